@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import {
+  ChangePasswordSchema,
+  CurrentDepartsResultSchema,
+  LoginRequestSchema,
+  LoginResultSchema,
+  SelectDepartResultSchema,
+  SelectDepartSchema,
+  SelectTenantSchema,
+  TenantBriefSchema,
+} from './auth';
+import { UserPermissionResultSchema } from './menu';
+import { defineRoute } from './route';
+
+/** Route table of the sign-in family (SPEC §7 "Login family"). */
+export const AuthRoutes = {
+  loginConfig: defineRoute({
+    method: 'GET',
+    path: '/sys/loginConfig',
+    access: 'public',
+    tag: 'auth',
+    summary: 'What the login page needs to know: whether the image captcha is required',
+    result: z.object({ captchaEnabled: z.boolean() }),
+  }),
+  randomImage: defineRoute({
+    method: 'GET',
+    path: '/sys/randomImage/:key',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Image captcha as a data URL; single use, expires in 60 s',
+    params: z.object({ key: z.string().min(8).max(64) }),
+    result: z.string(),
+  }),
+  login: defineRoute({
+    method: 'POST',
+    path: '/sys/login',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Sign in with account, password and captcha',
+    body: LoginRequestSchema,
+    result: LoginResultSchema,
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/sys/logout',
+    access: 'session',
+    tag: 'auth',
+    summary: 'Revoke the current token',
+    result: z.null(),
+  }),
+  userPermission: defineRoute({
+    method: 'GET',
+    path: '/sys/permission/getUserPermissionByToken',
+    access: 'session',
+    tag: 'auth',
+    summary: 'Menu tree, granted auth list and all-auth list of the signed-in user',
+    result: UserPermissionResultSchema,
+  }),
+  currentDeparts: defineRoute({
+    method: 'GET',
+    path: '/sys/user/getCurrentUserDeparts',
+    access: 'session',
+    tag: 'auth',
+    summary: 'Departments of the signed-in user and the current one',
+    result: CurrentDepartsResultSchema,
+  }),
+  selectDepart: defineRoute({
+    method: 'PUT',
+    path: '/sys/selectDepart',
+    access: 'session',
+    tag: 'auth',
+    summary: 'Choose the current department',
+    body: SelectDepartSchema,
+    result: SelectDepartResultSchema,
+  }),
+  myTenants: defineRoute({
+    method: 'GET',
+    path: '/sys/tenant/getCurrentUserTenant',
+    access: 'session',
+    tag: 'auth',
+    summary: 'Tenants of the signed-in user and the current one',
+    result: z.object({ list: z.array(TenantBriefSchema), tenantId: z.number().int() }),
+  }),
+  selectTenant: defineRoute({
+    method: 'PUT',
+    path: '/sys/selectTenant',
+    access: 'session',
+    tag: 'auth',
+    summary: 'Switch the session to another tenant of the user',
+    body: SelectTenantSchema,
+    result: z.object({ tenantId: z.number().int() }),
+  }),
+  updatePassword: defineRoute({
+    method: 'PUT',
+    path: '/sys/user/updatePassword',
+    access: 'session',
+    tag: 'auth',
+    summary: 'Change the signed-in user password (old, new, confirmation)',
+    body: ChangePasswordSchema,
+    result: z.null(),
+  }),
+} as const;

@@ -1,0 +1,20 @@
+export * from './envelope';
+export * from './i18n';
+export * from './messages';
+export * from './menu';
+export * from './permission-rule';
+export * from './validation';
+export * from './auth';
+export * from './route';
+export * from './auth.routes';
+export * from './dict.routes';
+export * from './dashboard';
+export * from './ws';
+
+/** API base path (SPEC §7); the server's `BASE_PATH` may change it. */
+export const API_BASE = '/ztj-iot';
+/** HTTP headers of SPEC §7. */
+export const HEADER_TOKEN = 'X-Access-Token';
+export const HEADER_TENANT = 'tenant-id';
+/** Client request timeout (SPEC §9), ms. */
+export const REQUEST_TIMEOUT_MS = 50_000;

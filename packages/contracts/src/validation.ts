@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Validation rules of SPEC §5, written once and used by forms (web) and request schemas (server).
+ * Messages are i18n keys under `validation.*` on the web; the server translates them too.
+ */
+export const PATTERNS = {
+  /** 11 digits starting 1, second digit 3,4,5,7,8 (forms). */
+  mobile: /^1[34578]\d{9}$/,
+  /** Table cells accept second digit 3-9. */
+  mobileCell: /^1[3-9]\d{9}$/,
+  /** Letters, digits, underscore; 4-18 long (the message says 6 to 18, SPEC §5). */
+  username: /^[A-Za-z0-9_]{4,18}$/,
+  /** 2-20 Chinese/English/digits/_-#. */
+  realname: /^[\u4e00-\u9fa5A-Za-z0-9_\-#]{2,20}$/,
+  /** Eight or more characters mixing digits, upper and lower case letters and special symbols. */
+  password: /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9]).{8,}$/,
+  /** Role code: no Chinese characters. */
+  noChinese: /^[^\u4e00-\u9fa5]*$/,
+  /** No slash or backslash. */
+  noSlash: /^[^/\\]*$/,
+} as const;
+
+/** Password strength rule (SPEC §5) as a zod string, message key `validation.password`. */
+export const PasswordSchema = z.string().regex(PATTERNS.password, 'validation.password').max(64);
+
+/**
+ * Texts of the validation message keys used in schemas (`validation.*`), in both languages.
+ * The server translates field errors with these; the web loads them into i18next.
+ */
+export const VALIDATION_MESSAGES = {
+  'validation.required': { 'zh-CN': '必填项', 'en-US': 'Required' },
+  'validation.invalid': { 'zh-CN': '格式不正确', 'en-US': 'Invalid value' },
+  'validation.password': {
+    'zh-CN': '密码由8位数字、大小写字母和特殊符号组成!',
+    'en-US': 'The password must be 8 characters mixing digits, upper and lower case letters and special symbols!',
+  },
+  'validation.confirmMismatch': { 'zh-CN': '两次输入的密码不一致!', 'en-US': 'The two passwords do not match!' },
+  'validation.mobile': { 'zh-CN': '请输入正确的手机号码!', 'en-US': 'Please enter the correct mobile number!' },
+  'validation.username': {
+    'zh-CN': '用户名由6到18位字母、数字、下划线组成',
+    'en-US': 'The user name is 6 to 18 letters, digits or underscores',
+  },
+  'validation.realname': {
+    'zh-CN': '名称为2到20位中英文、数字、_-#',
+    'en-US': 'The name is 2 to 20 Chinese or English characters, digits, _-#',
+  },
+  'validation.noSlash': { 'zh-CN': '不能包含斜杠或反斜杠', 'en-US': 'Must not contain slashes or backslashes' },
+  'validation.noChinese': { 'zh-CN': '不能包含中文字符', 'en-US': 'Must not contain Chinese characters' },
+  'validation.email': { 'zh-CN': '请输入正确的邮箱地址', 'en-US': 'Please enter a valid email address' },
+  'validation.tooLong': { 'zh-CN': '长度超出限制', 'en-US': 'Too long' },
+  'validation.tooShort': { 'zh-CN': '长度不足', 'en-US': 'Too short' },
+} as const;
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

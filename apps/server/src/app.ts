@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import { HEADER_TENANT, HEADER_TOKEN } from '@ztj/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './platform/config/config';
+import type { Db } from './platform/db/db';
+import { ok } from './platform/http/envelope';
+import { installErrorHandler } from './platform/http/error-handler';
+import { RealtimeHub } from './platform/realtime/hub';
+import { websocketRoutes } from './platform/realtime/websocket.routes';
+import { registerModules } from './modules';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  hub?: RealtimeHub;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  hub: RealtimeHub;
+}
+
+/**
+ * Builds the HTTP server (ARCHITECTURE §1): API and WebSocket under the base path, OpenAPI at
+ * `<base>/docs`, the built console at `/`. Nothing listens until `fastify.listen`.
+ */
+export async function buildApp({ config, db, hub = new RealtimeHub() }: AppDeps): Promise<App> {
+  const fastify = Fastify({
+    logger: { level: config.logLevel, redact: [`req.headers["${HEADER_TOKEN.toLowerCase()}"]`, 'req.headers["sec-websocket-protocol"]'] },
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(fastify);
+
+  await fastify.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'ZTJ IoT cold-chain platform API', version: '0.1.0', description: 'Envelope {success, message, code, result, timestamp}; see SPEC §7.' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: HEADER_TOKEN },
+          tenant: { type: 'apiKey', in: 'header', name: HEADER_TENANT },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await fastify.register(fastifySwaggerUi, { routePrefix: `${config.basePath}/docs` });
+  await fastify.register(fastifyWebsocket, {
+    options: { maxPayload: 64 * 1024, handleProtocols: (protocols: Set<string>) => protocols.values().next().value ?? false },
+  });
+
+  await fastify.register(
+    async (api) => {
+      api.get('/health', { schema: { summary: 'Liveness and database check', tags: ['platform'] } }, async () => {
+        await db.query('SELECT 1');
+        return ok({ status: 'up', database: db.kind, sockets: hub.size() });
+      });
+      websocketRoutes(api, db, hub);
+      registerModules(api, { db, config, hub });
+    },
+    { prefix: config.basePath },
+  );
+
+  if (config.webDir && fs.existsSync(path.join(config.webDir, 'index.html'))) {
+    await fastify.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  return { fastify, hub };
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './platform/config/config';
+import { openDb, type Db } from './platform/db/db';
+import { migrate } from './platform/db/migrate';
+import { seed } from './modules/system/seed/seed';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
+export function openConfiguredDb(config: Config): Promise<Db> {
+  return openDb({
+    url: config.databaseUrl,
+    schema: config.databaseSchema,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
+  });
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env, { webDir: path.resolve(here, '../../web/dist') });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\nSee README.md "Environment variables".\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const db = await openConfiguredDb(config).catch((err: Error) => {
+    process.stderr.write(`Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${err.message}\n`);
+    process.exit(3);
+  });
+  await migrate(db);
+  await seed(db, {
+    adminPassword: config.adminPassword,
+    dataDir: config.dataDir,
+    onGeneratedPassword: (password, file) => {
+      process.stdout.write(
+        `\n  First administrator account created.\n  user: admin\n  password: ${password}\n  (also written to ${file}, readable only by you; shown once)\n\n`,
+      );
+    },
+  });
+  const { fastify } = await buildApp({ config, db });
+  const close = async (): Promise<void> => {
+    await fastify.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+  await fastify.listen({ port: config.port, host: config.host });
+  fastify.log.info(`console: http://localhost:${config.port}/  api: ${config.basePath}  docs: ${config.basePath}/docs  database: ${db.kind}`);
+}
+
+void main();

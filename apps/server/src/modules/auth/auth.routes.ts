@@ -1,0 +1,45 @@
+import { AuthRoutes } from '@ztj/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../platform/config/config';
+import type { Db } from '../../platform/db/db';
+import { registerRoute } from '../../platform/http/register-route';
+import { issueCaptcha } from './captcha.service';
+import { changePassword, login, logout, selectDepart, selectTenant, userDeparts, userTenants, toTenantBrief } from './auth.service';
+import { userPermissions } from './menu.service';
+
+/** Sign-in family routes (SPEC §7; issue #2 Auth API). */
+export function authRoutes(app: FastifyInstance, db: Db, config: Config): void {
+  registerRoute(app, db, AuthRoutes.loginConfig, () => ({ captchaEnabled: config.loginCaptcha }));
+  registerRoute(app, db, AuthRoutes.randomImage, ({ params }) => issueCaptcha(db, params.key));
+  registerRoute(app, db, AuthRoutes.login, ({ body, req }) =>
+    login(db, {
+      request: body,
+      captchaEnabled: config.loginCaptcha,
+      tenantHeader: typeof req.headers['tenant-id'] === 'string' ? req.headers['tenant-id'] : undefined,
+      ip: req.ip,
+    }),
+  );
+  registerRoute(app, db, AuthRoutes.logout, async ({ auth, req }) => {
+    await logout(db, auth, req.ip);
+    return null;
+  });
+  registerRoute(app, db, AuthRoutes.userPermission, ({ auth }) => userPermissions(db, auth.userId, auth.tenantId));
+  registerRoute(app, db, AuthRoutes.currentDeparts, async ({ auth }) => {
+    const list = await userDeparts(db, auth.userId, auth.tenantId);
+    const current = list.find((d) => d.orgCode === auth.orgCode);
+    return { list, orgCode: current ? current.orgCode : null };
+  });
+  registerRoute(app, db, AuthRoutes.selectDepart, async ({ auth, body }) => ({ userInfo: await selectDepart(db, auth, body.orgCode) }));
+  registerRoute(app, db, AuthRoutes.myTenants, async ({ auth }) => ({
+    list: (await userTenants(db, auth.userId)).map(toTenantBrief),
+    tenantId: auth.tenantId,
+  }));
+  registerRoute(app, db, AuthRoutes.selectTenant, async ({ auth, body }) => {
+    await selectTenant(db, auth, body.tenantId);
+    return { tenantId: body.tenantId };
+  });
+  registerRoute(app, db, AuthRoutes.updatePassword, async ({ auth, body }) => {
+    await changePassword(db, auth, body);
+    return null;
+  });
+}

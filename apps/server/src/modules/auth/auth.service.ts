@@ -1,0 +1,257 @@
+import {
+  SESSION_TTL_MS,
+  type ChangePassword,
+  type DepartBrief,
+  type LoginRequest,
+  type LoginResult,
+  type TenantBrief,
+  type UserInfo,
+} from '@ztj/contracts';
+import type { AuthContext } from '../../platform/auth/auth-context';
+import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/auth/tokens';
+import type { Db, Queryable } from '../../platform/db/db';
+import { AppError } from '../../platform/http/app-error';
+import { allDictItems } from '../dict/dict.repo';
+import { LoginOperation, LogType, writeLog } from '../logs/logs.repo';
+import { consumeCaptcha } from './captcha.service';
+
+/** Failed sign-ins in a row that lock an account name, and for how long (minutes). */
+export const MAX_LOGIN_FAILURES = 5;
+export const LOCK_MINUTES = 10;
+
+/** A hash of a random password, verified when the account does not exist so timing reveals nothing. */
+const DUMMY_HASH = hashPassword('not-a-real-password-#A1');
+
+interface UserRow {
+  id: string;
+  username: string;
+  realname: string;
+  password_hash: string;
+  avatar: string | null;
+  org_code: string | null;
+  sex: number | null;
+  email: string | null;
+  phone: string | null;
+  status: number;
+  user_identity: number;
+  login_tenant_id: number | null;
+}
+
+interface TenantRow {
+  id: number;
+  name: string;
+  status: number;
+  begin_date: Date | null;
+  end_date: Date | null;
+  expired: boolean;
+}
+
+export interface LoginInput {
+  request: LoginRequest;
+  captchaEnabled: boolean;
+  /** `tenant-id` header of the login request: a remembered tenant choice. */
+  tenantHeader?: string;
+  ip: string;
+}
+
+/**
+ * Signs a user in (SPEC §3, §4, §7; issue #2): captcha (when enabled) is consumed first; locked
+ * account names are refused; a wrong password counts towards the lock; the answer never says
+ * whether an account exists.
+ * @throws AppError business with captchaError / captchaExpired / badCredentials / accountLocked /
+ *   accountFrozen / tenantExpired.
+ */
+export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
+  const { request } = input;
+  if (input.captchaEnabled) await consumeCaptcha(db, request.checkKey, request.captcha);
+  const name = request.username.trim().toLowerCase();
+  const lock = await db.one<{ minutes: number }>(
+    `SELECT ceil(extract(epoch FROM locked_until - now()) / 60)::int AS minutes
+       FROM sys_login_attempt WHERE username = $1 AND locked_until > now()`,
+    [name],
+  );
+  if (lock) throw new AppError('business', 'accountLocked', { minutes: lock.minutes });
+
+  const user = await db.one<UserRow>('SELECT * FROM sys_user WHERE lower(username) = $1 AND del_flag = 0', [name]);
+  const valid = user ? await verifyPassword(request.password, user.password_hash) : (await verifyPassword(request.password, await DUMMY_HASH), false);
+  if (!user || !valid) {
+    const locked = await recordFailure(db, name);
+    await writeLog(db, { logType: LogType.LOGIN, content: `login failed: ${name}`, operateType: LoginOperation.FAILED, username: name, ip: input.ip });
+    if (locked) throw new AppError('business', 'accountLocked', { minutes: LOCK_MINUTES });
+    throw new AppError('business', 'badCredentials');
+  }
+  if (user.status !== 1) throw new AppError('business', 'accountFrozen');
+
+  const tenants = await userTenants(db, user.id);
+  const tenant = pickTenant(tenants, input.tenantHeader, user.login_tenant_id);
+  if (!tenant) throw new AppError('business', 'tenantExpired');
+
+  const token = newToken();
+  await db.tx(async (q) => {
+    await q.query('DELETE FROM sys_login_attempt WHERE username = $1', [name]);
+    await q.query(
+      `INSERT INTO sys_session (token_hash, user_id, tenant_id, expires_at, ip)
+       VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
+      [hashToken(token), user.id, tenant.id, SESSION_TTL_MS / 1000, input.ip],
+    );
+    await q.query('UPDATE sys_user SET login_tenant_id = $2 WHERE id = $1', [user.id, tenant.id]);
+    await writeLog(q, { logType: LogType.LOGIN, content: `login: ${user.username}`, operateType: LoginOperation.LOGIN, tenantId: tenant.id, userId: user.id, username: user.username, ip: input.ip });
+  });
+  const departs = await userDeparts(db, user.id, tenant.id);
+  const orgCode = await settleOrgCode(db, user.id, user.org_code, departs);
+  return {
+    token,
+    userInfo: await userInfo(db, user.id, tenant.id),
+    sysAllDictItems: await allDictItems(db),
+    departs,
+    // 2 = several departments and none current: the console asks which one (SPEC §4).
+    multi_depart: departs.length === 0 ? 0 : orgCode === undefined ? 2 : 1,
+    tenantList: tenants.map(toTenantBrief),
+  };
+}
+
+/** Counts a failure; locks the name for LOCK_MINUTES at MAX_LOGIN_FAILURES. Returns true when it locked. */
+async function recordFailure(db: Db, name: string): Promise<boolean> {
+  const row = await db.one<{ failures: number }>(
+    `INSERT INTO sys_login_attempt (username, failures, last_failure) VALUES ($1, 1, now())
+     ON CONFLICT (username) DO UPDATE SET failures = sys_login_attempt.failures + 1, last_failure = now()
+     RETURNING failures`,
+    [name],
+  );
+  if ((row?.failures ?? 0) < MAX_LOGIN_FAILURES) return false;
+  await db.query(
+    `UPDATE sys_login_attempt SET failures = 0, locked_until = now() + make_interval(mins => $2) WHERE username = $1`,
+    [name, LOCK_MINUTES],
+  );
+  return true;
+}
+
+function pickTenant(tenants: TenantRow[], header: string | undefined, last: number | null): TenantRow | undefined {
+  const usable = tenants.filter((t) => !t.expired && t.status === 1);
+  const wanted = header && header !== '0' ? Number(header) : undefined;
+  if (wanted !== undefined) {
+    const t = tenants.find((x) => x.id === wanted);
+    if (t && (t.expired || t.status !== 1)) return undefined;
+    if (t) return t;
+  }
+  return usable.find((t) => t.id === last) ?? usable[0];
+}
+
+/** Revokes the session of a token (SPEC §4 logout). */
+export async function logout(db: Db, auth: AuthContext, ip: string): Promise<void> {
+  await db.query('UPDATE sys_session SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [auth.tokenHash]);
+  await writeLog(db, { logType: LogType.LOGIN, content: `logout: ${auth.username}`, operateType: LoginOperation.LOGOUT, tenantId: auth.tenantId, userId: auth.userId, username: auth.username, ip });
+}
+
+/** Tenants the user belongs to, with their expiry state. */
+export async function userTenants(q: Queryable, userId: string): Promise<TenantRow[]> {
+  return q.query<TenantRow>(
+    `SELECT t.id, t.name, t.status, t.begin_date, t.end_date, (t.end_date IS NOT NULL AND t.end_date < now()) AS expired
+       FROM sys_user_tenant ut JOIN sys_tenant t ON t.id = ut.tenant_id
+      WHERE ut.user_id = $1 ORDER BY t.id`,
+    [userId],
+  );
+}
+
+export function toTenantBrief(t: TenantRow): TenantBrief {
+  return {
+    id: t.id,
+    name: t.name,
+    status: t.status,
+    beginDate: t.begin_date ? t.begin_date.toISOString() : null,
+    endDate: t.end_date ? t.end_date.toISOString() : null,
+  };
+}
+
+/** Departments the user belongs to inside `tenantId`. */
+export async function userDeparts(q: Queryable, userId: string, tenantId: number): Promise<DepartBrief[]> {
+  return q.query<DepartBrief>(
+    `SELECT d.id, d.depart_name AS "departName", d.org_code AS "orgCode"
+       FROM sys_user_depart ud JOIN sys_depart d ON d.id = ud.dep_id
+      WHERE ud.user_id = $1 AND d.tenant_id = $2 AND d.del_flag = 0
+      ORDER BY d.org_code`,
+    [userId, tenantId],
+  );
+}
+
+/**
+ * Keeps the user's current department consistent with the tenant's departments: one department →
+ * it becomes current; several and the current one among them → kept; otherwise cleared so the
+ * console asks. Returns the resulting orgCode (undefined when the user must choose).
+ */
+export async function settleOrgCode(q: Queryable, userId: string, current: string | null, departs: DepartBrief[]): Promise<string | null | undefined> {
+  let next: string | null | undefined;
+  if (departs.length === 0) next = null;
+  else if (departs.length === 1) next = departs[0]!.orgCode;
+  else next = departs.some((d) => d.orgCode === current) ? (current as string) : undefined;
+  const stored = next === undefined ? null : next;
+  if (stored !== current) await q.query('UPDATE sys_user SET org_code = $2 WHERE id = $1', [userId, stored]);
+  return next;
+}
+
+/** The session user's info (SPEC §3 "Session user"). */
+export async function userInfo(q: Queryable, userId: string, tenantId: number): Promise<UserInfo> {
+  const [u] = await q.query<UserRow & { org_code_txt: string | null }>(
+    `SELECT u.*, d.depart_name AS org_code_txt FROM sys_user u LEFT JOIN sys_depart d ON d.org_code = u.org_code WHERE u.id = $1`,
+    [userId],
+  );
+  if (!u) throw new AppError('unauthorized', 'tokenInvalid');
+  return {
+    id: u.id,
+    username: u.username,
+    realname: u.realname,
+    avatar: u.avatar,
+    orgCode: u.org_code,
+    orgCodeTxt: u.org_code_txt,
+    sex: u.sex,
+    email: u.email,
+    phone: u.phone,
+    status: u.status,
+    userIdentity: u.user_identity,
+    loginTenantId: tenantId,
+  };
+}
+
+/**
+ * Makes `orgCode` the user's current department (SPEC §3 department select).
+ * @throws AppError business departNotFound when it is not one of the user's departments in the tenant.
+ */
+export async function selectDepart(db: Db, auth: AuthContext, orgCode: string): Promise<UserInfo> {
+  const departs = await userDeparts(db, auth.userId, auth.tenantId);
+  if (!departs.some((d) => d.orgCode === orgCode)) throw new AppError('business', 'departNotFound');
+  await db.query('UPDATE sys_user SET org_code = $2 WHERE id = $1', [auth.userId, orgCode]);
+  return userInfo(db, auth.userId, auth.tenantId);
+}
+
+/**
+ * Switches the session to another of the user's tenants.
+ * @throws AppError forbidden tenantRefused / tenantExpired.
+ */
+export async function selectTenant(db: Db, auth: AuthContext, tenantId: number): Promise<void> {
+  const tenant = (await userTenants(db, auth.userId)).find((t) => t.id === tenantId);
+  if (!tenant) throw new AppError('forbidden', 'tenantRefused');
+  if (tenant.expired || tenant.status !== 1) throw new AppError('forbidden', 'tenantExpired');
+  await db.tx(async (q) => {
+    await q.query('UPDATE sys_session SET tenant_id = $2 WHERE token_hash = $1', [auth.tokenHash, tenantId]);
+    await q.query('UPDATE sys_user SET login_tenant_id = $2 WHERE id = $1', [auth.userId, tenantId]);
+    const [u] = await q.query<{ org_code: string | null }>('SELECT org_code FROM sys_user WHERE id = $1', [auth.userId]);
+    await settleOrgCode(q, auth.userId, u?.org_code ?? null, await userDeparts(q, auth.userId, tenantId));
+  });
+}
+
+/**
+ * Changes the signed-in user's password (SPEC §3, §5). The body's username must be the caller's.
+ * Other sessions of the user are revoked; the current one stays.
+ * @throws AppError business oldPasswordWrong; forbidden when the username is someone else's.
+ */
+export async function changePassword(db: Db, auth: AuthContext, body: ChangePassword): Promise<void> {
+  if (body.username.toLowerCase() !== auth.username.toLowerCase()) throw new AppError('noPermission', 'noPermission');
+  const user = await db.one<{ password_hash: string }>('SELECT password_hash FROM sys_user WHERE id = $1', [auth.userId]);
+  if (!user || !(await verifyPassword(body.oldpassword, user.password_hash))) throw new AppError('business', 'oldPasswordWrong');
+  const hash = await hashPassword(body.password);
+  await db.tx(async (q) => {
+    await q.query('UPDATE sys_user SET password_hash = $2, update_time = now(), update_by = $3 WHERE id = $1', [auth.userId, hash, auth.username]);
+    await q.query('UPDATE sys_session SET revoked_at = now() WHERE user_id = $1 AND token_hash <> $2 AND revoked_at IS NULL', [auth.userId, auth.tokenHash]);
+    await writeLog(q, { logType: LogType.OPERATION, content: 'password changed', tenantId: auth.tenantId, userId: auth.userId, username: auth.username });
+  });
+}

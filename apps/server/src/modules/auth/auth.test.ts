@@ -1,0 +1,227 @@
+import type { LoginResult, UserPermissionResult } from '@ztj/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/test-app';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { hashPassword } from '../../platform/auth/tokens';
+import { MAX_LOGIN_FAILURES } from './auth.service';
+
+describe('sign-in with the image captcha on', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_CAPTCHA: 'on' });
+  });
+  afterAll(() => t.close());
+
+  const codeOf = async (key: string): Promise<string> =>
+    (await t.db.one<{ code: string }>('SELECT code FROM sys_captcha WHERE check_key = $1', [key]))!.code;
+
+  it('issues an image and accepts the right code once', async () => {
+    const img = await t.call<string>('GET', '/sys/randomImage/key-00000001');
+    expect(img.body.success).toBe(true);
+    expect(img.body.result).toMatch(/^data:image\/svg\+xml;base64,/);
+    const captcha = await codeOf('key-00000001');
+    const ok = await t.call<LoginResult>('POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD, captcha, checkKey: 'key-00000001' } });
+    expect(ok.body.success).toBe(true);
+    const again = await t.call('POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD, captcha, checkKey: 'key-00000001' } });
+    expect(again.body.success).toBe(false);
+    expect(again.body.message).toBe('验证码已失效，请刷新');
+  });
+
+  it('refuses a missing or wrong code, and a wrong attempt invalidates the code', async () => {
+    const none = await t.call('POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+    expect(none.body).toMatchObject({ success: false, code: 500, message: '验证码错误' });
+    await t.call('GET', '/sys/randomImage/key-00000002');
+    const right = await codeOf('key-00000002');
+    const wrong = await t.call('POST', '/sys/login', {
+      body: { username: 'admin', password: ADMIN_PASSWORD, captcha: 'zzzz', checkKey: 'key-00000002' },
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(wrong.body.message).toBe('Verification code error');
+    const late = await t.call('POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD, captcha: right, checkKey: 'key-00000002' } });
+    expect(late.body.success).toBe(false);
+  });
+
+  it('refuses an expired code', async () => {
+    await t.call('GET', '/sys/randomImage/key-00000003');
+    const code = await codeOf('key-00000003');
+    await t.db.query(`UPDATE sys_captcha SET expires_at = now() - interval '1 second' WHERE check_key = 'key-00000003'`);
+    const res = await t.call('POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD, captcha: code, checkKey: 'key-00000003' } });
+    expect(res.body).toMatchObject({ success: false, message: '验证码已失效，请刷新' });
+  });
+});
+
+describe('sign-in, sessions and tenants', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('returns token, user info, dictionaries, departments and tenants', async () => {
+    const res = await t.call<LoginResult>('POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+    expect(res.status).toBe(200);
+    const r = res.body.result;
+    expect(r.token).toMatch(/^[\w-]{43}$/);
+    expect(r.userInfo).toMatchObject({ username: 'admin', orgCode: 'A01', loginTenantId: PLATFORM_TENANT_ID });
+    expect(r.sysAllDictItems.sex?.map((o) => o.value)).toEqual(['1', '2']);
+    expect(Object.keys(r.sysAllDictItems)).toEqual(expect.arrayContaining(['user_status', 'priority', 'alarm_flag', 'push_type', 'waybill_status', 'export_file_status']));
+    expect(r.departs).toEqual([expect.objectContaining({ orgCode: 'A01' })]);
+    expect(r.multi_depart).toBe(1);
+    expect(r.tenantList.map((x) => x.id)).toEqual([PLATFORM_TENANT_ID, DEMO_TENANT_ID]);
+    const stored = await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM sys_session WHERE token_hash <> $1', [r.token]);
+    expect(stored?.n).toBeGreaterThan(0);
+  });
+
+  it('answers a wrong password and an unknown account with the same message', async () => {
+    const wrong = await t.call('POST', '/sys/login', { body: { username: 'admin', password: 'nope' } });
+    const unknown = await t.call('POST', '/sys/login', { body: { username: 'ghost', password: 'nope' } });
+    expect(wrong.body).toMatchObject({ success: false, code: 500, message: '用户名或密码错误' });
+    expect(unknown.body.message).toBe(wrong.body.message);
+  });
+
+  it('locks an account name after repeated failures, even a right password then', async () => {
+    const hash = await hashPassword('Locked#Pass1');
+    await t.db.query(`INSERT INTO sys_user (username, realname, password_hash) VALUES ('locky', 'Locky', $1)`, [hash]);
+    await t.db.query(`INSERT INTO sys_user_tenant (user_id, tenant_id) SELECT id, $1 FROM sys_user WHERE username = 'locky'`, [DEMO_TENANT_ID]);
+    let last = '';
+    for (let i = 0; i < MAX_LOGIN_FAILURES; i++) {
+      last = (await t.call('POST', '/sys/login', { body: { username: 'locky', password: 'bad' }, headers: { 'accept-language': 'en' } })).body.message;
+    }
+    expect(last).toMatch(/Too many failed attempts/);
+    const right = await t.call('POST', '/sys/login', { body: { username: 'locky', password: 'Locked#Pass1' } });
+    expect(right.body.success).toBe(false);
+    expect(right.body.message).toMatch(/登录失败次数过多/);
+    // an unknown name locks the same way, so a lock reveals nothing
+    for (let i = 0; i < MAX_LOGIN_FAILURES; i++) await t.call('POST', '/sys/login', { body: { username: 'nobody', password: 'x' } });
+    const ghost = await t.call('POST', '/sys/login', { body: { username: 'nobody', password: 'x' } });
+    expect(ghost.body.message).toMatch(/登录失败次数过多/);
+  });
+
+  it('answers 401 for a missing, forged, revoked or expired token', async () => {
+    const missing = await t.call('GET', '/sys/permission/getUserPermissionByToken');
+    expect(missing.status).toBe(401);
+    expect(missing.body).toMatchObject({ success: false, code: 401 });
+    const forged = await t.call('GET', '/sys/permission/getUserPermissionByToken', { token: 'x'.repeat(43) });
+    expect(forged.status).toBe(401);
+
+    const token = await t.login();
+    expect((await t.call('POST', '/sys/logout', { token })).body.success).toBe(true);
+    const revoked = await t.call('GET', '/sys/permission/getUserPermissionByToken', { token });
+    expect(revoked.status).toBe(401);
+
+    const token2 = await t.login();
+    await t.db.query(`UPDATE sys_session SET expires_at = now() - interval '1 second' WHERE revoked_at IS NULL`);
+    const expired = await t.call('GET', '/sys/permission/getUserPermissionByToken', { token: token2, headers: { 'accept-language': 'en-US' } });
+    expect(expired.status).toBe(401);
+    expect(expired.body.message).toBe('Login expired, please log in again');
+  });
+
+  it('gives the administrator the whole menu tree in the spec shape', async () => {
+    const token = await t.login();
+    const res = await t.call<UserPermissionResult>('GET', '/sys/permission/getUserPermissionByToken', { token });
+    const { menu, auth, allAuth } = res.body.result;
+    const tops = menu.map((m) => m.path);
+    expect(tops).toEqual(expect.arrayContaining(['/dashboard', '/device', '/task', '/alarm', '/system', '/account']));
+    const dash = menu.find((m) => m.path === '/dashboard')!;
+    expect(dash.children?.[0]).toMatchObject({
+      path: '/dashboard/analysis',
+      component: 'dashboard/Analysis',
+      route: '1',
+      hidden: false,
+      meta: { title: '分析页', titleEn: 'Analysis', keepAlive: false, internalOrExternal: false },
+    });
+    expect(menu.find((m) => m.path === '/account')?.hidden).toBe(true);
+    expect(auth.map((a) => a.action)).toEqual(expect.arrayContaining(['user:add', 'device:export', 'task:export']));
+    expect(allAuth.length).toBe(auth.length);
+    expect(auth.every((a) => a.type === '2' && a.status === '1')).toBe(true);
+  });
+
+  it('gives a viewer only its menus and no buttons', async () => {
+    const hash = await hashPassword('Viewer#Pass1');
+    const [u] = await t.db.query<{ id: string }>(`INSERT INTO sys_user (username, realname, password_hash) VALUES ('viewer1', 'Viewer', $1) RETURNING id`, [hash]);
+    await t.db.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1, $2)', [u!.id, DEMO_TENANT_ID]);
+    await t.db.query(`INSERT INTO sys_user_role (user_id, role_id) SELECT $1, id FROM sys_role WHERE tenant_id = $2 AND role_code = 'viewer'`, [u!.id, DEMO_TENANT_ID]);
+    const token = await t.login('viewer1', 'Viewer#Pass1');
+    const res = await t.call<UserPermissionResult>('GET', '/sys/permission/getUserPermissionByToken', { token });
+    expect(res.body.result.menu.map((m) => m.path)).toEqual(['/dashboard', '/device', '/task', '/alarm', '/account']);
+    expect(res.body.result.auth).toEqual([]);
+    expect(res.body.result.allAuth.length).toBeGreaterThan(10);
+  });
+
+  it('refuses a tenant the user does not belong to, and switches to one it does', async () => {
+    const token = await t.login();
+    const refused = await t.call('GET', '/dashboard/analysis', { token, headers: { 'tenant-id': '999' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ success: false, code: 403, message: '您不属于该租户' });
+    const demo = await t.call<{ departments: number }>('GET', '/dashboard/analysis', { token, headers: { 'tenant-id': String(DEMO_TENANT_ID) } });
+    expect(demo.body.result.departments).toBe(5);
+    const sw = await t.call('PUT', '/sys/selectTenant', { token, body: { tenantId: DEMO_TENANT_ID } });
+    expect(sw.body.success).toBe(true);
+    const mine = await t.call<{ tenantId: number }>('GET', '/sys/tenant/getCurrentUserTenant', { token });
+    expect(mine.body.result.tenantId).toBe(DEMO_TENANT_ID);
+    const departs = await t.call<{ list: { orgCode: string }[]; orgCode: string }>('GET', '/sys/user/getCurrentUserDeparts', { token });
+    expect(departs.body.result).toEqual({ list: [expect.objectContaining({ orgCode: 'B01' })], orgCode: 'B01' });
+  });
+
+  it('refuses an expired tenant with the spec message', async () => {
+    const token = await t.login();
+    await t.db.query(`UPDATE sys_tenant SET end_date = now() - interval '1 day' WHERE id = $1`, [DEMO_TENANT_ID]);
+    const res = await t.call('GET', '/dashboard/analysis', { token, headers: { 'tenant-id': String(DEMO_TENANT_ID), 'accept-language': 'en-US' } });
+    expect(res.body.message).toBe('Tenant use period ended, contact the platform administrator to renew');
+    const loginThere = await t.call('POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD }, headers: { 'tenant-id': String(DEMO_TENANT_ID) } });
+    expect(loginThere.body).toMatchObject({ success: false, message: '租户使用期限已结束，请联系平台管理员续费' });
+    await t.db.query('UPDATE sys_tenant SET end_date = NULL WHERE id = $1', [DEMO_TENANT_ID]);
+  });
+
+  it('asks a user with several departments to choose, then keeps the choice', async () => {
+    const hash = await hashPassword('Multi#Pass1');
+    const [u] = await t.db.query<{ id: string }>(`INSERT INTO sys_user (username, realname, password_hash) VALUES ('multi1', 'Multi', $1) RETURNING id`, [hash]);
+    await t.db.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1, $2)', [u!.id, DEMO_TENANT_ID]);
+    await t.db.query(`INSERT INTO sys_user_depart (user_id, dep_id) SELECT $1, id FROM sys_depart WHERE org_code IN ('B01A01', 'B01A02')`, [u!.id]);
+    const first = await t.call<LoginResult>('POST', '/sys/login', { body: { username: 'multi1', password: 'Multi#Pass1' } });
+    expect(first.body.result.multi_depart).toBe(2);
+    expect(first.body.result.departs).toHaveLength(2);
+    const token = first.body.result.token;
+    const notMine = await t.call('PUT', '/sys/selectDepart', { token, body: { orgCode: 'A01', username: 'multi1' } });
+    expect(notMine.body.success).toBe(false);
+    const chosen = await t.call<{ userInfo: { orgCode: string } }>('PUT', '/sys/selectDepart', { token, body: { orgCode: 'B01A02', username: 'multi1' } });
+    expect(chosen.body.result.userInfo.orgCode).toBe('B01A02');
+    const second = await t.call<LoginResult>('POST', '/sys/login', { body: { username: 'multi1', password: 'Multi#Pass1' } });
+    expect(second.body.result.multi_depart).toBe(1);
+  });
+
+  it('changes the password with the spec rules and revokes other sessions', async () => {
+    const hash = await hashPassword('Change#Pass1');
+    const [u] = await t.db.query<{ id: string }>(`INSERT INTO sys_user (username, realname, password_hash) VALUES ('changer', 'Changer', $1) RETURNING id`, [hash]);
+    await t.db.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1, $2)', [u!.id, DEMO_TENANT_ID]);
+    const other = await t.login('changer', 'Change#Pass1');
+    const token = await t.login('changer', 'Change#Pass1');
+    const weak = await t.call('PUT', '/sys/user/updatePassword', {
+      token,
+      body: { username: 'changer', oldpassword: 'Change#Pass1', password: 'weakpass', confirmpassword: 'other' },
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'password', message: expect.stringMatching(/mixing digits/) },
+        { field: 'confirmpassword', message: 'The two passwords do not match!' },
+      ]),
+    );
+    const wrongOld = await t.call('PUT', '/sys/user/updatePassword', { token, body: { username: 'changer', oldpassword: 'x', password: 'New#Pass12', confirmpassword: 'New#Pass12' } });
+    expect(wrongOld.body).toMatchObject({ success: false, message: '旧密码输入错误' });
+    const someoneElse = await t.call('PUT', '/sys/user/updatePassword', { token, body: { username: 'admin', oldpassword: 'Change#Pass1', password: 'New#Pass12', confirmpassword: 'New#Pass12' } });
+    expect(someoneElse.body.code).toBe(510);
+    const ok = await t.call('PUT', '/sys/user/updatePassword', { token, body: { username: 'changer', oldpassword: 'Change#Pass1', password: 'New#Pass12', confirmpassword: 'New#Pass12' } });
+    expect(ok.body.success).toBe(true);
+    expect((await t.call('GET', '/sys/permission/getUserPermissionByToken', { token: other })).status).toBe(401);
+    expect((await t.call('GET', '/sys/permission/getUserPermissionByToken', { token })).status).toBe(200);
+    await expect(t.login('changer', 'New#Pass12')).resolves.toBeTruthy();
+  });
+
+  it('lists the fields that failed validation', async () => {
+    const res = await t.call('POST', '/sys/login', { body: { password: 'x' }, headers: { 'accept-language': 'en-US' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 400, message: 'Request validation failed', errors: [{ field: 'username', message: 'Required' }] });
+  });
+});

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Server configuration read from the environment (README "Environment variables").
+ * Bad values stop start-up with a message naming the variable (issue #2, Start).
+ */
+export interface Config {
+  /** HTTP port of console + API + WebSocket. */
+  port: number;
+  host: string;
+  /** Folder for the embedded database, generated files and the first admin password. */
+  dataDir: string;
+  /** PostgreSQL connection URL; undefined → embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  /** Schema to use on PostgreSQL (created when missing); `public` by default. */
+  databaseSchema: string;
+  /** First administrator password; undefined → generated at first start. */
+  adminPassword: string | undefined;
+  /** Image captcha on the login form (off only for automated tests). */
+  loginCaptcha: boolean;
+  /** API base path, `/ztj-iot` by default (SPEC §7). */
+  basePath: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Built web app folder served at `/`; undefined → not served. */
+  webDir: string | undefined;
+  /** Demo mode: the device simulator replays real traces (issue #3). */
+  demo: boolean;
+}
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
+    .default('public'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  LOGIN_CAPTCHA: onOff.default(true),
+  BASE_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9_-]+$/, 'must look like /ztj-iot')
+    .default('/ztj-iot'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIR: z.string().optional(),
+  DEMO: onOff.default(true),
+});
+
+/** Thrown when the environment is invalid; `message` lists every bad variable. */
+export class ConfigError extends Error {}
+
+/**
+ * Parses `env` into a Config.
+ * @throws ConfigError naming each invalid variable and why.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string } = {}): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(clean);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    adminPassword: e.ADMIN_PASSWORD,
+    loginCaptcha: e.LOGIN_CAPTCHA,
+    basePath: e.BASE_PATH,
+    logLevel: e.LOG_LEVEL,
+    webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : defaults.webDir,
+    demo: e.DEMO,
+  };
+}

@@ -1,0 +1,68 @@
+import {
+  VALIDATION_MESSAGES,
+  formatMessage,
+  languageFromHeader,
+  type ApiResponse,
+  type FieldError,
+  type Language,
+  type ValidationMessageKey,
+} from '@ztj/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, statusOf } from './app-error';
+import { fail } from './envelope';
+
+/** Sends a failure envelope as text so a route's success schema does not apply to it. */
+function sendFailure(reply: FastifyReply, http: number, body: ApiResponse<null>): FastifyReply {
+  return reply.status(http).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/** Language of a request's messages (Accept-Language; zh-CN by default). */
+export function requestLanguage(req: FastifyRequest): Language {
+  return languageFromHeader(req.headers['accept-language']);
+}
+
+/**
+ * Translates a zod issue: a `validation.*` key in the message becomes its text; zod's own English
+ * messages become the generic translated text of their issue code.
+ */
+export function translateValidation(message: string, issueCode: string, lang: Language): string {
+  if (message in VALIDATION_MESSAGES) return VALIDATION_MESSAGES[message as ValidationMessageKey][lang];
+  let key: ValidationMessageKey = 'validation.invalid';
+  if (issueCode === 'invalid_type' && /received undefined/.test(message)) key = 'validation.required';
+  else if (issueCode === 'too_small') key = 'validation.tooShort';
+  else if (issueCode === 'too_big') key = 'validation.tooLong';
+  return VALIDATION_MESSAGES[key][lang];
+}
+
+/**
+ * The one error handler (CONVENTIONS §4): AppError → its envelope; schema failures → code 400
+ * with the field list; anything else → 500 with a generic translated message (logged in full).
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    const lang = requestLanguage(req);
+    if (err instanceof AppError) {
+      const { code, http } = statusOf(err.kind);
+      if (err.kind === 'internal') req.log.error({ err }, 'internal error');
+      return sendFailure(reply, http, fail(code, formatMessage(err.messageKey, lang, err.params), err.fieldErrors));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: FieldError[] = err.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: translateValidation(v.message ?? '', v.schemaPath.split('/').pop() ?? '', lang),
+      }));
+      return sendFailure(reply, 400, fail(400, formatMessage('validationFailed', lang), fields));
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type).
+      return sendFailure(reply, status, fail(status === 404 ? 404 : 400, err.message));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return sendFailure(reply, 500, fail(500, formatMessage('serverError', lang)));
+  });
+  app.setNotFoundHandler((req, reply) => {
+    sendFailure(reply, 404, fail(404, formatMessage('notFound', requestLanguage(req))));
+  });
+}

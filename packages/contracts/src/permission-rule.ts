@@ -46,8 +46,7 @@ export function excludedListButtons(
 ): { add: boolean; batchDelete: boolean } {
   return {
     add: !isActionAllowed(`${prefix}:add`, userAuth, allAuth),
-    batchDelete: !isActionAllowed(`${prefix}:batch_delete`, userAuth, allAuth) &&
-      !isActionAllowed(`${prefix}:deleteBatch`, userAuth, allAuth),
+    batchDelete: !isActionAllowed(`${prefix}:batch_delete`, userAuth, allAuth),
   };
 }
 

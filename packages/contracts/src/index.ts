@@ -10,6 +10,8 @@ export * from './auth.routes';
 export * from './dict.routes';
 export * from './dashboard';
 export * from './ws';
+export * from './devices';
+export * from './devices-api';
 
 /** API base path (SPEC §7); the server's `BASE_PATH` may change it. */
 export const API_BASE = '/ztj-iot';

@@ -1,3 +1,4 @@
+import { DEVICE_MESSAGES } from './devices-api/messages';
 import type { BilingualText, Language } from './i18n';
 
 /**
@@ -48,6 +49,7 @@ export const MESSAGES = {
     'en-US': 'getPermissionList: permissions must be a non-null array !',
   },
   websocketRefused: { 'zh-CN': '连接被拒绝', 'en-US': 'Connection refused' },
+  ...DEVICE_MESSAGES,
 } satisfies Record<string, BilingualText>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -18,7 +18,8 @@ export interface LatLng {
 }
 
 const KRASOVSKY_A = 6378245.0;
-const KRASOVSKY_EE = 0.00669342162296594323;
+// e² = 0.00669342162296594323, written as the double it rounds to.
+const KRASOVSKY_EE = 0.006693421622965943;
 const DEG = Math.PI / 180;
 
 /**

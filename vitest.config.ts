@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One test command for the whole repository (README). Three projects:
- * contracts (pure logic), server (integration on a real database: PGlite by default,
+ * One test command for the whole repository (README). Four projects:
+ * contracts (pure logic), simulator (parsing and replay scheduling, plus an MQTT round trip
+ * through the local Mosquitto), server (integration on a real database: PGlite by default,
  * PostgreSQL when DATABASE_URL is set) and web (components and rules in jsdom).
  * Browser flows run separately with Playwright (apps/web/e2e, `npm run test:e2e`).
  */
@@ -26,6 +27,15 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'simulator',
+          root: 'apps/simulator',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
         },
       },
       {

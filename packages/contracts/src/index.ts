@@ -12,6 +12,7 @@ export * from './dashboard';
 export * from './ws';
 export * from './devices';
 export * from './devices-api';
+export * from './system';
 
 /** API base path (SPEC §7); the server's `BASE_PATH` may change it. */
 export const API_BASE = '/ztj-iot';

@@ -50,5 +50,6 @@ export const VALIDATION_MESSAGES = {
   'validation.email': { 'zh-CN': '请输入正确的邮箱地址', 'en-US': 'Please enter a valid email address' },
   'validation.tooLong': { 'zh-CN': '长度超出限制', 'en-US': 'Too long' },
   'validation.tooShort': { 'zh-CN': '长度不足', 'en-US': 'Too short' },
+  'validation.landline': { 'zh-CN': '请输入正确的座机号码', 'en-US': 'Please enter a correct landline number' },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

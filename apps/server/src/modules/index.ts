@@ -5,6 +5,10 @@ import type { RealtimeHub } from '../platform/realtime/hub';
 import { authRoutes } from './auth/auth.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { dictRoutes } from './dict/dict.routes';
+import { logRoutes } from './logs/logs.list';
+import { installOperationLog } from './logs/operation-log.hook';
+import { userRoutes } from './users/users.routes';
+import { registerFilePlatform } from '../platform/list/raw-route';
 
 /** What every module's routes may use. */
 export interface ModuleDeps {
@@ -15,7 +19,11 @@ export interface ModuleDeps {
 
 /** The one registry of server modules (CONVENTIONS §1). */
 export function registerModules(api: FastifyInstance, { db, config }: ModuleDeps): void {
+  installOperationLog(api, db, config.basePath);
+  registerFilePlatform(api, config.dataDir);
   authRoutes(api, db, config);
   dictRoutes(api, db);
   dashboardRoutes(api, db);
+  userRoutes(api, db, config);
+  logRoutes(api, db);
 }

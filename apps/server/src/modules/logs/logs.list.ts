@@ -1,0 +1,42 @@
+import { LogRoutes, type LogRecord } from '@ztj/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/db';
+import { registerRoute } from '../../platform/http/register-route';
+import { listPage } from '../../platform/list/list-runner';
+import { callerOf, isoOrNull, textOrNull, type ListSpec } from '../../platform/list/list-spec';
+
+/** System logs of the caller's tenant (SPEC §2 logs): login (1) and operation (2). */
+export const LOG_LIST: ListSpec<LogRecord> = {
+  name: 'logs',
+  from: 'sys_log l',
+  select: 'l.*',
+  tenantScope: 'l.tenant_id = $tenant',
+  idSql: 'l.id',
+  fields: {
+    logType: { sql: 'l.log_type', type: 'number', label: { 'zh-CN': '日志类型', 'en-US': 'Log type' }, multi: true },
+    logContent: { sql: 'l.log_content', type: 'string', label: { 'zh-CN': '日志内容', 'en-US': 'Content' } },
+    operateType: { sql: 'l.operate_type', type: 'number', label: { 'zh-CN': '操作类型', 'en-US': 'Operate type' }, multi: true },
+    username: { sql: 'l.username', type: 'string', label: { 'zh-CN': '操作人', 'en-US': 'User' } },
+    ip: { sql: 'l.ip', type: 'string', label: { 'zh-CN': 'IP', 'en-US': 'IP' } },
+    method: { sql: 'l.method', type: 'string', label: { 'zh-CN': '请求方法', 'en-US': 'Method' } },
+    requestUrl: { sql: 'l.request_url', type: 'string', label: { 'zh-CN': '请求路径', 'en-US': 'URL' } },
+    createTime: { sql: 'l.create_time', type: 'datetime', label: { 'zh-CN': '创建时间', 'en-US': 'Time' } },
+  },
+  map: (r) => ({
+    id: String(r.id),
+    logType: Number(r.log_type),
+    logContent: String(r.log_content),
+    operateType: r.operate_type === null ? null : Number(r.operate_type),
+    userid: textOrNull(r.userid),
+    username: textOrNull(r.username),
+    ip: textOrNull(r.ip),
+    method: textOrNull(r.method),
+    requestUrl: textOrNull(r.request_url),
+    costTime: r.cost_time === null ? null : Number(r.cost_time),
+    createTime: isoOrNull(r.create_time),
+  }),
+};
+
+export function logRoutes(app: FastifyInstance, db: Db): void {
+  registerRoute(app, db, LogRoutes.list, ({ auth, query }) => listPage(db, LOG_LIST, query, callerOf(auth, LogRoutes.list.access)));
+}

@@ -1,0 +1,93 @@
+import type { UserListField, UserRecord } from '@ztj/contracts';
+import { isoOrNull, textOrNull, type ListField, type ListSpec } from '../../platform/list/list-spec';
+
+const FIELDS: Record<UserListField, ListField> = {
+  username: { sql: 'u.username', type: 'string', label: { 'zh-CN': '用户账号', 'en-US': 'Account' } },
+  realname: { sql: 'u.realname', type: 'string', label: { 'zh-CN': '用户姓名', 'en-US': 'Name' } },
+  sex: { sql: 'u.sex', type: 'number', multi: true, label: { 'zh-CN': '性别', 'en-US': 'Sex' } },
+  birthday: { sql: 'u.birthday', type: 'date', label: { 'zh-CN': '生日', 'en-US': 'Birthday' } },
+  phone: { sql: 'u.phone', type: 'string', label: { 'zh-CN': '手机号码', 'en-US': 'Mobile' } },
+  telephone: { sql: 'u.telephone', type: 'string', label: { 'zh-CN': '座机', 'en-US': 'Telephone' } },
+  email: { sql: 'u.email', type: 'string', label: { 'zh-CN': '邮箱', 'en-US': 'Email' } },
+  status: { sql: 'u.status', type: 'number', multi: true, label: { 'zh-CN': '状态', 'en-US': 'Status' } },
+  workNo: { sql: 'u.work_no', type: 'string', label: { 'zh-CN': '工号', 'en-US': 'Job number' } },
+  post: { sql: 'u.post', type: 'string', label: { 'zh-CN': '职务', 'en-US': 'Position' } },
+  orgCode: { sql: 'u.org_code', type: 'string', label: { 'zh-CN': '部门编码', 'en-US': 'Department code' } },
+  userIdentity: { sql: 'u.user_identity', type: 'number', multi: true, label: { 'zh-CN': '身份', 'en-US': 'Identity' } },
+  createTime: { sql: 'u.create_time', type: 'datetime', label: { 'zh-CN': '创建时间', 'en-US': 'Created' } },
+  updateTime: { sql: 'u.update_time', type: 'datetime', label: { 'zh-CN': '更新时间', 'en-US': 'Updated' }, exported: false },
+  createBy: { sql: 'u.create_by', type: 'string', label: { 'zh-CN': '创建人', 'en-US': 'Created by' }, exported: false },
+};
+
+const SELECT = `u.id, u.username, u.realname, u.avatar, to_char(u.birthday, 'YYYY-MM-DD') AS birthday, u.sex, u.email, u.phone,
+  u.telephone, u.work_no, u.post, u.org_code, u.status, u.user_identity, u.default_monitor_account, u.only_multi_alarm,
+  u.alarm_push_mode, u.create_by, u.create_time, u.update_time,
+  (SELECT string_agg(d.depart_name, ',' ORDER BY d.org_code) FROM sys_user_depart ud JOIN sys_depart d ON d.id = ud.dep_id
+    WHERE ud.user_id = u.id AND d.tenant_id = $tenant AND d.del_flag = 0) AS org_code_txt`;
+
+/** Push types stored as a comma list → numbers. */
+export function pushModes(v: unknown): number[] {
+  return String(v ?? '').split(',').filter(Boolean).map(Number).filter((n) => n === 1 || n === 2 || n === 4);
+}
+
+function mapUser(r: Record<string, unknown>): UserRecord {
+  return {
+    id: String(r.id),
+    username: String(r.username),
+    realname: String(r.realname),
+    avatar: textOrNull(r.avatar),
+    birthday: textOrNull(r.birthday),
+    sex: r.sex === null ? null : Number(r.sex),
+    email: textOrNull(r.email),
+    phone: textOrNull(r.phone),
+    telephone: textOrNull(r.telephone),
+    workNo: textOrNull(r.work_no),
+    post: textOrNull(r.post),
+    orgCode: textOrNull(r.org_code),
+    orgCodeTxt: textOrNull(r.org_code_txt),
+    status: Number(r.status),
+    userIdentity: Number(r.user_identity),
+    defaultMonitorAccount: textOrNull(r.default_monitor_account),
+    onlyMultiLevelAlarm: r.only_multi_alarm === true,
+    alarmPushMode: pushModes(r.alarm_push_mode),
+    createBy: textOrNull(r.create_by),
+    createTime: isoOrNull(r.create_time),
+    updateTime: isoOrNull(r.update_time),
+  };
+}
+
+const TENANT_MEMBER = 'EXISTS (SELECT 1 FROM sys_user_tenant ut WHERE ut.user_id = u.id AND ut.tenant_id = $tenant)';
+
+/** Users of the caller's tenant, not in the recycle bin (SPEC §7 user list). */
+export const USER_LIST: ListSpec<UserRecord> = {
+  name: 'users',
+  from: 'sys_user u',
+  select: SELECT,
+  fields: FIELDS,
+  tenantScope: TENANT_MEMBER,
+  where: ['u.del_flag = 0'],
+  idSql: 'u.id',
+  params: {
+    depId: `EXISTS (SELECT 1 FROM sys_user_depart ud JOIN sys_depart d ON d.id = ud.dep_id AND d.tenant_id = $tenant
+                     WHERE ud.user_id = u.id AND ud.dep_id = ?)`,
+    roleId: `EXISTS (SELECT 1 FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id AND r.tenant_id = $tenant
+                      WHERE ur.user_id = u.id AND ur.role_id = ?)`,
+  },
+  map: mapUser,
+};
+
+/** Users in the recycle bin (SPEC §4). */
+export const USER_RECYCLE_LIST: ListSpec<UserRecord> = { ...USER_LIST, name: 'users-recycle', where: ['u.del_flag = 1'] };
+
+/** Address list (SPEC §2): normal users, optionally of a department and its sub-departments. */
+export const ADDRESS_LIST: ListSpec<UserRecord> = {
+  ...USER_LIST,
+  name: 'address-list',
+  where: ['u.del_flag = 0', 'u.status = 1'],
+  defaultSort: { field: 'realname', order: 'asc' },
+  params: {
+    ...USER_LIST.params,
+    orgCode: `EXISTS (SELECT 1 FROM sys_user_depart ud JOIN sys_depart d ON d.id = ud.dep_id AND d.tenant_id = $tenant
+                          WHERE ud.user_id = u.id AND starts_with(d.org_code, ?))`,
+  },
+};

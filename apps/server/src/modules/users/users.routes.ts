@@ -1,0 +1,73 @@
+import { splitIds, UserRoutes } from '@ztj/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../platform/config/config';
+import type { Db } from '../../platform/db/db';
+import { registerRoute } from '../../platform/http/register-route';
+import { runImport } from '../../platform/list/import-runner';
+import { listAll, listPage } from '../../platform/list/list-runner';
+import { callerOf } from '../../platform/list/list-spec';
+import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
+import { recordsToXls } from '../../platform/list/xls';
+import { USER_IMPORT } from './users.import';
+import { ADDRESS_LIST, USER_LIST, USER_RECYCLE_LIST } from './users.list';
+import * as users from './users.service';
+
+/** User administration (SPEC §7 "user"): thin routes — contract → permission → service. */
+export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
+  const R = UserRoutes;
+  registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, USER_LIST, query, callerOf(auth, R.list.access)));
+  registerRoute(app, db, R.add, async ({ auth, body }) => ({ id: await db.tx((q) => users.createUser(q, body, callerOf(auth))) }));
+  registerRoute(app, db, R.edit, async ({ auth, body }) => {
+    await users.editUser(db, body, callerOf(auth, R.list.access));
+    return null;
+  });
+  registerRoute(app, db, R.delete, async ({ auth, query }) => {
+    await users.recycleUsers(db, [query.id], callerOf(auth, R.list.access));
+    return null;
+  });
+  registerRoute(app, db, R.deleteBatch, async ({ auth, query }) => {
+    await users.recycleUsers(db, splitIds(query.ids), callerOf(auth, R.list.access));
+    return null;
+  });
+  registerRoute(app, db, R.frozenBatch, async ({ auth, body }) => {
+    await users.freezeUsers(db, splitIds(body.ids), body.status, callerOf(auth, R.list.access));
+    return null;
+  });
+  registerRoute(app, db, R.checkOnlyUser, async ({ query }) => {
+    await users.checkOnlyUser(db, query.username, query.id);
+    return null;
+  });
+  registerRoute(app, db, R.queryUserRole, ({ auth, query }) => users.userRoleIds(db, query.userid, callerOf(auth, R.list.access)));
+  registerRoute(app, db, R.changePassword, async ({ auth, body }) => {
+    await users.resetPassword(db, body.username, body.password, callerOf(auth, R.list.access));
+    return null;
+  });
+  registerRoute(app, db, R.queryByIds, ({ auth, query }) =>
+    splitIds(query.userIds).length ? listAll(db, USER_LIST, { selections: query.userIds }, callerOf(auth, R.list.access)) : []);
+  registerRoute(app, db, R.recycleBin, ({ auth, query }) => listPage(db, USER_RECYCLE_LIST, query, callerOf(auth)));
+  registerRoute(app, db, R.putRecycleBin, async ({ auth, body }) => {
+    await users.restoreUsers(db, splitIds(body.userIds), callerOf(auth));
+    return null;
+  });
+  registerRoute(app, db, R.deleteRecycleBin, async ({ auth, query }) => {
+    await users.purgeUsers(db, splitIds(query.userIds), callerOf(auth));
+    return null;
+  });
+  registerRoute(app, db, R.userDepartList, ({ auth, query }) => users.userDepartments(db, query.userId, callerOf(auth, R.list.access)));
+  registerRoute(app, db, R.departUserList, ({ auth, query }) => listPage(db, USER_LIST, query, callerOf(auth, R.list.access)));
+  registerRoute(app, db, R.userRoleList, ({ auth, query }) => listPage(db, USER_LIST, query, callerOf(auth, R.list.access)));
+  registerRoute(app, db, R.addressList, ({ auth, query }) => listPage(db, ADDRESS_LIST, query, callerOf(auth, R.addressList.access)));
+  registerRoute(app, db, R.settings, ({ auth }) => users.readSettings(db, auth.userId));
+  registerRoute(app, db, R.saveSettings, async ({ auth, body }) => {
+    await users.saveSettings(db, auth.userId, body);
+    return null;
+  });
+  registerRawRoute(app, db, R.exportXls, async ({ auth, query, lang }) => {
+    const rows = await listAll(db, USER_LIST, query, callerOf(auth, R.list.access));
+    return { kind: 'file', fileName: lang === 'en-US' ? 'users.xls' : '用户列表.xls', body: recordsToXls(USER_LIST, rows, lang) };
+  });
+  registerRawRoute(app, db, R.importExcel, async ({ auth, req, lang }) => {
+    const { files } = await readMultipart(req);
+    return { kind: 'envelope', body: await runImport(db, USER_IMPORT, files, callerOf(auth), lang, config.dataDir) };
+  });
+}

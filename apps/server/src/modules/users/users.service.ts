@@ -1,0 +1,177 @@
+import { splitIds, type UserCreate, type UserEdit, type UserSettings } from '@ztj/contracts';
+import { hashPassword } from '../../platform/auth/tokens';
+import type { Db, Queryable } from '../../platform/db/db';
+import { AppError } from '../../platform/http/app-error';
+import { requireAllVisible, requireVisible } from '../../platform/list/list-runner';
+import type { ListCaller } from '../../platform/list/list-spec';
+import { pushModes, USER_LIST, USER_RECYCLE_LIST } from './users.list';
+
+const nullIfEmpty = (v: string | null | undefined): string | null => (v === undefined || v === null || v === '' ? null : v);
+
+/** Ids among `ids` that exist in `table` of the caller's tenant, all or notFound. */
+async function tenantIds(q: Queryable, table: 'sys_role' | 'sys_depart', ids: string[], tenantId: number): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const extra = table === 'sys_depart' ? ' AND del_flag = 0' : '';
+  const rows = await q.query<{ id: string }>(`SELECT id FROM ${table} WHERE tenant_id = $1 AND id = ANY($2::text[])${extra}`, [tenantId, ids]);
+  if (rows.length !== ids.length) throw new AppError('notFound', 'notFound');
+  return ids;
+}
+
+/** Replaces the user's roles and departments inside the caller's tenant only. */
+async function setMemberships(q: Queryable, userId: string, body: Pick<UserCreate, 'selectedroles' | 'selecteddeparts'>, tenantId: number): Promise<void> {
+  if (body.selectedroles !== undefined) {
+    const roles = await tenantIds(q, 'sys_role', splitIds(body.selectedroles), tenantId);
+    await q.query('DELETE FROM sys_user_role ur USING sys_role r WHERE r.id = ur.role_id AND r.tenant_id = $2 AND ur.user_id = $1', [userId, tenantId]);
+    if (roles.length) await q.query('INSERT INTO sys_user_role (user_id, role_id) SELECT $1, unnest($2::text[])', [userId, roles]);
+  }
+  if (body.selecteddeparts !== undefined) {
+    const departs = await tenantIds(q, 'sys_depart', splitIds(body.selecteddeparts), tenantId);
+    await q.query('DELETE FROM sys_user_depart ud USING sys_depart d WHERE d.id = ud.dep_id AND d.tenant_id = $2 AND ud.user_id = $1', [userId, tenantId]);
+    if (departs.length) await q.query('INSERT INTO sys_user_depart (user_id, dep_id) SELECT $1, unnest($2::text[])', [userId, departs]);
+    const [first] = await q.query<{ org_code: string }>('SELECT org_code FROM sys_depart WHERE id = ANY($1::text[]) ORDER BY org_code LIMIT 1', [departs]);
+    await q.query(
+      `UPDATE sys_user SET org_code = $2 WHERE id = $1 AND (org_code IS NULL OR org_code NOT IN
+         (SELECT d.org_code FROM sys_user_depart ud JOIN sys_depart d ON d.id = ud.dep_id WHERE ud.user_id = $1))`,
+      [userId, first?.org_code ?? null],
+    );
+  }
+}
+
+/**
+ * Refuses an account name that exists anywhere (accounts sign in without a tenant).
+ * @throws AppError conflict userExists ('user name already exists', SPEC §5).
+ */
+export async function checkOnlyUser(q: Queryable, username: string, exceptId?: string): Promise<void> {
+  const hit = await q.query('SELECT 1 FROM sys_user WHERE lower(username) = lower($1) AND id IS DISTINCT FROM $2', [username, exceptId ?? null]);
+  if (hit.length) throw new AppError('conflict', 'userExists');
+}
+
+const profile = (b: Omit<UserEdit, 'id'>): unknown[] => [
+  b.realname, nullIfEmpty(b.workNo), b.sex ?? null, nullIfEmpty(b.birthday), b.phone, nullIfEmpty(b.telephone), nullIfEmpty(b.email),
+  nullIfEmpty(b.avatar), nullIfEmpty(b.post), b.userIdentity, nullIfEmpty(b.defaultMonitorAccount), b.onlyMultiLevelAlarm,
+  b.alarmPushMode.join(','),
+];
+
+/** Creates a user in the caller's tenant with roles and departments of that tenant (SPEC §3, §5). */
+export async function createUser(q: Queryable, body: UserCreate, caller: ListCaller): Promise<string> {
+  await checkOnlyUser(q, body.username);
+  const hash = await hashPassword(body.password);
+  const [row] = await q.query<{ id: string }>(
+    `INSERT INTO sys_user (realname, work_no, sex, birthday, phone, telephone, email, avatar, post, user_identity,
+                           default_monitor_account, only_multi_alarm, alarm_push_mode, username, password_hash, login_tenant_id, create_by)
+     VALUES ($1,$2,$3,$4::date,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17) RETURNING id`,
+    [...profile(body), body.username, hash, caller.tenantId, caller.username],
+  );
+  const id = row!.id;
+  await q.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1, $2)', [id, caller.tenantId]);
+  await setMemberships(q, id, body, caller.tenantId);
+  return id;
+}
+
+/** Edits a user of the caller's tenant; another tenant's id is not found. */
+export async function editUser(db: Db, body: UserEdit, caller: ListCaller): Promise<void> {
+  await requireVisible(db, USER_LIST, body.id, caller);
+  await db.tx(async (q) => {
+    await q.query(
+      `UPDATE sys_user SET realname = $1, work_no = $2, sex = $3, birthday = $4::date, phone = $5, telephone = $6, email = $7,
+              avatar = $8, post = $9, user_identity = $10, default_monitor_account = $11, only_multi_alarm = $12,
+              alarm_push_mode = $13, update_by = $14, update_time = now() WHERE id = $15`,
+      [...profile(body), caller.username, body.id],
+    );
+    await setMemberships(q, body.id, body, caller.tenantId);
+  });
+}
+
+async function revokeSessions(q: Queryable, ids: string[]): Promise<void> {
+  await q.query('UPDATE sys_session SET revoked_at = now() WHERE user_id = ANY($1::text[]) AND revoked_at IS NULL', [ids]);
+}
+
+/** Moves users to the recycle bin and ends their sessions (SPEC §4). */
+export async function recycleUsers(db: Db, ids: string[], caller: ListCaller): Promise<void> {
+  const visible = await requireAllVisible(db, USER_LIST, ids, caller);
+  if (visible.includes(caller.userId)) throw new AppError('business', 'cannotChangeSelf');
+  await db.tx(async (q) => {
+    await q.query('UPDATE sys_user SET del_flag = 1, update_by = $2, update_time = now() WHERE id = ANY($1::text[])', [visible, caller.username]);
+    await revokeSessions(q, visible);
+  });
+}
+
+/** Freezes (2) or unfreezes (1) users; freezing revokes their sessions (SPEC §4). */
+export async function freezeUsers(db: Db, ids: string[], status: 1 | 2, caller: ListCaller): Promise<void> {
+  const visible = await requireAllVisible(db, USER_LIST, ids, caller);
+  if (status === 2 && visible.includes(caller.userId)) throw new AppError('business', 'cannotChangeSelf');
+  await db.tx(async (q) => {
+    await q.query('UPDATE sys_user SET status = $2, update_by = $3, update_time = now() WHERE id = ANY($1::text[])', [visible, status, caller.username]);
+    if (status === 2) await revokeSessions(q, visible);
+  });
+}
+
+/** Sets another user's password (administrator reset); that user's sessions end. */
+export async function resetPassword(db: Db, username: string, password: string, caller: ListCaller): Promise<void> {
+  const user = await db.one<{ id: string }>('SELECT id FROM sys_user WHERE lower(username) = lower($1) AND del_flag = 0', [username]);
+  if (!user) throw new AppError('notFound', 'notFound');
+  await requireVisible(db, USER_LIST, user.id, caller);
+  const hash = await hashPassword(password);
+  await db.tx(async (q) => {
+    await q.query('UPDATE sys_user SET password_hash = $2, update_by = $3, update_time = now() WHERE id = $1', [user.id, hash, caller.username]);
+    if (user.id !== caller.userId) await revokeSessions(q, [user.id]);
+  });
+}
+
+/** Restores users from the recycle bin. */
+export async function restoreUsers(db: Db, ids: string[], caller: ListCaller): Promise<void> {
+  const visible = await requireAllVisible(db, USER_RECYCLE_LIST, ids, caller);
+  await db.query('UPDATE sys_user SET del_flag = 0, update_by = $2, update_time = now() WHERE id = ANY($1::text[])', [visible, caller.username]);
+}
+
+/**
+ * Deletes users of the recycle bin for ever from the caller's tenant: memberships of this tenant
+ * go; the account itself goes when it belongs to no other tenant.
+ */
+export async function purgeUsers(db: Db, ids: string[], caller: ListCaller): Promise<void> {
+  const visible = await requireAllVisible(db, USER_RECYCLE_LIST, ids, caller);
+  await db.tx(async (q) => {
+    const t = caller.tenantId;
+    await q.query('DELETE FROM sys_user_role ur USING sys_role r WHERE r.id = ur.role_id AND r.tenant_id = $2 AND ur.user_id = ANY($1::text[])', [visible, t]);
+    await q.query('DELETE FROM sys_user_depart ud USING sys_depart d WHERE d.id = ud.dep_id AND d.tenant_id = $2 AND ud.user_id = ANY($1::text[])', [visible, t]);
+    await q.query('DELETE FROM sys_user_tenant WHERE tenant_id = $2 AND user_id = ANY($1::text[])', [visible, t]);
+    await q.query('DELETE FROM sys_user u WHERE u.id = ANY($1::text[]) AND NOT EXISTS (SELECT 1 FROM sys_user_tenant ut WHERE ut.user_id = u.id)', [visible]);
+  });
+}
+
+/** Role ids a visible user holds in the caller's tenant. */
+export async function userRoleIds(db: Db, userId: string, caller: ListCaller): Promise<string[]> {
+  await requireVisible(db, USER_LIST, userId, caller);
+  const rows = await db.query<{ role_id: string }>(
+    'SELECT ur.role_id FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = $1 AND r.tenant_id = $2 ORDER BY r.role_code',
+    [userId, caller.tenantId],
+  );
+  return rows.map((r) => r.role_id);
+}
+
+/** Departments of a visible user in the caller's tenant. */
+export async function userDepartments(db: Db, userId: string, caller: ListCaller): Promise<{ key: string; title: string; orgCode: string }[]> {
+  await requireVisible(db, USER_LIST, userId, caller);
+  return db.query(
+    `SELECT d.id AS key, d.depart_name AS title, d.org_code AS "orgCode" FROM sys_user_depart ud JOIN sys_depart d ON d.id = ud.dep_id
+      WHERE ud.user_id = $1 AND d.tenant_id = $2 AND d.del_flag = 0 ORDER BY d.org_code`,
+    [userId, caller.tenantId],
+  );
+}
+
+/** Alarm-push settings of the signed-in user (SPEC §3). */
+export async function readSettings(db: Db, userId: string): Promise<UserSettings> {
+  const r = await db.one<{ default_monitor_account: string | null; only_multi_alarm: boolean; alarm_push_mode: string }>(
+    'SELECT default_monitor_account, only_multi_alarm, alarm_push_mode FROM sys_user WHERE id = $1',
+    [userId],
+  );
+  if (!r) throw new AppError('notFound', 'notFound');
+  return { defaultMonitorAccount: r.default_monitor_account, onlyMultiLevelAlarm: r.only_multi_alarm, alarmPushMode: pushModes(r.alarm_push_mode) as UserSettings['alarmPushMode'] };
+}
+
+export async function saveSettings(db: Db, userId: string, s: UserSettings): Promise<void> {
+  await db.query(
+    'UPDATE sys_user SET default_monitor_account = $2, only_multi_alarm = $3, alarm_push_mode = $4, update_time = now() WHERE id = $1',
+    [userId, nullIfEmpty(s.defaultMonitorAccount), s.onlyMultiLevelAlarm, [...new Set(s.alarmPushMode)].sort().join(',')],
+  );
+}

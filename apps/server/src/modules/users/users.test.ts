@@ -1,0 +1,196 @@
+import type { PageResult, UserRecord, UserSettings } from '@ztj/contracts';
+import * as XLSX from 'xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminFixtures, download, tenantHeader, upload, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { DEMO_TENANT_ID } from '../system/seed/seed';
+
+const sheet = (rows: unknown[][], bookType: 'xls' | 'xlsx' = 'xlsx'): Buffer => {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'S');
+  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+};
+
+describe('user administration', () => {
+  let t: TestApp;
+  let f: AdminFixtures;
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await adminFixtures(t);
+  });
+  afterAll(() => t.close());
+
+  const list = (q: string, token = f.admin) => t.call<PageResult<UserRecord>>('GET', `/sys/user/list?${q}`, { token });
+
+  it('adds a user with roles and departments of the tenant and lists it', async () => {
+    const id = await f.addUser(f.admin, 'alice01', { email: 'alice@example.com', sex: 2, selecteddeparts: await f.departId('A01A01'), alarmPushMode: [1, 4] });
+    const res = await list('username=alice01');
+    expect(res.body.result).toMatchObject({ total: 1, size: 10, current: 1, pages: 1 });
+    expect(res.body.result.records[0]).toMatchObject({ id, realname: 'Ralice01', sex: 2, orgCode: 'A01A01', orgCodeTxt: '技术部', alarmPushMode: [1, 4], status: 1 });
+    const dup = await t.call('POST', '/sys/user/add', { token: f.admin, body: { username: 'ALICE01', realname: 'dup', phone: '13800000000', password: USER_PASSWORD } });
+    expect(dup.body).toMatchObject({ success: false, message: '用户名已存在' });
+    const check = await t.call('GET', '/sys/user/checkOnlyUser?username=alice01', { token: f.admin, headers: { 'accept-language': 'en-US' } });
+    expect(check.body).toMatchObject({ success: false, message: 'User name already exists' });
+    expect((await t.call('GET', '/sys/user/checkOnlyUser?username=freename', { token: f.admin })).body.success).toBe(true);
+  });
+
+  it('validates SPEC §5 rules with translated field messages', async () => {
+    const res = await t.call('POST', '/sys/user/add', {
+      token: f.admin,
+      headers: { 'accept-language': 'en-US' },
+      body: { username: 'ab', realname: 'x/y', phone: '12345', email: 'nope', password: 'weak' },
+    });
+    expect(res.status).toBe(400);
+    const fields = Object.fromEntries((res.body.errors ?? []).map((e) => [e.field, e.message]));
+    expect(fields.username).toBe('The user name is 6 to 18 letters, digits or underscores');
+    expect(fields.phone).toBe('Please enter the correct mobile number!');
+    expect(fields.email).toBe('Please enter a valid email address');
+    expect(fields.password).toMatch(/8 characters/);
+    expect(fields.realname).toBeDefined();
+  });
+
+  it('edits, freezes (revoking sessions) and unfreezes', async () => {
+    const id = await f.addUser(f.admin, 'bob0001');
+    const token = await t.login('bob0001', USER_PASSWORD);
+    const edit = await t.call('PUT', '/sys/user/edit', { token: f.admin, body: { id, realname: 'Bobby', phone: '13900000000', selectedroles: await f.roleId(1000, 'operator') } });
+    expect(edit.body.success).toBe(true);
+    expect((await t.call<string[]>('GET', `/sys/user/queryUserRole?userid=${id}`, { token: f.admin })).body.result).toEqual([await f.roleId(1000, 'operator')]);
+    expect((await t.call('PUT', '/sys/user/frozenBatch', { token: f.admin, body: { ids: id, status: 2 } })).body.success).toBe(true);
+    expect((await t.call('GET', '/sys/user/settings', { token })).status).toBe(401);
+    expect((await list('status=2')).body.result.records.map((r) => r.username)).toContain('bob0001');
+    await t.call('PUT', '/sys/user/frozenBatch', { token: f.admin, body: { ids: id, status: 1 } });
+    expect((await t.call('POST', '/sys/login', { body: { username: 'bob0001', password: USER_PASSWORD } })).body.success).toBe(true);
+    const self = await t.call('PUT', '/sys/user/frozenBatch', { token: f.admin, body: { ids: (await t.db.one<{ id: string }>("SELECT id FROM sys_user WHERE username='admin'"))!.id, status: 2 } });
+    expect(self.body.success).toBe(false);
+  });
+
+  it('resets a password and saves the alarm-push settings', async () => {
+    await f.addUser(f.admin, 'carol01');
+    const res = await t.call('PUT', '/sys/user/changePassword', { token: f.admin, body: { username: 'carol01', password: 'New#Pass2026', confirmpassword: 'New#Pass2026' } });
+    expect(res.body.success).toBe(true);
+    const token = await t.login('carol01', 'New#Pass2026');
+    const settings: UserSettings = { defaultMonitorAccount: 'carol01', onlyMultiLevelAlarm: true, alarmPushMode: [2, 4] };
+    expect((await t.call('PUT', '/sys/user/settings', { token, body: settings })).body.success).toBe(true);
+    expect((await t.call<UserSettings>('GET', '/sys/user/settings', { token })).body.result).toEqual(settings);
+  });
+
+  it('moves users to the recycle bin, restores and deletes them for ever', async () => {
+    const a = await f.addUser(f.admin, 'recycle1');
+    const b = await f.addUser(f.admin, 'recycle2');
+    expect((await t.call('DELETE', `/sys/user/deleteBatch?ids=${a},${b}`, { token: f.admin })).body.success).toBe(true);
+    expect((await list('username=recycle*')).body.result.total).toBe(0);
+    const bin = await t.call<PageResult<UserRecord>>('GET', '/sys/user/recycleBin?username=recycle*', { token: f.admin });
+    expect(bin.body.result.records.map((r) => r.username).sort()).toEqual(['recycle1', 'recycle2']);
+    await t.call('PUT', '/sys/user/putRecycleBin', { token: f.admin, body: { userIds: a } });
+    expect((await list('username=recycle1')).body.result.total).toBe(1);
+    expect((await t.call('DELETE', `/sys/user/deleteRecycleBin?userIds=${b}`, { token: f.admin })).body.success).toBe(true);
+    expect(await t.db.one('SELECT 1 FROM sys_user WHERE id = $1', [b])).toBeUndefined();
+    const notInBin = await t.call('DELETE', `/sys/user/deleteRecycleBin?userIds=${a}`, { token: f.admin });
+    expect(notInBin.body.code).toBe(404);
+  });
+
+  it('refuses every system call to a viewer with code 510 and changes nothing', async () => {
+    const id = await f.addUser(f.admin, 'victim1');
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/sys/user/list'],
+      ['POST', '/sys/user/add', { username: 'sneaky1', realname: 'Sneaky', phone: '13800000000', password: USER_PASSWORD }],
+      ['PUT', '/sys/user/edit', { id, realname: 'Hacked', phone: '13800000000' }],
+      ['DELETE', `/sys/user/delete?id=${id}`],
+      ['PUT', '/sys/user/frozenBatch', { ids: id, status: 2 }],
+      ['PUT', '/sys/user/changePassword', { username: 'victim1', password: 'Hack#2026aa', confirmpassword: 'Hack#2026aa' }],
+      ['GET', '/sys/user/exportXls'],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await t.call(method, url, { token: f.viewer, body });
+      expect(res.body, `${method} ${url}`).toMatchObject({ success: false, code: 510 });
+    }
+    const imp = await upload(t, '/sys/user/importExcel', f.viewer, [{ field: 'files[]', filename: 'u.xlsx', content: sheet([['username'], ['sneaky2']]) }]);
+    expect(imp.code).toBe(510);
+    const row = await t.db.one<{ realname: string; status: number; del_flag: number }>('SELECT realname, status, del_flag FROM sys_user WHERE id = $1', [id]);
+    expect(row).toEqual({ realname: 'Rvictim1', status: 1, del_flag: 0 });
+    expect(await t.db.one("SELECT 1 FROM sys_user WHERE username LIKE 'sneaky%'")).toBeUndefined();
+  });
+
+  it('keeps tenants apart: by id, list, export and import', async () => {
+    const id = await f.addUser(f.admin, 'platform1');
+    const other = f.otherAdmin;
+    const seen = await t.call<PageResult<UserRecord>>('GET', '/sys/user/list?pageSize=100', { token: other });
+    expect(seen.body.result.records.map((r) => r.username)).not.toContain('platform1');
+    expect((await t.call('GET', `/sys/user/list?username=platform1`, { token: other })).body.result).toMatchObject({ total: 0 });
+    for (const [method, url, body] of [
+      ['PUT', '/sys/user/edit', { id, realname: 'Hacked', phone: '13800000000' }],
+      ['DELETE', `/sys/user/delete?id=${id}`],
+      ['PUT', '/sys/user/frozenBatch', { ids: id, status: 2 }],
+      ['GET', `/sys/user/queryUserRole?userid=${id}`],
+      ['PUT', '/sys/user/changePassword', { username: 'platform1', password: 'Hack#2026aa', confirmpassword: 'Hack#2026aa' }],
+    ] as [string, string, unknown?][]) {
+      expect((await t.call(method, url, { token: other, body })).body, url).toMatchObject({ success: false, code: 404 });
+    }
+    expect((await t.call<UserRecord[]>('GET', `/sys/user/queryByIds?userIds=${id}`, { token: other })).body.result).toEqual([]);
+    const xls = await download(t, `/sys/user/exportXls?selections=${id}`, other);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(xls.body).Sheets[XLSX.read(xls.body).SheetNames[0]!]!, { header: 1 });
+    expect(rows).toHaveLength(1);
+    // Roles of another tenant cannot be given.
+    const foreignRole = await t.call('POST', '/sys/user/add', { token: other, body: { username: 'crossrole', realname: 'Cross', phone: '13800000000', password: USER_PASSWORD, selectedroles: await f.roleId(1000, 'admin') } });
+    expect(foreignRole.body.code).toBe(404);
+    const imp = await upload(t, '/sys/user/importExcel', other, [{ field: 'files[]', filename: 'u.xlsx', content: sheet([['username', 'realname', 'phone'], ['demo0001', 'Demo', '13800000000']]) }]);
+    expect(imp.success).toBe(true);
+    const tenants = await t.db.query<{ tenant_id: number }>("SELECT ut.tenant_id FROM sys_user_tenant ut JOIN sys_user u ON u.id = ut.user_id WHERE u.username = 'demo0001'");
+    expect(tenants).toEqual([{ tenant_id: DEMO_TENANT_ID }]);
+    expect(await t.db.one<{ realname: string }>('SELECT realname FROM sys_user WHERE id = $1', [id])).toEqual({ realname: 'Rplatform1' });
+    const mine = await t.call<PageResult<UserRecord>>('GET', '/sys/user/list?username=demo0001', { token: f.admin, headers: tenantHeader(DEMO_TENANT_ID) });
+    expect(mine.body.result.total).toBe(1);
+  });
+
+  it('exports .xls with translated headers and imports with partial failure (201 + error file)', async () => {
+    await f.addUser(f.admin, 'export01');
+    const en = await download(t, '/sys/user/exportXls?username=export01', f.admin, { 'accept-language': 'en-US' });
+    expect(en.status).toBe(200);
+    expect(en.type).toContain('application/vnd.ms-excel');
+    expect(en.disposition).toContain('users.xls');
+    const book = XLSX.read(en.body);
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    expect(rows[0]!.slice(0, 3)).toEqual(['Account', 'Name', 'Sex']);
+    expect(rows[1]![0]).toBe('export01');
+    const zh = await download(t, '/sys/user/exportXls?username=export01', f.admin);
+    const zrows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(zh.body).Sheets[XLSX.read(zh.body).SheetNames[0]!]!, { header: 1 });
+    expect(zrows[0]![0]).toBe('用户账号');
+
+    const content = sheet([
+      ['用户账号', '用户姓名', '手机号码', 'Email'],
+      ['import01', 'Imported', '13800000001', 'i1@example.com'],
+      ['export01', 'Duplicate', '13800000002', ''],
+      ['import03', 'Bad phone', '123', ''],
+    ], 'xls');
+    const res = await upload<{ msg: string; fileUrl: string; fileName: string }>(t, '/sys/user/importExcel', f.admin, [{ field: 'files[]', filename: 'users.xls', content }]);
+    expect(res).toMatchObject({ success: true, code: 201 });
+    expect(res.result.fileUrl).toMatch(/^\/sys\/common\/static\/import\/[0-9a-f]{32}\.xls$/);
+    const errors = await download(t, res.result.fileUrl);
+    expect(errors.status).toBe(200);
+    const erows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(errors.body).Sheets[XLSX.read(errors.body).SheetNames[0]!]!, { header: 1 });
+    expect(erows).toHaveLength(3);
+    expect(erows[1]![1]).toBe('export01');
+    expect(erows[1]![5]).toBe('用户名已存在');
+    expect(erows[2]![5]).toMatch(/phone/);
+    expect((await list('username=import01')).body.result.total).toBe(1);
+    const ok = await upload(t, '/sys/user/importExcel', f.admin, [{ field: 'files[]', filename: 'u.xlsx', content: sheet([['username', 'realname', 'phone'], ['import04', 'Four', '13800000004']]) }]);
+    expect(ok).toMatchObject({ success: true, code: 200 });
+    const bad = await upload(t, '/sys/user/importExcel', f.admin, [{ field: 'files[]', filename: 'u.xlsx', content: sheet([['username', 'DROP TABLE'], ['x', 'y']]) }]);
+    expect(bad).toMatchObject({ success: false, code: 400, message: '未知的查询字段：DROP TABLE' });
+    const txt = await upload(t, '/sys/user/importExcel', f.admin, [{ field: 'files[]', filename: 'u.txt', content: Buffer.from('x') }]);
+    expect(txt.success).toBe(false);
+  });
+
+  it('writes one operation log per successful change', async () => {
+    await f.addUser(f.admin, 'logged01');
+    const logs = await t.call<PageResult<{ requestUrl: string; operateType: number; username: string }>>('GET', '/sys/log/list?logType=2&requestUrl=*user/add*&pageSize=100', { token: f.admin });
+    expect(logs.body.result.records.length).toBeGreaterThan(0);
+    expect(logs.body.result.records[0]).toMatchObject({ requestUrl: '/sys/user/add', operateType: 2, username: 'admin' });
+    const stored = await t.db.one<{ request_param: string }>("SELECT request_param FROM sys_log WHERE request_url = '/sys/user/add' ORDER BY id DESC LIMIT 1");
+    expect(stored!.request_param).toContain('"password":"***"');
+    const other = await t.call<PageResult<unknown>>('GET', '/sys/log/list?logType=2&requestUrl=*user/add*', { token: f.otherAdmin });
+    const demoRows = await t.db.one<{ n: number }>("SELECT count(*)::int AS n FROM sys_log WHERE log_type = 2 AND tenant_id = $1 AND request_url LIKE '%user/add%'", [DEMO_TENANT_ID]);
+    expect(other.body.result.total).toBe(demoRows!.n);
+    expect(other.body.result.total).toBeLessThan(logs.body.result.total);
+  });
+});

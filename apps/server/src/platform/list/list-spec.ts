@@ -1,0 +1,75 @@
+import type { BilingualText } from '@ztj/contracts';
+import type { AuthContext } from '../auth/auth-context';
+
+/** Value types of list fields; they decide casts, accepted values and allowed rules. */
+export type ListFieldType = 'string' | 'number' | 'date' | 'datetime' | 'boolean';
+
+/**
+ * One public field of a list (ARCHITECTURE §3 allow-list): the API name is the key of
+ * `ListSpec.fields`; `sql` is a server-written expression, never anything a client sent.
+ */
+export interface ListField {
+  sql: string;
+  type: ListFieldType;
+  /** Column header of exports and import templates. */
+  label: BilingualText;
+  /** A comma list in a query field means `in` (SPEC §7 comma lists where declared). */
+  multi?: boolean;
+  /** Default true. */
+  sortable?: boolean;
+  /** Default true: part of .xls exports. */
+  exported?: boolean;
+}
+
+/**
+ * The declaration of one entity's list for the generic list machinery (SPEC §7). Every SQL
+ * fragment is written here by the server; the token `$tenant` stands for the caller's tenant id
+ * (bound as a parameter). `tenantScope` is mandatory: `null` only for platform-wide data
+ * (dictionaries, categories, menus), and then only with `global: true`, so no list can forget it.
+ */
+export interface ListSpec<R> {
+  name: string;
+  from: string;
+  select: string;
+  fields: Record<string, ListField>;
+  tenantScope: string | null;
+  global?: boolean;
+  /** Fixed predicates (soft delete, log type…). */
+  where?: string[];
+  /** Primary key expression, for `selections`. */
+  idSql: string;
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  /**
+   * Extra query parameters the list understands besides its fields, each a predicate in which `?`
+   * is replaced by the bound value (e.g. `depId` of the users of a department).
+   */
+  params?: Record<string, string>;
+  /** Turns a row into the API record. */
+  map(row: Record<string, unknown>): R;
+}
+
+/** Who lists: tenant scope and the variables of data rules (SPEC §6). */
+export interface ListCaller {
+  tenantId: number;
+  userId: string;
+  username: string;
+  orgCode: string | null;
+  /** Permission code of the route; its data rules apply to the caller's roles. */
+  permission?: string;
+}
+
+/** ISO-8601 UTC text of a timestamp column (ARCHITECTURE §4 wire format). */
+export function isoOrNull(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  return String(v);
+}
+
+export function textOrNull(v: unknown): string | null {
+  return v === null || v === undefined ? null : String(v);
+}
+
+/** The list caller of an authenticated request, for the route's permission code. */
+export function callerOf(auth: AuthContext, permission?: string): ListCaller {
+  return { tenantId: auth.tenantId, userId: auth.userId, username: auth.username, orgCode: auth.orgCode, permission };
+}

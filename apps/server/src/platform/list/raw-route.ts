@@ -1,0 +1,98 @@
+import fs from 'node:fs/promises';
+import fastifyMultipart from '@fastify/multipart';
+import { formatMessage, type ApiResponse, type Language, type RouteDef } from '@ztj/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { loadPermissionCodes, type AuthContext } from '../auth/auth-context';
+import type { Db } from '../db/db';
+import { AppError } from '../http/app-error';
+import { fail } from '../http/envelope';
+import { requestLanguage } from '../http/error-handler';
+import { authenticate } from '../http/register-route';
+import { attachment, contentTypeOf, resolveStored, STATIC_PREFIX } from './files';
+import type { UploadedFile } from './import-runner';
+
+/** What a raw route answers: a file download or an envelope with its own code (201 imports). */
+export type RawAnswer =
+  | { kind: 'file'; fileName: string; body: Buffer; contentType?: string }
+  | { kind: 'envelope'; body: ApiResponse<unknown> };
+
+export interface RawRouteContext<D extends RouteDef> {
+  auth: AuthContext;
+  lang: Language;
+  query: z.output<NonNullable<D['query']>>;
+  req: FastifyRequest;
+}
+
+/** Biggest accepted upload, bytes. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Registers a contracts route whose answer is not a plain success envelope: .xls exports, and
+ * multipart imports / uploads that may answer code 201. Access is checked exactly as
+ * `registerRoute` does (token → tenant → permission code → 510).
+ */
+export function registerRawRoute<D extends RouteDef>(
+  app: FastifyInstance,
+  db: Db,
+  def: D,
+  handler: (ctx: RawRouteContext<D>) => Promise<RawAnswer>,
+): void {
+  if (def.access === 'public') throw new Error(`raw route ${def.path} must not be public`);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: def.path,
+    schema: { summary: def.summary, tags: [def.tag], security: [{ token: [] }], ...(def.query ? { querystring: def.query } : {}) },
+    handler: async (req, reply) => {
+      const auth = await authenticate(db, req);
+      if (def.access !== 'session') {
+        const codes = await loadPermissionCodes(db, auth.userId, auth.tenantId);
+        if (!codes.has(def.access)) throw new AppError('noPermission', 'noPermission');
+      }
+      const answer = await handler({ auth, lang: requestLanguage(req), query: req.query as RawRouteContext<D>['query'], req });
+      return sendRaw(reply, answer);
+    },
+  });
+}
+
+function sendRaw(reply: FastifyReply, answer: RawAnswer): FastifyReply {
+  if (answer.kind === 'file') {
+    return reply
+      .header('content-type', answer.contentType ?? contentTypeOf(answer.fileName))
+      .header('content-disposition', attachment(answer.fileName))
+      .send(answer.body);
+  }
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer.body));
+}
+
+/** Reads a multipart request: every file part (`files[]`, `file`…) and the text fields. */
+export async function readMultipart(req: FastifyRequest): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
+  if (!req.isMultipart()) throw new AppError('badRequest', 'noFileUploaded');
+  const files: UploadedFile[] = [];
+  const fields: Record<string, string> = {};
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      const body = await part.toBuffer();
+      files.push({ filename: part.filename, body, mimetype: part.mimetype });
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { files, fields };
+}
+
+/**
+ * Platform pieces of files (SPEC §7 upload/static): the multipart parser and the static route
+ * serving DATA_DIR/files by unguessable relative path.
+ */
+export function registerFilePlatform(app: FastifyInstance, dataDir: string): void {
+  void app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20 }, throwFileSizeLimit: true });
+  app.get(`${STATIC_PREFIX}/*`, { schema: { summary: 'Stored file by relative path', tags: ['common'] } }, async (req, reply) => {
+    const rel = (req.params as { '*': string })['*'];
+    const full = resolveStored(dataDir, rel);
+    const body = full ? await fs.readFile(full).catch(() => undefined) : undefined;
+    if (!body) return reply.status(404).type('application/json; charset=utf-8').send(JSON.stringify(fail(404, formatMessage('notFound', requestLanguage(req)))));
+    return reply.header('content-type', contentTypeOf(full!)).header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').send(body);
+  });
+}

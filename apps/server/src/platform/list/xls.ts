@@ -1,0 +1,75 @@
+import { formatMessage, type BilingualText, type Language } from '@ztj/contracts';
+import * as XLSX from 'xlsx';
+import { AppError } from '../http/app-error';
+import type { ListSpec } from './list-spec';
+
+/** Exported columns of a list: [field name, header in `lang`]. */
+export function exportColumns<R>(spec: ListSpec<R>, lang: Language): [string, string][] {
+  return Object.entries(spec.fields)
+    .filter(([, f]) => f.exported !== false)
+    .map(([name, f]) => [name, f.label[lang]]);
+}
+
+function cell(v: unknown): string | number | boolean {
+  if (v === null || v === undefined) return '';
+  if (Array.isArray(v)) return v.join(',');
+  if (typeof v === 'number' || typeof v === 'boolean') return v;
+  return String(v);
+}
+
+/** Builds a legacy .xls workbook (SheetJS, SPEC §7 export) with translated headers. */
+export function buildXls(sheetName: string, headers: string[], rows: unknown[][]): Buffer {
+  const sheet = XLSX.utils.aoa_to_sheet([headers, ...rows.map((r) => r.map(cell))]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, sheetName.slice(0, 31));
+  return XLSX.write(book, { type: 'buffer', bookType: 'xls' }) as Buffer;
+}
+
+/** Records of a list as an .xls file. */
+export function recordsToXls<R>(spec: ListSpec<R>, records: R[], lang: Language): Buffer {
+  const cols = exportColumns(spec, lang);
+  const rows = records.map((r) => cols.map(([name]) => (r as Record<string, unknown>)[name]));
+  return buildXls(spec.name, cols.map(([, h]) => h), rows);
+}
+
+/** A parsed sheet: header cells and data rows (blank rows dropped), 1-based sheet row numbers. */
+export interface SheetRows {
+  headers: string[];
+  rows: { rowNo: number; cells: string[] }[];
+}
+
+/** Reads the first sheet of an .xls/.xlsx buffer. */
+export function readSheet(body: Buffer): SheetRows {
+  let book: XLSX.WorkBook;
+  try {
+    book = XLSX.read(body, { type: 'buffer', cellDates: false, dense: true });
+  } catch {
+    throw new AppError('badRequest', 'importFileType');
+  }
+  const first = book.SheetNames[0];
+  const sheet = first ? book.Sheets[first] : undefined;
+  if (!sheet) throw new AppError('badRequest', 'importEmpty');
+  const aoa = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: true });
+  const [head, ...body2] = aoa;
+  const headers = (head ?? []).map((h) => String(h ?? '').trim());
+  const rows = body2
+    .map((cells, i) => ({ rowNo: i + 2, cells: headers.map((_, c) => String(cells[c] ?? '').trim()) }))
+    .filter((r) => r.cells.some((c) => c !== ''));
+  return { headers, rows };
+}
+
+/**
+ * Maps header cells to column names: a header may be a column's Chinese or English label or its
+ * API name. The row-number and reason columns of an error file are recognised and skipped; any
+ * other unknown column is refused with its name.
+ */
+export function mapHeaders(columns: Record<string, BilingualText>, headers: string[]): (string | null)[] {
+  const skip = new Set<string>((['importRow', 'importReason'] as const).flatMap((k) => [formatMessage(k, 'zh-CN'), formatMessage(k, 'en-US')]));
+  return headers.map((h) => {
+    if (h === '' || skip.has(h)) return null;
+    const lower = h.toLowerCase();
+    const hit = Object.entries(columns).find(([name, label]) => name.toLowerCase() === lower || label['zh-CN'] === h || label['en-US'].toLowerCase() === lower);
+    if (!hit) throw new AppError('badRequest', 'listFieldUnknown', { field: h });
+    return hit[0];
+  });
+}

@@ -1,0 +1,12 @@
+/**
+ * Administration back-office contracts (SPEC §2 system views, §3 entities, §5 rules, §6
+ * permissions, §7 system calls, generic list, import/export). One file per domain.
+ */
+export * from './list';
+export * from './users';
+export * from './departs';
+export * from './roles';
+export * from './permissions';
+export * from './tenants';
+export * from './dicts';
+export * from './logs';

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { pageResultOf } from '../envelope';
+import { defineRoute } from '../route';
+import { PATTERNS, PasswordSchema } from '../validation';
+import { IdQuerySchema, IdsQuerySchema, ImportResultSchema, ListQuerySchema } from './list';
+
+/** Landline: area code plus 7 or 8 digits (SPEC §5). */
+export const LANDLINE_PATTERN = /^0\d{2,3}-?\d{7,8}$/;
+/** Push types of alarm push mode (SPEC §4): 1 SMS, 2 WeChat, 4 email. */
+export const PUSH_TYPES = [1, 2, 4] as const;
+export const PushTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(4)]);
+
+const optionalText = (max: number) => z.string().max(max, 'validation.tooLong').nullish();
+const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid');
+
+/** Fields a user form edits (SPEC §3 "User", §5 rules); shared by add and edit. */
+const UserFieldsSchema = z.object({
+  realname: z.string().regex(PATTERNS.realname, 'validation.realname'),
+  workNo: optionalText(32),
+  sex: z.union([z.literal(1), z.literal(2)]).nullish(),
+  birthday: dateText.nullish().or(z.literal('')),
+  phone: z.string().regex(PATTERNS.mobile, 'validation.mobile'),
+  telephone: z.string().regex(LANDLINE_PATTERN, 'validation.landline').nullish().or(z.literal('')),
+  email: z.email('validation.email').max(100).nullish().or(z.literal('')),
+  avatar: optionalText(500),
+  /** Position codes, comma-joined. */
+  post: optionalText(500),
+  /** 1 normal user, 2 upper level (SPEC §6). */
+  userIdentity: z.union([z.literal(1), z.literal(2)]).default(1),
+  /** Role ids of the current tenant, comma-joined. */
+  selectedroles: z.string().max(4000).optional(),
+  /** Department ids of the current tenant, comma-joined. */
+  selecteddeparts: z.string().max(4000).optional(),
+  defaultMonitorAccount: optionalText(64),
+  onlyMultiLevelAlarm: z.boolean().default(false),
+  alarmPushMode: z.array(PushTypeSchema).max(3).default([]),
+});
+
+/** `POST /sys/user/add` body (SPEC §3, §5). */
+export const UserCreateSchema = UserFieldsSchema.extend({
+  username: z.string().regex(PATTERNS.username, 'validation.username'),
+  password: PasswordSchema,
+  confirmPassword: z.string().optional(),
+}).refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+  path: ['confirmPassword'],
+  message: 'validation.confirmMismatch',
+});
+export type UserCreate = z.infer<typeof UserCreateSchema>;
+
+/** `PUT /sys/user/edit` body: the account name and password are not changed here. */
+export const UserEditSchema = UserFieldsSchema.extend({ id: z.string().min(1).max(64) });
+export type UserEdit = z.infer<typeof UserEditSchema>;
+
+/** A user row of the lists (SPEC §3 "User"); dates ISO-8601 UTC, birthday YYYY-MM-DD. */
+export const UserRecordSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  realname: z.string(),
+  avatar: z.string().nullable(),
+  birthday: z.string().nullable(),
+  sex: z.number().int().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  telephone: z.string().nullable(),
+  workNo: z.string().nullable(),
+  post: z.string().nullable(),
+  orgCode: z.string().nullable(),
+  /** Names of the user's departments in the current tenant, comma-joined. */
+  orgCodeTxt: z.string().nullable(),
+  status: z.number().int(),
+  userIdentity: z.number().int(),
+  defaultMonitorAccount: z.string().nullable(),
+  onlyMultiLevelAlarm: z.boolean(),
+  alarmPushMode: z.array(z.number().int()),
+  createBy: z.string().nullable(),
+  createTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type UserRecord = z.infer<typeof UserRecordSchema>;
+
+/** Public field names the user list filters and sorts by (server allow-list). */
+export const USER_LIST_FIELDS = [
+  'username', 'realname', 'sex', 'birthday', 'phone', 'telephone', 'email', 'status', 'workNo', 'post',
+  'orgCode', 'userIdentity', 'createTime', 'updateTime', 'createBy',
+] as const;
+export type UserListField = (typeof USER_LIST_FIELDS)[number];
+
+/** `PUT /sys/user/frozenBatch`: status 1 unfreezes, 2 freezes (SPEC §4). */
+export const UserFreezeSchema = z.object({ ids: z.string().min(1).max(20000), status: z.union([z.literal(1), z.literal(2)]) });
+/** `PUT /sys/user/changePassword`: an administrator sets another user's password. */
+export const UserResetPasswordSchema = z
+  .object({ username: z.string().min(1).max(64), password: PasswordSchema, confirmpassword: z.string().min(1) })
+  .refine((v) => v.password === v.confirmpassword, { path: ['confirmpassword'], message: 'validation.confirmMismatch' });
+export type UserResetPassword = z.infer<typeof UserResetPasswordSchema>;
+
+/** The signed-in user's alarm-push settings (SPEC §2 account settings, §3 user). */
+export const UserSettingsSchema = z.object({
+  defaultMonitorAccount: z.string().max(64).nullable(),
+  onlyMultiLevelAlarm: z.boolean(),
+  alarmPushMode: z.array(PushTypeSchema).max(3),
+});
+export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
+const UserPage = pageResultOf(UserRecordSchema);
+const DepartOfUserSchema = z.object({ key: z.string(), title: z.string(), orgCode: z.string() });
+const ok = z.null();
+const tag = 'system-user';
+
+/** Route table of user administration (SPEC §7 "user"). */
+export const UserRoutes = {
+  list: defineRoute({ method: 'GET', path: '/sys/user/list', access: 'user:list', tag, summary: 'Users of the current tenant (generic list)', query: ListQuerySchema, result: UserPage }),
+  add: defineRoute({ method: 'POST', path: '/sys/user/add', access: 'user:add', tag, summary: 'Create a user in the current tenant', body: UserCreateSchema, result: z.object({ id: z.string() }) }),
+  edit: defineRoute({ method: 'PUT', path: '/sys/user/edit', access: 'user:edit', tag, summary: 'Edit a user', body: UserEditSchema, result: ok }),
+  delete: defineRoute({ method: 'DELETE', path: '/sys/user/delete', access: 'user:delete', tag, summary: 'Move a user to the recycle bin', query: IdQuerySchema, result: ok }),
+  deleteBatch: defineRoute({ method: 'DELETE', path: '/sys/user/deleteBatch', access: 'user:batch_delete', tag, summary: 'Move users to the recycle bin', query: IdsQuerySchema, result: ok }),
+  frozenBatch: defineRoute({ method: 'PUT', path: '/sys/user/frozenBatch', access: 'user:freeze', tag, summary: 'Freeze (2) or unfreeze (1) users; freezing revokes their sessions', body: UserFreezeSchema, result: ok }),
+  checkOnlyUser: defineRoute({ method: 'GET', path: '/sys/user/checkOnlyUser', access: 'user:list', tag, summary: 'Whether an account name is free', query: z.object({ username: z.string().min(1).max(64), id: z.string().max(64).optional() }), result: ok }),
+  queryUserRole: defineRoute({ method: 'GET', path: '/sys/user/queryUserRole', access: 'user:list', tag, summary: 'Role ids of a user in the current tenant', query: z.object({ userid: z.string().min(1).max(64) }), result: z.array(z.string()) }),
+  changePassword: defineRoute({ method: 'PUT', path: '/sys/user/changePassword', access: 'user:password', tag, summary: "Reset a user's password (revokes their sessions)", body: UserResetPasswordSchema, result: ok }),
+  queryByIds: defineRoute({ method: 'GET', path: '/sys/user/queryByIds', access: 'user:list', tag, summary: 'Users by comma-joined ids (picker values)', query: z.object({ userIds: z.string().max(20000) }), result: z.array(UserRecordSchema) }),
+  exportXls: defineRoute({ method: 'GET', path: '/sys/user/exportXls', access: 'user:export', tag, summary: 'Export the filtered list (or selections) as .xls', query: ListQuerySchema, result: z.unknown() }),
+  importExcel: defineRoute({ method: 'POST', path: '/sys/user/importExcel', access: 'user:import', tag, summary: 'Import users from .xls/.xlsx (multipart files[])', result: ImportResultSchema }),
+  recycleBin: defineRoute({ method: 'GET', path: '/sys/user/recycleBin', access: 'user:recycle', tag, summary: 'Users in the recycle bin', query: ListQuerySchema, result: UserPage }),
+  putRecycleBin: defineRoute({ method: 'PUT', path: '/sys/user/putRecycleBin', access: 'user:recycle', tag, summary: 'Restore users from the recycle bin', body: z.object({ userIds: z.string().min(1).max(20000) }), result: ok }),
+  deleteRecycleBin: defineRoute({ method: 'DELETE', path: '/sys/user/deleteRecycleBin', access: 'user:recycle', tag, summary: 'Delete users in the recycle bin for ever', query: z.object({ userIds: z.string().min(1).max(20000) }), result: ok }),
+  userDepartList: defineRoute({ method: 'GET', path: '/sys/user/userDepartList', access: 'user:list', tag, summary: 'Departments of a user in the current tenant', query: z.object({ userId: z.string().min(1).max(64) }), result: z.array(DepartOfUserSchema) }),
+  departUserList: defineRoute({ method: 'GET', path: '/sys/user/departUserList', access: 'depart:list', tag, summary: 'Users of a department (generic list + depId)', query: ListQuerySchema, result: UserPage }),
+  userRoleList: defineRoute({ method: 'GET', path: '/sys/user/userRoleList', access: 'role:list', tag, summary: 'Users holding a role (generic list + roleId)', query: ListQuerySchema, result: UserPage }),
+  addressList: defineRoute({ method: 'GET', path: '/sys/user/queryByOrgCodeForAddressList', access: 'addresslist:list', tag, summary: 'Address list: users with department and position (read-only)', query: ListQuerySchema, result: UserPage }),
+  settings: defineRoute({ method: 'GET', path: '/sys/user/settings', access: 'session', tag, summary: 'Alarm-push settings of the signed-in user', result: UserSettingsSchema }),
+  saveSettings: defineRoute({ method: 'PUT', path: '/sys/user/settings', access: 'session', tag, summary: 'Save the alarm-push settings of the signed-in user', body: UserSettingsSchema, result: ok }),
+} as const;

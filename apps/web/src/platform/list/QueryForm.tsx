@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Button, Col, DatePicker, Form, Row, Select, Space } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { formToQuery, type FilterKind } from './listQuery';
+import { OperatorInput } from './OperatorInput';
+import type { TextOperator } from './textOperators';
+
+/** One field of a list's query form. */
+export interface QueryField {
+  name: string;
+  label: string;
+  kind: FilterKind;
+  options?: { value: string | number; label: string }[];
+  defaultOperator?: TextOperator;
+}
+
+interface QueryFormProps {
+  fields: readonly QueryField[];
+  /** Receives the wire query fields (operator prefixes and ranges applied). */
+  onSearch: (query: Record<string, string>) => void;
+}
+
+function control(field: QueryField, placeholder: string): ReactNode {
+  switch (field.kind) {
+    case 'text':
+      return <OperatorInput placeholder={placeholder} defaultOperator={field.defaultOperator} />;
+    case 'select':
+      return <Select allowClear placeholder={placeholder} options={field.options} />;
+    case 'date':
+      return <DatePicker style={{ width: '100%' }} />;
+    case 'dateRange':
+      return <DatePicker.RangePicker style={{ width: '100%' }} />;
+    case 'datetimeRange':
+      return <DatePicker.RangePicker showTime style={{ width: '100%' }} />;
+  }
+}
+
+/** The query form of a list page: text fields with operator prefixes, selects and date ranges. */
+export function QueryForm({ fields, onSearch }: QueryFormProps): ReactNode {
+  const { t } = useTranslation('list');
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const submit = (values: Record<string, unknown>): void => onSearch(formToQuery(values));
+  return (
+    <Form form={form} layout="inline" onFinish={submit} className="list-query-form" data-testid="list-query-form">
+      <Row gutter={[12, 12]} style={{ width: '100%' }}>
+        {fields.map((f) => (
+          <Col key={f.name} xs={24} sm={12} lg={8} xl={6}>
+            <Form.Item name={f.name} label={f.label} style={{ marginInlineEnd: 0 }}>
+              {control(f, t('query.placeholder', { field: f.label }))}
+            </Form.Item>
+          </Col>
+        ))}
+        <Col xs={24} sm={12} lg={8} xl={6}>
+          <Space wrap>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="list-search">
+              {t('query.search')}
+            </Button>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                form.resetFields();
+                onSearch({});
+              }}
+            >
+              {t('query.reset')}
+            </Button>
+          </Space>
+        </Col>
+      </Row>
+    </Form>
+  );
+}

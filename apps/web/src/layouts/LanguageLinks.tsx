@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '@ztj/contracts';
+import { changeLanguage, toLanguage } from '../platform/i18n/i18n';
+import { LANGUAGE_NAMES } from './languageNames';
+
+/**
+ * Language switch of the login page: one link per language (lighter than the top bar's dropdown,
+ * which keeps the login bundle small). The choice is stored (SPEC §1).
+ */
+export function LanguageLinks(): ReactNode {
+  const { t, i18n } = useTranslation('layout');
+  const current = toLanguage(i18n.language);
+  return (
+    <nav aria-label={t('header.language')} data-testid="language-switch">
+      {LANGUAGES.map((lang) => (
+        <Button
+          key={lang}
+          type="link"
+          size="small"
+          disabled={lang === current}
+          onClick={() => void changeLanguage(lang)}
+          data-testid={`lang-${lang}`}
+        >
+          {LANGUAGE_NAMES[lang]}
+        </Button>
+      ))}
+    </nav>
+  );
+}

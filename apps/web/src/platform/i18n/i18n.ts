@@ -1,0 +1,74 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { DEFAULT_LANGUAGE, LANGUAGES, VALIDATION_MESSAGES, type Language } from '@ztj/contracts';
+import { readStored, writeStored } from '../storage/localStore';
+import { STORAGE_KEYS } from '../storage/storageKeys';
+import { localeResources } from './localeResources';
+
+/** Namespaces, one JSON file per feature and language under `src/locales/<lang>/`. */
+export const NAMESPACES = ['common', 'auth', 'layout', 'settings', 'dashboard', 'exception', 'result'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Narrows any string to one of the two languages (anything not English is Chinese). */
+export function toLanguage(value: string | null | undefined): Language {
+  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
+}
+
+/** The stored interface language, zh-CN by default (SPEC §1). */
+export function storedLanguage(): Language {
+  return toLanguage(readStored<string | null>(STORAGE_KEYS.language, null));
+}
+
+/**
+ * The contracts' validation texts as `{validation: {password: …}}`, so schema message keys such
+ * as `validation.password` translate with `t()` in the common namespace.
+ */
+function validationBundle(lang: Language): Record<string, Record<string, string>> {
+  const nested: Record<string, string> = {};
+  for (const [key, texts] of Object.entries(VALIDATION_MESSAGES)) {
+    nested[key.replace(/^validation\./, '')] = texts[lang];
+  }
+  return { validation: nested };
+}
+
+function applyDocumentLanguage(lang: Language): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');
+}
+
+/**
+ * Starts i18next with every namespace of both languages and the stored language.
+ * Safe to call more than once (tests); returns the shared instance.
+ */
+export function initI18n(lang: Language = storedLanguage()): I18n {
+  if (!i18next.isInitialized) {
+    void i18next.use(initReactI18next).init({
+      resources: localeResources(),
+      lng: lang,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+    });
+    for (const l of LANGUAGES) i18next.addResourceBundle(l, 'common', validationBundle(l), true, false);
+  }
+  applyDocumentLanguage(toLanguage(i18next.language));
+  return i18next;
+}
+
+/** Switches the interface language, keeps the choice, updates `<html lang>` and dayjs. */
+export async function changeLanguage(lang: Language): Promise<void> {
+  writeStored(STORAGE_KEYS.language, lang);
+  await i18next.changeLanguage(lang);
+  applyDocumentLanguage(lang);
+}
+
+/** The current language of the shared i18next instance. */
+export function currentLanguage(): Language {
+  return toLanguage(i18next.language);
+}

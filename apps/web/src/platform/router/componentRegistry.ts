@@ -1,0 +1,32 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { RouteView } from '../../layouts/RouteView';
+
+type Screen = ComponentType | LazyExoticComponent<ComponentType>;
+
+/**
+ * The one registry from menu `component` names (SPEC §2 dynamic routes) to screens. Screens load
+ * lazily, one chunk per route. A name not listed here opens the "not available yet" page.
+ */
+export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
+  'layouts/RouteView': RouteView,
+  'layouts/PageView': RouteView,
+  'dashboard/Analysis': lazy(() => import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage }))),
+  'exception/403': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception403 }))),
+  'exception/404': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception404 }))),
+  'exception/500': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception500 }))),
+};
+
+/** The "not available yet" result page, for components the console does not have yet. */
+export const NotAvailableScreen: Screen = lazy(() =>
+  import('../../features/result/NotAvailablePage').then((m) => ({ default: m.NotAvailablePage })),
+);
+
+/** The screen of a menu component name; unknown names give the "not available yet" page. */
+export function resolveComponent(name: string): Screen {
+  return COMPONENT_REGISTRY[name] ?? NotAvailableScreen;
+}
+
+/** True when the registry has a screen for `name`. */
+export function isRegistered(name: string): boolean {
+  return name in COMPONENT_REGISTRY;
+}

@@ -1,0 +1,73 @@
+import { lazy, Suspense } from 'react';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { usePermissionStore } from '../permissions/permissionStore';
+import { HOME_PATH, LOGIN_PATH } from '../settings/appConfig';
+import { buildMenuRoutes, fallbackRoutes } from './buildRoutes';
+import { NotAvailableScreen, resolveComponent } from './componentRegistry';
+import { RootShell } from './RootShell';
+import type { RouteHandle } from './routeHandle';
+
+const LoginPage = lazy(() => import('../../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const RouteErrorPage = lazy(() => import('../../features/exception/RouteErrorPage').then((m) => ({ default: m.RouteErrorPage })));
+const BasicLayout = lazy(() => import('../../layouts/BasicLayout').then((m) => ({ default: m.BasicLayout })));
+
+/** Id of the basic-layout route the menu routes are added under. */
+export const APP_ROUTE_ID = 'app';
+
+function handle(name: string, titleKey: string): RouteHandle {
+  return { name, titleKey };
+}
+
+function notAvailable(path: string, name: string, titleKey: string): RouteObject {
+  return { path, Component: NotAvailableScreen, handle: handle(name, titleKey) };
+}
+
+/** Static routes of SPEC §2; the menu's routes join `app` once fetched. */
+export const STATIC_ROUTES: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootShell,
+    ErrorBoundary: () => (
+      <Suspense fallback={null}>
+        <RouteErrorPage />
+      </Suspense>
+    ),
+    children: [
+      { path: '/user', element: <Navigate to={LOGIN_PATH} replace /> },
+      { path: LOGIN_PATH, Component: LoginPage, handle: handle('login', 'routes.login') },
+      notAvailable('/user/register', 'register', 'routes.register'),
+      notAvailable('/user/register-result', 'registerResult', 'routes.registerResult'),
+      notAvailable('/user/alteration', 'alteration', 'routes.alteration'),
+      notAvailable('/user/privacy', 'privacy', 'routes.privacy'),
+      notAvailable('/user/terms', 'terms', 'routes.terms'),
+      { path: '/yakult', element: <Navigate to="/yakult/index" replace /> },
+      notAvailable('/yakult/index', 'yakult', 'routes.yakult'),
+      { path: '/403', Component: resolveComponent('exception/403'), handle: handle('403', 'routes.exception403') },
+      { path: '/404', Component: resolveComponent('exception/404'), handle: handle('404', 'routes.exception404') },
+      { path: '/500', Component: resolveComponent('exception/500'), handle: handle('500', 'routes.exception500') },
+      {
+        id: APP_ROUTE_ID,
+        path: '/',
+        Component: BasicLayout,
+        handle: handle('index', 'routes.home'),
+        children: [{ index: true, element: <Navigate to={HOME_PATH} replace /> }],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+let menuRoutesAdded = false;
+
+/**
+ * The console's hash router. Menu routes are patched in on the first navigation after the
+ * permission menu is loaded (the guard in `RootShell` loads it and then navigates).
+ */
+export const router = createHashRouter(STATIC_ROUTES, {
+  patchRoutesOnNavigation: ({ patch }) => {
+    const { menu, menuLoaded } = usePermissionStore.getState();
+    if (!menuLoaded || menuRoutesAdded) return;
+    menuRoutesAdded = true;
+    patch(APP_ROUTE_ID, [...buildMenuRoutes(menu), ...fallbackRoutes(menu)]);
+  },
+});

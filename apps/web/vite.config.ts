@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { contractsForWebPlugin } from './build/contractsForWeb';
+
+const contractsDir = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
+
+/**
+ * Console build (ARCHITECTURE §7). Relative `base` so the server can serve `dist` under any path;
+ * the manifest feeds `bench/bundle-size.mjs`. In development `/ztj-iot` (HTTP and WebSocket) goes
+ * to the API server on port 8080.
+ *
+ * The contracts package is written for both sides; the console needs only its constants, rules and
+ * the method/path of routes at run time. Its modules are treated as side-effect free and route
+ * definitions lose their zod schemas in this build (see `build/contractsForWeb.ts`), so zod and
+ * the server-only schemas stay out of the bundles.
+ */
+export default defineConfig({
+  base: './',
+  plugins: [react(), contractsForWebPlugin(contractsDir)],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !id.startsWith(contractsDir), manualPureFunctions: ['z'] },
+    },
+  },
+  server: {
+    proxy: {
+      '/ztj-iot': { target: 'http://127.0.0.1:8080', changeOrigin: true, ws: true },
+    },
+  },
+});

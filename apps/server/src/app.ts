@@ -14,6 +14,7 @@ import { installErrorHandler } from './platform/http/error-handler';
 import { RealtimeHub } from './platform/realtime/hub';
 import { websocketRoutes } from './platform/realtime/websocket.routes';
 import { registerModules } from './modules';
+import { IngestRuntime } from './modules/telemetry/ingest-runtime';
 
 export interface AppDeps {
   config: Config;
@@ -24,6 +25,8 @@ export interface AppDeps {
 export interface App {
   fastify: FastifyInstance;
   hub: RealtimeHub;
+  /** Devices: registry, ingest, broker (started when the app is ready, stopped on close). */
+  devices: IngestRuntime;
 }
 
 /**
@@ -39,6 +42,9 @@ export async function buildApp({ config, db, hub = new RealtimeHub() }: AppDeps)
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   installErrorHandler(fastify);
+  const devices = new IngestRuntime(config, db, hub, { onError: (err) => fastify.log.error({ err }, 'ingest') });
+  fastify.addHook('onReady', () => devices.start());
+  fastify.addHook('onClose', () => devices.stop());
 
   await fastify.register(fastifySwagger, {
     openapi: {
@@ -65,7 +71,7 @@ export async function buildApp({ config, db, hub = new RealtimeHub() }: AppDeps)
         return ok({ status: 'up', database: db.kind, sockets: hub.size() });
       });
       websocketRoutes(api, db, hub);
-      registerModules(api, { db, config, hub });
+      registerModules(api, { db, config, hub, devices });
     },
     { prefix: config.basePath },
   );
@@ -80,5 +86,5 @@ export async function buildApp({ config, db, hub = new RealtimeHub() }: AppDeps)
       },
     });
   }
-  return { fastify, hub };
+  return { fastify, hub, devices };
 }

@@ -33,6 +33,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: path.join(os.tmpdir(), `ztj-test-${process.pid}`),
     ADMIN_PASSWORD,
     DEMO: 'off',
+    MQTT_PORT: 'off',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });

@@ -5,6 +5,12 @@ import type { RealtimeHub } from '../platform/realtime/hub';
 import { authRoutes } from './auth/auth.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { dictRoutes } from './dict/dict.routes';
+import { deviceExportRoute } from './devices/device-export';
+import { devicesRoutes } from './devices/devices.routes';
+import { gatewaysRoutes } from './devices/gateways.routes';
+import { groupsRoutes } from './devices/groups.routes';
+import type { IngestRuntime } from './telemetry/ingest-runtime';
+import { ingestRoutes } from './telemetry/ingest.routes';
 import { logRoutes } from './logs/logs.list';
 import { installOperationLog } from './logs/operation-log.hook';
 import { userRoutes } from './users/users.routes';
@@ -15,15 +21,22 @@ export interface ModuleDeps {
   db: Db;
   config: Config;
   hub: RealtimeHub;
+  /** Device registry, ingest and broker connection (issue #3). */
+  devices: IngestRuntime;
 }
 
 /** The one registry of server modules (CONVENTIONS §1). */
-export function registerModules(api: FastifyInstance, { db, config }: ModuleDeps): void {
+export function registerModules(api: FastifyInstance, { db, config, devices }: ModuleDeps): void {
   installOperationLog(api, db, config.basePath);
   registerFilePlatform(api, config.dataDir);
   authRoutes(api, db, config);
   dictRoutes(api, db);
   dashboardRoutes(api, db);
+  devicesRoutes(api, db, { sendCommand: (id, c) => devices.sendCommand(id, c), invalidate: (id) => devices.registry.invalidate(id) });
+  deviceExportRoute(api, db);
+  groupsRoutes(api, db);
+  gatewaysRoutes(api, db);
+  ingestRoutes(api, db, devices.registry, devices.ingest);
   userRoutes(api, db, config);
   logRoutes(api, db);
 }

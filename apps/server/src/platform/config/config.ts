@@ -26,6 +26,14 @@ export interface Config {
   webDir: string | undefined;
   /** Demo mode: the device simulator replays real traces (issue #3). */
   demo: boolean;
+  /** Embedded MQTT broker port (aedes, MQTT 3.1.1); 0 = random (tests); 'off' = no embedded broker. */
+  mqttPort: number | 'off';
+  /** External broker (Mosquitto, EMQX); when set the embedded broker is not started and the ingest subscribes. */
+  mqttUrl: string | undefined;
+  /** Subscribe with `$share/ingest/...` on the external broker so several ingest processes split the stream. */
+  mqttShared: boolean;
+  /** Time compression of the demo simulator (60 = one hour of data per wall minute). */
+  demoSpeed: number;
 }
 
 const onOff = z
@@ -53,6 +61,15 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().optional(),
   DEMO: onOff.default(true),
+  MQTT_PORT: z
+    .union([z.literal('off'), z.coerce.number().int().min(0, 'must be 0-65535 or off').max(65535, 'must be 0-65535 or off')])
+    .default(1883),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|tcp|wss?):\/\/[^\s]+$/, 'must look like mqtt://host:1883')
+    .optional(),
+  MQTT_SHARED: onOff.default(false),
+  DEMO_SPEED: z.coerce.number().positive('must be a positive number').max(100_000).default(60),
 });
 
 /** Thrown when the environment is invalid; `message` lists every bad variable. */
@@ -82,5 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string }
     logLevel: e.LOG_LEVEL,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : defaults.webDir,
     demo: e.DEMO,
+    mqttPort: e.MQTT_PORT,
+    mqttUrl: e.MQTT_URL,
+    mqttShared: e.MQTT_SHARED,
+    demoSpeed: e.DEMO_SPEED,
   };
 }

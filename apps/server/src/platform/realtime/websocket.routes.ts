@@ -31,7 +31,7 @@ export function websocketRoutes(app: FastifyInstance, db: Db, hub: RealtimeHub):
         socket.close(1008);
         return;
       }
-      const remove = hub.add(auth.userId, socket);
+      const remove = hub.add(auth.userId, socket, auth.tenantId);
       socket.on('message', (raw: Buffer) => {
         const text = raw.toString();
         if (text.includes('heartcheck')) socket.send(JSON.stringify({ cmd: 'heartcheck', msgTxt: 'heartcheck' }));

@@ -42,7 +42,7 @@ export const MENU_SEED: MenuSeed[] = [
     id: 'device', name: '设备管理', nameEn: 'Devices', path: '/device', component: 'layouts/RouteView', icon: 'ClusterOutlined', redirect: '/device/list',
     children: [
       {
-        id: 'device-list', name: '设备列表', nameEn: 'Device list', path: '/device/list', component: 'device/DeviceList',
+        id: 'device-list', name: '设备列表', nameEn: 'Device list', path: '/device/list', component: 'device/DeviceList', perms: 'device:list',
         buttons: [
           ['device:edit', '编辑设备', 'Edit device'],
           ['device:shutdown', '远程关机', 'Remote shutdown'],
@@ -59,10 +59,10 @@ export const MENU_SEED: MenuSeed[] = [
       { id: 'device-map', name: '设备地图', nameEn: 'Device map', path: '/device/map', component: 'device/DeviceMap' },
       { id: 'device-chart', name: '设备图表', nameEn: 'Device chart', path: '/device/chart/:id', component: 'device/DeviceChart', hidden: true },
       {
-        id: 'device-group', name: '设备分组', nameEn: 'Device groups', path: '/device/group', component: 'device/DeviceGroupList',
+        id: 'device-group', name: '设备分组', nameEn: 'Device groups', path: '/device/group', component: 'device/DeviceGroupList', perms: 'device:group:list',
         buttons: crud('device:group', '分组', 'group').slice(0, 3),
       },
-      { id: 'device-gateway', name: '网关列表', nameEn: 'Gateways', path: '/device/gateway', component: 'device/GatewayList' },
+      { id: 'device-gateway', name: '网关列表', nameEn: 'Gateways', path: '/device/gateway', component: 'device/GatewayList', perms: 'device:gateway:list' },
       { id: 'device-loglist', name: '设备日志列表', nameEn: 'Device logs', path: '/device/loglist', component: 'device/DeviceLogList' },
     ],
   },

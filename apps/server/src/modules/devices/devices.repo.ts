@@ -1,0 +1,152 @@
+import {
+  DEFAULT_ONLINE_WINDOW_MS,
+  getParameter,
+  type DeviceDetail,
+  type DeviceKind,
+  type DeviceListQuery,
+  type DeviceRecord,
+  type ParameterReading,
+  type WorkWindow,
+} from '@ztj/contracts';
+import type { Queryable } from '../../platform/db/db';
+import { AppError } from '../../platform/http/app-error';
+
+/**
+ * Device queries (CONVENTIONS §1 repo): every function takes the caller's tenant and adds it to
+ * the `where` clause, so another tenant's device is simply not found (CONVENTIONS §3).
+ */
+
+/** A device row as selected by {@link DEVICE_SELECT}. */
+export interface DeviceRow {
+  dev_no: string;
+  name: string;
+  alias: string | null;
+  model: string;
+  kind: DeviceKind;
+  group_id: string | null;
+  group_name: string | null;
+  gateway_id: string | null;
+  firmware: string | null;
+  work_status: 'working' | 'idle';
+  work_windows: WorkWindow[];
+  power: number | null;
+  signal: number | null;
+  charging: boolean | null;
+  powered_on: boolean | null;
+  last_ts: number | string | null;
+  last_lat: number | null;
+  last_lng: number | null;
+  bind_status: 'bound' | 'unbound';
+  periods: Record<string, number | boolean>;
+  org_code: string | null;
+  latest: Record<string, number | boolean | string> | null;
+  create_ms: number | string;
+  update_ms: number | string | null;
+  online: boolean;
+}
+
+/**
+ * Online rule (issue #3): the newest device time is within twice the device's work report cycle
+ * (minutes) or, without one, within 10 minutes of now. `$now` is the parameter number of now (ms).
+ */
+export const onlineSql = (now: string): string =>
+  `(d.last_ts IS NOT NULL AND d.last_ts >= ${now} - COALESCE(2 * (d.periods->>'workReportCycle')::bigint * 60000, ${DEFAULT_ONLINE_WINDOW_MS}))`;
+
+/** Select list of a device with its group, latest values and online flag; `$1` tenant, `$2` now (ms). */
+export const DEVICE_SELECT = `SELECT d.dev_no, d.name, d.alias, d.model, d.kind, d.group_id, g.name AS group_name, d.gateway_id,
+    d.firmware, d.work_status, d.work_windows, d.power, d.signal, d.charging, d.powered_on, d.last_ts, d.last_lat, d.last_lng,
+    d.bind_status, d.periods, d.org_code, l."values" AS latest,
+    (extract(epoch FROM d.create_time) * 1000)::float8 AS create_ms, (extract(epoch FROM d.update_time) * 1000)::float8 AS update_ms,
+    ${onlineSql('$2')} AS online
+  FROM device d LEFT JOIN device_group g ON g.id = d.group_id LEFT JOIN device_latest l ON l.device_id = d.dev_no`;
+
+/** Values with their units (SPEC §3 parameter table), in code order. */
+export function readingsOf(values: Record<string, number | boolean | string> | null | undefined): ParameterReading[] {
+  if (!values) return [];
+  return Object.keys(values)
+    .sort()
+    .map((code) => ({ code, value: values[code]!, unit: getParameter(code)?.unit ?? '' }));
+}
+
+const n = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
+export function toRecord(r: DeviceRow): DeviceRecord {
+  return {
+    id: r.dev_no, name: r.name, alias: r.alias, model: r.model, type: r.kind, groupId: r.group_id, groupName: r.group_name,
+    gatewayId: r.gateway_id, firmware: r.firmware, workStatus: r.work_status, workWindows: r.work_windows,
+    power: r.power, signal: r.signal, charging: r.charging, poweredOn: r.powered_on,
+    status: r.online ? 'online' : 'offline', lastReportTime: n(r.last_ts), lat: r.last_lat, lng: r.last_lng,
+    bindStatus: r.bind_status, values: readingsOf(r.latest), createTime: Number(r.create_ms),
+  };
+}
+
+export function toDetail(r: DeviceRow): DeviceDetail {
+  return { ...toRecord(r), periods: r.periods, orgCode: r.org_code, updateTime: n(r.update_ms) };
+}
+
+/** `*x*` like, `x` substring: both become a case-insensitive contains pattern with `%`/`_` escaped. */
+export function containsPattern(text: string): string {
+  const core = text.replace(/^\*|\*$/g, '');
+  return `%${core.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const SORTS: Record<string, string> = {
+  createTime: 'd.create_time',
+  id: 'd.dev_no',
+  name: 'd.name',
+  model: 'd.model',
+  lastReportTime: 'd.last_ts',
+  power: 'd.power',
+};
+
+/** Paged device list of a tenant with the filters of `device/listDevCommon`. */
+export async function listDevices(
+  q: Queryable,
+  tenantId: number,
+  query: DeviceListQuery,
+  now = Date.now(),
+): Promise<{ records: DeviceRecord[]; total: number }> {
+  const where = ['d.tenant_id = $1'];
+  const params: unknown[] = [tenantId, now];
+  const add = (sql: string, value: unknown): void => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (query.name) add('(d.name ILIKE ? OR d.alias ILIKE ?)'.replace('?', `$${params.length + 1}`), containsPattern(query.name));
+  if (query.id) add('d.dev_no ILIKE ?', containsPattern(query.id));
+  if (query.model) add('d.model = ?', query.model);
+  if (query.type) add('d.kind = ?', query.type);
+  if (query.groupId) add('d.group_id = ?', query.groupId);
+  if (query.gatewayId) add('d.gateway_id = ?', query.gatewayId);
+  if (query.status) where.push(query.status === 'online' ? onlineSql('$2') : `NOT ${onlineSql('$2')}`);
+  if (query.column && !SORTS[query.column]) throw new AppError('badRequest', 'validationFailed', {}, [{ field: 'column', message: query.column }]);
+  const sort = `${SORTS[query.column ?? 'createTime']} ${query.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, d.dev_no`;
+  const filter = where.join(' AND ');
+  const [count] = await q.query<{ total: number }>(`SELECT count(*)::int AS total FROM device d WHERE ${filter} AND $2::bigint > 0`, params);
+  const offset = (query.pageNo - 1) * query.pageSize;
+  const rows = await q.query<DeviceRow>(
+    `${DEVICE_SELECT} WHERE ${filter} ORDER BY ${sort} LIMIT ${query.pageSize} OFFSET ${offset}`,
+    params,
+  );
+  return { records: rows.map(toRecord), total: count?.total ?? 0 };
+}
+
+/** One device of the tenant, or throws `deviceNotFound` (also for another tenant's id). */
+export async function getDevice(q: Queryable, tenantId: number, id: string, now = Date.now()): Promise<DeviceRow> {
+  const [row] = await q.query<DeviceRow>(`${DEVICE_SELECT} WHERE d.tenant_id = $1 AND d.dev_no = $3`, [tenantId, now, id]);
+  if (!row) throw new AppError('notFound', 'deviceNotFound');
+  return row;
+}
+
+/** Devices of the tenant among `ids` (unknown or foreign ids are skipped), in the order asked. */
+export async function devicesByIds(q: Queryable, tenantId: number, ids: readonly string[], now = Date.now()): Promise<DeviceRecord[]> {
+  if (!ids.length) return [];
+  const rows = await q.query<DeviceRow>(`${DEVICE_SELECT} WHERE d.tenant_id = $1 AND d.dev_no = ANY($3::text[])`, [tenantId, now, ids]);
+  const byId = new Map(rows.map((r) => [r.dev_no, toRecord(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** `{records,total,size,current,pages}` of SPEC §7 lists. */
+export function page<T>(records: T[], total: number, pageNo: number, pageSize: number): { records: T[]; total: number; size: number; current: number; pages: number } {
+  return { records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
+}

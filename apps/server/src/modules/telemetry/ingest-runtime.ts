@@ -1,0 +1,112 @@
+import { INGEST_TOPIC_FILTERS, isGatewayKind, parseTopic, sharedIngestFilters, topics, type DeviceCommand } from '@ztj/contracts';
+import type { Config } from '../../platform/config/config';
+import type { Db } from '../../platform/db/db';
+import { startEmbeddedBroker, type BrokerPolicy, type EmbeddedBroker } from '../../platform/mqtt/embedded-broker';
+import { connectIngestClient, type IngestClient } from '../../platform/mqtt/ingest-client';
+import type { RealtimeHub } from '../../platform/realtime/hub';
+import { DeviceRegistry } from './device-registry';
+import { verifyDeviceSecret } from './device-secrets';
+import { IngestService, type IngestOptions } from './ingest.service';
+import { LiveFanout } from './live-fanout';
+import { CopyTelemetryStore, SqlTelemetryStore } from './telemetry-store';
+
+/**
+ * The device side of the server (ARCHITECTURE §1, §5): the device registry, the ingest, the
+ * broker connection (embedded aedes on `MQTT_PORT`, or an external broker at `MQTT_URL`) and the
+ * command channel down to devices. Started when the HTTP app is ready, stopped when it closes.
+ */
+export class IngestRuntime {
+  readonly registry: DeviceRegistry;
+  readonly ingest: IngestService;
+  private broker: EmbeddedBroker | undefined;
+  private client: IngestClient | undefined;
+
+  constructor(private readonly config: Config, private readonly db: Db, hub: RealtimeHub, options: IngestOptions & { connections?: number } = {}) {
+    this.registry = new DeviceRegistry(db);
+    const store = config.databaseUrl ? new CopyTelemetryStore(config.databaseUrl, config.databaseSchema) : new SqlTelemetryStore(db);
+    this.ingest = new IngestService(db, this.registry, store, new LiveFanout(hub), options);
+    this.connections = options.connections ?? (config.mqttShared ? 2 : 1);
+  }
+  private readonly connections: number;
+
+  /** Port of the embedded broker once started; undefined when it is off or an external broker is used. */
+  get mqttPort(): number | undefined {
+    return this.broker?.port;
+  }
+
+  /** URL devices (and the demo simulator) connect to, once started; undefined without a broker. */
+  get mqttUrl(): string | undefined {
+    if (this.config.mqttUrl) return this.config.mqttUrl;
+    return this.broker ? `mqtt://127.0.0.1:${this.broker.port}` : undefined;
+  }
+
+  /** Preloads devices and connects to / starts the broker. */
+  async start(): Promise<void> {
+    await this.registry.preload();
+    const { mqttUrl, mqttPort, mqttShared } = this.config;
+    if (mqttUrl) {
+      this.client = await connectIngestClient({
+        url: mqttUrl,
+        filters: mqttShared ? sharedIngestFilters() : [...INGEST_TOPIC_FILTERS],
+        connections: mqttShared ? this.connections : 1,
+        onMessage: (topic, payload) => this.onMessage(topic, payload, undefined),
+      });
+    } else if (mqttPort !== 'off') {
+      this.broker = await startEmbeddedBroker({
+        port: mqttPort,
+        host: this.config.host,
+        policy: this.policy(),
+        onMessage: (topic, payload, identity) => this.onMessage(topic, payload, identity),
+      });
+    }
+  }
+
+  private onMessage(topic: string, payload: Buffer, identity: string | undefined): void {
+    const p = parseTopic(topic);
+    if (!p || p.channel === 'commands') return;
+    this.ingest.handle({ source: topic, channel: p.channel, id: p.id, payload, ...(identity ? { authDeviceId: identity } : {}) });
+  }
+
+  /** Embedded broker rules: username = device id, password = its secret; own topics only. */
+  private policy(): BrokerPolicy {
+    return {
+      authenticate: async (username, password) => {
+        if (!username) return null;
+        const d = await this.registry.get(username);
+        return d && verifyDeviceSecret(password, d.secretHash) ? d.id : null;
+      },
+      canPublish: (identity, topic) => {
+        const p = parseTopic(topic);
+        if (!p || p.id !== identity) return false;
+        if (p.channel === 'gatewayTelemetry') {
+          const d = this.registry.peek(identity);
+          return !!d && isGatewayKind(d.kind);
+        }
+        return p.channel !== 'commands';
+      },
+      canSubscribe: (identity, filter) => filter === topics.commands(identity),
+    };
+  }
+
+  /** Publishes a command on `ztj/devices/{id}/commands` (QoS 1); false when no broker is connected. */
+  async sendCommand(deviceId: string, command: DeviceCommand): Promise<boolean> {
+    const topic = topics.commands(deviceId);
+    const payload = JSON.stringify(command);
+    try {
+      if (this.broker) await this.broker.publish(topic, payload);
+      else if (this.client) await this.client.publish(topic, payload);
+      else return false;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.client?.close().catch(() => undefined);
+    await this.broker?.close().catch(() => undefined);
+    this.client = undefined;
+    this.broker = undefined;
+    await this.ingest.stop();
+  }
+}

@@ -1,0 +1,261 @@
+import { MAX_PAYLOAD_BYTES, checkDeviceTime, isGatewayKind, type TopicChannel } from '@ztj/contracts';
+import type { Db } from '../../platform/db/db';
+import type { DeviceRegistry, RegisteredDevice } from './device-registry';
+import { recordAck, recordEvent } from './device-events';
+import { checkGatewayBatch, checkTelemetry, type Reading } from './fast-validate';
+import type { LiveFanout } from './live-fanout';
+import type { DeadLetterRow, TelemetryRow, TelemetryStore } from './telemetry-store';
+
+/** One message from MQTT or HTTP. `authDeviceId`: the device the transport authenticated, if any. */
+export interface IngestMessage {
+  /** MQTT topic or `http:<path>` (kept in dead letters). */
+  source: string;
+  channel: TopicChannel;
+  /** Device or gateway id named by the topic / path. */
+  id: string;
+  payload: Buffer | string;
+  authDeviceId?: string;
+}
+
+/** What happened to one message: readings accepted (queued or stored) and refused, with reasons. */
+export interface IngestOutcome {
+  accepted: number;
+  rejected: number;
+  reasons: string[];
+}
+
+export interface IngestOptions {
+  /** Flush at least this often while rows wait, ms (default 100). */
+  flushMs?: number;
+  /** Flush as soon as this many rows wait (default 5000). */
+  maxRows?: number;
+  onError?: (err: Error) => void;
+}
+
+/** Counters of this process since start (the database keeps the totals in `ingest_counter`). */
+export interface IngestStats {
+  received: number;
+  stored: number;
+  duplicates: number;
+  dead: Record<string, number>;
+  batches: number;
+  lost: number;
+  pending: number;
+}
+
+/** An outcome plus the batch its rows went into (waited on by HTTP ingest). */
+type Outcome = IngestOutcome & { batch?: Batch };
+
+interface Batch {
+  rows: TelemetryRow[];
+  dead: DeadLetterRow[];
+  done: Promise<void>;
+  resolve: () => void;
+  reject: (e: Error) => void;
+}
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (e: Error) => void;
+  const done = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  done.catch(() => undefined);
+  return { rows: [], dead: [], done, resolve, reject };
+}
+
+const PAYLOAD_KEEP = 2048;
+const text = (p: Buffer | string): string => (typeof p === 'string' ? p : p.toString('utf8'));
+
+/**
+ * The ingest (ARCHITECTURE §5, CONVENTIONS §8): validates each message with the contract (fast
+ * path, see fast-validate.ts), refuses unknown devices, sub-devices of another gateway and device
+ * times outside `checkDeviceTime`, and queues readings into batches written by a
+ * {@link TelemetryStore}; a refused message becomes a dead letter and never stops the stream.
+ * Events and acks are low-volume and written directly.
+ */
+export class IngestService {
+  private batch = newBatch();
+  private flushing: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private readonly flushMs: number;
+  private readonly maxRows: number;
+  readonly stats: IngestStats = { received: 0, stored: 0, duplicates: 0, dead: {}, batches: 0, lost: 0, pending: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly registry: DeviceRegistry,
+    private readonly store: TelemetryStore,
+    private readonly fanout: LiveFanout | undefined,
+    private readonly opts: IngestOptions = {},
+  ) {
+    this.flushMs = opts.flushMs ?? 100;
+    this.maxRows = opts.maxRows ?? 5000;
+  }
+
+  /** Takes a message without waiting (MQTT). */
+  handle(msg: IngestMessage): void {
+    const r = this.process(msg, Date.now());
+    if (r instanceof Promise) r.catch((e: Error) => this.opts.onError?.(e));
+  }
+
+  /** Takes a message and resolves once its readings are committed (HTTP ingest). */
+  async handleAndWait(msg: IngestMessage): Promise<IngestOutcome> {
+    const { batch, ...outcome } = await this.process(msg, Date.now());
+    if (batch) {
+      this.kick();
+      await batch.done;
+    }
+    return outcome;
+  }
+
+  private process(msg: IngestMessage, receivedAt: number): Outcome | Promise<Outcome> {
+    this.stats.received++;
+    const size = typeof msg.payload === 'string' ? Buffer.byteLength(msg.payload) : msg.payload.length;
+    if (size > MAX_PAYLOAD_BYTES) return this.refuse(msg, receivedAt, msg.id, 'tooLarge', `${size} bytes`);
+    if (msg.authDeviceId !== undefined && msg.authDeviceId !== msg.id) return this.refuse(msg, receivedAt, msg.id, 'unauthorized', `authenticated as ${msg.authDeviceId}`);
+    const device = this.registry.peek(msg.id);
+    if (device === undefined) return this.registry.get(msg.id).then((d) => this.route(msg, d, receivedAt));
+    return this.route(msg, device, receivedAt);
+  }
+
+  private route(msg: IngestMessage, device: RegisteredDevice | null, receivedAt: number): Outcome | Promise<Outcome> {
+    if (!device) return this.refuse(msg, receivedAt, msg.id, 'unknownDevice', null);
+    let body: unknown;
+    try {
+      body = JSON.parse(text(msg.payload));
+    } catch {
+      return this.refuse(msg, receivedAt, msg.id, 'malformed', 'not JSON');
+    }
+    switch (msg.channel) {
+      case 'telemetry': {
+        const c = checkTelemetry(body);
+        if (!c.ok) return this.refuse(msg, receivedAt, msg.id, 'invalid', c.detail);
+        return this.accept(msg, device, c.value, receivedAt);
+      }
+      case 'gatewayTelemetry':
+        return this.gatewayBatch(msg, device, body, receivedAt);
+      case 'events':
+        return recordEvent(this.db, device, body, receivedAt).then((problem) =>
+          problem ? this.refuse(msg, receivedAt, msg.id, problem.reason, problem.detail) : { accepted: 1, rejected: 0, reasons: [] },
+        );
+      case 'acks':
+        return recordAck(this.db, device, body).then((problem) =>
+          problem ? this.refuse(msg, receivedAt, msg.id, problem.reason, problem.detail) : { accepted: 1, rejected: 0, reasons: [] },
+        );
+      default:
+        return this.refuse(msg, receivedAt, msg.id, 'badTopic', msg.channel);
+    }
+  }
+
+  private async gatewayBatch(msg: IngestMessage, gateway: RegisteredDevice, body: unknown, receivedAt: number): Promise<Outcome> {
+    if (!isGatewayKind(gateway.kind)) return this.refuse(msg, receivedAt, msg.id, 'notGateway', gateway.model);
+    const c = checkGatewayBatch(body);
+    if (!c.ok) return this.refuse(msg, receivedAt, msg.id, 'invalid', c.detail);
+    const out: Outcome = { accepted: 0, rejected: 0, reasons: [] };
+    for (const r of c.value.readings) {
+      const sub = this.registry.peek(r.deviceId) ?? (await this.registry.get(r.deviceId));
+      const one = !sub || sub.gatewayId !== gateway.id
+        ? this.refuse(msg, receivedAt, r.deviceId, sub ? 'notSubDevice' : 'unknownDevice', `gateway ${gateway.id}`, JSON.stringify(r))
+        : this.accept(msg, sub, r, receivedAt);
+      out.accepted += one.accepted;
+      out.rejected += one.rejected;
+      out.reasons.push(...one.reasons);
+      out.batch = one.batch;
+    }
+    return out;
+  }
+
+  private accept(msg: IngestMessage, device: RegisteredDevice, r: Reading, receivedAt: number): Outcome {
+    const time = checkDeviceTime(r.ts, receivedAt);
+    if (time !== 'ok') return this.refuse(msg, receivedAt, device.id, time, `ts ${r.ts}`, JSON.stringify(r));
+    const batch = this.batch;
+    batch.rows.push({
+      deviceId: device.id, tenantId: device.tenantId, ts: r.ts, receivedAt,
+      lat: r.lat ?? null, lng: r.lng ?? null, values: r.values, valuesJson: JSON.stringify(r.values),
+    });
+    this.stats.pending++;
+    if (this.batch.rows.length >= this.maxRows) this.kick();
+    else this.arm();
+    return { accepted: 1, rejected: 0, reasons: [], batch };
+  }
+
+  private refuse(msg: IngestMessage, receivedAt: number, deviceId: string | null, reason: string, detail: string | null, payload?: string): Outcome {
+    this.stats.dead[reason] = (this.stats.dead[reason] ?? 0) + 1;
+    const raw = payload ?? text(msg.payload);
+    this.batch.dead.push({ receivedAt, source: msg.source, deviceId, reason, detail, payload: raw.length > PAYLOAD_KEEP ? raw.slice(0, PAYLOAD_KEEP) : raw });
+    const batch = this.batch;
+    this.arm();
+    return { accepted: 0, rejected: 1, reasons: [reason], batch };
+  }
+
+  private arm(): void {
+    if (this.timer || this.flushing || this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.kick();
+    }, this.flushMs);
+  }
+
+  /** Starts a flush now unless one is running (the running one chains the next). */
+  private kick(): void {
+    if (this.flushing) return;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (!this.batch.rows.length && !this.batch.dead.length) {
+      this.batch.resolve();
+      return;
+    }
+    this.flushing = this.writeBatch().finally(() => {
+      this.flushing = undefined;
+      if (this.batch.rows.length >= this.maxRows) this.kick();
+      else if (this.batch.rows.length || this.batch.dead.length) this.arm();
+    });
+  }
+
+  private async writeBatch(): Promise<void> {
+    const b = this.batch;
+    this.batch = newBatch();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await this.store.write(b.rows, b.dead);
+        this.stats.stored += res.stored;
+        this.stats.duplicates += res.duplicates;
+        this.stats.batches++;
+        this.stats.pending -= b.rows.length;
+        b.resolve();
+        this.fanout?.push(b.rows);
+        return;
+      } catch (err) {
+        this.opts.onError?.(err as Error);
+        if (attempt >= 3 || this.stopped) {
+          this.stats.lost += b.rows.length;
+          this.stats.pending -= b.rows.length;
+          b.reject(err as Error);
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 500 * attempt));
+      }
+    }
+  }
+
+  /** Writes everything queued so far; resolves when committed. */
+  async flush(): Promise<void> {
+    while (this.flushing || this.batch.rows.length || this.batch.dead.length) {
+      if (this.flushing) await this.flushing;
+      else this.kick();
+    }
+  }
+
+  /** Flushes and stops timers. */
+  async stop(): Promise<void> {
+    await this.flush().catch(() => undefined);
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.fanout?.stop();
+    await this.store.close();
+  }
+}

@@ -1,0 +1,197 @@
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Db, Queryable } from '../../platform/db/db';
+
+/**
+ * Batched writes of the telemetry hot path (ARCHITECTURE §4): history rows upserted idempotently
+ * (`ON CONFLICT DO NOTHING` on `(device_id, ts)`), one latest-upsert per device per batch that only
+ * a newer device time wins, the device row's latest fields likewise, dead letters and counters —
+ * all in one transaction per batch. Times are ms epoch.
+ */
+
+/** One accepted reading. `valuesJson` is the JSON text of `values` (parameter code → value). */
+export interface TelemetryRow {
+  deviceId: string;
+  tenantId: number;
+  ts: number;
+  receivedAt: number;
+  lat: number | null;
+  lng: number | null;
+  values: Record<string, number | boolean | string>;
+  valuesJson: string;
+}
+
+/** One refused message (reason codes: see `ingest_dead_letter` in migration 0021). */
+export interface DeadLetterRow {
+  receivedAt: number;
+  source: string;
+  deviceId: string | null;
+  reason: string;
+  detail: string | null;
+  payload: string | null;
+}
+
+export interface BatchOutcome {
+  stored: number;
+  duplicates: number;
+}
+
+/** Where batches go: SQL (`unnest` arrays, PGlite and PostgreSQL) or COPY (PostgreSQL). */
+export interface TelemetryStore {
+  write(rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[]): Promise<BatchOutcome>;
+  close(): Promise<void>;
+}
+
+const INSERT_UNNEST = `WITH ins AS (
+  INSERT INTO telemetry (device_id, ts, received_at, lat, lng, "values")
+  SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::float8[], $5::float8[], $6::jsonb[])
+  ON CONFLICT (device_id, ts) DO NOTHING RETURNING 1)
+  SELECT count(*)::int AS n FROM ins`;
+
+/** Newest reading of each device in `rows`, sorted by device id (stable lock order across processes). */
+export function newestPerDevice(rows: readonly TelemetryRow[]): TelemetryRow[] {
+  const best = new Map<string, TelemetryRow>();
+  for (const r of rows) {
+    const b = best.get(r.deviceId);
+    if (!b || r.ts > b.ts) best.set(r.deviceId, r);
+  }
+  return [...best.values()].sort((a, b) => (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0));
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+
+/** Latest upsert, device row update, dead letters and counters of one batch. */
+async function writeSideTables(q: Queryable, rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[], outcome: BatchOutcome): Promise<void> {
+  const latest = newestPerDevice(rows);
+  if (latest.length) {
+    const ids = latest.map((r) => r.deviceId);
+    const ts = latest.map((r) => r.ts);
+    const rcv = latest.map((r) => r.receivedAt);
+    const lat = latest.map((r) => r.lat);
+    const lng = latest.map((r) => r.lng);
+    await q.query(
+      `INSERT INTO device_latest AS l (device_id, ts, received_at, lat, lng, "values")
+       SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::float8[], $5::float8[], $6::jsonb[])
+       ON CONFLICT (device_id) DO UPDATE SET ts = excluded.ts, received_at = excluded.received_at,
+         lat = COALESCE(excluded.lat, l.lat), lng = COALESCE(excluded.lng, l.lng), "values" = excluded."values"
+       WHERE excluded.ts > l.ts`,
+      [ids, ts, rcv, lat, lng, latest.map((r) => r.valuesJson)],
+    );
+    await q.query(
+      `UPDATE device d SET last_ts = u.ts, last_received_at = u.rcv,
+         last_lat = COALESCE(u.lat, d.last_lat), last_lng = COALESCE(u.lng, d.last_lng),
+         power = COALESCE(u.power, d.power), signal = COALESCE(u.signal, d.signal), charging = COALESCE(u.charging, d.charging)
+       FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::boolean[])
+         AS u(id, ts, rcv, lat, lng, power, signal, charging)
+       WHERE d.dev_no = u.id AND (d.last_ts IS NULL OR u.ts > d.last_ts)`,
+      [ids, ts, rcv, lat, lng, latest.map((r) => num(r.values.P005)), latest.map((r) => num(r.values.P012)), latest.map((r) => bool(r.values.P039))],
+    );
+  }
+  if (dead.length) {
+    await q.query(
+      `INSERT INTO ingest_dead_letter (received_at, source, device_id, reason, detail, payload)
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
+      [dead.map((d) => d.receivedAt), dead.map((d) => d.source), dead.map((d) => d.deviceId), dead.map((d) => d.reason), dead.map((d) => d.detail), dead.map((d) => d.payload)],
+    );
+  }
+  const counts = new Map<string, number>();
+  if (outcome.stored) counts.set('stored', outcome.stored);
+  if (outcome.duplicates) counts.set('duplicate', outcome.duplicates);
+  for (const d of dead) counts.set(`dead:${d.reason}`, (counts.get(`dead:${d.reason}`) ?? 0) + 1);
+  if (counts.size) {
+    await q.query(
+      `INSERT INTO ingest_counter AS c (name, value) SELECT * FROM unnest($1::text[], $2::bigint[])
+       ON CONFLICT (name) DO UPDATE SET value = c.value + excluded.value`,
+      [[...counts.keys()], [...counts.values()]],
+    );
+  }
+}
+
+/** Store writing through the shared Db with multi-row `INSERT … SELECT unnest(…)` (PGlite default). */
+export class SqlTelemetryStore implements TelemetryStore {
+  constructor(private readonly db: Db) {}
+
+  write(rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[]): Promise<BatchOutcome> {
+    return this.db.tx(async (q) => {
+      let stored = 0;
+      if (rows.length) {
+        const [r] = await q.query<{ n: number }>(INSERT_UNNEST, [
+          rows.map((x) => x.deviceId), rows.map((x) => x.ts), rows.map((x) => x.receivedAt),
+          rows.map((x) => x.lat), rows.map((x) => x.lng), rows.map((x) => x.valuesJson),
+        ]);
+        stored = r?.n ?? 0;
+      }
+      const outcome = { stored, duplicates: rows.length - stored };
+      await writeSideTables(q, rows, dead, outcome);
+      return outcome;
+    });
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** COPY text-format escaping: JSON text has no raw tab/newline, only backslashes need doubling. */
+const copyText = (s: string): string => (s.includes('\\') ? s.replace(/\\/g, '\\\\') : s);
+
+/**
+ * Store for PostgreSQL on its own connection: `COPY` into a temporary staging table, then
+ * `INSERT … SELECT … ON CONFLICT DO NOTHING` into `telemetry` (ARCHITECTURE §4 "multi-row insert or COPY").
+ */
+export class CopyTelemetryStore implements TelemetryStore {
+  private client: pg.Client | undefined;
+
+  constructor(private readonly url: string, private readonly schema: string) {}
+
+  private async connection(): Promise<pg.Client> {
+    if (this.client) return this.client;
+    const c = new pg.Client({ connectionString: this.url, options: `-c search_path="${this.schema}"` });
+    c.on('error', () => {
+      this.client = undefined;
+    });
+    await c.connect();
+    await c.query(`CREATE TEMP TABLE IF NOT EXISTS telemetry_stage
+      (device_id text, ts bigint, received_at bigint, lat float8, lng float8, "values" jsonb) ON COMMIT DELETE ROWS`);
+    this.client = c;
+    return c;
+  }
+
+  async write(rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[]): Promise<BatchOutcome> {
+    const c = await this.connection();
+    await c.query('BEGIN');
+    try {
+      let stored = 0;
+      if (rows.length) {
+        const parts: string[] = [];
+        for (const r of rows) {
+          parts.push(`${r.deviceId}\t${r.ts}\t${r.receivedAt}\t${r.lat ?? '\\N'}\t${r.lng ?? '\\N'}\t${copyText(r.valuesJson)}\n`);
+        }
+        await new Promise<void>((resolve, reject) => {
+          const stream = c.query(copyFrom('COPY telemetry_stage FROM STDIN'));
+          stream.on('finish', resolve);
+          stream.on('error', reject);
+          stream.end(parts.join(''));
+        });
+        const res = await c.query(
+          `INSERT INTO telemetry (device_id, ts, received_at, lat, lng, "values")
+           SELECT device_id, ts, received_at, lat, lng, "values" FROM telemetry_stage ON CONFLICT (device_id, ts) DO NOTHING`,
+        );
+        stored = res.rowCount ?? 0;
+      }
+      const outcome = { stored, duplicates: rows.length - stored };
+      const q: Queryable = { query: async <T>(sql: string, params?: readonly unknown[]) => (await c.query(sql, params as unknown[])).rows as T[] };
+      await writeSideTables(q, rows, dead, outcome);
+      await c.query('COMMIT');
+      return outcome;
+    } catch (err) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    const c = this.client;
+    this.client = undefined;
+    if (c) await c.end().catch(() => undefined);
+  }
+}

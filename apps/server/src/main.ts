@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './platform/config/config';
 import { openDb, type Db } from './platform/db/db';
 import { migrate } from './platform/db/migrate';
 import { seed } from './modules/system/seed/seed';
+import { startDemo } from './modules/devices/demo';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -42,8 +43,10 @@ async function main(): Promise<void> {
       );
     },
   });
-  const { fastify } = await buildApp({ config, db });
+  const { fastify, devices } = await buildApp({ config, db });
+  let simulator: { stop(): Promise<void> } | undefined;
   const close = async (): Promise<void> => {
+    await simulator?.stop();
     await fastify.close();
     await db.close();
     process.exit(0);
@@ -52,6 +55,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', close);
   await fastify.listen({ port: config.port, host: config.host });
   fastify.log.info(`console: http://localhost:${config.port}/  api: ${config.basePath}  docs: ${config.basePath}/docs  database: ${db.kind}`);
+  fastify.log.info(`devices: ${devices.mqttUrl ? `MQTT ${devices.mqttUrl}` : 'no MQTT broker (HTTP ingest only)'}`);
+  if (config.demo) {
+    simulator = await startDemo(config, db, devices, (id, err) => fastify.log.warn({ device: id, err: err.message }, 'simulator'));
+    if (simulator) fastify.log.info(`demo: simulator replaying real traces at ${config.demoSpeed}x`);
+  }
 }
 
 void main();

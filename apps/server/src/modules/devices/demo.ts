@@ -1,0 +1,33 @@
+import { allReportingDevices, loadDefaultFleet, startSimulator, type SimulatorHandle } from '@ztj/simulator';
+import type { Config } from '../../platform/config/config';
+import type { Db } from '../../platform/db/db';
+import type { IngestRuntime } from '../telemetry/ingest-runtime';
+import { seedDemoFleet, type DemoFleetDevice } from './device-provision';
+
+/**
+ * Demo mode (issue #3, `DEMO` on by default): registers the simulator's fleet for the demo tenant
+ * (secrets derived from the installation's random key) and starts the simulator in-process against
+ * the broker the ingest uses (embedded or `MQTT_URL`), at `DEMO_SPEED`. Returns undefined when
+ * there is no broker to publish to.
+ */
+export async function startDemo(
+  config: Config,
+  db: Db,
+  devices: IngestRuntime,
+  onError: (deviceId: string, err: Error) => void,
+): Promise<SimulatorHandle | undefined> {
+  const url = devices.mqttUrl;
+  if (!url) return undefined;
+  const fleet = loadDefaultFleet();
+  const list: DemoFleetDevice[] = [
+    ...fleet.devices.map((d) => ({ id: d.deviceId, model: d.model, name: d.deviceId })),
+    ...fleet.gateways.flatMap((g) => [
+      { id: g.gatewayId, model: g.model, name: g.gatewayId },
+      ...g.subDevices.map((s) => ({ id: s.deviceId, model: s.model, name: s.deviceId, gatewayId: g.gatewayId })),
+    ]),
+  ];
+  const credentialsFor = await seedDemoFleet(db, list);
+  for (const d of allReportingDevices(fleet)) devices.registry.invalidate(d.deviceId);
+  for (const g of fleet.gateways) devices.registry.invalidate(g.gatewayId);
+  return startSimulator({ url, speed: config.demoSpeed, credentialsFor, fleet, onError });
+}

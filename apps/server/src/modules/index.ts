@@ -14,6 +14,13 @@ import { ingestRoutes } from './telemetry/ingest.routes';
 import { logRoutes } from './logs/logs.list';
 import { installOperationLog } from './logs/operation-log.hook';
 import { userRoutes } from './users/users.routes';
+import { categoryRoutes } from './categories/categories.routes';
+import { uploadRoutes } from './common/upload.routes';
+import { departRoutes } from './departs/departs.routes';
+import { dictAdminRoutes } from './dict/dict-admin.routes';
+import { permissionRoutes } from './permissions/permissions.routes';
+import { roleRoutes } from './roles/roles.routes';
+import { tenantRoutes } from './tenants/tenants.routes';
 import { registerFilePlatform } from '../platform/list/raw-route';
 
 /** What every module's routes may use. */
@@ -39,4 +46,11 @@ export function registerModules(api: FastifyInstance, { db, config, devices }: M
   ingestRoutes(api, db, devices.registry, devices.ingest);
   userRoutes(api, db, config);
   logRoutes(api, db);
+  departRoutes(api, db);
+  roleRoutes(api, db, config);
+  permissionRoutes(api, db);
+  tenantRoutes(api, db, config);
+  dictAdminRoutes(api, db);
+  categoryRoutes(api, db);
+  uploadRoutes(api, db, config);
 }

@@ -52,7 +52,7 @@ export const CategoryNodeSchema = z.object({
 });
 export type CategoryNode = z.infer<typeof CategoryNodeSchema>;
 /** `loadTreeData` query: only these params; table, text and code columns are fixed on the server. */
-export const CategoryTreeQuerySchema = z.object({
+export const CategoryTreeQuerySchema = z.strictObject({
   pid: z.string().max(64).optional(),
   pcode: z.string().max(100).optional(),
   condition: z.string().max(2000).optional(),

@@ -49,7 +49,7 @@ const ok = z.null();
 export const TenantRoutes = {
   list: defineRoute({ method: 'GET', path: '/sys/tenant/list', access: 'tenant:list', tag: 'system-tenant', summary: 'Tenants (all in the platform tenant, else only the current one)', query: ListQuerySchema, result: pageResultOf(TenantRecordSchema) }),
   queryById: defineRoute({ method: 'GET', path: '/sys/tenant/queryById', access: 'tenant:list', tag: 'system-tenant', summary: 'One tenant', query: IdQuerySchema, result: TenantRecordSchema }),
-  add: defineRoute({ method: 'POST', path: '/sys/tenant/add', access: 'tenant:add', tag: 'system-tenant', summary: 'Create a tenant with a root department and the three standard roles', body: TenantCreateSchema, result: z.object({ id: z.number().int() }) }),
+  add: defineRoute({ method: 'POST', path: '/sys/tenant/add', access: 'tenant:add', tag: 'system-tenant', summary: 'Create a tenant with a root department and an administrator role; the creator joins it', body: TenantCreateSchema, result: z.object({ id: z.number().int() }) }),
   edit: defineRoute({ method: 'PUT', path: '/sys/tenant/edit', access: 'tenant:edit', tag: 'system-tenant', summary: 'Edit a tenant (status, validity)', body: TenantEditSchema, result: ok }),
   delete: defineRoute({ method: 'DELETE', path: '/sys/tenant/delete', access: 'tenant:delete', tag: 'system-tenant', summary: 'Delete a tenant without users', query: IdQuerySchema, result: ok }),
 } as const;

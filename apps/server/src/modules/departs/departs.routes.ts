@@ -1,0 +1,33 @@
+import { DepartRoutes, splitIds } from '@ztj/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/db';
+import { registerRoute } from '../../platform/http/register-route';
+import { callerOf } from '../../platform/list/list-spec';
+import * as departs from './departs.service';
+
+/** Departments (SPEC §7 "sysDepart"). */
+export function departRoutes(app: FastifyInstance, db: Db): void {
+  const R = DepartRoutes;
+  registerRoute(app, db, R.queryTreeList, ({ auth }) => departs.departTree(db, auth.tenantId));
+  registerRoute(app, db, R.queryIdTree, ({ auth }) => departs.departIdTree(db, auth.tenantId));
+  registerRoute(app, db, R.searchBy, ({ auth, query }) => departs.searchDeparts(db, auth.tenantId, query.keyWord));
+  registerRoute(app, db, R.add, ({ auth, body }) => departs.createDepart(db, body, callerOf(auth)));
+  registerRoute(app, db, R.edit, async ({ auth, body }) => {
+    await departs.editDepart(db, body, callerOf(auth));
+    return null;
+  });
+  registerRoute(app, db, R.delete, async ({ auth, query }) => {
+    await departs.deleteDeparts(db, [query.id], callerOf(auth));
+    return null;
+  });
+  registerRoute(app, db, R.deleteBatch, async ({ auth, query }) => {
+    await departs.deleteDeparts(db, splitIds(query.ids), callerOf(auth));
+    return null;
+  });
+  registerRoute(app, db, R.queryDepartPermission, ({ auth, query }) => departs.departPermissionIds(db, query.departId, callerOf(auth)));
+  registerRoute(app, db, R.saveDepartPermission, async ({ auth, body }) => {
+    await departs.saveDepartPermissions(db, body.departId, splitIds(body.permissionIds), callerOf(auth));
+    return null;
+  });
+  registerRoute(app, db, R.departRoles, ({ auth, query }) => departs.departRoles(db, query.departId, callerOf(auth)));
+}

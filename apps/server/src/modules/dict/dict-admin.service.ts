@@ -1,0 +1,126 @@
+import type { DictCreate, DictEdit, DictItemCreate, DictItemEdit } from '@ztj/contracts';
+import { z } from 'zod';
+import { DictItemRecordSchema, DictRecordSchema } from '@ztj/contracts';
+import type { Db } from '../../platform/db/db';
+import { AppError } from '../../platform/http/app-error';
+import { requireVisible } from '../../platform/list/list-runner';
+import { isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
+
+type DictRecord = z.infer<typeof DictRecordSchema>;
+type DictItemRecord = z.infer<typeof DictItemRecordSchema>;
+
+/** Dictionaries: platform-wide data, read by every tenant, changed by the platform tenant. */
+export const DICT_LIST: ListSpec<DictRecord> = {
+  name: 'dicts',
+  from: 'sys_dict d',
+  select: 'd.*',
+  tenantScope: null,
+  global: true,
+  where: ['d.del_flag = 0'],
+  idSql: 'd.id',
+  fields: {
+    dictCode: { sql: 'd.dict_code', type: 'string', label: { 'zh-CN': '字典编码', 'en-US': 'Code' } },
+    dictName: { sql: 'd.dict_name', type: 'string', label: { 'zh-CN': '字典名称', 'en-US': 'Name' } },
+    dictNameEn: { sql: 'd.dict_name_en', type: 'string', label: { 'zh-CN': '英文名称', 'en-US': 'English name' } },
+    description: { sql: 'd.description', type: 'string', label: { 'zh-CN': '描述', 'en-US': 'Description' } },
+    createTime: { sql: 'd.create_time', type: 'datetime', label: { 'zh-CN': '创建时间', 'en-US': 'Created' } },
+  },
+  map: (r) => ({
+    id: String(r.id), dictCode: String(r.dict_code), dictName: String(r.dict_name), dictNameEn: textOrNull(r.dict_name_en),
+    description: textOrNull(r.description), createTime: isoOrNull(r.create_time),
+  }),
+};
+
+export const DICT_ITEM_LIST: ListSpec<DictItemRecord> = {
+  name: 'dict-items',
+  from: 'sys_dict_item i',
+  select: 'i.*',
+  tenantScope: null,
+  global: true,
+  idSql: 'i.id',
+  defaultSort: { field: 'sortOrder', order: 'asc' },
+  fields: {
+    dictId: { sql: 'i.dict_id', type: 'string', label: { 'zh-CN': '字典', 'en-US': 'Dictionary' } },
+    itemValue: { sql: 'i.item_value', type: 'string', label: { 'zh-CN': '数据值', 'en-US': 'Value' } },
+    itemText: { sql: 'i.item_text', type: 'string', label: { 'zh-CN': '名称', 'en-US': 'Text' } },
+    itemTextEn: { sql: 'i.item_text_en', type: 'string', label: { 'zh-CN': '英文名称', 'en-US': 'English text' } },
+    sortOrder: { sql: 'i.sort_order', type: 'number', label: { 'zh-CN': '排序', 'en-US': 'Order' } },
+    status: { sql: 'i.status', type: 'number', multi: true, label: { 'zh-CN': '状态', 'en-US': 'Status' } },
+    createTime: { sql: 'i.create_time', type: 'datetime', label: { 'zh-CN': '创建时间', 'en-US': 'Created' } },
+  },
+  map: (r) => ({
+    id: String(r.id), dictId: String(r.dict_id), itemValue: String(r.item_value), itemText: String(r.item_text),
+    itemTextEn: textOrNull(r.item_text_en), sortOrder: Number(r.sort_order), status: Number(r.status), createTime: isoOrNull(r.create_time),
+  }),
+};
+
+async function checkCode(db: Db, code: string, exceptId: string | null): Promise<void> {
+  if ((await db.query('SELECT 1 FROM sys_dict WHERE dict_code = $1 AND id IS DISTINCT FROM $2', [code, exceptId])).length) {
+    throw new AppError('conflict', 'dictCodeExists');
+  }
+}
+
+export async function createDict(db: Db, b: DictCreate, by: string): Promise<string> {
+  await checkCode(db, b.dictCode, null);
+  const [row] = await db.query<{ id: string }>(
+    'INSERT INTO sys_dict (dict_code, dict_name, dict_name_en, description, create_by) VALUES ($1,$2,$3,$4,$5) RETURNING id',
+    [b.dictCode, b.dictName, b.dictNameEn ?? null, b.description ?? null, by],
+  );
+  return row!.id;
+}
+
+export async function editDict(db: Db, b: DictEdit, caller: ListCaller): Promise<void> {
+  await requireVisible(db, DICT_LIST, b.id, caller);
+  await checkCode(db, b.dictCode, b.id);
+  await db.query('UPDATE sys_dict SET dict_code = $2, dict_name = $3, dict_name_en = $4, description = $5, update_by = $6, update_time = now() WHERE id = $1', [
+    b.id, b.dictCode, b.dictName, b.dictNameEn ?? null, b.description ?? null, caller.username,
+  ]);
+}
+
+export async function deleteDicts(db: Db, ids: string[], caller: ListCaller): Promise<void> {
+  if (ids.length === 0) throw new AppError('badRequest', 'selectRecord');
+  for (const id of ids) await requireVisible(db, DICT_LIST, id, caller);
+  await db.query('DELETE FROM sys_dict WHERE id = ANY($1::text[])', [ids]);
+}
+
+export async function createItem(db: Db, b: DictItemCreate, caller: ListCaller): Promise<string> {
+  await requireVisible(db, DICT_LIST, b.dictId, caller);
+  if ((await db.query('SELECT 1 FROM sys_dict_item WHERE dict_id = $1 AND item_value = $2', [b.dictId, b.itemValue])).length) {
+    throw new AppError('conflict', 'dictItemExists');
+  }
+  const [row] = await db.query<{ id: string }>(
+    `INSERT INTO sys_dict_item (dict_id, item_value, item_text, item_text_en, sort_order, status, create_by) VALUES ($1,$2,$3,$4,$5,$6,$7) RETURNING id`,
+    [b.dictId, b.itemValue, b.itemText, b.itemTextEn ?? null, b.sortOrder, b.status, caller.username],
+  );
+  return row!.id;
+}
+
+export async function editItem(db: Db, b: DictItemEdit, caller: ListCaller): Promise<void> {
+  await requireVisible(db, DICT_ITEM_LIST, b.id, caller);
+  const clash = await db.query(
+    'SELECT 1 FROM sys_dict_item o JOIN sys_dict_item me ON me.dict_id = o.dict_id WHERE me.id = $1 AND o.id <> $1 AND o.item_value = $2',
+    [b.id, b.itemValue],
+  );
+  if (clash.length) throw new AppError('conflict', 'dictItemExists');
+  await db.query(
+    'UPDATE sys_dict_item SET item_value = $2, item_text = $3, item_text_en = $4, sort_order = $5, status = $6, update_by = $7, update_time = now() WHERE id = $1',
+    [b.id, b.itemValue, b.itemText, b.itemTextEn ?? null, b.sortOrder, b.status, caller.username],
+  );
+}
+
+export async function deleteItem(db: Db, id: string, caller: ListCaller): Promise<void> {
+  await requireVisible(db, DICT_ITEM_LIST, id, caller);
+  await db.query('DELETE FROM sys_dict_item WHERE id = $1', [id]);
+}
+
+/**
+ * Dictionary cache refresh (SPEC §7): the server reads dictionaries from the database on every
+ * call, so there is nothing stale to drop; it answers the current counts for the console, which
+ * then fetches every item again and keeps them 7 days.
+ */
+export async function refreshCache(db: Db): Promise<{ dictionaries: number; items: number }> {
+  const [row] = await db.query<{ dictionaries: number; items: number }>(
+    `SELECT (SELECT count(*)::int FROM sys_dict WHERE del_flag = 0) AS dictionaries, (SELECT count(*)::int FROM sys_dict_item) AS items`,
+  );
+  return row!;
+}

@@ -1,0 +1,45 @@
+import { PermissionRoutes } from '@ztj/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/db';
+import { registerRoute } from '../../platform/http/register-route';
+import { callerOf } from '../../platform/list/list-spec';
+import { requirePlatform } from '../tenants/platform-scope';
+import * as rules from './data-rules.service';
+import * as perms from './permissions.service';
+
+/** Menus, buttons and data rules (SPEC §7 "permission"). */
+export function permissionRoutes(app: FastifyInstance, db: Db): void {
+  const R = PermissionRoutes;
+  registerRoute(app, db, R.list, () => perms.permissionTree(db));
+  registerRoute(app, db, R.queryTreeList, async () => {
+    const treeList = await perms.permissionTree(db);
+    const ids: string[] = [];
+    const walk = (nodes: typeof treeList): void => nodes.forEach((n) => (ids.push(n.id), walk(n.children ?? [])));
+    walk(treeList);
+    return { treeList, ids };
+  });
+  registerRoute(app, db, R.add, async ({ auth, body }) => {
+    requirePlatform(auth);
+    return { id: await perms.createPermission(db, body, auth.username) };
+  });
+  registerRoute(app, db, R.edit, async ({ auth, body }) => {
+    requirePlatform(auth);
+    await perms.editPermission(db, body, auth.username);
+    return null;
+  });
+  registerRoute(app, db, R.delete, async ({ auth, query }) => {
+    requirePlatform(auth);
+    await perms.deletePermission(db, query.id);
+    return null;
+  });
+  registerRoute(app, db, R.ruleList, ({ auth, query }) => rules.rulesOf(db, query.permissionId, callerOf(auth)));
+  registerRoute(app, db, R.ruleAdd, async ({ auth, body }) => ({ id: await rules.addRule(db, body, callerOf(auth)) }));
+  registerRoute(app, db, R.ruleEdit, async ({ auth, body }) => {
+    await rules.editRule(db, body, callerOf(auth));
+    return null;
+  });
+  registerRoute(app, db, R.ruleDelete, async ({ auth, query }) => {
+    await rules.deleteRule(db, query.id, callerOf(auth));
+    return null;
+  });
+}

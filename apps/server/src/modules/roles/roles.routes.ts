@@ -1,0 +1,51 @@
+import { RoleRoutes, splitIds } from '@ztj/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../platform/config/config';
+import type { Db } from '../../platform/db/db';
+import { registerRoute } from '../../platform/http/register-route';
+import { runImport } from '../../platform/list/import-runner';
+import { listAll, listPage } from '../../platform/list/list-runner';
+import { callerOf } from '../../platform/list/list-spec';
+import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
+import { recordsToXls } from '../../platform/list/xls';
+import * as roles from './roles.service';
+
+/** Roles, role permissions and role data rules (SPEC §7 "role", "permission"). */
+export function roleRoutes(app: FastifyInstance, db: Db, config: Config): void {
+  const R = RoleRoutes;
+  const L = roles.ROLE_LIST;
+  registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, L, query, callerOf(auth, R.list.access)));
+  registerRoute(app, db, R.queryall, ({ auth }) => listAll(db, L, { column: 'roleCode', order: 'asc' }, callerOf(auth, R.list.access)));
+  registerRoute(app, db, R.add, async ({ auth, body }) => ({ id: await db.tx((q) => roles.createRole(q, body, callerOf(auth))) }));
+  registerRoute(app, db, R.edit, async ({ auth, body }) => {
+    await roles.editRole(db, body, callerOf(auth, R.list.access));
+    return null;
+  });
+  registerRoute(app, db, R.delete, async ({ auth, query }) => {
+    await roles.deleteRoles(db, [query.id], callerOf(auth, R.list.access));
+    return null;
+  });
+  registerRoute(app, db, R.deleteBatch, async ({ auth, query }) => {
+    await roles.deleteRoles(db, splitIds(query.ids), callerOf(auth, R.list.access));
+    return null;
+  });
+  registerRoute(app, db, R.queryRolePermission, ({ auth, query }) => roles.rolePermissionIds(db, query.roleId, callerOf(auth)));
+  registerRoute(app, db, R.saveRolePermission, async ({ auth, body }) => {
+    await roles.saveRolePermissions(db, body.roleId, splitIds(body.permissionIds), callerOf(auth));
+    return null;
+  });
+  registerRoute(app, db, R.queryDataRule, ({ auth, params }) => roles.roleDataRules(db, params.permissionId, params.roleId, callerOf(auth)));
+  registerRoute(app, db, R.saveDataRule, async ({ auth, body }) => {
+    await roles.saveRoleDataRules(db, body.roleId, body.permissionId, splitIds(body.dataRuleIds), callerOf(auth));
+    return null;
+  });
+  registerRawRoute(app, db, R.exportXls, async ({ auth, query, lang }) => ({
+    kind: 'file',
+    fileName: lang === 'en-US' ? 'roles.xls' : '角色列表.xls',
+    body: recordsToXls(L, await listAll(db, L, query, callerOf(auth, R.list.access)), lang),
+  }));
+  registerRawRoute(app, db, R.importExcel, async ({ auth, req, lang }) => {
+    const { files } = await readMultipart(req);
+    return { kind: 'envelope', body: await runImport(db, roles.ROLE_IMPORT, files, callerOf(auth), lang, config.dataDir) };
+  });
+}

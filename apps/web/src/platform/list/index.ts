@@ -11,3 +11,4 @@ export { formToQuery, DATE_FORMAT, DATETIME_FORMAT } from './listQuery';
 export { applyTextOperator, type TextOperator, type OperatorValue } from './textOperators';
 export { type SuperQueryField, type SuperCondition, type MatchType } from './superQuery';
 export { LIST_PAGE_SIZES, PICKER_PAGE_SIZES, PICKER_PAGE_SIZE, pageAfterDelete } from './paging';
+export { RowActions, type RowAction } from './RowActions';

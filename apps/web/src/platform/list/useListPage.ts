@@ -32,6 +32,8 @@ export interface UseListPageOptions<D extends RouteDef> {
   rowKey?: string;
   /** False suspends fetching (e.g. until a department is chosen). */
   enabled?: boolean;
+  /** Page size when none is remembered: 10 for lists, 5 for pickers (SPEC §9). */
+  defaultPageSize?: number;
 }
 
 /** State and actions of a list page; render it with `<ListPage>`. */
@@ -87,7 +89,7 @@ export function useListPage<D extends RouteDef>(options: UseListPageOptions<D>):
   const auth = usePermissionStore((s) => s.auth);
   const allAuth = usePermissionStore((s) => s.allAuth);
   const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(() => rememberedPageSize(sourceKey, DEFAULT_PAGE_SIZE));
+  const [pageSize, setPageSize] = useState(() => rememberedPageSize(sourceKey, options.defaultPageSize ?? DEFAULT_PAGE_SIZE));
   const [sort, setSort] = useState<ListSort>(options.defaultSort ?? DEFAULT_SORT);
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [superConditions, setSuperConditions] = useState<SuperCondition[]>([]);

@@ -1,0 +1,112 @@
+import { useState, type ReactNode } from 'react';
+import { Input, Modal, Space, Table, Tag, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { RouteDef } from '@ztj/contracts';
+import { PICKER_PAGE_SIZE, PICKER_PAGE_SIZES } from '../list/paging';
+import { applyTextOperator } from '../list/textOperators';
+import { rowId, useListPage, type RowOf } from '../list/useListPage';
+
+/** Props of {@link RecordPickerModal}. */
+export interface RecordPickerModalProps<D extends RouteDef> {
+  open: boolean;
+  title: string;
+  /** List route the records come from (generic list). */
+  route: D;
+  columns: NonNullable<TableProps<RowOf<D>>['columns']>;
+  /** Field the search box filters (like). */
+  searchField?: string;
+  /** Label of a row in the basket. */
+  labelOf: (row: RowOf<D>) => string;
+  multi?: boolean;
+  /** Rows committed before (the basket starts with them). */
+  value?: RowOf<D>[];
+  width?: number;
+  /** Fixed query fields (e.g. `depId`). */
+  defaultQuery?: Record<string, string>;
+  sourceKey: string;
+  /** Row id field, `id` by default. */
+  rowKey?: string;
+  onOk: (rows: RowOf<D>[]) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Generic record picker (SPEC §2 widgets, §4): a paged table (page size 5) with a basket of
+ * selections; row click toggles (multi) or replaces (single); OK commits, cancel drops changes.
+ */
+export function RecordPickerModal<D extends RouteDef>(props: RecordPickerModalProps<D>): ReactNode {
+  type Row = RowOf<D>;
+  const { open, title, route, columns, searchField, labelOf, multi = false, value = [], width = 900, defaultQuery, sourceKey, rowKey, onOk, onCancel } = props;
+  const { t } = useTranslation('system');
+  const list = useListPage({ route, permissionPrefix: '', sourceKey: `picker:${sourceKey}`, defaultQuery, rowKey, defaultPageSize: PICKER_PAGE_SIZE, enabled: open });
+  const [basket, setBasket] = useState<Row[]>(value);
+  const keyOf = (row: Row): string => rowId(list, row);
+  const keys = basket.map(keyOf);
+
+  const toggle = (row: Row): void => {
+    const key = keyOf(row);
+    if (!multi) setBasket([row]);
+    else setBasket(keys.includes(key) ? basket.filter((r) => keyOf(r) !== key) : [...basket, row]);
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      onCancel={onCancel}
+      onOk={() => {
+        if (basket.length === 0) {
+          Modal.warning({ title: t('pickers.selectOne') });
+          return;
+        }
+        onOk(basket);
+      }}
+      destroyOnHidden
+    >
+      {searchField && (
+        <Input.Search
+          allowClear
+          style={{ marginBottom: 12, maxWidth: 320 }}
+          placeholder={t('pickers.search')}
+          onSearch={(text) => list.search(text.trim() ? { [searchField]: applyTextOperator(text, 'like', true) } : {})}
+        />
+      )}
+      <Space wrap style={{ marginBottom: 8 }} data-testid="picker-basket">
+        {basket.map((row) => (
+          <Tag key={keyOf(row)} closable onClose={() => setBasket(basket.filter((r) => keyOf(r) !== keyOf(row)))}>
+            {labelOf(row)}
+          </Tag>
+        ))}
+      </Space>
+      <Table<Row>
+        size="small"
+        scroll={{ x: 'max-content', y: 240 }}
+        rowKey={keyOf}
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.loading}
+        rowSelection={{
+          type: multi ? 'checkbox' : 'radio',
+          selectedRowKeys: keys,
+          preserveSelectedRowKeys: true,
+          onSelect: (row) => toggle(row),
+          onSelectAll: (checked, _rows, changed) => {
+            const changedKeys = changed.map(keyOf);
+            setBasket(checked ? [...basket, ...changed.filter((r) => !keys.includes(keyOf(r)))] : basket.filter((r) => !changedKeys.includes(keyOf(r))));
+          },
+        }}
+        onRow={(row) => ({ onClick: () => toggle(row) })}
+        pagination={{
+          current: list.pageNo,
+          pageSize: list.pageSize,
+          total: list.total,
+          size: 'small',
+          showSizeChanger: true,
+          pageSizeOptions: PICKER_PAGE_SIZES.map(String),
+          onChange: list.changePage,
+        }}
+      />
+    </Modal>
+  );
+}

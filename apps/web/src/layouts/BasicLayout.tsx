@@ -3,6 +3,7 @@ import { Drawer, Layout, Typography } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import '../platform/i18n/dayjsLocale';
 import { queryClient } from '../platform/http/queryClient';
 import { useResponsive } from '../platform/responsive/useResponsive';
 import { toLanguage } from '../platform/i18n/i18n';

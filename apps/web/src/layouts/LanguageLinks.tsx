@@ -10,10 +10,10 @@ import { LANGUAGE_NAMES } from './languageNames';
  * which keeps the login bundle small). The choice is stored (SPEC §1).
  */
 export function LanguageLinks(): ReactNode {
-  const { t, i18n } = useTranslation('layout');
+  const { t, i18n } = useTranslation('auth');
   const current = toLanguage(i18n.language);
   return (
-    <nav aria-label={t('header.language')} data-testid="language-switch">
+    <nav aria-label={t('layout.language')} data-testid="language-switch">
       {LANGUAGES.map((lang) => (
         <Button
           key={lang}

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Spin } from 'antd';
 import Input from 'antd/es/input/Input';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +34,7 @@ export function CaptchaField({ value, onChange, image, onRefresh, invalid = fals
         title={t('login.refreshCaptcha')}
         style={{ width: 120, height: 40, padding: 0, border: '1px solid #d9d9d9', borderRadius: 8, background: '#fff', cursor: 'pointer', flex: 'none' }}
       >
-        {image ? <img src={image} alt={t('login.captchaImage')} style={{ width: '100%', height: '100%', objectFit: 'contain' }} /> : <Spin size="small" />}
+        {image ? <img src={image} alt={t('login.captchaImage')} style={{ width: '100%', height: '100%', objectFit: 'contain' }} /> : <span aria-busy="true">…</span>}
       </button>
     </div>
   );

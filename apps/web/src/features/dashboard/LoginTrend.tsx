@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import dayjs from 'dayjs';
+import { dayjs } from '../../platform/i18n/dayjsLocale';
 import { useTranslation } from 'react-i18next';
 import type { DashboardStats } from '@ztj/contracts';
 

@@ -1,15 +1,10 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { DEFAULT_LANGUAGE, LANGUAGES, VALIDATION_MESSAGES, type Language } from '@ztj/contracts';
 import { readStored, writeStored } from '../storage/localStore';
 import { STORAGE_KEYS } from '../storage/storageKeys';
-import { localeResources } from './localeResources';
+import { BUNDLED_NAMESPACES, bundledResources, lazyLocaleBackend } from './localeResources';
 
-/** Namespaces, one JSON file per feature and language under `src/locales/<lang>/`. */
-export const NAMESPACES = ['common', 'auth', 'layout', 'settings', 'dashboard', 'exception', 'result'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
 
 /** Narrows any string to one of the two languages (anything not English is Chinese). */
 export function toLanguage(value: string | null | undefined): Language {
@@ -35,21 +30,23 @@ function validationBundle(lang: Language): Record<string, Record<string, string>
 
 function applyDocumentLanguage(lang: Language): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
-  dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');
 }
 
 /**
- * Starts i18next with every namespace of both languages and the stored language.
+ * Starts i18next with the stored language: the common and login namespaces are bundled, the
+ * others (one JSON file per feature and language under `src/locales/<lang>/`) load on first use.
  * Safe to call more than once (tests); returns the shared instance.
  */
 export function initI18n(lang: Language = storedLanguage()): I18n {
   if (!i18next.isInitialized) {
-    void i18next.use(initReactI18next).init({
-      resources: localeResources(),
+    void i18next.use(initReactI18next).use(lazyLocaleBackend).init({
+      resources: bundledResources(),
+      partialBundledLanguages: true,
       lng: lang,
-      fallbackLng: DEFAULT_LANGUAGE,
+      // Both languages have every key (locales.test.ts), so no fallback namespaces are fetched.
+      fallbackLng: false,
       supportedLngs: [...LANGUAGES],
-      ns: [...NAMESPACES],
+      ns: [...BUNDLED_NAMESPACES],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
@@ -61,7 +58,7 @@ export function initI18n(lang: Language = storedLanguage()): I18n {
   return i18next;
 }
 
-/** Switches the interface language, keeps the choice, updates `<html lang>` and dayjs. */
+/** Switches the interface language, keeps the choice, updates `<html lang>` (dayjs follows, see `dayjsLocale.ts`). */
 export async function changeLanguage(lang: Language): Promise<void> {
   writeStored(STORAGE_KEYS.language, lang);
   await i18next.changeLanguage(lang);

@@ -9,8 +9,10 @@ interface PermissionState {
   /** The user's granted entries and every entry of the system (SPEC §6). */
   auth: AuthEntry[];
   allAuth: AuthEntry[];
-  /** True once the menu was fetched and turned into routes in this page load. */
+  /** True once the menu was fetched in this page load. */
   menuLoaded: boolean;
+  /** Why the last menu fetch failed (the guard then signs out); null otherwise. */
+  menuError: { message: string; notified: boolean } | null;
 }
 
 /** Permission menu and button-auth lists; the lists are kept under the button-auth storage keys. */
@@ -19,16 +21,17 @@ export const usePermissionStore = create<PermissionState>(() => ({
   auth: readStored<AuthEntry[]>(STORAGE_KEYS.userButtonAuth, []),
   allAuth: readStored<AuthEntry[]>(STORAGE_KEYS.sysButtonAuth, []),
   menuLoaded: false,
+  menuError: null,
 }));
 
 /** Keeps a fetched permission result (menu in memory, lists also in storage). */
 export function setPermissions(result: UserPermissionResult): void {
   writeStored(STORAGE_KEYS.userButtonAuth, result.auth);
   writeStored(STORAGE_KEYS.sysButtonAuth, result.allAuth);
-  usePermissionStore.setState({ menu: result.menu, auth: result.auth, allAuth: result.allAuth, menuLoaded: true });
+  usePermissionStore.setState({ menu: result.menu, auth: result.auth, allAuth: result.allAuth, menuLoaded: true, menuError: null });
 }
 
 /** Forgets menu and lists in memory (storage is cleared by the session). */
 export function resetPermissions(): void {
-  usePermissionStore.setState({ menu: [], auth: [], allAuth: [], menuLoaded: false });
+  usePermissionStore.setState({ menu: [], auth: [], allAuth: [], menuLoaded: false, menuError: null });
 }

@@ -23,14 +23,12 @@ export interface GuardInput {
   /** Query string with or without the leading '?'. */
   search: string;
   hasToken: boolean;
-  menuLoaded: boolean;
   userAgent: string;
 }
 
 export type GuardDecision =
   | { kind: 'render' }
   | { kind: 'redirect'; to: string }
-  | { kind: 'loadMenu'; /** Where to go once the menu is in. */ target: string }
   | { kind: 'external'; url: string };
 
 /** True for a public path (SPEC §2). */
@@ -55,8 +53,8 @@ export function afterLoginPath(search: string): string {
 /**
  * The navigation rules of SPEC §2, as a pure decision:
  * - /user/login with at, guid and uid passes without a token check;
- * - with a token: /user/login goes home (or to its `redirect` query target); a private path waits for the menu when it is not loaded
- *   and then goes to the `redirect` query target or the requested path;
+ * - with a token: /user/login goes home (or to its `redirect` query target); other paths render
+ *   (the router loads the menu on the way, see `router.tsx`);
  * - without a token on a private path: `pushstate=wechatLogin` → login with redirect; inside WeChat
  *   (MicroMessenger) → the provider's login page; else login with redirect.
  */
@@ -66,8 +64,7 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   if (input.pathname === LOGIN_PATH && query.get('at') && query.get('guid') && query.get('uid')) return { kind: 'render' };
   if (input.hasToken) {
     if (input.pathname === LOGIN_PATH) return { kind: 'redirect', to: afterLoginPath(input.search) };
-    if (isPublicPath(input.pathname) || input.menuLoaded) return { kind: 'render' };
-    return { kind: 'loadMenu', target: query.get('redirect') || fullPath };
+    return { kind: 'render' };
   }
   if (isPublicPath(input.pathname)) return { kind: 'render' };
   if (query.get('pushstate') === 'wechatLogin') return { kind: 'redirect', to: loginRedirect(fullPath) };

@@ -4,7 +4,12 @@ import { usePermissionStore } from '../permissions/permissionStore';
 import { HOME_PATH, LOGIN_PATH } from '../settings/appConfig';
 import { buildMenuRoutes, fallbackRoutes } from './buildRoutes';
 import { NotAvailableScreen, resolveComponent } from './componentRegistry';
+import { CatchAll } from './CatchAll';
 import { RootShell } from './RootShell';
+import { FullScreenSpin } from './FullScreenSpin';
+import { isPublicPath } from './navigationGuard';
+import { loadPermissions, reportMenuFailure } from './loadPermissions';
+import { getToken } from '../session/sessionStore';
 import type { RouteHandle } from './routeHandle';
 
 const LoginPage = lazy(() => import('../../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
@@ -27,6 +32,7 @@ export const STATIC_ROUTES: RouteObject[] = [
   {
     id: 'root',
     Component: RootShell,
+    HydrateFallback: FullScreenSpin,
     ErrorBoundary: () => (
       <Suspense fallback={null}>
         <RouteErrorPage />
@@ -52,7 +58,7 @@ export const STATIC_ROUTES: RouteObject[] = [
         handle: handle('index', 'routes.home'),
         children: [{ index: true, element: <Navigate to={HOME_PATH} replace /> }],
       },
-      { path: '*', element: <Navigate to="/404" replace /> },
+      { path: '*', Component: CatchAll },
     ],
   },
 ];
@@ -60,14 +66,23 @@ export const STATIC_ROUTES: RouteObject[] = [
 let menuRoutesAdded = false;
 
 /**
- * The console's hash router. Menu routes are patched in on the first navigation after the
- * permission menu is loaded (the guard in `RootShell` loads it and then navigates).
+ * The console's hash router. Menu routes join the basic layout while the first navigation to a
+ * path that needs them runs (SPEC §2: with a token and the menu not loaded, fetch the permission
+ * menu, build routes, then go on to the requested path); the router awaits the fetch, so the
+ * requested path is matched against the new routes. A failed fetch is reported to the guard.
  */
 export const router = createHashRouter(STATIC_ROUTES, {
-  patchRoutesOnNavigation: ({ patch }) => {
-    const { menu, menuLoaded } = usePermissionStore.getState();
-    if (!menuLoaded || menuRoutesAdded) return;
-    menuRoutesAdded = true;
+  patchRoutesOnNavigation: async ({ patch, path, signal }) => {
+    if (menuRoutesAdded || !getToken() || isPublicPath(path)) return;
+    try {
+      await loadPermissions();
+    } catch (error) {
+      reportMenuFailure(error);
+      return;
+    }
+    if (signal.aborted || menuRoutesAdded) return;
+    const { menu } = usePermissionStore.getState();
     patch(APP_ROUTE_ID, [...buildMenuRoutes(menu), ...fallbackRoutes(menu)]);
+    menuRoutesAdded = true;
   },
 });

@@ -133,7 +133,10 @@ describe('sign-in, sessions and tenants', () => {
     expect(menu.find((m) => m.path === '/account')?.hidden).toBe(true);
     expect(auth.map((a) => a.action)).toEqual(expect.arrayContaining(['user:add', 'device:export', 'task:export']));
     expect(allAuth.length).toBe(auth.length);
-    expect(auth.every((a) => a.type === '2' && a.status === '1')).toBe(true);
+    expect(auth.every((a) => a.status === '1')).toBe(true);
+    // buttons are type '2'; codes on menus themselves (e.g. device:list) are menu-level type '1'
+    expect(auth.find((a) => a.action === 'user:add')?.type).toBe('2');
+    expect(auth.find((a) => a.action === 'device:list')?.type).toBe('1');
   });
 
   it('gives a viewer only its menus and no buttons', async () => {
@@ -144,7 +147,9 @@ describe('sign-in, sessions and tenants', () => {
     const token = await t.login('viewer1', 'Viewer#Pass1');
     const res = await t.call<UserPermissionResult>('GET', '/sys/permission/getUserPermissionByToken', { token });
     expect(res.body.result.menu.map((m) => m.path)).toEqual(['/dashboard', '/device', '/task', '/alarm', '/account']);
-    expect(res.body.result.auth).toEqual([]);
+    // a viewer holds the menu-level codes of its menus and no button
+    expect(res.body.result.auth.filter((a) => a.type === '2')).toEqual([]);
+    expect(res.body.result.auth.map((a) => a.action)).toEqual(expect.arrayContaining(['device:list']));
     expect(res.body.result.allAuth.length).toBeGreaterThan(10);
   });
 

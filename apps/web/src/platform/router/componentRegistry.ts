@@ -4,6 +4,9 @@ import { SYSTEM_SCREENS } from '../../features/system/systemScreens';
 
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
 
+/** Device detail; the hidden history/chart/event/log routes open the matching tab of it. */
+const DeviceDetailScreen = lazy(() => import('../../features/devices/DeviceDetailPage').then((m) => ({ default: m.DeviceDetailPage })));
+
 /**
  * The one registry from menu `component` names (SPEC §2 dynamic routes) to screens. Screens load
  * lazily, one chunk per route. A name not listed here opens the "not available yet" page.
@@ -16,6 +19,15 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   'exception/403': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception403 }))),
   'exception/404': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception404 }))),
   'exception/500': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception500 }))),
+  'device/DeviceList': lazy(() => import('../../features/devices/DeviceListPage').then((m) => ({ default: m.DeviceListPage }))),
+  'device/DeviceDetail': DeviceDetailScreen,
+  'device/DeviceHistory': DeviceDetailScreen,
+  'device/DeviceChart': DeviceDetailScreen,
+  'device/DeviceEvent': DeviceDetailScreen,
+  'device/DeviceLog': DeviceDetailScreen,
+  'device/DeviceEdit': lazy(() => import('../../features/devices/DeviceEditPage').then((m) => ({ default: m.DeviceEditPage }))),
+  'device/DeviceGroupList': lazy(() => import('../../features/devices/DeviceGroupPage').then((m) => ({ default: m.DeviceGroupPage }))),
+  'device/GatewayList': lazy(() => import('../../features/devices/GatewayListPage').then((m) => ({ default: m.GatewayListPage }))),
 };
 
 /** The "not available yet" result page, for components the console does not have yet. */

@@ -1,0 +1,44 @@
+/**
+ * Track map tiles (ARCHITECTURE §7). The tile URL template comes from `VITE_MAP_TILE_URL`
+ * (default an OpenStreetMap-style `{z}/{x}/{y}` template); `none` (or an empty value) draws the
+ * track on a blank background. Positions are WGS-84; tiles of Chinese providers (AutoNavi/Gaode)
+ * are GCJ-02, detected from the URL or forced with `VITE_MAP_TILE_COORD=gcj02`.
+ */
+export interface MapTileConfig {
+  /** Leaflet URL template, or null for no tiles. */
+  url: string | null;
+  attribution: string;
+  /** Coordinate system of the tiles: positions are converted to it before drawing. */
+  coords: 'wgs84' | 'gcj02';
+  /** Subdomains for `{s}` in the template. */
+  subdomains: string;
+}
+
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const DEFAULT_ATTRIBUTION = '&copy; OpenStreetMap contributors';
+
+/** True when a tile URL belongs to a Chinese provider whose tiles are GCJ-02 (AutoNavi/Gaode). */
+export function isGcj02TileUrl(url: string): boolean {
+  return /autonavi|amap|gaode/i.test(url);
+}
+
+/** Builds the tile configuration from the `VITE_MAP_*` values (exported for tests). */
+export function mapTileConfig(env: { url?: unknown; attribution?: unknown; coords?: unknown; subdomains?: unknown }): MapTileConfig {
+  const raw = typeof env.url === 'string' ? env.url.trim() : undefined;
+  const url = raw === undefined ? DEFAULT_TILE_URL : raw === '' || raw === 'none' ? null : raw;
+  const coords = env.coords === 'gcj02' || env.coords === 'wgs84' ? env.coords : url && isGcj02TileUrl(url) ? 'gcj02' : 'wgs84';
+  return {
+    url,
+    attribution: typeof env.attribution === 'string' ? env.attribution : raw === undefined ? DEFAULT_ATTRIBUTION : '',
+    coords,
+    subdomains: typeof env.subdomains === 'string' && env.subdomains ? env.subdomains : 'abc',
+  };
+}
+
+/** The console's track-map tiles. */
+export const MAP_TILES: MapTileConfig = mapTileConfig({
+  url: import.meta.env.VITE_MAP_TILE_URL,
+  attribution: import.meta.env.VITE_MAP_TILE_ATTRIBUTION,
+  coords: import.meta.env.VITE_MAP_TILE_COORD,
+  subdomains: import.meta.env.VITE_MAP_TILE_SUBDOMAINS,
+});

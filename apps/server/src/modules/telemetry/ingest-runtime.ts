@@ -21,13 +21,19 @@ export class IngestRuntime {
   private broker: EmbeddedBroker | undefined;
   private client: IngestClient | undefined;
 
-  constructor(private readonly config: Config, private readonly db: Db, hub: RealtimeHub, options: IngestOptions & { connections?: number } = {}) {
+  constructor(private readonly config: Config, private readonly db: Db, hub: RealtimeHub, options: IngestOptions & { connections?: number; shareGroup?: string; subscribeQos?: 0 | 1 } = {}) {
     this.registry = new DeviceRegistry(db);
     const store = config.databaseUrl ? new CopyTelemetryStore(config.databaseUrl, config.databaseSchema) : new SqlTelemetryStore(db);
     this.ingest = new IngestService(db, this.registry, store, new LiveFanout(hub), options);
     this.connections = options.connections ?? (config.mqttShared ? 2 : 1);
+    this.shareGroup = options.shareGroup ?? 'ingest';
+    this.subscribeQos = options.subscribeQos ?? 1;
   }
+  private readonly subscribeQos: 0 | 1;
+  /** Connections to the external broker (with shared subscriptions each has its own broker queue). */
   private readonly connections: number;
+  /** Shared-subscription group: processes of one installation share `ingest`; benchmarks use their own. */
+  private readonly shareGroup: string;
 
   /** Port of the embedded broker once started; undefined when it is off or an external broker is used. */
   get mqttPort(): number | undefined {
@@ -47,8 +53,9 @@ export class IngestRuntime {
     if (mqttUrl) {
       this.client = await connectIngestClient({
         url: mqttUrl,
-        filters: mqttShared ? sharedIngestFilters() : [...INGEST_TOPIC_FILTERS],
+        filters: mqttShared ? sharedIngestFilters(this.shareGroup) : [...INGEST_TOPIC_FILTERS],
         connections: mqttShared ? this.connections : 1,
+        qos: this.subscribeQos,
         onMessage: (topic, payload) => this.onMessage(topic, payload, undefined),
       });
     } else if (mqttPort !== 'off') {

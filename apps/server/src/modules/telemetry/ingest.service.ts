@@ -30,6 +30,8 @@ export interface IngestOptions {
   /** Flush as soon as this many rows wait (default 5000). */
   maxRows?: number;
   onError?: (err: Error) => void;
+  /** Called after each committed batch with its rows and the commit time, ms (benchmark, metrics). */
+  onCommitted?: (rows: readonly TelemetryRow[], committedAt: number) => void;
 }
 
 /** Counters of this process since start (the database keeps the totals in `ingest_counter`). */
@@ -227,6 +229,7 @@ export class IngestService {
         this.stats.batches++;
         this.stats.pending -= b.rows.length;
         b.resolve();
+        this.opts.onCommitted?.(b.rows, Date.now());
         this.fanout?.push(b.rows);
         return;
       } catch (err) {

@@ -7,6 +7,8 @@ export interface IngestClientOptions {
   filters: readonly string[];
   /** Number of connections; more than one only makes sense with shared subscriptions. */
   connections?: number;
+  /** Subscription QoS (default 1: at-least-once from the broker; 0 trades that for no PUBACK traffic). */
+  qos?: 0 | 1;
   onMessage: (topic: string, payload: Buffer) => void;
   onError?: (err: Error) => void;
 }
@@ -36,7 +38,7 @@ export async function connectIngestClient(opts: IngestClientOptions): Promise<In
     });
     client.on('message', (topic, payload) => opts.onMessage(topic, payload));
     client.on('error', (e) => opts.onError?.(e));
-    await client.subscribeAsync(opts.filters.map((f) => f), { qos: 1 });
+    await client.subscribeAsync(opts.filters.map((f) => f), { qos: opts.qos ?? 1 });
     clients.push(client);
   }
   return {

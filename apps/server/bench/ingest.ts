@@ -1,0 +1,110 @@
+/**
+ * Ingest benchmark (issue #3): M simulated devices publish N QoS 1 messages with 5 parameters each
+ * through the broker; the run ends when every reading is committed. Prints one figure per line:
+ * `ingest_msgs_per_s`, `ingest_p99_publish_to_stored_ms`, `ingest_lost`.
+ * Default: embedded stack (aedes + PGlite in memory). With `DATABASE_URL` (a fresh schema, dropped
+ * afterwards) and/or `MQTT_URL` (e.g. the local Mosquitto; shared subscriptions over 4 ingest
+ * connections): PostgreSQL + external broker. Publishers run in a child process (other core).
+ * Knobs: BENCH_DEVICES (M, default 200), BENCH_MESSAGES (N, default 100000; 20000 on PGlite),
+ * BENCH_WINDOW (unacked publishes per device, 32), BENCH_CONNECTIONS (ingest connections, 4),
+ * BENCH_SUB_QOS (ingest subscription QoS, 1), INGEST_BATCH_ROWS (5000), INGEST_FLUSH_MS (50).
+ */
+import { fork } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../src/platform/config/config';
+import { openDb } from '../src/platform/db/db';
+import { migrate } from '../src/platform/db/migrate';
+import { RealtimeHub } from '../src/platform/realtime/hub';
+import { hashDeviceSecret } from '../src/modules/telemetry/device-secrets';
+import { IngestRuntime } from '../src/modules/telemetry/ingest-runtime';
+
+const env = process.env;
+const external = !!env.DATABASE_URL;
+const M = Number(env.BENCH_DEVICES ?? 200);
+const N = Number(env.BENCH_MESSAGES ?? (external ? 100_000 : 20_000));
+const perDevice = Math.ceil(N / M);
+const total = perDevice * M;
+const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+
+async function main(): Promise<void> {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent', DEMO: 'off', MQTT_PORT: '0',
+    ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
+    ...(env.MQTT_URL ? { MQTT_URL: env.MQTT_URL, MQTT_SHARED: 'on' } : {}),
+  });
+  const db = await openDb({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 4 });
+  await migrate(db);
+  await db.query(`INSERT INTO sys_tenant (id, name) VALUES (9999, 'bench') ON CONFLICT DO NOTHING`);
+  const run = crypto.randomBytes(3).toString('hex');
+  const devices = Array.from({ length: M }, (_, i) => ({ id: `BENCH-${run}-${i}`, secret: crypto.randomBytes(16).toString('hex') }));
+  await db.query(
+    `INSERT INTO device (dev_no, tenant_id, name, model, kind, secret_hash)
+     SELECT id, 9999, id, 'P23-2IN1', 'terminal', h FROM unnest($1::text[], $2::text[]) AS u(id, h)`,
+    [devices.map((d) => d.id), devices.map((d) => hashDeviceSecret(d.secret))],
+  );
+
+  const latencies: number[] = [];
+  let committed = 0;
+  let lastCommit = 0;
+  const runtime = new IngestRuntime(config, db, new RealtimeHub(), {
+    maxRows: Number(env.INGEST_BATCH_ROWS ?? 5000),
+    flushMs: Number(env.INGEST_FLUSH_MS ?? 50),
+    connections: Number(env.BENCH_CONNECTIONS ?? 4),
+    shareGroup: `bench${run}`,
+    subscribeQos: env.BENCH_SUB_QOS === '0' ? 0 : 1,
+    onCommitted: (rows, at) => {
+      for (const r of rows) latencies.push(at - r.ts);
+      committed += rows.length;
+      lastCommit = at;
+    },
+    onError: (e) => process.stderr.write(`ingest error: ${e.message}\n`),
+  });
+  await runtime.start();
+  const url = runtime.mqttUrl!;
+  process.stderr.write(`bench: ${M} devices x ${perDevice} msgs = ${total} via ${env.MQTT_URL ? 'external broker' : 'aedes'} + ${db.kind}\n`);
+
+  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'publisher.ts'), [], { execArgv: ['--import', 'tsx'] });
+  const msg = (type: string): Promise<{ started: number; finished: number; failed: number }> =>
+    new Promise((resolve, reject) => {
+      const on = (m: { type: string; message?: string; started: number; finished: number; failed: number }): void => {
+        if (m.type === type) {
+          child.off('message', on);
+          resolve(m);
+        } else if (m.type === 'error') reject(new Error(m.message));
+      };
+      child.on('message', on);
+    });
+  child.send({ url, devices, perDevice, window: Number(env.BENCH_WINDOW ?? 32) });
+  await msg('ready');
+  const done = msg('done');
+  child.send('go');
+  const pub = await done;
+  const deadline = Date.now() + 60_000;
+  while (runtime.ingest.stats.stored + runtime.ingest.stats.duplicates < total && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await runtime.ingest.flush();
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM telemetry WHERE device_id LIKE $1`, [`BENCH-${run}-%`]);
+  const stored = row?.n ?? 0;
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]! : NaN;
+  const seconds = Math.max(1, lastCommit - pub.started) / 1000;
+  process.stderr.write(
+    `publish ${((pub.finished - pub.started) / 1000).toFixed(2)} s, last commit +${(seconds).toFixed(2)} s, batches ${runtime.ingest.stats.batches}, ` +
+      `dead ${JSON.stringify(runtime.ingest.stats.dead)}, publish failures ${pub.failed}, committed ${committed}\n`,
+  );
+  process.stdout.write(`ingest_msgs_per_s ${Math.round(stored / seconds)}\n`);
+  process.stdout.write(`ingest_p99_publish_to_stored_ms ${p99}\n`);
+  process.stdout.write(`ingest_lost ${total - stored}\n`);
+  child.kill();
+  await runtime.stop();
+  if (env.DATABASE_URL) await db.query(`DROP SCHEMA "${schema}" CASCADE`);
+  await db.close();
+}
+
+main().catch((e: Error) => {
+  process.stderr.write(`${e.stack ?? e.message}\n`);
+  process.exit(1);
+});

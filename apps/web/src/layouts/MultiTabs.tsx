@@ -2,13 +2,14 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { Dropdown, Tabs, type MenuProps } from 'antd';
 import { CloseOutlined, ReloadOutlined, VerticalLeftOutlined, VerticalRightOutlined, ColumnWidthOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useMatches, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Language } from '@ztj/contracts';
 import { feedback } from '../platform/feedback/feedback';
 import { toLanguage } from '../platform/i18n/i18n';
 import { usePermissionStore } from '../platform/permissions/permissionStore';
 import { findMenuTrail, menuTitle } from '../platform/router/menuModel';
 import { handleTitle, isRouteHandle } from '../platform/router/routeHandle';
+import { APP_ROUTE_ID, router } from '../platform/router/router';
 import { HOME_PATH } from '../platform/settings/appConfig';
 import type { PageTab } from '../platform/tabs/tabRules';
 import { activeAfterBulkClose } from '../platform/tabs/tabRules';
@@ -26,16 +27,24 @@ export function MultiTabs(): ReactNode {
   const lang = toLanguage(i18n.language);
   const location = useLocation();
   const navigate = useNavigate();
-  const matches = useMatches();
   const menu = usePermissionStore((s) => s.menu);
   const tabs = useTabsStore((s) => s.tabs);
   const activeKey = `${location.pathname}${location.search}`;
   const homeExists = useMemo(() => findMenuTrail(menu, HOME_PATH).length > 0, [menu]);
-  const handle = [...matches].reverse().map((m) => m.handle).find(isRouteHandle);
 
+  // Every completed navigation opens its tab, also one React never rendered because the next
+  // navigation came first (quick clicks), so tabs follow the router rather than renders.
   useEffect(() => {
-    openPageTab({ key: activeKey, pathname: location.pathname, handle }, homeExists ? HOME_PATH : undefined);
-  }, [activeKey, location.pathname, handle, homeExists]);
+    const open = (state: typeof router.state): void => {
+      const { pathname, search } = state.location;
+      const handle = [...state.matches].reverse().map((m) => m.route.handle as unknown).find(isRouteHandle);
+      if (state.matches.some((m) => m.route.id === APP_ROUTE_ID)) openPageTab({ key: `${pathname}${search}`, pathname, handle }, homeExists ? HOME_PATH : undefined);
+    };
+    open(router.state);
+    return router.subscribe((state) => {
+      if (state.navigation.state === 'idle') open(state);
+    });
+  }, [homeExists]);
 
   const titleOf = (tab: PageTab, language: Language): string => {
     if (tab.handle) return handleTitle(tab.handle, language, t);

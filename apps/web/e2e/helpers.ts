@@ -1,0 +1,40 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The admin of the e2e server (playwright.config.ts). */
+export const ADMIN = { username: 'admin', password: 'E2e-Admin#2026' };
+
+/** Stores the interface language before the app starts (storage key of SPEC §3). */
+export async function useLanguage(page: Page, language: 'zh-CN' | 'en-US'): Promise<void> {
+  await page.addInitScript((lang) => {
+    if (!localStorage.getItem('pro__LANGUAGE')) localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: lang, expire: null }));
+  }, language);
+}
+
+/** Fills and submits the login form. */
+export async function submitLogin(page: Page, username = ADMIN.username, password = ADMIN.password): Promise<void> {
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/**
+ * Signs in as admin from the login page. admin belongs to two tenants: the tenant-choice dialog
+ * appears unless a tenant is already stored; the first tenant is taken.
+ */
+export async function signIn(page: Page, path = '/#/user/login'): Promise<void> {
+  await page.goto(path);
+  await submitLogin(page);
+  const tenantChoice = page.getByTestId('tenant-choice');
+  const dashboard = page.getByTestId('dashboard');
+  await expect(tenantChoice.or(dashboard)).toBeVisible({ timeout: 20_000 });
+  if (await tenantChoice.isVisible()) {
+    await expect(tenantChoice.getByRole('radio').first()).toBeChecked();
+    await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click();
+  }
+}
+
+/** The number shown by a dashboard statistic card. */
+export async function statValue(page: Page, key: string): Promise<number> {
+  const text = await page.getByTestId(`stat-${key}`).locator('.ant-statistic-content-value').innerText();
+  return Number(text.replace(/[^\d]/g, ''));
+}

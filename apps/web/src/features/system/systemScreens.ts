@@ -6,4 +6,6 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const SYSTEM_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   'system/UserList': lazy(() => import('./user/UserListPage').then((m) => ({ default: m.UserListPage }))),
+  'system/DepartList': lazy(() => import('./depart/DepartListPage').then((m) => ({ default: m.DepartListPage }))),
+  'system/RoleList': lazy(() => import('./role/RoleListPage').then((m) => ({ default: m.RoleListPage }))),
 };

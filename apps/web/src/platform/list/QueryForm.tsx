@@ -42,16 +42,16 @@ export function QueryForm({ fields, onSearch }: QueryFormProps): ReactNode {
   const [form] = Form.useForm<Record<string, unknown>>();
   const submit = (values: Record<string, unknown>): void => onSearch(formToQuery(values));
   return (
-    <Form form={form} labelCol={{ flex: '96px' }} labelWrap onFinish={submit} className="list-query-form" data-testid="list-query-form">
+    <Form form={form} name="listQuery" labelCol={{ flex: '96px' }} labelWrap onFinish={submit} className="list-query-form" data-testid="list-query-form">
       <Row gutter={[12, 12]} style={{ width: '100%' }}>
         {fields.map((f) => (
-          <Col key={f.name} xs={24} sm={12} lg={8} xl={6}>
+          <Col key={f.name} xs={24} sm={12} xl={8} xxl={6}>
             <Form.Item name={f.name} label={f.label} style={{ marginBottom: 0 }}>
               {control(f, f.kind === 'select' ? t('query.choose', { field: f.label }) : t('query.placeholder', { field: f.label }))}
             </Form.Item>
           </Col>
         ))}
-        <Col xs={24} sm={12} lg={8} xl={6}>
+        <Col xs={24} sm={12} xl={8} xxl={6}>
           <Space wrap>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="list-search">
               {t('query.search')}

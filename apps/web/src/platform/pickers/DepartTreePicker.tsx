@@ -25,7 +25,7 @@ export interface DepartTreePickerProps {
  * keeps only the newly ticked node, multi mode ticks are independent.
  */
 export function DepartTreePicker({ open, multi = false, value = [], onOk, onCancel }: DepartTreePickerProps): ReactNode {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation(['system', 'list']);
   const tree = useDepartIdTree(open);
   const [checked, setChecked] = useState<string[]>(value);
   const [search, setSearch] = useState('');

@@ -40,7 +40,7 @@ interface ImageUploadProps {
 
 /** Single image upload (SPEC §2 widgets): images only ('please upload an image'), keeps the latest. */
 export function ImageUpload({ value, onChange, biz = 'avatar', id }: ImageUploadProps): ReactNode {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation(['system', 'list']);
   const [busy, setBusy] = useState(false);
   return (
     <Space id={id}>

@@ -24,7 +24,7 @@ export interface PickerFieldProps {
 
 /** A form control showing picked items as tags and opening a picker dialog (antd Form value: ids). */
 export function PickerField({ value, onChange, labels, disabled, id, renderPicker }: PickerFieldProps): ReactNode {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation(['system', 'list']);
   const [open, setOpen] = useState(false);
   const [known, setKnown] = useState<Map<string, string>>(new Map());
   const ids = (value ?? '').split(',').filter(Boolean);

@@ -14,7 +14,7 @@ export interface PositionPickerProps {
 
 /** Position picker (SPEC §2 widgets, §9: 1000 px): title name, code, rank. */
 export function PositionPicker(props: PositionPickerProps): ReactNode {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation(['system', 'list']);
   return (
     <RecordPickerModal
       {...props}

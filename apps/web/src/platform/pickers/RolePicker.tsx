@@ -14,7 +14,7 @@ export interface RolePickerProps {
 
 /** Role picker (SPEC §2 widgets): role name and role code, page size 5. */
 export function RolePicker(props: RolePickerProps): ReactNode {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation(['system', 'list']);
   return (
     <RecordPickerModal
       {...props}

@@ -18,7 +18,7 @@ export interface UserByDepartPickerProps {
 
 /** User-by-department picker (SPEC §2 widgets): department tree left, users of it right. */
 export function UserByDepartPicker({ open, multi = true, onOk, onCancel }: UserByDepartPickerProps): ReactNode {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation(['system', 'list']);
   const { isMobile } = useResponsive();
   const tree = useDepartIdTree(open);
   const [search, setSearch] = useState('');

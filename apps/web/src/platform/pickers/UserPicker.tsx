@@ -14,7 +14,7 @@ export interface UserPickerProps {
 
 /** User picker (SPEC §2 widgets, §9: 1250 px multi, 900 single): real name, account, phone, birthday. */
 export function UserPicker(props: UserPickerProps): ReactNode {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation(['system', 'list']);
   return (
     <RecordPickerModal
       {...props}

@@ -15,7 +15,7 @@ interface RecycleBinModalProps {
 
 /** Recycle bin of users (SPEC §4): restore, or delete for ever, each after confirmation. */
 export function RecycleBinModal({ onClose, onRestored }: RecycleBinModalProps): ReactNode {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation(['system', 'list']);
   const list = useListPage({ route: UserRoutes.recycleBin, permissionPrefix: 'user', sourceKey: 'userRecycleBin' });
   const act = (ids: string[], restore: boolean): void => {
     if (ids.length === 0) {

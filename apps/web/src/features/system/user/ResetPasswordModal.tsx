@@ -10,7 +10,7 @@ import { confirmRule } from './userRules';
 
 /** An administrator sets another user's password (SPEC §7 user changePassword, §5 strength). */
 export function ResetPasswordModal({ username, onClose }: { username: string; onClose: () => void }): ReactNode {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation(['system', 'list']);
   const [form] = Form.useForm<{ password: string; confirmpassword: string }>();
   const [saving, setSaving] = useState(false);
   const save = async (): Promise<void> => {
@@ -35,7 +35,7 @@ export function ResetPasswordModal({ username, onClose }: { username: string; on
         <Form.Item name="password" label={t('user.newPassword')} rules={[{ required: true, message: t('common:validation.required') }, patternRule(PATTERNS.password, 'validation.password', t)]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="confirmpassword" label={t('user.confirmPassword')} dependencies={['password']} rules={[confirmRule(t)]}>
+        <Form.Item name="confirmpassword" required label={t('user.confirmPassword')} dependencies={['password']} rules={[confirmRule(t)]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>

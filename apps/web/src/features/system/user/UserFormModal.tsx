@@ -49,7 +49,7 @@ function asPushModes(values: readonly number[]): (1 | 2 | 4)[] {
 
 /** Add / edit / detail dialog of a user (SPEC §3 user fields, §5 rules). */
 export function UserFormModal({ user, readOnly = false, onClose, onSaved }: UserFormModalProps): ReactNode {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation(['system', 'list']);
   const [form] = Form.useForm<UserFormValues>();
   const [saving, setSaving] = useState(false);
   const rules = useMemo(() => userRules(t, user?.id), [t, user?.id]);
@@ -97,13 +97,13 @@ export function UserFormModal({ user, readOnly = false, onClose, onSaved }: User
   const title = readOnly ? t('user.detail') : user ? t('user.edit') : t('user.add');
   return (
     <Modal open width={800} title={title} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okButtonProps={{ hidden: readOnly }} destroyOnHidden>
-      <Form<UserFormValues> form={form} layout="vertical" disabled={readOnly} initialValues={{ userIdentity: 1, onlyMultiLevelAlarm: false, alarmPushMode: [] }} data-testid="user-form">
+      <Form<UserFormValues> form={form} name="user" layout="vertical" disabled={readOnly} initialValues={{ userIdentity: 1, onlyMultiLevelAlarm: false, alarmPushMode: [] }} data-testid="user-form">
         <Row gutter={16}>
           {!user && (
             <>
               <Col xs={24} sm={12}><Form.Item name="username" label={t('user.username')} rules={rules.username} validateTrigger={['onChange', 'onBlur']}><Input autoComplete="off" /></Form.Item></Col>
               <Col xs={24} sm={12}><Form.Item name="password" label={t('user.password')} rules={rules.password}><Input.Password autoComplete="new-password" /></Form.Item></Col>
-              <Col xs={24} sm={12}><Form.Item name="confirmPassword" label={t('user.confirmPassword')} dependencies={['password']} rules={[confirmRule(t)]}><Input.Password autoComplete="new-password" /></Form.Item></Col>
+              <Col xs={24} sm={12}><Form.Item name="confirmPassword" required label={t('user.confirmPassword')} dependencies={['password']} rules={[confirmRule(t)]}><Input.Password autoComplete="new-password" /></Form.Item></Col>
             </>
           )}
           {user && <Col xs={24} sm={12}><Form.Item label={t('user.username')}><Input value={user.username} disabled /></Form.Item></Col>}

@@ -19,7 +19,7 @@ type Dialog = { kind: 'form'; user?: UserRecord; readOnly?: boolean } | { kind: 
 
 /** Users (`system/UserList`, /system/user): list, form, freeze, recycle bin, password, import/export. */
 export function UserListPage(): ReactNode {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation(['system', 'list']);
   const { can } = usePermission();
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useListPage({

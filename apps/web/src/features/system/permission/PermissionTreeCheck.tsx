@@ -1,0 +1,64 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button, Empty, Input, Space, Spin, Tree, type TreeDataNode } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PermissionRoutes, type PermissionNode } from '@ztj/contracts';
+import { callApi } from '../../../platform/http/callApi';
+import { currentLanguage } from '../../../platform/i18n/i18n';
+
+/** Query key of the permission tree used by the authorisation panels. */
+export const PERMISSION_TREE_KEY = ['sys', 'permission', 'tree'] as const;
+
+function toTree(nodes: readonly PermissionNode[], english: boolean, filter: string): TreeDataNode[] {
+  const out: TreeDataNode[] = [];
+  for (const n of nodes) {
+    const title = english ? n.nameEn || n.name : n.name;
+    const children = toTree(n.children ?? [], english, filter);
+    const hit = !filter || title.toLowerCase().includes(filter) || (n.perms ?? '').toLowerCase().includes(filter);
+    if (hit || children.length > 0) out.push({ key: n.id, title: n.menuType === 2 && n.perms ? `${title} (${n.perms})` : title, children });
+  }
+  return out;
+}
+
+interface PermissionTreeCheckProps {
+  /** Checked permission ids. */
+  value: string[];
+  onChange: (ids: string[]) => void;
+  disabled?: boolean;
+}
+
+/**
+ * The permission tree of authorisation dialogs (roles, departments): antd Tree checkable over
+ * `queryTreeList`, with search, check all / none and expand. Ids are independent (checkStrictly).
+ */
+export function PermissionTreeCheck({ value, onChange, disabled }: PermissionTreeCheckProps): ReactNode {
+  const { t } = useTranslation(['system', 'list']);
+  const [filter, setFilter] = useState('');
+  const tree = useQuery({ queryKey: PERMISSION_TREE_KEY, queryFn: ({ signal }) => callApi(PermissionRoutes.queryTreeList, { signal }) });
+  const english = currentLanguage() === 'en-US';
+  const data = useMemo(() => toTree(tree.data?.treeList ?? [], english, filter.trim().toLowerCase()), [tree.data, english, filter]);
+  return (
+    <Spin spinning={tree.isFetching}>
+      <Space wrap style={{ marginBottom: 8 }}>
+        <Input.Search allowClear placeholder={t('permission.search')} onChange={(e) => setFilter(e.target.value)} style={{ width: 220 }} />
+        <Button size="small" disabled={disabled} onClick={() => onChange(tree.data?.ids ?? [])}>{t('permission.checkAll')}</Button>
+        <Button size="small" disabled={disabled} onClick={() => onChange([])}>{t('permission.checkNone')}</Button>
+      </Space>
+      {data.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <div style={{ maxHeight: 'calc(100vh - 240px)', minHeight: 240, overflow: 'auto' }} data-testid="permission-tree">
+          <Tree
+            checkable
+            checkStrictly
+            defaultExpandAll
+            disabled={disabled}
+            treeData={data}
+            checkedKeys={{ checked: value, halfChecked: [] }}
+            onCheck={(keys) => onChange((Array.isArray(keys) ? keys : keys.checked).map(String))}
+          />
+        </div>
+      )}
+    </Spin>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Drawer, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { RoleRoutes, type RoleRecord } from '@ztj/contracts';
+import { feedback } from '../../../platform/feedback/feedback';
+import { callApi } from '../../../platform/http/callApi';
+import { useResponsive } from '../../../platform/responsive/useResponsive';
+import { PermissionTreeCheck } from '../permission/PermissionTreeCheck';
+
+/** Assigns menus and buttons to a role (SPEC §6): antd Tree checkable, saved as the full set. */
+export function RoleAuthDrawer({ role, onClose }: { role: RoleRecord; onClose: () => void }): ReactNode {
+  const { t } = useTranslation(['system', 'list']);
+  const { isMobile } = useResponsive();
+  const granted = useQuery({ queryKey: ['sys', 'role', 'perm', role.id], queryFn: ({ signal }) => callApi(RoleRoutes.queryRolePermission, { query: { roleId: role.id }, signal }) });
+  const [checked, setChecked] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setChecked(granted.data ?? []), [granted.data]);
+  const save = async (close: boolean): Promise<void> => {
+    setSaving(true);
+    try {
+      await callApi(RoleRoutes.saveRolePermission, { body: { roleId: role.id, permissionIds: checked.join(','), lastpermissionIds: (granted.data ?? []).join(',') } });
+      feedback().message.success(t('list:saveSuccess'));
+      if (close) onClose();
+      else await granted.refetch();
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Drawer
+      open
+      size={isMobile ? 'default' : 'large'}
+      title={t('role.authTitle', { name: role.roleName })}
+      onClose={onClose}
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('depart.cancel')}</Button>
+          <Button loading={saving} onClick={() => void save(false)}>{t('role.saveOnly')}</Button>
+          <Button type="primary" loading={saving} onClick={() => void save(true)} data-testid="role-auth-save">{t('role.saveClose')}</Button>
+        </Space>
+      }
+    >
+      <PermissionTreeCheck value={checked} onChange={setChecked} />
+    </Drawer>
+  );
+}

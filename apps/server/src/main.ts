@@ -2,21 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './platform/config/config';
-import { openDb, type Db } from './platform/db/db';
+import { openConfiguredDb } from './platform/db/configured-db';
 import { migrate } from './platform/db/migrate';
 import { seed } from './modules/system/seed/seed';
 import { startDemo } from './modules/devices/demo';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
-export function openConfiguredDb(config: Config): Promise<Db> {
-  return openDb({
-    url: config.databaseUrl,
-    schema: config.databaseSchema,
-    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
-  });
-}
 
 async function main(): Promise<void> {
   let config: Config;

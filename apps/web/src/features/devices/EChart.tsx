@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { init, use, type ComposeOption, type ECharts } from 'echarts/core';
+import { init, use as registerEchartsParts, type ComposeOption, type ECharts } from 'echarts/core';
 import { LineChart, type LineSeriesOption } from 'echarts/charts';
 import {
   DataZoomComponent,
@@ -13,7 +13,7 @@ import {
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-use([LineChart, GridComponent, TooltipComponent, DataZoomComponent, LegendComponent, CanvasRenderer]);
+registerEchartsParts([LineChart, GridComponent, TooltipComponent, DataZoomComponent, LegendComponent, CanvasRenderer]);
 
 /** The ECharts options this console uses (line charts with zoom), tree-shaken to those parts. */
 export type LineChartOption = ComposeOption<LineSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption | LegendComponentOption>;

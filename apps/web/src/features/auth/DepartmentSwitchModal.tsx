@@ -72,7 +72,7 @@ export function DepartmentSwitchModal({ open, departs, required = false, onDone,
       width={450}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t('depart.description')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t(required ? 'depart.description' : 'depart.switchDescription')}</Typography.Paragraph>
       {list === null ? (
         <Spin />
       ) : list.length === 0 ? (

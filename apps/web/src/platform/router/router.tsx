@@ -2,8 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { usePermissionStore } from '../permissions/permissionStore';
 import { HOME_PATH, LOGIN_PATH } from '../settings/appConfig';
-import { buildMenuRoutes, fallbackRoutes } from './buildRoutes';
-import { NotAvailableScreen, resolveComponent } from './componentRegistry';
+import { StaticScreens } from './staticScreens';
 import { CatchAll } from './CatchAll';
 import { RootShell } from './RootShell';
 import { FullScreenSpin } from './FullScreenSpin';
@@ -24,7 +23,7 @@ function handle(name: string, titleKey: string): RouteHandle {
 }
 
 function notAvailable(path: string, name: string, titleKey: string): RouteObject {
-  return { path, Component: NotAvailableScreen, handle: handle(name, titleKey) };
+  return { path, Component: StaticScreens.notAvailable, handle: handle(name, titleKey) };
 }
 
 /** Static routes of SPEC §2; the menu's routes join `app` once fetched. */
@@ -48,9 +47,9 @@ export const STATIC_ROUTES: RouteObject[] = [
       notAvailable('/user/terms', 'terms', 'routes.terms'),
       { path: '/yakult', element: <Navigate to="/yakult/index" replace /> },
       notAvailable('/yakult/index', 'yakult', 'routes.yakult'),
-      { path: '/403', Component: resolveComponent('exception/403'), handle: handle('403', 'routes.exception403') },
-      { path: '/404', Component: resolveComponent('exception/404'), handle: handle('404', 'routes.exception404') },
-      { path: '/500', Component: resolveComponent('exception/500'), handle: handle('500', 'routes.exception500') },
+      { path: '/403', Component: StaticScreens.exception403, handle: handle('403', 'routes.exception403') },
+      { path: '/404', Component: StaticScreens.exception404, handle: handle('404', 'routes.exception404') },
+      { path: '/500', Component: StaticScreens.exception500, handle: handle('500', 'routes.exception500') },
       {
         id: APP_ROUTE_ID,
         path: '/',
@@ -80,6 +79,8 @@ export const router = createHashRouter(STATIC_ROUTES, {
       reportMenuFailure(error);
       return;
     }
+    // The component registry (every screen of the menu) loads only now, not with the login page.
+    const { buildMenuRoutes, fallbackRoutes } = await import('./buildRoutes');
     if (signal.aborted || menuRoutesAdded) return;
     const { menu } = usePermissionStore.getState();
     patch(APP_ROUTE_ID, [...buildMenuRoutes(menu), ...fallbackRoutes(menu)]);

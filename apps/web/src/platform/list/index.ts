@@ -12,3 +12,4 @@ export { applyTextOperator, type TextOperator, type OperatorValue } from './text
 export { type SuperQueryField, type SuperCondition, type MatchType } from './superQuery';
 export { LIST_PAGE_SIZES, PICKER_PAGE_SIZES, PICKER_PAGE_SIZE, pageAfterDelete } from './paging';
 export { RowActions, type RowAction } from './RowActions';
+export { formatDateTime } from './listQuery';

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { applyTextOperator, isOperatorValue } from './textOperators';
 
 /** A date-like value of the query form (dayjs), seen through what the list needs. */
@@ -54,3 +55,10 @@ export interface ListSort {
 }
 
 export const DEFAULT_SORT: ListSort = { column: 'createTime', order: 'desc' };
+
+/** Shows a wire date-time (ISO-8601 UTC) in local time as `YYYY-MM-DD HH:mm:ss` (SPEC §9). */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(DATETIME_FORMAT) : value;
+}

@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../platform/list/listQuery';
 import { UserRoutes, type UserRecord } from '@ztj/contracts';
 import { ListPage } from '../../../platform/list/ListPage';
 import { useListPage } from '../../../platform/list/useListPage';
@@ -19,7 +20,7 @@ export function DepartUsersPanel({ departId }: { departId: string }): ReactNode 
         { title: t('user.realname'), dataIndex: 'realname' },
         { title: t('user.phone'), dataIndex: 'phone' },
         { title: t('user.status'), dataIndex: 'status', render: (v: number) => (v === 2 ? t('user.frozen') : t('user.normal')) },
-        { title: t('user.createTime'), dataIndex: 'createTime', sorter: true },
+        { title: t('user.createTime'), dataIndex: 'createTime', sorter: true, render: formatDateTime },
       ]}
     />
   );

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../platform/list/listQuery';
 import { RoleRoutes, type RoleRecord } from '@ztj/contracts';
 import { ListPage } from '../../../platform/list/ListPage';
 import { RowActions } from '../../../platform/list/RowActions';
@@ -41,7 +42,7 @@ export function RoleListPage(): ReactNode {
           { title: t('role.roleName'), dataIndex: 'roleName', sorter: true },
           { title: t('role.roleCode'), dataIndex: 'roleCode', sorter: true },
           { title: t('role.description'), dataIndex: 'description', ellipsis: true, width: 200 },
-          { title: t('user.createTime'), dataIndex: 'createTime', sorter: true, width: 200 },
+          { title: t('user.createTime'), dataIndex: 'createTime', sorter: true, width: 200, render: formatDateTime },
           {
             title: t('list:actions.title'), key: 'actions', fixed: 'right', width: 160,
             render: (_v, row) => (

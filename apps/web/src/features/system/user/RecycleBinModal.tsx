@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../platform/list/listQuery';
 import { UserRoutes, type UserRecord } from '@ztj/contracts';
 import { feedback } from '../../../platform/feedback/feedback';
 import { callApi } from '../../../platform/http/callApi';
@@ -54,7 +55,7 @@ export function RecycleBinModal({ onClose, onRestored }: RecycleBinModalProps): 
           { title: t('user.username'), dataIndex: 'username' },
           { title: t('user.realname'), dataIndex: 'realname' },
           { title: t('user.departs'), dataIndex: 'orgCodeTxt' },
-          { title: t('user.updateTime'), dataIndex: 'updateTime' },
+          { title: t('user.updateTime'), dataIndex: 'updateTime', render: formatDateTime },
           {
             title: t('list:actions.title'),
             key: 'actions',

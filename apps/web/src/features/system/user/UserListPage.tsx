@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Avatar, Badge, Button } from 'antd';
 import { DeleteRowOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../platform/list/listQuery';
 import { UserRoutes, type UserRecord } from '@ztj/contracts';
 import { feedback } from '../../../platform/feedback/feedback';
 import { callApi } from '../../../platform/http/callApi';
@@ -88,7 +89,7 @@ export function UserListPage(): ReactNode {
             title: t('user.status'), dataIndex: 'status', width: 90,
             render: (v: number) => <Badge status={v === 2 ? 'error' : 'success'} text={v === 2 ? t('user.frozen') : t('user.normal')} />,
           },
-          { title: t('user.createTime'), dataIndex: 'createTime', sorter: true, width: 200 },
+          { title: t('user.createTime'), dataIndex: 'createTime', sorter: true, width: 200, render: formatDateTime },
           {
             title: t('list:actions.title'), key: 'actions', fixed: 'right', width: 140,
             render: (_v, row) => (

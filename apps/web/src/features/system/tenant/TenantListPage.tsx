@@ -1,0 +1,80 @@
+import { useState, type ReactNode } from 'react';
+import { Badge } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../platform/list/listQuery';
+import { TenantRoutes, type TenantRecord } from '@ztj/contracts';
+import { callApi } from '../../../platform/http/callApi';
+import { ListPage } from '../../../platform/list/ListPage';
+import { RowActions } from '../../../platform/list/RowActions';
+import { useListPage } from '../../../platform/list/useListPage';
+import { EntityFormModal, textOrNull } from '../EntityFormModal';
+
+const day = (v: string | null): string => (v ? v.slice(0, 10) : '');
+
+/** Tenants (`system/TenantList`): id, name, status, validity. Changes need the platform tenant. */
+export function TenantListPage(): ReactNode {
+  const { t } = useTranslation(['system', 'list']);
+  const [editing, setEditing] = useState<{ row?: TenantRecord } | null>(null);
+  const list = useListPage({ route: TenantRoutes.list, permissionPrefix: 'tenant', sourceKey: '/system/tenant', deleteRoute: TenantRoutes.delete });
+  const row = editing?.row;
+  const status = [{ value: 1, label: t('tenant.normal') }, { value: 0, label: t('tenant.frozen') }];
+  return (
+    <>
+      <ListPage<TenantRecord>
+        testId="tenant-list"
+        list={list}
+        selectable={false}
+        onAdd={() => setEditing({})}
+        queryFields={[{ name: 'name', label: t('tenant.name'), kind: 'text' }, { name: 'status', label: t('tenant.status'), kind: 'select', options: status }]}
+        superFields={[
+          { field: 'name', label: t('tenant.name'), type: 'string' },
+          { field: 'status', label: t('tenant.status'), type: 'select', options: status.map((s) => ({ value: String(s.value), label: s.label })) },
+          { field: 'beginDate', label: t('tenant.beginDate'), type: 'date' },
+          { field: 'endDate', label: t('tenant.endDate'), type: 'date' },
+        ]}
+        columns={[
+          { title: t('tenant.id'), dataIndex: 'id', sorter: true },
+          { title: t('tenant.name'), dataIndex: 'name', sorter: true },
+          { title: t('tenant.nameEn'), dataIndex: 'nameEn' },
+          { title: t('tenant.beginDate'), dataIndex: 'beginDate', render: day },
+          { title: t('tenant.endDate'), dataIndex: 'endDate', render: day },
+          { title: t('tenant.status'), dataIndex: 'status', render: (v: number) => <Badge status={v === 1 ? 'success' : 'error'} text={v === 1 ? t('tenant.normal') : t('tenant.frozen')} /> },
+          { title: t('user.createTime'), dataIndex: 'createTime', sorter: true, width: 200, render: formatDateTime },
+          {
+            title: t('list:actions.title'), key: 'actions', width: 140,
+            render: (_v, r) => (
+              <RowActions actions={[
+                { key: 'edit', label: t('list:actions.edit'), permission: 'tenant:edit', onClick: () => setEditing({ row: r }) },
+                { key: 'delete', label: t('list:actions.delete'), permission: 'tenant:delete', danger: true, onClick: () => list.confirmDelete(String(r.id)) },
+              ]} />
+            ),
+          },
+        ]}
+      />
+      {editing && (
+        <EntityFormModal
+          title={row ? t('tenant.edit') : t('tenant.add')}
+          initial={row ? { id: row.id, name: row.name, nameEn: row.nameEn, status: row.status, beginDate: day(row.beginDate) || null, endDate: day(row.endDate) || null } : { status: 1 }}
+          fields={[
+            { name: 'id', label: t('tenant.id'), kind: 'number', disabled: Boolean(row) },
+            { name: 'name', label: t('tenant.name'), required: true, max: 60, rules: [{ min: 2, message: t('common:validation.tooShort') }] },
+            { name: 'nameEn', label: t('tenant.nameEn'), max: 100 },
+            { name: 'status', label: t('tenant.status'), kind: 'radio', options: status },
+            { name: 'beginDate', label: t('tenant.beginDate'), kind: 'date' },
+            { name: 'endDate', label: t('tenant.endDate'), kind: 'date' },
+          ]}
+          onClose={() => setEditing(null)}
+          onSubmit={async (v) => {
+            const body = {
+              name: String(v.name ?? ''), nameEn: textOrNull(v.nameEn), status: v.status === 0 ? (0 as const) : (1 as const),
+              beginDate: textOrNull(v.beginDate), endDate: textOrNull(v.endDate),
+            };
+            if (row) await callApi(TenantRoutes.edit, { body: { ...body, id: row.id } });
+            else await callApi(TenantRoutes.add, { body: { ...body, id: typeof v.id === 'number' ? v.id : undefined } });
+            await list.reload();
+          }}
+        />
+      )}
+    </>
+  );
+}

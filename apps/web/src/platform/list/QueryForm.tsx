@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Col, DatePicker, Form, Row, Select, Space } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useResponsive } from '../responsive/useResponsive';
 import { formToQuery, type FilterKind } from './listQuery';
 import { OperatorInput } from './OperatorInput';
 import type { TextOperator } from './textOperators';
@@ -40,12 +41,16 @@ function control(field: QueryField, placeholder: string): ReactNode {
 export function QueryForm({ fields, onSearch }: QueryFormProps): ReactNode {
   const { t } = useTranslation('list');
   const [form] = Form.useForm<Record<string, unknown>>();
+  const { isMobile } = useResponsive();
+  const [expanded, setExpanded] = useState(false);
+  const collapsedCount = isMobile ? 1 : 3;
+  const collapsible = fields.length > collapsedCount;
   const submit = (values: Record<string, unknown>): void => onSearch(formToQuery(values));
   return (
     <Form form={form} name="listQuery" labelCol={{ flex: '96px' }} labelWrap onFinish={submit} className="list-query-form" data-testid="list-query-form">
       <Row gutter={[12, 12]} style={{ width: '100%' }}>
-        {fields.map((f) => (
-          <Col key={f.name} xs={24} sm={12} xl={8} xxl={6}>
+        {fields.map((f, i) => (
+          <Col key={f.name} hidden={collapsible && !expanded && i >= collapsedCount} xs={24} sm={12} xl={8} xxl={6}>
             <Form.Item name={f.name} label={f.label} style={{ marginBottom: 0 }}>
               {control(f, f.kind === 'select' ? t('query.choose', { field: f.label }) : t('query.placeholder', { field: f.label }))}
             </Form.Item>
@@ -65,6 +70,11 @@ export function QueryForm({ fields, onSearch }: QueryFormProps): ReactNode {
             >
               {t('query.reset')}
             </Button>
+            {collapsible && (
+              <Button type="link" onClick={() => setExpanded(!expanded)} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPlacement="end">
+                {expanded ? t('query.collapse') : t('query.expand')}
+              </Button>
+            )}
           </Space>
         </Col>
       </Row>

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { RouteView } from '../../layouts/RouteView';
 import { SYSTEM_SCREENS } from '../../features/system/systemScreens';
+import { ACCOUNT_SCREENS } from '../../features/account/accountScreens';
 
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -15,6 +16,7 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   'layouts/RouteView': RouteView,
   'layouts/PageView': RouteView,
   ...SYSTEM_SCREENS,
+  ...ACCOUNT_SCREENS,
   'dashboard/Analysis': lazy(() => import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage }))),
   'exception/403': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception403 }))),
   'exception/404': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception404 }))),

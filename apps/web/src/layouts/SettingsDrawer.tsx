@@ -3,6 +3,8 @@ import { Divider, Drawer, Radio, Select, Switch, Tooltip } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { COLOUR_PRESETS, type LayoutSettings } from '../platform/settings/settingsRules';
+
+type SwitchSetting = { [K in keyof LayoutSettings]: LayoutSettings[K] extends boolean ? K : never }[keyof LayoutSettings];
 import { useSettingsStore } from '../platform/settings/settingsStore';
 
 /**
@@ -22,8 +24,8 @@ export function SettingsDrawer(): ReactNode {
       {control}
     </div>
   );
-  const toggle = (key: keyof LayoutSettings, checked: boolean, disabled = false): ReactNode => (
-    <Switch size="small" checked={checked} disabled={disabled} onChange={(v) => set(key, v as never)} data-testid={`setting-${key}`} />
+  const toggle = (key: SwitchSetting, checked: boolean, disabled = false): ReactNode => (
+    <Switch size="small" checked={checked} disabled={disabled} onChange={(v) => set(key, v)} data-testid={`setting-${key}`} />
   );
 
   return (

@@ -46,7 +46,7 @@ export function UserMenu({ isMobile }: { isMobile: boolean }): ReactNode {
   };
 
   const items: MenuProps['items'] = [
-    { key: 'settings', icon: <UserOutlined />, label: t('user.settings') },
+    { key: 'settings', icon: <SettingOutlined />, label: t('user.settings') },
     ...(can(DOWNLOAD_CENTER_PERMISSIONS.join(',')) ? [{ key: 'downcenter', icon: <CloudDownloadOutlined />, label: t('user.downloadCenter') }] : []),
     { key: 'system', icon: <ToolOutlined />, label: t('user.systemSettings') },
     { key: 'password', icon: <KeyOutlined />, label: t('user.changePassword') },
@@ -66,7 +66,7 @@ export function UserMenu({ isMobile }: { isMobile: boolean }): ReactNode {
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
         <span role="button" tabIndex={0} data-testid="user-menu" style={{ cursor: 'pointer', padding: '0 12px', display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-          <Avatar size="small" src={userInfo?.avatar || undefined} icon={<SettingOutlined />} />
+          <Avatar size="small" src={userInfo?.avatar || undefined} icon={<UserOutlined />} />
           {!isMobile && <span>{userInfo?.realname || userInfo?.username}</span>}
         </span>
       </Dropdown>

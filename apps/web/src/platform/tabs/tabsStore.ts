@@ -15,10 +15,6 @@ export function openPageTab(tab: PageTab, homeKey?: string): void {
   useTabsStore.setState((s) => ({ tabs: openTab(s.tabs, tab, homeKey) }));
 }
 
-/** Forgets every tab (sign-out). */
-export function resetPageTabs(): void {
-  useTabsStore.setState({ tabs: [], refreshCounts: {} });
-}
 
 /**
  * Closes one tab; returns the key to navigate to, or the refusal to tell the user.

@@ -134,7 +134,7 @@ export function DeviceListPage(): ReactNode {
         columns={columns}
         dataSource={rows}
         loading={list.isLoading}
-        scroll={{ x: 1500 }}
+        scroll={{ x: 'max-content' }}
         onChange={onTableChange}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}

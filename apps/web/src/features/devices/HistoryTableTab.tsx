@@ -22,7 +22,7 @@ export function HistoryTableTab({ deviceId, range, onRangeChange }: HistoryTable
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const span = useMemo(() => computeHistoryRange(range), [range]);
   const history = useDeviceHistory({ id: deviceId, range: range.key, ...span, mode: 'table', ...page });
-  const records = history.data?.records ?? [];
+  const records = useMemo(() => history.data?.records ?? [], [history.data]);
 
   const columns = useMemo<ColumnsType<HistoryRow>>(() => {
     const codes = [...new Set(records.flatMap((r) => r.values.map((v) => v.code)))];
@@ -35,7 +35,7 @@ export function HistoryTableTab({ deviceId, range, onRangeChange }: HistoryTable
         render: (_: unknown, r: HistoryRow) => formatParameterValue(code, r.values.find((v) => v.code === code)?.value, lang),
       })),
       {
-        title: t('info.position'),
+        title: t('history.position'),
         key: 'pos',
         width: 180,
         render: (_: unknown, r) => (r.lat !== null && r.lng !== null ? `${r.lat.toFixed(5)}, ${r.lng.toFixed(5)}` : '—'),

@@ -57,13 +57,20 @@ export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actio
       ),
     },
     { title: t('list.columns.id'), dataIndex: 'id', key: 'id', sorter: true, width: 140 },
-    { title: t('list.columns.model'), dataIndex: 'model', key: 'model', width: 130 },
-    { title: t('list.columns.group'), dataIndex: 'groupName', key: 'groupName', width: 110, render: (v: string | null) => v ?? '—' },
     { title: t('list.columns.status'), dataIndex: 'status', key: 'status', width: 90, render: (_: unknown, row) => <StatusTag status={row.status} /> },
+    {
+      title: t('list.columns.lastReportTime'),
+      dataIndex: 'lastReportTime',
+      key: 'lastReportTime',
+      sorter: true,
+      defaultSortOrder: undefined,
+      width: 170,
+      render: (_: unknown, row) => <LiveTime row={row} live={live} />,
+    },
     {
       title: t('list.columns.values'),
       key: 'values',
-      width: 280,
+      width: 260,
       render: (_: unknown, row) => {
         const entry = live.get(row.id);
         const fresh = entry !== undefined && entry.reading.ts === row.lastReportTime;
@@ -79,7 +86,7 @@ export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actio
       dataIndex: 'power',
       key: 'power',
       sorter: true,
-      width: 110,
+      width: 100,
       render: (_: unknown, row) => (
         <Space size={4}>
           <ThunderboltOutlined style={{ color: row.charging ? '#52c41a' : undefined }} />
@@ -100,15 +107,8 @@ export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actio
         </Space>
       ),
     },
-    {
-      title: t('list.columns.lastReportTime'),
-      dataIndex: 'lastReportTime',
-      key: 'lastReportTime',
-      sorter: true,
-      defaultSortOrder: undefined,
-      width: 170,
-      render: (_: unknown, row) => <LiveTime row={row} live={live} />,
-    },
+    { title: t('list.columns.model'), dataIndex: 'model', key: 'model', width: 130 },
+    { title: t('list.columns.group'), dataIndex: 'groupName', key: 'groupName', width: 110, render: (v: string | null) => v ?? '—' },
   ];
   if (!actions) return columns;
   columns.push({

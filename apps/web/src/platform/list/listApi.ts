@@ -14,10 +14,20 @@ function saveBlob(blob: Blob, fileName: string): void {
   URL.revokeObjectURL(url);
 }
 
+function blobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsText(blob);
+  });
+}
+
 async function envelopeOfBlob(blob: Blob): Promise<ApiResponse<unknown> | null> {
   if (!blob.type.includes('json')) return null;
   try {
-    return JSON.parse(await blob.text()) as ApiResponse<unknown>;
+    return JSON.parse(await blobText(blob)) as ApiResponse<unknown>;
   } catch {
     return null;
   }

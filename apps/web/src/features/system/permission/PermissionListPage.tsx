@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PermissionRoutes, type PermissionNode } from '@ztj/contracts';
-import { callApi } from '../../../platform/http/callApi';
 import { currentLanguage } from '../../../platform/i18n/i18n';
 import { ListPage } from '../../../platform/list/ListPage';
 import { RowActions } from '../../../platform/list/RowActions';

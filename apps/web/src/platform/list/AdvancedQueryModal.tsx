@@ -87,7 +87,7 @@ export function AdvancedQueryModal({ open, fields, code, initial, initialMatch, 
           <Space style={{ marginBottom: 12 }} wrap>
             <span>{t('super.match')}</span>
             <Select<MatchType>
-              style={{ width: 160 }}
+              style={{ width: 280, maxWidth: '100%' }}
               value={matchType}
               onChange={setMatchType}
               options={[

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Card, Table, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { useResponsive } from '../responsive/useResponsive';
 import { ListToolbar, type ListToolbarProps } from './ListToolbar';
 import { LIST_PAGE_SIZES } from './paging';
 import { QueryForm, type QueryField } from './QueryForm';
@@ -33,6 +34,9 @@ function toSort<Row>(sorter: SorterResult<Row> | SorterResult<Row>[]): { column:
 export function ListPage<Row extends object>(props: ListPageProps<Row>): ReactNode {
   const { list, columns, queryFields, selectable = true, tableProps, testId, ...toolbar } = props;
   const { t } = useTranslation('list');
+  const { isMobile } = useResponsive();
+  // On a phone a fixed action column would cover the table: let it scroll with the rest.
+  const shownColumns = isMobile ? columns.map((c) => ({ ...c, fixed: undefined })) : columns;
   return (
     <Card size="small" data-testid={testId}>
       {queryFields && queryFields.length > 0 && (
@@ -58,7 +62,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>): ReactNo
         scroll={{ x: 'max-content' }}
         {...tableProps}
         rowKey={(row) => rowId(list, row)}
-        columns={columns}
+        columns={shownColumns}
         dataSource={list.rows}
         loading={list.loading}
         rowSelection={

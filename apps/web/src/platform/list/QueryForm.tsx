@@ -50,7 +50,7 @@ export function QueryForm({ fields, onSearch }: QueryFormProps): ReactNode {
     <Form form={form} name="listQuery" labelCol={{ flex: '96px' }} labelWrap onFinish={submit} className="list-query-form" data-testid="list-query-form">
       <Row gutter={[12, 12]} style={{ width: '100%' }}>
         {fields.map((f, i) => (
-          <Col key={f.name} hidden={collapsible && !expanded && i >= collapsedCount} xs={24} sm={12} xl={8} xxl={6}>
+          <Col key={f.name} style={collapsible && !expanded && i >= collapsedCount ? { display: 'none' } : undefined} xs={24} sm={12} xl={8} xxl={6}>
             <Form.Item name={f.name} label={f.label} style={{ marginBottom: 0 }}>
               {control(f, f.kind === 'select' ? t('query.choose', { field: f.label }) : t('query.placeholder', { field: f.label }))}
             </Form.Item>

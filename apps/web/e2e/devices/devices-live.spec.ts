@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, submitLogin, useLanguage } from '../helpers';
+import { ADMIN, submitLogin } from '../helpers';
 
 /**
  * Device screens against a live fleet: the shared e2e server runs without demo mode and without
@@ -56,7 +56,7 @@ test.afterAll(() => {
 /** Signs in as admin and takes the demo tenant, where the simulator's fleet lives. */
 async function signInToDemoTenant(page: Page): Promise<void> {
   await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
-  await useLanguage(page, 'zh-CN');
+  await page.addInitScript(() => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'zh-CN', expire: null })));
   await page.goto(`${BASE}/#/user/login`);
   await submitLogin(page);
   const tenantChoice = page.getByTestId('tenant-choice');

@@ -11,6 +11,7 @@ import { Authorized } from '../../platform/permissions/Authorized';
 import { feedback } from '../../platform/feedback/feedback';
 import { isApiError } from '../../platform/http/ApiError';
 import { toLanguage } from '../../platform/i18n/i18n';
+import { useResponsive } from '../../platform/responsive/useResponsive';
 import { exportDevices, useDeviceList, useShutdownDevice } from './api';
 import { AliasModal } from './AliasModal';
 import { deviceColumns } from './deviceColumns';
@@ -37,6 +38,7 @@ export function DeviceListPage(): ReactNode {
   const { t, i18n } = useTranslation('devices');
   const lang = toLanguage(i18n.language);
   const navigate = useNavigate();
+  const { isMobile } = useResponsive();
   const [query, setQuery] = useState<ListState>({ pageNo: 1, pageSize: 10 });
   const [selected, setSelected] = useState<string[]>([]);
   const [aliasOf, setAliasOf] = useState<DeviceRecord | null>(null);
@@ -72,10 +74,10 @@ export function DeviceListPage(): ReactNode {
         edit: (row) => void navigate(`/device/edit/${encodeURIComponent(row.id)}`),
         alias: setAliasOf,
         shutdown: confirmShutdown,
-      }),
+      }, !isMobile),
     // confirmShutdown only closes over t and the mutation
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, lang, live, navigate],
+    [t, lang, live, navigate, isMobile],
   );
 
   const onSearch = (filters: DeviceFilters): void => setQuery((q) => ({ pageNo: 1, pageSize: q.pageSize, column: q.column, order: q.order, ...filters }));

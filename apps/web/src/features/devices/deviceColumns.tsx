@@ -33,9 +33,9 @@ function LiveTime({ row, live }: { row: DeviceRecord; live: LiveMap }): ReactNod
 /**
  * Columns of device tables (list, group picker, gateway sub-devices): name/alias, id, model,
  * status, latest values with units, battery and signal, report time; `actions` adds the
- * permission-checked action column.
+ * permission-checked action column (kept fixed on the right unless `fixActions` is false, as on phones).
  */
-export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actions?: DeviceRowActions): ColumnsType<DeviceRecord> {
+export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actions?: DeviceRowActions, fixActions = true): ColumnsType<DeviceRecord> {
   const columns: ColumnsType<DeviceRecord> = [
     {
       title: t('list.columns.name'),
@@ -114,7 +114,7 @@ export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actio
   columns.push({
     title: t('list.columns.actions'),
     key: 'actions',
-    fixed: 'right',
+    fixed: fixActions ? 'right' : undefined,
     width: 200,
     render: (_: unknown, row) => (
       <Space size={0} wrap>

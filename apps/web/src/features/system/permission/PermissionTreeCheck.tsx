@@ -25,13 +25,15 @@ interface PermissionTreeCheckProps {
   value: string[];
   onChange: (ids: string[]) => void;
   disabled?: boolean;
+  /** Called when a node's title is clicked (e.g. to show its data rules). */
+  onSelectNode?: (id: string, title: string) => void;
 }
 
 /**
  * The permission tree of authorisation dialogs (roles, departments): antd Tree checkable over
  * `queryTreeList`, with search, check all / none and expand. Ids are independent (checkStrictly).
  */
-export function PermissionTreeCheck({ value, onChange, disabled }: PermissionTreeCheckProps): ReactNode {
+export function PermissionTreeCheck({ value, onChange, disabled, onSelectNode }: PermissionTreeCheckProps): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const [filter, setFilter] = useState('');
   const tree = useQuery({ queryKey: PERMISSION_TREE_KEY, queryFn: ({ signal }) => callApi(PermissionRoutes.queryTreeList, { signal }) });
@@ -56,6 +58,7 @@ export function PermissionTreeCheck({ value, onChange, disabled }: PermissionTre
             treeData={data}
             checkedKeys={{ checked: value, halfChecked: [] }}
             onCheck={(keys) => onChange((Array.isArray(keys) ? keys : keys.checked).map(String))}
+            onSelect={(_keys, info) => onSelectNode?.(String(info.node.key), String(info.node.title))}
           />
         </div>
       )}

@@ -7,6 +7,7 @@ import { feedback } from '../../../platform/feedback/feedback';
 import { callApi } from '../../../platform/http/callApi';
 import { useResponsive } from '../../../platform/responsive/useResponsive';
 import { PermissionTreeCheck } from '../permission/PermissionTreeCheck';
+import { RoleDataRulePanel } from './RoleDataRulePanel';
 
 /** Assigns menus and buttons to a role (SPEC §6): antd Tree checkable, saved as the full set. */
 export function RoleAuthDrawer({ role, onClose }: { role: RoleRecord; onClose: () => void }): ReactNode {
@@ -15,6 +16,7 @@ export function RoleAuthDrawer({ role, onClose }: { role: RoleRecord; onClose: (
   const granted = useQuery({ queryKey: ['sys', 'role', 'perm', role.id], queryFn: ({ signal }) => callApi(RoleRoutes.queryRolePermission, { query: { roleId: role.id }, signal }) });
   const [checked, setChecked] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  const [ruleNode, setRuleNode] = useState<{ id: string; title: string } | null>(null);
   useEffect(() => setChecked(granted.data ?? []), [granted.data]);
   const save = async (close: boolean): Promise<void> => {
     setSaving(true);
@@ -41,7 +43,8 @@ export function RoleAuthDrawer({ role, onClose }: { role: RoleRecord; onClose: (
         </Space>
       }
     >
-      <PermissionTreeCheck value={checked} onChange={setChecked} />
+      <PermissionTreeCheck value={checked} onChange={setChecked} onSelectNode={(id, title) => setRuleNode({ id, title })} />
+      {ruleNode && <RoleDataRulePanel key={ruleNode.id} roleId={role.id} permissionId={ruleNode.id} title={ruleNode.title} />}
     </Drawer>
   );
 }

@@ -1,0 +1,43 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Card, Checkbox, Empty, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { RoleRoutes } from '@ztj/contracts';
+import { feedback } from '../../../platform/feedback/feedback';
+import { callApi } from '../../../platform/http/callApi';
+
+/** Data rules a role applies for one permission (SPEC §6): tick the rules, save. */
+export function RoleDataRulePanel({ roleId, permissionId, title }: { roleId: string; permissionId: string; title: string }): ReactNode {
+  const { t } = useTranslation(['system', 'list']);
+  const rules = useQuery({
+    queryKey: ['sys', 'role', 'datarule', roleId, permissionId],
+    queryFn: ({ signal }) => callApi(RoleRoutes.queryDataRule, { params: { permissionId, roleId }, signal }),
+  });
+  const [checked, setChecked] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setChecked((rules.data?.drChecked ?? '').split(',').filter(Boolean)), [rules.data]);
+  const save = async (): Promise<void> => {
+    setSaving(true);
+    try {
+      await callApi(RoleRoutes.saveDataRule, { body: { roleId, permissionId, dataRuleIds: checked.join(',') } });
+      feedback().message.success(t('list:saveSuccess'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const list = rules.data?.datarule ?? [];
+  return (
+    <Card size="small" title={t('role.dataRulesOf', { name: title })} style={{ marginTop: 12 }} data-testid="role-datarule">
+      <Spin spinning={rules.isFetching}>
+        {list.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('role.noDataRules')} />
+        ) : (
+          <>
+            <Checkbox.Group value={checked} onChange={(v) => setChecked(v.map(String))} options={list.map((r) => ({ value: r.id, label: r.ruleName }))} />
+            <div><Button type="primary" size="small" style={{ marginTop: 8 }} loading={saving} onClick={() => void save()}>{t('role.saveDataRules')}</Button></div>
+          </>
+        )}
+      </Spin>
+    </Card>
+  );
+}

@@ -20,6 +20,8 @@ interface QueryFormProps {
   fields: readonly QueryField[];
   /** Receives the wire query fields (operator prefixes and ranges applied). */
   onSearch: (query: Record<string, string>) => void;
+  /** Form name (prefix of the field ids); give one when two query forms share a page. */
+  name?: string;
 }
 
 function control(field: QueryField, placeholder: string): ReactNode {
@@ -38,7 +40,7 @@ function control(field: QueryField, placeholder: string): ReactNode {
 }
 
 /** The query form of a list page: text fields with operator prefixes, selects and date ranges. */
-export function QueryForm({ fields, onSearch }: QueryFormProps): ReactNode {
+export function QueryForm({ fields, onSearch, name = 'listQuery' }: QueryFormProps): ReactNode {
   const { t } = useTranslation('list');
   const [form] = Form.useForm<Record<string, unknown>>();
   const { isMobile } = useResponsive();
@@ -47,7 +49,7 @@ export function QueryForm({ fields, onSearch }: QueryFormProps): ReactNode {
   const collapsible = fields.length > collapsedCount;
   const submit = (values: Record<string, unknown>): void => onSearch(formToQuery(values));
   return (
-    <Form form={form} name="listQuery" labelCol={{ flex: '96px' }} labelWrap onFinish={submit} className="list-query-form" data-testid="list-query-form">
+    <Form form={form} name={name} labelCol={{ flex: '96px' }} labelWrap onFinish={submit} className="list-query-form" data-testid="list-query-form">
       <Row gutter={[12, 12]} style={{ width: '100%' }}>
         {fields.map((f, i) => (
           <Col key={f.name} style={collapsible && !expanded && i >= collapsedCount ? { display: 'none' } : undefined} xs={24} sm={12} xl={8} xxl={6}>

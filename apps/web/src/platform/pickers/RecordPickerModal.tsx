@@ -3,6 +3,7 @@ import { Input, Modal, Space, Table, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RouteDef } from '@ztj/contracts';
 import { PICKER_PAGE_SIZE, PICKER_PAGE_SIZES } from '../list/paging';
+import { QueryForm, type QueryField } from '../list/QueryForm';
 import { applyTextOperator } from '../list/textOperators';
 import { rowId, useListPage, type RowOf } from '../list/useListPage';
 
@@ -15,6 +16,8 @@ export interface RecordPickerModalProps<D extends RouteDef> {
   columns: NonNullable<TableProps<RowOf<D>>['columns']>;
   /** Field the search box filters (like). */
   searchField?: string;
+  /** A query form instead of the search box (e.g. the user picker's sex and birthday filters). */
+  queryFields?: readonly QueryField[];
   /** Label of a row in the basket. */
   labelOf: (row: RowOf<D>) => string;
   multi?: boolean;
@@ -36,7 +39,7 @@ export interface RecordPickerModalProps<D extends RouteDef> {
  */
 export function RecordPickerModal<D extends RouteDef>(props: RecordPickerModalProps<D>): ReactNode {
   type Row = RowOf<D>;
-  const { open, title, route, columns, searchField, labelOf, multi = false, value = [], width = 900, defaultQuery, sourceKey, rowKey, onOk, onCancel } = props;
+  const { open, title, route, columns, searchField, queryFields, labelOf, multi = false, value = [], width = 900, defaultQuery, sourceKey, rowKey, onOk, onCancel } = props;
   const { t } = useTranslation(['system', 'list']);
   const list = useListPage({ route, permissionPrefix: '', sourceKey: `picker:${sourceKey}`, defaultQuery, rowKey, defaultPageSize: PICKER_PAGE_SIZE, enabled: open });
   const [basket, setBasket] = useState<Row[]>(value);
@@ -64,7 +67,12 @@ export function RecordPickerModal<D extends RouteDef>(props: RecordPickerModalPr
       }}
       destroyOnHidden
     >
-      {searchField && (
+      {queryFields && (
+        <div style={{ marginBottom: 12 }}>
+          <QueryForm name={`picker_${sourceKey}`} fields={queryFields} onSearch={list.search} />
+        </div>
+      )}
+      {searchField && !queryFields && (
         <Input.Search
           allowClear
           style={{ marginBottom: 12, maxWidth: 320 }}

@@ -23,6 +23,12 @@ export function UserPicker(props: UserPickerProps): ReactNode {
       route={UserRoutes.list}
       sourceKey="user"
       searchField="realname"
+      queryFields={[
+        { name: 'realname', label: t('user.realname'), kind: 'text' },
+        { name: 'username', label: t('user.username'), kind: 'text' },
+        { name: 'sex', label: t('user.sex'), kind: 'select', options: [{ value: 1, label: t('user.male') }, { value: 2, label: t('user.female') }] },
+        { name: 'birthday', label: t('user.birthday'), kind: 'dateRange' },
+      ]}
       labelOf={(u) => u.realname}
       columns={[
         { title: t('user.realname'), dataIndex: 'realname' },

@@ -18,6 +18,8 @@ export interface ListPageProps<Row> extends Omit<ListToolbarProps<Row>, 'list'> 
   /** More antd Table props (expandable rows, size…). */
   tableProps?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'pagination' | 'rowSelection' | 'loading' | 'onChange'>;
   testId?: string;
+  /** The list sits in a drawer or side panel: a narrower query form. */
+  narrowQuery?: boolean;
 }
 
 function toSort<Row>(sorter: SorterResult<Row> | SorterResult<Row>[]): { column: string; order: 'asc' | 'desc' } | null {
@@ -32,7 +34,7 @@ function toSort<Row>(sorter: SorterResult<Row> | SorterResult<Row>[]): { column:
  * advanced query, batch delete), selection notice and an antd Table with the list's paging.
  */
 export function ListPage<Row extends object>(props: ListPageProps<Row>): ReactNode {
-  const { list, columns, queryFields, selectable = true, tableProps, testId, ...toolbar } = props;
+  const { list, columns, queryFields, selectable = true, tableProps, testId, narrowQuery, ...toolbar } = props;
   const { t } = useTranslation('list');
   const { isMobile } = useResponsive();
   // On a phone a fixed action column would cover the table: let it scroll with the rest.
@@ -41,7 +43,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>): ReactNo
     <Card size="small" data-testid={testId}>
       {queryFields && queryFields.length > 0 && (
         <div style={{ marginBottom: 12 }}>
-          <QueryForm fields={queryFields} onSearch={list.search} />
+          <QueryForm fields={queryFields} onSearch={list.search} narrow={narrowQuery} />
         </div>
       )}
       <ListToolbar list={list} {...toolbar} />

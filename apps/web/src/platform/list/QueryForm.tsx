@@ -22,6 +22,8 @@ interface QueryFormProps {
   onSearch: (query: Record<string, string>) => void;
   /** Form name (prefix of the field ids); give one when two query forms share a page. */
   name?: string;
+  /** In a drawer or a side panel: at most two fields per row, whatever the window width. */
+  narrow?: boolean;
 }
 
 function control(field: QueryField, placeholder: string): ReactNode {
@@ -40,25 +42,26 @@ function control(field: QueryField, placeholder: string): ReactNode {
 }
 
 /** The query form of a list page: text fields with operator prefixes, selects and date ranges. */
-export function QueryForm({ fields, onSearch, name = 'listQuery' }: QueryFormProps): ReactNode {
+export function QueryForm({ fields, onSearch, name = 'listQuery', narrow = false }: QueryFormProps): ReactNode {
   const { t } = useTranslation('list');
   const [form] = Form.useForm<Record<string, unknown>>();
   const { isMobile } = useResponsive();
   const [expanded, setExpanded] = useState(false);
-  const collapsedCount = isMobile ? 1 : 3;
+  const collapsedCount = isMobile ? 1 : narrow ? 2 : 3;
+  const span = narrow ? { xs: 24, sm: 12 } : { xs: 24, sm: 12, xl: 8, xxl: 6 };
   const collapsible = fields.length > collapsedCount;
   const submit = (values: Record<string, unknown>): void => onSearch(formToQuery(values));
   return (
     <Form form={form} name={name} labelCol={{ flex: '96px' }} labelWrap onFinish={submit} className="list-query-form" data-testid="list-query-form">
       <Row gutter={[12, 12]} style={{ width: '100%' }}>
         {fields.map((f, i) => (
-          <Col key={f.name} style={collapsible && !expanded && i >= collapsedCount ? { display: 'none' } : undefined} xs={24} sm={12} xl={8} xxl={6}>
+          <Col key={f.name} style={collapsible && !expanded && i >= collapsedCount ? { display: 'none' } : undefined} {...span}>
             <Form.Item name={f.name} label={f.label} style={{ marginBottom: 0 }}>
               {control(f, f.kind === 'select' ? t('query.choose', { field: f.label }) : t('query.placeholder', { field: f.label }))}
             </Form.Item>
           </Col>
         ))}
-        <Col xs={24} sm={12} xl={8} xxl={6}>
+        <Col {...span}>
           <Space wrap>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="list-search">
               {t('query.search')}

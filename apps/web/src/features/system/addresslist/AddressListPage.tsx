@@ -25,6 +25,7 @@ export function AddressListPage(): ReactNode {
           testId="address-list"
           list={list}
           selectable={false}
+        narrowQuery
           queryFields={[{ name: 'realname', label: t('user.realname'), kind: 'text' }, { name: 'workNo', label: t('user.workNo'), kind: 'text' }]}
           columns={[
             { title: t('user.realname'), dataIndex: 'realname' },

@@ -14,6 +14,7 @@ export function DepartUsersPanel({ departId }: { departId: string }): ReactNode 
     <ListPage<UserRecord>
       list={list}
       selectable={false}
+        narrowQuery
       queryFields={[{ name: 'username', label: t('user.username'), kind: 'text' }, { name: 'realname', label: t('user.realname'), kind: 'text' }]}
       columns={[
         { title: t('user.username'), dataIndex: 'username', sorter: true },

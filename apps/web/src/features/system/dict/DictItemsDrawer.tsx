@@ -28,6 +28,7 @@ export function DictItemsDrawer({ dict, onClose }: { dict: { id: string; dictNam
       <ListPage<DictItem>
         list={list}
         selectable={false}
+        narrowQuery
         onAdd={() => setEditing({})}
         queryFields={[{ name: 'itemText', label: t('dict.itemText'), kind: 'text' }]}
         columns={[

@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -10,13 +11,28 @@ import { defineConfig, devices } from '@playwright/test';
  * Each run gets a fresh data directory (or, with DATABASE_URL, a fresh schema). The config is
  * evaluated again in worker processes, so the chosen values travel in the environment.
  */
-const PORT = 18080;
+/** Port of the e2e server; E2E_PORT lets two runs on one machine stay apart. */
+const PORT = Number(process.env.E2E_PORT ?? 18080);
 process.env.ZTJ_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ztj-e2e-'));
 process.env.ZTJ_E2E_SCHEMA ??= `e2e_${randomBytes(6).toString('hex')}`;
+process.env.ZTJ_E2E_WEB_DIR ??= snapshotOfBuild();
+
+/**
+ * The server gets a copy of the built console taken when the run starts, so another build of
+ * `apps/web/dist` during the run (the server lists static files at start-up) cannot break it.
+ */
+function snapshotOfBuild(): string {
+  const dist = join(dirname(fileURLToPath(import.meta.url)), 'dist');
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build -w @ztj/web` first');
+  const copy = mkdtempSync(join(tmpdir(), 'ztj-e2e-web-'));
+  cpSync(dist, copy, { recursive: true });
+  return copy;
+}
 
 const serverEnv: Record<string, string> = {
   PORT: String(PORT),
   DATA_DIR: process.env.ZTJ_E2E_DATA_DIR,
+  WEB_DIR: process.env.ZTJ_E2E_WEB_DIR,
   LOGIN_CAPTCHA: 'off',
   ADMIN_PASSWORD: 'E2e-Admin#2026',
   DEMO: 'off',

@@ -42,9 +42,12 @@ test('opens menu entries as tabs; the homepage tab cannot be closed', async ({ p
   await page.getByRole('menuitem', { name: '推送记录' }).click();
   await page.locator('[data-menu-path="/push/list"]').click();
   await expect(page).toHaveURL(/#\/push\/list$/);
+  await expect(page.getByTestId('page-title')).toHaveText('推送列表');
   await page.getByRole('menuitem', { name: '共享管理' }).click();
+  await expect(page.locator('[data-menu-path="/share/devices"]')).toBeVisible();
   await page.locator('[data-menu-path="/share/devices"]').click();
   await expect(page).toHaveURL(/#\/share\/devices$/);
+  await expect(page.getByTestId('page-title')).toHaveText('共享设备');
   await expect(tabs).toHaveCount(3);
   await expect(page.getByTestId('breadcrumb')).toContainText('首页');
 

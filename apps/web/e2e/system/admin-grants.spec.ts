@@ -49,6 +49,8 @@ test('admin grants a department, a role and a user; the user sees only the grant
   await page.getByRole('row', { name: new RegExp(ROLE.name) }).getByTestId('row-auth').click();
   await expect(page.getByTestId('permission-tree')).toBeVisible();
   for (const title of ['首页', '分析页', '系统管理', '用户管理', '查询用户 (user:list)']) await tick(page, title);
+  // the role's own "saved" toast must be gone, so the next one is this save's
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await page.getByTestId('role-auth-save').click();
   await expect(page.getByText('保存成功')).toBeVisible();
 

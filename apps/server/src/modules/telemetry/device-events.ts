@@ -39,6 +39,9 @@ export async function recordEvent(db: Db, device: RegisteredDevice, body: unknow
   if (time !== 'ok') return { reason: time, detail: `ts ${ts}` };
   const [column, value] = EFFECT[type];
   await db.tx(async (q) => {
+    // Events of one device are applied one at a time: without the row lock, two concurrent
+    // transactions each miss the other's uncommitted event and a late one can win.
+    await q.query('SELECT 1 FROM device WHERE dev_no = $1 FOR UPDATE', [device.id]);
     await q.query(
       `INSERT INTO device_event (device_id, tenant_id, type, ts, received_at) VALUES ($1,$2,$3,$4,$5) ON CONFLICT DO NOTHING`,
       [device.id, device.tenantId, type, ts, receivedAt],

@@ -57,7 +57,10 @@ async function seedMenus(q: Queryable): Promise<string[]> {
         `INSERT INTO sys_permission (id, parent_id, name, name_en, url, component, component_name, redirect, menu_type,
                                      perms, sort_no, icon, is_leaf, hidden, keep_alive, always_show)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)
-         ON CONFLICT (id) DO UPDATE SET name_en = EXCLUDED.name_en, component = EXCLUDED.component, is_leaf = EXCLUDED.is_leaf`,
+         ON CONFLICT (id) DO UPDATE SET name_en = EXCLUDED.name_en, component = EXCLUDED.component, is_leaf = EXCLUDED.is_leaf,
+           -- a release that puts a code on an existing menu reaches old installations; a code an
+           -- administrator set stays
+           perms = COALESCE(sys_permission.perms, EXCLUDED.perms)`,
         [m.id, parent, m.name, m.nameEn, m.path ?? null, m.component ?? null, componentName(m), m.redirect ?? null,
           level === 0 ? 0 : 1, m.perms ?? null, index + 1, m.icon ?? null, isLeaf, m.hidden ?? false, m.keepAlive ?? false, false],
       );

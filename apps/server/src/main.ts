@@ -53,4 +53,18 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+/** A port taken by another program (often a local Mosquitto on 1883) stops start-up with advice, not a stack trace. */
+function explainStartFailure(err: unknown): never {
+  const e = err as { code?: string; port?: number };
+  if (e.code === 'EADDRINUSE') {
+    process.stderr.write(
+      `Port ${e.port ?? '?'} is already in use.\n` +
+        '  PORT is the console/API port, MQTT_PORT the embedded MQTT broker port (default 1883).\n' +
+        '  Choose free ports, set MQTT_PORT=off (HTTP ingest only), or MQTT_URL=mqtt://127.0.0.1:1883 to use the broker already running there.\n',
+    );
+    process.exit(4);
+  }
+  throw err;
+}
+
+main().catch(explainStartFailure);

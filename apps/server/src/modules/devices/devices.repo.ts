@@ -45,12 +45,17 @@ export interface DeviceRow {
   online: boolean;
 }
 
+const reportedRecently = (alias: string, now: string): string =>
+  `(${alias}.last_ts IS NOT NULL AND ${alias}.last_ts >= ${now} - COALESCE(2 * (${alias}.periods->>'workReportCycle')::bigint * 60000, ${DEFAULT_ONLINE_WINDOW_MS}))`;
+
 /**
  * Online rule (issue #3): the newest device time is within twice the device's work report cycle
- * (minutes) or, without one, within 10 minutes of now. `$now` is the parameter number of now (ms).
+ * (minutes) or, without one, within 10 minutes of now. A gateway that only relays is online while
+ * one of its sub-devices is (their readings reach the platform through it). `$now` is the
+ * parameter number of now (ms); the device row is aliased `d`.
  */
 export const onlineSql = (now: string): string =>
-  `(d.last_ts IS NOT NULL AND d.last_ts >= ${now} - COALESCE(2 * (d.periods->>'workReportCycle')::bigint * 60000, ${DEFAULT_ONLINE_WINDOW_MS}))`;
+  `(${reportedRecently('d', now)} OR EXISTS (SELECT 1 FROM device s WHERE s.gateway_id = d.dev_no AND ${reportedRecently('s', now)}))`;
 
 /** Select list of a device with its group, latest values and online flag; `$1` tenant, `$2` now (ms). */
 export const DEVICE_SELECT = `SELECT d.dev_no, d.name, d.alias, d.model, d.kind, d.group_id, g.name AS group_name, d.gateway_id,

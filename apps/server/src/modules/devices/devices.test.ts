@@ -112,6 +112,23 @@ describe('device API and HTTP ingest (integration)', () => {
     expect(table.body.result).toMatchObject({ total: 400, pages: 40 });
   });
 
+  it('shows a relaying gateway online while its sub-devices report', async () => {
+    const gw = uid('GW');
+    const gwSecret = await addDevice(t, { id: gw, model: 'G24-L4Y1' });
+    const tag = uid('TAG');
+    await addDevice(t, { id: tag, model: 'P3A-1IY1' });
+    await t.db.query('UPDATE device SET gateway_id = $1 WHERE dev_no = $2', [gw, tag]);
+    t.devices.registry.invalidate(tag);
+    const status = async (): Promise<string | undefined> =>
+      (await t.call<PageResult<DeviceRecord>>('GET', `/wlx/device/listDevCommon?id=${gw}`, { token: admin, headers: demo })).body.result.records.find((d) => d.id === gw)?.status;
+    expect(await status()).toBe('offline');
+    const r = await post(`/ingest/gateways/${gw}/telemetry`, gw, gwSecret, { ts: Date.now(), readings: [{ deviceId: tag, ts: Date.now() - 1000, values: { P003: 4.2 } }] });
+    expect(r.json().result.accepted).toBe(1);
+    expect(await status()).toBe('online');
+    const online = await t.call<PageResult<DeviceRecord>>('GET', `/wlx/device/listDevCommon?status=online&pageSize=100`, { token: admin, headers: demo });
+    expect(online.body.result.records.map((d) => d.id)).toEqual(expect.arrayContaining([gw, tag]));
+  });
+
   it('manages groups (name 4-20 characters) and their devices', async () => {
     const short = await t.call('POST', '/wlx/group/add', { token: admin, headers: demo, body: { name: 'abc' } });
     expect(short.body.success).toBe(false);

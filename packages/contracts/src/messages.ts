@@ -61,6 +61,7 @@ export const MESSAGES = {
   cannotChangeSelf: { 'zh-CN': '不能删除或冻结当前登录用户', 'en-US': 'You cannot delete or freeze yourself' },
   departHasChildren: { 'zh-CN': '该部门下还有子部门，不能删除', 'en-US': 'The department has sub-departments and cannot be deleted' },
   departHasUsers: { 'zh-CN': '该部门下还有用户，不能删除', 'en-US': 'The department still has users and cannot be deleted' },
+  departCodeUnknown: { 'zh-CN': '部门编码不存在：{code}', 'en-US': 'No department has the code {code}' },
   roleCodeExists: { 'zh-CN': '角色编码已存在', 'en-US': 'Role code already exists' },
   positionCodeExists: { 'zh-CN': '职务编码已存在', 'en-US': 'Position code already exists' },
   dictCodeExists: { 'zh-CN': '字典编码已存在', 'en-US': 'Dictionary code already exists' },

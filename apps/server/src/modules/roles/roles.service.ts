@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import type { ImportSpec } from '../../platform/list/import-runner';
 import { requireAllVisible, requireVisible } from '../../platform/list/list-runner';
-import { isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
+import { AUDIT_LABELS, isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
 
 /** Roles of the caller's tenant (SPEC §3 role; §7 role list). */
 export const ROLE_LIST: ListSpec<RoleRecord> = {
@@ -16,9 +16,9 @@ export const ROLE_LIST: ListSpec<RoleRecord> = {
     roleName: { sql: 'r.role_name', type: 'string', label: { 'zh-CN': '角色名称', 'en-US': 'Role name' } },
     roleCode: { sql: 'r.role_code', type: 'string', label: { 'zh-CN': '角色编码', 'en-US': 'Role code' } },
     description: { sql: 'r.description', type: 'string', label: { 'zh-CN': '描述', 'en-US': 'Description' } },
-    createTime: { sql: 'r.create_time', type: 'datetime', label: { 'zh-CN': '创建时间', 'en-US': 'Created' } },
-    updateTime: { sql: 'r.update_time', type: 'datetime', label: { 'zh-CN': '更新时间', 'en-US': 'Updated' }, exported: false },
-    createBy: { sql: 'r.create_by', type: 'string', label: { 'zh-CN': '创建人', 'en-US': 'Created by' }, exported: false },
+    createTime: { sql: 'r.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
+    updateTime: { sql: 'r.update_time', type: 'datetime', label: AUDIT_LABELS.updateTime, exported: false },
+    createBy: { sql: 'r.create_by', type: 'string', label: AUDIT_LABELS.createBy, exported: false },
   },
   map: (r) => ({
     id: String(r.id), roleName: String(r.role_name), roleCode: String(r.role_code), description: textOrNull(r.description),
@@ -96,7 +96,11 @@ export async function saveRoleDataRules(db: Db, roleId: string, permissionId: st
   });
 }
 
-/** Role import (SPEC §7 role importExcel): name, code, description per row. */
+/**
+ * Role import (SPEC §7 role importExcel): name, code, description per row; the export's audit
+ * column (created) is skipped, so an exported file imports again. An existing code fails its row
+ * with roleCodeExists (reported in the error file, code 201).
+ */
 export const ROLE_IMPORT: ImportSpec = {
   name: 'roles',
   columns: { roleName: ROLE_LIST.fields.roleName!.label, roleCode: ROLE_LIST.fields.roleCode!.label, description: ROLE_LIST.fields.description!.label },

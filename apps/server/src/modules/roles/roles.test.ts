@@ -92,6 +92,22 @@ describe('roles, permissions and data rules', () => {
     expect((await t.call('GET', '/sys/role/list', { token: f.viewer })).body.code).toBe(510);
   });
 
+  it('re-imports its own export in both languages: existing codes are duplicates, a deleted role comes back', async () => {
+    for (const lang of ['zh-CN', 'en-US']) {
+      const id = (await t.call<{ id: string }>('POST', '/sys/role/add', { token: f.admin, body: { roleName: `往返${lang}`, roleCode: `rt_${lang}`, description: 'Round trip' } })).body.result.id;
+      const file = await download(t, '/sys/role/exportXls?column=roleCode&order=asc', f.admin, { 'accept-language': lang });
+      const total = (await t.call<RoleRecord[]>('GET', '/sys/role/queryall', { token: f.admin })).body.result.length;
+      expect((await t.call('DELETE', `/sys/role/delete?id=${id}`, { token: f.admin })).body.success).toBe(true);
+      const res = await upload<{ success: number; failed: number; fileUrl: string }>(t, '/sys/role/importExcel', f.admin, [{ field: 'files[]', filename: 'roles.xls', content: file.body }], {}, { 'accept-language': lang });
+      expect(res, lang).toMatchObject({ success: true, code: 201, result: { success: 1, failed: total - 1 } });
+      const errors = await download(t, res.result.fileUrl);
+      const erows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(errors.body).Sheets[XLSX.read(errors.body).SheetNames[0]!]!, { header: 1 });
+      expect(erows.slice(1).map((r) => r.at(-1))).toEqual(Array(total - 1).fill(lang === 'en-US' ? 'Role code already exists' : '角色编码已存在'));
+      const back = await t.call<PageResult<RoleRecord>>('GET', `/sys/role/list?roleCode=rt_${lang}`, { token: f.admin });
+      expect(back.body.result.records).toEqual([expect.objectContaining({ roleName: `往返${lang}`, description: 'Round trip' })]);
+    }
+  });
+
   it('manages the permission tree from the platform tenant only', async () => {
     const tree = await t.call<PermissionNode[]>('GET', '/sys/permission/list', { token: f.admin });
     const system = tree.body.result.find((n) => n.id === 'system')!;

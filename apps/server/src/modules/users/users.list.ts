@@ -1,22 +1,29 @@
 import type { UserListField, UserRecord } from '@ztj/contracts';
-import { isoOrNull, textOrNull, type ListField, type ListSpec } from '../../platform/list/list-spec';
+import { AUDIT_LABELS, isoOrNull, textOrNull, type ListField, type ListSpec } from '../../platform/list/list-spec';
+
+/** Texts of the `sex`, `user_status` and `user_identity` dictionaries (SPEC §3 user, §4). */
+export const USER_OPTIONS = {
+  sex: { '1': { 'zh-CN': '男', 'en-US': 'Male' }, '2': { 'zh-CN': '女', 'en-US': 'Female' } },
+  status: { '1': { 'zh-CN': '正常', 'en-US': 'Normal' }, '2': { 'zh-CN': '冻结', 'en-US': 'Frozen' } },
+  userIdentity: { '1': { 'zh-CN': '普通用户', 'en-US': 'Normal user' }, '2': { 'zh-CN': '上级', 'en-US': 'Upper level' } },
+} as const;
 
 const FIELDS: Record<UserListField, ListField> = {
   username: { sql: 'u.username', type: 'string', label: { 'zh-CN': '用户账号', 'en-US': 'Account' } },
   realname: { sql: 'u.realname', type: 'string', label: { 'zh-CN': '用户姓名', 'en-US': 'Name' } },
-  sex: { sql: 'u.sex', type: 'number', multi: true, label: { 'zh-CN': '性别', 'en-US': 'Sex' } },
+  sex: { sql: 'u.sex', type: 'number', multi: true, label: { 'zh-CN': '性别', 'en-US': 'Sex' }, options: USER_OPTIONS.sex },
   birthday: { sql: 'u.birthday', type: 'date', label: { 'zh-CN': '生日', 'en-US': 'Birthday' } },
   phone: { sql: 'u.phone', type: 'string', label: { 'zh-CN': '手机号码', 'en-US': 'Mobile' } },
   telephone: { sql: 'u.telephone', type: 'string', label: { 'zh-CN': '座机', 'en-US': 'Telephone' } },
   email: { sql: 'u.email', type: 'string', label: { 'zh-CN': '邮箱', 'en-US': 'Email' } },
-  status: { sql: 'u.status', type: 'number', multi: true, label: { 'zh-CN': '状态', 'en-US': 'Status' } },
+  status: { sql: 'u.status', type: 'number', multi: true, label: { 'zh-CN': '状态', 'en-US': 'Status' }, options: USER_OPTIONS.status },
   workNo: { sql: 'u.work_no', type: 'string', label: { 'zh-CN': '工号', 'en-US': 'Job number' } },
   post: { sql: 'u.post', type: 'string', label: { 'zh-CN': '职务', 'en-US': 'Position' } },
   orgCode: { sql: 'u.org_code', type: 'string', label: { 'zh-CN': '部门编码', 'en-US': 'Department code' } },
-  userIdentity: { sql: 'u.user_identity', type: 'number', multi: true, label: { 'zh-CN': '身份', 'en-US': 'Identity' } },
-  createTime: { sql: 'u.create_time', type: 'datetime', label: { 'zh-CN': '创建时间', 'en-US': 'Created' } },
-  updateTime: { sql: 'u.update_time', type: 'datetime', label: { 'zh-CN': '更新时间', 'en-US': 'Updated' }, exported: false },
-  createBy: { sql: 'u.create_by', type: 'string', label: { 'zh-CN': '创建人', 'en-US': 'Created by' }, exported: false },
+  userIdentity: { sql: 'u.user_identity', type: 'number', multi: true, label: { 'zh-CN': '身份', 'en-US': 'Identity' }, options: USER_OPTIONS.userIdentity },
+  createTime: { sql: 'u.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
+  updateTime: { sql: 'u.update_time', type: 'datetime', label: AUDIT_LABELS.updateTime, exported: false },
+  createBy: { sql: 'u.create_by', type: 'string', label: AUDIT_LABELS.createBy, exported: false },
 };
 
 const SELECT = `u.id, u.username, u.realname, u.avatar, to_char(u.birthday, 'YYYY-MM-DD') AS birthday, u.sex, u.email, u.phone,

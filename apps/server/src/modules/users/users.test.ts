@@ -181,6 +181,39 @@ describe('user administration', () => {
     expect(txt.success).toBe(false);
   });
 
+  it("re-imports its own export in both languages: existing rows are duplicates, missing ones come back as they were", async () => {
+    const tech = await f.departId('A01A01');
+    const keep = await f.addUser(f.admin, 'roundtrip1', { sex: 2, birthday: '1990-05-06', email: 'rt1@example.com', telephone: '010-12345678', workNo: 'W1', selecteddeparts: tech });
+    let gone = await f.addUser(f.admin, 'roundtrip2', { sex: 1, userIdentity: 2, email: 'rt2@example.com', selecteddeparts: tech });
+    await t.call('PUT', '/sys/user/frozenBatch', { token: f.admin, body: { ids: gone, status: 2 } });
+    const before = (await list('username=roundtrip2')).body.result.records[0]!;
+    for (const lang of ['zh-CN', 'en-US']) {
+      const file = await download(t, '/sys/user/exportXls?username=roundtrip*&column=username&order=asc', f.admin, { 'accept-language': lang });
+      const rows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(file.body).Sheets[XLSX.read(file.body).SheetNames[0]!]!, { header: 1 });
+      // Dictionary values are shown as texts of the caller's language.
+      expect(rows[1]![2]).toBe(lang === 'en-US' ? 'Female' : '女');
+      expect(rows[2]).toEqual(expect.arrayContaining([lang === 'en-US' ? 'Frozen' : '冻结', lang === 'en-US' ? 'Upper level' : '上级', 'A01A01']));
+      // roundtrip2 leaves for ever; roundtrip1 stays.
+      await t.call('DELETE', `/sys/user/delete?id=${gone}`, { token: f.admin });
+      expect((await t.call('DELETE', `/sys/user/deleteRecycleBin?userIds=${gone}`, { token: f.admin })).body.success).toBe(true);
+      const res = await upload<{ success: number; failed: number; fileUrl: string }>(t, '/sys/user/importExcel', f.admin, [{ field: 'files[]', filename: 'users.xls', content: file.body }], {}, { 'accept-language': lang });
+      expect(res, lang).toMatchObject({ success: true, code: 201, result: { success: 1, failed: 1 } });
+      const errors = await download(t, res.result.fileUrl);
+      const erows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(errors.body).Sheets[XLSX.read(errors.body).SheetNames[0]!]!, { header: 1 });
+      expect(erows[1]![1]).toBe('roundtrip1');
+      expect(erows[1]!.at(-1)).toBe(lang === 'en-US' ? 'User name already exists' : '用户名已存在');
+      const back = (await list('username=roundtrip2')).body.result.records[0]!;
+      const { id: _id, createTime: _c, updateTime: _u, createBy: _b, ...same } = before;
+      expect(back).toMatchObject({ ...same, createBy: 'admin' });
+      gone = back.id;
+    }
+    expect((await list('username=roundtrip1')).body.result.records[0]!.id).toBe(keep);
+    const unknownDept = await upload(t, '/sys/user/importExcel', f.admin, [{ field: 'files[]', filename: 'u.xlsx', content: sheet([['用户账号', '用户姓名', '手机号码', '部门编码', '状态'], ['roundtrip3', 'Three', '13800000003', 'Z99', '正常']]) }]);
+    expect(unknownDept).toMatchObject({ success: true, code: 201, result: { success: 0, failed: 1 } });
+    const bad = await upload(t, '/sys/user/importExcel', f.admin, [{ field: 'files[]', filename: 'u.xlsx', content: sheet([['用户账号', '用户姓名', '手机号码', '状态'], ['roundtrip4', 'Four', '13800000004', '半冻结']]) }]);
+    expect(bad).toMatchObject({ success: true, code: 201, result: { success: 0, failed: 1 } });
+  });
+
   it('writes one operation log per successful change', async () => {
     await f.addUser(f.admin, 'logged01');
     const logs = await t.call<PageResult<{ requestUrl: string; operateType: number; username: string }>>('GET', '/sys/log/list?logType=2&requestUrl=*user/add*&pageSize=100', { token: f.admin });

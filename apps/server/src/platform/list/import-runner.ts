@@ -4,13 +4,20 @@ import type { Db, Queryable } from '../db/db';
 import { AppError } from '../http/app-error';
 import { translateValidation } from '../http/error-handler';
 import { STATIC_PREFIX, storeFile } from './files';
-import type { ListCaller } from './list-spec';
+import { optionValue, type ListCaller } from './list-spec';
 import { buildXls, mapHeaders, readSheet } from './xls';
 
 /** How one entity imports rows (SPEC §7 import): its columns and how one row is stored. */
 export interface ImportSpec {
   name: string;
   columns: Record<string, BilingualText>;
+  /**
+   * Dictionary texts of columns (value → text, as the export writes them): a cell holding a
+   * text in either language is handed to `importRow` as its value.
+   */
+  options?: Record<string, Record<string, BilingualText> | undefined>;
+  /** Columns an export writes that an import does not take (derived values): skipped. */
+  readOnly?: Record<string, BilingualText>;
   /** Validates and stores one row inside its own transaction; throws AppError or ZodError. */
   importRow(q: Queryable, row: Record<string, string>, caller: ListCaller): Promise<void>;
 }
@@ -49,11 +56,13 @@ export async function runImport(
   const failures: { rowNo: number; headers: string[]; cells: string[]; reason: string }[] = [];
   for (const file of files) {
     const sheet = readSheet(file.body);
-    const names = mapHeaders(spec.columns, sheet.headers);
+    const names = mapHeaders(spec.columns, sheet.headers, spec.readOnly);
     for (const row of sheet.rows) {
       const record: Record<string, string> = {};
       names.forEach((name, i) => {
-        if (name && row.cells[i] !== '') record[name] = row.cells[i]!;
+        if (!name || row.cells[i] === '') return;
+        const options = spec.options?.[name];
+        record[name] = options ? optionValue(options, row.cells[i]!) : row.cells[i]!;
       });
       try {
         await db.tx((q) => spec.importRow(q, record, caller));

@@ -19,6 +19,37 @@ export interface ListField {
   sortable?: boolean;
   /** Default true: part of .xls exports. */
   exported?: boolean;
+  /**
+   * Dictionary texts of the stored values (SPEC §3 dictionary option: value → text). Exports
+   * write the text in the caller's language; imports read back either language's text or the
+   * value itself (see {@link optionValue}), so an exported file imports again.
+   */
+  options?: Record<string, BilingualText>;
+}
+
+/**
+ * Labels of the audit columns administered lists export (ARCHITECTURE §4 `create_time`,
+ * `create_by`, `update_time`, `update_by`). They are read-only: an import recognises these
+ * headers and skips their cells, so the server's own export imports again (SPEC §7 import).
+ */
+export const AUDIT_LABELS = {
+  createTime: { 'zh-CN': '创建时间', 'en-US': 'Created' },
+  createBy: { 'zh-CN': '创建人', 'en-US': 'Created by' },
+  updateTime: { 'zh-CN': '更新时间', 'en-US': 'Updated' },
+  updateBy: { 'zh-CN': '更新人', 'en-US': 'Updated by' },
+} as const satisfies Record<string, BilingualText>;
+
+/**
+ * The stored value of an imported cell of a field with {@link ListField.options}: the value
+ * whose text (either language, case-insensitive) or value equals the cell; otherwise the cell
+ * as is, for the row's schema to refuse.
+ */
+export function optionValue(options: Record<string, BilingualText>, cell: string): string {
+  const lower = cell.trim().toLowerCase();
+  for (const [value, text] of Object.entries(options)) {
+    if (value.toLowerCase() === lower || text['zh-CN'] === cell.trim() || text['en-US'].toLowerCase() === lower) return value;
+  }
+  return cell;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { formatMessage, type BilingualText, type Language } from '@ztj/contracts';
 import * as XLSX from 'xlsx';
 import { AppError } from '../http/app-error';
-import type { ListSpec } from './list-spec';
+import { AUDIT_LABELS, type ListSpec } from './list-spec';
 
 /** Exported columns of a list: [field name, header in `lang`]. */
 export function exportColumns<R>(spec: ListSpec<R>, lang: Language): [string, string][] {
@@ -25,10 +25,14 @@ export function buildXls(sheetName: string, headers: string[], rows: unknown[][]
   return XLSX.write(book, { type: 'buffer', bookType: 'xls' }) as Buffer;
 }
 
-/** Records of a list as an .xls file. */
+/** Records of a list as an .xls file; fields with dictionary options show their text in `lang`. */
 export function recordsToXls<R>(spec: ListSpec<R>, records: R[], lang: Language): Buffer {
   const cols = exportColumns(spec, lang);
-  const rows = records.map((r) => cols.map(([name]) => (r as Record<string, unknown>)[name]));
+  const shown = (name: string, v: unknown): unknown => {
+    const text = v === null || v === undefined ? undefined : spec.fields[name]?.options?.[String(v)];
+    return text ? text[lang] : v;
+  };
+  const rows = records.map((r) => cols.map(([name]) => shown(name, (r as Record<string, unknown>)[name])));
   return buildXls(spec.name, cols.map(([, h]) => h), rows);
 }
 
@@ -58,18 +62,24 @@ export function readSheet(body: Buffer): SheetRows {
   return { headers, rows };
 }
 
+const matches = (h: string, name: string, label: BilingualText): boolean =>
+  name.toLowerCase() === h.toLowerCase() || label['zh-CN'] === h || label['en-US'].toLowerCase() === h.toLowerCase();
+
 /**
  * Maps header cells to column names: a header may be a column's Chinese or English label or its
- * API name. The row-number and reason columns of an error file are recognised and skipped; any
- * other unknown column is refused with its name.
+ * API name. Recognised and skipped (null): the row-number and reason columns of an error file,
+ * the read-only audit columns of an export ({@link AUDIT_LABELS}) and the entity's own
+ * `readOnly` columns, so the server's own export imports again (SPEC §7). Any other unknown
+ * column is refused with its name (listFieldUnknown, code 400).
  */
-export function mapHeaders(columns: Record<string, BilingualText>, headers: string[]): (string | null)[] {
+export function mapHeaders(columns: Record<string, BilingualText>, headers: string[], readOnly: Record<string, BilingualText> = {}): (string | null)[] {
   const skip = new Set<string>((['importRow', 'importReason'] as const).flatMap((k) => [formatMessage(k, 'zh-CN'), formatMessage(k, 'en-US')]));
+  const ignored = Object.entries({ ...AUDIT_LABELS, ...readOnly });
   return headers.map((h) => {
     if (h === '' || skip.has(h)) return null;
-    const lower = h.toLowerCase();
-    const hit = Object.entries(columns).find(([name, label]) => name.toLowerCase() === lower || label['zh-CN'] === h || label['en-US'].toLowerCase() === lower);
-    if (!hit) throw new AppError('badRequest', 'listFieldUnknown', { field: h });
-    return hit[0];
+    const hit = Object.entries(columns).find(([name, label]) => matches(h, name, label));
+    if (hit) return hit[0];
+    if (ignored.some(([name, label]) => matches(h, name, label))) return null;
+    throw new AppError('badRequest', 'listFieldUnknown', { field: h });
   });
 }

@@ -62,6 +62,11 @@ export const MESSAGES = {
   departHasChildren: { 'zh-CN': '该部门下还有子部门，不能删除', 'en-US': 'The department has sub-departments and cannot be deleted' },
   departHasUsers: { 'zh-CN': '该部门下还有用户，不能删除', 'en-US': 'The department still has users and cannot be deleted' },
   departCodeUnknown: { 'zh-CN': '部门编码不存在：{code}', 'en-US': 'No department has the code {code}' },
+  departRolePermissionOutside: {
+    'zh-CN': '部门角色只能授予本部门拥有的权限',
+    'en-US': 'A department role can only be given permissions its department holds',
+  },
+  departRoleUserOutside: { 'zh-CN': '只能给本部门的用户分配部门角色', 'en-US': 'Department roles can only be given to members of the department' },
   roleCodeExists: { 'zh-CN': '角色编码已存在', 'en-US': 'Role code already exists' },
   positionCodeExists: { 'zh-CN': '职务编码已存在', 'en-US': 'Position code already exists' },
   dictCodeExists: { 'zh-CN': '字典编码已存在', 'en-US': 'Dictionary code already exists' },

@@ -5,6 +5,7 @@
 export * from './list';
 export * from './users';
 export * from './departs';
+export * from './depart-roles';
 export * from './roles';
 export * from './permissions';
 export * from './tenants';

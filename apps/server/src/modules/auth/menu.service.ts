@@ -1,4 +1,5 @@
 import type { AuthEntry, MenuItem } from '@ztj/contracts';
+import { GRANTED_PERMISSION_IDS_SQL } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/db';
 
 interface PermissionRow {
@@ -25,15 +26,12 @@ interface PermissionRow {
 
 /**
  * Builds the `getUserPermissionByToken` answer (SPEC §2, §6): the menu tree of the menus granted
- * through the user's roles in `tenantId`, the granted auth list, and the list of all button and
- * menu-level permission codes.
+ * through the user's roles and department roles in `tenantId` (GRANTED_PERMISSION_IDS_SQL), the
+ * granted auth list, and the list of all button and menu-level permission codes.
  */
 export async function userPermissions(db: Db, userId: string, tenantId: number): Promise<{ menu: MenuItem[]; auth: AuthEntry[]; allAuth: AuthEntry[] }> {
   const rows = await db.query<PermissionRow>(
-    `SELECT p.*, EXISTS (
-         SELECT 1 FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id AND r.tenant_id = $2
-           JOIN sys_role_permission rp ON rp.role_id = r.id
-          WHERE ur.user_id = $1 AND rp.permission_id = p.id) AS granted
+    `SELECT p.*, p.id IN (${GRANTED_PERMISSION_IDS_SQL}) AS granted
        FROM sys_permission p
       WHERE p.del_flag = 0
       ORDER BY p.sort_no, p.id`,

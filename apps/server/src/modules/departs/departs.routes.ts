@@ -1,8 +1,10 @@
-import { DepartRoutes, splitIds } from '@ztj/contracts';
+import { DepartRoleRoutes, DepartRoutes, splitIds } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
+import { listPage } from '../../platform/list/list-runner';
 import { callerOf } from '../../platform/list/list-spec';
+import * as roles from './depart-roles.service';
 import * as departs from './departs.service';
 
 /** Departments (SPEC §7 "sysDepart"). */
@@ -30,4 +32,34 @@ export function departRoutes(app: FastifyInstance, db: Db): void {
     return null;
   });
   registerRoute(app, db, R.departRoles, ({ auth, query }) => departs.departRoles(db, query.departId, callerOf(auth)));
+  departRoleRoutes(app, db);
+}
+
+/** Department roles, their permissions and members (issue #4 "department roles"; SPEC §6). */
+function departRoleRoutes(app: FastifyInstance, db: Db): void {
+  const R = DepartRoleRoutes;
+  registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, roles.DEPART_ROLE_LIST, query, callerOf(auth, R.list.access)));
+  registerRoute(app, db, R.add, async ({ auth, body }) => ({ id: await roles.createDepartRole(db, body, callerOf(auth)) }));
+  registerRoute(app, db, R.edit, async ({ auth, body }) => {
+    await roles.editDepartRole(db, body, callerOf(auth));
+    return null;
+  });
+  registerRoute(app, db, R.delete, async ({ auth, query }) => {
+    await roles.deleteDepartRoles(db, [query.id], callerOf(auth));
+    return null;
+  });
+  registerRoute(app, db, R.deleteBatch, async ({ auth, query }) => {
+    await roles.deleteDepartRoles(db, splitIds(query.ids), callerOf(auth));
+    return null;
+  });
+  registerRoute(app, db, R.queryPermission, ({ auth, query }) => roles.departRolePermissionIds(db, query.roleId, callerOf(auth)));
+  registerRoute(app, db, R.savePermission, async ({ auth, body }) => {
+    await roles.saveDepartRolePermissions(db, body.roleId, splitIds(body.permissionIds), callerOf(auth));
+    return null;
+  });
+  registerRoute(app, db, R.userRoles, ({ auth, query }) => roles.userDepartRoleIds(db, query.userId, query.departId, callerOf(auth)));
+  registerRoute(app, db, R.saveUserRoles, async ({ auth, body }) => {
+    await roles.saveUserDepartRoles(db, body.departId, body.userId, splitIds(body.newRoleId), callerOf(auth));
+    return null;
+  });
 }

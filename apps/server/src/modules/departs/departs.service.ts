@@ -124,7 +124,11 @@ export async function departPermissionIds(db: Db, departId: string, caller: List
   return found.map((r) => r.permission_id);
 }
 
-/** Replaces a department's permissions with existing permission ids. */
+/**
+ * Replaces a department's permissions with existing permission ids (SPEC §6, §7
+ * saveDepartPermission). They bound its department roles: permissions taken from the department
+ * are taken from its roles too, so members lose what they held only through them.
+ */
 export async function saveDepartPermissions(db: Db, departId: string, permissionIds: string[], caller: ListCaller): Promise<void> {
   await requireVisible(db, DEPART_LIST, departId, caller);
   await db.tx(async (q) => {
@@ -132,6 +136,13 @@ export async function saveDepartPermissions(db: Db, departId: string, permission
     if (known.length !== permissionIds.length) throw new AppError('notFound', 'notFound');
     await q.query('DELETE FROM sys_depart_permission WHERE depart_id = $1', [departId]);
     if (permissionIds.length) await q.query('INSERT INTO sys_depart_permission (depart_id, permission_id) SELECT $1, unnest($2::text[])', [departId, permissionIds]);
+    // Its roles stay within the department's permissions.
+    await q.query(
+      `DELETE FROM sys_depart_role_permission drp USING sys_depart_role dr
+        WHERE dr.id = drp.role_id AND dr.depart_id = $1
+          AND NOT EXISTS (SELECT 1 FROM sys_depart_permission dp WHERE dp.depart_id = $1 AND dp.permission_id = drp.permission_id)`,
+      [departId],
+    );
   });
 }
 

@@ -1,6 +1,6 @@
-import type { DepartNode } from '@ztj/contracts';
+import type { DepartNode, DepartRoleRecord, MenuItem, PageResult, UserPermissionResult } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFixtures, type AdminFixtures } from '../../../test/admin-fixtures';
+import { adminFixtures, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { nextOrgCode } from './org-code';
 
@@ -57,6 +57,75 @@ describe('departments', () => {
     expect(users.body.result.records.map((u) => u.username)).toEqual(['deptuser1']);
     const leaf = (await t.call<{ id: string }>('POST', '/sys/sysDepart/add', { token: f.admin, body: { departName: 'L', parentId: parent } })).body.result.id;
     expect((await t.call('DELETE', `/sys/sysDepart/delete?id=${leaf}`, { token: f.admin })).body.success).toBe(true);
+  });
+
+  it('grants permissions through department roles, bounded by the department permissions (SPEC §6)', async () => {
+    const dept = (await t.call<{ id: string }>('POST', '/sys/sysDepart/add', { token: f.admin, body: { departName: '审计部' } })).body.result.id;
+    const elsewhere = (await t.call<{ id: string }>('POST', '/sys/sysDepart/add', { token: f.admin, body: { departName: '别处' } })).body.result.id;
+    const member = await f.addUser(f.admin, 'dmember1', { selecteddeparts: dept, selectedroles: await f.roleId(1000, 'viewer') });
+    const outsider = await f.addUser(f.admin, 'doutside', { selecteddeparts: elsewhere });
+    const token = await t.login('dmember1', USER_PASSWORD);
+    const menuIds = async (): Promise<string[]> => {
+      const res = await t.call<UserPermissionResult>('GET', '/sys/permission/getUserPermissionByToken', { token });
+      const ids: string[] = [];
+      const walk = (items: MenuItem[]): void => items.forEach((m) => (ids.push(m.id), walk(m.children ?? [])));
+      walk(res.body.result.menu);
+      return [...ids, ...res.body.result.auth.map((a) => `auth:${a.action}`)];
+    };
+    expect((await t.call('GET', '/sys/user/list', { token })).body.code).toBe(510);
+    expect(await menuIds()).not.toContain('system-user');
+
+    const add = await t.call<{ id: string }>('POST', '/sys/sysDepartRole/add', { token: f.admin, body: { departId: dept, roleName: '审计员', roleCode: 'auditor' } });
+    expect(add.body.success).toBe(true);
+    const roleId = add.body.result.id;
+    const dup = await t.call('POST', '/sys/sysDepartRole/add', { token: f.admin, body: { departId: dept, roleName: 'dup', roleCode: 'AUDITOR' } });
+    expect(dup.body).toMatchObject({ success: false, message: '角色编码已存在' });
+    const listed = await t.call<PageResult<DepartRoleRecord>>('GET', `/sys/sysDepartRole/list?deptId=${dept}`, { token: f.admin });
+    expect(listed.body.result.records).toEqual([expect.objectContaining({ id: roleId, departId: dept, roleCode: 'auditor' })]);
+
+    // A department role holds only what its department holds.
+    const outside = await t.call('POST', '/sys/sysDepartPermission/saveDeptRolePermission', { token: f.admin, headers: { 'accept-language': 'en-US' }, body: { roleId, permissionIds: 'system,system-user,btn:user:list' } });
+    expect(outside.body).toMatchObject({ success: false, message: 'A department role can only be given permissions its department holds' });
+    await t.call('POST', '/sys/permission/saveDepartPermission', { token: f.admin, body: { departId: dept, permissionIds: 'system,system-user,btn:user:list,btn:user:add' } });
+    expect((await t.call('POST', '/sys/sysDepartPermission/saveDeptRolePermission', { token: f.admin, body: { roleId, permissionIds: 'system,system-user,btn:user:list' } })).body.success).toBe(true);
+    expect((await t.call<string[]>('GET', `/sys/sysDepartPermission/queryDeptRolePermission?roleId=${roleId}`, { token: f.admin })).body.result).toEqual(['btn:user:list', 'system', 'system-user']);
+    // Department permissions alone grant nothing: the member needs the department role.
+    expect((await t.call('GET', '/sys/user/list', { token })).body.code).toBe(510);
+
+    const notMember = await t.call('POST', '/sys/sysDepartRole/deptRoleUserAdd', { token: f.admin, body: { departId: dept, userId: outsider, newRoleId: roleId } });
+    expect(notMember.body).toMatchObject({ success: false, message: '只能给本部门的用户分配部门角色' });
+    expect((await t.call('POST', '/sys/sysDepartRole/deptRoleUserAdd', { token: f.admin, body: { departId: dept, userId: member, newRoleId: roleId } })).body.success).toBe(true);
+    expect((await t.call<string[]>('GET', `/sys/sysDepartRole/getDeptRoleByUserId?userId=${member}&departId=${dept}`, { token: f.admin })).body.result).toEqual([roleId]);
+
+    // Gained only through the department path: menu, auth list and the server's 510 check.
+    expect((await t.call('GET', '/sys/user/list', { token })).body.success).toBe(true);
+    expect(await menuIds()).toEqual(expect.arrayContaining(['system', 'system-user', 'auth:user:list']));
+    expect(await menuIds()).not.toContain('auth:user:add');
+    expect((await t.call('POST', '/sys/user/add', { token, body: { username: 'viadept1', realname: 'Via', phone: '13800000000', password: USER_PASSWORD } })).body.code).toBe(510);
+
+    // Another tenant neither sees nor changes the department role.
+    expect((await t.call<PageResult<DepartRoleRecord>>('GET', `/sys/sysDepartRole/list?deptId=${dept}`, { token: f.otherAdmin })).body.result.total).toBe(0);
+    expect((await t.call('POST', '/sys/sysDepartPermission/saveDeptRolePermission', { token: f.otherAdmin, body: { roleId, permissionIds: '' } })).body.code).toBe(404);
+    expect((await t.call('DELETE', `/sys/sysDepartRole/delete?id=${roleId}`, { token: f.otherAdmin })).body.code).toBe(404);
+    expect((await t.call('POST', '/sys/sysDepartRole/add', { token: f.viewer, body: { departId: dept, roleName: 'xx', roleCode: 'xx' } })).body.code).toBe(510);
+
+    // Taking the permission from the department takes it from its roles and the member.
+    await t.call('POST', '/sys/permission/saveDepartPermission', { token: f.admin, body: { departId: dept, permissionIds: 'system' } });
+    expect((await t.call<string[]>('GET', `/sys/sysDepartPermission/queryDeptRolePermission?roleId=${roleId}`, { token: f.admin })).body.result).toEqual(['system']);
+    expect((await t.call('GET', '/sys/user/list', { token })).body.code).toBe(510);
+    expect(await menuIds()).not.toContain('system-user');
+    expect(await menuIds()).not.toContain('auth:user:list');
+
+    // Leaving the department ends it too.
+    await t.call('POST', '/sys/permission/saveDepartPermission', { token: f.admin, body: { departId: dept, permissionIds: 'system,system-user,btn:user:list' } });
+    await t.call('POST', '/sys/sysDepartPermission/saveDeptRolePermission', { token: f.admin, body: { roleId, permissionIds: 'system-user,btn:user:list' } });
+    expect((await t.call('GET', '/sys/user/list', { token })).body.success).toBe(true);
+    await t.call('PUT', '/sys/user/edit', { token: f.admin, body: { id: member, realname: 'Moved', phone: '13800000000', selecteddeparts: elsewhere } });
+    expect((await t.call('GET', '/sys/user/list', { token })).body.code).toBe(510);
+    await t.call('PUT', '/sys/user/edit', { token: f.admin, body: { id: member, realname: 'Back', phone: '13800000000', selecteddeparts: dept } });
+    expect((await t.call('GET', '/sys/user/list', { token })).body.success).toBe(true);
+    expect((await t.call('DELETE', `/sys/sysDepartRole/delete?id=${roleId}`, { token: f.admin })).body.success).toBe(true);
+    expect((await t.call('GET', '/sys/user/list', { token })).body.code).toBe(510);
   });
 
   it('edits, grants department permissions and lists department roles', async () => {

@@ -80,17 +80,41 @@ function parseTenantHeader(value: string | undefined): number | undefined {
 }
 
 /**
- * Permission codes (`perms` of enabled menus and buttons) granted to the user through the roles
- * it holds in `tenantId` (SPEC §6).
+ * SQL of the ids of the permissions (menus and buttons) a user holds in a tenant (SPEC §6), with
+ * `$1` the user id and `$2` the tenant id. Two paths:
+ * - tenant roles: the permissions of the roles the user holds in the tenant (`sys_user_role`);
+ * - department roles (issue #4 "department roles"; SPEC §6 "departments have role rights",
+ *   §7 saveDepartPermission): the permissions of the department roles the user is given, for
+ *   departments of the tenant the user belongs to, and only those the department itself holds
+ *   (`sys_depart_permission`). Taking a permission from a department therefore takes it at
+ *   once from every member who had it through the department; leaving the department ends it.
+ */
+export const GRANTED_PERMISSION_IDS_SQL = `
+  SELECT rp.permission_id
+    FROM sys_user_role ur
+    JOIN sys_role r ON r.id = ur.role_id AND r.tenant_id = $2
+    JOIN sys_role_permission rp ON rp.role_id = r.id
+   WHERE ur.user_id = $1
+  UNION
+  SELECT drp.permission_id
+    FROM sys_depart_role_user dru
+    JOIN sys_depart_role dr ON dr.id = dru.role_id AND dr.tenant_id = $2
+    JOIN sys_depart d ON d.id = dr.depart_id AND d.del_flag = 0
+    JOIN sys_user_depart ud ON ud.dep_id = dr.depart_id AND ud.user_id = dru.user_id
+    JOIN sys_depart_role_permission drp ON drp.role_id = dr.id
+    JOIN sys_depart_permission dp ON dp.depart_id = dr.depart_id AND dp.permission_id = drp.permission_id
+   WHERE dru.user_id = $1`;
+
+/**
+ * Permission codes (`perms` of enabled menus and buttons) granted to the user in `tenantId`
+ * through its roles and its department roles ({@link GRANTED_PERMISSION_IDS_SQL}, SPEC §6): the
+ * set every server-side permission check (code 510) uses.
  */
 export async function loadPermissionCodes(db: Db, userId: string, tenantId: number): Promise<Set<string>> {
   const rows = await db.query<{ perms: string }>(
     `SELECT DISTINCT p.perms
-       FROM sys_user_role ur
-       JOIN sys_role r ON r.id = ur.role_id AND r.tenant_id = $2
-       JOIN sys_role_permission rp ON rp.role_id = r.id
-       JOIN sys_permission p ON p.id = rp.permission_id
-      WHERE ur.user_id = $1 AND p.perms IS NOT NULL AND p.status = '1' AND p.del_flag = 0`,
+       FROM sys_permission p
+      WHERE p.id IN (${GRANTED_PERMISSION_IDS_SQL}) AND p.perms IS NOT NULL AND p.status = '1' AND p.del_flag = 0`,
     [userId, tenantId],
   );
   const codes = new Set<string>();

@@ -1,0 +1,118 @@
+import type { DepartRoleCreate, DepartRoleEdit, DepartRoleRecord } from '@ztj/contracts';
+import type { Db, Queryable } from '../../platform/db/db';
+import { AppError } from '../../platform/http/app-error';
+import { requireAllVisible, requireVisible } from '../../platform/list/list-runner';
+import { AUDIT_LABELS, isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
+import { DEPART_LIST } from './departs.service';
+
+/**
+ * Department roles of the caller's tenant (issue #4 "department roles"; SPEC §6). Filter by
+ * department with `deptId` (JeecgBoot's query name) or `departId`.
+ */
+export const DEPART_ROLE_LIST: ListSpec<DepartRoleRecord> = {
+  name: 'depart-roles',
+  from: 'sys_depart_role r',
+  select: 'r.*',
+  tenantScope: 'r.tenant_id = $tenant',
+  idSql: 'r.id',
+  fields: {
+    roleName: { sql: 'r.role_name', type: 'string', label: { 'zh-CN': '角色名称', 'en-US': 'Role name' } },
+    roleCode: { sql: 'r.role_code', type: 'string', label: { 'zh-CN': '角色编码', 'en-US': 'Role code' } },
+    description: { sql: 'r.description', type: 'string', label: { 'zh-CN': '描述', 'en-US': 'Description' } },
+    createTime: { sql: 'r.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
+  },
+  params: { deptId: 'r.depart_id = ?', departId: 'r.depart_id = ?' },
+  map: (r) => ({
+    id: String(r.id), departId: String(r.depart_id), roleName: String(r.role_name), roleCode: String(r.role_code),
+    description: textOrNull(r.description), createBy: textOrNull(r.create_by), createTime: isoOrNull(r.create_time),
+  }),
+};
+
+async function checkCode(q: Queryable, departId: string, code: string, exceptId: string | null): Promise<void> {
+  const hit = await q.query('SELECT 1 FROM sys_depart_role WHERE depart_id = $1 AND lower(role_code) = lower($2) AND id IS DISTINCT FROM $3', [departId, code, exceptId]);
+  if (hit.length) throw new AppError('conflict', 'roleCodeExists');
+}
+
+async function departOf(db: Queryable, roleId: string): Promise<string> {
+  const [row] = await db.query<{ depart_id: string }>('SELECT depart_id FROM sys_depart_role WHERE id = $1', [roleId]);
+  return row!.depart_id;
+}
+
+/**
+ * Creates a role of a department of the caller's tenant.
+ * @throws AppError notFound (department of another tenant), conflict roleCodeExists (code taken in the department).
+ */
+export async function createDepartRole(db: Db, b: DepartRoleCreate, caller: ListCaller): Promise<string> {
+  await requireVisible(db, DEPART_LIST, b.departId, caller);
+  await checkCode(db, b.departId, b.roleCode, null);
+  const [row] = await db.query<{ id: string }>(
+    'INSERT INTO sys_depart_role (tenant_id, depart_id, role_name, role_code, description, create_by) VALUES ($1,$2,$3,$4,$5,$6) RETURNING id',
+    [caller.tenantId, b.departId, b.roleName, b.roleCode, b.description ?? null, caller.username],
+  );
+  return row!.id;
+}
+
+/** Edits a department role (its department does not change). */
+export async function editDepartRole(db: Db, b: DepartRoleEdit, caller: ListCaller): Promise<void> {
+  await requireVisible(db, DEPART_ROLE_LIST, b.id, caller);
+  await checkCode(db, await departOf(db, b.id), b.roleCode, b.id);
+  await db.query('UPDATE sys_depart_role SET role_name = $2, role_code = $3, description = $4, update_by = $5, update_time = now() WHERE id = $1', [
+    b.id, b.roleName, b.roleCode, b.description ?? null, caller.username,
+  ]);
+}
+
+/** Deletes department roles; their grants and member links go with them. */
+export async function deleteDepartRoles(db: Db, ids: string[], caller: ListCaller): Promise<void> {
+  const visible = await requireAllVisible(db, DEPART_ROLE_LIST, ids, caller);
+  await db.query('DELETE FROM sys_depart_role WHERE id = ANY($1::text[])', [visible]);
+}
+
+/** Permission ids granted to a department role of the caller's tenant. */
+export async function departRolePermissionIds(db: Db, roleId: string, caller: ListCaller): Promise<string[]> {
+  await requireVisible(db, DEPART_ROLE_LIST, roleId, caller);
+  const rows = await db.query<{ permission_id: string }>('SELECT permission_id FROM sys_depart_role_permission WHERE role_id = $1 ORDER BY permission_id', [roleId]);
+  return rows.map((r) => r.permission_id);
+}
+
+/**
+ * Replaces a department role's permissions (SPEC §6): every id must be one the role's department
+ * holds (saveDepartPermission).
+ * @throws AppError business departRolePermissionOutside otherwise; notFound for another tenant's role.
+ */
+export async function saveDepartRolePermissions(db: Db, roleId: string, permissionIds: string[], caller: ListCaller): Promise<void> {
+  await requireVisible(db, DEPART_ROLE_LIST, roleId, caller);
+  await db.tx(async (q) => {
+    const departId = await departOf(q, roleId);
+    const allowed = await q.query('SELECT permission_id FROM sys_depart_permission WHERE depart_id = $1 AND permission_id = ANY($2::text[])', [departId, permissionIds]);
+    if (allowed.length !== permissionIds.length) throw new AppError('business', 'departRolePermissionOutside');
+    await q.query('DELETE FROM sys_depart_role_permission WHERE role_id = $1', [roleId]);
+    if (permissionIds.length) await q.query('INSERT INTO sys_depart_role_permission (role_id, permission_id) SELECT $1, unnest($2::text[])', [roleId, permissionIds]);
+  });
+}
+
+/** Department role ids a user holds in a department of the caller's tenant. */
+export async function userDepartRoleIds(db: Db, userId: string, departId: string, caller: ListCaller): Promise<string[]> {
+  await requireVisible(db, DEPART_LIST, departId, caller);
+  const rows = await db.query<{ role_id: string }>(
+    'SELECT dru.role_id FROM sys_depart_role_user dru JOIN sys_depart_role dr ON dr.id = dru.role_id WHERE dru.user_id = $1 AND dr.depart_id = $2 ORDER BY dr.role_code',
+    [userId, departId],
+  );
+  return rows.map((r) => r.role_id);
+}
+
+/**
+ * Replaces the roles of `departId` a member holds with `roleIds` (all roles of that department).
+ * @throws AppError business departRoleUserOutside when the user is not a member of the department;
+ *   notFound for a department or role outside the caller's tenant or of another department.
+ */
+export async function saveUserDepartRoles(db: Db, departId: string, userId: string, roleIds: string[], caller: ListCaller): Promise<void> {
+  await requireVisible(db, DEPART_LIST, departId, caller);
+  await db.tx(async (q) => {
+    const member = await q.query('SELECT 1 FROM sys_user_depart WHERE user_id = $1 AND dep_id = $2', [userId, departId]);
+    if (!member.length) throw new AppError('business', 'departRoleUserOutside');
+    const known = await q.query('SELECT 1 FROM sys_depart_role WHERE depart_id = $1 AND id = ANY($2::text[])', [departId, roleIds]);
+    if (known.length !== roleIds.length) throw new AppError('notFound', 'notFound');
+    await q.query('DELETE FROM sys_depart_role_user dru USING sys_depart_role dr WHERE dr.id = dru.role_id AND dr.depart_id = $2 AND dru.user_id = $1', [userId, departId]);
+    if (roleIds.length) await q.query('INSERT INTO sys_depart_role_user (user_id, role_id) SELECT $1, unnest($2::text[])', [userId, roleIds]);
+  });
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { pageResultOf } from '../envelope';
+import { defineRoute } from '../route';
+import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from './list';
+import { RoleCreateSchema } from './roles';
+
+/**
+ * Department roles (issue #4 "department roles and data rules"; SPEC §6 "departments have role
+ * rights"). A department role belongs to one department; it may only be granted permissions the
+ * department holds (saveDepartPermission), and only members of the department are given it.
+ * A member holds the permissions of the department roles given to them, besides those of their
+ * tenant roles; taking a permission from the department takes it from its roles.
+ */
+export const DepartRoleCreateSchema = RoleCreateSchema.extend({ departId: z.string().min(1).max(64) });
+export type DepartRoleCreate = z.infer<typeof DepartRoleCreateSchema>;
+export const DepartRoleEditSchema = RoleCreateSchema.extend({ id: z.string().min(1).max(64) });
+export type DepartRoleEdit = z.infer<typeof DepartRoleEditSchema>;
+
+export const DepartRoleRecordSchema = z.object({
+  id: z.string(), departId: z.string(), roleName: z.string(), roleCode: z.string(), description: z.string().nullable(),
+  createBy: z.string().nullable(), createTime: z.string().nullable(),
+});
+export type DepartRoleRecord = z.infer<typeof DepartRoleRecordSchema>;
+export const DEPART_ROLE_LIST_FIELDS = ['roleName', 'roleCode', 'description', 'createTime'] as const;
+
+/** `POST /sys/sysDepartPermission/saveDeptRolePermission`: the full new set, within the department's permissions. */
+export const DepartRolePermissionSaveSchema = z.object({
+  roleId: z.string().min(1).max(64),
+  permissionIds: z.string().max(40000),
+  lastpermissionIds: z.string().max(40000).optional(),
+});
+export type DepartRolePermissionSave = z.infer<typeof DepartRolePermissionSaveSchema>;
+
+/** `POST /sys/sysDepartRole/deptRoleUserAdd`: replaces the roles of `departId` a member holds with `newRoleId` (comma-joined). */
+export const DepartRoleUserSaveSchema = z.object({
+  departId: z.string().min(1).max(64),
+  userId: z.string().min(1).max(64),
+  newRoleId: z.string().max(20000),
+});
+export type DepartRoleUserSave = z.infer<typeof DepartRoleUserSaveSchema>;
+
+const tag = 'system-depart';
+const ok = z.null();
+
+/**
+ * Route table of department roles (JeecgBoot-style paths, SPEC §7 "sysDepart" family). Reading
+ * needs `depart:list`; every change is department authorisation, `depart:auth`.
+ */
+export const DepartRoleRoutes = {
+  list: defineRoute({ method: 'GET', path: '/sys/sysDepartRole/list', access: 'depart:list', tag, summary: 'Roles of a department (generic list + deptId)', query: ListQuerySchema, result: pageResultOf(DepartRoleRecordSchema) }),
+  add: defineRoute({ method: 'POST', path: '/sys/sysDepartRole/add', access: 'depart:auth', tag, summary: 'Create a role of a department', body: DepartRoleCreateSchema, result: z.object({ id: z.string() }) }),
+  edit: defineRoute({ method: 'PUT', path: '/sys/sysDepartRole/edit', access: 'depart:auth', tag, summary: 'Edit a department role', body: DepartRoleEditSchema, result: ok }),
+  delete: defineRoute({ method: 'DELETE', path: '/sys/sysDepartRole/delete', access: 'depart:auth', tag, summary: 'Delete a department role', query: IdQuerySchema, result: ok }),
+  deleteBatch: defineRoute({ method: 'DELETE', path: '/sys/sysDepartRole/deleteBatch', access: 'depart:auth', tag, summary: 'Delete department roles', query: IdsQuerySchema, result: ok }),
+  queryPermission: defineRoute({ method: 'GET', path: '/sys/sysDepartPermission/queryDeptRolePermission', access: 'depart:list', tag, summary: 'Permission ids granted to a department role', query: z.object({ roleId: z.string().min(1).max(64) }), result: z.array(z.string()) }),
+  savePermission: defineRoute({ method: 'POST', path: '/sys/sysDepartPermission/saveDeptRolePermission', access: 'depart:auth', tag, summary: "Replace a department role's permissions (within the department's)", body: DepartRolePermissionSaveSchema, result: ok }),
+  userRoles: defineRoute({ method: 'GET', path: '/sys/sysDepartRole/getDeptRoleByUserId', access: 'depart:list', tag, summary: 'Department role ids a member holds in a department', query: z.object({ userId: z.string().min(1).max(64), departId: z.string().min(1).max(64) }), result: z.array(z.string()) }),
+  saveUserRoles: defineRoute({ method: 'POST', path: '/sys/sysDepartRole/deptRoleUserAdd', access: 'depart:auth', tag, summary: 'Replace the department roles of a member', body: DepartRoleUserSaveSchema, result: ok }),
+} as const;

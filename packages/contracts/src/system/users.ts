@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserInfoSchema } from '../auth';
 import { pageResultOf } from '../envelope';
 import { defineRoute } from '../route';
 import { PATTERNS, PasswordSchema } from '../validation';
@@ -101,6 +102,21 @@ export const UserSettingsSchema = z.object({
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 
+/**
+ * `PUT /sys/user/login/setting/userEdit` body: the signed-in user's own profile (SPEC §2 account
+ * settings "base setting", §3 user, §5 rules: real name, valid email, mobile). Only these fields
+ * exist: account name, status, roles, departments and tenant are never changed here (any such
+ * key in the body is dropped), and the user changed is always the caller.
+ */
+export const UserProfileSchema = UserFieldsSchema.pick({ realname: true, email: true, phone: true, sex: true, birthday: true, avatar: true });
+export type UserProfile = z.infer<typeof UserProfileSchema>;
+/** `GET /sys/user/login/setting/getUserData`: the caller's profile and (read-only) account name. */
+export const UserProfileRecordSchema = z.object({
+  username: z.string(), realname: z.string(), email: z.string().nullable(), phone: z.string().nullable(),
+  sex: z.number().int().nullable(), birthday: z.string().nullable(), avatar: z.string().nullable(),
+});
+export type UserProfileRecord = z.infer<typeof UserProfileRecordSchema>;
+
 const UserPage = pageResultOf(UserRecordSchema);
 const DepartOfUserSchema = z.object({ key: z.string(), title: z.string(), orgCode: z.string() });
 const ok = z.null();
@@ -129,4 +145,6 @@ export const UserRoutes = {
   addressList: defineRoute({ method: 'GET', path: '/sys/user/queryByOrgCodeForAddressList', access: 'addresslist:list', tag, summary: 'Address list: users with department and position (read-only)', query: ListQuerySchema, result: UserPage }),
   settings: defineRoute({ method: 'GET', path: '/sys/user/settings', access: 'session', tag, summary: 'Alarm-push settings of the signed-in user', result: UserSettingsSchema }),
   saveSettings: defineRoute({ method: 'PUT', path: '/sys/user/settings', access: 'session', tag, summary: 'Save the alarm-push settings of the signed-in user', body: UserSettingsSchema, result: ok }),
+  profile: defineRoute({ method: 'GET', path: '/sys/user/login/setting/getUserData', access: 'session', tag, summary: "The signed-in user's own profile (account settings, base setting)", result: UserProfileRecordSchema }),
+  saveProfile: defineRoute({ method: 'PUT', path: '/sys/user/login/setting/userEdit', access: 'session', tag, summary: "Save the signed-in user's own profile; answers the new session user info", body: UserProfileSchema, result: UserInfoSchema }),
 } as const;

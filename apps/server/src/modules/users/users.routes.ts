@@ -8,6 +8,7 @@ import { listAll, listPage } from '../../platform/list/list-runner';
 import { callerOf } from '../../platform/list/list-spec';
 import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
 import { recordsToXls } from '../../platform/list/xls';
+import { userInfo } from '../auth/auth.service';
 import { USER_IMPORT } from './users.import';
 import { ADDRESS_LIST, USER_LIST, USER_RECYCLE_LIST } from './users.list';
 import * as users from './users.service';
@@ -61,6 +62,11 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
   registerRoute(app, db, R.saveSettings, async ({ auth, body }) => {
     await users.saveSettings(db, auth.userId, body);
     return null;
+  });
+  registerRoute(app, db, R.profile, ({ auth }) => users.readProfile(db, auth.userId));
+  registerRoute(app, db, R.saveProfile, async ({ auth, body }) => {
+    await users.saveProfile(db, auth.userId, auth.username, body);
+    return userInfo(db, auth.userId, auth.tenantId);
   });
   registerRawRoute(app, db, R.exportXls, async ({ auth, query, lang }) => {
     const rows = await listAll(db, USER_LIST, query, callerOf(auth, R.list.access));

@@ -1,4 +1,4 @@
-import { splitIds, type UserCreate, type UserEdit, type UserSettings } from '@ztj/contracts';
+import { splitIds, type UserCreate, type UserEdit, type UserProfile, type UserProfileRecord, type UserSettings } from '@ztj/contracts';
 import { hashPassword } from '../../platform/auth/tokens';
 import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
@@ -173,5 +173,28 @@ export async function saveSettings(db: Db, userId: string, s: UserSettings): Pro
   await db.query(
     'UPDATE sys_user SET default_monitor_account = $2, only_multi_alarm = $3, alarm_push_mode = $4, update_time = now() WHERE id = $1',
     [userId, nullIfEmpty(s.defaultMonitorAccount), s.onlyMultiLevelAlarm, [...new Set(s.alarmPushMode)].sort().join(',')],
+  );
+}
+
+/** The signed-in user's own profile (SPEC §2 account settings "base setting"). */
+export async function readProfile(db: Db, userId: string): Promise<UserProfileRecord> {
+  const r = await db.one<UserProfileRecord>(
+    `SELECT username, realname, email, phone, sex, to_char(birthday, 'YYYY-MM-DD') AS birthday, avatar FROM sys_user WHERE id = $1`,
+    [userId],
+  );
+  if (!r) throw new AppError('notFound', 'notFound');
+  return { ...r, sex: r.sex === null ? null : Number(r.sex) };
+}
+
+/**
+ * Saves the caller's own profile (SPEC §2 base setting, §5 rules checked by UserProfileSchema):
+ * real name, email, mobile, sex, birthday and avatar of `userId` only; nothing else of the
+ * account changes.
+ */
+export async function saveProfile(db: Db, userId: string, username: string, b: UserProfile): Promise<void> {
+  await db.query(
+    `UPDATE sys_user SET realname = $2, email = $3, phone = $4, sex = $5, birthday = $6::date, avatar = $7, update_by = $8, update_time = now()
+      WHERE id = $1`,
+    [userId, b.realname, nullIfEmpty(b.email), b.phone, b.sex ?? null, nullIfEmpty(b.birthday), nullIfEmpty(b.avatar), username],
   );
 }

@@ -1,4 +1,4 @@
-import type { PageResult, UserRecord, UserSettings } from '@ztj/contracts';
+import type { PageResult, UserInfo, UserProfileRecord, UserRecord, UserSettings } from '@ztj/contracts';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, download, tenantHeader, upload, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
@@ -72,6 +72,41 @@ describe('user administration', () => {
     const settings: UserSettings = { defaultMonitorAccount: 'carol01', onlyMultiLevelAlarm: true, alarmPushMode: [2, 4] };
     expect((await t.call('PUT', '/sys/user/settings', { token, body: settings })).body.success).toBe(true);
     expect((await t.call<UserSettings>('GET', '/sys/user/settings', { token })).body.result).toEqual(settings);
+  });
+
+  it('lets a user without any admin permission edit only their own profile (account base setting)', async () => {
+    const self = await f.addUser(f.admin, 'self0001', { email: 'self@example.com' });
+    const other = await f.addUser(f.admin, 'other001');
+    const token = await t.login('self0001', USER_PASSWORD);
+    expect((await t.call('PUT', '/sys/user/edit', { token, body: { id: self, realname: 'Nope', phone: '13800000000' } })).body.code).toBe(510);
+    const profile = { realname: '自助修改', email: 'new@example.com', phone: '13912345678', sex: 2, birthday: '1991-02-03', avatar: 'avatar/me.png' };
+    const res = await t.call<UserInfo>('PUT', '/sys/user/login/setting/userEdit', {
+      token,
+      // Keys outside the profile are dropped: account name, status, roles, departments, tenant, another id.
+      body: { ...profile, id: other, username: 'hijack1', status: 2, userIdentity: 2, selectedroles: await f.roleId(1000, 'admin'), selecteddeparts: await f.departId('A01A01'), loginTenantId: 1001 },
+    });
+    expect(res.body.success).toBe(true);
+    expect(res.body.result).toMatchObject({ id: self, username: 'self0001', realname: '自助修改', email: 'new@example.com', phone: '13912345678', sex: 2, avatar: 'avatar/me.png', status: 1, userIdentity: 1 });
+    expect((await t.call<UserProfileRecord>('GET', '/sys/user/login/setting/getUserData', { token })).body.result).toEqual({ username: 'self0001', ...profile });
+    const row = await t.db.one('SELECT username, status, user_identity, org_code FROM sys_user WHERE id = $1', [self]);
+    expect(row).toEqual({ username: 'self0001', status: 1, user_identity: 1, org_code: null });
+    expect((await t.call<string[]>('GET', `/sys/user/queryUserRole?userid=${self}`, { token: f.admin })).body.result).toEqual([]);
+    expect((await t.call('GET', `/sys/user/userDepartList?userId=${self}`, { token: f.admin })).body.result).toEqual([]);
+    expect(await t.db.one('SELECT realname FROM sys_user WHERE id = $1', [other])).toEqual({ realname: 'Rother001' });
+    expect((await t.call('GET', '/sys/permission/getUserPermissionByToken', { token })).status).toBe(200);
+
+    const bad = await t.call('PUT', '/sys/user/login/setting/userEdit', { token, headers: { 'accept-language': 'en-US' }, body: { ...profile, email: 'not-an-email', phone: '123' } });
+    expect(bad.status).toBe(400);
+    const fields = Object.fromEntries((bad.body.errors ?? []).map((e) => [e.field, e.message]));
+    expect(fields).toMatchObject({ email: 'Please enter a valid email address', phone: 'Please enter the correct mobile number!' });
+    const badZh = await t.call('PUT', '/sys/user/login/setting/userEdit', { token, body: { ...profile, realname: 'a/b' } });
+    expect(badZh.status).toBe(400);
+    expect(badZh.body.errors?.map((e) => e.field)).toEqual(['realname']);
+    expect((await t.call<UserProfileRecord>('GET', '/sys/user/login/setting/getUserData', { token })).body.result.email).toBe('new@example.com');
+    expect((await t.call('PUT', '/sys/user/login/setting/userEdit', { body: profile })).status).toBe(401);
+    // Clearing the optional fields.
+    const cleared = await t.call<UserInfo>('PUT', '/sys/user/login/setting/userEdit', { token, body: { realname: 'Self', phone: '13912345678', email: '', birthday: '', avatar: null, sex: null } });
+    expect(cleared.body.result).toMatchObject({ email: null, avatar: null, sex: null });
   });
 
   it('moves users to the recycle bin, restores and deletes them for ever', async () => {

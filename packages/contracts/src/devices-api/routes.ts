@@ -8,6 +8,8 @@ import {
   DeviceEventRecordSchema,
   DeviceInfoSchema,
   DeviceListQuerySchema,
+  DeviceMapQuerySchema,
+  DeviceMapResultSchema,
   DeviceLogRecordSchema,
   DeviceRangeQuerySchema,
   DeviceRealSchema,
@@ -55,6 +57,7 @@ const ok = z.null();
 /** Device platform calls (SPEC §7 "devices", v3 `/wlx/...`), relative to the base path. */
 export const DeviceRoutes = {
   list: defineRoute({ method: 'GET', path: `${W}/listDevCommon`, access: DEVICE_PERMS.list, tag: 'devices', summary: 'Paged device list with latest values', query: DeviceListQuerySchema, result: pageResultOf(DeviceRecordSchema) }),
+  map: defineRoute({ method: 'GET', path: `${W}/listDevMap`, access: DEVICE_PERMS.list, tag: 'devices', summary: 'Devices with a latest position for the device map (WGS-84)', query: DeviceMapQuerySchema, result: DeviceMapResultSchema }),
   view: defineRoute({ method: 'GET', path: `${W}/viewById`, access: DEVICE_PERMS.list, tag: 'devices', summary: 'Device detail with period settings', query: DeviceIdQuerySchema, result: DeviceDetailSchema }),
   real: defineRoute({ method: 'GET', path: `${W}/viewRealById`, access: DEVICE_PERMS.list, tag: 'devices', summary: 'Real-time values (newest device time)', query: DeviceIdQuerySchema, result: DeviceRealSchema }),
   history: defineRoute({ method: 'GET', path: `${W}/viewHisCommon`, access: DEVICE_PERMS.list, tag: 'devices', summary: 'History: table pages or downsampled chart series', query: HistoryQuerySchema, result: HistoryResultSchema }),

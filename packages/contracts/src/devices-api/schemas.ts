@@ -87,6 +87,29 @@ export const DeviceListQuerySchema = PageQuerySchema.extend({
 });
 export type DeviceListQuery = z.infer<typeof DeviceListQuerySchema>;
 
+/** Largest number of devices the map call answers (SPEC §8 "too many map points"). */
+export const DEVICE_MAP_LIMIT = 5_000;
+
+/** `device/listDevMap` query: the device map's filters (SPEC §2 device map: name, group, status). */
+export const DeviceMapQuerySchema = z.object({
+  name: likeText,
+  groupId: z.string().max(64).optional(),
+  status: z.enum(ONLINE_STATUSES).optional(),
+});
+export type DeviceMapQuery = z.infer<typeof DeviceMapQuerySchema>;
+
+/**
+ * Devices of the caller's tenant that have a latest position (WGS-84 `lat`/`lng`, never null here),
+ * newest report first, at most {@link DEVICE_MAP_LIMIT}; `withoutPosition` counts the matching
+ * devices that never reported one; `truncated` is true when more than the limit matched.
+ */
+export const DeviceMapResultSchema = z.object({
+  records: z.array(DeviceRecordSchema),
+  withoutPosition: z.number().int(),
+  truncated: z.boolean(),
+});
+export type DeviceMapResult = z.infer<typeof DeviceMapResultSchema>;
+
 export const DeviceIdQuerySchema = z.object({ id: DevNoSchema });
 export const DeviceIdsQuerySchema = z.object({
   ids: z.string().max(20_000).transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),

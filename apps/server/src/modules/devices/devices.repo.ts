@@ -1,9 +1,12 @@
 import {
   DEFAULT_ONLINE_WINDOW_MS,
+  DEVICE_MAP_LIMIT,
   getParameter,
   type DeviceDetail,
   type DeviceKind,
   type DeviceListQuery,
+  type DeviceMapQuery,
+  type DeviceMapResult,
   type DeviceRecord,
   type ParameterReading,
   type WorkWindow,
@@ -104,6 +107,29 @@ const SORTS: Record<string, string> = {
   power: 'd.power',
 };
 
+/** Filters shared by the device list and the device map. */
+type DeviceFilter = Pick<DeviceListQuery, 'name' | 'id' | 'model' | 'type' | 'groupId' | 'gatewayId' | 'status'>;
+
+/**
+ * The `where` clause of a tenant's devices with `filter` applied; pushes the bound values onto
+ * `params`, whose `$1` is the tenant and `$2` now (ms). The device row is aliased `d`.
+ */
+function deviceWhere(filter: DeviceFilter, params: unknown[]): string {
+  const where = ['d.tenant_id = $1'];
+  const add = (sql: string, value: unknown): void => {
+    params.push(value);
+    where.push(sql.replaceAll('?', `$${params.length}`));
+  };
+  if (filter.name) add('(d.name ILIKE ? OR d.alias ILIKE ?)', containsPattern(filter.name));
+  if (filter.id) add('d.dev_no ILIKE ?', containsPattern(filter.id));
+  if (filter.model) add('d.model = ?', filter.model);
+  if (filter.type) add('d.kind = ?', filter.type);
+  if (filter.groupId) add('d.group_id = ?', filter.groupId);
+  if (filter.gatewayId) add('d.gateway_id = ?', filter.gatewayId);
+  if (filter.status) where.push(filter.status === 'online' ? onlineSql('$2') : `NOT ${onlineSql('$2')}`);
+  return where.join(' AND ');
+}
+
 /** Paged device list of a tenant with the filters of `device/listDevCommon`. */
 export async function listDevices(
   q: Queryable,
@@ -111,22 +137,10 @@ export async function listDevices(
   query: DeviceListQuery,
   now = Date.now(),
 ): Promise<{ records: DeviceRecord[]; total: number }> {
-  const where = ['d.tenant_id = $1'];
   const params: unknown[] = [tenantId, now];
-  const add = (sql: string, value: unknown): void => {
-    params.push(value);
-    where.push(sql.replace('?', `$${params.length}`));
-  };
-  if (query.name) add('(d.name ILIKE ? OR d.alias ILIKE ?)'.replace('?', `$${params.length + 1}`), containsPattern(query.name));
-  if (query.id) add('d.dev_no ILIKE ?', containsPattern(query.id));
-  if (query.model) add('d.model = ?', query.model);
-  if (query.type) add('d.kind = ?', query.type);
-  if (query.groupId) add('d.group_id = ?', query.groupId);
-  if (query.gatewayId) add('d.gateway_id = ?', query.gatewayId);
-  if (query.status) where.push(query.status === 'online' ? onlineSql('$2') : `NOT ${onlineSql('$2')}`);
+  const filter = deviceWhere(query, params);
   if (query.column && !SORTS[query.column]) throw new AppError('badRequest', 'validationFailed', {}, [{ field: 'column', message: query.column }]);
   const sort = `${SORTS[query.column ?? 'createTime']} ${query.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, d.dev_no`;
-  const filter = where.join(' AND ');
   const [count] = await q.query<{ total: number }>(`SELECT count(*)::int AS total FROM device d WHERE ${filter} AND $2::bigint > 0`, params);
   const offset = (query.pageNo - 1) * query.pageSize;
   const rows = await q.query<DeviceRow>(
@@ -134,6 +148,33 @@ export async function listDevices(
     params,
   );
   return { records: rows.map(toRecord), total: count?.total ?? 0 };
+}
+
+/**
+ * The device map of a tenant (`device/listDevMap`, SPEC §2 device map): devices matching the
+ * filters that have a latest position (WGS-84), newest report first, at most `limit`; plus how
+ * many matching devices have none and whether more than `limit` have one.
+ */
+export async function mapDevices(
+  q: Queryable,
+  tenantId: number,
+  query: DeviceMapQuery,
+  limit = DEVICE_MAP_LIMIT,
+  now = Date.now(),
+): Promise<DeviceMapResult> {
+  const params: unknown[] = [tenantId, now];
+  const filter = deviceWhere(query, params);
+  const located = 'd.last_lat IS NOT NULL AND d.last_lng IS NOT NULL';
+  const [count] = await q.query<{ located: number; total: number }>(
+    `SELECT count(*) FILTER (WHERE ${located})::int AS located, count(*)::int AS total FROM device d WHERE ${filter} AND $2::bigint > 0`,
+    params,
+  );
+  const rows = await q.query<DeviceRow>(
+    `${DEVICE_SELECT} WHERE ${filter} AND ${located} ORDER BY d.last_ts DESC NULLS LAST, d.dev_no LIMIT ${limit}`,
+    params,
+  );
+  const locatedCount = count?.located ?? 0;
+  return { records: rows.map(toRecord), withoutPosition: (count?.total ?? 0) - locatedCount, truncated: locatedCount > limit };
 }
 
 /** One device of the tenant, or throws `deviceNotFound` (also for another tenant's id). */

@@ -2,7 +2,7 @@ import { DeviceRoutes } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
-import { devicesByIds, getDevice, listDevices, page, readingsOf, toDetail } from './devices.repo';
+import { devicesByIds, getDevice, listDevices, mapDevices, page, readingsOf, toDetail } from './devices.repo';
 import { setAlias, setInfo, shutdownDevice, updateDevice, type CommandChannel } from './devices.service';
 import { deviceHistory, deviceTrack } from './history.repo';
 
@@ -24,6 +24,7 @@ export function devicesRoutes(app: FastifyInstance, db: Db, channel: CommandChan
     const { records, total } = await listDevices(db, auth.tenantId, query);
     return page(records, total, query.pageNo, query.pageSize);
   });
+  registerRoute(app, db, DeviceRoutes.map, ({ auth, query }) => mapDevices(db, auth.tenantId, query));
   registerRoute(app, db, DeviceRoutes.view, async ({ auth, query }) => toDetail(await getDevice(db, auth.tenantId, query.id)));
   registerRoute(app, db, DeviceRoutes.real, async ({ auth, query }) => {
     const d = await getDevice(db, auth.tenantId, query.id);

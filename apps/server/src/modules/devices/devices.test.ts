@@ -1,4 +1,4 @@
-import { HEADER_DEVICE_SECRET, type DeviceDetail, type HistoryResult, type PageResult, type DeviceRecord } from '@ztj/contracts';
+import { HEADER_DEVICE_SECRET, type DeviceDetail, type DeviceMapResult, type HistoryResult, type PageResult, type DeviceRecord } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/auth/tokens';
@@ -53,6 +53,37 @@ describe('device API and HTTP ingest (integration)', () => {
     expect(foreign.body).toMatchObject({ success: false, code: 404 });
     const online = await t.call<PageResult<DeviceRecord>>('GET', `/wlx/device/listDevCommon?status=offline&id=${mine}`, { token: admin, headers: demo });
     expect(online.body.result.total).toBe(0);
+  });
+
+  it('answers the device map: located devices of the caller tenant only, with filters', async () => {
+    const tag = uid('MAP');
+    const located = `${tag}-A`;
+    const offline = `${tag}-B`;
+    const unlocated = `${tag}-C`;
+    const foreign = `${tag}-F`;
+    const s1 = await addDevice(t, { id: located, name: `${tag} truck` });
+    const s2 = await addDevice(t, { id: offline, name: `${tag} room` });
+    const s3 = await addDevice(t, { id: unlocated, name: `${tag} tag` });
+    const s4 = await addDevice(t, { id: foreign, name: `${tag} foreign`, tenantId: PLATFORM_TENANT_ID, orgCode: 'A01' });
+    await post(`/ingest/devices/${located}/telemetry`, located, s1, { ts: Date.now() - 1000, values: { P003: 4.5 }, lat: 41.8, lng: 123.4 });
+    await post(`/ingest/devices/${offline}/telemetry`, offline, s2, { ts: Date.now() - 3600_000, values: { P003: -18 }, lat: 39.9, lng: 116.4 });
+    await post(`/ingest/devices/${unlocated}/telemetry`, unlocated, s3, { ts: Date.now() - 1000, values: { P003: 2 } });
+    await post(`/ingest/devices/${foreign}/telemetry`, foreign, s4, { ts: Date.now() - 1000, values: { P003: 1 }, lat: 31.2, lng: 121.5 });
+
+    const map = await t.call<DeviceMapResult>('GET', `/wlx/device/listDevMap?name=${tag}`, { token: viewer });
+    expect(map.body.success).toBe(true);
+    expect(map.body.result.records.map((d) => d.id)).toEqual([located, offline]);
+    expect(map.body.result.records[0]).toMatchObject({ lat: 41.8, lng: 123.4, status: 'online', values: [{ code: 'P003', value: 4.5, unit: '°C' }] });
+    expect(map.body.result).toMatchObject({ withoutPosition: 1, truncated: false });
+
+    const online = await t.call<DeviceMapResult>('GET', `/wlx/device/listDevMap?name=${tag}&status=offline`, { token: admin, headers: demo });
+    expect(online.body.result.records.map((d) => d.id)).toEqual([offline]);
+
+    // Another tenant sees only its own device, never the demo tenant's.
+    const platform = await t.call<DeviceMapResult>('GET', `/wlx/device/listDevMap?name=${tag}`, { token: admin, headers: { 'tenant-id': String(PLATFORM_TENANT_ID) } });
+    expect(platform.body.result.records.map((d) => d.id)).toEqual([foreign]);
+    const anonymous = await t.fastify.inject({ method: 'GET', url: '/ztj-iot/wlx/device/listDevMap' });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('lets a viewer read but answers 510 on writes', async () => {

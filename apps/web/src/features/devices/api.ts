@@ -3,6 +3,8 @@ import {
   DEVICE_EXPORT_PATH,
   DeviceRoutes,
   type DeviceDetail,
+  type DeviceMapQuery,
+  type DeviceMapResult,
   type DeviceReal,
   type HistoryResult,
   type PageResult,
@@ -36,6 +38,7 @@ export const deviceKeys = {
   real: (id: string) => ['devices', 'real', id] as const,
   groups: ['devices', 'groups'] as const,
   gateways: ['devices', 'gateways'] as const,
+  map: (q: DeviceMapQuery) => ['devices', 'map', q] as const,
 };
 
 /**
@@ -46,6 +49,19 @@ export function useDeviceList(query: DeviceListParams, pollMs: number | false): 
   return useQuery({
     queryKey: deviceKeys.list(query),
     queryFn: ({ signal }) => callApi(DeviceRoutes.list, { query, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: pollMs,
+  });
+}
+
+/**
+ * Devices of the tenant with a latest position (WGS-84) for the device map, filtered by name,
+ * group and status. Polls like the list (`pollMs`); keeps the previous answer while a new filter loads.
+ */
+export function useDeviceMap(query: DeviceMapQuery, pollMs: number | false): UseQueryResult<DeviceMapResult> {
+  return useQuery({
+    queryKey: deviceKeys.map(query),
+    queryFn: ({ signal }) => callApi(DeviceRoutes.map, { query, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: pollMs,
   });

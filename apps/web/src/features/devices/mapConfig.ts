@@ -1,3 +1,5 @@
+import { wgs84ToGcj02, type LatLng } from '@ztj/contracts';
+
 /**
  * Track map tiles (ARCHITECTURE §7). The tile URL template comes from `VITE_MAP_TILE_URL`
  * (default an OpenStreetMap-style `{z}/{x}/{y}` template); `none` (or an empty value) draws the
@@ -42,3 +44,12 @@ export const MAP_TILES: MapTileConfig = mapTileConfig({
   coords: import.meta.env.VITE_MAP_TILE_COORD,
   subdomains: import.meta.env.VITE_MAP_TILE_SUBDOMAINS,
 });
+
+/**
+ * A stored WGS-84 position (decimal degrees) in the coordinate system of the tiles: unchanged for
+ * WGS-84 tiles, converted to GCJ-02 for Chinese providers (ARCHITECTURE §7). Shared by every map
+ * of the device area (track, device map).
+ */
+export function toTilePosition(lat: number, lng: number, coords: MapTileConfig['coords'] = MAP_TILES.coords): LatLng {
+  return coords === 'gcj02' ? wgs84ToGcj02(lat, lng) : { lat, lng };
+}

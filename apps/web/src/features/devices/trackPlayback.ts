@@ -1,4 +1,5 @@
-import { wgs84ToGcj02, type LatLng } from '@ztj/contracts';
+import type { LatLng } from '@ztj/contracts';
+import { toTilePosition } from './mapConfig';
 
 /** A track point as drawn: position in the tile system and its device time. */
 export interface DrawnPoint extends LatLng {
@@ -8,7 +9,7 @@ export interface DrawnPoint extends LatLng {
 /** Track points converted for the tiles: WGS-84 kept, or GCJ-02 for Chinese providers (ARCHITECTURE §7). */
 export function toTilePoints(points: readonly DrawnPoint[], coords: 'wgs84' | 'gcj02'): DrawnPoint[] {
   if (coords === 'wgs84') return points.slice();
-  return points.map((p) => ({ ...wgs84ToGcj02(p.lat, p.lng), ts: p.ts }));
+  return points.map((p) => ({ ...toTilePosition(p.lat, p.lng, coords), ts: p.ts }));
 }
 
 /** Playback speeds of the track slider, points advanced per 100 ms tick. */

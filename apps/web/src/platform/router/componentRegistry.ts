@@ -29,6 +29,7 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   'device/DeviceLog': DeviceDetailScreen,
   'device/DeviceEdit': lazy(() => import('../../features/devices/DeviceEditPage').then((m) => ({ default: m.DeviceEditPage }))),
   'device/DeviceGroupList': lazy(() => import('../../features/devices/DeviceGroupPage').then((m) => ({ default: m.DeviceGroupPage }))),
+  'device/DeviceMap': lazy(() => import('../../features/devices/DeviceMapPage').then((m) => ({ default: m.DeviceMapPage }))),
   'device/GatewayList': lazy(() => import('../../features/devices/GatewayListPage').then((m) => ({ default: m.GatewayListPage }))),
 };
 

@@ -117,6 +117,21 @@ export const UserProfileRecordSchema = z.object({
 });
 export type UserProfileRecord = z.infer<typeof UserProfileRecordSchema>;
 
+/**
+ * Kinds of notices a user can turn off in account settings (SPEC §2 "notification"): system
+ * announcements, messages from other users, to-do tasks and alarm notices shown in the console.
+ */
+export const NOTIFICATION_KINDS = ['systemMessage', 'userMessage', 'todoTask', 'alarmMessage'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** `GET/PUT /sys/user/settings/notification`: the signed-in user's notification preferences (all on by default). */
+export const UserNotificationSettingsSchema = z.object({
+  systemMessage: z.boolean(),
+  userMessage: z.boolean(),
+  todoTask: z.boolean(),
+  alarmMessage: z.boolean(),
+}) satisfies z.ZodType<Record<NotificationKind, boolean>>;
+export type UserNotificationSettings = z.infer<typeof UserNotificationSettingsSchema>;
+
 const UserPage = pageResultOf(UserRecordSchema);
 const DepartOfUserSchema = z.object({ key: z.string(), title: z.string(), orgCode: z.string() });
 const ok = z.null();
@@ -145,6 +160,8 @@ export const UserRoutes = {
   addressList: defineRoute({ method: 'GET', path: '/sys/user/queryByOrgCodeForAddressList', access: 'addresslist:list', tag, summary: 'Address list: users with department and position (read-only)', query: ListQuerySchema, result: UserPage }),
   settings: defineRoute({ method: 'GET', path: '/sys/user/settings', access: 'session', tag, summary: 'Alarm-push settings of the signed-in user', result: UserSettingsSchema }),
   saveSettings: defineRoute({ method: 'PUT', path: '/sys/user/settings', access: 'session', tag, summary: 'Save the alarm-push settings of the signed-in user', body: UserSettingsSchema, result: ok }),
+  notification: defineRoute({ method: 'GET', path: '/sys/user/settings/notification', access: 'session', tag, summary: 'Notification preferences of the signed-in user', result: UserNotificationSettingsSchema }),
+  saveNotification: defineRoute({ method: 'PUT', path: '/sys/user/settings/notification', access: 'session', tag, summary: 'Save the notification preferences of the signed-in user', body: UserNotificationSettingsSchema, result: ok }),
   profile: defineRoute({ method: 'GET', path: '/sys/user/login/setting/getUserData', access: 'session', tag, summary: "The signed-in user's own profile (account settings, base setting)", result: UserProfileRecordSchema }),
   saveProfile: defineRoute({ method: 'PUT', path: '/sys/user/login/setting/userEdit', access: 'session', tag, summary: "Save the signed-in user's own profile; answers the new session user info", body: UserProfileSchema, result: UserInfoSchema }),
 } as const;

@@ -63,6 +63,11 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
     await users.saveSettings(db, auth.userId, body);
     return null;
   });
+  registerRoute(app, db, R.notification, ({ auth }) => users.readNotification(db, auth.userId));
+  registerRoute(app, db, R.saveNotification, async ({ auth, body }) => {
+    await users.saveNotification(db, auth.userId, body);
+    return null;
+  });
   registerRoute(app, db, R.profile, ({ auth }) => users.readProfile(db, auth.userId));
   registerRoute(app, db, R.saveProfile, async ({ auth, body }) => {
     await users.saveProfile(db, auth.userId, auth.username, body);

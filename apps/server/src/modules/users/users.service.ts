@@ -1,4 +1,4 @@
-import { splitIds, type UserCreate, type UserEdit, type UserProfile, type UserProfileRecord, type UserSettings } from '@ztj/contracts';
+import { splitIds, type UserCreate, type UserEdit, type UserNotificationSettings, type UserProfile, type UserProfileRecord, type UserSettings } from '@ztj/contracts';
 import { hashPassword } from '../../platform/auth/tokens';
 import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
@@ -196,5 +196,25 @@ export async function saveProfile(db: Db, userId: string, username: string, b: U
     `UPDATE sys_user SET realname = $2, email = $3, phone = $4, sex = $5, birthday = $6::date, avatar = $7, update_by = $8, update_time = now()
       WHERE id = $1`,
     [userId, b.realname, nullIfEmpty(b.email), b.phone, b.sex ?? null, nullIfEmpty(b.birthday), nullIfEmpty(b.avatar), username],
+  );
+}
+
+/** Notification preferences of the signed-in user (SPEC §2 account settings); every kind on until saved. */
+export async function readNotification(db: Db, userId: string): Promise<UserNotificationSettings> {
+  const r = await db.one<{ system_message: boolean; user_message: boolean; todo_task: boolean; alarm_message: boolean }>(
+    'SELECT system_message, user_message, todo_task, alarm_message FROM sys_user_notification WHERE user_id = $1',
+    [userId],
+  );
+  if (!r) return { systemMessage: true, userMessage: true, todoTask: true, alarmMessage: true };
+  return { systemMessage: r.system_message, userMessage: r.user_message, todoTask: r.todo_task, alarmMessage: r.alarm_message };
+}
+
+/** Stores the signed-in user's notification preferences (one row per user, replaced on save). */
+export async function saveNotification(db: Db, userId: string, s: UserNotificationSettings): Promise<void> {
+  await db.query(
+    `INSERT INTO sys_user_notification (user_id, system_message, user_message, todo_task, alarm_message) VALUES ($1,$2,$3,$4,$5)
+     ON CONFLICT (user_id) DO UPDATE SET system_message = EXCLUDED.system_message, user_message = EXCLUDED.user_message,
+       todo_task = EXCLUDED.todo_task, alarm_message = EXCLUDED.alarm_message, update_time = now()`,
+    [userId, s.systemMessage, s.userMessage, s.todoTask, s.alarmMessage],
   );
 }

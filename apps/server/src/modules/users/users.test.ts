@@ -1,4 +1,4 @@
-import type { PageResult, UserInfo, UserProfileRecord, UserRecord, UserSettings } from '@ztj/contracts';
+import type { PageResult, UserInfo, UserNotificationSettings, UserProfileRecord, UserRecord, UserSettings } from '@ztj/contracts';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, download, tenantHeader, upload, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
@@ -107,6 +107,26 @@ describe('user administration', () => {
     // Clearing the optional fields.
     const cleared = await t.call<UserInfo>('PUT', '/sys/user/login/setting/userEdit', { token, body: { realname: 'Self', phone: '13912345678', email: '', birthday: '', avatar: null, sex: null } });
     expect(cleared.body.result).toMatchObject({ email: null, avatar: null, sex: null });
+  });
+
+  it('stores notification preferences per user through session routes (account settings)', async () => {
+    await f.addUser(f.admin, 'notify01');
+    await f.addUser(f.admin, 'notify02');
+    const one = await t.login('notify01', USER_PASSWORD);
+    const two = await t.login('notify02', USER_PASSWORD);
+    const read = async (token: string): Promise<UserNotificationSettings> => (await t.call<UserNotificationSettings>('GET', '/sys/user/settings/notification', { token })).body.result;
+    const all = { systemMessage: true, userMessage: true, todoTask: true, alarmMessage: true };
+    expect(await read(one)).toEqual(all);
+    const mine = { systemMessage: false, userMessage: true, todoTask: false, alarmMessage: true };
+    expect((await t.call('PUT', '/sys/user/settings/notification', { token: one, body: mine })).body.success).toBe(true);
+    expect(await read(one)).toEqual(mine);
+    expect(await read(await t.login('notify01', USER_PASSWORD))).toEqual(mine);
+    expect(await read(two)).toEqual(all);
+    const again = { ...mine, alarmMessage: false };
+    await t.call('PUT', '/sys/user/settings/notification', { token: one, body: again });
+    expect(await read(one)).toEqual(again);
+    expect((await t.call('PUT', '/sys/user/settings/notification', { token: one, body: { systemMessage: 'no' } })).status).toBe(400);
+    expect((await t.call('GET', '/sys/user/settings/notification')).status).toBe(401);
   });
 
   it('moves users to the recycle bin, restores and deletes them for ever', async () => {

@@ -14,5 +14,6 @@ export const SYSTEM_SCREENS: Readonly<Record<string, LazyExoticComponent<Compone
   'system/AddressList': lazy(() => import('./addresslist/AddressListPage').then((m) => ({ default: m.AddressListPage }))),
   'system/DictList': lazy(() => import('./dict/DictListPage').then((m) => ({ default: m.DictListPage }))),
   'system/CategoryList': lazy(() => import('./category/CategoryListPage').then((m) => ({ default: m.CategoryListPage }))),
+  'system/DataRuleList': lazy(() => import('./permission/DataRuleListPage').then((m) => ({ default: m.DataRuleListPage }))),
   'system/PermissionList': lazy(() => import('./permission/PermissionListPage').then((m) => ({ default: m.PermissionListPage }))),
 };

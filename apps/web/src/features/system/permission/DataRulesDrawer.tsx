@@ -9,9 +9,23 @@ import { callApi } from '../../../platform/http/callApi';
 import { RowActions } from '../../../platform/list/RowActions';
 import { EntityFormModal } from '../EntityFormModal';
 
-/** Data rules of one permission (SPEC §6): column, condition, value, status. */
+/** Data rules of one permission (SPEC §6) in a drawer, from the permission list. */
 export function DataRulesDrawer({ node, onClose }: { node: PermissionNode; onClose: () => void }): ReactNode {
   const { t } = useTranslation(['system', 'list']);
+  return (
+    <Drawer open size="large" title={t('permission.rulesOf', { name: node.title })} onClose={onClose}>
+      <DataRulesPanel permissionId={node.id} />
+    </Drawer>
+  );
+}
+
+/**
+ * Data rules of one permission (SPEC §6): column, condition, value, status; add, edit, delete.
+ * Shared by the permission list's drawer and the data-rule screen (SPEC §2 system "data rules").
+ */
+export function DataRulesPanel({ permissionId }: { permissionId: string }): ReactNode {
+  const { t } = useTranslation(['system', 'list']);
+  const node = { id: permissionId };
   const [editing, setEditing] = useState<{ row?: DataRuleRecord } | null>(null);
   const rules = useQuery({ queryKey: ['sys', 'permission', 'rules', node.id], queryFn: ({ signal }) => callApi(PermissionRoutes.ruleList, { query: { permissionId: node.id }, signal }) });
   const remove = (id: string): void =>
@@ -25,7 +39,7 @@ export function DataRulesDrawer({ node, onClose }: { node: PermissionNode; onClo
     });
   const row = editing?.row;
   return (
-    <Drawer open size="large" title={t('permission.rulesOf', { name: node.title })} onClose={onClose}>
+    <div data-testid="data-rules">
       <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => setEditing({})}>{t('list:toolbar.add')}</Button>
       <Table<DataRuleRecord>
         size="small" rowKey="id" scroll={{ x: 'max-content' }} loading={rules.isFetching} dataSource={rules.data ?? []} pagination={false}
@@ -62,6 +76,6 @@ export function DataRulesDrawer({ node, onClose }: { node: PermissionNode; onClo
           }}
         />
       )}
-    </Drawer>
+    </div>
   );
 }

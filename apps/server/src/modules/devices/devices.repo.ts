@@ -13,6 +13,7 @@ import {
 } from '@ztj/contracts';
 import type { Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
+import { escapeLike } from '../../platform/list/list-sql';
 
 /**
  * Device queries (CONVENTIONS §1 repo): every function takes the caller's tenant and adds it to
@@ -95,7 +96,33 @@ export function toDetail(r: DeviceRow): DeviceDetail {
 /** `*x*` like, `x` substring: both become a case-insensitive contains pattern with `%`/`_` escaped. */
 export function containsPattern(text: string): string {
   const core = text.replace(/^\*|\*$/g, '');
-  return `%${core.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(core)}%`;
+}
+
+/**
+ * A text filter of the device area's lists with the query-operator prefixes of the list machinery
+ * (SPEC §5 text operators): `*x*` contains, `x*` starts with, `*x` ends with (case-insensitive),
+ * `!x` differs from x, `>=x` / `<=x` compare; plain `x` means contains (the lists' search before
+ * the operators). With several columns (name or alias) one match is enough, and `!x` needs every
+ * column to differ. Pushes the bound value onto `params`; the columns are server-written SQL.
+ */
+export function textFilterSql(columns: readonly string[], raw: string, params: unknown[]): string {
+  const text = raw.trim();
+  const bind = (value: string): string => `$${params.push(value)}`;
+  const any = (sql: (column: string, ref: string) => string, value: string): string => {
+    const ref = bind(value);
+    return `(${columns.map((c) => sql(c, ref)).join(' OR ')})`;
+  };
+  if (text.startsWith('!')) {
+    const ref = bind(text.slice(1));
+    return `(${columns.map((c) => `${c} IS DISTINCT FROM ${ref}`).join(' AND ')})`;
+  }
+  if (text.startsWith('>=')) return any((c, ref) => `${c} >= ${ref}`, text.slice(2));
+  if (text.startsWith('<=')) return any((c, ref) => `${c} <= ${ref}`, text.slice(2));
+  const starts = text.length > 1 && text.startsWith('*');
+  const ends = text.length > 1 && text.endsWith('*');
+  const pattern = starts && !ends ? `%${escapeLike(text.slice(1))}` : ends && !starts ? `${escapeLike(text.slice(0, -1))}%` : containsPattern(text);
+  return any((c, ref) => `${c} ILIKE ${ref}`, pattern);
 }
 
 const SORTS: Record<string, string> = {
@@ -120,8 +147,8 @@ function deviceWhere(filter: DeviceFilter, params: unknown[]): string {
     params.push(value);
     where.push(sql.replaceAll('?', `$${params.length}`));
   };
-  if (filter.name) add('(d.name ILIKE ? OR d.alias ILIKE ?)', containsPattern(filter.name));
-  if (filter.id) add('d.dev_no ILIKE ?', containsPattern(filter.id));
+  if (filter.name) where.push(textFilterSql(['d.name', 'd.alias'], filter.name, params));
+  if (filter.id) where.push(textFilterSql(['d.dev_no'], filter.id, params));
   if (filter.model) add('d.model = ?', filter.model);
   if (filter.type) add('d.kind = ?', filter.type);
   if (filter.groupId) add('d.group_id = ?', filter.groupId);

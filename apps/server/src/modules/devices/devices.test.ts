@@ -86,6 +86,26 @@ describe('device API and HTTP ingest (integration)', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('filters the device list with the text operators of the list machinery', async () => {
+    const tag = uid('OPS');
+    const a = `${tag}-A1`;
+    const b = `${tag}-B2`;
+    await addDevice(t, { id: a, name: `${tag} alpha` });
+    await addDevice(t, { id: b, name: `${tag} beta` });
+    await t.db.query('UPDATE device SET alias = $2 WHERE dev_no = $1', [b, 'Cold 50%_room']);
+    const ids = async (q: string): Promise<string[]> =>
+      (await t.call<PageResult<DeviceRecord>>('GET', `/wlx/device/listDevCommon?pageSize=100&column=id&order=asc&${q}`, { token: admin, headers: demo })).body.result.records.map((d) => d.id);
+    expect(await ids(`id=${encodeURIComponent(`*${tag}*`)}`)).toEqual([a, b]);
+    expect(await ids(`id=${encodeURIComponent(`${tag}-B*`)}`)).toEqual([b]);
+    expect(await ids(`id=${encodeURIComponent(`*-A1`)}&name=${encodeURIComponent(tag)}`)).toEqual([a]);
+    expect(await ids(`id=${encodeURIComponent(`*${tag}*`)}&name=${encodeURIComponent(`!${tag} alpha`)}`)).toEqual([b]);
+    // The alias counts as the name; % and _ are matched literally.
+    expect(await ids(`id=${encodeURIComponent(`*${tag}*`)}&name=${encodeURIComponent('*50%_*')}`)).toEqual([b]);
+    expect(await ids(`id=${encodeURIComponent(`*${tag}*`)}&name=${encodeURIComponent('*50%x*')}`)).toEqual([]);
+    const groups = await t.call<PageResult<{ name: string }>>('GET', `/wlx/group/list?name=${encodeURIComponent('!no such group')}`, { token: admin, headers: demo });
+    expect(groups.body.success).toBe(true);
+  });
+
   it('lets a viewer read but answers 510 on writes', async () => {
     const id = uid('WH');
     await addDevice(t, { id });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { registerRoute } from '../../platform/http/register-route';
-import { DEVICE_SELECT, containsPattern, onlineSql, page, toRecord, type DeviceRow } from './devices.repo';
+import { DEVICE_SELECT, onlineSql, textFilterSql, page, toRecord, type DeviceRow } from './devices.repo';
 
 interface GatewayRow { id: string; name: string; note: string | null; address: string | null; model: string; online: boolean; last_ts: number | string | null; sub_count: number }
 const SELECT = `SELECT gw.id, gw.name, gw.note, gw.address, d.model, ${onlineSql('$2')} AS online, d.last_ts,
@@ -19,8 +19,8 @@ export function gatewaysRoutes(app: FastifyInstance, db: Db): void {
   registerRoute(app, db, DeviceRoutes.gatewayList, async ({ auth, query }) => {
     const params: unknown[] = [auth.tenantId, Date.now()];
     let where = 'gw.tenant_id = $1';
-    if (query.name) where += ` AND gw.name ILIKE $${params.push(containsPattern(query.name))}`;
-    if (query.id) where += ` AND gw.id ILIKE $${params.push(containsPattern(query.id))}`;
+    if (query.name) where += ` AND ${textFilterSql(['gw.name'], query.name, params)}`;
+    if (query.id) where += ` AND ${textFilterSql(['gw.id'], query.id, params)}`;
     const [c] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM gateway gw WHERE ${where} AND $2::bigint > 0`, params);
     const rows = await db.query<GatewayRow>(`${SELECT} WHERE ${where} ORDER BY gw.create_time DESC, gw.id LIMIT ${query.pageSize} OFFSET ${(query.pageNo - 1) * query.pageSize}`, params);
     return page(rows.map(toGateway), c?.n ?? 0, query.pageNo, query.pageSize);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { registerRoute } from '../../platform/http/register-route';
-import { DEVICE_SELECT, containsPattern, page, toRecord, type DeviceRow } from './devices.repo';
+import { DEVICE_SELECT, page, textFilterSql, toRecord, type DeviceRow } from './devices.repo';
 
 interface GroupRow { id: string; name: string; device_count: number; create_ms: number | string }
 const toGroup = (r: GroupRow): { id: string; name: string; deviceCount: number; createTime: number } => ({
@@ -28,7 +28,7 @@ export function groupsRoutes(app: FastifyInstance, db: Db): void {
   registerRoute(app, db, DeviceRoutes.groupList, async ({ auth, query }) => {
     const params: unknown[] = [auth.tenantId];
     let where = 'g.tenant_id = $1';
-    if (query.name) where += ` AND g.name ILIKE $${params.push(containsPattern(query.name))}`;
+    if (query.name) where += ` AND ${textFilterSql(['g.name'], query.name, params)}`;
     const [c] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM device_group g WHERE ${where}`, params);
     const rows = await db.query<GroupRow>(
       `${GROUP_SELECT} WHERE ${where} ORDER BY g.create_time ${query.order === 'asc' ? 'ASC' : 'DESC'}, g.id

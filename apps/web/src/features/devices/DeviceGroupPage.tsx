@@ -1,26 +1,27 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Empty, Form, Input, Space, Table } from 'antd';
+import { Alert, Button, Empty, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_PERMS } from '@ztj/contracts';
+import { DEVICE_PERMS, DeviceRoutes } from '@ztj/contracts';
 import { Authorized } from '../../platform/permissions/Authorized';
 import { feedback } from '../../platform/feedback/feedback';
-import { useGroupMutations, useGroups, type GroupRecord } from './api';
+import { ListPage } from '../../platform/list/ListPage';
+import { useGroupMutations, type GroupRecord } from './api';
 import { GroupDevicesModal } from './GroupDevicesModal';
 import { GroupFormModal } from './GroupFormModal';
 import { formatReportTime } from './parameterFormat';
+import { useLiveListPage } from './useLiveListPage';
 
 /**
- * Device groups (`device/DeviceGroupList`, /device/group): paged list with add, rename,
- * delete (after confirmation; the devices become ungrouped) and device assignment.
+ * Device groups (`device/DeviceGroupList`, /device/group) on the list machinery: paged list with a
+ * name query (text operators), add (`device:group:add`), rename, delete after confirmation (the
+ * devices become ungrouped; the page is recomputed) and device assignment.
  */
 export function DeviceGroupPage(): ReactNode {
   const { t } = useTranslation('devices');
-  const [query, setQuery] = useState<{ pageNo: number; pageSize: number; name?: string }>({ pageNo: 1, pageSize: 10 });
   const [editing, setEditing] = useState<GroupRecord | 'new' | null>(null);
   const [assigning, setAssigning] = useState<GroupRecord | null>(null);
-  const groups = useGroups(query);
+  const { list, error } = useLiveListPage({ route: DeviceRoutes.groupList, permissionPrefix: 'device:group', sourceKey: '/device/group' }, false);
   const { remove } = useGroupMutations();
 
   const confirmDelete = (group: GroupRecord): void => {
@@ -33,6 +34,7 @@ export function DeviceGroupPage(): ReactNode {
       onOk: async () => {
         await remove.mutateAsync(group.id);
         feedback().message.success(t('groups.deleted'));
+        list.afterDelete(1);
       },
     });
   };
@@ -66,35 +68,19 @@ export function DeviceGroupPage(): ReactNode {
   ];
 
   return (
-    <Card data-testid="device-groups">
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Form layout="inline" onFinish={(v: { name?: string }) => setQuery((q) => ({ ...q, pageNo: 1, name: v.name?.trim() || undefined }))}>
-          <Form.Item name="name" label={t('groups.name')}>
-            <Input allowClear />
-          </Form.Item>
-          <Button type="primary" htmlType="submit">
-            {t('list.search.submit')}
-          </Button>
-        </Form>
-        <Authorized action={DEVICE_PERMS.groupAdd}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="group-add">
-            {t('groups.add')}
-          </Button>
-        </Authorized>
-      </Space>
-      {groups.isError && <Alert type="error" showIcon title={t('groups.error')} style={{ marginBottom: 12 }} />}
-      <Table<GroupRecord>
-        rowKey="id"
+    <>
+      {error && <Alert type="error" showIcon title={t('groups.error')} description={error.message} style={{ marginBottom: 12 }} />}
+      <ListPage<GroupRecord>
+        testId="device-groups"
+        list={list}
+        selectable={false}
+        onAdd={() => setEditing('new')}
+        queryFields={[{ name: 'name', label: t('groups.name'), kind: 'text' }]}
         columns={columns}
-        dataSource={groups.data?.records ?? []}
-        loading={groups.isLoading}
-        scroll={{ x: 640 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('groups.empty')} /> }}
-        onChange={(p) => setQuery((q) => ({ ...q, pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 }))}
-        pagination={{ current: query.pageNo, pageSize: query.pageSize, total: groups.data?.total ?? 0, pageSizeOptions: [10, 20, 30], showSizeChanger: true, showTotal: (total) => t('common.total', { total }) }}
+        tableProps={{ scroll: { x: 640 }, locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('groups.empty')} /> } }}
       />
       <GroupFormModal group={editing} onClose={() => setEditing(null)} />
       <GroupDevicesModal group={assigning} onClose={() => setAssigning(null)} />
-    </Card>
+    </>
   );
 }

@@ -1,53 +1,43 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Empty, Space, Table, Tooltip } from 'antd';
-import type { TablePaginationConfig } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { Alert, Badge, Button, Empty, Tooltip } from 'antd';
 import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import { DEVICE_PERMS, type DeviceRecord } from '@ztj/contracts';
+import { DEVICE_MODEL_CODES, DEVICE_PERMS, DeviceRoutes, type DeviceRecord } from '@ztj/contracts';
 import { Authorized } from '../../platform/permissions/Authorized';
 import { feedback } from '../../platform/feedback/feedback';
 import { isApiError } from '../../platform/http/ApiError';
 import { toLanguage } from '../../platform/i18n/i18n';
-import { useResponsive } from '../../platform/responsive/useResponsive';
-import { exportDevices, useDeviceList, useShutdownDevice } from './api';
+import { ListPage } from '../../platform/list/ListPage';
+import type { QueryField } from '../../platform/list/QueryForm';
+import { exportDevices, useGroups, useShutdownDevice } from './api';
 import { AliasModal } from './AliasModal';
 import { deviceColumns } from './deviceColumns';
+import { DEVICE_STATUSES } from './deviceEnums';
 import { patchDeviceRows } from './deviceLive';
-import { DeviceSearchForm, type DeviceFilters } from './DeviceSearchForm';
 import { useDeviceLive } from './useDeviceLive';
-
-/** Page sizes of lists (SPEC §9). */
-export const PAGE_SIZES = [10, 20, 30];
-
-/** Paging, sorting and filters of the list. */
-interface ListState extends DeviceFilters {
-  pageNo: number;
-  pageSize: number;
-  column?: string;
-  order?: 'asc' | 'desc';
-}
+import { useLiveListPage } from './useLiveListPage';
 
 /**
- * Device list (`device/DeviceList`, /device/list): server paging and sorting, search form, latest
- * values with units patched live from the WebSocket, selection export, alias and remote shutdown.
+ * Device list (`device/DeviceList`, /device/list) on the list machinery: server paging (remembered
+ * page size) and sorting, query form (name or alias, id with the text operators, model, online
+ * status, group; one field on phones until expanded), latest values with units patched live from
+ * the WebSocket with a flash, selection export (`device:export`), alias and remote shutdown.
  */
 export function DeviceListPage(): ReactNode {
   const { t, i18n } = useTranslation('devices');
   const lang = toLanguage(i18n.language);
   const navigate = useNavigate();
-  const { isMobile } = useResponsive();
-  const [query, setQuery] = useState<ListState>({ pageNo: 1, pageSize: 10 });
-  const [selected, setSelected] = useState<string[]>([]);
   const [aliasOf, setAliasOf] = useState<DeviceRecord | null>(null);
   const [exporting, setExporting] = useState(false);
   const { live, connected, pollMs } = useDeviceLive();
-  const list = useDeviceList(query, pollMs);
+  const { list, error } = useLiveListPage({ route: DeviceRoutes.list, permissionPrefix: 'device', sourceKey: '/device/list' }, pollMs);
+  const groups = useGroups({ pageNo: 1, pageSize: 1000 });
   const shutdown = useShutdownDevice();
 
-  const rows = useMemo(() => patchDeviceRows(list.data?.records ?? [], live), [list.data, live]);
+  const rows = useMemo(() => patchDeviceRows(list.rows, live), [list.rows, live]);
+  const shown = useMemo(() => ({ ...list, rows }), [list, rows]);
 
   const confirmShutdown = (row: DeviceRecord): void => {
     feedback().modal.confirm({
@@ -60,8 +50,8 @@ export function DeviceListPage(): ReactNode {
         try {
           await shutdown.mutateAsync(row.id);
           feedback().message.success(t('list.shutdown.sent'));
-        } catch (error) {
-          if (isApiError(error) && !error.notified) feedback().message.warning(error.message);
+        } catch (err) {
+          if (isApiError(err) && !err.notified) feedback().message.warning(err.message);
         }
       },
     });
@@ -74,21 +64,24 @@ export function DeviceListPage(): ReactNode {
         edit: (row) => void navigate(`/device/edit/${encodeURIComponent(row.id)}`),
         alias: setAliasOf,
         shutdown: confirmShutdown,
-      }, !isMobile),
+      }),
     // confirmShutdown only closes over t and the mutation
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, lang, live, navigate, isMobile],
+    [t, lang, live, navigate],
   );
 
-  const onSearch = (filters: DeviceFilters): void => setQuery((q) => ({ pageNo: 1, pageSize: q.pageSize, column: q.column, order: q.order, ...filters }));
+  const queryFields = useMemo<QueryField[]>(
+    () => [
+      { name: 'name', label: t('list.search.name'), kind: 'text' },
+      { name: 'id', label: t('list.search.id'), kind: 'text' },
+      { name: 'model', label: t('list.search.model'), kind: 'select', options: DEVICE_MODEL_CODES.map((m) => ({ value: m, label: m })) },
+      { name: 'status', label: t('list.search.status'), kind: 'select', options: DEVICE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
+      { name: 'groupId', label: t('list.search.group'), kind: 'select', options: (groups.data?.records ?? []).map((g) => ({ value: g.id, label: g.name })) },
+    ],
+    [t, groups.data],
+  );
 
-  const onTableChange = (pagination: TablePaginationConfig, _filters: unknown, sorter: SorterResult<DeviceRecord> | SorterResult<DeviceRecord>[]): void => {
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const column = s?.order ? String(s.columnKey ?? s.field) : undefined;
-    const order = s?.order === 'ascend' ? 'asc' : s?.order === 'descend' ? 'desc' : undefined;
-    setQuery((q) => ({ ...q, pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10, column, order }));
-  };
-
+  const selected = list.selectedKeys;
   const doExport = async (): Promise<void> => {
     setExporting(true);
     try {
@@ -102,54 +95,41 @@ export function DeviceListPage(): ReactNode {
   };
 
   return (
-    <Card data-testid="device-list">
-      <DeviceSearchForm onSearch={onSearch} />
-      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
-        <Space wrap>
-          <Authorized action={DEVICE_PERMS.export}>
-            <Tooltip title={selected.length === 0 ? t('list.selectFirst') : undefined}>
-              <Button icon={<ExportOutlined />} disabled={selected.length === 0} loading={exporting} onClick={() => void doExport()} data-testid="device-export">
-                {t('list.export', { count: selected.length })}
-              </Button>
-            </Tooltip>
-          </Authorized>
-          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading}>
-            {t('list.refresh')}
-          </Button>
-        </Space>
-        <Badge status={connected ? 'processing' : 'default'} text={connected ? t('live.on') : t('live.polling')} data-testid="live-state" />
-      </Space>
-      {list.isError && (
+    <>
+      {error && (
         <Alert
           type="error"
           showIcon
           style={{ marginBottom: 12 }}
           title={t('list.error')}
-          description={list.error instanceof Error ? list.error.message : undefined}
-          action={<Button size="small" onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+          description={error.message}
+          action={<Button size="small" onClick={() => void list.reload()}>{t('common.retry')}</Button>}
           data-testid="device-list-error"
         />
       )}
-      <Table<DeviceRecord>
-        rowKey="id"
-        size="middle"
+      <ListPage<DeviceRecord>
+        testId="device-list"
+        list={shown}
+        queryFields={queryFields}
         columns={columns}
-        dataSource={rows}
-        loading={list.isLoading}
-        scroll={{ x: 'max-content' }}
-        onChange={onTableChange}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
-        pagination={{
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-        }}
+        tableProps={{ locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> } }}
+        extra={
+          <>
+            <Authorized action={DEVICE_PERMS.export}>
+              <Tooltip title={selected.length === 0 ? t('list.selectFirst') : undefined}>
+                <Button icon={<ExportOutlined />} disabled={selected.length === 0} loading={exporting} onClick={() => void doExport()} data-testid="device-export">
+                  {t('list.export', { count: selected.length })}
+                </Button>
+              </Tooltip>
+            </Authorized>
+            <Button icon={<ReloadOutlined />} onClick={() => void list.reload()}>
+              {t('list.refresh')}
+            </Button>
+            <Badge status={connected ? 'processing' : 'default'} text={connected ? t('live.on') : t('live.polling')} data-testid="live-state" />
+          </>
+        }
       />
       <AliasModal device={aliasOf} onClose={() => setAliasOf(null)} />
-    </Card>
+    </>
   );
 }

@@ -1,22 +1,28 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Empty, Form, Input, Table } from 'antd';
+import { Alert, Button, Empty } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { useGateways, type GatewayRecord } from './api';
+import { DeviceRoutes } from '@ztj/contracts';
+import { ListPage } from '../../platform/list/ListPage';
+import type { GatewayRecord } from './api';
 import { GatewayDetailDrawer } from './GatewayDetailDrawer';
 import { formatReportTime } from './parameterFormat';
 import { StatusTag } from './StatusTag';
 import { POLL_WITHOUT_SOCKET_MS } from './useDeviceLive';
+import { useLiveListPage } from './useLiveListPage';
+
+/** Background refresh of the gateway list (status and report time move on their own), ms. */
+const GATEWAY_POLL_MS = POLL_WITHOUT_SOCKET_MS * 5;
 
 /**
- * Gateways (`device/GatewayList`, /device/gateway): paged list with search; the detail with its
- * sub-devices and their latest values opens in a drawer (no separate route).
+ * Gateways (`device/GatewayList`, /device/gateway) on the list machinery: paged list with name and
+ * id queries, refreshed in the background; the detail with its sub-devices and their latest values
+ * opens in a drawer (no separate route).
  */
 export function GatewayListPage(): ReactNode {
   const { t } = useTranslation('devices');
-  const [query, setQuery] = useState<{ pageNo: number; pageSize: number; name?: string; id?: string }>({ pageNo: 1, pageSize: 10 });
   const [open, setOpen] = useState<string | null>(null);
-  const gateways = useGateways(query, POLL_WITHOUT_SOCKET_MS * 5);
+  const { list, error } = useLiveListPage({ route: DeviceRoutes.gatewayList, permissionPrefix: 'device:gateway', sourceKey: '/device/gateway' }, GATEWAY_POLL_MS);
 
   const columns: ColumnsType<GatewayRecord> = [
     {
@@ -48,34 +54,20 @@ export function GatewayListPage(): ReactNode {
   ];
 
   return (
-    <Card data-testid="gateway-list">
-      <Form
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v: { name?: string; id?: string }) => setQuery((q) => ({ ...q, pageNo: 1, name: v.name?.trim() || undefined, id: v.id?.trim() || undefined }))}
-      >
-        <Form.Item name="name" label={t('gateways.name')}>
-          <Input allowClear />
-        </Form.Item>
-        <Form.Item name="id" label={t('gateways.id')}>
-          <Input allowClear />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('list.search.submit')}
-        </Button>
-      </Form>
-      {gateways.isError && <Alert type="error" showIcon title={t('gateways.error')} style={{ marginBottom: 12 }} />}
-      <Table<GatewayRecord>
-        rowKey="id"
+    <>
+      {error && <Alert type="error" showIcon title={t('gateways.error')} description={error.message} style={{ marginBottom: 12 }} />}
+      <ListPage<GatewayRecord>
+        testId="gateway-list"
+        list={list}
+        selectable={false}
+        queryFields={[
+          { name: 'name', label: t('gateways.name'), kind: 'text' },
+          { name: 'id', label: t('gateways.id'), kind: 'text' },
+        ]}
         columns={columns}
-        dataSource={gateways.data?.records ?? []}
-        loading={gateways.isLoading}
-        scroll={{ x: 900 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('gateways.empty')} /> }}
-        onChange={(p) => setQuery((q) => ({ ...q, pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 }))}
-        pagination={{ current: query.pageNo, pageSize: query.pageSize, total: gateways.data?.total ?? 0, pageSizeOptions: [10, 20, 30], showSizeChanger: true, showTotal: (total) => t('common.total', { total }) }}
+        tableProps={{ scroll: { x: 900 }, locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('gateways.empty')} /> } }}
       />
       <GatewayDetailDrawer gatewayId={open} onClose={() => setOpen(null)} />
-    </Card>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
 import {
   DEVICE_EXPORT_PATH,
   DeviceRoutes,
@@ -40,6 +40,17 @@ export const deviceKeys = {
   gateways: ['devices', 'gateways'] as const,
   map: (q: DeviceMapQuery) => ['devices', 'map', q] as const,
 };
+
+/**
+ * Refreshes everything of the device area a change can show in: its own queries and the device,
+ * group and gateway lists (which run on the list machinery under `['list', path]`).
+ */
+function invalidateDeviceArea(client: QueryClient): Promise<void> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: deviceKeys.all }),
+    ...[DeviceRoutes.list, DeviceRoutes.groupList, DeviceRoutes.gatewayList].map((r) => client.invalidateQueries({ queryKey: ['list', r.path] })),
+  ]).then(() => undefined);
+}
 
 /**
  * Paged device list with latest values. Polls every `pollMs` (6 s when the live socket is down,
@@ -110,7 +121,7 @@ export function useUpdateDevice(): UseMutationResult<DeviceDetail, Error, RouteB
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body) => callApi(DeviceRoutes.update, { body, silent: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: deviceKeys.all }),
+    onSuccess: () => invalidateDeviceArea(client),
   });
 }
 
@@ -119,7 +130,7 @@ export function useAliasDevice(): UseMutationResult<null, Error, { id: string; a
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body) => callApi(DeviceRoutes.alias, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: deviceKeys.all }),
+    onSuccess: () => invalidateDeviceArea(client),
   });
 }
 
@@ -161,23 +172,13 @@ export function useGroupMutations(): {
   setDevices: UseMutationResult<null, Error, { groupId: string; deviceIds: string[] }>;
 } {
   const client = useQueryClient();
-  const onSuccess = (): Promise<void> => client.invalidateQueries({ queryKey: deviceKeys.all });
+  const onSuccess = (): Promise<void> => invalidateDeviceArea(client);
   return {
     add: useMutation({ mutationFn: (name) => callApi(DeviceRoutes.groupAdd, { body: { name }, silent: true }), onSuccess }),
     rename: useMutation({ mutationFn: (body) => callApi(DeviceRoutes.groupUpdate, { body, silent: true }), onSuccess }),
     remove: useMutation({ mutationFn: (id) => callApi(DeviceRoutes.groupDelete, { query: { id } }), onSuccess }),
     setDevices: useMutation({ mutationFn: (body) => callApi(DeviceRoutes.groupUpdateDevs, { body }), onSuccess }),
   };
-}
-
-/** Paged gateways. */
-export function useGateways(query: RouteQuery<typeof DeviceRoutes.gatewayList>, pollMs: number | false): UseQueryResult<PageResult<GatewayRecord>> {
-  return useQuery({
-    queryKey: [...deviceKeys.gateways, query],
-    queryFn: ({ signal }) => callApi(DeviceRoutes.gatewayList, { query, signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: pollMs,
-  });
 }
 
 /** A gateway with its sub-devices and their latest values. */

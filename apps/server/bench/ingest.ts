@@ -11,6 +11,7 @@
  */
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/platform/config/config';
@@ -27,6 +28,28 @@ const N = Number(env.BENCH_MESSAGES ?? (external ? 100_000 : 20_000));
 const perDevice = Math.ceil(N / M);
 const total = perDevice * M;
 const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+
+/** CPU seconds (user + system) used so far by live processes whose command name matches (Linux /proc; 0 elsewhere). */
+function cpuSecondsOf(name: RegExp): number {
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        if (!name.test(comm)) continue;
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14, 15)
+      } catch {
+        // process ended meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return ticks / 100; // USER_HZ
+}
 
 async function main(): Promise<void> {
   const config = loadConfig({
@@ -65,10 +88,13 @@ async function main(): Promise<void> {
   const url = runtime.mqttUrl!;
   process.stderr.write(`bench: ${M} devices x ${perDevice} msgs = ${total} via ${env.MQTT_URL ? 'external broker' : 'aedes'} + ${db.kind}\n`);
 
-  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'publisher.ts'), [], { execArgv: ['--import', 'tsx'] });
-  const msg = (type: string): Promise<{ started: number; finished: number; failed: number }> =>
+  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'publisher.ts'), [], {
+    execArgv: ['--import', 'tsx', ...(env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF}`] : [])],
+  });
+  type Report = { started: number; finished: number; failed: number; cpuSeconds?: number };
+  const msg = (type: string): Promise<Report> =>
     new Promise((resolve, reject) => {
-      const on = (m: { type: string; message?: string; started: number; finished: number; failed: number }): void => {
+      const on = (m: Report & { type: string; message?: string }): void => {
         if (m.type === type) {
           child.off('message', on);
           resolve(m);
@@ -79,6 +105,7 @@ async function main(): Promise<void> {
   child.send({ url, devices, perDevice, window: Number(env.BENCH_WINDOW ?? 32) });
   await msg('ready');
   const done = msg('done');
+  const cpu0 = { ingest: process.cpuUsage(), broker: cpuSecondsOf(/^mosquitto$/), db: cpuSecondsOf(/^postgres$/) };
   child.send('go');
   const pub = await done;
   const deadline = Date.now() + 60_000;
@@ -86,6 +113,13 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 20));
   }
   await runtime.ingest.flush();
+  const ingestCpu = process.cpuUsage(cpu0.ingest);
+  const cpu = {
+    ingest: (ingestCpu.user + ingestCpu.system) / 1e6,
+    broker: env.MQTT_URL ? cpuSecondsOf(/^mosquitto$/) - cpu0.broker : NaN,
+    db: env.DATABASE_URL ? cpuSecondsOf(/^postgres$/) - cpu0.db : NaN,
+    publishers: pub.cpuSeconds ?? NaN,
+  };
   const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM telemetry WHERE device_id LIKE $1`, [`BENCH-${run}-%`]);
   const stored = row?.n ?? 0;
   latencies.sort((a, b) => a - b);
@@ -94,6 +128,10 @@ async function main(): Promise<void> {
   process.stderr.write(
     `publish ${((pub.finished - pub.started) / 1000).toFixed(2)} s, last commit +${(seconds).toFixed(2)} s, batches ${runtime.ingest.stats.batches}, ` +
       `dead ${JSON.stringify(runtime.ingest.stats.dead)}, publish failures ${pub.failed}, committed ${committed}\n`,
+  );
+  const perMsg = (sec: number): string => (Number.isFinite(sec) ? `${((sec * 1e6) / total).toFixed(1)} µs` : 'n/a');
+  process.stderr.write(
+    `CPU per message: ingest process ${perMsg(cpu.ingest)}, broker ${perMsg(cpu.broker)}, PostgreSQL ${perMsg(cpu.db)}, publishers ${perMsg(cpu.publishers)}\n`,
   );
   process.stdout.write(`ingest_msgs_per_s ${Math.round(stored / seconds)}\n`);
   process.stdout.write(`ingest_p99_publish_to_stored_ms ${p99}\n`);

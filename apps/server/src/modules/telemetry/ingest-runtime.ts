@@ -57,6 +57,7 @@ export class IngestRuntime {
         connections: mqttShared ? this.connections : 1,
         qos: this.subscribeQos,
         onMessage: (topic, payload) => this.onMessage(topic, payload, undefined),
+        whenReady: () => this.ingest.whenReady(),
       });
     } else if (mqttPort !== 'off') {
       this.broker = await startEmbeddedBroker({
@@ -68,8 +69,21 @@ export class IngestRuntime {
     }
   }
 
+  /** Parsed topics: a fleet has one telemetry topic per device, so parsing each once is enough. */
+  private readonly topicCache = new Map<string, ReturnType<typeof parseTopic>>();
+
+  private parsedTopic(topic: string): ReturnType<typeof parseTopic> {
+    let p = this.topicCache.get(topic);
+    if (p === undefined) {
+      p = parseTopic(topic);
+      if (this.topicCache.size >= 100_000) this.topicCache.clear();
+      this.topicCache.set(topic, p);
+    }
+    return p;
+  }
+
   private onMessage(topic: string, payload: Buffer, identity: string | undefined): void {
-    const p = parseTopic(topic);
+    const p = this.parsedTopic(topic);
     if (!p || p.channel === 'commands') return;
     this.ingest.handle({ source: topic, channel: p.channel, id: p.id, payload, ...(identity ? { authDeviceId: identity } : {}) });
   }

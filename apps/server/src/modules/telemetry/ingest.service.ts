@@ -29,6 +29,11 @@ export interface IngestOptions {
   flushMs?: number;
   /** Flush as soon as this many rows wait (default 5000). */
   maxRows?: number;
+  /**
+   * Memory bound: with this many rows queued and not yet committed (default 20 × maxRows)
+   * {@link IngestService.whenReady} makes transports wait until half of them are committed.
+   */
+  maxPending?: number;
   onError?: (err: Error) => void;
   /** Called after each committed batch with its rows and the commit time, ms (benchmark, metrics). */
   onCommitted?: (rows: readonly TelemetryRow[], committedAt: number) => void;
@@ -83,6 +88,9 @@ export class IngestService {
   private stopped = false;
   private readonly flushMs: number;
   private readonly maxRows: number;
+  private readonly maxPending: number;
+  /** Waiters of {@link whenReady}, released once the queue is below half of `maxPending`. */
+  private ready: { promise: Promise<void>; resolve: () => void } | undefined;
   readonly stats: IngestStats = { received: 0, stored: 0, duplicates: 0, dead: {}, batches: 0, lost: 0, pending: 0 };
 
   constructor(
@@ -94,6 +102,31 @@ export class IngestService {
   ) {
     this.flushMs = opts.flushMs ?? 100;
     this.maxRows = opts.maxRows ?? 5000;
+    this.maxPending = opts.maxPending ?? 20 * this.maxRows;
+  }
+
+  /**
+   * Backpressure for transports (the MQTT ingest client delays its next packet on it): undefined
+   * while fewer than `maxPending` rows wait for their commit, else a promise resolved once half of
+   * them are committed (or dropped after failed retries, or the service stops). It bounds memory
+   * when the database stalls; note that a broker then holds the backlog only up to its own queue
+   * limits (Mosquitto drops beyond `max_queued_messages`), so the bound is set well above a burst.
+   */
+  whenReady(): Promise<void> | undefined {
+    if (this.stats.pending < this.maxPending || this.stopped) return undefined;
+    if (!this.ready) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.ready = { promise, resolve };
+    }
+    return this.ready.promise;
+  }
+
+  private release(): void {
+    if (this.ready && (this.stopped || this.stats.pending < this.maxPending / 2)) {
+      this.ready.resolve();
+      this.ready = undefined;
+    }
   }
 
   /** Takes a message without waiting (MQTT). */
@@ -229,6 +262,7 @@ export class IngestService {
         this.stats.batches++;
         this.stats.pending -= b.rows.length;
         b.resolve();
+        this.release();
         this.opts.onCommitted?.(b.rows, Date.now());
         this.fanout?.push(b.rows);
         return;
@@ -238,6 +272,7 @@ export class IngestService {
           this.stats.lost += b.rows.length;
           this.stats.pending -= b.rows.length;
           b.reject(err as Error);
+          this.release();
           return;
         }
         await new Promise((r) => setTimeout(r, 500 * attempt));
@@ -257,6 +292,7 @@ export class IngestService {
   async stop(): Promise<void> {
     await this.flush().catch(() => undefined);
     this.stopped = true;
+    this.release();
     if (this.timer) clearTimeout(this.timer);
     this.fanout?.stop();
     await this.store.close();

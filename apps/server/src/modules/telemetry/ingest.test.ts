@@ -80,6 +80,35 @@ describe('MQTT ingest (integration)', () => {
     await c.endAsync();
   });
 
+  it('stores every reading of a burst from many devices publishing at once (nothing lost)', async () => {
+    const devices = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const id = uid('BURST');
+        const secret = await addDevice(app, { id });
+        return { id, client: await connectDevice(app, id, secret) };
+      }),
+    );
+    const perDevice = 250;
+    const t0 = now() - perDevice;
+    // QoS 1 publishes without waiting between them: 5,000 messages in flight together
+    await Promise.all(
+      devices.flatMap(({ id, client }) =>
+        Array.from({ length: perDevice }, (_, i) =>
+          client.publishAsync(topics.telemetry(id), JSON.stringify({ ts: t0 + i, values: { P003: -20 + i / 10, P004: 50, P005: 90, P012: -70, P013: 3 } }), { qos: 1 }),
+        ),
+      ),
+    );
+    const ids = devices.map((d) => d.id);
+    const count = async (): Promise<number> => {
+      const [r] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry WHERE device_id = ANY($1::text[])', [ids]);
+      return r?.n ?? 0;
+    };
+    await waitFor(async () => (await count()) === ids.length * perDevice, 30_000);
+    const last = await app.db.query<{ ts: string | number }>('SELECT ts FROM device_latest WHERE device_id = ANY($1::text[])', [ids]);
+    expect(last.map((r) => Number(r.ts))).toEqual(ids.map(() => t0 + perDevice - 1));
+    await Promise.all(devices.map((d) => d.client.endAsync()));
+  }, 60_000);
+
   it.runIf(!EXTERNAL_MQTT)('refuses unknown devices and wrong passwords at connect (embedded broker)', async () => {
     const id = uid('WH');
     await addDevice(app, { id });

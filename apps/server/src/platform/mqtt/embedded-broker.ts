@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { batchWritesPerTurn } from './batched-client';
 
 /** How the embedded broker decides who may connect, publish and subscribe (injected by the ingest). */
 export interface BrokerPolicy {
@@ -73,7 +74,8 @@ export async function startEmbeddedBroker(opts: {
     const id = identities.get(client);
     if (id) opts.onMessage(packet.topic, packet.payload as Buffer, id);
   });
-  const server = net.createServer(broker.handle);
+  // a device's PUBACKs of one turn leave in one write (see batchWritesPerTurn)
+  const server = net.createServer((socket) => broker.handle(batchWritesPerTurn(socket)));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());

@@ -10,7 +10,8 @@ import { usePermission } from '../../../platform/permissions/usePermission';
 import { allKeys, filterTree } from '../../../platform/pickers/departTree';
 import { DEPART_TREE_KEY } from '../../../platform/pickers/useDepartTree';
 import { DepartForm } from './DepartForm';
-import { DepartPermissionPanel, DepartRolesPanel } from './DepartPermissionPanel';
+import { DepartPermissionPanel } from './DepartPermissionPanel';
+import { DepartRolesPanel } from './DepartRolesPanel';
 import { DepartUsersPanel } from './DepartUsersPanel';
 
 function findNode(nodes: readonly DepartNode[], id: string): DepartNode | undefined {

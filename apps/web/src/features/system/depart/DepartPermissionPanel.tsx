@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Table } from 'antd';
+import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DepartRoutes } from '@ztj/contracts';
@@ -8,7 +8,10 @@ import { callApi } from '../../../platform/http/callApi';
 import { usePermission } from '../../../platform/permissions/usePermission';
 import { PermissionTreeCheck } from '../permission/PermissionTreeCheck';
 
-/** Permissions of a department (SPEC §6 "departments have role rights"): the tree, saved as a whole. */
+/**
+ * Permissions of a department (SPEC §6 "departments have role rights"): the tree, saved as a
+ * whole. They bound what the department's own roles may grant (roles tab).
+ */
 export function DepartPermissionPanel({ departId }: { departId: string }): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const { can } = usePermission();
@@ -32,25 +35,5 @@ export function DepartPermissionPanel({ departId }: { departId: string }): React
       <PermissionTreeCheck value={checked} onChange={setChecked} disabled={!editable} />
       {editable && <Button type="primary" style={{ marginTop: 12 }} loading={saving} onClick={() => void save()}>{t('depart.savePermissions')}</Button>}
     </>
-  );
-}
-
-/** Roles held by the users of a department. */
-export function DepartRolesPanel({ departId }: { departId: string }): ReactNode {
-  const { t } = useTranslation(['system', 'list']);
-  const roles = useQuery({ queryKey: ['sys', 'depart', 'roles', departId], queryFn: ({ signal }) => callApi(DepartRoutes.departRoles, { query: { departId }, signal }) });
-  return (
-    <Table
-      size="small"
-      rowKey="id"
-      loading={roles.isFetching}
-      dataSource={roles.data ?? []}
-      pagination={false}
-      columns={[
-        { title: t('role.roleName'), dataIndex: 'roleName' },
-        { title: t('role.roleCode'), dataIndex: 'roleCode' },
-        { title: t('depart.roleUsers'), dataIndex: 'users' },
-      ]}
-    />
   );
 }

@@ -1,28 +1,72 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Checkbox, Empty, Modal } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../platform/list/listQuery';
-import { UserRoutes, type UserRecord } from '@ztj/contracts';
+import { DepartRoleRoutes, UserRoutes, type UserRecord } from '@ztj/contracts';
+import { feedback } from '../../../platform/feedback/feedback';
+import { callApi } from '../../../platform/http/callApi';
 import { ListPage } from '../../../platform/list/ListPage';
+import { RowActions } from '../../../platform/list/RowActions';
 import { useListPage } from '../../../platform/list/useListPage';
+import { useDepartRoles } from './DepartRolesPanel';
 
-/** Users of a department (`departUserList` + depId) through the one list machinery. */
+/** Which of the department's roles a member holds (issue #4 department roles; SPEC §6). */
+function MemberRolesModal({ departId, user, onClose }: { departId: string; user: UserRecord; onClose: () => void }): ReactNode {
+  const { t } = useTranslation(['system', 'list']);
+  const roles = useDepartRoles(departId);
+  const held = useQuery({ queryKey: ['sys', 'depart', 'member-roles', departId, user.id], queryFn: ({ signal }) => callApi(DepartRoleRoutes.userRoles, { query: { userId: user.id, departId }, signal }) });
+  const [checked, setChecked] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setChecked(held.data ?? []), [held.data]);
+  const save = async (): Promise<void> => {
+    setSaving(true);
+    try {
+      await callApi(DepartRoleRoutes.saveUserRoles, { body: { departId, userId: user.id, newRoleId: checked.join(',') } });
+      feedback().message.success(t('list:saveSuccess'));
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  };
+  const options = (roles.data ?? []).map((r) => ({ value: r.id, label: `${r.roleName} (${r.roleCode})` }));
+  return (
+    <Modal open title={t('depart.memberRolesOf', { name: user.realname })} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} destroyOnHidden>
+      {options.length === 0 && !roles.isLoading ? (
+        <Empty description={t('depart.noOwnRoles')} />
+      ) : (
+        <Checkbox.Group options={options} value={checked} onChange={(v) => setChecked(v.map(String))} data-testid="depart-member-roles" />
+      )}
+    </Modal>
+  );
+}
+
+/** Users of a department (`departUserList` + depId) through the one list machinery; department roles per member. */
 export function DepartUsersPanel({ departId }: { departId: string }): ReactNode {
   const { t } = useTranslation(['system', 'list']);
+  const [member, setMember] = useState<UserRecord | null>(null);
   const defaultQuery = useMemo(() => ({ depId: departId }), [departId]);
   const list = useListPage({ route: UserRoutes.departUserList, permissionPrefix: 'user', sourceKey: 'departUsers', defaultQuery });
   return (
-    <ListPage<UserRecord>
-      list={list}
-      selectable={false}
+    <>
+      <ListPage<UserRecord>
+        list={list}
+        selectable={false}
         narrowQuery
-      queryFields={[{ name: 'username', label: t('user.username'), kind: 'text' }, { name: 'realname', label: t('user.realname'), kind: 'text' }]}
-      columns={[
-        { title: t('user.username'), dataIndex: 'username', sorter: true },
-        { title: t('user.realname'), dataIndex: 'realname' },
-        { title: t('user.phone'), dataIndex: 'phone' },
-        { title: t('user.status'), dataIndex: 'status', render: (v: number) => (v === 2 ? t('user.frozen') : t('user.normal')) },
-        { title: t('user.createTime'), dataIndex: 'createTime', sorter: true, render: formatDateTime },
-      ]}
-    />
+        queryFields={[{ name: 'username', label: t('user.username'), kind: 'text' }, { name: 'realname', label: t('user.realname'), kind: 'text' }]}
+        columns={[
+          { title: t('user.username'), dataIndex: 'username', sorter: true },
+          { title: t('user.realname'), dataIndex: 'realname' },
+          { title: t('user.phone'), dataIndex: 'phone' },
+          { title: t('user.status'), dataIndex: 'status', render: (v: number) => (v === 2 ? t('user.frozen') : t('user.normal')) },
+          { title: t('user.createTime'), dataIndex: 'createTime', sorter: true, render: formatDateTime },
+          {
+            title: t('list:actions.title'), key: 'actions',
+            render: (_v, r) => <RowActions actions={[{ key: 'member-roles', label: t('depart.memberRoles'), permission: 'depart:auth', onClick: () => setMember(r) }]} />,
+          },
+        ]}
+      />
+      {member && <MemberRolesModal departId={departId} user={member} onClose={() => setMember(null)} />}
+    </>
   );
 }

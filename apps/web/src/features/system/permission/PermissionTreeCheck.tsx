@@ -9,13 +9,14 @@ import { currentLanguage } from '../../../platform/i18n/i18n';
 /** Query key of the permission tree used by the authorisation panels. */
 export const PERMISSION_TREE_KEY = ['sys', 'permission', 'tree'] as const;
 
-function toTree(nodes: readonly PermissionNode[], english: boolean, filter: string): TreeDataNode[] {
+function toTree(nodes: readonly PermissionNode[], english: boolean, filter: string, allowed?: ReadonlySet<string>): TreeDataNode[] {
   const out: TreeDataNode[] = [];
   for (const n of nodes) {
     const title = english ? n.nameEn || n.name : n.name;
-    const children = toTree(n.children ?? [], english, filter);
+    const children = toTree(n.children ?? [], english, filter, allowed);
     const hit = !filter || title.toLowerCase().includes(filter) || (n.perms ?? '').toLowerCase().includes(filter);
-    if (hit || children.length > 0) out.push({ key: n.id, title: n.menuType === 2 && n.perms ? `${title} (${n.perms})` : title, children });
+    const disableCheckbox = allowed !== undefined && !allowed.has(n.id);
+    if (hit || children.length > 0) out.push({ key: n.id, title: n.menuType === 2 && n.perms ? `${title} (${n.perms})` : title, children, disableCheckbox });
   }
   return out;
 }
@@ -27,23 +28,26 @@ interface PermissionTreeCheckProps {
   disabled?: boolean;
   /** Called when a node's title is clicked (e.g. to show its data rules). */
   onSelectNode?: (id: string, title: string) => void;
+  /** Only these ids can be ticked (a department role within its department's permissions); all when absent. */
+  allowedIds?: readonly string[];
 }
 
 /**
  * The permission tree of authorisation dialogs (roles, departments): antd Tree checkable over
  * `queryTreeList`, with search, check all / none and expand. Ids are independent (checkStrictly).
  */
-export function PermissionTreeCheck({ value, onChange, disabled, onSelectNode }: PermissionTreeCheckProps): ReactNode {
+export function PermissionTreeCheck({ value, onChange, disabled, onSelectNode, allowedIds }: PermissionTreeCheckProps): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const [filter, setFilter] = useState('');
   const tree = useQuery({ queryKey: PERMISSION_TREE_KEY, queryFn: ({ signal }) => callApi(PermissionRoutes.queryTreeList, { signal }) });
   const english = currentLanguage() === 'en-US';
-  const data = useMemo(() => toTree(tree.data?.treeList ?? [], english, filter.trim().toLowerCase()), [tree.data, english, filter]);
+  const allowed = useMemo(() => (allowedIds ? new Set(allowedIds) : undefined), [allowedIds]);
+  const data = useMemo(() => toTree(tree.data?.treeList ?? [], english, filter.trim().toLowerCase(), allowed), [tree.data, english, filter, allowed]);
   return (
     <Spin spinning={tree.isFetching}>
       <Space wrap style={{ marginBottom: 8 }}>
         <Input.Search allowClear placeholder={t('permission.search')} onChange={(e) => setFilter(e.target.value)} style={{ width: 220 }} />
-        <Button size="small" disabled={disabled} onClick={() => onChange(tree.data?.ids ?? [])}>{t('permission.checkAll')}</Button>
+        <Button size="small" disabled={disabled} onClick={() => onChange((tree.data?.ids ?? []).filter((id) => !allowed || allowed.has(id)))}>{t('permission.checkAll')}</Button>
         <Button size="small" disabled={disabled} onClick={() => onChange([])}>{t('permission.checkNone')}</Button>
       </Space>
       {data.length === 0 ? (

@@ -66,6 +66,10 @@ export const MESSAGES = {
     'zh-CN': '部门角色只能授予本部门拥有的权限',
     'en-US': 'A department role can only be given permissions its department holds',
   },
+  departRoleDataRuleUngranted: {
+    'zh-CN': '请先保存部门角色的菜单权限，再设置该权限的数据规则',
+    'en-US': "Save the department role's permissions first, then choose the data rules of this permission",
+  },
   departRoleUserOutside: { 'zh-CN': '只能给本部门的用户分配部门角色', 'en-US': 'Department roles can only be given to members of the department' },
   roleCodeExists: { 'zh-CN': '角色编码已存在', 'en-US': 'Role code already exists' },
   positionCodeExists: { 'zh-CN': '职务编码已存在', 'en-US': 'Position code already exists' },

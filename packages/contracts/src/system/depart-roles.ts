@@ -2,14 +2,17 @@ import { z } from 'zod';
 import { pageResultOf } from '../envelope';
 import { defineRoute } from '../route';
 import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from './list';
-import { RoleCreateSchema } from './roles';
+import { RoleCreateSchema, RoleDataRuleChoiceSchema, RoleDataRuleSaveSchema } from './roles';
 
 /**
  * Department roles (issue #4 "department roles and data rules"; SPEC §6 "departments have role
  * rights"). A department role belongs to one department; it may only be granted permissions the
  * department holds (saveDepartPermission), and only members of the department are given it.
  * A member holds the permissions of the department roles given to them, besides those of their
- * tenant roles; taking a permission from the department takes it from its roles.
+ * tenant roles; taking a permission from the department takes it from its roles. For each
+ * permission it is granted, a department role may carry data rules of that permission
+ * (`/sys/sysDepartPermission/datarule`), applied to the member's lists together with those of
+ * their tenant roles.
  */
 export const DepartRoleCreateSchema = RoleCreateSchema.extend({ departId: z.string().min(1).max(64) });
 export type DepartRoleCreate = z.infer<typeof DepartRoleCreateSchema>;
@@ -39,6 +42,15 @@ export const DepartRoleUserSaveSchema = z.object({
 });
 export type DepartRoleUserSave = z.infer<typeof DepartRoleUserSaveSchema>;
 
+/**
+ * `POST /sys/sysDepartPermission/datarule` (JeecgBoot): the data rules (SPEC §6) a department
+ * role applies for one permission, `{permissionId, roleId, dataRuleIds}` with `dataRuleIds`
+ * comma-joined (empty clears them). The department must hold the permission and the role must
+ * have been granted it; every id must be a rule of that permission in the current tenant.
+ */
+export const DepartRoleDataRuleSaveSchema = RoleDataRuleSaveSchema;
+export type DepartRoleDataRuleSave = z.infer<typeof DepartRoleDataRuleSaveSchema>;
+
 const tag = 'system-depart';
 const ok = z.null();
 
@@ -55,5 +67,7 @@ export const DepartRoleRoutes = {
   queryPermission: defineRoute({ method: 'GET', path: '/sys/sysDepartPermission/queryDeptRolePermission', access: 'depart:list', tag, summary: 'Permission ids granted to a department role', query: z.object({ roleId: z.string().min(1).max(64) }), result: z.array(z.string()) }),
   savePermission: defineRoute({ method: 'POST', path: '/sys/sysDepartPermission/saveDeptRolePermission', access: 'depart:auth', tag, summary: "Replace a department role's permissions (within the department's)", body: DepartRolePermissionSaveSchema, result: ok }),
   userRoles: defineRoute({ method: 'GET', path: '/sys/sysDepartRole/getDeptRoleByUserId', access: 'depart:list', tag, summary: 'Department role ids a member holds in a department', query: z.object({ userId: z.string().min(1).max(64), departId: z.string().min(1).max(64) }), result: z.array(z.string()) }),
+  queryDataRule: defineRoute({ method: 'GET', path: '/sys/sysDepartPermission/datarule/:permissionId/:departId/:roleId', access: 'depart:list', tag, summary: 'Data rules of a permission and the ones the department role applies', params: z.object({ permissionId: z.string().min(1).max(64), departId: z.string().min(1).max(64), roleId: z.string().min(1).max(64) }), result: RoleDataRuleChoiceSchema }),
+  saveDataRule: defineRoute({ method: 'POST', path: '/sys/sysDepartPermission/datarule', access: 'depart:auth', tag, summary: 'Choose the data rules a department role applies for a permission it holds', body: DepartRoleDataRuleSaveSchema, result: ok }),
   saveUserRoles: defineRoute({ method: 'POST', path: '/sys/sysDepartRole/deptRoleUserAdd', access: 'depart:auth', tag, summary: 'Replace the department roles of a member', body: DepartRoleUserSaveSchema, result: ok }),
 } as const;

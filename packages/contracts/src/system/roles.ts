@@ -37,6 +37,14 @@ export const RoleDataRuleSaveSchema = z.object({
 });
 export type RoleDataRuleSave = z.infer<typeof RoleDataRuleSaveSchema>;
 
+/**
+ * Data rules of one permission in the current tenant and the ids (comma-joined, JeecgBoot's
+ * `drChecked`) a role applies: the answer of `GET /sys/role/datarule/…` and of the department
+ * role equivalent `GET /sys/sysDepartPermission/datarule/…`.
+ */
+export const RoleDataRuleChoiceSchema = z.object({ datarule: z.array(z.object({ id: z.string(), ruleName: z.string() })), drChecked: z.string() });
+export type RoleDataRuleChoice = z.infer<typeof RoleDataRuleChoiceSchema>;
+
 const tag = 'system-role';
 const ok = z.null();
 
@@ -52,6 +60,6 @@ export const RoleRoutes = {
   importExcel: defineRoute({ method: 'POST', path: '/sys/role/importExcel', access: 'role:import', tag, summary: 'Import roles from .xls/.xlsx', result: ImportResultSchema }),
   queryRolePermission: defineRoute({ method: 'GET', path: '/sys/permission/queryRolePermission', access: 'role:list', tag, summary: 'Permission ids granted to a role', query: z.object({ roleId: z.string().min(1).max(64) }), result: z.array(z.string()) }),
   saveRolePermission: defineRoute({ method: 'POST', path: '/sys/permission/saveRolePermission', access: 'role:auth', tag, summary: 'Replace the permissions of a role', body: RolePermissionSaveSchema, result: ok }),
-  queryDataRule: defineRoute({ method: 'GET', path: '/sys/role/datarule/:permissionId/:roleId', access: 'role:list', tag, summary: 'Data rules of a permission and the ones the role applies', params: z.object({ permissionId: z.string().max(64), roleId: z.string().max(64) }), result: z.object({ datarule: z.array(z.object({ id: z.string(), ruleName: z.string() })), drChecked: z.string() }) }),
+  queryDataRule: defineRoute({ method: 'GET', path: '/sys/role/datarule/:permissionId/:roleId', access: 'role:list', tag, summary: 'Data rules of a permission and the ones the role applies', params: z.object({ permissionId: z.string().max(64), roleId: z.string().max(64) }), result: RoleDataRuleChoiceSchema }),
   saveDataRule: defineRoute({ method: 'POST', path: '/sys/role/datarule', access: 'role:auth', tag, summary: 'Choose the data rules a role applies for a permission', body: RoleDataRuleSaveSchema, result: ok }),
 } as const;

@@ -1,4 +1,4 @@
-import type { DepartRoleCreate, DepartRoleEdit, DepartRoleRecord } from '@ztj/contracts';
+import type { DepartRoleCreate, DepartRoleEdit, DepartRoleRecord, RoleDataRuleChoice } from '@ztj/contracts';
 import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { requireAllVisible, requireVisible } from '../../platform/list/list-runner';
@@ -85,8 +85,59 @@ export async function saveDepartRolePermissions(db: Db, roleId: string, permissi
     const departId = await departOf(q, roleId);
     const allowed = await q.query('SELECT permission_id FROM sys_depart_permission WHERE depart_id = $1 AND permission_id = ANY($2::text[])', [departId, permissionIds]);
     if (allowed.length !== permissionIds.length) throw new AppError('business', 'departRolePermissionOutside');
-    await q.query('DELETE FROM sys_depart_role_permission WHERE role_id = $1', [roleId]);
-    if (permissionIds.length) await q.query('INSERT INTO sys_depart_role_permission (role_id, permission_id) SELECT $1, unnest($2::text[])', [roleId, permissionIds]);
+    // Only the grants taken away are deleted: the data rules of the kept ones stay with them.
+    await q.query('DELETE FROM sys_depart_role_permission WHERE role_id = $1 AND NOT (permission_id = ANY($2::text[]))', [roleId, permissionIds]);
+    if (permissionIds.length) {
+      await q.query('INSERT INTO sys_depart_role_permission (role_id, permission_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [roleId, permissionIds]);
+    }
+  });
+}
+
+/** The department role `roleId` of `departId`, visible to the caller. @throws AppError notFound otherwise. */
+async function requireRoleOf(db: Db, departId: string, roleId: string, caller: ListCaller): Promise<void> {
+  await requireVisible(db, DEPART_ROLE_LIST, roleId, caller);
+  if ((await departOf(db, roleId)) !== departId) throw new AppError('notFound', 'notFound');
+}
+
+/**
+ * Data rules (SPEC §6) of a permission defined in the caller's tenant and the ones the department
+ * role applies for it (JeecgBoot `GET /sys/sysDepartPermission/datarule/{permissionId}/{departId}/{roleId}`).
+ * @throws AppError notFound when the role is not a role of `departId` in the caller's tenant.
+ */
+export async function departRoleDataRules(db: Db, permissionId: string, departId: string, roleId: string, caller: ListCaller): Promise<RoleDataRuleChoice> {
+  await requireRoleOf(db, departId, roleId, caller);
+  const datarule = await db.query<{ id: string; ruleName: string }>(
+    'SELECT id, rule_name AS "ruleName" FROM sys_permission_data_rule WHERE permission_id = $1 AND tenant_id = $2 ORDER BY create_time, id',
+    [permissionId, caller.tenantId],
+  );
+  const checked = await db.query<{ rule_id: string }>('SELECT rule_id FROM sys_depart_role_data_rule WHERE role_id = $1 AND permission_id = $2 ORDER BY rule_id', [roleId, permissionId]);
+  return { datarule, drChecked: checked.map((c) => c.rule_id).join(',') };
+}
+
+/**
+ * Chooses which of a permission's data rules a department role applies (JeecgBoot
+ * `POST /sys/sysDepartPermission/datarule`); an empty list clears them. The rules are stored with
+ * the role's grant of the permission, so they lapse with it.
+ * @throws AppError business departRolePermissionOutside when the role's department does not hold
+ *   the permission; business departRoleDataRuleUngranted when the role has not been granted it
+ *   (saved) yet; notFound for a role of another tenant or a rule that is not one of this
+ *   permission's rules in the caller's tenant.
+ */
+export async function saveDepartRoleDataRules(db: Db, roleId: string, permissionId: string, ruleIds: string[], caller: ListCaller): Promise<void> {
+  await requireVisible(db, DEPART_ROLE_LIST, roleId, caller);
+  await db.tx(async (q) => {
+    const departId = await departOf(q, roleId);
+    const held = await q.query('SELECT 1 FROM sys_depart_permission WHERE depart_id = $1 AND permission_id = $2', [departId, permissionId]);
+    if (!held.length) throw new AppError('business', 'departRolePermissionOutside');
+    const granted = await q.query('SELECT 1 FROM sys_depart_role_permission WHERE role_id = $1 AND permission_id = $2', [roleId, permissionId]);
+    if (!granted.length) throw new AppError('business', 'departRoleDataRuleUngranted');
+    const unique = [...new Set(ruleIds)];
+    const known = await q.query('SELECT id FROM sys_permission_data_rule WHERE id = ANY($1::text[]) AND permission_id = $2 AND tenant_id = $3', [unique, permissionId, caller.tenantId]);
+    if (known.length !== unique.length) throw new AppError('notFound', 'notFound');
+    await q.query('DELETE FROM sys_depart_role_data_rule WHERE role_id = $1 AND permission_id = $2', [roleId, permissionId]);
+    if (unique.length) {
+      await q.query('INSERT INTO sys_depart_role_data_rule (role_id, permission_id, rule_id) SELECT $1, $2, unnest($3::text[])', [roleId, permissionId, unique]);
+    }
   });
 }
 

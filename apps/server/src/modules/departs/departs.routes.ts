@@ -35,7 +35,7 @@ export function departRoutes(app: FastifyInstance, db: Db): void {
   departRoleRoutes(app, db);
 }
 
-/** Department roles, their permissions and members (issue #4 "department roles"; SPEC §6). */
+/** Department roles, their permissions, data rules and members (issue #4 "department roles and data rules"; SPEC §6). */
 function departRoleRoutes(app: FastifyInstance, db: Db): void {
   const R = DepartRoleRoutes;
   registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, roles.DEPART_ROLE_LIST, query, callerOf(auth, R.list.access)));
@@ -55,6 +55,11 @@ function departRoleRoutes(app: FastifyInstance, db: Db): void {
   registerRoute(app, db, R.queryPermission, ({ auth, query }) => roles.departRolePermissionIds(db, query.roleId, callerOf(auth)));
   registerRoute(app, db, R.savePermission, async ({ auth, body }) => {
     await roles.saveDepartRolePermissions(db, body.roleId, splitIds(body.permissionIds), callerOf(auth));
+    return null;
+  });
+  registerRoute(app, db, R.queryDataRule, ({ auth, params }) => roles.departRoleDataRules(db, params.permissionId, params.departId, params.roleId, callerOf(auth)));
+  registerRoute(app, db, R.saveDataRule, async ({ auth, body }) => {
+    await roles.saveDepartRoleDataRules(db, body.roleId, body.permissionId, splitIds(body.dataRuleIds), callerOf(auth));
     return null;
   });
   registerRoute(app, db, R.userRoles, ({ auth, query }) => roles.userDepartRoleIds(db, query.userId, query.departId, callerOf(auth)));

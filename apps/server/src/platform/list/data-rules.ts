@@ -21,9 +21,21 @@ export function ruleValue(value: string, caller: ListCaller): string {
 }
 
 /**
- * Data rules (SPEC §6) of the caller's roles in the current tenant for the list's permission code,
- * as conditions on allow-listed fields. A rule naming a field the list does not have fails closed
- * with a 400 naming it rather than being ignored.
+ * Data rules (SPEC §6 "roles … assigned permissions; departments have role rights and data
+ * rules") that apply to the caller in the current tenant for the list's permission code, as
+ * conditions on allow-listed fields. A rule reaches the caller along the same two paths as
+ * permissions (`GRANTED_PERMISSION_IDS_SQL` in platform/auth/auth-context.ts):
+ * - tenant roles: a rule a role of the caller in this tenant carries (`sys_role_data_rule`);
+ * - department roles (issue #4 "department roles and data rules"): a rule chosen for a department
+ *   role's grant of the permission (`sys_depart_role_data_rule`, stored with
+ *   `sys_depart_role_permission`), when the caller is given that role, is a member of its
+ *   (undeleted) department in this tenant and the department still holds the permission — so the
+ *   rule ends exactly when the permission through that role would.
+ *
+ * Combination is the same for both paths: every enabled rule (`status = '1'`) of the tenant
+ * reached either way is applied, all together (AND, duplicates merged), on top of the list's
+ * own filters; a caller with no such rule sees every row of the tenant. A rule naming a field the
+ * list does not have fails closed with a 400 naming it rather than being ignored.
  */
 export async function dataRuleConditions<R>(q: Queryable, spec: ListSpec<R>, caller: ListCaller): Promise<Condition[]> {
   if (!caller.permission) return [];
@@ -33,10 +45,17 @@ export async function dataRuleConditions<R>(q: Queryable, spec: ListSpec<R>, cal
        JOIN sys_permission p ON p.id = r.permission_id
       WHERE r.tenant_id = $1 AND r.status = '1' AND p.perms IS NOT NULL
         AND $2 = ANY(string_to_array(replace(p.perms, ' ', ''), ','))
-        AND EXISTS (SELECT 1 FROM sys_role_data_rule rd
-                      JOIN sys_user_role ur ON ur.role_id = rd.role_id
-                      JOIN sys_role ro ON ro.id = ur.role_id AND ro.tenant_id = $1
-                     WHERE rd.rule_id = r.id AND ur.user_id = $3)`,
+        AND (EXISTS (SELECT 1 FROM sys_role_data_rule rd
+                       JOIN sys_user_role ur ON ur.role_id = rd.role_id
+                       JOIN sys_role ro ON ro.id = ur.role_id AND ro.tenant_id = $1
+                      WHERE rd.rule_id = r.id AND ur.user_id = $3)
+          OR EXISTS (SELECT 1 FROM sys_depart_role_data_rule drd
+                       JOIN sys_depart_role_user dru ON dru.role_id = drd.role_id
+                       JOIN sys_depart_role dr ON dr.id = drd.role_id AND dr.tenant_id = $1
+                       JOIN sys_depart d ON d.id = dr.depart_id AND d.del_flag = 0
+                       JOIN sys_user_depart ud ON ud.dep_id = dr.depart_id AND ud.user_id = dru.user_id
+                       JOIN sys_depart_permission dp ON dp.depart_id = dr.depart_id AND dp.permission_id = drd.permission_id
+                      WHERE drd.rule_id = r.id AND drd.permission_id = r.permission_id AND dru.user_id = $3))`,
     [caller.tenantId, caller.permission, caller.userId],
   );
   return rows.map((r) => {

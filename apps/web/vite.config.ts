@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { contractsForWebPlugin } from './build/contractsForWeb';
 
 const contractsDir = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
@@ -17,7 +18,8 @@ const contractsDir = fileURLToPath(new URL('../../packages/contracts/src/', impo
  */
 export default defineConfig({
   base: './',
-  plugins: [react(), contractsForWebPlugin(contractsDir)],
+  // .gz and .br next to each asset, served as they are by the server (@fastify/static preCompressed)
+  plugins: [react(), contractsForWebPlugin(contractsDir), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -80,6 +80,8 @@ export async function buildApp({ config, db, hub = new RealtimeHub() }: AppDeps)
     await fastify.register(fastifyStatic, {
       root: config.webDir,
       wildcard: false,
+      // the console build writes .br/.gz next to each asset; sent per Accept-Encoding (else the file itself)
+      preCompressed: true,
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');

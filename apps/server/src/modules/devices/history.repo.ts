@@ -35,7 +35,7 @@ interface HistoryRowDb {
  * `device/viewHisCommon`: table mode pages the readings newest first; chart mode returns one
  * series per numeric parameter with at most `points` points: the raw readings when few enough,
  * otherwise min/max buckets computed in SQL (⌊points/2⌋ equal time buckets, each giving its minimum
- * and maximum at their own times, so extremes survive downsampling).
+ * and maximum at their own times, so extremes survive downsampling). See {@link chartSeries}.
  */
 export async function deviceHistory(q: Queryable, deviceId: string, query: HistoryQuery, now = Date.now()): Promise<HistoryResult> {
   const { begin, end } = historyRange(query, now);
@@ -50,7 +50,7 @@ export async function deviceHistory(q: Queryable, deviceId: string, query: Histo
     const records = rows.map((r) => ({ ts: Number(r.ts), receivedAt: Number(r.received_at), lat: r.lat, lng: r.lng, values: readingsOf(r.values) }));
     return { ...base, ...page(records, c?.n ?? 0, query.pageNo, query.pageSize), series: [] };
   }
-  const codes = query.codes ? query.codes.split(',').map((s) => s.trim()).filter(Boolean) : null;
+  const codes = query.codes ? [...new Set(query.codes.split(',').map((s) => s.trim()).filter(Boolean))] : null;
   return { ...base, records: [], total: 0, size: 0, current: 1, pages: 0, series: await chartSeries(q, deviceId, begin, end, query.points, codes) };
 }
 
@@ -62,44 +62,61 @@ interface PointRow {
 interface BucketRow {
   key: string;
   n: number;
-  min_ts: number | string;
-  min_v: number;
-  max_ts: number | string;
-  max_v: number;
+  /** `[min value, its time]` (earliest time among equal minima). */
+  mn: number[];
+  /** `[max value, −its time]` (earliest time among equal maxima). */
+  mx: number[];
 }
 
+/**
+ * Numeric values of the readings of `$1` between `$2` and `$3` as rows `(key, ts, v)`. With codes,
+ * each asked code is read straight from the document (`values -> code`, no expansion of the whole
+ * document); without, every numeric entry (`jsonb_each`).
+ */
+const numericValues = (withCodes: boolean): string =>
+  withCodes
+    ? `SELECT c.key, t.ts, (t."values" -> c.key)::float8 AS v
+         FROM telemetry t CROSS JOIN unnest($4::text[]) AS c(key)
+        WHERE t.device_id = $1 AND t.ts BETWEEN $2 AND $3 AND jsonb_typeof(t."values" -> c.key) = 'number'`
+    : `SELECT kv.key, t.ts, (kv.value)::float8 AS v
+         FROM telemetry t, jsonb_each(t."values") kv
+        WHERE t.device_id = $1 AND t.ts BETWEEN $2 AND $3 AND jsonb_typeof(kv.value) = 'number' AND $4::text[] IS NULL`;
+
+/**
+ * Chart series in one pass over the range (the cost of a long range is this scan): ⌊points/2⌋
+ * equal time buckets per parameter with their count, minimum and maximum (each at its own time,
+ * the earliest on ties). A parameter with at most `maxPoints` readings is then read raw (a short
+ * scan, since it has few readings); the others keep their buckets' extremes.
+ */
 async function chartSeries(q: Queryable, deviceId: string, begin: number, end: number, maxPoints: number, codes: string[] | null): Promise<HistorySeries[]> {
-  const numeric = `FROM telemetry t, jsonb_each(t."values") kv
-     WHERE t.device_id = $1 AND t.ts BETWEEN $2 AND $3 AND jsonb_typeof(kv.value) = 'number' AND ($4::text[] IS NULL OR kv.key = ANY($4::text[]))`;
-  const counts = await q.query<{ key: string; n: number }>(`SELECT kv.key, count(*)::int AS n ${numeric} GROUP BY kv.key`, [deviceId, begin, end, codes]);
-  const series: HistorySeries[] = [];
-  const small = counts.filter((c) => c.n <= maxPoints).map((c) => c.key);
-  const large = counts.filter((c) => c.n > maxPoints).map((c) => c.key);
-  if (small.length) {
-    const rows = await q.query<PointRow>(`SELECT kv.key, t.ts, (kv.value)::float8 AS v ${numeric} ORDER BY kv.key, t.ts`, [deviceId, begin, end, small]);
-    const by = new Map<string, [number, number][]>();
-    for (const r of rows) (by.get(r.key) ?? by.set(r.key, []).get(r.key)!).push([Number(r.ts), r.v]);
-    for (const [code, points] of by) series.push({ code, unit: getParameter(code)?.unit ?? '', downsampled: false, points });
+  const source = numericValues(codes !== null);
+  const buckets = Math.max(1, Math.floor(maxPoints / 2));
+  const rows = await q.query<BucketRow>(
+    `SELECT key, count(*)::int AS n, min(ARRAY[v, ts::float8]) AS mn, max(ARRAY[v, -ts::float8]) AS mx
+       FROM (SELECT s.key, s.ts, s.v, width_bucket(s.ts::float8, $2::float8, $3::float8 + 1, $5) AS b FROM (${source}) s) x
+      GROUP BY key, b ORDER BY key, b`,
+    [deviceId, begin, end, codes, buckets],
+  );
+  const byKey = new Map<string, { n: number; points: [number, number][] }>();
+  for (const r of rows) {
+    const entry = byKey.get(r.key) ?? byKey.set(r.key, { n: 0, points: [] }).get(r.key)!;
+    entry.n += r.n;
+    const a: [number, number] = [Number(r.mn[1]), Number(r.mn[0])];
+    const b: [number, number] = [-Number(r.mx[1]), Number(r.mx[0])];
+    if (a[0] === b[0]) entry.points.push(a);
+    else entry.points.push(...(a[0] < b[0] ? [a, b] : [b, a]));
   }
-  if (large.length) {
-    const buckets = Math.max(1, Math.floor(maxPoints / 2));
-    const rows = await q.query<BucketRow>(
-      `SELECT key, count(*)::int AS n,
-              (array_agg(ts ORDER BY v ASC, ts))[1] AS min_ts, min(v) AS min_v,
-              (array_agg(ts ORDER BY v DESC, ts))[1] AS max_ts, max(v) AS max_v
-         FROM (SELECT kv.key, t.ts, (kv.value)::float8 AS v, width_bucket(t.ts::float8, $2::float8, $3::float8 + 1, $5) AS b ${numeric}) s
-        GROUP BY key, b ORDER BY key, b`,
-      [deviceId, begin, end, large, buckets],
-    );
+  const series: HistorySeries[] = [];
+  const small: string[] = [];
+  for (const [code, { n, points }] of byKey) {
+    if (n <= maxPoints) small.push(code);
+    else series.push({ code, unit: getParameter(code)?.unit ?? '', downsampled: true, points });
+  }
+  if (small.length) {
+    const raw = await q.query<PointRow>(`SELECT key, ts, v FROM (${numericValues(true)}) s ORDER BY key, ts`, [deviceId, begin, end, small]);
     const by = new Map<string, [number, number][]>();
-    for (const r of rows) {
-      const list = by.get(r.key) ?? by.set(r.key, []).get(r.key)!;
-      const a: [number, number] = [Number(r.min_ts), r.min_v];
-      const b: [number, number] = [Number(r.max_ts), r.max_v];
-      if (a[0] === b[0]) list.push(a);
-      else list.push(...(a[0] < b[0] ? [a, b] : [b, a]));
-    }
-    for (const [code, points] of by) series.push({ code, unit: getParameter(code)?.unit ?? '', downsampled: true, points });
+    for (const r of raw) (by.get(r.key) ?? by.set(r.key, []).get(r.key)!).push([Number(r.ts), r.v]);
+    for (const [code, points] of by) series.push({ code, unit: getParameter(code)?.unit ?? '', downsampled: false, points });
   }
   return series.sort((a, b) => (a.code < b.code ? -1 : 1));
 }

@@ -10,6 +10,7 @@ import { RowActions } from '../../../platform/list/RowActions';
 import { usePermission } from '../../../platform/permissions/usePermission';
 import { EntityFormModal } from '../EntityFormModal';
 import { PermissionTreeCheck } from '../permission/PermissionTreeCheck';
+import { RoleDataRulePanel } from '../role/RoleDataRulePanel';
 
 /** Department roles of a department (query key shared with the member dialog). */
 export function useDepartRoles(departId: string): ReturnType<typeof useQuery<DepartRoleRecord[]>> {
@@ -19,13 +20,17 @@ export function useDepartRoles(departId: string): ReturnType<typeof useQuery<Dep
   });
 }
 
-/** Grants of one department role, only within the department's own permissions (SPEC §6). */
+/**
+ * Grants of one department role, only within the department's own permissions (SPEC §6); clicking
+ * the title of one of those permissions opens its data rules for this role (the role drawer's panel).
+ */
 function DepartRoleAuthModal({ role, onClose }: { role: DepartRoleRecord; onClose: () => void }): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const departPerms = useQuery({ queryKey: ['sys', 'depart', 'perm', role.departId], queryFn: ({ signal }) => callApi(DepartRoutes.queryDepartPermission, { query: { departId: role.departId }, signal }) });
   const granted = useQuery({ queryKey: ['sys', 'depart', 'drole-perm', role.id], queryFn: ({ signal }) => callApi(DepartRoleRoutes.queryPermission, { query: { roleId: role.id }, signal }) });
   const [checked, setChecked] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  const [ruleNode, setRuleNode] = useState<{ id: string; title: string } | null>(null);
   useEffect(() => setChecked(granted.data ?? []), [granted.data]);
   const save = async (): Promise<void> => {
     setSaving(true);
@@ -39,8 +44,16 @@ function DepartRoleAuthModal({ role, onClose }: { role: DepartRoleRecord; onClos
   };
   return (
     <Modal open width={720} title={t('role.authTitle', { name: role.roleName })} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} destroyOnHidden>
-      <Typography.Paragraph type="secondary">{t('depart.roleWithin')}</Typography.Paragraph>
-      {departPerms.data && <PermissionTreeCheck value={checked} onChange={setChecked} allowedIds={departPerms.data} />}
+      <Typography.Paragraph type="secondary">{t('depart.roleWithin')} {t('depart.roleDataRulesHint')}</Typography.Paragraph>
+      {departPerms.data && (
+        <PermissionTreeCheck
+          value={checked}
+          onChange={setChecked}
+          allowedIds={departPerms.data}
+          onSelectNode={(id, title) => setRuleNode(departPerms.data.includes(id) ? { id, title } : null)}
+        />
+      )}
+      {ruleNode && <RoleDataRulePanel key={ruleNode.id} roleId={role.id} departId={role.departId} permissionId={ruleNode.id} title={ruleNode.title} />}
     </Modal>
   );
 }

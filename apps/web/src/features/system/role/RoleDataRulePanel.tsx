@@ -2,16 +2,34 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Card, Checkbox, Empty, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RoleRoutes } from '@ztj/contracts';
+import { DepartRoleRoutes, RoleRoutes } from '@ztj/contracts';
 import { feedback } from '../../../platform/feedback/feedback';
 import { callApi } from '../../../platform/http/callApi';
 
-/** Data rules a role applies for one permission (SPEC §6): tick the rules, save. */
-export function RoleDataRulePanel({ roleId, permissionId, title }: { roleId: string; permissionId: string; title: string }): ReactNode {
+interface RoleDataRulePanelProps {
+  roleId: string;
+  permissionId: string;
+  /** Title of the permission, shown in the card title. */
+  title: string;
+  /**
+   * Department of a department role (issue #4 "department roles and data rules"): the panel then
+   * reads and saves through `/sys/sysDepartPermission/datarule`; a tenant role when absent.
+   */
+  departId?: string;
+}
+
+/**
+ * Data rules a role applies for one permission (SPEC §6): tick the rules, save. Shared by the
+ * tenant role drawer and the department role authorisation dialog (`departId`).
+ */
+export function RoleDataRulePanel({ roleId, permissionId, title, departId }: RoleDataRulePanelProps): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const rules = useQuery({
-    queryKey: ['sys', 'role', 'datarule', roleId, permissionId],
-    queryFn: ({ signal }) => callApi(RoleRoutes.queryDataRule, { params: { permissionId, roleId }, signal }),
+    queryKey: departId ? ['sys', 'depart', 'drole-datarule', departId, roleId, permissionId] : ['sys', 'role', 'datarule', roleId, permissionId],
+    queryFn: ({ signal }) =>
+      departId
+        ? callApi(DepartRoleRoutes.queryDataRule, { params: { permissionId, departId, roleId }, signal })
+        : callApi(RoleRoutes.queryDataRule, { params: { permissionId, roleId }, signal }),
   });
   const [checked, setChecked] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
@@ -19,7 +37,8 @@ export function RoleDataRulePanel({ roleId, permissionId, title }: { roleId: str
   const save = async (): Promise<void> => {
     setSaving(true);
     try {
-      await callApi(RoleRoutes.saveDataRule, { body: { roleId, permissionId, dataRuleIds: checked.join(',') } });
+      const body = { roleId, permissionId, dataRuleIds: checked.join(',') };
+      await callApi(departId ? DepartRoleRoutes.saveDataRule : RoleRoutes.saveDataRule, { body });
       feedback().message.success(t('list:saveSuccess'));
     } finally {
       setSaving(false);

@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { contractsForWebPlugin } from './build/contractsForWeb';
+import { nonBlockingCssPlugin } from './build/nonBlockingCss';
 
 const contractsDir = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
 
@@ -19,7 +20,7 @@ const contractsDir = fileURLToPath(new URL('../../packages/contracts/src/', impo
 export default defineConfig({
   base: './',
   // .gz and .br next to each asset, served as they are by the server (@fastify/static preCompressed)
-  plugins: [react(), contractsForWebPlugin(contractsDir), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
+  plugins: [react(), contractsForWebPlugin(contractsDir), nonBlockingCssPlugin(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

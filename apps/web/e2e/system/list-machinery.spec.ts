@@ -32,7 +32,10 @@ test('advanced query, saved queries and remembered page size on the role list', 
   const row = dialog.getByTestId('super-row').first();
   await row.locator('.ant-select').first().click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '角色编码' }).click();
+  // the condition must be complete before searching (a click during the dropdown's closing once ran the old query)
+  await expect(row.locator('.ant-select').first()).toContainText('角色编码');
   await row.getByPlaceholder('请输入值').fill(code);
+  await expect(row.getByPlaceholder('请输入值')).toHaveValue(code);
   await dialog.getByTestId('super-search').click();
   await expect(list.locator('.ant-table-row')).toHaveCount(1);
   await expect(page.getByTestId('super-active')).toBeVisible();

@@ -22,6 +22,65 @@ export interface Db extends Queryable {
   /** Runs `fn` in a transaction; rolls back when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Subscribes to the statements that may change data (everything but a plain `SELECT`), for
+   * in-process caches of database state (e.g. `platform/auth/access-cache.ts`). The listener is
+   * called synchronously when such a statement is sent and again once its effect is visible to
+   * other connections or abandoned: after it completes outside a transaction, or when its
+   * transaction commits or rolls back.
+   * @returns a function that unsubscribes.
+   */
+  onWrite(listener: WriteListener): () => void;
+}
+
+/** Receives the SQL text of a statement that may change data (see {@link Db.onWrite}). */
+export type WriteListener = (sql: string) => void;
+
+/** True unless `sql` is a plain `SELECT` (leading whitespace and comments ignored). */
+export function mayWrite(sql: string): boolean {
+  const body = sql.replace(/^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*/, '');
+  return !/^select\s/i.test(body);
+}
+
+/** The listeners of one database handle and the wrappers that notify them. */
+class WriteWatch {
+  private readonly listeners = new Set<WriteListener>();
+
+  subscribe(listener: WriteListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  notify(sql: string): void {
+    for (const l of this.listeners) l(sql);
+  }
+
+  /** Wraps a query function: writes notify before they are sent and again after they end (when `settle`). */
+  wrap<T>(run: (sql: string, params?: readonly unknown[]) => Promise<T>, pending?: string[]): (sql: string, params?: readonly unknown[]) => Promise<T> {
+    return async (sql, params) => {
+      if (this.listeners.size === 0 || !mayWrite(sql)) return run(sql, params);
+      this.notify(sql);
+      if (pending) {
+        pending.push(sql);
+        return run(sql, params);
+      }
+      try {
+        return await run(sql, params);
+      } finally {
+        this.notify(sql);
+      }
+    };
+  }
+
+  /** Runs a transaction body, notifying its writes again once it commits or rolls back. */
+  async inTx<T>(body: (pending: string[]) => Promise<T>): Promise<T> {
+    const pending: string[] = [];
+    try {
+      return await body(pending);
+    } finally {
+      for (const sql of pending) this.notify(sql);
+    }
+  }
 }
 
 export interface DbOptions {
@@ -47,20 +106,28 @@ async function openPglite(dataDir: string | undefined, schema: string): Promise<
   const lite = new PGlite(dataDir);
   await lite.waitReady;
   await lite.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}"`);
-  const query = async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> =>
-    (await lite.query<T>(sql, params as unknown[] | undefined)).rows;
+  const watch = new WriteWatch();
+  const query = <T>(sql: string, params?: readonly unknown[]): Promise<T[]> =>
+    watch.wrap(async (s, p) => (await lite.query<T>(s, p as unknown[] | undefined)).rows)(sql, params);
   return {
     kind: 'pglite',
     query,
     one: async <T>(sql: string, params?: readonly unknown[]) => (await query<T>(sql, params))[0],
-    exec: async (sql) => {
-      await lite.exec(sql);
-    },
+    exec: (sql) =>
+      watch.wrap(async (s) => {
+        await lite.exec(s);
+      })(sql),
     tx: (fn) =>
-      lite.transaction(async (t) =>
-        fn({ query: async <T>(sql: string, params?: readonly unknown[]) => (await t.query<T>(sql, params as unknown[] | undefined)).rows }),
+      watch.inTx((pending) =>
+        lite.transaction(async (t) =>
+          fn({
+            query: <T>(sql: string, params?: readonly unknown[]) =>
+              watch.wrap(async (s, p) => (await t.query<T>(s, p as unknown[] | undefined)).rows, pending)(sql, params),
+          }),
+        ),
       ),
     close: () => lite.close(),
+    onWrite: (listener) => watch.subscribe(listener),
   };
 }
 
@@ -74,32 +141,36 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
   }
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c search_path="${schema}"` });
   pool.on('error', () => undefined);
-  const query = async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> =>
-    (await pool.query(sql, params as unknown[] | undefined)).rows as T[];
+  const watch = new WriteWatch();
+  const query = <T>(sql: string, params?: readonly unknown[]): Promise<T[]> =>
+    watch.wrap(async (s, p) => (await pool.query(s, p as unknown[] | undefined)).rows as T[])(sql, params);
   return {
     kind: 'postgres',
     query,
     one: async <T>(sql: string, params?: readonly unknown[]) => (await query<T>(sql, params))[0],
-    exec: async (sql) => {
-      await pool.query(sql);
-    },
-    tx: async (fn) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn({
-          query: async <T>(sql: string, params?: readonly unknown[]) =>
-            (await client.query(sql, params as unknown[] | undefined)).rows as T[],
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    exec: (sql) =>
+      watch.wrap(async (s) => {
+        await pool.query(s);
+      })(sql),
+    tx: (fn) =>
+      watch.inTx(async (pending) => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await fn({
+            query: <T>(sql: string, params?: readonly unknown[]) =>
+              watch.wrap(async (s, p) => (await client.query(s, p as unknown[] | undefined)).rows as T[], pending)(sql, params),
+          });
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        } finally {
+          client.release();
+        }
+      }),
     close: () => pool.end(),
+    onWrite: (listener) => watch.subscribe(listener),
   };
 }

@@ -1,5 +1,6 @@
 import type { SuperQueryRule } from '@ztj/contracts';
-import type { Queryable } from '../db/db';
+import { accessCache } from '../auth/access-cache';
+import type { Db, Queryable } from '../db/db';
 import { AppError } from '../http/app-error';
 import { checkCondition, type Condition } from './list-query';
 import type { ListCaller, ListSpec } from './list-spec';
@@ -36,10 +37,31 @@ export function ruleValue(value: string, caller: ListCaller): string {
  * reached either way is applied, all together (AND, duplicates merged), on top of the list's
  * own filters; a caller with no such rule sees every row of the tenant. A rule naming a field the
  * list does not have fails closed with a 400 naming it rather than being ignored.
+ *
+ * When `q` is the database the rules come through the access cache (at most
+ * `ACCESS_CACHE_TTL_MS` old; any change written through this process empties it at once).
  */
 export async function dataRuleConditions<R>(q: Queryable, spec: ListSpec<R>, caller: ListCaller): Promise<Condition[]> {
-  if (!caller.permission) return [];
-  const rows = await q.query<RuleRow>(
+  const permission = caller.permission;
+  if (!permission) return [];
+  // Through the access cache when `q` is the database; inside a transaction, always from it (the transaction may have changed the rules).
+  const rows = isDb(q)
+    ? await accessCache(q).through('dataRules', `${caller.userId}|${caller.tenantId}|${permission}`, () => queryRules(q, caller.tenantId, permission, caller.userId))
+    : await queryRules(q, caller.tenantId, permission, caller.userId);
+  return rows.map((r) => {
+    const op = RULE_OPS[r.rule_conditions];
+    if (!op) throw new AppError('badRequest', 'listRuleUnknown', { field: r.rule_column, rule: r.rule_conditions });
+    const v = ruleValue(r.rule_value, caller);
+    const value = op === 'in' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v;
+    return checkCondition(spec, { field: r.rule_column, op, value });
+  });
+}
+
+const isDb = (q: Queryable): q is Db => typeof (q as Partial<Db>).onWrite === 'function';
+
+/** Enabled rules of the tenant reaching the user for the permission code, raw (see {@link dataRuleConditions}). */
+async function queryRules(q: Queryable, tenantId: number, permission: string, userId: string): Promise<readonly RuleRow[]> {
+  return q.query<RuleRow>(
     `SELECT DISTINCT r.rule_column, r.rule_conditions, r.rule_value
        FROM sys_permission_data_rule r
        JOIN sys_permission p ON p.id = r.permission_id
@@ -56,13 +78,6 @@ export async function dataRuleConditions<R>(q: Queryable, spec: ListSpec<R>, cal
                        JOIN sys_user_depart ud ON ud.dep_id = dr.depart_id AND ud.user_id = dru.user_id
                        JOIN sys_depart_permission dp ON dp.depart_id = dr.depart_id AND dp.permission_id = drd.permission_id
                       WHERE drd.rule_id = r.id AND drd.permission_id = r.permission_id AND dru.user_id = $3))`,
-    [caller.tenantId, caller.permission, caller.userId],
+    [tenantId, permission, userId],
   );
-  return rows.map((r) => {
-    const op = RULE_OPS[r.rule_conditions];
-    if (!op) throw new AppError('badRequest', 'listRuleUnknown', { field: r.rule_column, rule: r.rule_conditions });
-    const v = ruleValue(r.rule_value, caller);
-    const value = op === 'in' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v;
-    return checkCondition(spec, { field: r.rule_column, op, value });
-  });
 }

@@ -11,7 +11,9 @@ export const EXPORT_LIMIT = 20_000;
 
 /**
  * Runs a generic list (SPEC §7): allow-listed filters, advanced query and sort, tenant scope and
- * data rules, paging. Answers `{records, total, size, current, pages}`.
+ * data rules, paging. Answers `{records, total, size, current, pages}`. The total comes with the
+ * page in one statement (an uncorrelated count subquery, run once, in the same snapshot); only a
+ * page past the end, which has no row to carry it, asks for the count on its own.
  */
 export async function listPage<R>(db: Queryable, spec: ListSpec<R>, query: Record<string, unknown>, caller: ListCaller): Promise<PageResult<R>> {
   const parsed = parseListQuery(spec, query);
@@ -20,12 +22,20 @@ export async function listPage<R>(db: Queryable, spec: ListSpec<R>, query: Recor
   const current = clampInt(query.pageNo, 1, 1, 1_000_000);
   const p = new SqlParams(caller.tenantId);
   const where = whereSql(spec, parsed, rules, p);
-  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${spec.from} ${where}`, p.values);
-  const total = count?.n ?? 0;
+  const countSql = `SELECT count(*)::int AS n FROM ${spec.from} ${where}`;
+  const countParams = p.values.length;
   const order = orderSql(spec, parsed, p);
   const limit = p.add(size);
   const offset = p.add((current - 1) * size);
-  const rows = await db.query(`SELECT ${p.scoped(spec.select)} FROM ${spec.from} ${where} ${order} LIMIT ${limit} OFFSET ${offset}`, p.values);
+  const rows = await db.query<Record<string, unknown> & { __total: number }>(
+    `SELECT ${p.scoped(spec.select)}, (${countSql}) AS __total FROM ${spec.from} ${where} ${order} LIMIT ${limit} OFFSET ${offset}`,
+    p.values,
+  );
+  let total = rows[0]?.__total ?? 0;
+  if (rows.length === 0 && current > 1) {
+    const [count] = await db.query<{ n: number }>(countSql, p.values.slice(0, countParams));
+    total = count?.n ?? 0;
+  }
   return { records: rows.map((r) => spec.map(r)), total, size, current, pages: Math.ceil(total / size) };
 }
 

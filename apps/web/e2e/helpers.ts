@@ -29,7 +29,11 @@ export async function signIn(page: Page, path = '/#/user/login'): Promise<void> 
   await expect(tenantChoice.or(dashboard)).toBeVisible({ timeout: 20_000 });
   if (await tenantChoice.isVisible()) {
     await expect(tenantChoice.getByRole('radio').first()).toBeChecked();
-    await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click();
+    // Once in CI a click on OK while the modal was still appearing sent no request; a user clicks again.
+    await expect(async () => {
+      if (await tenantChoice.isVisible()) await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click({ timeout: 2_000 });
+      await expect(tenantChoice).toBeHidden({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
   }
 }
 

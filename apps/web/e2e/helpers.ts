@@ -18,23 +18,28 @@ export async function submitLogin(page: Page, username = ADMIN.username, passwor
 }
 
 /**
- * Signs in as admin from the login page. admin belongs to two tenants: the tenant-choice dialog
- * appears unless a tenant is already stored; the first tenant is taken.
+ * After the login form: takes a tenant in the tenant-choice dialog when it appears (admin belongs
+ * to two tenants; `which` = the first, preselected, or the last), until the dialog has closed.
  */
-export async function signIn(page: Page, path = '/#/user/login'): Promise<void> {
-  await page.goto(path);
-  await submitLogin(page);
+export async function chooseTenantIfAsked(page: Page, which: 'first' | 'last' = 'first'): Promise<void> {
   const tenantChoice = page.getByTestId('tenant-choice');
   const dashboard = page.getByTestId('dashboard');
   await expect(tenantChoice.or(dashboard)).toBeVisible({ timeout: 20_000 });
-  if (await tenantChoice.isVisible()) {
-    await expect(tenantChoice.getByRole('radio').first()).toBeChecked();
-    // Once in CI a click on OK while the modal was still appearing sent no request; a user clicks again.
-    await expect(async () => {
-      if (await tenantChoice.isVisible()) await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click({ timeout: 2_000 });
-      await expect(tenantChoice).toBeHidden({ timeout: 3_000 });
-    }).toPass({ timeout: 20_000 });
-  }
+  if (!(await tenantChoice.isVisible())) return;
+  if (which === 'first') await expect(tenantChoice.getByRole('radio').first()).toBeChecked();
+  else await tenantChoice.getByRole('radio').last().check();
+  // Once in CI a click on OK while the modal was still appearing sent no request; a user clicks again.
+  await expect(async () => {
+    if (await tenantChoice.isVisible()) await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click({ timeout: 2_000 });
+    await expect(tenantChoice).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** Signs in as admin from the login page, taking the first tenant if asked. */
+export async function signIn(page: Page, path = '/#/user/login'): Promise<void> {
+  await page.goto(path);
+  await submitLogin(page);
+  await chooseTenantIfAsked(page);
 }
 
 /** The number shown by a dashboard statistic card. */

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, type Page } from '@playwright/test';
-import { ADMIN, submitLogin } from '../helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, chooseTenantIfAsked, submitLogin } from '../helpers';
 
 /**
  * A server of its own for the device flows: the shared e2e server runs without demo mode and
@@ -68,11 +68,22 @@ export async function signInToDemoTenant(page: Page, base: string, language: 'zh
   await page.addInitScript((lang) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: lang, expire: null })), language);
   await page.goto(`${base}/#/user/login`);
   await submitLogin(page);
-  const tenantChoice = page.getByTestId('tenant-choice');
-  await expect(tenantChoice.or(page.getByTestId('dashboard'))).toBeVisible({ timeout: 20_000 });
-  if (await tenantChoice.isVisible()) {
-    await tenantChoice.getByRole('radio').last().check();
-    await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click();
-  }
+  await chooseTenantIfAsked(page, 'last');
   await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 20_000 });
+}
+
+/**
+ * Gives the spec file its own demo server on `port` for all its tests (started before them,
+ * stopped after them); returns the base URL.
+ */
+export function useDemoServer(port: number): string {
+  let server: DemoServer | null = null;
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    server = await startDemoServer(port);
+  });
+  test.afterAll(() => {
+    server?.stop();
+  });
+  return `http://127.0.0.1:${port}`;
 }

@@ -1,22 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { signInToDemoTenant, startDemoServer, type DemoServer } from './demoServer';
+import { signInToDemoTenant, useDemoServer } from './demoServer';
 
 /**
  * Device screens against a live fleet on a demo-mode server of this file's own (see
  * `demoServer.ts`): map tiles are refused, the track must still draw on the blank background.
  */
-const PORT = 18_094;
-const BASE = `http://127.0.0.1:${PORT}`;
-let server: DemoServer | null = null;
-
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  server = await startDemoServer(PORT);
-});
-
-test.afterAll(() => {
-  server?.stop();
-});
+const BASE = useDemoServer(18_094);
 
 test('the device list updates live while the demo fleet reports; chart and track draw', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInToDemoTenant, startDemoServer, type DemoServer } from './demoServer';
+import { signInToDemoTenant, useDemoServer } from './demoServer';
 
 /**
  * The device map (SPEC §2 device area "map") against the demo fleet on a server of this file's
@@ -7,18 +7,7 @@ import { signInToDemoTenant, startDemoServer, type DemoServer } from './demoServ
  * marker's popup shows values and links to the device detail; filters reach an empty state; the
  * page fits a 375 px phone.
  */
-const PORT = 18_095;
-const BASE = `http://127.0.0.1:${PORT}`;
-let server: DemoServer | null = null;
-
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  server = await startDemoServer(PORT);
-});
-
-test.afterAll(() => {
-  server?.stop();
-});
+const BASE = useDemoServer(18_095);
 
 test('device map: markers appear and move live, a popup links to the detail, filters and phone width', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,6 +1,6 @@
 import { DEVICE_EXPORT_PATH, DEVICE_PERMS, getParameter, type DeviceRecord, type Language } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
-import * as XLSX from 'xlsx';
+import * as XLSX from '@e965/xlsx';
 import { loadPermissionCodes } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';

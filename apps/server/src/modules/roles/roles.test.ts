@@ -1,5 +1,5 @@
 import type { PageResult, PermissionNode, RoleRecord, UserRecord } from '@ztj/contracts';
-import * as XLSX from 'xlsx';
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, download, upload, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';

@@ -1,5 +1,5 @@
 import type { PageResult, PositionRecord } from '@ztj/contracts';
-import * as XLSX from 'xlsx';
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, download, upload, type AdminFixtures } from '../../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';

@@ -1,5 +1,5 @@
 import { formatMessage, type BilingualText, type Language } from '@ztj/contracts';
-import * as XLSX from 'xlsx';
+import * as XLSX from '@e965/xlsx';
 import { AppError } from '../http/app-error';
 import { AUDIT_LABELS, type ListSpec } from './list-spec';
 

@@ -15,6 +15,7 @@ export const ResultCode = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   LOCKED: 423,
+  TOO_MANY_REQUESTS: 429,
   SERVER_ERROR: 500,
   NO_PERMISSION: 510,
 } as const;

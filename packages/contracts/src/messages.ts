@@ -34,6 +34,7 @@ export const MESSAGES = {
   },
   departNotFound: { 'zh-CN': '部门不存在或您不属于该部门', 'en-US': 'Department not found or not yours' },
   notFound: { 'zh-CN': '资源不存在', 'en-US': 'Resource not found' },
+  tooManyRequests: { 'zh-CN': '请求过于频繁，请{seconds}秒后再试', 'en-US': 'Too many requests, try again in {seconds} seconds' },
   serverError: { 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' },
   oldPasswordWrong: { 'zh-CN': '旧密码输入错误', 'en-US': 'The old password is wrong' },
   passwordMismatch: { 'zh-CN': '两次输入的密码不一致', 'en-US': 'The two passwords do not match' },

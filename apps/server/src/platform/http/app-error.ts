@@ -9,6 +9,7 @@ export type AppErrorKind =
   | 'conflict'
   | 'business'
   | 'noPermission'
+  | 'tooManyRequests'
   | 'internal';
 
 /**
@@ -48,6 +49,8 @@ export function statusOf(kind: AppErrorKind): { code: number; http: number } {
       return { code: ResultCode.SERVER_ERROR, http: 200 };
     case 'noPermission':
       return { code: ResultCode.NO_PERMISSION, http: 200 };
+    case 'tooManyRequests':
+      return { code: ResultCode.TOO_MANY_REQUESTS, http: 429 };
     case 'internal':
       return { code: ResultCode.SERVER_ERROR, http: 500 };
   }

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig, REPO_ROOT } from './config';
 
 describe('configuration from the environment', () => {
   it('has defaults that need no services', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 8080, databaseUrl: undefined, loginCaptcha: true, basePath: '/ztj-iot', demo: true });
     expect(c.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('resolves a relative DATA_DIR and WEB_DIR against the repository root, not the working directory', () => {
+    expect(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).name).toBe('ztj-iot');
+    expect(loadConfig({}).dataDir).toBe(path.join(REPO_ROOT, 'data'));
+    expect(loadConfig({ DATA_DIR: 'var/x', WEB_DIR: 'apps/web/dist' })).toMatchObject({
+      dataDir: path.join(REPO_ROOT, 'var/x'),
+      webDir: path.join(REPO_ROOT, 'apps/web/dist'),
+    });
+    expect(loadConfig({ DATA_DIR: '/srv/ztj' }).dataDir).toBe('/srv/ztj');
   });
 
   it('stops with a message naming every bad variable', () => {

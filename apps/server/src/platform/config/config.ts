@@ -1,5 +1,13 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/**
+ * The repository root. Relative `DATA_DIR` and `WEB_DIR` resolve against it, whatever the working
+ * directory: `npm start` runs the server from apps/server while `npm run device:add` runs from the
+ * root, and both must open the same embedded database (issue #16).
+ */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
 /**
  * Server configuration read from the environment (README "Environment variables").
@@ -90,14 +98,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string }
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: path.resolve(REPO_ROOT, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     adminPassword: e.ADMIN_PASSWORD,
     loginCaptcha: e.LOGIN_CAPTCHA,
     basePath: e.BASE_PATH,
     logLevel: e.LOG_LEVEL,
-    webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : defaults.webDir,
+    webDir: e.WEB_DIR ? path.resolve(REPO_ROOT, e.WEB_DIR) : defaults.webDir,
     demo: e.DEMO,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,

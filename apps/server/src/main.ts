@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -6,6 +7,8 @@ import { openConfiguredDb } from './platform/db/configured-db';
 import { migrate } from './platform/db/migrate';
 import { seed } from './modules/system/seed/seed';
 import { startDemo } from './modules/devices/demo';
+import { ensureConsoleBuilt } from './platform/startup/console-build';
+import { firstTakenPort, wantedPorts } from './platform/startup/ports';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -19,6 +22,15 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     throw err;
+  }
+  // Before any work: a taken port stops here, before the build, the seed and the one-time password.
+  const taken = await firstTakenPort(wantedPorts(config));
+  if (taken) explainStartFailure({ code: 'EADDRINUSE', port: taken.port });
+  if (!process.env.WEB_DIR && config.webDir) {
+    await ensureConsoleBuilt(config.webDir, path.join(config.dataDir, 'console-build.log'), (line) => process.stdout.write(`  ${line}\n`)).catch((err: Error) => {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(5);
+    });
   }
   const db = await openConfiguredDb(config).catch((err: Error) => {
     process.stderr.write(`Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${err.message}\n`);
@@ -45,12 +57,23 @@ async function main(): Promise<void> {
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
   await fastify.listen({ port: config.port, host: config.host });
-  fastify.log.info(`console: http://localhost:${config.port}/  api: ${config.basePath}  docs: ${config.basePath}/docs  database: ${db.kind}`);
-  fastify.log.info(`devices: ${devices.mqttUrl ? `MQTT ${devices.mqttUrl}` : 'no MQTT broker (HTTP ingest only)'}`);
-  if (config.demo) {
-    simulator = await startDemo(config, db, devices, (id, err) => fastify.log.warn({ device: id, err: err.message }, 'simulator'));
-    if (simulator) fastify.log.info(`demo: simulator replaying real traces at ${config.demoSpeed}x`);
-  }
+  if (config.demo) simulator = await startDemo(config, db, devices, (id, err) => fastify.log.warn({ device: id, err: err.message }, 'simulator'));
+  process.stdout.write(startBanner(config, db.kind, devices.mqttUrl, Boolean(simulator)));
+}
+
+/** The few lines a person starting the server needs (issue #16 item 3): where to go and where things are. */
+function startBanner(config: Config, dbKind: string, mqttUrl: string | undefined, demo: boolean): string {
+  const web = `http://localhost:${config.port}`;
+  const passwordFile = path.join(config.dataDir, 'admin-password.txt');
+  const rows: [string, string][] = [
+    ['console', `${web}/`],
+    ['API docs', `${web}${config.basePath}/docs`],
+    ['database', config.databaseUrl ? `PostgreSQL (${dbKind}, schema ${config.databaseSchema})` : `embedded, in ${path.join(config.dataDir, 'pgdata')}`],
+    ['devices', mqttUrl ? `MQTT ${mqttUrl}` : 'no MQTT broker (HTTP ingest only)'],
+    ['demo', demo ? `replaying real traces at ${config.demoSpeed}x (tenant "Demo Cold Chain Logistics Co.")` : 'off'],
+    ['sign in', `admin; password from ADMIN_PASSWORD at the first start${fs.existsSync(passwordFile) ? `, or in ${passwordFile}` : ''}`],
+  ];
+  return `\n  ZTJ IoT is running.\n${rows.map(([k, v]) => `  ${k.padEnd(9)} ${v}`).join('\n')}\n  logs      JSON on stdout at LOG_LEVEL=${config.logLevel}\n\n`;
 }
 
 /** A port taken by another program (often a local Mosquitto on 1883) stops start-up with advice, not a stack trace. */

@@ -42,7 +42,7 @@ const freePort = () =>
 
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'ztj-lh-'));
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: 'off', DEMO: 'off', DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench-Admin#2026', LOG_LEVEL: 'warn' };
+const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: 'off', DEMO: 'off', DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench-Admin#2026', LOG_LEVEL: 'warn', WEB_DIR: join(root, 'apps/web/dist') };
 delete env.DATABASE_URL; // the embedded database: what a fresh install serves
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,

@@ -48,6 +48,8 @@ export async function startDemoServer(port: number): Promise<DemoServer> {
       DEMO: 'on',
       MQTT_PORT: '0',
       LOG_LEVEL: 'warn',
+      // the build the e2e run serves (a server without WEB_DIR rebuilds the console when its sources changed)
+      WEB_DIR: process.env.ZTJ_E2E_WEB_DIR ?? join(ROOT, 'apps/web/dist'),
     },
   });
   const stop = (): void => {

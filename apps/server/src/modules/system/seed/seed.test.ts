@@ -20,6 +20,10 @@ describe('seed on an existing installation', () => {
     expect(await permsOf('device-gateway')).toBe('custom:gateways');
   });
 
+  it('seeds the first administrator with a neutral display name, the account name, in every language (issue #16 item 10)', async () => {
+    expect((await t.db.one<{ realname: string }>(`SELECT realname FROM sys_user WHERE username = 'admin'`))!.realname).toBe('admin');
+  });
+
   it('leaves the administrator account alone when run again', async () => {
     await seed(t.db, { dataDir: t.config.dataDir });
     await expect(t.login()).resolves.toBeTruthy();

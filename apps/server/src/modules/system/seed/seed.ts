@@ -189,7 +189,7 @@ async function seedAdmin(db: Db, opts: SeedOptions): Promise<void> {
   await db.tx(async (q) => {
     const [user] = await q.query<{ id: string }>(
       `INSERT INTO sys_user (username, realname, password_hash, org_code, login_tenant_id, status, user_identity, create_by)
-       VALUES ($1, '系统管理员', $2, 'A01', $3, 1, 2, 'system') RETURNING id`,
+       VALUES ($1, $1, $2, 'A01', $3, 1, 2, 'system') RETURNING id`,
       [ADMIN_USERNAME, hash, PLATFORM_TENANT_ID],
     );
     for (const [tenantId, orgCode] of [[PLATFORM_TENANT_ID, 'A01'], [DEMO_TENANT_ID, 'B01']] as const) {

@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
-import { contractsForWebPlugin } from './build/contractsForWeb';
-import { nonBlockingCssPlugin } from './build/nonBlockingCss';
+import { contractsForWebPlugin } from './build/contractsForWeb.ts';
+import { nonBlockingCssPlugin } from './build/nonBlockingCss.ts';
 
 const contractsDir = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
 

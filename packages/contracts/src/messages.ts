@@ -16,6 +16,8 @@ export const MESSAGES = {
   loginFailed: { 'zh-CN': '登录失败', 'en-US': 'Login failed' },
   captchaError: { 'zh-CN': '验证码错误', 'en-US': 'Verification code error' },
   captchaExpired: { 'zh-CN': '验证码已失效，请刷新', 'en-US': 'Verification code expired, please refresh' },
+  // Issue #8: after failed sign-ins the login answer asks for the image captcha.
+  captchaRequired: { 'zh-CN': '请输入验证码', 'en-US': 'Please enter the verification code' },
   badCredentials: { 'zh-CN': '用户名或密码错误', 'en-US': 'Wrong user name or password' },
   accountLocked: {
     'zh-CN': '登录失败次数过多，请{minutes}分钟后再试',

@@ -6,19 +6,26 @@ import { registerRoute } from '../../platform/http/register-route';
 import { issueCaptcha } from './captcha.service';
 import { changePassword, login, logout, selectDepart, selectTenant, userDeparts, userTenants, toTenantBrief } from './auth.service';
 import { userPermissions } from './menu.service';
+import { registerSignInLimits } from './sign-in-limits';
 
-/** Sign-in family routes (SPEC §7; issue #2 Auth API). */
+/** Sign-in family routes (SPEC §7; issue #2 Auth API; per-client limits of issue #8). */
 export function authRoutes(app: FastifyInstance, db: Db, config: Config): void {
   registerRoute(app, db, AuthRoutes.loginConfig, () => ({ captchaEnabled: config.loginCaptcha }));
-  registerRoute(app, db, AuthRoutes.randomImage, ({ params }) => issueCaptcha(db, params.key));
-  registerRoute(app, db, AuthRoutes.login, ({ body, req }) =>
-    login(db, {
-      request: body,
-      captchaEnabled: config.loginCaptcha,
-      tenantHeader: typeof req.headers['tenant-id'] === 'string' ? req.headers['tenant-id'] : undefined,
-      ip: req.ip,
-    }),
-  );
+  // Login and captcha in their own scope: only they get the per-client request limits.
+  void app.register(async (scope) => {
+    const limits = await registerSignInLimits(scope);
+    scope.addHook('onRequest', (req, reply) => (req.routeOptions.url?.endsWith(AuthRoutes.login.path) ? limits.login(req, reply) : limits.captcha(req, reply)));
+    registerRoute(scope, db, AuthRoutes.randomImage, ({ params }) => issueCaptcha(params.key));
+    registerRoute(scope, db, AuthRoutes.login, ({ body, req, lang }) =>
+      login(db, {
+        request: body,
+        captchaEnabled: config.loginCaptcha,
+        tenantHeader: typeof req.headers['tenant-id'] === 'string' ? req.headers['tenant-id'] : undefined,
+        ip: req.ip,
+        lang,
+      }),
+    );
+  });
   registerRoute(app, db, AuthRoutes.logout, async ({ auth, req }) => {
     await logout(db, auth, req.ip);
     return null;

@@ -2,22 +2,21 @@ import {
   SESSION_TTL_MS,
   type ChangePassword,
   type DepartBrief,
+  type Language,
   type LoginRequest,
   type LoginResult,
   type TenantBrief,
   type UserInfo,
 } from '@ztj/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/auth/tokens';
 import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { allDictItems } from '../dict/dict.repo';
 import { LoginOperation, LogType, writeLog } from '../logs/logs.repo';
-import { consumeCaptcha } from './captcha.service';
-
-/** Failed sign-ins in a row that lock an account name, and for how long (minutes). */
-export const MAX_LOGIN_FAILURES = 5;
-export const LOCK_MINUTES = 10;
+import { captchaFailure, consumeCaptcha } from './captcha.service';
+import { accountDelayMs, clearPairFailures, needsCaptcha, readThrottle, recordFailure } from './sign-in-throttle';
 
 /** A hash of a random password, verified when the account does not exist so timing reveals nothing. */
 const DUMMY_HASH = hashPassword('not-a-real-password-#A1');
@@ -48,37 +47,49 @@ interface TenantRow {
 
 export interface LoginInput {
   request: LoginRequest;
+  /** LOGIN_CAPTCHA: when false the captcha is never asked for (the cool-down still applies). */
   captchaEnabled: boolean;
   /** `tenant-id` header of the login request: a remembered tenant choice. */
   tenantHeader?: string;
+  /** Client address (behind the trusted proxy). */
   ip: string;
+  /** Language of the captcha field message. */
+  lang: Language;
 }
 
 /**
- * Signs a user in (SPEC §3, §4, §7; issue #2): captcha (when enabled) is consumed first; locked
- * account names are refused; a wrong password counts towards the lock; the answer never says
- * whether an account exists.
- * @throws AppError business with captchaError / captchaExpired / badCredentials / accountLocked /
- *   accountFrozen / tenantExpired.
+ * Signs a user in (SPEC §3, §4, §7; issue #8 finding 2, policy in `sign-in-throttle.ts`):
+ * 1. a client that failed `pairCooldownAfter` times on this account must wait its cool-down
+ *    (answered 429 without checking anything);
+ * 2. a captcha sent is always consumed; when the pair or the account failed often enough (and
+ *    LOGIN_CAPTCHA is on) a missing captcha is answered `captchaRequired`;
+ * 3. the password is checked (a dummy hash for unknown accounts); a failure counts for the pair
+ *    and the account, is held back on a much-attacked account, and tells the form when the
+ *    captcha is now needed (field error on `captcha`). Nothing locks the account: its owner
+ *    signs in from another client as usual.
+ * The answer never says whether an account exists.
+ * @throws AppError tooManyRequests (429, `{seconds}`); business with captchaRequired /
+ *   captchaError / captchaExpired / badCredentials / accountFrozen / tenantExpired.
  */
 export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
-  const { request } = input;
-  if (input.captchaEnabled) await consumeCaptcha(db, request.checkKey, request.captcha);
+  const { request, ip, lang } = input;
   const name = request.username.trim().toLowerCase();
-  const lock = await db.one<{ minutes: number }>(
-    `SELECT ceil(extract(epoch FROM locked_until - now()) / 60)::int AS minutes
-       FROM sys_login_attempt WHERE username = $1 AND locked_until > now()`,
-    [name],
-  );
-  if (lock) throw new AppError('business', 'accountLocked', { minutes: lock.minutes });
+  const throttle = await readThrottle(db, ip, name);
+  if (throttle.pairWaitMs > 0) throw new AppError('tooManyRequests', 'tooManyRequests', { seconds: Math.ceil(throttle.pairWaitMs / 1000) });
+  if (input.captchaEnabled) {
+    if (request.checkKey || request.captcha) consumeCaptcha(request.checkKey, request.captcha, lang);
+    else if (needsCaptcha(throttle)) throw captchaFailure('captchaRequired', lang);
+  }
 
   const user = await db.one<UserRow>('SELECT * FROM sys_user WHERE lower(username) = $1 AND del_flag = 0', [name]);
   const valid = user ? await verifyPassword(request.password, user.password_hash) : (await verifyPassword(request.password, await DUMMY_HASH), false);
   if (!user || !valid) {
-    const locked = await recordFailure(db, name);
-    await writeLog(db, { logType: LogType.LOGIN, content: `login failed: ${name}`, operateType: LoginOperation.FAILED, username: name, ip: input.ip });
-    if (locked) throw new AppError('business', 'accountLocked', { minutes: LOCK_MINUTES });
-    throw new AppError('business', 'badCredentials');
+    const counts = await recordFailure(db, ip, name);
+    await writeLog(db, { logType: LogType.LOGIN, content: `login failed: ${name}`, operateType: LoginOperation.FAILED, username: name, ip });
+    const delay = accountDelayMs(counts.account);
+    if (delay > 0) await sleep(delay);
+    const captchaNow = input.captchaEnabled && needsCaptcha(counts);
+    throw new AppError('business', 'badCredentials', {}, captchaNow ? captchaFailure('captchaRequired', lang).fieldErrors : undefined);
   }
   if (user.status !== 1) throw new AppError('business', 'accountFrozen');
 
@@ -87,8 +98,8 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
   if (!tenant) throw new AppError('business', 'tenantExpired');
 
   const token = newToken();
+  await clearPairFailures(db, ip, name);
   await db.tx(async (q) => {
-    await q.query('DELETE FROM sys_login_attempt WHERE username = $1', [name]);
     await q.query(
       `INSERT INTO sys_session (token_hash, user_id, tenant_id, expires_at, ip)
        VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
@@ -108,22 +119,6 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
     multi_depart: departs.length === 0 ? 0 : orgCode === undefined ? 2 : 1,
     tenantList: tenants.map(toTenantBrief),
   };
-}
-
-/** Counts a failure; locks the name for LOCK_MINUTES at MAX_LOGIN_FAILURES. Returns true when it locked. */
-async function recordFailure(db: Db, name: string): Promise<boolean> {
-  const row = await db.one<{ failures: number }>(
-    `INSERT INTO sys_login_attempt (username, failures, last_failure) VALUES ($1, 1, now())
-     ON CONFLICT (username) DO UPDATE SET failures = sys_login_attempt.failures + 1, last_failure = now()
-     RETURNING failures`,
-    [name],
-  );
-  if ((row?.failures ?? 0) < MAX_LOGIN_FAILURES) return false;
-  await db.query(
-    `UPDATE sys_login_attempt SET failures = 0, locked_until = now() + make_interval(mins => $2) WHERE username = $1`,
-    [name, LOCK_MINUTES],
-  );
-  return true;
 }
 
 function pickTenant(tenants: TenantRow[], header: string | undefined, last: number | null): TenantRow | undefined {

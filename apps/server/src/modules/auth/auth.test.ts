@@ -1,9 +1,10 @@
 import type { LoginResult, UserPermissionResult } from '@ztj/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/test-app';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
 import { hashPassword } from '../../platform/auth/tokens';
-import { MAX_LOGIN_FAILURES } from './auth.service';
+import { captchaStore } from './captcha.service';
+import { SIGN_IN_POLICY } from './sign-in-throttle';
 
 describe('sign-in with the image captcha on', () => {
   let t: TestApp;
@@ -12,8 +13,8 @@ describe('sign-in with the image captcha on', () => {
   });
   afterAll(() => t.close());
 
-  const codeOf = async (key: string): Promise<string> =>
-    (await t.db.one<{ code: string }>('SELECT code FROM sys_captcha WHERE check_key = $1', [key]))!.code;
+  // Captchas live in the process's bounded store (issue #8), no longer in a table.
+  const codeOf = async (key: string): Promise<string> => captchaStore.peek(key)!;
 
   it('issues an image and accepts the right code once', async () => {
     const img = await t.call<string>('GET', '/sys/randomImage/key-00000001');
@@ -27,26 +28,34 @@ describe('sign-in with the image captcha on', () => {
     expect(again.body.message).toBe('验证码已失效，请刷新');
   });
 
-  it('refuses a missing or wrong code, and a wrong attempt invalidates the code', async () => {
-    const none = await t.call('POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
-    expect(none.body).toMatchObject({ success: false, code: 500, message: '验证码错误' });
-    await t.call('GET', '/sys/randomImage/key-00000002');
+  it('asks for the code after failures, refuses a missing or wrong one, and a wrong attempt invalidates it', async () => {
+    // Issue #8: the captcha is asked for after failures (here 3 from this client on this account).
+    const from = { 'x-forwarded-for': '10.1.0.2' };
+    for (let i = 0; i < SIGN_IN_POLICY.pairCaptchaAfter; i++) await t.call('POST', '/sys/login', { body: { username: 'admin', password: 'bad' }, headers: from });
+    const none = await t.call('POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD }, headers: from });
+    expect(none.body).toMatchObject({ success: false, code: 500, message: '请输入验证码', errors: [{ field: 'captcha', message: '请输入验证码' }] });
+    await t.call('GET', '/sys/randomImage/key-00000002', { headers: from });
     const right = await codeOf('key-00000002');
     const wrong = await t.call('POST', '/sys/login', {
       body: { username: 'admin', password: ADMIN_PASSWORD, captcha: 'zzzz', checkKey: 'key-00000002' },
-      headers: { 'accept-language': 'en-US' },
+      headers: { 'accept-language': 'en-US', ...from },
     });
     expect(wrong.body.message).toBe('Verification code error');
-    const late = await t.call('POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD, captcha: right, checkKey: 'key-00000002' } });
+    const late = await t.call('POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD, captcha: right, checkKey: 'key-00000002' }, headers: from });
     expect(late.body.success).toBe(false);
   });
 
   it('refuses an expired code', async () => {
     await t.call('GET', '/sys/randomImage/key-00000003');
     const code = await codeOf('key-00000003');
-    await t.db.query(`UPDATE sys_captcha SET expires_at = now() - interval '1 second' WHERE check_key = 'key-00000003'`);
-    const res = await t.call('POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD, captcha: code, checkKey: 'key-00000003' } });
-    expect(res.body).toMatchObject({ success: false, message: '验证码已失效，请刷新' });
+    const later = Date.now() + 61_000;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      const res = await t.call('POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD, captcha: code, checkKey: 'key-00000003' } });
+      expect(res.body).toMatchObject({ success: false, message: '验证码已失效，请刷新' });
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
 
@@ -79,22 +88,25 @@ describe('sign-in, sessions and tenants', () => {
     expect(unknown.body.message).toBe(wrong.body.message);
   });
 
-  it('locks an account name after repeated failures, even a right password then', async () => {
+  // Issue #8 replaced the lock (five failures locked the name for everyone for 10 minutes): the
+  // failing client cools down, the owner elsewhere still signs in (more in security/sign-in-abuse.test.ts).
+  it('never locks an account name: the failing client cools down, the right password works elsewhere', async () => {
     const hash = await hashPassword('Locked#Pass1');
     await t.db.query(`INSERT INTO sys_user (username, realname, password_hash) VALUES ('locky', 'Locky', $1)`, [hash]);
     await t.db.query(`INSERT INTO sys_user_tenant (user_id, tenant_id) SELECT id, $1 FROM sys_user WHERE username = 'locky'`, [DEMO_TENANT_ID]);
-    let last = '';
-    for (let i = 0; i < MAX_LOGIN_FAILURES; i++) {
-      last = (await t.call('POST', '/sys/login', { body: { username: 'locky', password: 'bad' }, headers: { 'accept-language': 'en' } })).body.message;
+    const stranger = { 'x-forwarded-for': '10.2.0.66', 'accept-language': 'en' };
+    for (let i = 0; i < SIGN_IN_POLICY.pairCooldownAfter; i++) {
+      expect((await t.call('POST', '/sys/login', { body: { username: 'locky', password: 'bad' }, headers: stranger })).body.message).toBe('Wrong user name or password');
     }
-    expect(last).toMatch(/Too many failed attempts/);
-    const right = await t.call('POST', '/sys/login', { body: { username: 'locky', password: 'Locked#Pass1' } });
-    expect(right.body.success).toBe(false);
-    expect(right.body.message).toMatch(/登录失败次数过多/);
-    // an unknown name locks the same way, so a lock reveals nothing
-    for (let i = 0; i < MAX_LOGIN_FAILURES; i++) await t.call('POST', '/sys/login', { body: { username: 'nobody', password: 'x' } });
-    const ghost = await t.call('POST', '/sys/login', { body: { username: 'nobody', password: 'x' } });
-    expect(ghost.body.message).toMatch(/登录失败次数过多/);
+    const cooled = await t.call('POST', '/sys/login', { body: { username: 'locky', password: 'Locked#Pass1' }, headers: stranger });
+    expect(cooled.status).toBe(429);
+    expect(cooled.body.message).toMatch(/^Too many requests, try again in \d+ seconds$/);
+    const owner = await t.call('POST', '/sys/login', { body: { username: 'locky', password: 'Locked#Pass1' }, headers: { 'x-forwarded-for': '10.2.0.7' } });
+    expect(owner.body.success).toBe(true);
+    // an unknown name is throttled the same way, so throttling reveals nothing
+    for (let i = 0; i < SIGN_IN_POLICY.pairCooldownAfter; i++) await t.call('POST', '/sys/login', { body: { username: 'nobody', password: 'x' }, headers: stranger });
+    const ghost = await t.call('POST', '/sys/login', { body: { username: 'nobody', password: 'x' }, headers: stranger });
+    expect(ghost.status).toBe(429);
   });
 
   it('answers 401 for a missing, forged, revoked or expired token', async () => {

@@ -1,35 +1,83 @@
-import { CAPTCHA_TTL_MS } from '@ztj/contracts';
+import { CAPTCHA_TTL_MS, formatMessage, type Language } from '@ztj/contracts';
 import svgCaptcha from 'svg-captcha';
-import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 
+/** Captchas kept at most by one process (about 100 bytes each). */
+export const CAPTCHA_CAPACITY = 10_000;
+
 /**
- * Issues an image captcha for `checkKey` (issue #2: single use, expires in 60 s). A new request
- * for the same key replaces the previous code.
+ * Live captcha codes of this process (issue #8, finding 2: no database row per image). A bounded
+ * map in insertion order: with a constant lifetime the oldest entry expires first, so expired
+ * codes are dropped from the front as new ones arrive, and past `capacity` the oldest live code
+ * is dropped too (its answer then reads as expired). Several server processes therefore need a
+ * client's captcha request and sign-in to reach the same process (README "Sessions").
+ */
+export class CaptchaStore {
+  private readonly codes = new Map<string, { code: string; expiresAt: number }>();
+
+  constructor(
+    readonly capacity = CAPTCHA_CAPACITY,
+    readonly ttlMs = CAPTCHA_TTL_MS,
+  ) {}
+
+  /** Keeps `code` for `key` (replacing an earlier one) until `ttlMs` from now. */
+  put(key: string, code: string): void {
+    const now = Date.now();
+    this.codes.delete(key);
+    this.codes.set(key, { code, expiresAt: now + this.ttlMs });
+    for (const [k, v] of this.codes) {
+      if (v.expiresAt > now && this.codes.size <= this.capacity) break;
+      this.codes.delete(k);
+    }
+  }
+
+  /** Removes the code of `key` and returns it, or undefined when none or expired. */
+  take(key: string): string | undefined {
+    const entry = this.codes.get(key);
+    this.codes.delete(key);
+    return entry && entry.expiresAt > Date.now() ? entry.code : undefined;
+  }
+
+  /** The live code of `key` without consuming it (tests read the answer here). */
+  peek(key: string): string | undefined {
+    const entry = this.codes.get(key);
+    return entry && entry.expiresAt > Date.now() ? entry.code : undefined;
+  }
+
+  /** Codes held, live or not yet dropped. */
+  get size(): number {
+    return this.codes.size;
+  }
+}
+
+/** The captchas of this process. */
+export const captchaStore = new CaptchaStore();
+
+/**
+ * Issues an image captcha for `checkKey` (single use, expires in 60 s). A new request for the
+ * same key replaces the previous code. Requests per client are limited by the route (see
+ * `sign-in-limits.ts`).
  * @returns the image as a `data:image/svg+xml;base64,…` URL.
  */
-export async function issueCaptcha(db: Db, checkKey: string): Promise<string> {
+export function issueCaptcha(checkKey: string, store: CaptchaStore = captchaStore): string {
   const captcha = svgCaptcha.create({ size: 4, noise: 3, ignoreChars: '0oO1ilI', color: true, background: '#f5f7fa', width: 105, height: 35 });
-  await db.query(
-    `INSERT INTO sys_captcha (check_key, code, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))
-     ON CONFLICT (check_key) DO UPDATE SET code = EXCLUDED.code, expires_at = EXCLUDED.expires_at`,
-    [checkKey, captcha.text.toLowerCase(), CAPTCHA_TTL_MS / 1000],
-  );
-  // Expired codes are purged opportunistically so the table stays small.
-  await db.query('DELETE FROM sys_captcha WHERE expires_at < now()');
+  store.put(checkKey, captcha.text.toLowerCase());
   return `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}`;
 }
 
 /**
- * Consumes the captcha of `checkKey`: any attempt invalidates it, right or wrong.
+ * Consumes the captcha of `checkKey`: any attempt invalidates it, right or wrong. The error
+ * carries a field error on `captcha` so the login form shows (and renews) the captcha.
  * @throws AppError business `captchaExpired` when no live code exists, `captchaError` when wrong.
  */
-export async function consumeCaptcha(db: Db, checkKey: string | undefined, answer: string | undefined): Promise<void> {
-  if (!checkKey || !answer) throw new AppError('business', 'captchaError');
-  const row = await db.one<{ code: string; expired: boolean }>(
-    'DELETE FROM sys_captcha WHERE check_key = $1 RETURNING code, expires_at < now() AS expired',
-    [checkKey],
-  );
-  if (!row || row.expired) throw new AppError('business', 'captchaExpired');
-  if (row.code !== answer.trim().toLowerCase()) throw new AppError('business', 'captchaError');
+export function consumeCaptcha(checkKey: string | undefined, answer: string | undefined, lang: Language, store: CaptchaStore = captchaStore): void {
+  const code = checkKey ? store.take(checkKey) : undefined;
+  if (!checkKey || !answer) throw captchaFailure('captchaError', lang);
+  if (code === undefined) throw captchaFailure('captchaExpired', lang);
+  if (code !== answer.trim().toLowerCase()) throw captchaFailure('captchaError', lang);
+}
+
+/** A business error on the captcha field: `key` is the message and the field's text. */
+export function captchaFailure(key: 'captchaError' | 'captchaExpired' | 'captchaRequired', lang: Language): AppError {
+  return new AppError('business', key, {}, [{ field: 'captcha', message: formatMessage(key, lang) }]);
 }

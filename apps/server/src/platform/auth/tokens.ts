@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
+import { passwordHashGate } from './hash-gate';
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 
@@ -8,27 +9,35 @@ const SCRYPT = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 const KEY_LEN = 32;
 
 /**
- * Hashes a password with scrypt and a random 16-byte salt.
+ * Hashes a password with scrypt and a random 16-byte salt, through {@link passwordHashGate}
+ * (bounded concurrency, issue #8).
  * @returns `scrypt$N$r$p$<salt b64>$<hash b64>`.
+ * @throws AppError tooManyRequests when the gate's queue is full.
  */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LEN, SCRYPT);
+  const key = await passwordHashGate.run(() => scrypt(password, salt, KEY_LEN, SCRYPT));
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-/** Checks a password against a `hashPassword` result in constant time; false on any malformed hash. */
+/**
+ * Checks a password against a `hashPassword` result in constant time, through
+ * {@link passwordHashGate}; false on any malformed hash.
+ * @throws AppError tooManyRequests when the gate's queue is full.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, saltB64, hashB64] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(hashB64, 'base64');
-  const key = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: SCRYPT.maxmem,
-  });
+  const key = await passwordHashGate.run(() =>
+    scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: SCRYPT.maxmem,
+    }),
+  );
   return key.length === expected.length && crypto.timingSafeEqual(key, expected);
 }
 

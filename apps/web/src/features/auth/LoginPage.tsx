@@ -9,10 +9,11 @@ import { UserLoginLayout } from '../../layouts/UserLoginLayout';
 import { feedback } from '../../platform/feedback/feedback';
 import { isApiError } from '../../platform/http/ApiError';
 import { callApi } from '../../platform/http/callApi';
+import { notifyHttpError } from '../../platform/http/httpErrors';
 import { activateSession, hasValidStoredTenant, storeLoginResult } from '../../platform/session/sessionStore';
 import { fetchCaptcha, newCaptchaKey } from './api';
 import { CaptchaField } from './CaptchaField';
-import { serverLoginErrors, validateLogin, type FieldMessage, type LoginErrors, type LoginField, type LoginValues } from './loginForm';
+import { loginFailure, validateLogin, type FieldMessage, type LoginErrors, type LoginField, type LoginValues } from './loginForm';
 import { departmentsToChoose, needsTenantChoice } from './loginSteps';
 import styles from './LoginPage.module.css';
 
@@ -23,14 +24,16 @@ const DepartmentSwitchModal = lazy(() => import('./DepartmentSwitchModal').then(
 type Step = { kind: 'form' } | { kind: 'tenant'; result: LoginResult } | { kind: 'depart'; departs: DepartBrief[] };
 
 /**
- * Sign-in (issue #2): account, password and, when the server asks for it, an image captcha
- * (refreshed on click and after every failed attempt). After success: tenant choice (several
+ * Sign-in (issue #2): account, password and, once the server asks for it after failed attempts
+ * (issue #8: a field error on `captcha`), an image captcha, kept for the rest of the visit and
+ * refreshed on click and after every failed attempt. Refusals, including the 429 "try again in
+ * N seconds", show above the form in the server's words. After success: tenant choice (several
  * tenants), department choice (several departments); then the navigation guard takes the user to
  * the `redirect` target or the dashboard. A plain form (no antd Form) keeps the login bundle small.
  */
 export function LoginPage(): ReactNode {
   const { t } = useTranslation('auth');
-  const [captchaEnabled, setCaptchaEnabled] = useState<boolean | null>(null);
+  const [captchaShown, setCaptchaShown] = useState(false);
   const [captcha, setCaptcha] = useState<{ key: string; image: string | null }>({ key: '', image: null });
   const [values, setValues] = useState<LoginValues>({ username: '', password: '', captcha: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -48,18 +51,8 @@ export function LoginPage(): ReactNode {
   }, [t]);
 
   useEffect(() => {
-    let alive = true;
-    callApi(AuthRoutes.loginConfig)
-      .then((config) => alive && setCaptchaEnabled(config.captchaEnabled))
-      .catch(() => alive && setCaptchaEnabled(false));
-    return () => {
-      alive = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (captchaEnabled) refreshCaptcha();
-  }, [captchaEnabled, refreshCaptcha]);
+    if (captchaShown) refreshCaptcha();
+  }, [captchaShown, refreshCaptcha]);
 
   const finish = useCallback(() => {
     activateSession();
@@ -77,23 +70,30 @@ export function LoginPage(): ReactNode {
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    const invalid = validateLogin(values, captchaEnabled === true);
+    const invalid = validateLogin(values, captchaShown);
     setErrors(invalid);
     if (Object.keys(invalid).length > 0) return;
     setBusy(true);
     setError(null);
     try {
       const { username, password } = values;
-      const body = captchaEnabled ? { username, password, captcha: values.captcha, checkKey: captcha.key } : { username, password };
-      const result = await callApi(AuthRoutes.login, { body });
+      const body = captchaShown ? { username, password, captcha: values.captcha, checkKey: captcha.key } : { username, password };
+      // silent: the form shows refusals itself (below); network and server failures are notified there
+      const result = await callApi(AuthRoutes.login, { body, silent: true });
       storeLoginResult(result);
       if (needsTenantChoice(result, hasValidStoredTenant(result.tenantList))) setStep({ kind: 'tenant', result });
       else await askDepartment(result, false);
     } catch (e) {
-      const fieldErrors = isApiError(e) ? serverLoginErrors(e.errors) : {};
-      setErrors(fieldErrors);
-      if (Object.keys(fieldErrors).length === 0 && !(isApiError(e) && e.notified)) setError(isApiError(e) ? e.message : t('login.failed'));
-      if (captchaEnabled) refreshCaptcha();
+      if (isApiError(e) && (e.status === 0 || e.status >= 500)) {
+        notifyHttpError(e.status, e.message);
+      } else {
+        const failure = loginFailure(isApiError(e) ? e : null, t('login.failed'));
+        setErrors(failure.errors);
+        setError(failure.alert);
+        // a newly shown captcha loads its image through the effect above
+        if (failure.captchaRequired && !captchaShown) setCaptchaShown(true);
+        else if (captchaShown) refreshCaptcha();
+      }
     } finally {
       setBusy(false);
     }
@@ -146,13 +146,13 @@ export function LoginPage(): ReactNode {
           />
           {fieldError('password')}
         </div>
-        {captchaEnabled && (
+        {captchaShown && (
           <div className={styles.field}>
             <CaptchaField value={values.captcha} onChange={change('captcha')} image={captcha.image} onRefresh={refreshCaptcha} invalid={!!errors.captcha} />
             {fieldError('captcha')}
           </div>
         )}
-        <Button type="primary" htmlType="submit" size="large" block loading={busy || captchaEnabled === null} data-testid="login-submit">
+        <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="login-submit">
           {t('login.submit')}
         </Button>
       </form>

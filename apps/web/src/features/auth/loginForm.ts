@@ -1,4 +1,4 @@
-import type { FieldError } from '@ztj/contracts';
+import { ResultCode, type FieldError } from '@ztj/contracts';
 
 export type LoginField = 'username' | 'password' | 'captcha';
 export type LoginValues = Record<LoginField, string>;
@@ -33,4 +33,28 @@ export function serverLoginErrors(errors: readonly FieldError[]): LoginErrors {
     if (e.field === 'username' || e.field === 'password' || e.field === 'captcha') out[e.field] = { text: e.message };
   }
   return out;
+}
+
+/** What the form shows after a refused sign-in (issue #8). */
+export interface LoginFailure {
+  /** Messages beside the fields. */
+  errors: LoginErrors;
+  /** The message above the form, or null when the field messages already say it. */
+  alert: string | null;
+  /** The server wants the image captcha (a field error on `captcha`): show it with a new image. */
+  captchaRequired: boolean;
+}
+
+/**
+ * Reads a refused sign-in: the server's field errors go beside their fields, and one on
+ * `captcha` means the captcha is now required (after failed attempts, or a wrong or expired
+ * code); the message goes above the form unless a field message repeats it or it is a
+ * validation failure with field messages — e.g. the 429 "try again in N seconds" answer and
+ * "wrong user name or password" are shown there. `error` null (no server answer) shows `fallback`.
+ */
+export function loginFailure(error: { code: number; message: string; errors: readonly FieldError[] } | null, fallback: string): LoginFailure {
+  if (!error) return { errors: {}, alert: fallback, captchaRequired: false };
+  const errors = serverLoginErrors(error.errors);
+  const fieldsSayIt = Object.keys(errors).length > 0 && (error.code === ResultCode.BAD_REQUEST || error.errors.some((e) => e.message === error.message));
+  return { errors, alert: fieldsSayIt ? null : error.message || fallback, captchaRequired: error.errors.some((e) => e.field === 'captcha') };
 }

@@ -61,6 +61,11 @@ export const MESSAGES = {
   superQueryInvalid: { 'zh-CN': '高级查询条件格式错误', 'en-US': 'The advanced query conditions are malformed' },
   selectRecord: { 'zh-CN': '请选择一条记录', 'en-US': 'Please select a record' },
   userExists: { 'zh-CN': '用户名已存在', 'en-US': 'User name already exists' },
+  usernameUnavailable: { 'zh-CN': '该用户名不可用，请换一个', 'en-US': 'This user name cannot be used, choose another' },
+  accountOtherTenants: {
+    'zh-CN': '该账号也属于其他租户，只有平台租户可以修改；本租户只能调整其角色和部门',
+    'en-US': 'This account also belongs to other tenants and only the platform tenant can change it; here you can only change its roles and departments',
+  },
   cannotChangeSelf: { 'zh-CN': '不能删除或冻结当前登录用户', 'en-US': 'You cannot delete or freeze yourself' },
   departHasChildren: { 'zh-CN': '该部门下还有子部门，不能删除', 'en-US': 'The department has sub-departments and cannot be deleted' },
   departHasUsers: { 'zh-CN': '该部门下还有用户，不能删除', 'en-US': 'The department still has users and cannot be deleted' },

@@ -1,24 +1,40 @@
 import { z } from 'zod';
 import { pageResultOf } from '../envelope';
 import { defineRoute } from '../route';
+import { PasswordSchema, PATTERNS } from '../validation';
 import { IdQuerySchema, IdsQuerySchema, ImportResultSchema, ListQuerySchema } from './list';
 
 const isoDate = z.iso.datetime({ offset: true }).or(z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, 'validation.invalid'));
 
-/**
- * `POST /sys/tenant/add` body (SPEC §6 tenants; issue #2): status 1 normal, 0 frozen; validity
- * begin/end (an ended tenant is refused at sign-in with the spec's message).
- */
-export const TenantCreateSchema = z.object({
-  id: z.coerce.number().int().min(1).max(2_000_000_000).optional(),
+/** Fields of a tenant shared by add and edit (SPEC §6 tenants; issue #2): status 1 normal, 0 frozen; validity begin/end. */
+const TenantFieldsSchema = z.object({
   name: z.string().min(2, 'validation.tooShort').max(60, 'validation.tooLong'),
   nameEn: z.string().max(100).nullish(),
   status: z.union([z.literal(0), z.literal(1)]).default(1),
   beginDate: isoDate.nullish(),
   endDate: isoDate.nullish(),
 });
+
+/**
+ * `POST /sys/tenant/add` body (SPEC §6 tenants; issue #2): status 1 normal, 0 frozen; validity
+ * begin/end (an ended tenant is refused at sign-in with the spec's message).
+ *
+ * The new tenant's first administrator is part of the call (issue #8 finding 1): the creator does
+ * not join the tenant, so without this account nobody could administer it. `adminUsername`,
+ * `adminRealname` and `adminPassword` are therefore required and follow the same SPEC §5 rules as
+ * a user's account name, name and password; the account is created in the new tenant with its
+ * `admin` role and root department. A name that cannot be used is answered as a field error on
+ * `adminUsername`.
+ */
+export const TenantCreateSchema = TenantFieldsSchema.extend({
+  id: z.coerce.number().int().min(1).max(2_000_000_000).optional(),
+  adminUsername: z.string().regex(PATTERNS.username, 'validation.username'),
+  adminRealname: z.string().regex(PATTERNS.realname, 'validation.realname'),
+  adminPassword: PasswordSchema,
+});
 export type TenantCreate = z.infer<typeof TenantCreateSchema>;
-export const TenantEditSchema = TenantCreateSchema.extend({ id: z.coerce.number().int().min(1) });
+/** `PUT /sys/tenant/edit` body: the tenant's own fields; its users are administered inside it. */
+export const TenantEditSchema = TenantFieldsSchema.extend({ id: z.coerce.number().int().min(1) });
 export type TenantEdit = z.infer<typeof TenantEditSchema>;
 export const TenantRecordSchema = z.object({
   id: z.number().int(), name: z.string(), nameEn: z.string().nullable(), status: z.number().int(),
@@ -49,9 +65,9 @@ const ok = z.null();
 export const TenantRoutes = {
   list: defineRoute({ method: 'GET', path: '/sys/tenant/list', access: 'tenant:list', tag: 'system-tenant', summary: 'Tenants (all in the platform tenant, else only the current one)', query: ListQuerySchema, result: pageResultOf(TenantRecordSchema) }),
   queryById: defineRoute({ method: 'GET', path: '/sys/tenant/queryById', access: 'tenant:list', tag: 'system-tenant', summary: 'One tenant', query: IdQuerySchema, result: TenantRecordSchema }),
-  add: defineRoute({ method: 'POST', path: '/sys/tenant/add', access: 'tenant:add', tag: 'system-tenant', summary: 'Create a tenant with a root department and an administrator role; the creator joins it', body: TenantCreateSchema, result: z.object({ id: z.number().int() }) }),
+  add: defineRoute({ method: 'POST', path: '/sys/tenant/add', access: 'tenant:add', tag: 'system-tenant', summary: 'Create a tenant with a root department, an administrator role and its first administrator account (the creator does not join it)', body: TenantCreateSchema, result: z.object({ id: z.number().int() }) }),
   edit: defineRoute({ method: 'PUT', path: '/sys/tenant/edit', access: 'tenant:edit', tag: 'system-tenant', summary: 'Edit a tenant (status, validity)', body: TenantEditSchema, result: ok }),
-  delete: defineRoute({ method: 'DELETE', path: '/sys/tenant/delete', access: 'tenant:delete', tag: 'system-tenant', summary: 'Delete a tenant without users', query: IdQuerySchema, result: ok }),
+  delete: defineRoute({ method: 'DELETE', path: '/sys/tenant/delete', access: 'tenant:delete', tag: 'system-tenant', summary: 'Delete a tenant whose only user left is its own administrator (that account goes with it)', query: IdQuerySchema, result: ok }),
 } as const;
 
 /** Route table of positions (SPEC §2 positions). */

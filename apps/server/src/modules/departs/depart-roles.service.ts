@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { requireAllVisible, requireVisible } from '../../platform/list/list-runner';
 import { AUDIT_LABELS, isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
+import { USER_LIST } from '../users/users.list';
 import { DEPART_LIST } from './departs.service';
 
 /**
@@ -141,9 +142,13 @@ export async function saveDepartRoleDataRules(db: Db, roleId: string, permission
   });
 }
 
-/** Department role ids a user holds in a department of the caller's tenant. */
+/**
+ * Department role ids a user of the caller's tenant holds in a department of that tenant.
+ * @throws AppError notFound for a department or user outside the caller's tenant.
+ */
 export async function userDepartRoleIds(db: Db, userId: string, departId: string, caller: ListCaller): Promise<string[]> {
   await requireVisible(db, DEPART_LIST, departId, caller);
+  await requireVisible(db, USER_LIST, userId, caller);
   const rows = await db.query<{ role_id: string }>(
     'SELECT dru.role_id FROM sys_depart_role_user dru JOIN sys_depart_role dr ON dr.id = dru.role_id WHERE dru.user_id = $1 AND dr.depart_id = $2 ORDER BY dr.role_code',
     [userId, departId],
@@ -154,10 +159,11 @@ export async function userDepartRoleIds(db: Db, userId: string, departId: string
 /**
  * Replaces the roles of `departId` a member holds with `roleIds` (all roles of that department).
  * @throws AppError business departRoleUserOutside when the user is not a member of the department;
- *   notFound for a department or role outside the caller's tenant or of another department.
+ *   notFound for a department, user or role outside the caller's tenant or a role of another department.
  */
 export async function saveUserDepartRoles(db: Db, departId: string, userId: string, roleIds: string[], caller: ListCaller): Promise<void> {
   await requireVisible(db, DEPART_LIST, departId, caller);
+  await requireVisible(db, USER_LIST, userId, caller);
   await db.tx(async (q) => {
     const member = await q.query('SELECT 1 FROM sys_user_depart WHERE user_id = $1 AND dep_id = $2', [userId, departId]);
     if (!member.length) throw new AppError('business', 'departRoleUserOutside');

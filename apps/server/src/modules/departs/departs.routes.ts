@@ -2,7 +2,7 @@ import { DepartRoleRoutes, DepartRoutes, splitIds } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
-import { listPage } from '../../platform/list/list-runner';
+import { listPage, requireVisible } from '../../platform/list/list-runner';
 import { callerOf } from '../../platform/list/list-spec';
 import * as roles from './depart-roles.service';
 import * as departs from './departs.service';
@@ -38,7 +38,11 @@ export function departRoutes(app: FastifyInstance, db: Db): void {
 /** Department roles, their permissions, data rules and members (issue #4 "department roles and data rules"; SPEC §6). */
 function departRoleRoutes(app: FastifyInstance, db: Db): void {
   const R = DepartRoleRoutes;
-  registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, roles.DEPART_ROLE_LIST, query, callerOf(auth, R.list.access)));
+  registerRoute(app, db, R.list, async ({ auth, query }) => {
+    // The department filter must be a department of the caller's tenant (notFound otherwise).
+    for (const id of [query.deptId, query.departId]) if (id !== undefined && id !== '') await requireVisible(db, departs.DEPART_LIST, String(id), callerOf(auth));
+    return listPage(db, roles.DEPART_ROLE_LIST, query, callerOf(auth, R.list.access));
+  });
   registerRoute(app, db, R.add, async ({ auth, body }) => ({ id: await roles.createDepartRole(db, body, callerOf(auth)) }));
   registerRoute(app, db, R.edit, async ({ auth, body }) => {
     await roles.editDepartRole(db, body, callerOf(auth));

@@ -104,7 +104,8 @@ describe('departments', () => {
     expect((await t.call('POST', '/sys/user/add', { token, body: { username: 'viadept1', realname: 'Via', phone: '13800000000', password: USER_PASSWORD } })).body.code).toBe(510);
 
     // Another tenant neither sees nor changes the department role.
-    expect((await t.call<PageResult<DepartRoleRecord>>('GET', `/sys/sysDepartRole/list?deptId=${dept}`, { token: f.otherAdmin })).body.result.total).toBe(0);
+    // (issue #8 finding 1: another tenant's department id is now "not found" instead of an empty page)
+    expect((await t.call<PageResult<DepartRoleRecord>>('GET', `/sys/sysDepartRole/list?deptId=${dept}`, { token: f.otherAdmin })).body).toMatchObject({ success: false, code: 404 });
     expect((await t.call('POST', '/sys/sysDepartPermission/saveDeptRolePermission', { token: f.otherAdmin, body: { roleId, permissionIds: '' } })).body.code).toBe(404);
     expect((await t.call('DELETE', `/sys/sysDepartRole/delete?id=${roleId}`, { token: f.otherAdmin })).body.code).toBe(404);
     expect((await t.call('POST', '/sys/sysDepartRole/add', { token: f.viewer, body: { departId: dept, roleName: 'xx', roleCode: 'xx' } })).body.code).toBe(510);

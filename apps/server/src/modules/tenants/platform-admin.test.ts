@@ -33,23 +33,49 @@ describe('tenants, positions, dictionaries, categories, upload and the list cont
   });
 
   it('manages tenants from the platform tenant; an ended tenant is refused at sign-in', async () => {
-    const add = await t.call<{ id: number }>('POST', '/sys/tenant/add', { token: f.admin, body: { name: '新租户', status: 1, beginDate: '2026-01-01' } });
+    const first = { adminUsername: 'newadmin1', adminRealname: '新管理员', adminPassword: USER_PASSWORD };
+    const add = await t.call<{ id: number }>('POST', '/sys/tenant/add', { token: f.admin, body: { name: '新租户', status: 1, beginDate: '2026-01-01', ...first } });
     expect(add.body.success).toBe(true);
     const id = add.body.result.id;
     const list = await t.call<PageResult<TenantRecord>>('GET', '/sys/tenant/list?column=id&order=asc', { token: f.admin });
     expect(list.body.result.records.map((r) => r.id)).toEqual([1000, 1001, id]);
     expect((await t.call<PageResult<TenantRecord>>('GET', '/sys/tenant/list', { token: f.otherAdmin })).body.result.records.map((r) => r.id)).toEqual([1001]);
-    expect((await t.call('POST', '/sys/tenant/add', { token: f.otherAdmin, body: { name: 'Rogue tenant' } })).body.code).toBe(510);
+    expect((await t.call('POST', '/sys/tenant/add', { token: f.otherAdmin, body: { name: 'Rogue tenant', ...first, adminUsername: 'rogue01' } })).body.code).toBe(510);
     expect((await t.call('GET', `/sys/tenant/queryById?id=1000`, { token: f.otherAdmin })).body.code).toBe(404);
-    // The creator administers the new tenant at once.
-    const inNew = await t.call<PageResult<UserRecord>>('GET', '/sys/user/list', { token: f.admin, headers: tenantHeader(id) });
-    expect(inNew.body.result.records.map((u) => u.username)).toEqual(['admin']);
-    await f.addUser(f.admin, 'newtenant1', {}, tenantHeader(id));
+    // Issue #8 finding 1 (deliberate change): the creator no longer joins the new tenant; the
+    // call creates the tenant's own first administrator, the only user of its list.
+    const own = await t.login('newadmin1', USER_PASSWORD);
+    const inNew = await t.call<PageResult<UserRecord>>('GET', '/sys/user/list', { token: own });
+    expect(inNew.body.result.records.map((u) => u.username)).toEqual(['newadmin1']);
+    expect((await t.call('GET', '/sys/user/list', { token: f.admin, headers: tenantHeader(id) })).status).toBe(403);
+    await f.addUser(own, 'newtenant1');
+    // Deleting waits until the tenant's own administrator is its only user.
+    expect((await t.call('DELETE', `/sys/tenant/delete?id=${id}`, { token: f.admin })).body).toMatchObject({ success: false, message: '该租户下还有用户，不能删除' });
     const ended = await t.call('PUT', '/sys/tenant/edit', { token: f.admin, body: { id, name: '新租户', status: 1, endDate: '2020-01-01T00:00:00Z' } });
     expect(ended.body.success).toBe(true);
     const login = await t.call('POST', '/sys/login', { body: { username: 'newtenant1', password: USER_PASSWORD }, headers: { 'accept-language': 'en-US' } });
     expect(login.body).toMatchObject({ success: false, message: 'Tenant use period ended, contact the platform administrator to renew' });
-    expect((await t.call('DELETE', `/sys/tenant/delete?id=${id}`, { token: f.admin })).body).toMatchObject({ success: false, message: '该租户下还有用户，不能删除' });
+    expect((await t.call('PUT', '/sys/tenant/edit', { token: f.admin, body: { id, name: '新租户', status: 1, endDate: null } })).body.success).toBe(true);
+    const admin2 = await t.login('newadmin1', USER_PASSWORD);
+    const gone = (await t.call<PageResult<UserRecord>>('GET', '/sys/user/list?username=newtenant1', { token: admin2 })).body.result.records[0]!.id;
+    expect((await t.call('DELETE', `/sys/user/delete?id=${gone}`, { token: admin2 })).body.success).toBe(true);
+    expect((await t.call('DELETE', `/sys/user/deleteRecycleBin?userIds=${gone}`, { token: admin2 })).body.success).toBe(true);
+    expect((await t.call('DELETE', `/sys/tenant/delete?id=${id}`, { token: f.admin })).body.success).toBe(true);
+    expect(await t.db.one("SELECT 1 FROM sys_user WHERE username = 'newadmin1'")).toBeUndefined();
+    expect((await t.call('GET', '/sys/user/list', { token: admin2 })).status).toBe(401);
+  });
+
+  it('requires the first administrator of a new tenant with SPEC §5 rules, as field errors', async () => {
+    const en = { 'accept-language': 'en-US' };
+    const missing = await t.call('POST', '/sys/tenant/add', { token: f.admin, headers: en, body: { name: 'No admin' } });
+    expect(missing.status).toBe(400);
+    expect((missing.body.errors ?? []).map((e) => e.field).sort()).toEqual(['adminPassword', 'adminRealname', 'adminUsername']);
+    const weak = await t.call('POST', '/sys/tenant/add', { token: f.admin, headers: en, body: { name: 'Weak admin', adminUsername: 'weakadm1', adminRealname: 'Weak', adminPassword: 'password' } });
+    expect(weak.body.errors).toEqual([{ field: 'adminPassword', message: expect.stringMatching(/8 characters/) }]);
+    const taken = await t.call('POST', '/sys/tenant/add', { token: f.admin, headers: en, body: { name: 'Taken admin', adminUsername: 'viewer1', adminRealname: 'Taken', adminPassword: USER_PASSWORD } });
+    expect(taken.body).toMatchObject({ success: false, message: 'This user name cannot be used, choose another', errors: [{ field: 'adminUsername', message: 'This user name cannot be used, choose another' }] });
+    const names = await t.call<PageResult<TenantRecord>>('GET', '/sys/tenant/list?pageSize=100', { token: f.admin });
+    expect(names.body.result.records.map((r) => r.name)).not.toContain('Taken admin');
   });
 
   it('manages positions per tenant with export, and isolates them', async () => {

@@ -9,6 +9,7 @@ import { listAll, listPage } from '../../platform/list/list-runner';
 import { callerOf } from '../../platform/list/list-spec';
 import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
 import { recordsToXls } from '../../platform/list/xls';
+import { withUsernameField } from '../users/account-scope';
 import { requirePlatform } from './platform-scope';
 import * as positions from './positions.service';
 import * as tenants from './tenants.service';
@@ -22,9 +23,9 @@ export function tenantRoutes(app: FastifyInstance, db: Db, config: Config): void
     if (!row) throw new AppError('notFound', 'notFound');
     return row;
   });
-  registerRoute(app, db, T.add, async ({ auth, body }) => {
+  registerRoute(app, db, T.add, async ({ auth, body, lang }) => {
     requirePlatform(auth);
-    return { id: await tenants.createTenant(db, body, callerOf(auth)) };
+    return { id: await withUsernameField(() => tenants.createTenant(db, body, callerOf(auth)), 'adminUsername', lang) };
   });
   registerRoute(app, db, T.edit, async ({ auth, body }) => {
     requirePlatform(auth);

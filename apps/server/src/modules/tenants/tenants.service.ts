@@ -5,6 +5,7 @@ import { requireVisible } from '../../platform/list/list-runner';
 import { isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
 import { nextOrgCode } from '../departs/org-code';
 import { PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { createUser } from '../users/users.service';
 
 /** Tenants: every tenant for the platform tenant, otherwise only the caller's own. */
 export const TENANT_LIST: ListSpec<TenantRecord> = {
@@ -31,8 +32,14 @@ export const TENANT_LIST: ListSpec<TenantRecord> = {
 const when = (v: string | null | undefined): string | null => (v ? v : null);
 
 /**
- * Creates a tenant with a root department and an administrator role holding every permission;
- * the creator joins it as administrator so it can be managed at once.
+ * Creates a tenant (SPEC §6 tenants) with a root department, an administrator role holding every
+ * permission and its first administrator account (`adminUsername`, `adminRealname`,
+ * `adminPassword`: SPEC §5 rules) holding that role in that department. The creator does NOT
+ * join the tenant (issue #8 finding 1: a member platform administrator would be visible to, and
+ * changeable by, the new tenant's administrator); the platform keeps managing the tenant itself
+ * (edit, delete) from the platform tenant.
+ * @throws AppError conflict tenantExists; conflict userExists / usernameUnavailable for the
+ *   administrator's name (account names are global, see users/account-scope.ts).
  */
 export async function createTenant(db: Db, b: TenantCreate, caller: ListCaller): Promise<number> {
   return db.tx(async (q) => {
@@ -54,9 +61,12 @@ export async function createTenant(db: Db, b: TenantCreate, caller: ListCaller):
       [id, caller.username],
     );
     await q.query('INSERT INTO sys_role_permission (role_id, permission_id) SELECT $1, id FROM sys_permission WHERE del_flag = 0', [role!.id]);
-    await q.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1,$2)', [caller.userId, id]);
-    await q.query('INSERT INTO sys_user_role (user_id, role_id) VALUES ($1,$2)', [caller.userId, role!.id]);
-    await q.query('INSERT INTO sys_user_depart (user_id, dep_id) VALUES ($1,$2)', [caller.userId, dep!.id]);
+    await createUser(
+      q,
+      { username: b.adminUsername, realname: b.adminRealname, password: b.adminPassword, phone: '', userIdentity: 2, onlyMultiLevelAlarm: false,
+        alarmPushMode: [], selectedroles: role!.id, selecteddeparts: dep!.id },
+      { tenantId: id, userId: caller.userId, username: caller.username, orgCode: null },
+    );
     return id;
   });
 }
@@ -72,16 +82,27 @@ export async function editTenant(db: Db, b: TenantEdit, caller: ListCaller): Pro
 }
 
 /**
- * Deletes a tenant that has no users left, with its departments, roles, positions and rules.
- * @throws AppError business tenantHasUsers; the platform tenant cannot be deleted.
+ * Deletes an emptied tenant with its departments, roles, positions and rules. Emptied means: no
+ * member left except at most one, holding the tenant's `admin` role — its own administrator, who
+ * cannot delete themselves and whom the platform (not a member) cannot see. That last member's
+ * membership goes with the tenant, and the account itself (with its sessions) when it belongs to no
+ * other tenant. A tenant administrator empties the tenant first (recycle bin, delete for ever).
+ * @throws AppError business tenantHasUsers; the platform tenant and the caller's own cannot be deleted.
  */
 export async function deleteTenant(db: Db, id: number, caller: ListCaller): Promise<void> {
   await requireVisible(db, TENANT_LIST, String(id), caller);
   if (id === PLATFORM_TENANT_ID || id === caller.tenantId) throw new AppError('business', 'tenantHasUsers');
   await db.tx(async (q) => {
-    const users = await q.query('SELECT 1 FROM sys_user_tenant ut JOIN sys_user u ON u.id = ut.user_id WHERE ut.tenant_id = $1 AND u.id <> $2 LIMIT 1', [id, caller.userId]);
-    if (users.length) throw new AppError('business', 'tenantHasUsers');
+    const members = await q.query<{ user_id: string; admin: boolean }>(
+      `SELECT ut.user_id, EXISTS (SELECT 1 FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id
+                                  WHERE ur.user_id = ut.user_id AND r.tenant_id = $1 AND r.role_code = 'admin') AS admin
+         FROM sys_user_tenant ut WHERE ut.tenant_id = $1 LIMIT 2`,
+      [id],
+    );
+    if (members.length > 1 || (members.length === 1 && !members[0]!.admin)) throw new AppError('business', 'tenantHasUsers');
+    const last = members.map((m) => m.user_id);
     await q.query('DELETE FROM sys_user_tenant WHERE tenant_id = $1', [id]);
+    await q.query('DELETE FROM sys_user u WHERE u.id = ANY($1::text[]) AND NOT EXISTS (SELECT 1 FROM sys_user_tenant ut WHERE ut.user_id = u.id)', [last]);
     await q.query('DELETE FROM sys_role WHERE tenant_id = $1', [id]);
     await q.query('DELETE FROM sys_position WHERE tenant_id = $1', [id]);
     await q.query('DELETE FROM sys_permission_data_rule WHERE tenant_id = $1', [id]);

@@ -4,20 +4,38 @@ import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
 import { runImport } from '../../platform/list/import-runner';
-import { listAll, listPage } from '../../platform/list/list-runner';
-import { callerOf } from '../../platform/list/list-spec';
+import { listAll, listPage, requireVisible } from '../../platform/list/list-runner';
+import { callerOf, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
 import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
 import { recordsToXls } from '../../platform/list/xls';
 import { userInfo } from '../auth/auth.service';
+import { DEPART_LIST } from '../departs/departs.service';
+import { ROLE_LIST } from '../roles/roles.service';
+import { checkUsernameInTenant, withUsernameField } from './account-scope';
 import { USER_IMPORT } from './users.import';
 import { ADDRESS_LIST, USER_LIST, USER_RECYCLE_LIST } from './users.list';
 import * as users from './users.service';
 
-/** User administration (SPEC §7 "user"): thin routes — contract → permission → service. */
+/**
+ * A list filtered by the id of another entity (`roleId`, `depId`): the id must be one of the
+ * caller's tenant, so another tenant's role or department is "not found" rather than an empty page.
+ * @throws AppError notFound.
+ */
+async function requireFilterId<R>(spec: ListSpec<R>, value: unknown, db: Db, caller: ListCaller): Promise<void> {
+  if (value === undefined || value === '') return;
+  await requireVisible(db, spec, String(value), caller);
+}
+
+/**
+ * User administration (SPEC §7 "user"): thin routes — contract → permission → service. The tenant
+ * boundary of accounts is described in account-scope.ts (issue #8 finding 1).
+ */
 export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
   const R = UserRoutes;
   registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, USER_LIST, query, callerOf(auth, R.list.access)));
-  registerRoute(app, db, R.add, async ({ auth, body }) => ({ id: await db.tx((q) => users.createUser(q, body, callerOf(auth))) }));
+  registerRoute(app, db, R.add, async ({ auth, body, lang }) => ({
+    id: await withUsernameField(() => db.tx((q) => users.createUser(q, body, callerOf(auth))), 'username', lang),
+  }));
   registerRoute(app, db, R.edit, async ({ auth, body }) => {
     await users.editUser(db, body, callerOf(auth, R.list.access));
     return null;
@@ -34,8 +52,8 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
     await users.freezeUsers(db, splitIds(body.ids), body.status, callerOf(auth, R.list.access));
     return null;
   });
-  registerRoute(app, db, R.checkOnlyUser, async ({ query }) => {
-    await users.checkOnlyUser(db, query.username, query.id);
+  registerRoute(app, db, R.checkOnlyUser, async ({ auth, query }) => {
+    await checkUsernameInTenant(db, query.username, auth.tenantId, query.id);
     return null;
   });
   registerRoute(app, db, R.queryUserRole, ({ auth, query }) => users.userRoleIds(db, query.userid, callerOf(auth, R.list.access)));
@@ -55,8 +73,14 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
     return null;
   });
   registerRoute(app, db, R.userDepartList, ({ auth, query }) => users.userDepartments(db, query.userId, callerOf(auth, R.list.access)));
-  registerRoute(app, db, R.departUserList, ({ auth, query }) => listPage(db, USER_LIST, query, callerOf(auth, R.list.access)));
-  registerRoute(app, db, R.userRoleList, ({ auth, query }) => listPage(db, USER_LIST, query, callerOf(auth, R.list.access)));
+  registerRoute(app, db, R.departUserList, async ({ auth, query }) => {
+    await requireFilterId(DEPART_LIST, query.depId, db, callerOf(auth));
+    return listPage(db, USER_LIST, query, callerOf(auth, R.list.access));
+  });
+  registerRoute(app, db, R.userRoleList, async ({ auth, query }) => {
+    await requireFilterId(ROLE_LIST, query.roleId, db, callerOf(auth));
+    return listPage(db, USER_LIST, query, callerOf(auth, R.list.access));
+  });
   registerRoute(app, db, R.addressList, ({ auth, query }) => listPage(db, ADDRESS_LIST, query, callerOf(auth, R.addressList.access)));
   registerRoute(app, db, R.settings, ({ auth }) => users.readSettings(db, auth.userId));
   registerRoute(app, db, R.saveSettings, async ({ auth, body }) => {

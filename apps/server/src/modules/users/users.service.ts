@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { requireAllVisible, requireVisible } from '../../platform/list/list-runner';
 import type { ListCaller } from '../../platform/list/list-spec';
+import { isForeignShared, requireAccountScope, requireUsernameFree } from './account-scope';
 import { pushModes, USER_LIST, USER_RECYCLE_LIST } from './users.list';
 
 const nullIfEmpty = (v: string | null | undefined): string | null => (v === undefined || v === null || v === '' ? null : v);
@@ -37,24 +38,20 @@ async function setMemberships(q: Queryable, userId: string, body: Pick<UserCreat
   }
 }
 
-/**
- * Refuses an account name that exists anywhere (accounts sign in without a tenant).
- * @throws AppError conflict userExists ('user name already exists', SPEC §5).
- */
-export async function checkOnlyUser(q: Queryable, username: string, exceptId?: string): Promise<void> {
-  const hit = await q.query('SELECT 1 FROM sys_user WHERE lower(username) = lower($1) AND id IS DISTINCT FROM $2', [username, exceptId ?? null]);
-  if (hit.length) throw new AppError('conflict', 'userExists');
-}
-
 const profile = (b: Omit<UserEdit, 'id'>): unknown[] => [
-  b.realname, nullIfEmpty(b.workNo), b.sex ?? null, nullIfEmpty(b.birthday), b.phone, nullIfEmpty(b.telephone), nullIfEmpty(b.email),
+  b.realname, nullIfEmpty(b.workNo), b.sex ?? null, nullIfEmpty(b.birthday), nullIfEmpty(b.phone), nullIfEmpty(b.telephone), nullIfEmpty(b.email),
   nullIfEmpty(b.avatar), nullIfEmpty(b.post), b.userIdentity, nullIfEmpty(b.defaultMonitorAccount), b.onlyMultiLevelAlarm,
   b.alarmPushMode.join(','),
 ];
 
-/** Creates a user in the caller's tenant with roles and departments of that tenant (SPEC §3, §5). */
+/**
+ * Creates a user in the caller's tenant with roles and departments of that tenant (SPEC §3, §5).
+ * @throws AppError conflict userExists (a member of this tenant has the name) or
+ *   usernameUnavailable (reserved, or taken outside this tenant: see account-scope.ts);
+ *   notFound for a role or department outside the tenant.
+ */
 export async function createUser(q: Queryable, body: UserCreate, caller: ListCaller): Promise<string> {
-  await checkOnlyUser(q, body.username);
+  await requireUsernameFree(q, body.username, caller.tenantId);
   const hash = await hashPassword(body.password);
   const [row] = await q.query<{ id: string }>(
     `INSERT INTO sys_user (realname, work_no, sex, birthday, phone, telephone, email, avatar, post, user_identity,
@@ -68,10 +65,32 @@ export async function createUser(q: Queryable, body: UserCreate, caller: ListCal
   return id;
 }
 
-/** Edits a user of the caller's tenant; another tenant's id is not found. */
+/** True when saving `b` would change an account-level field of user `id` (values compared as stored). */
+async function profileChanges(q: Queryable, id: string, b: Omit<UserEdit, 'id'>): Promise<boolean> {
+  const [row] = await q.query<Record<string, unknown>>(
+    `SELECT realname, work_no, sex, to_char(birthday, 'YYYY-MM-DD') AS birthday, phone, telephone, email, avatar, post, user_identity,
+            default_monitor_account, only_multi_alarm, alarm_push_mode FROM sys_user WHERE id = $1`,
+    [id],
+  );
+  const stored = Object.values(row ?? {});
+  const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+  const modes = (v: unknown): string => pushModes(Array.isArray(v) ? v.join(',') : v).sort().join(',');
+  return profile(b).some((v, i) => (i === 12 ? modes(v) !== modes(stored[i]) : text(v) !== text(stored[i])));
+}
+
+/**
+ * Edits a user of the caller's tenant (SPEC §3, §5); another tenant's id is not found. Roles and
+ * departments change only within the caller's tenant. For an account that also belongs to another
+ * tenant, a caller outside the platform tenant may change only those memberships: the profile
+ * fields sent must equal the stored ones (account-scope.ts).
+ * @throws AppError notFound, noPermission accountOtherTenants.
+ */
 export async function editUser(db: Db, body: UserEdit, caller: ListCaller): Promise<void> {
   await requireVisible(db, USER_LIST, body.id, caller);
   await db.tx(async (q) => {
+    if ((await isForeignShared(q, body.id, caller)) && (await profileChanges(q, body.id, body))) {
+      throw new AppError('noPermission', 'accountOtherTenants');
+    }
     await q.query(
       `UPDATE sys_user SET realname = $1, work_no = $2, sex = $3, birthday = $4::date, phone = $5, telephone = $6, email = $7,
               avatar = $8, post = $9, user_identity = $10, default_monitor_account = $11, only_multi_alarm = $12,
@@ -86,31 +105,43 @@ async function revokeSessions(q: Queryable, ids: string[]): Promise<void> {
   await q.query('UPDATE sys_session SET revoked_at = now() WHERE user_id = ANY($1::text[]) AND revoked_at IS NULL', [ids]);
 }
 
-/** Moves users to the recycle bin and ends their sessions (SPEC §4). */
+/**
+ * Moves users to the recycle bin and ends their sessions (SPEC §4).
+ * @throws AppError notFound (not all visible), business cannotChangeSelf, noPermission accountOtherTenants.
+ */
 export async function recycleUsers(db: Db, ids: string[], caller: ListCaller): Promise<void> {
   const visible = await requireAllVisible(db, USER_LIST, ids, caller);
   if (visible.includes(caller.userId)) throw new AppError('business', 'cannotChangeSelf');
+  await requireAccountScope(db, visible, caller);
   await db.tx(async (q) => {
     await q.query('UPDATE sys_user SET del_flag = 1, update_by = $2, update_time = now() WHERE id = ANY($1::text[])', [visible, caller.username]);
     await revokeSessions(q, visible);
   });
 }
 
-/** Freezes (2) or unfreezes (1) users; freezing revokes their sessions (SPEC §4). */
+/**
+ * Freezes (2) or unfreezes (1) users; freezing revokes their sessions (SPEC §4).
+ * @throws AppError notFound, business cannotChangeSelf, noPermission accountOtherTenants.
+ */
 export async function freezeUsers(db: Db, ids: string[], status: 1 | 2, caller: ListCaller): Promise<void> {
   const visible = await requireAllVisible(db, USER_LIST, ids, caller);
   if (status === 2 && visible.includes(caller.userId)) throw new AppError('business', 'cannotChangeSelf');
+  await requireAccountScope(db, visible, caller);
   await db.tx(async (q) => {
     await q.query('UPDATE sys_user SET status = $2, update_by = $3, update_time = now() WHERE id = ANY($1::text[])', [visible, status, caller.username]);
     if (status === 2) await revokeSessions(q, visible);
   });
 }
 
-/** Sets another user's password (administrator reset); that user's sessions end. */
+/**
+ * Sets another user's password (administrator reset); that user's sessions end.
+ * @throws AppError notFound (no such member of the caller's tenant), noPermission accountOtherTenants.
+ */
 export async function resetPassword(db: Db, username: string, password: string, caller: ListCaller): Promise<void> {
   const user = await db.one<{ id: string }>('SELECT id FROM sys_user WHERE lower(username) = lower($1) AND del_flag = 0', [username]);
   if (!user) throw new AppError('notFound', 'notFound');
   await requireVisible(db, USER_LIST, user.id, caller);
+  await requireAccountScope(db, [user.id], caller);
   const hash = await hashPassword(password);
   await db.tx(async (q) => {
     await q.query('UPDATE sys_user SET password_hash = $2, update_by = $3, update_time = now() WHERE id = $1', [user.id, hash, caller.username]);
@@ -118,18 +149,22 @@ export async function resetPassword(db: Db, username: string, password: string, 
   });
 }
 
-/** Restores users from the recycle bin. */
+/** Restores users from the recycle bin. @throws AppError notFound, noPermission accountOtherTenants. */
 export async function restoreUsers(db: Db, ids: string[], caller: ListCaller): Promise<void> {
   const visible = await requireAllVisible(db, USER_RECYCLE_LIST, ids, caller);
+  await requireAccountScope(db, visible, caller);
   await db.query('UPDATE sys_user SET del_flag = 0, update_by = $2, update_time = now() WHERE id = ANY($1::text[])', [visible, caller.username]);
 }
 
 /**
  * Deletes users of the recycle bin for ever from the caller's tenant: memberships of this tenant
- * go; the account itself goes when it belongs to no other tenant.
+ * go; the account itself goes when it belongs to no other tenant. An account shared with another
+ * tenant is purged only from the platform tenant.
+ * @throws AppError notFound, noPermission accountOtherTenants.
  */
 export async function purgeUsers(db: Db, ids: string[], caller: ListCaller): Promise<void> {
   const visible = await requireAllVisible(db, USER_RECYCLE_LIST, ids, caller);
+  await requireAccountScope(db, visible, caller);
   await db.tx(async (q) => {
     const t = caller.tenantId;
     await q.query('DELETE FROM sys_user_role ur USING sys_role r WHERE r.id = ur.role_id AND r.tenant_id = $2 AND ur.user_id = ANY($1::text[])', [visible, t]);

@@ -3,15 +3,17 @@ import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../platform/list/listQuery';
 import { TenantRoutes, type TenantRecord } from '@ztj/contracts';
-import { callApi } from '../../../platform/http/callApi';
 import { ListPage } from '../../../platform/list/ListPage';
 import { RowActions } from '../../../platform/list/RowActions';
 import { useListPage } from '../../../platform/list/useListPage';
-import { EntityFormModal, textOrNull } from '../EntityFormModal';
+import { TenantFormModal } from './TenantFormModal';
 
 const day = (v: string | null): string => (v ? v.slice(0, 10) : '');
 
-/** Tenants (`system/TenantList`): id, name, status, validity. Changes need the platform tenant. */
+/**
+ * Tenants (`system/TenantList`): id, name, status, validity. Changes need the platform tenant;
+ * adding one also creates its first administrator (TenantFormModal).
+ */
 export function TenantListPage(): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const [editing, setEditing] = useState<{ row?: TenantRecord } | null>(null);
@@ -51,30 +53,7 @@ export function TenantListPage(): ReactNode {
           },
         ]}
       />
-      {editing && (
-        <EntityFormModal
-          title={row ? t('tenant.edit') : t('tenant.add')}
-          initial={row ? { id: row.id, name: row.name, nameEn: row.nameEn, status: row.status, beginDate: day(row.beginDate) || null, endDate: day(row.endDate) || null } : { status: 1 }}
-          fields={[
-            { name: 'id', label: t('tenant.id'), kind: 'number', disabled: Boolean(row) },
-            { name: 'name', label: t('tenant.name'), required: true, max: 60, rules: [{ min: 2, message: t('common:validation.tooShort') }] },
-            { name: 'nameEn', label: t('tenant.nameEn'), max: 100 },
-            { name: 'status', label: t('tenant.status'), kind: 'radio', options: status },
-            { name: 'beginDate', label: t('tenant.beginDate'), kind: 'date' },
-            { name: 'endDate', label: t('tenant.endDate'), kind: 'date' },
-          ]}
-          onClose={() => setEditing(null)}
-          onSubmit={async (v) => {
-            const body = {
-              name: String(v.name ?? ''), nameEn: textOrNull(v.nameEn), status: v.status === 0 ? (0 as const) : (1 as const),
-              beginDate: textOrNull(v.beginDate), endDate: textOrNull(v.endDate),
-            };
-            if (row) await callApi(TenantRoutes.edit, { body: { ...body, id: row.id } });
-            else await callApi(TenantRoutes.add, { body: { ...body, id: typeof v.id === 'number' ? v.id : undefined } });
-            await list.reload();
-          }}
-        />
-      )}
+      {editing && <TenantFormModal tenant={row} onClose={() => setEditing(null)} onSaved={() => list.reload()} />}
     </>
   );
 }

@@ -20,7 +20,9 @@ export function userRules(t: TFunction, editingId?: string): Record<string, Rule
           try {
             await callApi(UserRoutes.checkOnlyUser, { query: { username: value, id: editingId }, silent: true });
           } catch (error) {
-            throw new Error(isApiError(error) && error.code === 409 ? t('system:user.exists') : isApiError(error) ? error.message : t('system:user.exists'));
+            // The server's translated answer: 'already exists' for a member of this tenant, a generic
+            // 'cannot be used' for a reserved name (names of other tenants are not revealed, issue #8).
+            throw new Error(isApiError(error) && error.message ? error.message : t('system:user.exists'));
           }
         },
       },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ParameterCodeSchema, checkParameterValue } from './parameters';
+import { ParameterCodeSchema, checkParameterValue, describeOutOfRange } from './parameters';
 import { DevicePeriodsSchema } from './periods';
 import { DEVICE_ID_PATTERN } from './topics';
 
@@ -32,17 +32,70 @@ export const SequenceSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGE
 export const DeviceIdSchema = z.string().regex(DEVICE_ID_PATTERN);
 
 /**
- * Reading values keyed by parameter code (`{P003: -18.2, P004: 65}`): known codes only, each value
- * of the type and range of its table row (finite numbers; `position` codes are not values).
+ * Keys refused anywhere in a device payload (issue #8): `JSON.parse` makes `"__proto__"` an own
+ * property, and a schema that copies or drops it would silently edit the payload (zod's records
+ * drop it). A payload naming one of them is refused as a whole.
  */
-export const TelemetryValuesSchema = z
-  .partialRecord(ParameterCodeSchema, z.union([z.number(), z.boolean(), z.string()]))
-  .superRefine((values, ctx) => {
+export const FORBIDDEN_PAYLOAD_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Path of the first forbidden key ({@link FORBIDDEN_PAYLOAD_KEYS}) among the own enumerable keys of
+ * `value` and of every object or array nested in it, or null when there is none. Iterative (no
+ * recursion), so any nesting depth `JSON.parse` produced is walked without exhausting the stack.
+ */
+export function findForbiddenKey(value: unknown): (string | number)[] | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const stack: { node: object; path: (string | number)[] }[] = [{ node: value, path: [] }];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const { node, path } = top;
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) {
+        const item: unknown = node[i];
+        if (typeof item === 'object' && item !== null) stack.push({ node: item, path: [...path, i] });
+      }
+      continue;
+    }
+    const keys = Object.keys(node);
+    for (const key of keys) if (FORBIDDEN_PAYLOAD_KEYS.has(key)) return [...path, key];
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      const item: unknown = (node as Record<string, unknown>)[key];
+      if (typeof item === 'object' && item !== null) stack.push({ node: item, path: [...path, key] });
+    }
+  }
+  return null;
+}
+
+/** Issue message of a forbidden key; the issue path ends with the key. */
+export const FORBIDDEN_KEY_MESSAGE = 'telemetry.forbiddenKey';
+
+/**
+ * Wraps a payload schema so that a forbidden key anywhere in the raw input refuses it before the
+ * schema runs (zod strips unknown keys and drops `__proto__` from records: it never sees them).
+ */
+function refusingForbiddenKeys<T extends z.ZodType>(schema: T): z.ZodPreprocess<T> {
+  return z.preprocess((input, ctx) => {
+    const path = findForbiddenKey(input);
+    if (path) ctx.issues.push({ code: 'custom', path, message: FORBIDDEN_KEY_MESSAGE, input });
+    return input;
+  }, schema);
+}
+
+/**
+ * Reading values keyed by parameter code (`{P003: -18.2, P004: 65}`): known codes only, each value
+ * of the type and range of its table row (finite numbers; `position` codes are not values). An
+ * out-of-range value's issue carries `params.detail` naming the code, the value and the range.
+ */
+export const TelemetryValuesSchema = refusingForbiddenKeys(
+  z.partialRecord(ParameterCodeSchema, z.union([z.number(), z.boolean(), z.string()])).superRefine((values, ctx) => {
     for (const [code, value] of Object.entries(values)) {
       const problem = checkParameterValue(code, value);
-      if (problem) ctx.addIssue({ code: 'custom', path: [code], message: problem });
+      if (!problem) continue;
+      const detail = describeOutOfRange(code, value);
+      ctx.addIssue({ code: 'custom', path: [code], message: problem, ...(detail ? { params: { detail } } : {}) });
     }
-  });
+  }),
+);
 export type TelemetryValues = z.infer<typeof TelemetryValuesSchema>;
 
 const readingShape = {
@@ -72,7 +125,7 @@ function checkReading(r: ReadingLike, ctx: z.RefinementCtx): void {
  * `ztj/devices/{deviceId}/telemetry`: one reading of the publishing device.
  * `{ts, values, lat?, lng?, seq?}`, e.g. `{"ts":1737000000000,"values":{"P003":-18.2,"P004":65},"lat":41.80,"lng":123.43}`.
  */
-export const TelemetryPayloadSchema = z.object(readingShape).superRefine(checkReading);
+export const TelemetryPayloadSchema = refusingForbiddenKeys(z.object(readingShape).superRefine(checkReading));
 export type TelemetryPayload = z.infer<typeof TelemetryPayloadSchema>;
 
 /** One sub-device reading inside a gateway batch: a reading plus the sub-device's id. */
@@ -83,10 +136,12 @@ export type GatewayReading = z.infer<typeof GatewayReadingSchema>;
  * `ztj/gateways/{gatewayId}/telemetry`: `{ts, readings}` with 1-500 sub-device readings; `ts` is
  * the gateway's send time, each reading keeps its own device time.
  */
-export const GatewayTelemetryPayloadSchema = z.object({
-  ts: DeviceTimeSchema,
-  readings: z.array(GatewayReadingSchema).min(1).max(GATEWAY_BATCH_MAX),
-});
+export const GatewayTelemetryPayloadSchema = refusingForbiddenKeys(
+  z.object({
+    ts: DeviceTimeSchema,
+    readings: z.array(GatewayReadingSchema).min(1).max(GATEWAY_BATCH_MAX),
+  }),
+);
 export type GatewayTelemetryPayload = z.infer<typeof GatewayTelemetryPayloadSchema>;
 
 /** Device events of SPEC §4: power off/on, flight mode on/off, low-power mode on/off, charging or not. */
@@ -103,11 +158,13 @@ export const DEVICE_EVENT_TYPES = [
 export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
 
 /** `ztj/devices/{deviceId}/events`: `{ts, type, seq?}` (SPEC §4 device events). */
-export const DeviceEventPayloadSchema = z.object({
-  ts: DeviceTimeSchema,
-  type: z.enum(DEVICE_EVENT_TYPES),
-  seq: SequenceSchema.optional(),
-});
+export const DeviceEventPayloadSchema = refusingForbiddenKeys(
+  z.object({
+    ts: DeviceTimeSchema,
+    type: z.enum(DEVICE_EVENT_TYPES),
+    seq: SequenceSchema.optional(),
+  }),
+);
 export type DeviceEventPayload = z.infer<typeof DeviceEventPayloadSchema>;
 
 const commandBase = { cmdId: z.string().min(1).max(64), ts: DeviceTimeSchema };
@@ -123,12 +180,14 @@ export const DeviceCommandSchema = z.discriminatedUnion('type', [
 export type DeviceCommand = z.infer<typeof DeviceCommandSchema>;
 
 /** `ztj/devices/{deviceId}/acks`: `{cmdId, ts, ok, error?}`, the device's answer to a command. */
-export const CommandAckPayloadSchema = z.object({
-  cmdId: z.string().min(1).max(64),
-  ts: DeviceTimeSchema,
-  ok: z.boolean(),
-  error: z.string().max(200).optional(),
-});
+export const CommandAckPayloadSchema = refusingForbiddenKeys(
+  z.object({
+    cmdId: z.string().min(1).max(64),
+    ts: DeviceTimeSchema,
+    ok: z.boolean(),
+    error: z.string().max(200).optional(),
+  }),
+);
 export type CommandAckPayload = z.infer<typeof CommandAckPayloadSchema>;
 
 /** Device clocks may run this far ahead of the server before a reading is refused, ms (5 min). */

@@ -1,4 +1,4 @@
-import { CommandAckPayloadSchema, DeviceEventPayloadSchema, checkDeviceTime, type DeviceEventType } from '@ztj/contracts';
+import { CommandAckPayloadSchema, DeviceEventPayloadSchema, FORBIDDEN_KEY_MESSAGE, checkDeviceTime, type DeviceEventType } from '@ztj/contracts';
 import type { Db } from '../../platform/db/db';
 import type { RegisteredDevice } from './device-registry';
 
@@ -6,6 +6,14 @@ import type { RegisteredDevice } from './device-registry';
 export interface Refusal {
   reason: string;
   detail: string | null;
+}
+
+/** The refusal of a payload the schema refused: `forbiddenKey` (issue #8) or `invalid`, with the issues. */
+function refusalOf(issues: readonly { path: PropertyKey[]; message: string }[]): Refusal {
+  return {
+    reason: issues.some((i) => i.message === FORBIDDEN_KEY_MESSAGE) ? 'forbiddenKey' : 'invalid',
+    detail: issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; '),
+  };
 }
 
 /** Device column and value an event sets (SPEC §4 device events). */
@@ -33,7 +41,7 @@ const PAIR: Record<string, string[]> = {
  */
 export async function recordEvent(db: Db, device: RegisteredDevice, body: unknown, receivedAt: number): Promise<Refusal | null> {
   const parsed = DeviceEventPayloadSchema.safeParse(body);
-  if (!parsed.success) return { reason: 'invalid', detail: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  if (!parsed.success) return refusalOf(parsed.error.issues);
   const { ts, type } = parsed.data;
   const time = checkDeviceTime(ts, receivedAt);
   if (time !== 'ok') return { reason: time, detail: `ts ${ts}` };
@@ -58,7 +66,7 @@ export async function recordEvent(db: Db, device: RegisteredDevice, body: unknow
 /** Stores a `ztj/devices/{id}/acks` message in the device log (kind `ack`). */
 export async function recordAck(db: Db, device: RegisteredDevice, body: unknown): Promise<Refusal | null> {
   const parsed = CommandAckPayloadSchema.safeParse(body);
-  if (!parsed.success) return { reason: 'invalid', detail: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  if (!parsed.success) return refusalOf(parsed.error.issues);
   const a = parsed.data;
   await db.query(
     `INSERT INTO device_log (device_id, tenant_id, kind, cmd_id, content, ok) VALUES ($1,$2,'ack',$3,$4,$5)`,

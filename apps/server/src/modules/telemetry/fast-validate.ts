@@ -1,11 +1,13 @@
 import {
   DEVICE_ID_PATTERN,
+  FORBIDDEN_KEY_MESSAGE,
   DEVICE_TIME_MAX_MS,
   DEVICE_TIME_MIN_MS,
   GATEWAY_BATCH_MAX,
   GatewayTelemetryPayloadSchema,
   TelemetryPayloadSchema,
   checkParameterValue,
+  findForbiddenKey,
   type ParameterValue,
 } from '@ztj/contracts';
 
@@ -14,7 +16,7 @@ import {
  * `GatewayTelemetryPayloadSchema` for the ingest hot path (issue #3: zod costs several µs per
  * message). It accepts exactly what the schemas accept (same ranges, `checkParameterValue` for
  * every value, lat/lng pairing, non-empty readings; unknown top-level keys ignored as zod strips
- * them). Only when it refuses does the ingest run the zod schema, for the detailed reason and as a
+ * them, unless a key named in `FORBIDDEN_PAYLOAD_KEYS` appears anywhere, issue #8). Only when it refuses does the ingest run the zod schema, for the detailed reason and as a
  * guard: a payload the schema accepts is never refused (see fast-validate.test.ts).
  */
 
@@ -34,6 +36,17 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isTime = (v: unknown): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= DEVICE_TIME_MIN_MS && v <= DEVICE_TIME_MAX_MS - 1;
 const inRange = (v: unknown, lo: number, hi: number): v is number => typeof v === 'number' && Number.isFinite(v) && v >= lo && v <= hi;
+
+/**
+ * Keys of readings and batches. A forbidden key can hide only behind another key (a key of
+ * `values` that is not a parameter code already fails), so the payload is walked for forbidden
+ * keys only when some object has a key outside this list — never for a well-formed payload.
+ */
+const KNOWN_KEYS: ReadonlySet<string> = new Set(['ts', 'values', 'lat', 'lng', 'seq', 'deviceId', 'readings']);
+const hasUnknownKey = (o: Record<string, unknown>): boolean => {
+  for (const k in o) if (!KNOWN_KEYS.has(k)) return true;
+  return false;
+};
 
 function readingOf(o: Record<string, unknown>): Reading | null {
   const { ts, values, lat, lng, seq } = o;
@@ -59,7 +72,9 @@ function readingOf(o: Record<string, unknown>): Reading | null {
 
 /** Fast check of a `ztj/devices/{id}/telemetry` body; null when it does not pass. */
 export function fastTelemetry(body: unknown): Reading | null {
-  return isObject(body) ? readingOf(body) : null;
+  if (!isObject(body)) return null;
+  const r = readingOf(body);
+  return r && hasUnknownKey(body) && findForbiddenKey(body) ? null : r;
 }
 
 /** Fast check of a `ztj/gateways/{id}/telemetry` body; null when it does not pass. */
@@ -67,24 +82,37 @@ export function fastGatewayBatch(body: unknown): { ts: number; readings: SubRead
   if (!isObject(body) || !isTime(body.ts) || !Array.isArray(body.readings)) return null;
   const list = body.readings as unknown[];
   if (list.length < 1 || list.length > GATEWAY_BATCH_MAX) return null;
+  let unknownKey = hasUnknownKey(body);
   const readings: SubReading[] = [];
   for (const item of list) {
     if (!isObject(item) || typeof item.deviceId !== 'string' || !DEVICE_ID_PATTERN.test(item.deviceId)) return null;
     const r = readingOf(item);
     if (!r) return null;
+    if (!unknownKey) unknownKey = hasUnknownKey(item);
     readings.push({ deviceId: item.deviceId, ...r });
   }
-  return { ts: body.ts, readings };
+  return unknownKey && findForbiddenKey(body) ? null : { ts: body.ts, readings };
 }
 
-/** The validation outcome with the zod issue text when refused. */
-export type Checked<T> = { ok: true; value: T } | { ok: false; detail: string };
+/** Why a payload was refused: `forbiddenKey` when it names a forbidden key anywhere, else `invalid`. */
+export type RefusalReason = 'invalid' | 'forbiddenKey';
 
-function issueText(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
-  return issues
+/** The validation outcome with the zod issue text when refused. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; reason: RefusalReason; detail: string };
+
+type Issue = { path: PropertyKey[]; message: string; params?: Record<string, unknown> };
+
+/** `path: message` of the first three issues, with the detail of an out-of-range value (code, value, range). */
+function refusal(issues: readonly Issue[]): { ok: false; reason: RefusalReason; detail: string } {
+  const detail = issues
     .slice(0, 3)
-    .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
+    .map((i) => {
+      const where = i.path.map(String).join('.') || '(root)';
+      const extra = typeof i.params?.detail === 'string' ? ` (${i.params.detail})` : '';
+      return `${where}: ${i.message}${extra}`;
+    })
     .join('; ');
+  return { ok: false, reason: issues.some((i) => i.message === FORBIDDEN_KEY_MESSAGE) ? 'forbiddenKey' : 'invalid', detail };
 }
 
 /** Telemetry body: fast path first, the contract schema when the fast path refuses. */
@@ -93,7 +121,7 @@ export function checkTelemetry(body: unknown): Checked<Reading> {
   if (fast) return { ok: true, value: fast };
   const z = TelemetryPayloadSchema.safeParse(body);
   if (z.success) return { ok: true, value: z.data as Reading };
-  return { ok: false, detail: issueText(z.error.issues) };
+  return refusal(z.error.issues as Issue[]);
 }
 
 /** Gateway batch body: fast path first, the contract schema when the fast path refuses. */
@@ -102,5 +130,5 @@ export function checkGatewayBatch(body: unknown): Checked<{ ts: number; readings
   if (fast) return { ok: true, value: fast };
   const z = GatewayTelemetryPayloadSchema.safeParse(body);
   if (z.success) return { ok: true, value: z.data as { ts: number; readings: SubReading[] } };
-  return { ok: false, detail: issueText(z.error.issues) };
+  return refusal(z.error.issues as Issue[]);
 }

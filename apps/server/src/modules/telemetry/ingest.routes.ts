@@ -33,8 +33,12 @@ export function ingestRoutes(app: FastifyInstance, db: Db, registry: DeviceRegis
     const device = await registry.get(id);
     if (!device || !verifyDeviceSecret(secretOf(req, id), device.secretHash)) throw new AppError('unauthorized', 'deviceAuthFailed');
     const out = await ingest.handleAndWait({ source: `http:${req.url.split('?')[0]}`, channel, id, payload: bodyText(req.body), authDeviceId: id });
-    if (out.accepted === 0) throw new AppError('badRequest', 'ingestRejected', { reason: out.reasons.join(',') });
-    return out;
+    if (out.accepted === 0) {
+      // reason codes with the first details (the code, value and range of an out-of-range value)
+      const reason = out.reasons.slice(0, 3).map((r, i) => (out.details[i] ? `${r} (${out.details[i]})` : r)).join(', ');
+      throw new AppError('badRequest', 'ingestRejected', { reason: out.reasons.length > 3 ? `${reason}, …` : reason });
+    }
+    return { accepted: out.accepted, rejected: out.rejected, reasons: out.reasons };
   };
   // Own context: bodies arrive as text so malformed JSON is dead-lettered like on MQTT.
   void app.register(async (sub) => {

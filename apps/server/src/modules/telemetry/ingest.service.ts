@@ -1,10 +1,12 @@
 import { MAX_PAYLOAD_BYTES, checkDeviceTime, isGatewayKind, type TopicChannel } from '@ztj/contracts';
 import type { Db } from '../../platform/db/db';
+import { DeadLetterBudget, type DeadLetterBudgetOptions } from './dead-letter-budget';
 import type { DeviceRegistry, RegisteredDevice } from './device-registry';
 import { recordAck, recordEvent } from './device-events';
+import { newBatch, type Batch } from './ingest-batch';
 import { checkGatewayBatch, checkTelemetry, type Reading } from './fast-validate';
 import type { LiveFanout } from './live-fanout';
-import type { DeadLetterRow, TelemetryRow, TelemetryStore } from './telemetry-store';
+import type { TelemetryRow, TelemetryStore } from './telemetry-store';
 
 /** One message from MQTT or HTTP. `authDeviceId`: the device the transport authenticated, if any. */
 export interface IngestMessage {
@@ -21,7 +23,10 @@ export interface IngestMessage {
 export interface IngestOutcome {
   accepted: number;
   rejected: number;
+  /** Dead-letter reason of each refused reading. */
   reasons: string[];
+  /** Detail of each refused reading ('' when none), parallel to `reasons`. */
+  details: string[];
 }
 
 export interface IngestOptions {
@@ -34,6 +39,8 @@ export interface IngestOptions {
    * {@link IngestService.whenReady} makes transports wait until half of them are committed.
    */
   maxPending?: number;
+  /** Per-client budget of stored dead letters (see {@link DeadLetterBudget}). */
+  deadLetters?: DeadLetterBudgetOptions;
   onError?: (err: Error) => void;
   /** Called after each committed batch with its rows and the commit time, ms (benchmark, metrics). */
   onCommitted?: (rows: readonly TelemetryRow[], committedAt: number) => void;
@@ -45,6 +52,8 @@ export interface IngestStats {
   stored: number;
   duplicates: number;
   dead: Record<string, number>;
+  /** Dead letters counted (in `dead`) but not stored, past the per-client budget. */
+  suppressed: number;
   batches: number;
   lost: number;
   pending: number;
@@ -53,32 +62,18 @@ export interface IngestStats {
 /** An outcome plus the batch its rows went into (waited on by HTTP ingest). */
 type Outcome = IngestOutcome & { batch?: Batch };
 
-interface Batch {
-  rows: TelemetryRow[];
-  dead: DeadLetterRow[];
-  done: Promise<void>;
-  resolve: () => void;
-  reject: (e: Error) => void;
-}
-function newBatch(): Batch {
-  let resolve!: () => void;
-  let reject!: (e: Error) => void;
-  const done = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  done.catch(() => undefined);
-  return { rows: [], dead: [], done, resolve, reject };
-}
-
 const PAYLOAD_KEEP = 2048;
 const text = (p: Buffer | string): string => (typeof p === 'string' ? p : p.toString('utf8'));
+/** The first PAYLOAD_KEEP characters of a payload, without decoding the rest. */
+const kept = (p: Buffer | string): string => (typeof p === 'string' ? p.slice(0, PAYLOAD_KEEP) : p.subarray(0, PAYLOAD_KEEP).toString('utf8'));
+const none = (): IngestOutcome => ({ accepted: 1, rejected: 0, reasons: [], details: [] });
 
 /**
  * The ingest (ARCHITECTURE §5, CONVENTIONS §8): validates each message with the contract (fast
  * path, see fast-validate.ts), refuses unknown devices, sub-devices of another gateway and device
  * times outside `checkDeviceTime`, and queues readings into batches written by a
- * {@link TelemetryStore}; a refused message becomes a dead letter and never stops the stream.
+ * {@link TelemetryStore}; a refused message becomes a dead letter and never stops the stream
+ * (stored within a per-client budget, counted past it: {@link DeadLetterBudget}, issue #8).
  * Events and acks are low-volume and written directly.
  */
 export class IngestService {
@@ -91,7 +86,9 @@ export class IngestService {
   private readonly maxPending: number;
   /** Waiters of {@link whenReady}, released once the queue is below half of `maxPending`. */
   private ready: { promise: Promise<void>; resolve: () => void } | undefined;
-  readonly stats: IngestStats = { received: 0, stored: 0, duplicates: 0, dead: {}, batches: 0, lost: 0, pending: 0 };
+  readonly stats: IngestStats = { received: 0, stored: 0, duplicates: 0, dead: {}, suppressed: 0, batches: 0, lost: 0, pending: 0 };
+  /** Budget of stored dead letters; `deadLetters.close(now)` writes the window's summary rows. */
+  readonly deadLetters: DeadLetterBudget;
 
   constructor(
     private readonly db: Db,
@@ -103,6 +100,10 @@ export class IngestService {
     this.flushMs = opts.flushMs ?? 100;
     this.maxRows = opts.maxRows ?? 5000;
     this.maxPending = opts.maxPending ?? 20 * this.maxRows;
+    this.deadLetters = new DeadLetterBudget(opts.deadLetters ?? {}, (rows) => {
+      this.batch.dead.push(...rows);
+      this.arm();
+    });
   }
 
   /**
@@ -166,18 +167,18 @@ export class IngestService {
     switch (msg.channel) {
       case 'telemetry': {
         const c = checkTelemetry(body);
-        if (!c.ok) return this.refuse(msg, receivedAt, msg.id, 'invalid', c.detail);
+        if (!c.ok) return this.refuse(msg, receivedAt, msg.id, c.reason, c.detail);
         return this.accept(msg, device, c.value, receivedAt);
       }
       case 'gatewayTelemetry':
         return this.gatewayBatch(msg, device, body, receivedAt);
       case 'events':
         return recordEvent(this.db, device, body, receivedAt).then((problem) =>
-          problem ? this.refuse(msg, receivedAt, msg.id, problem.reason, problem.detail) : { accepted: 1, rejected: 0, reasons: [] },
+          problem ? this.refuse(msg, receivedAt, msg.id, problem.reason, problem.detail) : none(),
         );
       case 'acks':
         return recordAck(this.db, device, body).then((problem) =>
-          problem ? this.refuse(msg, receivedAt, msg.id, problem.reason, problem.detail) : { accepted: 1, rejected: 0, reasons: [] },
+          problem ? this.refuse(msg, receivedAt, msg.id, problem.reason, problem.detail) : none(),
         );
       default:
         return this.refuse(msg, receivedAt, msg.id, 'badTopic', msg.channel);
@@ -187,8 +188,8 @@ export class IngestService {
   private async gatewayBatch(msg: IngestMessage, gateway: RegisteredDevice, body: unknown, receivedAt: number): Promise<Outcome> {
     if (!isGatewayKind(gateway.kind)) return this.refuse(msg, receivedAt, msg.id, 'notGateway', gateway.model);
     const c = checkGatewayBatch(body);
-    if (!c.ok) return this.refuse(msg, receivedAt, msg.id, 'invalid', c.detail);
-    const out: Outcome = { accepted: 0, rejected: 0, reasons: [] };
+    if (!c.ok) return this.refuse(msg, receivedAt, msg.id, c.reason, c.detail);
+    const out: Outcome = { accepted: 0, rejected: 0, reasons: [], details: [] };
     for (const r of c.value.readings) {
       const sub = this.registry.peek(r.deviceId) ?? (await this.registry.get(r.deviceId));
       const one = !sub || sub.gatewayId !== gateway.id
@@ -197,6 +198,7 @@ export class IngestService {
       out.accepted += one.accepted;
       out.rejected += one.rejected;
       out.reasons.push(...one.reasons);
+      out.details.push(...one.details);
       out.batch = one.batch;
     }
     return out;
@@ -213,16 +215,21 @@ export class IngestService {
     this.stats.pending++;
     if (this.batch.rows.length >= this.maxRows) this.kick();
     else this.arm();
-    return { accepted: 1, rejected: 0, reasons: [], batch };
+    return { accepted: 1, rejected: 0, reasons: [], details: [], batch };
   }
 
+  /** Counts a refused message and stores it as a dead letter if its client's budget allows. */
   private refuse(msg: IngestMessage, receivedAt: number, deviceId: string | null, reason: string, detail: string | null, payload?: string): Outcome {
     this.stats.dead[reason] = (this.stats.dead[reason] ?? 0) + 1;
-    const raw = payload ?? text(msg.payload);
-    this.batch.dead.push({ receivedAt, source: msg.source, deviceId, reason, detail, payload: raw.length > PAYLOAD_KEEP ? raw.slice(0, PAYLOAD_KEEP) : raw });
     const batch = this.batch;
+    if (this.deadLetters.admit(msg.authDeviceId ?? msg.id, reason, msg.source, receivedAt)) {
+      batch.dead.push({ receivedAt, source: msg.source, deviceId, reason, detail, payload: payload?.slice(0, PAYLOAD_KEEP) ?? kept(msg.payload) });
+    } else {
+      this.stats.suppressed++;
+      for (const name of [`dead:${reason}`, 'dead:suppressed']) batch.counts.set(name, (batch.counts.get(name) ?? 0) + 1);
+    }
     this.arm();
-    return { accepted: 0, rejected: 1, reasons: [reason], batch };
+    return { accepted: 0, rejected: 1, reasons: [reason], details: [detail ?? ''], batch };
   }
 
   private arm(): void {
@@ -240,14 +247,14 @@ export class IngestService {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (!this.batch.rows.length && !this.batch.dead.length) {
+    if (!this.batch.rows.length && !this.batch.dead.length && !this.batch.counts.size) {
       this.batch.resolve();
       return;
     }
     this.flushing = this.writeBatch().finally(() => {
       this.flushing = undefined;
       if (this.batch.rows.length >= this.maxRows) this.kick();
-      else if (this.batch.rows.length || this.batch.dead.length) this.arm();
+      else if (this.batch.rows.length || this.batch.dead.length || this.batch.counts.size) this.arm();
     });
   }
 
@@ -256,7 +263,7 @@ export class IngestService {
     this.batch = newBatch();
     for (let attempt = 1; ; attempt++) {
       try {
-        const res = await this.store.write(b.rows, b.dead);
+        const res = await this.store.write(b.rows, b.dead, b.counts);
         this.stats.stored += res.stored;
         this.stats.duplicates += res.duplicates;
         this.stats.batches++;
@@ -282,14 +289,16 @@ export class IngestService {
 
   /** Writes everything queued so far; resolves when committed. */
   async flush(): Promise<void> {
-    while (this.flushing || this.batch.rows.length || this.batch.dead.length) {
+    while (this.flushing || this.batch.rows.length || this.batch.dead.length || this.batch.counts.size) {
       if (this.flushing) await this.flushing;
       else this.kick();
     }
   }
 
-  /** Flushes and stops timers. */
+  /** Writes the dead-letter summaries, flushes and stops timers. */
   async stop(): Promise<void> {
+    this.deadLetters.close(Date.now());
+    this.deadLetters.stop();
     await this.flush().catch(() => undefined);
     this.stopped = true;
     this.release();

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, Queryable } from '../../platform/db/db';
+import { SUPPRESSED_REASON } from './dead-letter-budget';
 
 /**
  * Batched writes of the telemetry hot path (ARCHITECTURE §4): history rows upserted idempotently
@@ -21,7 +22,10 @@ export interface TelemetryRow {
   valuesJson: string;
 }
 
-/** One refused message (reason codes: see `ingest_dead_letter` in migration 0021). */
+/**
+ * One refused message. Reason codes: those of `ingest_dead_letter` in migration 0021, plus `tooLarge`,
+ * `notGateway`, `forbiddenKey` (issue #8) and `suppressed` (summary of dead letters past their budget).
+ */
 export interface DeadLetterRow {
   receivedAt: number;
   source: string;
@@ -36,9 +40,12 @@ export interface BatchOutcome {
   duplicates: number;
 }
 
-/** Where batches go: SQL (`unnest` arrays, PGlite and PostgreSQL) or COPY (PostgreSQL). */
+/**
+ * Where batches go: SQL (`unnest` arrays, PGlite and PostgreSQL) or COPY (PostgreSQL). `counts`:
+ * further `ingest_counter` increments (dead letters counted but not stored past their budget).
+ */
 export interface TelemetryStore {
-  write(rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[]): Promise<BatchOutcome>;
+  write(rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[], counts?: ReadonlyMap<string, number>): Promise<BatchOutcome>;
   close(): Promise<void>;
 }
 
@@ -61,8 +68,13 @@ export function newestPerDevice(rows: readonly TelemetryRow[]): TelemetryRow[] {
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
 
-/** Latest upsert, device row update, dead letters and counters of one batch. */
-async function writeSideTables(q: Queryable, rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[], outcome: BatchOutcome): Promise<void> {
+/**
+ * Latest upsert, device row update, dead letters and counters of one batch. Counters: `dead:<reason>`
+ * per stored dead letter (summary rows of suppressed ones excepted) plus `extra`.
+ */
+async function writeSideTables(
+  q: Queryable, rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[], outcome: BatchOutcome, extra?: ReadonlyMap<string, number>,
+): Promise<void> {
   const latest = newestPerDevice(rows);
   if (latest.length) {
     const ids = latest.map((r) => r.deviceId);
@@ -95,10 +107,10 @@ async function writeSideTables(q: Queryable, rows: readonly TelemetryRow[], dead
       [dead.map((d) => d.receivedAt), dead.map((d) => d.source), dead.map((d) => d.deviceId), dead.map((d) => d.reason), dead.map((d) => d.detail), dead.map((d) => d.payload)],
     );
   }
-  const counts = new Map<string, number>();
+  const counts = new Map<string, number>(extra);
   if (outcome.stored) counts.set('stored', outcome.stored);
   if (outcome.duplicates) counts.set('duplicate', outcome.duplicates);
-  for (const d of dead) counts.set(`dead:${d.reason}`, (counts.get(`dead:${d.reason}`) ?? 0) + 1);
+  for (const d of dead) if (d.reason !== SUPPRESSED_REASON) counts.set(`dead:${d.reason}`, (counts.get(`dead:${d.reason}`) ?? 0) + 1);
   if (counts.size) {
     await q.query(
       `INSERT INTO ingest_counter AS c (name, value) SELECT * FROM unnest($1::text[], $2::bigint[])
@@ -112,7 +124,7 @@ async function writeSideTables(q: Queryable, rows: readonly TelemetryRow[], dead
 export class SqlTelemetryStore implements TelemetryStore {
   constructor(private readonly db: Db) {}
 
-  write(rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[]): Promise<BatchOutcome> {
+  write(rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[], counts?: ReadonlyMap<string, number>): Promise<BatchOutcome> {
     return this.db.tx(async (q) => {
       let stored = 0;
       if (rows.length) {
@@ -123,7 +135,7 @@ export class SqlTelemetryStore implements TelemetryStore {
         stored = r?.n ?? 0;
       }
       const outcome = { stored, duplicates: rows.length - stored };
-      await writeSideTables(q, rows, dead, outcome);
+      await writeSideTables(q, rows, dead, outcome, counts);
       return outcome;
     });
   }
@@ -156,7 +168,7 @@ export class CopyTelemetryStore implements TelemetryStore {
     return c;
   }
 
-  async write(rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[]): Promise<BatchOutcome> {
+  async write(rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[], counts?: ReadonlyMap<string, number>): Promise<BatchOutcome> {
     const c = await this.connection();
     await c.query('BEGIN');
     try {
@@ -180,7 +192,7 @@ export class CopyTelemetryStore implements TelemetryStore {
       }
       const outcome = { stored, duplicates: rows.length - stored };
       const q: Queryable = { query: async <T>(sql: string, params?: readonly unknown[]) => (await c.query(sql, params as unknown[])).rows as T[] };
-      await writeSideTables(q, rows, dead, outcome);
+      await writeSideTables(q, rows, dead, outcome, counts);
       await c.query('COMMIT');
       return outcome;
     } catch (err) {

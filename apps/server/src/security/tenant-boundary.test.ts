@@ -109,6 +109,9 @@ describe('tenant boundary of user, role and department operations (issue #8 find
     expect(add.body.success).toBe(true);
     const tenantId = add.body.result.id;
     expect(await t.db.query('SELECT 1 FROM sys_user_tenant WHERE user_id = $1 AND tenant_id = $2', [adminId, tenantId])).toEqual([]);
+    const logged = await t.db.one<{ request_param: string }>("SELECT request_param FROM sys_log WHERE request_url = '/sys/tenant/add' ORDER BY id DESC LIMIT 1");
+    expect(logged!.request_param).toContain('"adminPassword":"***"');
+    expect(logged!.request_param).not.toContain(USER_PASSWORD);
     const own = await t.login('boundary1', USER_PASSWORD);
     const users = await t.call<PageResult<UserRecord>>('GET', '/sys/user/list?pageSize=100', { token: own });
     expect(users.body.result.records.map((u) => u.username)).toEqual(['boundary1']);

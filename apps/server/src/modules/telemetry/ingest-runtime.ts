@@ -1,7 +1,7 @@
 import { INGEST_TOPIC_FILTERS, isGatewayKind, parseTopic, sharedIngestFilters, topics, type DeviceCommand } from '@ztj/contracts';
 import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/db';
-import { startEmbeddedBroker, type BrokerPolicy, type EmbeddedBroker } from '../../platform/mqtt/embedded-broker';
+import { startEmbeddedBroker, type BrokerLimitStats, type BrokerPolicy, type EmbeddedBroker } from '../../platform/mqtt/embedded-broker';
 import { connectIngestClient, type IngestClient } from '../../platform/mqtt/ingest-client';
 import type { RealtimeHub } from '../../platform/realtime/hub';
 import { DeviceRegistry } from './device-registry';
@@ -24,7 +24,10 @@ export class IngestRuntime {
   constructor(private readonly config: Config, private readonly db: Db, hub: RealtimeHub, options: IngestOptions & { connections?: number; shareGroup?: string; subscribeQos?: 0 | 1 } = {}) {
     this.registry = new DeviceRegistry(db);
     const store = config.databaseUrl ? new CopyTelemetryStore(config.databaseUrl, config.databaseSchema) : new SqlTelemetryStore(db);
-    this.ingest = new IngestService(db, this.registry, store, new LiveFanout(hub), options);
+    this.ingest = new IngestService(db, this.registry, store, new LiveFanout(hub), {
+      ...options,
+      deadLetters: { perClient: config.ingestDeadLetterBudget, ...options.deadLetters },
+    });
     this.connections = options.connections ?? (config.mqttShared ? 2 : 1);
     this.shareGroup = options.shareGroup ?? 'ingest';
     this.subscribeQos = options.subscribeQos ?? 1;
@@ -38,6 +41,11 @@ export class IngestRuntime {
   /** Port of the embedded broker once started; undefined when it is off or an external broker is used. */
   get mqttPort(): number | undefined {
     return this.broker?.port;
+  }
+
+  /** What the embedded broker's limits refused (packet size, connect timeout, rate); undefined without it. */
+  get brokerStats(): BrokerLimitStats | undefined {
+    return this.broker?.stats;
   }
 
   /** URL devices (and the demo simulator) connect to, once started; undefined without a broker. */
@@ -65,6 +73,11 @@ export class IngestRuntime {
         host: this.config.host,
         policy: this.policy(),
         onMessage: (topic, payload, identity) => this.onMessage(topic, payload, identity),
+        limits: {
+          maxPacket: this.config.mqttMaxPacket,
+          connectTimeoutMs: this.config.mqttConnectTimeoutMs,
+          publish: { rate: this.config.mqttRate, burst: this.config.mqttBurst },
+        },
       });
     }
   }

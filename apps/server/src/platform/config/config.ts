@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MAX_PAYLOAD_BYTES } from '@ztj/contracts';
 import { z } from 'zod';
 
 /**
@@ -40,6 +41,16 @@ export interface Config {
   mqttUrl: string | undefined;
   /** Subscribe with `$share/ingest/...` on the external broker so several ingest processes split the stream. */
   mqttShared: boolean;
+  /** Largest MQTT packet the embedded broker reads, bytes; a larger one closes the connection (issue #8). */
+  mqttMaxPacket: number;
+  /** A connection of the embedded broker that has not sent CONNECT after this long is closed, ms. */
+  mqttConnectTimeoutMs: number;
+  /** Sustained PUBLISH rate allowed per device on the embedded broker, messages/s (0 = unlimited). */
+  mqttRate: number;
+  /** PUBLISH burst allowed per device above the rate, messages; past it the device is disconnected. */
+  mqttBurst: number;
+  /** Dead letters stored per device per minute; the excess is counted, not stored. */
+  ingestDeadLetterBudget: number;
   /** Time compression of the demo simulator (60 = one hour of data per wall minute). */
   demoSpeed: number;
 }
@@ -77,6 +88,12 @@ const EnvSchema = z.object({
     .regex(/^(mqtts?|tcp|wss?):\/\/[^\s]+$/, 'must look like mqtt://host:1883')
     .optional(),
   MQTT_SHARED: onOff.default(false),
+  // a 500-reading gateway payload is at most MAX_PAYLOAD_BYTES; 1 KiB more leaves room for topic and header
+  MQTT_MAX_PACKET: z.coerce.number().int().min(1024, 'must be 1024-268435455 bytes').max(268_435_455, 'must be 1024-268435455 bytes').default(MAX_PAYLOAD_BYTES + 1024),
+  MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be 100-60000 ms').max(60_000, 'must be 100-60000 ms').default(5_000),
+  MQTT_RATE: z.coerce.number().min(0, 'must be 0 or more messages/s').max(1_000_000).default(100),
+  MQTT_BURST: z.coerce.number().int().min(1, 'must be at least 1 message').max(10_000_000).default(1_000),
+  INGEST_DEAD_LETTER_BUDGET: z.coerce.number().int().min(1, 'must be at least 1 per minute').max(1_000_000).default(20),
   DEMO_SPEED: z.coerce.number().positive('must be a positive number').max(100_000).default(60),
 });
 
@@ -110,6 +127,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string }
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     mqttShared: e.MQTT_SHARED,
+    mqttMaxPacket: e.MQTT_MAX_PACKET,
+    mqttConnectTimeoutMs: e.MQTT_CONNECT_TIMEOUT_MS,
+    mqttRate: e.MQTT_RATE,
+    mqttBurst: e.MQTT_BURST,
+    ingestDeadLetterBudget: e.INGEST_DEAD_LETTER_BUDGET,
     demoSpeed: e.DEMO_SPEED,
   };
 }

@@ -1,6 +1,8 @@
 import net from 'node:net';
+import { MAX_PAYLOAD_BYTES } from '@ztj/contracts';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { batchWritesPerTurn } from './batched-client';
+import { PublishRateLimiter, limitPacketSize, type RateLimit } from './broker-limits';
 
 /** How the embedded broker decides who may connect, publish and subscribe (injected by the ingest). */
 export interface BrokerPolicy {
@@ -15,9 +17,34 @@ export interface BrokerPolicy {
 /** A message a connected client published (after the policy allowed it). */
 export type BrokerMessageHandler = (topic: string, payload: Buffer, identity: string) => void;
 
+/** Limits of the embedded broker (issue #8; README "Environment variables"). */
+export interface BrokerLimits {
+  /** Largest packet read, bytes (`MQTT_MAX_PACKET`); CONNECT is held to 16 KiB at most (see broker-limits.ts). */
+  maxPacket: number;
+  /** Time a connection has to send CONNECT, ms (`MQTT_CONNECT_TIMEOUT_MS`). */
+  connectTimeoutMs: number;
+  /** PUBLISH rate and burst per device (`MQTT_RATE`, `MQTT_BURST`); over it the device is disconnected. */
+  publish: RateLimit;
+}
+
+/** Connections the limits closed since start. */
+export interface BrokerLimitStats {
+  /** Packets over `maxPacket` (or CONNECTs over 16 KiB): connection closed before buffering them. */
+  oversized: number;
+  /** Connections closed for not sending CONNECT within `connectTimeoutMs`. */
+  connectTimeouts: number;
+  /** Devices disconnected for publishing over their rate (each time). */
+  rateLimited: number;
+}
+
+/** Defaults used when `limits` is not given (tests): the README defaults. */
+const DEFAULT_LIMITS: BrokerLimits = { maxPacket: MAX_PAYLOAD_BYTES + 1024, connectTimeoutMs: 5_000, publish: { rate: 100, burst: 1_000 } };
+
 export interface EmbeddedBroker {
   /** Port actually listened on (useful with port 0). */
   port: number;
+  /** What the limits refused so far. */
+  readonly stats: BrokerLimitStats;
   /** Publishes from the server side (commands down to devices), QoS 1. */
   publish(topic: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -31,15 +58,24 @@ const BAD_USERNAME_OR_PASSWORD = 4;
  * protocol version 4). Every client must authenticate through `policy`; publishes and
  * subscriptions outside what the policy allows are refused (aedes disconnects a client whose
  * publish is refused; a refused subscription gets the 0x80 failure code).
+ * Limits (issue #8): packet size enforced while reading, before a packet is buffered
+ * ({@link limitPacketSize}); CONNECT within `connectTimeoutMs`; a token bucket of publishes per
+ * device — a device over it is disconnected, so its unacknowledged QoS 1 messages stay with it
+ * to be resent (nothing is acknowledged and then dropped).
  */
 export async function startEmbeddedBroker(opts: {
   port: number;
   host?: string;
   policy: BrokerPolicy;
   onMessage: BrokerMessageHandler;
+  limits?: BrokerLimits;
 }): Promise<EmbeddedBroker> {
+  const limits = opts.limits ?? DEFAULT_LIMITS;
   const identities = new WeakMap<Client, string>();
+  const rate = new PublishRateLimiter(limits.publish);
+  const stats: BrokerLimitStats = { oversized: 0, connectTimeouts: 0, rateLimited: 0 };
   const broker = await Aedes.createBroker({
+    connectTimeout: limits.connectTimeoutMs,
     authenticate: (client, username, password, done) => {
       opts.policy.authenticate(username, password).then(
         (id) => {
@@ -62,6 +98,10 @@ export async function startEmbeddedBroker(opts: {
     authorizePublish: (client, packet, done) => {
       const id = client ? identities.get(client) : undefined;
       if (client && (!id || !opts.policy.canPublish(id, packet.topic))) return done(new Error('publish not allowed'));
+      if (id && !rate.take(id)) {
+        stats.rateLimited++;
+        return done(new Error('publish rate exceeded'));
+      }
       done(null);
     },
     authorizeSubscribe: (client, sub, done) => {
@@ -69,13 +109,22 @@ export async function startEmbeddedBroker(opts: {
       done(null, id && opts.policy.canSubscribe(id, sub.topic) ? sub : null);
     },
   });
+  broker.on('clientDisconnect', (client) => {
+    const id = identities.get(client);
+    if (id) rate.release(id);
+  });
+  broker.on('connectionError', (_client, err) => {
+    if (/connect did not arrive in time/.test(err.message)) stats.connectTimeouts++;
+  });
   broker.on('publish', (packet, client) => {
     if (!client) return;
     const id = identities.get(client);
     if (id) opts.onMessage(packet.topic, packet.payload as Buffer, id);
   });
-  // a device's PUBACKs of one turn leave in one write (see batchWritesPerTurn)
-  const server = net.createServer((socket) => broker.handle(batchWritesPerTurn(socket)));
+  // a device's PUBACKs of one turn leave in one write (see batchWritesPerTurn); sizes checked as read
+  const server = net.createServer((socket) =>
+    broker.handle(limitPacketSize(batchWritesPerTurn(socket), { maxPacket: limits.maxPacket }, () => stats.oversized++)),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());
@@ -84,6 +133,7 @@ export async function startEmbeddedBroker(opts: {
   const port = typeof address === 'object' && address ? address.port : opts.port;
   return {
     port,
+    stats,
     publish: (topic, payload) =>
       new Promise((resolve, reject) =>
         broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (e) => (e ? reject(e) : resolve())),

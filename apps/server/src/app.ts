@@ -11,6 +11,7 @@ import type { Config } from './platform/config/config';
 import type { Db } from './platform/db/db';
 import { ok } from './platform/http/envelope';
 import { installErrorHandler } from './platform/http/error-handler';
+import { installInputBoundary } from './platform/http/input-boundary';
 import { RealtimeHub } from './platform/realtime/hub';
 import { websocketRoutes } from './platform/realtime/websocket.routes';
 import { registerModules } from './modules';
@@ -42,6 +43,7 @@ export async function buildApp({ config, db, hub = new RealtimeHub() }: AppDeps)
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   installErrorHandler(fastify);
+  installInputBoundary(fastify);
   const devices = new IngestRuntime(config, db, hub, { onError: (err) => fastify.log.error({ err }, 'ingest') });
   fastify.addHook('onReady', () => devices.start());
   fastify.addHook('onClose', () => devices.stop());

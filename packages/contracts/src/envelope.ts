@@ -73,7 +73,8 @@ export function pageResultOf<T extends z.ZodType>(record: T) {
 export const PageQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(10),
-  column: z.string().optional(),
+  /** Sort field; `''` (a cleared sorter) means the default sort. */
+  column: z.string().max(64).transform((v) => v || undefined).optional(),
   order: z.enum(['asc', 'desc']).optional(),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;

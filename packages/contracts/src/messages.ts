@@ -98,6 +98,18 @@ export const MESSAGES = {
   },
   importReason: { 'zh-CN': '错误原因', 'en-US': 'Reason' },
   importRow: { 'zh-CN': '行号', 'en-US': 'Row' },
+  // Issue #8 findings 3-4: bounds of uploads, imports and spreadsheet parsing.
+  importTooManyRows: { 'zh-CN': '每个文件最多导入 {max} 行，此文件有 {rows} 行', 'en-US': 'At most {max} rows per file can be imported; this file has {rows}' },
+  importFileTooLarge: { 'zh-CN': '导入文件不能超过 {mb} MB', 'en-US': 'An import file must not exceed {mb} MB' },
+  importUnpackedTooLarge: { 'zh-CN': '文件解压后超过 {mb} MB，无法读取', 'en-US': 'The file unpacks to more than {mb} MB and cannot be read' },
+  importParseTimeout: { 'zh-CN': '读取文件超过 {seconds} 秒，请拆分后再导入', 'en-US': 'Reading the file took longer than {seconds} seconds; split it and import again' },
+  importTimeLimit: { 'zh-CN': '导入超过 {seconds} 秒，此行未导入；请导入错误文件以继续', 'en-US': 'Not imported: the import passed {seconds} seconds; import the error file to continue' },
+  uploadTooLarge: { 'zh-CN': '文件不能超过 {mb} MB', 'en-US': 'A file must not exceed {mb} MB' },
+  uploadTooManyParts: { 'zh-CN': '一次上传的文件或字段过多', 'en-US': 'Too many files or fields in one upload' },
+  uploadMalformed: { 'zh-CN': '上传内容不完整或格式错误', 'en-US': 'The upload is incomplete or malformed' },
+  requestMalformed: { 'zh-CN': '请求格式错误', 'en-US': 'Malformed request' },
+  requestTooLarge: { 'zh-CN': '请求内容过大', 'en-US': 'The request body is too large' },
+  unsupportedMediaType: { 'zh-CN': '不支持的请求内容类型', 'en-US': 'Unsupported content type' },
   cacheRefreshed: { 'zh-CN': '刷新缓存完成！', 'en-US': 'Cache refreshed!' },
 } satisfies Record<string, BilingualText>;
 

@@ -21,6 +21,32 @@ export const PATTERNS = {
   noSlash: /^[^/\\]*$/,
 } as const;
 
+/**
+ * Text the server refuses at its input boundary (issue #8): C0 control characters other than tab,
+ * LF and CR (NUL above all: PostgreSQL cannot store it) and UTF-16 surrogates that are not part
+ * of a pair (they cannot be encoded as UTF-8 and would be silently replaced). Message key
+ * `validation.invalidText`.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const INVALID_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A required reference to a row by its id: 1-64 characters; `''` is refused as required.
+ */
+export const RefIdSchema = z.string().min(1, 'validation.required').max(64, 'validation.tooLong');
+
+/**
+ * An optional reference to another row (parent department, parent menu, device group…): up to
+ * 64 characters. `''` and `null` both mean "none" and come out as `null` (a cleared select sends
+ * `''`), so an empty id never reaches the database as a foreign key; absent stays `undefined`.
+ */
+export const OptionalRefIdSchema = z
+  .string()
+  .max(64, 'validation.tooLong')
+  .nullable()
+  .transform((v): string | null => (v === '' ? null : v))
+  .optional();
+
 /** Password strength rule (SPEC §5) as a zod string, message key `validation.password`. */
 export const PasswordSchema = z.string().regex(PATTERNS.password, 'validation.password').max(64);
 
@@ -51,5 +77,9 @@ export const VALIDATION_MESSAGES = {
   'validation.tooLong': { 'zh-CN': '长度超出限制', 'en-US': 'Too long' },
   'validation.tooShort': { 'zh-CN': '长度不足', 'en-US': 'Too short' },
   'validation.landline': { 'zh-CN': '请输入正确的座机号码', 'en-US': 'Please enter a correct landline number' },
+  'validation.invalidText': {
+    'zh-CN': '包含不允许的字符（控制字符或无效的 Unicode 字符）',
+    'en-US': 'Contains characters that are not allowed (control characters or invalid Unicode)',
+  },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

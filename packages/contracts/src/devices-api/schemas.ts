@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema } from '../envelope';
+import { OptionalRefIdSchema } from '../validation';
 import { DEVICE_EVENT_TYPES, DEVICE_KINDS, DevicePeriodsSchema, DEVICE_ID_PATTERN } from '../devices';
 
 /**
@@ -75,8 +76,12 @@ export const DeviceDetailSchema = DeviceRecordSchema.extend({
 export type DeviceDetail = z.infer<typeof DeviceDetailSchema>;
 
 const likeText = z.string().trim().max(64).optional();
+/** Columns the device list sorts by. */
+export const DEVICE_SORT_COLUMNS = ['createTime', 'id', 'name', 'model', 'lastReportTime', 'power'] as const;
 /** `device/listDevCommon` query (SPEC §7 generic list + device filters). */
 export const DeviceListQuerySchema = PageQuerySchema.extend({
+  /** Sort column; `''` means the default (newest first). */
+  column: z.enum(DEVICE_SORT_COLUMNS).or(z.literal('')).transform((v) => v || undefined).optional(),
   name: likeText,
   id: likeText,
   model: z.string().max(32).optional(),
@@ -196,7 +201,7 @@ export const DeviceInfoSchema = z.object({
   id: DevNoSchema,
   name: z.string().trim().min(1).max(50).optional(),
   firmware: z.string().trim().max(64).optional(),
-  groupId: z.string().max(64).nullable().optional(),
+  groupId: OptionalRefIdSchema,
   bindStatus: z.enum(BIND_STATUSES).optional(),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route';
-import { PATTERNS } from '../validation';
+import { OptionalRefIdSchema, PATTERNS } from '../validation';
 import { IdQuerySchema, IdsQuerySchema } from './list';
 
 /** Organisation categories (SPEC §3 department "organization type"): 1 company, 2 department, 3 post. */
@@ -14,7 +14,7 @@ export const DepartCreateSchema = z.object({
   departName: z.string().min(1).max(60).regex(PATTERNS.noSlash, 'validation.noSlash'),
   departNameEn: z.string().max(100).nullish(),
   orgCategory: z.enum(ORG_CATEGORIES).default('2'),
-  parentId: z.string().max(64).nullish(),
+  parentId: OptionalRefIdSchema,
   mobile: z.string().max(32).nullish(),
   fax: z.string().max(32).nullish(),
   address: z.string().max(200).nullish(),

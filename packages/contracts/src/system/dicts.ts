@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageResultOf } from '../envelope';
 import { defineRoute } from '../route';
+import { OptionalRefIdSchema } from '../validation';
 import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from './list';
 
 /** Dictionary (SPEC §2 dictionaries; §5 code must not be empty). */
@@ -39,7 +40,7 @@ export const DICT_ITEM_LIST_FIELDS = ['dictId', 'itemValue', 'itemText', 'itemTe
 
 /** Category tree node (SPEC §3 "Category tree node"): leaf '1' / '0'. */
 export const CategoryCreateSchema = z.object({
-  pid: z.string().max(64).nullish(),
+  pid: OptionalRefIdSchema,
   name: z.string().min(1).max(100),
   code: z.string().max(100).regex(/^[A-Za-z0-9_.-]*$/, 'validation.invalid').nullish(),
 });

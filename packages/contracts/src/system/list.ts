@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema } from '../envelope';
+import { RefIdSchema } from '../validation';
 
 /**
  * Generic list contract (SPEC §7 "Generic list", §9 paging; ARCHITECTURE §3 "never let a client
@@ -43,7 +44,7 @@ export const ListQuerySchema = PageQuerySchema.extend({
 export type ListQuery = z.input<typeof ListQuerySchema>;
 
 /** `?id=` of single-row operations (SPEC §7 delete by id). */
-export const IdQuerySchema = z.object({ id: z.string().min(1).max(64) });
+export const IdQuerySchema = z.object({ id: RefIdSchema });
 /** `?ids=a,b,c` of batch operations (SPEC §7 batch delete with comma-joined ids). */
 export const IdsQuerySchema = z.object({ ids: z.string().min(1).max(20000) });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route';
+import { OptionalRefIdSchema } from '../validation';
 import { IdQuerySchema } from './list';
 
 /** `menuType` of a permission (SPEC §3): 0 top menu, 1 sub menu, 2 button. */
@@ -7,7 +8,7 @@ export const MENU_TYPES = [0, 1, 2] as const;
 
 /** `POST /sys/permission/add` body (SPEC §2 menu item, §3 permission). */
 export const PermissionCreateSchema = z.object({
-  parentId: z.string().max(64).nullish(),
+  parentId: OptionalRefIdSchema,
   name: z.string().min(1).max(60),
   nameEn: z.string().min(1).max(100),
   menuType: z.union([z.literal(0), z.literal(1), z.literal(2)]),

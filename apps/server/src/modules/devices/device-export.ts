@@ -1,11 +1,11 @@
 import { DEVICE_EXPORT_PATH, DEVICE_PERMS, getParameter, type DeviceRecord, type Language } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
-import * as XLSX from '@e965/xlsx';
 import { loadPermissionCodes } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { requestLanguage } from '../../platform/http/error-handler';
 import { authenticate } from '../../platform/http/register-route';
+import { writeSheetOffThread } from '../../platform/list/sheet-pool';
 import { devicesByIds, listDevices } from './devices.repo';
 
 const HEAD: Record<Language, string[]> = {
@@ -35,21 +35,21 @@ export function exportRows(devices: readonly DeviceRecord[], lang: Language): (s
 
 /**
  * `GET /wlx/device/exportXls?ids=a,b` (permission `device:export`, SPEC §7 export): the selection,
- * or the first 10,000 devices of the tenant without `ids`, as a legacy `.xls` (SheetJS BIFF8).
+ * or the first 10,000 devices of the tenant without `ids`, as a legacy `.xls` (SheetJS BIFF8), written
+ * in the spreadsheet worker so a large export does not block the event loop (issue #8).
  */
 export function deviceExportRoute(app: FastifyInstance, db: Db): void {
-  app.get<{ Querystring: { ids?: string } }>(DEVICE_EXPORT_PATH, { schema: { summary: 'Export devices as .xls', tags: ['devices'] } }, async (req, reply) => {
+  app.get<{ Querystring: { ids?: string | string[] } }>(DEVICE_EXPORT_PATH, { schema: { summary: 'Export devices as .xls', tags: ['devices'] } }, async (req, reply) => {
     const auth = await authenticate(db, req);
     const codes = await loadPermissionCodes(db, auth.userId, auth.tenantId);
     if (!codes.has(DEVICE_PERMS.export)) throw new AppError('noPermission', 'noPermission');
-    const ids = (req.query.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    // a repeated ?ids= arrives as an array (issue #8 fuzz sweep): join it like a comma list
+    const ids = [req.query.ids ?? ''].flat().join(',').split(',').map((s) => s.trim()).filter(Boolean);
     const devices = ids.length
       ? await devicesByIds(db, auth.tenantId, ids)
       : (await listDevices(db, auth.tenantId, { pageNo: 1, pageSize: 10_000 })).records;
     if (!devices.length) throw new AppError('business', 'exportNoData');
-    const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(exportRows(devices, requestLanguage(req))), 'devices');
-    const file = XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    const file = await writeSheetOffThread('devices', exportRows(devices, requestLanguage(req)));
     return reply
       .header('content-type', 'application/vnd.ms-excel')
       .header('content-disposition', `attachment; filename="devices-${Date.now()}.xls"`)

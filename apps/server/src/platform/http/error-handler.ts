@@ -5,6 +5,7 @@ import {
   type ApiResponse,
   type FieldError,
   type Language,
+  type MessageKey,
   type ValidationMessageKey,
 } from '@ztj/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -36,6 +37,31 @@ export function translateValidation(message: string, issueCode: string, lang: La
 }
 
 /**
+ * HTTP status and translated message of a framework client error (issue #8: never Fastify's
+ * English text). Multipart failures raised outside `readMultipart` answer 400 like inside it.
+ */
+/** MiB of the biggest upload (`MAX_UPLOAD_BYTES` of platform/list/multipart.ts). */
+const UPLOAD_MB = 10;
+
+function clientFailure(code: string | undefined, status: number): { http: number; key: MessageKey } {
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { http: 400, key: 'uploadTooLarge' };
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return { http: 400, key: 'uploadTooManyParts' };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    case 'FST_MP_PREMATURE_CLOSE':
+      return { http: 400, key: 'uploadMalformed' };
+  }
+  if (status === 404) return { http: 404, key: 'notFound' };
+  if (status === 413) return { http: 413, key: 'requestTooLarge' };
+  if (status === 415) return { http: 415, key: 'unsupportedMediaType' };
+  return { http: status, key: 'requestMalformed' };
+}
+
+/**
  * The one error handler (CONVENTIONS §4): AppError → its envelope; schema failures → code 400
  * with the field list; anything else → 500 with a generic translated message (logged in full).
  */
@@ -56,8 +82,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, unsupported media type).
-      return sendFailure(reply, status, fail(status === 404 ? 404 : 400, err.message));
+      // Fastify's and its plugins' own client errors (bad JSON, body too large, media type, multipart).
+      const { http, key } = clientFailure(err.code, status);
+      return sendFailure(reply, http, fail(http === 404 ? 404 : 400, formatMessage(key, lang, { mb: UPLOAD_MB })));
     }
     req.log.error({ err }, 'unhandled error');
     return sendFailure(reply, 500, fail(500, formatMessage('serverError', lang)));

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { ResultCode, formatMessage, type ApiResponse, type BilingualText, type Language } from '@ztj/contracts';
 import { ZodError } from 'zod';
 import type { Db, Queryable } from '../db/db';
@@ -5,7 +6,8 @@ import { AppError } from '../http/app-error';
 import { translateValidation } from '../http/error-handler';
 import { STATIC_PREFIX, storeFile } from './files';
 import { optionValue, type ListCaller } from './list-spec';
-import { buildXls, mapHeaders, readSheet } from './xls';
+import { importLimits } from './import-limits';
+import { buildXls, mapHeaders, readSheet, type SheetRows } from './xls';
 
 /** How one entity imports rows (SPEC §7 import): its columns and how one row is stored. */
 export interface ImportSpec {
@@ -37,10 +39,22 @@ export function reasonOf(err: unknown, lang: Language): string {
   return formatMessage('serverError', lang);
 }
 
+/** Longest stretch the row loop runs before yielding to other requests, ms. */
+const SLICE_MS = 10;
+
 /**
  * Imports every row of every uploaded .xls/.xlsx file. All rows stored → code 200 with the count;
  * some failed → code 201 with `result {msg, fileUrl, fileName}`, the error file holding the failed
  * rows and their reasons under the static route (SPEC §7, §8).
+ *
+ * Bounded (issue #8, `importLimits()`): every file is parsed first, in the spreadsheet worker,
+ * so a file past a bound (bytes, unpacked bytes, rows, parse time) refuses the whole import with
+ * a translated 400 before any row is stored. Rows are then stored one transaction each, yielding
+ * to the event loop every 10 ms; once `importTimeMs` has passed since the request began the
+ * remaining rows are not tried and go to the error file with the reason importTimeLimit, so the
+ * answer arrives within the clients' timeout and the error file imports the rest.
+ * @throws AppError badRequest noFileUploaded, importFileType, importEmpty, listFieldUnknown and
+ *   the bounds' errors (see `readSheetOffThread`).
  */
 export async function runImport(
   db: Db,
@@ -52,12 +66,27 @@ export async function runImport(
 ): Promise<ApiResponse<unknown>> {
   if (files.length === 0) throw new AppError('badRequest', 'noFileUploaded');
   for (const f of files) if (!/\.xlsx?$/i.test(f.filename)) throw new AppError('badRequest', 'importFileType');
+  const limits = importLimits();
+  const deadline = Date.now() + limits.importTimeMs;
+  const sheets: { sheet: SheetRows; names: (string | null)[] }[] = [];
+  for (const file of files) {
+    const sheet = await readSheet(file.body, deadline - Date.now());
+    sheets.push({ sheet, names: mapHeaders(spec.columns, sheet.headers, spec.readOnly) });
+  }
   let success = 0;
   const failures: { rowNo: number; headers: string[]; cells: string[]; reason: string }[] = [];
-  for (const file of files) {
-    const sheet = readSheet(file.body);
-    const names = mapHeaders(spec.columns, sheet.headers, spec.readOnly);
+  const late = formatMessage('importTimeLimit', lang, { seconds: Math.round(limits.importTimeMs / 1000) });
+  let sliceStart = Date.now();
+  for (const { sheet, names } of sheets) {
     for (const row of sheet.rows) {
+      if (Date.now() - sliceStart >= SLICE_MS) {
+        await yieldToLoop();
+        sliceStart = Date.now();
+      }
+      if (Date.now() >= deadline) {
+        failures.push({ rowNo: row.rowNo, headers: sheet.headers, cells: row.cells, reason: late });
+        continue;
+      }
       const record: Record<string, string> = {};
       names.forEach((name, i) => {
         if (!name || row.cells[i] === '') return;
@@ -79,7 +108,7 @@ export async function runImport(
     return { success: true, code: ResultCode.OK, message: msg, result: { msg, success, failed: 0 }, timestamp };
   }
   const headers = [formatMessage('importRow', lang), ...failures[0]!.headers, formatMessage('importReason', lang)];
-  const body = buildXls(spec.name, headers, failures.map((f) => [f.rowNo, ...f.cells, f.reason]));
+  const body = await buildXls(spec.name, headers, failures.map((f) => [f.rowNo, ...f.cells, f.reason]));
   const rel = await storeFile(dataDir, 'import', 'xls', body);
   const msg = formatMessage('importPartial', lang, { success, failed: failures.length });
   return {

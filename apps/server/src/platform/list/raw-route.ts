@@ -11,11 +11,17 @@ import { fail } from '../http/envelope';
 import { requestLanguage } from '../http/error-handler';
 import { authenticate } from '../http/register-route';
 import { attachment, contentTypeOf, resolveStored, STATIC_PREFIX } from './files';
-import type { UploadedFile } from './import-runner';
+import { MULTIPART_LIMITS } from './multipart';
+import { closeSheetPool } from './sheet-pool';
 
-/** What a raw route answers: a file download or an envelope with its own code (201 imports). */
+export { MAX_UPLOAD_BYTES, readMultipart } from './multipart';
+
+/**
+ * What a raw route answers: a file download or an envelope with its own code (201 imports).
+ * A file's body may be a promise (spreadsheets are written in a worker thread, issue #8).
+ */
 export type RawAnswer =
-  | { kind: 'file'; fileName: string; body: Buffer; contentType?: string }
+  | { kind: 'file'; fileName: string; body: Buffer | Promise<Buffer>; contentType?: string }
   | { kind: 'envelope'; body: ApiResponse<unknown> };
 
 export interface RawRouteContext<D extends RouteDef> {
@@ -24,9 +30,6 @@ export interface RawRouteContext<D extends RouteDef> {
   query: z.output<NonNullable<D['query']>>;
   req: FastifyRequest;
 }
-
-/** Biggest accepted upload, bytes. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /**
  * Registers a contracts route whose answer is not a plain success envelope: .xls exports, and
@@ -56,30 +59,15 @@ export function registerRawRoute<D extends RouteDef>(
   });
 }
 
-function sendRaw(reply: FastifyReply, answer: RawAnswer): FastifyReply {
+async function sendRaw(reply: FastifyReply, answer: RawAnswer): Promise<FastifyReply> {
   if (answer.kind === 'file') {
+    const body = await answer.body;
     return reply
       .header('content-type', answer.contentType ?? contentTypeOf(answer.fileName))
       .header('content-disposition', attachment(answer.fileName))
-      .send(answer.body);
+      .send(body);
   }
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer.body));
-}
-
-/** Reads a multipart request: every file part (`files[]`, `file`…) and the text fields. */
-export async function readMultipart(req: FastifyRequest): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw new AppError('badRequest', 'noFileUploaded');
-  const files: UploadedFile[] = [];
-  const fields: Record<string, string> = {};
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      const body = await part.toBuffer();
-      files.push({ filename: part.filename, body, mimetype: part.mimetype });
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
-    }
-  }
-  return { files, fields };
 }
 
 /**
@@ -87,7 +75,8 @@ export async function readMultipart(req: FastifyRequest): Promise<{ files: Uploa
  * serving DATA_DIR/files by unguessable relative path.
  */
 export function registerFilePlatform(app: FastifyInstance, dataDir: string): void {
-  void app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20 }, throwFileSizeLimit: true });
+  void app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+  app.addHook('onClose', () => closeSheetPool());
   app.get(`${STATIC_PREFIX}/*`, { schema: { summary: 'Stored file by relative path', tags: ['common'] } }, async (req, reply) => {
     const rel = (req.params as { '*': string })['*'];
     const full = resolveStored(dataDir, rel);

@@ -1,7 +1,8 @@
 import { formatMessage, type BilingualText, type Language } from '@ztj/contracts';
-import * as XLSX from '@e965/xlsx';
 import { AppError } from '../http/app-error';
 import { AUDIT_LABELS, type ListSpec } from './list-spec';
+import type { CellValue, SheetRows } from './sheet-parse';
+import { readSheetOffThread, writeSheetOffThread } from './sheet-pool';
 
 /** Exported columns of a list: [field name, header in `lang`]. */
 export function exportColumns<R>(spec: ListSpec<R>, lang: Language): [string, string][] {
@@ -10,23 +11,23 @@ export function exportColumns<R>(spec: ListSpec<R>, lang: Language): [string, st
     .map(([name, f]) => [name, f.label[lang]]);
 }
 
-function cell(v: unknown): string | number | boolean {
+function cell(v: unknown): CellValue {
   if (v === null || v === undefined) return '';
   if (Array.isArray(v)) return v.join(',');
   if (typeof v === 'number' || typeof v === 'boolean') return v;
   return String(v);
 }
 
-/** Builds a legacy .xls workbook (SheetJS, SPEC §7 export) with translated headers. */
-export function buildXls(sheetName: string, headers: string[], rows: unknown[][]): Buffer {
-  const sheet = XLSX.utils.aoa_to_sheet([headers, ...rows.map((r) => r.map(cell))]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, sheetName.slice(0, 31));
-  return XLSX.write(book, { type: 'buffer', bookType: 'xls' }) as Buffer;
+/**
+ * Builds a legacy .xls workbook (SheetJS BIFF8, SPEC §7 export) with translated headers; written
+ * in the spreadsheet worker so a large export does not block the event loop (issue #8).
+ */
+export function buildXls(sheetName: string, headers: string[], rows: unknown[][]): Promise<Buffer> {
+  return writeSheetOffThread(sheetName, [headers, ...rows.map((r) => r.map(cell))]);
 }
 
 /** Records of a list as an .xls file; fields with dictionary options show their text in `lang`. */
-export function recordsToXls<R>(spec: ListSpec<R>, records: R[], lang: Language): Buffer {
+export function recordsToXls<R>(spec: ListSpec<R>, records: R[], lang: Language): Promise<Buffer> {
   const cols = exportColumns(spec, lang);
   const shown = (name: string, v: unknown): unknown => {
     const text = v === null || v === undefined ? undefined : spec.fields[name]?.options?.[String(v)];
@@ -36,30 +37,14 @@ export function recordsToXls<R>(spec: ListSpec<R>, records: R[], lang: Language)
   return buildXls(spec.name, cols.map(([, h]) => h), rows);
 }
 
-/** A parsed sheet: header cells and data rows (blank rows dropped), 1-based sheet row numbers. */
-export interface SheetRows {
-  headers: string[];
-  rows: { rowNo: number; cells: string[] }[];
-}
+export type { SheetRows };
 
-/** Reads the first sheet of an .xls/.xlsx buffer. */
-export function readSheet(body: Buffer): SheetRows {
-  let book: XLSX.WorkBook;
-  try {
-    book = XLSX.read(body, { type: 'buffer', cellDates: false, dense: true });
-  } catch {
-    throw new AppError('badRequest', 'importFileType');
-  }
-  const first = book.SheetNames[0];
-  const sheet = first ? book.Sheets[first] : undefined;
-  if (!sheet) throw new AppError('badRequest', 'importEmpty');
-  const aoa = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: true });
-  const [head, ...body2] = aoa;
-  const headers = (head ?? []).map((h) => String(h ?? '').trim());
-  const rows = body2
-    .map((cells, i) => ({ rowNo: i + 2, cells: headers.map((_, c) => String(cells[c] ?? '').trim()) }))
-    .filter((r) => r.cells.some((c) => c !== ''));
-  return { headers, rows };
+/**
+ * Reads the first sheet of an .xls/.xlsx buffer in the spreadsheet worker, within the import
+ * bounds and at most `timeoutMs` (see `readSheetOffThread` for the errors thrown).
+ */
+export function readSheet(body: Buffer, timeoutMs?: number): Promise<SheetRows> {
+  return readSheetOffThread(body, timeoutMs);
 }
 
 const matches = (h: string, name: string, label: BilingualText): boolean =>

@@ -7,6 +7,7 @@ import { translateValidation } from '../http/error-handler';
 import { STATIC_PREFIX, storeFile } from './files';
 import { optionValue, type ListCaller } from './list-spec';
 import { importLimits } from './import-limits';
+import { decodeRow } from './sheet-parse';
 import { buildXls, mapHeaders, readSheet, type SheetRows } from './xls';
 
 /** How one entity imports rows (SPEC §7 import): its columns and how one row is stored. */
@@ -78,11 +79,12 @@ export async function runImport(
   const late = formatMessage('importTimeLimit', lang, { seconds: Math.round(limits.importTimeMs / 1000) });
   let sliceStart = Date.now();
   for (const { sheet, names } of sheets) {
-    for (const row of sheet.rows) {
+    for (const text of sheet.rows) {
       if (Date.now() - sliceStart >= SLICE_MS) {
         await yieldToLoop();
         sliceStart = Date.now();
       }
+      const row = decodeRow(text);
       if (Date.now() >= deadline) {
         failures.push({ rowNo: row.rowNo, headers: sheet.headers, cells: row.cells, reason: late });
         continue;

@@ -15,10 +15,21 @@ export interface ParseBounds {
   maxUnpackedBytes: number;
 }
 
-/** A parsed sheet: header cells and data rows (blank rows dropped), 1-based sheet row numbers. */
+/**
+ * A parsed sheet: header cells and data rows (blank rows dropped). Each row travels from the
+ * worker as one JSON text `[rowNo, ...cells]` (1-based sheet row number): copying a few thousand
+ * strings between threads is cheap, and the main thread decodes a row only when it imports it
+ * ({@link decodeRow}), a slice at a time, instead of deserialising every cell at once.
+ */
 export interface SheetRows {
   headers: string[];
-  rows: { rowNo: number; cells: string[] }[];
+  rows: string[];
+}
+
+/** One data row of {@link SheetRows}: its sheet row number and cells. */
+export function decodeRow(row: string): { rowNo: number; cells: string[] } {
+  const [rowNo, ...cells] = JSON.parse(row) as [number, ...string[]];
+  return { rowNo, cells };
 }
 
 /** Why a file was refused. */
@@ -68,8 +79,9 @@ const filled = (c: Cell): boolean => c !== undefined && c !== null && String(c.w
  * Reads the first sheet of an .xls/.xlsx: header row and data rows as trimmed display texts
  * (as the export writes them). Refuses a zip declaring more than `maxUnpackedBytes`, a sheet with
  * more than `maxRows` non-blank data rows (before building any row), an unreadable file and an
- * empty one. Only the first sheet is parsed, and its range is narrowed to the cells that exist,
- * so a declared range of a million rows costs nothing.
+ * empty one, and rows whose text passes `maxUnpackedBytes` characters. Only the first sheet is
+ * parsed, and its range is narrowed to the cells that exist, so a declared range of a million
+ * rows costs nothing.
  */
 export function parseSheet(body: Uint8Array, bounds: ParseBounds): ParseResult {
   const unpacked = zipUnpackedBytes(body);
@@ -109,9 +121,16 @@ export function parseSheet(body: Uint8Array, bounds: ParseBounds): ParseResult {
   const aoa = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: true });
   const [head, ...rest] = aoa;
   const headers = (head ?? []).map((h) => String(h ?? '').trim());
-  const rows = rest
-    .map((cells, i) => ({ rowNo: i + 2, cells: headers.map((_, c) => String(cells[c] ?? '').trim()) }))
-    .filter((r) => r.cells.some((c) => c !== ''));
+  const rows: string[] = [];
+  let chars = 0;
+  for (let i = 0; i < rest.length; i += 1) {
+    const cells = headers.map((_, c) => String(rest[i]![c] ?? '').trim());
+    if (!cells.some((c) => c !== '')) continue;
+    const row = JSON.stringify([i + 2, ...cells]);
+    chars += row.length;
+    if (chars > bounds.maxUnpackedBytes) return { ok: false, reason: 'unpackedTooLarge' };
+    rows.push(row);
+  }
   return { ok: true, headers, rows };
 }
 

@@ -14,6 +14,8 @@ import { installErrorHandler } from './platform/http/error-handler';
 import { installInputBoundary } from './platform/http/input-boundary';
 import { RealtimeHub } from './platform/realtime/hub';
 import { websocketRoutes } from './platform/realtime/websocket.routes';
+import { redactingLoggerOptions } from './platform/logging/redact-secrets';
+import { consoleCspOfFile } from './platform/web/console-csp';
 import { registerModules } from './modules';
 import { IngestRuntime } from './modules/telemetry/ingest-runtime';
 
@@ -21,6 +23,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   hub?: RealtimeHub;
+  /** Where log lines go (default stdout); tests read them here. */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
@@ -34,9 +38,11 @@ export interface App {
  * Builds the HTTP server (ARCHITECTURE §1): API and WebSocket under the base path, OpenAPI at
  * `<base>/docs`, the built console at `/`. Nothing listens until `fastify.listen`.
  */
-export async function buildApp({ config, db, hub = new RealtimeHub() }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, hub = new RealtimeHub(), logStream }: AppDeps): Promise<App> {
   const fastify = Fastify({
-    logger: { level: config.logLevel, redact: [`req.headers["${HEADER_TOKEN.toLowerCase()}"]`, 'req.headers["sec-websocket-protocol"]'] },
+    // tokens never reach the log: the token header is redacted, and query values of secret names
+    // are redacted from request URLs and messages (issue #8)
+    logger: { level: config.logLevel, ...redactingLoggerOptions(HEADER_TOKEN), ...(logStream ? { stream: logStream } : {}) },
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
   });
@@ -79,6 +85,9 @@ export async function buildApp({ config, db, hub = new RealtimeHub() }: AppDeps)
   );
 
   if (config.webDir && fs.existsSync(path.join(config.webDir, 'index.html'))) {
+    // the page's policy follows its build: inline hashes, and the map tile host of VITE_MAP_TILE_URL,
+    // the variable the console is built with (`npm start` builds it) (issue #8)
+    const csp = consoleCspOfFile(path.join(config.webDir, 'index.html'), process.env.VITE_MAP_TILE_URL);
     await fastify.register(fastifyStatic, {
       root: config.webDir,
       wildcard: false,
@@ -87,6 +96,7 @@ export async function buildApp({ config, db, hub = new RealtimeHub() }: AppDeps)
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
+        if (/\.html(?:\.br|\.gz)?$/.test(file)) res.header('content-security-policy', csp()).header('x-content-type-options', 'nosniff');
       },
     });
   }

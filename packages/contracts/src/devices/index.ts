@@ -8,3 +8,4 @@ export * from './periods';
 export * from './topics';
 export * from './telemetry';
 export * from './gcj02';
+export * from './map-tiles';

@@ -24,5 +24,5 @@ export const LogRoutes = {
 /** Upload and static files (SPEC §7 "common upload/static"). */
 export const CommonRoutes = {
   upload: defineRoute({ method: 'POST', path: '/sys/common/upload', access: 'session', tag: 'common', summary: 'Multipart upload (file, biz); avatars/images accept images only', result: UploadResultSchema }),
-  static: defineRoute({ method: 'GET', path: '/sys/common/static/*', access: 'public', tag: 'common', summary: 'Uploaded and generated files by relative path (unguessable names)', result: z.unknown() }),
+  static: defineRoute({ method: 'GET', path: '/sys/common/static/*', access: 'session', tag: 'common', summary: 'A stored file by relative path, for signed-in members of the owning tenant (X-Access-Token); images inline, other files as attachments', result: z.unknown() }),
 } as const;

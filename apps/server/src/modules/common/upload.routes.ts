@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
-import { STATIC_PREFIX, storeFile } from '../../platform/list/files';
+import { STATIC_PREFIX, storeOwnedFile } from '../../platform/list/files';
 import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
+import { staticFileRoutes } from './static.routes';
 
 /** Image types accepted for avatars and images (SVG excluded: it can carry script). */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
@@ -14,13 +15,15 @@ const FILE_EXT = /^\.(png|jpe?g|gif|webp|bmp|pdf|xlsx?|docx?|txt|csv|zip)$/i;
 const IMAGE_BIZ = new Set(['avatar', 'image']);
 
 /**
- * Upload (SPEC §7 "common upload"): multipart `file` + `biz` (default temp). Avatars and images
- * accept image types only ('please upload an image', SPEC §5). The file is stored under
- * DATA_DIR/files with an unguessable name and served back by the static route; the message
- * carries the relative path as the original API did.
+ * Upload and static files (SPEC §7 "common upload/static"). Upload: multipart `file` + `biz`
+ * (default temp); avatars and images accept image types only ('please upload an image', SPEC §5).
+ * The file is stored under DATA_DIR/files with an unguessable name, owned by the caller's tenant
+ * (issue #8), and served back by the static route ({@link staticFileRoutes}) to members of that
+ * tenant only; the message carries the relative path as the original API did.
  */
 export function uploadRoutes(app: FastifyInstance, db: Db, config: Config): void {
-  registerRawRoute(app, db, CommonRoutes.upload, async ({ req }) => {
+  staticFileRoutes(app, db, config.dataDir);
+  registerRawRoute(app, db, CommonRoutes.upload, async ({ req, auth }) => {
     const { files, fields } = await readMultipart(req);
     const file = files[0];
     if (!file) throw new AppError('badRequest', 'noFileUploaded');
@@ -31,7 +34,7 @@ export function uploadRoutes(app: FastifyInstance, db: Db, config: Config): void
     } else if (!FILE_EXT.test(ext)) {
       throw new AppError('badRequest', 'importFileType');
     }
-    const rel = await storeFile(config.dataDir, biz, ext.slice(1), file.body);
+    const rel = await storeOwnedFile(db, config.dataDir, { tenantId: auth.tenantId, userId: auth.userId }, biz, ext.slice(1), file.body);
     return {
       kind: 'envelope',
       body: {

@@ -100,7 +100,7 @@ describe('roles, permissions and data rules', () => {
       expect((await t.call('DELETE', `/sys/role/delete?id=${id}`, { token: f.admin })).body.success).toBe(true);
       const res = await upload<{ success: number; failed: number; fileUrl: string }>(t, '/sys/role/importExcel', f.admin, [{ field: 'files[]', filename: 'roles.xls', content: file.body }], {}, { 'accept-language': lang });
       expect(res, lang).toMatchObject({ success: true, code: 201, result: { success: 1, failed: total - 1 } });
-      const errors = await download(t, res.result.fileUrl);
+      const errors = await download(t, res.result.fileUrl, f.admin);
       const erows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(errors.body).Sheets[XLSX.read(errors.body).SheetNames[0]!]!, { header: 1 });
       expect(erows.slice(1).map((r) => r.at(-1))).toEqual(Array(total - 1).fill(lang === 'en-US' ? 'Role code already exists' : '角色编码已存在'));
       const back = await t.call<PageResult<RoleRecord>>('GET', `/sys/role/list?roleCode=rt_${lang}`, { token: f.admin });

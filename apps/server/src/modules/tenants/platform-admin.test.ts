@@ -133,11 +133,14 @@ describe('tenants, positions, dictionaries, categories, upload and the list cont
     const ok = await upload<UploadResult>(t, '/sys/common/upload', f.viewer, [{ field: 'file', filename: 'me.png', content: PNG, type: 'image/png' }], { biz: 'avatar' });
     expect(ok).toMatchObject({ success: true, result: { fileName: 'me.png', fileSize: PNG.length } });
     expect(ok.message).toBe(ok.result.filePath);
-    const got = await download(t, `/sys/common/static/${ok.result.filePath}`);
+    // Issue #8 finding 8 (deliberate change): stored files are served to signed-in members of the
+    // owning tenant only (anonymous → 401); security/sessions-files.test.ts covers the rest.
+    expect((await download(t, `/sys/common/static/${ok.result.filePath}`)).status).toBe(401);
+    const got = await download(t, `/sys/common/static/${ok.result.filePath}`, f.viewer);
     expect(got).toMatchObject({ status: 200, type: 'image/png' });
     expect(got.body.equals(PNG)).toBe(true);
-    expect((await download(t, '/sys/common/static/../../etc/passwd')).status).toBe(404);
-    expect((await download(t, '/sys/common/static/avatar/%2e%2e%2f%2e%2e%2fadmin-password.txt')).status).toBe(404);
+    expect((await download(t, '/sys/common/static/../../etc/passwd', f.viewer)).status).toBe(404);
+    expect((await download(t, '/sys/common/static/avatar/%2e%2e%2f%2e%2e%2fadmin-password.txt', f.viewer)).status).toBe(404);
     const anon = await t.fastify.inject({ method: 'POST', url: '/ztj-iot/sys/common/upload' });
     expect(anon.statusCode).toBe(401);
   });

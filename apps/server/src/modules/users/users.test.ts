@@ -220,7 +220,7 @@ describe('user administration', () => {
     const res = await upload<{ msg: string; fileUrl: string; fileName: string }>(t, '/sys/user/importExcel', f.admin, [{ field: 'files[]', filename: 'users.xls', content }]);
     expect(res).toMatchObject({ success: true, code: 201 });
     expect(res.result.fileUrl).toMatch(/^\/sys\/common\/static\/import\/[0-9a-f]{32}\.xls$/);
-    const errors = await download(t, res.result.fileUrl);
+    const errors = await download(t, res.result.fileUrl, f.admin);
     expect(errors.status).toBe(200);
     const erows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(errors.body).Sheets[XLSX.read(errors.body).SheetNames[0]!]!, { header: 1 });
     expect(erows).toHaveLength(3);
@@ -253,7 +253,7 @@ describe('user administration', () => {
       expect((await t.call('DELETE', `/sys/user/deleteRecycleBin?userIds=${gone}`, { token: f.admin })).body.success).toBe(true);
       const res = await upload<{ success: number; failed: number; fileUrl: string }>(t, '/sys/user/importExcel', f.admin, [{ field: 'files[]', filename: 'users.xls', content: file.body }], {}, { 'accept-language': lang });
       expect(res, lang).toMatchObject({ success: true, code: 201, result: { success: 1, failed: 1 } });
-      const errors = await download(t, res.result.fileUrl);
+      const errors = await download(t, res.result.fileUrl, f.admin);
       const erows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(errors.body).Sheets[XLSX.read(errors.body).SheetNames[0]!]!, { header: 1 });
       expect(erows[1]![1]).toBe('roundtrip1');
       expect(erows[1]!.at(-1)).toBe(lang === 'en-US' ? 'User name already exists' : '用户名已存在');

@@ -11,8 +11,9 @@ export function filesRoot(dataDir: string): string {
 }
 
 /**
- * Stores a file under `folder` with an unguessable name (so a link is the only way to it) and
- * returns its path relative to the files root, e.g. `import/3f…9a.xls`.
+ * Stores a file under `folder` with an unguessable name and returns its path relative to the
+ * files root, e.g. `import/3f…9a.xls`. Records no owner: use {@link storeOwnedFile} for files
+ * a tenant's users upload or should read (issue #8).
  */
 export async function storeFile(dataDir: string, folder: string, ext: string, body: Buffer): Promise<string> {
   const safeFolder = folder.replace(/[^a-z0-9_-]/gi, '') || 'temp';
@@ -34,7 +35,7 @@ export function resolveStored(dataDir: string, rel: string): string | undefined 
 
 const TYPES: Record<string, string> = {
   '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
-  '.bmp': 'image/bmp', '.svg': 'image/svg+xml', '.xls': 'application/vnd.ms-excel',
+  '.bmp': 'image/bmp', '.xls': 'application/vnd.ms-excel',
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', '.pdf': 'application/pdf',
   '.zip': 'application/zip', '.txt': 'text/plain; charset=utf-8', '.csv': 'text/csv; charset=utf-8',
 };
@@ -47,4 +48,69 @@ export function contentTypeOf(file: string): string {
 export function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Who a stored file belongs to (issue #8): the tenant whose members may read it, and the uploader. */
+export interface FileOwner {
+  tenantId: number;
+  userId: string;
+}
+
+/** Database access needed to record and check file owners (a `Db` or a transaction). */
+interface OwnerQueries {
+  query<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+/**
+ * Like {@link storeFile}, and records `owner` in `sys_file` (migration 0032) so the static route
+ * serves the file only to signed-in members of the owner's tenant (SPEC §7 upload/static, issue #8).
+ * @returns the path relative to the files root, e.g. `avatar/3f…9a.png`.
+ */
+export async function storeOwnedFile(db: OwnerQueries, dataDir: string, owner: FileOwner, folder: string, ext: string, body: Buffer): Promise<string> {
+  const rel = await storeFile(dataDir, folder, ext, body);
+  await db.query('INSERT INTO sys_file (path, tenant_id, create_by) VALUES ($1, $2, $3)', [rel, owner.tenantId, owner.userId]);
+  return rel;
+}
+
+/**
+ * Folders of files the server writes itself (import error files) whose writer does not record an
+ * owner yet: served to any signed-in user. Every other file without a `sys_file` row is refused.
+ */
+const UNOWNED_READABLE = /^import\//;
+
+/**
+ * Whether the signed-in `userId` may read the stored file `rel` (issue #8): a member of the tenant
+ * recorded as its owner (`sys_file` + `sys_user_tenant`, one query); a file without an owner row
+ * only in the {@link UNOWNED_READABLE} folders.
+ */
+export async function mayReadFile(db: OwnerQueries, rel: string, userId: string): Promise<boolean> {
+  const [row] = await db.query<{ member: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM sys_user_tenant ut WHERE ut.tenant_id = f.tenant_id AND ut.user_id = $2) AS member
+       FROM sys_file f WHERE f.path = $1`,
+    [rel, userId],
+  );
+  return row ? row.member : UNOWNED_READABLE.test(rel);
+}
+
+/** File types a browser may show inline: raster images only (SVG can carry script). */
+const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
+
+/** Policy of every stored-file response: nothing loads, scripts never run, even if opened directly. */
+export const FILE_CSP = "default-src 'none'; sandbox";
+
+/**
+ * Response headers of a stored file (issue #8): its type, `inline` for raster images and
+ * `attachment` (with its stored name) for everything else, `nosniff`, {@link FILE_CSP}, and no
+ * caching outside the signed-in browser.
+ */
+export function storedFileHeaders(full: string): Record<string, string> {
+  const type = contentTypeOf(full);
+  const name = path.basename(full);
+  return {
+    'content-type': type,
+    'content-disposition': INLINE_TYPES.has(type) ? `inline; filename="${name}"` : attachment(name),
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': FILE_CSP,
+    'cache-control': 'private, no-store',
+  };
 }

@@ -41,7 +41,7 @@ describe('positions: the server re-imports its own export (SPEC §7 exportXls �
       expect((await t.call('DELETE', `/sys/position/delete?id=${gone.body.result.id}`, { token: f.admin })).body.success).toBe(true);
       const res = await upload<{ success: number; failed: number; fileUrl: string }>(t, '/sys/position/importExcel', f.admin, [{ field: 'files[]', filename: 'positions.xls', content: file.body }], {}, { 'accept-language': lang });
       expect(res, lang).toMatchObject({ success: true, code: 201, result: { success: 1, failed: 1 } });
-      const errors = await download(t, res.result.fileUrl);
+      const errors = await download(t, res.result.fileUrl, f.admin);
       const erows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(errors.body).Sheets[XLSX.read(errors.body).SheetNames[0]!]!, { header: 1 });
       expect(erows[1]!.at(-1)).toBe(lang === 'en-US' ? 'Position code already exists' : '职务编码已存在');
       const back = await t.call<PageResult<PositionRecord>>('GET', `/sys/position/list?code=gone-${lang}`, { token: f.admin });

@@ -1,16 +1,14 @@
-import fs from 'node:fs/promises';
 import fastifyMultipart from '@fastify/multipart';
-import { formatMessage, type ApiResponse, type Language, type RouteDef } from '@ztj/contracts';
+import { type ApiResponse, type Language, type RouteDef } from '@ztj/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { loadPermissionCodes, type AuthContext } from '../auth/auth-context';
 import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
-import { fail } from '../http/envelope';
 import { requestLanguage } from '../http/error-handler';
 import { authenticate } from '../http/register-route';
-import { attachment, contentTypeOf, resolveStored, STATIC_PREFIX } from './files';
+import { attachment, contentTypeOf } from './files';
 import { MULTIPART_LIMITS } from './multipart';
 import { closeSheetPool } from './sheet-pool';
 
@@ -71,17 +69,10 @@ async function sendRaw(reply: FastifyReply, answer: RawAnswer): Promise<FastifyR
 }
 
 /**
- * Platform pieces of files (SPEC §7 upload/static): the multipart parser and the static route
- * serving DATA_DIR/files by unguessable relative path.
+ * Platform pieces of files (SPEC §7 upload/static): the multipart parser. The static route that
+ * serves DATA_DIR/files to the owning tenant lives in modules/common/static.routes.ts (issue #8).
  */
-export function registerFilePlatform(app: FastifyInstance, dataDir: string): void {
+export function registerFilePlatform(app: FastifyInstance, _dataDir: string): void {
   void app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   app.addHook('onClose', () => closeSheetPool());
-  app.get(`${STATIC_PREFIX}/*`, { schema: { summary: 'Stored file by relative path', tags: ['common'] } }, async (req, reply) => {
-    const rel = (req.params as { '*': string })['*'];
-    const full = resolveStored(dataDir, rel);
-    const body = full ? await fs.readFile(full).catch(() => undefined) : undefined;
-    if (!body) return reply.status(404).type('application/json; charset=utf-8').send(JSON.stringify(fail(404, formatMessage('notFound', requestLanguage(req)))));
-    return reply.header('content-type', contentTypeOf(full!)).header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').send(body);
-  });
 }

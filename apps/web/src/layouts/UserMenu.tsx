@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
 import {
   ApartmentOutlined,
   ClearOutlined,
@@ -17,6 +17,7 @@ import { ChangePasswordModal } from '../features/auth/ChangePasswordModal';
 import { DepartmentSwitchModal } from '../features/auth/DepartmentSwitchModal';
 import { feedback } from '../platform/feedback/feedback';
 import { usePermission } from '../platform/permissions/usePermission';
+import { StoredAvatar } from '../platform/pickers/StoredAvatar';
 import { clearDictCache, useSessionStore } from '../platform/session/sessionStore';
 import { useSettingsStore } from '../platform/settings/settingsStore';
 
@@ -66,7 +67,7 @@ export function UserMenu({ isMobile }: { isMobile: boolean }): ReactNode {
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
         <span role="button" tabIndex={0} data-testid="user-menu" style={{ cursor: 'pointer', padding: '0 12px', display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-          <Avatar size="small" src={userInfo?.avatar || undefined} icon={<UserOutlined />} />
+          <StoredAvatar size="small" path={userInfo?.avatar} icon={<UserOutlined />} />
           {!isMobile && <span>{userInfo?.realname || userInfo?.username}</span>}
         </span>
       </Dropdown>

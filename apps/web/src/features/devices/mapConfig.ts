@@ -1,8 +1,9 @@
-import { wgs84ToGcj02, type LatLng } from '@ztj/contracts';
+import { DEFAULT_MAP_TILE_URL, wgs84ToGcj02, type LatLng } from '@ztj/contracts';
 
 /**
  * Track map tiles (ARCHITECTURE §7). The tile URL template comes from `VITE_MAP_TILE_URL`
- * (default an OpenStreetMap-style `{z}/{x}/{y}` template); `none` (or an empty value) draws the
+ * (default `DEFAULT_MAP_TILE_URL` of the contracts, OpenStreetMap; the server's console CSP allows the
+ * same host, read from the same variable); `none` (or an empty value) draws the
  * track on a blank background. Positions are WGS-84; tiles of Chinese providers (AutoNavi/Gaode)
  * are GCJ-02, detected from the URL or forced with `VITE_MAP_TILE_COORD=gcj02`.
  */
@@ -16,7 +17,6 @@ export interface MapTileConfig {
   subdomains: string;
 }
 
-const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const DEFAULT_ATTRIBUTION = '&copy; OpenStreetMap contributors';
 
 /** True when a tile URL belongs to a Chinese provider whose tiles are GCJ-02 (AutoNavi/Gaode). */
@@ -27,7 +27,7 @@ export function isGcj02TileUrl(url: string): boolean {
 /** Builds the tile configuration from the `VITE_MAP_*` values (exported for tests). */
 export function mapTileConfig(env: { url?: unknown; attribution?: unknown; coords?: unknown; subdomains?: unknown }): MapTileConfig {
   const raw = typeof env.url === 'string' ? env.url.trim() : undefined;
-  const url = raw === undefined ? DEFAULT_TILE_URL : raw === '' || raw === 'none' ? null : raw;
+  const url = raw === undefined ? DEFAULT_MAP_TILE_URL : raw === '' || raw === 'none' ? null : raw;
   const coords = env.coords === 'gcj02' || env.coords === 'wgs84' ? env.coords : url && isGcj02TileUrl(url) ? 'gcj02' : 'wgs84';
   return {
     url,

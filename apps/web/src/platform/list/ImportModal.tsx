@@ -4,6 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { RouteDef } from '@ztj/contracts';
 import { feedback } from '../feedback/feedback';
+import { saveStoredFile } from '../http/storedFile';
 import { postImport } from './listApi';
 
 interface ImportModalProps {
@@ -19,7 +20,8 @@ export const IMPORT_ACCEPT = '.xls,.xlsx';
 
 /**
  * Import dialog (SPEC §7, §8): several .xls/.xlsx files posted together as `files[]`. Success
- * shows the message, closes and refreshes; failure warns; code 201 warns with a link to the error file.
+ * shows the message, closes and refreshes; failure warns; code 201 warns with a link to the error file
+ * (fetched with the session headers: stored files are served to the owning tenant only, issue #8).
  */
 export function ImportModal({ open, route, onClose, onImported }: ImportModalProps): ReactNode {
   const { t } = useTranslation('list');
@@ -47,9 +49,14 @@ export function ImportModal({ open, route, onClose, onImported }: ImportModalPro
         description: (
           <span data-testid="import-partial">
             {outcome.message}{' '}
-            <a href={outcome.fileUrl} download={outcome.fileName} target="_blank" rel="noreferrer">
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0 }}
+              onClick={() => void saveStoredFile(outcome.fileUrl, outcome.fileName).catch(() => feedback().message.warning(t('export.failed')))}
+            >
               {t('import.downloadErrors')}
-            </a>
+            </Button>
           </span>
         ),
         duration: 0,

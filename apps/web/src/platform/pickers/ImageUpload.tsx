@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Avatar, Button, Space, Upload } from 'antd';
+import { Button, Space, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { API_BASE, CommonRoutes, type ApiResponse, type UploadResult } from '@ztj/contracts';
+import { CommonRoutes, type ApiResponse, type UploadResult } from '@ztj/contracts';
 import { feedback } from '../feedback/feedback';
 import { http } from '../http/httpClient';
-import { fileHref } from '../list/listApi';
+import { StoredAvatar } from './StoredAvatar';
 
 /** True for a file the image upload accepts: its type contains 'image' (SPEC §5). */
 export function isImageFile(file: { type?: string }): boolean {
@@ -23,13 +23,6 @@ export async function uploadFile(file: File, biz: string): Promise<UploadResult>
   return response.data.result;
 }
 
-/** Address of a stored file (`filePath` relative to the static route, or an absolute URL). */
-export function staticHref(path: string | null | undefined): string | undefined {
-  if (!path) return undefined;
-  if (/^https?:\/\//.test(path) || path.startsWith(API_BASE)) return path;
-  return fileHref(path.startsWith('/sys/') ? path : `/sys/common/static/${path.replace(/^\//, '')}`);
-}
-
 interface ImageUploadProps {
   /** Stored path of the image. */
   value?: string | null;
@@ -44,7 +37,7 @@ export function ImageUpload({ value, onChange, biz = 'avatar', id }: ImageUpload
   const [busy, setBusy] = useState(false);
   return (
     <Space id={id}>
-      <Avatar size={64} src={staticHref(value)} icon={<UserOutlined />} shape="square" />
+      <StoredAvatar size={64} path={value} icon={<UserOutlined />} shape="square" />
       <Upload
         accept="image/*"
         showUploadList={false}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Avatar, Badge, Button } from 'antd';
+import { Badge, Button } from 'antd';
 import { DeleteRowOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../platform/list/listQuery';
@@ -9,7 +9,7 @@ import { callApi } from '../../../platform/http/callApi';
 import { ListPage } from '../../../platform/list/ListPage';
 import { RowActions } from '../../../platform/list/RowActions';
 import { useListPage } from '../../../platform/list/useListPage';
-import { staticHref } from '../../../platform/pickers/ImageUpload';
+import { StoredAvatar } from '../../../platform/pickers/StoredAvatar';
 import { usePermission } from '../../../platform/permissions/usePermission';
 import { RecycleBinModal } from './RecycleBinModal';
 import { ResetPasswordModal } from './ResetPasswordModal';
@@ -79,7 +79,7 @@ export function UserListPage(): ReactNode {
         columns={[
           { title: t('user.username'), dataIndex: 'username', sorter: true, width: 120 },
           { title: t('user.realname'), dataIndex: 'realname', width: 120 },
-          { title: t('user.avatar'), dataIndex: 'avatar', width: 80, render: (v: string | null) => <Avatar size="small" src={staticHref(v)}>{v ? null : '—'}</Avatar> },
+          { title: t('user.avatar'), dataIndex: 'avatar', width: 80, render: (v: string | null) => <StoredAvatar size="small" path={v}>{v ? null : '—'}</StoredAvatar> },
           { title: t('user.sex'), dataIndex: 'sex', sorter: true, width: 80, render: sexText },
           { title: t('user.birthday'), dataIndex: 'birthday', width: 120 },
           { title: t('user.phone'), dataIndex: 'phone', width: 120 },

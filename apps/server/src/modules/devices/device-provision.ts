@@ -1,4 +1,4 @@
-import { getDeviceModel, isGatewayKind } from '@ztj/contracts';
+import { getDeviceModel, isGatewayKind, type DeviceKind } from '@ztj/contracts';
 import type { Db, Queryable } from '../../platform/db/db';
 import { DEMO_TENANT_ID } from '../system/seed/seed';
 import { demoSecretKey, deriveDeviceSecret, generateDeviceSecret, hashDeviceSecret } from '../telemetry/device-secrets';
@@ -21,11 +21,27 @@ export interface NewDevice {
 }
 
 /**
- * Registers a device with its secret (stored as a hash) and, for gateway models, its gateway row.
- * Idempotent on the id: an existing device keeps its data but gets the given secret.
- * @returns the secret (give it to the device; it is not stored in clear).
+ * The device accounts of an external broker (Mosquitto's dynamic-security plugin with
+ * `MQTT_DYNSEC=on`, README "Ingesting from an external broker"); implemented by
+ * `DeviceBrokerAccounts`. The broker password is the device secret, which exists in clear only when
+ * it is issued, so it is handed over here at that moment.
  */
-export async function provisionDevice(q: Queryable, d: NewDevice): Promise<string> {
+export interface DeviceBrokerAccess {
+  /** Creates or updates the device's broker client and own-topic role; sets the password when given. */
+  upsertDevice(d: { id: string; kind: DeviceKind; secret?: string }): Promise<void>;
+  /** Deletes the device's broker client (its open sessions are disconnected) and role. */
+  removeDevice(id: string): Promise<void>;
+}
+
+/**
+ * Registers a device with its secret (stored as a hash) and, for gateway models, its gateway row.
+ * Idempotent on the id: an existing device keeps its data but gets the given secret. With `broker`
+ * the broker account gets the same secret as password, after the rows are written: run it in a
+ * transaction (`db.tx`) so a broker failure leaves the database unchanged.
+ * @returns the secret (give it to the device; it is not stored in clear).
+ * @throws Error for an unknown model; the broker's error when it refuses the account.
+ */
+export async function provisionDevice(q: Queryable, d: NewDevice, broker?: DeviceBrokerAccess): Promise<string> {
   const model = getDeviceModel(d.model);
   if (!model) throw new Error(`unknown device model ${d.model}`);
   const secret = d.secret ?? generateDeviceSecret();
@@ -41,7 +57,20 @@ export async function provisionDevice(q: Queryable, d: NewDevice): Promise<strin
       [d.id, d.tenantId, d.name ?? d.id, d.note ?? null, d.address ?? null],
     );
   }
+  await broker?.upsertDevice({ id: d.id, kind: model.kind, secret });
   return secret;
+}
+
+/**
+ * Deletes a device (its gateway row goes with it; its sub-devices lose their gateway; readings
+ * already stored stay) and, with `broker`, its broker account, which also disconnects it. The
+ * running server's device cache must be told (`registry.invalidate`).
+ * @returns whether the device existed.
+ */
+export async function deprovisionDevice(q: Queryable, id: string, broker?: DeviceBrokerAccess): Promise<boolean> {
+  const rows = await q.query<{ dev_no: string }>('DELETE FROM device WHERE dev_no = $1 RETURNING dev_no', [id]);
+  await broker?.removeDevice(id);
+  return rows.length > 0;
 }
 
 /** The demo fleet as the server registers it (ids of `apps/simulator`'s default fleet). */
@@ -57,7 +86,7 @@ export interface DemoFleetDevice {
  * from the installation's random key ({@link demoCredentials}), and returns a function giving each
  * device's credentials so the in-process simulator can connect. Nothing secret is in the repository.
  */
-export async function seedDemoFleet(db: Db, fleet: readonly DemoFleetDevice[]): Promise<(id: string) => { username: string; password: string }> {
+export async function seedDemoFleet(db: Db, fleet: readonly DemoFleetDevice[], broker?: DeviceBrokerAccess): Promise<(id: string) => { username: string; password: string }> {
   const key = await demoSecretKey(db);
   await db.tx(async (q) => {
     // Gateways first: sub-devices reference them.
@@ -66,7 +95,7 @@ export async function seedDemoFleet(db: Db, fleet: readonly DemoFleetDevice[]): 
       await provisionDevice(q, {
         id: d.id, tenantId: DEMO_TENANT_ID, model: d.model, name: d.name, orgCode: 'B01',
         gatewayId: d.gatewayId ?? null, secret: deriveDeviceSecret(key, d.id),
-      });
+      }, broker);
     }
   });
   return (id) => ({ username: id, password: deriveDeviceSecret(key, id) });

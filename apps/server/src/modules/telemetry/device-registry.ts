@@ -24,8 +24,17 @@ export class DeviceRegistry {
   private readonly known = new Map<string, RegisteredDevice>();
   private readonly missing = new Map<string, number>();
   private readonly pending = new Map<string, Promise<RegisteredDevice | null>>();
+  private readonly changeListeners: ((id: string) => void)[] = [];
 
   constructor(private readonly db: Db) {}
+
+  /**
+   * Calls `listener` with the id each time a device is reported changed ({@link invalidate}); the
+   * broker account provisioning (MQTT_DYNSEC) re-syncs that device's account.
+   */
+  onChange(listener: (id: string) => void): void {
+    this.changeListeners.push(listener);
+  }
 
   /** The cached device, null when known missing, undefined when not cached. */
   peek(id: string): RegisteredDevice | null | undefined {
@@ -58,10 +67,11 @@ export class DeviceRegistry {
     return rows.length;
   }
 
-  /** Forgets `id` so the next message reloads it. */
+  /** Forgets `id` so the next message reloads it, and tells the {@link onChange} listeners. */
   invalidate(id: string): void {
     this.known.delete(id);
     this.missing.delete(id);
+    for (const l of this.changeListeners) l(id);
   }
 
   private async load(id: string): Promise<RegisteredDevice | null> {

@@ -38,6 +38,23 @@ export async function demoSecretKey(q: Queryable): Promise<string> {
   return row!.key;
 }
 
+/** The demo key when one exists (never creates it; see {@link demoSecretKey}). */
+export async function existingDemoSecretKey(q: Queryable): Promise<string | null> {
+  const [row] = await q.query<{ key: string }>(`SELECT key FROM device_secret_key WHERE name = 'demo'`);
+  return row?.key ?? null;
+}
+
+/**
+ * The plaintext secret of a device when the server can know it: only a demo device whose stored
+ * hash is that of its derived secret ({@link deriveDeviceSecret}). Other secrets exist in clear only
+ * at the moment they are issued (the broker provisioning of MQTT_DYNSEC relies on this, README).
+ */
+export function recoverableSecret(demoKey: string | null, deviceId: string, secretHash: string): string | undefined {
+  if (!demoKey) return undefined;
+  const derived = deriveDeviceSecret(demoKey, deviceId);
+  return verifyDeviceSecret(derived, secretHash) ? derived : undefined;
+}
+
 /** Secret of demo device `deviceId`: HMAC-SHA256(key, id), base64url. Deterministic per installation. */
 export function deriveDeviceSecret(key: string, deviceId: string): string {
   return crypto.createHmac('sha256', key).update(deviceId, 'utf8').digest('base64url');

@@ -3,6 +3,8 @@ import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/db';
 import { startEmbeddedBroker, type BrokerLimitStats, type BrokerPolicy, type EmbeddedBroker } from '../../platform/mqtt/embedded-broker';
 import { connectIngestClient, type IngestClient } from '../../platform/mqtt/ingest-client';
+import { redactUrl } from '../../platform/mqtt/mosquitto-dynsec';
+import { DeviceBrokerAccounts } from '../devices/device-broker-accounts';
 import type { RealtimeHub } from '../../platform/realtime/hub';
 import { DeviceRegistry } from './device-registry';
 import { verifyDeviceSecret } from './device-secrets';
@@ -20,6 +22,7 @@ export class IngestRuntime {
   readonly ingest: IngestService;
   private broker: EmbeddedBroker | undefined;
   private client: IngestClient | undefined;
+  private accounts: DeviceBrokerAccounts | undefined;
 
   constructor(private readonly config: Config, private readonly db: Db, hub: RealtimeHub, options: IngestOptions & { connections?: number; shareGroup?: string; subscribeQos?: 0 | 1 } = {}) {
     this.registry = new DeviceRegistry(db);
@@ -31,7 +34,10 @@ export class IngestRuntime {
     this.connections = options.connections ?? (config.mqttShared ? 2 : 1);
     this.shareGroup = options.shareGroup ?? 'ingest';
     this.subscribeQos = options.subscribeQos ?? 1;
+    this.onError = options.onError;
+    this.registry.onChange((id) => void this.accounts?.syncDevice(id).catch((e: Error) => this.onError?.(e)));
   }
+  private readonly onError: ((err: Error) => void) | undefined;
   private readonly subscribeQos: 0 | 1;
   /** Connections to the external broker (with shared subscriptions each has its own broker queue). */
   private readonly connections: number;
@@ -43,14 +49,22 @@ export class IngestRuntime {
     return this.broker?.port;
   }
 
+  /**
+   * The broker's device accounts (`MQTT_DYNSEC=on`, once started): pass it to `provisionDevice`
+   * so a newly issued secret becomes the device's broker password. Undefined otherwise.
+   */
+  get brokerAccounts(): DeviceBrokerAccounts | undefined {
+    return this.accounts;
+  }
+
   /** What the embedded broker's limits refused (packet size, connect timeout, rate); undefined without it. */
   get brokerStats(): BrokerLimitStats | undefined {
     return this.broker?.stats;
   }
 
-  /** URL devices (and the demo simulator) connect to, once started; undefined without a broker. */
+  /** URL devices (and the demo simulator) connect to, once started, without user-info; undefined without a broker. */
   get mqttUrl(): string | undefined {
-    if (this.config.mqttUrl) return this.config.mqttUrl;
+    if (this.config.mqttUrl) return redactUrl(this.config.mqttUrl);
     return this.broker ? `mqtt://127.0.0.1:${this.broker.port}` : undefined;
   }
 
@@ -59,6 +73,7 @@ export class IngestRuntime {
     await this.registry.preload();
     const { mqttUrl, mqttPort, mqttShared } = this.config;
     if (mqttUrl) {
+      if (this.config.mqttDynsec) await this.provisionBrokerAccounts(mqttUrl, this.config.mqttDynsec);
       this.client = await connectIngestClient({
         url: mqttUrl,
         filters: mqttShared ? sharedIngestFilters(this.shareGroup) : [...INGEST_TOPIC_FILTERS],
@@ -80,6 +95,25 @@ export class IngestRuntime {
         },
       });
     }
+  }
+
+  /**
+   * `MQTT_DYNSEC=on`: syncs the ingest's and every device's broker account before the ingest
+   * connects (it connects with the account made here); the constructor's registry listener then
+   * re-syncs a device whenever the device cache is told it changed. Problems with single devices
+   * are reported through `onError`.
+   */
+  private async provisionBrokerAccounts(url: string, dynsec: NonNullable<Config['mqttDynsec']>): Promise<void> {
+    const report = (e: Error): void => this.onError?.(e);
+    const accounts = await DeviceBrokerAccounts.connect(url, dynsec, this.db, dynsec.ingest);
+    const r = await accounts.syncAll().catch(async (e: Error) => {
+      await accounts.close().catch(() => undefined);
+      throw e;
+    });
+    this.accounts = accounts;
+    if (r.withoutPassword.length) report(new Error(`dynamic-security: ${r.withoutPassword.length} device(s) got a broker account without password (secret not known in clear; issue it again with npm run device:add): ${r.withoutPassword.slice(0, 20).join(', ')}`));
+    if (r.conflicts.length) report(new Error(`dynamic-security: broker clients not managed by this server hold these device ids: ${r.conflicts.join(', ')}`));
+    for (const err of r.errors) report(new Error(`dynamic-security: ${err}`));
   }
 
   /** Parsed topics: a fleet has one telemetry topic per device, so parsing each once is enough. */
@@ -138,6 +172,8 @@ export class IngestRuntime {
 
   async stop(): Promise<void> {
     await this.client?.close().catch(() => undefined);
+    await this.accounts?.close().catch(() => undefined);
+    this.accounts = undefined;
     await this.broker?.close().catch(() => undefined);
     this.client = undefined;
     this.broker = undefined;

@@ -51,6 +51,12 @@ export interface Config {
   mqttBurst: number;
   /** Dead letters stored per device per minute; the excess is counted, not stored. */
   ingestDeadLetterBudget: number;
+  /**
+   * `MQTT_DYNSEC=on`: provision device accounts and topic ACLs into Mosquitto's dynamic-security
+   * plugin as this administrator (README "Ingesting from an external broker"); undefined when off.
+   * `ingest` is the user-info of `MQTT_URL`, the ingest's own account.
+   */
+  mqttDynsec: { username: string; password: string; ingest: { username: string; password: string } } | undefined;
   /** Time compression of the demo simulator (60 = one hour of data per wall minute). */
   demoSpeed: number;
 }
@@ -58,6 +64,17 @@ export interface Config {
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+/** The user-info of an MQTT URL, undefined when it has none. */
+function urlCredentials(url: string | undefined): { username: string; password: string } | undefined {
+  if (!url) return undefined;
+  try {
+    const u = new URL(url);
+    return u.username && u.password ? { username: decodeURIComponent(u.username), password: decodeURIComponent(u.password) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -94,8 +111,22 @@ const EnvSchema = z.object({
   MQTT_RATE: z.coerce.number().min(0, 'must be 0 or more messages/s').max(1_000_000).default(100),
   MQTT_BURST: z.coerce.number().int().min(1, 'must be at least 1 message').max(10_000_000).default(1_000),
   INGEST_DEAD_LETTER_BUDGET: z.coerce.number().int().min(1, 'must be at least 1 per minute').max(1_000_000).default(20),
+  MQTT_DYNSEC: onOff.default(false),
+  MQTT_DYNSEC_USER: z.string().min(1).max(256).optional(),
+  MQTT_DYNSEC_PASSWORD: z.string().min(1).max(256).optional(),
   DEMO_SPEED: z.coerce.number().positive('must be a positive number').max(100_000).default(60),
 });
+
+/** `MQTT_DYNSEC=on` needs the broker URL with the ingest's account and the plugin admin; one line per problem. */
+function dynsecIssues(e: z.infer<typeof EnvSchema>): string[] {
+  if (!e.MQTT_DYNSEC) return [];
+  const issues: string[] = [];
+  if (!e.MQTT_URL) issues.push('MQTT_DYNSEC: needs MQTT_URL (the dynamic-security plugin is a Mosquitto feature)');
+  else if (!urlCredentials(e.MQTT_URL)) issues.push('MQTT_URL: with MQTT_DYNSEC=on must carry the ingest account: mqtt://user:password@host:1883');
+  if (!e.MQTT_DYNSEC_USER) issues.push('MQTT_DYNSEC_USER: required with MQTT_DYNSEC=on (the plugin admin)');
+  if (!e.MQTT_DYNSEC_PASSWORD) issues.push('MQTT_DYNSEC_PASSWORD: required with MQTT_DYNSEC=on');
+  return issues;
+}
 
 /** Thrown when the environment is invalid; `message` lists every bad variable. */
 export class ConfigError extends Error {}
@@ -112,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string }
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const dynsec = dynsecIssues(e);
+  if (dynsec.length) throw new ConfigError(`Invalid configuration:\n${dynsec.map((l) => `  ${l}`).join('\n')}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -132,6 +165,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string }
     mqttRate: e.MQTT_RATE,
     mqttBurst: e.MQTT_BURST,
     ingestDeadLetterBudget: e.INGEST_DEAD_LETTER_BUDGET,
+    mqttDynsec:
+      e.MQTT_DYNSEC && e.MQTT_DYNSEC_USER && e.MQTT_DYNSEC_PASSWORD
+        ? { username: e.MQTT_DYNSEC_USER, password: e.MQTT_DYNSEC_PASSWORD, ingest: urlCredentials(e.MQTT_URL)! }
+        : undefined,
     demoSpeed: e.DEMO_SPEED,
   };
 }

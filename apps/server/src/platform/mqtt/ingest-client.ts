@@ -39,8 +39,15 @@ const YIELD_EVERY = 500;
  * beyond which it DROPS messages, which a burst above the ingest's pace overflowed (issue #3
  * bench: 14–18 % of 100k lost). With 65535 in flight per connection the backlog stays in flight
  * instead. Devices themselves still use MQTT 3.1.1. Socket writes (the PUBACKs) are batched per
- * event-loop turn ({@link connectBatchedClient}). Device authentication and per-topic ACLs are then the broker's job
- * (README); the ingest still refuses unknown devices and foreign sub-devices itself.
+ * event-loop turn ({@link connectBatchedClient}).
+ *
+ * Who published a message is not known here: Mosquitto passes subscribers the topic and payload,
+ * never the publisher's username or client id (MQTT 5 user properties are set by the publisher
+ * and prove nothing). So the topic is the device's identity only as far as the broker lets each
+ * device publish on its own topics alone: with `MQTT_DYNSEC=on` the server provisions exactly that
+ * into Mosquitto's dynamic-security plugin (`DeviceBrokerAccounts`); otherwise the broker must be
+ * locked down by other means (README). The ingest still refuses unknown devices and foreign
+ * sub-devices itself.
  * With shared subscriptions several connections (or processes) split the stream; each connection
  * also has its own broker-side queue, which keeps a burst from overflowing one queue.
  */

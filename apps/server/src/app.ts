@@ -67,7 +67,17 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
     },
     transform: jsonSchemaTransform,
   });
-  await fastify.register(fastifySwaggerUi, { routePrefix: `${config.basePath}/docs` });
+  // the docs UI's own, relaxed policy (issue #8): the plugin's, with inline styles (Swagger UI sets
+  // them at run time), not framed, and without upgrade-insecure-requests (breaks plain-HTTP servers)
+  await fastify.register(fastifySwaggerUi, {
+    routePrefix: `${config.basePath}/docs`,
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(/style-src 'self'[^;]*/, "style-src 'self' 'unsafe-inline'"),
+  });
   await fastify.register(fastifyWebsocket, {
     options: { maxPayload: 64 * 1024, handleProtocols: (protocols: Set<string>) => protocols.values().next().value ?? false },
   });

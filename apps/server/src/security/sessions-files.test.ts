@@ -232,4 +232,14 @@ describe('console page content security policy', () => {
     expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('gives the API docs UI its own policy: inline styles allowed, never framed, usable over plain HTTP', async () => {
+    const res = await t.fastify.inject({ url: '/ztj-iot/docs/' });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy'] ?? '');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
 });

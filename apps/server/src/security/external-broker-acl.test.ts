@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { deprovisionDevice, provisionDevice, type NewDevice } from '../modules/devices/device-provision';
 import { DEMO_TENANT_ID } from '../modules/system/seed/seed';
+import { demoSecretKey, deriveDeviceSecret } from '../modules/telemetry/device-secrets';
 import { connectDevice, countTelemetry, uid, waitFor } from '../modules/telemetry/ingest.fixtures';
 
 const PLUGIN = [
@@ -210,6 +211,21 @@ describe.skipIf(missing !== undefined)('external broker: per-device accounts and
     expect(fresh).not.toBe(old);
     await expect(connectDevice(app, id, old)).rejects.toThrow(/refused/i);
     const c = await connectDevice(app, id, fresh);
+    await c.endAsync();
+  });
+
+  it('keeps a connected device connected when its account is re-synced after a change', async () => {
+    // A demo-derived secret is recoverable, so the sync could set it again; doing so would
+    // disconnect the device (Mosquitto drops a client's sessions when its password is set).
+    const id = uid('ACL');
+    const secret = deriveDeviceSecret(await demoSecretKey(app.db), id);
+    await addDevice({ id, secret });
+    const c = await connectDevice(app, id, secret);
+    const closed = new Promise<'closed'>((resolve) => c.once('close', () => resolve('closed')));
+    await app.devices.brokerAccounts!.syncDevice(id);
+    const acked = c.publishAsync(topics.telemetry(id), reading(Date.now() - 1000, 5), { qos: 1 }).then(() => 'acked' as const);
+    expect(await Promise.race([acked, closed])).toBe('acked');
+    await waitFor(async () => (await countTelemetry(app, id)) === 1);
     await c.endAsync();
   });
 

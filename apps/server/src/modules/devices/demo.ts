@@ -26,7 +26,7 @@ export async function startDemo(
       ...g.subDevices.map((s) => ({ id: s.deviceId, model: s.model, name: s.deviceId, gatewayId: g.gatewayId })),
     ]),
   ];
-  const credentialsFor = await seedDemoFleet(db, list);
+  const credentialsFor = await seedDemoFleet(db, list, devices.brokerAccounts);
   for (const d of allReportingDevices(fleet)) devices.registry.invalidate(d.deviceId);
   for (const g of fleet.gateways) devices.registry.invalidate(g.gatewayId);
   return startSimulator({ url, speed: config.demoSpeed, credentialsFor, fleet, onError });

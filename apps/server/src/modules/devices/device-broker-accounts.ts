@@ -25,6 +25,8 @@ import type { DeviceBrokerAccess } from './device-provision';
  * is issued (`provisionDevice` with this as its broker) and for demo devices, whose secret the
  * server derives. A device without a broker account gets one at {@link syncAll} without a
  * password (it cannot connect until its secret is issued again, e.g. `npm run device:add` again).
+ * Setting a password disconnects the client's sessions (observed on Mosquitto 2.0.11), so the
+ * syncs set one only on an account they create; issuing a secret always sets it.
  * Start-up and change-driven syncs run one at a time (each reads the database inside its turn, so
  * a later change is never undone by a stale read); issuing and removal are not queued (see there).
  */
@@ -95,8 +97,8 @@ export class DeviceBrokerAccounts implements DeviceBrokerAccess {
   /**
    * Start-up reconciliation (idempotent): denies publish and subscribe by default, creates or
    * corrects the ingest account and every registered device's account, removes the accounts of
-   * devices no longer registered. Passwords: the ingest's always, a device's only when its secret
-   * is known in clear (demo devices).
+   * devices no longer registered. Passwords only on accounts created here: the ingest's, and a
+   * device's when its secret is known in clear (demo devices); see {@link setIngestPassword}.
    * @throws DynsecError when the default ACL or the ingest account is refused.
    */
   syncAll(): Promise<BrokerSyncReport> {
@@ -110,7 +112,8 @@ export class DeviceBrokerAccounts implements DeviceBrokerAccess {
       const report: BrokerSyncReport = { commands: 0, withoutPassword: [], removed: [], conflicts: [], errors: [] };
 
       if (this.ingest) {
-        const cmds = planAccount({ ...this.ingest, rolename: INGEST_ROLE, acls: ingestAcls(), textname: 'ZTJ ingest (managed by the ZTJ server)' }, current(this.ingest.username, INGEST_ROLE));
+        const now = current(this.ingest.username, INGEST_ROLE);
+        const cmds = planAccount(this.ingestAccount(!now.client), now);
         await this.dynsec.runChecked(cmds);
         report.commands += cmds.length;
       }
@@ -124,7 +127,7 @@ export class DeviceBrokerAccounts implements DeviceBrokerAccess {
         const secret = recoverableSecret(demoKey, d.id, d.secret_hash);
         const now = current(d.id, DEVICE_ROLE_PREFIX + d.id);
         try {
-          cmds.push(...planAccount(deviceAccount(d.id, d.kind, secret), now));
+          cmds.push(...planAccount(deviceAccount(d.id, d.kind, now.client ? undefined : secret), now));
         } catch (e) {
           if (!(e instanceof ForeignClientError)) throw e;
           report.conflicts.push(d.id);
@@ -154,11 +157,22 @@ export class DeviceBrokerAccounts implements DeviceBrokerAccess {
    */
   async upsertDevice(d: { id: string; kind: DeviceKind; secret?: string }): Promise<void> {
     try {
-      await this.upsertNow(d);
+      await this.upsertNow(d, false);
     } catch (e) {
       if (!(e instanceof DynsecError) || !ALREADY_EXISTS.includes(e.reason)) throw e;
-      await this.upsertNow(d);
+      await this.upsertNow(d, false);
     }
+  }
+
+  /**
+   * Sets the ingest account's password to the one of `MQTT_URL` (it disconnects that account's
+   * sessions): for when the ingest is refused because the password in `MQTT_URL` changed.
+   */
+  setIngestPassword(): Promise<void> {
+    return this.serial(async () => {
+      if (!this.ingest) return;
+      await this.dynsec.runChecked(planAccount(this.ingestAccount(true), await this.dynsec.getClientAndRole(this.ingest.username, INGEST_ROLE)));
+    });
   }
 
   /** Deletes one device's account (disconnecting it); nothing when it has none. @throws DynsecError */
@@ -168,8 +182,8 @@ export class DeviceBrokerAccounts implements DeviceBrokerAccess {
 
   /**
    * Brings one device's account in line with the database after a change made elsewhere (the
-   * device cache was invalidated): created or corrected when the device exists (password only when
-   * its secret is recoverable), removed when it does not.
+   * device cache was invalidated): created or corrected when the device exists (a password only on
+   * an account it creates, when the secret is recoverable), removed when it does not.
    */
   syncDevice(id: string): Promise<void> {
     // The device is read inside the serial section, so a later change is never undone by a stale read.
@@ -177,7 +191,7 @@ export class DeviceBrokerAccounts implements DeviceBrokerAccess {
       const [d] = await this.db.query<{ kind: DeviceKind; secret_hash: string }>('SELECT kind, secret_hash FROM device WHERE dev_no = $1', [id]);
       if (!d) return this.removeNow(id);
       const secret = recoverableSecret(await existingDemoSecretKey(this.db), id, d.secret_hash);
-      return this.upsertNow({ id, kind: d.kind, ...(secret !== undefined ? { secret } : {}) });
+      return this.upsertNow({ id, kind: d.kind, ...(secret !== undefined ? { secret } : {}) }, true);
     });
   }
 
@@ -186,9 +200,14 @@ export class DeviceBrokerAccounts implements DeviceBrokerAccess {
     await this.dynsec.close();
   }
 
-  private async upsertNow(d: { id: string; kind: DeviceKind; secret?: string }): Promise<void> {
-    const rolename = DEVICE_ROLE_PREFIX + d.id;
-    await this.dynsec.runChecked(planAccount(deviceAccount(d.id, d.kind, d.secret), await this.dynsec.getClientAndRole(d.id, rolename)));
+  private async upsertNow(d: { id: string; kind: DeviceKind; secret?: string }, passwordOnlyIfNew: boolean): Promise<void> {
+    const now = await this.dynsec.getClientAndRole(d.id, DEVICE_ROLE_PREFIX + d.id);
+    await this.dynsec.runChecked(planAccount(deviceAccount(d.id, d.kind, passwordOnlyIfNew && now.client ? undefined : d.secret), now));
+  }
+
+  private ingestAccount(withPassword: boolean): BrokerAccount {
+    const { username, password } = this.ingest!;
+    return { username, rolename: INGEST_ROLE, acls: ingestAcls(), textname: 'ZTJ ingest (managed by the ZTJ server)', ...(withPassword ? { password } : {}) };
   }
 
   private async removeNow(id: string): Promise<void> {

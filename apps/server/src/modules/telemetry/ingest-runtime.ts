@@ -74,7 +74,7 @@ export class IngestRuntime {
     const { mqttUrl, mqttPort, mqttShared } = this.config;
     if (mqttUrl) {
       if (this.config.mqttDynsec) await this.provisionBrokerAccounts(mqttUrl, this.config.mqttDynsec);
-      this.client = await connectIngestClient({
+      const connect = (): Promise<IngestClient> => connectIngestClient({
         url: mqttUrl,
         filters: mqttShared ? sharedIngestFilters(this.shareGroup) : [...INGEST_TOPIC_FILTERS],
         connections: mqttShared ? this.connections : 1,
@@ -82,6 +82,15 @@ export class IngestRuntime {
         onMessage: (topic, payload) => this.onMessage(topic, payload, undefined),
         whenReady: () => this.ingest.whenReady(),
       });
+      try {
+        this.client = await connect();
+      } catch (e) {
+        // The start-up sync sets the ingest's password only on an account it creates (setting it
+        // disconnects the account's sessions); a refused ingest means MQTT_URL's password changed.
+        if (!this.accounts || !/not authori[sz]ed|bad user ?name/i.test((e as Error).message)) throw e;
+        await this.accounts.setIngestPassword();
+        this.client = await connect();
+      }
     } else if (mqttPort !== 'off') {
       this.broker = await startEmbeddedBroker({
         port: mqttPort,

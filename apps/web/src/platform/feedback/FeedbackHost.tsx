@@ -1,11 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { App } from 'antd';
 import { setFeedbackApi } from './feedback';
+import { timedMessages } from './timedMessages';
 
 function Bridge(): null {
   const { message, notification, modal } = App.useApp();
   useEffect(() => {
-    setFeedbackApi({ message, notification, modal });
+    setFeedbackApi({ message: timedMessages(message), notification, modal });
     return () => setFeedbackApi(null);
   }, [message, notification, modal]);
   return null;

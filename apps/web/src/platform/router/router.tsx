@@ -1,5 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import i18next from 'i18next';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { SHELL_NAMESPACES } from '../../layouts/shellNamespaces';
 import { usePermissionStore } from '../permissions/permissionStore';
 import { HOME_PATH, LOGIN_PATH } from '../settings/appConfig';
 import { StaticScreens } from './staticScreens';
@@ -13,7 +15,17 @@ import type { RouteHandle } from './routeHandle';
 
 const LoginPage = lazy(() => import('../../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const RouteErrorPage = lazy(() => import('../../features/exception/RouteErrorPage').then((m) => ({ default: m.RouteErrorPage })));
-const BasicLayout = lazy(() => import('../../layouts/BasicLayout').then((m) => ({ default: m.BasicLayout })));
+
+/**
+ * The basic layout as a lazy route: the router loads its chunk and the shell's
+ * translation namespaces, in parallel, before it commits the navigation, so the shell renders at
+ * once instead of suspending. A suspended shell waits for a low-priority Suspense retry, which
+ * other rendering (an antd toast re-renders on every animation frame) could starve for seconds.
+ */
+async function loadShell(): Promise<{ Component: ComponentType }> {
+  const [{ BasicLayout }] = await Promise.all([import('../../layouts/BasicLayout'), i18next.loadNamespaces([...SHELL_NAMESPACES])]);
+  return { Component: BasicLayout };
+}
 
 /** Id of the basic-layout route the menu routes are added under. */
 export const APP_ROUTE_ID = 'app';
@@ -53,7 +65,7 @@ export const STATIC_ROUTES: RouteObject[] = [
       {
         id: APP_ROUTE_ID,
         path: '/',
-        Component: BasicLayout,
+        lazy: loadShell,
         handle: handle('index', 'routes.home'),
         children: [{ index: true, element: <Navigate to={HOME_PATH} replace /> }],
       },

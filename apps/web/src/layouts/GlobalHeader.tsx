@@ -58,7 +58,7 @@ export function GlobalHeader({ mode, theme, collapsed, onToggle, isMobileLayout,
             onClick={onToggle}
             aria-label={t(collapsed ? 'header.expand' : 'header.collapse')}
             data-testid="sider-toggle"
-            style={{ padding: '0 20px', fontSize: 18, cursor: 'pointer' }}
+            style={{ padding: isMobile ? '0 12px' : '0 20px', fontSize: 18, cursor: 'pointer' }}
           >
             {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
           </span>

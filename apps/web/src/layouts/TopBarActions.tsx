@@ -10,6 +10,8 @@ import { MenuSearch } from './MenuSearch';
 import { UserMenu } from './UserMenu';
 
 const action = { padding: '0 12px', cursor: 'pointer', display: 'inline-flex', alignItems: 'center', height: '100%' } as const;
+/** Narrower on phones: six actions, the menu toggle and the product code fit in 375 px. */
+const phoneAction = { ...action, padding: '0 7px' } as const;
 
 /**
  * Right side of the top bar (SPEC §2): menu search, help and help video, language, user menu and
@@ -18,6 +20,7 @@ const action = { padding: '0 12px', cursor: 'pointer', display: 'inline-flex', a
 export function TopBarActions({ isMobile }: { isMobile: boolean }): ReactNode {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
+  const style = isMobile ? phoneAction : action;
 
   const confirmLogout = (): void => {
     feedback().modal.confirm({
@@ -34,17 +37,17 @@ export function TopBarActions({ isMobile }: { isMobile: boolean }): ReactNode {
   };
 
   return (
-    <div style={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+    <div style={{ display: 'flex', alignItems: 'center', height: '100%', flexShrink: 0 }} data-testid="top-bar-actions">
       <MenuSearch isMobile={isMobile} />
-      <span role="button" tabIndex={0} style={action} title={t('header.help')} onClick={() => void navigate('/user/help')}>
+      <span role="button" tabIndex={0} style={style} title={t('header.help')} onClick={() => void navigate('/user/help')}>
         <QuestionCircleOutlined />
       </span>
-      <span role="button" tabIndex={0} style={action} title={t('header.helpVideo')} onClick={() => void navigate('/user/help4video')}>
+      <span role="button" tabIndex={0} style={style} title={t('header.helpVideo')} onClick={() => void navigate('/user/help4video')}>
         <PlaySquareOutlined />
       </span>
-      <LanguageDropdown style={action} />
+      <LanguageDropdown style={style} />
       <UserMenu isMobile={isMobile} />
-      <span role="button" tabIndex={0} style={action} title={t('logout.button')} onClick={confirmLogout} data-testid="logout">
+      <span role="button" tabIndex={0} style={style} title={t('logout.button')} onClick={confirmLogout} data-testid="logout">
         <LogoutOutlined />
         {!isMobile && <span style={{ marginLeft: 6 }}>{t('logout.button')}</span>}
       </span>

@@ -66,7 +66,7 @@ export function UserMenu({ isMobile }: { isMobile: boolean }): ReactNode {
   return (
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-        <span role="button" tabIndex={0} data-testid="user-menu" style={{ cursor: 'pointer', padding: '0 12px', display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+        <span role="button" tabIndex={0} data-testid="user-menu" style={{ cursor: 'pointer', padding: isMobile ? '0 7px' : '0 12px', display: 'inline-flex', alignItems: 'center', gap: 8 }}>
           <StoredAvatar size="small" path={userInfo?.avatar} icon={<UserOutlined />} />
           {!isMobile && <span>{userInfo?.realname || userInfo?.username}</span>}
         </span>

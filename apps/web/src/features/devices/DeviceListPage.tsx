@@ -10,6 +10,7 @@ import { feedback } from '../../platform/feedback/feedback';
 import { isApiError } from '../../platform/http/ApiError';
 import { toLanguage } from '../../platform/i18n/i18n';
 import { ListPage } from '../../platform/list/ListPage';
+import { useResponsive } from '../../platform/responsive/useResponsive';
 import type { QueryField } from '../../platform/list/QueryForm';
 import { exportDevices, useGroups, useShutdownDevice } from './api';
 import { AliasModal } from './AliasModal';
@@ -29,6 +30,7 @@ export function DeviceListPage(): ReactNode {
   const { t, i18n } = useTranslation('devices');
   const lang = toLanguage(i18n.language);
   const navigate = useNavigate();
+  const { isMobile } = useResponsive();
   const [aliasOf, setAliasOf] = useState<DeviceRecord | null>(null);
   const [exporting, setExporting] = useState(false);
   const { live, connected, pollMs } = useDeviceLive();
@@ -64,10 +66,10 @@ export function DeviceListPage(): ReactNode {
         edit: (row) => void navigate(`/device/edit/${encodeURIComponent(row.id)}`),
         alias: setAliasOf,
         shutdown: confirmShutdown,
-      }),
+      }, !isMobile),
     // confirmShutdown only closes over t and the mutation
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, lang, live, navigate],
+    [t, lang, live, navigate, isMobile],
   );
 
   const queryFields = useMemo<QueryField[]>(

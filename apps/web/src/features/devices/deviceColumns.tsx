@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { Breakpoint } from 'antd';
 import { ThunderboltOutlined, WifiOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import { DEVICE_PERMS, type DeviceRecord, type Language } from '@ztj/contracts';
@@ -30,6 +31,14 @@ function LiveTime({ row, live }: { row: DeviceRecord; live: LiveMap }): ReactNod
   );
 }
 
+/** Columns shown from tablets up (antd breakpoint md, 768 px): a phone shows name, status and actions. */
+const BEYOND_PHONE: Breakpoint[] = ['md'];
+/**
+ * Model and group only on wide screens (xxl, 1600 px): at 1440 px with the side menu the other
+ * columns fit without scrolling, so the fixed action column covers none of them.
+ */
+const WIDE_SCREENS: Breakpoint[] = ['xxl'];
+
 /**
  * Columns of device tables (list, group picker, gateway sub-devices): name/alias, id, model,
  * status, latest values with units, battery and signal, report time; `actions` adds the
@@ -42,7 +51,7 @@ export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actio
       dataIndex: 'name',
       key: 'name',
       sorter: true,
-      width: 160,
+      width: 150,
       render: (_: unknown, row) => (
         <span>
           {actions ? (
@@ -56,7 +65,7 @@ export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actio
         </span>
       ),
     },
-    { title: t('list.columns.id'), dataIndex: 'id', key: 'id', sorter: true, width: 140 },
+    { title: t('list.columns.id'), dataIndex: 'id', key: 'id', sorter: true, width: 130, responsive: BEYOND_PHONE },
     { title: t('list.columns.status'), dataIndex: 'status', key: 'status', width: 90, render: (_: unknown, row) => <StatusTag status={row.status} /> },
     {
       title: t('list.columns.lastReportTime'),
@@ -64,13 +73,15 @@ export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actio
       key: 'lastReportTime',
       sorter: true,
       defaultSortOrder: undefined,
-      width: 170,
+      width: 165,
+      responsive: BEYOND_PHONE,
       render: (_: unknown, row) => <LiveTime row={row} live={live} />,
     },
     {
       title: t('list.columns.values'),
       key: 'values',
-      width: 260,
+      width: 240,
+      responsive: BEYOND_PHONE,
       render: (_: unknown, row) => {
         const entry = live.get(row.id);
         const fresh = entry !== undefined && entry.reading.ts === row.lastReportTime;
@@ -86,7 +97,8 @@ export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actio
       dataIndex: 'power',
       key: 'power',
       sorter: true,
-      width: 100,
+      width: 95,
+      responsive: BEYOND_PHONE,
       render: (_: unknown, row) => (
         <Space size={4}>
           <ThunderboltOutlined style={{ color: row.charging ? '#52c41a' : undefined }} />
@@ -99,7 +111,8 @@ export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actio
       title: t('list.columns.signal'),
       dataIndex: 'signal',
       key: 'signal',
-      width: 110,
+      width: 95,
+      responsive: BEYOND_PHONE,
       render: (_: unknown, row) => (
         <Space size={4}>
           <WifiOutlined />
@@ -107,15 +120,16 @@ export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actio
         </Space>
       ),
     },
-    { title: t('list.columns.model'), dataIndex: 'model', key: 'model', width: 130 },
-    { title: t('list.columns.group'), dataIndex: 'groupName', key: 'groupName', width: 110, render: (v: string | null) => v ?? '—' },
+    { title: t('list.columns.model'), dataIndex: 'model', key: 'model', width: 130, responsive: WIDE_SCREENS },
+    { title: t('list.columns.group'), dataIndex: 'groupName', key: 'groupName', width: 110, responsive: WIDE_SCREENS, render: (v: string | null) => v ?? '—' },
   ];
   if (!actions) return columns;
   columns.push({
     title: t('list.columns.actions'),
     key: 'actions',
     fixed: fixActions ? 'right' : undefined,
-    width: 200,
+    // Unfixed (phones) the links wrap two to a line, beside name and status.
+    width: fixActions ? 170 : 120,
     render: (_: unknown, row) => (
       <Space size={0} wrap>
         <Button type="link" size="small" onClick={() => actions.detail(row)} data-testid={`detail-${row.id}`}>

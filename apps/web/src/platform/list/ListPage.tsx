@@ -4,6 +4,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { useResponsive } from '../responsive/useResponsive';
 import { ListToolbar, type ListToolbarProps } from './ListToolbar';
+import { listColumns } from './listColumns';
 import { LIST_PAGE_SIZES } from './paging';
 import { QueryForm, type QueryField } from './QueryForm';
 import { rowId, type ListPageState } from './useListPage';
@@ -37,8 +38,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>): ReactNo
   const { list, columns, queryFields, selectable = true, tableProps, testId, narrowQuery, ...toolbar } = props;
   const { t } = useTranslation('list');
   const { isMobile } = useResponsive();
-  // On a phone a fixed action column would cover the table: let it scroll with the rest.
-  const shownColumns = isMobile ? columns.map((c) => ({ ...c, fixed: undefined })) : columns;
+  const shownColumns = listColumns(columns, isMobile);
   return (
     <Card size="small" data-testid={testId}>
       {queryFields && queryFields.length > 0 && (

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { queryClient } from '../http/queryClient';
 import { closeLeft, closeOthers, closeRight, closeTab, openTab, type CloseRefusal, type PageTab } from './tabRules';
 
 interface TabsState {
@@ -14,7 +15,6 @@ export const useTabsStore = create<TabsState>(() => ({ tabs: [], refreshCounts: 
 export function openPageTab(tab: PageTab, homeKey?: string): void {
   useTabsStore.setState((s) => ({ tabs: openTab(s.tabs, tab, homeKey) }));
 }
-
 
 /**
  * Closes one tab; returns the key to navigate to, or the refusal to tell the user.
@@ -34,7 +34,12 @@ export function closePageTabs(kind: 'left' | 'right' | 'others', key: string, ho
   return next;
 }
 
-/** Remounts the page of `key`. */
+/**
+ * "Refresh" of the tab menu: reloads the page of `key`. Every cached query is marked stale (none
+ * is fetched now), then the page remounts, so the queries it mounts fetch their data again instead
+ * of showing the cache, which stays fresh for 30 s otherwise (`queryClient.ts`).
+ */
 export function refreshPageTab(key: string): void {
+  void queryClient.invalidateQueries({ refetchType: 'none' });
   useTabsStore.setState((s) => ({ refreshCounts: { ...s.refreshCounts, [key]: (s.refreshCounts[key] ?? 0) + 1 } }));
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { UploadResult } from '@ztj/contracts';
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { adminFixtures, download, upload, USER_PASSWORD, type AdminFixtures } from '../../test/admin-fixtures';
@@ -194,7 +195,18 @@ describe('uploaded files are served to the owning tenant only', () => {
     expect(res.rawPayload.equals(PNG)).toBe(true);
   });
 
-  it('refuses a file that exists on disk without an owner (outside server-written folders)', async () => {
+  it("an import's error file belongs to the importing tenant: 404 for another tenant's administrator", async () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['用户账号', '用户姓名', '手机号码'], ['errfile01', 'Bad phone', '123']]), 'S');
+    const content = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    const res = await upload<{ fileUrl: string }>(t, '/sys/user/importExcel', f.admin, [{ field: 'files[]', filename: 'u.xlsx', content }]);
+    expect(res).toMatchObject({ success: true, code: 201 });
+    expect((await download(t, res.result.fileUrl, f.admin)).status).toBe(200);
+    expect((await download(t, res.result.fileUrl, f.otherAdmin)).status).toBe(404);
+    expect((await download(t, res.result.fileUrl)).status).toBe(401);
+  });
+
+  it('refuses a file that exists on disk without an owner', async () => {
     const rel = `file/${crypto.randomBytes(16).toString('hex')}.txt`;
     fs.mkdirSync(path.join(t.config.dataDir, 'files', 'file'), { recursive: true });
     fs.writeFileSync(path.join(t.config.dataDir, 'files', rel), 'orphan');

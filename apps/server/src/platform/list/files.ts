@@ -73,15 +73,9 @@ export async function storeOwnedFile(db: OwnerQueries, dataDir: string, owner: F
 }
 
 /**
- * Folders of files the server writes itself (import error files) whose writer does not record an
- * owner yet: served to any signed-in user. Every other file without a `sys_file` row is refused.
- */
-const UNOWNED_READABLE = /^import\//;
-
-/**
  * Whether the signed-in `userId` may read the stored file `rel` (issue #8): a member of the tenant
  * recorded as its owner (`sys_file` + `sys_user_tenant`, one query); a file without an owner row
- * only in the {@link UNOWNED_READABLE} folders.
+ * (written before migration 0032, or by nothing that records one) is refused.
  */
 export async function mayReadFile(db: OwnerQueries, rel: string, userId: string): Promise<boolean> {
   const [row] = await db.query<{ member: boolean }>(
@@ -89,7 +83,7 @@ export async function mayReadFile(db: OwnerQueries, rel: string, userId: string)
        FROM sys_file f WHERE f.path = $1`,
     [rel, userId],
   );
-  return row ? row.member : UNOWNED_READABLE.test(rel);
+  return row?.member === true;
 }
 
 /** File types a browser may show inline: raster images only (SVG can carry script). */

@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import type { Db, Queryable } from '../db/db';
 import { AppError } from '../http/app-error';
 import { translateValidation } from '../http/error-handler';
-import { STATIC_PREFIX, storeFile } from './files';
+import { STATIC_PREFIX, storeOwnedFile } from './files';
 import { optionValue, type ListCaller } from './list-spec';
 import { importLimits } from './import-limits';
 import { decodeRow } from './sheet-parse';
@@ -111,7 +111,8 @@ export async function runImport(
   }
   const headers = [formatMessage('importRow', lang), ...failures[0]!.headers, formatMessage('importReason', lang)];
   const body = await buildXls(spec.name, headers, failures.map((f) => [f.rowNo, ...f.cells, f.reason]));
-  const rel = await storeFile(dataDir, 'import', 'xls', body);
+  // the error file belongs to the importing tenant: only its members may download it (issue #8)
+  const rel = await storeOwnedFile(db, dataDir, { tenantId: caller.tenantId, userId: caller.userId }, 'import', 'xls', body);
   const msg = formatMessage('importPartial', lang, { success, failed: failures.length });
   return {
     success: true,

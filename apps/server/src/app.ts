@@ -43,7 +43,8 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
     // tokens never reach the log: the token header is redacted, and query values of secret names
     // are redacted from request URLs and messages (issue #8)
     logger: { level: config.logLevel, ...redactingLoggerOptions(HEADER_TOKEN), ...(logStream ? { stream: logStream } : {}) },
-    trustProxy: true,
+    // a hop count trusts that many proxies nearest to the server (proxy-addr's index from the socket)
+    trustProxy: typeof config.trustProxy === 'number' ? ((hops: number) => (_addr: string, i: number) => i < hops)(config.trustProxy) : config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
   });
   fastify.setValidatorCompiler(validatorCompiler);

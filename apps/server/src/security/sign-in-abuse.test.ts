@@ -13,10 +13,25 @@ import { AppError } from '../platform/http/app-error';
  */
 const from = (ip: string, extra: Record<string, string> = {}): Record<string, string> => ({ 'x-forwarded-for': ip, ...extra });
 
+describe('the client address behind a proxy', () => {
+  it('by default ignores X-Forwarded-For: a client rotating the header stays cooled down', async () => {
+    const t = await createTestApp();
+    try {
+      const tries = [];
+      for (let i = 0; i < SIGN_IN_POLICY.pairCooldownAfter + 1; i++) {
+        tries.push(await t.call('POST', '/sys/login', { body: { username: 'admin', password: 'Wrong#Pass1' }, headers: from(`10.77.0.${i + 1}`) }));
+      }
+      expect(tries.at(-1)!.status).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('sign-in abuse, captcha off (the automated-test setting)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ TRUST_PROXY: 'on' });
   });
   afterAll(() => t.close());
 
@@ -91,7 +106,7 @@ describe('sign-in abuse, captcha off (the automated-test setting)', () => {
 describe('sign-in abuse, captcha on', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_CAPTCHA: 'on' });
+    t = await createTestApp({ LOGIN_CAPTCHA: 'on', TRUST_PROXY: 'on' });
   });
   afterAll(() => t.close());
 

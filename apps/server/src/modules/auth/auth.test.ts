@@ -9,7 +9,7 @@ import { SIGN_IN_POLICY } from './sign-in-throttle';
 describe('sign-in with the image captcha on', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_CAPTCHA: 'on' });
+    t = await createTestApp({ LOGIN_CAPTCHA: 'on', TRUST_PROXY: 'on' });
   });
   afterAll(() => t.close());
 
@@ -62,7 +62,7 @@ describe('sign-in with the image captcha on', () => {
 describe('sign-in, sessions and tenants', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ TRUST_PROXY: 'on' });
   });
   afterAll(() => t.close());
 

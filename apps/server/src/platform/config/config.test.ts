@@ -10,6 +10,14 @@ describe('configuration from the environment', () => {
     expect(c.dataDir.endsWith('/data')).toBe(true);
   });
 
+  it('believes X-Forwarded-For only as TRUST_PROXY says (off by default)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'on' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('resolves a relative DATA_DIR and WEB_DIR against the repository root, not the working directory', () => {
     expect(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).name).toBe('ztj-iot');
     expect(loadConfig({}).dataDir).toBe(path.join(REPO_ROOT, 'data'));

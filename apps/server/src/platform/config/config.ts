@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAX_PAYLOAD_BYTES } from '@ztj/contracts';
@@ -59,7 +60,27 @@ export interface Config {
   mqttDynsec: { username: string; password: string; ingest: { username: string; password: string } } | undefined;
   /** Time compression of the demo simulator (60 = one hour of data per wall minute). */
   demoSpeed: number;
+  /**
+   * Which `X-Forwarded-For` hops to believe for the client address (sign-in throttling, rate
+   * limits, logs): false (default: the socket's peer), true (every hop), a hop count, or the
+   * proxies' addresses/CIDRs. Trusting a header the client can write lets it pick its address.
+   */
+  trustProxy: boolean | number | string[];
 }
+
+/** `TRUST_PROXY`: off | on | a hop count | a comma list of proxy addresses or CIDRs. */
+const TrustProxy = z
+  .string()
+  .default('off')
+  .transform((v, ctx): boolean | number | string[] => {
+    if (['off', 'false', '0'].includes(v)) return false;
+    if (['on', 'true'].includes(v)) return true;
+    if (/^[1-9]\d?$/.test(v)) return Number(v);
+    const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+    if (list.length && list.every((x) => net.isIP(x.split('/')[0]!) !== 0 && /^[^/]+(\/\d{1,3})?$/.test(x))) return list;
+    ctx.addIssue({ code: 'custom', message: 'expected off, on, a hop count (1-99) or a comma list of proxy addresses/CIDRs' });
+    return z.NEVER;
+  });
 
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -105,6 +126,7 @@ const EnvSchema = z.object({
     .regex(/^(mqtts?|tcp|wss?):\/\/[^\s]+$/, 'must look like mqtt://host:1883')
     .optional(),
   MQTT_SHARED: onOff.default(false),
+  TRUST_PROXY: TrustProxy,
   // a 500-reading gateway payload is at most MAX_PAYLOAD_BYTES; 1 KiB more leaves room for topic and header
   MQTT_MAX_PACKET: z.coerce.number().int().min(1024, 'must be 1024-268435455 bytes').max(268_435_455, 'must be 1024-268435455 bytes').default(MAX_PAYLOAD_BYTES + 1024),
   MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be 100-60000 ms').max(60_000, 'must be 100-60000 ms').default(5_000),
@@ -160,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string }
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     mqttShared: e.MQTT_SHARED,
+    trustProxy: e.TRUST_PROXY,
     mqttMaxPacket: e.MQTT_MAX_PACKET,
     mqttConnectTimeoutMs: e.MQTT_CONNECT_TIMEOUT_MS,
     mqttRate: e.MQTT_RATE,

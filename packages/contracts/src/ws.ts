@@ -3,6 +3,11 @@ import { z } from 'zod';
 /** Heartbeat interval and reconnect delay of the console's WebSocket (SPEC §4, §9), in ms. */
 export const WS_HEARTBEAT_MS = 20_000;
 export const WS_RECONNECT_MS = 5_000;
+/**
+ * Close code of a console WebSocket whose session ended (logout, password change, freeze, tenant
+ * ended; issue #8): the client does not reconnect with that token.
+ */
+export const WS_SESSION_ENDED_CLOSE_CODE = 4401;
 
 /**
  * Messages the server pushes on `/websocket/{userId}` (SPEC §3 push message): `cmd` 'topic'

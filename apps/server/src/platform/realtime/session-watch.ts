@@ -1,3 +1,4 @@
+import { WS_SESSION_ENDED_CLOSE_CODE } from '@ztj/contracts';
 import { SECURITY_TABLES } from '../auth/access-cache';
 import type { Db } from '../db/db';
 import type { RealtimeHub, SocketSession } from './hub';
@@ -11,7 +12,7 @@ import type { RealtimeHub, SocketSession } from './hub';
 export const SESSION_RECHECK_MS = 500;
 
 /** WebSocket close code sent when the socket's session has ended (4000–4999: application codes). */
-export const SESSION_ENDED_CLOSE_CODE = 4401;
+export const SESSION_ENDED_CLOSE_CODE = WS_SESSION_ENDED_CLOSE_CODE;
 
 /**
  * The sessions among `$1` (token hashes) / `$2` (tenants, same order) that a request would now be

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { WS_HEARTBEAT_MS, WS_RECONNECT_MS, type WsTelemetryMessage } from '@ztj/contracts';
+import { WS_HEARTBEAT_MS, WS_RECONNECT_MS, WS_SESSION_ENDED_CLOSE_CODE, type WsTelemetryMessage } from '@ztj/contracts';
 import { useSessionStore } from '../session/sessionStore';
 import { announcementSocketUrl } from './useAnnouncementSocket';
 
@@ -86,11 +86,12 @@ function open(): void {
     const message = toTelemetryMessage(data);
     if (message && message.devices.length > 0) listeners.forEach((l) => l(message.devices));
   };
-  s.onclose = () => {
+  s.onclose = (event: CloseEvent) => {
     clearInterval(heartbeat);
     socket = null;
     setConnected(false);
-    if (listeners.size > 0) reconnect = setTimeout(open, WS_RECONNECT_MS);
+    // an ended session is not retried: the next HTTP call's 401 signs the user out
+    if (listeners.size > 0 && event.code !== WS_SESSION_ENDED_CLOSE_CODE) reconnect = setTimeout(open, WS_RECONNECT_MS);
   };
   s.onerror = () => s.close();
 }

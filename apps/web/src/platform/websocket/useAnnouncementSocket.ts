@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { API_BASE, WS_HEARTBEAT_MS, WS_RECONNECT_MS, type WsServerMessage } from '@ztj/contracts';
+import { API_BASE, WS_HEARTBEAT_MS, WS_RECONNECT_MS, WS_SESSION_ENDED_CLOSE_CODE, type WsServerMessage } from '@ztj/contracts';
 import { feedback } from '../feedback/feedback';
 import { useSessionStore } from '../session/sessionStore';
 
@@ -60,9 +60,10 @@ export function useAnnouncementSocket(onMessage?: (message: WsServerMessage) => 
         onMessage?.(message);
         feedback().notification.info({ message: message.msgTxt });
       };
-      socket.onclose = () => {
+      socket.onclose = (event: CloseEvent) => {
         clearInterval(heartbeat);
-        if (!stopped) reconnect = setTimeout(connect, WS_RECONNECT_MS);
+        // an ended session is not retried: the next HTTP call's 401 signs the user out
+        if (!stopped && event.code !== WS_SESSION_ENDED_CLOSE_CODE) reconnect = setTimeout(connect, WS_RECONNECT_MS);
       };
       socket.onerror = () => socket?.close();
     };

@@ -86,6 +86,7 @@ export const MESSAGES = {
   categoryCodeExists: { 'zh-CN': '分类编码已存在', 'en-US': 'Category code already exists' },
   tenantExists: { 'zh-CN': '租户编号已存在', 'en-US': 'Tenant id already exists' },
   tenantHasUsers: { 'zh-CN': '该租户下还有用户，不能删除', 'en-US': 'The tenant still has users and cannot be deleted' },
+  tenantHasDevices: { 'zh-CN': '该租户下还有设备，不能删除', 'en-US': 'The tenant still has devices and cannot be deleted' },
   platformOnly: { 'zh-CN': '只有平台租户可以修改此数据', 'en-US': 'Only the platform tenant can change this data' },
   uploadImageOnly: { 'zh-CN': '请上传图片', 'en-US': 'Please upload an image' },
   noFileUploaded: { 'zh-CN': '未上传文件', 'en-US': 'No file uploaded' },

@@ -60,6 +60,12 @@ describe('tenants, positions, dictionaries, categories, upload and the list cont
     const gone = (await t.call<PageResult<UserRecord>>('GET', '/sys/user/list?username=newtenant1', { token: admin2 })).body.result.records[0]!.id;
     expect((await t.call('DELETE', `/sys/user/delete?id=${gone}`, { token: admin2 })).body.success).toBe(true);
     expect((await t.call('DELETE', `/sys/user/deleteRecycleBin?userIds=${gone}`, { token: admin2 })).body.success).toBe(true);
+    // devices and their groups keep the tenant: a translated refusal, not a database error
+    await t.db.query(`INSERT INTO device_group (tenant_id, name) VALUES ($1, 'Fleet one')`, [id]);
+    expect((await t.call('DELETE', `/sys/tenant/delete?id=${id}`, { token: f.admin, headers: { 'accept-language': 'en-US' } }))).toMatchObject({
+      status: 200, body: { success: false, message: 'The tenant still has devices and cannot be deleted' },
+    });
+    await t.db.query('DELETE FROM device_group WHERE tenant_id = $1', [id]);
     expect((await t.call('DELETE', `/sys/tenant/delete?id=${id}`, { token: f.admin })).body.success).toBe(true);
     expect(await t.db.one("SELECT 1 FROM sys_user WHERE username = 'newadmin1'")).toBeUndefined();
     expect((await t.call('GET', '/sys/user/list', { token: admin2 })).status).toBe(401);

@@ -100,6 +100,11 @@ export async function deleteTenant(db: Db, id: number, caller: ListCaller): Prom
       [id],
     );
     if (members.length > 1 || (members.length === 1 && !members[0]!.admin)) throw new AppError('business', 'tenantHasUsers');
+    const devices = await q.query(
+      `SELECT 1 FROM device WHERE tenant_id = $1 UNION ALL SELECT 1 FROM gateway WHERE tenant_id = $1 UNION ALL SELECT 1 FROM device_group WHERE tenant_id = $1 LIMIT 1`,
+      [id],
+    );
+    if (devices.length) throw new AppError('business', 'tenantHasDevices');
     const last = members.map((m) => m.user_id);
     await q.query('DELETE FROM sys_user_tenant WHERE tenant_id = $1', [id]);
     await q.query('DELETE FROM sys_user u WHERE u.id = ANY($1::text[]) AND NOT EXISTS (SELECT 1 FROM sys_user_tenant ut WHERE ut.user_id = u.id)', [last]);

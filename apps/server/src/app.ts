@@ -15,6 +15,7 @@ import { installInputBoundary } from './platform/http/input-boundary';
 import { RealtimeHub } from './platform/realtime/hub';
 import { websocketRoutes } from './platform/realtime/websocket.routes';
 import { redactingLoggerOptions } from './platform/logging/redact-secrets';
+import { OperatorLogController } from './platform/logging/request-log';
 import { consoleCspOfFile } from './platform/web/console-csp';
 import { registerModules } from './modules';
 import { IngestRuntime } from './modules/telemetry/ingest-runtime';
@@ -42,7 +43,17 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
   const fastify = Fastify({
     // tokens never reach the log: the token header is redacted, and query values of secret names
     // are redacted from request URLs and messages (issue #8)
-    logger: { level: config.logLevel, ...redactingLoggerOptions(HEADER_TOKEN), ...(logStream ? { stream: logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      ...redactingLoggerOptions(HEADER_TOKEN),
+      ...(logStream
+        ? { stream: logStream }
+        : config.logFormat === 'pretty'
+          ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+          : {}),
+    },
+    // one line per request, at a level by outcome (platform/logging/request-log.ts)
+    logController: new OperatorLogController(config.logSlowMs),
     // a hop count trusts that many proxies nearest to the server (proxy-addr's index from the socket)
     trustProxy: typeof config.trustProxy === 'number' ? ((hops: number) => (_addr: string, i: number) => i < hops)(config.trustProxy) : config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,

@@ -73,7 +73,7 @@ function startBanner(config: Config, dbKind: string, mqttUrl: string | undefined
     ['demo', demo ? `replaying real traces at ${config.demoSpeed}x (tenant "Demo Cold Chain Logistics Co.")` : 'off'],
     ['sign in', `admin; password from ADMIN_PASSWORD at the first start${fs.existsSync(passwordFile) ? `, or in ${passwordFile}` : ''}`],
   ];
-  return `\n  ZTJ IoT is running.\n${rows.map(([k, v]) => `  ${k.padEnd(9)} ${v}`).join('\n')}\n  logs      JSON on stdout at LOG_LEVEL=${config.logLevel}\n\n`;
+  return `\n  ZTJ IoT is running.\n${rows.map(([k, v]) => `  ${k.padEnd(9)} ${v}`).join('\n')}\n  logs      ${config.logFormat === 'pretty' ? 'readable' : 'JSON'} on stdout at LOG_LEVEL=${config.logLevel} (requests: failed and slower than ${config.logSlowMs} ms; all at debug)\n\n`;
 }
 
 /** A port taken by another program (often a local Mosquitto on 1883) stops start-up with advice, not a stack trace. */

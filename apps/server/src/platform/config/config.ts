@@ -32,6 +32,10 @@ export interface Config {
   /** API base path, `/ztj-iot` by default (SPEC §7). */
   basePath: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `json` lines, or `pretty` (pino-pretty) for a person at a terminal; `auto` picks by whether stdout is a terminal. */
+  logFormat: 'json' | 'pretty';
+  /** A request taking at least this long is logged at warn, ms (others at debug; issue #16). */
+  logSlowMs: number;
   /** Built web app folder served at `/`; undefined → not served. */
   webDir: string | undefined;
   /** Demo mode: the device simulator replays real traces (issue #3). */
@@ -116,6 +120,8 @@ const EnvSchema = z.object({
     .regex(/^\/[A-Za-z0-9_-]+$/, 'must look like /ztj-iot')
     .default('/ztj-iot'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  LOG_SLOW_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   WEB_DIR: z.string().optional(),
   DEMO: onOff.default(true),
   MQTT_PORT: z
@@ -177,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string }
     loginCaptcha: e.LOGIN_CAPTCHA,
     basePath: e.BASE_PATH,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : e.LOG_FORMAT,
+    logSlowMs: e.LOG_SLOW_MS,
     webDir: e.WEB_DIR ? path.resolve(REPO_ROOT, e.WEB_DIR) : defaults.webDir,
     demo: e.DEMO,
     mqttPort: e.MQTT_PORT,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { adminFixtures, download, upload, USER_PASSWORD, type AdminFixtures } from '../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { openSocket } from '../../test/ws-client';
 import { buildApp, type App } from '../app';
 import type { Db } from '../platform/db/db';
 import { hashToken } from '../platform/auth/tokens';
@@ -28,13 +29,7 @@ const listen = async (app: App): Promise<string> => {
   return `ws://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}/ztj-iot/websocket`;
 };
 
-const open = (url: string, protocol?: string): Promise<WebSocket> =>
-  new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, protocol ? [protocol] : []);
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
+const open = openSocket;
 
 /** Resolves with the close code once `ws` closes; rejects if it is still open after `deadlineMs`. */
 const closedWithin = (ws: WebSocket, deadlineMs: number): Promise<number> =>

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { openSocket } from '../../../test/ws-client';
 
 describe('console WebSocket /websocket/{userId}', () => {
   let t: TestApp;
@@ -17,13 +17,7 @@ describe('console WebSocket /websocket/{userId}', () => {
   });
   afterAll(() => t.close());
 
-  const open = (url: string, protocol?: string): Promise<WebSocket> =>
-    new Promise((resolve, reject) => {
-      const ws = new WebSocket(url, protocol ? [protocol] : []);
-      ws.once('open', () => resolve(ws));
-      ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-      ws.once('error', reject);
-    });
+  const open = openSocket;
 
   it('accepts the token as subprotocol, answers the heartbeat and delivers pushes', async () => {
     const ws = await open(`${base}/${userId}`, token);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { API_BASE, CommonRoutes } from '@ztj/contracts';
 import { http } from './httpClient';
+import { saveBlob } from './saveBlob';
 
 /** Path of the static route under the API base: `/sys/common/static`. */
 const STATIC_PATH = CommonRoutes.static.path.replace(/\/\*$/, '');
@@ -65,13 +66,5 @@ export function useStoredFileUrl(value: string | null | undefined): string | und
  * @throws ApiError when the server refuses or the network fails.
  */
 export async function saveStoredFile(value: string, fileName: string): Promise<void> {
-  const blob = await fetchStoredFile(value);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(await fetchStoredFile(value), fileName);
 }

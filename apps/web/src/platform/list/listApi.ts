@@ -2,17 +2,7 @@ import i18next from 'i18next';
 import { API_BASE, ResultCode, type ApiResponse, type ImportPartialResult, type RouteDef } from '@ztj/contracts';
 import { feedback } from '../feedback/feedback';
 import { http } from '../http/httpClient';
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
+import { saveBlob } from '../http/saveBlob';
 
 function blobText(blob: Blob): Promise<string> {
   if (typeof blob.text === 'function') return blob.text();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, statValue, useLanguage } from '../helpers';
+import { chooseTenantIfAsked, signIn, statValue, submitLogin, useLanguage } from '../helpers';
 
 test.beforeEach(async ({ page }) => {
   await useLanguage(page, 'zh-CN');
@@ -14,6 +14,20 @@ test('signs in through the tenant choice and shows real figures on the dashboard
   expect(await statValue(page, 'loginsToday')).toBeGreaterThanOrEqual(1);
   await expect(page.getByTestId('login-trend').locator('li')).toHaveCount(7);
   await expect(page).toHaveTitle('ZTJ IOT');
+});
+
+test('the tenant dialog preselects the tenant used last', async ({ page }) => {
+  await page.goto('/#/user/login');
+  await submitLogin(page);
+  await chooseTenantIfAsked(page, 'last');
+  // a fresh start of the console in this browser, signed out
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto('/#/user/login');
+  await page.reload();
+  await submitLogin(page);
+  const radios = page.getByTestId('tenant-choice').getByRole('radio');
+  await expect(radios.last()).toBeChecked();
+  await chooseTenantIfAsked(page, 'first');
 });
 
 test('switches the language to English and back', async ({ page }) => {

@@ -161,6 +161,7 @@ export function LoginPage(): ReactNode {
           <TenantChoiceModal
             open
             tenants={step.result.tenantList}
+            initial={step.result.userInfo.loginTenantId}
             onChosen={(tenantId) => void askDepartment(step.result, tenantId !== step.result.userInfo.loginTenantId)}
           />
         )}

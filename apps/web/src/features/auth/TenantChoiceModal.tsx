@@ -7,14 +7,20 @@ import { chooseTenant } from './api';
 interface TenantChoiceModalProps {
   open: boolean;
   tenants: TenantBrief[];
+  /** Preselected: the tenant the server chose for the session (the last one used), when offered. */
+  initial?: number;
   /** Called with the tenant once the session switched to it. */
   onChosen: (tenantId: number) => void;
 }
 
-/** Tenant choice after sign-in (SPEC §2 "tenant selection after login"); the first is preselected. */
-export function TenantChoiceModal({ open, tenants, onChosen }: TenantChoiceModalProps): ReactNode {
+/**
+ * Tenant choice after sign-in (SPEC §2 "tenant selection after login"). Preselects the session's
+ * tenant — the one last used, or for a new account the one its data lives in (issue #16 item 6) —
+ * else the first offered.
+ */
+export function TenantChoiceModal({ open, tenants, initial, onChosen }: TenantChoiceModalProps): ReactNode {
   const { t } = useTranslation('auth');
-  const [value, setValue] = useState<number | undefined>(tenants[0]?.id);
+  const [value, setValue] = useState<number | undefined>(tenants.some((x) => x.id === initial) ? initial : tenants[0]?.id);
   const [busy, setBusy] = useState(false);
   const selected = value ?? tenants[0]?.id;
 

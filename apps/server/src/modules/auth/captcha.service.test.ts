@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { CAPTCHA_IMAGE, CaptchaStore, issueCaptcha } from './captcha.service';
+
+/** WCAG relative luminance of a `#rgb` or `#rrggbb` colour. */
+function luminance(hex: string): number {
+  const h = hex.length === 4 ? [...hex.slice(1)].map((c) => c + c).join('') : hex.slice(1);
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(h.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+const contrastOnWhite = (hex: string): number => 1.05 / (luminance(hex) + 0.05);
+
+describe('the login captcha image is legible (issue #16 item 5)', () => {
+  it('keeps every glyph inside the image and dark enough to read, over many images', () => {
+    const store = new CaptchaStore();
+    for (let i = 0; i < 200; i++) {
+      const url = issueCaptcha(`k${i}`, store);
+      const svg = Buffer.from(url.replace('data:image/svg+xml;base64,', ''), 'base64').toString();
+      expect(svg).toContain(`viewBox="0,0,${CAPTCHA_IMAGE.width},${CAPTCHA_IMAGE.height}"`);
+      const glyphs = [...svg.matchAll(/<path fill="(#[0-9a-f]+)" d="([^"]+)"/g)];
+      expect(glyphs).toHaveLength(CAPTCHA_IMAGE.size);
+      for (const [, fill, d] of glyphs) {
+        expect(contrastOnWhite(fill!)).toBeGreaterThanOrEqual(7);
+        const n = d!.match(/-?\d+(\.\d+)?/g)!.map(Number);
+        for (let j = 0; j + 1 < n.length; j += 2) {
+          expect(n[j]).toBeGreaterThanOrEqual(0);
+          expect(n[j]).toBeLessThanOrEqual(CAPTCHA_IMAGE.width);
+          expect(n[j + 1]).toBeGreaterThanOrEqual(0);
+          expect(n[j + 1]).toBeLessThanOrEqual(CAPTCHA_IMAGE.height);
+        }
+      }
+      expect(store.peek(`k${i}`)).toMatch(/^[a-z2-9]{4}$/);
+    }
+  });
+});

@@ -13,7 +13,8 @@ BASE="http://127.0.0.1:$PORT/ztj-iot"
 LOG=$(mktemp)
 SERVER_PID=
 cleanup() {
-  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+  # the server runs in its own process group (npm → sh → node): stop all of it
+  if [ -n "$SERVER_PID" ]; then kill -TERM -- -"$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
   rm -rf "$DATA" "$LOG"
 }
 trap cleanup EXIT
@@ -29,7 +30,7 @@ SECRET=$(printf '%s\n' "$OUT" | sed -n 's/^MQTT password: //p')
 ADMIN_PW=$(sed -n 2p "$DATA/admin-password.txt")
 
 echo "== npm start (same DATA_DIR, broker on $MQTT_PORT)"
-DATA_DIR=$DATA PORT=$PORT MQTT_PORT=$MQTT_PORT LOGIN_CAPTCHA=off DEMO=off npm start >"$LOG" 2>&1 &
+DATA_DIR=$DATA PORT=$PORT MQTT_PORT=$MQTT_PORT LOGIN_CAPTCHA=off DEMO=off setsid npm start >"$LOG" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 240); do
   curl -sf "$BASE/health" >/dev/null 2>&1 && break

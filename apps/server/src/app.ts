@@ -9,7 +9,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config/config';
 import type { Db } from './platform/db/db';
-import { ok } from './platform/http/envelope';
 import { installErrorHandler } from './platform/http/error-handler';
 import { installInputBoundary } from './platform/http/input-boundary';
 import { RealtimeHub } from './platform/realtime/hub';
@@ -17,6 +16,12 @@ import { websocketRoutes } from './platform/realtime/websocket.routes';
 import { redactingLoggerOptions } from './platform/logging/redact-secrets';
 import { OperatorLogController } from './platform/logging/request-log';
 import { consoleCspOfFile } from './platform/web/console-csp';
+import { installLogContext } from './platform/observability/log-context';
+import { ServerMetrics } from './platform/observability/metrics';
+import { metricsRoutes } from './platform/observability/metrics.routes';
+import { healthRoutes } from './platform/observability/readiness';
+import { observedDevices } from './platform/observability/ingest-view';
+import { closeConnectionsWhenClosing } from './platform/observability/shutdown';
 import { registerModules } from './modules';
 import { IngestRuntime } from './modules/telemetry/ingest-runtime';
 
@@ -33,6 +38,8 @@ export interface App {
   hub: RealtimeHub;
   /** Devices: registry, ingest, broker (started when the app is ready, stopped on close). */
   devices: IngestRuntime;
+  /** Prometheus metrics of this app (its own registry), served at `<base>/metrics`. */
+  metrics: ServerMetrics;
 }
 
 /**
@@ -62,7 +69,13 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
   fastify.setSerializerCompiler(serializerCompiler);
   installErrorHandler(fastify);
   installInputBoundary(fastify);
-  const devices = new IngestRuntime(config, db, hub, { onError: (err) => fastify.log.error({ err }, 'ingest') });
+  installLogContext(fastify);
+  closeConnectionsWhenClosing(fastify);
+  const metrics = new ServerMetrics(hub);
+  metrics.timeRequests(fastify);
+  const devices = new IngestRuntime(config, db, hub, { onError: (err) => fastify.log.error({ err }, 'ingest'), onCommitted: metrics.onCommitted });
+  const observed = observedDevices(devices);
+  metrics.watch(observed);
   fastify.addHook('onReady', () => devices.start());
   fastify.addHook('onClose', () => devices.stop());
 
@@ -96,10 +109,9 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
 
   await fastify.register(
     async (api) => {
-      api.get('/health', { schema: { summary: 'Liveness and database check', tags: ['platform'] } }, async () => {
-        await db.query('SELECT 1');
-        return ok({ status: 'up', database: db.kind, sockets: hub.size() });
-      });
+      // liveness, readiness and metrics (issue #15 item 6)
+      healthRoutes(api, { db, hub, devices: observed, brokerUrl: config.mqttUrl, embeddedBroker: !config.mqttUrl && config.mqttPort !== 'off' });
+      metricsRoutes(api, metrics, config.metricsToken);
       websocketRoutes(api, db, hub);
       registerModules(api, { db, config, hub, devices });
     },
@@ -122,5 +134,5 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
       },
     });
   }
-  return { fastify, hub, devices };
+  return { fastify, hub, devices, metrics };
 }

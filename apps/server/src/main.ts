@@ -9,6 +9,7 @@ import { seed } from './modules/system/seed/seed';
 import { startDemo } from './modules/devices/demo';
 import { ensureConsoleBuilt } from './platform/startup/console-build';
 import { firstTakenPort, wantedPorts } from './platform/startup/ports';
+import { drainOnSignals } from './platform/observability/shutdown';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -48,14 +49,19 @@ async function main(): Promise<void> {
   });
   const { fastify, devices } = await buildApp({ config, db });
   let simulator: { stop(): Promise<void> } | undefined;
-  const close = async (): Promise<void> => {
-    await simulator?.stop();
-    await fastify.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', close);
-  process.on('SIGTERM', close);
+  // SIGTERM drain (issue #15 item 6): fastify.close stops accepting HTTP and waits for requests in
+  // flight (HTTP ingest answers once its batch is committed); its onClose hook stops the devices'
+  // side (broker or broker connection closed, queued batches committed); then the database closes.
+  // Exit 0, or 1 past SHUTDOWN_TIMEOUT_MS.
+  drainOnSignals({
+    timeoutMs: config.shutdownTimeoutMs,
+    log: fastify.log,
+    drain: async () => {
+      await simulator?.stop();
+      await fastify.close();
+      await db.close();
+    },
+  });
   await fastify.listen({ port: config.port, host: config.host });
   if (config.demo) simulator = await startDemo(config, db, devices, (id, err) => fastify.log.warn({ device: id, err: err.message }, 'simulator'));
   process.stdout.write(startBanner(config, db.kind, devices.mqttUrl, Boolean(simulator)));

@@ -70,6 +70,10 @@ export interface Config {
    * proxies' addresses/CIDRs. Trusting a header the client can write lets it pick its address.
    */
   trustProxy: boolean | number | string[];
+  /** Bearer token a scraper sends to `<base>/metrics`; undefined → metrics answered on loopback only (issue #15 item 6). */
+  metricsToken: string | undefined;
+  /** Bound of the SIGTERM drain, ms; past it the process exits with code 1 (issue #15 item 6). */
+  shutdownTimeoutMs: number;
 }
 
 /** `TRUST_PROXY`: off | on | a hop count | a comma list of proxy addresses or CIDRs. */
@@ -143,6 +147,8 @@ const EnvSchema = z.object({
   MQTT_DYNSEC_USER: z.string().min(1).max(256).optional(),
   MQTT_DYNSEC_PASSWORD: z.string().min(1).max(256).optional(),
   DEMO_SPEED: z.coerce.number().positive('must be a positive number').max(100_000).default(60),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be 100-600000 ms').max(600_000, 'must be 100-600000 ms').default(10_000),
 });
 
 /** `MQTT_DYNSEC=on` needs the broker URL with the ingest's account and the plugin admin; one line per problem. */
@@ -201,5 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string }
         ? { username: e.MQTT_DYNSEC_USER, password: e.MQTT_DYNSEC_PASSWORD, ingest: urlCredentials(e.MQTT_URL)! }
         : undefined,
     demoSpeed: e.DEMO_SPEED,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

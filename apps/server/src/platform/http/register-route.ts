@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { loadPermissionCodes, resolveAuth, type AuthContext } from '../auth/auth-context';
 import type { Db } from '../db/db';
+import { bindLogContext } from '../observability/log-context';
 import { AppError } from './app-error';
 import { ok } from './envelope';
 import { requestLanguage } from './error-handler';
@@ -74,10 +75,15 @@ export function registerRoute<D extends RouteDef>(
   });
 }
 
-/** Resolves the caller of a request from its headers (see `resolveAuth`). */
-export function authenticate(db: Db, req: FastifyRequest): Promise<AuthContext> {
+/**
+ * Resolves the caller of a request from its headers (see `resolveAuth`); the request's log lines
+ * carry its tenant and user from then on (issue #15 item 6).
+ */
+export async function authenticate(db: Db, req: FastifyRequest): Promise<AuthContext> {
   const token = headerValue(req, HEADER_TOKEN);
-  return resolveAuth(db, token, headerValue(req, HEADER_TENANT));
+  const auth = await resolveAuth(db, token, headerValue(req, HEADER_TENANT));
+  bindLogContext(req, auth);
+  return auth;
 }
 
 function headerValue(req: FastifyRequest, name: string): string | undefined {

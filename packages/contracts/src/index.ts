@@ -13,6 +13,7 @@ export * from './ws';
 export * from './devices';
 export * from './devices-api';
 export * from './system';
+export * from './alarms';
 
 /** API base path (SPEC §7); the server's `BASE_PATH` may change it. */
 export const API_BASE = '/ztj-iot';

@@ -81,5 +81,15 @@ export const VALIDATION_MESSAGES = {
     'zh-CN': '包含不允许的字符（控制字符或无效的 Unicode 字符）',
     'en-US': 'Contains characters that are not allowed (control characters or invalid Unicode)',
   },
+  // Rule templates (issue 9, alarms/rule-conditions.ts).
+  'validation.ruleUnknownParameter': { 'zh-CN': '未知的参数编码', 'en-US': 'Unknown parameter code' },
+  'validation.ruleNotNumeric': { 'zh-CN': '该参数不是数值，不能设置阈值', 'en-US': 'This parameter is not numeric and takes no threshold' },
+  'validation.ruleValueOutOfRange': { 'zh-CN': '数值超出该参数的物理范围', 'en-US': "The value is outside the parameter's physical range" },
+  'validation.ruleEndNotAfterStart': { 'zh-CN': '结束值必须大于开始值', 'en-US': 'The end value must exceed the start value' },
+  'validation.ruleDurationNotPositive': { 'zh-CN': '时长必须大于0', 'en-US': 'The duration must be greater than 0' },
+  'validation.ruleMinutesInteger': { 'zh-CN': '请输入整数分钟', 'en-US': 'Enter whole minutes' },
+  'validation.ruleMinutesTooLong': { 'zh-CN': '时长不能超过1440分钟', 'en-US': 'At most 1440 minutes' },
+  'validation.ruleMarginNegative': { 'zh-CN': '回差不能为负数', 'en-US': 'The clear margin must not be negative' },
+  'validation.ruleNoConditions': { 'zh-CN': '请至少添加一个条件', 'en-US': 'Add at least one condition' },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

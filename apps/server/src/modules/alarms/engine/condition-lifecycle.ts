@@ -1,0 +1,155 @@
+import type { AlarmSeverity, Reminder, RuleConditionType } from '@ztj/contracts';
+import type { ConditionWatcher, Verdict } from './condition-watchers';
+import {
+  EPISODE_HORIZON_MS,
+  EPISODES_MAX,
+  REMINDER_CATCH_UP_MAX,
+  type AlarmEvent,
+  type ClearedEvent,
+  type ConditionState,
+} from './engine.types';
+
+/**
+ * Lifecycle of one device × rule × condition (issue 9 "The engine"): idle → pending (holding, the
+ * alarm delay running) → active (raised) → clearing (clear criterion past the margin, the clear
+ * delay running) → idle; reminders and one escalation while active and unprocessed. Every function
+ * mutates the `ConditionState` it is given (callers pass a copy) and returns the events.
+ */
+
+const MIN = 60_000;
+
+/** What a step needs besides the state: the rule's timing and the fields every event carries. */
+export interface StepContext {
+  watcher: ConditionWatcher;
+  /** Rule alarm delay plus the condition's own hold time (duration T001), ms. */
+  delayMs: number;
+  reminder: Reminder | null;
+  deviceId: string;
+  ruleId: string;
+  conditionIndex: number;
+  conditionType: RuleConditionType;
+  severity: AlarmSeverity;
+  /** False in the back-fill pass (no reminders for old episodes). */
+  reminders: boolean;
+  backfill: boolean;
+}
+
+/** The fields shared by all events of this condition for an episode started at `startTs`. */
+function base(ctx: StepContext, startTs: number, ts: number): Omit<ClearedEvent, 'kind' | 'peak'> {
+  return {
+    deviceId: ctx.deviceId,
+    ruleId: ctx.ruleId,
+    conditionIndex: ctx.conditionIndex,
+    conditionType: ctx.conditionType,
+    alarmType: ctx.watcher.alarmType,
+    severity: ctx.severity,
+    startTs,
+    ts,
+  };
+}
+
+/** Keeps the episodes of the last {@link EPISODE_HORIZON_MS} before `ts`, at most {@link EPISODES_MAX}. */
+export function pruneEpisodes(cs: ConditionState, ts: number): void {
+  cs.episodes = cs.episodes.filter((e) => e.e === null || e.e >= ts - EPISODE_HORIZON_MS).slice(-EPISODES_MAX);
+}
+
+/** The worse (further into the alarm) of `peak` and `value`; nulls are ignored. */
+function worse(ctx: StepContext, peak: number | null, value: number | null): number | null {
+  if (value === null) return peak;
+  if (peak === null) return value;
+  return ctx.watcher.excess(value) > ctx.watcher.excess(peak) ? value : peak;
+}
+
+/** Raises the alarm of an episode started at `startTs`, confirmed at `ts` with `value`. */
+export function raise(cs: ConditionState, ctx: StepContext, startTs: number, ts: number, value: number | null): AlarmEvent {
+  cs.active = {
+    startTs,
+    raisedTs: ts,
+    peak: worse(ctx, cs.pendingPeak, value),
+    processed: false,
+    nextReminderTs: ctx.reminder && ctx.reminders ? ts + ctx.reminder.everyMinutes * MIN : null,
+    reminders: 0,
+    escalated: false,
+  };
+  cs.pendingSince = null;
+  cs.pendingPeak = null;
+  cs.clearSince = null;
+  cs.episodes.push({ s: startTs, e: null });
+  return { kind: 'raised', ...base(ctx, startTs, ts), value, backfill: ctx.backfill };
+}
+
+/** Clears the active alarm at `ts`. */
+function clear(cs: ConditionState, ctx: StepContext, ts: number): AlarmEvent {
+  const a = cs.active!;
+  const ep = cs.episodes.find((e) => e.s === a.startTs && e.e === null);
+  if (ep) ep.e = ts;
+  cs.active = null;
+  cs.clearSince = null;
+  cs.pendingSince = null;
+  cs.pendingPeak = null;
+  return { kind: 'cleared', ...base(ctx, a.startTs, ts), peak: a.peak };
+}
+
+/**
+ * Applies one verdict at device time `ts`: starts or cancels the pending timer, raises once the
+ * condition held `delayMs` (true start = when it began holding), keeps the peak, clears once the
+ * clear criterion held the clear delay (a value between the limit and the margin neither raises
+ * again nor clears: no flapping), then sends due reminders.
+ */
+export function step(cs: ConditionState, ctx: StepContext, v: Verdict, ts: number): AlarmEvent[] {
+  const events: AlarmEvent[] = [];
+  if (!v.hold) cs.lastQuietTs = ts;
+  if (!cs.active) {
+    if (v.hold) {
+      cs.pendingSince ??= v.since ?? ts;
+      cs.pendingPeak = worse(ctx, cs.pendingPeak, v.value);
+      if (ts - cs.pendingSince >= ctx.delayMs) events.push(raise(cs, ctx, cs.pendingSince, ts, v.value));
+    } else {
+      cs.pendingSince = null;
+      cs.pendingPeak = null;
+    }
+  } else {
+    const a = cs.active;
+    if (v.hold || a.peak !== null) a.peak = worse(ctx, a.peak, v.value);
+    events.push(...dueReminders(cs, ctx, ts));
+    if (v.clear) {
+      cs.clearSince ??= ts;
+      if (ts - cs.clearSince >= ctx.watcher.clearDelayMs) events.push(clear(cs, ctx, ts));
+    } else {
+      cs.clearSince = null;
+    }
+  }
+  return events;
+}
+
+/**
+ * Reminders due up to `ts` (each at its scheduled device time, at most {@link REMINDER_CATCH_UP_MAX}
+ * per call; older missed slots are skipped) and the escalation once `escalateAfterMinutes` passed
+ * since the raise, while the alarm is active and unprocessed.
+ */
+export function dueReminders(cs: ConditionState, ctx: StepContext, ts: number): AlarmEvent[] {
+  const a = cs.active;
+  const r = ctx.reminder;
+  if (!a || a.processed || !r || !ctx.reminders) return [];
+  const events: AlarmEvent[] = [];
+  const every = r.everyMinutes * MIN;
+  if (a.nextReminderTs !== null && a.nextReminderTs <= ts) {
+    const due = Math.floor((ts - a.nextReminderTs) / every) + 1;
+    const skipped = Math.max(0, due - REMINDER_CATCH_UP_MAX);
+    a.reminders += skipped;
+    a.nextReminderTs += skipped * every;
+    while (a.nextReminderTs <= ts) {
+      a.reminders += 1;
+      events.push({ kind: 'reminder', ...base(ctx, a.startTs, a.nextReminderTs), count: a.reminders });
+      a.nextReminderTs += every;
+    }
+  }
+  if (r.escalateAfterMinutes !== undefined && !a.escalated) {
+    const at = a.raisedTs + r.escalateAfterMinutes * MIN;
+    if (at <= ts) {
+      a.escalated = true;
+      events.push({ kind: 'escalated', ...base(ctx, a.startTs, at) });
+    }
+  }
+  return events.sort((x, y) => x.ts - y.ts);
+}

@@ -1,0 +1,205 @@
+import { COMPARISONS, DOOR_EFFECTS, PARAM, type RuleCondition } from '@ztj/contracts';
+import type { ConditionState, EngineReading } from './engine.types';
+
+/**
+ * Turns the typed conditions of a rule template (contracts `alarms/rule-conditions.ts`) into
+ * watchers: pure functions that say, for one reading, whether the condition holds and whether
+ * its clear criterion (the hysteresis margin) holds. SPEC §9 comparison, range, door, tilt and
+ * free-fall codes; values in the parameter's unit (°C, %RH, %, g, °).
+ */
+
+/**
+ * What one reading says about one condition: `hold` (the alarm condition is true), `clear`
+ * (the clear criterion, past the margin, is true; never true together with `hold`), `value` (the
+ * numeric value judged, or null). `since` overrides the device time the holding began (offline).
+ */
+export interface Verdict {
+  hold: boolean;
+  clear: boolean;
+  value: number | null;
+  since?: number;
+}
+
+/** A compiled condition. */
+export interface ConditionWatcher {
+  /** Alarm type of its alarms: the watched parameter code, `T001` (duration), `offline`, `power_off`. */
+  alarmType: string;
+  /** Minutes the condition must hold by itself (duration T001), ms; added to the rule's delay. */
+  holdMs: number;
+  /** Clear delay of its hysteresis, ms. */
+  clearDelayMs: number;
+  /** No-data time of an offline condition, ms; undefined for the others. */
+  offlineMs?: number;
+  /**
+   * The verdict of reading `r` given the condition's previous `lastValue`, and the value to keep as
+   * `lastValue`; `verdict` undefined when the reading says nothing about the condition.
+   */
+  judge(r: EngineReading, last: ConditionState['lastValue']): { verdict?: Verdict; lastValue?: number | boolean | string };
+  /** How far into the alarm a value is (larger is worse), to keep the episode's peak. */
+  excess(v: number): number;
+}
+
+const MIN = 60_000;
+
+/** A numeric test: `hold(v)`, `clear(v)` with the margin applied, `excess(v)`. */
+interface NumericTest {
+  hold: (v: number) => boolean;
+  clear: (v: number) => boolean;
+  excess: (v: number) => number;
+}
+
+/** Inside `[lo, hi]` holds; clears below `lo − m` or above `hi + m`. */
+const inside = (lo: number, hi: number, m: number): NumericTest => ({
+  hold: (v) => v >= lo && v <= hi,
+  clear: (v) => v < lo - m || v > hi + m,
+  excess: (v) => Math.min(v - lo, hi - v),
+});
+
+/** Outside `[lo, hi]` holds; clears inside `[lo + m, hi − m]` (the middle when the margin is too wide). */
+const outside = (lo: number, hi: number, m: number): NumericTest => {
+  const mid = (lo + hi) / 2;
+  const a = Math.min(lo + m, mid);
+  const b = Math.max(hi - m, mid);
+  return { hold: (v) => v < lo || v > hi, clear: (v) => v >= a && v <= b, excess: (v) => Math.max(lo - v, v - hi) };
+};
+
+/** The test of threshold comparison `cmp` (SPEC §9: 0 >, 1 <, 2 ≥, 3 ≤, 4 between) with margin `m`. */
+function comparisonTest(cmp: number, t: number, t2: number, m: number): NumericTest {
+  switch (cmp) {
+    case COMPARISONS.greater:
+      return { hold: (v) => v > t, clear: (v) => v <= t - m, excess: (v) => v - t };
+    case COMPARISONS.less:
+      return { hold: (v) => v < t, clear: (v) => v >= t + m, excess: (v) => t - v };
+    case COMPARISONS.greaterEqual:
+      return { hold: (v) => v >= t, clear: (v) => v < t - m, excess: (v) => v - t };
+    case COMPARISONS.lessEqual:
+      return { hold: (v) => v <= t, clear: (v) => v > t + m, excess: (v) => t - v };
+    default:
+      return inside(t, t2, m);
+  }
+}
+
+/** A watcher over the number `values[param]` (readings without it say nothing). */
+function numericWatcher(param: string, test: NumericTest, clearDelayMinutes: number, alarmType = param): ConditionWatcher {
+  return {
+    alarmType,
+    holdMs: 0,
+    clearDelayMs: clearDelayMinutes * MIN,
+    excess: test.excess,
+    judge(r) {
+      const v = r.values[param];
+      if (typeof v !== 'number') return {};
+      return { verdict: { hold: test.hold(v), clear: test.clear(v), value: v }, lastValue: v };
+    },
+  };
+}
+
+/** A watcher over a boolean flag: `hold(now, previous)`; readings without the flag say nothing. */
+function flagWatcher(param: string, hold: (now: boolean, last: ConditionState['lastValue']) => boolean, clearDelayMinutes: number): ConditionWatcher {
+  return {
+    alarmType: param,
+    holdMs: 0,
+    clearDelayMs: clearDelayMinutes * MIN,
+    excess: () => 0,
+    judge(r, last) {
+      const v = r.values[param];
+      if (typeof v !== 'boolean') return {};
+      const h = hold(v, last);
+      return { verdict: { hold: h, clear: !h, value: null }, lastValue: v };
+    },
+  };
+}
+
+/** Tilt (SPEC §9): |P008| ≥ `degrees` or tip-over flag P059; clears below `degrees − margin` without P059. */
+function tiltWatcher(degrees: number, margin: number, clearDelayMinutes: number): ConditionWatcher {
+  return {
+    alarmType: PARAM.tilt,
+    holdMs: 0,
+    clearDelayMs: clearDelayMinutes * MIN,
+    excess: (v) => v - degrees,
+    judge(r) {
+      const angle = r.values[PARAM.tilt];
+      const tip = r.values[PARAM.tipOver];
+      const a = typeof angle === 'number' ? Math.abs(angle) : null;
+      if (a === null && typeof tip !== 'boolean') return {};
+      const hold = tip === true || (a !== null && a >= degrees);
+      const clear = tip !== true && (a === null || a < degrees - margin);
+      return { verdict: { hold, clear, value: a }, ...(a !== null ? { lastValue: a } : {}) };
+    },
+  };
+}
+
+/** Free fall (SPEC §9): P058 with total vibration P007 above `minG` (P058 alone when P007 is absent). */
+function freeFallWatcher(minG: number): ConditionWatcher {
+  return {
+    alarmType: PARAM.freeFall,
+    holdMs: 0,
+    clearDelayMs: 0,
+    excess: (v) => v - minG,
+    judge(r) {
+      const fall = r.values[PARAM.freeFall];
+      if (typeof fall !== 'boolean') return {};
+      const g = r.values[PARAM.vibration];
+      const value = typeof g === 'number' ? g : null;
+      const hold = fall && (value === null || value > minG);
+      return { verdict: { hold, clear: !hold, value } };
+    },
+  };
+}
+
+/** Power off (SPEC §4 events): holds from `power_off`; `power_on` or a later telemetry reading clears. */
+const powerOffWatcher: ConditionWatcher = {
+  alarmType: 'power_off',
+  holdMs: 0,
+  clearDelayMs: 0,
+  excess: () => 0,
+  judge(r) {
+    if (r.event === 'power_off') return { verdict: { hold: true, clear: false, value: null } };
+    if (r.event === 'power_on' || (r.event === undefined && Object.keys(r.values).length > 0)) return { verdict: { hold: false, clear: true, value: null } };
+    return {};
+  },
+};
+
+/** Compiles one typed condition (contracts `RuleCondition`) into its watcher. */
+export function compileCondition(c: RuleCondition): ConditionWatcher {
+  switch (c.type) {
+    case 'threshold':
+      return numericWatcher(c.param, comparisonTest(c.comparison, c.value, c.valueMax ?? c.value, c.hysteresis.margin), c.hysteresis.clearDelayMinutes);
+    case 'range': {
+      const m = c.hysteresis.margin;
+      const test = c.effect === 1 ? inside(c.min, c.max, m) : outside(c.min, c.max, m);
+      return numericWatcher(c.param, test, c.hysteresis.clearDelayMinutes);
+    }
+    case 'duration': {
+      const inner = compileCondition(c.condition);
+      return { ...inner, alarmType: 'T001', holdMs: c.minutes * MIN };
+    }
+    case 'door': {
+      const open = c.effect === DOOR_EFFECTS.whileOpen;
+      const closed = c.effect === DOOR_EFFECTS.whileClosed;
+      const opened = c.effect === DOOR_EFFECTS.opened;
+      return flagWatcher(
+        PARAM.door,
+        (now, last) => (open ? now : closed ? !now : opened ? now && last === false : !now && last === true),
+        c.hysteresis.clearDelayMinutes,
+      );
+    }
+    case 'tilt':
+      return tiltWatcher(c.degrees, c.hysteresis.margin, c.hysteresis.clearDelayMinutes);
+    case 'freeFall':
+      return freeFallWatcher(c.minVibrationG);
+    case 'lowBattery':
+      return numericWatcher(PARAM.battery, comparisonTest(COMPARISONS.lessEqual, c.percent, c.percent, c.hysteresis.margin), c.hysteresis.clearDelayMinutes);
+    case 'offline':
+      return {
+        alarmType: 'offline',
+        holdMs: 0,
+        clearDelayMs: 0,
+        offlineMs: c.minutes * MIN,
+        excess: () => 0,
+        judge: () => ({ verdict: { hold: false, clear: true, value: null } }),
+      };
+    case 'powerOff':
+      return powerOffWatcher;
+  }
+}

@@ -1,0 +1,134 @@
+import { backfillCondition } from './backfill';
+import { dueReminders, pruneEpisodes, step, type StepContext } from './condition-lifecycle';
+import { compileCondition } from './condition-watchers';
+import {
+  conditionKey,
+  emptyConditionState,
+  type AlarmEvent,
+  type DeviceAlarmState,
+  type EngineReading,
+  type EngineResult,
+  type EngineRule,
+} from './engine.types';
+
+/**
+ * The pure alarm engine of issue 9 (SPEC §3 rule templates, §4 alarm flag, §9 effects): no I/O,
+ * no clock — time is the device time of the readings (ms epoch) or the `nowTs` given to `tick`.
+ * State is a plain JSON object per device ({@link DeviceAlarmState}); the input state is never
+ * modified, a new one is returned. Every condition of every bound template is its own alarm
+ * source, keyed `"<ruleId>#<index>"`; keys of rules no longer bound are dropped.
+ */
+
+const MIN = 60_000;
+
+/** One condition of one rule, compiled, with its key. */
+interface Slot {
+  key: string;
+  ctx: StepContext;
+}
+
+/** Compiles the rules' conditions for `deviceId`. */
+function slotsOf(deviceId: string, rules: readonly EngineRule[]): Slot[] {
+  const slots: Slot[] = [];
+  for (const rule of rules) {
+    rule.template.conditions.forEach((condition, conditionIndex) => {
+      const watcher = compileCondition(condition);
+      slots.push({
+        key: conditionKey(rule.id, conditionIndex),
+        ctx: {
+          watcher,
+          delayMs: rule.template.delayMinutes * MIN + watcher.holdMs,
+          reminder: rule.template.reminder,
+          deviceId,
+          ruleId: rule.id,
+          conditionIndex,
+          conditionType: condition.type,
+          severity: rule.template.severity,
+          reminders: true,
+          backfill: false,
+        },
+      });
+    });
+  }
+  return slots;
+}
+
+/** A deep copy of `state` holding exactly the conditions of `slots` (new ones empty). */
+function prepare(state: DeviceAlarmState, slots: readonly Slot[]): DeviceAlarmState {
+  const copy = JSON.parse(JSON.stringify(state)) as DeviceAlarmState;
+  const conditions: DeviceAlarmState['conditions'] = {};
+  for (const { key } of slots) conditions[key] = copy.conditions[key] ?? emptyConditionState();
+  return { ...copy, conditions };
+}
+
+/** Events in device-time order (stable: same-time events keep their emission order). */
+const byTime = (events: AlarmEvent[]): AlarmEvent[] => events.sort((a, b) => a.ts - b.ts);
+
+/**
+ * Evaluates one device's `readings` (any order; sorted here by device time) against its bound
+ * `rules`. Readings newer than `state.lastSeenTs` advance the live timers; older or equal ones
+ * are back-fill, handled by the rule documented in `backfill.ts` (true start, no duplicate when
+ * the same data arrives again). Returns the new state and the events (`raised`, `cleared`,
+ * `reminder`, `escalated`) in device-time order. Throws nothing.
+ */
+export function evaluate(state: DeviceAlarmState, rules: readonly EngineRule[], readings: readonly EngineReading[]): EngineResult {
+  const slots = slotsOf(state.deviceId, rules);
+  const s = prepare(state, slots);
+  const sorted = [...readings].sort((a, b) => a.ts - b.ts);
+  const cut = s.lastSeenTs;
+  const late = cut === null ? [] : sorted.filter((r) => r.ts <= cut);
+  const live = cut === null ? sorted : sorted.filter((r) => r.ts > cut);
+  const events: AlarmEvent[] = [];
+
+  for (const { key, ctx } of slots) events.push(...backfillCondition(s.conditions[key]!, ctx, late));
+  for (const r of live) {
+    for (const { key, ctx } of slots) {
+      const cs = s.conditions[key]!;
+      const { verdict, lastValue } = ctx.watcher.judge(r, cs.lastValue);
+      if (lastValue !== undefined) cs.lastValue = lastValue;
+      events.push(...(verdict ? step(cs, ctx, verdict, r.ts) : dueReminders(cs, ctx, r.ts)));
+    }
+    s.lastSeenTs = r.ts;
+  }
+  if (s.lastSeenTs !== null) for (const cs of Object.values(s.conditions)) pruneEpisodes(cs, s.lastSeenTs);
+  return { state: s, events: byTime(events) };
+}
+
+/**
+ * Advances time without a reading, to `nowTs` (ms epoch on the device-time scale; driven later by
+ * a timer): raises `offline` conditions once no reading came for their minutes (start = last
+ * reading + those minutes, the alarm delay counted from there) and sends due reminders and
+ * escalations. A `nowTs` earlier than the last reading changes nothing. Pure, like `evaluate`.
+ */
+export function tick(state: DeviceAlarmState, rules: readonly EngineRule[], nowTs: number): EngineResult {
+  const slots = slotsOf(state.deviceId, rules);
+  const s = prepare(state, slots);
+  const events: AlarmEvent[] = [];
+  if (s.lastSeenTs === null || nowTs < s.lastSeenTs) return { state: s, events };
+  for (const { key, ctx } of slots) {
+    const cs = s.conditions[key]!;
+    const offlineMs = ctx.watcher.offlineMs;
+    if (offlineMs !== undefined && nowTs - s.lastSeenTs >= offlineMs) {
+      events.push(...step(cs, ctx, { hold: true, clear: false, value: null, since: s.lastSeenTs + offlineMs }, nowTs));
+    } else {
+      events.push(...dueReminders(cs, ctx, nowTs));
+    }
+  }
+  return { state: s, events: byTime(events) };
+}
+
+/**
+ * Marks the active alarms of rule `ruleId` (all its conditions, or only `conditionIndex`) as
+ * processed by an operator (SPEC §4 unprocessed → processed): their reminders and escalation stop;
+ * they still clear by themselves. Returns a new state.
+ */
+export function markProcessed(state: DeviceAlarmState, ruleId: string, conditionIndex?: number): DeviceAlarmState {
+  const s = JSON.parse(JSON.stringify(state)) as DeviceAlarmState;
+  for (const [key, cs] of Object.entries(s.conditions)) {
+    const [id, index] = [key.slice(0, key.lastIndexOf('#')), Number(key.slice(key.lastIndexOf('#') + 1))];
+    if (id !== ruleId || (conditionIndex !== undefined && index !== conditionIndex) || !cs.active) continue;
+    cs.active.processed = true;
+    cs.active.nextReminderTs = null;
+  }
+  return s;
+}

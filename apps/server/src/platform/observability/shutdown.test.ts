@@ -5,7 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HEADER_DEVICE_SECRET } from '@ztj/contracts';
+import { HEADER_DEVICE_SECRET, topics } from '@ztj/contracts';
+import { connectAsync } from 'mqtt';
 import { REPO_ROOT, loadConfig } from '../config/config';
 import { openConfiguredDb } from '../db/configured-db';
 import { migrate } from '../db/migrate';
@@ -16,7 +17,7 @@ import { provisionDevice } from '../../modules/devices/device-provision';
 /**
  * SIGTERM drain of the real server (issue #15 item 6): `node --import tsx apps/server/src/main.ts`
  * as a child process on a temporary DATA_DIR (or a fresh schema of DATABASE_URL), free ports,
- * HTTP ingest only (MQTT_PORT=off).
+ * HTTP ingest, and MQTT through the embedded broker.
  */
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
@@ -136,6 +137,48 @@ describe('SIGTERM drain of the real server (issue #15 item 6)', () => {
       const rows = await db.query<{ ts: string | number }>('SELECT ts FROM telemetry WHERE device_id = $1', [id]);
       const stored = new Set(rows.map((r) => Number(r.ts)));
       expect(acknowledged.length).toBeGreaterThanOrEqual(50);
+      expect(acknowledged.filter((ts) => !stored.has(ts))).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('drains MQTT too: every reading the embedded broker acknowledged is stored, exit 0', async () => {
+    const id = `DRAIN-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
+    const secret = 'drain-secret-0123456789';
+    const mqttPort = await freePort();
+    const s = await startServer({ SHUTDOWN_TIMEOUT_MS: '20000', MQTT_PORT: String(mqttPort), MQTT_RATE: '0' }, id, secret);
+    const client = await connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { protocolVersion: 4, clientId: id, username: id, password: secret, reconnectPeriod: 0, connectTimeout: 5000 });
+    client.on('error', () => undefined);
+    const acknowledged: number[] = [];
+    let seq = 0;
+    let stop = false;
+    let signalled: (() => void) | undefined;
+    const sigterm = new Promise<void>((r) => (signalled = r));
+    const t0 = Date.now() - 3_600_000;
+    // 10 QoS 1 publishes in flight at any time; a lane stops at its first unacknowledged publish
+    const lane = async (): Promise<void> => {
+      while (!stop) {
+        const ts = t0 + ++seq * 1000;
+        const ok = await client.publishAsync(topics.telemetry(id), JSON.stringify({ ts, values: { P003: 4.5 } }), { qos: 1 }).then(() => true, () => false);
+        if (ok) acknowledged.push(ts);
+        else stop = true;
+        if (acknowledged.length >= 100 || stop) signalled?.();
+      }
+    };
+    for (let i = 0; i < 10; i++) void lane();
+    await sigterm;
+    s.child.kill('SIGTERM');
+    const code = await exitWithin(s, 30_000);
+    stop = true;
+    client.end(true);
+    expect(s.output()).toContain('shutdown complete');
+    expect(code).toBe(0);
+    const db = await openConfiguredDb(loadConfig(s.env));
+    try {
+      const rows = await db.query<{ ts: string | number }>('SELECT ts FROM telemetry WHERE device_id = $1', [id]);
+      const stored = new Set(rows.map((r) => Number(r.ts)));
+      expect(acknowledged.length).toBeGreaterThanOrEqual(100);
       expect(acknowledged.filter((ts) => !stored.has(ts))).toEqual([]);
     } finally {
       await db.close();

@@ -87,6 +87,7 @@ export const VALIDATION_MESSAGES = {
   'validation.ruleValueOutOfRange': { 'zh-CN': '数值超出该参数的物理范围', 'en-US': "The value is outside the parameter's physical range" },
   'validation.ruleEndNotAfterStart': { 'zh-CN': '结束值必须大于开始值', 'en-US': 'The end value must exceed the start value' },
   'validation.ruleDurationNotPositive': { 'zh-CN': '时长必须大于0', 'en-US': 'The duration must be greater than 0' },
+  'validation.ruleMinutesNegative': { 'zh-CN': '时间不能为负数', 'en-US': 'The time must not be negative' },
   'validation.ruleMinutesInteger': { 'zh-CN': '请输入整数分钟', 'en-US': 'Enter whole minutes' },
   'validation.ruleMinutesTooLong': { 'zh-CN': '时长不能超过1440分钟', 'en-US': 'At most 1440 minutes' },
   'validation.ruleMarginNegative': { 'zh-CN': '回差不能为负数', 'en-US': 'The clear margin must not be negative' },

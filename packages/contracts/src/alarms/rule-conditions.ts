@@ -42,8 +42,16 @@ export const FREE_FALL_MIN_CM = 3;
 /** … with a total vibration above 5 g. */
 export const FREE_FALL_MIN_VIBRATION_G = 5;
 
-const minutes = (min: number): z.ZodNumber =>
-  z.number().int('validation.ruleMinutesInteger').min(min, 'validation.ruleDurationNotPositive').max(ALARM_MINUTES_MAX, 'validation.ruleMinutesTooLong');
+/**
+ * Whole minutes from `min` (0 or 1) to {@link ALARM_MINUTES_MAX}; below `min` the message is
+ * `validation.ruleMinutesNegative` (delays may be 0) or `validation.ruleDurationNotPositive`.
+ */
+export const minutesSchema = (min: 0 | 1): z.ZodNumber =>
+  z
+    .number()
+    .int('validation.ruleMinutesInteger')
+    .min(min, min === 0 ? 'validation.ruleMinutesNegative' : 'validation.ruleDurationNotPositive')
+    .max(ALARM_MINUTES_MAX, 'validation.ruleMinutesTooLong');
 
 /** A numeric parameter code of SPEC §3 (P003 temperature °C, P004 humidity %RH, P005 battery %…). */
 const NumericParameterSchema = z.string().superRefine((code, ctx) => {
@@ -56,7 +64,7 @@ export const HysteresisSchema = z.object({
   /** The value must come back past the limit by this much before the alarm may clear (°C, %RH, %, °…). */
   margin: z.number().min(0, 'validation.ruleMarginNegative').max(1e6).default(0),
   /** The clear criterion must hold this many minutes before the alarm clears (0 = at once). */
-  clearDelayMinutes: minutes(0).default(0),
+  clearDelayMinutes: minutesSchema(0).default(0),
 });
 /** Hysteresis of one condition (issue 9: clear margin and clear delay per condition). */
 export type Hysteresis = z.infer<typeof HysteresisSchema>;
@@ -114,7 +122,7 @@ export type RangeCondition = z.infer<typeof RangeConditionSchema>;
  */
 export const DurationConditionSchema = z.object({
   type: z.literal('duration'),
-  minutes: minutes(1),
+  minutes: minutesSchema(1),
   condition: z.discriminatedUnion('type', [ThresholdConditionSchema, RangeConditionSchema]),
 });
 /** See {@link DurationConditionSchema}. */
@@ -161,7 +169,7 @@ export const LowBatteryConditionSchema = z.object({
 export type LowBatteryCondition = z.infer<typeof LowBatteryConditionSchema>;
 
 /** Signal loss: no reading for `minutes` (1…1440) of device time (device offline). */
-export const OfflineConditionSchema = z.object({ type: z.literal('offline'), minutes: minutes(1) });
+export const OfflineConditionSchema = z.object({ type: z.literal('offline'), minutes: minutesSchema(1) });
 /** See {@link OfflineConditionSchema}. */
 export type OfflineCondition = z.infer<typeof OfflineConditionSchema>;
 

@@ -64,6 +64,7 @@ describe('rule template contract', () => {
     ['duration over a day', { type: 'duration', minutes: 1441, condition: { type: 'threshold', param: 'P003', comparison: 0, value: -15 } }, 'conditions.0.minutes', 'validation.ruleMinutesTooLong'],
     ['duration inner unknown code', { type: 'duration', minutes: 5, condition: { type: 'threshold', param: 'X1', comparison: 0, value: 0 } }, 'conditions.0.condition.param', 'validation.ruleUnknownParameter'],
     ['offline 0 minutes', { type: 'offline', minutes: 0 }, 'conditions.0.minutes', 'validation.ruleDurationNotPositive'],
+    ['negative clear delay', { type: 'door', effect: 1, hysteresis: { margin: 0, clearDelayMinutes: -2 } }, 'conditions.0.hysteresis.clearDelayMinutes', 'validation.ruleMinutesNegative'],
     ['negative margin', { type: 'lowBattery', percent: 20, hysteresis: { margin: -1, clearDelayMinutes: 0 } }, 'conditions.0.hysteresis.margin', 'validation.ruleMarginNegative'],
     ['battery over 100 %', { type: 'lowBattery', percent: 120 }, 'conditions.0.percent', 'validation.ruleValueOutOfRange'],
     ['tilt over 180°', { type: 'tilt', degrees: 200 }, 'conditions.0.degrees', 'validation.ruleValueOutOfRange'],
@@ -77,6 +78,8 @@ describe('rule template contract', () => {
     expect(issues({ ...frozenTruck, name: 'x'.repeat(31) })).toContainEqual(['name', 'validation.tooLong']);
     expect(issues({ ...frozenTruck, conditions: [] })).toContainEqual(['conditions', 'validation.ruleNoConditions']);
     expect(issues({ ...frozenTruck, delayMinutes: 2.5 })).toContainEqual(['delayMinutes', 'validation.ruleMinutesInteger']);
+    expect(issues({ ...frozenTruck, delayMinutes: -1 })).toContainEqual(['delayMinutes', 'validation.ruleMinutesNegative']);
+    expect(issues({ ...frozenTruck, delayMinutes: 0 })).toEqual([]);
     expect(issues({ ...frozenTruck, reminder: { everyMinutes: 0 } })).toContainEqual(['reminder.everyMinutes', 'validation.ruleDurationNotPositive']);
     expect(issues({ ...frozenTruck, severity: 'X' }).map(([p]) => p)).toContain('severity');
     expect(issues({ ...frozenTruck, category: 'weather' }).map(([p]) => p)).toContain('category');
@@ -84,7 +87,7 @@ describe('rule template contract', () => {
 
   it('has both languages for every validation key it uses', () => {
     const keys = Object.keys(VALIDATION_MESSAGES).filter((k) => k.startsWith('validation.rule'));
-    expect(keys.length).toBeGreaterThanOrEqual(9);
+    expect(keys.length).toBeGreaterThanOrEqual(10);
     for (const k of keys) {
       const t = VALIDATION_MESSAGES[k as keyof typeof VALIDATION_MESSAGES];
       expect(t['zh-CN'] && t['en-US'], k).toBeTruthy();

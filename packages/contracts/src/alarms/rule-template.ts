@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PATTERNS } from '../validation';
-import { ALARM_MINUTES_MAX, RuleConditionSchema } from './rule-conditions';
+import { minutesSchema, RuleConditionSchema } from './rule-conditions';
 
 /**
  * Rule template (SPEC §2 settings → rule templates, §3 "Rule template: name, category, content",
@@ -39,6 +39,7 @@ export const AlarmSeveritySchema = z.enum(['L', 'M', 'H']);
 
 /** Rule template name length (SPEC §5: required; "lengths 2-30"; no slashes). */
 export const RULE_NAME_MIN = 2;
+/** Longest rule template name, characters (SPEC §5). */
 export const RULE_NAME_MAX = 30;
 /** Most conditions in one template. */
 export const RULE_CONDITIONS_MAX = 20;
@@ -48,16 +49,10 @@ export const RULE_CONDITIONS_MAX = 20;
  * processed; after `escalateAfterMinutes` (optional, 1…1440) unprocessed, escalate once to the
  * second recipient group. Both counted from the moment the alarm was raised (device time).
  */
-export const ReminderSchema = z
-  .object({
-    everyMinutes: z.number().int('validation.ruleMinutesInteger').min(1, 'validation.ruleDurationNotPositive').max(ALARM_MINUTES_MAX, 'validation.ruleMinutesTooLong'),
-    escalateAfterMinutes: z
-      .number()
-      .int('validation.ruleMinutesInteger')
-      .min(1, 'validation.ruleDurationNotPositive')
-      .max(ALARM_MINUTES_MAX, 'validation.ruleMinutesTooLong')
-      .optional(),
-  });
+export const ReminderSchema = z.object({
+  everyMinutes: minutesSchema(1),
+  escalateAfterMinutes: minutesSchema(1).optional(),
+});
 /** See {@link ReminderSchema}. */
 export type Reminder = z.infer<typeof ReminderSchema>;
 
@@ -73,12 +68,7 @@ export const RuleTemplateSchema = z.object({
   category: z.enum(RULE_CATEGORIES, 'validation.required'),
   severity: AlarmSeveritySchema.default('M'),
   /** Minutes the condition must hold before the alarm is raised (0 = at once), 0…1440. */
-  delayMinutes: z
-    .number()
-    .int('validation.ruleMinutesInteger')
-    .min(0, 'validation.ruleDurationNotPositive')
-    .max(ALARM_MINUTES_MAX, 'validation.ruleMinutesTooLong')
-    .default(0),
+  delayMinutes: minutesSchema(0).default(0),
   conditions: z.array(RuleConditionSchema).min(1, 'validation.ruleNoConditions').max(RULE_CONDITIONS_MAX, 'validation.tooLong'),
   /** Repeat reminder and escalation; null = notify once. */
   reminder: ReminderSchema.nullable().default(null),

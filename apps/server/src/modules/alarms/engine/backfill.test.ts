@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rule, run, temps, type Step } from './engine.fixtures';
+import { reading, rule, run, temps, type Step } from './engine.fixtures';
 import type { EngineRule } from './engine.types';
 
 /** Frozen truck at −18 °C: alarm above −15 °C after 10 minutes, clears at ≤ −16 °C held 5 minutes. */
@@ -44,10 +44,10 @@ const cases: Case[] = [
     ['raised frozen#0 start 20 at 30 v -14.1', 'reminder frozen#0 at 35 #1', 'reminder frozen#0 at 40 #2', 'reminder frozen#0 at 45 #3', 'cleared frozen#0 start 20 at 46 peak -13.7'],
   ],
   [
-    'a late episode that runs into a live pending one moves its start back (true start, earlier raise)',
+    'a late episode that runs into a live pending one moves its start back and raises when the delay has run',
     [frozen],
-    [temps([20, -18], [40, -14.5], [42, -14.2]), temps([30, -14.8], [34, -14.6], [38, -14.4]), temps([44, -14])],
-    ['raised frozen#0 start 30 at 44 v -14'],
+    [temps([20, -18], [40, -14.5], [42, -14.2]), temps([30, -14.8], [34, -14.6], [38, -14.4]), temps([44, -14], [48, -13.9])],
+    ['raised frozen#0 start 30 at 42 v -14.2 backfill', 'reminder frozen#0 at 47 #1'],
   ],
   [
     'no merge across an in-order reading where the condition did not hold',
@@ -78,6 +78,12 @@ const cases: Case[] = [
     [frozen],
     [temps([100, -18]), temps([50, -14.1], [56, -13.8], [62, -13.5])],
     ['raised frozen#0 start 50 at 62 v -13.5 backfill', 'cleared frozen#0 start 50 at 62 peak -13.5'],
+  ],
+  [
+    'a late episode with no in-order temperature after it becomes the live alarm and clears later',
+    [rule('quiet', { delayMinutes: 10, conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: -15, hysteresis: { margin: 1, clearDelayMinutes: 5 } }] })],
+    [[reading(100, { P004: 62 })], temps([50, -14.1], [56, -13.8], [62, -13.5]), temps([62, -13.5]), temps([110, -17], [116, -17.2])],
+    ['raised quiet#0 start 50 at 62 v -13.5 backfill', 'cleared quiet#0 start 50 at 116 peak -13.5'],
   ],
   [
     'offline is judged by tick only: a back-filled gap raises nothing',

@@ -1,31 +1,36 @@
-import { step, type StepContext } from './condition-lifecycle';
+import { raise, step, worsePeak, type StepContext } from './condition-lifecycle';
 import { emptyConditionState, type AlarmEvent, type ClearedEvent, type ConditionState, type EngineReading, type RaisedEvent } from './engine.types';
 
 /**
  * Back-fill rule (issue 9: late and back-filled readings, evaluated in device-time order, alarms
- * raised with their true start time and never twice for the same data):
+ * raised with their true start time and never twice for the same data). Called by `evaluate`
+ * for each condition with the call's late readings (sorted) and `liveTs`, the device's
+ * `lastSeenTs` before the call; mutates `cs` (a copy) and returns the events.
  *
  * - A reading is **late** when its device time is ≤ the device's `lastSeenTs`. Late readings of a
  *   call are replayed, in device-time order, through a *scratch* condition state that starts empty
  *   (the live state is not rewound); reminders are off in the replay.
  * - Each episode the replay raises (the condition held for the alarm delay) is compared with the
  *   episodes already raised for that condition (`episodes`, kept 7 days of device time): if its
- *   interval [start, clear or last late reading] overlaps one of them it is the same episode and is
- *   dropped — so a resent batch, or a batch that only partly overlaps a live episode, raises
- *   nothing. Otherwise it is reported with `backfill: true` and its true start; when it did not
- *   clear within the late readings it is cleared at the last late reading (the later in-order
- *   readings had already shown the condition not holding).
- * - An episode still holding at the end of the late readings that runs into the live one — no
- *   in-order reading where the condition did not hold lies after it (`lastQuietTs` ≤ its end) — is
- *   merged: a live pending timer moves back to the episode's start (so the raise carries the true
- *   start and may come sooner); a live active alarm stays as raised (no second alarm).
+ *   interval [start, clear or last holding late reading] overlaps one of them it is the same
+ *   episode and is dropped — so a resent batch, or a resent part that starts in the middle of an
+ *   episode, raises nothing. Otherwise it is reported with `backfill: true` and its true start.
+ * - An episode that cleared within the late readings is reported raised and cleared. One still
+ *   holding at their end is judged against the in-order readings (`lastQuietTs`, the latest
+ *   in-order reading where the condition did not hold):
+ *   - a quiet in-order reading lies after it → it ended in between: cleared at the last late reading;
+ *   - otherwise it runs into the live state: a live active alarm stays as raised (no second alarm);
+ *     a live pending timer moves back to its start — and raises at once (at `liveTs`, true start)
+ *     when the delay has run by then; with neither, no in-order reading judged the condition
+ *     since, so the episode becomes the live active alarm.
+ *   A late tail that held but not yet for the delay likewise extends or starts the live timer.
  *
- * Known limit: episodes are only judged within the late readings of one call (plus that merge);
- * a late batch that splits one old episode in two calls may report it as two back-filled alarms
- * when the halves do not overlap.
+ * Known limit: episodes are judged within the late readings of one call (plus the merge above);
+ * one old episode split over two late calls whose halves do not overlap may be reported twice.
  */
-export function backfillCondition(cs: ConditionState, ctx: StepContext, late: readonly EngineReading[]): AlarmEvent[] {
+export function backfillCondition(cs: ConditionState, ctx: StepContext, late: readonly EngineReading[], liveTs: number | null): AlarmEvent[] {
   if (late.length === 0) return [];
+  const pendingBefore = cs.pendingSince;
   const replayCtx: StepContext = { ...ctx, reminders: false, backfill: true };
   const scratch = emptyConditionState();
   const found: { raised: RaisedEvent; clearTs: number | null; peak: number | null }[] = [];
@@ -49,20 +54,25 @@ export function backfillCondition(cs: ConditionState, ctx: StepContext, late: re
   const events: AlarmEvent[] = [];
 
   for (const f of found) {
-    const start = f.raised.startTs;
+    const r = f.raised;
+    const start = r.startTs;
     const open = f.clearTs === null;
     const end = f.clearTs ?? lastHoldTs ?? lastLateTs;
     if (cs.episodes.some((k) => k.s <= end && (k.e === null || k.e >= start))) continue;
+    const peak = open ? (scratch.active?.peak ?? f.peak) : f.peak;
     if (open && runsIntoLive(end)) {
       if (cs.active) continue;
       if (cs.pendingSince !== null) {
         cs.pendingSince = Math.min(cs.pendingSince, start);
+        cs.pendingPeak = worsePeak(ctx, cs.pendingPeak, peak);
         continue;
       }
+      // No in-order verdict after it: it is the device's current episode, it stays active.
+      events.push(raise(cs, { ...ctx, backfill: true }, start, r.ts, r.value));
+      cs.active!.peak = peak;
+      continue;
     }
-    const r = f.raised;
     const clearTs = f.clearTs ?? lastLateTs;
-    const peak = open ? (scratch.active?.peak ?? f.peak) : f.peak;
     cs.episodes.push({ s: start, e: clearTs });
     cs.episodes.sort((a, b) => a.s - b.s);
     const cleared: ClearedEvent = {
@@ -80,9 +90,14 @@ export function backfillCondition(cs: ConditionState, ctx: StepContext, late: re
     events.push(r, cleared);
   }
 
-  // Holding at the end of the late readings but not yet for the delay: extend a live pending timer.
-  if (scratch.pendingSince !== null && cs.pendingSince !== null && runsIntoLive(lastHoldTs ?? lastLateTs)) {
-    cs.pendingSince = Math.min(cs.pendingSince, scratch.pendingSince);
+  // Holding at the end of the late readings but not yet for the delay: extend or start the live timer.
+  if (scratch.pendingSince !== null && !cs.active && runsIntoLive(lastHoldTs ?? lastLateTs)) {
+    cs.pendingSince = Math.min(cs.pendingSince ?? scratch.pendingSince, scratch.pendingSince);
+    cs.pendingPeak = worsePeak(ctx, cs.pendingPeak, scratch.pendingPeak);
+  }
+  // A live timer moved back may already have run the delay at the latest in-order reading.
+  if (!cs.active && cs.pendingSince !== null && cs.pendingSince !== pendingBefore && liveTs !== null && liveTs - cs.pendingSince >= ctx.delayMs) {
+    events.push(raise(cs, { ...ctx, backfill: true }, cs.pendingSince, liveTs, cs.pendingPeak));
   }
   return events;
 }

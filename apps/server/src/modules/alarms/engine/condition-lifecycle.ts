@@ -54,7 +54,7 @@ export function pruneEpisodes(cs: ConditionState, ts: number): void {
 }
 
 /** The worse (further into the alarm) of `peak` and `value`; nulls are ignored. */
-function worse(ctx: StepContext, peak: number | null, value: number | null): number | null {
+export function worsePeak(ctx: StepContext, peak: number | null, value: number | null): number | null {
   if (value === null) return peak;
   if (peak === null) return value;
   return ctx.watcher.excess(value) > ctx.watcher.excess(peak) ? value : peak;
@@ -65,7 +65,7 @@ export function raise(cs: ConditionState, ctx: StepContext, startTs: number, ts:
   cs.active = {
     startTs,
     raisedTs: ts,
-    peak: worse(ctx, cs.pendingPeak, value),
+    peak: worsePeak(ctx, cs.pendingPeak, value),
     processed: false,
     nextReminderTs: ctx.reminder && ctx.reminders ? ts + ctx.reminder.everyMinutes * MIN : null,
     reminders: 0,
@@ -102,7 +102,7 @@ export function step(cs: ConditionState, ctx: StepContext, v: Verdict, ts: numbe
   if (!cs.active) {
     if (v.hold) {
       cs.pendingSince ??= v.since ?? ts;
-      cs.pendingPeak = worse(ctx, cs.pendingPeak, v.value);
+      cs.pendingPeak = worsePeak(ctx, cs.pendingPeak, v.value);
       if (ts - cs.pendingSince >= ctx.delayMs) events.push(raise(cs, ctx, cs.pendingSince, ts, v.value));
     } else {
       cs.pendingSince = null;
@@ -110,7 +110,7 @@ export function step(cs: ConditionState, ctx: StepContext, v: Verdict, ts: numbe
     }
   } else {
     const a = cs.active;
-    if (v.hold || a.peak !== null) a.peak = worse(ctx, a.peak, v.value);
+    if (v.hold || a.peak !== null) a.peak = worsePeak(ctx, a.peak, v.value);
     events.push(...dueReminders(cs, ctx, ts));
     if (v.clear) {
       cs.clearSince ??= ts;

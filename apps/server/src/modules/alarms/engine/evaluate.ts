@@ -70,6 +70,9 @@ const byTime = (events: AlarmEvent[]): AlarmEvent[] => events.sort((a, b) => a.t
  * are back-fill, handled by the rule documented in `backfill.ts` (true start, no duplicate when
  * the same data arrives again). Returns the new state and the events (`raised`, `cleared`,
  * `reminder`, `escalated`) in device-time order. Throws nothing.
+ *
+ * Silence is judged by `tick` only: a reading arriving after a long gap clears an active offline
+ * alarm but does not raise one for the gap (a buffered back-fill filled it).
  */
 export function evaluate(state: DeviceAlarmState, rules: readonly EngineRule[], readings: readonly EngineReading[]): EngineResult {
   const slots = slotsOf(state.deviceId, rules);
@@ -80,7 +83,7 @@ export function evaluate(state: DeviceAlarmState, rules: readonly EngineRule[], 
   const live = cut === null ? sorted : sorted.filter((r) => r.ts > cut);
   const events: AlarmEvent[] = [];
 
-  for (const { key, ctx } of slots) events.push(...backfillCondition(s.conditions[key]!, ctx, late));
+  for (const { key, ctx } of slots) events.push(...backfillCondition(s.conditions[key]!, ctx, late, cut));
   for (const r of live) {
     for (const { key, ctx } of slots) {
       const cs = s.conditions[key]!;

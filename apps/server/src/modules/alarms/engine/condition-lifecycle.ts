@@ -31,6 +31,7 @@ export interface StepContext {
   severity: AlarmSeverity;
   /** False in the back-fill pass (no reminders for old episodes). */
   reminders: boolean;
+  /** True in the back-fill pass: raised events carry `backfill: true`. */
   backfill: boolean;
 }
 
@@ -48,9 +49,18 @@ function base(ctx: StepContext, startTs: number, ts: number): Omit<ClearedEvent,
   };
 }
 
-/** Keeps the episodes of the last {@link EPISODE_HORIZON_MS} before `ts`, at most {@link EPISODES_MAX}. */
+/**
+ * Keeps the episodes that ended within {@link EPISODE_HORIZON_MS} before `ts`, at most
+ * {@link EPISODES_MAX} (the oldest ended ones go first; the active one is always kept).
+ */
 export function pruneEpisodes(cs: ConditionState, ts: number): void {
-  cs.episodes = cs.episodes.filter((e) => e.e === null || e.e >= ts - EPISODE_HORIZON_MS).slice(-EPISODES_MAX);
+  const kept = cs.episodes.filter((e) => e.e === null || e.e >= ts - EPISODE_HORIZON_MS);
+  while (kept.length > EPISODES_MAX) {
+    const i = kept.findIndex((e) => e.e !== null);
+    if (i < 0) break;
+    kept.splice(i, 1);
+  }
+  cs.episodes = kept;
 }
 
 /** The worse (further into the alarm) of `peak` and `value`; nulls are ignored. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { event, reading, rule, run, temps, type Step } from './engine.fixtures';
-import type { EngineRule } from './engine.types';
+import { at, DEVICE, event, reading, rule, run, temps, type Step } from './engine.fixtures';
+import { evaluate, tick } from './evaluate';
+import { emptyDeviceState, type EngineRule } from './engine.types';
 
 /** Frozen truck: temperature above −15 °C, clear 1 °C colder (≤ −16 °C), no delays. */
 const aboveMinus15 = rule('frozen', {
@@ -127,5 +128,30 @@ const cases: Case[] = [
 describe('alarm engine: one row per condition type', () => {
   it.each(cases)('%s', (_name, rules, steps, expected) => {
     expect(run(rules, steps).events).toEqual(expected);
+  });
+});
+
+describe('alarm engine: event fields', () => {
+  it('carries device, rule, condition, alarm type (parameter code, T001, offline, power_off) and severity', () => {
+    const rules = [
+      rule('t', {
+        severity: 'H',
+        conditions: [
+          { type: 'duration', minutes: 5, condition: { type: 'threshold', param: 'P003', comparison: 0, value: -15 } },
+          { type: 'range', param: 'P004', effect: 2, min: 30, max: 80 },
+          { type: 'powerOff' },
+        ],
+      }),
+    ];
+    const r = evaluate(emptyDeviceState(DEVICE), rules, [reading(0, { P003: -14, P004: 85 }), reading(5, { P003: -13.5 }), event(6, 'power_off')]);
+    expect(r.events).toEqual([
+      { kind: 'raised', deviceId: DEVICE, ruleId: 't', conditionIndex: 1, conditionType: 'range', alarmType: 'P004', severity: 'H', startTs: at(0), ts: at(0), value: 85, backfill: false },
+      { kind: 'raised', deviceId: DEVICE, ruleId: 't', conditionIndex: 0, conditionType: 'duration', alarmType: 'T001', severity: 'H', startTs: at(0), ts: at(5), value: -13.5, backfill: false },
+      { kind: 'raised', deviceId: DEVICE, ruleId: 't', conditionIndex: 2, conditionType: 'powerOff', alarmType: 'power_off', severity: 'H', startTs: at(6), ts: at(6), value: null, backfill: false },
+    ]);
+    const off = tick(r.state, [rule('o', { severity: 'L', conditions: [{ type: 'offline', minutes: 10 }] })], at(20));
+    expect(off.events).toEqual([
+      { kind: 'raised', deviceId: DEVICE, ruleId: 'o', conditionIndex: 0, conditionType: 'offline', alarmType: 'offline', severity: 'L', startTs: at(16), ts: at(20), value: null, backfill: false },
+    ]);
   });
 });

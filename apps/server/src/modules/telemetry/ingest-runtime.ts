@@ -44,6 +44,16 @@ export class IngestRuntime {
   /** Shared-subscription group: processes of one installation share `ingest`; benchmarks use their own. */
   private readonly shareGroup: string;
 
+  /** True while the ingest's batch writes fail (see {@link IngestService.storeFailing}). */
+  get storeFailing(): boolean {
+    return this.ingest.storeFailing;
+  }
+
+  /** Rows accepted and not yet committed, rows (see {@link IngestService.pendingRows}). */
+  get pendingRows(): number {
+    return this.ingest.pendingRows;
+  }
+
   /** Port of the embedded broker once started; undefined when it is off or an external broker is used. */
   get mqttPort(): number | undefined {
     return this.broker?.port;

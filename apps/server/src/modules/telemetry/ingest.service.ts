@@ -89,6 +89,18 @@ export class IngestService {
   readonly stats: IngestStats = { received: 0, stored: 0, duplicates: 0, dead: {}, suppressed: 0, batches: 0, lost: 0, pending: 0 };
   /** Budget of stored dead letters; `deadLetters.close(now)` writes the window's summary rows. */
   readonly deadLetters: DeadLetterBudget;
+  /** Set by the first failed batch write, cleared by the next commit. */
+  private failing = false;
+
+  /** True from the first failed batch write until the next successful commit (readiness, issue #15 item 2). */
+  get storeFailing(): boolean {
+    return this.failing;
+  }
+
+  /** Rows accepted and not yet committed, rows. */
+  get pendingRows(): number {
+    return this.stats.pending;
+  }
 
   constructor(
     private readonly db: Db,
@@ -264,6 +276,7 @@ export class IngestService {
     for (let attempt = 1; ; attempt++) {
       try {
         const res = await this.store.write(b.rows, b.dead, b.counts);
+        this.failing = false;
         this.stats.stored += res.stored;
         this.stats.duplicates += res.duplicates;
         this.stats.batches++;
@@ -274,6 +287,7 @@ export class IngestService {
         this.fanout?.push(b.rows);
         return;
       } catch (err) {
+        this.failing = true;
         this.opts.onError?.(err as Error);
         if (attempt >= 3 || this.stopped) {
           this.stats.lost += b.rows.length;

@@ -20,7 +20,6 @@ import { installLogContext } from './platform/observability/log-context';
 import { ServerMetrics } from './platform/observability/metrics';
 import { metricsRoutes } from './platform/observability/metrics.routes';
 import { healthRoutes } from './platform/observability/readiness';
-import { observedDevices } from './platform/observability/ingest-view';
 import { closeConnectionsWhenClosing } from './platform/observability/shutdown';
 import { registerModules } from './modules';
 import { IngestRuntime } from './modules/telemetry/ingest-runtime';
@@ -74,8 +73,7 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
   const metrics = new ServerMetrics(hub);
   metrics.timeRequests(fastify);
   const devices = new IngestRuntime(config, db, hub, { onError: (err) => fastify.log.error({ err }, 'ingest'), onCommitted: metrics.onCommitted });
-  const observed = observedDevices(devices);
-  metrics.watch(observed);
+  metrics.watch(devices);
   fastify.addHook('onReady', () => devices.start());
   fastify.addHook('onClose', () => devices.stop());
 
@@ -110,7 +108,7 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
   await fastify.register(
     async (api) => {
       // liveness, readiness and metrics (issue #15 item 6)
-      healthRoutes(api, { db, hub, devices: observed, brokerUrl: config.mqttUrl, embeddedBroker: !config.mqttUrl && config.mqttPort !== 'off' });
+      healthRoutes(api, { db, hub, devices, brokerUrl: config.mqttUrl, embeddedBroker: !config.mqttUrl && config.mqttPort !== 'off' });
       metricsRoutes(api, metrics, config.metricsToken);
       websocketRoutes(api, db, hub);
       registerModules(api, { db, config, hub, devices });

@@ -64,8 +64,15 @@ describe('metrics in Prometheus text (issue #15 item 6)', () => {
     expect(value(text, 'ztj_ingest_batch_commit_latency_seconds_count')).toBeGreaterThanOrEqual(1);
     expect(value(text, 'ztj_ingest_pending_rows')).toBe(0);
     expect(value(text, 'ztj_websocket_clients')).toBe(0);
-    // counters follow the ingest: a second scrape adds nothing twice
-    expect(value(await scrape(), 'ztj_ingest_readings_stored_total')).toBe(1);
+    // counters follow the ingest: a second scrape adds nothing twice; the queue depth is the ingest's
+    Object.defineProperty(t.devices, 'pendingRows', { get: () => 7, configurable: true });
+    try {
+      const again = await scrape();
+      expect(value(again, 'ztj_ingest_readings_stored_total')).toBe(1);
+      expect(value(again, 'ztj_ingest_pending_rows')).toBe(7);
+    } finally {
+      delete (t.devices as { pendingRows?: number }).pendingRows;
+    }
   });
 
   it('labels HTTP latency by route pattern and status, never by the raw URL', async () => {

@@ -63,6 +63,18 @@ describe('health: live and ready (issue #15 item 6)', () => {
     expect((await app.fastify.inject({ url: '/ztj-iot/health/ready' })).statusCode).toBe(200);
   });
 
+  it('answers 503 naming the ingest store while its writes fail', async () => {
+    Object.defineProperty(app.devices, 'storeFailing', { get: () => true, configurable: true });
+    try {
+      const res = await app.fastify.inject({ url: '/ztj-iot/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ success: false, message: 'not ready: ingestStore', result: { failing: ['ingestStore'] } });
+    } finally {
+      delete (app.devices as { storeFailing?: boolean }).storeFailing;
+    }
+    expect((await app.fastify.inject({ url: '/ztj-iot/health/ready' })).statusCode).toBe(200);
+  });
+
   it('names a hung database, an unreachable broker and a failing ingest store', async () => {
     const hung = { query: () => new Promise<never>(() => undefined) } as unknown as Db;
     const r = await checkReadiness({ db: hung, devices: { storeFailing: true, mqttPort: undefined }, brokerUrl: `mqtt://127.0.0.1:${await closedPort()}`, embeddedBroker: false, timeoutMs: 200 });

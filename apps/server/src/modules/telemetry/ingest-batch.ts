@@ -26,3 +26,36 @@ export function newBatch(): Batch {
   done.catch(() => undefined);
   return { rows: [], dead: [], counts: new Map(), done, resolve, reject };
 }
+
+/** First retry delay of a failed batch write, ms (issue #15 item 2). */
+export const RETRY_FIRST_MS = 100;
+/** Longest retry delay of a failed batch write, ms. */
+export const RETRY_MAX_MS = 5000;
+
+/** Delay before retry number `failures` (1 = after the first failure): 100 ms doubling, capped at 5 s; ms. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.min(Math.max(failures - 1, 0), 16));
+}
+
+/** A sleep between retries that {@link RetryPause.wake} cuts short (the ingest stopping). */
+export class RetryPause {
+  private cut: (() => void) | undefined;
+
+  /** Resolves after `ms` or at the next {@link wake}, whichever is first. */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.cut = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.cut = done;
+    });
+  }
+
+  /** Ends the current sleep now (no-op without one). */
+  wake(): void {
+    this.cut?.();
+  }
+}

@@ -1,63 +1,15 @@
-import { MAX_PAYLOAD_BYTES, checkDeviceTime, isGatewayKind, type TopicChannel } from '@ztj/contracts';
+import { MAX_PAYLOAD_BYTES, checkDeviceTime, isGatewayKind } from '@ztj/contracts';
 import type { Db } from '../../platform/db/db';
-import { DeadLetterBudget, type DeadLetterBudgetOptions } from './dead-letter-budget';
+import { DeadLetterBudget } from './dead-letter-budget';
+import type { IngestMessage, IngestOptions, IngestOutcome, IngestStats } from './ingest-types';
 import type { DeviceRegistry, RegisteredDevice } from './device-registry';
 import { recordAck, recordEvent } from './device-events';
-import { newBatch, type Batch } from './ingest-batch';
+import { RetryPause, newBatch, retryDelayMs, type Batch } from './ingest-batch';
 import { checkGatewayBatch, checkTelemetry, type Reading } from './fast-validate';
 import type { LiveFanout } from './live-fanout';
-import type { TelemetryRow, TelemetryStore } from './telemetry-store';
+import type { TelemetryStore } from './telemetry-store';
 
-/** One message from MQTT or HTTP. `authDeviceId`: the device the transport authenticated, if any. */
-export interface IngestMessage {
-  /** MQTT topic or `http:<path>` (kept in dead letters). */
-  source: string;
-  channel: TopicChannel;
-  /** Device or gateway id named by the topic / path. */
-  id: string;
-  payload: Buffer | string;
-  authDeviceId?: string;
-}
-
-/** What happened to one message: readings accepted (queued or stored) and refused, with reasons. */
-export interface IngestOutcome {
-  accepted: number;
-  rejected: number;
-  /** Dead-letter reason of each refused reading. */
-  reasons: string[];
-  /** Detail of each refused reading ('' when none), parallel to `reasons`. */
-  details: string[];
-}
-
-export interface IngestOptions {
-  /** Flush at least this often while rows wait, ms (default 100). */
-  flushMs?: number;
-  /** Flush as soon as this many rows wait (default 5000). */
-  maxRows?: number;
-  /**
-   * Memory bound: with this many rows queued and not yet committed (default 20 × maxRows)
-   * {@link IngestService.whenReady} makes transports wait until half of them are committed.
-   */
-  maxPending?: number;
-  /** Per-client budget of stored dead letters (see {@link DeadLetterBudget}). */
-  deadLetters?: DeadLetterBudgetOptions;
-  onError?: (err: Error) => void;
-  /** Called after each committed batch with its rows and the commit time, ms (benchmark, metrics). */
-  onCommitted?: (rows: readonly TelemetryRow[], committedAt: number) => void;
-}
-
-/** Counters of this process since start (the database keeps the totals in `ingest_counter`). */
-export interface IngestStats {
-  received: number;
-  stored: number;
-  duplicates: number;
-  dead: Record<string, number>;
-  /** Dead letters counted (in `dead`) but not stored, past the per-client budget. */
-  suppressed: number;
-  batches: number;
-  lost: number;
-  pending: number;
-}
+export type { IngestMessage, IngestOptions, IngestOutcome, IngestStats } from './ingest-types';
 
 /** An outcome plus the batch its rows went into (waited on by HTTP ingest). */
 type Outcome = IngestOutcome & { batch?: Batch };
@@ -91,6 +43,11 @@ export class IngestService {
   readonly deadLetters: DeadLetterBudget;
   /** Set by the first failed batch write, cleared by the next commit. */
   private failing = false;
+  /** When the last store failure was reported through `onError` (ms epoch; repeated every 30 s). */
+  private failureLoggedAt = 0;
+  /** Set by {@link stop}: past it a failing batch is given up (ms epoch). */
+  private stopDeadline: number | undefined;
+  private readonly pause = new RetryPause();
 
   /** True from the first failed batch write until the next successful commit (readiness, issue #15 item 2). */
   get storeFailing(): boolean {
@@ -121,8 +78,8 @@ export class IngestService {
   /**
    * Backpressure for transports (the MQTT ingest client delays its next packet on it): undefined
    * while fewer than `maxPending` rows wait for their commit, else a promise resolved once half of
-   * them are committed (or dropped after failed retries, or the service stops). It bounds memory
-   * when the database stalls; note that a broker then holds the backlog only up to its own queue
+   * them are committed (or the service stops). It bounds memory when the database stalls or is
+   * unreachable (failed batches are held and retried, see writeBatch); note that a broker then holds the backlog only up to its own queue
    * limits (Mosquitto drops beyond `max_queued_messages`), so the bound is set well above a burst.
    */
   whenReady(): Promise<void> | undefined {
@@ -270,10 +227,16 @@ export class IngestService {
     });
   }
 
+  /**
+   * Writes the queued batch; while the store fails the batch is held and retried with capped
+   * exponential backoff ({@link retryDelayMs}) for as long as it takes, so later batches queue
+   * behind it in order and the memory bound ({@link whenReady}) pauses the transports. Only a
+   * stopping ingest gives up, once `stopRetryMs` has passed (rows counted in `stats.lost`).
+   */
   private async writeBatch(): Promise<void> {
     const b = this.batch;
     this.batch = newBatch();
-    for (let attempt = 1; ; attempt++) {
+    for (let failures = 0; ; ) {
       try {
         const res = await this.store.write(b.rows, b.dead, b.counts);
         this.failing = false;
@@ -287,16 +250,21 @@ export class IngestService {
         this.fanout?.push(b.rows);
         return;
       } catch (err) {
+        failures++;
         this.failing = true;
-        this.opts.onError?.(err as Error);
-        if (attempt >= 3 || this.stopped) {
+        if (this.stopDeadline !== undefined && Date.now() >= this.stopDeadline) {
           this.stats.lost += b.rows.length;
           this.stats.pending -= b.rows.length;
           b.reject(err as Error);
           this.release();
           return;
         }
-        await new Promise((r) => setTimeout(r, 500 * attempt));
+        const delay = retryDelayMs(failures);
+        if (failures === 1 || Date.now() - this.failureLoggedAt >= 30_000) {
+          this.failureLoggedAt = Date.now();
+          this.opts.onError?.(new Error(`telemetry store failing (attempt ${failures}): holding ${this.stats.pending} rows, retrying in ${delay} ms: ${(err as Error).message}`, { cause: err }));
+        }
+        await this.pause.sleep(this.stopDeadline === undefined ? delay : Math.min(delay, Math.max(0, this.stopDeadline - Date.now())));
       }
     }
   }
@@ -309,11 +277,19 @@ export class IngestService {
     }
   }
 
-  /** Writes the dead-letter summaries, flushes and stops timers. */
+  /**
+   * Writes the dead-letter summaries, flushes and stops timers. While the store fails, retries for
+   * up to `stopRetryMs` more and then gives up, reporting the rows it could not write through `onError`.
+   */
   async stop(): Promise<void> {
     this.deadLetters.close(Date.now());
     this.deadLetters.stop();
+    const lostBefore = this.stats.lost;
+    this.stopDeadline = Date.now() + (this.opts.stopRetryMs ?? 5000);
+    this.pause.wake();
     await this.flush().catch(() => undefined);
+    const lost = this.stats.lost - lostBefore;
+    if (lost) this.opts.onError?.(new Error(`ingest stopped with ${lost} accepted rows not written (telemetry store unreachable)`));
     this.stopped = true;
     this.release();
     if (this.timer) clearTimeout(this.timer);

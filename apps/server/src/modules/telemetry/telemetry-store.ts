@@ -155,15 +155,26 @@ export class CopyTelemetryStore implements TelemetryStore {
 
   constructor(private readonly url: string, private readonly schema: string) {}
 
+  /**
+   * The store's connection, opened on first use and again after it was lost (the ingest retries a
+   * failed batch, issue #15 item 2). Throws when PostgreSQL cannot be reached within 10 s.
+   */
   private async connection(): Promise<pg.Client> {
     if (this.client) return this.client;
-    const c = new pg.Client({ connectionString: this.url, options: `-c search_path="${this.schema}"` });
-    c.on('error', () => {
-      this.client = undefined;
-    });
-    await c.connect();
-    await c.query(`CREATE TEMP TABLE IF NOT EXISTS telemetry_stage
-      (device_id text, ts bigint, received_at bigint, lat float8, lng float8, "values" jsonb) ON COMMIT DELETE ROWS`);
+    const c = new pg.Client({ connectionString: this.url, options: `-c search_path="${this.schema}"`, connectionTimeoutMillis: 10_000 });
+    const forget = (): void => {
+      if (this.client === c) this.client = undefined;
+    };
+    c.on('error', forget);
+    c.on('end', forget);
+    try {
+      await c.connect();
+      await c.query(`CREATE TEMP TABLE IF NOT EXISTS telemetry_stage
+        (device_id text, ts bigint, received_at bigint, lat float8, lng float8, "values" jsonb) ON COMMIT DELETE ROWS`);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      throw err;
+    }
     this.client = c;
     return c;
   }
@@ -196,7 +207,11 @@ export class CopyTelemetryStore implements TelemetryStore {
       await c.query('COMMIT');
       return outcome;
     } catch (err) {
-      await c.query('ROLLBACK').catch(() => undefined);
+      // A connection that cannot even roll back is dead (or stuck): open a new one for the retry.
+      await c.query('ROLLBACK').catch(() => {
+        if (this.client === c) this.client = undefined;
+        void c.end().catch(() => undefined);
+      });
       throw err;
     }
   }

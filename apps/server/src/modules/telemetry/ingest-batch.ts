@@ -5,14 +5,43 @@ import type { DeadLetterRow, TelemetryRow } from './telemetry-store';
  * were only counted (past the per-client budget, see dead-letter-budget.ts), written together by a
  * `TelemetryStore`; `done` settles when the batch is committed (HTTP ingest waits on it).
  */
-export interface Batch {
+export interface Batch extends Settling {
   rows: TelemetryRow[];
   dead: DeadLetterRow[];
   /** `ingest_counter` increments beyond the stored rows and dead letters (`dead:<reason>`, `dead:suppressed`). */
   counts: Map<string, number>;
-  done: Promise<void>;
   resolve: () => void;
   reject: (e: Error) => void;
+}
+
+/**
+ * What a transport waits on before acknowledging a message (issue #15 item 1): `done` settles and
+ * `state` leaves 'pending' once the message's effect is committed ('ok') or given up ('failed').
+ */
+export interface Settling {
+  readonly done: Promise<void>;
+  readonly state: 'pending' | 'ok' | 'failed';
+}
+
+/** An already committed {@link Settling} (a message whose effect was written directly). */
+export const SETTLED: Settling = { done: Promise.resolve(), state: 'ok' };
+
+/** A {@link Settling} that follows `p` (never rejects unhandled). */
+export function settlingOf(p: Promise<unknown>): Settling {
+  let state: Settling['state'] = 'pending';
+  const done = p.then(() => {
+    state = 'ok';
+  }, (e: Error) => {
+    state = 'failed';
+    throw e;
+  });
+  done.catch(() => undefined);
+  return {
+    done,
+    get state() {
+      return state;
+    },
+  };
 }
 
 /** An empty batch whose `done` never rejects unhandled. */
@@ -24,7 +53,18 @@ export function newBatch(): Batch {
     reject = rej;
   });
   done.catch(() => undefined);
-  return { rows: [], dead: [], counts: new Map(), done, resolve, reject };
+  const b: Batch & { state: Settling['state'] } = {
+    rows: [], dead: [], counts: new Map(), done, state: 'pending',
+    resolve: () => {
+      b.state = 'ok';
+      resolve();
+    },
+    reject: (e) => {
+      b.state = 'failed';
+      reject(e);
+    },
+  };
+  return b;
 }
 
 /** First retry delay of a failed batch write, ms (issue #15 item 2). */

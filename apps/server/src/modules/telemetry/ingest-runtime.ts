@@ -8,6 +8,7 @@ import { DeviceBrokerAccounts } from '../devices/device-broker-accounts';
 import type { RealtimeHub } from '../../platform/realtime/hub';
 import { DeviceRegistry } from './device-registry';
 import { verifyDeviceSecret } from './device-secrets';
+import type { Settling } from './ingest-batch';
 import { IngestService, type IngestOptions } from './ingest.service';
 import { LiveFanout } from './live-fanout';
 import { CopyTelemetryStore, SqlTelemetryStore } from './telemetry-store';
@@ -24,7 +25,7 @@ export class IngestRuntime {
   private client: IngestClient | undefined;
   private accounts: DeviceBrokerAccounts | undefined;
 
-  constructor(private readonly config: Config, private readonly db: Db, hub: RealtimeHub, options: IngestOptions & { connections?: number; shareGroup?: string; subscribeQos?: 0 | 1 } = {}) {
+  constructor(private readonly config: Config, private readonly db: Db, hub: RealtimeHub, options: IngestOptions & { connections?: number; shareGroup?: string; subscribeQos?: 0 | 1; topicFilters?: readonly string[] } = {}) {
     this.registry = new DeviceRegistry(db);
     const store = config.databaseUrl ? new CopyTelemetryStore(config.databaseUrl, config.databaseSchema) : new SqlTelemetryStore(db);
     this.ingest = new IngestService(db, this.registry, store, new LiveFanout(hub), {
@@ -34,11 +35,14 @@ export class IngestRuntime {
     this.connections = options.connections ?? (config.mqttShared ? 2 : 1);
     this.shareGroup = options.shareGroup ?? 'ingest';
     this.subscribeQos = options.subscribeQos ?? 1;
+    this.topicFilters = options.topicFilters;
     this.onError = options.onError;
     this.registry.onChange((id) => void this.accounts?.syncDevice(id).catch((e: Error) => this.onError?.(e)));
   }
   private readonly onError: ((err: Error) => void) | undefined;
   private readonly subscribeQos: 0 | 1;
+  /** Tests on a shared broker: subscribe to these filters instead of the ingest topics. */
+  private readonly topicFilters: readonly string[] | undefined;
   /** Connections to the external broker (with shared subscriptions each has its own broker queue). */
   private readonly connections: number;
   /** Shared-subscription group: processes of one installation share `ingest`; benchmarks use their own. */
@@ -86,10 +90,11 @@ export class IngestRuntime {
       if (this.config.mqttDynsec) await this.provisionBrokerAccounts(mqttUrl, this.config.mqttDynsec);
       const connect = (): Promise<IngestClient> => connectIngestClient({
         url: mqttUrl,
-        filters: mqttShared ? sharedIngestFilters(this.shareGroup) : [...INGEST_TOPIC_FILTERS],
+        filters: this.topicFilters ?? (mqttShared ? sharedIngestFilters(this.shareGroup) : [...INGEST_TOPIC_FILTERS]),
         connections: mqttShared ? this.connections : 1,
         qos: this.subscribeQos,
         onMessage: (topic, payload) => this.onMessage(topic, payload, undefined),
+        ...(this.config.mqttClientId ? { session: { clientId: this.config.mqttClientId, sessionExpirySec: this.config.mqttSessionExpirySec } } : {}),
         whenReady: () => this.ingest.whenReady(),
       });
       try {
@@ -148,10 +153,11 @@ export class IngestRuntime {
     return p;
   }
 
-  private onMessage(topic: string, payload: Buffer, identity: string | undefined): void {
+  /** Hands a message to the ingest; returns what its acknowledgement waits on (undefined: ack at once). */
+  private onMessage(topic: string, payload: Buffer, identity: string | undefined): Settling | undefined {
     const p = this.parsedTopic(topic);
-    if (!p || p.channel === 'commands') return;
-    this.ingest.handle({ source: topic, channel: p.channel, id: p.id, payload, ...(identity ? { authDeviceId: identity } : {}) });
+    if (!p || p.channel === 'commands') return undefined;
+    return this.ingest.take({ source: topic, channel: p.channel, id: p.id, payload, ...(identity ? { authDeviceId: identity } : {}) });
   }
 
   /** Embedded broker rules: username = device id, password = its secret; own topics only. */

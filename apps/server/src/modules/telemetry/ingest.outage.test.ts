@@ -1,8 +1,8 @@
-import net from 'node:net';
 import { topics } from '@ztj/contracts';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { CuttableProxy } from './cuttable-proxy.fixture';
 import { EXTERNAL_MQTT, addDevice, connectDevice, uid, waitFor } from './ingest.fixtures';
 
 /**
@@ -11,44 +11,6 @@ import { EXTERNAL_MQTT, addDevice, connectDevice, uid, waitFor } from './ingest.
  * new ones, as a database restart does. PGlite cannot go down, so this needs DATABASE_URL.
  */
 const DATABASE_URL = process.env.DATABASE_URL;
-
-/** A TCP proxy in front of `target` that can be cut (sockets destroyed, port closed) and restored. */
-class CuttableProxy {
-  private server: net.Server | undefined;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    const server = net.createServer((inbound) => {
-      const outbound = net.connect(this.target.port, this.target.host);
-      for (const [a, b] of [[inbound, outbound], [outbound, inbound]] as const) {
-        this.sockets.add(a);
-        a.on('error', () => b.destroy());
-        a.on('close', () => {
-          this.sockets.delete(a);
-          b.destroy();
-        });
-        a.pipe(b);
-      }
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (server.address() as net.AddressInfo).port;
-    this.server = server;
-  }
-
-  /** Stops accepting and destroys every open connection. */
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    const closed = new Promise<void>((r) => (server ? server.close(() => r()) : r()));
-    for (const s of this.sockets) s.destroy();
-    await closed;
-  }
-}
 
 let app: TestApp | undefined;
 let proxy: CuttableProxy | undefined;

@@ -4,7 +4,7 @@ import { DeadLetterBudget } from './dead-letter-budget';
 import type { IngestMessage, IngestOptions, IngestOutcome, IngestStats } from './ingest-types';
 import type { DeviceRegistry, RegisteredDevice } from './device-registry';
 import { recordAck, recordEvent } from './device-events';
-import { RetryPause, newBatch, retryDelayMs, type Batch } from './ingest-batch';
+import { RetryPause, SETTLED, newBatch, retryDelayMs, settlingOf, type Batch, type Settling } from './ingest-batch';
 import { checkGatewayBatch, checkTelemetry, type Reading } from './fast-validate';
 import type { LiveFanout } from './live-fanout';
 import type { TelemetryStore } from './telemetry-store';
@@ -99,10 +99,22 @@ export class IngestService {
     }
   }
 
-  /** Takes a message without waiting (MQTT). */
+  /** Takes a message without waiting (embedded broker). */
   handle(msg: IngestMessage): void {
+    this.take(msg);
+  }
+
+  /**
+   * Takes a message without waiting (MQTT); returns what settles once its effect is committed
+   * (the batch holding its readings or dead letter), to acknowledge after commit (issue #15 item 1).
+   */
+  take(msg: IngestMessage): Settling {
     const r = this.process(msg, Date.now());
-    if (r instanceof Promise) r.catch((e: Error) => this.opts.onError?.(e));
+    if (!(r instanceof Promise)) return r.batch ?? SETTLED;
+    return settlingOf(r.then((o) => o.batch?.done, (e: Error) => {
+      this.opts.onError?.(e);
+      throw e;
+    }));
   }
 
   /** Takes a message and resolves once its readings are committed (HTTP ingest). */

@@ -46,6 +46,14 @@ export interface Config {
   mqttUrl: string | undefined;
   /** Subscribe with `$share/ingest/...` on the external broker so several ingest processes split the stream. */
   mqttShared: boolean;
+  /**
+   * `MQTT_CLIENT_ID`: the ingest's persistent session on the external broker (issue #15 item 1):
+   * connection i connects as `<id>-<i>` with clean start off, so the broker keeps what was not yet
+   * acknowledged (PUBACK after commit) while the process is away. Undefined: random ids, clean sessions.
+   */
+  mqttClientId: string | undefined;
+  /** `MQTT_SESSION_EXPIRY_S`: how long the broker keeps that session after a disconnect, seconds (default 86400). */
+  mqttSessionExpirySec: number;
   /** Largest MQTT packet the embedded broker reads, bytes; a larger one closes the connection (issue #8). */
   mqttMaxPacket: number;
   /** A connection of the embedded broker that has not sent CONNECT after this long is closed, ms. */
@@ -136,6 +144,8 @@ const EnvSchema = z.object({
     .regex(/^(mqtts?|tcp|wss?):\/\/[^\s]+$/, 'must look like mqtt://host:1883')
     .optional(),
   MQTT_SHARED: onOff.default(false),
+  MQTT_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_.:-]{1,60}$/, 'must be 1-60 characters A-Z a-z 0-9 _ . : -').optional(),
+  MQTT_SESSION_EXPIRY_S: z.coerce.number().int().min(1, 'must be 1-4294967295 s').max(4294967295, 'must be 1-4294967295 s').default(86400),
   TRUST_PROXY: TrustProxy,
   // a 500-reading gateway payload is at most MAX_PAYLOAD_BYTES; 1 KiB more leaves room for topic and header
   MQTT_MAX_PACKET: z.coerce.number().int().min(1024, 'must be 1024-268435455 bytes').max(268_435_455, 'must be 1024-268435455 bytes').default(MAX_PAYLOAD_BYTES + 1024),
@@ -196,6 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string }
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     mqttShared: e.MQTT_SHARED,
+    mqttClientId: e.MQTT_CLIENT_ID,
+    mqttSessionExpirySec: e.MQTT_SESSION_EXPIRY_S,
     trustProxy: e.TRUST_PROXY,
     mqttMaxPacket: e.MQTT_MAX_PACKET,
     mqttConnectTimeoutMs: e.MQTT_CONNECT_TIMEOUT_MS,

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { MqttClient } from 'mqtt';
+import type { Settling } from '../../modules/telemetry/ingest-batch';
 import { connectBatchedClient } from './batched-client';
 
 export interface IngestClientOptions {
@@ -10,7 +11,17 @@ export interface IngestClientOptions {
   connections?: number;
   /** Subscription QoS (default 1: at-least-once from the broker; 0 trades that for no PUBACK traffic). */
   qos?: 0 | 1;
-  onMessage: (topic: string, payload: Buffer) => void;
+  /**
+   * Takes a message; a returned {@link Settling} defers the message's PUBACK until it settles 'ok'
+   * (acknowledge after commit, issue #15 item 1); nothing returned acknowledges at once.
+   */
+  onMessage: (topic: string, payload: Buffer) => Settling | void;
+  /**
+   * Persistent session (issue #15 item 1): client id of connection `i` is `${clientId}-${i}`, clean
+   * start off, the broker keeps the session (subscriptions, unacknowledged messages) for
+   * `sessionExpirySec` after a disconnect. Undefined: a random id and a clean session.
+   */
+  session?: { clientId: string; sessionExpirySec: number };
   /**
    * Backpressure: consulted before each message; while it returns a promise the connection takes
    * no further packet (the broker keeps them in flight) until it resolves.
@@ -58,11 +69,11 @@ export async function connectIngestClient(opts: IngestClientOptions): Promise<In
   for (let i = 0; i < n; i++) {
     const client = await connectBatchedClient(opts.url, {
       protocolVersion: 5,
-      properties: { receiveMaximum: 65535 },
+      properties: { receiveMaximum: 65535, ...(opts.session ? { sessionExpiryInterval: opts.session.sessionExpirySec } : {}) },
       // mqtt.js traces every packet through `debug`; off on the hot path (≈3 % of ingest CPU)
       log: () => undefined,
-      clientId: `ztj-ingest-${crypto.randomBytes(6).toString('hex')}`,
-      clean: true,
+      clientId: opts.session ? `${opts.session.clientId}-${i}` : `ztj-ingest-${crypto.randomBytes(6).toString('hex')}`,
+      clean: !opts.session,
       reconnectPeriod: 2_000,
       connectTimeout: 10_000,
     });
@@ -76,7 +87,11 @@ export async function connectIngestClient(opts: IngestClientOptions): Promise<In
         setImmediate(done);
       } else done();
     };
-    client.on('message', (topic, payload) => opts.onMessage(topic, payload));
+    const acks = deferPubacks(client);
+    client.on('message', (topic, payload, packet) => {
+      const settling = opts.onMessage(topic, payload);
+      if (settling && packet.qos === 1 && packet.messageId !== undefined) acks.hold(packet.messageId, settling);
+    });
     client.on('error', (e) => opts.onError?.(e));
     await client.subscribeAsync(opts.filters.map((f) => f), { qos: opts.qos ?? 1 });
     clients.push(client);
@@ -87,6 +102,74 @@ export async function connectIngestClient(opts: IngestClientOptions): Promise<In
     },
     close: async () => {
       await Promise.all(clients.map((c) => c.endAsync()));
+    },
+  };
+}
+
+type SendPacket = (packet: { cmd: string; messageId?: number }, cb?: (err?: Error) => void, ...rest: unknown[]) => void;
+
+/**
+ * Acknowledge after commit on an mqtt.js connection (issue #15 item 1). mqtt.js (5.x,
+ * handlers/publish.js) handles a QoS 1 PUBLISH by emitting 'message', then calling
+ * `handleMessage(packet, cb)`, whose `cb` sends the PUBACK through `client._sendPacket(puback, done)`,
+ * and `done` lets it read the next packet. Here `_sendPacket` withholds the PUBACK of a message
+ * that was {@link hold}-ed and calls `done` at once, so the connection keeps reading (flow control
+ * stays with handleMessage and the broker's receive window); the PUBACKs are written in the order
+ * the messages came once their batches commit (MQTT-4.6.0-2). A message whose batch failed is never
+ * acknowledged; the broker redelivers it on the next connection of a persistent session. Withheld
+ * PUBACKs die with their connection (a later connection must not acknowledge a reused packet id).
+ */
+export function deferPubacks(client: MqttClient): { hold(messageId: number, settling: Settling): void } {
+  const c = client as unknown as { _sendPacket: SendPacket };
+  const send = c._sendPacket.bind(client) as SendPacket;
+  const held = new Set<number>();
+  let queue: { id: number; s: Settling }[] = [];
+  let head = 0;
+  let generation = 0;
+  let watched: Settling | undefined;
+  const flush = (): void => {
+    while (head < queue.length) {
+      const e = queue[head]!;
+      if (e.s.state === 'pending') break;
+      head++;
+      held.delete(e.id);
+      if (e.s.state === 'ok') send({ cmd: 'puback', messageId: e.id });
+    }
+    if (head === queue.length) {
+      queue = [];
+      head = 0;
+    } else if (head > 4096) {
+      queue = queue.slice(head);
+      head = 0;
+    }
+  };
+  c._sendPacket = (packet, cb, ...rest) => {
+    if (packet.cmd === 'puback' && packet.messageId !== undefined && held.has(packet.messageId)) {
+      cb?.();
+      return;
+    }
+    send(packet, cb, ...rest);
+  };
+  client.on('close', () => {
+    generation++;
+    held.clear();
+    queue = [];
+    head = 0;
+    watched = undefined;
+  });
+  return {
+    hold(messageId, settling) {
+      if (settling.state === 'ok' && head === queue.length) return;
+      held.add(messageId);
+      queue.push({ id: messageId, s: settling });
+      if (settling !== watched) {
+        watched = settling;
+        const gen = generation;
+        const again = (): void => {
+          if (gen === generation) flush();
+        };
+        settling.done.then(again, again);
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { MqttClient, connectAsync, type IClientOptions } from 'mqtt';
+import { MqttClient, connect, type IClientOptions } from 'mqtt';
 
 /**
  * Coalesces a socket's writes per event-loop turn: the first write of a turn corks the socket and
@@ -44,20 +44,26 @@ export function batchWritesPerTurn(socket: net.Socket): net.Socket {
  * Connects an MQTT client (mqtt.js) whose TCP socket batches writes per turn
  * ({@link batchWritesPerTurn}); resolves on CONNACK, rejects on the first error.
  * `mqtt://host:port` (credentials in the URL are honoured) and `tcp://` only; any other scheme
- * (mqtts, ws) uses mqtt.js's own transport unchanged.
+ * (mqtts, ws) uses mqtt.js's own transport unchanged. `setup` runs on the client before any packet
+ * is read (handlers that must see the first messages of a persistent session).
  */
-export async function connectBatchedClient(url: string, opts: IClientOptions): Promise<MqttClient> {
+export async function connectBatchedClient(url: string, opts: IClientOptions, setup?: (client: MqttClient) => void): Promise<MqttClient> {
   const u = new URL(url);
-  if (u.protocol !== 'mqtt:' && u.protocol !== 'tcp:') return connectAsync(url, opts);
-  const host = u.hostname;
-  const port = Number(u.port || 1883);
-  const client = new MqttClient(() => batchWritesPerTurn(net.createConnection({ host, port })), {
-    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
-    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
-    ...opts,
-    host,
-    port,
-  });
+  let client: MqttClient;
+  if (u.protocol !== 'mqtt:' && u.protocol !== 'tcp:') client = connect(url, opts);
+  else {
+    const host = u.hostname;
+    const port = Number(u.port || 1883);
+    client = new MqttClient(() => batchWritesPerTurn(net.createConnection({ host, port })), {
+      ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+      ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+      ...opts,
+      host,
+      port,
+    });
+  }
+  // before any packet: a persistent session's broker sends its backlog right behind the CONNACK
+  setup?.(client);
   await new Promise<void>((resolve, reject) => {
     const onError = (e: Error): void => {
       client.off('connect', onConnect);

@@ -76,21 +76,22 @@ export async function connectIngestClient(opts: IngestClientOptions): Promise<In
       clean: !opts.session,
       reconnectPeriod: 2_000,
       connectTimeout: 10_000,
-    });
-    // mqtt.js takes a connection's packets one at a time through handleMessage (its documented
-    // backpressure hook); the message is emitted and acknowledged after `done`.
-    client.handleMessage = (_packet, done) => {
-      const wait = opts.whenReady?.();
-      if (wait) void wait.then(() => done());
-      else if (++sinceYield >= YIELD_EVERY) {
-        sinceYield = 0;
-        setImmediate(done);
-      } else done();
-    };
-    const acks = deferPubacks(client);
-    client.on('message', (topic, payload, packet) => {
-      const settling = opts.onMessage(topic, payload);
-      if (settling && packet.qos === 1 && packet.messageId !== undefined) acks.hold(packet.messageId, settling);
+    }, (client) => {
+      // mqtt.js takes a connection's packets one at a time through handleMessage (its documented
+      // backpressure hook); the message is emitted and acknowledged after `done`.
+      client.handleMessage = (_packet, done) => {
+        const wait = opts.whenReady?.();
+        if (wait) void wait.then(() => done());
+        else if (++sinceYield >= YIELD_EVERY) {
+          sinceYield = 0;
+          setImmediate(done);
+        } else done();
+      };
+      const acks = deferPubacks(client);
+      client.on('message', (topic, payload, packet) => {
+        const settling = opts.onMessage(topic, payload);
+        if (settling && packet.qos === 1 && packet.messageId !== undefined) acks.hold(packet.messageId, settling);
+      });
     });
     client.on('error', (e) => opts.onError?.(e));
     await client.subscribeAsync(opts.filters.map((f) => f), { qos: opts.qos ?? 1 });

@@ -29,7 +29,7 @@ describe('listColumns', () => {
     const columns: TableColumnsType<Row> = COLUMNS.map((c) => ({ ...c, width: 120 }));
     const phone = listColumns(columns, true);
     expect(phone.some((c) => c.fixed)).toBe(false);
-    expect(phone.map((c) => c.width ?? null)).toEqual([null, null, null, null, null, 120]);
+    expect(phone.map((c) => c.width ?? null)).toEqual([null, null, null, null, null, 112]);
     expect(listColumns(columns, false).at(-1)).toMatchObject({ fixed: 'right', width: 120 });
   });
 });

@@ -98,6 +98,24 @@ async function exitWithin(s: Server, ms: number): Promise<number | null> {
   }
 }
 
+/**
+ * The server exited 0 after a complete drain, and every reading it acknowledged (at least
+ * `min`, ms-epoch device times) is in the database it left behind.
+ */
+async function expectDrained(s: Server, code: number | null, deviceId: string, acknowledged: number[], min: number): Promise<void> {
+  expect(s.output()).toContain('shutdown complete');
+  expect(code).toBe(0);
+  const db = await openConfiguredDb(loadConfig(s.env));
+  try {
+    const rows = await db.query<{ ts: string | number }>('SELECT ts FROM telemetry WHERE device_id = $1', [deviceId]);
+    const stored = new Set(rows.map((r) => Number(r.ts)));
+    expect(acknowledged.length).toBeGreaterThanOrEqual(min);
+    expect(acknowledged.filter((ts) => !stored.has(ts))).toEqual([]);
+  } finally {
+    await db.close();
+  }
+}
+
 describe('SIGTERM drain of the real server (issue #15 item 6)', () => {
   it('stops accepting, commits what is in flight, exits 0, and every acknowledged reading is stored', async () => {
     const id = `DRAIN-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
@@ -129,18 +147,7 @@ describe('SIGTERM drain of the real server (issue #15 item 6)', () => {
     const code = await exitWithin(s, 30_000);
     stop = true;
     await Promise.all(posters);
-    expect(s.output()).toContain('shutdown complete');
-    expect(code).toBe(0);
-
-    const db = await openConfiguredDb(loadConfig(s.env));
-    try {
-      const rows = await db.query<{ ts: string | number }>('SELECT ts FROM telemetry WHERE device_id = $1', [id]);
-      const stored = new Set(rows.map((r) => Number(r.ts)));
-      expect(acknowledged.length).toBeGreaterThanOrEqual(50);
-      expect(acknowledged.filter((ts) => !stored.has(ts))).toEqual([]);
-    } finally {
-      await db.close();
-    }
+    await expectDrained(s, code, id, acknowledged, 50);
   });
 
   it('drains MQTT too: every reading the embedded broker acknowledged is stored, exit 0', async () => {
@@ -172,17 +179,7 @@ describe('SIGTERM drain of the real server (issue #15 item 6)', () => {
     const code = await exitWithin(s, 30_000);
     stop = true;
     client.end(true);
-    expect(s.output()).toContain('shutdown complete');
-    expect(code).toBe(0);
-    const db = await openConfiguredDb(loadConfig(s.env));
-    try {
-      const rows = await db.query<{ ts: string | number }>('SELECT ts FROM telemetry WHERE device_id = $1', [id]);
-      const stored = new Set(rows.map((r) => Number(r.ts)));
-      expect(acknowledged.length).toBeGreaterThanOrEqual(100);
-      expect(acknowledged.filter((ts) => !stored.has(ts))).toEqual([]);
-    } finally {
-      await db.close();
-    }
+    await expectDrained(s, code, id, acknowledged, 100);
   });
 
   it('exits non-zero with a log line when the drain does not finish within SHUTDOWN_TIMEOUT_MS', async () => {

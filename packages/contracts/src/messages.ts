@@ -1,3 +1,4 @@
+import { ALARM_MESSAGES } from './alarms/messages';
 import { DEVICE_MESSAGES } from './devices-api/messages';
 import type { BilingualText, Language } from './i18n';
 
@@ -53,6 +54,7 @@ export const MESSAGES = {
   },
   websocketRefused: { 'zh-CN': '连接被拒绝', 'en-US': 'Connection refused' },
   ...DEVICE_MESSAGES,
+  ...ALARM_MESSAGES,
   // Administration back office (issue #4): generic list, import/export, system entities.
   listFieldUnknown: { 'zh-CN': '未知的查询字段：{field}', 'en-US': 'Unknown query field: {field}' },
   listRuleUnknown: { 'zh-CN': '字段 {field} 不支持查询规则 {rule}', 'en-US': 'Field {field} does not support the rule {rule}' },

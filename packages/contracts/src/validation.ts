@@ -92,5 +92,8 @@ export const VALIDATION_MESSAGES = {
   'validation.ruleMinutesTooLong': { 'zh-CN': '时长不能超过1440分钟', 'en-US': 'At most 1440 minutes' },
   'validation.ruleMarginNegative': { 'zh-CN': '回差不能为负数', 'en-US': 'The clear margin must not be negative' },
   'validation.ruleNoConditions': { 'zh-CN': '请至少添加一个条件', 'en-US': 'Add at least one condition' },
+  'validation.recipientNoContact': { 'zh-CN': '接收人至少需要手机号、邮箱或微信之一', 'en-US': 'A recipient needs a phone number, an e-mail address or a WeChat account' },
+  'validation.sceneNoAction': { 'zh-CN': '请至少选择一个动作', 'en-US': 'Choose at least one action' },
+  'validation.sceneNoDevice': { 'zh-CN': '请先关联设备', 'en-US': 'Associate a device first' },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,3 +1,8 @@
-/** Alarm contracts (issue 9; SPEC §2-§4, §9): rule templates and their typed conditions. */
+/** Alarm contracts (issue 9; SPEC §2-§4, §7, §9): rule templates, alarms, scenes, push. */
 export * from './rule-conditions';
 export * from './rule-template';
+export * from './alarms-api';
+export * from './settings-api';
+export * from './scenes-api';
+export * from './push-api';
+export * from './messages';

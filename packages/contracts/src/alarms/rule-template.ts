@@ -56,6 +56,20 @@ export const ReminderSchema = z.object({
 /** See {@link ReminderSchema}. */
 export type Reminder = z.infer<typeof ReminderSchema>;
 
+/**
+ * Who is notified of a rule's alarms besides the users of the tenant who may see the device (their
+ * own alarm-push settings, SPEC §3): recipient groups of settings → user groups (ids), the second
+ * group reached by the escalation of the repeat reminder, and the tenant's work-chat robots
+ * (WeCom / DingTalk webhooks) when `robots` is true.
+ */
+export const RuleNotifySchema = z.object({
+  groupIds: z.array(z.string().min(1).max(64)).max(20, 'validation.tooLong').default([]),
+  escalateGroupIds: z.array(z.string().min(1).max(64)).max(20, 'validation.tooLong').default([]),
+  robots: z.boolean().default(false),
+});
+/** See {@link RuleNotifySchema}. */
+export type RuleNotify = z.infer<typeof RuleNotifySchema>;
+
 /** A rule template as written by the administrator (request body of parameter templates add/update, SPEC §7). */
 export const RuleTemplateSchema = z.object({
   name: z
@@ -72,6 +86,7 @@ export const RuleTemplateSchema = z.object({
   conditions: z.array(RuleConditionSchema).min(1, 'validation.ruleNoConditions').max(RULE_CONDITIONS_MAX, 'validation.tooLong'),
   /** Repeat reminder and escalation; null = notify once. */
   reminder: ReminderSchema.nullable().default(null),
+  notify: RuleNotifySchema.default({ groupIds: [], escalateGroupIds: [], robots: false }),
 });
 /** A parsed rule template (defaults filled). */
 export type RuleTemplate = z.infer<typeof RuleTemplateSchema>;

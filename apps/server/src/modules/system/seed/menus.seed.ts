@@ -91,7 +91,7 @@ export const MENU_SEED: MenuSeed[] = [
     id: 'scene', name: '场景管理', nameEn: 'Scenes', path: '/scene', component: 'layouts/RouteView', icon: 'AppstoreOutlined', redirect: '/scene/list',
     children: [
       {
-        id: 'scene-list', name: '场景列表', nameEn: 'Scene list', path: '/scene/list', component: 'scene/SceneList',
+        id: 'scene-list', name: '场景列表', nameEn: 'Scene list', path: '/scene/list', component: 'scene/SceneList', perms: 'scene:list',
         buttons: [...crud('scene', '场景', 'scene').slice(0, 3), ['scene:export', '导出场景报告', 'Export scene report']],
       },
       { id: 'scene-detail', name: '场景详情', nameEn: 'Scene detail', path: '/scene/detail/:id', component: 'scene/SceneDetail', hidden: true },
@@ -113,14 +113,14 @@ export const MENU_SEED: MenuSeed[] = [
   {
     id: 'alarm', name: '告警管理', nameEn: 'Alarms', path: '/alarm', component: 'layouts/RouteView', icon: 'AlertOutlined', redirect: '/alarm/list',
     children: [
-      { id: 'alarm-list', name: '告警列表', nameEn: 'Alarm list', path: '/alarm/list', component: 'alarm/AlarmList', buttons: [['alarm:process', '处理告警', 'Process alarm'], ['alarm:export', '导出告警', 'Export alarms']] },
-      { id: 'alarm-gateway', name: '网关告警', nameEn: 'Gateway alarms', path: '/alarm/gateway', component: 'alarm/GatewayAlarmList' },
-      { id: 'alarm-process', name: '处理记录', nameEn: 'Process records', path: '/alarm/process', component: 'alarm/ProcessRecordList' },
+      { id: 'alarm-list', name: '告警列表', nameEn: 'Alarm list', path: '/alarm/list', component: 'alarm/AlarmList', perms: 'alarm:list', buttons: [['alarm:process', '处理告警', 'Process alarm'], ['alarm:export', '导出告警', 'Export alarms']] },
+      { id: 'alarm-gateway', name: '网关告警', nameEn: 'Gateway alarms', path: '/alarm/gateway', component: 'alarm/GatewayAlarmList', perms: 'alarm:gateway:list' },
+      { id: 'alarm-process', name: '处理记录', nameEn: 'Process records', path: '/alarm/process', component: 'alarm/ProcessRecordList', perms: 'alarm:record:list', buttons: [['alarm:record:export', '导出处理记录', 'Export process records']] },
     ],
   },
   {
     id: 'push', name: '推送记录', nameEn: 'Pushes', path: '/push', component: 'layouts/RouteView', icon: 'NotificationOutlined', redirect: '/push/list',
-    children: [{ id: 'push-list', name: '推送列表', nameEn: 'Push list', path: '/push/list', component: 'push/PushList' }],
+    children: [{ id: 'push-list', name: '推送列表', nameEn: 'Push list', path: '/push/list', component: 'push/PushList', perms: 'push:list', buttons: [['push:export', '导出推送记录', 'Export pushes']] }],
   },
   {
     id: 'share', name: '共享管理', nameEn: 'Shares', path: '/share', component: 'layouts/RouteView', icon: 'ShareAltOutlined', redirect: '/share/devices',
@@ -141,8 +141,8 @@ export const MENU_SEED: MenuSeed[] = [
     children: [
       { id: 'settings-paths', name: '路线设置', nameEn: 'Routes', path: '/settings/paths', component: 'settings/PathList' },
       { id: 'settings-points', name: '常用地点', nameEn: 'Locations', path: '/settings/points', component: 'settings/PointList' },
-      { id: 'settings-templates', name: '规则模板', nameEn: 'Rule templates', path: '/settings/templates', component: 'settings/RuleTemplateList' },
-      { id: 'settings-usergroups', name: '用户组', nameEn: 'User groups', path: '/settings/usergroups', component: 'settings/UserGroupList' },
+      { id: 'settings-templates', name: '规则模板', nameEn: 'Rule templates', path: '/settings/templates', component: 'settings/RuleTemplateList', perms: 'template:list', buttons: [...crud('template', '规则模板', 'rule template').slice(0, 3), ['template:bind', '绑定设备', 'Bind devices']] },
+      { id: 'settings-usergroups', name: '用户组', nameEn: 'User groups', path: '/settings/usergroups', component: 'settings/UserGroupList', perms: 'usergroup:list', buttons: crud('usergroup', '用户组', 'user group').slice(0, 3) },
     ],
   },
   {

@@ -22,6 +22,7 @@ import { permissionRoutes } from './permissions/permissions.routes';
 import { roleRoutes } from './roles/roles.routes';
 import { tenantRoutes } from './tenants/tenants.routes';
 import { registerFilePlatform } from '../platform/list/raw-route';
+import { registerAlarmModule } from './alarms/alarms.module';
 
 /** What every module's routes may use. */
 export interface ModuleDeps {
@@ -33,7 +34,8 @@ export interface ModuleDeps {
 }
 
 /** The one registry of server modules (CONVENTIONS §1). */
-export function registerModules(api: FastifyInstance, { db, config, devices }: ModuleDeps): void {
+export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
+  const { db, config, devices } = deps;
   installOperationLog(api, db, config.basePath);
   registerFilePlatform(api, config.dataDir);
   authRoutes(api, db, config);
@@ -53,4 +55,5 @@ export function registerModules(api: FastifyInstance, { db, config, devices }: M
   dictAdminRoutes(api, db);
   categoryRoutes(api, db);
   uploadRoutes(api, db, config);
+  registerAlarmModule(api, deps);
 }

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../index';
+import { alarmRoutes } from './handling/alarms.routes';
+import { pushRoutes } from './push/push.routes';
+import { sceneRoutes } from './scenes/scenes.routes';
+import { alarmSettingsRoutes } from './settings/settings.routes';
+
+/**
+ * The alarm area (issue 9): alarm handling, rule templates and recipient groups, scenes, push list.
+ * The engine itself runs beside the ingest (runtime/), started with the app.
+ */
+export function registerAlarmModule(api: FastifyInstance, deps: ModuleDeps): void {
+  alarmRoutes(api, deps);
+  alarmSettingsRoutes(api, deps);
+  sceneRoutes(api, deps);
+  pushRoutes(api, deps);
+}

@@ -2,6 +2,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { RouteView } from '../../layouts/RouteView';
 import { SYSTEM_SCREENS } from '../../features/system/systemScreens';
 import { ACCOUNT_SCREENS } from '../../features/account/accountScreens';
+import { ALARM_SCREENS } from '../../features/alarms/alarmScreens';
+import { ALARM_SETTINGS_SCREENS } from '../../features/alarm-settings/alarmSettingsScreens';
 
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -17,6 +19,8 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   'layouts/PageView': RouteView,
   ...SYSTEM_SCREENS,
   ...ACCOUNT_SCREENS,
+  ...ALARM_SCREENS,
+  ...ALARM_SETTINGS_SCREENS,
   'dashboard/Analysis': lazy(() => import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage }))),
   'exception/403': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception403 }))),
   'exception/404': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception404 }))),

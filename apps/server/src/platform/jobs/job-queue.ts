@@ -1,0 +1,281 @@
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/db';
+import { ProgressStore, type JobProgress } from './job-progress';
+import { createSqlRunner } from './sql-runner';
+
+export type { JobProgress } from './job-progress';
+
+/**
+ * Options of one job (pg-boss `SendOptions`). Unset → the queue's defaults: 3 retries, 10 s apart,
+ * with backoff; expires 15 minutes after it starts.
+ */
+export interface JobOptions {
+  /** Retries after the first attempt (integer ≥ 0). */
+  retryLimit?: number;
+  /** Seconds before a retry (integer ≥ 0); with `retryBackoff`, the base of the exponential delay. */
+  retryDelaySec?: number;
+  /** Retry `n` (1-based) waits between `retryDelaySec·2^(n-1)` and twice that (jittered), capped at 2^15. */
+  retryBackoff?: boolean;
+  /**
+   * Deduplication key. It only dedupes on a queue created with a policy other than `standard`
+   * (see {@link QueuePolicy}): e.g. `short` keeps one waiting job per key.
+   */
+  singletonKey?: string;
+  /** Not before this time, ms since the epoch. */
+  startAfter?: number;
+  /** A running job longer than this (seconds, < 24 h) is failed, then retried if retries remain. */
+  expireInSeconds?: number;
+}
+
+/** What a handler is given for one job (issue 11 item 1). */
+export interface JobContext<T> {
+  id: string;
+  /** Queue name. */
+  name: string;
+  data: T;
+  /** 0 on the first attempt, n on the n-th retry. */
+  retryCount: number;
+  /**
+   * Stores progress 0..100 and an optional message, readable by {@link JobQueue.getJob} (also from
+   * another process). @throws RangeError when `percent` is outside 0..100.
+   */
+  progress(percent: number, message?: string): Promise<void>;
+}
+
+/** pg-boss queue policies: `standard`, `short` (one waiting job per singletonKey), `singleton` (one active per key), `stately` (one waiting and one active per key). */
+export type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
+
+/** A job as {@link JobQueue.getJob} returns it. */
+export interface JobInfo {
+  id: string;
+  /** `created`, `retry`, `active`, `completed`, `cancelled` or `failed`. */
+  state: string;
+  retryCount: number;
+  /**
+   * Completed: what the handler returned (an object as is, anything else as `{ value }`, null for
+   * nothing). Failed: the last error, serialized (`{ name, message, stack }`). Else null.
+   */
+  output: unknown;
+  progress: JobProgress | null;
+}
+
+/** Worker options of {@link JobQueue.work}. */
+export interface WorkOptions {
+  /** Jobs of this queue run at once in this process (default 1). */
+  concurrency?: number;
+  /** How often an idle worker looks for jobs, seconds (≥ 0.5, default 2). A job sent by this process wakes its workers at once. */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * The one job queue of the server (ARCHITECTURE §8 `platform/jobs`, issue 11 item 1; SPEC §1 "export
+ * is asynchronous"): pg-boss on PostgreSQL or on the embedded PGlite. Jobs are rows, so they survive
+ * a restart; a job is fetched by one worker (`FOR UPDATE SKIP LOCKED`) across workers and processes;
+ * a failed or expired job is retried per its {@link JobOptions}. Delivery is at-least-once: a handler
+ * whose process dies is run again after its job expires.
+ *
+ * A queue is started once and stopped once; send and work need it started.
+ */
+export interface JobQueue {
+  /** Installs or migrates the pg-boss schema (first start only), creates the progress table, starts maintenance. */
+  start(): Promise<void>;
+  /**
+   * Stops fetching, waits for running handlers up to `timeoutMs` (default 10000, at least 1000), fails
+   * (to be retried) the jobs still running after that, then closes the queue's connections.
+   */
+  stop(opts?: { timeoutMs?: number }): Promise<void>;
+  /** Creates queue `name` if missing (idempotent); the policy only applies on creation. */
+  createQueue(name: string, opts?: { policy?: QueuePolicy }): Promise<void>;
+  /**
+   * Adds a job (creating its queue if missing). @returns its id, or null when deduplicated by
+   * `singletonKey`. @throws AssertionError on invalid options (pg-boss's message).
+   */
+  send<T extends object>(name: string, data: T, opts?: JobOptions): Promise<string | null>;
+  /** Runs `handler` for jobs of `name`; what it returns is the job's output, what it throws fails the job. */
+  work<T extends object>(name: string, opts: WorkOptions, handler: (job: JobContext<T>) => Promise<unknown>): Promise<void>;
+  /**
+   * Sends a job to queue `name` on a 5-field cron (pg-boss schedule, `tz` default UTC). Stored in the
+   * database; fired only by processes whose queue was created with `schedule: true`.
+   */
+  schedule(name: string, cron: string, data?: object, opts?: { tz?: string }): Promise<void>;
+  unschedule(name: string): Promise<void>;
+  /** A job of queue `name` (also once archived), or null when unknown. */
+  getJob(name: string, id: string): Promise<JobInfo | null>;
+  /** True when started and the queue's database answers (for /health/ready). */
+  ready(): Promise<boolean>;
+}
+
+/** Options of {@link createJobQueue}. */
+export interface JobQueueOptions {
+  /** PostgreSQL URL for the queue's own pool; required when `db.kind === 'postgres'`. */
+  connectionString?: string;
+  /** Schema of the pg-boss tables and of `job_progress` (default `pgboss`). */
+  schema?: string;
+  /** Background errors: maintenance, polling, a job outcome that could not be stored. */
+  onError?: (e: Error) => void;
+  /** Fire cron schedules in this process (default false). */
+  schedule?: boolean;
+  /** Size of the queue's pool on PostgreSQL (default 10). */
+  poolSize?: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toError(e: unknown): Error {
+  if (e instanceof Error) return e;
+  const o = e as { message?: unknown; stack?: unknown } | null;
+  const err = new Error(typeof o?.message === 'string' ? o.message : String(e));
+  if (typeof o?.stack === 'string') err.stack = o.stack;
+  return err;
+}
+
+function sendOptions(o: JobOptions): PgBoss.SendOptions {
+  // pg-boss asserts on keys present with undefined values: only the set ones are passed
+  const out: PgBoss.SendOptions = {};
+  if (o.retryLimit !== undefined) out.retryLimit = o.retryLimit;
+  if (o.retryDelaySec !== undefined) out.retryDelay = o.retryDelaySec;
+  if (o.retryBackoff !== undefined) out.retryBackoff = o.retryBackoff;
+  if (o.singletonKey !== undefined) out.singletonKey = o.singletonKey;
+  if (o.startAfter !== undefined) out.startAfter = new Date(o.startAfter);
+  if (o.expireInSeconds !== undefined) out.expireInSeconds = o.expireInSeconds;
+  return out;
+}
+
+/**
+ * Builds the job queue over the server's database (nothing is sent until {@link JobQueue.start}).
+ * PGlite: pg-boss runs through the server's `Db` (one connection). PostgreSQL: its own pool.
+ * @throws Error when the schema name is not `[a-z_][a-z0-9_]*`, or on PostgreSQL without `connectionString`.
+ */
+export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
+  const schema = opts.schema ?? 'pgboss';
+  if (!/^[a-z_][a-z0-9_]{0,49}$/.test(schema)) throw new Error(`bad job queue schema name ${schema}`);
+  const onError = (e: unknown): void => opts.onError?.(toError(e));
+  const sql = createSqlRunner(db, { schema, connectionString: opts.connectionString, poolSize: opts.poolSize, onError });
+  const boss = new PgBoss({
+    db: sql,
+    schema,
+    migrate: true,
+    supervise: true,
+    maintenanceIntervalSeconds: 120,
+    schedule: opts.schedule ?? false,
+    retryLimit: 3,
+    retryDelay: 10,
+    retryBackoff: true,
+  });
+  boss.on('error', onError);
+  const progress = new ProgressStore(sql, schema);
+  let state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
+  const queues = new Map<string, Promise<void>>();
+  const workers = new Map<string, string[]>();
+
+  const assertStarted = (): void => {
+    if (state !== 'started') throw new Error(`job queue is ${state === 'new' ? 'not started' : 'stopped'}`);
+  };
+  const ensureQueue = (name: string, policy?: QueuePolicy): Promise<void> => {
+    let created = queues.get(name);
+    if (!created) {
+      created = boss.createQueue(name, { name, ...(policy ? { policy } : {}) });
+      created.catch(() => queues.delete(name));
+      queues.set(name, created);
+    }
+    return created;
+  };
+  const wake = (name: string): void => {
+    if (state === 'started') for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+  };
+
+  return {
+    async start() {
+      if (state !== 'new') throw new Error('a job queue starts once');
+      await boss.start();
+      await progress.init();
+      state = 'started';
+    },
+
+    async stop({ timeoutMs = 10_000 } = {}) {
+      if (state === 'stopping' || state === 'stopped') return;
+      const started = Date.now();
+      const wasStarted = state === 'started';
+      state = 'stopping';
+      if (wasStarted) await boss.stop({ graceful: true, wait: true, close: false, timeout: Math.max(1000, timeoutMs) });
+      // a fetch already on its way when the workers stopped: its job is failed (to be retried) before the pool closes
+      await sql.drain(Math.max(1000, timeoutMs - (Date.now() - started)));
+      await sql.close();
+      state = 'stopped';
+    },
+
+    async createQueue(name, o = {}) {
+      assertStarted();
+      await ensureQueue(name, o.policy);
+    },
+
+    async send(name, data, o = {}) {
+      assertStarted();
+      await ensureQueue(name);
+      const id = await boss.send(name, data, sendOptions(o));
+      if (id) wake(name);
+      return id;
+    },
+
+    async work<T extends object>(name: string, o: WorkOptions, handler: (job: JobContext<T>) => Promise<unknown>) {
+      assertStarted();
+      const concurrency = o.concurrency ?? 1;
+      if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be an integer ≥ 1, got ${concurrency}`);
+      await ensureQueue(name);
+      const ids = workers.get(name) ?? [];
+      workers.set(name, ids);
+      // pg-boss 10 has no concurrency: `concurrency` workers fetching one job each
+      for (let i = 0; i < concurrency; i++) {
+        let workerId: string | undefined;
+        const options: PgBoss.WorkOptions & { includeMetadata: true } = { batchSize: 1, includeMetadata: true };
+        if (o.pollingIntervalSeconds !== undefined) options.pollingIntervalSeconds = o.pollingIntervalSeconds;
+        workerId = await boss.work<T>(name, options, async ([job]) => {
+          // fetched while stopping: failed at once, so that it is retried rather than left active
+          if (state !== 'started') throw new Error('job queue stopping: job not started');
+          try {
+            return await handler({
+              id: job.id,
+              name: job.name,
+              data: job.data,
+              retryCount: job.retryCount,
+              progress: (percent, message) => progress.set(job.name, job.id, percent, message),
+            });
+          } finally {
+            // more may be waiting: this worker fetches again without waiting for its polling interval
+            if (workerId && state === 'started') boss.notifyWorker(workerId);
+          }
+        });
+        ids.push(workerId);
+      }
+    },
+
+    async schedule(name, cron, data, o = {}) {
+      assertStarted();
+      await ensureQueue(name);
+      await boss.schedule(name, cron, data ?? {}, o.tz ? { tz: o.tz } : {});
+    },
+
+    async unschedule(name) {
+      assertStarted();
+      await boss.unschedule(name);
+    },
+
+    async getJob(name, id) {
+      assertStarted();
+      if (!UUID.test(id)) return null;
+      const job = await boss.getJobById<unknown>(name, id, { includeArchive: true });
+      if (!job) return null;
+      return { id: job.id, state: job.state, retryCount: Number(job.retryCount), output: job.output ?? null, progress: await progress.get(id) };
+    },
+
+    async ready() {
+      if (state !== 'started') return false;
+      try {
+        await sql.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

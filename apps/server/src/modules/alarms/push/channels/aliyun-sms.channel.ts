@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { signedQuery, rpcTimestamp } from './aliyun-rpc-signature';
 import { DEFAULT_PUSH_TIMEOUT_MS, type PushChannel, type PushMessage } from './channel';
-import { attempt, callProvider, type FetchFn } from './provider-http';
+import { attempt, callProvider, type HttpChannelDeps } from './provider-http';
 
 /** Settings of the Aliyun SMS channel (README ALIYUN_SMS_* variables). */
 export interface AliyunSmsConfig {
@@ -13,13 +13,6 @@ export interface AliyunSmsConfig {
   templateCode: string;
   /** Service endpoint, https://dysmsapi.aliyuncs.com unless a test peer or proxy is used. */
   endpoint: string;
-}
-
-/** Dependencies of an HTTP channel: the HTTP client, the clock (ms) and the per-send bound (ms). */
-export interface HttpChannelDeps {
-  fetch?: FetchFn;
-  now?: () => number;
-  timeoutMs?: number;
 }
 
 /** Longest template variable sent, characters; longer values are cut (Aliyun limits variable length). */

@@ -11,6 +11,7 @@ export interface AliyunSmsPeer extends HttpPeer {
   sent: { phone: string; params: Record<string, string>; template: Record<string, string> }[];
 }
 
+/** The account the peer knows: only this key, signature name and template are accepted. */
 export interface AliyunSmsPeerOptions {
   accessKeyId: string;
   accessKeySecret: string;

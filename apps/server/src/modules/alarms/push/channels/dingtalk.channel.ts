@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { HttpChannelDeps } from './aliyun-sms.channel';
 import { DEFAULT_PUSH_TIMEOUT_MS, type PushChannel, type PushMessage } from './channel';
-import { attempt, errcodeOf, maskWebhook, postJson } from './provider-http';
+import { attempt, errcodeOf, maskWebhook, postJson, type HttpChannelDeps } from './provider-http';
 import { cutUtf8 } from './wecom.channel';
 
 /** Settings of the DingTalk (钉钉) custom group robot (README DINGTALK_* variables). */

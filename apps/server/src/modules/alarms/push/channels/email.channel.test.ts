@@ -28,7 +28,7 @@ function track(channel: PushChannel): PushChannel {
   return channel;
 }
 
-async function peer(opts: { rejectRecipients?: string[]; deferRecipients?: string[] } = {}) {
+async function peer(opts: { rejectRecipients?: string[]; deferRecipients?: string[]; implicitTls?: boolean } = {}) {
   const p = await startSmtpPeer({ user: USER, pass: PASS, ...opts });
   cleanups.push(() => p.close());
   return p;
@@ -56,6 +56,14 @@ describe('e-mail channel (real SMTP server)', () => {
     const decoded = decodeBody(raw);
     expect(decoded).toContain('数值:-12.4 °C');
     expect(decoded).toContain(MSG.url);
+  });
+
+  it('speaks implicit TLS for an smtps:// URL', async () => {
+    const smtp = await peer({ implicitTls: true });
+    expect(smtp.url).toMatch(/^smtps:/);
+    const mail = track(createEmailChannel({ smtpUrl: smtp.url, from: USER }));
+    expect(await mail.send('ops@customer.example', MSG)).toMatchObject({ ok: true });
+    expect(smtp.received[0].to).toEqual(['ops@customer.example']);
   });
 
   it('a recipient the server refuses with 550 is a permanent failure carrying the server reply', async () => {

@@ -3,6 +3,13 @@ import { ANSWER_MAX_CHARS, type PushAttemptResult } from './channel';
 /** The HTTP client the HTTP channels use: node's global fetch, or a replacement in tests. */
 export type FetchFn = typeof fetch;
 
+/** Dependencies of an HTTP channel: the HTTP client, the clock (epoch ms) and the per-send bound (ms, default 10000). */
+export interface HttpChannelDeps {
+  fetch?: FetchFn;
+  now?: () => number;
+  timeoutMs?: number;
+}
+
 /** An HTTP answer the channel classifies itself (status below 500, not 429). */
 export interface ProviderAnswer {
   status: number;

@@ -43,6 +43,7 @@ export async function startWecomPeer(key: string): Promise<RobotPeer> {
   return Object.assign(peer, { webhook: `${peer.base}/cgi-bin/webhook/send?key=${key}`, delivered });
 }
 
+/** The robot's security settings as configured in the DingTalk group. */
 export interface DingtalkPeerOptions {
   accessToken: string;
   /** 加签 secret; when set, timestamp and sign are required. */

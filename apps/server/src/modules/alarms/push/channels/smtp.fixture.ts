@@ -13,7 +13,7 @@ export interface ReceivedMail {
 /** A real SMTP server (smtp-server) on 127.0.0.1 and a free port, with AUTH PLAIN/LOGIN. */
 export interface SmtpPeer {
   port: number;
-  /** `smtp://user:pass@127.0.0.1:port` */
+  /** `smtp://user:pass@127.0.0.1:port`, or `smtps://…?tls.rejectUnauthorized=false` (self-signed certificate) */
   url: string;
   received: ReceivedMail[];
   close(): Promise<void>;
@@ -26,17 +26,20 @@ export interface SmtpPeerOptions {
   rejectRecipients?: string[];
   /** RCPT TO these is refused with 451 (try again later). */
   deferRecipients?: string[];
+  /** TLS from the first byte (smtps, port 465 style) with smtp-server's built-in self-signed certificate. */
+  implicitTls?: boolean;
 }
 
 function smtpError(message: string, responseCode: number): Error {
   return Object.assign(new Error(message), { responseCode });
 }
 
-/** Starts the server. Plain text (no STARTTLS) so that the test needs no certificate. */
+/** Starts the server: plain text without STARTTLS, or implicit TLS (`implicitTls`). */
 export async function startSmtpPeer(opts: SmtpPeerOptions): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     logger: false,
+    secure: opts.implicitTls ?? false,
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     authMethods: ['PLAIN', 'LOGIN'],
@@ -68,7 +71,9 @@ export async function startSmtpPeer(opts: SmtpPeerOptions): Promise<SmtpPeer> {
   });
   return {
     port,
-    url: `smtp://${encodeURIComponent(opts.user)}:${encodeURIComponent(opts.pass)}@127.0.0.1:${port}`,
+    url: opts.implicitTls
+      ? `smtps://${encodeURIComponent(opts.user)}:${encodeURIComponent(opts.pass)}@127.0.0.1:${port}?tls.rejectUnauthorized=false`
+      : `smtp://${encodeURIComponent(opts.user)}:${encodeURIComponent(opts.pass)}@127.0.0.1:${port}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

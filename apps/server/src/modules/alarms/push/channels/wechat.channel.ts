@@ -1,6 +1,5 @@
-import type { HttpChannelDeps } from './aliyun-sms.channel';
 import { DEFAULT_PUSH_TIMEOUT_MS, type PushAttemptResult, type PushChannel, type PushMessage } from './channel';
-import { attempt, callProvider, errcodeOf, postJson, type FetchFn } from './provider-http';
+import { attempt, callProvider, errcodeOf, postJson, type FetchFn, type HttpChannelDeps } from './provider-http';
 
 /** Settings of the WeChat Official Account channel (README WECHAT_* variables). */
 export interface WechatConfig {

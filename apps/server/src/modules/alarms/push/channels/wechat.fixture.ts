@@ -14,6 +14,7 @@ export interface WechatPeer extends HttpPeer {
   expireTokens(): void;
 }
 
+/** The account the peer plays and its audience. */
 export interface WechatPeerOptions {
   appId: string;
   appSecret: string;

@@ -1,6 +1,5 @@
-import type { HttpChannelDeps } from './aliyun-sms.channel';
 import { DEFAULT_PUSH_TIMEOUT_MS, type PushChannel, type PushMessage } from './channel';
-import { attempt, errcodeOf, maskWebhook, postJson } from './provider-http';
+import { attempt, errcodeOf, maskWebhook, postJson, type HttpChannelDeps } from './provider-http';
 
 /** Settings of the WeCom (企业微信) group robot (README WECOM_WEBHOOK_URL). */
 export interface WecomConfig {

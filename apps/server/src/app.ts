@@ -23,6 +23,7 @@ import { healthRoutes } from './platform/observability/readiness';
 import { closeConnectionsWhenClosing } from './platform/observability/shutdown';
 import { registerModules } from './modules';
 import { IngestRuntime } from './modules/telemetry/ingest-runtime';
+import { AlarmRuntime } from './modules/alarms/runtime/alarm-runtime';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +40,8 @@ export interface App {
   devices: IngestRuntime;
   /** Prometheus metrics of this app (its own registry), served at `<base>/metrics`. */
   metrics: ServerMetrics;
+  /** Alarm engine beside the ingest (issue 9): evaluates committed readings, announces alarms. */
+  alarms: AlarmRuntime;
 }
 
 /**
@@ -72,10 +75,29 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
   closeConnectionsWhenClosing(fastify);
   const metrics = new ServerMetrics(hub);
   metrics.timeRequests(fastify);
-  const devices = new IngestRuntime(config, db, hub, { onError: (err) => fastify.log.error({ err }, 'ingest'), onCommitted: metrics.onCommitted });
+  // alarm engine (issue 9): committed readings and device events go to it after the metrics; it
+  // returns at once and evaluates in its own batches; scene commands go out through the ingest's broker
+  const alarms: AlarmRuntime = new AlarmRuntime(db, hub, {
+    onError: (err) => fastify.log.error({ err }, 'alarms'),
+    sendCommand: (id, command): Promise<boolean> => devices.sendCommand(id, command),
+  });
+  const devices: IngestRuntime = new IngestRuntime(config, db, hub, {
+    onError: (err) => fastify.log.error({ err }, 'ingest'),
+    onCommitted: (rows, committedAt) => {
+      metrics.onCommitted(rows, committedAt);
+      alarms.onCommitted(rows);
+    },
+    onDeviceEvent: alarms.onDeviceEvent,
+  });
   metrics.watch(devices);
-  fastify.addHook('onReady', () => devices.start());
-  fastify.addHook('onClose', () => devices.stop());
+  fastify.addHook('onReady', async () => {
+    await alarms.start();
+    await devices.start();
+  });
+  fastify.addHook('onClose', async () => {
+    await devices.stop();
+    await alarms.stop();
+  });
 
   await fastify.register(fastifySwagger, {
     openapi: {
@@ -111,7 +133,7 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
       healthRoutes(api, { db, hub, devices, brokerUrl: config.mqttUrl, embeddedBroker: !config.mqttUrl && config.mqttPort !== 'off' });
       metricsRoutes(api, metrics, config.metricsToken);
       websocketRoutes(api, db, hub);
-      registerModules(api, { db, config, hub, devices });
+      registerModules(api, { db, config, hub, devices, alarms });
     },
     { prefix: config.basePath },
   );
@@ -132,5 +154,5 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
       },
     });
   }
-  return { fastify, hub, devices, metrics };
+  return { fastify, hub, devices, metrics, alarms };
 }

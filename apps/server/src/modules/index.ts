@@ -23,6 +23,7 @@ import { roleRoutes } from './roles/roles.routes';
 import { tenantRoutes } from './tenants/tenants.routes';
 import { registerFilePlatform } from '../platform/list/raw-route';
 import { registerAlarmModule } from './alarms/alarms.module';
+import type { AlarmRuntime } from './alarms/runtime/alarm-runtime';
 
 /** What every module's routes may use. */
 export interface ModuleDeps {
@@ -31,6 +32,8 @@ export interface ModuleDeps {
   hub: RealtimeHub;
   /** Device registry, ingest and broker connection (issue #3). */
   devices: IngestRuntime;
+  /** Alarm engine runtime (issue 9): processed marks, processed notices. */
+  alarms: AlarmRuntime;
 }
 
 /** The one registry of server modules (CONVENTIONS §1). */

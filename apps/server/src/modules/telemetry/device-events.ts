@@ -1,6 +1,7 @@
 import { CommandAckPayloadSchema, DeviceEventPayloadSchema, FORBIDDEN_KEY_MESSAGE, checkDeviceTime, type DeviceEventType } from '@ztj/contracts';
 import type { Db } from '../../platform/db/db';
 import type { RegisteredDevice } from './device-registry';
+import type { StoredDeviceEvent } from './ingest-types';
 
 /** Why an event or ack was refused (dead-letter reason and detail). */
 export interface Refusal {
@@ -37,9 +38,10 @@ const PAIR: Record<string, string[]> = {
 /**
  * Stores a `ztj/devices/{id}/events` message in `device_event` (idempotent on device, ts, type) and
  * applies it to the device state (power, flight mode, low power, charging) unless a newer event of
- * the same pair is already stored (late events do not move the state back).
+ * the same pair is already stored (late events do not move the state back). `onStored` is told of
+ * the event once its transaction committed (the alarm engine's hook).
  */
-export async function recordEvent(db: Db, device: RegisteredDevice, body: unknown, receivedAt: number): Promise<Refusal | null> {
+export async function recordEvent(db: Db, device: RegisteredDevice, body: unknown, receivedAt: number, onStored?: (e: StoredDeviceEvent) => void): Promise<Refusal | null> {
   const parsed = DeviceEventPayloadSchema.safeParse(body);
   if (!parsed.success) return refusalOf(parsed.error.issues);
   const { ts, type } = parsed.data;
@@ -60,6 +62,7 @@ export async function recordEvent(db: Db, device: RegisteredDevice, body: unknow
       [device.id, value, PAIR[column], ts],
     );
   });
+  onStored?.({ deviceId: device.id, tenantId: device.tenantId, type, ts, receivedAt });
   return null;
 }
 

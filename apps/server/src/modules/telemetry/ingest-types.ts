@@ -1,4 +1,4 @@
-import type { TopicChannel } from '@ztj/contracts';
+import type { DeviceEventType, TopicChannel } from '@ztj/contracts';
 import type { DeadLetterBudgetOptions } from './dead-letter-budget';
 import type { TelemetryRow } from './telemetry-store';
 
@@ -42,6 +42,17 @@ export interface IngestOptions {
   stopRetryMs?: number;
   /** Called after each committed batch with its rows and the commit time, ms (benchmark, metrics). */
   onCommitted?: (rows: readonly TelemetryRow[], committedAt: number) => void;
+  /** Called after a device event (`ztj/devices/{id}/events`) is stored (alarm engine, issue 9); must not block. */
+  onDeviceEvent?: (event: StoredDeviceEvent) => void;
+}
+
+/** A device event once stored (`device_event`): device time `ts` and server `receivedAt`, ms epoch. */
+export interface StoredDeviceEvent {
+  deviceId: string;
+  tenantId: number;
+  type: DeviceEventType;
+  ts: number;
+  receivedAt: number;
 }
 
 /** Counters of this process since start (the database keeps the totals in `ingest_counter`). */

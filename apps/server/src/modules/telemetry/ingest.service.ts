@@ -154,7 +154,7 @@ export class IngestService {
       case 'gatewayTelemetry':
         return this.gatewayBatch(msg, device, body, receivedAt);
       case 'events':
-        return recordEvent(this.db, device, body, receivedAt).then((problem) =>
+        return recordEvent(this.db, device, body, receivedAt, this.opts.onDeviceEvent).then((problem) =>
           problem ? this.refuse(msg, receivedAt, msg.id, problem.reason, problem.detail) : none(),
         );
       case 'acks':

@@ -1,4 +1,4 @@
-import type { WsServerMessage, WsTelemetryMessage } from '@ztj/contracts';
+import type { WsAlarmMessage, WsServerMessage, WsTelemetryMessage } from '@ztj/contracts';
 
 /** Something a message can be sent to: an open WebSocket. */
 export interface LiveSocket {
@@ -88,7 +88,8 @@ export class RealtimeHub {
     return n;
   }
 
-  toUser(userId: string, message: WsServerMessage): void {
+  /** Sends to every socket of `userId` (notices, live alarms of issue 9). */
+  toUser(userId: string, message: WsServerMessage | WsAlarmMessage): void {
     this.sendAll(this.sockets.get(userId), JSON.stringify(message));
   }
 

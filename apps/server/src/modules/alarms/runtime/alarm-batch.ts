@@ -1,0 +1,160 @@
+import type { AlarmRecord } from '@ztj/contracts';
+import type { Db, Queryable } from '../../../platform/db/db';
+import { conditionKey, emptyDeviceState, evaluate, markProcessed, tick, type AlarmEvent, type DeviceAlarmState, type EngineReading } from '../engine';
+import { alarmRecordOf, type AlarmRow } from './alarm-row';
+import type { DeviceRules, RuleMeta } from './rule-cache';
+
+/**
+ * One batch of the alarm runtime (issue 9 item 3): for a set of devices, ONE transaction loads
+ * their engine states (`alarm_engine_state`, row-locked), runs the pure engine over each
+ * device's queued readings (device-time order, see engine `evaluate`), the timer's `tick` and
+ * operators' "processed" marks, writes the alarm changes and saves the states. Nothing is
+ * announced here: the caller announces the returned changes after the commit.
+ */
+
+/** A reading waiting for evaluation: the engine reading plus the server receive time (null for device events). */
+export interface QueuedReading extends EngineReading {
+  receivedAt: number | null;
+}
+
+/** An operator processed the alarm of condition `conditionIndex` of engine rule `ruleId` that started at `startTs`. */
+export interface ProcessedMark {
+  ruleId: string;
+  conditionIndex: number;
+  startTs: number;
+  done: () => void;
+}
+
+/** What one device contributes to a batch. */
+export interface WorkItem {
+  deviceId: string;
+  readings: QueuedReading[];
+  /** Timer tick at this time (ms epoch), if due. */
+  tickNow?: number;
+  marks: ProcessedMark[];
+}
+
+/** A committed alarm change, to announce. `stored` false: a scene without `raise` (no alarm row). */
+export interface AlarmChange {
+  event: AlarmEvent;
+  tenantId: number;
+  alarm: AlarmRecord;
+  meta: RuleMeta;
+  stored: boolean;
+}
+
+/** Outcome of a batch: the changes to announce and which devices still hold an active alarm. */
+export interface BatchOutcome {
+  changes: AlarmChange[];
+  /** Device id → true when its state holds an active alarm after the batch. */
+  active: Map<string, boolean>;
+}
+
+const INSERT_ALARM = `INSERT INTO alarm (tenant_id, device_id, gateway_id, rule_source, rule_id, rule_name, condition_index, condition_type,
+    alarm_type, severity, start_ts, raised_ts, value, peak, backfill, created_at)
+  VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)
+  ON CONFLICT (device_id, rule_id, condition_index, start_ts) DO NOTHING RETURNING *`;
+const EPISODE = 'device_id = $1 AND rule_source = $2 AND rule_id = $3 AND condition_index = $4 AND start_ts = $5';
+
+/** The record of an episode of a rule that stores no alarm (scene with `raise` false): a synthetic id. */
+function unstoredRecord(e: AlarmEvent, d: DeviceRules, meta: RuleMeta, now: number): AlarmRecord {
+  return alarmRecordOf({
+    id: `${meta.source}:${meta.plainId}:${e.deviceId}:${e.conditionIndex}:${e.startTs}`,
+    tenant_id: d.tenantId, device_id: e.deviceId, device_name: d.deviceName, gateway_id: d.gatewayId,
+    rule_source: meta.source, rule_id: meta.plainId, rule_name: meta.name, condition_index: e.conditionIndex,
+    condition_type: e.conditionType, alarm_type: e.alarmType, severity: e.severity, start_ts: e.startTs,
+    raised_ts: e.kind === 'raised' ? e.ts : e.startTs, end_ts: e.kind === 'cleared' ? e.ts : null,
+    value: e.kind === 'raised' ? e.value : null, peak: e.kind === 'cleared' ? e.peak : null,
+    status: e.kind === 'cleared' ? 'cleared' : 'active', processed: false, flag: 1, backfill: e.kind === 'raised' && e.backfill,
+    reminders: e.kind === 'reminder' ? e.count : 0, escalated: e.kind === 'escalated', processed_by: null, processed_at: null, created_at: now,
+  });
+}
+
+/** Writes one engine event; returns the changed row, or undefined when nothing changed (already raised). */
+async function writeEvent(q: Queryable, e: AlarmEvent, d: DeviceRules, meta: RuleMeta, peak: number | null, now: number): Promise<AlarmRow | undefined> {
+  const key = [e.deviceId, meta.source, meta.plainId, e.conditionIndex, e.startTs];
+  switch (e.kind) {
+    case 'raised':
+      return (await q.query<AlarmRow>(INSERT_ALARM, [
+        d.tenantId, e.deviceId, d.gatewayId, meta.source, meta.plainId, meta.name, e.conditionIndex, e.conditionType,
+        e.alarmType, e.severity, e.startTs, e.ts, e.value, peak ?? e.value, e.backfill, now,
+      ]))[0];
+    case 'cleared':
+      return (await q.query<AlarmRow>(`UPDATE alarm SET status = 'cleared', end_ts = $6, peak = COALESCE($7, peak) WHERE ${EPISODE} AND status = 'active' RETURNING *`, [...key, e.ts, e.peak]))[0];
+    case 'reminder':
+      return (await q.query<AlarmRow>(`UPDATE alarm SET reminders = GREATEST(reminders, $6) WHERE ${EPISODE} RETURNING *`, [...key, e.count]))[0];
+    case 'escalated':
+      return (await q.query<AlarmRow>(`UPDATE alarm SET escalated = true WHERE ${EPISODE} AND NOT escalated RETURNING *`, key))[0];
+  }
+}
+
+/** Runs the engine for one device's item; returns the new state and its events. */
+function runEngine(state: DeviceAlarmState, d: DeviceRules, item: WorkItem): { state: DeviceAlarmState; events: AlarmEvent[] } {
+  let s = state;
+  for (const m of item.marks) {
+    const cs = s.conditions[conditionKey(m.ruleId, m.conditionIndex)];
+    if (cs?.active && cs.active.startTs === m.startTs) s = markProcessed(s, m.ruleId, m.conditionIndex);
+  }
+  const events: AlarmEvent[] = [];
+  if (item.readings.length) {
+    const r = evaluate(s, d.rules, item.readings);
+    s = r.state;
+    events.push(...r.events);
+  }
+  if (item.tickNow !== undefined) {
+    const r = tick(s, d.rules, item.tickNow);
+    s = r.state;
+    events.push(...r.events);
+  }
+  return { state: s, events };
+}
+
+/**
+ * Runs one batch (see the module comment). `rulesOf` gives each device's rules (a device without
+ * rules any more keeps its stored state untouched). Throws when the transaction fails (nothing
+ * is written then; the caller decides about retrying).
+ */
+export async function runBatch(db: Db, items: readonly WorkItem[], rulesOf: (deviceId: string) => DeviceRules | undefined): Promise<BatchOutcome> {
+  const ids = items.map((i) => i.deviceId).sort();
+  return db.tx(async (q) => {
+    const now = Date.now();
+    const rows = await q.query<{ device_id: string; state: DeviceAlarmState | string }>(
+      'SELECT device_id, state FROM alarm_engine_state WHERE device_id = ANY($1::text[]) ORDER BY device_id FOR UPDATE',
+      [ids],
+    );
+    const states = new Map(rows.map((r) => [r.device_id, (typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as DeviceAlarmState]));
+    const changes: AlarmChange[] = [];
+    const active = new Map<string, boolean>();
+    const save: { id: string; tenant: number; state: string; rcv: number | null }[] = [];
+    for (const item of items) {
+      const d = rulesOf(item.deviceId);
+      if (!d) continue;
+      const { state, events } = runEngine(states.get(item.deviceId) ?? emptyDeviceState(item.deviceId), d, item);
+      for (const e of events) {
+        const meta = d.meta.get(e.ruleId);
+        if (!meta) continue;
+        if (!meta.raise) {
+          changes.push({ event: e, tenantId: d.tenantId, alarm: unstoredRecord(e, d, meta, now), meta, stored: false });
+          continue;
+        }
+        const peak = state.conditions[conditionKey(e.ruleId, e.conditionIndex)]?.active?.peak ?? null;
+        const row = await writeEvent(q, e, d, meta, peak, now);
+        if (row) changes.push({ event: e, tenantId: d.tenantId, alarm: alarmRecordOf(row, d.deviceName), meta, stored: true });
+      }
+      let rcv: number | null = null;
+      for (const r of item.readings) if (r.receivedAt !== null && (rcv === null || r.receivedAt > rcv)) rcv = r.receivedAt;
+      save.push({ id: item.deviceId, tenant: d.tenantId, state: JSON.stringify(state), rcv });
+      active.set(item.deviceId, Object.values(state.conditions).some((c) => c.active !== null));
+    }
+    if (save.length) {
+      await q.query(
+        `INSERT INTO alarm_engine_state (device_id, tenant_id, state, evaluated_received_at, updated_at)
+         SELECT u.id, u.tenant, u.state, u.rcv, $5 FROM unnest($1::text[], $2::int[], $3::jsonb[], $4::bigint[]) AS u(id, tenant, state, rcv)
+         ON CONFLICT (device_id) DO UPDATE SET tenant_id = excluded.tenant_id, state = excluded.state, updated_at = excluded.updated_at,
+           evaluated_received_at = GREATEST(alarm_engine_state.evaluated_received_at, excluded.evaluated_received_at)`,
+        [save.map((s) => s.id), save.map((s) => s.tenant), save.map((s) => s.state), save.map((s) => s.rcv), now],
+      );
+    }
+    return { changes, active };
+  });
+}

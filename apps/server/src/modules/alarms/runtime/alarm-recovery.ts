@@ -1,0 +1,56 @@
+import type { Db } from '../../../platform/db/db';
+import type { QueuedReading } from './alarm-batch';
+
+/**
+ * What the alarm runtime reads back at start (issue 9 item 3 "a restart loses no timer"): the
+ * engine states themselves are read with each batch, so only two things are needed here — which
+ * devices hold an active alarm (the tick visits them for reminders), and readings that were
+ * committed but never evaluated (the process stopped between the ingest's commit and the alarm
+ * batch): telemetry rows received after the device's `evaluated_received_at`, within
+ * {@link CATCH_UP_WINDOW_MS}. Evaluating them again is harmless: the engine treats readings at or
+ * before its last seen time as back-fill, and its episode memory plus the alarm table's unique
+ * episode key refuse raising anything twice.
+ */
+
+/** How far back the start-up catch-up looks (device time and receive time), ms: 24 h. */
+export const CATCH_UP_WINDOW_MS = 24 * 3600_000;
+/** Most readings the catch-up reads at one start. */
+export const CATCH_UP_MAX_ROWS = 200_000;
+
+/** Devices whose stored engine state holds an active alarm. */
+export async function devicesWithActiveAlarms(db: Db): Promise<string[]> {
+  const rows = await db.query<{ device_id: string }>(
+    `SELECT device_id FROM alarm_engine_state s
+      WHERE EXISTS (SELECT 1 FROM jsonb_each(s.state->'conditions') c WHERE jsonb_typeof(c.value->'active') = 'object')`,
+  );
+  return rows.map((r) => r.device_id);
+}
+
+/**
+ * Readings of `deviceIds` committed but not evaluated (see the module comment), in device and
+ * device-time order. Devices without a stored state are not caught up: their readings arrived
+ * before they carried rules, or before their first evaluation, which the ingest then did not owe.
+ */
+export async function unevaluatedReadings(db: Db, deviceIds: readonly string[], now = Date.now()): Promise<{ deviceId: string; reading: QueuedReading }[]> {
+  if (!deviceIds.length) return [];
+  const since = now - CATCH_UP_WINDOW_MS;
+  const rows = await db.query<{ device_id: string; ts: string | number; received_at: string | number; lat: number | null; lng: number | null; values: Record<string, number | boolean | string> | string }>(
+    `SELECT t.device_id, t.ts, t.received_at, t.lat, t.lng, t."values"
+       FROM alarm_engine_state s
+       JOIN telemetry t ON t.device_id = s.device_id AND t.ts >= $2 AND t.received_at >= $2
+      WHERE s.device_id = ANY($1::text[]) AND t.received_at > COALESCE(s.evaluated_received_at, 0)
+      ORDER BY t.device_id, t.ts
+      LIMIT ${CATCH_UP_MAX_ROWS}`,
+    [deviceIds, since],
+  );
+  return rows.map((r) => ({
+    deviceId: r.device_id,
+    reading: {
+      ts: Number(r.ts),
+      receivedAt: Number(r.received_at),
+      lat: r.lat,
+      lng: r.lng,
+      values: typeof r.values === 'string' ? (JSON.parse(r.values) as Record<string, number | boolean | string>) : r.values,
+    },
+  }));
+}

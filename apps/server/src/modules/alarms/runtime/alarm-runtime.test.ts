@@ -1,0 +1,148 @@
+import type { AddressInfo } from 'node:net';
+import { topics } from '@ztj/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../test/test-app';
+import { addDevice, connectDevice, createDeviceTestApp, uid } from '../../telemetry/ingest.fixtures';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
+import { alarmFrames, alarmsOf, bind, insertTemplate, openConsole, postReadings, until, userOf, type FrameLog } from './alarm.fixtures';
+
+/**
+ * The alarm runtime through the real ingest (issue 9 item 3): readings posted to the HTTP ingest
+ * or published over MQTT are committed, evaluated against the device's templates, stored as
+ * alarms and announced on the console WebSocket to the tenant's alarm audience. Waits are bounded.
+ */
+
+const MIN = 60_000;
+let app: TestApp;
+let base: string;
+const sockets: FrameLog[] = [];
+
+beforeAll(async () => {
+  app = await createDeviceTestApp();
+  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}/ztj-iot/websocket`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.ws.close();
+  await app?.close();
+});
+
+/** A device of the demo tenant bound to a fresh "P003 above −15 °C" template (clear margin 1 °C). */
+async function boundDevice(conditions?: Parameters<typeof insertTemplate>[2]['conditions']): Promise<{ id: string; secret: string; templateId: string }> {
+  const id = uid('ALM');
+  const secret = await addDevice(app, { id });
+  const templateId = await insertTemplate(app, DEMO_TENANT_ID, {
+    conditions: conditions ?? [{ type: 'threshold', param: 'P003', comparison: 0, value: -15, hysteresis: { margin: 1, clearDelayMinutes: 0 } }],
+  });
+  await bind(app, DEMO_TENANT_ID, templateId, id);
+  return { id, secret, templateId };
+}
+
+describe('alarm runtime through the ingest (integration)', () => {
+  it('raises with the true start and value, tells the audience live, clears with hysteresis, never twice', async () => {
+    const audience = await userOf(app, DEMO_TENANT_ID, 'almop1');
+    const quiet = await userOf(app, DEMO_TENANT_ID, 'almquiet1', 'operator', false);
+    const foreign = await userOf(app, PLATFORM_TENANT_ID, 'almforeign1');
+    const [mine, muted, theirs] = await Promise.all([openConsole(base, audience), openConsole(base, quiet), openConsole(base, foreign)]);
+    sockets.push(mine, muted, theirs);
+
+    const { id, secret, templateId } = await boundDevice();
+    const t = Date.now() - 30 * MIN;
+    const series = [
+      { ts: t, values: { P003: -18 } },
+      { ts: t + MIN, values: { P003: -14 } },
+      { ts: t + 2 * MIN, values: { P003: -12.5 } },
+    ];
+    await postReadings(app, id, secret, series);
+    const [raised] = await until(async () => {
+      const rows = await alarmsOf(app, id);
+      return rows.length ? rows : null;
+    });
+    expect(raised).toMatchObject({ rule_source: 'template', rule_id: templateId, alarm_type: 'P003', severity: 'H', status: 'active', value: -14, tenant_id: DEMO_TENANT_ID });
+    expect(Number(raised!.start_ts)).toBe(t + MIN);
+
+    await until(() => alarmFrames(mine, id).some((f) => f.event === 'raised'));
+    expect(alarmFrames(mine, id)[0]).toMatchObject({ cmd: 'alarm', event: 'raised', alarm: { deviceId: id, id: raised!.id } });
+
+    // −15.5 is back under the limit but not by the 1 °C margin: still active; −16.5 clears it
+    await postReadings(app, id, secret, [{ ts: t + 3 * MIN, values: { P003: -15.5 } }, { ts: t + 4 * MIN, values: { P003: -16.5 } }]);
+    const cleared = await until(async () => (await alarmsOf(app, id)).find((a) => a.status === 'cleared'));
+    expect(Number(cleared.end_ts)).toBe(t + 4 * MIN);
+    expect(cleared.peak).toBe(-12.5);
+    await until(() => alarmFrames(mine, id).some((f) => f.event === 'cleared'));
+
+    // the same readings again (a resent batch): no second alarm
+    await postReadings(app, id, secret, series);
+    await app.alarms.whenIdle();
+    expect(await alarmsOf(app, id)).toHaveLength(1);
+    expect(alarmFrames(mine, id).filter((f) => f.event === 'raised')).toHaveLength(1);
+
+    // the muted user and the other tenant's user had live sockets and heard nothing of it
+    expect(alarmFrames(muted, id)).toEqual([]);
+    expect(alarmFrames(theirs, id)).toEqual([]);
+  });
+
+  it('raises an alarm found in a back-filled (older) series with its true start time', async () => {
+    const { id, secret } = await boundDevice();
+    const t = Date.now() - 60 * MIN;
+    await postReadings(app, id, secret, [{ ts: t + 50 * MIN, values: { P003: -19 } }]);
+    await app.alarms.whenIdle();
+    await postReadings(app, id, secret, [
+      { ts: t + 10 * MIN, values: { P003: -18 } },
+      { ts: t + 12 * MIN, values: { P003: -13 } },
+      { ts: t + 14 * MIN, values: { P003: -11 } },
+      { ts: t + 16 * MIN, values: { P003: -17 } },
+    ]);
+    const [a] = await until(async () => {
+      const rows = await alarmsOf(app, id);
+      return rows.length ? rows : null;
+    });
+    expect(Number(a!.start_ts)).toBe(t + 12 * MIN);
+    expect(a!.backfill).toBe(true);
+    expect(a!.peak).toBe(-11);
+  });
+
+  it('raises on a reading published over MQTT and on a power-off device event', async () => {
+    const { id, secret } = await boundDevice([
+      { type: 'threshold', param: 'P004', comparison: 0, value: 80 },
+      { type: 'powerOff' },
+    ]);
+    const c = await connectDevice(app, id, secret);
+    const t = Date.now() - 5 * MIN;
+    await c.publishAsync(topics.telemetry(id), JSON.stringify({ ts: t, values: { P004: 85 } }), { qos: 1 });
+    await c.publishAsync(topics.events(id), JSON.stringify({ ts: t + MIN, type: 'power_off' }), { qos: 1 });
+    await c.endAsync();
+    const rows = await until(async () => {
+      const r = await alarmsOf(app, id);
+      return r.length === 2 ? r : null;
+    });
+    expect(rows.map((r) => [r.condition_index, r.alarm_type, Number(r.start_ts)])).toEqual([
+      [0, 'P004', t],
+      [1, 'power_off', t + MIN],
+    ]);
+  });
+
+  it('raises an offline condition from the timer tick, without a new reading', async () => {
+    const { id, secret } = await boundDevice([{ type: 'offline', minutes: 2 }]);
+    const last = Date.now() - 5 * MIN;
+    await postReadings(app, id, secret, [{ ts: last, values: { P003: -18 } }]);
+    await app.alarms.whenIdle();
+    expect(await alarmsOf(app, id)).toEqual([]);
+    await app.alarms.requestTick();
+    const [a] = await alarmsOf(app, id);
+    expect(a).toMatchObject({ alarm_type: 'offline', status: 'active' });
+    expect(Number(a!.start_ts)).toBe(last + 2 * MIN);
+  });
+
+  it('ignores devices without rules and templates of another tenant', async () => {
+    const id = uid('ALM');
+    const secret = await addDevice(app, { id });
+    // a template of the platform tenant bound to the demo device's id does not apply to it
+    const foreignTemplate = await insertTemplate(app, PLATFORM_TENANT_ID, { conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: -15 }] });
+    await bind(app, PLATFORM_TENANT_ID, foreignTemplate, id);
+    await postReadings(app, id, secret, [{ ts: Date.now() - MIN, values: { P003: 5 } }]);
+    await app.alarms.whenIdle();
+    expect(await alarmsOf(app, id)).toEqual([]);
+    expect(app.alarms.rules.get(id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,328 @@
+import crypto from 'node:crypto';
+import type { AlarmRecord, DeviceCommand, DeviceEventType } from '@ztj/contracts';
+import type { Db } from '../../../platform/db/db';
+import type { RealtimeHub } from '../../../platform/realtime/hub';
+import type { TelemetryRow } from '../../telemetry/telemetry-store';
+import { runBatch, type AlarmChange, type QueuedReading, type WorkItem } from './alarm-batch';
+import { AlarmAnnouncer } from './alarm-announcer';
+import type { AlarmNotice, AlarmNoticeListener } from './alarm-notice';
+import { devicesWithActiveAlarms, unevaluatedReadings } from './alarm-recovery';
+import { RuleCache, RULE_CACHE_TTL_MS } from './rule-cache';
+
+/** Options of {@link AlarmRuntime}; all times in ms. */
+export interface AlarmRuntimeOptions {
+  /** Timer period of the engine's `tick` (offline conditions, reminders, escalations); default 30,000. */
+  tickMs?: number;
+  /** Wait after the first queued reading before a batch starts, to gather more devices; default 20. */
+  batchDelayMs?: number;
+  /** Most devices in one batch transaction; default 500. */
+  maxDevicesPerBatch?: number;
+  /** Memory bound: readings waiting beyond this are dropped (counted in `stats.dropped`, reported); default 500,000. */
+  maxQueued?: number;
+  /** Rule cache TTL (see rule-cache.ts); default {@link RULE_CACHE_TTL_MS}. */
+  ruleTtlMs?: number;
+  /** How long `stop` keeps retrying a failing batch before giving up; default 5,000. */
+  stopRetryMs?: number;
+  onError?: (err: Error) => void;
+  /** Command channel for scene commands (`IngestRuntime.sendCommand`). */
+  sendCommand?: (deviceId: string, command: DeviceCommand) => Promise<boolean>;
+}
+
+/** Counters since start. */
+export interface AlarmRuntimeStats {
+  /** Readings and events evaluated. */
+  evaluated: number;
+  batches: number;
+  /** Alarm changes announced (raised, cleared, reminder, escalated). */
+  changes: number;
+  dropped: number;
+  failures: number;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The alarm engine in the ingest path (issue 9 item 3, CONVENTIONS §8). The ingest hands every
+ * committed batch to {@link onCommitted}, which returns at once: readings of devices that carry
+ * rules (see {@link RuleCache}) are queued per device; one worker evaluates them in batches of
+ * devices — one transaction per batch (runtime/alarm-batch.ts) — so each device is evaluated
+ * serially, in device-time order, and no SQL runs per reading. After each commit the changes are
+ * announced: {@link onNotice} listeners (push), the console WebSocket (`WsAlarmMessage` to the
+ * tenant's alarm audience with `alarmMessage` on) and scene commands. A timer ticks devices with
+ * an active alarm or an offline condition. Scenes whose `actions.raise` is false are evaluated
+ * and announced to listeners (push, command) but store no alarm row and send no console notice.
+ */
+export class AlarmRuntime {
+  readonly rules: RuleCache;
+  readonly stats: AlarmRuntimeStats = { evaluated: 0, batches: 0, changes: 0, dropped: 0, failures: 0 };
+  private readonly announcer: AlarmAnnouncer;
+  private readonly listeners = new Set<AlarmNoticeListener>();
+  private readonly pending = new Map<string, WorkItem>();
+  /** Committed rows that arrived while the rule snapshot was stale (filtered once it is reloaded). */
+  private unfiltered: (readonly TelemetryRow[])[] = [];
+  private unfilteredEvents: { deviceId: string; reading: QueuedReading }[] = [];
+  private queued = 0;
+  private readonly active = new Set<string>();
+  private tickDue: number | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private ticker: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopping: number | undefined;
+  private stopped = false;
+  private droppedLoggedAt = 0;
+  private readonly onError: (err: Error) => void;
+  private readonly tickMs: number;
+  private readonly batchDelayMs: number;
+  private readonly maxDevices: number;
+  private readonly maxQueued: number;
+
+  constructor(private readonly db: Db, hub: RealtimeHub, private readonly opts: AlarmRuntimeOptions = {}) {
+    this.onError = opts.onError ?? (() => undefined);
+    this.tickMs = opts.tickMs ?? 30_000;
+    this.batchDelayMs = opts.batchDelayMs ?? 20;
+    this.maxDevices = opts.maxDevicesPerBatch ?? 500;
+    this.maxQueued = opts.maxQueued ?? 500_000;
+    this.rules = new RuleCache(db, this.onError, opts.ruleTtlMs ?? RULE_CACHE_TTL_MS);
+    this.announcer = new AlarmAnnouncer(db, hub, this.onError);
+  }
+
+  /**
+   * The ingest's `onCommitted` hook: queues the readings of devices that carry rules and returns
+   * at once (one map lookup per reading; while the rule snapshot is being reloaded the batch is
+   * kept whole and filtered afterwards).
+   */
+  readonly onCommitted = (rows: readonly TelemetryRow[]): void => {
+    if (this.stopped || !rows.length) return;
+    if (this.rules.stale) {
+      this.unfiltered.push(rows);
+      this.queued += rows.length;
+      this.schedule();
+      return;
+    }
+    let any = false;
+    for (const r of rows) {
+      if (!this.rules.get(r.deviceId)) continue;
+      any = this.enqueue(r.deviceId, { ts: r.ts, values: r.values, lat: r.lat, lng: r.lng, receivedAt: r.receivedAt }) || any;
+    }
+    if (any) this.schedule();
+  };
+
+  /** The ingest's `onDeviceEvent` hook: a stored device event (power_off / power_on…) reaches the engine. */
+  readonly onDeviceEvent = (e: { deviceId: string; ts: number; type: DeviceEventType }): void => {
+    if (this.stopped) return;
+    const reading: QueuedReading = { ts: e.ts, values: {}, event: e.type, receivedAt: null };
+    if (this.rules.stale) this.unfilteredEvents.push({ deviceId: e.deviceId, reading });
+    else if (!this.rules.get(e.deviceId) || !this.enqueue(e.deviceId, reading)) return;
+    this.schedule();
+  };
+
+  /** Subscribes to committed alarm changes (push dispatcher); returns the unsubscribe function. */
+  onNotice(listener: AlarmNoticeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * An operator processed an alarm (alarm handling `process/add`): the engine state of the
+   * condition is marked processed so its reminders and escalation stop. `ruleId`: the engine rule id
+   * (`template:<id>` / `scene:<id>`) or the alarm's plain rule id. Resolves once the state is
+   * saved (or at once when the device carries no such active alarm any more).
+   */
+  markProcessed(deviceId: string, ruleId: string, conditionIndex: number, startTs: number): Promise<void> {
+    const d = this.rules.get(deviceId);
+    const engineId = ruleId.includes(':') ? ruleId : d?.meta.has(`scene:${ruleId}`) ? `scene:${ruleId}` : `template:${ruleId}`;
+    if (this.stopped) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const item = this.itemOf(deviceId);
+      item.marks.push({ ruleId: engineId, conditionIndex, startTs, done: resolve });
+      this.schedule();
+    });
+  }
+
+  /** Console notice that an alarm was processed (WsAlarmMessage event `processed`). */
+  announceProcessed(tenantId: number, alarm: AlarmRecord): void {
+    this.announcer.announce(tenantId, 'processed', alarm);
+  }
+
+  /** Loads rules, active devices and the readings left unevaluated by the last run; starts the timer. */
+  async start(): Promise<void> {
+    try {
+      await this.rules.refresh();
+      for (const id of await devicesWithActiveAlarms(this.db)) this.active.add(id);
+      const ids = [...this.rules.devices()].map((d) => d.deviceId);
+      for (const { deviceId, reading } of await unevaluatedReadings(this.db, ids)) this.enqueue(deviceId, reading);
+    } catch (e) {
+      this.onError(new Error(`alarm runtime start: ${(e as Error).message}`, { cause: e }));
+    }
+    this.ticker = setInterval(() => this.requestTick(), this.tickMs);
+    this.ticker.unref();
+    this.schedule();
+  }
+
+  /** Asks for a tick of every device with an active alarm or an offline condition at `now`; resolves when done. */
+  requestTick(now = Date.now()): Promise<void> {
+    this.tickDue = now;
+    this.schedule(0);
+    return this.whenIdle();
+  }
+
+  /** Resolves once nothing is queued and no batch runs (tests, shutdown). */
+  async whenIdle(): Promise<void> {
+    while (this.running || this.timer || this.hasWork()) {
+      if (this.running) await this.running;
+      else if (this.hasWork() && !this.timer) this.schedule(0);
+      else await sleep(5);
+    }
+  }
+
+  /** Finishes queued work (retrying a failing batch for up to `stopRetryMs`) and stops the timers. */
+  async stop(): Promise<void> {
+    if (this.ticker) clearInterval(this.ticker);
+    this.stopping = Date.now() + (this.opts.stopRetryMs ?? 5000);
+    await this.whenIdle();
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.rules.close();
+  }
+
+  private hasWork(): boolean {
+    return this.pending.size > 0 || this.unfiltered.length > 0 || this.unfilteredEvents.length > 0 || this.tickDue !== undefined;
+  }
+
+  private itemOf(deviceId: string): WorkItem {
+    let item = this.pending.get(deviceId);
+    if (!item) {
+      item = { deviceId, readings: [], marks: [] };
+      this.pending.set(deviceId, item);
+    }
+    return item;
+  }
+
+  /** Queues one reading; false when dropped by the memory bound. */
+  private enqueue(deviceId: string, r: QueuedReading): boolean {
+    if (this.queued >= this.maxQueued) {
+      this.stats.dropped++;
+      if (Date.now() - this.droppedLoggedAt >= 30_000) {
+        this.droppedLoggedAt = Date.now();
+        this.onError(new Error(`alarm runtime: ${this.queued} readings queued, dropping (${this.stats.dropped} so far; the next start catches up on the last 24 h)`));
+      }
+      return false;
+    }
+    this.itemOf(deviceId).readings.push(r);
+    this.queued++;
+    return true;
+  }
+
+  private schedule(delay = this.batchDelayMs): void {
+    if (this.timer || this.running || this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.running = this.drain().finally(() => {
+        this.running = undefined;
+        if (this.hasWork()) this.schedule();
+      });
+    }, delay);
+  }
+
+  /** Moves rows buffered while the snapshot was stale into the device queues (rules now known). */
+  private sortUnfiltered(): void {
+    const chunks = this.unfiltered;
+    const events = this.unfilteredEvents;
+    this.unfiltered = [];
+    this.unfilteredEvents = [];
+    for (const rows of chunks) {
+      this.queued -= rows.length;
+      for (const r of rows) if (this.rules.get(r.deviceId)) this.enqueue(r.deviceId, { ts: r.ts, values: r.values, lat: r.lat, lng: r.lng, receivedAt: r.receivedAt });
+    }
+    for (const e of events) if (this.rules.get(e.deviceId)) this.enqueue(e.deviceId, e.reading);
+  }
+
+  /** Adds the due tick to every device that needs one. */
+  private addTick(now: number): void {
+    for (const d of this.rules.devices()) if (d.hasOffline || this.active.has(d.deviceId)) this.itemOf(d.deviceId).tickNow = now;
+  }
+
+  /** Takes up to `maxDevices` items off the queue. */
+  private take(): WorkItem[] {
+    const items: WorkItem[] = [];
+    for (const [id, item] of this.pending) {
+      if (items.length >= this.maxDevices) break;
+      items.push(item);
+      this.pending.delete(id);
+      this.queued -= item.readings.length;
+    }
+    return items;
+  }
+
+  /** Puts items of a failed batch back in front of what arrived meanwhile. */
+  private putBack(items: WorkItem[]): void {
+    for (const item of items) {
+      const later = this.pending.get(item.deviceId);
+      this.pending.delete(item.deviceId);
+      this.pending.set(item.deviceId, later ? { deviceId: item.deviceId, readings: [...item.readings, ...later.readings], marks: [...item.marks, ...later.marks], tickNow: later.tickNow ?? item.tickNow } : item);
+      this.queued += item.readings.length;
+    }
+  }
+
+  private async drain(): Promise<void> {
+    for (let failures = 0; this.hasWork(); ) {
+      let items: WorkItem[] = [];
+      try {
+        await this.rules.refresh();
+        this.sortUnfiltered();
+        if (this.tickDue !== undefined) {
+          this.addTick(this.tickDue);
+          this.tickDue = undefined;
+        }
+        items = this.take();
+        if (!items.length) continue;
+        const outcome = await runBatch(this.db, items, (id) => this.rules.get(id));
+        failures = 0;
+        this.stats.batches++;
+        for (const item of items) this.stats.evaluated += item.readings.length;
+        for (const [id, on] of outcome.active) on ? this.active.add(id) : this.active.delete(id);
+        for (const item of items) for (const m of item.marks) m.done();
+        this.announce(outcome.changes);
+      } catch (e) {
+        failures++;
+        this.stats.failures++;
+        if (this.stopping !== undefined && Date.now() >= this.stopping) {
+          this.onError(new Error(`alarm runtime stopped with unevaluated readings (the next start catches up): ${(e as Error).message}`, { cause: e }));
+          for (const item of items) for (const m of item.marks) m.done();
+          this.pending.clear();
+          this.unfiltered = [];
+          this.unfilteredEvents = [];
+          this.tickDue = undefined;
+          this.queued = 0;
+          return;
+        }
+        this.putBack(items);
+        if (failures === 1 || failures % 20 === 0) this.onError(new Error(`alarm batch failed (attempt ${failures}): ${(e as Error).message}`, { cause: e }));
+        await sleep(Math.min(5000, 100 * 2 ** Math.min(failures - 1, 6)));
+      }
+    }
+  }
+
+  /** After commit: listeners, console notices, scene commands. Listener errors are reported, never thrown. */
+  private announce(changes: readonly AlarmChange[]): void {
+    for (const c of changes) {
+      this.stats.changes++;
+      const notice: AlarmNotice = { kind: c.event.kind, tenantId: c.tenantId, alarm: c.alarm, notify: c.meta.notify, pushUsers: c.meta.pushUsers };
+      for (const l of this.listeners) {
+        try {
+          l(notice);
+        } catch (e) {
+          this.onError(e as Error);
+        }
+      }
+      if (c.stored && (c.event.kind === 'raised' || c.event.kind === 'cleared')) this.announcer.announce(c.tenantId, c.event.kind, c.alarm);
+      if (c.event.kind === 'raised' && c.meta.command && this.opts.sendCommand) {
+        const command: DeviceCommand = { cmdId: crypto.randomUUID(), ts: Date.now(), type: 'setPeriods', periods: c.meta.command.periods };
+        this.opts.sendCommand(c.alarm.deviceId, command).then(
+          (ok) => ok || this.onError(new Error(`scene command to ${c.alarm.deviceId} not delivered (no broker)`)),
+          (e: Error) => this.onError(e),
+        );
+      }
+    }
+  }
+}

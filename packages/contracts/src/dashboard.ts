@@ -15,6 +15,10 @@ export const DashboardStatsSchema = z.object({
   ipsToday: z.number().int(),
   /** Sign-ins per day for the last 7 days, oldest first; `day` is YYYY-MM-DD. */
   loginTrend: z.array(z.object({ day: z.string(), count: z.number().int() })),
+  /** Alarms of the tenant still active (condition holding, issue 9). */
+  activeAlarms: z.number().int(),
+  /** Alarms of the tenant not processed yet, ignored ones (flag 3) excepted. */
+  unprocessedAlarms: z.number().int(),
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 

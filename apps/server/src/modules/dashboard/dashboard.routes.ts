@@ -5,7 +5,8 @@ import { registerRoute } from '../../platform/http/register-route';
 
 /**
  * Real counts of the caller's tenant for /dashboard/analysis (issue #2 Dashboard). Users count
- * members of the tenant not in the recycle bin; sign-ins come from the login log.
+ * members of the tenant not in the recycle bin; sign-ins come from the login log; alarms: active
+ * ones and unprocessed ones (issue 9 item 4).
  */
 export async function dashboardStats(db: Db, tenantId: number): Promise<DashboardStats> {
   const [counts] = await db.query<Omit<DashboardStats, 'loginTrend'>>(
@@ -16,7 +17,9 @@ export async function dashboardStats(db: Db, tenantId: number): Promise<Dashboar
        (SELECT count(*)::int FROM sys_tenant) AS tenants,
        (SELECT count(*)::int FROM sys_log WHERE log_type = 1 AND tenant_id = $1 AND operate_type = 1 AND create_time >= date_trunc('day', now())) AS "loginsToday",
        (SELECT count(*)::int FROM sys_log WHERE log_type = 1 AND tenant_id = $1 AND operate_type = 1) AS "loginsTotal",
-       (SELECT count(DISTINCT ip)::int FROM sys_log WHERE log_type = 1 AND tenant_id = $1 AND operate_type = 1 AND create_time >= date_trunc('day', now())) AS "ipsToday"`,
+       (SELECT count(DISTINCT ip)::int FROM sys_log WHERE log_type = 1 AND tenant_id = $1 AND operate_type = 1 AND create_time >= date_trunc('day', now())) AS "ipsToday",
+       (SELECT count(*)::int FROM alarm WHERE tenant_id = $1 AND status = 'active') AS "activeAlarms",
+       (SELECT count(*)::int FROM alarm WHERE tenant_id = $1 AND NOT processed AND flag <> 3) AS "unprocessedAlarms"`,
     [tenantId],
   );
   const trend = await db.query<{ day: string; count: number }>(

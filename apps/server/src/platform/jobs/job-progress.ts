@@ -6,6 +6,11 @@ export interface JobProgress {
   message: string | null;
 }
 
+/** `s` as an SQL string literal. */
+function quoteLiteral(s: string): string {
+  return `'${s.replaceAll("'", "''")}'`;
+}
+
 /** How long progress rows are kept after their last update, days (pg-boss keeps archived jobs 7 days). */
 const PROGRESS_KEEP_DAYS = 14;
 
@@ -23,16 +28,23 @@ export class ProgressStore {
     this.table = `"${schema}".job_progress`;
   }
 
-  /** Creates the table when missing and drops rows untouched for {@link PROGRESS_KEEP_DAYS} days. */
+  /**
+   * Creates the table when missing and drops rows untouched for {@link PROGRESS_KEEP_DAYS} days.
+   * Two processes starting at once: `CREATE TABLE IF NOT EXISTS` alone can fail on PostgreSQL
+   * ("already exists" / duplicate pg_type key), so the creation holds a transaction advisory lock.
+   */
   async init(): Promise<void> {
     await this.sql.query(
-      `CREATE TABLE IF NOT EXISTS ${this.table} (
+      `BEGIN;
+      SELECT pg_advisory_xact_lock(hashtext(current_database() || '.ztj-jobs.' || ${quoteLiteral(this.table)}));
+      CREATE TABLE IF NOT EXISTS ${this.table} (
         job_id uuid PRIMARY KEY,
         name text NOT NULL,
         percent int NOT NULL CHECK (percent BETWEEN 0 AND 100),
         message text,
         updated_at timestamptz NOT NULL DEFAULT now()
-      )`,
+      );
+      COMMIT;`,
     );
     await this.sql.query(`DELETE FROM ${this.table} WHERE updated_at < now() - make_interval(days => $1)`, [PROGRESS_KEEP_DAYS]);
   }

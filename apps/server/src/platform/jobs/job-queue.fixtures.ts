@@ -10,8 +10,9 @@ import { createJobQueue, type JobQueue, type JobQueueOptions } from './job-queue
 export const KINDS: Db['kind'][] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /**
- * One test's database: a fresh PGlite data folder, or a fresh pg-boss schema on DATABASE_URL.
- * `open` (re)opens it (same folder or schema: a restart), `queue` builds a queue over a `Db`,
+ * One test's database: a fresh PGlite (in memory, or in a data folder when `persistent`), or a fresh
+ * pg-boss schema on DATABASE_URL. `open` opens it (a persistent one again after a close: a restart;
+ * an in-memory one only once), `queue` builds a queue over a `Db`,
  * `cleanup` stops the queues and closes the handles it made, then removes the folder or schema.
  */
 export class JobTestDb {
@@ -21,12 +22,18 @@ export class JobTestDb {
   private readonly queues: JobQueue[] = [];
   readonly errors: Error[] = [];
 
-  constructor(readonly kind: Db['kind']) {
-    this.dir = kind === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-jobs-')) : undefined;
+  constructor(
+    readonly kind: Db['kind'],
+    opts: { persistent?: boolean } = {},
+  ) {
+    this.dir = kind === 'pglite' && opts.persistent ? fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-jobs-')) : undefined;
   }
 
   async open(): Promise<Db> {
-    const db = this.kind === 'pglite' ? await openDb({ dataDir: path.join(this.dir as string, 'pgdata') }) : await openDb({ url: process.env.DATABASE_URL, poolSize: 2 });
+    const db =
+      this.kind === 'pglite'
+        ? await openDb({ dataDir: this.dir ? path.join(this.dir, 'pgdata') : undefined })
+        : await openDb({ url: process.env.DATABASE_URL, poolSize: 2 });
     this.dbs.push(db);
     return db;
   }

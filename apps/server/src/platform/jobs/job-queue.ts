@@ -77,7 +77,11 @@ export interface WorkOptions {
  * A queue is started once and stopped once; send and work need it started.
  */
 export interface JobQueue {
-  /** Installs or migrates the pg-boss schema (first start only), creates the progress table, starts maintenance. */
+  /**
+   * Installs or migrates the pg-boss schema (first start only), creates the progress table, starts
+   * maintenance (and cron when `schedule`). @throws the database error; a queue whose start failed
+   * is stopped (build a new one to try again).
+   */
   start(): Promise<void>;
   /**
    * Stops fetching, waits for running handlers up to `timeoutMs` (default 10000, at least 1000), fails
@@ -187,8 +191,16 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
   return {
     async start() {
       if (state !== 'new') throw new Error('a job queue starts once');
-      await boss.start();
-      await progress.init();
+      try {
+        await boss.start();
+        await progress.init();
+      } catch (err) {
+        // pg-boss cannot start again after a failed start: this queue is done, make a new one
+        state = 'stopped';
+        await boss.stop({ graceful: false, close: false }).catch(() => undefined);
+        await sql.close();
+        throw err;
+      }
       state = 'started';
     },
 
@@ -226,10 +238,10 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
       workers.set(name, ids);
       // pg-boss 10 has no concurrency: `concurrency` workers fetching one job each
       for (let i = 0; i < concurrency; i++) {
-        let workerId: string | undefined;
+        const worker: { id?: string } = {};
         const options: PgBoss.WorkOptions & { includeMetadata: true } = { batchSize: 1, includeMetadata: true };
         if (o.pollingIntervalSeconds !== undefined) options.pollingIntervalSeconds = o.pollingIntervalSeconds;
-        workerId = await boss.work<T>(name, options, async ([job]) => {
+        worker.id = await boss.work<T>(name, options, async ([job]) => {
           // fetched while stopping: failed at once, so that it is retried rather than left active
           if (state !== 'started') throw new Error('job queue stopping: job not started');
           try {
@@ -242,10 +254,10 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
             });
           } finally {
             // more may be waiting: this worker fetches again without waiting for its polling interval
-            if (workerId && state === 'started') boss.notifyWorker(workerId);
+            if (worker.id && state === 'started') boss.notifyWorker(worker.id);
           }
         });
-        ids.push(workerId);
+        ids.push(worker.id);
       }
     },
 

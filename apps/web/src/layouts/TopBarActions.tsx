@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { feedback } from '../platform/feedback/feedback';
 import { logout } from '../platform/session/logout';
 import { LOGIN_PATH } from '../platform/settings/appConfig';
+import { NoticeBell } from '../features/alarms/NoticeBell';
 import { LanguageDropdown } from './LanguageDropdown';
 import { MenuSearch } from './MenuSearch';
 import { UserMenu } from './UserMenu';
@@ -14,8 +15,8 @@ const action = { padding: '0 12px', cursor: 'pointer', display: 'inline-flex', a
 const phoneAction = { ...action, padding: '0 7px' } as const;
 
 /**
- * Right side of the top bar (SPEC §2): menu search, help and help video, language, user menu and
- * logout (asks first, calls logout, goes to the login page and reloads).
+ * Right side of the top bar (SPEC §2): menu search, alarm notice bell (issue 9), help and help
+ * video, language, user menu and logout (asks first, calls logout, goes to the login page and reloads).
  */
 export function TopBarActions({ isMobile }: { isMobile: boolean }): ReactNode {
   const { t } = useTranslation('layout');
@@ -39,6 +40,7 @@ export function TopBarActions({ isMobile }: { isMobile: boolean }): ReactNode {
   return (
     <div style={{ display: 'flex', alignItems: 'center', height: '100%', flexShrink: 0 }} data-testid="top-bar-actions">
       <MenuSearch isMobile={isMobile} />
+      <NoticeBell style={style} />
       <span role="button" tabIndex={0} style={style} title={t('header.help')} onClick={() => void navigate('/user/help')}>
         <QuestionCircleOutlined />
       </span>

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, Col, Row, Skeleton, Statistic } from 'antd';
-import { ApartmentOutlined, GlobalOutlined, LoginOutlined, SafetyOutlined, TeamOutlined, UserOutlined, HistoryOutlined } from '@ant-design/icons';
+import { AlertOutlined, ApartmentOutlined, GlobalOutlined, LoginOutlined, SafetyOutlined, TeamOutlined, UserOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { DashboardStats } from '@ztj/contracts';
-import { useDashboardStats } from './api';
+import { Link } from 'react-router';
+import { ALARM_PERMS, type DashboardStats } from '@ztj/contracts';
+import { usePermission } from '../../platform/permissions/usePermission';
+import { useAlarmCounts, useDashboardStats } from './api';
 import { LoginTrend } from './LoginTrend';
 
 type Figure = Exclude<keyof DashboardStats, 'loginTrend'>;
@@ -18,7 +20,35 @@ const FIGURES: { key: Figure; icon: ReactNode }[] = [
   { key: 'ipsToday', icon: <GlobalOutlined /> },
 ];
 
-/** Analysis dashboard (`dashboard/Analysis`): real counts of the caller's tenant and a 7-day trend. */
+/**
+ * Active / unprocessed alarm counts linking to the alarm list (issue 9 item 4); left out when the
+ * user may not list alarms or the server refuses them.
+ */
+function AlarmCountsCard(): ReactNode {
+  const { t } = useTranslation('alarms');
+  const { can } = usePermission();
+  const allowed = can(ALARM_PERMS.list);
+  const counts = useAlarmCounts(allowed);
+  if (!allowed || counts.isError) return null;
+  return (
+    <Col xs={24} sm={12} lg={8} xl={6}>
+      <Card size="small" title={<span><AlertOutlined /> {t('dashboard.title')}</span>} extra={<Link to="/alarm/list" data-testid="dashboard-alarms-link">{t('dashboard.open')}</Link>}>
+        <Skeleton loading={counts.isLoading} active paragraph={false}>
+          <Row gutter={8}>
+            <Col span={12}>
+              <Statistic title={t('dashboard.active')} value={counts.data?.active ?? 0} styles={{ content: { color: (counts.data?.active ?? 0) > 0 ? '#cf1322' : undefined } }} data-testid="stat-alarmsActive" />
+            </Col>
+            <Col span={12}>
+              <Statistic title={t('dashboard.unprocessed')} value={counts.data?.unprocessed ?? 0} data-testid="stat-alarmsUnprocessed" />
+            </Col>
+          </Row>
+        </Skeleton>
+      </Card>
+    </Col>
+  );
+}
+
+/** Analysis dashboard (`dashboard/Analysis`): real counts of the caller's tenant, the alarm counts and a 7-day trend. */
 export function AnalysisPage(): ReactNode {
   const { t } = useTranslation('dashboard');
   const { data, isLoading, isError, error, refetch, isFetching } = useDashboardStats();
@@ -52,6 +82,7 @@ export function AnalysisPage(): ReactNode {
             </Card>
           </Col>
         ))}
+        <AlarmCountsCard />
       </Row>
       <Card title={t('trend.title')} size="small" style={{ marginTop: 16 }}>
         {isLoading || !data ? <Skeleton active /> : <LoginTrend trend={data.loginTrend} />}

@@ -3,8 +3,9 @@ import { Alert, Button, Card, Result, Skeleton, Space, Spin, Tabs, Typography } 
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { DEVICE_PERMS } from '@ztj/contracts';
+import { ALARM_PERMS, DEVICE_PERMS } from '@ztj/contracts';
 import { Authorized } from '../../platform/permissions/Authorized';
+import { usePermission } from '../../platform/permissions/usePermission';
 import { useDeviceDetail } from './api';
 import { DeviceInfoTab } from './DeviceInfoTab';
 import { EventsTab } from './EventsTab';
@@ -16,9 +17,10 @@ import { StatusTag } from './StatusTag';
 
 const HistoryChartTab = lazy(() => import('./HistoryChartTab').then((m) => ({ default: m.HistoryChartTab })));
 const TrackTab = lazy(() => import('./TrackTab').then((m) => ({ default: m.TrackTab })));
+const DeviceAlarmsTab = lazy(() => import('../alarms/DeviceAlarmsTab').then((m) => ({ default: m.DeviceAlarmsTab })));
 
 /** Tabs of the device detail page. */
-export const DETAIL_TABS = ['info', 'realtime', 'history', 'chart', 'track', 'events', 'log'] as const;
+export const DETAIL_TABS = ['info', 'realtime', 'history', 'chart', 'track', 'events', 'log', 'alarms'] as const;
 type DetailTab = (typeof DETAIL_TABS)[number];
 
 /** The tab opened by a route: /device/history|chart|event|log/:id open that tab of the detail page. */
@@ -31,10 +33,11 @@ export function tabOfPath(pathname: string): DetailTab {
 /**
  * Device detail (`device/DeviceDetail`, /device/detail/:id; also the hidden history, chart, event
  * and log routes): basic information, live values, history table and chart, track with playback,
- * events and log. Chart and map code load only when their tab opens.
+ * events, log and the device's alarms (`alarm:list`). Chart, map and alarm code load only when their tab opens.
  */
 export function DeviceDetailPage(): ReactNode {
-  const { t } = useTranslation('devices');
+  const { t } = useTranslation(['devices', 'alarms']);
+  const { can } = usePermission();
   const { id = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -84,6 +87,7 @@ export function DeviceDetailPage(): ReactNode {
           { key: 'track', label: t('detail.tabs.track'), children: lazyTab(<TrackTab device={device} {...rangeProps} />) },
           { key: 'events', label: t('detail.tabs.events'), children: <EventsTab deviceId={device.id} {...rangeProps} /> },
           { key: 'log', label: t('detail.tabs.log'), children: <LogTab deviceId={device.id} {...rangeProps} /> },
+          ...(can(ALARM_PERMS.list) ? [{ key: 'alarms', label: t('alarms:tab'), children: lazyTab(<DeviceAlarmsTab deviceId={device.id} />) }] : []),
         ]}
       />
     </Card>

@@ -3,6 +3,7 @@ import { Alert, Empty, Select, Space, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getParameter, type DeviceRecord } from '@ztj/contracts';
 import { toLanguage } from '../../platform/i18n/i18n';
+import { useAlarmMarks } from '../alarms/useAlarmMarks';
 import { useDeviceHistory } from './api';
 import { EChart, type LineChartOption } from './EChart';
 import { HistoryRangePicker } from './HistoryRangePicker';
@@ -29,9 +30,10 @@ export function chartableCodes(device: DeviceRecord): string[] {
 /**
  * History chart per parameter (ECharts line, server-downsampled chart mode, zoom by wheel and
  * slider, unit on the value axis). Thousands of points stay readable: no symbols, LTTB sampling.
+ * The device's alarms over the range are shaded (markArea per alarm start/end, issue 9).
  */
 export function HistoryChartTab({ device, range, onRangeChange }: HistoryChartTabProps): ReactNode {
-  const { t, i18n } = useTranslation('devices');
+  const { t, i18n } = useTranslation(['devices', 'alarms']);
   const lang = toLanguage(i18n.language);
   const codes = useMemo(() => chartableCodes(device), [device]);
   const [code, setCode] = useState(codes[0]);
@@ -39,6 +41,7 @@ export function HistoryChartTab({ device, range, onRangeChange }: HistoryChartTa
   const history = useDeviceHistory({ id: device.id, range: range.key, ...span, mode: 'chart', points: CHART_POINTS, codes: code });
   const series = history.data?.series.find((s) => s.code === code);
   const unit = series?.unit || getParameter(code)?.unit || '';
+  const marks = useAlarmMarks(device.id, span.beginTime, span.endTime);
 
   const option = useMemo<LineChartOption>(
     () => ({
@@ -51,9 +54,11 @@ export function HistoryChartTab({ device, range, onRangeChange }: HistoryChartTa
       xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
       yAxis: { type: 'value', name: unit ? `${parameterName(code, lang)} (${unit})` : parameterName(code, lang), scale: true },
       dataZoom: [{ type: 'inside' }, { type: 'slider', height: 24, bottom: 16, labelFormatter: (v: number) => dayjs(v).format(DATE_TIME_FORMAT) }],
-      series: [{ type: 'line', name: parameterName(code, lang), showSymbol: false, sampling: 'lttb', data: series?.points ?? [], lineStyle: { width: 1.5 } }],
+      series: [
+        { type: 'line', name: parameterName(code, lang), showSymbol: false, sampling: 'lttb', data: series?.points ?? [], lineStyle: { width: 1.5 }, markArea: marks.markArea },
+      ],
     }),
-    [code, lang, series, unit],
+    [code, lang, series, unit, marks.markArea],
   );
 
   return (
@@ -68,6 +73,12 @@ export function HistoryChartTab({ device, range, onRangeChange }: HistoryChartTa
           data-testid="chart-parameter"
         />
         {series?.downsampled && <Tag color="blue">{t('chart.downsampled', { count: series.points.length })}</Tag>}
+        {marks.count > 0 && (
+          <Tag color="red" data-testid="chart-alarm-marks">
+            {t('alarms:chart.marks')}: {marks.count}
+          </Tag>
+        )}
+        {marks.isError && <Tag color="warning">{t('alarms:chart.marksError')}</Tag>}
       </Space>
       {history.isError && <Alert type="error" showIcon title={t('chart.error')} />}
       <Spin spinning={history.isFetching}>

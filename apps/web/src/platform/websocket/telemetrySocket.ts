@@ -1,17 +1,20 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { WS_HEARTBEAT_MS, WS_RECONNECT_MS, WS_SESSION_ENDED_CLOSE_CODE, type WsTelemetryMessage } from '@ztj/contracts';
 import { useSessionStore } from '../session/sessionStore';
-import { announcementSocketUrl } from './useAnnouncementSocket';
+import { announcementSocketUrl } from './socketUrl';
 
 /** One device reading of a live `cmd:'telemetry'` message. */
 export type LiveReading = WsTelemetryMessage['devices'][number];
 
 type Listener = (readings: LiveReading[]) => void;
+/** Receives every parsed frame of the shared socket (alarm notices, announcements…). */
+export type FrameListener = (data: unknown) => void;
 
 /** How long the socket stays open after its last listener leaves (tab switches do not reconnect). */
 const IDLE_CLOSE_MS = 10_000;
 
 const listeners = new Set<Listener>();
+const frameListeners = new Set<FrameListener>();
 const statusListeners = new Set<() => void>();
 let socket: WebSocket | null = null;
 let connected = false;
@@ -49,6 +52,10 @@ export function toTelemetryMessage(data: unknown): WsTelemetryMessage | null {
   return { cmd: 'telemetry', devices: readings };
 }
 
+function listenerCount(): number {
+  return listeners.size + frameListeners.size;
+}
+
 function close(): void {
   clearInterval(heartbeat);
   clearTimeout(reconnect);
@@ -83,6 +90,7 @@ function open(): void {
     } catch {
       return;
     }
+    frameListeners.forEach((l) => l(data));
     const message = toTelemetryMessage(data);
     if (message && message.devices.length > 0) listeners.forEach((l) => l(message.devices));
   };
@@ -91,15 +99,20 @@ function open(): void {
     socket = null;
     setConnected(false);
     // an ended session is not retried: the next HTTP call's 401 signs the user out
-    if (listeners.size > 0 && event.code !== WS_SESSION_ENDED_CLOSE_CODE) reconnect = setTimeout(open, WS_RECONNECT_MS);
+    if (listenerCount() > 0 && event.code !== WS_SESSION_ENDED_CLOSE_CODE) reconnect = setTimeout(open, WS_RECONNECT_MS);
   };
   s.onerror = () => s.close();
 }
 
+function leave(): void {
+  if (listenerCount() === 0) idleClose = setTimeout(close, IDLE_CLOSE_MS);
+}
+
 /**
  * Subscribes to live telemetry on the console WebSocket (`/websocket/{userId}`, `cmd:'telemetry'`).
- * A second socket of the same user, separate from the announcement one, opened while somebody
- * listens and closed 10 s after the last listener leaves; heartbeat 20 s, reconnect 5 s (SPEC §9).
+ * The one socket of the console, shared with alarm notices and announcements
+ * ({@link subscribeSocketFrames}), opened while somebody listens and closed 10 s after the last
+ * listener leaves; heartbeat 20 s, reconnect 5 s (SPEC §9).
  * @returns the unsubscribe function.
  */
 export function subscribeTelemetry(listener: Listener): () => void {
@@ -108,13 +121,34 @@ export function subscribeTelemetry(listener: Listener): () => void {
   open();
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0) idleClose = setTimeout(close, IDLE_CLOSE_MS);
+    leave();
   };
 }
 
-function subscribeStatus(l: () => void): () => void {
+/**
+ * Subscribes to every parsed JSON frame of the same shared socket (no second connection): the
+ * alarm notices (`alarmSocket.ts`) and announcements narrow what they need from it.
+ * @returns the unsubscribe function.
+ */
+export function subscribeSocketFrames(listener: FrameListener): () => void {
+  frameListeners.add(listener);
+  clearTimeout(idleClose);
+  open();
+  return () => {
+    frameListeners.delete(listener);
+    leave();
+  };
+}
+
+/** Subscribes to the open/closed state of the shared socket. */
+export function subscribeSocketStatus(l: () => void): () => void {
   statusListeners.add(l);
   return () => statusListeners.delete(l);
+}
+
+/** True while the shared socket is open. */
+export function isSocketConnected(): boolean {
+  return connected;
 }
 
 /**
@@ -131,5 +165,5 @@ export function useTelemetrySocket(onReadings: Listener): boolean {
     if (!token) return;
     return subscribeTelemetry((readings) => ref.current(readings));
   }, [token]);
-  return useSyncExternalStore(subscribeStatus, () => connected, () => false);
+  return useSyncExternalStore(subscribeSocketStatus, isSocketConnected, () => false);
 }

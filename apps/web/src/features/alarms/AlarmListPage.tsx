@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { AlarmRoutes } from '@ztj/contracts';
+import { AlarmListView } from './AlarmListView';
+
+/**
+ * Alarm list (`alarm/AlarmList`, /alarm/list; SPEC §2, issue 9 item 4): filters device, type,
+ * severity, start time range, status, flag, processed; export of the filters or the selection
+ * (`alarm:export`); new alarms appear live; process / comments / view per row.
+ */
+export function AlarmListPage(): ReactNode {
+  return <AlarmListView route={AlarmRoutes.list} sourceKey="/alarm/list" testId="alarm-list" exportRoute={AlarmRoutes.exportXls} />;
+}
+
+/** Gateway alarm list (`alarm/GatewayAlarmList`, /alarm/gateway): alarms of devices relayed by a gateway, with a gateway filter. */
+export function GatewayAlarmListPage(): ReactNode {
+  return <AlarmListView route={AlarmRoutes.gatewayList} sourceKey="/alarm/gateway" testId="gateway-alarm-list" gateway />;
+}

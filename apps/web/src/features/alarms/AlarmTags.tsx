@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AlarmRecord, AlarmSeverity } from '@ztj/contracts';
+import { severityMeta } from './alarmText';
+
+/** A severity as a tag in its announcement colour (L blue, M orange, H red; SPEC §3). */
+export function SeverityTag({ severity }: { severity: AlarmSeverity }): ReactNode {
+  const { t } = useTranslation('alarms');
+  const meta = severityMeta(severity);
+  return (
+    <Tag color={meta.colour} data-testid={`severity-${severity}`}>
+      {t(`severity.${meta.key}`)}
+    </Tag>
+  );
+}
+
+/** Active (red) or cleared (green). */
+export function StatusTag({ status }: { status: AlarmRecord['status'] }): ReactNode {
+  const { t } = useTranslation('alarms');
+  return <Tag color={status === 'active' ? 'error' : 'success'}>{t(`status.${status}`)}</Tag>;
+}
+
+/** Processed or not (the result flag is its own column). */
+export function ProcessedTag({ processed }: { processed: boolean }): ReactNode {
+  const { t } = useTranslation('alarms');
+  return <Tag color={processed ? 'green' : 'gold'}>{processed ? t('processed.yes') : t('processed.no')}</Tag>;
+}

@@ -1,0 +1,107 @@
+import type { ColumnsType } from 'antd/es/table';
+import { Typography } from 'antd';
+import { Link } from 'react-router';
+import { ALARM_PERMS, type AlarmRecord, type Language } from '@ztj/contracts';
+import { RowActions } from '../../platform/list/RowActions';
+import { ProcessedTag, SeverityTag, StatusTag } from './AlarmTags';
+import { alarmTypeName, formatAlarmDuration, formatAlarmTime, formatAlarmValue, type AlarmT } from './alarmText';
+
+/** Row actions of alarm tables. */
+export interface AlarmRowActions {
+  process: (row: AlarmRecord) => void;
+  comments: (row: AlarmRecord) => void;
+  view: (row: AlarmRecord) => void;
+}
+
+/** Options of {@link alarmColumns}. */
+export interface AlarmColumnOptions {
+  /** Leave out the device column (the device detail's own alarms tab). */
+  withoutDevice?: boolean;
+  /** Now, ms: the duration of an active alarm runs up to it. */
+  now: number;
+}
+
+/**
+ * Columns of alarm tables (alarm list, gateway alarm list, device alarms tab; SPEC §2): device
+ * (link to its detail), rule, type, severity in its colour, value / peak with unit, start and end
+ * (device time), duration, status, flag, processed and the actions — process (`alarm:process`,
+ * hidden once processed), comments, view.
+ */
+export function alarmColumns(t: AlarmT, lang: Language, actions: AlarmRowActions, options: AlarmColumnOptions): ColumnsType<AlarmRecord> {
+  const columns: ColumnsType<AlarmRecord> = [
+    {
+      title: t('columns.device'),
+      dataIndex: 'deviceName',
+      key: 'deviceName',
+      sorter: true,
+      render: (_: unknown, row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <Link to={`/device/detail/${encodeURIComponent(row.deviceId)}`} data-testid={`alarm-device-${row.id}`}>
+            {row.deviceName || row.deviceId}
+          </Link>
+          <br />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.deviceId}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    {
+      title: t('columns.type'),
+      dataIndex: 'alarmType',
+      key: 'alarmType',
+      render: (_: unknown, row) => (
+        <span style={{ whiteSpace: 'nowrap' }} data-testid={`alarm-type-${row.id}`}>
+          {alarmTypeName(row.alarmType, lang, t)}
+        </span>
+      ),
+    },
+    { title: t('columns.severity'), dataIndex: 'severity', key: 'severity', sorter: true, render: (_: unknown, row) => <SeverityTag severity={row.severity} /> },
+    { title: t('columns.rule'), dataIndex: 'ruleName', key: 'ruleName', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
+    {
+      title: t('columns.value'),
+      dataIndex: 'value',
+      key: 'value',
+      render: (_: unknown, row) => (
+        <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+          {formatAlarmValue(row, row.value, lang)} / {formatAlarmValue(row, row.peak, lang)}
+        </span>
+      ),
+    },
+    { title: t('columns.start'), dataIndex: 'startTs', key: 'startTs', sorter: true, render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatAlarmTime(v)}</span> },
+    { title: t('columns.end'), dataIndex: 'endTs', key: 'endTs', sorter: true, render: (v: number | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatAlarmTime(v)}</span> },
+    {
+      title: t('columns.duration'),
+      key: 'duration',
+      render: (_: unknown, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatAlarmDuration(row.startTs, row.endTs, options.now, t)}</span>,
+    },
+    { title: t('columns.status'), dataIndex: 'status', key: 'status', render: (_: unknown, row) => <StatusTag status={row.status} /> },
+    { title: t('columns.flag'), dataIndex: 'flag', key: 'flag', render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{t(`flag.${v}`)}</span> },
+    {
+      title: t('columns.processed'),
+      dataIndex: 'processed',
+      key: 'processed',
+      render: (_: unknown, row) => (
+        <span data-testid={`alarm-processed-${row.id}`}>
+          <ProcessedTag processed={row.processed} />
+        </span>
+      ),
+    },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 150,
+      render: (_: unknown, row) => (
+        <RowActions
+          actions={[
+            { key: 'process', label: t('actions.process'), onClick: () => actions.process(row), permission: ALARM_PERMS.process, hidden: row.processed },
+            { key: 'comments', label: t('actions.comments'), onClick: () => actions.comments(row) },
+            { key: 'view', label: t('actions.view'), onClick: () => actions.view(row) },
+          ]}
+        />
+      ),
+    },
+  ];
+  return options.withoutDevice ? columns.filter((c) => c.key !== 'deviceName') : columns;
+}

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../session/sessionStore';
+import { subscribeAlarms, toAlarmMessage } from './alarmSocket';
+import { subscribeTelemetry } from './telemetrySocket';
+
+class FakeSocket {
+  static opened: FakeSocket[] = [];
+  onopen: (() => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  onmessage: ((event: MessageEvent<string>) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string, readonly protocols: string[]) {
+    FakeSocket.opened.push(this);
+  }
+  send(): void {}
+  close(): void {}
+  push(data: unknown): void {
+    this.onmessage?.({ data: JSON.stringify(data) } as MessageEvent<string>);
+  }
+}
+
+const alarm = {
+  id: 'a1', deviceId: 'D1', deviceName: 'D1', gatewayId: null, ruleSource: 'template', ruleId: 'r', ruleName: 'R', conditionIndex: 0,
+  conditionType: 'threshold', alarmType: 'P003', severity: 'H', startTs: 1, raisedTs: 1, endTs: null, value: 1, peak: 1, status: 'active',
+  processed: false, flag: 1, backfill: false, reminders: 0, escalated: false, processedBy: null, processedAt: null, createdAt: 2,
+};
+
+describe('alarm notices on the shared console socket (issue 9 item 5)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.opened = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    useSessionStore.setState({ token: 'tok', userInfo: { id: 'u1' } as never });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('narrows alarm frames and refuses others', () => {
+    expect(toAlarmMessage({ cmd: 'alarm', event: 'raised', alarm })?.alarm.id).toBe('a1');
+    expect(toAlarmMessage({ cmd: 'alarm', event: 'exploded', alarm })).toBeNull();
+    expect(toAlarmMessage({ cmd: 'alarm', event: 'raised', alarm: { ...alarm, severity: 'X' } })).toBeNull();
+    expect(toAlarmMessage({ cmd: 'telemetry', devices: [] })).toBeNull();
+  });
+
+  it('shares one socket with live telemetry and delivers alarm notices to their listeners', () => {
+    const got: string[] = [];
+    const readings: number[] = [];
+    const stopAlarms = subscribeAlarms((m) => got.push(`${m.event}:${m.alarm.id}`));
+    const stopTelemetry = subscribeTelemetry((r) => readings.push(r.length));
+    expect(FakeSocket.opened).toHaveLength(1);
+    const socket = FakeSocket.opened[0]!;
+    socket.push({ cmd: 'alarm', event: 'raised', alarm });
+    socket.push({ cmd: 'telemetry', devices: [{ deviceId: 'D1', ts: 1, values: {} }] });
+    expect(got).toEqual(['raised:a1']);
+    expect(readings).toEqual([1]);
+    stopTelemetry();
+    stopAlarms();
+  });
+});

@@ -169,6 +169,7 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
   boss.on('error', onError);
   const progress = new ProgressStore(sql, schema);
   let state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
+  let stopping: Promise<void> | undefined;
   const queues = new Map<string, Promise<void>>();
   const workers = new Map<string, string[]>();
 
@@ -204,16 +205,18 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
       state = 'started';
     },
 
-    async stop({ timeoutMs = 10_000 } = {}) {
-      if (state === 'stopping' || state === 'stopped') return;
-      const started = Date.now();
-      const wasStarted = state === 'started';
-      state = 'stopping';
-      if (wasStarted) await boss.stop({ graceful: true, wait: true, close: false, timeout: Math.max(1000, timeoutMs) });
-      // a fetch already on its way when the workers stopped: its job is failed (to be retried) before the pool closes
-      await sql.drain(Math.max(1000, timeoutMs - (Date.now() - started)));
-      await sql.close();
-      state = 'stopped';
+    stop({ timeoutMs = 10_000 } = {}) {
+      stopping ??= (async () => {
+        const started = Date.now();
+        const wasStarted = state === 'started';
+        state = 'stopping';
+        if (wasStarted) await boss.stop({ graceful: true, wait: true, close: false, timeout: Math.max(1000, timeoutMs) });
+        // a fetch already on its way when the workers stopped: its job is failed (to be retried) before the pool closes
+        await sql.drain(Math.max(1000, timeoutMs - (Date.now() - started)));
+        await sql.close();
+        state = 'stopped';
+      })();
+      return stopping;
     },
 
     async createQueue(name, o = {}) {

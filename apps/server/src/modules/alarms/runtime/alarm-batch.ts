@@ -48,6 +48,8 @@ export interface BatchOutcome {
   changes: AlarmChange[];
   /** Device id → true when its state holds an active alarm after the batch. */
   active: Map<string, boolean>;
+  /** Device id → latest device time the engine has seen (`lastSeenTs`) after the batch. */
+  lastSeen: Map<string, number>;
 }
 
 const INSERT_ALARM = `INSERT INTO alarm (tenant_id, device_id, gateway_id, rule_source, rule_id, rule_name, condition_index, condition_type,
@@ -125,6 +127,7 @@ export async function runBatch(db: Db, items: readonly WorkItem[], rulesOf: (dev
     const states = new Map(rows.map((r) => [r.device_id, (typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as DeviceAlarmState]));
     const changes: AlarmChange[] = [];
     const active = new Map<string, boolean>();
+    const lastSeen = new Map<string, number>();
     const save: { id: string; tenant: number; state: string; rcv: number | null }[] = [];
     for (const item of items) {
       const d = rulesOf(item.deviceId);
@@ -145,6 +148,7 @@ export async function runBatch(db: Db, items: readonly WorkItem[], rulesOf: (dev
       for (const r of item.readings) if (r.receivedAt !== null && (rcv === null || r.receivedAt > rcv)) rcv = r.receivedAt;
       save.push({ id: item.deviceId, tenant: d.tenantId, state: JSON.stringify(state), rcv });
       active.set(item.deviceId, Object.values(state.conditions).some((c) => c.active !== null));
+      if (state.lastSeenTs !== null) lastSeen.set(item.deviceId, state.lastSeenTs);
     }
     if (save.length) {
       await q.query(
@@ -155,6 +159,6 @@ export async function runBatch(db: Db, items: readonly WorkItem[], rulesOf: (dev
         [save.map((s) => s.id), save.map((s) => s.tenant), save.map((s) => s.state), save.map((s) => s.rcv), now],
       );
     }
-    return { changes, active };
+    return { changes, active, lastSeen };
   });
 }

@@ -6,6 +6,7 @@ import type { TelemetryRow } from '../../telemetry/telemetry-store';
 import { runBatch, type AlarmChange, type QueuedReading, type WorkItem } from './alarm-batch';
 import { AlarmAnnouncer } from './alarm-announcer';
 import type { AlarmNotice, AlarmNoticeListener } from './alarm-notice';
+import { DeviceQueue } from './alarm-queue';
 import { devicesWithActiveAlarms, unevaluatedReadings } from './alarm-recovery';
 import { RuleCache, RULE_CACHE_TTL_MS } from './rule-cache';
 
@@ -21,6 +22,13 @@ export interface AlarmRuntimeOptions {
   maxQueued?: number;
   /** Rule cache TTL (see rule-cache.ts); default {@link RULE_CACHE_TTL_MS}. */
   ruleTtlMs?: number;
+  /**
+   * Late (back-filled) readings — device time at or before what the engine has seen of the device —
+   * wait until none came for this long before they are evaluated, so a back-filled series sent
+   * as several messages is judged as one (the engine judges episodes within one call's late
+   * readings); default 1,000.
+   */
+  lateSettleMs?: number;
   /** How long `stop` keeps retrying a failing batch before giving up; default 5,000. */
   stopRetryMs?: number;
   onError?: (err: Error) => void;
@@ -57,12 +65,12 @@ export class AlarmRuntime {
   readonly stats: AlarmRuntimeStats = { evaluated: 0, batches: 0, changes: 0, dropped: 0, failures: 0 };
   private readonly announcer: AlarmAnnouncer;
   private readonly listeners = new Set<AlarmNoticeListener>();
-  private readonly pending = new Map<string, WorkItem>();
+  private readonly queue: DeviceQueue;
   /** Committed rows that arrived while the rule snapshot was stale (filtered once it is reloaded). */
   private unfiltered: (readonly TelemetryRow[])[] = [];
   private unfilteredEvents: { deviceId: string; reading: QueuedReading }[] = [];
-  private queued = 0;
   private readonly active = new Set<string>();
+
   private tickDue: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private ticker: NodeJS.Timeout | undefined;
@@ -74,14 +82,13 @@ export class AlarmRuntime {
   private readonly tickMs: number;
   private readonly batchDelayMs: number;
   private readonly maxDevices: number;
-  private readonly maxQueued: number;
 
   constructor(private readonly db: Db, hub: RealtimeHub, private readonly opts: AlarmRuntimeOptions = {}) {
     this.onError = opts.onError ?? (() => undefined);
     this.tickMs = opts.tickMs ?? 30_000;
     this.batchDelayMs = opts.batchDelayMs ?? 20;
     this.maxDevices = opts.maxDevicesPerBatch ?? 500;
-    this.maxQueued = opts.maxQueued ?? 500_000;
+    this.queue = new DeviceQueue(opts.maxQueued ?? 500_000, opts.lateSettleMs ?? 1000, () => this.schedule());
     this.rules = new RuleCache(db, this.onError, opts.ruleTtlMs ?? RULE_CACHE_TTL_MS);
     this.announcer = new AlarmAnnouncer(db, hub, this.onError);
   }
@@ -95,7 +102,6 @@ export class AlarmRuntime {
     if (this.stopped || !rows.length) return;
     if (this.rules.stale) {
       this.unfiltered.push(rows);
-      this.queued += rows.length;
       this.schedule();
       return;
     }
@@ -133,7 +139,7 @@ export class AlarmRuntime {
     const engineId = ruleId.includes(':') ? ruleId : d?.meta.has(`scene:${ruleId}`) ? `scene:${ruleId}` : `template:${ruleId}`;
     if (this.stopped) return Promise.resolve();
     return new Promise<void>((resolve) => {
-      const item = this.itemOf(deviceId);
+      const item = this.queue.itemOf(deviceId);
       item.marks.push({ ruleId: engineId, conditionIndex, startTs, done: resolve });
       this.schedule();
     });
@@ -166,9 +172,9 @@ export class AlarmRuntime {
     return this.whenIdle();
   }
 
-  /** Resolves once nothing is queued and no batch runs (tests, shutdown). */
+  /** Resolves once nothing is queued (late readings included) and no batch runs (tests, shutdown). */
   async whenIdle(): Promise<void> {
-    while (this.running || this.timer || this.hasWork()) {
+    while (this.running || this.timer || this.hasWork() || this.queue.settling) {
       if (this.running) await this.running;
       else if (this.hasWork() && !this.timer) this.schedule(0);
       else await sleep(5);
@@ -179,38 +185,30 @@ export class AlarmRuntime {
   async stop(): Promise<void> {
     if (this.ticker) clearInterval(this.ticker);
     this.stopping = Date.now() + (this.opts.stopRetryMs ?? 5000);
+    this.queue.draining = true;
+    this.queue.releaseLate(true);
     await this.whenIdle();
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    this.queue.stop();
     this.rules.close();
   }
 
   private hasWork(): boolean {
-    return this.pending.size > 0 || this.unfiltered.length > 0 || this.unfilteredEvents.length > 0 || this.tickDue !== undefined;
+    return this.queue.hasPending || this.unfiltered.length > 0 || this.unfilteredEvents.length > 0 || this.tickDue !== undefined;
   }
 
-  private itemOf(deviceId: string): WorkItem {
-    let item = this.pending.get(deviceId);
-    if (!item) {
-      item = { deviceId, readings: [], marks: [] };
-      this.pending.set(deviceId, item);
-    }
-    return item;
-  }
-
-  /** Queues one reading; false when dropped by the memory bound. */
+  /** Queues one reading; false when it waits (late) or was dropped by the memory bound. */
   private enqueue(deviceId: string, r: QueuedReading): boolean {
-    if (this.queued >= this.maxQueued) {
+    const verdict = this.queue.add(deviceId, r);
+    if (verdict === 'dropped') {
       this.stats.dropped++;
       if (Date.now() - this.droppedLoggedAt >= 30_000) {
         this.droppedLoggedAt = Date.now();
-        this.onError(new Error(`alarm runtime: ${this.queued} readings queued, dropping (${this.stats.dropped} so far; the next start catches up on the last 24 h)`));
+        this.onError(new Error(`alarm runtime: ${this.queue.size} readings queued, dropping (${this.stats.dropped} so far; the next start catches up on the last 24 h)`));
       }
-      return false;
     }
-    this.itemOf(deviceId).readings.push(r);
-    this.queued++;
-    return true;
+    return verdict === 'queued';
   }
 
   private schedule(delay = this.batchDelayMs): void {
@@ -231,7 +229,6 @@ export class AlarmRuntime {
     this.unfiltered = [];
     this.unfilteredEvents = [];
     for (const rows of chunks) {
-      this.queued -= rows.length;
       for (const r of rows) if (this.rules.get(r.deviceId)) this.enqueue(r.deviceId, { ts: r.ts, values: r.values, lat: r.lat, lng: r.lng, receivedAt: r.receivedAt });
     }
     for (const e of events) if (this.rules.get(e.deviceId)) this.enqueue(e.deviceId, e.reading);
@@ -239,29 +236,7 @@ export class AlarmRuntime {
 
   /** Adds the due tick to every device that needs one. */
   private addTick(now: number): void {
-    for (const d of this.rules.devices()) if (d.hasOffline || this.active.has(d.deviceId)) this.itemOf(d.deviceId).tickNow = now;
-  }
-
-  /** Takes up to `maxDevices` items off the queue. */
-  private take(): WorkItem[] {
-    const items: WorkItem[] = [];
-    for (const [id, item] of this.pending) {
-      if (items.length >= this.maxDevices) break;
-      items.push(item);
-      this.pending.delete(id);
-      this.queued -= item.readings.length;
-    }
-    return items;
-  }
-
-  /** Puts items of a failed batch back in front of what arrived meanwhile. */
-  private putBack(items: WorkItem[]): void {
-    for (const item of items) {
-      const later = this.pending.get(item.deviceId);
-      this.pending.delete(item.deviceId);
-      this.pending.set(item.deviceId, later ? { deviceId: item.deviceId, readings: [...item.readings, ...later.readings], marks: [...item.marks, ...later.marks], tickNow: later.tickNow ?? item.tickNow } : item);
-      this.queued += item.readings.length;
-    }
+    for (const d of this.rules.devices()) if (d.hasOffline || this.active.has(d.deviceId)) this.queue.itemOf(d.deviceId).tickNow = now;
   }
 
   private async drain(): Promise<void> {
@@ -274,13 +249,17 @@ export class AlarmRuntime {
           this.addTick(this.tickDue);
           this.tickDue = undefined;
         }
-        items = this.take();
+        items = this.queue.take(this.maxDevices);
         if (!items.length) continue;
         const outcome = await runBatch(this.db, items, (id) => this.rules.get(id));
         failures = 0;
         this.stats.batches++;
         for (const item of items) this.stats.evaluated += item.readings.length;
-        for (const [id, on] of outcome.active) on ? this.active.add(id) : this.active.delete(id);
+        for (const [id, on] of outcome.active) {
+          if (on) this.active.add(id);
+          else this.active.delete(id);
+        }
+        this.queue.noteSeen(outcome.lastSeen);
         for (const item of items) for (const m of item.marks) m.done();
         this.announce(outcome.changes);
       } catch (e) {
@@ -288,15 +267,13 @@ export class AlarmRuntime {
         this.stats.failures++;
         if (this.stopping !== undefined && Date.now() >= this.stopping) {
           this.onError(new Error(`alarm runtime stopped with unevaluated readings (the next start catches up): ${(e as Error).message}`, { cause: e }));
-          for (const item of items) for (const m of item.marks) m.done();
-          this.pending.clear();
+          for (const item of [...items, ...this.queue.clear()]) for (const m of item.marks) m.done();
           this.unfiltered = [];
           this.unfilteredEvents = [];
           this.tickDue = undefined;
-          this.queued = 0;
           return;
         }
-        this.putBack(items);
+        this.queue.putBack(items);
         if (failures === 1 || failures % 20 === 0) this.onError(new Error(`alarm batch failed (attempt ${failures}): ${(e as Error).message}`, { cause: e }));
         await sleep(Math.min(5000, 100 * 2 ** Math.min(failures - 1, 6)));
       }
@@ -319,7 +296,9 @@ export class AlarmRuntime {
       if (c.event.kind === 'raised' && c.meta.command && this.opts.sendCommand) {
         const command: DeviceCommand = { cmdId: crypto.randomUUID(), ts: Date.now(), type: 'setPeriods', periods: c.meta.command.periods };
         this.opts.sendCommand(c.alarm.deviceId, command).then(
-          (ok) => ok || this.onError(new Error(`scene command to ${c.alarm.deviceId} not delivered (no broker)`)),
+          (ok) => {
+            if (!ok) this.onError(new Error(`scene command to ${c.alarm.deviceId} not delivered (no broker)`));
+          },
           (e: Error) => this.onError(e),
         );
       }

@@ -29,8 +29,9 @@ const FLAG_CHOICES: readonly AlarmFlag[] = [1, 0, 3];
 
 /**
  * Process drawer (SPEC §2; §5 record 1-500 characters; §4 result flag): the alarm's summary, its
- * process history (who and when), and — with `alarm:process`, while unprocessed — the form:
- * result flag and record with a counter; field errors from the contracts' keys, client and server.
+ * process history (who and when), and — with `alarm:process` — the form: result flag and record
+ * with a counter (a processed alarm may get another record, which sets its result anew); field
+ * errors from the contracts' keys, client and server.
  */
 export function ProcessDrawer({ alarm, onClose, onProcessed }: ProcessDrawerProps): ReactNode {
   const { t } = useTranslation('alarms');
@@ -56,7 +57,7 @@ export function ProcessDrawer({ alarm, onClose, onProcessed }: ProcessDrawerProp
     }
   };
 
-  const canProcess = can(ALARM_PERMS.process) && alarm !== null && !alarm.processed;
+  const canProcess = can(ALARM_PERMS.process) && alarm !== null;
   return (
     <Drawer
       open={alarm !== null}
@@ -72,8 +73,8 @@ export function ProcessDrawer({ alarm, onClose, onProcessed }: ProcessDrawerProp
           <Divider titlePlacement="start">{t('process.history')}</Divider>
           <ProcessHistory alarmId={alarm.id} />
           <Divider titlePlacement="start">{t('process.form')}</Divider>
-          {alarm.processed && <Alert type="success" showIcon title={t('process.already')} />}
-          {!alarm.processed && !can(ALARM_PERMS.process) && <Alert type="info" showIcon title={t('process.noPermission')} />}
+          {alarm.processed && <Alert type="success" showIcon title={t('process.already')} style={{ marginBottom: 12 }} />}
+          {!can(ALARM_PERMS.process) && <Alert type="info" showIcon title={t('process.noPermission')} />}
           {canProcess && (
             <Form form={form} layout="vertical" initialValues={{ flag: 1, content: '' }} onFinish={(v) => void submit(v)} data-testid="process-form">
               <Form.Item name="flag" label={t('process.flag')} rules={[{ required: true, message: translateValidation('validation.required', t) }]}>

@@ -24,8 +24,8 @@ export interface AlarmColumnOptions {
 /**
  * Columns of alarm tables (alarm list, gateway alarm list, device alarms tab; SPEC §2): device
  * (link to its detail), rule, type, severity in its colour, value / peak with unit, start and end
- * (device time), duration, status, flag, processed and the actions — process (`alarm:process`,
- * hidden once processed), comments, view.
+ * (device time), duration, status, flag, processed and the actions — process (`alarm:process`;
+ * a processed alarm may get another record that changes its result), comments, view.
  */
 export function alarmColumns(t: AlarmT, lang: Language, actions: AlarmRowActions, options: AlarmColumnOptions): ColumnsType<AlarmRecord> {
   const columns: ColumnsType<AlarmRecord> = [
@@ -95,7 +95,7 @@ export function alarmColumns(t: AlarmT, lang: Language, actions: AlarmRowActions
       render: (_: unknown, row) => (
         <RowActions
           actions={[
-            { key: 'process', label: t('actions.process'), onClick: () => actions.process(row), permission: ALARM_PERMS.process, hidden: row.processed },
+            { key: 'process', label: t('actions.process'), onClick: () => actions.process(row), permission: ALARM_PERMS.process },
             { key: 'comments', label: t('actions.comments'), onClick: () => actions.comments(row) },
             { key: 'view', label: t('actions.view'), onClick: () => actions.view(row) },
           ]}

@@ -46,13 +46,16 @@ describe('notice bell', () => {
     expect(state.total).toBe(6);
     expect(state.newest.map((a) => a.id)).toEqual(['n', '1', '2', '3', '4']);
   });
-  it('drops a listed alarm once processed or cleared; ignores unknown ones', () => {
+  it('keeps an alarm while active or unprocessed (commonAlarmList), drops it once both are over or it is ignored', () => {
     const start = { total: 2, newest: [alarmOf({ id: 'x' }), alarmOf({ id: 'y' })] };
     const processed = applyNotice(start, msg('processed', { id: 'x', processed: true }));
-    expect(processed).toEqual({ total: 1, newest: [start.newest[1]] });
-    const cleared = applyNotice(processed, msg('cleared', { id: 'y', status: 'cleared' }));
-    expect(cleared.total).toBe(0);
-    expect(applyNotice(cleared, msg('cleared', { id: 'z', status: 'cleared' }))).toBe(cleared);
+    expect(processed.total).toBe(2);
+    expect(processed.newest[0]!.processed).toBe(true);
+    const done = applyNotice(processed, msg('cleared', { id: 'x', processed: true, status: 'cleared' }));
+    expect(done).toEqual({ total: 1, newest: [start.newest[1]] });
+    const ignored = applyNotice(done, msg('processed', { id: 'y', processed: true, flag: 3 }));
+    expect(ignored.total).toBe(0);
+    expect(applyNotice(ignored, msg('cleared', { id: 'z', status: 'cleared', processed: true }))).toBe(ignored);
   });
 });
 

@@ -62,21 +62,24 @@ export function mergeAlarmRows(rows: readonly AlarmRecord[], message: WsAlarmMes
   return [alarm, ...rows].slice(0, ctx.pageSize);
 }
 
-/** What the notice bell shows: the number of active unprocessed alarms and the newest of them. */
+/** What the notice bell shows: the number of alarms wanting attention and the newest of them. */
 export interface NoticeState {
   total: number;
   newest: readonly AlarmRecord[];
 }
 
-/** True while an alarm belongs on the bell: active and not processed (commonAlarmList). */
+/**
+ * True while an alarm belongs on the bell, as `commonAlarmList` selects them: active or not yet
+ * processed, ignored ones (flag 3) excepted.
+ */
 export function isOpenAlarm(alarm: AlarmRecord): boolean {
-  return alarm.status === 'active' && !alarm.processed;
+  return (alarm.status === 'active' || !alarm.processed) && alarm.flag !== 3;
 }
 
 /**
  * The bell after a live notice: a new open alarm counts +1 and goes on top of the newest `limit`;
- * an alarm that was listed and is no longer open (cleared, processed) counts −1 and leaves the
- * list. An alarm that left the page of `limit` is not known here: a refetch follows every notice.
+ * an alarm that was listed and is no longer open (cleared and processed, or ignored) counts −1 and
+ * leaves the list. An alarm that left the page of `limit` is not known here: a refetch follows every notice.
  */
 export function applyNotice(state: NoticeState, message: WsAlarmMessage, limit = 5): NoticeState {
   const { alarm } = message;

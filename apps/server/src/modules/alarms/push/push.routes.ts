@@ -1,5 +1,50 @@
+import { PUSH_CHANNELS, PushRoutes as R, type PushChannelCode } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../../platform/http/register-route';
+import { listAll, listPage } from '../../../platform/list/list-runner';
+import { callerOf } from '../../../platform/list/list-spec';
+import { registerRawRoute } from '../../../platform/list/raw-route';
+import { recordsToXls } from '../../../platform/list/xls';
 import type { ModuleDeps } from '../../index';
+import { readPushConfig } from './channels/push-config';
+import { PUSH_EXPORT, PUSH_LIST, toExportRow } from './push.list';
 
-/** Push list, export and channel status (PushRoutes of contracts; issue 9 item 5). */
-export function pushRoutes(_api: FastifyInstance, _deps: ModuleDeps): void {}
+/** What the push routes need besides ModuleDeps: the dispatcher's view of the configured channels. */
+export interface PushRouteDeps {
+  configuredChannels(): { channel: PushChannelCode; configured: boolean }[];
+}
+
+/**
+ * Channels configured by this server's environment, when the app did not hand over its dispatcher
+ * (`deps.push`): the settings `readPushConfig(env)` finds (createChannels builds exactly those); a bad configuration
+ * stops the server at start-up elsewhere, here it reads as nothing configured.
+ */
+function fromEnvironment(): PushRouteDeps {
+  let codes: Set<string>;
+  try {
+    const cfg = readPushConfig(process.env);
+    codes = new Set(PUSH_CHANNELS.filter((c) => cfg[c] !== undefined));
+  } catch {
+    codes = new Set();
+  }
+  return { configuredChannels: () => PUSH_CHANNELS.map((channel) => ({ channel, configured: codes.has(channel) })) };
+}
+
+/**
+ * Push list, export and channel status (PushRoutes of contracts; issue 9 item 5; SPEC §2 push list,
+ * §7 push list/export). Tenant-scoped through the list machinery; addresses masked. `deps.push` (the
+ * app's PushDispatcher, optional) answers which channels are configured.
+ */
+export function pushRoutes(api: FastifyInstance, deps: ModuleDeps & { push?: PushRouteDeps }): void {
+  const { db } = deps;
+  let push = deps.push;
+  registerRoute(api, db, R.list, ({ auth, query }) => listPage(db, PUSH_LIST, query, callerOf(auth, R.list.access)));
+  registerRawRoute(api, db, R.exportXls, async ({ auth, query, lang }) => {
+    const rows = await listAll(db, PUSH_LIST, query, callerOf(auth, R.list.access));
+    return { kind: 'file', fileName: lang === 'en-US' ? 'push-records.xls' : '推送记录.xls', body: recordsToXls(PUSH_EXPORT, rows.map(toExportRow), lang) };
+  });
+  registerRoute(api, db, R.channels, async () => {
+    push ??= fromEnvironment();
+    return push.configuredChannels();
+  });
+}

@@ -1,0 +1,133 @@
+import type { AlarmSeverity, Language } from '@ztj/contracts';
+import type { Queryable } from '../../../platform/db/db';
+import type { JobContext } from '../../../platform/jobs/job-queue';
+import type { PushAttemptResult, PushChannel, PushChannelCode } from './channels/channel';
+import { loadPush, recordAttempt } from './push-store';
+import { renderPushMessage, type PushEvent, type RenderInput } from './render';
+
+/** Queue of push jobs (one job per `alarm_push` row in state pending). */
+export const PUSH_QUEUE = 'alarm-push';
+
+/** Data of a push job: the row, and the alarm as it was announced (absent for a re-queued row: read again). */
+export interface PushJobData {
+  pushId: string;
+  render?: RenderInput;
+}
+
+/** Retries of a push (job options): default 5 retries, 5 s doubling with jitter (JobQueue backoff). */
+export interface PushRetryPolicy {
+  /** Retries after the first attempt. */
+  limit: number;
+  /** Seconds before the first retry (integer ≥ 0; tests use 0). */
+  delaySec: number;
+  backoff: boolean;
+}
+
+/** Default {@link PushRetryPolicy}: 5 retries from 5 s with exponential backoff (issue 9 item 5). */
+export const DEFAULT_PUSH_RETRY: PushRetryPolicy = { limit: 5, delaySec: 5, backoff: true };
+
+/** What the worker needs: the database, the configured channels, the retry policy and the rendering. */
+export interface PushWorkerDeps {
+  db: Queryable;
+  channels: ReadonlyMap<PushChannelCode, PushChannel>;
+  retry: PushRetryPolicy;
+  lang: Language;
+  timeZone?: string;
+  now: () => number;
+}
+
+/** Thrown for a retryable failure so that the job queue retries the push (the row stays pending). */
+export class PushRetryError extends Error {
+  override name = 'PushRetryError';
+}
+
+interface AlarmRenderRow {
+  device_id: string;
+  device_name: string | null;
+  rule_name: string;
+  condition_type: string;
+  alarm_type: string;
+  severity: string;
+  start_ts: string;
+  raised_ts: string;
+  end_ts: string | null;
+  value: number | null;
+  reminders: number;
+  event: PushEvent;
+}
+
+/** The render input of a re-queued row, read from its alarm now (null when the alarm is gone). */
+async function renderInputOf(db: Queryable, pushId: string): Promise<RenderInput | null> {
+  const [r] = await db.query<AlarmRenderRow>(
+    `SELECT a.device_id, d.name AS device_name, a.rule_name, a.condition_type, a.alarm_type, a.severity, a.start_ts, a.raised_ts,
+            a.end_ts, a.value, a.reminders, p.event
+       FROM alarm_push p JOIN alarm a ON a.id = p.alarm_id LEFT JOIN device d ON d.dev_no = a.device_id
+      WHERE p.id = $1`,
+    [pushId],
+  );
+  if (!r) return null;
+  return {
+    alarm: {
+      deviceId: r.device_id,
+      deviceName: r.device_name ?? r.device_id,
+      ruleName: r.rule_name,
+      conditionType: r.condition_type,
+      alarmType: r.alarm_type,
+      severity: r.severity as AlarmSeverity,
+      startTs: Number(r.start_ts),
+      raisedTs: Number(r.raised_ts),
+      endTs: r.end_ts === null ? null : Number(r.end_ts),
+      value: r.value === null ? null : Number(r.value),
+    },
+    event: r.event,
+    reminder: Number(r.reminders),
+  };
+}
+
+async function attempt(channel: PushChannel, address: string, input: RenderInput, deps: PushWorkerDeps): Promise<PushAttemptResult> {
+  try {
+    return await channel.send(address, renderPushMessage(input, { lang: deps.lang, timeZone: deps.timeZone }));
+  } catch (err) {
+    // channels do not throw for provider errors; anything else is treated as transient
+    return { ok: false, retryable: true, answer: `error: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+/**
+ * Runs one push job (issue 9 item 5): reads the row (a row no longer pending is left alone — a job
+ * delivered twice sends nothing twice once recorded), renders the message, sends it through the
+ * channel and records the attempt: `sent` (with `sent_at`), `failed` for a refusal retrying cannot help
+ * or after the last retry, else the answer is kept, the row stays `pending` and {@link PushRetryError}
+ * is thrown so the queue retries it with backoff.
+ * @returns the row's new status (the job's output).
+ */
+export async function runPushJob(job: Pick<JobContext<PushJobData>, 'data' | 'retryCount'>, deps: PushWorkerDeps): Promise<{ status: string }> {
+  const row = await loadPush(deps.db, job.data.pushId);
+  if (!row || row.status !== 'pending') return { status: row?.status ?? 'gone' };
+  const channel = deps.channels.get(row.channel);
+  if (!channel) {
+    await recordAttempt(deps.db, row.id, 'notConfigured', 'channel not configured on this server', deps.now());
+    return { status: 'notConfigured' };
+  }
+  if (!row.address) {
+    await recordAttempt(deps.db, row.id, 'noAddress', 'no address', deps.now());
+    return { status: 'noAddress' };
+  }
+  const input = job.data.render ?? (await renderInputOf(deps.db, row.id));
+  if (!input) {
+    await recordAttempt(deps.db, row.id, 'failed', 'alarm no longer exists', deps.now());
+    return { status: 'failed' };
+  }
+  const res = await attempt(channel, row.address, input, deps);
+  const answer = (res.answer || (res.ok ? 'ok' : 'error')).slice(0, 500);
+  if (res.ok) {
+    await recordAttempt(deps.db, row.id, 'sent', answer, deps.now());
+    return { status: 'sent' };
+  }
+  if (!res.retryable || job.retryCount >= deps.retry.limit) {
+    await recordAttempt(deps.db, row.id, 'failed', answer, deps.now());
+    return { status: 'failed' };
+  }
+  await recordAttempt(deps.db, row.id, 'pending', answer, deps.now());
+  throw new PushRetryError(`push ${row.id} attempt ${job.retryCount + 1} failed, will retry: ${answer}`);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { RuleConditionSchema } from '@ztj/contracts';
+import { CONDITION_TYPES, conditionToContract, conditionToForm, newCondition, reminderToContract, reminderToForm } from './conditionModel';
+
+describe('condition form ⇄ contract mapping', () => {
+  it('every new condition of every type is a valid contract condition once values are filled', () => {
+    for (const type of CONDITION_TYPES) {
+      const c = newCondition(type, { low: 2, high: 8 });
+      expect(RuleConditionSchema.safeParse(conditionToContract(c)).success, type).toBe(true);
+    }
+  });
+
+  it('uses the SPEC §9 defaults: tilt 70°, free fall 3 cm / 5 g', () => {
+    expect(newCondition('tilt').degrees).toBe(70);
+    expect(newCondition('freeFall')).toMatchObject({ minHeightCm: 3, minVibrationG: 5 });
+  });
+
+  it('keeps only the fields of the type and valueMax only for between', () => {
+    const form = { ...newCondition('threshold', { low: 2, high: 8 }), min: 1, max: 9, effect: 2, valueMax: 12 };
+    expect(conditionToContract(form)).toEqual({ type: 'threshold', param: 'P003', comparison: 0, value: 8, hysteresis: { margin: 0, clearDelayMinutes: 0 } });
+    expect(conditionToContract({ ...form, comparison: 4 })).toMatchObject({ comparison: 4, value: 8, valueMax: 12 });
+  });
+
+  it('maps a duration with its inner condition, and emptied boxes to missing (required) values', () => {
+    const d = newCondition('duration', { low: null, high: 8 });
+    const body = conditionToContract({ ...d, condition: { ...(d.condition as object), type: 'threshold', value: null } as never });
+    expect(body).toEqual({ type: 'duration', minutes: 10, condition: { type: 'threshold', param: 'P003', comparison: 0, hysteresis: { margin: 0, clearDelayMinutes: 0 } } });
+    const parsed = RuleConditionSchema.safeParse(body);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0].path).toEqual(['condition', 'value']);
+  });
+
+  it('round-trips a stored condition', () => {
+    const stored = { type: 'range' as const, param: 'P004', effect: 1 as const, min: 30, max: 70, hysteresis: { margin: 2, clearDelayMinutes: 5 } };
+    expect(conditionToContract(conditionToForm(stored))).toEqual(stored);
+  });
+
+  it('maps the repeat reminder: off → null, escalation optional', () => {
+    expect(reminderToContract({ on: false, everyMinutes: 30, escalateAfterMinutes: 60 })).toBeNull();
+    expect(reminderToContract({ on: true, everyMinutes: 30, escalateAfterMinutes: null })).toEqual({ everyMinutes: 30 });
+    expect(reminderToContract(reminderToForm({ everyMinutes: 15, escalateAfterMinutes: 45 }))).toEqual({ everyMinutes: 15, escalateAfterMinutes: 45 });
+  });
+});

@@ -1,0 +1,29 @@
+import type { TFunction } from 'i18next';
+import { CONDITION_TYPES } from '../conditionModel';
+import type { ParamDefault } from '../paramDefaults';
+
+/** Select options of the editor, texts from the `alarmSettings` namespace. */
+export interface Option<V> {
+  value: V;
+  label: string;
+}
+
+/** Condition types with their names. */
+export const typeOptions = (t: TFunction): Option<string>[] => CONDITION_TYPES.map((type) => ({ value: type, label: t(`conditionType.${type}`) }));
+
+/** SPEC §9 comparison codes 0-4 as words. */
+export const comparisonOptions = (t: TFunction): Option<number>[] => [0, 1, 2, 3, 4].map((c) => ({ value: c, label: t(`comparison.${c}`) }));
+
+/** SPEC §9 range effects 1 inside / 2 outside. */
+export const rangeEffectOptions = (t: TFunction): Option<number>[] => [1, 2].map((e) => ({ value: e, label: t(`rangeEffect.${e}`) }));
+
+/** SPEC §9 door effects 1-4. */
+export const doorEffectOptions = (t: TFunction): Option<number>[] => [1, 2, 3, 4].map((e) => ({ value: e, label: t(`doorEffect.${e}`) }));
+
+/** Numeric parameters as "name (unit) · code", searchable by any of them. */
+export function paramOptions(defaults: readonly ParamDefault[], lang: string): Option<string>[] {
+  return defaults.map((p) => {
+    const name = lang.startsWith('zh') ? p.nameZh : p.nameEn;
+    return { value: p.code, label: `${name}${p.unit ? ` (${p.unit})` : ''} · ${p.code}` };
+  });
+}

@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { Button, Space, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { SCENE_PERMS, SceneRoutes, type SceneRecord } from '@ztj/contracts';
+import { feedback } from '../../../platform/feedback/feedback';
+import { ListPage } from '../../../platform/list/ListPage';
+import { formatDateTime } from '../../../platform/list/listQuery';
+import { useListPage } from '../../../platform/list/useListPage';
+import { Authorized } from '../../../platform/permissions/Authorized';
+import { useDeleteByIds } from '../api';
+import { ListEmpty } from '../ListEmpty';
+import { useListError } from '../useListError';
+import { actionsSummary } from './sceneText';
+
+/**
+ * Scene list (`scene/SceneList`; SPEC §2): name, devices, enabled, alarms / active, actions in
+ * words; add and edit open the 3-step wizard, detail and params their pages; delete after
+ * confirmation. Buttons by SCENE_PERMS.
+ */
+export function SceneListPage(): ReactNode {
+  const { t } = useTranslation('alarmSettings');
+  const navigate = useNavigate();
+  const list = useListPage({ route: SceneRoutes.list, permissionPrefix: 'scene', sourceKey: '/scene/list' });
+  const listError = useListError(SceneRoutes.list.path);
+  const remove = useDeleteByIds(SceneRoutes.delete);
+  const go = (path: string, id: string): void => void navigate(`/scene/${path}/${encodeURIComponent(id)}`);
+
+  const confirmDelete = (s: SceneRecord): void => {
+    feedback().modal.confirm({
+      title: t('scenes.deleteTitle'),
+      content: t('scenes.deleteContent', { name: s.name }),
+      okButtonProps: { danger: true },
+      okText: t('actions.delete'),
+      cancelText: t('actions.cancel'),
+      onOk: async () => {
+        await remove.mutateAsync([s.id]);
+        feedback().message.success(t('actions.deleted'));
+        list.afterDelete(1);
+      },
+    });
+  };
+
+  const columns: ColumnsType<SceneRecord> = [
+    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true, render: (v: string, s) => <a onClick={() => go('detail', s.id)}>{v}</a> },
+    { title: t('scenes.deviceCount'), key: 'devices', width: 100, render: (_: unknown, s) => s.devices.length },
+    { title: t('fields.enabled'), dataIndex: 'enabled', key: 'enabled', width: 90, render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('common.yes') : t('common.no')}</Tag> },
+    { title: t('scenes.alarms'), key: 'alarms', width: 130, render: (_: unknown, s) => t('scenes.alarmCounts', { total: s.alarmCount, active: s.activeCount }) },
+    { title: t('scenes.actions'), key: 'actionsSummary', render: (_: unknown, s) => actionsSummary(s.actions, t) },
+    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: number) => formatDateTime(new Date(v).toISOString()) },
+    {
+      title: t('fields.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 112,
+      render: (_: unknown, s) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => go('detail', s.id)}>
+            {t('actions.detail')}
+          </Button>
+          <Button type="link" size="small" onClick={() => go('params', s.id)}>
+            {t('scenes.params')}
+          </Button>
+          <Authorized action={SCENE_PERMS.edit}>
+            <Button type="link" size="small" onClick={() => go('edit', s.id)}>
+              {t('actions.edit')}
+            </Button>
+          </Authorized>
+          <Authorized action={SCENE_PERMS.delete}>
+            <Button type="link" size="small" danger onClick={() => confirmDelete(s)}>
+              {t('actions.delete')}
+            </Button>
+          </Authorized>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage<SceneRecord>
+      testId="scenes"
+      list={list}
+      selectable={false}
+      onAdd={() => void navigate('/scene/edit/new')}
+      queryFields={[{ name: 'name', label: t('fields.name'), kind: 'text' }]}
+      columns={columns}
+      tableProps={{ locale: { emptyText: <ListEmpty error={listError} text={t('scenes.empty')} /> } }}
+    />
+  );
+}

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { Button, Card, Result, Spin, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { RuleCondition } from '@ztj/contracts';
+import { useParamDefaults, useScene } from '../api';
+import { conditionSummary } from '../conditionText';
+import { paramName, paramUnit } from '../paramDefaults';
+
+interface ParamRow {
+  key: string;
+  index: number;
+  condition: RuleCondition;
+  param: string;
+}
+
+/** The measured parameter of a condition (a duration's inner one), '' for events. */
+function paramOf(c: RuleCondition): string {
+  if (c.type === 'threshold' || c.type === 'range') return c.param;
+  if (c.type === 'duration') return c.condition.param;
+  if (c.type === 'lowBattery') return 'P005';
+  if (c.type === 'tilt') return 'P008';
+  return '';
+}
+
+/** Scene params (`scene/SceneParams`, /scene/params/:id): the conditions and thresholds read-only with their parameter units. */
+export function SceneParamsPage(): ReactNode {
+  const { t, i18n } = useTranslation('alarmSettings');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const scene = useScene(id);
+  const defaults = useParamDefaults();
+  if (scene.isError) return <Result status="error" title={t('scenes.loadError')} subTitle={scene.error.message} extra={<Button onClick={() => void navigate('/scene/list')}>{t('actions.back')}</Button>} />;
+  if (!scene.data) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  const rows: ParamRow[] = scene.data.rule.conditions.map((c, i) => ({ key: String(i), index: i + 1, condition: c, param: paramOf(c) }));
+  return (
+    <Card size="small" title={t('scenes.paramsTitle', { name: scene.data.name })} data-testid="scene-params">
+      <Table<ParamRow>
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: '#', dataIndex: 'index', width: 48 },
+          { title: t('editor.type'), key: 'type', render: (_: unknown, r) => t(`conditionType.${r.condition.type}`) },
+          { title: t('editor.param'), key: 'param', render: (_: unknown, r) => (r.param ? `${paramName(r.param, defaults, i18n.language)} · ${r.param}` : '—') },
+          { title: t('scenes.unit'), key: 'unit', render: (_: unknown, r) => (r.param ? paramUnit(r.param, defaults) || '—' : '—') },
+          { title: t('scenes.threshold'), key: 'summary', render: (_: unknown, r) => conditionSummary(r.condition, t, defaults, i18n.language) },
+          {
+            title: t('editor.clearRule'),
+            key: 'hysteresis',
+            render: (_: unknown, r) => {
+              const c = r.condition.type === 'duration' ? r.condition.condition : r.condition;
+              return 'hysteresis' in c ? t('scenes.hysteresisText', { margin: c.hysteresis.margin, delay: c.hysteresis.clearDelayMinutes }) : '—';
+            },
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { ALARM_SETTINGS_PERMS, AlarmSettingsRoutes, RULE_CATEGORIES, type RuleTemplateRecord } from '@ztj/contracts';
+import { feedback } from '../../../platform/feedback/feedback';
+import { ListPage } from '../../../platform/list/ListPage';
+import { formatDateTime } from '../../../platform/list/listQuery';
+import { useListPage } from '../../../platform/list/useListPage';
+import { Authorized } from '../../../platform/permissions/Authorized';
+import { useDeleteByIds, useParamDefaults } from '../api';
+import { conditionsSummary } from '../conditionText';
+import { SeverityTag, severityOptions } from '../SeverityTag';
+import { ListEmpty } from '../ListEmpty';
+import { useListError } from '../useListError';
+import { BindModal } from './BindModal';
+import { TemplateFormDrawer } from './TemplateFormDrawer';
+
+/**
+ * Settings → rule templates (`settings/RuleTemplateList`; SPEC §2, §7 parameter templates): list
+ * with name, category, severity in its colour, the conditions in words, bound device / group
+ * counts and enabled; add / edit in a drawer with the condition editor, bind, delete after
+ * confirmation. Buttons follow ALARM_SETTINGS_PERMS.
+ */
+export function RuleTemplateListPage(): ReactNode {
+  const { t, i18n } = useTranslation('alarmSettings');
+  const defaults = useParamDefaults();
+  const [editing, setEditing] = useState<RuleTemplateRecord | 'new' | null>(null);
+  const [binding, setBinding] = useState<RuleTemplateRecord | null>(null);
+  const list = useListPage({ route: AlarmSettingsRoutes.templateList, permissionPrefix: 'template', sourceKey: '/settings/templates' });
+  const listError = useListError(AlarmSettingsRoutes.templateList.path);
+  const remove = useDeleteByIds(AlarmSettingsRoutes.templateDelete);
+
+  const confirmDelete = (r: RuleTemplateRecord): void => {
+    feedback().modal.confirm({
+      title: t('templates.deleteTitle'),
+      content: t('templates.deleteContent', { name: r.name }),
+      okButtonProps: { danger: true },
+      okText: t('actions.delete'),
+      cancelText: t('actions.cancel'),
+      onOk: async () => {
+        await remove.mutateAsync([r.id]);
+        feedback().message.success(t('actions.deleted'));
+        list.afterDelete(1);
+      },
+    });
+  };
+
+  const columns: ColumnsType<RuleTemplateRecord> = [
+    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true },
+    { title: t('fields.category'), dataIndex: 'category', key: 'category', width: 110, render: (v: string) => t(`category.${v}`) },
+    { title: t('fields.severity'), dataIndex: 'severity', key: 'severity', width: 100, render: (_: unknown, r) => <SeverityTag severity={r.severity} /> },
+    {
+      title: t('fields.conditions'),
+      key: 'conditions',
+      render: (_: unknown, r) => (
+        <Typography.Text style={{ maxWidth: 360, display: 'inline-block' }} data-testid={`summary-${r.id}`}>
+          {conditionsSummary(r.content.conditions, t, defaults, i18n.language)}
+        </Typography.Text>
+      ),
+    },
+    { title: t('fields.bound'), key: 'bound', width: 140, render: (_: unknown, r) => <span data-testid={`bound-${r.id}`}>{t('templates.boundCounts', { devices: r.deviceCount, groups: r.groupCount })}</span> },
+    { title: t('fields.enabled'), dataIndex: 'enabled', key: 'enabled', width: 90, render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('common.yes') : t('common.no')}</Tag> },
+    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: number) => formatDateTime(new Date(v).toISOString()) },
+    {
+      title: t('fields.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 112,
+      render: (_: unknown, r) => (
+        <Space size={0} wrap>
+          <Authorized action={ALARM_SETTINGS_PERMS.templateEdit}>
+            <Button type="link" size="small" onClick={() => setEditing(r)} data-testid={`edit-${r.id}`}>
+              {t('actions.edit')}
+            </Button>
+          </Authorized>
+          <Authorized action={ALARM_SETTINGS_PERMS.templateBind}>
+            <Button type="link" size="small" onClick={() => setBinding(r)} data-testid={`bind-${r.id}`}>
+              {t('actions.bind')}
+            </Button>
+          </Authorized>
+          <Authorized action={ALARM_SETTINGS_PERMS.templateDelete}>
+            <Button type="link" size="small" danger onClick={() => confirmDelete(r)} data-testid={`delete-${r.id}`}>
+              {t('actions.delete')}
+            </Button>
+          </Authorized>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<RuleTemplateRecord>
+        testId="rule-templates"
+        list={list}
+        selectable={false}
+        onAdd={() => setEditing('new')}
+        queryFields={[
+          { name: 'name', label: t('fields.name'), kind: 'text' },
+          { name: 'category', label: t('fields.category'), kind: 'select', options: RULE_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) })) },
+          { name: 'severity', label: t('fields.severity'), kind: 'select', options: severityOptions(t) },
+        ]}
+        columns={columns}
+        tableProps={{ locale: { emptyText: <ListEmpty error={listError} text={t('templates.empty')} /> } }}
+      />
+      <TemplateFormDrawer template={editing} onClose={() => setEditing(null)} />
+      <BindModal template={binding} onClose={() => setBinding(null)} />
+    </>
+  );
+}

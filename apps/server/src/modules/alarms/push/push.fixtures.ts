@@ -182,3 +182,18 @@ export async function addAlarm(db: Db, tenantId: number, over: Partial<AlarmReco
   );
   return { ...a, id: row!.id };
 }
+
+/** A group-robot channel that accepts every message and keeps it (stands in for a configured robot webhook). */
+export function acceptingRobot(code: 'wecom' | 'dingtalk', webhook: string): PushChannel & { sent: PushMessage[] } {
+  const sent: PushMessage[] = [];
+  return {
+    code,
+    pushType: 0,
+    sent,
+    addressOf: () => webhook,
+    send: async (_address, msg) => {
+      sent.push(msg);
+      return { ok: true, retryable: false, answer: '{"errcode":0,"errmsg":"ok"}' };
+    },
+  };
+}

@@ -56,10 +56,12 @@ export function AlarmListView(props: AlarmListViewProps): ReactNode {
   const [commenting, setCommenting] = useState<AlarmRecord | null>(null);
   const [viewing, setViewing] = useState<AlarmRecord | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  // durations of active alarms run up to now: refreshed every 15 s and whenever rows change
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
     return () => clearInterval(timer);
   }, []);
+  useEffect(() => setNow(Date.now()), [list.rows]);
 
   const cache = useQueryClient().getQueryCache();
   const error = cache.findAll({ queryKey: ['list', route.path], type: 'active' }).find((q) => q.state.status === 'error')?.state.error ?? null;

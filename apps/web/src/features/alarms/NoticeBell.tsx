@@ -2,12 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, 
 import { Badge, Button, Empty, Popover, Spin, Tag, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ResultCode, type AlarmRecord, type WsAlarmMessage } from '@ztj/contracts';
 import { feedback } from '../../platform/feedback/feedback';
 import { isApiError } from '../../platform/http/ApiError';
 import { toLanguage } from '../../platform/i18n/i18n';
+import { useResponsive } from '../../platform/responsive/useResponsive';
 import { useAlarmSocket } from '../../platform/websocket/alarmSocket';
 import { alarmKeys, useOpenAlarms } from './api';
 import { applyNotice, createToastGate, type NoticeState } from './alarmMerge';
@@ -49,6 +50,8 @@ export function NoticeBell({ style }: { style: CSSProperties }): ReactNode {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const { isMobile } = useResponsive();
   const query = useOpenAlarms(NEWEST);
   const [messages, setMessages] = useState<WsAlarmMessage[]>([]);
   const gate = useRef(createToastGate(1000));
@@ -56,6 +59,8 @@ export function NoticeBell({ style }: { style: CSSProperties }): ReactNode {
 
   useEffect(() => setMessages((m) => (m.length === 0 ? m : [])), [query.data]);
   useEffect(() => () => clearTimeout(settle.current), []);
+  // another screen opened (from the popover or the menu): the popover closes
+  useEffect(() => setOpen(false), [pathname]);
 
   const onMessage = useCallback(
     (message: WsAlarmMessage) => {
@@ -105,7 +110,7 @@ export function NoticeBell({ style }: { style: CSSProperties }): ReactNode {
   );
 
   return (
-    <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomRight" title={t('notice.title')} content={content}>
+    <Popover open={open} onOpenChange={setOpen} trigger="click" placement={isMobile ? 'bottom' : 'bottomRight'} title={t('notice.title')} content={content}>
       <span role="button" tabIndex={0} style={style} title={t('notice.title')} data-testid="notice-bell">
         <Badge count={state.total} size="small" overflowCount={99} data-testid="notice-count">
           <BellOutlined style={{ fontSize: 16 }} />

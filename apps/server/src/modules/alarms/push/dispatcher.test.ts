@@ -23,6 +23,8 @@ const silent = silentChannel('wechat');
 const robot = acceptingRobot('dingtalk', 'https://oapi.dingtalk.com/robot/send?access_token=secret-token');
 const schema = `push_jobs_${crypto.randomBytes(4).toString('hex')}`;
 const errors: Error[] = [];
+/** Dispatchers started by a test, stopped before the first one. */
+const later: PushDispatcher[] = [];
 let nextTenant = 3100 + Math.floor(Math.random() * 500) * 10;
 
 interface Row {
@@ -74,6 +76,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   silent.release();
+  for (const d of later) await d.stop({ timeoutMs: 3000 });
   await dispatcher?.stop({ timeoutMs: 3000 });
   await jobs?.stop({ timeoutMs: 2000 });
   await mail?.close();
@@ -143,6 +146,19 @@ describe('push dispatcher (real SMTP server, real job queue)', () => {
     expect(mail.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
+  it('gives up after the last retry: 451 on every attempt → failed after 1 + 5 attempts, one mail never delivered', async () => {
+    const { id, role } = await tenant();
+    const email = `full-${id}@customer.example`;
+    mail.script(email, [451, 451, 451, 451, 451, 451, 451]);
+    await addUser(t.db, id, role, { name: 'full', email, pushMode: '4' });
+    const alarm = await addAlarm(t.db, id);
+    dispatcher.onNotice(notice(alarm, id));
+    const row = await waitFor('failed after retries', async () => (await rowsOf(alarm.id)).find((r) => r.status === 'failed'));
+    expect(row.attempts).toBe(6);
+    expect(row.answer).toMatch(/451/);
+    expect(mail.tries.get(email)).toBe(6);
+  });
+
   it('fails an e-mail refused with 550 after one attempt, without retrying', async () => {
     const { id, role } = await tenant();
     const email = `gone-${id}@customer.example`;
@@ -201,6 +217,25 @@ describe('push dispatcher (real SMTP server, real job queue)', () => {
     dispatcher.onNotice(notice(alarm, id, { kind: 'escalated', pushUsers: false, notify: notify({ groupIds: [first], escalateGroupIds: [second] }) }));
     await dispatcher.idle();
     expect((await rowsOf(alarm.id)).map((r) => [r.recipient, r.event])).toEqual([['second', 'escalated']]);
+  });
+
+  it('queues at start the pending rows whose job was never sent (a process that ended between recording and queuing)', async () => {
+    const { id } = await tenant();
+    const email = `late-${id}@customer.example`;
+    const alarm = await addAlarm(t.db, id);
+    await t.db.query(
+      `INSERT INTO alarm_push (tenant_id, alarm_id, device_id, event, channel, push_type, recipient, address, status, title, created_at, next_attempt_at)
+       VALUES ($1, $2, $3, 'raised', 'email', 4, 'late', $4, 'pending', 't', $5, $5)`,
+      [id, alarm.id, alarm.deviceId, email, Date.now()],
+    );
+    const channels = createChannels(readPushConfig({ SMTP_URL: mail.url, SMTP_FROM: 'alarm@ztj.test' }));
+    const again = createPushDispatcher(t.db, { channels, jobs, onError: (e) => errors.push(e), retry: { limit: 1, delaySec: 0, backoff: false } });
+    later.push(again);
+    await again.start();
+    const row = await waitFor('sent', async () => (await rowsOf(alarm.id)).find((r) => r.status === 'sent'));
+    expect(row.attempts).toBe(1);
+    // rendered from the stored alarm (no device row here: the device id stands for its name)
+    expect(mail.mails.find((m) => m.to.includes(email))?.subject).toBe(`【紧急】${alarm.deviceId} 温度告警`);
   });
 
   it('reports the configured channels', () => {

@@ -102,7 +102,7 @@ export function renderPushMessage(input: RenderInput, opts: RenderOptions = {}):
   const device = alarm.deviceName || alarm.deviceId;
   const typeName = alarmTypeName(alarm.alarmType, alarm.conditionType, lang);
   const value = formatValue(alarm.value, alarm.alarmType);
-  const ts = event === 'cleared' && alarm.endTs !== null ? alarm.endTs : event === 'raised' ? alarm.raisedTs : alarm.raisedTs;
+  const ts = event === 'cleared' && alarm.endTs !== null ? alarm.endTs : alarm.raisedTs;
   const time = formatDeviceTime(ts, opts.timeZone);
   const ev = eventText(event, input.reminder, lang);
   const sep = lang === 'en-US' ? ': ' : '：';

@@ -209,6 +209,17 @@ describe('push dispatcher (real SMTP server, real job queue)', () => {
     expect(robot.sent.some((m) => m.title === '【紧急】冷藏车一号 温度告警 (第2次提醒)')).toBe(true);
   });
 
+  it('pushes the alarm of a scene that does not store alarms (no alarm row): recorded without alarm id, sent', async () => {
+    const { id, role } = await tenant();
+    const email = `scene-${id}@customer.example`;
+    await addUser(t.db, id, role, { name: 'scene', email, pushMode: '4' });
+    const alarm = { ...(await addAlarm(t.db, id)), id: `scene:x:${id}:0:1` };
+    dispatcher.onNotice(notice(alarm, id));
+    const row = await waitFor('sent', async () => (await t.db.query<Row & { alarm_id: string | null }>(`SELECT * FROM alarm_push WHERE tenant_id = $1 AND status = 'sent'`, [id]))[0]);
+    expect(row).toMatchObject({ alarm_id: null, device_id: alarm.deviceId, attempts: 1 });
+    expect(mail.mails.some((m) => m.to.includes(email))).toBe(true);
+  });
+
   it('escalation goes to the escalation group, not to the recipient groups', async () => {
     const { id } = await tenant();
     const first = await addGroup(t.db, id, [{ name: 'first', email: `first-${id}@x.example`, pushMode: 4 }]);

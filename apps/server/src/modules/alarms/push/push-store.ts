@@ -43,7 +43,9 @@ const CASTS = ['integer', 'text', 'text', 'text', 'text', 'smallint', 'text', 't
 
 /**
  * Records the pushes of one notice in one multi-row INSERT, skipping each whose dedupe key already
- * has `occurrence` rows (a notice announced twice, a recipient reached through two groups).
+ * has `occurrence` rows (a notice announced twice, a recipient reached through two groups). An alarm
+ * that is not stored (a scene that pushes without raising) is recorded with `alarm_id` null and is
+ * not deduplicated.
  * @returns the inserted rows' ids and statuses (pending ones get a job).
  */
 export async function insertPushes(db: Queryable, pushes: NewPush[]): Promise<{ id: string; status: string }[]> {
@@ -60,7 +62,7 @@ export async function insertPushes(db: Queryable, pushes: NewPush[]): Promise<{ 
   const rows = await db.query<{ id: string; status: string }>(
     `WITH v (${COLS.join(', ')}, idx) AS (VALUES ${tuples.join(', ')})
      INSERT INTO alarm_push (tenant_id, alarm_id, device_id, event, channel, push_type, user_id, recipient, address, status, answer, title, created_at, next_attempt_at)
-     SELECT tenant_id, alarm_id, device_id, event, channel, push_type, user_id, recipient, address, status, answer, title, created_at,
+     SELECT tenant_id, (SELECT a.id FROM alarm a WHERE a.id = v.alarm_id), device_id, event, channel, push_type, user_id, recipient, address, status, answer, title, created_at,
             CASE WHEN status = 'pending' THEN created_at END
        FROM v
       WHERE (SELECT count(*) FROM alarm_push p

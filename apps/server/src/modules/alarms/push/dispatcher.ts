@@ -54,6 +54,8 @@ const ROBOT_NAMES: Record<'wecom' | 'dingtalk', Record<Language, string>> = {
 };
 
 const USER_CHANNELS = ['sms', 'wechat', 'email'] as const;
+/** Pauses before recording a notice again after a failure, ms (last entry unused: gives up). */
+const DISPATCH_PAUSES_MS = [500, 2000, 0];
 
 function toError(e: unknown): Error {
   return e instanceof Error ? e : new Error(String(e));
@@ -118,6 +120,21 @@ export function createPushDispatcher(db: Db, opts: PushDispatcherOptions): PushD
     await queueJobs(rows.filter((r) => r.status === 'pending').map((r) => r.id), render);
   }
 
+  /**
+   * {@link dispatch}, tried again after 0.5 s and 2 s when recording fails (a database hiccup must not
+   * lose the pushes of an alarm); the dedupe makes a repeat after a partial success harmless.
+   */
+  async function dispatchRetrying(notice: AlarmNotice): Promise<void> {
+    for (const [i, pause] of DISPATCH_PAUSES_MS.entries()) {
+      try {
+        return await dispatch(notice);
+      } catch (err) {
+        if (i === DISPATCH_PAUSES_MS.length - 1 || !accepting) throw new Error(`push of alarm ${notice.alarm.id} (${notice.kind}) not recorded: ${toError(err).message}`);
+        await new Promise((r) => setTimeout(r, pause));
+      }
+    }
+  }
+
   /** Sends the jobs of pending rows and clears their "to queue" mark; a row whose job could not be sent keeps it. */
   async function queueJobs(ids: string[], render?: RenderInput): Promise<void> {
     const queued: string[] = [];
@@ -148,7 +165,7 @@ export function createPushDispatcher(db: Db, opts: PushDispatcherOptions): PushD
   return {
     onNotice(notice) {
       if (!accepting) return;
-      chain = chain.then(() => dispatch(notice)).catch((err) => onError(err));
+      chain = chain.then(() => dispatchRetrying(notice)).catch((err) => onError(err));
     },
 
     async start() {

@@ -18,7 +18,7 @@ export interface RuleTimingFieldsProps {
 export function RuleTimingFields({ prefix, severity = true }: RuleTimingFieldsProps): ReactNode {
   const { t } = useTranslation('alarmSettings');
   const form = Form.useFormInstance();
-  const reminderOn = Form.useWatch([...prefix, 'reminder', 'on'], form) as boolean | undefined;
+  const reminderOn = Form.useWatch([...prefix, 'reminder', 'on'], { form, preserve: true }) as boolean | undefined;
   const minutes = { style: { width: '100%' }, min: 0, precision: 0, suffix: t('units.minutes') };
   return (
     <Row gutter={12}>

@@ -37,8 +37,8 @@ export function ConditionRow({ listName, index, defaults, onRemove, disabled }: 
   const { t } = useTranslation('alarmSettings');
   const form = Form.useFormInstance();
   const abs = [...listName, index];
-  const type = (Form.useWatch([...abs, 'type'], form) as RuleConditionType | undefined) ?? 'threshold';
-  const innerType = (Form.useWatch([...abs, 'condition', 'type'], form) as 'threshold' | 'range' | undefined) ?? 'threshold';
+  const type = (Form.useWatch([...abs, 'type'], { form, preserve: true }) as RuleConditionType | undefined) ?? 'threshold';
+  const innerType = (Form.useWatch([...abs, 'condition', 'type'], { form, preserve: true }) as 'threshold' | 'range' | undefined) ?? 'threshold';
   const testId = `condition-${index}`;
   const suggestionOf = (code: string) => defaults.find((d) => d.code === code) ?? { low: null, high: null };
   const setType = (next: RuleConditionType): void => form.setFieldValue(abs, newCondition(next, suggestionOf('P003')));

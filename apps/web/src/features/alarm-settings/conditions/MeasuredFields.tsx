@@ -25,8 +25,8 @@ export function MeasuredFields({ listName, base, kind, defaults, testId }: Measu
   const { t, i18n } = useTranslation('alarmSettings');
   const form = Form.useFormInstance();
   const abs = [...listName, ...base];
-  const param = (Form.useWatch([...abs, 'param'], form) as string | undefined) ?? '';
-  const comparison = Form.useWatch([...abs, 'comparison'], form) as number | undefined;
+  const param = (Form.useWatch([...abs, 'param'], { form, preserve: true }) as string | undefined) ?? '';
+  const comparison = Form.useWatch([...abs, 'comparison'], { form, preserve: true }) as number | undefined;
   const unit = paramUnit(param, defaults);
   const suffix = unit || undefined;
   const number = (name: string, label: string): ReactNode => (

@@ -13,9 +13,9 @@ import { ScenePeriodFields } from './ScenePeriodFields';
 export function SceneActionsStep({ models }: { models: readonly string[] }): ReactNode {
   const { t } = useTranslation('alarmSettings');
   const form = Form.useFormInstance();
-  const raise = Form.useWatch(['actions', 'raise'], form) as boolean | undefined;
-  const pushOn = Form.useWatch(['actions', 'pushOn'], form) as boolean | undefined;
-  const commandOn = Form.useWatch(['actions', 'commandOn'], form) as boolean | undefined;
+  const raise = Form.useWatch(['actions', 'raise'], { form, preserve: true }) as boolean | undefined;
+  const pushOn = Form.useWatch(['actions', 'pushOn'], { form, preserve: true }) as boolean | undefined;
+  const commandOn = Form.useWatch(['actions', 'commandOn'], { form, preserve: true }) as boolean | undefined;
   const toggle = (name: string, label: string, testId: string): ReactNode => (
     <Form.Item name={['actions', name]} valuePropName="checked" label={label} layout="horizontal" style={{ marginBottom: 8 }}>
       <Switch data-testid={testId} />

@@ -27,7 +27,7 @@ export function SceneEditPage(): ReactNode {
   const defaults = useParamDefaults();
   const scene = useScene(id);
   const save = useSaveScene();
-  const deviceIdsText = (Form.useWatch('deviceIds', form) as string | undefined) ?? '';
+  const deviceIdsText = (Form.useWatch('deviceIds', { form, preserve: true }) as string | undefined) ?? '';
   const deviceIds = useMemo(() => deviceIdsText.split(',').filter(Boolean), [deviceIdsText]);
   const devices = useDevicesByIds(deviceIds);
   const models = useMemo(() => [...new Set((devices.data ?? []).map((d) => d.model))], [devices.data]);

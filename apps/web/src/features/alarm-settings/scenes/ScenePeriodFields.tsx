@@ -35,7 +35,7 @@ export function sharedPeriods(models: readonly string[]): SharedPeriod[] {
 export function ScenePeriodFields({ models }: { models: readonly string[] }): ReactNode {
   const { t } = useTranslation(['alarmSettings', 'devices']);
   const fields = sharedPeriods(models);
-  if (fields.length === 0) return <Alert type="info" showIcon title={t('scenes.noPeriods')} />;
+  if (fields.length === 0) return <Alert type="info" showIcon title={models.length === 0 ? t('scenes.noPeriods') : t('scenes.noSharedPeriods')} />;
   return (
     <Row gutter={12}>
       {fields.map(({ field, min, max }) => (

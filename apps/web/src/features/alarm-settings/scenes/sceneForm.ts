@@ -24,9 +24,12 @@ export interface SceneFormValues {
   };
 }
 
-/** Wizard step of a form field: 0 devices (and name), 1 conditions, 2 actions. */
+/**
+ * Wizard step of a form field: 0 devices (and name), 1 conditions, 2 actions (severity, delay and
+ * reminder are edited with the raise action).
+ */
 export function stepOf(name: readonly (string | number)[]): 0 | 1 | 2 {
-  if (name[0] === 'rule') return 1;
+  if (name[0] === 'rule') return name[1] === 'conditions' ? 1 : 2;
   if (name[0] === 'actions') return 2;
   return 0;
 }

@@ -1,0 +1,132 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+
+/**
+ * Settings → rule templates, user groups and scenes (issue 9 items 1, 2, 5) against a demo-mode
+ * server of this file's own (devices SIM-… of the demo tenant): a template with a threshold and a
+ * duration condition written in the condition editor (a "between" whose end is not above its start
+ * is refused on its field before anything is sent), bound to a device; a user group whose contact
+ * has no phone, e-mail or openid is refused on that member; a scene through its three steps.
+ */
+const BASE = useDemoServer(18_097);
+const suffix = (): string => Date.now().toString(36).slice(-5);
+
+/** Chooses `option` in the antd Select holding `select` (opens it, clicks the option in the popup). */
+async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option).first().click();
+}
+
+async function fillNumber(box: Locator, value: string): Promise<void> {
+  await box.locator('input').fill(value);
+}
+
+test('a rule template with a threshold and a duration condition: field error, save, bind, count', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInToDemoTenant(page, BASE, 'en-US');
+  await page.goto(`${BASE}/#/settings/templates`);
+  await expect(page.getByTestId('rule-templates')).toBeVisible();
+  await page.getByTestId('list-add').click();
+  const form = page.getByTestId('template-form');
+  await expect(form).toBeVisible();
+  const name = `Frozen ${suffix()}`;
+  await form.getByTestId('template-name').fill(name);
+
+  // condition 0: temperature between -25 and -30 °C (end not above start) → field error
+  const c0 = form.getByTestId('condition-0');
+  await choose(page, c0.getByTestId('condition-0-comparison'), 'between');
+  await fillNumber(c0.getByTestId('condition-0-value'), '-25');
+  await fillNumber(c0.getByTestId('condition-0-valueMax'), '-30');
+  await expect(c0.getByText('°C').first()).toBeVisible();
+
+  // condition 1: a duration of 10 minutes over temperature above -15 °C
+  await form.getByTestId('condition-add').click();
+  const c1 = form.getByTestId('condition-1');
+  await choose(page, c1.getByTestId('condition-1-type'), 'Duration');
+  await fillNumber(c1.getByTestId('condition-1-minutes'), '10');
+  await fillNumber(c1.getByTestId('condition-1-inner-value'), '-15');
+
+  await page.getByTestId('template-save').click();
+  await expect(c0.getByText('The end value must exceed the start value')).toBeVisible();
+
+  await fillNumber(c0.getByTestId('condition-0-valueMax'), '-10');
+  await page.getByTestId('template-save').click();
+  await expect(page.getByText('Rule template saved')).toBeVisible();
+
+  const list = page.getByTestId('rule-templates');
+  const row = list.locator('tr', { hasText: name });
+  await expect(row).toContainText('Temperature between -25 °C and -10 °C; Temperature above -15 °C for 10 min');
+  await expect(row).toContainText('0 devices, 0 groups');
+
+  // bind it to one demo device through the device picker
+  await row.getByRole('button', { name: 'Bind' }).click();
+  const bind = page.getByTestId('bind-form');
+  await expect(bind).toBeVisible();
+  await bind.getByRole('button', { name: /Choose|选择/ }).click();
+  const picker = page.locator('.ant-modal', { hasText: 'Choose devices' }).last();
+  await picker.getByRole('cell', { name: 'SIM-TAG-001', exact: true }).first().click();
+  await picker.getByRole('button', { name: /OK|确\s*定/ }).click();
+  await expect(bind.getByText(/SIM-TAG-001|Tag/).first()).toBeVisible();
+  await page.getByTestId('bind-save').click();
+  await expect(page.getByText('Bindings saved')).toBeVisible();
+  await expect(row).toContainText('1 devices, 0 groups');
+});
+
+test('a user group contact without phone, e-mail or openid is refused on that member', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInToDemoTenant(page, BASE, 'en-US');
+  await page.goto(`${BASE}/#/settings/usergroups`);
+  await expect(page.getByTestId('user-groups')).toBeVisible();
+  await page.getByTestId('list-add').click();
+  const form = page.getByTestId('group-form');
+  const name = `Night ${suffix()}`;
+  await form.getByTestId('group-name').fill(name);
+  await form.getByTestId('member-add-contact').click();
+  await form.getByTestId('member-0-name').fill('Li Lei');
+  await page.getByTestId('group-save').click();
+  await expect(form.getByTestId('member-0').getByText('A recipient needs a phone number, an e-mail address or a WeChat account')).toBeVisible();
+  await form.getByTestId('member-0-email').fill('lilei@example.com');
+  await page.getByTestId('group-save').click();
+  await expect(page.getByText('User group saved')).toBeVisible();
+  await expect(page.getByTestId('user-groups').locator('tr', { hasText: name })).toContainText('Li Lei');
+});
+
+test('a scene through its three steps: devices, conditions, actions', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInToDemoTenant(page, BASE, 'en-US');
+  await page.goto(`${BASE}/#/scene/list`);
+  await expect(page.getByTestId('scenes')).toBeVisible();
+  await page.getByTestId('list-add').click();
+  const wizard = page.getByTestId('scene-edit');
+  await expect(wizard).toBeVisible();
+  const name = `Truck ${suffix()}`;
+  await wizard.getByTestId('scene-name').fill(name);
+  // step 1 refuses to go on without a device
+  await page.getByTestId('scene-next').click();
+  await expect(wizard.getByText('Associate a device first')).toBeVisible();
+  await wizard.getByRole('button', { name: /Choose|选择/ }).click();
+  const picker = page.locator('.ant-modal', { hasText: 'Choose devices' }).last();
+  await picker.getByRole('cell', { name: 'SIM-VH-001', exact: true }).first().click();
+  await picker.getByRole('button', { name: /OK|确\s*定/ }).click();
+  await page.getByTestId('scene-next').click();
+
+  // step 2: the shared condition editor, temperature above 8 °C
+  const c0 = wizard.getByTestId('condition-0');
+  await expect(c0).toBeVisible();
+  await fillNumber(c0.getByTestId('condition-0-value'), '8');
+  await page.getByTestId('scene-next').click();
+
+  // step 3: raise (default on) with urgent severity, push to users (default on), save
+  await expect(wizard.getByTestId('action-raise')).toBeVisible();
+  await choose(page, wizard.getByTestId('severity'), 'Urgent');
+  await page.getByTestId('scene-save').click();
+  await expect(page.getByText('Scene saved')).toBeVisible();
+  const detail = page.getByTestId('scene-detail');
+  await expect(detail).toBeVisible();
+  await expect(detail).toContainText('Temperature above 8 °C');
+  await expect(detail).toContainText('Urgent');
+  await expect(detail).toContainText('Raise alarm');
+
+  await page.goto(`${BASE}/#/scene/list`);
+  await expect(page.getByTestId('scenes').locator('tr', { hasText: name })).toContainText('Raise alarm · Push (users)');
+});

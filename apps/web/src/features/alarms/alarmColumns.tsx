@@ -1,10 +1,10 @@
 import type { ColumnsType } from 'antd/es/table';
-import { Typography } from 'antd';
+import { Badge, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ALARM_PERMS, type AlarmRecord, type Language } from '@ztj/contracts';
 import { RowActions } from '../../platform/list/RowActions';
 import { ProcessedTag, SeverityTag, StatusTag } from './AlarmTags';
-import { alarmTypeName, formatAlarmDuration, formatAlarmTime, formatAlarmValue, type AlarmT } from './alarmText';
+import { alarmTypeName, formatAlarmDuration, formatAlarmTime, formatAlarmValue, severityMeta, type AlarmT } from './alarmText';
 
 /** Row actions of alarm tables. */
 export interface AlarmRowActions {
@@ -52,7 +52,8 @@ export function alarmColumns(t: AlarmT, lang: Language, actions: AlarmRowActions
       key: 'alarmType',
       render: (_: unknown, row) => (
         <span style={{ whiteSpace: 'nowrap' }} data-testid={`alarm-type-${row.id}`}>
-          {alarmTypeName(row.alarmType, lang, t)}
+          {/* the severity colour beside the type: phones show only device, type and actions */}
+          <Badge color={severityMeta(row.severity).colour} text={alarmTypeName(row.alarmType, lang, t)} />
         </span>
       ),
     },

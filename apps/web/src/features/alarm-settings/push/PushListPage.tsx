@@ -81,7 +81,7 @@ export function PushListPage(): ReactNode {
           { name: 'status', label: t('push.statusCol'), kind: 'select', options: PUSH_STATUSES.map((s) => ({ value: s, label: t(`push.status.${s}`) })) },
           { name: 'event', label: t('push.event'), kind: 'select', options: PUSH_EVENTS.map((e) => ({ value: e, label: t(`push.events.${e}`) })) },
           { name: 'deviceId', label: t('push.device'), kind: 'text' },
-          { name: 'createdAt', label: t('push.time'), kind: 'datetimeRange' },
+          { name: 'createdAt', label: t('push.time'), kind: 'dateRange' },
         ]}
         columns={columns}
         tableProps={{ locale: { emptyText: <ListEmpty error={listError} text={t('push.empty')} /> } }}

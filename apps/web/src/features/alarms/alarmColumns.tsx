@@ -58,7 +58,8 @@ export function alarmColumns(t: AlarmT, lang: Language, actions: AlarmRowActions
       ),
     },
     { title: t('columns.severity'), dataIndex: 'severity', key: 'severity', sorter: true, render: (_: unknown, row) => <SeverityTag severity={row.severity} /> },
-    { title: t('columns.rule'), dataIndex: 'ruleName', key: 'ruleName', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
+    // the rule only on wide screens (≥ 1600 px; the drawers show it): at 1440 px the other columns fit beside the fixed actions
+    { title: t('columns.rule'), dataIndex: 'ruleName', key: 'ruleName', responsive: ['xxl'], render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
     {
       title: t('columns.value'),
       dataIndex: 'value',

@@ -1,14 +1,16 @@
 import type { AlarmRecord } from '@ztj/contracts';
-import type { Db, Queryable } from '../../../platform/db/db';
+import type { Db } from '../../../platform/db/db';
 import { conditionKey, emptyDeviceState, evaluate, markProcessed, tick, type AlarmEvent, type DeviceAlarmState, type EngineReading } from '../engine';
-import { alarmRecordOf, type AlarmRow } from './alarm-row';
+import { alarmRecordOf } from './alarm-row';
+import { writeEvents, type EventToWrite } from './alarm-writes';
 import type { DeviceRules, RuleMeta } from './rule-cache';
 
 /**
  * One batch of the alarm runtime (issue 9 item 3): for a set of devices, ONE transaction loads
  * their engine states (`alarm_engine_state`, row-locked), runs the pure engine over each
  * device's queued readings (device-time order, see engine `evaluate`), the timer's `tick` and
- * operators' "processed" marks, writes the alarm changes and saves the states. Nothing is
+ * operators' "processed" marks, writes the alarm changes (alarm-writes.ts: a fixed number of
+ * statements per batch) and saves the states. Nothing is
  * announced here: the caller announces the returned changes after the commit.
  */
 
@@ -52,12 +54,6 @@ export interface BatchOutcome {
   lastSeen: Map<string, number>;
 }
 
-const INSERT_ALARM = `INSERT INTO alarm (tenant_id, device_id, gateway_id, rule_source, rule_id, rule_name, condition_index, condition_type,
-    alarm_type, severity, start_ts, raised_ts, value, peak, backfill, created_at)
-  VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)
-  ON CONFLICT (device_id, rule_id, condition_index, start_ts) DO NOTHING RETURNING *`;
-const EPISODE = 'device_id = $1 AND rule_source = $2 AND rule_id = $3 AND condition_index = $4 AND start_ts = $5';
-
 /** The record of an episode of a rule that stores no alarm (scene with `raise` false): a synthetic id. */
 function unstoredRecord(e: AlarmEvent, d: DeviceRules, meta: RuleMeta, now: number): AlarmRecord {
   return alarmRecordOf({
@@ -70,24 +66,6 @@ function unstoredRecord(e: AlarmEvent, d: DeviceRules, meta: RuleMeta, now: numb
     status: e.kind === 'cleared' ? 'cleared' : 'active', processed: false, flag: 1, backfill: e.kind === 'raised' && e.backfill,
     reminders: e.kind === 'reminder' ? e.count : 0, escalated: e.kind === 'escalated', processed_by: null, processed_at: null, created_at: now,
   });
-}
-
-/** Writes one engine event; returns the changed row, or undefined when nothing changed (already raised). */
-async function writeEvent(q: Queryable, e: AlarmEvent, d: DeviceRules, meta: RuleMeta, peak: number | null, now: number): Promise<AlarmRow | undefined> {
-  const key = [e.deviceId, meta.source, meta.plainId, e.conditionIndex, e.startTs];
-  switch (e.kind) {
-    case 'raised':
-      return (await q.query<AlarmRow>(INSERT_ALARM, [
-        d.tenantId, e.deviceId, d.gatewayId, meta.source, meta.plainId, meta.name, e.conditionIndex, e.conditionType,
-        e.alarmType, e.severity, e.startTs, e.ts, e.value, peak ?? e.value, e.backfill, now,
-      ]))[0];
-    case 'cleared':
-      return (await q.query<AlarmRow>(`UPDATE alarm SET status = 'cleared', end_ts = $6, peak = COALESCE($7, peak) WHERE ${EPISODE} AND status = 'active' RETURNING *`, [...key, e.ts, e.peak]))[0];
-    case 'reminder':
-      return (await q.query<AlarmRow>(`UPDATE alarm SET reminders = GREATEST(reminders, $6) WHERE ${EPISODE} RETURNING *`, [...key, e.count]))[0];
-    case 'escalated':
-      return (await q.query<AlarmRow>(`UPDATE alarm SET escalated = true WHERE ${EPISODE} AND NOT escalated RETURNING *`, key))[0];
-  }
 }
 
 /** Runs the engine for one device's item; returns the new state and its events. */
@@ -125,7 +103,9 @@ export async function runBatch(db: Db, items: readonly WorkItem[], rulesOf: (dev
       [ids],
     );
     const states = new Map(rows.map((r) => [r.device_id, (typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as DeviceAlarmState]));
-    const changes: AlarmChange[] = [];
+    /** Changes in event order: ready ones, or the index of a stored write in `toWrite`. */
+    const order: (AlarmChange | number)[] = [];
+    const toWrite: EventToWrite[] = [];
     const active = new Map<string, boolean>();
     const lastSeen = new Map<string, number>();
     const save: { id: string; tenant: number; state: string; rcv: number | null }[] = [];
@@ -137,18 +117,27 @@ export async function runBatch(db: Db, items: readonly WorkItem[], rulesOf: (dev
         const meta = d.meta.get(e.ruleId);
         if (!meta) continue;
         if (!meta.raise) {
-          changes.push({ event: e, tenantId: d.tenantId, alarm: unstoredRecord(e, d, meta, now), meta, stored: false });
+          order.push({ event: e, tenantId: d.tenantId, alarm: unstoredRecord(e, d, meta, now), meta, stored: false });
           continue;
         }
         const peak = state.conditions[conditionKey(e.ruleId, e.conditionIndex)]?.active?.peak ?? null;
-        const row = await writeEvent(q, e, d, meta, peak, now);
-        if (row) changes.push({ event: e, tenantId: d.tenantId, alarm: alarmRecordOf(row, d.deviceName), meta, stored: true });
+        order.push(toWrite.push({ e, d, meta, peak }) - 1);
       }
       let rcv: number | null = null;
       for (const r of item.readings) if (r.receivedAt !== null && (rcv === null || r.receivedAt > rcv)) rcv = r.receivedAt;
       save.push({ id: item.deviceId, tenant: d.tenantId, state: JSON.stringify(state), rcv });
       active.set(item.deviceId, Object.values(state.conditions).some((c) => c.active !== null));
       if (state.lastSeenTs !== null) lastSeen.set(item.deviceId, state.lastSeenTs);
+    }
+    const rowsAfter = await writeEvents(q, toWrite, now);
+    const changes: AlarmChange[] = [];
+    for (const o of order) {
+      if (typeof o !== 'number') changes.push(o);
+      else {
+        const row = rowsAfter[o];
+        const w = toWrite[o]!;
+        if (row) changes.push({ event: w.e, tenantId: w.d.tenantId, alarm: alarmRecordOf(row, w.d.deviceName), meta: w.meta, stored: true });
+      }
     }
     if (save.length) {
       await q.query(

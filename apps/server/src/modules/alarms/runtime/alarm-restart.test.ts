@@ -11,7 +11,7 @@ import { migrate } from '../../../platform/db/migrate';
 import { provisionDevice } from '../../devices/device-provision';
 import { DEMO_TENANT_ID, seed } from '../../system/seed/seed';
 import type { DeviceAlarmState } from '../engine';
-import { alarmsOf, bind, insertTemplate, postReadings } from './alarm.fixtures';
+import { alarmsOf, bind, insertTemplate, postReadings, until } from './alarm.fixtures';
 
 /**
  * A restart loses no alarm timer (issue 9 item 3): a duration condition pending when the app
@@ -93,8 +93,10 @@ describe('alarm runtime across a restart (integration)', () => {
 
       // device B: a live reading after the restart completes its pending timer
       await postReadings(second, devices[1]!.id, devices[1]!.secret, [{ ts: t + 12 * MIN, values: { P003: -12.5 } }]);
-      await second.alarms.whenIdle();
-      const [b] = await alarmsOf(second, devices[1]!.id);
+      const [b] = await until(async () => {
+        const rows = await alarmsOf(second, devices[1]!.id);
+        return rows.length ? rows : null;
+      });
       expect(Number(b!.start_ts)).toBe(t);
 
       // the same readings again raise nothing new

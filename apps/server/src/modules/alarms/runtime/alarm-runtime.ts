@@ -14,7 +14,7 @@ import { RuleCache, RULE_CACHE_TTL_MS } from './rule-cache';
 export interface AlarmRuntimeOptions {
   /** Timer period of the engine's `tick` (offline conditions, reminders, escalations); default 30,000. */
   tickMs?: number;
-  /** Wait after the first queued reading before a batch starts, to gather more devices; default 20. */
+  /** Wait after the first queued reading before a batch starts, to gather more readings per device (the engine costs far less per reading when a device brings several: about 26 µs for one, 4 µs each for 15); default 100. */
   batchDelayMs?: number;
   /** Most devices in one batch transaction; default 500. */
   maxDevicesPerBatch?: number;
@@ -45,7 +45,12 @@ export interface AlarmRuntimeStats {
   changes: number;
   dropped: number;
   failures: number;
+  /** Time spent in batch transactions (engine + SQL), ms: with `evaluated`, the runtime's cost. */
+  busyMs: number;
 }
+
+/** Consecutive failures of one batch, with the database answering, after which it is given up. */
+const POISON_AFTER = 5;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -62,7 +67,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  */
 export class AlarmRuntime {
   readonly rules: RuleCache;
-  readonly stats: AlarmRuntimeStats = { evaluated: 0, batches: 0, changes: 0, dropped: 0, failures: 0 };
+  readonly stats: AlarmRuntimeStats = { evaluated: 0, batches: 0, changes: 0, dropped: 0, failures: 0, busyMs: 0 };
   private readonly announcer: AlarmAnnouncer;
   private readonly listeners = new Set<AlarmNoticeListener>();
   private readonly queue: DeviceQueue;
@@ -86,7 +91,7 @@ export class AlarmRuntime {
   constructor(private readonly db: Db, hub: RealtimeHub, private readonly opts: AlarmRuntimeOptions = {}) {
     this.onError = opts.onError ?? (() => undefined);
     this.tickMs = opts.tickMs ?? 30_000;
-    this.batchDelayMs = opts.batchDelayMs ?? 20;
+    this.batchDelayMs = opts.batchDelayMs ?? 100;
     this.maxDevices = opts.maxDevicesPerBatch ?? 500;
     this.queue = new DeviceQueue(opts.maxQueued ?? 500_000, opts.lateSettleMs ?? 1000, () => this.schedule());
     this.rules = new RuleCache(db, this.onError, opts.ruleTtlMs ?? RULE_CACHE_TTL_MS);
@@ -251,7 +256,9 @@ export class AlarmRuntime {
         }
         items = this.queue.take(this.maxDevices);
         if (!items.length) continue;
+        const began = performance.now();
         const outcome = await runBatch(this.db, items, (id) => this.rules.get(id));
+        this.stats.busyMs += performance.now() - began;
         failures = 0;
         this.stats.batches++;
         for (const item of items) this.stats.evaluated += item.readings.length;
@@ -272,6 +279,13 @@ export class AlarmRuntime {
           this.unfilteredEvents = [];
           this.tickDue = undefined;
           return;
+        }
+        if (failures >= POISON_AFTER && (await this.db.query('SELECT 1').then(() => true, () => false))) {
+          // the database answers but this batch keeps failing: give it up rather than block every device
+          this.onError(new Error(`alarm batch of ${items.length} device(s) given up after ${failures} failures: ${(e as Error).message}`, { cause: e }));
+          for (const item of items) for (const m of item.marks) m.done();
+          failures = 0;
+          continue;
         }
         this.queue.putBack(items);
         if (failures === 1 || failures % 20 === 0) this.onError(new Error(`alarm batch failed (attempt ${failures}): ${(e as Error).message}`, { cause: e }));

@@ -1,0 +1,102 @@
+import type { Queryable } from '../../../platform/db/db';
+import type { AlarmEvent } from '../engine';
+import type { AlarmRow } from './alarm-row';
+import type { DeviceRules, RuleMeta } from './rule-cache';
+
+/**
+ * The alarm writes of one batch (issue 9 item 3), a fixed number of statements whatever the
+ * number of events: one INSERT of the raised episodes (`ON CONFLICT (device_id, rule_id,
+ * condition_index, start_ts) DO NOTHING`: a conflict means already raised, so no row and no notice),
+ * then one UPDATE each for reminders (count), escalations and clears (status, end, peak) — in that
+ * order, so an episode raised and cleared within one batch ends cleared.
+ */
+
+/** One engine event of a stored rule, with what its write needs. */
+export interface EventToWrite {
+  e: AlarmEvent;
+  d: DeviceRules;
+  meta: RuleMeta;
+  /** Worst value of the episode so far (raised events), unit of the parameter. */
+  peak: number | null;
+}
+
+/** Key of an episode: device, rule source and id, condition, start. */
+const keyOf = (deviceId: string, source: string, ruleId: string, index: number, startTs: number): string => `${deviceId}|${source}|${ruleId}|${index}|${startTs}`;
+const rowKey = (r: AlarmRow): string => keyOf(r.device_id, r.rule_source, r.rule_id, Number(r.condition_index), Number(r.start_ts));
+const eventKey = (w: EventToWrite): string => keyOf(w.e.deviceId, w.meta.source, w.meta.plainId, w.e.conditionIndex, w.e.startTs);
+
+const EPISODE_JOIN = 'a.device_id = u.dev AND a.rule_source = u.src AND a.rule_id = u.rid AND a.condition_index = u.idx AND a.start_ts = u.start';
+const EPISODE_UNNEST = 'unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::bigint[]';
+
+/** Columns of the episode key of `ws`, for the unnest above. */
+function keyColumns(ws: readonly EventToWrite[]): unknown[] {
+  return [ws.map((w) => w.e.deviceId), ws.map((w) => w.meta.source), ws.map((w) => w.meta.plainId), ws.map((w) => w.e.conditionIndex), ws.map((w) => w.e.startTs)];
+}
+
+/** Last event per episode key (later events of the same kind supersede earlier ones). */
+function lastPerKey(ws: readonly EventToWrite[]): EventToWrite[] {
+  return [...new Map(ws.map((w) => [eventKey(w), w])).values()];
+}
+
+/**
+ * Writes the events; returns, per event (same order), the row as it stands after that kind of
+ * write, or undefined when the write changed nothing (raise of an episode already stored, update
+ * of an episode that has no row).
+ */
+export async function writeEvents(q: Queryable, events: readonly EventToWrite[], now: number): Promise<(AlarmRow | undefined)[]> {
+  const by = (kind: AlarmEvent['kind']): EventToWrite[] => events.filter((w) => w.e.kind === kind);
+  const results = new Map<string, Map<string, AlarmRow>>();
+  const keep = (kind: string, rows: AlarmRow[]): void => {
+    results.set(kind, new Map(rows.map((r) => [rowKey(r), r])));
+  };
+
+  const raised = lastPerKey(by('raised'));
+  if (raised.length) {
+    keep('raised', await q.query<AlarmRow>(
+      `INSERT INTO alarm (device_id, rule_source, rule_id, condition_index, start_ts, tenant_id, gateway_id, rule_name, condition_type,
+          alarm_type, severity, raised_ts, value, peak, backfill, created_at)
+       SELECT u.*, $16::bigint FROM ${EPISODE_UNNEST}, $6::int[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::bigint[],
+          $13::float8[], $14::float8[], $15::boolean[]) AS u
+       ON CONFLICT (device_id, rule_id, condition_index, start_ts) DO NOTHING RETURNING *`,
+      [
+        ...keyColumns(raised), raised.map((w) => w.d.tenantId), raised.map((w) => w.d.gatewayId), raised.map((w) => w.meta.name),
+        raised.map((w) => w.e.conditionType), raised.map((w) => w.e.alarmType), raised.map((w) => w.e.severity), raised.map((w) => w.e.ts),
+        raised.map((w) => (w.e.kind === 'raised' ? w.e.value : null)), raised.map((w) => w.peak ?? (w.e.kind === 'raised' ? w.e.value : null)),
+        raised.map((w) => w.e.kind === 'raised' && w.e.backfill), now,
+      ],
+    ));
+  }
+  const reminders = lastPerKey(by('reminder'));
+  if (reminders.length) {
+    keep('reminder', await q.query<AlarmRow>(
+      `UPDATE alarm a SET reminders = GREATEST(a.reminders, u.n) FROM ${EPISODE_UNNEST}, $6::int[]) AS u(dev, src, rid, idx, start, n)
+        WHERE ${EPISODE_JOIN} RETURNING a.*`,
+      [...keyColumns(reminders), reminders.map((w) => (w.e.kind === 'reminder' ? w.e.count : 0))],
+    ));
+  }
+  const escalated = lastPerKey(by('escalated'));
+  if (escalated.length) {
+    keep('escalated', await q.query<AlarmRow>(
+      `UPDATE alarm a SET escalated = true FROM ${EPISODE_UNNEST}) AS u(dev, src, rid, idx, start) WHERE ${EPISODE_JOIN} RETURNING a.*`,
+      keyColumns(escalated),
+    ));
+  }
+  const cleared = lastPerKey(by('cleared'));
+  if (cleared.length) {
+    keep('cleared', await q.query<AlarmRow>(
+      `UPDATE alarm a SET status = 'cleared', end_ts = u.ended, peak = COALESCE(u.peak, a.peak)
+         FROM ${EPISODE_UNNEST}, $6::bigint[], $7::float8[]) AS u(dev, src, rid, idx, start, ended, peak)
+        WHERE ${EPISODE_JOIN} AND a.status = 'active' RETURNING a.*`,
+      [...keyColumns(cleared), cleared.map((w) => w.e.ts), cleared.map((w) => (w.e.kind === 'cleared' ? w.e.peak : null))],
+    ));
+  }
+  const seen = new Set<string>();
+  return events.map((w) => {
+    const k = eventKey(w);
+    const row = results.get(w.e.kind)?.get(k);
+    // a raise is announced once even if the engine reported the episode twice
+    if (!row || (w.e.kind !== 'reminder' && seen.has(`${w.e.kind}|${k}`))) return undefined;
+    seen.add(`${w.e.kind}|${k}`);
+    return w.e.kind === 'reminder' ? { ...row, reminders: w.e.count } : row;
+  });
+}

@@ -1,6 +1,7 @@
 import { allReportingDevices, loadDefaultFleet, startSimulator, type SimulatorHandle } from '@ztj/simulator';
 import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/db';
+import { seedDemoRules } from '../alarms/demo/seed-demo-rules';
 import type { IngestRuntime } from '../telemetry/ingest-runtime';
 import { seedDemoFleet, type DemoFleetDevice } from './device-provision';
 
@@ -27,6 +28,8 @@ export async function startDemo(
     ]),
   ];
   const credentialsFor = await seedDemoFleet(db, list, devices.brokerAccounts);
+  // alarm rules on the fleet's real series (issue 9 item 6), only when the tenant has none yet
+  await seedDemoRules(db);
   for (const d of allReportingDevices(fleet)) devices.registry.invalidate(d.deviceId);
   for (const g of fleet.gateways) devices.registry.invalidate(g.gatewayId);
   return startSimulator({ url, speed: config.demoSpeed, credentialsFor, fleet, onError });

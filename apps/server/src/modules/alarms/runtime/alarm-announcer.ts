@@ -1,7 +1,10 @@
-import type { AlarmRecord, WsAlarmMessage } from '@ztj/contracts';
+import crypto from 'node:crypto';
+import type { AlarmRecord, DeviceCommand, WsAlarmMessage } from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
 import type { RealtimeHub } from '../../../platform/realtime/hub';
 import { alarmAudience } from '../audience';
+import type { AlarmChange } from './alarm-batch';
+import type { AlarmNotice, AlarmNoticeListener } from './alarm-notice';
 
 /** How long the audience of a tenant is reused, ms (a new user or a changed preference shows within this). */
 export const AUDIENCE_TTL_MS = 10_000;
@@ -37,5 +40,33 @@ export class AlarmAnnouncer {
       },
       (e: Error) => this.onError(e),
     );
+  }
+
+  /**
+   * After a batch committed: each change goes to the notice `listeners` (push; their errors are
+   * reported, never thrown), stored raises and clears to the console, and a scene's command to
+   * the device on a raise (through `sendCommand`, the ingest's broker).
+   */
+  announceChanges(changes: readonly AlarmChange[], listeners: Iterable<AlarmNoticeListener>, sendCommand?: (deviceId: string, command: DeviceCommand) => Promise<boolean>): void {
+    for (const c of changes) {
+      const notice: AlarmNotice = { kind: c.event.kind, tenantId: c.tenantId, alarm: c.alarm, notify: c.meta.notify, pushUsers: c.meta.pushUsers };
+      for (const l of listeners) {
+        try {
+          l(notice);
+        } catch (e) {
+          this.onError(e as Error);
+        }
+      }
+      if (c.stored && (c.event.kind === 'raised' || c.event.kind === 'cleared')) this.announce(c.tenantId, c.event.kind, c.alarm);
+      if (c.event.kind === 'raised' && c.meta.command && sendCommand) {
+        const command: DeviceCommand = { cmdId: crypto.randomUUID(), ts: Date.now(), type: 'setPeriods', periods: c.meta.command.periods };
+        sendCommand(c.alarm.deviceId, command).then(
+          (ok) => {
+            if (!ok) this.onError(new Error(`scene command to ${c.alarm.deviceId} not delivered (no broker)`));
+          },
+          (e: Error) => this.onError(e),
+        );
+      }
+    }
   }
 }

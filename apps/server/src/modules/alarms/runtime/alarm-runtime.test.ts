@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/test-app';
 import { addDevice, connectDevice, createDeviceTestApp, uid } from '../../telemetry/ingest.fixtures';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
+import type { AlarmNotice } from './alarm-notice';
 import { alarmFrames, alarmsOf, bind, insertTemplate, openConsole, postReadings, until, userOf, type FrameLog } from './alarm.fixtures';
 
 /**
@@ -138,6 +139,32 @@ describe('alarm runtime through the ingest (integration)', () => {
     const [a] = await alarmsOf(app, id);
     expect(a).toMatchObject({ alarm_type: 'offline', status: 'active' });
     expect(Number(a!.start_ts)).toBe(last + 2 * MIN);
+  });
+
+  it('a scene without raise stores no alarm but tells listeners and sends its command to the device', async () => {
+    const id = uid('SCN');
+    const secret = await addDevice(app, { id });
+    const [scene] = await app.db.query<{ id: string }>(
+      `INSERT INTO alarm_scene (tenant_id, name, rule, actions) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [DEMO_TENANT_ID, `Scene ${id}`, JSON.stringify({ severity: 'M', delayMinutes: 0, conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: 8 }], reminder: null }),
+        JSON.stringify({ raise: false, push: { users: true, notify: { groupIds: [], escalateGroupIds: [], robots: true } }, command: { type: 'setPeriods', periods: { workReportCycle: 5 } } })],
+    );
+    await app.db.query('INSERT INTO alarm_scene_device (scene_id, device_id) VALUES ($1, $2)', [scene!.id, id]);
+    const heard: AlarmNotice[] = [];
+    const off = app.alarms.onNotice((n) => {
+      if (n.alarm.deviceId === id) heard.push(n);
+    });
+    const device = await connectDevice(app, id, secret);
+    const commands: unknown[] = [];
+    device.on('message', (_topic, payload) => commands.push(JSON.parse(payload.toString())));
+    await device.subscribeAsync(topics.commands(id), { qos: 1 });
+    await postReadings(app, id, secret, [{ ts: Date.now() - MIN, values: { P003: 9.5 } }]);
+    await until(() => heard.length > 0 && commands.length > 0);
+    off();
+    await device.endAsync();
+    expect(heard[0]).toMatchObject({ kind: 'raised', tenantId: DEMO_TENANT_ID, pushUsers: true, notify: { robots: true }, alarm: { ruleSource: 'scene', ruleId: scene!.id, severity: 'M', value: 9.5 } });
+    expect(commands[0]).toMatchObject({ type: 'setPeriods', periods: { workReportCycle: 5 } });
+    expect(await alarmsOf(app, id)).toEqual([]);
   });
 
   it('ignores devices without rules and templates of another tenant', async () => {

@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import type { AlarmRecord, DeviceCommand, DeviceEventType } from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
 import type { RealtimeHub } from '../../../platform/realtime/hub';
 import type { TelemetryRow } from '../../telemetry/telemetry-store';
-import { runBatch, type AlarmChange, type QueuedReading, type WorkItem } from './alarm-batch';
+import { runBatch, type QueuedReading, type WorkItem } from './alarm-batch';
 import { AlarmAnnouncer } from './alarm-announcer';
-import type { AlarmNotice, AlarmNoticeListener } from './alarm-notice';
+import type { AlarmNoticeListener } from './alarm-notice';
 import { DeviceQueue } from './alarm-queue';
 import { devicesWithActiveAlarms, unevaluatedReadings } from './alarm-recovery';
 import { RuleCache, RULE_CACHE_TTL_MS } from './rule-cache';
@@ -165,16 +164,21 @@ export class AlarmRuntime {
     } catch (e) {
       this.onError(new Error(`alarm runtime start: ${(e as Error).message}`, { cause: e }));
     }
-    this.ticker = setInterval(() => this.requestTick(), this.tickMs);
+    this.ticker = setInterval(() => this.dueTick(Date.now()), this.tickMs);
     this.ticker.unref();
     this.schedule();
   }
 
   /** Asks for a tick of every device with an active alarm or an offline condition at `now`; resolves when done. */
   requestTick(now = Date.now()): Promise<void> {
+    this.dueTick(now);
+    return this.whenIdle();
+  }
+
+  /** The timer's tick: the next batch ticks the devices that need it. */
+  private dueTick(now: number): void {
     this.tickDue = now;
     this.schedule(0);
-    return this.whenIdle();
   }
 
   /** Resolves once nothing is queued (late readings included) and no batch runs (tests, shutdown). */
@@ -268,7 +272,8 @@ export class AlarmRuntime {
         }
         this.queue.noteSeen(outcome.lastSeen);
         for (const item of items) for (const m of item.marks) m.done();
-        this.announce(outcome.changes);
+        this.stats.changes += outcome.changes.length;
+        this.announcer.announceChanges(outcome.changes, this.listeners, this.opts.sendCommand);
       } catch (e) {
         failures++;
         this.stats.failures++;
@@ -290,31 +295,6 @@ export class AlarmRuntime {
         this.queue.putBack(items);
         if (failures === 1 || failures % 20 === 0) this.onError(new Error(`alarm batch failed (attempt ${failures}): ${(e as Error).message}`, { cause: e }));
         await sleep(Math.min(5000, 100 * 2 ** Math.min(failures - 1, 6)));
-      }
-    }
-  }
-
-  /** After commit: listeners, console notices, scene commands. Listener errors are reported, never thrown. */
-  private announce(changes: readonly AlarmChange[]): void {
-    for (const c of changes) {
-      this.stats.changes++;
-      const notice: AlarmNotice = { kind: c.event.kind, tenantId: c.tenantId, alarm: c.alarm, notify: c.meta.notify, pushUsers: c.meta.pushUsers };
-      for (const l of this.listeners) {
-        try {
-          l(notice);
-        } catch (e) {
-          this.onError(e as Error);
-        }
-      }
-      if (c.stored && (c.event.kind === 'raised' || c.event.kind === 'cleared')) this.announcer.announce(c.tenantId, c.event.kind, c.alarm);
-      if (c.event.kind === 'raised' && c.meta.command && this.opts.sendCommand) {
-        const command: DeviceCommand = { cmdId: crypto.randomUUID(), ts: Date.now(), type: 'setPeriods', periods: c.meta.command.periods };
-        this.opts.sendCommand(c.alarm.deviceId, command).then(
-          (ok) => {
-            if (!ok) this.onError(new Error(`scene command to ${c.alarm.deviceId} not delivered (no broker)`));
-          },
-          (e: Error) => this.onError(e),
-        );
       }
     }
   }

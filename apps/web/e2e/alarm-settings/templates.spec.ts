@@ -17,8 +17,22 @@ async function choose(page: Page, select: Locator, option: string | RegExp): Pro
   await page.locator('.ant-select-dropdown:visible').getByTitle(option).first().click();
 }
 
+/** Picks one device in the device picker opened from `scope` (searched by its number). */
+async function pickDevice(page: Page, scope: Locator, id: string): Promise<void> {
+  await scope.getByRole('button', { name: /Choose|选择/ }).click();
+  const picker = page.locator('.ant-modal', { hasText: 'Choose devices' }).last();
+  await picker.getByPlaceholder(/Search|搜索/).fill(id);
+  await picker.getByPlaceholder(/Search|搜索/).press('Enter');
+  await picker.getByRole('cell', { name: id, exact: true }).first().click();
+  await picker.getByRole('button', { name: /OK|确\s*定/ }).click();
+  await expect(picker).toBeHidden();
+}
+
+/** The input of an antd number box (the test id sits on the input or on its wrapper). */
+const inputOf = (box: Locator): Locator => box.locator('xpath=self::input | .//input').first();
+
 async function fillNumber(box: Locator, value: string): Promise<void> {
-  await box.locator('input').fill(value);
+  await inputOf(box).fill(value);
 }
 
 test('a rule template with a threshold and a duration condition: field error, save, bind, count', async ({ page }) => {
@@ -62,11 +76,8 @@ test('a rule template with a threshold and a duration condition: field error, sa
   await row.getByRole('button', { name: 'Bind' }).click();
   const bind = page.getByTestId('bind-form');
   await expect(bind).toBeVisible();
-  await bind.getByRole('button', { name: /Choose|选择/ }).click();
-  const picker = page.locator('.ant-modal', { hasText: 'Choose devices' }).last();
-  await picker.getByRole('cell', { name: 'SIM-TAG-001', exact: true }).first().click();
-  await picker.getByRole('button', { name: /OK|确\s*定/ }).click();
-  await expect(bind.getByText(/SIM-TAG-001|Tag/).first()).toBeVisible();
+  await pickDevice(page, bind, 'SIM-TAG-001');
+  await expect(bind.getByText('SIM-TAG-001').first()).toBeVisible();
   await page.getByTestId('bind-save').click();
   await expect(page.getByText('Bindings saved')).toBeVisible();
   await expect(row).toContainText('1 devices, 0 groups');
@@ -104,10 +115,7 @@ test('a scene through its three steps: devices, conditions, actions', async ({ p
   // step 1 refuses to go on without a device
   await page.getByTestId('scene-next').click();
   await expect(wizard.getByText('Associate a device first')).toBeVisible();
-  await wizard.getByRole('button', { name: /Choose|选择/ }).click();
-  const picker = page.locator('.ant-modal', { hasText: 'Choose devices' }).last();
-  await picker.getByRole('cell', { name: 'SIM-VH-001', exact: true }).first().click();
-  await picker.getByRole('button', { name: /OK|确\s*定/ }).click();
+  await pickDevice(page, wizard, 'SIM-TAG-002');
   await page.getByTestId('scene-next').click();
 
   // step 2: the shared condition editor, temperature above 8 °C
@@ -116,9 +124,18 @@ test('a scene through its three steps: devices, conditions, actions', async ({ p
   await fillNumber(c0.getByTestId('condition-0-value'), '8');
   await page.getByTestId('scene-next').click();
 
-  // step 3: raise (default on) with urgent severity, push to users (default on), save
+  // step 3: raise (default on) with urgent severity, push to users (default on), a period command
+  // within the model's limits (a value out of them is refused on its field first)
   await expect(wizard.getByTestId('action-raise')).toBeVisible();
   await choose(page, wizard.getByTestId('severity'), 'Urgent');
+  await wizard.getByTestId('action-command').click();
+  const period = wizard.locator('[data-testid^="scene-period-"]').first();
+  await expect(period).toBeVisible();
+  await inputOf(period).fill('999999');
+  await page.getByTestId('scene-save').click();
+  await expect(wizard.getByText(/Must be between \d+ and \d+ minutes/)).toBeVisible();
+  const hint = await wizard.locator('.ant-form-item-extra', { hasText: /\d+–\d+/ }).first().innerText();
+  await inputOf(period).fill(/(\d+)/.exec(hint)?.[1] ?? '1');
   await page.getByTestId('scene-save').click();
   await expect(page.getByText('Scene saved')).toBeVisible();
   const detail = page.getByTestId('scene-detail');
@@ -126,7 +143,8 @@ test('a scene through its three steps: devices, conditions, actions', async ({ p
   await expect(detail).toContainText('Temperature above 8 °C');
   await expect(detail).toContainText('Urgent');
   await expect(detail).toContainText('Raise alarm');
+  await expect(detail).toContainText('Command (1 periods)');
 
   await page.goto(`${BASE}/#/scene/list`);
-  await expect(page.getByTestId('scenes').locator('tr', { hasText: name })).toContainText('Raise alarm · Push (users)');
+  await expect(page.getByTestId('scenes').locator('tr', { hasText: name })).toContainText('Raise alarm · Push (users) · Command (1 periods)');
 });

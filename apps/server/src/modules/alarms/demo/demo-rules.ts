@@ -4,8 +4,9 @@ import type { RuleTemplateInput, SceneAdd } from '@ztj/contracts';
  * The demo tenant's alarm rules (issue 9 item 6): chosen from the REAL replayed series of the
  * simulator's default fleet (apps/simulator/src/fleet.ts) so that, at the default DEMO_SPEED 60
  * (one recorded hour per wall minute; rule minutes are device-time minutes = wall minutes), real
- * alarms are raised within the first minutes of `npm start` without any fake reading. Measured
- * raise times (s after start, speed 60) are in README "Demo alarms"; in short:
+ * alarms are raised within the first minutes of `npm start` without any fake reading. Raise times
+ * below are seconds after the simulator starts at speed 60, measured on a running server (embedded
+ * database and broker) and equal to the pure replay of `demo-rules.test.ts`:
  * - {@link FROZEN_CARGO}: Shenyang January outdoor temperature as the cargo-space reading of the
  *   vehicles SIM-VH-001..003 (via the device group {@link DEMO_VEHICLE_GROUP}); above −15 °C for
  *   2 minutes: VH-001 (1 January: −13 °C at the start) at ≈120 s, clears at ≈300 s (−16 °C) and

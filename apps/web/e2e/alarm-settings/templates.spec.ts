@@ -81,6 +81,13 @@ test('a rule template with a threshold and a duration condition: field error, sa
   await page.getByTestId('bind-save').click();
   await expect(page.getByText('Bindings saved')).toBeVisible();
   await expect(row).toContainText('1 devices, 0 groups');
+
+  // the server's own field error: the same name again lands on the name input
+  await page.getByTestId('list-add').click();
+  await form.getByTestId('template-name').fill(name);
+  await fillNumber(form.getByTestId('condition-0').getByTestId('condition-0-value'), '8');
+  await page.getByTestId('template-save').click();
+  await expect(form.locator('.ant-form-item', { has: page.getByTestId('template-name') }).getByText('A rule template with this name already exists')).toBeVisible();
 });
 
 test('a user group contact without phone, e-mail or openid is refused on that member', async ({ page }) => {

@@ -89,7 +89,7 @@ test('a replayed reading raises an alarm that appears live in the list and the b
   await drawer.getByTestId('process-submit').click();
   await expect(drawer.locator('.ant-form-item-explain-error')).toContainText('必填项');
   await drawer.getByTestId('process-content').fill('已联系司机，冷机已重启，温度回落中');
-  await drawer.getByRole('radio', { name: '告警' }).check();
+  await drawer.getByRole('radio', { name: '告警', exact: true }).check();
   await page.screenshot({ path: `${SHOTS}/process-drawer-zh.png` });
   await drawer.getByTestId('process-submit').click();
   await expect(drawer).toBeHidden();
@@ -122,9 +122,12 @@ test('alarm screens in English at 375 px: no sideways page scroll, tables scroll
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`${BASE}/#/alarm/list`);
   const list = page.getByTestId('alarm-list');
-  // a phone shows device, type (with the severity colour) and actions
-  const row = list.locator('tbody tr.ant-table-row', { hasText: DEVICE }).first();
+  // the alarm processed by the first test; a phone shows device, type (with the severity colour) and actions
+  const alarmId = await ruleAlarmId(page);
+  expect(alarmId).toBeTruthy();
+  const row = list.locator('tbody tr.ant-table-row', { has: page.getByTestId(`alarm-type-${alarmId}`) });
   await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row).toContainText(DEVICE);
   await expect(row).toContainText('Temperature');
   await expect(list.getByRole('button', { name: /Search/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -141,7 +144,7 @@ test('alarm screens in English at 375 px: no sideways page scroll, tables scroll
   await expect(drawer).toContainText('Process records');
   await expect(drawer.getByTestId('alarm-summary')).toContainText('Urgent');
   await expect(drawer).toContainText('Recorded by admin');
-  await expect(drawer.getByRole('radio', { name: 'Non-alarm' })).toBeVisible();
+  await expect(drawer.locator('.ant-radio-button-wrapper', { hasText: 'Non-alarm' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: `${SHOTS}/process-drawer-en-375.png` });
   await page.keyboard.press('Escape');

@@ -88,12 +88,39 @@ export async function updateUserGroup(db: Db, auth: AuthContext, lang: Language,
 }
 
 /**
- * Deletes recipient groups (members go with them; rules naming them simply reach nobody through them).
+ * Deletes recipient groups with their members, and takes them out of the `notify` of the tenant's
+ * rule templates and scenes (so those stay valid to edit), in one transaction.
  * @throws AppError notFound when any id is not a group of the tenant (nothing is deleted).
  */
 export async function deleteUserGroups(db: Db, auth: AuthContext, ids: string): Promise<void> {
   const list = splitIds(ids);
   const rows = await db.query<{ id: string }>('SELECT id FROM alarm_user_group WHERE tenant_id = $1 AND id = ANY($2::text[])', [auth.tenantId, list]);
   if (list.length === 0 || rows.length !== list.length) throw new AppError('notFound', 'userGroupNotFound');
-  await db.query('DELETE FROM alarm_user_group WHERE tenant_id = $1 AND id = ANY($2::text[])', [auth.tenantId, list]);
+  await db.tx(async (q) => {
+    await q.query('DELETE FROM alarm_user_group WHERE tenant_id = $1 AND id = ANY($2::text[])', [auth.tenantId, list]);
+    await forgetGroups(q, auth.tenantId, list);
+  });
+}
+
+type Notify = { groupIds?: string[]; escalateGroupIds?: string[] } | null | undefined;
+
+/** `notify` without the groups of `gone`, or null when it names none of them. */
+function withoutGroups(notify: Notify, gone: ReadonlySet<string>): Notify {
+  if (!notify || ![...(notify.groupIds ?? []), ...(notify.escalateGroupIds ?? [])].some((id) => gone.has(id))) return null;
+  return { ...notify, groupIds: (notify.groupIds ?? []).filter((id) => !gone.has(id)), escalateGroupIds: (notify.escalateGroupIds ?? []).filter((id) => !gone.has(id)) };
+}
+
+/** Removes deleted recipient groups from the tenant's template `content.notify` and scene `actions.push.notify`. */
+async function forgetGroups(q: Queryable, tenantId: number, ids: readonly string[]): Promise<void> {
+  const gone = new Set(ids);
+  const templates = await q.query<{ id: string; content: { notify?: Notify } }>('SELECT id, content FROM alarm_rule_template WHERE tenant_id = $1', [tenantId]);
+  for (const t of templates) {
+    const notify = withoutGroups(t.content.notify, gone);
+    if (notify) await q.query('UPDATE alarm_rule_template SET content = $2::jsonb WHERE id = $1', [t.id, JSON.stringify({ ...t.content, notify })]);
+  }
+  const scenes = await q.query<{ id: string; actions: { push?: { notify?: Notify } | null } }>('SELECT id, actions FROM alarm_scene WHERE tenant_id = $1', [tenantId]);
+  for (const s of scenes) {
+    const notify = s.actions.push ? withoutGroups(s.actions.push.notify, gone) : null;
+    if (notify) await q.query('UPDATE alarm_scene SET actions = $2::jsonb WHERE id = $1', [s.id, JSON.stringify({ ...s.actions, push: { ...s.actions.push, notify } })]);
+  }
 }

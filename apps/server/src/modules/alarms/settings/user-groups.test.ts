@@ -63,6 +63,19 @@ describe('recipient groups', () => {
     expect(await app.db.query("SELECT 1 FROM alarm_user_group WHERE name IN ('No contact', 'Foreign user')")).toHaveLength(0);
   });
 
+  it('takes a deleted group out of the templates and scenes that notify it', async () => {
+    const g = (await app.call<UserGroupRecord>('POST', '/wlx/userGroup/add', { token: admin.token, body: { name: 'Soon gone' } })).body.result;
+    const keep = (await app.call<UserGroupRecord>('POST', '/wlx/userGroup/add', { token: admin.token, body: { name: 'Staying' } })).body.result;
+    const t = await app.call<{ id: string }>('POST', '/wlx/paramTemplate/add', {
+      token: admin.token,
+      body: { name: 'Notifies groups', category: 'environment', conditions: [{ type: 'lowBattery', percent: 20 }], notify: { groupIds: [g.id, keep.id], escalateGroupIds: [g.id] } },
+    });
+    expect(t.body.success, t.body.message).toBe(true);
+    await app.call('DELETE', `/wlx/userGroup/delete?ids=${g.id}`, { token: admin.token });
+    const view = await app.call<{ content: { notify: { groupIds: string[]; escalateGroupIds: string[] } } }>('GET', `/wlx/paramTemplate/queryById?id=${t.body.result.id}`, { token: admin.token });
+    expect(view.body.result.content.notify).toMatchObject({ groupIds: [keep.id], escalateGroupIds: [] });
+  });
+
   it('isolates tenants', async () => {
     const g = (await app.call<UserGroupRecord>('POST', '/wlx/userGroup/add', { token: admin.token, body: { name: 'Private group' } })).body.result;
     const list = await app.call<PageResult<UserGroupRecord>>('GET', '/wlx/userGroup/list?pageSize=1000', { token: other.token });

@@ -1,14 +1,16 @@
-import type { ReactNode } from 'react';
-import { LogoutOutlined, PlaySquareOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { BellOutlined, LogoutOutlined, PlaySquareOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { feedback } from '../platform/feedback/feedback';
 import { logout } from '../platform/session/logout';
 import { LOGIN_PATH } from '../platform/settings/appConfig';
-import { NoticeBell } from '../features/alarms/NoticeBell';
 import { LanguageDropdown } from './LanguageDropdown';
 import { MenuSearch } from './MenuSearch';
 import { UserMenu } from './UserMenu';
+
+/** The alarm notice bell loads in its own chunk, after the layout (its place is held meanwhile). */
+const NoticeBell = lazy(() => import('../features/alarms/NoticeBell').then((m) => ({ default: m.NoticeBell })));
 
 const action = { padding: '0 12px', cursor: 'pointer', display: 'inline-flex', alignItems: 'center', height: '100%' } as const;
 /** Narrower on phones: six actions, the menu toggle and the product code fit in 375 px. */
@@ -40,7 +42,15 @@ export function TopBarActions({ isMobile }: { isMobile: boolean }): ReactNode {
   return (
     <div style={{ display: 'flex', alignItems: 'center', height: '100%', flexShrink: 0 }} data-testid="top-bar-actions">
       <MenuSearch isMobile={isMobile} />
-      <NoticeBell style={style} />
+      <Suspense
+        fallback={
+          <span style={style}>
+            <BellOutlined style={{ fontSize: 16 }} />
+          </span>
+        }
+      >
+        <NoticeBell style={style} />
+      </Suspense>
       <span role="button" tabIndex={0} style={style} title={t('header.help')} onClick={() => void navigate('/user/help')}>
         <QuestionCircleOutlined />
       </span>

@@ -11,6 +11,7 @@ import { Authorized } from '../../../platform/permissions/Authorized';
 import { useDeleteByIds } from '../api';
 import { ListEmpty } from '../ListEmpty';
 import { useListError } from '../useListError';
+import { WrapText } from '../WrapText';
 import { UserGroupModal } from './UserGroupModal';
 
 /**
@@ -40,10 +41,10 @@ export function UserGroupListPage(): ReactNode {
   };
 
   const columns: ColumnsType<UserGroupRecord> = [
-    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true },
-    { title: t('fields.description'), dataIndex: 'description', key: 'description', render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text> },
-    { title: t('groups.members'), key: 'members', render: (_: unknown, g) => g.members.map((m) => m.name || m.phone || m.email).join(', ') || '—' },
-    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: number) => formatDateTime(new Date(v).toISOString()) },
+    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true, render: (v: string) => <WrapText>{v}</WrapText> },
+    { title: t('fields.description'), dataIndex: 'description', key: 'description', responsive: ['md'], render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text> },
+    { title: t('groups.members'), key: 'members', responsive: ['md'], render: (_: unknown, g) => g.members.map((m) => m.name || m.phone || m.email).join(', ') || '—' },
+    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, responsive: ['md'], render: (v: number) => formatDateTime(new Date(v).toISOString()) },
     {
       title: t('fields.actions'),
       key: 'actions',

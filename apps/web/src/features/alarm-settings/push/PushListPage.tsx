@@ -59,14 +59,15 @@ export function PushListPage(): ReactNode {
   const { t } = useTranslation('alarmSettings');
   const list = useListPage({ route: PushRoutes.list, permissionPrefix: 'push', sourceKey: '/push/list', exportRoute: PushRoutes.exportXls, defaultSort: { column: 'createdAt', order: 'desc' } });
   const listError = useListError(PushRoutes.list.path);
+  // phones: time and status
   const columns: ColumnsType<PushRecord> = [
     { title: t('push.time'), dataIndex: 'createdAt', key: 'createdAt', width: 170, sorter: true, render: (v: number) => formatDateTime(new Date(v).toISOString()) },
-    { title: t('push.device'), dataIndex: 'deviceId', key: 'deviceId', width: 140, render: (v: string | null) => v ?? '—' },
-    { title: t('push.event'), dataIndex: 'event', key: 'event', width: 100, render: (v: string) => t(`push.events.${v}`) },
-    { title: t('push.channelCol'), dataIndex: 'channel', key: 'channel', width: 110, render: (v: string) => t(`push.channel.${v}`) },
+    { title: t('push.device'), dataIndex: 'deviceId', key: 'deviceId', width: 140, responsive: ['md'], render: (v: string | null) => v ?? '—' },
+    { title: t('push.event'), dataIndex: 'event', key: 'event', width: 100, responsive: ['md'], render: (v: string) => t(`push.events.${v}`) },
+    { title: t('push.channelCol'), dataIndex: 'channel', key: 'channel', width: 110, responsive: ['md'], render: (v: string) => t(`push.channel.${v}`) },
     { title: t('push.recipient'), dataIndex: 'recipient', key: 'recipient' },
     { title: t('push.address'), dataIndex: 'address', key: 'address', render: (v: string | null) => v ?? '—' },
-    { title: t('push.statusCol'), dataIndex: 'status', key: 'status', width: 120, render: (_: unknown, r) => <PushStatusTag record={r} /> },
+    { title: t('push.statusCol'), dataIndex: 'status', key: 'status', width: 120, responsive: ['xs', 'sm'], render: (_: unknown, r) => <PushStatusTag record={r} /> },
     { title: t('push.attempts'), dataIndex: 'attempts', key: 'attempts', width: 90 },
   ];
   return (

@@ -12,6 +12,7 @@ import { Authorized } from '../../../platform/permissions/Authorized';
 import { useDeleteByIds } from '../api';
 import { ListEmpty } from '../ListEmpty';
 import { useListError } from '../useListError';
+import { WrapText } from '../WrapText';
 import { actionsSummary } from './sceneText';
 
 /**
@@ -43,12 +44,12 @@ export function SceneListPage(): ReactNode {
   };
 
   const columns: ColumnsType<SceneRecord> = [
-    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true, render: (v: string, s) => <a onClick={() => go('detail', s.id)}>{v}</a> },
-    { title: t('scenes.deviceCount'), key: 'devices', width: 100, render: (_: unknown, s) => s.devices.length },
-    { title: t('fields.enabled'), dataIndex: 'enabled', key: 'enabled', width: 90, render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('common.yes') : t('common.no')}</Tag> },
-    { title: t('scenes.alarms'), key: 'alarms', width: 130, render: (_: unknown, s) => t('scenes.alarmCounts', { total: s.alarmCount, active: s.activeCount }) },
-    { title: t('scenes.actions'), key: 'actionsSummary', render: (_: unknown, s) => actionsSummary(s.actions, t) },
-    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: number) => formatDateTime(new Date(v).toISOString()) },
+    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true, render: (v: string, s) => <WrapText><a onClick={() => go('detail', s.id)}>{v}</a></WrapText> },
+    { title: t('scenes.deviceCount'), key: 'devices', width: 100, responsive: ['md'], render: (_: unknown, s) => s.devices.length },
+    { title: t('fields.enabled'), dataIndex: 'enabled', key: 'enabled', width: 90, responsive: ['md'], render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('common.yes') : t('common.no')}</Tag> },
+    { title: t('scenes.alarms'), key: 'alarms', width: 130, responsive: ['md'], render: (_: unknown, s) => t('scenes.alarmCounts', { total: s.alarmCount, active: s.activeCount }) },
+    { title: t('scenes.actions'), key: 'actionsSummary', responsive: ['md'], render: (_: unknown, s) => actionsSummary(s.actions, t) },
+    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, responsive: ['md'], render: (v: number) => formatDateTime(new Date(v).toISOString()) },
     {
       title: t('fields.actions'),
       key: 'actions',

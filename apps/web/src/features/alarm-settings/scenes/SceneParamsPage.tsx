@@ -6,6 +6,7 @@ import type { RuleCondition } from '@ztj/contracts';
 import { useParamDefaults, useScene } from '../api';
 import { conditionSummary } from '../conditionText';
 import { paramName, paramUnit } from '../paramDefaults';
+import { WrapText } from '../WrapText';
 
 interface ParamRow {
   key: string;
@@ -41,14 +42,15 @@ export function SceneParamsPage(): ReactNode {
         dataSource={rows}
         scroll={{ x: 'max-content' }}
         columns={[
-          { title: '#', dataIndex: 'index', width: 48 },
-          { title: t('editor.type'), key: 'type', render: (_: unknown, r) => t(`conditionType.${r.condition.type}`) },
-          { title: t('editor.param'), key: 'param', render: (_: unknown, r) => (r.param ? `${paramName(r.param, defaults, i18n.language)} · ${r.param}` : '—') },
-          { title: t('scenes.unit'), key: 'unit', render: (_: unknown, r) => (r.param ? paramUnit(r.param, defaults) || '—' : '—') },
-          { title: t('scenes.threshold'), key: 'summary', render: (_: unknown, r) => conditionSummary(r.condition, t, defaults, i18n.language) },
+          { title: '#', dataIndex: 'index', width: 48, responsive: ['md'] },
+          { title: t('editor.type'), key: 'type', responsive: ['md'], render: (_: unknown, r) => t(`conditionType.${r.condition.type}`) },
+          { title: t('editor.param'), key: 'param', render: (_: unknown, r) => <WrapText max={110}>{r.param ? `${paramName(r.param, defaults, i18n.language)} · ${r.param}` : '—'}</WrapText> },
+          { title: t('scenes.unit'), key: 'unit', responsive: ['md'], render: (_: unknown, r) => (r.param ? paramUnit(r.param, defaults) || '—' : '—') },
+          { title: t('scenes.threshold'), key: 'summary', render: (_: unknown, r) => <WrapText max={170}>{conditionSummary(r.condition, t, defaults, i18n.language)}</WrapText> },
           {
             title: t('editor.clearRule'),
             key: 'hysteresis',
+            responsive: ['md'],
             render: (_: unknown, r) => {
               const c = r.condition.type === 'duration' ? r.condition.condition : r.condition;
               return 'hysteresis' in c ? t('scenes.hysteresisText', { margin: c.hysteresis.margin, delay: c.hysteresis.clearDelayMinutes }) : '—';

@@ -8,11 +8,13 @@ import { ListPage } from '../../../platform/list/ListPage';
 import { formatDateTime } from '../../../platform/list/listQuery';
 import { useListPage } from '../../../platform/list/useListPage';
 import { Authorized } from '../../../platform/permissions/Authorized';
+import { useResponsive } from '../../../platform/responsive/useResponsive';
 import { useDeleteByIds, useParamDefaults } from '../api';
 import { conditionsSummary } from '../conditionText';
 import { SeverityTag, severityOptions } from '../SeverityTag';
 import { ListEmpty } from '../ListEmpty';
 import { useListError } from '../useListError';
+import { WrapText } from '../WrapText';
 import { BindModal } from './BindModal';
 import { TemplateFormDrawer } from './TemplateFormDrawer';
 
@@ -25,6 +27,7 @@ import { TemplateFormDrawer } from './TemplateFormDrawer';
 export function RuleTemplateListPage(): ReactNode {
   const { t, i18n } = useTranslation('alarmSettings');
   const defaults = useParamDefaults();
+  const { isMobile } = useResponsive();
   const [editing, setEditing] = useState<RuleTemplateRecord | 'new' | null>(null);
   const [binding, setBinding] = useState<RuleTemplateRecord | null>(null);
   const list = useListPage({ route: AlarmSettingsRoutes.templateList, permissionPrefix: 'template', sourceKey: '/settings/templates' });
@@ -47,21 +50,27 @@ export function RuleTemplateListPage(): ReactNode {
   };
 
   const columns: ColumnsType<RuleTemplateRecord> = [
-    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true },
-    { title: t('fields.category'), dataIndex: 'category', key: 'category', width: 110, render: (v: string) => t(`category.${v}`) },
-    { title: t('fields.severity'), dataIndex: 'severity', key: 'severity', width: 100, render: (_: unknown, r) => <SeverityTag severity={r.severity} /> },
+    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true, render: (v: string, r) => (
+        <>
+          <WrapText>{v}</WrapText>
+          {isMobile && <div><SeverityTag severity={r.severity} /></div>}
+        </>
+      ) },
+    { title: t('fields.category'), dataIndex: 'category', key: 'category', width: 110, responsive: ['md'], render: (v: string) => t(`category.${v}`) },
+    { title: t('fields.severity'), dataIndex: 'severity', key: 'severity', width: 100, responsive: ['md'], render: (_: unknown, r) => <SeverityTag severity={r.severity} /> },
     {
       title: t('fields.conditions'),
       key: 'conditions',
+      responsive: ['md'],
       render: (_: unknown, r) => (
         <Typography.Text style={{ maxWidth: 360, display: 'inline-block' }} data-testid={`summary-${r.id}`}>
           {conditionsSummary(r.content.conditions, t, defaults, i18n.language)}
         </Typography.Text>
       ),
     },
-    { title: t('fields.bound'), key: 'bound', width: 140, render: (_: unknown, r) => <span data-testid={`bound-${r.id}`}>{t('templates.boundCounts', { devices: r.deviceCount, groups: r.groupCount })}</span> },
-    { title: t('fields.enabled'), dataIndex: 'enabled', key: 'enabled', width: 90, render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('common.yes') : t('common.no')}</Tag> },
-    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: number) => formatDateTime(new Date(v).toISOString()) },
+    { title: t('fields.bound'), key: 'bound', width: 140, responsive: ['md'], render: (_: unknown, r) => <span data-testid={`bound-${r.id}`}>{t('templates.boundCounts', { devices: r.deviceCount, groups: r.groupCount })}</span> },
+    { title: t('fields.enabled'), dataIndex: 'enabled', key: 'enabled', width: 90, responsive: ['md'], render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('common.yes') : t('common.no')}</Tag> },
+    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, responsive: ['md'], render: (v: number) => formatDateTime(new Date(v).toISOString()) },
     {
       title: t('fields.actions'),
       key: 'actions',

@@ -82,6 +82,14 @@ test('a rule template with a threshold and a duration condition: field error, sa
   await expect(page.getByText('Bindings saved')).toBeVisible();
   await expect(row).toContainText('1 devices, 0 groups');
 
+  // editing shows the stored conditions; a change of severity shows in the list
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await expect(inputOf(form.getByTestId('condition-0-valueMax'))).toHaveValue('-10');
+  await expect(inputOf(form.getByTestId('condition-1-minutes'))).toHaveValue('10');
+  await choose(page, form.getByTestId('severity'), 'Urgent');
+  await page.getByTestId('template-save').click();
+  await expect(row.getByText('Urgent')).toBeVisible();
+
   // the server's own field error: the same name again lands on the name input
   await page.getByTestId('list-add').click();
   await form.getByTestId('template-name').fill(name);

@@ -65,7 +65,7 @@ export function PushListPage(): ReactNode {
     { title: t('push.device'), dataIndex: 'deviceId', key: 'deviceId', width: 140, responsive: ['md'], render: (v: string | null) => v ?? '—' },
     { title: t('push.event'), dataIndex: 'event', key: 'event', width: 100, responsive: ['md'], render: (v: string) => t(`push.events.${v}`) },
     { title: t('push.channelCol'), dataIndex: 'channel', key: 'channel', width: 110, responsive: ['md'], render: (v: string) => t(`push.channel.${v}`) },
-    { title: t('push.recipient'), dataIndex: 'recipient', key: 'recipient' },
+    { title: t('push.recipient'), dataIndex: 'recipient', key: 'recipient', responsive: ['md'] },
     { title: t('push.address'), dataIndex: 'address', key: 'address', render: (v: string | null) => v ?? '—' },
     { title: t('push.statusCol'), dataIndex: 'status', key: 'status', width: 120, responsive: ['xs', 'sm'], render: (_: unknown, r) => <PushStatusTag record={r} /> },
     { title: t('push.attempts'), dataIndex: 'attempts', key: 'attempts', width: 90 },

@@ -24,6 +24,9 @@ import { closeConnectionsWhenClosing } from './platform/observability/shutdown';
 import { registerModules } from './modules';
 import { IngestRuntime } from './modules/telemetry/ingest-runtime';
 import { AlarmRuntime } from './modules/alarms/runtime/alarm-runtime';
+import { createPushDispatcher, type PushDispatcher } from './modules/alarms/push/dispatcher';
+import { createChannels, readPushConfig } from './modules/alarms/push/channels/push-config';
+import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 
 export interface AppDeps {
   config: Config;
@@ -42,6 +45,10 @@ export interface App {
   metrics: ServerMetrics;
   /** Alarm engine beside the ingest (issue 9): evaluates committed readings, announces alarms. */
   alarms: AlarmRuntime;
+  /** The one job queue (pg-boss on PostgreSQL or PGlite; issue 11 item 1). */
+  jobs: JobQueue;
+  /** Alarm push (issue 9 item 5): alarm notices → push records → channel sends through the job queue. */
+  push: PushDispatcher;
 }
 
 /**
@@ -90,13 +97,31 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
     onDeviceEvent: alarms.onDeviceEvent,
   });
   metrics.watch(devices);
+  // job queue (one pg-boss schema per deployment schema) and alarm push over it; a bad push
+  // configuration stops the start here, naming the variables
+  const jobs = createJobQueue(db, {
+    connectionString: config.databaseUrl,
+    schema: config.databaseSchema && config.databaseSchema !== 'public' ? `${config.databaseSchema}_jobs` : 'pgboss',
+    onError: (err) => fastify.log.error({ err }, 'jobs'),
+    schedule: true,
+  });
+  const push = createPushDispatcher(db, {
+    channels: createChannels(readPushConfig(process.env)),
+    jobs,
+    onError: (err) => fastify.log.error({ err }, 'push'),
+  });
+  alarms.onNotice(push.onNotice);
   fastify.addHook('onReady', async () => {
+    await jobs.start();
+    await push.start();
     await alarms.start();
     await devices.start();
   });
   fastify.addHook('onClose', async () => {
     await devices.stop();
     await alarms.stop();
+    await push.stop();
+    await jobs.stop({ timeoutMs: config.shutdownTimeoutMs });
   });
 
   await fastify.register(fastifySwagger, {
@@ -133,7 +158,7 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
       healthRoutes(api, { db, hub, devices, brokerUrl: config.mqttUrl, embeddedBroker: !config.mqttUrl && config.mqttPort !== 'off' });
       metricsRoutes(api, metrics, config.metricsToken);
       websocketRoutes(api, db, hub);
-      registerModules(api, { db, config, hub, devices, alarms });
+      registerModules(api, { db, config, hub, devices, alarms, push });
     },
     { prefix: config.basePath },
   );
@@ -154,5 +179,5 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
       },
     });
   }
-  return { fastify, hub, devices, metrics, alarms };
+  return { fastify, hub, devices, metrics, alarms, jobs, push };
 }

@@ -64,7 +64,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async close() {
       await app.fastify.close();
-      if (process.env.DATABASE_URL) await db.query(`DROP SCHEMA "${schema}" CASCADE`);
+      if (process.env.DATABASE_URL) {
+        await db.query(`DROP SCHEMA "${schema}" CASCADE`);
+        await db.query(`DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
+      }
       await db.close();
     },
   };

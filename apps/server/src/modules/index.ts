@@ -24,6 +24,7 @@ import { tenantRoutes } from './tenants/tenants.routes';
 import { registerFilePlatform } from '../platform/list/raw-route';
 import { registerAlarmModule } from './alarms/alarms.module';
 import type { AlarmRuntime } from './alarms/runtime/alarm-runtime';
+import type { PushRouteDeps } from './alarms/push/push.routes';
 
 /** What every module's routes may use. */
 export interface ModuleDeps {
@@ -34,6 +35,8 @@ export interface ModuleDeps {
   devices: IngestRuntime;
   /** Alarm engine runtime (issue 9): processed marks, processed notices. */
   alarms: AlarmRuntime;
+  /** Alarm push dispatcher (issue 9 item 5): which channels are configured. */
+  push?: PushRouteDeps;
 }
 
 /** The one registry of server modules (CONVENTIONS §1). */

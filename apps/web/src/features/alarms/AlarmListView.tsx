@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Empty } from 'antd';
+import { Button, Empty } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import type { AlarmRecord, RouteDef } from '@ztj/contracts';
 import { toLanguage } from '../../platform/i18n/i18n';
 import { ListPage } from '../../platform/list/ListPage';
+import { ListErrorAlert } from '../../platform/list/ListErrorAlert';
 import { AlarmViewDrawer } from './AlarmViewDrawer';
 import { alarmColumns } from './alarmColumns';
 import { toAlarmWireQuery } from './alarmQuery';
@@ -75,17 +76,7 @@ export function AlarmListView(props: AlarmListViewProps): ReactNode {
 
   return (
     <>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={t('list.error')}
-          description={error.message}
-          action={<Button size="small" onClick={() => void list.reload()}>{t('retry')}</Button>}
-          data-testid={`${testId}-error`}
-        />
-      )}
+      <ListErrorAlert error={error} title={t('list.error')} retryText={t('retry')} onRetry={() => void list.reload()} testId={`${testId}-error`} />
       <ListPage<AlarmRecord>
         testId={testId}
         list={shown}

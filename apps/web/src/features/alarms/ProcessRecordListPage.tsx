@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Alert, Button, Empty, Tag, Typography } from 'antd';
+import { Button, Empty, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import dayjs from 'dayjs';
 import { ALARM_FLAGS, ALARM_SEVERITIES, AlarmRoutes, type ProcessRecord } from '@ztj/contracts';
 import { toLanguage } from '../../platform/i18n/i18n';
 import { ListPage } from '../../platform/list/ListPage';
+import { ListErrorAlert } from '../../platform/list/ListErrorAlert';
 import { useListPage } from '../../platform/list/useListPage';
 import type { QueryField } from '../../platform/list/QueryForm';
 import { SeverityTag } from './AlarmTags';
@@ -75,16 +76,7 @@ export function ProcessRecordListPage(): ReactNode {
 
   return (
     <>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={t('records.error')}
-          description={error.message}
-          action={<Button size="small" onClick={() => void list.reload()}>{t('retry')}</Button>}
-        />
-      )}
+      <ListErrorAlert error={error} title={t('records.error')} retryText={t('retry')} onRetry={() => void list.reload()} />
       <ListPage<ProcessRecord>
         testId="process-record-list"
         list={shown}

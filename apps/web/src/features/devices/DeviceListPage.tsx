@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Empty, Tooltip } from 'antd';
+import { Badge, Button, Empty, Tooltip } from 'antd';
 import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { feedback } from '../../platform/feedback/feedback';
 import { isApiError } from '../../platform/http/ApiError';
 import { toLanguage } from '../../platform/i18n/i18n';
 import { ListPage } from '../../platform/list/ListPage';
+import { ListErrorAlert } from '../../platform/list/ListErrorAlert';
 import { useResponsive } from '../../platform/responsive/useResponsive';
 import type { QueryField } from '../../platform/list/QueryForm';
 import { exportDevices, useGroups, useShutdownDevice } from './api';
@@ -98,17 +99,7 @@ export function DeviceListPage(): ReactNode {
 
   return (
     <>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={t('list.error')}
-          description={error.message}
-          action={<Button size="small" onClick={() => void list.reload()}>{t('common.retry')}</Button>}
-          data-testid="device-list-error"
-        />
-      )}
+      <ListErrorAlert error={error} title={t('list.error')} retryText={t('common.retry')} onRetry={() => void list.reload()} testId="device-list-error" />
       <ListPage<DeviceRecord>
         testId="device-list"
         list={shown}

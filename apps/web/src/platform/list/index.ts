@@ -13,3 +13,4 @@ export { type SuperQueryField, type SuperCondition, type MatchType } from './sup
 export { LIST_PAGE_SIZES, PICKER_PAGE_SIZES, PICKER_PAGE_SIZE, pageAfterDelete } from './paging';
 export { RowActions, type RowAction } from './RowActions';
 export { formatDateTime } from './listQuery';
+export { ListErrorAlert, type ListErrorAlertProps } from './ListErrorAlert';

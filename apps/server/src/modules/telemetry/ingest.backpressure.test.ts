@@ -36,7 +36,7 @@ describe('ingest backpressure (IngestService.whenReady)', () => {
     const ingest = new IngestService(app.db, app.devices.registry, store, undefined, { maxRows: 10, maxPending: 40, flushMs: 5 });
     const t0 = Date.now() - 10_000;
     const send = (i: number): void =>
-      ingest.handle({ source: 'test', channel: 'telemetry', id, payload: JSON.stringify({ ts: t0 + i, values: { P003: i / 10 } }) });
+      void ingest.take({ source: 'test', channel: 'telemetry', id, payload: JSON.stringify({ ts: t0 + i, values: { P003: i / 10 } }) });
 
     for (let i = 0; i < 39; i++) send(i);
     expect(ingest.whenReady()).toBeUndefined();

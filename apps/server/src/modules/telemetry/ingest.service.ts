@@ -3,22 +3,18 @@ import type { Db } from '../../platform/db/db';
 import { DeadLetterBudget } from './dead-letter-budget';
 import type { IngestMessage, IngestOptions, IngestOutcome, IngestStats } from './ingest-types';
 import type { DeviceRegistry, RegisteredDevice } from './device-registry';
-import { recordAck, recordEvent } from './device-events';
+import { recordAck, recordEvent, type Refusal } from './device-events';
 import { RetryPause, SETTLED, newBatch, retryDelayMs, settlingOf, type Batch, type Settling } from './ingest-batch';
 import { checkGatewayBatch, checkTelemetry, type Reading } from './fast-validate';
 import type { LiveFanout } from './live-fanout';
 import type { TelemetryStore } from './telemetry-store';
+import { PAYLOAD_KEEP, kept, none, text } from './ingest-payload';
 
 export type { IngestMessage, IngestOptions, IngestOutcome, IngestStats } from './ingest-types';
 
 /** An outcome plus the batch its rows went into (waited on by HTTP ingest). */
 type Outcome = IngestOutcome & { batch?: Batch };
 
-const PAYLOAD_KEEP = 2048;
-const text = (p: Buffer | string): string => (typeof p === 'string' ? p : p.toString('utf8'));
-/** The first PAYLOAD_KEEP characters of a payload, without decoding the rest. */
-const kept = (p: Buffer | string): string => (typeof p === 'string' ? p.slice(0, PAYLOAD_KEEP) : p.subarray(0, PAYLOAD_KEEP).toString('utf8'));
-const none = (): IngestOutcome => ({ accepted: 1, rejected: 0, reasons: [], details: [] });
 
 /**
  * The ingest (ARCHITECTURE §5, CONVENTIONS §8): validates each message with the contract (fast
@@ -99,11 +95,6 @@ export class IngestService {
     }
   }
 
-  /** Takes a message without waiting (embedded broker). */
-  handle(msg: IngestMessage): void {
-    this.take(msg);
-  }
-
   /**
    * Takes a message without waiting (MQTT); returns what settles once its effect is committed
    * (the batch holding its readings or dead letter), to acknowledge after commit (issue #15 item 1).
@@ -154,16 +145,17 @@ export class IngestService {
       case 'gatewayTelemetry':
         return this.gatewayBatch(msg, device, body, receivedAt);
       case 'events':
-        return recordEvent(this.db, device, body, receivedAt, this.opts.onDeviceEvent).then((problem) =>
-          problem ? this.refuse(msg, receivedAt, msg.id, problem.reason, problem.detail) : none(),
-        );
+        return this.written(msg, receivedAt, recordEvent(this.db, device, body, receivedAt, this.opts.onDeviceEvent));
       case 'acks':
-        return recordAck(this.db, device, body).then((problem) =>
-          problem ? this.refuse(msg, receivedAt, msg.id, problem.reason, problem.detail) : none(),
-        );
+        return this.written(msg, receivedAt, recordAck(this.db, device, body));
       default:
         return this.refuse(msg, receivedAt, msg.id, 'badTopic', msg.channel);
     }
+  }
+
+  /** The outcome of a message written directly (event, ack): accepted, or refused as `written` says. */
+  private written(msg: IngestMessage, receivedAt: number, written: Promise<Refusal | null>): Promise<Outcome> {
+    return written.then((problem) => (problem ? this.refuse(msg, receivedAt, msg.id, problem.reason, problem.detail) : none()));
   }
 
   private async gatewayBatch(msg: IngestMessage, gateway: RegisteredDevice, body: unknown, receivedAt: number): Promise<Outcome> {

@@ -1,0 +1,10 @@
+import type { IngestOutcome } from './ingest-types';
+
+/** Characters of a refused payload kept in its dead letter. */
+export const PAYLOAD_KEEP = 2048;
+/** A payload as text (UTF-8). */
+export const text = (p: Buffer | string): string => (typeof p === 'string' ? p : p.toString('utf8'));
+/** The first {@link PAYLOAD_KEEP} characters of a payload, without decoding the rest. */
+export const kept = (p: Buffer | string): string => (typeof p === 'string' ? p.slice(0, PAYLOAD_KEEP) : p.subarray(0, PAYLOAD_KEEP).toString('utf8'));
+/** The outcome of one accepted message that queued nothing (written directly). */
+export const none = (): IngestOutcome => ({ accepted: 1, rejected: 0, reasons: [], details: [] });

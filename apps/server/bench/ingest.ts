@@ -11,8 +11,11 @@
  * BENCH_ALARM_TEMPLATES (templates bound to every device, default 5 = 1,000 bindings over 200
  * devices; 0 runs without the alarm engine): with templates, also prints `alarm_evaluated`,
  * `alarm_busy_ms` (engine + SQL time of the alarm batches) and `alarm_queue_drain_ms` (time after
- * the last commit until every reading was evaluated). Compare `ingest_msgs_per_s` with and without
- * templates for the evaluation overhead.
+ * the last commit until every reading was evaluated), `alarm_raise_to_ws_p99_ms` (commit of the
+ * raising reading → the alarm's message sent to a console socket of the tenant) and
+ * `alarm_eval_overhead_pct` = 100 × (1 − rate with alarms / rate of a first run without them, in a
+ * child process on the same stack, printed as `ingest_msgs_per_s_without_alarms`; BENCH_BASELINE=0
+ * skips it).
  */
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -26,6 +29,9 @@ import { RealtimeHub } from '../src/platform/realtime/hub';
 import { hashDeviceSecret } from '../src/modules/telemetry/device-secrets';
 import { IngestRuntime } from '../src/modules/telemetry/ingest-runtime';
 import { AlarmRuntime } from '../src/modules/alarms/runtime/alarm-runtime';
+import { bindGeoBench } from './geo-bench';
+import { startAlarmWsProbe } from './alarm-ws-probe';
+import { execFileSync } from 'node:child_process';
 
 const env = process.env;
 const external = !!env.DATABASE_URL;
@@ -56,6 +62,24 @@ function cpuSecondsOf(name: RegExp): number {
   }
   return ticks / 100; // USER_HZ
 }
+
+/**
+ * The same bench without alarm templates, in a child process (its own schema and broker group),
+ * for the overhead figure; undefined when skipped or when the child printed no rate.
+ */
+function baselineRun(): number | undefined {
+  if (env.BENCH_BASELINE === '0' || Number(env.BENCH_ALARM_TEMPLATES ?? 5) === 0) return undefined;
+  process.stderr.write('bench: baseline run without alarm templates first\n');
+  const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    env: { ...env, BENCH_ALARM_TEMPLATES: '0', BENCH_GEO: '0', BENCH_BASELINE: '0' },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const rate = /^ingest_msgs_per_s (\d+)$/m.exec(out)?.[1];
+  return rate === undefined ? undefined : Number(rate);
+}
+
+const baselineRate = baselineRun();
 
 async function main(): Promise<void> {
   const config = loadConfig({
@@ -91,7 +115,11 @@ async function main(): Promise<void> {
     );
     await db.query(`INSERT INTO alarm_rule_binding (template_id, tenant_id, target_type, target_id) SELECT $1, 9999, 'device', unnest($2::text[])`, [tpl!.id, devices.map((d) => d.id)]);
   }
-  const alarms = templates > 0 ? new AlarmRuntime(db, new RealtimeHub(), { onError: (e) => process.stderr.write(`alarm error: ${e.message}\n`) }) : undefined;
+  // BENCH_GEO=1: every device also carries a route deviation + 2 geofences (geo-bench.ts)
+  const geo = env.BENCH_GEO === '1' ? await bindGeoBench(db, 9999, run, devices.map((d) => d.id)) : undefined;
+  const alarmHub = new RealtimeHub();
+  const alarms = templates > 0 || geo ? new AlarmRuntime(db, alarmHub, { onError: (e) => process.stderr.write(`alarm error: ${e.message}\n`) }) : undefined;
+  const wsProbe = alarms ? await startAlarmWsProbe(db, alarmHub, 9999, run) : undefined;
   await alarms?.start();
 
   const latencies: number[] = [];
@@ -107,6 +135,7 @@ async function main(): Promise<void> {
       for (const r of rows) latencies.push(at - r.ts);
       committed += rows.length;
       lastCommit = at;
+      wsProbe?.committed(rows, at);
       alarms?.onCommitted(rows);
     },
     onError: (e) => process.stderr.write(`ingest error: ${e.message}\n`),
@@ -171,7 +200,15 @@ async function main(): Promise<void> {
     process.stdout.write(`alarm_busy_ms ${Math.round(alarms.stats.busyMs)}\n`);
     process.stdout.write(`alarm_queue_drain_ms ${Date.now() - drained}\n`);
     process.stdout.write(`alarm_changes ${alarms.stats.changes}\n`);
+    const ws = wsProbe!.result();
+    process.stdout.write(`alarm_raised_to_ws ${ws.count}\n`);
+    process.stdout.write(`alarm_raise_to_ws_p99_ms ${ws.p99}\n`);
+    if (baselineRate !== undefined) {
+      process.stdout.write(`ingest_msgs_per_s_without_alarms ${baselineRate}\n`);
+      process.stdout.write(`alarm_eval_overhead_pct ${(100 * (1 - stored / seconds / baselineRate)).toFixed(1)}\n`);
+    }
   }
+  if (geo) process.stdout.write(`geo_bindings ${geo.bindings}\ngeo_eval_overhead_pct ${geo.overheadPct(cpu.ingest / total)}\n`);
   child.kill();
   await runtime.stop();
   await alarms?.stop();

@@ -24,13 +24,17 @@ import { closeConnectionsWhenClosing } from './platform/observability/shutdown';
 import { registerModules } from './modules';
 import { IngestRuntime } from './modules/telemetry/ingest-runtime';
 import { AlarmRuntime } from './modules/alarms/runtime/alarm-runtime';
+import { WaybillTracker, waybillTrackerOptions } from './modules/logistics/waybills/waybill-tracker';
 import { createPushDispatcher, type PushDispatcher } from './modules/alarms/push/dispatcher';
 import { createChannels, readPushConfig } from './modules/alarms/push/channels/push-config';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
+import { ExportService } from './platform/exports/export-service';
 
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Where the push channels read their variables (PUSH_ENV_VARS); `process.env` by default. */
+  pushEnv?: Record<string, string | undefined>;
   hub?: RealtimeHub;
   /** Where log lines go (default stdout); tests read them here. */
   logStream?: { write(line: string): void };
@@ -49,13 +53,15 @@ export interface App {
   jobs: JobQueue;
   /** Alarm push (issue 9 item 5): alarm notices → push records → channel sends through the job queue. */
   push: PushDispatcher;
+  /** Download center (issue 11 item 2): export requests → jobs → files. */
+  exports: ExportService;
 }
 
 /**
  * Builds the HTTP server (ARCHITECTURE §1): API and WebSocket under the base path, OpenAPI at
  * `<base>/docs`, the built console at `/`. Nothing listens until `fastify.listen`.
  */
-export async function buildApp({ config, db, hub = new RealtimeHub(), logStream }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, hub = new RealtimeHub(), logStream, pushEnv = process.env }: AppDeps): Promise<App> {
   const fastify = Fastify({
     // tokens never reach the log: the token header is redacted, and query values of secret names
     // are redacted from request URLs and messages (issue #8)
@@ -88,11 +94,14 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
     onError: (err) => fastify.log.error({ err }, 'alarms'),
     sendCommand: (id, command): Promise<boolean> => devices.sendCommand(id, command),
   });
+  // waybill tracker (issue 10 item 3): AI start/stop, last position and ETA from the committed positions
+  const waybills = new WaybillTracker(db, waybillTrackerOptions(config, (err) => fastify.log.error({ err }, 'waybills')));
   const devices: IngestRuntime = new IngestRuntime(config, db, hub, {
     onError: (err) => fastify.log.error({ err }, 'ingest'),
     onCommitted: (rows, committedAt) => {
       metrics.onCommitted(rows, committedAt);
       alarms.onCommitted(rows);
+      waybills.onCommitted(rows);
     },
     onDeviceEvent: alarms.onDeviceEvent,
   });
@@ -105,20 +114,28 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
     onError: (err) => fastify.log.error({ err }, 'jobs'),
     schedule: true,
   });
+  const pushConfig = readPushConfig(pushEnv);
   const push = createPushDispatcher(db, {
-    channels: createChannels(readPushConfig(process.env)),
+    channels: createChannels(pushConfig),
+    consoleUrl: pushConfig.consoleUrl,
     jobs,
     onError: (err) => fastify.log.error({ err }, 'push'),
   });
   alarms.onNotice(push.onNotice);
+  // download center (issue 11 item 2): every export is a job; routes reach it as fastify.exports
+  const exportService = new ExportService({ db, jobs, dataDir: config.dataDir, retentionDays: config.exportRetentionDays, onError: (err) => fastify.log.error({ err }, 'exports') });
+  fastify.decorate('exports', exportService);
   fastify.addHook('onReady', async () => {
     await jobs.start();
+    await exportService.start();
     await push.start();
     await alarms.start();
+    await waybills.start();
     await devices.start();
   });
   fastify.addHook('onClose', async () => {
     await devices.stop();
+    await waybills.stop();
     await alarms.stop();
     await push.stop();
     await jobs.stop({ timeoutMs: config.shutdownTimeoutMs });
@@ -155,7 +172,7 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
   await fastify.register(
     async (api) => {
       // liveness, readiness and metrics (issue #15 item 6)
-      healthRoutes(api, { db, hub, devices, brokerUrl: config.mqttUrl, embeddedBroker: !config.mqttUrl && config.mqttPort !== 'off' });
+      healthRoutes(api, { db, hub, devices, jobs, brokerUrl: config.mqttUrl, embeddedBroker: !config.mqttUrl && config.mqttPort !== 'off' });
       metricsRoutes(api, metrics, config.metricsToken);
       websocketRoutes(api, db, hub);
       registerModules(api, { db, config, hub, devices, alarms, push });
@@ -164,9 +181,9 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
   );
 
   if (config.webDir && fs.existsSync(path.join(config.webDir, 'index.html'))) {
-    // the page's policy follows its build: inline hashes, and the map tile host of VITE_MAP_TILE_URL,
-    // the variable the console is built with (`npm start` builds it) (issue #8)
-    const csp = consoleCspOfFile(path.join(config.webDir, 'index.html'), process.env.VITE_MAP_TILE_URL);
+    // the page's policy follows its build (inline hashes, issue #8) and allows exactly the map tile
+    // hosts of MAP_TILES (issue #10 item 7)
+    const csp = consoleCspOfFile(path.join(config.webDir, 'index.html'), config.mapTiles.sources);
     await fastify.register(fastifyStatic, {
       root: config.webDir,
       wildcard: false,
@@ -179,5 +196,5 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream 
       },
     });
   }
-  return { fastify, hub, devices, metrics, alarms, jobs, push };
+  return { fastify, hub, devices, metrics, alarms, jobs, push, exports: exportService };
 }

@@ -1,6 +1,7 @@
 import type { ApiResponse } from '@ztj/contracts';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../src/modules/system/seed/seed';
 import type { TestApp } from './test-app';
+import { exportAndWait } from '../src/platform/exports/exports.fixtures';
 
 /** Password of users the fixtures create. */
 export const USER_PASSWORD = 'Fixture#2026a';
@@ -85,4 +86,21 @@ export async function upload<T>(
 export async function download(t: TestApp, url: string, token?: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; disposition: string; body: Buffer }> {
   const res = await t.fastify.inject({ method: 'GET', url: `/ztj-iot${url}`, headers: { ...(token ? { 'x-access-token': token } : {}), ...headers } });
   return { status: res.statusCode, type: String(res.headers['content-type'] ?? ''), disposition: String(res.headers['content-disposition'] ?? ''), body: res.rawPayload };
+}
+
+/**
+ * An export call (SPEC §1 asynchronous) seen like the old synchronous download: starts it, waits
+ * for its download-center entry and downloads the file. A refused call gives its status and
+ * envelope bytes; a failed export gives status 200, an empty body and `failure` (its message).
+ */
+export async function exported(t: TestApp, url: string, token: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; disposition: string; body: Buffer; failure?: string }> {
+  try {
+    const done = await exportAndWait(t, token, url, headers);
+    if (!done.body) return { status: 200, type: '', disposition: '', body: Buffer.alloc(0), failure: done.file.result ?? '' };
+    return { status: 200, type: String(done.headers['content-type'] ?? ''), disposition: String(done.headers['content-disposition'] ?? ''), body: done.body };
+  } catch (e) {
+    const refused = e as Error & { status?: number; body?: unknown };
+    if (refused.status === undefined) throw e;
+    return { status: refused.status, type: 'application/json', disposition: '', body: Buffer.from(JSON.stringify(refused.body)) };
+  }
 }

@@ -40,7 +40,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const db = await openDb({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 4 });
   await migrate(db);
   await seed(db, { adminPassword: ADMIN_PASSWORD, dataDir: config.dataDir });
-  const app = await buildApp({ config, db });
+  // push channels read the test's own variables only (a developer's SMTP_URL never gets test mail)
+  const app = await buildApp({ config, db, pushEnv: env });
   await app.fastify.ready();
 
   const call: TestApp['call'] = async (method, url, opts = {}) => {

@@ -27,6 +27,32 @@ function walk(node: unknown, visit: (n: AstNode) => void): void {
   }
 }
 
+/** Calls of an initializer evaluated when the module loads (not those inside functions it defines). */
+function loadTimeCalls(init: AstNode, out: AstNode[]): void {
+  walkUntil(init, (node) => {
+    if (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') return false;
+    if (node.type === 'CallExpression' || node.type === 'NewExpression') out.push(node);
+    return true;
+  });
+}
+
+/** Like `walk`, but does not descend below a node for which `visit` returns false. */
+function walkUntil(node: unknown, visit: (n: AstNode) => boolean): void {
+  if (Array.isArray(node)) {
+    for (const child of node) walkUntil(child, visit);
+    return;
+  }
+  if (!isNode(node) || !visit(node)) return;
+  for (const [key, child] of Object.entries(node)) {
+    if (key !== 'type' && typeof child === 'object') walkUntil(child, visit);
+  }
+}
+
+/**
+ * Every call made while a top-level `const` is initialised: the initializer itself when it is a
+ * call, and calls nested in object and array literals (`{ lat: LatitudeSchema.optional() }`),
+ * which would otherwise keep zod in every bundle that loads the module.
+ */
 function topLevelInitializers(program: AstNode): AstNode[] {
   const inits: AstNode[] = [];
   for (const statement of program.body as AstNode[]) {
@@ -34,10 +60,11 @@ function topLevelInitializers(program: AstNode): AstNode[] {
     if (declaration?.type !== 'VariableDeclaration') continue;
     for (const declarator of declaration.declarations as AstNode[]) {
       const init = declarator.init as AstNode | null;
-      if (init?.type === 'CallExpression') inits.push(init);
+      if (init) loadTimeCalls(init, inits);
     }
   }
-  return inits;
+  const starts = new Set<number>();
+  return inits.filter((n) => !starts.has(n.start) && starts.add(n.start));
 }
 
 function schemaProperties(program: AstNode, code: string): [number, number][] {
@@ -59,8 +86,8 @@ function schemaProperties(program: AstNode, code: string): [number, number][] {
 
 /**
  * Rewrites one (already transpiled) contracts module for the console's bundle:
- * - top-level `const X = call(...)` declarations (zod schemas, route definitions) are marked pure,
- *   so the bundler drops the ones the console never uses;
+ * - calls that initialise top-level `const`s (zod schemas, route definitions, shapes in object
+ *   literals) are marked pure, so the bundler drops the ones the console never uses;
  * - `defineRoute({...})` loses `params`/`query`/`body`/`result`: the console uses a route's method
  *   and path at run time and takes every type from the contracts at compile time.
  * Returns null when nothing changes.
@@ -68,9 +95,13 @@ function schemaProperties(program: AstNode, code: string): [number, number][] {
 export function contractsForWeb(code: string, filename: string): string | null {
   const { program } = parseSync(filename, code);
   const root = program as unknown as AstNode;
+  const removed = schemaProperties(root, code);
+  const insideRemoved = (at: number): boolean => removed.some(([from, to]) => at >= from && at < to);
   const edits: { at: number; end: number; text: string }[] = [
-    ...topLevelInitializers(root).map((init) => ({ at: init.start, end: init.start, text: PURE })),
-    ...schemaProperties(root, code).map(([at, end]) => ({ at, end, text: '' })),
+    ...topLevelInitializers(root)
+      .filter((init) => !insideRemoved(init.start))
+      .map((init) => ({ at: init.start, end: init.start, text: PURE })),
+    ...removed.map(([at, end]) => ({ at, end, text: '' })),
   ];
   if (edits.length === 0) return null;
   let out = code;

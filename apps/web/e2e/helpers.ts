@@ -47,3 +47,17 @@ export async function statValue(page: Page, key: string): Promise<number> {
   const text = await page.getByTestId(`stat-${key}`).locator('.ant-statistic-content-value').innerText();
   return Number(text.replace(/[^\d]/g, ''));
 }
+
+/**
+ * Presses the OK button (`testId`) of the confirmation that is open until it has closed: under
+ * load a click on an antd modal button while the modal is still appearing is sometimes lost, and
+ * a user would simply click again.
+ */
+export async function confirmOk(page: Page, testId = 'confirm-ok'): Promise<void> {
+  const ok = page.getByTestId(testId);
+  await expect(ok).toBeVisible();
+  await expect(async () => {
+    if (await ok.isVisible()) await ok.click({ timeout: 2_000 });
+    await expect(ok).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}

@@ -9,6 +9,7 @@ import {
   SelectTenantSchema,
   TenantBriefSchema,
 } from './auth';
+import { MapTilesConfigSchema } from './devices/map-tiles';
 import { UserPermissionResultSchema } from './menu';
 import { defineRoute } from './route';
 
@@ -19,8 +20,8 @@ export const AuthRoutes = {
     path: '/sys/loginConfig',
     access: 'public',
     tag: 'auth',
-    summary: 'Whether the image captcha is in use (asked for after failed sign-ins, issue #8)',
-    result: z.object({ captchaEnabled: z.boolean() }),
+    summary: 'Public console settings: whether the image captcha is in use (issue #8) and the map tile sources (MAP_TILES, issue #10)',
+    result: z.object({ captchaEnabled: z.boolean(), mapTiles: MapTilesConfigSchema }),
   }),
   randomImage: defineRoute({
     method: 'GET',

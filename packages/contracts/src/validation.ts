@@ -1,54 +1,13 @@
-import { z } from 'zod';
+import { LOGISTICS_VALIDATION_MESSAGES } from './logistics/messages';
 
-/**
- * Validation rules of SPEC §5, written once and used by forms (web) and request schemas (server).
- * Messages are i18n keys under `validation.*` on the web; the server translates them too.
- */
-export const PATTERNS = {
-  /** 11 digits starting 1, second digit 3,4,5,7,8 (forms). */
-  mobile: /^1[34578]\d{9}$/,
-  /** Table cells accept second digit 3-9. */
-  mobileCell: /^1[3-9]\d{9}$/,
-  /** Letters, digits, underscore; 4-18 long (the message says 6 to 18, SPEC §5). */
-  username: /^[A-Za-z0-9_]{4,18}$/,
-  /** 2-20 Chinese/English/digits/_-#. */
-  realname: /^[\u4e00-\u9fa5A-Za-z0-9_\-#]{2,20}$/,
-  /** Eight or more characters mixing digits, upper and lower case letters and special symbols. */
-  password: /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9]).{8,}$/,
-  /** Role code: no Chinese characters. */
-  noChinese: /^[^\u4e00-\u9fa5]*$/,
-  /** No slash or backslash. */
-  noSlash: /^[^/\\]*$/,
-} as const;
+export { PATTERNS } from './patterns';
 
-/**
- * Text the server refuses at its input boundary (issue #8): C0 control characters other than tab,
- * LF and CR (NUL above all: PostgreSQL cannot store it) and UTF-16 surrogates that are not part
- * of a pair (they cannot be encoded as UTF-8 and would be silently replaced). Message key
- * `validation.invalidText`.
- */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const INVALID_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/**
- * A required reference to a row by its id: 1-64 characters; `''` is refused as required.
- */
-export const RefIdSchema = z.string().min(1, 'validation.required').max(64, 'validation.tooLong');
-
-/**
- * An optional reference to another row (parent department, parent menu, device group…): up to
- * 64 characters. `''` and `null` both mean "none" and come out as `null` (a cleared select sends
- * `''`), so an empty id never reaches the database as a foreign key; absent stays `undefined`.
- */
-export const OptionalRefIdSchema = z
-  .string()
-  .max(64, 'validation.tooLong')
-  .nullable()
-  .transform((v): string | null => (v === '' ? null : v))
-  .optional();
-
-/** Password strength rule (SPEC §5) as a zod string, message key `validation.password`. */
-export const PasswordSchema = z.string().regex(PATTERNS.password, 'validation.password').max(64);
+// The zod schemas of ids and passwords live in their own module, so a bundle that needs only the
+// patterns and message texts (the console's login page) does not load zod.
+export { OptionalRefIdSchema, PasswordSchema, RefIdSchema } from './validation-schemas';
 
 /**
  * Texts of the validation message keys used in schemas (`validation.*`), in both languages.
@@ -95,5 +54,6 @@ export const VALIDATION_MESSAGES = {
   'validation.recipientNoContact': { 'zh-CN': '接收人至少需要手机号、邮箱或微信之一', 'en-US': 'A recipient needs a phone number, an e-mail address or a WeChat account' },
   'validation.sceneNoAction': { 'zh-CN': '请至少选择一个动作', 'en-US': 'Choose at least one action' },
   'validation.sceneNoDevice': { 'zh-CN': '请先关联设备', 'en-US': 'Associate a device first' },
+  ...LOGISTICS_VALIDATION_MESSAGES,
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

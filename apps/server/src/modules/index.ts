@@ -23,8 +23,11 @@ import { roleRoutes } from './roles/roles.routes';
 import { tenantRoutes } from './tenants/tenants.routes';
 import { registerFilePlatform } from '../platform/list/raw-route';
 import { registerAlarmModule } from './alarms/alarms.module';
+import { downloadCenterRoutes } from './downloads/downloads.routes';
 import type { AlarmRuntime } from './alarms/runtime/alarm-runtime';
 import type { PushRouteDeps } from './alarms/push/push.routes';
+import { placesRoutes } from './logistics/places/places.routes';
+import { waybillRoutes } from './logistics/waybills/waybills.routes';
 
 /** What every module's routes may use. */
 export interface ModuleDeps {
@@ -61,5 +64,8 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   dictAdminRoutes(api, db);
   categoryRoutes(api, db);
   uploadRoutes(api, db, config);
+  downloadCenterRoutes(api, db);
   registerAlarmModule(api, deps);
+  placesRoutes(api, deps);
+  waybillRoutes(api, deps);
 }

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { download, upload } from '../../test/admin-fixtures';
+import { exported, upload } from '../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { setImportLimits } from '../platform/list/import-limits';
 import { zipUnpackedBytes } from '../platform/list/sheet-parse';
@@ -108,7 +108,7 @@ describe('spreadsheet parsing off the main thread', () => {
   it('refuses a file that is not a spreadsheet and writes exports in the worker', async () => {
     const garbage = await upload(t, '/sys/position/importExcel', admin, [{ field: 'files[]', filename: 'x.xlsx', content: Buffer.from('PK\u0003\u0004 not really a zip') }], {}, en);
     expect(garbage).toMatchObject({ success: false, code: 400 });
-    const file = await download(t, '/sys/position/exportXls', admin, en);
+    const file = await exported(t, '/sys/position/exportXls', admin, en);
     expect(file.status).toBe(200);
     const book = XLSX.read(file.body);
     expect(XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 })[0]).toContain('Code');

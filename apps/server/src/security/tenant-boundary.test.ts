@@ -1,7 +1,7 @@
 import type { PageResult, RoleRecord, UserRecord } from '@ztj/contracts';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFixtures, download, USER_PASSWORD, type AdminFixtures } from '../../test/admin-fixtures';
+import { adminFixtures, exported, USER_PASSWORD, type AdminFixtures } from '../../test/admin-fixtures';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../modules/system/seed/seed';
 
@@ -232,8 +232,8 @@ describe('tenant boundary of user, role and department operations (issue #8 find
     }
     // Lookups by id answer nothing of tenant A.
     expect((await t.call<UserRecord[]>('GET', `/sys/user/queryByIds?userIds=${victim},${binned}`, { token: f.otherAdmin })).body.result).toEqual([]);
-    expect(sheetRows((await download(t, `/sys/user/exportXls?selections=${victim}`, f.otherAdmin)).body)).toHaveLength(1);
-    expect(sheetRows((await download(t, `/sys/role/exportXls?selections=${role}`, f.otherAdmin)).body)).toHaveLength(1);
+    expect(sheetRows((await exported(t, `/sys/user/exportXls?selections=${victim}`, f.otherAdmin)).body)).toHaveLength(1);
+    expect(sheetRows((await exported(t, `/sys/role/exportXls?selections=${role}`, f.otherAdmin)).body)).toHaveLength(1);
     expect(await snapshot(t)).toEqual(before);
     expect(await t.login('victim01', USER_PASSWORD)).toBeTruthy();
   });

@@ -101,6 +101,10 @@ test('a replayed reading raises an alarm that appears live in the list and the b
   const records = page.getByTestId('process-record-list');
   await expect(records.locator('tbody tr.ant-table-row', { hasText: '已联系司机' }).first()).toContainText('admin');
 
+  // a push message's console link (PUSH_CONSOLE_URL) opens the alarm's view drawer
+  await page.goto(`${BASE}/#/alarm/list?alarmId=${alarmId}`);
+  await expect(page.getByTestId('alarm-view-drawer')).toContainText(RULE, { timeout: 15_000 });
+
   // device detail: alarms tab and shaded alarm period on the chart
   await page.goto(`${BASE}/#/device/detail/${DEVICE}`);
   const detail = page.getByTestId('device-detail');

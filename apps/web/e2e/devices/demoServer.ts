@@ -33,8 +33,8 @@ async function waitForHealth(base: string, deadline: number): Promise<void> {
   throw new Error('demo server did not start');
 }
 
-/** Starts a demo-mode server on `port` and waits until it answers its health check. */
-export async function startDemoServer(port: number): Promise<DemoServer> {
+/** Starts a demo-mode server on `port` (plus `env`, e.g. `MAP_TILES`) and waits until it answers its health check. */
+export async function startDemoServer(port: number, env: Record<string, string> = {}): Promise<DemoServer> {
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -50,6 +50,7 @@ export async function startDemoServer(port: number): Promise<DemoServer> {
       LOG_LEVEL: 'warn',
       // the build the e2e run serves (a server without WEB_DIR rebuilds the console when its sources changed)
       WEB_DIR: process.env.ZTJ_E2E_WEB_DIR ?? join(ROOT, 'apps/web/dist'),
+      ...env,
     },
   });
   const stop = (): void => {
@@ -78,11 +79,11 @@ export async function signInToDemoTenant(page: Page, base: string, language: 'zh
  * Gives the spec file its own demo server on `port` for all its tests (started before them,
  * stopped after them); returns the base URL.
  */
-export function useDemoServer(port: number): string {
+export function useDemoServer(port: number, env: Record<string, string> = {}): string {
   let server: DemoServer | null = null;
   test.beforeAll(async () => {
     test.setTimeout(150_000);
-    server = await startDemoServer(port);
+    server = await startDemoServer(port, env);
   });
   test.afterAll(() => {
     server?.stop();

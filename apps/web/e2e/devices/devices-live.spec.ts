@@ -70,9 +70,24 @@ test('device, group and gateway lists run on the list machinery: query, selectio
   await list.locator('tbody tr.ant-table-row').first().getByRole('checkbox').check();
   await expect(exportButton).toBeEnabled();
   await expect(exportButton).toContainText('1');
-  const download = page.waitForEvent('download');
+  // Export is asynchronous (SPEC §1): the console says where the file goes, offers it when ready,
+  // and the download center lists it with its progress, then the download.
   await exportButton.click();
-  expect((await download).suggestedFilename()).toMatch(/\.xls$/);
+  await expect(page.locator('.ant-message')).toContainText('下载中心');
+  const ready = page.getByTestId('export-ready-download');
+  await expect(ready).toBeVisible({ timeout: 30_000 });
+  const fromToast = page.waitForEvent('download');
+  await ready.click();
+  expect((await fromToast).suggestedFilename()).toBe('设备数据.xls');
+  await page.goto(`${BASE}/#/account/downcenter`);
+  const center = page.getByTestId('download-center');
+  const row = center.locator('tbody tr.ant-table-row').first();
+  await expect(row).toContainText('设备数据.xls');
+  await expect(row).toContainText('生成成功');
+  await expect(row).toContainText('已选 1 条');
+  const fromCenter = page.waitForEvent('download');
+  await row.getByTestId('row-download').click();
+  expect((await fromCenter).suggestedFilename()).toBe('设备数据.xls');
 
   // Groups: add one through the toolbar; it shows in the list.
   await page.goto(`${BASE}/#/device/group`);

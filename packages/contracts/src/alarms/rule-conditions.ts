@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getParameter, isParameterCode } from '../devices/parameters';
+import { FenceRadiusSchema } from '../logistics/places-api';
 
 /**
  * Typed conditions of a rule template (SPEC §2 settings → rule templates, §3 rule template
@@ -178,6 +179,66 @@ export const PowerOffConditionSchema = z.object({ type: z.literal('powerOff') })
 /** See {@link PowerOffConditionSchema}. */
 export type PowerOffCondition = z.infer<typeof PowerOffConditionSchema>;
 
+/** Position effects of SPEC §9 for the `geofence` condition: 1 enter, 2 leave, 6 both. */
+export const POSITION_EFFECTS = { enter: 1, leave: 2, both: 6 } as const;
+/** A position effect code 1, 2 or 6 (SPEC §9). */
+export type PositionEffect = (typeof POSITION_EFFECTS)[keyof typeof POSITION_EFFECTS];
+
+/** Largest clear margin of a position condition, metres (1000 km). */
+const POSITION_MARGIN_MAX_M = 1_000_000;
+
+/** Id of a location (`logistics_location`) or route (`logistics_route`) of the tenant. */
+const PlaceIdSchema = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(64, 'validation.tooLong');
+
+/** Hysteresis of a position condition: `margin` in metres (≥ 0), `clearDelayMinutes` 0…1440. */
+const positionHysteresis = HysteresisSchema.extend({
+  margin: z.number().min(0, 'validation.ruleMarginNegative').max(POSITION_MARGIN_MAX_M, 'validation.ruleValueOutOfRange').default(0),
+}).default({ margin: 0, clearDelayMinutes: 0 });
+
+/**
+ * Geofence (SPEC §9 position effect; parameter P001 fence) on a location's fence (circle of its
+ * radius, or its polygon), judged on the reading's WGS-84 position (readings without one say
+ * nothing; a disabled or deleted fence never holds):
+ * - effect 1 enter: raised when a position inside follows one outside (a crossing seen by the
+ *   device's own fixes; the first fix inside is not an entry); active while inside, clears once
+ *   the device is more than `margin` m outside the edge;
+ * - effect 2 leave: raised when a position outside follows one inside; active while outside,
+ *   clears once the device is more than `margin` m inside the edge;
+ * - effect 6 both: raised at each crossing, a moment that clears at the next position (like the
+ *   door's opens/closes effects); with an alarm delay it never raises.
+ */
+export const GeofenceConditionSchema = z.object({
+  type: z.literal('geofence'),
+  locationId: PlaceIdSchema,
+  effect: z.union([z.literal(1), z.literal(2), z.literal(6)], { error: 'validation.required' }),
+  hysteresis: positionHysteresis,
+});
+/** See {@link GeofenceConditionSchema}. */
+export type GeofenceCondition = z.infer<typeof GeofenceConditionSchema>;
+
+/**
+ * Route deviation (parameter P002 preset route): holds while the reading's position is farther
+ * than `corridorM` metres (SPEC §5 fence radius: > 0, ≤ 1000 km, `validation.fenceRadius`) from the route's polyline origin → waypoints →
+ * destination; clears within `corridorM − margin`. Overspeed needs no type of its own: it is a
+ * `threshold` on speed P013 (km/h).
+ */
+export const RouteDeviationConditionSchema = z.object({
+  type: z.literal('routeDeviation'),
+  routeId: PlaceIdSchema,
+  corridorM: FenceRadiusSchema,
+  hysteresis: positionHysteresis,
+});
+/** See {@link RouteDeviationConditionSchema}. */
+export type RouteDeviationCondition = z.infer<typeof RouteDeviationConditionSchema>;
+
+/**
+ * Dwell: the device stays inside the location's fence for `minutes` (1…1440) of device time without
+ * a position outside (alarm type P001); clears at the first position outside.
+ */
+export const DwellConditionSchema = z.object({ type: z.literal('dwell'), locationId: PlaceIdSchema, minutes: minutesSchema(1) });
+/** See {@link DwellConditionSchema}. */
+export type DwellCondition = z.infer<typeof DwellConditionSchema>;
+
 /** One typed condition of a rule template, discriminated by `type`. */
 export const RuleConditionSchema = z.discriminatedUnion('type', [
   ThresholdConditionSchema,
@@ -189,6 +250,9 @@ export const RuleConditionSchema = z.discriminatedUnion('type', [
   LowBatteryConditionSchema,
   OfflineConditionSchema,
   PowerOffConditionSchema,
+  GeofenceConditionSchema,
+  RouteDeviationConditionSchema,
+  DwellConditionSchema,
 ]);
 /** See {@link RuleConditionSchema}. */
 export type RuleCondition = z.infer<typeof RuleConditionSchema>;

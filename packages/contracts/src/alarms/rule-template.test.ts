@@ -47,6 +47,11 @@ describe('rule template contract', () => {
       { type: 'offline', minutes: 30 },
       { type: 'powerOff' },
       { type: 'door', effect: 3 },
+      { type: 'geofence', locationId: 'loc-1', effect: 1 },
+      { type: 'geofence', locationId: 'loc-1', effect: 6, hysteresis: { margin: 50, clearDelayMinutes: 2 } },
+      { type: 'routeDeviation', routeId: 'route-1', corridorM: 500 },
+      { type: 'dwell', locationId: 'loc-1', minutes: 30 },
+      { type: 'threshold', param: 'P013', comparison: 0, value: 90 },
     ];
     expect(issues({ ...frozenTruck, conditions: all })).toEqual([]);
   });
@@ -68,6 +73,14 @@ describe('rule template contract', () => {
     ['negative margin', { type: 'lowBattery', percent: 20, hysteresis: { margin: -1, clearDelayMinutes: 0 } }, 'conditions.0.hysteresis.margin', 'validation.ruleMarginNegative'],
     ['battery over 100 %', { type: 'lowBattery', percent: 120 }, 'conditions.0.percent', 'validation.ruleValueOutOfRange'],
     ['tilt over 180°', { type: 'tilt', degrees: 200 }, 'conditions.0.degrees', 'validation.ruleValueOutOfRange'],
+    ['geofence without a location', { type: 'geofence', locationId: ' ', effect: 1 }, 'conditions.0.locationId', 'validation.required'],
+    ['geofence effect 3 (not a position effect)', { type: 'geofence', locationId: 'a', effect: 3 }, 'conditions.0.effect', 'validation.required'],
+    ['geofence negative margin (m)', { type: 'geofence', locationId: 'a', effect: 2, hysteresis: { margin: -5, clearDelayMinutes: 0 } }, 'conditions.0.hysteresis.margin', 'validation.ruleMarginNegative'],
+    ['route corridor 0 m', { type: 'routeDeviation', routeId: 'r', corridorM: 0 }, 'conditions.0.corridorM', 'validation.fenceRadius'],
+    ['route corridor over 1000 km', { type: 'routeDeviation', routeId: 'r', corridorM: 1_000_001 }, 'conditions.0.corridorM', 'validation.fenceRadius'],
+    ['route corridor missing', { type: 'routeDeviation', routeId: 'r' }, 'conditions.0.corridorM', 'validation.required'],
+    ['route without a route', { type: 'routeDeviation', corridorM: 100 }, 'conditions.0.routeId', 'validation.required'],
+    ['dwell 0 minutes', { type: 'dwell', locationId: 'a', minutes: 0 }, 'conditions.0.minutes', 'validation.ruleDurationNotPositive'],
   ])('refuses %s with a field-level key', (_name, condition, path, message) => {
     expect(issues(withCondition(condition))).toContainEqual([path, message]);
   });

@@ -11,3 +11,4 @@ export * from './permissions';
 export * from './tenants';
 export * from './dicts';
 export * from './logs';
+export * from './download-center';

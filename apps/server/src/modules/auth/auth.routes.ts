@@ -10,7 +10,7 @@ import { registerSignInLimits } from './sign-in-limits';
 
 /** Sign-in family routes (SPEC §7; issue #2 Auth API; per-client limits of issue #8). */
 export function authRoutes(app: FastifyInstance, db: Db, config: Config): void {
-  registerRoute(app, db, AuthRoutes.loginConfig, () => ({ captchaEnabled: config.loginCaptcha }));
+  registerRoute(app, db, AuthRoutes.loginConfig, () => ({ captchaEnabled: config.loginCaptcha, mapTiles: config.mapTiles }));
   // Login and captcha in their own scope: only they get the per-client request limits.
   void app.register(async (scope) => {
     const limits = await registerSignInLimits(scope);

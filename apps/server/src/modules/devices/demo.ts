@@ -2,6 +2,8 @@ import { allReportingDevices, loadDefaultFleet, startSimulator, type SimulatorHa
 import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/db';
 import { seedDemoRules } from '../alarms/demo/seed-demo-rules';
+import { seedDemoWaybills } from '../logistics/waybills/demo-waybills';
+import { seedDemoPlaces } from '../logistics/places/demo-places';
 import type { IngestRuntime } from '../telemetry/ingest-runtime';
 import { seedDemoFleet, type DemoFleetDevice } from './device-provision';
 
@@ -30,6 +32,8 @@ export async function startDemo(
   const credentialsFor = await seedDemoFleet(db, list, devices.brokerAccounts);
   // alarm rules on the fleet's real series (issue 9 item 6), only when the tenant has none yet
   await seedDemoRules(db);
+  await seedDemoPlaces(db); // demo routes and locations on the real tracks (issue 10), only when the tenant has none
+  await seedDemoWaybills(db, fleet); // demo waybills on those routes: ongoing, completed by AI, un-started (issue 10 item 3)
   for (const d of allReportingDevices(fleet)) devices.registry.invalidate(d.deviceId);
   for (const g of fleet.gateways) devices.registry.invalidate(g.gatewayId);
   return startSimulator({ url, speed: config.demoSpeed, credentialsFor, fleet, onError });

@@ -6,6 +6,9 @@ import { AppError } from '../../platform/http/app-error';
 import { requestLanguage } from '../../platform/http/error-handler';
 import { authenticate } from '../../platform/http/register-route';
 import { writeSheetOffThread } from '../../platform/list/sheet-pool';
+import { defineExporter, listExportDescription } from '../../platform/exports/export-registry';
+import { exportsOf } from '../../platform/exports/export-route';
+import { ok } from '../../platform/http/envelope';
 import { devicesByIds, listDevices } from './devices.repo';
 
 const HEAD: Record<Language, string[]> = {
@@ -33,26 +36,34 @@ export function exportRows(devices: readonly DeviceRecord[], lang: Language): (s
   return rows;
 }
 
+/** The device export (`device:export`): the selected devices, or the first 10,000 of the tenant. */
+export const DEVICE_EXPORTER = defineExporter<{ ids?: string }>({
+  key: DEVICE_EXPORT_PATH,
+  fileType: 'list',
+  fileName: (lang) => (lang === 'en-US' ? 'devices.xls' : '设备数据.xls'),
+  description: (lang, query) => listExportDescription({ 'zh-CN': '设备数据', 'en-US': 'Device data' }, lang, { selections: query.ids ?? '' }),
+  async build({ db, auth, query, lang, progress }) {
+    const ids = (query.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const devices = ids.length ? await devicesByIds(db, auth.tenantId, ids) : (await listDevices(db, auth.tenantId, { pageNo: 1, pageSize: 10_000 })).records;
+    if (!devices.length) return null;
+    await progress(50);
+    return writeSheetOffThread('devices', exportRows(devices, lang));
+  },
+});
+
 /**
- * `GET /wlx/device/exportXls?ids=a,b` (permission `device:export`, SPEC §7 export): the selection,
- * or the first 10,000 devices of the tenant without `ids`, as a legacy `.xls` (SheetJS BIFF8), written
- * in the spreadsheet worker so a large export does not block the event loop (issue #8).
+ * `GET /wlx/device/exportXls?ids=a,b` (permission `device:export`, SPEC §7 export, §1 asynchronous):
+ * queues the export of the selection (or of the first 10,000 devices of the tenant without `ids`)
+ * and answers {@link ExportStarted}; the .xls (SheetJS BIFF8, written in the spreadsheet worker)
+ * appears in the caller's download center.
  */
 export function deviceExportRoute(app: FastifyInstance, db: Db): void {
-  app.get<{ Querystring: { ids?: string | string[] } }>(DEVICE_EXPORT_PATH, { schema: { summary: 'Export devices as .xls', tags: ['devices'] } }, async (req, reply) => {
+  app.get<{ Querystring: { ids?: string | string[] } }>(DEVICE_EXPORT_PATH, { schema: { summary: 'Export devices as .xls (download center)', tags: ['devices'] } }, async (req) => {
     const auth = await authenticate(db, req);
     const codes = await loadPermissionCodes(db, auth.userId, auth.tenantId);
     if (!codes.has(DEVICE_PERMS.export)) throw new AppError('noPermission', 'noPermission');
     // a repeated ?ids= arrives as an array (issue #8 fuzz sweep): join it like a comma list
     const ids = [req.query.ids ?? ''].flat().join(',').split(',').map((s) => s.trim()).filter(Boolean);
-    const devices = ids.length
-      ? await devicesByIds(db, auth.tenantId, ids)
-      : (await listDevices(db, auth.tenantId, { pageNo: 1, pageSize: 10_000 })).records;
-    if (!devices.length) throw new AppError('business', 'exportNoData');
-    const file = await writeSheetOffThread('devices', exportRows(devices, requestLanguage(req)));
-    return reply
-      .header('content-type', 'application/vnd.ms-excel')
-      .header('content-disposition', `attachment; filename="devices-${Date.now()}.xls"`)
-      .send(file);
+    return ok(await exportsOf(req).request(auth, DEVICE_EXPORTER as never, { ids: ids.join(',') }, requestLanguage(req)));
   });
 }

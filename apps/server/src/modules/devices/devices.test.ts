@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/auth/tokens';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
 import { addDevice, countTelemetry, deadLetters, uid } from '../telemetry/ingest.fixtures';
+import { exportAndWait } from '../../platform/exports/exports.fixtures';
 
 let t: TestApp;
 let admin: string;
@@ -189,7 +190,8 @@ describe('device API and HTTP ingest (integration)', () => {
     await t.call('PUT', '/wlx/group/updateDevs', { token: admin, headers: demo, body: { groupId: g.body.result.id, deviceIds: [id] } });
     const devs = await t.call<PageResult<DeviceRecord>>('GET', `/wlx/group/listGrpDev?groupId=${g.body.result.id}`, { token: admin, headers: demo });
     expect(devs.body.result.records.map((d) => d.id)).toEqual([id]);
-    const exp = await t.fastify.inject({ method: 'GET', url: `/ztj-iot/wlx/device/exportXls?ids=${id}`, headers: { 'x-access-token': admin, ...demo } });
+    const exp = await exportAndWait(t, admin, `/wlx/device/exportXls?ids=${id}`, demo);
+    expect(exp.file).toMatchObject({ status: 'success', fileType: 'list' });
     expect(exp.headers['content-type']).toContain('application/vnd.ms-excel');
   });
 });

@@ -7,8 +7,9 @@ import { runImport } from '../../platform/list/import-runner';
 import { listAll, listPage } from '../../platform/list/list-runner';
 import { callerOf } from '../../platform/list/list-spec';
 import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
-import { recordsToXls } from '../../platform/list/xls';
 import * as roles from './roles.service';
+import { registerExportRoute } from '../../platform/exports/export-route';
+import { listExporter } from '../../platform/exports/export-registry';
 
 /** Roles, role permissions and role data rules (SPEC §7 "role", "permission"). */
 export function roleRoutes(app: FastifyInstance, db: Db, config: Config): void {
@@ -39,11 +40,7 @@ export function roleRoutes(app: FastifyInstance, db: Db, config: Config): void {
     await roles.saveRoleDataRules(db, body.roleId, body.permissionId, splitIds(body.dataRuleIds), callerOf(auth));
     return null;
   });
-  registerRawRoute(app, db, R.exportXls, async ({ auth, query, lang }) => ({
-    kind: 'file',
-    fileName: lang === 'en-US' ? 'roles.xls' : '角色列表.xls',
-    body: recordsToXls(L, await listAll(db, L, query, callerOf(auth, R.list.access)), lang),
-  }));
+  registerExportRoute(app, db, R.exportXls, listExporter({ key: R.exportXls.path, list: L, permission: R.list.access, title: { 'zh-CN': '角色列表', 'en-US': 'Roles' }, fileBase: { 'zh-CN': '角色列表', 'en-US': 'roles' } }));
   registerRawRoute(app, db, R.importExcel, async ({ auth, req, lang }) => {
     const { files } = await readMultipart(req);
     return { kind: 'envelope', body: await runImport(db, roles.ROLE_IMPORT, files, callerOf(auth), lang, config.dataDir) };

@@ -1,7 +1,7 @@
 import type { PageResult, PermissionNode, RoleRecord, UserRecord } from '@ztj/contracts';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFixtures, download, upload, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
+import { adminFixtures, download, exported, upload, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const sheet = (rows: unknown[][]): Buffer => {
@@ -68,8 +68,8 @@ describe('roles, permissions and data rules', () => {
     expect(q.body.result).toMatchObject({ datarule: [{ id: rule.body.result.id, ruleName: 'Own department' }], drChecked: rule.body.result.id });
     const after = await t.call<PageResult<UserRecord>>('GET', '/sys/user/list?pageSize=100', { token });
     expect(after.body.result.records.map((u) => u.username).sort()).toEqual(['scoped01', 'techmate']);
-    const exported = await download(t, '/sys/user/exportXls', token);
-    expect(exported.status).toBe(200);
+    const scopedExport = await exported(t, '/sys/user/exportXls', token);
+    expect(scopedExport.status).toBe(200);
     // The administrator's roles carry no rule: unrestricted.
     expect((await t.call<PageResult<UserRecord>>('GET', '/sys/user/list?pageSize=100', { token: f.admin })).body.result.total).toBe(before.body.result.total);
     // Another tenant neither sees nor links this tenant's rule.
@@ -78,7 +78,7 @@ describe('roles, permissions and data rules', () => {
   });
 
   it('exports and imports roles; other tenants cannot touch them', async () => {
-    const xls = await download(t, '/sys/role/exportXls', f.admin, { 'accept-language': 'en-US' });
+    const xls = await exported(t, '/sys/role/exportXls', f.admin, { 'accept-language': 'en-US' });
     const rows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(xls.body).Sheets[XLSX.read(xls.body).SheetNames[0]!]!, { header: 1 });
     expect(rows[0]).toEqual(['Role name', 'Role code', 'Description', 'Created']);
     const imp = await upload(t, '/sys/role/importExcel', f.admin, [{ field: 'files[]', filename: 'r.xlsx', content: sheet([['角色名称', '角色编码'], ['导入角色', 'imported'], ['坏', '编码']]) }]);
@@ -95,7 +95,7 @@ describe('roles, permissions and data rules', () => {
   it('re-imports its own export in both languages: existing codes are duplicates, a deleted role comes back', async () => {
     for (const lang of ['zh-CN', 'en-US']) {
       const id = (await t.call<{ id: string }>('POST', '/sys/role/add', { token: f.admin, body: { roleName: `往返${lang}`, roleCode: `rt_${lang}`, description: 'Round trip' } })).body.result.id;
-      const file = await download(t, '/sys/role/exportXls?column=roleCode&order=asc', f.admin, { 'accept-language': lang });
+      const file = await exported(t, '/sys/role/exportXls?column=roleCode&order=asc', f.admin, { 'accept-language': lang });
       const total = (await t.call<RoleRecord[]>('GET', '/sys/role/queryall', { token: f.admin })).body.result.length;
       expect((await t.call('DELETE', `/sys/role/delete?id=${id}`, { token: f.admin })).body.success).toBe(true);
       const res = await upload<{ success: number; failed: number; fileUrl: string }>(t, '/sys/role/importExcel', f.admin, [{ field: 'files[]', filename: 'roles.xls', content: file.body }], {}, { 'accept-language': lang });

@@ -77,6 +77,27 @@ export function retryDelayMs(failures: number): number {
   return Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.min(Math.max(failures - 1, 0), 16));
 }
 
+/** True when `b` holds anything to write: rows, dead letters or counters. */
+export function hasWork(b: Batch): boolean {
+  return b.rows.length > 0 || b.dead.length > 0 || b.counts.size > 0;
+}
+
+/**
+ * Reports a repeating failure at its first occurrence and then at most once per `everyMs`
+ * (the failing telemetry store: one line every 30 s, not one per retry).
+ */
+export class ThrottledReport {
+  private last = 0;
+  constructor(private readonly everyMs: number) {}
+
+  /** Calls `report` when this is the first attempt or `everyMs` passed since the last report. */
+  maybe(firstAttempt: boolean, report: () => void): void {
+    if (!firstAttempt && Date.now() - this.last < this.everyMs) return;
+    this.last = Date.now();
+    report();
+  }
+}
+
 /** A sleep between retries that {@link RetryPause.wake} cuts short (the ingest stopping). */
 export class RetryPause {
   private cut: (() => void) | undefined;

@@ -20,8 +20,8 @@ export function uid(kind: string): string {
 }
 
 /** A test app with the device stream on (embedded broker on a random port, or MQTT_URL). */
-export function createDeviceTestApp(): Promise<TestApp> {
-  return createTestApp(EXTERNAL_MQTT ? { MQTT_URL: EXTERNAL_MQTT } : { MQTT_PORT: '0' });
+export function createDeviceTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  return createTestApp({ ...(EXTERNAL_MQTT ? { MQTT_URL: EXTERNAL_MQTT } : { MQTT_PORT: '0' }), ...env });
 }
 
 /** Broker URL devices use to reach `app`. */

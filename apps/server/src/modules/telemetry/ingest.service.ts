@@ -4,17 +4,16 @@ import { DeadLetterBudget } from './dead-letter-budget';
 import type { IngestMessage, IngestOptions, IngestOutcome, IngestStats } from './ingest-types';
 import type { DeviceRegistry, RegisteredDevice } from './device-registry';
 import { recordAck, recordEvent, type Refusal } from './device-events';
-import { RetryPause, SETTLED, newBatch, retryDelayMs, settlingOf, type Batch, type Settling } from './ingest-batch';
+import { RetryPause, SETTLED, ThrottledReport, hasWork, newBatch, retryDelayMs, settlingOf, type Batch, type Settling } from './ingest-batch';
 import { checkGatewayBatch, checkTelemetry, type Reading } from './fast-validate';
 import type { LiveFanout } from './live-fanout';
 import type { TelemetryStore } from './telemetry-store';
-import { PAYLOAD_KEEP, kept, none, text } from './ingest-payload';
+import { PAYLOAD_KEEP, kept, none, rowOf, text } from './ingest-payload';
 
 export type { IngestMessage, IngestOptions, IngestOutcome, IngestStats } from './ingest-types';
 
 /** An outcome plus the batch its rows went into (waited on by HTTP ingest). */
 type Outcome = IngestOutcome & { batch?: Batch };
-
 
 /**
  * The ingest (ARCHITECTURE §5, CONVENTIONS §8): validates each message with the contract (fast
@@ -39,8 +38,8 @@ export class IngestService {
   readonly deadLetters: DeadLetterBudget;
   /** Set by the first failed batch write, cleared by the next commit. */
   private failing = false;
-  /** When the last store failure was reported through `onError` (ms epoch; repeated every 30 s). */
-  private failureLoggedAt = 0;
+  /** Store failures reach `onError` at the first failed attempt, then every 30 s. */
+  private readonly failureReport = new ThrottledReport(30_000);
   /** Set by {@link stop}: past it a failing batch is given up (ms epoch). */
   private stopDeadline: number | undefined;
   private readonly pause = new RetryPause();
@@ -181,10 +180,7 @@ export class IngestService {
     const time = checkDeviceTime(r.ts, receivedAt);
     if (time !== 'ok') return this.refuse(msg, receivedAt, device.id, time, `ts ${r.ts}`, JSON.stringify(r));
     const batch = this.batch;
-    batch.rows.push({
-      deviceId: device.id, tenantId: device.tenantId, ts: r.ts, receivedAt,
-      lat: r.lat ?? null, lng: r.lng ?? null, values: r.values, valuesJson: JSON.stringify(r.values),
-    });
+    batch.rows.push(rowOf(device, r, receivedAt));
     this.stats.pending++;
     if (this.batch.rows.length >= this.maxRows) this.kick();
     else this.arm();
@@ -220,14 +216,14 @@ export class IngestService {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (!this.batch.rows.length && !this.batch.dead.length && !this.batch.counts.size) {
+    if (!hasWork(this.batch)) {
       this.batch.resolve();
       return;
     }
     this.flushing = this.writeBatch().finally(() => {
       this.flushing = undefined;
       if (this.batch.rows.length >= this.maxRows) this.kick();
-      else if (this.batch.rows.length || this.batch.dead.length || this.batch.counts.size) this.arm();
+      else if (hasWork(this.batch)) this.arm();
     });
   }
 
@@ -264,10 +260,9 @@ export class IngestService {
           return;
         }
         const delay = retryDelayMs(failures);
-        if (failures === 1 || Date.now() - this.failureLoggedAt >= 30_000) {
-          this.failureLoggedAt = Date.now();
-          this.opts.onError?.(new Error(`telemetry store failing (attempt ${failures}): holding ${this.stats.pending} rows, retrying in ${delay} ms: ${(err as Error).message}`, { cause: err }));
-        }
+        this.failureReport.maybe(failures === 1, () =>
+          this.opts.onError?.(new Error(`telemetry store failing (attempt ${failures}): holding ${this.stats.pending} rows, retrying in ${delay} ms: ${(err as Error).message}`, { cause: err })),
+        );
         await this.pause.sleep(this.stopDeadline === undefined ? delay : Math.min(delay, Math.max(0, this.stopDeadline - Date.now())));
       }
     }
@@ -275,7 +270,7 @@ export class IngestService {
 
   /** Writes everything queued so far; resolves when committed. */
   async flush(): Promise<void> {
-    while (this.flushing || this.batch.rows.length || this.batch.dead.length || this.batch.counts.size) {
+    while (this.flushing || hasWork(this.batch)) {
       if (this.flushing) await this.flushing;
       else this.kick();
     }

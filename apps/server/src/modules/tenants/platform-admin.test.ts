@@ -1,6 +1,6 @@
 import type { CategoryNode, PageResult, PositionRecord, TenantRecord, UploadResult, UserRecord } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFixtures, download, tenantHeader, upload, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
+import { adminFixtures, download, exported, tenantHeader, upload, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -93,7 +93,7 @@ describe('tenants, positions, dictionaries, categories, upload and the list cont
     expect(mine.body.result.records.map((p) => p.name)).toEqual(['经理']);
     expect((await t.call('PUT', '/sys/position/edit', { token: f.otherAdmin, body: { id: add.body.result.id, code: 'X', name: 'X' } })).body.code).toBe(404);
     expect((await t.call('DELETE', `/sys/position/delete?id=${add.body.result.id}`, { token: f.otherAdmin })).body.code).toBe(404);
-    const xls = await download(t, `/sys/position/exportXls?selections=${add.body.result.id}`, f.otherAdmin);
+    const xls = await exported(t, `/sys/position/exportXls?selections=${add.body.result.id}`, f.otherAdmin);
     expect(xls.status).toBe(200);
     expect((await t.call('GET', '/sys/position/list', { token: f.viewer })).body.code).toBe(510);
     expect((await t.call('DELETE', `/sys/position/deleteBatch?ids=${add.body.result.id}`, { token: f.admin })).body.success).toBe(true);

@@ -8,11 +8,12 @@ import { runImport } from '../../platform/list/import-runner';
 import { listAll, listPage } from '../../platform/list/list-runner';
 import { callerOf } from '../../platform/list/list-spec';
 import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
-import { recordsToXls } from '../../platform/list/xls';
 import { withUsernameField } from '../users/account-scope';
 import { requirePlatform } from './platform-scope';
 import * as positions from './positions.service';
 import * as tenants from './tenants.service';
+import { registerExportRoute } from '../../platform/exports/export-route';
+import { listExporter } from '../../platform/exports/export-registry';
 
 /** Tenants (platform tenant only for changes) and positions (SPEC §7 "tenant", "position"). */
 export function tenantRoutes(app: FastifyInstance, db: Db, config: Config): void {
@@ -56,11 +57,7 @@ export function tenantRoutes(app: FastifyInstance, db: Db, config: Config): void
     await positions.deletePositions(db, splitIds(query.ids), callerOf(auth, P.list.access));
     return null;
   });
-  registerRawRoute(app, db, P.exportXls, async ({ auth, query, lang }) => ({
-    kind: 'file',
-    fileName: lang === 'en-US' ? 'positions.xls' : '职务列表.xls',
-    body: recordsToXls(L, await listAll(db, L, query, callerOf(auth, P.list.access)), lang),
-  }));
+  registerExportRoute(app, db, P.exportXls, listExporter({ key: P.exportXls.path, list: L, permission: P.list.access, title: { 'zh-CN': '职务列表', 'en-US': 'Positions' }, fileBase: { 'zh-CN': '职务列表', 'en-US': 'positions' } }));
   registerRawRoute(app, db, P.importExcel, async ({ auth, req, lang }) => {
     const { files } = await readMultipart(req);
     return { kind: 'envelope', body: await runImport(db, positions.POSITION_IMPORT, files, callerOf(auth), lang, config.dataDir) };

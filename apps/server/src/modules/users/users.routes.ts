@@ -7,7 +7,6 @@ import { runImport } from '../../platform/list/import-runner';
 import { listAll, listPage, requireVisible } from '../../platform/list/list-runner';
 import { callerOf, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
 import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
-import { recordsToXls } from '../../platform/list/xls';
 import { userInfo } from '../auth/auth.service';
 import { DEPART_LIST } from '../departs/departs.service';
 import { ROLE_LIST } from '../roles/roles.service';
@@ -15,6 +14,8 @@ import { checkUsernameInTenant, withUsernameField } from './account-scope';
 import { USER_IMPORT } from './users.import';
 import { ADDRESS_LIST, USER_LIST, USER_RECYCLE_LIST } from './users.list';
 import * as users from './users.service';
+import { registerExportRoute } from '../../platform/exports/export-route';
+import { listExporter } from '../../platform/exports/export-registry';
 
 /**
  * A list filtered by the id of another entity (`roleId`, `depId`): the id must be one of the
@@ -97,10 +98,7 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
     await users.saveProfile(db, auth.userId, auth.username, body);
     return userInfo(db, auth.userId, auth.tenantId);
   });
-  registerRawRoute(app, db, R.exportXls, async ({ auth, query, lang }) => {
-    const rows = await listAll(db, USER_LIST, query, callerOf(auth, R.list.access));
-    return { kind: 'file', fileName: lang === 'en-US' ? 'users.xls' : '用户列表.xls', body: recordsToXls(USER_LIST, rows, lang) };
-  });
+  registerExportRoute(app, db, R.exportXls, listExporter({ key: R.exportXls.path, list: USER_LIST, permission: R.list.access, title: { 'zh-CN': '用户列表', 'en-US': 'Users' }, fileBase: { 'zh-CN': '用户列表', 'en-US': 'users' } }));
   registerRawRoute(app, db, R.importExcel, async ({ auth, req, lang }) => {
     const { files } = await readMultipart(req);
     return { kind: 'envelope', body: await runImport(db, USER_IMPORT, files, callerOf(auth), lang, config.dataDir) };

@@ -1,7 +1,7 @@
 import type { PageResult, UserInfo, UserNotificationSettings, UserProfileRecord, UserRecord, UserSettings } from '@ztj/contracts';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFixtures, download, tenantHeader, upload, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
+import { adminFixtures, download, exported, tenantHeader, upload, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { DEMO_TENANT_ID } from '../system/seed/seed';
 
@@ -182,7 +182,7 @@ describe('user administration', () => {
       expect((await t.call(method, url, { token: other, body })).body, url).toMatchObject({ success: false, code: 404 });
     }
     expect((await t.call<UserRecord[]>('GET', `/sys/user/queryByIds?userIds=${id}`, { token: other })).body.result).toEqual([]);
-    const xls = await download(t, `/sys/user/exportXls?selections=${id}`, other);
+    const xls = await exported(t, `/sys/user/exportXls?selections=${id}`, other);
     const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(xls.body).Sheets[XLSX.read(xls.body).SheetNames[0]!]!, { header: 1 });
     expect(rows).toHaveLength(1);
     // Roles of another tenant cannot be given.
@@ -199,7 +199,7 @@ describe('user administration', () => {
 
   it('exports .xls with translated headers and imports with partial failure (201 + error file)', async () => {
     await f.addUser(f.admin, 'export01');
-    const en = await download(t, '/sys/user/exportXls?username=export01', f.admin, { 'accept-language': 'en-US' });
+    const en = await exported(t, '/sys/user/exportXls?username=export01', f.admin, { 'accept-language': 'en-US' });
     expect(en.status).toBe(200);
     expect(en.type).toContain('application/vnd.ms-excel');
     expect(en.disposition).toContain('users.xls');
@@ -207,7 +207,7 @@ describe('user administration', () => {
     const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
     expect(rows[0]!.slice(0, 3)).toEqual(['Account', 'Name', 'Sex']);
     expect(rows[1]![0]).toBe('export01');
-    const zh = await download(t, '/sys/user/exportXls?username=export01', f.admin);
+    const zh = await exported(t, '/sys/user/exportXls?username=export01', f.admin);
     const zrows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(zh.body).Sheets[XLSX.read(zh.body).SheetNames[0]!]!, { header: 1 });
     expect(zrows[0]![0]).toBe('用户账号');
 
@@ -243,7 +243,7 @@ describe('user administration', () => {
     await t.call('PUT', '/sys/user/frozenBatch', { token: f.admin, body: { ids: gone, status: 2 } });
     const before = (await list('username=roundtrip2')).body.result.records[0]!;
     for (const lang of ['zh-CN', 'en-US']) {
-      const file = await download(t, '/sys/user/exportXls?username=roundtrip*&column=username&order=asc', f.admin, { 'accept-language': lang });
+      const file = await exported(t, '/sys/user/exportXls?username=roundtrip*&column=username&order=asc', f.admin, { 'accept-language': lang });
       const rows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(file.body).Sheets[XLSX.read(file.body).SheetNames[0]!]!, { header: 1 });
       // Dictionary values are shown as texts of the caller's language.
       expect(rows[1]![2]).toBe(lang === 'en-US' ? 'Female' : '女');

@@ -1,8 +1,9 @@
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MAX_PAYLOAD_BYTES } from '@ztj/contracts';
+import { MAX_PAYLOAD_BYTES, type MapTilesConfig } from '@ztj/contracts';
 import { z } from 'zod';
+import { mapTilesFromEnv } from '../web/map-tiles-env';
 
 /**
  * The repository root. Relative `DATA_DIR` and `WEB_DIR` resolve against it, whatever the working
@@ -82,6 +83,10 @@ export interface Config {
   metricsToken: string | undefined;
   /** Bound of the SIGTERM drain, ms; past it the process exits with code 1 (issue #15 item 6). */
   shutdownTimeoutMs: number;
+  /** Days an exported file stays in the download center before it is deleted (issue 11 item 2). */
+  exportRetentionDays: number;
+  /** The console's map tile sources, `MAP_TILES` (README "Maps", issue #10 item 7). */
+  mapTiles: MapTilesConfig;
 }
 
 /** `TRUST_PROXY`: off | on | a hop count | a comma list of proxy addresses or CIDRs. */
@@ -159,6 +164,7 @@ const EnvSchema = z.object({
   DEMO_SPEED: z.coerce.number().positive('must be a positive number').max(100_000).default(60),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be 100-600000 ms').max(600_000, 'must be 100-600000 ms').default(10_000),
+  EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1, 'must be 1-365 days').max(365, 'must be 1-365 days').default(7),
 });
 
 /** `MQTT_DYNSEC=on` needs the broker URL with the ingest's account and the plugin admin; one line per problem. */
@@ -189,6 +195,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string }
   const e = parsed.data;
   const dynsec = dynsecIssues(e);
   if (dynsec.length) throw new ConfigError(`Invalid configuration:\n${dynsec.map((l) => `  ${l}`).join('\n')}`);
+  let mapTiles: MapTilesConfig;
+  try {
+    mapTiles = mapTilesFromEnv(clean);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -221,5 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string }
     demoSpeed: e.DEMO_SPEED,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    exportRetentionDays: e.EXPORT_RETENTION_DAYS,
+    mapTiles,
   };
 }

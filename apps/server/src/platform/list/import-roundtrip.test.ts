@@ -1,7 +1,7 @@
 import type { PageResult, PositionRecord } from '@ztj/contracts';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFixtures, download, upload, type AdminFixtures } from '../../../test/admin-fixtures';
+import { adminFixtures, download, exported, upload, type AdminFixtures } from '../../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { mapHeaders } from './xls';
 import { AppError } from '../http/app-error';
@@ -36,7 +36,7 @@ describe('positions: the server re-imports its own export (SPEC §7 exportXls �
       const keep = await t.call<{ id: string }>('POST', '/sys/position/add', { token: f.admin, body: { code: `keep-${lang}`, name: '保留', postRank: '1' } });
       const gone = await t.call<{ id: string }>('POST', '/sys/position/add', { token: f.admin, body: { code: `gone-${lang}`, name: '往返', postRank: '2' } });
       expect(keep.body.success && gone.body.success).toBe(true);
-      const file = await download(t, `/sys/position/exportXls?selections=${keep.body.result.id},${gone.body.result.id}`, f.admin, { 'accept-language': lang });
+      const file = await exported(t, `/sys/position/exportXls?selections=${keep.body.result.id},${gone.body.result.id}`, f.admin, { 'accept-language': lang });
       expect(file.status).toBe(200);
       expect((await t.call('DELETE', `/sys/position/delete?id=${gone.body.result.id}`, { token: f.admin })).body.success).toBe(true);
       const res = await upload<{ success: number; failed: number; fileUrl: string }>(t, '/sys/position/importExcel', f.admin, [{ field: 'files[]', filename: 'positions.xls', content: file.body }], {}, { 'accept-language': lang });

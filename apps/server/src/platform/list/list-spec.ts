@@ -25,6 +25,11 @@ export interface ListField {
    * value itself (see {@link optionValue}), so an exported file imports again.
    */
   options?: Record<string, BilingualText>;
+  /**
+   * A `number` field holding a ms-epoch time: exports write it as `YYYY-MM-DD HH:mm:ss`
+   * (Asia/Shanghai); queries and the API keep the number.
+   */
+  epochMs?: boolean;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { formatMessage, type BilingualText, type Language } from '@ztj/contracts';
 import { AppError } from '../http/app-error';
+import { formatEpochMs } from '../time/format-time';
 import { AUDIT_LABELS, type ListSpec } from './list-spec';
 import type { CellValue, SheetRows } from './sheet-parse';
 import { readSheetOffThread, writeSheetOffThread } from './sheet-pool';
@@ -26,11 +27,16 @@ export function buildXls(sheetName: string, headers: string[], rows: unknown[][]
   return writeSheetOffThread(sheetName, [headers, ...rows.map((r) => r.map(cell))]);
 }
 
-/** Records of a list as an .xls file; fields with dictionary options show their text in `lang`. */
+/**
+ * Records of a list as an .xls file; fields with dictionary options show their text in `lang`,
+ * ms-epoch times (`epochMs` and `datetime` fields holding numbers) as `YYYY-MM-DD HH:mm:ss`.
+ */
 export function recordsToXls<R>(spec: ListSpec<R>, records: R[], lang: Language): Promise<Buffer> {
   const cols = exportColumns(spec, lang);
   const shown = (name: string, v: unknown): unknown => {
-    const text = v === null || v === undefined ? undefined : spec.fields[name]?.options?.[String(v)];
+    const f = spec.fields[name];
+    if ((f?.epochMs || f?.type === 'datetime') && typeof v === 'number') return formatEpochMs(v);
+    const text = v === null || v === undefined ? undefined : f?.options?.[String(v)];
     return text ? text[lang] : v;
   };
   const rows = records.map((r) => cols.map(([name]) => shown(name, (r as Record<string, unknown>)[name])));

@@ -42,7 +42,7 @@ describe('health: live and ready (issue #15 item 6)', () => {
   it('answers ready (200) when the database answers and nothing fails', async () => {
     const res = await app.fastify.inject({ url: '/ztj-iot/health/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, code: 200, result: { status: 'ready', failing: [], parts: { database: { state: 'ok' }, broker: { state: 'off' }, ingestStore: { state: 'ok' } } } });
+    expect(res.json()).toMatchObject({ success: true, code: 200, result: { status: 'ready', failing: [], parts: { database: { state: 'ok' }, broker: { state: 'off' }, ingestStore: { state: 'ok' }, jobQueue: { state: 'ok' } } } });
   });
 
   it('answers 503 naming the database when it does not answer, while liveness stays 200', async () => {
@@ -51,7 +51,9 @@ describe('health: live and ready (issue #15 item 6)', () => {
       const ready = await app.fastify.inject({ url: '/ztj-iot/health/ready' });
       expect(ready.statusCode).toBe(503);
       const body = ready.json();
-      expect(body).toMatchObject({ success: false, code: 503, result: { status: 'not ready', failing: ['database'] } });
+      expect(body).toMatchObject({ success: false, code: 503, result: { status: 'not ready' } });
+      // on PGlite the job queue shares the database and fails with it; on PostgreSQL it has its own pool
+      expect(body.result.failing[0]).toBe('database');
       expect(body.message).toContain('database');
       expect(body.result.parts.database.detail).toContain('ECONNREFUSED');
       const live = await app.fastify.inject({ url: '/ztj-iot/health' });
@@ -73,6 +75,13 @@ describe('health: live and ready (issue #15 item 6)', () => {
       delete (app.devices as { storeFailing?: boolean }).storeFailing;
     }
     expect((await app.fastify.inject({ url: '/ztj-iot/health/ready' })).statusCode).toBe(200);
+  });
+
+  it('answers 503 naming the job queue once it is stopped', async () => {
+    await app.jobs.stop();
+    const res = await app.fastify.inject({ url: '/ztj-iot/health/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ success: false, message: 'not ready: jobQueue', result: { failing: ['jobQueue'], parts: { jobQueue: { state: 'failing' } } } });
   });
 
   it('names a hung database, an unreachable broker and a failing ingest store', async () => {

@@ -5,7 +5,7 @@ import { ok } from '../http/envelope';
 import type { RealtimeHub } from '../realtime/hub';
 
 /** A part the server needs to take work; `/health/ready` names the failing ones. */
-export type ReadinessPart = 'database' | 'broker' | 'ingestStore';
+export type ReadinessPart = 'database' | 'broker' | 'ingestStore' | 'jobQueue';
 
 /** State of one part: `ok`, `failing` with a short reason, or `off` when not configured. */
 export interface PartState {
@@ -29,6 +29,8 @@ export interface ReadinessSources {
   brokerUrl: string | undefined;
   /** Whether an embedded broker is configured (MQTT_PORT not `off`). */
   embeddedBroker: boolean;
+  /** The job queue (alarm push, exports, scheduled jobs): ready when started and its database answers; `off` when absent. */
+  jobs?: { ready(): Promise<boolean> };
   /** Bound of each probe, ms (default {@link PROBE_TIMEOUT_MS}). */
   timeoutMs?: number;
 }
@@ -64,22 +66,28 @@ const failing = (e: unknown): PartState => ({ state: 'failing', detail: (e as Er
 
 /**
  * Readiness of the server (issue #15 item 6): the database answers `SELECT 1`, the broker is up
- * (embedded broker listening, or the external broker's port accepting a TCP connection) and the
- * ingest store is not failing. Each probe is bounded by `timeoutMs`; never throws.
+ * (embedded broker listening, or the external broker's port accepting a TCP connection), the
+ * ingest store is not failing and the job queue is started (issue 11 item 1). Each probe is bounded by `timeoutMs`; never throws.
  * @returns the state of each part and the names of the failing ones.
  */
 export async function checkReadiness(s: ReadinessSources): Promise<{ ready: boolean; failing: ReadinessPart[]; parts: Record<ReadinessPart, PartState> }> {
   const ms = s.timeoutMs ?? PROBE_TIMEOUT_MS;
-  const [database, broker] = await Promise.all([
+  const [database, broker, jobQueue] = await Promise.all([
     within(s.db.query('SELECT 1'), ms, 'database').then((): PartState => ({ state: 'ok' }), failing),
     s.brokerUrl
       ? within(brokerReachable(s.brokerUrl, ms), ms, 'broker').then((): PartState => ({ state: 'ok' }), failing)
       : Promise.resolve<PartState>(
           !s.embeddedBroker ? { state: 'off' } : s.devices.mqttPort !== undefined ? { state: 'ok' } : { state: 'failing', detail: 'embedded broker not listening' },
         ),
+    s.jobs
+      ? within(s.jobs.ready(), ms, 'job queue').then(
+          (up): PartState => (up ? { state: 'ok' } : { state: 'failing', detail: 'job queue not started or its database does not answer' }),
+          failing,
+        )
+      : Promise.resolve<PartState>({ state: 'off' }),
   ]);
   const ingestStore: PartState = s.devices.storeFailing ? { state: 'failing', detail: 'writes failing, retrying' } : { state: 'ok' };
-  const parts = { database, broker, ingestStore };
+  const parts = { database, broker, ingestStore, jobQueue };
   const names = (Object.keys(parts) as ReadinessPart[]).filter((k) => parts[k].state === 'failing');
   return { ready: names.length === 0, failing: names, parts };
 }
@@ -94,7 +102,7 @@ export function healthRoutes(api: FastifyInstance, s: ReadinessSources & { hub: 
   api.get('/health', { schema: { summary: 'Liveness: the process runs', tags: ['platform'] } }, async () =>
     ok({ status: 'up', database: s.db.kind, sockets: s.hub.size() }),
   );
-  api.get('/health/ready', { schema: { summary: 'Readiness: database, broker and ingest store (503 naming what fails)', tags: ['platform'] } }, async (_req, reply) => {
+  api.get('/health/ready', { schema: { summary: 'Readiness: database, broker, ingest store and job queue (503 naming what fails)', tags: ['platform'] } }, async (_req, reply) => {
     const r = await checkReadiness(s);
     const result = { status: r.ready ? 'ready' : 'not ready', failing: r.failing, parts: r.parts };
     if (r.ready) return ok(result);

@@ -88,9 +88,20 @@ export class RealtimeHub {
     return n;
   }
 
-  /** Sends to every socket of `userId` (notices, live alarms of issue 9). */
-  toUser(userId: string, message: WsServerMessage | WsAlarmMessage): void {
-    this.sendAll(this.sockets.get(userId), JSON.stringify(message));
+  /**
+   * Sends to every socket of `userId` (notices, live alarms of issue 9). With `tenantId`, only to
+   * the sockets opened for that tenant: a user of several tenants sees a tenant's alarms only in a
+   * session of that tenant (tenant isolation, issue 9).
+   */
+  toUser(userId: string, message: WsServerMessage | WsAlarmMessage, tenantId?: number): void {
+    const set = this.sockets.get(userId);
+    if (!set) return;
+    const text = JSON.stringify(message);
+    for (const s of set) {
+      if (s.readyState !== 1) continue;
+      if (tenantId !== undefined && this.sessionOf.get(s)?.tenantId !== tenantId) continue;
+      s.send(text);
+    }
   }
 
   broadcast(message: WsServerMessage): void {

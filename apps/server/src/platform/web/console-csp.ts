@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { DEFAULT_MAP_TILE_URL, tileSourceOf } from '@ztj/contracts';
+import { tileSourcesOf, type MapTileSource } from '@ztj/contracts';
 
 /** CSP source of the SHA-256 of an inline script or handler. */
 function hashSource(text: string): string {
@@ -25,20 +25,21 @@ function inlineHandlers(html: string): string[] {
  *   `onload` handler; `'unsafe-hashes'` lets exactly that handler run, nothing else inline);
  * - styles: own origin and inline (Ant Design writes its styles at run time; style attributes);
  * - images: own origin, `data:` and `blob:` (uploaded files are fetched with the token header and
- *   shown as object URLs) and the host of the map tiles (`tileUrl`, the console's
- *   `VITE_MAP_TILE_URL`, default {@link DEFAULT_MAP_TILE_URL}; `none`/empty → no tile host);
+ *   shown as object URLs) and exactly the hosts of the map tile sources the server offers
+ *   (`MAP_TILES`, e.g. `https://tile.openstreetmap.org`, `https://*.is.autonavi.com`; none when
+ *   offline; a same-origin template is covered by `'self'`);
  * - connections: own origin (API and the WebSocket); nothing may frame, embed or re-base the page.
  */
-export function consoleCsp(indexHtml: string, tileUrl: string | undefined): string {
+export function consoleCsp(indexHtml: string, tiles: readonly Pick<MapTileSource, 'url'>[]): string {
   const scripts = inlineScripts(indexHtml).map(hashSource);
   const handlers = inlineHandlers(indexHtml).map(hashSource);
-  const tiles = tileSourceOf(tileUrl === undefined ? DEFAULT_MAP_TILE_URL : tileUrl);
+  const tileHosts = tileSourcesOf(tiles);
   const scriptSrc = ["'self'", ...(handlers.length > 0 ? ["'unsafe-hashes'", ...new Set(handlers)] : []), ...new Set(scripts)];
   return [
     "default-src 'self'",
     `script-src ${scriptSrc.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ''}`,
+    ["img-src 'self' data: blob:", ...tileHosts].join(' '),
     "font-src 'self' data:",
     "connect-src 'self'",
     "worker-src 'self' blob:",
@@ -53,11 +54,11 @@ export function consoleCsp(indexHtml: string, tileUrl: string | undefined): stri
  * {@link consoleCsp} of the `index.html` at `file`, recomputed only when the file changes (a
  * rebuild while the server runs); for the static route's headers.
  */
-export function consoleCspOfFile(file: string, tileUrl: string | undefined): () => string {
+export function consoleCspOfFile(file: string, tiles: readonly Pick<MapTileSource, 'url'>[]): () => string {
   let cached = { mtimeMs: -1, value: '' };
   return () => {
     const { mtimeMs } = fs.statSync(file);
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, value: consoleCsp(fs.readFileSync(file, 'utf8'), tileUrl) };
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, value: consoleCsp(fs.readFileSync(file, 'utf8'), tiles) };
     return cached.value;
   };
 }

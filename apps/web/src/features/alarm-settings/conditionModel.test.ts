@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { RuleConditionSchema } from '@ztj/contracts';
-import { CONDITION_TYPES, conditionToContract, conditionToForm, newCondition, reminderToContract, reminderToForm } from './conditionModel';
+import { CONDITION_TYPES, POSITION_CONDITION_TYPES, conditionToContract, conditionToForm, newCondition, reminderToContract, reminderToForm } from './conditionModel';
 
 describe('condition form ⇄ contract mapping', () => {
   it('every new condition of every type is a valid contract condition once values are filled', () => {
     for (const type of CONDITION_TYPES) {
-      const c = newCondition(type, { low: 2, high: 8 });
+      // position conditions need their place picked (a location or route id of the tenant)
+      const place = POSITION_CONDITION_TYPES.includes(type) ? { locationId: 'loc-1', routeId: 'route-1' } : {};
+      const c = { ...newCondition(type, { low: 2, high: 8 }), ...place };
       expect(RuleConditionSchema.safeParse(conditionToContract(c)).success, type).toBe(true);
     }
+  });
+
+  it('a position condition without its place is refused on that field; extra ids are dropped', () => {
+    for (const [type, field] of [['geofence', 'locationId'], ['dwell', 'locationId'], ['routeDeviation', 'routeId']] as const) {
+      const r = RuleConditionSchema.safeParse(conditionToContract(newCondition(type)));
+      expect(r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]), type).toContainEqual([field, 'validation.required']);
+    }
+    expect(conditionToContract({ ...newCondition('geofence'), locationId: 'a', routeId: 'b', effect: 6 })).toEqual({ type: 'geofence', locationId: 'a', effect: 6, hysteresis: { margin: 0, clearDelayMinutes: 0 } });
+    expect(conditionToContract({ ...newCondition('routeDeviation'), routeId: 'b' })).toEqual({ type: 'routeDeviation', routeId: 'b', corridorM: 500, hysteresis: { margin: 0, clearDelayMinutes: 0 } });
   });
 
   it('uses the SPEC §9 defaults: tilt 70°, free fall 3 cm / 5 g', () => {

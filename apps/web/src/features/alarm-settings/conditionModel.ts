@@ -8,7 +8,26 @@ import {
 } from '@ztj/contracts';
 
 /** Condition types in the order the editor offers them (issue 9 item 1). */
-export const CONDITION_TYPES: readonly RuleConditionType[] = ['threshold', 'range', 'duration', 'door', 'tilt', 'freeFall', 'lowBattery', 'offline', 'powerOff'];
+export const CONDITION_TYPES: readonly RuleConditionType[] = [
+  'threshold',
+  'range',
+  'duration',
+  'door',
+  'tilt',
+  'freeFall',
+  'lowBattery',
+  'offline',
+  'powerOff',
+  'geofence',
+  'routeDeviation',
+  'dwell',
+];
+
+/** Position conditions (issue 10 item 2): their place comes from the location / route pickers. */
+export const POSITION_CONDITION_TYPES: readonly RuleConditionType[] = ['geofence', 'routeDeviation', 'dwell'];
+
+/** Corridor a new route-deviation condition starts with, metres. */
+export const CORRIDOR_DEFAULT_M = 500;
 
 /**
  * A condition as the editor holds it: the contract's fields for its `type`, plus whatever fields
@@ -28,6 +47,9 @@ const FIELDS: Readonly<Record<RuleConditionType, readonly string[]>> = {
   lowBattery: ['percent', 'hysteresis'],
   offline: ['minutes'],
   powerOff: [],
+  geofence: ['locationId', 'effect', 'hysteresis'],
+  routeDeviation: ['routeId', 'corridorM', 'hysteresis'],
+  dwell: ['locationId', 'minutes'],
 };
 
 /** Suggested limits of a parameter (from paramDefaults), used to prefill a new condition. */
@@ -40,7 +62,9 @@ const noHysteresis = (): { margin: number; clearDelayMinutes: number } => ({ mar
 
 /**
  * A new condition of `type` with the SPEC §9 defaults: tilt 70°, free fall 3 cm / 5 g; thresholds on
- * temperature P003 start at its suggested upper limit; a duration wraps such a threshold, 10 minutes.
+ * temperature P003 start at its suggested upper limit; a duration wraps such a threshold, 10 minutes;
+ * position conditions start without a place (picked in the editor), geofence on effect 1 enter,
+ * a 500 m corridor, a 30-minute dwell.
  */
 export function newCondition(type: RuleConditionType, suggestion: ParamSuggestion = { low: null, high: null }): ConditionForm {
   switch (type) {
@@ -62,6 +86,12 @@ export function newCondition(type: RuleConditionType, suggestion: ParamSuggestio
       return { type, minutes: 30 };
     case 'powerOff':
       return { type };
+    case 'geofence':
+      return { type, locationId: null, effect: 1, hysteresis: noHysteresis() };
+    case 'routeDeviation':
+      return { type, routeId: null, corridorM: CORRIDOR_DEFAULT_M, hysteresis: noHysteresis() };
+    case 'dwell':
+      return { type, locationId: null, minutes: 30 };
   }
 }
 

@@ -34,6 +34,23 @@ describe('condition summary in words (SPEC §9 codes)', () => {
     expect(conditionSummary({ type: 'powerOff' }, t, defaults, 'en-US')).toBe('Power off');
   });
 
+  it('words the position conditions with place names, ids when a name is unknown (both languages)', async () => {
+    const places = { locations: new Map([['loc-1', 'Rabat depot']]), routes: new Map([['r-1', 'Rabat → Salé']]) };
+    const en = await testT('en-US');
+    const geofence = (effect: 1 | 2 | 6): RuleCondition => ({ type: 'geofence', locationId: 'loc-1', effect, hysteresis: h });
+    expect([1, 2, 6].map((e) => conditionSummary(geofence(e as 1), en, defaults, 'en-US', places))).toEqual([
+      'Enters Rabat depot',
+      'Leaves Rabat depot',
+      'Enters or leaves Rabat depot',
+    ]);
+    expect(conditionSummary({ type: 'dwell', locationId: 'loc-1', minutes: 30 }, en, defaults, 'en-US', places)).toBe('Stays in Rabat depot ≥ 30 min');
+    expect(conditionSummary({ type: 'routeDeviation', routeId: 'r-1', corridorM: 500, hysteresis: h }, en, defaults, 'en-US', places)).toBe('More than 500 m off route Rabat → Salé');
+    expect(conditionSummary(geofence(2), en, defaults, 'en-US')).toBe('Leaves loc-1');
+    const zh = await testT('zh-CN');
+    expect(conditionSummary(geofence(1), zh, defaults, 'zh-CN', places)).toBe('进入 Rabat depot');
+    expect(conditionSummary({ type: 'routeDeviation', routeId: 'r-1', corridorM: 500, hysteresis: h }, zh, defaults, 'zh-CN', places)).toBe('偏离路线 Rabat → Salé 超过 500 米');
+  });
+
   it('uses Chinese names and joins several conditions (zh-CN)', async () => {
     const t = await testT('zh-CN');
     const list: RuleCondition[] = [

@@ -8,14 +8,22 @@ function withUnit(value: number | undefined, unit: string): string {
   return unit ? `${n} ${unit}` : n;
 }
 
+/** Names of the tenant's locations and routes by id (for position conditions; ids shown when absent). */
+export interface PlaceNames {
+  locations?: ReadonlyMap<string, string>;
+  routes?: ReadonlyMap<string, string>;
+}
+
 /**
  * One condition in words in the console language (e.g. "Temperature above -15 °C for 10 min",
  * "温度 大于 -15 °C 持续 10 分钟"): comparison words of SPEC §9 codes 0-4, range inside/outside, door
- * effects 1-4, tilt degrees, free fall cm/g, battery %, offline minutes, power off. Texts of the
- * `alarmSettings` namespace; parameter names and units from `defaults` (or the contracts' table).
+ * effects 1-4, tilt degrees, free fall cm/g, battery %, offline minutes, power off, geofence effects
+ * 1/2/6, dwell minutes, route corridor metres. Texts of the `alarmSettings` namespace; parameter
+ * names and units from `defaults` (or the contracts' table); place names from `places` (else ids).
  */
-export function conditionSummary(c: RuleCondition, t: TFunction, defaults: readonly ParamDefault[], lang: string): string {
+export function conditionSummary(c: RuleCondition, t: TFunction, defaults: readonly ParamDefault[], lang: string, places: PlaceNames = {}): string {
   const ns = { ns: 'alarmSettings' };
+  const place = (id: string, names?: ReadonlyMap<string, string>): string => names?.get(id) ?? (id || t('summary.unknownPlace', ns));
   switch (c.type) {
     case 'threshold': {
       const unit = paramUnit(c.param, defaults);
@@ -28,7 +36,7 @@ export function conditionSummary(c: RuleCondition, t: TFunction, defaults: reado
       return t(`summary.range${c.effect}`, { ...ns, param: paramName(c.param, defaults, lang), min: withUnit(c.min, ''), max: withUnit(c.max, unit) });
     }
     case 'duration':
-      return t('summary.duration', { ...ns, inner: conditionSummary(c.condition, t, defaults, lang), minutes: c.minutes });
+      return t('summary.duration', { ...ns, inner: conditionSummary(c.condition, t, defaults, lang, places), minutes: c.minutes });
     case 'door':
       return t(`doorEffect.${c.effect}`, ns);
     case 'tilt':
@@ -41,10 +49,16 @@ export function conditionSummary(c: RuleCondition, t: TFunction, defaults: reado
       return t('summary.offline', { ...ns, minutes: c.minutes });
     case 'powerOff':
       return t('summary.powerOff', ns);
+    case 'geofence':
+      return t(`summary.geofence${c.effect}`, { ...ns, place: place(c.locationId, places.locations) });
+    case 'dwell':
+      return t('summary.dwell', { ...ns, place: place(c.locationId, places.locations), minutes: c.minutes });
+    case 'routeDeviation':
+      return t('summary.routeDeviation', { ...ns, place: place(c.routeId, places.routes), corridor: c.corridorM });
   }
 }
 
 /** Every condition of a rule in words, joined with "; " (the list's conditions column). */
-export function conditionsSummary(conditions: readonly RuleCondition[], t: TFunction, defaults: readonly ParamDefault[], lang: string): string {
-  return conditions.map((c) => conditionSummary(c, t, defaults, lang)).join(t('summary.separator', { ns: 'alarmSettings' }));
+export function conditionsSummary(conditions: readonly RuleCondition[], t: TFunction, defaults: readonly ParamDefault[], lang: string, places: PlaceNames = {}): string {
+  return conditions.map((c) => conditionSummary(c, t, defaults, lang, places)).join(t('summary.separator', { ns: 'alarmSettings' }));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newCondition } from './conditionModel';
-import { dottedToPath, issuesToFields, serverErrorsToFields } from './formIssues';
+import { dottedToPath, issuesToFields, serverErrorsToFields } from '../../platform/forms/formIssues';
 import { validateGroup } from './groups/groupForm';
 import { stepOf, emptySceneForm, validateScene } from './scenes/sceneForm';
 import { emptyTemplateForm, validateTemplate } from './templates/templateForm';

@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { AlarmRoutes } from '@ztj/contracts';
 import { AlarmListView } from './AlarmListView';
 
 /**
  * Alarm list (`alarm/AlarmList`, /alarm/list; SPEC §2, issue 9 item 4): filters device, type,
  * severity, start time range, status, flag, processed; export of the filters or the selection
- * (`alarm:export`); new alarms appear live; process / comments / view per row.
+ * (`alarm:export`); new alarms appear live; process / comments / view per row. `?alarmId=` (the
+ * link of push messages) opens that alarm's view drawer.
  */
 export function AlarmListPage(): ReactNode {
-  return <AlarmListView route={AlarmRoutes.list} sourceKey="/alarm/list" testId="alarm-list" exportRoute={AlarmRoutes.exportXls} />;
+  const [params] = useSearchParams();
+  return <AlarmListView route={AlarmRoutes.list} sourceKey="/alarm/list" testId="alarm-list" exportRoute={AlarmRoutes.exportXls} openAlarmId={params.get('alarmId')} />;
 }
 
 /** Gateway alarm list (`alarm/GatewayAlarmList`, /alarm/gateway): alarms of devices relayed by a gateway, with a gateway filter. */

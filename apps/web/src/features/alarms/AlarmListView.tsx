@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Empty } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import type { AlarmRecord, RouteDef } from '@ztj/contracts';
 import { toLanguage } from '../../platform/i18n/i18n';
 import { ListPage } from '../../platform/list/ListPage';
 import { ListErrorAlert } from '../../platform/list/ListErrorAlert';
+import { useResponsive } from '../../platform/responsive/useResponsive';
+import { useAlarm } from './api';
 import { AlarmViewDrawer } from './AlarmViewDrawer';
 import { alarmColumns } from './alarmColumns';
 import { toAlarmWireQuery } from './alarmQuery';
@@ -33,6 +35,8 @@ export interface AlarmListViewProps {
   withoutDevice?: boolean;
   /** Which live notices this list takes. */
   accept?: (alarm: AlarmRecord) => boolean;
+  /** An alarm to show in the view drawer on opening (the `alarmId` of a push message's link). */
+  openAlarmId?: string | null;
 }
 
 function acceptGateway(alarm: AlarmRecord): boolean {
@@ -48,6 +52,7 @@ export function AlarmListView(props: AlarmListViewProps): ReactNode {
   const { route, sourceKey, testId, exportRoute, defaultQuery, gateway, withoutDevice } = props;
   const { t, i18n } = useTranslation('alarms');
   const lang = toLanguage(i18n.language);
+  const { isMobile } = useResponsive();
   const accept = props.accept ?? (gateway ? acceptGateway : undefined);
   const { list, fresh, patch } = useLiveAlarmList(
     { route, permissionPrefix: 'alarm', sourceKey, exportRoute, defaultQuery, defaultSort: { column: 'startTs', order: 'desc' } },
@@ -56,6 +61,14 @@ export function AlarmListView(props: AlarmListViewProps): ReactNode {
   const [processing, setProcessing] = useState<AlarmRecord | null>(null);
   const [commenting, setCommenting] = useState<AlarmRecord | null>(null);
   const [viewing, setViewing] = useState<AlarmRecord | null>(null);
+  // a push message's link opens its alarm once it is loaded (not found: the list alone)
+  const linked = useAlarm(props.openAlarmId ?? null);
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linked.data || opened.current === linked.data.id) return;
+    opened.current = linked.data.id;
+    setViewing(linked.data);
+  }, [linked.data]);
   const [now, setNow] = useState(() => Date.now());
   // durations of active alarms run up to now: refreshed every 15 s and whenever rows change
   useEffect(() => {
@@ -68,8 +81,8 @@ export function AlarmListView(props: AlarmListViewProps): ReactNode {
   const error = cache.findAll({ queryKey: ['list', route.path], type: 'active' }).find((q) => q.state.status === 'error')?.state.error ?? null;
 
   const columns = useMemo(
-    () => alarmColumns(t, lang, { process: setProcessing, comments: setCommenting, view: setViewing }, { now, withoutDevice }),
-    [t, lang, now, withoutDevice],
+    () => alarmColumns(t, lang, { process: setProcessing, comments: setCommenting, view: setViewing }, { now, withoutDevice, phone: isMobile }),
+    [t, lang, now, withoutDevice, isMobile],
   );
   const queryFields = useMemo(() => alarmQueryFields(t, lang, { gateway, withoutDevice }), [t, lang, gateway, withoutDevice]);
   const shown = useMemo(() => ({ ...list, search: (q: Record<string, string>) => list.search(toAlarmWireQuery(q)) }), [list]);

@@ -19,6 +19,8 @@ export interface AlarmColumnOptions {
   withoutDevice?: boolean;
   /** Now, ms: the duration of an active alarm runs up to it. */
   now: number;
+  /** A phone (< 768 px): the type moves under the device, so device and actions fit. */
+  phone?: boolean;
 }
 
 /**
@@ -43,6 +45,14 @@ export function alarmColumns(t: AlarmT, lang: Language, actions: AlarmRowActions
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {row.deviceId}
           </Typography.Text>
+          {options.phone && (
+            <>
+              <br />
+              <span data-testid={`alarm-type-${row.id}`}>
+                <Badge color={severityMeta(row.severity).colour} text={alarmTypeName(row.alarmType, lang, t)} />
+              </span>
+            </>
+          )}
         </span>
       ),
     },
@@ -93,7 +103,8 @@ export function alarmColumns(t: AlarmT, lang: Language, actions: AlarmRowActions
       title: t('columns.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 150,
+      // "Process | More ▾" needs more room in English than "处理 | 更多 ▾" (clipped at 150 px)
+      width: options.phone ? (lang === 'en-US' ? 150 : 120) : lang === 'en-US' ? 176 : 140,
       render: (_: unknown, row) => (
         <RowActions
           actions={[
@@ -105,5 +116,9 @@ export function alarmColumns(t: AlarmT, lang: Language, actions: AlarmRowActions
       ),
     },
   ];
-  return options.withoutDevice ? columns.filter((c) => c.key !== 'deviceName') : columns;
+  // phones: the device (with the type and its severity colour under it) and the actions; the
+  // drawers show the rest. Without the device column: the type and the actions.
+  const phoneKeys = options.withoutDevice ? ['alarmType', 'status', 'actions'] : ['deviceName', 'actions'];
+  const shown = options.phone ? columns.filter((c) => phoneKeys.includes(String(c.key))) : columns;
+  return options.withoutDevice ? shown.filter((c) => c.key !== 'deviceName') : shown;
 }

@@ -8,14 +8,15 @@ import { BaseMap, FitBounds } from './BaseMap';
 import { DEVICE_STATUSES } from './deviceEnums';
 import { mapStatusCounts, toMapDevices } from './deviceMap';
 import { DeviceMapMarkers } from './DeviceMapMarkers';
-import { MAP_TILES } from './mapConfig';
 import { useDeviceLive } from './useDeviceLive';
+import { useMapTiles } from '../../platform/map/useMapTiles';
 import styles from './devices.module.css';
 
 /**
  * Device map (`device/DeviceMap`, /device/map; SPEC §2 device area "map"): every device of the
  * caller's tenant with a latest position as a marker (online green, offline grey) on the device
- * area's Leaflet map (configured tiles, GCJ-02 for Chinese providers, blank without network).
+ * area's Leaflet map (offline Natural Earth basemap under the tiles chosen in the map's layer switch;
+ * positions converted to GCJ-02 over Chinese providers).
  * A marker's popup shows name, id, latest values with units, report time and a link to the
  * detail. Filters by name, group and status; markers move live with `cmd:'telemetry'` readings;
  * the view fits all markers when the data first arrives, when filters change and on request.
@@ -28,7 +29,8 @@ export function DeviceMapPage(): ReactNode {
   const groups = useGroups({ pageNo: 1, pageSize: 1000 });
   const { live, connected, pollMs } = useDeviceLive();
   const map = useDeviceMap(filters, pollMs);
-  const devices = useMemo(() => toMapDevices(map.data?.records ?? [], live, MAP_TILES.coords), [map.data, live]);
+  const { toTile, coords } = useMapTiles();
+  const devices = useMemo(() => toMapDevices(map.data?.records ?? [], live, toTile), [map.data, live, toTile]);
   const positions = useMemo(() => devices.map((d) => d.position), [devices]);
   const counts = mapStatusCounts(devices);
   // Fit once the answer for the current filters is in (not for the previous filters' placeholder).
@@ -131,7 +133,7 @@ export function DeviceMapPage(): ReactNode {
           </BaseMap>
         )}
       </Spin>
-      {MAP_TILES.coords === 'gcj02' && (
+      {coords === 'gcj02' && (
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
           {t('track.gcj02')}
         </Typography.Text>

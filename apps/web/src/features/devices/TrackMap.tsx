@@ -14,7 +14,7 @@ interface TrackMapProps {
 
 /**
  * Leaflet map of a track: polyline, start and end dots and a moving marker at `index`, on the
- * device area's {@link BaseMap} (configured tiles; blank background without tiles or network).
+ * console's {@link BaseMap} (offline basemap under the chosen tiles).
  */
 export function TrackMap({ points, index }: TrackMapProps): ReactNode {
   const line = useMemo<LatLngExpression[]>(() => points.map((p) => [p.lat, p.lng]), [points]);

@@ -6,10 +6,10 @@ import type { DeviceRecord } from '@ztj/contracts';
 import { useDeviceTrack } from './api';
 import { HistoryRangePicker } from './HistoryRangePicker';
 import { computeHistoryRange, type HistoryRangeValue } from './historyRange';
-import { MAP_TILES } from './mapConfig';
 import { formatReportTime } from './parameterFormat';
 import { TrackMap } from './TrackMap';
 import { PLAYBACK_SPEEDS, nextPlaybackIndex, toTilePoints } from './trackPlayback';
+import { useMapTiles } from '../../platform/map/useMapTiles';
 
 interface TrackTabProps {
   device: DeviceRecord;
@@ -22,7 +22,8 @@ export function TrackTab({ device, range, onRangeChange }: TrackTabProps): React
   const { t } = useTranslation('devices');
   const span = useMemo(() => computeHistoryRange(range), [range]);
   const track = useDeviceTrack(device.id, span.beginTime, span.endTime);
-  const points = useMemo(() => toTilePoints(track.data?.points ?? [], MAP_TILES.coords), [track.data]);
+  const { toTile, coords } = useMapTiles();
+  const points = useMemo(() => toTilePoints(track.data?.points ?? [], toTile), [track.data, toTile]);
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<number>(PLAYBACK_SPEEDS.default);
@@ -77,7 +78,7 @@ export function TrackTab({ device, range, onRangeChange }: TrackTabProps): React
           <Typography.Text type="secondary" data-testid="track-position">
             {t('track.position', { index: index + 1, total: points.length, time: formatReportTime(points[index]?.ts) })}
           </Typography.Text>
-          {MAP_TILES.coords === 'gcj02' && <Typography.Text type="secondary">{t('track.gcj02')}</Typography.Text>}
+          {coords === 'gcj02' && <Typography.Text type="secondary">{t('track.gcj02')}</Typography.Text>}
         </Space>
       )}
     </div>

@@ -13,7 +13,7 @@ import {
   type RouteResult,
 } from '@ztj/contracts';
 import { callApi } from '../../platform/http/callApi';
-import { http } from '../../platform/http/httpClient';
+import { startExport } from '../../platform/exports/exportFlow';
 
 /** Query of the device list (`listDevCommon`). */
 export type DeviceListParams = RouteQuery<typeof DeviceRoutes.list>;
@@ -139,15 +139,9 @@ export function useShutdownDevice(): UseMutationResult<RouteResult<typeof Device
   return useMutation({ mutationFn: (id) => callApi(DeviceRoutes.shutdown, { body: { id }, silent: true }) });
 }
 
-/** Downloads the selected devices as `.xls` (`device:export`). */
-export async function exportDevices(ids: readonly string[], fileName: string): Promise<void> {
-  const response = await http.get<Blob>(DEVICE_EXPORT_PATH, { params: { ids: ids.join(',') }, responseType: 'blob' });
-  const url = URL.createObjectURL(response.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/** Starts the export of the selected devices as `.xls` (`device:export`); the file is in the download center. */
+export function exportDevices(ids: readonly string[]): Promise<boolean> {
+  return startExport(DEVICE_EXPORT_PATH, { ids: ids.join(',') });
 }
 
 /** Paged groups. */

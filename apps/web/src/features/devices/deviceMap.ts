@@ -1,7 +1,7 @@
 import type { DeviceRecord, LatLng } from '@ztj/contracts';
 import type { LiveMap } from './deviceLive';
 import { patchDeviceRows } from './deviceLive';
-import { toTilePosition, type MapTileConfig } from './mapConfig';
+import type { PositionConverter } from '../../platform/map/mapTiles';
 
 /** A device as drawn on the device map: its row (live values applied) and its position in tile coordinates. */
 export interface MapDevice {
@@ -13,13 +13,14 @@ export interface MapDevice {
 /**
  * The markers of the device map (SPEC §2 device map): the server rows with the newest live
  * readings applied (values, report time, online, position, see `patchDeviceRow`), each with its
- * WGS-84 position converted for the tiles; rows without a position are left out.
+ * WGS-84 position converted for the tiles with `toTile` (`useMapTiles().toTile`); rows without a
+ * position are left out.
  */
-export function toMapDevices(records: readonly DeviceRecord[], live: LiveMap, coords: MapTileConfig['coords']): MapDevice[] {
+export function toMapDevices(records: readonly DeviceRecord[], live: LiveMap, toTile: PositionConverter): MapDevice[] {
   const out: MapDevice[] = [];
   for (const device of patchDeviceRows(records, live)) {
     if (device.lat === null || device.lng === null) continue;
-    out.push({ device, position: toTilePosition(device.lat, device.lng, coords) });
+    out.push({ device, position: toTile(device.lat, device.lng) });
   }
   return out;
 }

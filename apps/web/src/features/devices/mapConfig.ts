@@ -1,55 +1,52 @@
-import { DEFAULT_MAP_TILE_URL, wgs84ToGcj02, type LatLng } from '@ztj/contracts';
+import type { LatLng, MapTileSource } from '@ztj/contracts';
+import { resolveChoice, sourceOf, TO_TILE } from '../../platform/map/mapTiles';
+import { currentTileCoords, useMapTilesStore } from '../../platform/map/useMapTiles';
 
 /**
- * Track map tiles (ARCHITECTURE §7). The tile URL template comes from `VITE_MAP_TILE_URL`
- * (default `DEFAULT_MAP_TILE_URL` of the contracts, OpenStreetMap; the server's console CSP allows the
- * same host, read from the same variable); `none` (or an empty value) draws the
- * track on a blank background. Positions are WGS-84; tiles of Chinese providers (AutoNavi/Gaode)
- * are GCJ-02, detected from the URL or forced with `VITE_MAP_TILE_COORD=gcj02`.
+ * Former build-time map configuration of the device area. The tiles are now chosen at run time
+ * (server `MAP_TILES`, the maps' layer switch; `platform/map/useMapTiles`); what is left here are
+ * deprecated wrappers over the active choice for code not yet moved to the hook.
  */
 export interface MapTileConfig {
-  /** Leaflet URL template, or null for no tiles. */
+  /** Leaflet URL template, or null for no tiles (offline basemap only). */
   url: string | null;
   attribution: string;
   /** Coordinate system of the tiles: positions are converted to it before drawing. */
-  coords: 'wgs84' | 'gcj02';
+  coords: MapTileSource['coords'];
   /** Subdomains for `{s}` in the template. */
   subdomains: string;
 }
 
-const DEFAULT_ATTRIBUTION = '&copy; OpenStreetMap contributors';
-
-/** True when a tile URL belongs to a Chinese provider whose tiles are GCJ-02 (AutoNavi/Gaode). */
-export function isGcj02TileUrl(url: string): boolean {
-  return /autonavi|amap|gaode/i.test(url);
+function activeSource(): MapTileSource | null {
+  const { config, stored } = useMapTilesStore.getState();
+  return sourceOf(config, resolveChoice(config, stored));
 }
 
-/** Builds the tile configuration from the `VITE_MAP_*` values (exported for tests). */
-export function mapTileConfig(env: { url?: unknown; attribution?: unknown; coords?: unknown; subdomains?: unknown }): MapTileConfig {
-  const raw = typeof env.url === 'string' ? env.url.trim() : undefined;
-  const url = raw === undefined ? DEFAULT_MAP_TILE_URL : raw === '' || raw === 'none' ? null : raw;
-  const coords = env.coords === 'gcj02' || env.coords === 'wgs84' ? env.coords : url && isGcj02TileUrl(url) ? 'gcj02' : 'wgs84';
-  return {
-    url,
-    attribution: typeof env.attribution === 'string' ? env.attribution : raw === undefined ? DEFAULT_ATTRIBUTION : '',
-    coords,
-    subdomains: typeof env.subdomains === 'string' && env.subdomains ? env.subdomains : 'abc',
-  };
-}
-
-/** The console's track-map tiles. */
-export const MAP_TILES: MapTileConfig = mapTileConfig({
-  url: import.meta.env.VITE_MAP_TILE_URL,
-  attribution: import.meta.env.VITE_MAP_TILE_ATTRIBUTION,
-  coords: import.meta.env.VITE_MAP_TILE_COORD,
-  subdomains: import.meta.env.VITE_MAP_TILE_SUBDOMAINS,
-});
+/**
+ * The active tiles, read when a property is read (not reactive).
+ * @deprecated use `useMapTiles()` from `platform/map/useMapTiles` (re-renders on a switch).
+ */
+export const MAP_TILES: Readonly<MapTileConfig> = {
+  get url() {
+    return activeSource()?.url ?? null;
+  },
+  get attribution() {
+    return activeSource()?.attribution ?? '';
+  },
+  get coords() {
+    return currentTileCoords();
+  },
+  get subdomains() {
+    return activeSource()?.subdomains ?? 'abc';
+  },
+};
 
 /**
  * A stored WGS-84 position (decimal degrees) in the coordinate system of the tiles: unchanged for
- * WGS-84 tiles, converted to GCJ-02 for Chinese providers (ARCHITECTURE §7). Shared by every map
- * of the device area (track, device map).
+ * WGS-84 tiles, converted to GCJ-02 for Chinese providers (ARCHITECTURE §7).
+ * @param coords the tiles' system; by default the active tiles' at the time of the call.
+ * @deprecated use `useMapTiles().toTile`, which follows the layer switch.
  */
-export function toTilePosition(lat: number, lng: number, coords: MapTileConfig['coords'] = MAP_TILES.coords): LatLng {
-  return coords === 'gcj02' ? wgs84ToGcj02(lat, lng) : { lat, lng };
+export function toTilePosition(lat: number, lng: number, coords: MapTileSource['coords'] = currentTileCoords()): LatLng {
+  return TO_TILE[coords](lat, lng);
 }

@@ -1,15 +1,17 @@
 import type { LatLng } from '@ztj/contracts';
-import { toTilePosition } from './mapConfig';
+import type { PositionConverter } from '../../platform/map/mapTiles';
 
 /** A track point as drawn: position in the tile system and its device time. */
 export interface DrawnPoint extends LatLng {
   ts: number;
 }
 
-/** Track points converted for the tiles: WGS-84 kept, or GCJ-02 for Chinese providers (ARCHITECTURE §7). */
-export function toTilePoints(points: readonly DrawnPoint[], coords: 'wgs84' | 'gcj02'): DrawnPoint[] {
-  if (coords === 'wgs84') return points.slice();
-  return points.map((p) => ({ ...toTilePosition(p.lat, p.lng, coords), ts: p.ts }));
+/**
+ * Track points converted for the tiles with `toTile` (`useMapTiles().toTile`): WGS-84 kept, or
+ * GCJ-02 over Chinese providers (ARCHITECTURE §7).
+ */
+export function toTilePoints(points: readonly DrawnPoint[], toTile: PositionConverter): DrawnPoint[] {
+  return points.map((p) => ({ ...toTile(p.lat, p.lng), ts: p.ts }));
 }
 
 /** Playback speeds of the track slider, points advanced per 100 ms tick. */

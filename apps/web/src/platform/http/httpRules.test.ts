@@ -26,6 +26,7 @@ describe('contractsForWeb (web build of the contracts)', () => {
       "const label = { zh: '中文' };",
       "export const S = string().regex(/x/, 'k').max(64);",
       "export const R = { login: defineRoute({ method: 'POST', path: '/sys/login', body: B, result: z.object({ a: 1 }) }) };",
+      'const shape = { lat: Lat.optional(), list: [z.number()], f: () => z.string() };',
     ].join('\n');
     const out = contractsForWeb(code, 'routes.js') ?? '';
     expect(out).toContain("export const S = /* @__PURE__ */ string()");
@@ -33,5 +34,9 @@ describe('contractsForWeb (web build of the contracts)', () => {
     expect(out).not.toContain('body: B');
     expect(out).not.toContain('z.object');
     expect(out).toContain("'中文'");
+    // calls nested in literals are pure too; calls inside functions are left alone
+    expect(out).toContain('lat: /* @__PURE__ */ Lat.optional()');
+    expect(out).toContain('[/* @__PURE__ */ z.number()]');
+    expect(out).toContain('f: () => z.string()');
   });
 });

@@ -4,8 +4,10 @@ import type { RouteDef } from '@ztj/contracts';
 const post = vi.fn();
 const get = vi.fn();
 const warning = vi.fn();
+const success = vi.fn();
 vi.mock('../http/httpClient', () => ({ http: { post: (...a: unknown[]) => post(...a), get: (...a: unknown[]) => get(...a) } }));
-vi.mock('../feedback/feedback', () => ({ feedback: () => ({ message: { warning, success: vi.fn(), error: vi.fn() } }) }));
+vi.mock('../feedback/feedback', () => ({ feedback: () => ({ message: { warning, success, error: vi.fn() }, notification: { success: vi.fn() } }) }));
+vi.mock('../http/callApi', () => ({ callApi: vi.fn(() => new Promise(() => undefined)) }));
 
 const { downloadExport, fileHref, postImport } = await import('./listApi');
 const route = { method: 'POST', path: '/sys/user/importExcel' } as RouteDef;
@@ -15,6 +17,7 @@ beforeEach(() => {
   post.mockReset();
   get.mockReset();
   warning.mockReset();
+  success.mockReset();
 });
 
 describe('import (SPEC §7, §8)', () => {
@@ -37,16 +40,23 @@ describe('import (SPEC §7, §8)', () => {
   });
 });
 
-describe('export', () => {
-  it("an empty answer warns 'file download failed'", async () => {
-    get.mockResolvedValue({ data: new Blob([], { type: 'application/vnd.ms-excel' }) });
-    expect(await downloadExport(route, { username: '*a*', selections: '1,2' }, 'users')).toBe(false);
-    expect(get.mock.calls[0][1]).toMatchObject({ params: { username: '*a*', selections: '1,2' }, responseType: 'blob' });
-    expect(warning).toHaveBeenCalledOnce();
+describe('export (SPEC §1 asynchronous, §8)', () => {
+  it('starts the export with the list query and points to the download center', async () => {
+    get.mockResolvedValue({ data: { success: true, code: 200, message: '', result: { id: 'f1', fileName: 'users.xls', status: 'generating' } } });
+    expect(await downloadExport(route, { username: '*a*', selections: '1,2' }, 'users')).toBe(true);
+    expect(get.mock.calls[0][0]).toBe('/sys/user/importExcel');
+    expect(get.mock.calls[0][1]).toEqual({ params: { username: '*a*', selections: '1,2' } });
+    expect(success).toHaveBeenCalledOnce();
+    expect(warning).not.toHaveBeenCalled();
   });
-  it('an envelope error inside the blob shows its message', async () => {
-    get.mockResolvedValue({ data: new Blob([JSON.stringify({ success: false, code: 510, message: 'denied' })], { type: 'application/json' }) });
+  it('a refused export shows the server message', async () => {
+    get.mockResolvedValue({ data: { success: false, code: 510, message: 'denied', result: null } });
     expect(await downloadExport(route, {}, 'users')).toBe(false);
     expect(warning).toHaveBeenCalledWith('denied');
+  });
+  it("no answer warns 'file download failed'", async () => {
+    get.mockRejectedValue(new Error('network'));
+    expect(await downloadExport(route, {}, 'users')).toBe(false);
+    expect(warning).toHaveBeenCalledOnce();
   });
 });

@@ -1,53 +1,16 @@
 import i18next from 'i18next';
 import { API_BASE, ResultCode, type ApiResponse, type ImportPartialResult, type RouteDef } from '@ztj/contracts';
-import { feedback } from '../feedback/feedback';
 import { http } from '../http/httpClient';
-import { saveBlob } from '../http/saveBlob';
-
-function blobText(blob: Blob): Promise<string> {
-  if (typeof blob.text === 'function') return blob.text();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsText(blob);
-  });
-}
-
-async function envelopeOfBlob(blob: Blob): Promise<ApiResponse<unknown> | null> {
-  if (!blob.type.includes('json')) return null;
-  try {
-    return JSON.parse(await blobText(blob)) as ApiResponse<unknown>;
-  } catch {
-    return null;
-  }
-}
+import { startExport } from '../exports/exportFlow';
 
 /**
- * Downloads the `.xls` export of a list (SPEC §7): the list's query fields plus the comma-joined
- * selected ids. An empty or failed answer shows 'file download failed' (SPEC §8).
- * @returns true when a file was saved.
+ * Starts the `.xls` export of a list (SPEC §7): the list's query fields plus the comma-joined
+ * selected ids; the file is generated in the background and found in the download center
+ * (SPEC §1, §8). `fileName` is kept for the signature; the server names the file.
+ * @returns true when the export was accepted.
  */
-export async function downloadExport(route: RouteDef, query: Record<string, string>, fileName: string): Promise<boolean> {
-  const { message } = feedback();
-  try {
-    const response = await http.get<Blob>(route.path, { params: query, responseType: 'blob' });
-    const blob = response.data;
-    const envelope = await envelopeOfBlob(blob);
-    if (envelope && !envelope.success) {
-      message.warning(envelope.message || i18next.t('list:export.failed'));
-      return false;
-    }
-    if (!blob || blob.size === 0 || envelope) {
-      message.warning(i18next.t('list:export.failed'));
-      return false;
-    }
-    saveBlob(blob, fileName.endsWith('.xls') ? fileName : `${fileName}.xls`);
-    return true;
-  } catch {
-    message.warning(i18next.t('list:export.failed'));
-    return false;
-  }
+export async function downloadExport(route: RouteDef, query: Record<string, string>, _fileName?: string): Promise<boolean> {
+  return startExport(route.path, query);
 }
 
 /** What an import answered, after the user was told (SPEC §7, §8 import). */

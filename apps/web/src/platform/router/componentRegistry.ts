@@ -4,6 +4,8 @@ import { SYSTEM_SCREENS } from '../../features/system/systemScreens';
 import { ACCOUNT_SCREENS } from '../../features/account/accountScreens';
 import { ALARM_SCREENS } from '../../features/alarms/alarmScreens';
 import { ALARM_SETTINGS_SCREENS } from '../../features/alarm-settings/alarmSettingsScreens';
+import { PLACES_SCREENS } from '../../features/logistics/places/placesScreens';
+import { WAYBILL_SCREENS } from '../../features/logistics/waybills/waybillScreens';
 
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -21,6 +23,8 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   ...ACCOUNT_SCREENS,
   ...ALARM_SCREENS,
   ...ALARM_SETTINGS_SCREENS,
+  ...PLACES_SCREENS,
+  ...WAYBILL_SCREENS,
   'dashboard/Analysis': lazy(() => import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage }))),
   'exception/403': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception403 }))),
   'exception/404': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception404 }))),

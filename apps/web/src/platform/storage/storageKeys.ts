@@ -26,6 +26,8 @@ export const STORAGE_KEYS = {
   colour: 'DEFAULT_COLOR',
   colourWeak: 'DEFAULT_COLOR_WEAK',
   multipage: 'DEFAULT_MULTI_PAGE',
+  /** Tile source of the maps chosen in their layer switch (`offline`, `osm`, `gaode`, `custom`). */
+  mapTileSource: 'MAP_TILE_SOURCE',
   /** Prefix of per-path title overrides (SPEC §2 document title). */
   routeTitlePrefix: 'ROUTE_TITLE:',
   /** Prefix of the remembered list page size, plus the list's source key (SPEC §3). */

@@ -1,5 +1,6 @@
 import { COMPARISONS, DOOR_EFFECTS, PARAM, type RuleCondition } from '@ztj/contracts';
 import type { ConditionState, EngineReading } from './engine.types';
+import { dwellWatcher, geofenceWatcher, routeDeviationWatcher, type RulePlaces } from './geo-watchers';
 
 /**
  * Turns the typed conditions of a rule template (contracts `alarms/rule-conditions.ts`) into
@@ -160,8 +161,12 @@ const powerOffWatcher: ConditionWatcher = {
   },
 };
 
-/** Compiles one typed condition (contracts `RuleCondition`) into its watcher. */
-export function compileCondition(c: RuleCondition): ConditionWatcher {
+/**
+ * Compiles one typed condition (contracts `RuleCondition`) into its watcher; position conditions
+ * (geofence, dwell, route deviation) take their fences/routes from `places` (resolved by the rule
+ * cache) and never hold without them.
+ */
+export function compileCondition(c: RuleCondition, places?: RulePlaces): ConditionWatcher {
   switch (c.type) {
     case 'threshold':
       return numericWatcher(c.param, comparisonTest(c.comparison, c.value, c.valueMax ?? c.value, c.hysteresis.margin), c.hysteresis.clearDelayMinutes);
@@ -171,7 +176,7 @@ export function compileCondition(c: RuleCondition): ConditionWatcher {
       return numericWatcher(c.param, test, c.hysteresis.clearDelayMinutes);
     }
     case 'duration': {
-      const inner = compileCondition(c.condition);
+      const inner = compileCondition(c.condition, places);
       return { ...inner, alarmType: 'T001', holdMs: c.minutes * MIN };
     }
     case 'door': {
@@ -201,5 +206,11 @@ export function compileCondition(c: RuleCondition): ConditionWatcher {
       };
     case 'powerOff':
       return powerOffWatcher;
+    case 'geofence':
+      return geofenceWatcher(c, places);
+    case 'dwell':
+      return dwellWatcher(c, places);
+    case 'routeDeviation':
+      return routeDeviationWatcher(c, places);
   }
 }

@@ -1,4 +1,5 @@
 import type { AlarmSeverity, DeviceEventType, RuleConditionType, RuleTemplate } from '@ztj/contracts';
+import type { RulePlaces } from './geo-watchers';
 
 /**
  * Types of the pure alarm engine (issue 9; SPEC §3 rule template, §4 alarm flag, §9 effects).
@@ -19,10 +20,14 @@ export interface EngineReading {
   event?: DeviceEventType;
 }
 
-/** A template bound to the device: `id` is stable per binding (template id), used as state key. */
+/**
+ * A template bound to the device: `id` is stable per binding (template id), used as state key.
+ * `places`: the fences and routes its position conditions name (resolved by the rule cache).
+ */
 export interface EngineRule {
   id: string;
   template: RuleTemplate;
+  places?: RulePlaces;
 }
 
 /** The raised alarm of one rule condition (no id: the store assigns it). */

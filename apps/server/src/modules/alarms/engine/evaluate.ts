@@ -5,6 +5,7 @@ import {
   conditionKey,
   emptyConditionState,
   type AlarmEvent,
+  type ConditionState,
   type DeviceAlarmState,
   type EngineReading,
   type EngineResult,
@@ -27,12 +28,27 @@ interface Slot {
   ctx: StepContext;
 }
 
-/** Compiles the rules' conditions for `deviceId`. */
+/**
+ * Compiled slots by rules array: the runtime passes the same array (its rule-cache snapshot) for a
+ * device until the rules change, so the conditions are compiled once per snapshot, not per call.
+ * The cached entry is only reused for the same device id (its events carry it).
+ */
+const compiled = new WeakMap<readonly EngineRule[], { deviceId: string; slots: Slot[] }>();
+
+/** Compiles the rules' conditions for `deviceId` (memoised per rules array, see {@link compiled}). */
 function slotsOf(deviceId: string, rules: readonly EngineRule[]): Slot[] {
+  const hit = compiled.get(rules);
+  if (hit && hit.deviceId === deviceId) return hit.slots;
+  const slots = compileSlots(deviceId, rules);
+  compiled.set(rules, { deviceId, slots });
+  return slots;
+}
+
+function compileSlots(deviceId: string, rules: readonly EngineRule[]): Slot[] {
   const slots: Slot[] = [];
   for (const rule of rules) {
     rule.template.conditions.forEach((condition, conditionIndex) => {
-      const watcher = compileCondition(condition);
+      const watcher = compileCondition(condition, rule.places);
       slots.push({
         key: conditionKey(rule.id, conditionIndex),
         ctx: {
@@ -53,12 +69,19 @@ function slotsOf(deviceId: string, rules: readonly EngineRule[]): Slot[] {
   return slots;
 }
 
-/** A deep copy of `state` holding exactly the conditions of `slots` (new ones empty). */
+/** A copy of one condition state deep enough that the engine's mutations never reach the input. */
+function copyCondition(cs: ConditionState): ConditionState {
+  return { ...cs, active: cs.active ? { ...cs.active } : null, episodes: cs.episodes.map((e) => ({ ...e })) };
+}
+
+/** A copy of `state` holding exactly the conditions of `slots` (new ones empty); the input is not touched. */
 function prepare(state: DeviceAlarmState, slots: readonly Slot[]): DeviceAlarmState {
-  const copy = JSON.parse(JSON.stringify(state)) as DeviceAlarmState;
   const conditions: DeviceAlarmState['conditions'] = {};
-  for (const { key } of slots) conditions[key] = copy.conditions[key] ?? emptyConditionState();
-  return { ...copy, conditions };
+  for (const { key } of slots) {
+    const cs = state.conditions[key];
+    conditions[key] = cs ? copyCondition(cs) : emptyConditionState();
+  }
+  return { ...state, conditions };
 }
 
 /** Events in device-time order (stable: same-time events keep their emission order). */

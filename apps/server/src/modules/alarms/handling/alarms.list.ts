@@ -33,14 +33,14 @@ const ALARM_FIELDS: Record<(typeof ALARM_LIST_FIELDS)[number], ListField> = {
   ruleName: { sql: 'a.rule_name', type: 'string', label: { 'zh-CN': '规则', 'en-US': 'Rule' } },
   alarmType: { sql: 'a.alarm_type', type: 'string', label: { 'zh-CN': '告警类型', 'en-US': 'Alarm type' }, multi: true },
   severity: { sql: 'a.severity', type: 'string', label: { 'zh-CN': '告警级别', 'en-US': 'Severity' }, multi: true, options: SEVERITY_OPTIONS },
-  startTs: { sql: 'a.start_ts', type: 'number', label: { 'zh-CN': '开始时间(ms)', 'en-US': 'Start (ms)' } },
-  endTs: { sql: 'a.end_ts', type: 'number', label: { 'zh-CN': '结束时间(ms)', 'en-US': 'End (ms)' } },
+  startTs: { sql: 'a.start_ts', type: 'number', label: { 'zh-CN': '开始时间', 'en-US': 'Start' }, epochMs: true },
+  endTs: { sql: 'a.end_ts', type: 'number', label: { 'zh-CN': '结束时间', 'en-US': 'End' }, epochMs: true },
   value: { sql: 'a.value', type: 'number', label: { 'zh-CN': '告警值', 'en-US': 'Value' } },
   peak: { sql: 'a.peak', type: 'number', label: { 'zh-CN': '峰值', 'en-US': 'Peak' } },
   status: { sql: 'a.status', type: 'string', label: { 'zh-CN': '状态', 'en-US': 'Status' }, multi: true, options: STATUS_OPTIONS },
   processed: { sql: 'a.processed', type: 'boolean', label: { 'zh-CN': '处理状态', 'en-US': 'Processing' }, options: PROCESSED_OPTIONS },
   flag: { sql: 'a.flag', type: 'number', label: { 'zh-CN': '告警标记', 'en-US': 'Flag' }, multi: true, options: FLAG_OPTIONS },
-  createdAt: { sql: 'a.created_at', type: 'number', label: { 'zh-CN': '记录时间(ms)', 'en-US': 'Recorded (ms)' } },
+  createdAt: { sql: 'a.created_at', type: 'number', label: { 'zh-CN': '记录时间', 'en-US': 'Recorded' }, epochMs: true },
 };
 
 const alarmSpec = (name: string, where: string[] = []): ListSpec<AlarmRecord> => ({
@@ -72,11 +72,11 @@ const PROCESS_FIELDS: Record<(typeof PROCESS_LIST_FIELDS)[number], ListField> = 
   deviceId: { sql: 'a.device_id', type: 'string', label: { 'zh-CN': '设备号', 'en-US': 'Device' }, multi: true },
   alarmType: { sql: 'a.alarm_type', type: 'string', label: { 'zh-CN': '告警类型', 'en-US': 'Alarm type' }, multi: true },
   severity: { sql: 'a.severity', type: 'string', label: { 'zh-CN': '告警级别', 'en-US': 'Severity' }, multi: true, options: SEVERITY_OPTIONS },
-  startTs: { sql: 'a.start_ts', type: 'number', label: { 'zh-CN': '开始时间(ms)', 'en-US': 'Start (ms)' } },
+  startTs: { sql: 'a.start_ts', type: 'number', label: { 'zh-CN': '开始时间', 'en-US': 'Start' }, epochMs: true },
   content: { sql: 'r.content', type: 'string', label: { 'zh-CN': '处理记录', 'en-US': 'Record' } },
   flag: { sql: 'r.flag', type: 'number', label: { 'zh-CN': '处理结果', 'en-US': 'Result' }, multi: true, options: FLAG_OPTIONS },
   createBy: { sql: 'r.create_by', type: 'string', label: { 'zh-CN': '处理人', 'en-US': 'Processed by' } },
-  createTime: { sql: 'r.create_time', type: 'number', label: { 'zh-CN': '处理时间(ms)', 'en-US': 'Processed (ms)' } },
+  createTime: { sql: 'r.create_time', type: 'number', label: { 'zh-CN': '处理时间', 'en-US': 'Processed' }, epochMs: true },
 };
 
 /** Process records of the tenant (process record list and export; `alarmId` filters one alarm). */

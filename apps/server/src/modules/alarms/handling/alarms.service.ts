@@ -72,11 +72,24 @@ export async function processAlarm(db: Db, alarms: AlarmRuntime, auth: AuthConte
   return processRecordOf({ id: recordId, alarm_id: row.id, device_id: row.device_id, alarm_type: row.alarm_type, severity: row.severity, start_ts: row.start_ts, content: body.content, flag: body.flag, create_by: auth.username, create_time: now });
 }
 
-/** Batch flag (ignore) without a record. @throws AppError notFound when any id is not the tenant's */
-export async function flagAlarms(db: Db, auth: AuthContext, ids: string[], flag: 0 | 1 | 3): Promise<void> {
+/**
+ * Batch flag without a record (SPEC §4: 0 non-alarm, 1 alarm, 3 ignore), all or nothing. Flag 0
+ * or 3 also stops the repeat reminders and escalation of each alarm in the engine (the alarm stays
+ * unprocessed and queryable); flag 1 leaves the engine as it is.
+ * @throws AppError notFound when any id is not the tenant's (nothing is changed then)
+ */
+export async function flagAlarms(db: Db, alarms: AlarmRuntime, auth: AuthContext, ids: string[], flag: 0 | 1 | 3): Promise<void> {
   const unique = [...new Set(ids)];
-  const rows = await db.query<{ id: string }>('UPDATE alarm SET flag = $3 WHERE id = ANY($1::text[]) AND tenant_id = $2 RETURNING id', [unique, auth.tenantId, flag]);
-  if (rows.length !== unique.length) throw new AppError('notFound', 'notFound');
+  const rows = await db.tx(async (q) => {
+    const updated = await q.query<{ device_id: string; rule_source: string; rule_id: string; condition_index: number; start_ts: string | number }>(
+      'UPDATE alarm SET flag = $3 WHERE id = ANY($1::text[]) AND tenant_id = $2 RETURNING device_id, rule_source, rule_id, condition_index, start_ts',
+      [unique, auth.tenantId, flag],
+    );
+    if (updated.length !== unique.length) throw new AppError('notFound', 'notFound');
+    return updated;
+  });
+  if (flag === 1) return;
+  await Promise.all(rows.map((r) => alarms.markProcessed(r.device_id, `${r.rule_source}:${r.rule_id}`, Number(r.condition_index), Number(r.start_ts))));
 }
 
 /**

@@ -3,10 +3,12 @@ import * as XLSX from '@e965/xlsx';
 import type { AlarmRecord, AlarmStats, CommentRecord, PageResult, ProcessRecord } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/test-app';
+import { formatEpochMs } from '../../../platform/time/format-time';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
 import { addDevice, createDeviceTestApp, uid } from '../../telemetry/ingest.fixtures';
 import type { AlarmNotice } from '../runtime/alarm-notice';
 import { alarmFrames, alarmsOf, bind, insertTemplate, openConsole, postReadings, until, userOf, type FrameLog } from '../runtime/alarm.fixtures';
+import { exportAndWait } from '../../../platform/exports/exports.fixtures';
 
 /**
  * Alarm handling calls (issue 9 item 4) on alarms raised through the real ingest: lists, view,
@@ -123,16 +125,47 @@ describe('alarm handling (integration)', () => {
     const ignored = await app.call<PageResult<AlarmRecord>>('GET', `/wlx/device/alarmList?deviceId=${deviceId}&flag=3`, { token: op.token });
     expect(ignored.body.result.total).toBe(1);
 
-    const xls = await app.fastify.inject({ method: 'GET', url: `/ztj-iot/wlx/alarm/exportXls?deviceId=${deviceId}`, headers: { 'x-access-token': op.token, 'accept-language': 'en-US' } });
-    expect(xls.statusCode).toBe(200);
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(xls.rawPayload).Sheets[XLSX.read(xls.rawPayload).SheetNames[0]!]!, { header: 1 });
+    const xls = await exportAndWait(app, op.token, `/wlx/alarm/exportXls?deviceId=${deviceId}`, { 'accept-language': 'en-US' });
+    expect(xls.file.status).toBe('success');
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(xls.body!).Sheets[XLSX.read(xls.body!).SheetNames[0]!]!, { header: 1 });
     expect(rows[0]).toContain('Severity');
     expect(rows[1]).toEqual(expect.arrayContaining([deviceId, 'Urgent', 'Active', 'Processed', 'Ignored']));
-    const zh = await app.fastify.inject({ method: 'GET', url: `/ztj-iot/wlx/alarm/process/exportXls?alarmId=${alarm.id}`, headers: { 'x-access-token': op.token, 'accept-language': 'zh-CN' } });
-    const zhRows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(zh.rawPayload).Sheets[XLSX.read(zh.rawPayload).SheetNames[0]!]!, { header: 1 });
+    // times as people read them, not ms numbers
+    expect(rows[0]).toContain('Start');
+    expect(rows[1]).toContain(formatEpochMs(alarm.startTs));
+    expect((rows[1] as unknown[]).some((c) => typeof c === 'number' && c > 1e12)).toBe(false);
+    const zh = await exportAndWait(app, op.token, `/wlx/alarm/process/exportXls?alarmId=${alarm.id}`, { 'accept-language': 'zh-CN' });
+    const zhRows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(zh.body!).Sheets[XLSX.read(zh.body!).SheetNames[0]!]!, { header: 1 });
     expect(zhRows).toHaveLength(3);
     expect(zhRows[0]).toContain('处理结果');
     expect(zhRows.flat()).toEqual(expect.arrayContaining(['紧急', '非告警', '告警']));
+  });
+
+  it('batch flag is all or nothing, and ignoring stops the reminders of an unprocessed alarm', async () => {
+    const dev = uid('HDL');
+    const secret = await addDevice(app, { id: dev });
+    const templateId = await insertTemplate(app, DEMO_TENANT_ID, { name: `Ignore ${dev}`, severity: 'M', conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: -15 }], reminder: { everyMinutes: 1 } });
+    await bind(app, DEMO_TENANT_ID, templateId, dev);
+    const t = Date.now() - 10 * MIN;
+    await postReadings(app, dev, secret, [{ ts: t, values: { P003: -18 } }, { ts: t + MIN, values: { P003: -10 } }]);
+    const [raised] = await until(async () => {
+      const rows = await alarmsOf(app, dev);
+      return rows.length === 1 ? rows : null;
+    });
+    const mixed = await app.call('PUT', '/wlx/alarm/flag', { token: op.token, body: { ids: [raised!.id, 'no-such-alarm'], flag: 3 } });
+    expect(mixed.status).toBe(404);
+    expect((await alarmsOf(app, dev))[0]!.flag).toBe(1);
+
+    await app.alarms.requestTick();
+    await until(async () => ((await alarmsOf(app, dev))[0]!.reminders > 0 ? true : null));
+    const flagged = await app.call('PUT', '/wlx/alarm/flag', { token: op.token, body: { ids: [raised!.id], flag: 3 } });
+    expect(flagged.body.success).toBe(true);
+    const [ignored] = await alarmsOf(app, dev);
+    expect(ignored).toMatchObject({ flag: 3, processed: false });
+    const before = notices.filter((n) => n.kind === 'reminder' && n.alarm.deviceId === dev).length;
+    await app.alarms.requestTick(Date.now() + 30 * MIN);
+    expect(notices.filter((n) => n.kind === 'reminder' && n.alarm.deviceId === dev)).toHaveLength(before);
+    expect((await alarmsOf(app, dev))[0]!.reminders).toBe(ignored!.reminders);
   });
 
   it('keeps every call tenant-scoped: another tenant gets not found or nothing', async () => {

@@ -70,6 +70,7 @@ beforeAll(async () => {
     retry: { limit: 5, delaySec: 0, backoff: false },
     concurrency: 4,
     pollingIntervalSeconds: 0.5,
+    consoleUrl: 'https://iot.example.com',
   });
   await dispatcher.start();
 }, 60_000);
@@ -102,6 +103,8 @@ describe('push dispatcher (real SMTP server, real job queue)', () => {
     expect(m?.text).toContain('数值：-12.4 °C');
     expect(m?.text).toContain('时间：2026-01-05 08:00:00');
     expect(m?.text).toContain('规则：冷冻品温度上限');
+    // PUSH_CONSOLE_URL: the message links to the alarm in the console
+    expect(m?.text).toContain(`https://iot.example.com/#/alarm/list?alarmId=${alarm.id}`);
   });
 
   it('does not push a general (L) alarm to a user who takes only multi-level alarms, but does push an important one', async () => {

@@ -20,6 +20,8 @@ export interface PushDispatcherOptions {
   lang?: Language;
   /** Time zone of device times in messages (default Asia/Shanghai). */
   timeZone?: string;
+  /** Console address (`PUSH_CONSOLE_URL`): messages link to their alarm; none without it. */
+  consoleUrl?: string;
   /** Retries (default 5 from 5 s with backoff); tests use `{ limit, delaySec: 0, backoff: false }`. */
   retry?: PushRetryPolicy;
   /** Pushes sent at once by this process (default 4, at least 1): a silent provider holds one slot, not all. */
@@ -153,7 +155,7 @@ export function createPushDispatcher(db: Db, opts: PushDispatcherOptions): PushD
   async function handle(job: Parameters<typeof runPushJob>[0]): Promise<unknown> {
     // fetched after stop(): not attempted (the channels are closing), retried later
     if (stopped) throw new PushRetryError('push dispatcher stopping');
-    const run = runPushJob(job, { db, channels, retry, lang, timeZone: opts.timeZone, now });
+    const run = runPushJob(job, { db, channels, retry, lang, timeZone: opts.timeZone, consoleUrl: opts.consoleUrl, now });
     running.add(run);
     try {
       return await run;

@@ -32,6 +32,8 @@ export interface NewPush {
 export interface PushRow {
   id: string;
   tenant_id: number;
+  /** The alarm pushed; null for a scene that pushes without raising. */
+  alarm_id: string | null;
   channel: PushChannelCode;
   address: string | null;
   status: PushStatus;
@@ -92,7 +94,7 @@ export async function unqueuedPushes(db: Queryable): Promise<string[]> {
 
 /** The row of a push job, or null when it is gone. */
 export async function loadPush(db: Queryable, id: string): Promise<PushRow | null> {
-  const [row] = await db.query<PushRow>('SELECT id, tenant_id, channel, address, status, attempts FROM alarm_push WHERE id = $1', [id]);
+  const [row] = await db.query<PushRow>('SELECT id, tenant_id, alarm_id, channel, address, status, attempts FROM alarm_push WHERE id = $1', [id]);
   return row ? { ...row, attempts: Number(row.attempts) } : null;
 }
 

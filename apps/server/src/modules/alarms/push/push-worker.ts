@@ -4,6 +4,7 @@ import type { JobContext } from '../../../platform/jobs/job-queue';
 import type { PushAttemptResult, PushChannel, PushChannelCode } from './channels/channel';
 import { loadPush, recordAttempt } from './push-store';
 import { renderPushMessage, type PushEvent, type RenderInput } from './render';
+import { alarmLink } from './channels/push-config';
 
 /** Queue of push jobs (one job per `alarm_push` row in state pending). */
 export const PUSH_QUEUE = 'alarm-push';
@@ -33,6 +34,8 @@ export interface PushWorkerDeps {
   retry: PushRetryPolicy;
   lang: Language;
   timeZone?: string;
+  /** Console address (`PUSH_CONSOLE_URL`): messages link to their alarm. */
+  consoleUrl?: string;
   now: () => number;
 }
 
@@ -84,9 +87,10 @@ async function renderInputOf(db: Queryable, pushId: string): Promise<RenderInput
   };
 }
 
-async function attempt(channel: PushChannel, address: string, input: RenderInput, deps: PushWorkerDeps): Promise<PushAttemptResult> {
+async function attempt(channel: PushChannel, address: string, input: RenderInput, alarmId: string | null, deps: PushWorkerDeps): Promise<PushAttemptResult> {
+  const url = deps.consoleUrl && alarmId ? alarmLink(deps.consoleUrl, alarmId) : undefined;
   try {
-    return await channel.send(address, renderPushMessage(input, { lang: deps.lang, timeZone: deps.timeZone }));
+    return await channel.send(address, renderPushMessage(input, { lang: deps.lang, timeZone: deps.timeZone, url }));
   } catch (err) {
     // channels do not throw for provider errors; anything else is treated as transient
     return { ok: false, retryable: true, answer: `error: ${err instanceof Error ? err.message : String(err)}` };
@@ -118,7 +122,7 @@ export async function runPushJob(job: Pick<JobContext<PushJobData>, 'data' | 're
     await recordAttempt(deps.db, row.id, 'failed', 'alarm no longer exists', deps.now());
     return { status: 'failed' };
   }
-  const res = await attempt(channel, row.address, input, deps);
+  const res = await attempt(channel, row.address, input, row.alarm_id, deps);
   const answer = (res.answer || (res.ok ? 'ok' : 'error')).slice(0, 500);
   if (res.ok) {
     await recordAttempt(deps.db, row.id, 'sent', answer, deps.now());

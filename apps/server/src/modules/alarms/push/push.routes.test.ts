@@ -6,6 +6,7 @@ import { decodeRow } from '../../../platform/list/sheet-parse';
 import { readSheet } from '../../../platform/list/xls';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
 import { maskAddress } from './push.list';
+import { exportAndWait } from '../../../platform/exports/exports.fixtures';
 
 /** Push list, export and channels calls (issue 9 item 5; SPEC §7 push list/export): masking, filters, tenant scope. */
 
@@ -64,9 +65,9 @@ describe('push list API', () => {
 
   it('exports .xls with dictionary texts in the caller language and masked addresses', async () => {
     for (const [lang, notConfigured, header] of [['en-US', 'Not configured', 'Status'], ['zh-CN', '未配置', '状态']] as const) {
-      const res = await t.fastify.inject({ method: 'GET', url: `/ztj-iot/wlx/push/exportXls?deviceId=${tag}&status=notConfigured`, headers: { 'x-access-token': admin, ...headers(PLATFORM_TENANT_ID, lang) } });
-      expect(res.statusCode).toBe(200);
-      const sheet = await readSheet(res.rawPayload);
+      const res = await exportAndWait(t, admin, `/wlx/push/exportXls?deviceId=${tag}&status=notConfigured`, headers(PLATFORM_TENANT_ID, lang));
+      expect(res.file).toMatchObject({ status: 'success', fileType: 'list', fileName: lang === 'en-US' ? 'push-records.xls' : '推送记录.xls' });
+      const sheet = await readSheet(res.body!);
       expect(sheet.headers).toContain(header);
       expect(sheet.rows).toHaveLength(1);
       const cells = decodeRow(sheet.rows[0]!).cells;

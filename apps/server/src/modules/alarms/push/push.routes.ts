@@ -1,13 +1,13 @@
 import { PUSH_CHANNELS, PushRoutes as R, type PushChannelCode } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../../platform/http/register-route';
-import { listAll, listPage } from '../../../platform/list/list-runner';
+import { listPage } from '../../../platform/list/list-runner';
 import { callerOf } from '../../../platform/list/list-spec';
-import { registerRawRoute } from '../../../platform/list/raw-route';
-import { recordsToXls } from '../../../platform/list/xls';
 import type { ModuleDeps } from '../../index';
 import { readPushConfig } from './channels/push-config';
 import { PUSH_EXPORT, PUSH_LIST, toExportRow } from './push.list';
+import { registerExportRoute } from '../../../platform/exports/export-route';
+import { listExporter } from '../../../platform/exports/export-registry';
 
 /** What the push routes need besides ModuleDeps: the dispatcher's view of the configured channels. */
 export interface PushRouteDeps {
@@ -39,10 +39,10 @@ export function pushRoutes(api: FastifyInstance, deps: ModuleDeps & { push?: Pus
   const { db } = deps;
   let push = deps.push;
   registerRoute(api, db, R.list, ({ auth, query }) => listPage(db, PUSH_LIST, query, callerOf(auth, R.list.access)));
-  registerRawRoute(api, db, R.exportXls, async ({ auth, query, lang }) => {
-    const rows = await listAll(db, PUSH_LIST, query, callerOf(auth, R.list.access));
-    return { kind: 'file', fileName: lang === 'en-US' ? 'push-records.xls' : '推送记录.xls', body: recordsToXls(PUSH_EXPORT, rows.map(toExportRow), lang) };
-  });
+  registerExportRoute(api, db, R.exportXls, listExporter({
+    key: R.exportXls.path, list: PUSH_LIST, xls: PUSH_EXPORT, map: (rows) => rows.map(toExportRow), permission: R.list.access,
+    title: { 'zh-CN': '推送记录', 'en-US': 'Push records' }, fileBase: { 'zh-CN': '推送记录', 'en-US': 'push-records' },
+  }));
   registerRoute(api, db, R.channels, async () => {
     push ??= fromEnvironment();
     return push.configuredChannels();

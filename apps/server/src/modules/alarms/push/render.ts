@@ -1,6 +1,7 @@
 import { ALARM_SEVERITIES, ALARM_TYPES, DEFAULT_LANGUAGE, getParameter, type AlarmRecord, type BilingualText, type Language } from '@ztj/contracts';
 import type { PushMessage } from './channels/channel';
 import type { AlarmNotice } from '../runtime/alarm-notice';
+import { formatEpochMs } from '../../../platform/time/format-time';
 
 /** Alarm event kinds that push (AlarmNotice `kind`). */
 export type PushEvent = AlarmNotice['kind'];
@@ -72,11 +73,9 @@ export function formatValue(value: number | null, alarmType: string): string {
   return unit ? `${text} ${unit}` : text;
 }
 
-/** Device time (ms) as `YYYY-MM-DD HH:mm:ss` in `timeZone`. */
-export function formatDeviceTime(ms: number, timeZone = 'Asia/Shanghai'): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
-    .format(new Date(ms))
-    .replace('T', ' ');
+/** Device time (ms) as `YYYY-MM-DD HH:mm:ss` in `timeZone` (default Asia/Shanghai). */
+export function formatDeviceTime(ms: number, timeZone?: string): string {
+  return formatEpochMs(ms, timeZone);
 }
 
 /** `【紧急】` / `[Urgent]` for a severity. */

@@ -36,7 +36,7 @@ export class AlarmAnnouncer {
     const message: WsAlarmMessage = { cmd: 'alarm', event, alarm };
     this.recipients(tenantId).then(
       (users) => {
-        for (const u of users) this.hub.toUser(u, message);
+        for (const u of users) this.hub.toUser(u, message, tenantId);
       },
       (e: Error) => this.onError(e),
     );

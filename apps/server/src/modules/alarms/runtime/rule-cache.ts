@@ -1,6 +1,7 @@
 import { RuleTemplateSchema, SceneActionsSchema, type RuleNotify, type SceneActions } from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
 import type { EngineRule } from '../engine';
+import { loadRulePlaces, placeIdsOf } from './rule-places';
 
 /**
  * The rule cache of the alarm runtime (issue 9 item 3): device → the rules it carries, so the
@@ -13,6 +14,10 @@ import type { EngineRule } from '../engine';
  * (Db.onWrite; reloaded once the write is visible), so a binding takes effect on the next reading.
  * Writes made outside this process (another server, manual SQL) are picked up by the TTL reload:
  * at most {@link RULE_CACHE_TTL_MS} late.
+ *
+ * Position conditions (geofence, dwell, route deviation; issue 10 item 2): the fences and routes
+ * they name are resolved at load time within the device's tenant (`rule-places.ts`) and handed to
+ * the engine as `EngineRule.places`; writes to `logistics_location` / `logistics_route` reload.
  */
 
 /** Fallback reload period of the rule snapshot, ms (bound on how stale rules written elsewhere may be). */
@@ -85,6 +90,7 @@ SELECT d.dev_no, d.tenant_id, d.name, d.gateway_id, 'scene', s.id, s.name, s.rul
 export function affectsRules(sql: string): boolean {
   if (/alarm_rule_|alarm_scene/i.test(sql)) return true;
   if (/\bdevice_group\b/i.test(sql)) return true;
+  if (/\blogistics_(location|route)\b/i.test(sql) && /^\s*(insert|update|delete)\b/i.test(sql)) return true;
   return /^\s*(insert\s+into|update|delete\s+from)\s+device\b/i.test(sql) && /group_id|gateway_id|tenant_id|delete\s+from|insert\s+into|\bname\b/i.test(sql)
     && !/last_ts\s*=/.test(sql);
 }
@@ -133,9 +139,12 @@ export class RuleCache {
     });
   }
 
-  /** True while the snapshot may be out of date (a relevant write happened, or the TTL ran out). */
+  /**
+   * True while the snapshot may be out of date: a relevant write happened, a reload is in flight
+   * (it cleared the write mark when it started but has not replaced the snapshot yet), or the TTL ran out.
+   */
   get stale(): boolean {
-    return this.dirty || !this.snapshot || Date.now() - this.loadedAt >= this.ttlMs;
+    return this.dirty || this.loading !== undefined || !this.snapshot || Date.now() - this.loadedAt >= this.ttlMs;
   }
 
   /** Rules of `deviceId` in the current snapshot; undefined when it carries none (or nothing is loaded yet). */
@@ -189,6 +198,14 @@ export class RuleCache {
       d.rules.push(parsed.rule);
       d.meta.set(parsed.rule.id, parsed.meta);
       if (parsed.rule.template.conditions.some((c) => c.type === 'offline')) d.hasOffline = true;
+    }
+    const ids = placeIdsOf(next.values());
+    if (ids.locationIds.size > 0 || ids.routeIds.size > 0) {
+      const places = await loadRulePlaces(this.db, ids, this.onError);
+      for (const d of next.values()) {
+        const p = places.get(d.tenantId);
+        for (const r of d.rules) r.places = p;
+      }
     }
     this.snapshot = next;
     this.loadedAt = Date.now();

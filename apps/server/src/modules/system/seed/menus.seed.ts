@@ -70,7 +70,7 @@ export const MENU_SEED: MenuSeed[] = [
     id: 'task', name: '运单管理', nameEn: 'Waybills', path: '/task', component: 'layouts/RouteView', icon: 'CarOutlined', redirect: '/task/list',
     children: [
       {
-        id: 'task-list', name: '运单列表', nameEn: 'Waybill list', path: '/task/list', component: 'task/TaskList',
+        id: 'task-list', name: '运单列表', nameEn: 'Waybill list', path: '/task/list', component: 'task/TaskList', perms: 'task:list',
         buttons: [
           ...crud('task', '运单', 'waybill').slice(0, 3),
           ['task:start', '开始运单', 'Start waybill'],
@@ -82,7 +82,7 @@ export const MENU_SEED: MenuSeed[] = [
       { id: 'task-detail', name: '运单详情', nameEn: 'Waybill detail', path: '/task/detail/:id', component: 'task/TaskDetail', hidden: true },
       { id: 'task-edit', name: '编辑运单', nameEn: 'Edit waybill', path: '/task/edit/:id', component: 'task/TaskEdit', hidden: true },
       { id: 'task-chart', name: '运单图表', nameEn: 'Waybill chart', path: '/task/chart/:id', component: 'task/TaskChart', hidden: true },
-      { id: 'task-maplist', name: '运单地图', nameEn: 'Waybill map', path: '/task/maplist', component: 'task/TaskMapList' },
+      { id: 'task-maplist', name: '运单地图', nameEn: 'Waybill map', path: '/task/maplist', component: 'task/TaskMapList', perms: 'task:list' },
       { id: 'task-maphistory', name: '轨迹回放', nameEn: 'Track history', path: '/task/maphistory/:id', component: 'task/TaskMapHistory', hidden: true },
       { id: 'task-speed', name: '速度曲线', nameEn: 'Speed', path: '/task/speed/:id', component: 'task/TaskSpeed', hidden: true },
     ],
@@ -139,8 +139,8 @@ export const MENU_SEED: MenuSeed[] = [
   {
     id: 'settings', name: '设置', nameEn: 'Settings', path: '/settings', component: 'layouts/RouteView', icon: 'ToolOutlined', redirect: '/settings/paths',
     children: [
-      { id: 'settings-paths', name: '路线设置', nameEn: 'Routes', path: '/settings/paths', component: 'settings/PathList' },
-      { id: 'settings-points', name: '常用地点', nameEn: 'Locations', path: '/settings/points', component: 'settings/PointList' },
+      { id: 'settings-paths', name: '路线设置', nameEn: 'Routes', path: '/settings/paths', component: 'settings/PathList', perms: 'path:list', buttons: crud('path', '路线', 'route').slice(0, 3) },
+      { id: 'settings-points', name: '常用地点', nameEn: 'Locations', path: '/settings/points', component: 'settings/PointList', perms: 'point:list', buttons: crud('point', '地点', 'location').slice(0, 3) },
       { id: 'settings-templates', name: '规则模板', nameEn: 'Rule templates', path: '/settings/templates', component: 'settings/RuleTemplateList', perms: 'template:list', buttons: [...crud('template', '规则模板', 'rule template').slice(0, 3), ['template:bind', '绑定设备', 'Bind devices']] },
       { id: 'settings-usergroups', name: '用户组', nameEn: 'User groups', path: '/settings/usergroups', component: 'settings/UserGroupList', perms: 'usergroup:list', buttons: crud('usergroup', '用户组', 'user group').slice(0, 3) },
     ],

@@ -8,6 +8,10 @@ import type { ParamDefault } from '../paramDefaults';
 import { doorEffectOptions, typeOptions } from './conditionOptions';
 import { HysteresisFields } from './HysteresisFields';
 import { MeasuredFields } from './MeasuredFields';
+import { PositionFields } from './PositionFields';
+
+/** Height of the type list, px: every condition type without scrolling (32 px an option). */
+const TYPE_LIST_HEIGHT = 12 * 32 + 8;
 
 /** Props of {@link ConditionRow}. */
 export interface ConditionRowProps {
@@ -110,6 +114,11 @@ export function ConditionRow({ listName, index, defaults, onRemove, disabled }: 
         </Col>
       );
       break;
+    case 'geofence':
+    case 'routeDeviation':
+    case 'dwell':
+      body = <PositionFields base={base} kind={type} testId={testId} />;
+      break;
   }
 
   return (
@@ -118,7 +127,17 @@ export function ConditionRow({ listName, index, defaults, onRemove, disabled }: 
       data-testid={testId}
       style={{ marginBottom: 12 }}
       title={
-        <Select<RuleConditionType> value={type} onChange={setType} options={typeOptions(t) as { value: RuleConditionType; label: string }[]} style={{ minWidth: 140, maxWidth: '100%' }} disabled={disabled} data-testid={`${testId}-type`} />
+        <Select<RuleConditionType>
+          value={type}
+          onChange={setType}
+          options={typeOptions(t) as { value: RuleConditionType; label: string }[]}
+          style={{ minWidth: 140, maxWidth: '100%' }}
+          // all twelve types at once (no scrolling inside the list); not virtual: every option is in the page
+          listHeight={TYPE_LIST_HEIGHT}
+          virtual={false}
+          disabled={disabled}
+          data-testid={`${testId}-type`}
+        />
       }
       extra={
         <Button type="text" danger icon={<DeleteOutlined />} onClick={onRemove} disabled={disabled} aria-label={t('editor.remove')} data-testid={`${testId}-remove`} />

@@ -8,16 +8,19 @@ export interface HysteresisFieldsProps {
   base: (string | number)[];
   /** Unit of the margin ('' hides the margin: effects without a measured value). */
   unit: string | null;
+  /** Label and tooltip of the margin (default: the parameter-unit wording). */
+  marginLabel?: string;
+  marginHint?: string;
 }
 
 /** Per-condition clear rule (issue 9: clear margin in the parameter's unit, clear delay in minutes). */
-export function HysteresisFields({ base, unit }: HysteresisFieldsProps): ReactNode {
+export function HysteresisFields({ base, unit, marginLabel, marginHint }: HysteresisFieldsProps): ReactNode {
   const { t } = useTranslation('alarmSettings');
   return (
     <>
       {unit !== null && (
         <Col xs={24} sm={12} md={6}>
-          <Form.Item name={[...base, 'hysteresis', 'margin']} label={t('editor.margin')} tooltip={t('editor.marginHint')}>
+          <Form.Item name={[...base, 'hysteresis', 'margin']} label={marginLabel ?? t('editor.margin')} tooltip={marginHint ?? t('editor.marginHint')}>
             <InputNumber min={0} style={{ width: '100%' }} suffix={unit || undefined} />
           </Form.Item>
         </Col>

@@ -20,6 +20,9 @@ export const rangeEffectOptions = (t: TFunction): Option<number>[] => [1, 2].map
 /** SPEC §9 door effects 1-4. */
 export const doorEffectOptions = (t: TFunction): Option<number>[] => [1, 2, 3, 4].map((e) => ({ value: e, label: t(`doorEffect.${e}`) }));
 
+/** SPEC §9 position effects 1 enter / 2 leave / 6 both. */
+export const positionEffectOptions = (t: TFunction): Option<number>[] => [1, 2, 6].map((e) => ({ value: e, label: t(`positionEffect.${e}`) }));
+
 /** Numeric parameters as "name (unit) · code", searchable by any of them. */
 export function paramOptions(defaults: readonly ParamDefault[], lang: string): Option<string>[] {
   return defaults.map((p) => {

@@ -3,10 +3,9 @@ import { Divider, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserGroupRecord } from '@ztj/contracts';
 import { feedback } from '../../../platform/feedback/feedback';
-import { isApiError } from '../../../platform/http/ApiError';
 import { useResponsive } from '../../../platform/responsive/useResponsive';
 import { useSaveUserGroup } from '../api';
-import { clearFieldErrors, serverErrorsToFields, showFieldErrors } from '../formIssues';
+import { clearFieldErrors, reportSaveError, showFieldErrors } from '../../../platform/forms/formIssues';
 import { groupToForm, validateGroup, type GroupFormValues } from './groupForm';
 import { MembersEditor } from './MembersEditor';
 
@@ -35,8 +34,7 @@ export function UserGroupModal({ group, onClose }: { group: UserGroupRecord | 'n
       feedback().message.success(t('groups.saved'));
       onClose();
     } catch (error) {
-      if (isApiError(error) && showFieldErrors(form, serverErrorsToFields(error.errors, t)) > 0) return;
-      feedback().message.error(error instanceof Error ? error.message : String(error));
+      reportSaveError(form, error, t);
     }
   };
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { UserGroupAddSchema, type AlarmSettingsRoutes, type RouteBody, type UserGroupRecord } from '@ztj/contracts';
-import { issuesToFields, type FieldEntry } from '../formIssues';
+import { issuesToFields, type FieldEntry } from '../../../platform/forms/formIssues';
 
 /** Body of user group add. */
 export type GroupBody = RouteBody<typeof AlarmSettingsRoutes.groupAdd>;

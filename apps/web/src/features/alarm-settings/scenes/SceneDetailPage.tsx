@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../platform/list/listQuery';
 import { Authorized } from '../../../platform/permissions/Authorized';
 import { useParamDefaults, useScene } from '../api';
 import { conditionSummary } from '../conditionText';
+import { usePlaceNames } from '../conditions/usePlaceOptions';
 import { SeverityTag } from '../SeverityTag';
 import { actionsSummary } from './sceneText';
 
@@ -53,6 +54,7 @@ export function SceneDetailPage(): ReactNode {
   const navigate = useNavigate();
   const scene = useScene(id);
   const defaults = useParamDefaults();
+  const places = usePlaceNames();
   if (scene.isError) return <Result status="error" title={t('scenes.loadError')} subTitle={scene.error.message} extra={<Button onClick={() => void navigate('/scene/list')}>{t('actions.back')}</Button>} />;
   if (!scene.data) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const s = scene.data;
@@ -78,7 +80,7 @@ export function SceneDetailPage(): ReactNode {
             <Space wrap size={4}>{s.devices.map((d) => <Tag key={d.id}><Link to={`/device/detail/${encodeURIComponent(d.id)}`}>{d.name || d.id}</Link></Tag>)}</Space>
           </Descriptions.Item>
           <Descriptions.Item label={t('scenes.step2')} span={2}>
-            <ol style={{ margin: 0, paddingInlineStart: 18 }}>{s.rule.conditions.map((c, i) => <li key={i}>{conditionSummary(c, t, defaults, i18n.language)}</li>)}</ol>
+            <ol style={{ margin: 0, paddingInlineStart: 18 }}>{s.rule.conditions.map((c, i) => <li key={i}>{conditionSummary(c, t, defaults, i18n.language, places)}</li>)}</ol>
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.severity')}><SeverityTag severity={s.rule.severity} /></Descriptions.Item>
           <Descriptions.Item label={t('fields.delay')}>{t('units.minutesValue', { count: s.rule.delayMinutes })}</Descriptions.Item>

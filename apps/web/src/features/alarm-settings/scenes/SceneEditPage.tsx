@@ -7,7 +7,7 @@ import { isApiError } from '../../../platform/http/ApiError';
 import { useDevicesByIds, useParamDefaults, useSaveScene, useScene } from '../api';
 import { ConditionListEditor } from '../conditions/ConditionListEditor';
 import { DevicePickerField } from '../DevicePickerField';
-import { clearFieldErrors, serverErrorsToFields, showFieldErrors, type FieldEntry } from '../formIssues';
+import { clearFieldErrors, serverErrorsToFields, showFieldErrors, type FieldEntry } from '../../../platform/forms/formIssues';
 import { SceneActionsStep } from './SceneActionsStep';
 import { emptySceneForm, sceneToForm, stepOf, validateScene, type SceneFormValues } from './sceneForm';
 

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { RuleCondition } from '@ztj/contracts';
 import { useParamDefaults, useScene } from '../api';
 import { conditionSummary } from '../conditionText';
+import { usePlaceNames } from '../conditions/usePlaceOptions';
 import { paramName, paramUnit } from '../paramDefaults';
 import { WrapText } from '../WrapText';
 
@@ -31,6 +32,7 @@ export function SceneParamsPage(): ReactNode {
   const navigate = useNavigate();
   const scene = useScene(id);
   const defaults = useParamDefaults();
+  const places = usePlaceNames();
   if (scene.isError) return <Result status="error" title={t('scenes.loadError')} subTitle={scene.error.message} extra={<Button onClick={() => void navigate('/scene/list')}>{t('actions.back')}</Button>} />;
   if (!scene.data) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const rows: ParamRow[] = scene.data.rule.conditions.map((c, i) => ({ key: String(i), index: i + 1, condition: c, param: paramOf(c) }));
@@ -46,7 +48,7 @@ export function SceneParamsPage(): ReactNode {
           { title: t('editor.type'), key: 'type', responsive: ['md'], render: (_: unknown, r) => t(`conditionType.${r.condition.type}`) },
           { title: t('editor.param'), key: 'param', render: (_: unknown, r) => <WrapText max={110}>{r.param ? `${paramName(r.param, defaults, i18n.language)} · ${r.param}` : '—'}</WrapText> },
           { title: t('scenes.unit'), key: 'unit', responsive: ['md'], render: (_: unknown, r) => (r.param ? paramUnit(r.param, defaults) || '—' : '—') },
-          { title: t('scenes.threshold'), key: 'summary', render: (_: unknown, r) => <WrapText max={170}>{conditionSummary(r.condition, t, defaults, i18n.language)}</WrapText> },
+          { title: t('scenes.threshold'), key: 'summary', render: (_: unknown, r) => <WrapText max={170}>{conditionSummary(r.condition, t, defaults, i18n.language, places)}</WrapText> },
           {
             title: t('editor.clearRule'),
             key: 'hysteresis',

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { SceneAddSchema, validateDevicePeriods, type RouteBody, type SceneRecord, type SceneRoutes } from '@ztj/contracts';
 import { periodErrorText } from '../../devices/periodForm';
 import { conditionToContract, conditionToForm, newCondition, reminderToContract, reminderToForm, type ConditionForm, type ReminderForm } from '../conditionModel';
-import { issuesToFields, type FieldEntry } from '../formIssues';
+import { issuesToFields, type FieldEntry } from '../../../platform/forms/formIssues';
 
 /** Body of scene add. */
 export type SceneBody = RouteBody<typeof SceneRoutes.add>;

@@ -11,6 +11,7 @@ import { Authorized } from '../../../platform/permissions/Authorized';
 import { useResponsive } from '../../../platform/responsive/useResponsive';
 import { useDeleteByIds, useParamDefaults } from '../api';
 import { conditionsSummary } from '../conditionText';
+import { usePlaceNames } from '../conditions/usePlaceOptions';
 import { SeverityTag, severityOptions } from '../SeverityTag';
 import { ListEmpty } from '../ListEmpty';
 import { useListError } from '../useListError';
@@ -27,6 +28,7 @@ import { TemplateFormDrawer } from './TemplateFormDrawer';
 export function RuleTemplateListPage(): ReactNode {
   const { t, i18n } = useTranslation('alarmSettings');
   const defaults = useParamDefaults();
+  const places = usePlaceNames();
   const { isMobile } = useResponsive();
   const [editing, setEditing] = useState<RuleTemplateRecord | 'new' | null>(null);
   const [binding, setBinding] = useState<RuleTemplateRecord | null>(null);
@@ -64,7 +66,7 @@ export function RuleTemplateListPage(): ReactNode {
       responsive: ['md'],
       render: (_: unknown, r) => (
         <Typography.Text style={{ maxWidth: 360, display: 'inline-block' }} data-testid={`summary-${r.id}`}>
-          {conditionsSummary(r.content.conditions, t, defaults, i18n.language)}
+          {conditionsSummary(r.content.conditions, t, defaults, i18n.language, places)}
         </Typography.Text>
       ),
     },

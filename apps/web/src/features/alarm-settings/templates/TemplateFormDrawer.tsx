@@ -2,12 +2,11 @@ import { useEffect, type ReactNode } from 'react';
 import { Button, Col, Divider, Drawer, Form, Input, Row, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RULE_CATEGORIES, type RuleTemplateRecord } from '@ztj/contracts';
-import { isApiError } from '../../../platform/http/ApiError';
 import { feedback } from '../../../platform/feedback/feedback';
 import { useResponsive } from '../../../platform/responsive/useResponsive';
 import { useParamDefaults, useSaveTemplate } from '../api';
 import { ConditionListEditor } from '../conditions/ConditionListEditor';
-import { clearFieldErrors, serverErrorsToFields, showFieldErrors } from '../formIssues';
+import { clearFieldErrors, reportSaveError, showFieldErrors } from '../../../platform/forms/formIssues';
 import { NotifyFields } from '../NotifyFields';
 import { RuleTimingFields } from '../RuleTimingFields';
 import { emptyTemplateForm, templateToForm, validateTemplate, type TemplateFormValues } from './templateForm';
@@ -50,8 +49,7 @@ export function TemplateFormDrawer({ template, onClose }: TemplateFormDrawerProp
       feedback().message.success(t('templates.saved'));
       onClose();
     } catch (error) {
-      if (isApiError(error) && showFieldErrors(form, serverErrorsToFields(error.errors, t)) > 0) return;
-      feedback().message.error(error instanceof Error ? error.message : String(error));
+      reportSaveError(form, error, t);
     }
   };
 

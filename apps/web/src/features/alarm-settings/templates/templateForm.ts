@@ -1,7 +1,7 @@
 import { RuleTemplateAddSchema, type RouteBody, type AlarmSettingsRoutes, type RuleTemplateRecord } from '@ztj/contracts';
 import type { TFunction } from 'i18next';
 import { conditionToContract, conditionToForm, newCondition, reminderToContract, reminderToForm, type ConditionForm, type ReminderForm } from '../conditionModel';
-import { issuesToFields, type FieldEntry } from '../formIssues';
+import { issuesToFields, type FieldEntry } from '../../../platform/forms/formIssues';
 
 /** Values of the rule template editor (contract shape; reminder with its on/off switch). */
 export interface TemplateFormValues {

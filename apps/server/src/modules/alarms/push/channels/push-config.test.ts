@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../../platform/config/config';
-import { createChannels, PUSH_ENV_VARS, pushEnvTable, readPushConfig } from './push-config';
+import { alarmLink, createChannels, PUSH_ENV_VARS, pushEnvTable, readPushConfig } from './push-config';
 import { ROBOT_MSG } from './robot-message.fixture';
 import { startWecomPeer, type RobotPeer } from './robots.fixture';
 
@@ -36,6 +36,11 @@ afterEach(async () => {
 });
 
 describe('push channel configuration', () => {
+  it('PUSH_CONSOLE_URL: kept without trailing slash, hash or query; not a URL → error naming it', () => {
+    expect(readPushConfig({ PUSH_CONSOLE_URL: 'https://iot.example.com/console/#/x?y=1' }).consoleUrl).toBe('https://iot.example.com/console');
+    expect(alarmLink('https://iot.example.com', 'a 1')).toBe('https://iot.example.com/#/alarm/list?alarmId=a%201');
+    expect(configError({ PUSH_CONSOLE_URL: 'iot.example.com' })).toContain('PUSH_CONSOLE_URL');
+  });
   it('configures nothing by default: no channel, 10 s bound', () => {
     const cfg = readPushConfig({ SMTP_URL: '', PATH: '/usr/bin' });
     expect(cfg).toEqual({ timeoutMs: 10_000 });

@@ -18,6 +18,7 @@ export interface PushEnvVar {
 /** The push channels' environment variables, in README order. */
 export const PUSH_ENV_VARS: readonly PushEnvVar[] = [
   { name: 'PUSH_TIMEOUT_MS', default: '10000', meaning: 'bound of one alarm push attempt on any channel (connect, send, answer), ms (100-120000); past it the attempt fails and may be retried' },
+  { name: 'PUSH_CONSOLE_URL', default: null, meaning: 'address of the console as recipients reach it, `https://iot.example.com/`: every push message links to its alarm (`…/#/alarm/list?alarmId=…`); unset → messages without a link' },
   { name: 'SMTP_URL', default: null, meaning: 'e-mail push (push type 4): `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://user:password@host:465`; URL-encode special characters of the password; unset → no e-mail channel' },
   { name: 'SMTP_FROM', default: '(the SMTP user)', meaning: 'From of alarm e-mails, `alarm@example.com` or `"ZTJ IoT" <alarm@example.com>`; required when the SMTP user is not an e-mail address' },
   { name: 'ALIYUN_SMS_ACCESS_KEY_ID', default: null, meaning: 'SMS push (push type 1) through Aliyun SMS SendSms: AccessKey id of a RAM user allowed to send SMS; with the next three → SMS channel, none → no SMS channel' },
@@ -44,6 +45,8 @@ export function pushEnvTable(): string {
 export interface PushConfig {
   /** Bound of one send, ms. */
   timeoutMs: number;
+  /** Console address for the alarm link of messages (`PUSH_CONSOLE_URL`), without the trailing slash. */
+  consoleUrl?: string;
   email?: EmailConfig;
   sms?: AliyunSmsConfig;
   wechat?: WechatConfig;
@@ -82,6 +85,11 @@ export function readPushConfig(envIn: Record<string, string | undefined>): PushC
     const n = Number(env.PUSH_TIMEOUT_MS);
     if (!Number.isInteger(n) || n < 100 || n > 120_000) issues.push('PUSH_TIMEOUT_MS: an integer from 100 to 120000 (ms)');
     else cfg.timeoutMs = n;
+  }
+
+  if (env.PUSH_CONSOLE_URL !== undefined) {
+    if (!httpUrl(env.PUSH_CONSOLE_URL)) issues.push('PUSH_CONSOLE_URL: expected an http(s) URL');
+    else cfg.consoleUrl = env.PUSH_CONSOLE_URL.replace(/[#?].*$/, '').replace(/\/+$/, '');
   }
 
   if (env.SMTP_URL) {
@@ -124,6 +132,11 @@ export function readPushConfig(envIn: Record<string, string | undefined>): PushC
 
   if (issues.length) throw new ConfigError(`Invalid configuration:\n${issues.map((l) => `  ${l}`).join('\n')}`);
   return cfg;
+}
+
+/** Console link of an alarm in push messages: `<consoleUrl>/#/alarm/list?alarmId=<id>`. */
+export function alarmLink(consoleUrl: string, alarmId: string): string {
+  return `${consoleUrl}/#/alarm/list?alarmId=${encodeURIComponent(alarmId)}`;
 }
 
 /** Options of createChannels: HTTP client and clock for tests, and a bound overriding cfg.timeoutMs. */

@@ -1,6 +1,8 @@
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import type { FieldError } from '@ztj/contracts';
+import { feedback } from '../feedback/feedback';
+import { isApiError } from '../http/ApiError';
 
 /** The parts of a zod issue the console reads (zod stays out of the web package's own imports). */
 export interface SchemaIssue {
@@ -69,4 +71,13 @@ export function showFieldErrors(form: FormInstance, entries: readonly FieldEntry
 /** Removes every field error of `form` (before a new check). */
 export function clearFieldErrors(form: FormInstance): void {
   form.setFields(form.getFieldsError().filter((f) => f.errors.length > 0).map((f) => ({ name: f.name, errors: [] })));
+}
+
+/**
+ * What a form does when saving failed: the server's field errors (code 400) beside their fields,
+ * anything else as an error message (the HTTP layer has already told the user of transport errors).
+ */
+export function reportSaveError(form: FormInstance, error: unknown, t: TFunction): void {
+  if (isApiError(error) && showFieldErrors(form, serverErrorsToFields(error.errors, t)) > 0) return;
+  feedback().message.error(error instanceof Error ? error.message : String(error));
 }

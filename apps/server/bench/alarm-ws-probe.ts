@@ -1,0 +1,72 @@
+import type { Db } from '../src/platform/db/db';
+import type { RealtimeHub } from '../src/platform/realtime/hub';
+import type { TelemetryRow } from '../src/modules/telemetry/telemetry-store';
+
+/**
+ * Raise-to-WebSocket latency of the ingest bench (issue 9 speed): a console user of the bench
+ * tenant with `alarm:list` holds an open socket on the bench's hub; for every `raised` message it
+ * receives, the time from the commit of the reading that raised the alarm to the send is taken.
+ */
+export interface AlarmWsProbe {
+  /** Remembers the commit time of each committed reading (call from the ingest's onCommitted). */
+  committed(rows: readonly Pick<TelemetryRow, 'deviceId' | 'ts'>[], at: number): void;
+  /** p99 and count of the raise-to-WebSocket latencies seen, ms. */
+  result(): { p99: number; count: number };
+}
+
+/** Adds the console user and its socket for `tenantId`; returns the probe. */
+export async function startAlarmWsProbe(db: Db, hub: RealtimeHub, tenantId: number, run: string): Promise<AlarmWsProbe> {
+  const [perm] = await db.query<{ id: string }>(
+    `INSERT INTO sys_permission (id, name, name_en, menu_type, perms) VALUES ($1, 'bench alarm list', 'bench alarm list', 2, 'alarm:list') RETURNING id`,
+    [`bench-alarm-list-${run}`],
+  );
+  const [role] = await db.query<{ id: string }>(`INSERT INTO sys_role (tenant_id, role_name, role_code) VALUES ($1, 'bench', $2) RETURNING id`, [tenantId, `bench${run}`]);
+  await db.query('INSERT INTO sys_role_permission (role_id, permission_id) VALUES ($1, $2)', [role!.id, perm!.id]);
+  const [user] = await db.query<{ id: string }>(`INSERT INTO sys_user (username, realname, password_hash) VALUES ($1, $1, 'x') RETURNING id`, [`bench-${run}`]);
+  await db.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1, $2)', [user!.id, tenantId]);
+  await db.query('INSERT INTO sys_user_role (user_id, role_id) VALUES ($1, $2)', [user!.id, role!.id]);
+
+  // per committed batch: its commit time and, per device, the device-time range of its readings
+  // (a few batches a run; a Map.get per row instead of a key string per row, which cost GC)
+  const batches: { at: number; ranges: Map<string, [number, number]> }[] = [];
+  const commitOf = (deviceId: string, ts: number): number | undefined => {
+    for (const b of batches) {
+      const r = b.ranges.get(deviceId);
+      if (r && ts >= r[0] && ts <= r[1]) return b.at;
+    }
+    return undefined;
+  };
+  const latencies: number[] = [];
+  hub.add(
+    user!.id,
+    {
+      readyState: 1,
+      close: () => undefined,
+      send(text: string) {
+        const sent = Date.now();
+        const m = JSON.parse(text) as { cmd?: string; event?: string; alarm?: { deviceId: string; raisedTs: number } };
+        if (m.cmd !== 'alarm' || m.event !== 'raised' || !m.alarm) return;
+        const at = commitOf(m.alarm.deviceId, m.alarm.raisedTs);
+        if (at !== undefined) latencies.push(sent - at);
+      },
+    },
+    tenantId,
+    `bench-${run}`,
+  );
+  return {
+    committed(rows, at) {
+      const ranges = new Map<string, [number, number]>();
+      for (const r of rows) {
+        const range = ranges.get(r.deviceId);
+        if (!range) ranges.set(r.deviceId, [r.ts, r.ts]);
+        else if (r.ts < range[0]) range[0] = r.ts;
+        else if (r.ts > range[1]) range[1] = r.ts;
+      }
+      batches.push({ at, ranges });
+    },
+    result() {
+      const sorted = [...latencies].sort((a, b) => a - b);
+      return { p99: sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]! : NaN, count: sorted.length };
+    },
+  };
+}

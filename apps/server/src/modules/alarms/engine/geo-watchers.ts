@@ -1,0 +1,132 @@
+import { PARAM, POSITION_EFFECTS, type DwellCondition, type GeofenceCondition, type RouteDeviationCondition } from '@ztj/contracts';
+import { distanceToFenceEdgeM, withinCorridor, type Fence, type LatLng, type PreparedRoute } from '../../logistics/geo';
+import type { ConditionWatcher, Verdict } from './condition-watchers';
+import type { ConditionState, EngineReading } from './engine.types';
+
+/**
+ * Watchers of the position conditions (issue 10 item 2; SPEC §9 position effect 1 enter, 2 leave,
+ * 6 both; parameter P001 fence, P002 preset route): geofence, dwell and route deviation, judged on
+ * the reading's WGS-84 position (`lat`, `lng`); readings without a position say nothing. Distances
+ * in metres (@turf via `logistics/geo`). Fences and routes are resolved by the rule cache
+ * ({@link RulePlaces}); a condition whose location or route is missing (deleted, disabled fence,
+ * other tenant) never holds.
+ */
+
+/** Fences and routes a rule's position conditions name, resolved when rules are loaded. */
+export interface RulePlaces {
+  /** Enabled fences by location id. */
+  locations: ReadonlyMap<string, Fence>;
+  /** Prepared polylines by route id. */
+  routes: ReadonlyMap<string, PreparedRoute>;
+}
+
+const MIN = 60_000;
+
+/** The reading's position, or null when it carries none. */
+function positionOf(r: EngineReading): LatLng | null {
+  const { lat, lng } = r;
+  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  return { lat, lng };
+}
+
+/** A watcher that never judges (its place is missing). */
+function silent(alarmType: string): ConditionWatcher {
+  return { alarmType, holdMs: 0, clearDelayMs: 0, excess: () => 0, judge: () => ({}) };
+}
+
+/**
+ * Crossing memory kept in `lastValue`: `o` outside / `i` inside, never seen crossing; `O` outside
+ * after leaving, `I` inside after entering (a crossing seen between two of the device's fixes).
+ */
+type Side = 'o' | 'i' | 'O' | 'I';
+
+/** The stored side, or null when nothing (or something else) was kept. */
+function sideOf(last: ConditionState['lastValue']): Side | null {
+  return last === 'o' || last === 'i' || last === 'O' || last === 'I' ? last : null;
+}
+
+const isInside = (s: Side): boolean => s === 'i' || s === 'I';
+
+function nextSide(last: ConditionState['lastValue'], inside: boolean): Side {
+  const prev = sideOf(last);
+  const wasInside = prev !== null && isInside(prev);
+  if (inside) return prev === null ? 'i' : wasInside ? prev : 'I';
+  return prev === null ? 'o' : wasInside ? 'O' : prev;
+}
+
+/**
+ * Geofence enter / leave / both (see `GeofenceConditionSchema` for the rule). The verdict's value
+ * is the signed distance to the fence edge in metres (> 0 outside), so the alarm's peak is the
+ * deepest point inside (enter) or the farthest point outside (leave).
+ */
+export function geofenceWatcher(c: GeofenceCondition, places: RulePlaces | undefined): ConditionWatcher {
+  const fence = places?.locations.get(c.locationId);
+  if (!fence) return silent(PARAM.fence);
+  const m = c.hysteresis.margin;
+  return {
+    alarmType: PARAM.fence,
+    holdMs: 0,
+    clearDelayMs: c.hysteresis.clearDelayMinutes * MIN,
+    excess: (v) => (c.effect === POSITION_EFFECTS.enter ? -v : c.effect === POSITION_EFFECTS.leave ? v : 0),
+    judge(r, last) {
+      const p = positionOf(r);
+      if (!p) return {};
+      const d = distanceToFenceEdgeM(fence, p);
+      const inside = d <= 0;
+      const side = nextSide(last, inside);
+      const value = Math.round(d);
+      let verdict: Verdict;
+      if (c.effect === POSITION_EFFECTS.enter) verdict = { hold: side === 'I', clear: !inside && d > m, value };
+      else if (c.effect === POSITION_EFFECTS.leave) verdict = { hold: side === 'O', clear: inside && d <= -m, value };
+      else {
+        const prev = sideOf(last);
+        const crossed = prev !== null && isInside(prev) !== inside;
+        verdict = { hold: crossed, clear: !crossed, value };
+      }
+      return { verdict, lastValue: side };
+    },
+  };
+}
+
+/** Dwell ≥ `minutes` inside the location (the lifecycle's hold time counts the stay; value = edge distance, m). */
+export function dwellWatcher(c: DwellCondition, places: RulePlaces | undefined): ConditionWatcher {
+  const fence = places?.locations.get(c.locationId);
+  if (!fence) return silent(PARAM.fence);
+  return {
+    alarmType: PARAM.fence,
+    holdMs: c.minutes * MIN,
+    clearDelayMs: 0,
+    excess: (v) => -v,
+    judge(r) {
+      const p = positionOf(r);
+      if (!p) return {};
+      const d = distanceToFenceEdgeM(fence, p);
+      return { verdict: { hold: d <= 0, clear: d > 0, value: Math.round(d) } };
+    },
+  };
+}
+
+/**
+ * Route deviation: distance from the route's polyline (m) above the corridor. Value = that distance,
+ * null while the device is well inside the clear corridor (decided by the memoised buffer of
+ * `logistics/geo/corridor.ts` without computing it: the hot path of a truck on its route).
+ */
+export function routeDeviationWatcher(c: RouteDeviationCondition, places: RulePlaces | undefined): ConditionWatcher {
+  const route = places?.routes.get(c.routeId);
+  if (!route) return silent(PARAM.presetRoute);
+  const clearWithin = Math.max(c.corridorM - c.hysteresis.margin, 0);
+  return {
+    alarmType: PARAM.presetRoute,
+    holdMs: 0,
+    clearDelayMs: c.hysteresis.clearDelayMinutes * MIN,
+    excess: (v) => v - c.corridorM,
+    judge(r) {
+      const p = positionOf(r);
+      if (!p) return {};
+      const near = withinCorridor(route, p, clearWithin);
+      if (near.within) return { verdict: { hold: false, clear: true, value: near.distanceM === null ? null : Math.round(near.distanceM) } };
+      const d = near.distanceM!;
+      return { verdict: { hold: d > c.corridorM, clear: false, value: Math.round(d) } };
+    },
+  };
+}

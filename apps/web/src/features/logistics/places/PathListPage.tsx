@@ -1,0 +1,107 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button, Space, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { PLACES_PERMS, PlacesRoutes, type RouteRecord } from '@ztj/contracts';
+import { feedback } from '../../../platform/feedback/feedback';
+import { ListErrorAlert } from '../../../platform/list/ListErrorAlert';
+import { ListPage } from '../../../platform/list/ListPage';
+import { formatDateTime } from '../../../platform/list/listQuery';
+import { useListPage } from '../../../platform/list/useListPage';
+import { Authorized } from '../../../platform/permissions/Authorized';
+import { ListEmpty } from '../../alarm-settings/ListEmpty';
+import { useListError } from '../../alarm-settings/useListError';
+import { WrapText } from '../../alarm-settings/WrapText';
+import { useDeleteRoutes } from './api';
+import { PathEditModal } from './PathEditModal';
+import { PlaceMap, type MapPin } from './PlaceMap';
+import styles from './places.module.css';
+
+/** "Origin → Destination" of a route, by the points' labels or their coordinates. */
+function stretchOf(r: RouteRecord): string {
+  const label = (p: RouteRecord['origin']): string => p.name || `${p.lat.toFixed(4)}, ${p.lng.toFixed(4)}`;
+  return `${label(r.origin)} → ${label(r.destination)}`;
+}
+
+/**
+ * Settings → paths (`settings/PathList`; issue 10 item 1; SPEC §2, §3 Route): the tenant's preset
+ * routes on a map (the current page) and in the generic list; add / edit in the map editor, delete after confirmation; buttons by
+ * PLACES_PERMS.
+ */
+export function PathListPage(): ReactNode {
+  const { t } = useTranslation('places');
+  const [editing, setEditing] = useState<RouteRecord | 'new' | null>(null);
+  const list = useListPage({ route: PlacesRoutes.pathList, permissionPrefix: 'path', sourceKey: '/settings/paths' });
+  const listError = useListError(PlacesRoutes.pathList.path);
+  const remove = useDeleteRoutes();
+
+  const confirmDelete = (r: RouteRecord): void => {
+    feedback().modal.confirm({
+      title: t('paths.deleteTitle'),
+      content: t('paths.deleteContent', { name: r.name }),
+      okButtonProps: { danger: true, 'data-testid': 'path-delete-ok' } as never,
+      okText: t('actions.delete'),
+      cancelText: t('actions.cancel'),
+      onOk: async () => {
+        await remove.mutateAsync([r.id]);
+        feedback().message.success(t('actions.deleted'));
+        list.afterDelete(1);
+      },
+    });
+  };
+
+  const lines = useMemo(() => list.rows.map((r) => ({ key: r.id, points: [r.origin, ...r.waypoints, r.destination] })), [list.rows]);
+  const pins = useMemo<MapPin[]>(
+    () => list.rows.flatMap((r) => [
+      { key: `${r.id}-a`, lat: r.origin.lat, lng: r.origin.lng, kind: 'origin' as const, text: 'A', title: r.origin.name ? `${r.name}: ${r.origin.name}` : r.name },
+      { key: `${r.id}-b`, lat: r.destination.lat, lng: r.destination.lng, kind: 'destination' as const, text: 'B', title: r.destination.name ? `${r.name}: ${r.destination.name}` : r.name },
+    ]),
+    [list.rows],
+  );
+
+  const columns: ColumnsType<RouteRecord> = [
+    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true, render: (v: string) => <WrapText>{v}</WrapText> },
+    { title: t('paths.stretch'), key: 'stretch', responsive: ['md'], render: (_: unknown, r) => <WrapText>{stretchOf(r)}</WrapText> },
+    { title: t('paths.waypoints'), key: 'waypoints', width: 110, responsive: ['lg'], render: (_: unknown, r) => t('paths.waypointCount', { count: r.waypoints.length }) },
+    { title: t('fields.fenceRadius'), dataIndex: 'fenceRadiusM', key: 'fenceRadiusM', sorter: true, width: 130, responsive: ['sm'], render: (v: number) => v.toLocaleString() },
+    { title: t('fields.description'), dataIndex: 'description', key: 'description', responsive: ['xl'], render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text> },
+    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170, responsive: ['lg'], render: (v: number) => formatDateTime(new Date(v).toISOString()) },
+    {
+      title: t('fields.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 112,
+      render: (_: unknown, r) => (
+        <Space size={0} wrap>
+          <Authorized action={PLACES_PERMS.pathEdit}>
+            <Button type="link" size="small" onClick={() => setEditing(r)}>
+              {t('actions.edit')}
+            </Button>
+          </Authorized>
+          <Authorized action={PLACES_PERMS.pathDelete}>
+            <Button type="link" size="small" danger onClick={() => confirmDelete(r)}>
+              {t('actions.delete')}
+            </Button>
+          </Authorized>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListErrorAlert error={listError} title={t('loadFailed')} retryText={t('actions.retry')} onRetry={() => void list.reload()} testId="paths-error" />
+      <PlaceMap className={styles.listMap} testId="paths-map" pins={pins} lines={lines} fitKey={list.rows.map((r) => r.id).join(',')} />
+      <ListPage<RouteRecord>
+        testId="paths"
+        list={list}
+        selectable={false}
+        onAdd={() => setEditing('new')}
+        queryFields={[{ name: 'name', label: t('fields.name'), kind: 'text' }]}
+        columns={columns}
+        tableProps={{ locale: { emptyText: <ListEmpty text={t('paths.empty')} /> } }}
+      />
+      <PathEditModal route={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

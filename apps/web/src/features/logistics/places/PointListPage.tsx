@@ -1,0 +1,109 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { PLACES_PERMS, PlacesRoutes, type LocationRecord } from '@ztj/contracts';
+import { feedback } from '../../../platform/feedback/feedback';
+import { ListErrorAlert } from '../../../platform/list/ListErrorAlert';
+import { ListPage } from '../../../platform/list/ListPage';
+import { formatDateTime } from '../../../platform/list/listQuery';
+import { useListPage } from '../../../platform/list/useListPage';
+import { Authorized } from '../../../platform/permissions/Authorized';
+import { ListEmpty } from '../../alarm-settings/ListEmpty';
+import { useListError } from '../../alarm-settings/useListError';
+import { WrapText } from '../../alarm-settings/WrapText';
+import { useDeleteLocations } from './api';
+import { formatDeg } from './placeForm';
+import { PlaceMap, type MapFence, type MapPin } from './PlaceMap';
+import { PointModal } from './PointModal';
+import styles from './places.module.css';
+
+/**
+ * Settings → points (`settings/PointList`; issue 10 item 1; SPEC §2, §3 Location): the tenant's
+ * locations on a map (the current page, fences drawn) and in the generic list; add / edit in a
+ * modal with a map, delete after confirmation; buttons by PLACES_PERMS.
+ */
+export function PointListPage(): ReactNode {
+  const { t } = useTranslation('places');
+  const [editing, setEditing] = useState<LocationRecord | 'new' | null>(null);
+  const list = useListPage({ route: PlacesRoutes.pointList, permissionPrefix: 'point', sourceKey: '/settings/points' });
+  const listError = useListError(PlacesRoutes.pointList.path);
+  const remove = useDeleteLocations();
+
+  const confirmDelete = (l: LocationRecord): void => {
+    feedback().modal.confirm({
+      title: t('points.deleteTitle'),
+      content: t('points.deleteContent', { name: l.name }),
+      okButtonProps: { danger: true, 'data-testid': 'point-delete-ok' } as never,
+      okText: t('actions.delete'),
+      cancelText: t('actions.cancel'),
+      onOk: async () => {
+        await remove.mutateAsync([l.id]);
+        feedback().message.success(t('actions.deleted'));
+        list.afterDelete(1);
+      },
+    });
+  };
+
+  const pins = useMemo<MapPin[]>(() => list.rows.map((l, i) => ({ key: l.id, lat: l.lat, lng: l.lng, kind: 'centre', text: String(i + 1), title: l.name })), [list.rows]);
+  const fences = useMemo<MapFence[]>(() => list.rows.map((l) => ({ key: l.id, lat: l.lat, lng: l.lng, radiusM: l.fenceRadiusM, enabled: l.fenceEnabled })), [list.rows]);
+  const polygons = useMemo(() => list.rows.flatMap((l) => (l.polygon ? [l.polygon] : [])), [list.rows]);
+  const fitKey = list.rows.map((l) => l.id).join(',');
+
+  const columns: ColumnsType<LocationRecord> = [
+    { title: '#', key: 'index', width: 48, render: (_: unknown, _l, i) => i + 1 },
+    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true, render: (v: string) => <WrapText>{v}</WrapText> },
+    { title: t('fields.address'), dataIndex: 'address', key: 'address', sorter: true, responsive: ['md'], render: (v: string) => <Typography.Text type="secondary">{v || '—'}</Typography.Text> },
+    { title: t('fields.centre'), key: 'centre', responsive: ['lg'], render: (_: unknown, l) => <span className={styles.coords}>{formatDeg(l.lat)}, {formatDeg(l.lng)}</span> },
+    { title: t('fields.fenceRadius'), dataIndex: 'fenceRadiusM', key: 'fenceRadiusM', sorter: true, width: 130, render: (v: number) => v.toLocaleString() },
+    {
+      title: t('fields.fenceEnabled'),
+      dataIndex: 'fenceEnabled',
+      key: 'fenceEnabled',
+      width: 110,
+      responsive: ['sm'],
+      render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('points.on') : t('points.off')}</Tag>,
+    },
+    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170, responsive: ['xl'], render: (v: number) => formatDateTime(new Date(v).toISOString()) },
+    {
+      title: t('fields.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 112,
+      render: (_: unknown, l) => (
+        <Space size={0} wrap>
+          <Authorized action={PLACES_PERMS.pointEdit}>
+            <Button type="link" size="small" onClick={() => setEditing(l)}>
+              {t('actions.edit')}
+            </Button>
+          </Authorized>
+          <Authorized action={PLACES_PERMS.pointDelete}>
+            <Button type="link" size="small" danger onClick={() => confirmDelete(l)}>
+              {t('actions.delete')}
+            </Button>
+          </Authorized>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListErrorAlert error={listError} title={t('loadFailed')} retryText={t('actions.retry')} onRetry={() => void list.reload()} testId="points-error" />
+      <PlaceMap className={styles.listMap} testId="points-map" pins={pins} fences={fences} polygons={polygons} fitKey={fitKey} />
+      <ListPage<LocationRecord>
+        testId="points"
+        list={list}
+        selectable={false}
+        onAdd={() => setEditing('new')}
+        queryFields={[
+          { name: 'name', label: t('fields.name'), kind: 'text' },
+          { name: 'address', label: t('fields.address'), kind: 'text' },
+        ]}
+        columns={columns}
+        tableProps={{ locale: { emptyText: <ListEmpty text={t('points.empty')} /> } }}
+      />
+      <PointModal location={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -2,6 +2,7 @@ import { ALARM_MESSAGES } from './alarms/messages';
 import { DEVICE_MESSAGES } from './devices-api/messages';
 import { LOGISTICS_MESSAGES } from './logistics/messages';
 import { WAYBILL_MESSAGES } from './logistics/waybill-messages';
+import { SHARE_MESSAGES } from './logistics/share-messages';
 import type { BilingualText, Language } from './i18n';
 
 /**
@@ -59,6 +60,7 @@ export const MESSAGES = {
   ...ALARM_MESSAGES,
   ...LOGISTICS_MESSAGES,
   ...WAYBILL_MESSAGES,
+  ...SHARE_MESSAGES,
   // Administration back office (issue #4): generic list, import/export, system entities.
   listFieldUnknown: { 'zh-CN': '未知的查询字段：{field}', 'en-US': 'Unknown query field: {field}' },
   listRuleUnknown: { 'zh-CN': '字段 {field} 不支持查询规则 {rule}', 'en-US': 'Field {field} does not support the rule {rule}' },

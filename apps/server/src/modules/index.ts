@@ -28,6 +28,7 @@ import type { AlarmRuntime } from './alarms/runtime/alarm-runtime';
 import type { PushRouteDeps } from './alarms/push/push.routes';
 import { placesRoutes } from './logistics/places/places.routes';
 import { waybillRoutes } from './logistics/waybills/waybills.routes';
+import { shareRoutes } from './logistics/shares/shares.routes';
 
 /** What every module's routes may use. */
 export interface ModuleDeps {
@@ -68,4 +69,5 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   registerAlarmModule(api, deps);
   placesRoutes(api, deps);
   waybillRoutes(api, deps);
+  shareRoutes(api, deps);
 }

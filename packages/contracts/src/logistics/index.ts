@@ -3,3 +3,5 @@ export * from './places-api';
 export * from './messages';
 export * from './waybills-api';
 export * from './waybill-messages';
+export * from './shares-api';
+export * from './share-messages';

@@ -125,8 +125,11 @@ export const MENU_SEED: MenuSeed[] = [
   {
     id: 'share', name: '共享管理', nameEn: 'Shares', path: '/share', component: 'layouts/RouteView', icon: 'ShareAltOutlined', redirect: '/share/devices',
     children: [
-      { id: 'share-devices', name: '共享设备', nameEn: 'Shared devices', path: '/share/devices', component: 'share/SharedDeviceList' },
-      { id: 'share-list', name: '共享列表', nameEn: 'Share list', path: '/share/list', component: 'share/ShareList' },
+      { id: 'share-devices', name: '共享设备', nameEn: 'Shared devices', path: '/share/devices', component: 'share/SharedDeviceList', perms: 'share:received' },
+      {
+        id: 'share-list', name: '共享列表', nameEn: 'Share list', path: '/share/list', component: 'share/ShareList', perms: 'share:list',
+        buttons: [['share:add', '新增共享', 'Add share'], ['share:edit', '编辑共享', 'Edit share'], ['share:unbind', '解除共享', 'End share']],
+      },
     ],
   },
   {

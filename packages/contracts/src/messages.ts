@@ -3,6 +3,7 @@ import { DEVICE_MESSAGES } from './devices-api/messages';
 import { LOGISTICS_MESSAGES } from './logistics/messages';
 import { WAYBILL_MESSAGES } from './logistics/waybill-messages';
 import { SHARE_MESSAGES } from './logistics/share-messages';
+import { WAREHOUSE_MESSAGES } from './logistics/warehouses-api';
 import type { BilingualText, Language } from './i18n';
 
 /**
@@ -61,6 +62,7 @@ export const MESSAGES = {
   ...LOGISTICS_MESSAGES,
   ...WAYBILL_MESSAGES,
   ...SHARE_MESSAGES,
+  ...WAREHOUSE_MESSAGES,
   // Administration back office (issue #4): generic list, import/export, system entities.
   listFieldUnknown: { 'zh-CN': '未知的查询字段：{field}', 'en-US': 'Unknown query field: {field}' },
   listRuleUnknown: { 'zh-CN': '字段 {field} 不支持查询规则 {rule}', 'en-US': 'Field {field} does not support the rule {rule}' },

@@ -29,6 +29,7 @@ import type { PushRouteDeps } from './alarms/push/push.routes';
 import { placesRoutes } from './logistics/places/places.routes';
 import { waybillRoutes } from './logistics/waybills/waybills.routes';
 import { shareRoutes } from './logistics/shares/shares.routes';
+import { warehouseRoutes } from './logistics/warehouses/warehouses.routes';
 
 /** What every module's routes may use. */
 export interface ModuleDeps {
@@ -70,4 +71,5 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   placesRoutes(api, deps);
   waybillRoutes(api, deps);
   shareRoutes(api, deps);
+  warehouseRoutes(api, deps);
 }

@@ -3,5 +3,6 @@ export * from './places-api';
 export * from './messages';
 export * from './waybills-api';
 export * from './waybill-messages';
+export * from './warehouses-api';
 export * from './shares-api';
 export * from './share-messages';

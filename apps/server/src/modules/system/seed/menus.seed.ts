@@ -100,8 +100,15 @@ export const MENU_SEED: MenuSeed[] = [
     ],
   },
   {
-    id: 'warehouse', name: '仓库管理', nameEn: 'Warehouses', path: '/warehouse', component: 'layouts/RouteView', icon: 'HomeOutlined', redirect: '/warehouse/ammeter',
+    id: 'warehouse', name: '仓库管理', nameEn: 'Warehouses', path: '/warehouse', component: 'layouts/RouteView', icon: 'HomeOutlined', redirect: '/warehouse/list',
     children: [
+      {
+        id: 'warehouse-list', name: '仓库列表', nameEn: 'Warehouses', path: '/warehouse/list', component: 'warehouse/WarehouseList', perms: 'warehouse:list',
+        buttons: [...crud('warehouse', '仓库', 'warehouse').slice(0, 3), ['warehouse:export', '导出仓库', 'Export warehouses']],
+      },
+      { id: 'warehouse-detail', name: '仓库视图', nameEn: 'Warehouse view', path: '/warehouse/detail/:id', component: 'warehouse/WarehouseDetail', hidden: true },
+      { id: 'warehouse-edit', name: '编辑仓库', nameEn: 'Edit warehouse', path: '/warehouse/edit/:id', component: 'warehouse/WarehouseEdit', hidden: true },
+      { id: 'warehouse-create', name: '新建仓库', nameEn: 'New warehouse', path: '/warehouse/create', component: 'warehouse/WarehouseCreate', hidden: true },
       { id: 'warehouse-ammeter', name: '电表列表', nameEn: 'Ammeters', path: '/warehouse/ammeter', component: 'warehouse/AmmeterList' },
       { id: 'warehouse-plug', name: '插座列表', nameEn: 'Plugs', path: '/warehouse/plug', component: 'warehouse/PlugList' },
       { id: 'warehouse-tag', name: '标签列表', nameEn: 'Tags', path: '/warehouse/tag', component: 'warehouse/TagList' },

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { BigScreenData, DashboardStats, DashboardTrend } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { MIGRATIONS_DIR } from '../../platform/db/migrate';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
 import { userOf } from '../alarms/runtime/alarm.fixtures';
 import { timingOutcome } from '../logistics/geo/timing';
@@ -194,5 +197,16 @@ describe('day buckets in Asia/Shanghai', () => {
     expect(counts.byTiming).toEqual(expected);
     // every outcome of the rule occurs at least once in the cases
     expect(Object.values(expected).every((n) => n > 0)).toBe(true);
+  });
+});
+
+describe('big-data screen menu', () => {
+  it('is a hidden child of the dashboard menu, also on a database seeded before it was hidden (migration 0058)', async () => {
+    const hidden = async (): Promise<boolean | undefined> =>
+      (await app.db.query<{ hidden: boolean }>(`SELECT hidden FROM sys_permission WHERE id = 'dashboard-bigscreen' AND parent_id = 'dashboard'`))[0]?.hidden;
+    expect(await hidden()).toBe(true);
+    await app.db.query(`UPDATE sys_permission SET hidden = false WHERE id = 'dashboard-bigscreen'`);
+    await app.db.exec(readFileSync(path.join(MIGRATIONS_DIR, '0058_dashboard.sql'), 'utf8'));
+    expect(await hidden()).toBe(true);
   });
 });

@@ -35,7 +35,7 @@ export const MENU_SEED: MenuSeed[] = [
     id: 'dashboard', name: '首页', nameEn: 'Dashboard', path: '/dashboard', component: 'layouts/RouteView', icon: 'DashboardOutlined', redirect: '/dashboard/analysis',
     children: [
       { id: 'dashboard-analysis', name: '分析页', nameEn: 'Analysis', path: '/dashboard/analysis', component: 'dashboard/Analysis' },
-      { id: 'dashboard-bigscreen', name: '数据大屏', nameEn: 'Big-data screen', path: '/dashboard/bigscreen', component: 'dashboard/BigScreen' },
+      { id: 'dashboard-bigscreen', name: '数据大屏', nameEn: 'Big-data screen', path: '/dashboard/bigscreen', component: 'dashboard/BigScreen', hidden: true },
     ],
   },
   {

@@ -29,6 +29,8 @@ import { createPushDispatcher, type PushDispatcher } from './modules/alarms/push
 import { createChannels, readPushConfig } from './modules/alarms/push/channels/push-config';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 import { ExportService } from './platform/exports/export-service';
+import { createQuartzScheduler } from './modules/system/quartz/quartz-scheduler';
+import { createEmailChannel } from './modules/alarms/push/channels/email.channel';
 
 export interface AppDeps {
   config: Config;
@@ -125,9 +127,13 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream,
   // download center (issue 11 item 2): every export is a job; routes reach it as fastify.exports
   const exportService = new ExportService({ db, jobs, dataDir: config.dataDir, retentionDays: config.exportRetentionDays, onError: (err) => fastify.log.error({ err }, 'exports') });
   fastify.decorate('exports', exportService);
+  // scheduled jobs (issue 11 item 4): Quartz cron fires claimed once per deployment, runs on the job queue
+  const quartz = createQuartzScheduler({ db, jobs, services: { exports: exportService, mailer: pushConfig.email ? createEmailChannel(pushConfig.email, { timeoutMs: pushConfig.timeoutMs }) : null }, onError: (err) => fastify.log.error({ err }, 'quartz') });
+  fastify.decorate('quartz', quartz);
   fastify.addHook('onReady', async () => {
     await jobs.start();
     await exportService.start();
+    await quartz.start();
     await push.start();
     await alarms.start();
     await waybills.start();
@@ -138,6 +144,7 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream,
     await waybills.stop();
     await alarms.stop();
     await push.stop();
+    await quartz.stop();
     await jobs.stop({ timeoutMs: config.shutdownTimeoutMs });
   });
 

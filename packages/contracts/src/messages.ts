@@ -2,6 +2,7 @@ import { ALARM_MESSAGES } from './alarms/messages';
 import { DEVICE_MESSAGES } from './devices-api/messages';
 import { LOGISTICS_MESSAGES } from './logistics/messages';
 import { WAYBILL_MESSAGES } from './logistics/waybill-messages';
+import { QUARTZ_MESSAGES } from './system/quartz-messages';
 import { SHARE_MESSAGES } from './logistics/share-messages';
 import { WAREHOUSE_MESSAGES } from './logistics/warehouses-api';
 import type { BilingualText, Language } from './i18n';
@@ -61,6 +62,7 @@ export const MESSAGES = {
   ...ALARM_MESSAGES,
   ...LOGISTICS_MESSAGES,
   ...WAYBILL_MESSAGES,
+  ...QUARTZ_MESSAGES,
   ...SHARE_MESSAGES,
   ...WAREHOUSE_MESSAGES,
   // Administration back office (issue #4): generic list, import/export, system entities.

@@ -1,4 +1,5 @@
 import { LOGISTICS_VALIDATION_MESSAGES } from './logistics/messages';
+import { QUARTZ_VALIDATION_MESSAGES } from './system/quartz-messages';
 
 export { PATTERNS } from './patterns';
 
@@ -55,5 +56,6 @@ export const VALIDATION_MESSAGES = {
   'validation.sceneNoAction': { 'zh-CN': '请至少选择一个动作', 'en-US': 'Choose at least one action' },
   'validation.sceneNoDevice': { 'zh-CN': '请先关联设备', 'en-US': 'Associate a device first' },
   ...LOGISTICS_VALIDATION_MESSAGES,
+  ...QUARTZ_VALIDATION_MESSAGES,
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

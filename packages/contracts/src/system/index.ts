@@ -12,3 +12,4 @@ export * from './tenants';
 export * from './dicts';
 export * from './logs';
 export * from './download-center';
+export * from './quartz';

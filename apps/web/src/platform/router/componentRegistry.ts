@@ -6,6 +6,7 @@ import { ALARM_SCREENS } from '../../features/alarms/alarmScreens';
 import { ALARM_SETTINGS_SCREENS } from '../../features/alarm-settings/alarmSettingsScreens';
 import { PLACES_SCREENS } from '../../features/logistics/places/placesScreens';
 import { WAYBILL_SCREENS } from '../../features/logistics/waybills/waybillScreens';
+import { SHARE_SCREENS } from '../../features/logistics/shares/sharesScreens';
 
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -25,6 +26,7 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   ...ALARM_SETTINGS_SCREENS,
   ...PLACES_SCREENS,
   ...WAYBILL_SCREENS,
+  ...SHARE_SCREENS,
   'dashboard/Analysis': lazy(() => import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage }))),
   'exception/403': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception403 }))),
   'exception/404': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception404 }))),

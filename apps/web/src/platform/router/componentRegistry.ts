@@ -7,6 +7,7 @@ import { ALARM_SETTINGS_SCREENS } from '../../features/alarm-settings/alarmSetti
 import { PLACES_SCREENS } from '../../features/logistics/places/placesScreens';
 import { WAYBILL_SCREENS } from '../../features/logistics/waybills/waybillScreens';
 import { SHARE_SCREENS } from '../../features/logistics/shares/sharesScreens';
+import { WAREHOUSE_SCREENS } from '../../features/logistics/warehouses/warehouseScreens';
 
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -27,6 +28,7 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   ...PLACES_SCREENS,
   ...WAYBILL_SCREENS,
   ...SHARE_SCREENS,
+  ...WAREHOUSE_SCREENS,
   'dashboard/Analysis': lazy(() => import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage }))),
   'exception/403': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception403 }))),
   'exception/404': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception404 }))),

@@ -198,7 +198,10 @@ export function quartzNextRuns(expr: string, from: Date, count: number, cron: Cr
     const day = new Date(Date.UTC(y, m, 0)).getUTCDate() - n;
     if (day >= 1) {
       const c = cron([...fields.slice(0, 3), String(day), ...fields.slice(4)].join(' '));
-      let next = c.nextRun(prev);
+      // start at the month's first instant (in `timeZone`) so that an earlier month's day is not found
+      const monthStart = cron(`0 0 0 1 ${m} * ${y}`).nextRun(new Date(Date.UTC(y, m - 1, 1) - 2 * 86_400_000));
+      const start = monthStart && monthStart.getTime() - 1 > prev.getTime() ? new Date(monthStart.getTime() - 1) : prev;
+      let next = c.nextRun(start);
       while (next && out.length < count) {
         const at = yearMonthIn(next, timeZone);
         if (at.y !== y || at.m !== m) break;

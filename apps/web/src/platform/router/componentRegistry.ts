@@ -6,6 +6,7 @@ import { ALARM_SCREENS } from '../../features/alarms/alarmScreens';
 import { ALARM_SETTINGS_SCREENS } from '../../features/alarm-settings/alarmSettingsScreens';
 import { PLACES_SCREENS } from '../../features/logistics/places/placesScreens';
 import { WAYBILL_SCREENS } from '../../features/logistics/waybills/waybillScreens';
+import { QUARTZ_SCREENS } from '../../features/system/quartz/quartzScreens';
 import { SHARE_SCREENS } from '../../features/logistics/shares/sharesScreens';
 import { WAREHOUSE_SCREENS } from '../../features/logistics/warehouses/warehouseScreens';
 
@@ -27,6 +28,7 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   ...ALARM_SETTINGS_SCREENS,
   ...PLACES_SCREENS,
   ...WAYBILL_SCREENS,
+  ...QUARTZ_SCREENS,
   ...SHARE_SCREENS,
   ...WAREHOUSE_SCREENS,
   'dashboard/Analysis': lazy(() => import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage }))),

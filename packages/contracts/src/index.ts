@@ -15,6 +15,7 @@ export * from './devices-api';
 export * from './system';
 export * from './alarms';
 export * from './logistics';
+export * from './reports';
 
 /** API base path (SPEC §7); the server's `BASE_PATH` may change it. */
 export const API_BASE = '/ztj-iot';

@@ -22,10 +22,10 @@ export type ExportStatus = (typeof EXPORT_STATUSES)[number];
  * listed but refused until their device family or report exists (issue 11 item 3).
  */
 export const EXPORT_FILE_TYPES = {
-  '1': { name: { 'zh-CN': '单终端PDF报告', 'en-US': 'Single terminal PDF report' }, available: false },
-  '2': { name: { 'zh-CN': '单终端Excel报告', 'en-US': 'Single terminal Excel report' }, available: false },
-  '3': { name: { 'zh-CN': '多终端PDF报告', 'en-US': 'Multiple terminal PDF report' }, available: false },
-  '4': { name: { 'zh-CN': '多终端Excel报告', 'en-US': 'Multiple terminal Excel report' }, available: false },
+  '1': { name: { 'zh-CN': '单终端PDF报告', 'en-US': 'Single terminal PDF report' }, available: true },
+  '2': { name: { 'zh-CN': '单终端Excel报告', 'en-US': 'Single terminal Excel report' }, available: true },
+  '3': { name: { 'zh-CN': '多终端PDF报告', 'en-US': 'Multiple terminal PDF report' }, available: true },
+  '4': { name: { 'zh-CN': '多终端Excel报告', 'en-US': 'Multiple terminal Excel report' }, available: true },
   '5': { name: { 'zh-CN': '仓库日报', 'en-US': 'Warehouse daily report' }, available: false },
   '6': { name: { 'zh-CN': '运单ZIP', 'en-US': 'Waybill ZIP' }, available: false },
   '7': { name: { 'zh-CN': '便携式报告', 'en-US': 'Portable report' }, available: false },

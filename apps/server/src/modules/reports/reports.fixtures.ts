@@ -1,0 +1,53 @@
+import type { TestApp } from '../../../test/test-app';
+import { bind, insertTemplate } from '../alarms/runtime/alarm.fixtures';
+
+/** Test helpers of the reports: readings, limits and alarms written with SQL. */
+
+const MIN = 60_000;
+
+/** Inserts readings `{ts, values}` of a device (one statement per 1,000). */
+export async function insertReadings(app: TestApp, deviceId: string, readings: { ts: number; values: Record<string, number> }[]): Promise<void> {
+  for (let i = 0; i < readings.length; i += 1_000) {
+    const part = readings.slice(i, i + 1_000);
+    await app.db.query(
+      `INSERT INTO telemetry (device_id, ts, received_at, "values")
+       SELECT $1, r.ts, r.ts, r.v FROM unnest($2::bigint[], $3::jsonb[]) AS r(ts, v)`,
+      [deviceId, part.map((r) => r.ts), part.map((r) => JSON.stringify(r.values))],
+    );
+  }
+}
+
+/**
+ * The worked example of `stats.test.ts` as temperatures from `t0` (minutes 0, 10, 15, 25, 35,
+ * gap, 155, 165; 4, 6, 10, 9, 9, 1, 4 °C) with humidity 50…62 %RH: MKT 6.745 °C, max 10 at
+ * minute 15, min 1 at 155, excursions above 8 (30 min) and below 2 (10 min).
+ */
+export function workedExample(t0: number): { ts: number; values: Record<string, number> }[] {
+  const minutes = [0, 10, 15, 25, 35, 155, 165];
+  const temps = [4, 6, 10, 9, 9, 1, 4];
+  return minutes.map((m, i) => ({ ts: t0 + m * MIN, values: { P003: temps[i]!, P004: 50 + 2 * i } }));
+}
+
+/** Binds a template "Cold 2-8" (temperature above 8 / below 2 °C) to the device; returns its id. */
+export async function bindColdChainLimits(app: TestApp, tenantId: number, deviceId: string, name = 'Cold 2-8'): Promise<string> {
+  const id = await insertTemplate(app, tenantId, {
+    name,
+    conditions: [
+      { type: 'threshold', param: 'P003', comparison: 0, value: 8 },
+      { type: 'duration', minutes: 5, condition: { type: 'threshold', param: 'P003', comparison: 1, value: 2 } },
+    ],
+  } as never);
+  await bind(app, tenantId, id, deviceId);
+  return id;
+}
+
+/** A processed, cleared alarm of the device with one process record; returns its id. */
+export async function processedAlarm(app: TestApp, tenantId: number, deviceId: string, templateId: string, startTs: number, endTs: number, peak: number, record: string): Promise<string> {
+  const [a] = await app.db.query<{ id: string }>(
+    `INSERT INTO alarm (tenant_id, device_id, rule_source, rule_id, rule_name, condition_index, condition_type, alarm_type, severity, start_ts, raised_ts, end_ts, value, peak, status, processed, processed_by, processed_at, created_at)
+     VALUES ($1,$2,'template',$3,'Cold 2-8',0,'threshold','P003','H',$4,$4,$5,$6,$6,'cleared',true,'qa-lead',$5,$5) RETURNING id`,
+    [tenantId, deviceId, templateId, startTs, endTs, peak],
+  );
+  await app.db.query(`INSERT INTO alarm_process_record (tenant_id, alarm_id, content, flag, create_by, create_time) VALUES ($1,$2,$3,1,'qa-lead',$4)`, [tenantId, a!.id, record, endTs]);
+  return a!.id;
+}

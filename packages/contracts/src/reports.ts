@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { DEVICE_PERMS } from './devices-api/routes';
+import type { BilingualText } from './i18n';
+import { defineRoute } from './route';
+import { ExportStartedSchema } from './system/download-center';
+
+/**
+ * Cold-chain reports (issue 11 item 3; SPEC §1 export is asynchronous, §7 load/download history and
+ * reports, §9 export file types 1-4). A report request becomes a download-center job; the file is
+ * built from the stored readings, the device's rule templates and its alarms.
+ */
+
+/** Product name printed on every report (SPEC §9 default logo title). */
+export const REPORT_PRODUCT_NAME: BilingualText = { 'zh-CN': 'ZTJ IOT 冷链监控平台', 'en-US': 'ZTJ IOT cold-chain monitoring' };
+/** Most devices in one multiple-terminal report. */
+export const REPORT_MAX_DEVICES = 20;
+/** Longest report range, ms (93 days). */
+export const REPORT_MAX_RANGE_MS = 93 * 86_400_000;
+/** Report file formats: PDF (types 1/3) or Excel .xlsx (types 2/4). */
+export const REPORT_FORMATS = ['pdf', 'xlsx'] as const;
+/** See {@link REPORT_FORMATS}. */
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/**
+ * Query of a device report: comma-separated device ids (1…{@link REPORT_MAX_DEVICES}; one = single
+ * terminal, more = multiple terminals), the range `startTime`…`endTime` (ms, inclusive, end after
+ * start, at most {@link REPORT_MAX_RANGE_MS}) and the format.
+ */
+export const DeviceReportQuerySchema = z
+  .object({
+    deviceIds: z
+      .string()
+      .max(4_000, 'validation.tooLong')
+      .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+      .pipe(z.array(z.string().max(64)).min(1, 'validation.required').max(REPORT_MAX_DEVICES, 'validation.tooLong')),
+    startTime: z.coerce.number().int().min(0),
+    endTime: z.coerce.number().int().min(0),
+    format: z.enum(REPORT_FORMATS).default('pdf'),
+  })
+  .superRefine((q, ctx) => {
+    if (q.endTime <= q.startTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'validation.ruleEndNotAfterStart', input: q.endTime });
+    else if (q.endTime - q.startTime > REPORT_MAX_RANGE_MS) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'validation.tooLong', input: q.endTime });
+  });
+/** Parsed {@link DeviceReportQuerySchema}. */
+export type DeviceReportQuery = z.infer<typeof DeviceReportQuerySchema>;
+
+/** Report calls (permission `device:export`, like the device export). */
+export const ReportRoutes = {
+  device: defineRoute({
+    method: 'GET',
+    path: '/wlx/report/device',
+    access: DEVICE_PERMS.export,
+    tag: 'reports',
+    summary: 'Queue a device report (PDF or Excel; one device = single terminal, several = multiple terminals); the file appears in the download center',
+    query: DeviceReportQuerySchema,
+    result: ExportStartedSchema,
+  }),
+} as const;

@@ -32,6 +32,7 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   ...SHARE_SCREENS,
   ...WAREHOUSE_SCREENS,
   'dashboard/Analysis': lazy(() => import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage }))),
+  'dashboard/BigScreen': lazy(() => import('../../features/dashboard/BigScreenPage').then((m) => ({ default: m.BigScreenPage }))),
   'exception/403': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception403 }))),
   'exception/404': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception404 }))),
   'exception/500': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception500 }))),

@@ -52,10 +52,12 @@ export function SharedDeviceDrawer({ shared, onClose }: { shared: SharedDevice |
                 </Descriptions.Item>
               )}
             </Descriptions>
-            <Space wrap>
-              <HistoryRangePicker value={range} onChange={setRange} />
-              <Tag>{t('device.readOnly')}</Tag>
-            </Space>
+            <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+              <Space wrap>
+                <HistoryRangePicker value={range} onChange={setRange} />
+                <Tag>{t('device.readOnly')}</Tag>
+              </Space>
+            </div>
             <Tabs
               destroyOnHidden
               items={[

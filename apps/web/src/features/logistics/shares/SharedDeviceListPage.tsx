@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { SharedDevice } from '@ztj/contracts';
 import { toLanguage } from '../../../platform/i18n/i18n';
+import { useResponsive } from '../../../platform/responsive/useResponsive';
 import { ParameterValues } from '../../devices/ParameterValues';
 import { StatusTag } from '../../devices/StatusTag';
 import { useReceiveList } from './api';
@@ -18,6 +19,7 @@ import { SharedDeviceDrawer } from './SharedDeviceDrawer';
 export function SharedDeviceListPage(): ReactNode {
   const { t, i18n } = useTranslation('shares');
   const lang = toLanguage(i18n.language);
+  const { isMobile } = useResponsive();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [open, setOpen] = useState<SharedDevice | null>(null);
@@ -28,9 +30,16 @@ export function SharedDeviceListPage(): ReactNode {
       title: t('fields.deviceName'),
       key: 'name',
       render: (_: unknown, r) => (
-        <a onClick={() => setOpen(r)} data-testid="shared-open">
-          {r.device.alias || r.device.name}
-        </a>
+        <>
+          <a onClick={() => setOpen(r)} data-testid="shared-open">
+            {r.device.alias || r.device.name}
+          </a>
+          {isMobile && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {r.fromTenant} · {t('fields.until')} {formatShareTime(r.expireTime, t('noExpiry'))}
+            </Typography.Text>
+          )}
+        </>
       ),
     },
     { title: t('fields.deviceId'), key: 'id', render: (_: unknown, r) => r.device.id, responsive: ['sm'] },

@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import { DeviceReportQuerySchema, REPORT_PRODUCT_NAME, type ExportFileType, type Language, type ReportFormat } from '@ztj/contracts';
 import { AppError } from '../../platform/http/app-error';
 import { defineExporter, type ExportContext, type Exporter } from '../../platform/exports/export-registry';
-import { DISPLAY_TIME_ZONE, formatEpochMs } from '../../platform/time/format-time';
+import { DISPLAY_TIME_ZONE } from '../../platform/time/format-time';
 import { devicesByIds } from '../devices/devices.repo';
 import { deviceAlarms, deviceLimits, reportParties } from './report-context';
 import { readDeviceReadings } from './report-data';
-import { labelsOf } from './report-labels';
+import { formatReportTime, labelsOf } from './report-labels';
 import { deviceSection, type ReportModel } from './report-model';
 import { renderReportPdf } from './report-pdf';
 import { renderReportXlsx } from './report-xlsx';
@@ -71,7 +71,7 @@ const describe = (lang: Language, q: StoredReportQuery): string => {
   const L = labelsOf(lang);
   const ids = q.deviceIds.split(',').filter(Boolean);
   const devices = ids.length > 3 ? `${ids.slice(0, 3).join(', ')} …(${ids.length})` : ids.join(', ');
-  return L.description.replace('{devices}', devices).replace('{start}', formatEpochMs(q.startTime)).replace('{end}', formatEpochMs(q.endTime));
+  return L.description.replace('{devices}', devices).replace('{start}', formatReportTime(q.startTime, DISPLAY_TIME_ZONE)).replace('{end}', formatReportTime(q.endTime, DISPLAY_TIME_ZONE));
 };
 
 const exporterOf = (fileType: ExportFileType, format: ReportFormat, multi: boolean): Exporter<StoredReportQuery> =>

@@ -1,5 +1,5 @@
 import * as echarts from 'echarts';
-import { formatEpochMs } from '../../platform/time/format-time';
+import { formatReportTime } from './report-labels';
 import type { DeviceSection } from './report-model';
 
 /** Font family the chart's SVG names; the PDF maps it to the embedded Noto Sans SC. */
@@ -23,7 +23,7 @@ export function curveSvg(chart: DeviceSection['chart'], width: number, height: n
       grid: { left: 48, right: chart.length > 1 ? 48 : 16, top: 28, bottom: 36 },
       xAxis: {
         type: 'time',
-        axisLabel: { fontSize: 9, hideOverlap: true, formatter: (v: number) => formatEpochMs(v, timeZone).slice(5, 16).replace(' ', '\n') },
+        axisLabel: { fontSize: 9, hideOverlap: true, formatter: (v: number) => formatReportTime(v, timeZone).slice(5, 16).replace(' ', '\n') },
       },
       yAxis: chart.map((c, i) => ({
         type: 'value', name: c.unit, position: i === 0 ? 'left' : 'right', scale: true,

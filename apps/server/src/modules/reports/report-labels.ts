@@ -57,3 +57,19 @@ export function formatDuration(ms: number, lang: Language): string {
 export function fmtNum(value: number | null | undefined, digits = 2): string {
   return value === null || value === undefined || !Number.isFinite(value) ? '—' : value.toFixed(digits);
 }
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A ms-epoch time as `YYYY-MM-DD HH:mm:ss` in `timeZone` — the same text as the platform's
+ * `formatEpochMs`, with one cached formatter per time zone (a data sheet formats ~100,000 times;
+ * building an Intl formatter per call costs about a millisecond and native memory each).
+ */
+export function formatReportTime(ms: number, timeZone: string): string {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+    formatters.set(timeZone, f);
+  }
+  return f.format(new Date(ms)).replace('T', ' ');
+}

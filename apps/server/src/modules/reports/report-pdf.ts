@@ -1,7 +1,6 @@
 import SVGtoPDF from 'svg-to-pdfkit';
-import { formatEpochMs } from '../../platform/time/format-time';
 import { CHART_FONT, curveSvg } from './report-chart';
-import { fmtNum, formatDuration, labelsOf, type ReportLabels } from './report-labels';
+import { fmtNum, formatDuration, formatReportTime, labelsOf, type ReportLabels } from './report-labels';
 import type { DeviceSection, ParamSection, ReportModel } from './report-model';
 import { CONTENT_WIDTH, FONT_BOLD, FONT_REGULAR, collect, ensureSpace, heading, newReportDoc, note, pageNumbers, pairs, signatureBlock, table } from './pdf-layout';
 
@@ -20,7 +19,7 @@ export function reportTitle(model: ReportModel): string {
 
 /** The cover block: product, tenant, time zone, generation time, range, requester, SHA-256, notes. */
 function cover(doc: PDFKit.PDFDocument, m: ReportModel, L: ReportLabels): void {
-  const tz = (t: number): string => formatEpochMs(t, m.timeZone);
+  const tz = (t: number): string => formatReportTime(t, m.timeZone);
   doc.font(FONT_BOLD).fontSize(15).text(reportTitle(m), { width: CONTENT_WIDTH, align: 'center' });
   doc.font(FONT_REGULAR).fontSize(9).fillColor('#555').text(`${m.product} · ${m.tenant}`, { width: CONTENT_WIDTH, align: 'center' }).fillColor('#000').moveDown(0.6);
   pairs(doc, [
@@ -50,7 +49,7 @@ function devicesSummary(doc: PDFKit.PDFDocument, m: ReportModel, L: ReportLabels
 }
 
 function statsTable(doc: PDFKit.PDFDocument, d: DeviceSection, m: ReportModel, L: ReportLabels): void {
-  const tz = (t: number): string => formatEpochMs(t, m.timeZone);
+  const tz = (t: number): string => formatReportTime(t, m.timeZone);
   const rows = d.params.map((p) => [
     `${p.name} (${p.unit || '—'})\n${p.code}`, String(p.stats.count), `${fmtNum(p.stats.min)}\n${tz(p.stats.minTs)}`, `${fmtNum(p.stats.max)}\n${tz(p.stats.maxTs)}`,
     fmtNum(p.stats.average), fmtNum(p.mkt), `${limitText(p.limits?.low, p.limits?.lowInclusive)} / ${limitText(p.limits?.high, p.limits?.highInclusive)}`,
@@ -59,7 +58,7 @@ function statsTable(doc: PDFKit.PDFDocument, d: DeviceSection, m: ReportModel, L
 }
 
 function excursionTables(doc: PDFKit.PDFDocument, d: DeviceSection, m: ReportModel, L: ReportLabels): void {
-  const tz = (t: number): string => formatEpochMs(t, m.timeZone);
+  const tz = (t: number): string => formatReportTime(t, m.timeZone);
   const limited = d.params.filter((p): p is ParamSection & { excursions: NonNullable<ParamSection['excursions']> } => p.excursions !== null);
   heading(doc, L.excursionsTitle, 10);
   if (!limited.length) return note(doc, L.noLimits);
@@ -78,13 +77,13 @@ function excursionTables(doc: PDFKit.PDFDocument, d: DeviceSection, m: ReportMod
 
 function gapsTable(doc: PDFKit.PDFDocument, d: DeviceSection, m: ReportModel, L: ReportLabels): void {
   if (!d.gaps.length) return;
-  const tz = (t: number): string => formatEpochMs(t, m.timeZone);
+  const tz = (t: number): string => formatReportTime(t, m.timeZone);
   heading(doc, `${L.gapsTitle} (${d.gaps.length})`, 10);
   table(doc, [L.start, L.end, L.duration], d.gaps.slice(0, PDF_EVENTS_MAX).map((g) => [tz(g.start), tz(g.end), formatDuration(g.durationMs, m.lang)]), [150, 150, '*']);
 }
 
 function alarmTable(doc: PDFKit.PDFDocument, d: DeviceSection, m: ReportModel, L: ReportLabels): void {
-  const tz = (t: number | null): string => (t === null ? '—' : formatEpochMs(t, m.timeZone));
+  const tz = (t: number | null): string => (t === null ? '—' : formatReportTime(t, m.timeZone));
   heading(doc, `${L.alarmsTitle} (${L.alarmsTotal}: ${d.alarms.total})`, 10);
   if (!d.alarms.total) return note(doc, L.none);
   table(doc, [L.start, L.end, L.alarmType, L.rule, L.severity, L.extreme, L.status, L.processed, L.processRecord], d.alarms.alarms.map((a) => [

@@ -1,8 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { getParameter } from '@ztj/contracts';
-import { formatEpochMs } from '../../platform/time/format-time';
-import { fmtNum, formatDuration, labelsOf } from './report-labels';
+import { fmtNum, formatDuration, formatReportTime, labelsOf } from './report-labels';
 import type { ReportModel } from './report-model';
 import { reportTitle } from './report-pdf';
 
@@ -25,7 +24,7 @@ function sheetName(base: string, used: Set<string>): string {
  */
 export async function renderReportXlsx(m: ReportModel): Promise<Buffer> {
   const L = labelsOf(m.lang);
-  const tz = (t: number | null): string => (t === null ? '' : formatEpochMs(t, m.timeZone));
+  const tz = (t: number | null): string => (t === null ? '' : formatReportTime(t, m.timeZone));
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));

@@ -42,7 +42,8 @@ function TickerItem({ alarm, hidden, onOpen }: { alarm: AlarmRecord; hidden?: bo
 }
 
 /**
- * Scroll info bar of the latest alarms (SPEC §2 dashboard): scrolls on its own, pauses while the
+ * Scroll info bar of the latest alarms (SPEC §2 dashboard): scrolls on its own when the alarms do
+ * not fit (doubled for a seamless loop), pauses while the
  * pointer is over it (or a keyboard focus is in it), and a click opens the alarm list on that alarm
  * (`/alarm/list?alarmId=`). Motion is left out for users who ask for reduced motion.
  */
@@ -51,13 +52,22 @@ export default function AlarmTicker({ alarms, direction = 'horizontal', dark = f
   const navigate = useNavigate();
   const track = useRef<HTMLDivElement>(null);
   const [seconds, setSeconds] = useState(20);
+  /** Scrolls only when the items do not fit; then they are doubled for a seamless loop. */
+  const [moving, setMoving] = useState(false);
+  const viewport = useRef<HTMLDivElement>(null);
   const vertical = direction === 'vertical';
 
   useLayoutEffect(() => {
     const el = track.current;
-    if (!el) return;
-    setSeconds(tickerSeconds((vertical ? el.scrollHeight : el.scrollWidth) / 2, vertical ? 30 : 60));
-  }, [alarms, vertical]);
+    const box = viewport.current;
+    if (!el || !box) return;
+    // one copy of the items: the whole track when still, half of it while doubled for the loop
+    const size = (vertical ? el.scrollHeight : el.scrollWidth) / (moving ? 2 : 1);
+    const room = vertical ? box.clientHeight : box.clientWidth;
+    const overflows = size > room + 1;
+    if (overflows !== moving) setMoving(overflows);
+    setSeconds(tickerSeconds(size, vertical ? 30 : 60));
+  }, [alarms, vertical, moving]);
 
   const open = (id: string): void => void navigate(`/alarm/list?alarmId=${encodeURIComponent(id)}`);
   const boxClass = [styles.ticker, vertical ? styles.tickerVertical : styles.tickerHorizontal, dark ? styles.tickerDark : ''].join(' ');
@@ -72,10 +82,16 @@ export default function AlarmTicker({ alarms, direction = 'horizontal', dark = f
   return (
     <div className={boxClass} data-testid={testId} role="marquee" aria-label={t('ticker.label')}>
       {!vertical && <SoundOutlined className={styles.tickerIcon} />}
-      <div className={styles.tickerViewport}>
-        <div ref={track} className={styles.tickerTrack} style={{ animationDuration: `${seconds}s` }} data-testid={`${testId}-track`}>
+      <div ref={viewport} className={styles.tickerViewport}>
+        <div
+          ref={track}
+          className={`${styles.tickerTrack} ${moving ? styles.tickerMoving : ''}`}
+          style={moving ? { animationDuration: `${seconds}s` } : undefined}
+          data-testid={`${testId}-track`}
+          data-moving={moving}
+        >
           {alarms.map((a) => <TickerItem key={a.id} alarm={a} onOpen={open} />)}
-          {alarms.map((a) => <TickerItem key={`copy-${a.id}`} alarm={a} hidden onOpen={open} />)}
+          {moving && alarms.map((a) => <TickerItem key={`copy-${a.id}`} alarm={a} hidden onOpen={open} />)}
         </div>
       </div>
     </div>

@@ -17,6 +17,11 @@ import styles from './bigscreen.module.css';
 
 const DashChart = lazy(() => import('./DashChart'));
 
+/** Pushes that did not reach their recipient (failed, channel not configured, no address). */
+function failed(p: NonNullable<BigScreenData['stats']['pushes']>): number {
+  return p.byStatus.filter((x) => x.status !== 'sent' && x.status !== 'pending').reduce((n, x) => n + x.count, 0);
+}
+
 /** A panel of the big screen: title bar and content. */
 function Panel({ title, children, className, testId }: { title: string; children: ReactNode; className?: string; testId?: string }): ReactNode {
   return (
@@ -134,6 +139,9 @@ export function BigScreenPage(): ReactNode {
             </Panel>
             <Panel title={t('cards.waybills')} testId="bigscreen-waybills">
               <Figures rows={[[t('cards.waybillsOngoing'), countText(s.waybills?.byStatus.ongoing)], [t('bigScreen.late'), countText(late), 'warn'], [t('cards.total'), countText(s.waybills?.total)], [t('cards.warehousesOutOfLimits'), countText(s.warehousesOutOfLimits), 'bad']]} />
+            </Panel>
+            <Panel title={t('bigScreen.pushes')} testId="bigscreen-pushes">
+              <Figures rows={[[t('cards.pushesSent'), countText(s.pushes?.sent)], [t('bigScreen.pushesFailed'), countText(s.pushes ? failed(s.pushes) : null), 'warn'], [t('cards.total'), countText(s.pushes?.total)], [t('bigScreen.mapDevices'), countText(data.devices ? devices.length : null)]]} />
             </Panel>
           </div>
           <div className={styles.center}>

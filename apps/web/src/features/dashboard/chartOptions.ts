@@ -29,7 +29,7 @@ export function trendOption(labels: string[], series: TrendSeries[], names: Reco
   };
 }
 
-/** ECharts gauge of a share 0..1 (the big screen's temperature compliance rate); `label` under it. */
+/** ECharts gauge of a share 0..1 (the big screen's temperature compliance rate); `label` names the value (tooltip, the panel shows the title). */
 export function gaugeOption(rate: number | null, label: string): DashChartOption {
   const value = rate === null ? 0 : Math.round(rate * 1000) / 10;
   return {
@@ -45,8 +45,8 @@ export function gaugeOption(rate: number | null, label: string): DashChartOption
         splitLine: { show: false },
         axisLabel: { show: false },
         pointer: { show: false },
-        title: { show: true, offsetCenter: [0, '40%'], color: '#c7d7f5', fontSize: 14 },
-        detail: { valueAnimation: true, offsetCenter: [0, '-5%'], color: '#fff', fontSize: 30, formatter: rate === null ? '—' : '{value}%' },
+        title: { show: false },
+        detail: { valueAnimation: true, offsetCenter: [0, 0], color: '#fff', fontSize: 24, formatter: rate === null ? '—' : '{value}%' },
         data: [{ value, name: label }],
       },
     ],

@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+
+/**
+ * Dashboard analysis and big-data screen (issue 11 item 5) against the demo tenant on a server of
+ * this file's own (demo fleet reporting, demo alarm rules raising): the tenant's figures, the
+ * 7/14/30-day trend switch, the scroll info bar opening the alarm list on an alarm, the big screen
+ * opening full-screen with its map and figures and closing again; both languages, 375 px without
+ * sideways scroll. Screenshots go to DASHBOARD_SHOTS (default /tmp/dashboard-shots).
+ */
+const BASE = useDemoServer(18_193);
+const SHOTS = process.env.DASHBOARD_SHOTS ?? '/tmp/dashboard-shots';
+mkdirSync(SHOTS, { recursive: true });
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function number(page: Page, testId: string): Promise<number> {
+  return Number((await page.getByTestId(testId).innerText()).replace(/[^\d]/g, ''));
+}
+
+for (const lang of ['zh-CN', 'en-US'] as const) {
+  test(`analysis page shows the tenant's figures and switches the trend (${lang})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInToDemoTenant(page, BASE, lang);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.getByTestId('dashboard-greeting')).toContainText(lang === 'zh-CN' ? '，admin' : ', admin');
+    await expect(page.getByTestId('bigscreen-hint')).toBeVisible();
+    // the demo fleet: devices exist and report (online ones once the simulator has sent readings)
+    await expect.poll(() => number(page, 'devices-total'), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => {
+      await page.reload();
+      return number(page, 'devices-online');
+    }, { timeout: 60_000, intervals: [3_000] }).toBeGreaterThan(0);
+    expect(await number(page, 'waybills-total')).toBeGreaterThanOrEqual(3);
+    await expect(page.getByTestId('stat-warehousesOutOfLimits')).toBeVisible();
+
+    const card = page.getByTestId('trend-card');
+    await expect(page.getByTestId('trend-chart')).toBeVisible({ timeout: 20_000 });
+    await expect(card).toHaveAttribute('data-days', '7');
+    await card.getByText(lang === 'zh-CN' ? '近两周' : 'Two weeks').click();
+    await expect(card).toHaveAttribute('data-days', '14');
+    await card.getByText(lang === 'zh-CN' ? '近一月' : 'One month').click();
+    await expect(card).toHaveAttribute('data-days', '30');
+    await expect(card).toContainText(lang === 'zh-CN' ? '近30日趋势' : 'Trend of the last 30 days');
+    await expect(page.getByTestId('alarm-ticker')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/analysis-1280-${lang}.png`, fullPage: true });
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByTestId('card-devices')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `${SHOTS}/analysis-375-${lang}.png`, fullPage: true });
+  });
+}
+
+test('the scroll info bar opens the alarm list on the alarm clicked', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInToDemoTenant(page, BASE);
+  // the demo rules raise their first alarms within a few minutes of the fleet's start
+  await expect.poll(async () => {
+    await page.reload();
+    await expect(page.getByTestId('alarm-ticker')).toBeVisible({ timeout: 20_000 });
+    return page.getByTestId('ticker-item').count();
+  }, { timeout: 150_000, intervals: [5_000] }).toBeGreaterThan(0);
+  // the pointer over the bar stops its scrolling, so the item holds still to be clicked
+  await page.getByTestId('alarm-ticker').hover();
+  const item = page.getByTestId('ticker-item').first();
+  const id = await item.getAttribute('data-alarm-id');
+  await item.click();
+  await expect(page).toHaveURL(new RegExp(`#/alarm/list\\?alarmId=${id}`));
+  await expect(page.getByTestId('alarm-list')).toBeVisible();
+});
+
+test('the big screen opens full-screen with its map and figures, and closes', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInToDemoTenant(page, BASE);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.getByTestId('open-bigscreen').click();
+  await expect(page).toHaveURL(/#\/dashboard\/bigscreen$/);
+  const screen = page.getByTestId('bigscreen');
+  await expect(screen).toBeVisible();
+  await expect(page.getByTestId('bigscreen-map')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('bigscreen-map').locator('path.leaflet-interactive').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('kpi-compliance')).toContainText(/%|—/);
+  await expect(page.getByTestId('bigscreen-devices')).toBeVisible();
+  await expect(page.getByTestId('bigscreen-pushes')).toBeVisible();
+  // covers the console: nothing of the layout's header shows above it
+  const box = await screen.boundingBox();
+  expect(box).toMatchObject({ x: 0, y: 0, width: 1920, height: 1080 });
+  await page.waitForTimeout(1_500); // map tiles of the offline basemap and the gauge animation
+  await page.screenshot({ path: `${SHOTS}/bigscreen-1920.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${SHOTS}/bigscreen-1440.png` });
+  await page.getByTestId('bigscreen-exit').click();
+  await expect(page).toHaveURL(/#\/dashboard\/analysis$/);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+});

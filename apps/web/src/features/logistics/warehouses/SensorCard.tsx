@@ -39,7 +39,7 @@ export function SensorCard({ sensor, lang }: { sensor: WarehouseSensor; lang: La
         {main.map((m) => (
           <div key={m.code} className={styles.reading} data-code={m.code} data-out={out.has(m.code) ? 'true' : 'false'}>
             <span className={styles.readingName}>{parameterName(m.code, lang)}</span>
-            <span className={`${styles.readingValue} ${out.has(m.code) ? styles.readingOut : ''}`}>
+            <span className={`${styles.readingValue} ${out.has(m.code) ? styles.readingOut : m.limits.length ? styles.readingOk : ''}`}>
               {m.reading ? formatParameterValue(m.code, m.reading.value, lang) : '—'}
             </span>
             <span className={styles.readingLimit}>{m.limits.length ? m.limits.map(limitText).join(' · ') : t('view.noLimits')}</span>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Result, Skeleton, Space, Spin, Tabs, Typography } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ALARM_PERMS, DEVICE_PERMS } from '@ztj/contracts';
@@ -14,6 +14,7 @@ import type { HistoryRangeValue } from './historyRange';
 import { LogTab } from './LogTab';
 import { RealtimeTab } from './RealtimeTab';
 import { StatusTag } from './StatusTag';
+import { DeviceReportButton } from '../reports/DeviceReportDialog';
 
 const HistoryChartTab = lazy(() => import('./HistoryChartTab').then((m) => ({ default: m.HistoryChartTab })));
 const TrackTab = lazy(() => import('./TrackTab').then((m) => ({ default: m.TrackTab })));
@@ -68,11 +69,16 @@ export function DeviceDetailPage(): ReactNode {
           <Typography.Text type="secondary">{device.id}</Typography.Text>
           <StatusTag status={device.status} />
         </Space>
-        <Authorized action={DEVICE_PERMS.edit}>
-          <Button icon={<EditOutlined />} onClick={() => void navigate(`/device/edit/${encodeURIComponent(device.id)}`)}>
-            {t('list.actions.edit')}
-          </Button>
-        </Authorized>
+        <Space wrap>
+          <Authorized action={DEVICE_PERMS.export}>
+            <DeviceReportButton deviceIds={[device.id]} icon={<FileTextOutlined />} />
+          </Authorized>
+          <Authorized action={DEVICE_PERMS.edit}>
+            <Button icon={<EditOutlined />} onClick={() => void navigate(`/device/edit/${encodeURIComponent(device.id)}`)}>
+              {t('list.actions.edit')}
+            </Button>
+          </Authorized>
+        </Space>
       </Space>
       {device.status === 'offline' && <Alert type="info" showIcon title={t('detail.offline')} style={{ marginBottom: 8 }} />}
       <Tabs

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Empty, Tooltip } from 'antd';
-import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ExportOutlined, FileTextOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEVICE_MODEL_CODES, DEVICE_PERMS, DeviceRoutes, type DeviceRecord } from '@ztj/contracts';
@@ -14,6 +14,7 @@ import { useResponsive } from '../../platform/responsive/useResponsive';
 import type { QueryField } from '../../platform/list/QueryForm';
 import { exportDevices, useGroups, useShutdownDevice } from './api';
 import { AliasModal } from './AliasModal';
+import { DeviceReportButton } from '../reports/DeviceReportDialog';
 import { deviceColumns } from './deviceColumns';
 import { DEVICE_STATUSES } from './deviceEnums';
 import { patchDeviceRows } from './deviceLive';
@@ -111,6 +112,9 @@ export function DeviceListPage(): ReactNode {
                   {t('list.export', { count: selected.length })}
                 </Button>
               </Tooltip>
+            </Authorized>
+            <Authorized action={DEVICE_PERMS.export}>
+              <DeviceReportButton deviceIds={selected} withCount icon={<FileTextOutlined />} />
             </Authorized>
             <Button icon={<ReloadOutlined />} onClick={() => void list.reload()}>
               {t('list.refresh')}

@@ -1,0 +1,133 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, DatePicker, Form, Modal, Progress, Radio, Space, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DownloadCenterRoutes, ReportRoutes, type ExportFile, type ReportFormat } from '@ztj/contracts';
+import { isApiError } from '../../platform/http/ApiError';
+import { callApi } from '../../platform/http/callApi';
+import { DOWNLOAD_CENTER_PATH, downloadExportFile } from '../../platform/exports/exportFlow';
+import { serverErrorsToFields, showFieldErrors } from '../../platform/forms/formIssues';
+
+/** Preset ranges of the dialog, days back from now (issue 11 item 3: 1, 7, 30 days). */
+export const REPORT_PRESET_DAYS = [1, 7, 30] as const;
+
+interface FormValues {
+  range: [Dayjs, Dayjs];
+  format: ReportFormat;
+}
+
+interface DeviceReportDialogProps {
+  /** One device (single-terminal report) or several (multiple terminals). */
+  deviceIds: string[];
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The download-center entry of a started report, polled every second while it is generating. */
+function useReportFile(id: string | null): ExportFile | undefined {
+  const q = useQuery({
+    queryKey: ['report-file', id],
+    enabled: id !== null,
+    queryFn: () => callApi(DownloadCenterRoutes.view, { query: { id: id! }, silent: true }),
+    refetchInterval: (query) => (query.state.data?.status === 'generating' || !query.state.data ? 1000 : false),
+  });
+  return q.data;
+}
+
+/**
+ * Report dialog (issue 11 item 3): time range (default the last 24 h; presets 1, 7, 30 days) and
+ * format PDF / Excel; the report is generated in the download center, its progress shown here, then
+ * a download button and the link to the download center (SPEC §8: export success points there).
+ * Server field errors (end before start, range too long) show on the range field.
+ */
+export function DeviceReportDialog({ deviceIds, open, onClose }: DeviceReportDialogProps): ReactNode {
+  const { t } = useTranslation('reports');
+  const navigate = useNavigate();
+  const [form] = Form.useForm<FormValues>();
+  const [busy, setBusy] = useState(false);
+  const [fileId, setFileId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const file = useReportFile(fileId);
+
+  const close = (): void => {
+    setFileId(null);
+    setError(null);
+    onClose();
+  };
+
+  const submit = async (values: FormValues): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      const started = await callApi(ReportRoutes.device, {
+        query: { deviceIds: deviceIds.join(','), startTime: values.range[0].valueOf(), endTime: values.range[1].valueOf(), format: values.format },
+        silent: true,
+      });
+      setFileId(started.id);
+    } catch (e) {
+      if (isApiError(e) && e.errors?.length) {
+        const entries = serverErrorsToFields(e.errors, t).map((f) => ({ ...f, name: ['startTime', 'endTime'].includes(String(f.name[0])) ? ['range'] : f.name }));
+        showFieldErrors(form, entries);
+      } else setError(e instanceof Error ? e.message : t('failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const now = dayjs();
+  const presets = REPORT_PRESET_DAYS.map((d) => ({ label: t(`presets.${d}`), value: [now.subtract(d, 'day'), now] as [Dayjs, Dayjs] }));
+  const generating = fileId !== null && (!file || file.status === 'generating');
+
+  return (
+    <Modal open={open} title={deviceIds.length > 1 ? t('titleMulti', { count: deviceIds.length }) : t('titleSingle')} onCancel={close} destroyOnHidden width={560} data-testid="report-dialog"
+      footer={fileId
+        ? <Button onClick={close}>{t('close')}</Button>
+        : <Space><Button onClick={close}>{t('cancel')}</Button><Button type="primary" loading={busy} onClick={() => form.submit()} data-testid="report-submit">{t('generate')}</Button></Space>}>
+      {fileId === null ? (
+        <Form<FormValues> form={form} layout="vertical" initialValues={{ range: [now.subtract(1, 'day'), now], format: 'pdf' }} onFinish={(v) => void submit(v)}>
+          <Typography.Paragraph type="secondary">{t('devices', { ids: deviceIds.join(', ') })}</Typography.Paragraph>
+          <Form.Item name="range" label={t('range')} rules={[{ required: true, message: t('common:validation.required') }]}>
+            <DatePicker.RangePicker showTime presets={presets} style={{ width: '100%' }} data-testid="report-range" />
+          </Form.Item>
+          <Form.Item name="format" label={t('format')}>
+            <Radio.Group optionType="button" options={[{ value: 'pdf', label: 'PDF' }, { value: 'xlsx', label: 'Excel' }]} />
+          </Form.Item>
+          <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>{t('contents')}</Typography.Paragraph>
+          {error && <Alert type="warning" showIcon title={error} />}
+        </Form>
+      ) : (
+        <Space direction="vertical" style={{ width: '100%' }} data-testid="report-status">
+          <Typography.Text>{file?.fileName ?? ''}</Typography.Text>
+          {generating && <Progress percent={file?.progress ?? 0} status="active" data-testid="report-progress" />}
+          {file?.status === 'success' && (
+            <>
+              <Alert type="success" showIcon title={t('ready')} />
+              <Space wrap>
+                <Button type="primary" onClick={() => void downloadExportFile(file)} data-testid="report-download">{t('download')}</Button>
+                <Button type="link" onClick={() => { close(); void navigate(DOWNLOAD_CENTER_PATH); }} data-testid="report-open-center">{t('openCenter')}</Button>
+              </Space>
+            </>
+          )}
+          {file?.status === 'failure' && <Alert type="warning" showIcon title={file.result || t('failed')} data-testid="report-failed" />}
+          {generating && <Typography.Text type="secondary">{t('background')}</Typography.Text>}
+        </Space>
+      )}
+    </Modal>
+  );
+}
+
+/** A "Report" button opening {@link DeviceReportDialog} for `deviceIds` (disabled without any); `withCount` shows how many. */
+export function DeviceReportButton({ deviceIds, icon, withCount = false }: { deviceIds: string[]; icon?: ReactNode; withCount?: boolean }): ReactNode {
+  const { t } = useTranslation('reports');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button icon={icon} disabled={deviceIds.length === 0} onClick={() => setOpen(true)} data-testid="report-open">
+        {withCount ? t('buttonCount', { count: deviceIds.length }) : t('button')}
+      </Button>
+      {open && <DeviceReportDialog deviceIds={deviceIds} open={open} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

@@ -53,6 +53,7 @@ export function CronBuilderModal({ value, onOk, onCancel }: CronBuilderModalProp
     <Modal
       open
       title={t('cron.title')}
+      rootClassName="cron-builder"
       width={CRON_MODAL_WIDTH}
       onCancel={onCancel}
       onOk={() => onOk(expression.trim())}

@@ -20,7 +20,7 @@ export function CronDayTab({ state, onChange }: { state: DayState; onChange: (s:
     <Select size="small" aria-label={label} value={value} options={weekdays} onChange={onPick} style={{ width: 96 }} />
   );
   return (
-    <Radio.Group value={state.mode} onChange={(e) => set({ mode: e.target.value as DayState['mode'] })} style={{ width: '100%' }}>
+    <Radio.Group name="cron-day" value={state.mode} onChange={(e) => set({ mode: e.target.value as DayState['mode'] })} style={{ width: '100%' }}>
       <Space direction="vertical" size={10} style={{ width: '100%' }}>
         <Radio value="everyDay">{t('cron.day.everyDay')}</Radio>
         <Radio value="weekLoop">

@@ -40,7 +40,7 @@ export function CronFieldTab({ part, state, onChange }: { part: PlainPart; state
   const set = (patch: Partial<FieldState>): void => onChange({ ...state, ...patch });
   const options = span(b.min, b.max).map((v) => ({ value: v, label: part === 'month' ? t(`cron.monthShort.${v}`) : String(v).padStart(part === 'year' ? 4 : 2, '0') }));
   return (
-    <Radio.Group value={state.mode} onChange={(e) => set({ mode: e.target.value as FieldState['mode'] })} style={{ width: '100%' }}>
+    <Radio.Group name={`cron-${part}`} value={state.mode} onChange={(e) => set({ mode: e.target.value as FieldState['mode'] })} style={{ width: '100%' }}>
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
         <Radio value="every">{t('cron.every', { unit })}</Radio>
         <Radio value="range">

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Input, Space } from 'antd';
 import { ScheduleOutlined } from '@ant-design/icons';
+import { FormItemInputContext } from 'antd/es/form/context';
 import { useTranslation } from 'react-i18next';
 import { CronBuilderModal } from './CronBuilderModal';
 
@@ -19,7 +20,9 @@ export function CronInput({ value, onChange, id }: { value?: string; onChange?: 
           {t('cron.open')}
         </Button>
       </Space.Compact>
+      {/* the dialog is not part of the surrounding form field (no shared radio names, no error status) */}
       {open && (
+        <FormItemInputContext.Provider value={{}}>
         <CronBuilderModal
           value={value}
           onCancel={() => setOpen(false)}
@@ -28,6 +31,7 @@ export function CronInput({ value, onChange, id }: { value?: string; onChange?: 
             setOpen(false);
           }}
         />
+        </FormItemInputContext.Provider>
       )}
     </>
   );

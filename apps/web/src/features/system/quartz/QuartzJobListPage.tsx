@@ -31,6 +31,7 @@ export function QuartzJobListPage(): ReactNode {
     feedback().modal.confirm({
       title: t(`${kind}Title`),
       content: t(`${kind}Confirm`, { name: classLabel(job.jobClassName) }),
+      okButtonProps: { danger: kind === 'pause', 'data-testid': 'confirm-ok' } as never,
       onOk: async () => {
         await callApi(QuartzRoutes[kind], { query: { id: job.id } });
         feedback().message.success(kind === 'execute' ? t('executed') : t('list:operateSuccess'));

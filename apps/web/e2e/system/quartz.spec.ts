@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { confirmOk, signIn, useLanguage } from '../helpers';
+
+/**
+ * Scheduled jobs end to end (issue 11 item 4): add a job whose cron expression is made with the
+ * builder (day tab "last day of the month", hour tab specific hours), see its description and its
+ * next five fire times, save it, see it running, stop it. Screenshots at 1280 and 375 px in both
+ * languages go to $QUARTZ_SHOTS (default /tmp/quartz-shots).
+ */
+const SHOTS = process.env.QUARTZ_SHOTS ?? '/tmp/quartz-shots';
+const suffix = Date.now().toString(36).slice(-5);
+
+async function noSideScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('adds a job with the cron builder, sees description and next runs, stops it', async ({ page }) => {
+  test.setTimeout(180_000);
+  await useLanguage(page, 'zh-CN');
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await signIn(page);
+  await page.goto('/#/system/quartz');
+  await expect(page.getByTestId('quartz-list')).toBeVisible();
+
+  await page.getByTestId('list-add').click();
+  const form = page.locator('.ant-modal').filter({ hasText: '新增定时任务' }).first();
+  await form.getByTestId('quartz-class').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'exportFileRetention' }).click();
+  await form.getByTestId('cron-open').click();
+
+  const builder = page.locator('.cron-builder .ant-modal');
+  await builder.getByRole('tab', { name: '时' }).click();
+  await builder.getByRole('radio', { name: '指定' }).check();
+  await builder.getByRole('checkbox', { name: '03' }).check();
+  await builder.getByRole('tab', { name: '日' }).click();
+  await builder.getByRole('radio', { name: '每月最后一日' }).check();
+  await expect(builder.getByTestId('cron-expression')).toHaveValue('0 0 0,3 L * ? *');
+  await expect(builder.getByTestId('cron-description')).toContainText('每月的最后一天');
+  await expect(builder.getByTestId('cron-next-fires').locator('li')).toHaveCount(5);
+  await page.screenshot({ path: `${SHOTS}/builder-1280-zh.png` });
+  // opening the builder again reads the expression back into the modes
+  await builder.getByTestId('cron-ok').click();
+  await expect(form.getByTestId('cron-input')).toHaveValue('0 0 0,3 L * ? *');
+  await form.getByTestId('cron-open').click();
+  await builder.getByRole('tab', { name: '日' }).click();
+  await expect(builder.getByRole('radio', { name: '每月最后一日' })).toBeChecked();
+  await builder.getByRole('tab', { name: '时' }).click();
+  await expect(builder.getByRole('checkbox', { name: '03' })).toBeChecked();
+  await builder.getByTestId('cron-ok').click();
+
+  await form.locator('#quartz_description').fill(`E2E 清理 ${suffix}`);
+  await form.getByRole('button', { name: /确\s*定/ }).click();
+  const row = page.locator('tr.ant-table-row').filter({ hasText: `E2E 清理 ${suffix}` });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('quartz-status')).toHaveText('正常');
+  await page.screenshot({ path: `${SHOTS}/list-1280-zh.png`, fullPage: true });
+
+  await row.getByTestId('row-pause').click();
+  await confirmOk(page);
+  await expect(row.getByTestId('quartz-status')).toHaveText('停止');
+
+  // 375 px, both languages: the list and the builder stay usable without sideways scroll
+  await page.setViewportSize({ width: 375, height: 760 });
+  await page.reload();
+  await expect(page.getByTestId('quartz-list')).toBeVisible();
+  await noSideScroll(page);
+  await page.screenshot({ path: `${SHOTS}/list-375-zh.png`, fullPage: true });
+  await page.getByTestId('list-add').click();
+  await page.getByTestId('cron-open').click();
+  await expect(page.locator('.cron-builder').getByTestId('cron-next-fires').locator('li')).toHaveCount(5);
+  await page.screenshot({ path: `${SHOTS}/builder-375-zh.png` });
+
+  await page.evaluate(() => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'en-US', expire: null })));
+  await page.reload();
+  await expect(page.getByTestId('quartz-list')).toBeVisible();
+  await expect(page.locator('tr.ant-table-row').filter({ hasText: `E2E 清理 ${suffix}` }).getByTestId('quartz-status')).toHaveText('Stopped');
+  await noSideScroll(page);
+  await page.screenshot({ path: `${SHOTS}/list-375-en.png`, fullPage: true });
+  await page.getByTestId('list-add').click();
+  await page.getByTestId('cron-open').click();
+  await expect(page.locator('.cron-builder').getByTestId('cron-description')).toHaveText('At 00:00');
+  await page.screenshot({ path: `${SHOTS}/builder-375-en.png` });
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.screenshot({ path: `${SHOTS}/builder-1280-en.png` });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: `${SHOTS}/list-1280-en.png`, fullPage: true });
+});

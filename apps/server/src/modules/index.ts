@@ -30,7 +30,6 @@ import { placesRoutes } from './logistics/places/places.routes';
 import { waybillRoutes } from './logistics/waybills/waybills.routes';
 import { quartzRoutes } from './system/quartz/quartz.routes';
 import { reportRoutes } from './reports/reports.routes';
-import { quartzRoutes } from './system/quartz/quartz.routes';
 import { shareRoutes } from './logistics/shares/shares.routes';
 import { warehouseRoutes } from './logistics/warehouses/warehouses.routes';
 
@@ -75,7 +74,6 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   waybillRoutes(api, deps);
   quartzRoutes(api, db, config);
   reportRoutes(api, deps);
-  quartzRoutes(api, db, config);
   shareRoutes(api, deps);
   warehouseRoutes(api, deps);
 }

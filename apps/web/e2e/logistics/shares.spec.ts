@@ -70,7 +70,7 @@ async function receiverSignIn(page: Page): Promise<void> {
 }
 
 test('the owner shares a device; the receiver sees it and its data read-only; the owner reads the access log and ends the share', async ({ page, request, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const device = await setUp(request);
 
   // owner (demo tenant, English): refused with a field error for an unknown account, then shares
@@ -119,6 +119,7 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   await expect(page.getByTestId('shared-history-table').locator('.ant-table-row').first()).toBeVisible();
   await detail.getByRole('tab', { name: 'Track' }).click();
   await expect(page.getByTestId('track-map')).toBeVisible();
+  await expect(page.locator('.ztj-track-line')).toBeVisible({ timeout: 30_000 });
   await shots(page, 'receiver-track-en');
   await detail.getByRole('tab', { name: 'Alarms' }).click();
   await expect(page.getByTestId('shared-alarms')).toBeVisible();
@@ -131,7 +132,8 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
     return (await res.json()) as { success: boolean };
   }, device);
   expect(own.success).toBe(false);
-
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
   await logout(page);
 
   // Chinese, in a browser context of its own: the receiver's list and detail
@@ -144,6 +146,8 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   await zh.getByTestId('shared-devices').locator('tr', { hasText: device }).getByTestId('shared-open').click();
   await expect(zh.getByTestId('shared-detail')).toContainText('只读');
   await shots(zh, 'receiver-detail-zh');
+  await zh.keyboard.press('Escape');
+  await expect(zh.getByTestId('shared-detail')).toBeHidden();
   await logout(zh);
 
   // owner again (Chinese): the access log shows the receiver's reads; end the share
@@ -158,6 +162,7 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   await expect(log).toContainText('历史数据');
   await shots(zh, 'owner-detail-zh');
   await zh.keyboard.press('Escape');
+  await expect(zh.getByTestId('share-detail')).toBeHidden();
   await ownerRow.getByTestId('share-end').click();
   await confirmOk(zh, 'share-end-ok');
   await expect(ownerRow).toContainText('已解除');

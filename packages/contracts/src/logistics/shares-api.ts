@@ -43,7 +43,7 @@ export const SHARE_DEVICES_MAX = 500;
 const DeviceIdsSchema = z.array(z.string().trim().min(1).max(64)).min(1, 'validation.sceneNoDevice').max(SHARE_DEVICES_MAX, 'validation.tooLong');
 const NoteSchema = z.string().trim().max(200, 'validation.tooLong').default('');
 /** Expiry, ms epoch; null or absent = no expiry. */
-const ExpireSchema = z.number().int().min(0).nullable().default(null);
+const ExpireSchema = z.number().int().min(0).max(253_402_300_799_000, 'validation.invalid').nullable().default(null);
 
 /** Body of `share/add`: receiver account (user name or phone), devices, optional expiry, note. */
 export const ShareAddSchema = z.object({

@@ -62,13 +62,13 @@ export function QuartzJobListPage(): ReactNode {
         ]}
         columns={[
           { title: t('jobClassName'), dataIndex: 'jobClassName', sorter: true, render: (v: string) => <Tooltip title={v}>{classLabel(v)}</Tooltip> },
-          { title: t('cronExpression'), dataIndex: 'cronExpression', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-          { title: t('parameter'), dataIndex: 'parameter', ellipsis: true, width: 160 },
-          { title: t('description'), dataIndex: 'description', ellipsis: true, width: 160 },
           {
             title: t('status'), dataIndex: 'status', sorter: true, width: 90,
             render: (v: number) => <Tag color={v === 0 ? 'green' : 'default'} data-testid="quartz-status">{v === 0 ? t('running') : t('stopped')}</Tag>,
           },
+          { title: t('cronExpression'), dataIndex: 'cronExpression', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+          { title: t('parameter'), dataIndex: 'parameter', ellipsis: true, width: 160 },
+          { title: t('description'), dataIndex: 'description', ellipsis: true, width: 160 },
           {
             title: t('lastRun'), dataIndex: 'lastRunTime', sorter: true, width: 200,
             render: (v: string | null, row) => (v ? (

@@ -65,11 +65,22 @@ test('the scroll info bar opens the alarm list on the alarm clicked', async ({ p
     await expect(page.getByTestId('alarm-ticker')).toBeVisible({ timeout: 20_000 });
     return page.getByTestId('ticker-item').count();
   }, { timeout: 150_000, intervals: [5_000] }).toBeGreaterThan(0);
-  // the pointer over the bar stops its scrolling, so the item holds still to be clicked
-  await page.getByTestId('alarm-ticker').hover();
-  const item = page.getByTestId('ticker-item').first();
-  const id = await item.getAttribute('data-alarm-id');
-  await item.click();
+  // the pointer over the bar stops its scrolling; an item shown inside the bar is clicked where it
+  // stands, so the pointer never leaves the bar (the items may be moving when there are many)
+  const ticker = page.getByTestId('alarm-ticker');
+  await ticker.hover();
+  const bar = (await ticker.boundingBox())!;
+  const items = ticker.locator('button[data-alarm-id]');
+  let target: { x: number; y: number; id: string | null } | null = null;
+  for (let i = 0; i < (await items.count()) && !target; i += 1) {
+    const b = await items.nth(i).boundingBox();
+    if (b && b.x >= bar.x && b.x + Math.min(b.width, 120) <= bar.x + bar.width) {
+      target = { x: b.x + Math.min(b.width, 120) / 2, y: b.y + b.height / 2, id: await items.nth(i).getAttribute('data-alarm-id') };
+    }
+  }
+  expect(target).not.toBeNull();
+  const id = target!.id;
+  await page.mouse.click(target!.x, target!.y);
   await expect(page).toHaveURL(new RegExp(`#/alarm/list\\?alarmId=${id}`));
   await expect(page.getByTestId('alarm-list')).toBeVisible();
 });

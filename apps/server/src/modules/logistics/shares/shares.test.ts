@@ -1,9 +1,9 @@
 import type { AlarmRecord, HistoryResult, PageResult, ShareAccessRecord, ShareDetail, SharedDevice, ShareRecord } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../../test/test-app';
 import { until, userOf } from '../../alarms/runtime/alarm.fixtures';
 import { alarmOf, device } from '../../alarms/settings/settings.fixtures';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID, seed } from '../../system/seed/seed';
 
 /**
  * Device shares (issue 10 item 5): owner calls, receiver read-only access checked on every query
@@ -187,5 +187,21 @@ describe('shares', () => {
     expect(ended.body.result.records.map((r) => r.note)).toEqual(['list-a']);
     const sorted = await app.call<PageResult<ShareRecord>>('GET', '/wlx/share/list?note=list-*&column=note&order=desc&pageSize=1', { token: owner.token });
     expect(sorted.body.result).toMatchObject({ total: 2, records: [{ note: 'list-b' }] });
+  });
+
+  it('reaches an existing installation: the share menus get their codes and the admin roles the new buttons on the next start', async () => {
+    await app.db.query("UPDATE sys_permission SET perms = NULL WHERE id IN ('share-list', 'share-devices')");
+    await app.db.query("DELETE FROM sys_permission WHERE id LIKE 'btn:share:%'");
+    await seed(app.db, { adminPassword: ADMIN_PASSWORD, dataDir: app.config.dataDir });
+    expect(await app.db.query("SELECT id, perms FROM sys_permission WHERE id IN ('share-list', 'share-devices') ORDER BY id")).toEqual([
+      { id: 'share-devices', perms: 'share:received' },
+      { id: 'share-list', perms: 'share:list' },
+    ]);
+    const granted = await app.db.query<{ permission_id: string }>(
+      `SELECT rp.permission_id FROM sys_role_permission rp JOIN sys_role r ON r.id = rp.role_id
+        WHERE r.role_code = 'admin' AND r.tenant_id = $1 AND rp.permission_id LIKE 'btn:share:%' ORDER BY 1`,
+      [DEMO_TENANT_ID],
+    );
+    expect(granted.map((g) => g.permission_id)).toEqual(['btn:share:add', 'btn:share:edit', 'btn:share:unbind']);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_PERMS } from './devices-api/routes';
+import { WAYBILL_PERMS } from './logistics/waybills-api';
 import type { BilingualText } from './i18n';
 import { defineRoute } from './route';
 import { ExportStartedSchema } from './system/download-center';
@@ -44,7 +45,7 @@ export const DeviceReportQuerySchema = z
 /** Parsed {@link DeviceReportQuerySchema}. */
 export type DeviceReportQuery = z.infer<typeof DeviceReportQuerySchema>;
 
-/** Report calls (permission `device:export`, like the device export). */
+/** Report calls (device reports: `device:export` like the device export; waybill ZIP: `task:export`). */
 export const ReportRoutes = {
   device: defineRoute({
     method: 'GET',
@@ -53,6 +54,15 @@ export const ReportRoutes = {
     tag: 'reports',
     summary: 'Queue a device report (PDF or Excel; one device = single terminal, several = multiple terminals); the file appears in the download center',
     query: DeviceReportQuerySchema,
+    result: ExportStartedSchema,
+  }),
+  waybillZip: defineRoute({
+    method: 'GET',
+    path: '/wlx/report/waybillZip',
+    access: WAYBILL_PERMS.export,
+    tag: 'reports',
+    summary: 'Queue the waybill ZIP (type 6): one PDF device report per device of the waybill over its time range',
+    query: z.object({ id: z.string().min(1, 'validation.required').max(64) }),
     result: ExportStartedSchema,
   }),
 } as const;

@@ -51,3 +51,14 @@ export async function processedAlarm(app: TestApp, tenantId: number, deviceId: s
   await app.db.query(`INSERT INTO alarm_process_record (tenant_id, alarm_id, content, flag, create_by, create_time) VALUES ($1,$2,$3,1,'qa-lead',$4)`, [tenantId, a!.id, record, endTs]);
   return a!.id;
 }
+
+/** A completed waybill of `tenantId` over `start`…`end` (ms) carrying `deviceIds`; returns its id. */
+export async function waybillWith(app: TestApp, tenantId: number, number: string, start: number, end: number, deviceIds: string[]): Promise<string> {
+  const [w] = await app.db.query<{ id: string }>(
+    `INSERT INTO waybill (tenant_id, name, number, planned_start, planned_end, actual_start, actual_end, status, route_id, route)
+     VALUES ($1, $2, $2, to_timestamp($3 / 1000.0), to_timestamp($4 / 1000.0), to_timestamp($3 / 1000.0), to_timestamp($4 / 1000.0), 'completed', 'r', '{}') RETURNING id`,
+    [tenantId, number, start, end],
+  );
+  for (const d of deviceIds) await app.db.query('INSERT INTO waybill_device (waybill_id, dev_no) VALUES ($1, $2)', [w!.id, d]);
+  return w!.id;
+}

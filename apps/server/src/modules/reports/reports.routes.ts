@@ -6,12 +6,15 @@ import { registerRoute } from '../../platform/http/register-route';
 import { devicesByIds } from '../devices/devices.repo';
 import type { ModuleDeps } from '../index';
 import { deviceReportExporter } from './device-report';
+import { WAYBILL_ZIP_EXPORTER, waybillForReport } from './waybill-zip';
 
 /**
  * Report calls (issue 11 item 3). `GET /wlx/report/device?deviceIds=a,b&startTime=&endTime=&format=pdf|xlsx`
  * (permission `device:export`): every device must be the caller's tenant's (else refused with
  * "device not found"); end before start is a field error on `endTime`; the report is queued as a
  * download-center job of type 1-4 and the call answers at once with the file being generated.
+ * `GET /wlx/report/waybillZip?id=` (permission `task:export`): the waybill ZIP (type 6) of a waybill of
+ * the caller's tenant (another tenant's is not found).
  */
 export function reportRoutes(api: FastifyInstance, deps: Pick<ModuleDeps, 'db'>): void {
   const { db } = deps;
@@ -21,5 +24,9 @@ export function reportRoutes(api: FastifyInstance, deps: Pick<ModuleDeps, 'db'>)
     const exporter = deviceReportExporter(query.deviceIds.length, query.format);
     const stored = { deviceIds: query.deviceIds.join(','), startTime: query.startTime, endTime: query.endTime, format: query.format };
     return exportsOf(req).request(auth, exporter as never, stored, lang);
+  });
+  registerRoute(api, db, ReportRoutes.waybillZip, async ({ auth, query, lang, req }) => {
+    if (!(await waybillForReport(db, auth.tenantId, query.id))) throw new AppError('notFound', 'notFound');
+    return exportsOf(req).request(auth, WAYBILL_ZIP_EXPORTER as never, { id: query.id }, lang);
   });
 }

@@ -8,7 +8,7 @@ import { userOf } from '../alarms/runtime/alarm.fixtures';
 import { device } from '../alarms/settings/settings.fixtures';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
 import { canonicalValues } from './report-data';
-import { bindColdChainLimits, insertReadings, processedAlarm, workedExample } from './reports.fixtures';
+import { bindColdChainLimits, insertReadings, processedAlarm, waybillWith, workedExample } from './reports.fixtures';
 
 /**
  * Device reports (issue 11 item 3) read back: PDF text (pdf-parse) and xlsx cells (ExcelJS) in both
@@ -130,5 +130,19 @@ describe('device report', () => {
     expect(mixed.body).toMatchObject({ success: false, message: 'Device not found' });
     const [n] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_file WHERE user_id = $1', [other.userId]);
     expect(n!.n).toBe(0);
+  });
+
+  it('waybill ZIP (type 6): one PDF per device with readings over the waybill range; another tenant’s waybill is refused', async () => {
+    const empty = await device(app, DEMO_TENANT_ID);
+    const id = await waybillWith(app, DEMO_TENANT_ID, 'WB-REP-1', T0 - MIN, T0 + 200 * MIN, [dev, dev2, empty]);
+    const r = await exportAndWait(app, admin.token, `/wlx/report/waybillZip?id=${id}`, EN, 120_000);
+    expect(r.file).toMatchObject({ status: 'success', fileType: '6', fileName: 'waybill-reports.zip' });
+    expect(r.body!.subarray(0, 2).toString()).toBe('PK');
+    expect(r.body!.includes(Buffer.from(`WB-REP-1-${dev}-single-terminal-report.pdf`))).toBe(true);
+    expect(r.body!.includes(Buffer.from(`WB-REP-1-${dev2}-single-terminal-report.pdf`))).toBe(true);
+    expect(r.body!.includes(Buffer.from(`WB-REP-1-${empty}-`))).toBe(false);
+    const foreign = await app.call('GET', `/wlx/report/waybillZip?id=${id}`, { token: other.token, headers: EN });
+    expect(foreign.body).toMatchObject({ success: false });
+    expect(foreign.status).toBe(404);
   });
 });

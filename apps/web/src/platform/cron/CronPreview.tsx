@@ -15,10 +15,10 @@ export function CronPreview({ expression }: { expression: string }): ReactNode {
   return (
     <div data-testid="cron-preview">
       <Typography.Paragraph style={{ marginBottom: 4 }}>
-        <Typography.Text strong>{t('cron.description')}：</Typography.Text>
+        <Typography.Text strong>{t('cron.descriptionLabel')}</Typography.Text>
         <span data-testid="cron-description">{description}</span>
       </Typography.Paragraph>
-      <Typography.Text strong>{t('cron.nextFires')}：</Typography.Text>
+      <Typography.Text strong>{t('cron.nextFiresLabel')}</Typography.Text>
       {fires.length === 0 ? (
         <Typography.Text type="warning"> {t('cron.neverFires')}</Typography.Text>
       ) : (

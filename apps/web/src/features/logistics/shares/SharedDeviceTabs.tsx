@@ -15,6 +15,7 @@ import { TrackMap } from '../../devices/TrackMap';
 import { toTilePoints } from '../../devices/trackPlayback';
 import deviceStyles from '../../devices/devices.module.css';
 import { useSharedAlarms, useSharedHistory, useSharedTrack } from './api';
+import { SizedMount } from './SizedMount';
 
 /**
  * Read-only views of a shared device (issue 10 item 5): history chart, history table, track map
@@ -123,7 +124,11 @@ export function SharedTrack({ device, range }: TabProps): ReactNode {
     <div data-testid="shared-track">
       {track.isError && <Alert type="error" showIcon title={track.error.message} style={{ marginBottom: 8 }} />}
       <Spin spinning={track.isFetching}>
-        {!track.isLoading && points.length === 0 ? <Empty description={t('device.noTrack')} /> : <TrackMap points={points} index={points.length - 1} />}
+        {track.isLoading ? <div style={{ minHeight: 240 }} /> : points.length === 0 ? (
+          <Empty description={t('device.noTrack')} />
+        ) : (
+          <SizedMount>{() => <TrackMap points={points} index={points.length - 1} />}</SizedMount>
+        )}
       </Spin>
     </div>
   );

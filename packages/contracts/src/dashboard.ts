@@ -110,8 +110,8 @@ export const BigScreenWarehouseSchema = z.object({ id: z.string(), name: z.strin
 /**
  * Temperature compliance rate (big screen). Definition: of the tenant's readings of the last
  * {@link COMPLIANCE_WINDOW_HOURS} hours (device time) that carry a temperature (P003), the share
- * that does not fall inside a temperature alarm episode of the same device (alarm type P003,
- * `start_ts ≤ ts ≤ end_ts`, or still active; false alarms, flag 0, excepted). The limits are
+ * that does not fall inside a temperature alarm episode of the same device (alarm type P003, or a
+ * sustained excursion T001 over P003; `start_ts ≤ ts ≤ end_ts`, or still active; false alarms, flag 0, excepted). The limits are
  * therefore exactly those of the rule templates and scenes that raised the alarms. `rate` is
  * `inLimits / total` (0..1), null without readings.
  */

@@ -23,9 +23,17 @@ async function devicePositions(q: Queryable, tenantId: number, now: number): Pro
 }
 
 /**
+ * An alarm `a` on the temperature: its type is P003, or it is a duration (T001, "sustained
+ * excursion") whose inner threshold/range watches P003 in the template's or scene's conditions.
+ */
+const TEMPERATURE_ALARM = `(a.alarm_type = 'P003' OR (a.alarm_type = 'T001' AND 'P003' = COALESCE(
+    (SELECT r.content #>> ARRAY['conditions', a.condition_index::text, 'condition', 'param'] FROM alarm_rule_template r WHERE a.rule_source = 'template' AND r.id = a.rule_id),
+    (SELECT r.rule #>> ARRAY['conditions', a.condition_index::text, 'condition', 'param'] FROM alarm_scene r WHERE a.rule_source = 'scene' AND r.id = a.rule_id))))`;
+
+/**
  * Temperature compliance rate (definition in the contracts' `ComplianceSchema`): readings of the
  * last {@link COMPLIANCE_WINDOW_HOURS} hours carrying P003, and how many of them lie outside every
- * P003 alarm episode of their device (false alarms, flag 0, excepted). The episode lookup uses
+ * temperature alarm episode (P003, or a sustained excursion over P003) of their device (false alarms, flag 0, excepted). The episode lookup uses
  * `alarm_device_time_idx (device_id, start_ts)`.
  */
 export async function temperatureCompliance(q: Queryable, tenantId: number, now: number): Promise<NonNullable<BigScreenData['compliance']>> {
@@ -34,7 +42,7 @@ export async function temperatureCompliance(q: Queryable, tenantId: number, now:
     `SELECT count(*)::int AS total,
             count(*) FILTER (WHERE NOT EXISTS (
               SELECT 1 FROM alarm a
-               WHERE a.device_id = t.device_id AND a.tenant_id = $1 AND a.alarm_type = 'P003' AND a.flag <> 0
+               WHERE a.device_id = t.device_id AND a.tenant_id = $1 AND ${TEMPERATURE_ALARM} AND a.flag <> 0
                  AND a.start_ts <= t.ts AND (a.end_ts IS NULL OR a.end_ts >= t.ts)))::int AS in_limits
        FROM device d JOIN telemetry t ON t.device_id = d.dev_no
       WHERE d.tenant_id = $1 AND t.ts >= $2 AND t.ts <= $3 AND t."values" ? 'P003'`,

@@ -154,8 +154,10 @@ describe('day buckets in Asia/Shanghai', () => {
     await insertAlarm(app, tenant, calm, { startTs: clock - 3 * HOUR, endTs: clock - 2 * HOUR, status: 'cleared' });
     await insertAlarm(app, tenant, door, { startTs: clock - HOUR, conditionType: 'door', alarmType: 'door' });
     expect(await warehousesOutOfLimits(app.db, tenant)).toBe(1);
+    await insertAlarm(app, tenant, calm, { startTs: clock - HOUR, conditionType: 'duration', alarmType: 'T001' });
+    expect(await warehousesOutOfLimits(app.db, tenant)).toBe(2);
     const positions = await warehousePositions(app.db, tenant);
-    expect(positions?.map((w) => [w.name, w.lat, w.outOfLimits])).toEqual([['Calm store', 31, false], ['Door store', 32, false], ['Hot store', 30, true]]);
+    expect(positions?.map((w) => [w.name, w.lat, w.outOfLimits])).toEqual([['Calm store', 31, true], ['Door store', 32, false], ['Hot store', 30, true]]);
   });
 
   it('rates temperature compliance as readings outside every temperature alarm episode', async () => {
@@ -169,6 +171,26 @@ describe('day buckets in Asia/Shanghai', () => {
     await insertAlarm(app, tenant, other, { startTs: clock - 4 * HOUR, flag: 0 });
     await insertAlarm(app, tenant, dev, { startTs: clock - 10 * HOUR, endTs: clock - 9 * HOUR, status: 'cleared', alarmType: 'P004' });
     expect(await temperatureCompliance(app.db, tenant, clock)).toEqual({ windowHours: 24, total: 5, inLimits: 3, rate: 0.6 });
+    // a sustained excursion (duration T001) over P003 of a template is a temperature episode too; one over P004 is not
+    const template = async (param: string): Promise<string> => {
+      const content = { conditions: [{ type: 'duration', minutes: 3, condition: { type: 'threshold', param, comparison: 0, value: 20 } }] };
+      const [r] = await app.db.query<{ id: string }>(
+        `INSERT INTO alarm_rule_template (tenant_id, name, category, severity, content) VALUES ($1, $2, 'environment', 'M', $3::jsonb) RETURNING id`,
+        [tenant, `Sustained ${param}`, JSON.stringify(content)],
+      );
+      return r!.id;
+    };
+    const sustained = async (ruleId: string, startTs: number, endTs: number): Promise<void> => {
+      await app.db.query(
+        `INSERT INTO alarm (tenant_id, device_id, rule_source, rule_id, rule_name, condition_index, condition_type, alarm_type, severity, start_ts, raised_ts, end_ts, status, created_at)
+         VALUES ($1, $2, 'template', $3, 'Sustained', 0, 'duration', 'T001', 'M', $4, $4, $5, 'cleared', $4)`,
+        [tenant, dev, ruleId, startTs, endTs],
+      );
+    };
+    await sustained(await template('P004'), clock - 4 * HOUR - MIN, clock - 4 * HOUR + MIN);
+    expect((await temperatureCompliance(app.db, tenant, clock)).inLimits).toBe(3);
+    await sustained(await template('P003'), clock - HOUR - MIN, clock - HOUR + MIN);
+    expect(await temperatureCompliance(app.db, tenant, clock)).toEqual({ windowHours: 24, total: 5, inLimits: 2, rate: 0.4 });
   });
 
   it('computes the timing outcome in SQL exactly as the waybill rule does', async () => {

@@ -3,13 +3,13 @@ import type { Queryable } from '../../platform/db/db';
 
 /**
  * Warehouse figures of the dashboard and the big screen. A warehouse is **out of limits** while one
- * of its devices has an active alarm on a threshold or range condition (the alarm engine's verdict
+ * of its devices has an active alarm on a threshold, range or duration (sustained excursion) condition (the alarm engine's verdict
  * on the limits of the rule templates bound to the warehouse's devices, delay included). Until the
  * `warehouse` table of migration 0052 exists the figures are null (shown as "—").
  */
 
-/** Condition types that compare a reading with a limit. */
-const LIMIT_CONDITIONS = `('threshold', 'range')`;
+/** Condition types that compare a reading with a limit (a duration holds a threshold or range). */
+const LIMIT_CONDITIONS = `('threshold', 'range', 'duration')`;
 
 async function hasWarehouses(q: Queryable): Promise<boolean> {
   const [r] = await q.query<{ ok: boolean }>(`SELECT to_regclass('warehouse') IS NOT NULL AND to_regclass('warehouse_device') IS NOT NULL AS ok`);

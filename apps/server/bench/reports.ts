@@ -8,7 +8,8 @@
  *   report_device30d_ms        PDF report build time (wall clock)
  *   report_device30d_cpu_ms    CPU time of this process for it (user + system; the database's CPU not included)
  *   report_device30d_xlsx_ms   Excel report build time (data sheet with every reading)
- *   report_peak_rss_mb         peak RSS growth above the RSS before generation, MB (sampled every 10 ms)
+ *   report_zip10_ms            waybill ZIP of 10 devices × 30 days at a 5-minute interval (one PDF each)
+ *   report_peak_rss_mb         peak RSS growth above the RSS before generation (all of the above), MB (sampled every 10 ms)
  *
  * Default: embedded PGlite in a temporary DATA_DIR; with `DATABASE_URL` a fresh schema on that
  * PostgreSQL, dropped afterwards. Run: `npm run bench:reports`.
@@ -24,6 +25,7 @@ import { openConfiguredDb } from '../src/platform/db/configured-db';
 import { migrate } from '../src/platform/db/migrate';
 import { provisionDevice } from '../src/modules/devices/device-provision';
 import { buildDeviceReport, type StoredReportQuery } from '../src/modules/reports/device-report';
+import { WAYBILL_ZIP_EXPORTER } from '../src/modules/reports/waybill-zip';
 import { DEMO_TENANT_ID, seed } from '../src/modules/system/seed/seed';
 
 const DAY = 86_400_000;
@@ -90,6 +92,31 @@ async function main(): Promise<void> {
     };
     const pdf = await run('pdf');
     const xlsx = await run('xlsx');
+
+    // waybill ZIP of 10 devices, 30 days each at a 5-minute logging interval (8,640 readings per device)
+    const zipDevices: string[] = [];
+    for (let d = 0; d < 10; d++) {
+      const id = `${deviceId}-Z${d}`;
+      zipDevices.push(id);
+      await provisionDevice(db, { id, tenantId: DEMO_TENANT_ID, model: 'P23-2IN1' });
+      const ts: number[] = [];
+      const v: string[] = [];
+      for (let t = start; t <= end; t += 300_000) {
+        ts.push(t);
+        v.push(JSON.stringify({ P003: Math.round((4 + 3 * Math.sin(t / 5_400_000 + d)) * 100) / 100, P004: 55 }));
+      }
+      await db.query(`INSERT INTO telemetry (device_id, ts, received_at, "values") SELECT $1, r.ts, r.ts, r.v FROM unnest($2::bigint[], $3::jsonb[]) AS r(ts, v)`, [id, ts, v]);
+    }
+    const [w] = await db.query<{ id: string }>(
+      `INSERT INTO waybill (tenant_id, name, number, planned_start, planned_end, actual_start, actual_end, status, route_id, route)
+       VALUES ($1, 'bench', 'WB-BENCH', to_timestamp($2 / 1000.0), to_timestamp($3 / 1000.0), to_timestamp($2 / 1000.0), to_timestamp($3 / 1000.0), 'completed', 'r', '{}') RETURNING id`,
+      [DEMO_TENANT_ID, start, end],
+    );
+    for (const id of zipDevices) await db.query('INSERT INTO waybill_device (waybill_id, dev_no) VALUES ($1, $2)', [w!.id, id]);
+    const z0 = performance.now();
+    const zip = await WAYBILL_ZIP_EXPORTER.build({ db, auth, query: { id: w!.id }, lang: 'zh-CN', progress: async () => undefined });
+    const zipMs = performance.now() - z0;
+    if (!zip) throw new Error('no zip');
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     process.stderr.write(`bench reports: pdf ${pdf.bytes} bytes, xlsx ${xlsx.bytes} bytes in ${dataDir}\n`);
@@ -97,6 +124,7 @@ async function main(): Promise<void> {
     console.log(`report_device30d_ms ${Math.round(pdf.ms)}`);
     console.log(`report_device30d_cpu_ms ${Math.round(pdf.cpuMs)}`);
     console.log(`report_device30d_xlsx_ms ${Math.round(xlsx.ms)}`);
+    console.log(`report_zip10_ms ${Math.round(zipMs)}`);
     console.log(`report_peak_rss_mb ${Math.round((peak - base) / 1_048_576)}`);
   } finally {
     if (external) await db.query(`DROP SCHEMA "${schema}" CASCADE`).catch(() => undefined);

@@ -89,15 +89,15 @@ function alarmTable(doc: PDFKit.PDFDocument, d: DeviceSection, m: ReportModel, L
   table(doc, [L.start, L.end, L.alarmType, L.rule, L.severity, L.extreme, L.status, L.processed, L.processRecord], d.alarms.alarms.map((a) => [
     tz(a.startTs), tz(a.endTs), a.alarmType, a.ruleName, L.severities[a.severity] ?? a.severity, fmtNum(a.peak ?? a.value),
     a.status === 'active' ? L.active : L.cleared, a.processed ? `${L.yes}${a.processedBy ? ` (${a.processedBy})` : ''}` : L.no, a.lastRecord ?? '',
-  ]), [62, 62, 38, 60, 32, 36, 38, 55, '*']);
+  ]), [62, 62, 36, 60, 42, 36, 38, 52, '*']);
   if (d.alarms.total > d.alarms.alarms.length) note(doc, L.alarmsShown.replace('{n}', String(d.alarms.alarms.length)));
 }
 
 function chart(doc: PDFKit.PDFDocument, d: DeviceSection, m: ReportModel, L: ReportLabels): void {
   const svg = curveSvg(d.chart, CONTENT_WIDTH, CHART_H, { high: L.highLimit, low: L.lowLimit }, m.timeZone);
   if (!svg) return;
+  ensureSpace(doc, CHART_H + 40); // keeps the heading with its chart
   heading(doc, L.chartTitle, 10);
-  ensureSpace(doc, CHART_H + 10);
   const y = doc.y;
   SVGtoPDF(doc, svg, doc.page.margins.left, y, { width: CONTENT_WIDTH, height: CHART_H, fontCallback: (family, bold) => (family.includes(CHART_FONT) && bold ? FONT_BOLD : FONT_REGULAR) });
   doc.x = doc.page.margins.left;
@@ -128,7 +128,7 @@ export async function renderReportPdf(m: ReportModel): Promise<Buffer> {
     alarmTable(doc, d, m, L);
   });
   signatureBlock(doc, L.signTitle, [L.preparedBy, L.reviewedBy], L.name, L.time);
-  pageNumbers(doc, `${m.product} · ${m.tenant} · ${reportTitle(m)} · SHA-256 ${m.sha256.slice(0, 16)}…`, (p, n) => L.page.replace('{p}', String(p)).replace('{n}', String(n)));
+  pageNumbers(doc, `${m.product} · ${m.tenant} · SHA-256 ${m.sha256.slice(0, 16)}…`, (p, n) => L.page.replace('{p}', String(p)).replace('{n}', String(n)));
   doc.end();
   return done;
 }

@@ -5,7 +5,9 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { exportAndWait } from '../../../platform/exports/exports.fixtures';
 import { userOf } from '../../alarms/runtime/alarm.fixtures';
 import { alarmOf, device } from '../../alarms/settings/settings.fixtures';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
+import { readFileSync } from 'node:fs';
+import { ADMIN_PASSWORD } from '../../../../test/test-app';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID, seed } from '../../system/seed/seed';
 
 /** Warehouses (issue 10 item 4): CRUD, list, field errors, one warehouse per device, bindings, view, isolation, permissions. */
 
@@ -170,5 +172,26 @@ describe('warehouses', () => {
     // the viewer role has no warehouse menu
     expect((await app.call('GET', '/wlx/warehouse/list', { token: viewer.token })).body.success).toBe(false);
     expect((await add(body([await device(app, DEMO_TENANT_ID)]), viewer.token)).body.success).toBe(false);
+  });
+
+  it('reaches an existing installation: migration 0052 makes room and the next seed puts the warehouse list first, with its buttons for the admin roles', async () => {
+    // an installation from before: no warehouse list, the menu opening the ammeters
+    await app.db.query("DELETE FROM sys_permission WHERE parent_id = 'warehouse-list' OR id IN ('warehouse-list', 'warehouse-detail', 'warehouse-edit', 'warehouse-create')");
+    await app.db.query("UPDATE sys_permission SET redirect = '/warehouse/ammeter' WHERE id = 'warehouse'");
+    await app.db.query("UPDATE sys_permission SET sort_no = sort_no - 4 WHERE parent_id = 'warehouse'");
+    const sql = readFileSync(new URL('../../../../migrations/0052_warehouses.sql', import.meta.url), 'utf8');
+    for (const statement of sql.match(/^UPDATE[\s\S]*?;/gm) ?? []) await app.db.query(statement);
+    await seed(app.db, { adminPassword: ADMIN_PASSWORD, dataDir: app.config.dataDir });
+    const [menu] = await app.db.query<{ redirect: string }>("SELECT redirect FROM sys_permission WHERE id = 'warehouse'");
+    expect(menu!.redirect).toBe('/warehouse/list');
+    const children = await app.db.query<{ id: string }>("SELECT id FROM sys_permission WHERE parent_id = 'warehouse' AND NOT hidden ORDER BY sort_no, id");
+    expect(children[0]!.id).toBe('warehouse-list');
+    expect(children.map((c) => c.id)).toContain('warehouse-ammeter');
+    const granted = await app.db.query<{ permission_id: string }>(
+      `SELECT rp.permission_id FROM sys_role_permission rp JOIN sys_role r ON r.id = rp.role_id
+        WHERE r.role_code = 'admin' AND r.tenant_id = $1 AND rp.permission_id LIKE 'btn:warehouse:%' ORDER BY 1`,
+      [DEMO_TENANT_ID],
+    );
+    expect(granted.map((g) => g.permission_id)).toEqual(['btn:warehouse:add', 'btn:warehouse:delete', 'btn:warehouse:edit', 'btn:warehouse:export']);
   });
 });

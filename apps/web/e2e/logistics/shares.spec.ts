@@ -148,28 +148,26 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   await shots(zh, 'receiver-detail-zh');
   await zh.keyboard.press('Escape');
   await expect(zh.getByTestId('shared-detail')).toBeHidden();
-  await logout(zh);
 
-  // owner again (Chinese): the access log shows the receiver's reads; end the share
-  await submitLogin(zh);
-  await chooseTenantIfAsked(zh, 'last');
-  await expect(zh.getByTestId('dashboard')).toBeVisible({ timeout: 20_000 });
-  await zh.goto(`${BASE}/#/share/list`);
-  const ownerRow = zh.getByTestId('shares').locator('tr', { hasText: RECEIVER.username });
+  // owner again (first context, now Chinese): the access log shows the receiver's reads; end the share
+  // the receiver's tenant was stored in this context last: forget it so the tenant choice asks again
+  await page.evaluate(() => localStorage.removeItem('pro__TENANT_ID'));
+  await signInToDemoTenant(page, BASE, 'zh-CN');
+  await page.goto(`${BASE}/#/share/list`);
+  const ownerRow = page.getByTestId('shares').locator('tr', { hasText: RECEIVER.username });
   await ownerRow.getByTestId('share-open').click();
-  const log = zh.getByTestId('share-access-log');
+  const log = page.getByTestId('share-access-log');
   await expect(log).toContainText(RECEIVER.username);
   await expect(log).toContainText('历史数据');
-  await shots(zh, 'owner-detail-zh');
-  await zh.keyboard.press('Escape');
-  await expect(zh.getByTestId('share-detail')).toBeHidden();
+  await shots(page, 'owner-detail-zh');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('share-detail')).toBeHidden();
   await ownerRow.getByTestId('share-end').click();
-  await confirmOk(zh, 'share-end-ok');
+  await confirmOk(page, 'share-end-ok');
   await expect(ownerRow).toContainText('已解除');
-  await shots(zh, 'owner-list-zh');
-  await logout(zh);
+  await shots(page, 'owner-list-zh');
 
-  // receiver: the device is gone at once
-  await receiverSignIn(zh);
+  // receiver (still signed in): the device is gone at once
+  await zh.reload();
   await expect(zh.getByTestId('shared-devices')).toContainText('暂无共享给您的设备');
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route';
 import { AlarmRecordSchema } from './alarms/alarms-api';
 import { PUSH_CHANNELS, PUSH_STATUSES } from './alarms/push-api';
-import { WAYBILL_TIMING_OUTCOMES } from './logistics/waybills-api';
+import { WAYBILL_TIMING_OR_NONE } from './logistics/waybills-api';
 
 /**
  * Dashboard analysis and big-data screen (SPEC §2 dashboard: analysis, big-data screen, scroll info
@@ -32,7 +32,7 @@ export const AlarmCountsSchema = z.object({ active: count, L: count, M: count, H
 export const WaybillCountsSchema = z.object({
   total: count,
   byStatus: z.object({ unstarted: count, ongoing: count, completed: count }),
-  byTiming: z.record(z.enum([...WAYBILL_TIMING_OUTCOMES, 'none']), count),
+  byTiming: z.record(z.enum(WAYBILL_TIMING_OR_NONE), count),
 });
 /** Push records by channel and by status (every attempt series counts once). */
 export const PushCountsSchema = z.object({

@@ -2,10 +2,13 @@ import { ALARM_MESSAGES } from './alarms/messages';
 import { DEVICE_MESSAGES } from './devices-api/messages';
 import { LOGISTICS_MESSAGES } from './logistics/messages';
 import { WAYBILL_MESSAGES } from './logistics/waybill-messages';
-import { QUARTZ_MESSAGES } from './system/quartz-messages';
 import { SHARE_MESSAGES } from './logistics/share-messages';
 import { WAREHOUSE_MESSAGES } from './logistics/warehouses-api';
+import { QUARTZ_MESSAGES } from './system/quartz-messages';
 import type { BilingualText, Language } from './i18n';
+import { SESSION_MESSAGES } from './session-messages';
+
+export { SESSION_MESSAGES } from './session-messages';
 
 /**
  * Messages the server writes into the envelope (SPEC §6, §8), keyed by a stable error key.
@@ -17,8 +20,7 @@ export const MESSAGES = {
   validationFailed: { 'zh-CN': '请求参数校验失败', 'en-US': 'Request validation failed' },
   required: { 'zh-CN': '必填', 'en-US': 'Required' },
   unauthorized: { 'zh-CN': '未授权，请重新登录', 'en-US': 'Unauthorized, please log in again' },
-  tokenInvalid: { 'zh-CN': 'Token失效，请重新登录', 'en-US': 'Token invalid, please log in again' },
-  loginExpired: { 'zh-CN': '登录已过期，请重新登录', 'en-US': 'Login expired, please log in again' },
+  ...SESSION_MESSAGES,
   loginFailed: { 'zh-CN': '登录失败', 'en-US': 'Login failed' },
   captchaError: { 'zh-CN': '验证码错误', 'en-US': 'Verification code error' },
   captchaExpired: { 'zh-CN': '验证码已失效，请刷新', 'en-US': 'Verification code expired, please refresh' },
@@ -53,18 +55,14 @@ export const MESSAGES = {
   passwordChanged: { 'zh-CN': '密码修改成功', 'en-US': 'Password changed' },
   logoutOk: { 'zh-CN': '退出登录成功', 'en-US': 'Logged out' },
   loginOk: { 'zh-CN': '登录成功', 'en-US': 'Login successful' },
-  emptyMenu: {
-    'zh-CN': 'getPermissionList: permissions must be a non-null array !',
-    'en-US': 'getPermissionList: permissions must be a non-null array !',
-  },
   websocketRefused: { 'zh-CN': '连接被拒绝', 'en-US': 'Connection refused' },
   ...DEVICE_MESSAGES,
   ...ALARM_MESSAGES,
   ...LOGISTICS_MESSAGES,
   ...WAYBILL_MESSAGES,
-  ...QUARTZ_MESSAGES,
   ...SHARE_MESSAGES,
   ...WAREHOUSE_MESSAGES,
+  ...QUARTZ_MESSAGES,
   // Administration back office (issue #4): generic list, import/export, system entities.
   listFieldUnknown: { 'zh-CN': '未知的查询字段：{field}', 'en-US': 'Unknown query field: {field}' },
   listRuleUnknown: { 'zh-CN': '字段 {field} 不支持查询规则 {rule}', 'en-US': 'Field {field} does not support the rule {rule}' },

@@ -11,10 +11,10 @@ export const INVALID_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\u
 export { OptionalRefIdSchema, PasswordSchema, RefIdSchema } from './validation-schemas';
 
 /**
- * Texts of the validation message keys used in schemas (`validation.*`), in both languages.
- * The server translates field errors with these; the web loads them into i18next.
+ * Texts of the generic validation message keys (`validation.*`) and those of the alarm forms, in
+ * both languages: the console bundles these with its first load (login form included).
  */
-export const VALIDATION_MESSAGES = {
+export const CORE_VALIDATION_MESSAGES = {
   'validation.required': { 'zh-CN': '必填项', 'en-US': 'Required' },
   'validation.invalid': { 'zh-CN': '格式不正确', 'en-US': 'Invalid value' },
   'validation.password': {
@@ -55,6 +55,15 @@ export const VALIDATION_MESSAGES = {
   'validation.recipientNoContact': { 'zh-CN': '接收人至少需要手机号、邮箱或微信之一', 'en-US': 'A recipient needs a phone number, an e-mail address or a WeChat account' },
   'validation.sceneNoAction': { 'zh-CN': '请至少选择一个动作', 'en-US': 'Choose at least one action' },
   'validation.sceneNoDevice': { 'zh-CN': '请先关联设备', 'en-US': 'Associate a device first' },
+} as const;
+
+/**
+ * Texts of every validation message key used in schemas (`validation.*`), in both languages.
+ * The server translates field errors with these; the web loads the core ones at start and the
+ * rest in a chunk of their own right after (platform/i18n/domainValidation.ts).
+ */
+export const VALIDATION_MESSAGES = {
+  ...CORE_VALIDATION_MESSAGES,
   ...LOGISTICS_VALIDATION_MESSAGES,
   ...QUARTZ_VALIDATION_MESSAGES,
 } as const;

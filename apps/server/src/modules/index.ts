@@ -28,8 +28,8 @@ import type { AlarmRuntime } from './alarms/runtime/alarm-runtime';
 import type { PushRouteDeps } from './alarms/push/push.routes';
 import { placesRoutes } from './logistics/places/places.routes';
 import { waybillRoutes } from './logistics/waybills/waybills.routes';
-import { quartzRoutes } from './system/quartz/quartz.routes';
 import { reportRoutes } from './reports/reports.routes';
+import { quartzRoutes } from './system/quartz/quartz.routes';
 import { shareRoutes } from './logistics/shares/shares.routes';
 import { warehouseRoutes } from './logistics/warehouses/warehouses.routes';
 
@@ -72,8 +72,8 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   registerAlarmModule(api, deps);
   placesRoutes(api, deps);
   waybillRoutes(api, deps);
-  quartzRoutes(api, db, config);
   reportRoutes(api, deps);
+  quartzRoutes(api, db, config);
   shareRoutes(api, deps);
   warehouseRoutes(api, deps);
 }

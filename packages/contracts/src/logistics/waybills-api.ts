@@ -33,6 +33,8 @@ export type WaybillStatus = (typeof WAYBILL_STATUSES)[number];
  */
 export const WAYBILL_TIMING_OUTCOMES = ['normalEnd', 'normalInTransit', 'underway', 'alreadyLate', 'estimatedDelay', 'delay', 'punctual'] as const;
 export type WaybillTiming = (typeof WAYBILL_TIMING_OUTCOMES)[number];
+/** The timing outcomes and `none` (a waybill without estimated times), as the dashboard counts them. */
+export const WAYBILL_TIMING_OR_NONE = [...WAYBILL_TIMING_OUTCOMES, 'none'] as const;
 
 /** Length limits of the text fields. */
 export const WAYBILL_NAME_MAX = 50;

@@ -6,7 +6,7 @@ import {
   PUSH_PERMS,
   PUSH_STATUSES,
   WAYBILL_PERMS,
-  WAYBILL_TIMING_OUTCOMES,
+  WAYBILL_TIMING_OR_NONE,
   type DashboardStats,
   type PushChannelCode,
   type PushStatus,
@@ -82,7 +82,7 @@ export async function waybillCounts(q: Queryable, tenantId: number, now: number)
     [tenantId, now],
   );
   const byStatus = { unstarted: 0, ongoing: 0, completed: 0 };
-  const byTiming = Object.fromEntries([...WAYBILL_TIMING_OUTCOMES, 'none'].map((k) => [k, 0])) as NonNullable<DashboardStats['waybills']>['byTiming'];
+  const byTiming = Object.fromEntries(WAYBILL_TIMING_OR_NONE.map((k) => [k, 0])) as NonNullable<DashboardStats['waybills']>['byTiming'];
   let total = 0;
   for (const r of rows) {
     total += r.count;

@@ -1,12 +1,12 @@
 import i18next from 'i18next';
-import { MESSAGES, ResultCode } from '@ztj/contracts';
+import { ResultCode, SESSION_MESSAGES } from '@ztj/contracts';
 import { feedback } from '../feedback/feedback';
 import { clearSession, getToken } from '../session/sessionStore';
 
 /** Delay before the page reloads after a 401 (SPEC §8). */
 export const RELOAD_AFTER_401_MS = 1500;
 
-const TOKEN_TEXTS = [MESSAGES.tokenInvalid, MESSAGES.loginExpired].flatMap((m) => Object.values(m));
+const TOKEN_TEXTS = [SESSION_MESSAGES.tokenInvalid, SESSION_MESSAGES.loginExpired].flatMap((m) => Object.values(m));
 
 /** True when a server message says the token expired or is invalid (SPEC §8, status 500). */
 export function mentionsTokenExpiry(message: string): boolean {

@@ -1,9 +1,10 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, VALIDATION_MESSAGES, type Language } from '@ztj/contracts';
+import { CORE_VALIDATION_MESSAGES, DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@ztj/contracts';
 import { readStored, writeStored } from '../storage/localStore';
 import { STORAGE_KEYS } from '../storage/storageKeys';
 import { BUNDLED_NAMESPACES, bundledResources, lazyLocaleBackend } from './localeResources';
+import { addValidationTexts } from './validationTexts';
 
 
 /** Narrows any string to one of the two languages (anything not English is Chinese). */
@@ -14,18 +15,6 @@ export function toLanguage(value: string | null | undefined): Language {
 /** The stored interface language, zh-CN by default (SPEC §1). */
 export function storedLanguage(): Language {
   return toLanguage(readStored<string | null>(STORAGE_KEYS.language, null));
-}
-
-/**
- * The contracts' validation texts as `{validation: {password: …}}`, so schema message keys such
- * as `validation.password` translate with `t()` in the common namespace.
- */
-function validationBundle(lang: Language): Record<string, Record<string, string>> {
-  const nested: Record<string, string> = {};
-  for (const [key, texts] of Object.entries(VALIDATION_MESSAGES)) {
-    nested[key.replace(/^validation\./, '')] = texts[lang];
-  }
-  return { validation: nested };
 }
 
 function applyDocumentLanguage(lang: Language): void {
@@ -52,7 +41,9 @@ export function initI18n(lang: Language = storedLanguage()): I18n {
       returnNull: false,
       initAsync: false,
     });
-    for (const l of LANGUAGES) i18next.addResourceBundle(l, 'common', validationBundle(l), true, false);
+    addValidationTexts(i18next, CORE_VALIDATION_MESSAGES);
+    // the domain forms' texts (routes, waybills, cron…) in a chunk of their own, right after start
+    void import('./domainValidation').then((m) => m.addDomainValidationTexts(i18next));
   }
   applyDocumentLanguage(toLanguage(i18next.language));
   return i18next;

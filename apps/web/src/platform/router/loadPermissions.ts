@@ -1,4 +1,4 @@
-import { AuthRoutes, MESSAGES } from '@ztj/contracts';
+import { AuthRoutes, SESSION_MESSAGES } from '@ztj/contracts';
 import { isApiError } from '../http/ApiError';
 import { callApi } from '../http/callApi';
 import { currentLanguage } from '../i18n/i18n';
@@ -16,7 +16,7 @@ let inFlight: Promise<void> | null = null;
 export function loadPermissions(): Promise<void> {
   inFlight ??= callApi(AuthRoutes.userPermission)
     .then((result) => {
-      if (!Array.isArray(result.menu) || result.menu.length === 0) throw new Error(MESSAGES.emptyMenu[currentLanguage()]);
+      if (!Array.isArray(result.menu) || result.menu.length === 0) throw new Error(SESSION_MESSAGES.emptyMenu[currentLanguage()]);
       setPermissions({ ...result, menu: normalizeMenu(result.menu, result.auth) });
     })
     .finally(() => {

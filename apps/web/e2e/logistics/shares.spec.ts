@@ -149,23 +149,22 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   await zh.keyboard.press('Escape');
   await expect(zh.getByTestId('shared-detail')).toBeHidden();
 
-  // owner again (first context, now Chinese): the access log shows the receiver's reads; end the share
-  // the receiver's tenant was stored in this context last: forget it so the tenant choice asks again
-  await page.evaluate(() => localStorage.removeItem('pro__TENANT_ID'));
-  await signInToDemoTenant(page, BASE, 'zh-CN');
-  await page.goto(`${BASE}/#/share/list`);
-  const ownerRow = page.getByTestId('shares').locator('tr', { hasText: RECEIVER.username });
+  // owner again, Chinese, in a third context: the access log shows the receiver's reads; end the share
+  const owner = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+  await signInToDemoTenant(owner, BASE, 'zh-CN');
+  await owner.goto(`${BASE}/#/share/list`);
+  const ownerRow = owner.getByTestId('shares').locator('tr', { hasText: RECEIVER.username });
   await ownerRow.getByTestId('share-open').click();
-  const log = page.getByTestId('share-access-log');
+  const log = owner.getByTestId('share-access-log');
   await expect(log).toContainText(RECEIVER.username);
   await expect(log).toContainText('历史数据');
-  await shots(page, 'owner-detail-zh');
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('share-detail')).toBeHidden();
+  await shots(owner, 'owner-detail-zh');
+  await owner.keyboard.press('Escape');
+  await expect(owner.getByTestId('share-detail')).toBeHidden();
   await ownerRow.getByTestId('share-end').click();
-  await confirmOk(page, 'share-end-ok');
+  await confirmOk(owner, 'share-end-ok');
   await expect(ownerRow).toContainText('已解除');
-  await shots(page, 'owner-list-zh');
+  await shots(owner, 'owner-list-zh');
 
   // receiver (still signed in): the device is gone at once
   await zh.reload();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_PERMS } from './devices-api/routes';
 import { WAYBILL_PERMS } from './logistics/waybills-api';
+import { WAREHOUSE_PERMS } from './logistics/warehouses-api';
 import type { BilingualText } from './i18n';
 import { defineRoute } from './route';
 import { ExportStartedSchema } from './system/download-center';
@@ -46,6 +47,13 @@ export const DeviceReportQuerySchema = z
 export type DeviceReportQuery = z.infer<typeof DeviceReportQuerySchema>;
 
 /** Report calls (device reports: `device:export` like the device export; waybill ZIP: `task:export`). */
+/** Query of a warehouse daily report: the warehouse id and the calendar day (YYYY-MM-DD, Asia/Shanghai). */
+export const WarehouseDailyQuerySchema = z.object({
+  id: z.string().min(1, 'validation.required').max(64),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00+08:00`)), 'validation.invalid'),
+});
+export type WarehouseDailyQuery = z.infer<typeof WarehouseDailyQuerySchema>;
+
 export const ReportRoutes = {
   device: defineRoute({
     method: 'GET',
@@ -63,6 +71,15 @@ export const ReportRoutes = {
     tag: 'reports',
     summary: 'Queue the waybill ZIP (type 6): one PDF device report per device of the waybill over its time range',
     query: z.object({ id: z.string().min(1, 'validation.required').max(64) }),
+    result: ExportStartedSchema,
+  }),
+  warehouseDaily: defineRoute({
+    method: 'GET',
+    path: '/wlx/report/warehouseDaily',
+    access: WAREHOUSE_PERMS.export,
+    tag: 'reports',
+    summary: 'Queue the warehouse daily report (type 5): a PDF of every device of the warehouse over one Asia/Shanghai calendar day',
+    query: WarehouseDailyQuerySchema,
     result: ExportStartedSchema,
   }),
 } as const;

@@ -26,7 +26,7 @@ export const EXPORT_FILE_TYPES = {
   '2': { name: { 'zh-CN': '单终端Excel报告', 'en-US': 'Single terminal Excel report' }, available: true },
   '3': { name: { 'zh-CN': '多终端PDF报告', 'en-US': 'Multiple terminal PDF report' }, available: true },
   '4': { name: { 'zh-CN': '多终端Excel报告', 'en-US': 'Multiple terminal Excel report' }, available: true },
-  '5': { name: { 'zh-CN': '仓库日报', 'en-US': 'Warehouse daily report' }, available: false },
+  '5': { name: { 'zh-CN': '仓库日报', 'en-US': 'Warehouse daily report' }, available: true },
   '6': { name: { 'zh-CN': '运单ZIP', 'en-US': 'Waybill ZIP' }, available: true },
   '7': { name: { 'zh-CN': '便携式报告', 'en-US': 'Portable report' }, available: false },
   '8': { name: { 'zh-CN': '车载报告', 'en-US': 'Vehicle report' }, available: false },

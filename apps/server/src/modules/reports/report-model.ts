@@ -40,6 +40,8 @@ export interface DeviceSection {
 /** A whole report (one or several devices). Times ms. */
 export interface ReportModel {
   lang: Language;
+  /** Title printed instead of the device report's (e.g. the warehouse daily report's). */
+  title?: string;
   product: string;
   tenant: string;
   requester: string;

@@ -14,7 +14,7 @@ const limitText = (v: number | undefined, inclusive?: boolean): string => (v ===
 /** Title of the report in its language (single or multiple terminals). */
 export function reportTitle(model: ReportModel): string {
   const L = labelsOf(model.lang);
-  return model.devices.length > 1 ? L.titleMulti : L.titleSingle;
+  return model.title ?? (model.devices.length > 1 ? L.titleMulti : L.titleSingle);
 }
 
 /** The cover block: product, tenant, time zone, generation time, range, requester, SHA-256, notes. */

@@ -6,6 +6,7 @@ import { registerRoute } from '../../platform/http/register-route';
 import { devicesByIds } from '../devices/devices.repo';
 import type { ModuleDeps } from '../index';
 import { deviceReportExporter } from './device-report';
+import { WAREHOUSE_DAILY_EXPORTER, warehouseForReport } from './warehouse-daily';
 import { WAYBILL_ZIP_EXPORTER, waybillForReport } from './waybill-zip';
 
 /**
@@ -15,6 +16,8 @@ import { WAYBILL_ZIP_EXPORTER, waybillForReport } from './waybill-zip';
  * download-center job of type 1-4 and the call answers at once with the file being generated.
  * `GET /wlx/report/waybillZip?id=` (permission `task:export`): the waybill ZIP (type 6) of a waybill of
  * the caller's tenant (another tenant's is not found).
+ * `GET /wlx/report/warehouseDaily?id=&date=YYYY-MM-DD` (permission `warehouse:export`): the warehouse
+ * daily report (type 5) of a warehouse of the caller's tenant.
  */
 export function reportRoutes(api: FastifyInstance, deps: Pick<ModuleDeps, 'db'>): void {
   const { db } = deps;
@@ -28,5 +31,9 @@ export function reportRoutes(api: FastifyInstance, deps: Pick<ModuleDeps, 'db'>)
   registerRoute(api, db, ReportRoutes.waybillZip, async ({ auth, query, lang, req }) => {
     if (!(await waybillForReport(db, auth.tenantId, query.id))) throw new AppError('notFound', 'notFound');
     return exportsOf(req).request(auth, WAYBILL_ZIP_EXPORTER as never, { id: query.id }, lang);
+  });
+  registerRoute(api, db, ReportRoutes.warehouseDaily, async ({ auth, query, lang, req }) => {
+    if (!(await warehouseForReport(db, auth.tenantId, query.id))) throw new AppError('notFound', 'notFound');
+    return exportsOf(req).request(auth, WAREHOUSE_DAILY_EXPORTER as never, { id: query.id, date: query.date }, lang);
   });
 }

@@ -123,6 +123,10 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await expect(view.locator('[data-code="P003"]').first()).not.toContainText('—', { timeout: 30_000 });
     await expect(view).toContainText(lang === 'zh-CN' ? '每 6 秒刷新' : 'refreshes every 6 s');
     await shot(page, `view-${lang}-1280`);
+    // the daily report of a picked day goes to the download center
+    await view.getByRole('button', { name: lang === 'zh-CN' ? '仓库日报' : 'Daily report' }).click();
+    await page.getByTestId('warehouse-daily-report').getByRole('button', { name: lang === 'zh-CN' ? /生\s?成/ : 'Generate' }).click();
+    await expect(page.getByText(lang === 'zh-CN' ? '导出任务已提交' : 'Export started').first()).toBeVisible();
     await page.goto(`${BASE}/#/warehouse/list`);
     await expect(list.getByText('演示阴凉库 Demo cool store')).toBeVisible();
     if (lang === 'en-US') await shot(page, 'list-en-1280');

@@ -8,6 +8,7 @@ import { toLanguage } from '../../../platform/i18n/i18n';
 import { Authorized } from '../../../platform/permissions/Authorized';
 import { formatReportTime } from '../../devices/parameterFormat';
 import { useWarehouseView } from './api';
+import { DailyReportButton } from './DailyReportButton';
 import { SensorCard } from './SensorCard';
 import styles from './warehouses.module.css';
 
@@ -40,6 +41,7 @@ export function WarehouseViewPage(): ReactNode {
             <Authorized action={WAREHOUSE_PERMS.edit}>
               <Button size="small" onClick={() => void navigate(`/warehouse/edit/${encodeURIComponent(w.id)}`)}>{t('actions.edit')}</Button>
             </Authorized>
+            <DailyReportButton warehouseId={w.id} />
             <Button size="small" onClick={() => void navigate('/warehouse/list')}>{t('actions.back')}</Button>
           </Space>
         }>

@@ -73,6 +73,15 @@ export const ReportRoutes = {
     query: z.object({ id: z.string().min(1, 'validation.required').max(64) }),
     result: ExportStartedSchema,
   }),
+  waybill: defineRoute({
+    method: 'GET',
+    path: '/wlx/report/waybill',
+    access: WAYBILL_PERMS.export,
+    tag: 'reports',
+    summary: 'Queue the waybill report (type 8, PDF or Excel): the waybill, its track and timing outcome, then every device report over its time range',
+    query: z.object({ id: z.string().min(1, 'validation.required').max(64), format: z.enum(REPORT_FORMATS) }),
+    result: ExportStartedSchema,
+  }),
   warehouseDaily: defineRoute({
     method: 'GET',
     path: '/wlx/report/warehouseDaily',

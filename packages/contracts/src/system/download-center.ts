@@ -29,7 +29,7 @@ export const EXPORT_FILE_TYPES = {
   '5': { name: { 'zh-CN': '仓库日报', 'en-US': 'Warehouse daily report' }, available: true },
   '6': { name: { 'zh-CN': '运单ZIP', 'en-US': 'Waybill ZIP' }, available: true },
   '7': { name: { 'zh-CN': '便携式报告', 'en-US': 'Portable report' }, available: false },
-  '8': { name: { 'zh-CN': '车载报告', 'en-US': 'Vehicle report' }, available: false },
+  '8': { name: { 'zh-CN': '车载报告', 'en-US': 'Vehicle report' }, available: true },
   '9': { name: { 'zh-CN': '蓝牙报告', 'en-US': 'Bluetooth report' }, available: false },
   a: { name: { 'zh-CN': '医药报告', 'en-US': 'Medical report' }, available: false },
   b: { name: { 'zh-CN': '电表报告', 'en-US': 'Meter report' }, available: false },

@@ -38,10 +38,19 @@ export interface DeviceSection {
 }
 
 /** A whole report (one or several devices). Times ms. */
+/** A section printed after the cover (e.g. the waybill's information and track table). */
+export interface ReportPreface {
+  heading: string;
+  pairs?: [string, string][];
+  table?: { header: string[]; rows: string[][] };
+}
+
 export interface ReportModel {
   lang: Language;
   /** Title printed instead of the device report's (e.g. the warehouse daily report's). */
   title?: string;
+  /** Sections printed after the cover, before the devices (PDF) / after the cover rows (Excel). */
+  preface?: ReportPreface[];
   product: string;
   tenant: string;
   requester: string;

@@ -115,6 +115,11 @@ export async function renderReportPdf(m: ReportModel): Promise<Buffer> {
   const doc = newReportDoc(reportTitle(m), m.product);
   const done = collect(doc);
   cover(doc, m, L);
+  for (const p of m.preface ?? []) {
+    heading(doc, p.heading);
+    if (p.pairs) pairs(doc, p.pairs);
+    if (p.table) table(doc, p.table.header, p.table.rows, p.table.header.map(() => '*'));
+  }
   if (m.devices.length > 1) devicesSummary(doc, m, L);
   m.devices.forEach((d, i) => {
     if (m.devices.length > 1) doc.addPage();

@@ -42,6 +42,15 @@ export async function renderReportXlsx(m: ReportModel): Promise<Buffer> {
   for (const [k, v] of [[L.product, m.product], [L.tenant, m.tenant], [L.range, `${tz(m.start)} — ${tz(m.end)}`], [L.timeZone, m.timeZone], [L.generatedAt, tz(m.generatedAt)], [L.requester, m.requester], [L.sha, m.sha256]] as const) row([k, v]);
   row([L.sha, L.shaNote]);
   row(['MKT', L.mktNote]);
+  for (const p of m.preface ?? []) {
+    row([]);
+    row([p.heading], true);
+    for (const [k, v] of p.pairs ?? []) row([k, v]);
+    if (p.table) {
+      row(p.table.header, true);
+      for (const r of p.table.rows) row(r);
+    }
+  }
   for (const d of m.devices) {
     row([]);
     row([`${L.device}: ${d.device.alias || d.device.name} (${d.device.id})`, `${L.model}: ${d.device.model}`, `${L.readings}: ${d.count}`], true);

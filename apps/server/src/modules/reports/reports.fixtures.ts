@@ -52,12 +52,15 @@ export async function processedAlarm(app: TestApp, tenantId: number, deviceId: s
   return a!.id;
 }
 
+/** The route snapshot the fixture's waybills carry (Shanghai depot → Suzhou, 500 m fences). */
+const ROUTE = { id: 'r', name: 'Shanghai → Suzhou', origin: { lat: 31.2, lng: 121.4, name: 'Shanghai depot' }, waypoints: [], destination: { lat: 31.3, lng: 120.6, name: 'Suzhou' }, fenceRadiusM: 500 };
+
 /** A completed waybill of `tenantId` over `start`…`end` (ms) carrying `deviceIds`; returns its id. */
 export async function waybillWith(app: TestApp, tenantId: number, number: string, start: number, end: number, deviceIds: string[]): Promise<string> {
   const [w] = await app.db.query<{ id: string }>(
     `INSERT INTO waybill (tenant_id, name, number, planned_start, planned_end, actual_start, actual_end, status, route_id, route)
-     VALUES ($1, $2, $2, to_timestamp($3 / 1000.0), to_timestamp($4 / 1000.0), to_timestamp($3 / 1000.0), to_timestamp($4 / 1000.0), 'completed', 'r', '{}') RETURNING id`,
-    [tenantId, number, start, end],
+     VALUES ($1, $2, $2, to_timestamp($3 / 1000.0), to_timestamp($4 / 1000.0), to_timestamp($3 / 1000.0), to_timestamp($4 / 1000.0), 'completed', 'r', $5) RETURNING id`,
+    [tenantId, number, start, end, JSON.stringify(ROUTE)],
   );
   for (const d of deviceIds) await app.db.query('INSERT INTO waybill_device (waybill_id, dev_no) VALUES ($1, $2)', [w!.id, d]);
   return w!.id;

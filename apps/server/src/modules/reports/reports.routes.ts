@@ -7,6 +7,7 @@ import { devicesByIds } from '../devices/devices.repo';
 import type { ModuleDeps } from '../index';
 import { deviceReportExporter } from './device-report';
 import { WAREHOUSE_DAILY_EXPORTER, warehouseForReport } from './warehouse-daily';
+import { WAYBILL_REPORT_EXPORTERS } from './waybill-report';
 import { WAYBILL_ZIP_EXPORTER, waybillForReport } from './waybill-zip';
 
 /**
@@ -16,6 +17,7 @@ import { WAYBILL_ZIP_EXPORTER, waybillForReport } from './waybill-zip';
  * download-center job of type 1-4 and the call answers at once with the file being generated.
  * `GET /wlx/report/waybillZip?id=` (permission `task:export`): the waybill ZIP (type 6) of a waybill of
  * the caller's tenant (another tenant's is not found).
+ * `GET /wlx/report/waybill?id=&format=pdf|xlsx` (permission `task:export`): the waybill report (type 8).
  * `GET /wlx/report/warehouseDaily?id=&date=YYYY-MM-DD` (permission `warehouse:export`): the warehouse
  * daily report (type 5) of a warehouse of the caller's tenant.
  */
@@ -35,5 +37,9 @@ export function reportRoutes(api: FastifyInstance, deps: Pick<ModuleDeps, 'db'>)
   registerRoute(api, db, ReportRoutes.warehouseDaily, async ({ auth, query, lang, req }) => {
     if (!(await warehouseForReport(db, auth.tenantId, query.id))) throw new AppError('notFound', 'notFound');
     return exportsOf(req).request(auth, WAREHOUSE_DAILY_EXPORTER as never, { id: query.id, date: query.date }, lang);
+  });
+  registerRoute(api, db, ReportRoutes.waybill, async ({ auth, query, lang, req }) => {
+    if (!(await waybillForReport(db, auth.tenantId, query.id))) throw new AppError('notFound', 'notFound');
+    return exportsOf(req).request(auth, WAYBILL_REPORT_EXPORTERS[query.format] as never, { id: query.id, format: query.format }, lang);
   });
 }

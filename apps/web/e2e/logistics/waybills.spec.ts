@@ -72,6 +72,10 @@ test('create a waybill in four steps, start it and see the truck on the detail m
   const map = detail.getByTestId('waybill-map');
   await expect(map.locator('.ztj-waybill-route')).toBeVisible();
   await expect(map.locator('.ztj-waybill-truck')).toBeVisible({ timeout: 20_000 });
+  // its report goes to the download center
+  await detail.getByTestId('waybill-report').click();
+  await page.getByRole('menuitem', { name: '运单报告（PDF）' }).click();
+  await expect(page.getByText('导出任务已提交').first()).toBeVisible();
 
   // the seeded un-started waybill of the same truck cannot start now
   await page.goto(`${BASE}/#/task/list`);

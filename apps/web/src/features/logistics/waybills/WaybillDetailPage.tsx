@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { AlarmRoutes, WAYBILL_PERMS } from '@ztj/contracts';
 import { formatDateTime } from '../../../platform/list/listQuery';
 import { Authorized } from '../../../platform/permissions/Authorized';
+import { WaybillReportMenu } from './WaybillReportMenu';
 import { AlarmListView } from '../../alarms/AlarmListView';
 import { useDeviceTrack } from '../../devices/api';
 import { useWaybillDetail, useWaybillReal } from './api';
@@ -106,6 +107,7 @@ export function WaybillDetailPage(): ReactNode {
                 {t(`actions.${view}`)}
               </Button>
             ))}
+            {w.status !== 'unstarted' && <WaybillReportMenu waybillId={w.id} />}
             <Authorized action={WAYBILL_PERMS.delete}>
               <Button type="link" size="small" danger onClick={() => actions.remove(w, () => void navigate('/task/list'))}>
                 {t('actions.delete')}

@@ -1,5 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { init, use as registerEchartsParts, type ComposeOption, type ECharts } from 'echarts/core';
+import type { ReactNode } from 'react';
+import { use as registerEchartsParts, type ComposeOption } from 'echarts/core';
 import { BarChart, GaugeChart, LineChart, type BarSeriesOption, type GaugeSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
@@ -10,6 +10,7 @@ import {
   type TooltipComponentOption,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useEChart } from '../../platform/charts/useEChart';
 
 registerEchartsParts([BarChart, LineChart, GaugeChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -31,25 +32,7 @@ interface DashChartProps {
  * (its own chunk with ECharts), so the dashboard's first load stays inside the web budget.
  */
 export default function DashChart({ option, className, testId, label }: DashChartProps): ReactNode {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
-
-  useEffect(() => {
-    if (!box.current) return;
-    const instance = init(box.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
-    observer?.observe(box.current);
-    return () => {
-      observer?.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+  const box = useEChart(option);
 
   return <div ref={box} className={className} data-testid={testId} role="img" aria-label={label} />;
 }

@@ -1,5 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { init, use as registerEchartsParts, type ComposeOption, type ECharts } from 'echarts/core';
+import type { ReactNode } from 'react';
+import { use as registerEchartsParts, type ComposeOption } from 'echarts/core';
 import { LineChart, type LineSeriesOption } from 'echarts/charts';
 import {
   DataZoomComponent,
@@ -12,6 +12,7 @@ import {
   type TooltipComponentOption,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useEChart } from '../../platform/charts/useEChart';
 
 registerEchartsParts([LineChart, GridComponent, TooltipComponent, DataZoomComponent, LegendComponent, CanvasRenderer]);
 
@@ -27,25 +28,7 @@ interface EChartProps {
 
 /** A canvas ECharts instance bound to `option` (replaced on change), resized with its box. */
 export function EChart({ option, className, testId }: EChartProps): ReactNode {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
-
-  useEffect(() => {
-    if (!box.current) return;
-    const instance = init(box.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
-    observer?.observe(box.current);
-    return () => {
-      observer?.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+  const box = useEChart(option);
 
   return <div ref={box} className={className} data-testid={testId} />;
 }

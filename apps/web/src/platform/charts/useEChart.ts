@@ -1,0 +1,31 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { init, type ECharts, type EChartsCoreOption } from 'echarts/core';
+
+/**
+ * A canvas ECharts instance in the returned box, bound to `option` (replaced on change: notMerge)
+ * and resized with the box; disposed on unmount. The caller registers the chart parts it uses
+ * (`echarts/core` `use`), so each chart's chunk carries only those.
+ */
+export function useEChart(option: EChartsCoreOption): RefObject<HTMLDivElement | null> {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<ECharts | null>(null);
+
+  useEffect(() => {
+    if (!box.current) return;
+    const instance = init(box.current, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
+    observer?.observe(box.current);
+    return () => {
+      observer?.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+
+  return box;
+}

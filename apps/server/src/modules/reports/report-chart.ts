@@ -1,17 +1,37 @@
 import * as echarts from 'echarts';
 import { formatReportTime } from './report-labels';
 import type { DeviceSection } from './report-model';
+import type { Gap } from './stats/intervals';
 
 /** Font family the chart's SVG names; the PDF maps it to the embedded Noto Sans SC. */
 export const CHART_FONT = 'NotoSansSC';
 const COLOURS = ['#d4380d', '#1677ff'];
 
 /**
+ * `points` (time order) with a `[t, null]` in the middle of each gap that falls between two of
+ * them, so the curve breaks there instead of drawing a straight line over missing data.
+ */
+export function withGapBreaks(points: readonly [number, number][], gaps: readonly Gap[]): [number, number | null][] {
+  const out: [number, number | null][] = [];
+  let g = 0;
+  for (const p of points) {
+    while (g < gaps.length && gaps[g]!.end <= p[0]) {
+      const mid = (gaps[g]!.start + gaps[g]!.end) / 2;
+      if (out.length && out[out.length - 1]![0] < mid) out.push([mid, null]);
+      g++;
+    }
+    out.push(p);
+  }
+  return out;
+}
+
+/**
  * The temperature/humidity curve of a device as an SVG string (ECharts server-side rendering,
  * issue 11 item 3): temperature on the left axis, humidity on the right, each limit a dashed line
- * in its series' colour. Times on the axis are written in `timeZone`. Null without chart data.
+ * in its series' colour; the line breaks at the reading gaps (`gaps`). Times on the axis are
+ * written in `timeZone`. Null without chart data.
  */
-export function curveSvg(chart: DeviceSection['chart'], width: number, height: number, labels: { high: string; low: string }, timeZone: string): string | null {
+export function curveSvg(chart: DeviceSection['chart'], width: number, height: number, labels: { high: string; low: string }, timeZone: string, gaps: readonly Gap[] = []): string | null {
   if (!chart.length) return null;
   const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
@@ -35,7 +55,7 @@ export function curveSvg(chart: DeviceSection['chart'], width: number, height: n
       series: chart.map((c, i) => ({
         name: `${c.name} (${c.unit})`,
         type: 'line', yAxisIndex: i, showSymbol: false, sampling: undefined, lineStyle: { width: 1 },
-        data: c.points,
+        data: withGapBreaks(c.points, gaps),
         markLine: c.limits
           ? {
               symbol: 'none', silent: true, lineStyle: { type: 'dashed', color: COLOURS[i], width: 1 },

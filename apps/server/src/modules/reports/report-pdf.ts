@@ -94,7 +94,7 @@ function alarmTable(doc: PDFKit.PDFDocument, d: DeviceSection, m: ReportModel, L
 }
 
 function chart(doc: PDFKit.PDFDocument, d: DeviceSection, m: ReportModel, L: ReportLabels): void {
-  const svg = curveSvg(d.chart, CONTENT_WIDTH, CHART_H, { high: L.highLimit, low: L.lowLimit }, m.timeZone);
+  const svg = curveSvg(d.chart, CONTENT_WIDTH, CHART_H, { high: L.highLimit, low: L.lowLimit }, m.timeZone, d.gaps);
   if (!svg) return;
   ensureSpace(doc, CHART_H + 40); // keeps the heading with its chart
   heading(doc, L.chartTitle, 10);

@@ -30,13 +30,15 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
     const added = await seedMenus(q);
     await seedDicts(q);
     await seedTenants(q);
-    // Menus added by a newer release go to every existing administrator role.
+    // Menus added by a newer release go to every existing administrator role, and to the seeded
+    // operator and viewer roles as a fresh installation would give them (see grantRole).
     if (added.length) {
       await q.query(
         `INSERT INTO sys_role_permission (role_id, permission_id)
          SELECT r.id, p FROM sys_role r, unnest($1::text[]) AS p WHERE r.role_code = 'admin' ON CONFLICT DO NOTHING`,
         [added],
       );
+      for (const code of ['operator', 'viewer'] as const) await grantRole(q, null, code, added);
     }
   });
   const admin = await db.one<{ id: string }>('SELECT id FROM sys_user WHERE lower(username) = $1', [ADMIN_USERNAME]);
@@ -161,8 +163,12 @@ async function seedTenants(q: Queryable): Promise<void> {
   }
 }
 
-/** Grants a seeded role its permissions: admin all, operator all but system, viewer menus only. */
-async function grantRole(q: Queryable, roleId: string, code: 'admin' | 'operator' | 'viewer'): Promise<void> {
+/**
+ * Grants a seeded role its permissions: admin all, operator all but system, viewer menus only.
+ * `roleId` null: every role of that code (all tenants); `only`: just these permission ids (a
+ * release's new menus and buttons on an existing installation).
+ */
+async function grantRole(q: Queryable, roleId: string | null, code: 'admin' | 'operator' | 'viewer', only?: readonly string[]): Promise<void> {
   if (code === 'admin') {
     await q.query('INSERT INTO sys_role_permission (role_id, permission_id) SELECT $1, id FROM sys_permission ON CONFLICT DO NOTHING', [roleId]);
     return;
@@ -173,8 +179,9 @@ async function grantRole(q: Queryable, roleId: string, code: 'admin' | 'operator
        SELECT id, menu_type FROM sys_permission WHERE id = ANY($2::text[])
        UNION ALL SELECT p.id, p.menu_type FROM sys_permission p JOIN tree ON p.parent_id = tree.id)
      INSERT INTO sys_role_permission (role_id, permission_id)
-     SELECT $1, id FROM tree WHERE $3 OR menu_type <> 2 ON CONFLICT DO NOTHING`,
-    [roleId, tops, code === 'operator'],
+     SELECT r.id, tree.id FROM tree JOIN sys_role r ON ($1::text IS NOT NULL AND r.id = $1) OR ($1::text IS NULL AND r.role_code = $5)
+      WHERE ($3 OR tree.menu_type <> 2) AND ($4::text[] IS NULL OR tree.id = ANY($4::text[])) ON CONFLICT DO NOTHING`,
+    [roleId, tops, code === 'operator', only ?? null, code],
   );
 }
 

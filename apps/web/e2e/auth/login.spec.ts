@@ -27,7 +27,7 @@ test('a private path without a token goes to login with redirect, then back afte
   await expect(page).toHaveURL(/#\/user\/login\?redirect=%2Fshare%2Flist$/);
   await signIn(page, page.url().replace(/^.*?#/, '/#'));
   await expect(page).toHaveURL(/#\/share\/list$/);
-  await expect(page.getByTestId('not-available')).toBeVisible();
+  await expect(page.getByTestId('shares')).toBeVisible();
   await expect(page).toHaveTitle('共享列表 - ZTJ IOT');
 });
 

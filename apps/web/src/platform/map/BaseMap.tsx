@@ -87,6 +87,7 @@ export function BaseMap({ initial, className, testId, children }: BaseMapProps):
             eventHandlers={tiles.handlers}
           />
         )}
+        <FollowContainerSize />
         <OfflineViewContext.Provider value={!source || tiles.failing}>{children}</OfflineViewContext.Provider>
       </MapContainer>
       <MapSourceSwitch />
@@ -97,6 +98,21 @@ export function BaseMap({ initial, className, testId, children }: BaseMapProps):
       )}
     </div>
   );
+}
+
+/**
+ * Tells Leaflet when its box changes size (drawers, tabs, phones): a map created while its box was
+ * still being laid out otherwise keeps drawing — and clipping its layers — for the old size.
+ */
+function FollowContainerSize(): null {
+  const map = useMap();
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
 }
 
 interface FitBoundsProps {
@@ -125,7 +141,21 @@ export function FitBounds({ positions, fitKey, maxZoom = 16 }: FitBoundsProps): 
     if (fitted.current && fitted.current.key === fitKey && fitted.current.offline === offline) return;
     fitted.current = { key: fitKey, offline };
     const zoom = offline ? Math.min(maxZoom, OFFLINE_MAX_FIT_ZOOM) : maxZoom;
-    map.fitBounds(latLngBounds(positions.map((p) => [p.lat, p.lng] as [number, number])), { padding: [24, 24], maxZoom: zoom });
+    const bounds = latLngBounds(positions.map((p) => [p.lat, p.lng] as [number, number]));
+    const fit = (): void => void map.fitBounds(bounds, { padding: [24, 24], maxZoom: zoom });
+    fit();
+    // fitted while the box had no size yet (a drawer or tab still opening): fit again once it has one
+    const size = map.getSize();
+    if (size.x > 0 && size.y > 0) return;
+    const refit = (): void => {
+      const s = map.getSize();
+      if (s.x > 0 && s.y > 0) {
+        map.off('resize', refit);
+        fit();
+      }
+    };
+    map.on('resize', refit);
+    return () => void map.off('resize', refit);
   }, [map, fitKey, positions, maxZoom, offline]);
   return null;
 }

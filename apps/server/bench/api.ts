@@ -1,19 +1,32 @@
 /**
- * API benchmark (product bars: a list page of 10 under load answers p99 < 30 ms; 7 days of one
+ * API benchmark (product bars: a list page of 10 under load answers p99 < 30 ms, the waybill list of
+ * issue 10 included; 7 days of one
  * device's history, chart-ready, in < 40 ms). Starts the real server in-process (buildApp, real
  * HTTP on a free port, MQTT_PORT=off, DEMO=off, captcha off), seeds a realistic tenant, signs in
  * through `POST /sys/login` and drives the API with autocannon from a child process (the other
  * core), so the load generator does not share the server's event loop. Prints one figure per line:
  *   api_list10_p99_ms, api_list10_rps          user list page of 10 (generic list, with count), under load
  *   api_devices10_p99_ms, api_devices10_rps    device list page of 10 (listDevCommon), under load
+ *   api_waybills10_p99_ms, api_waybills10_rps  waybill list page of 10 (task/list: devices, monitors, timing), under load
  *   api_history7d_ms, api_history7d_p99_ms     the device detail chart's call (viewHisCommon, chart mode,
  *                                              points=1500, one parameter) over 7 days, sequential calls
+ *   sql_<job>_p99_ms, api_over_sql_<job>       side by side (issue 17): the statements the endpoint sent on its
+ *                                              last (warm) preflight call, recorded through the server's own Db,
+ *                                              sent again in order straight through that Db (same pool or PGlite
+ *                                              handle, no HTTP, auth, validation, serialisation) at the job's
+ *                                              concurrency and duration; history: sql_history7d_ms (median),
+ *                                              sql_history7d_p99_ms, api_over_sql_history7d (median ratio)
+ *   db                                         postgres or pglite
+ * Each job's window (µs on the monotonic clock `--cpu-prof` stamps samples with) is on stderr, to
+ * cut a profile taken with `node --cpu-prof --import tsx apps/server/bench/api.ts` into phases.
  * Default: embedded PGlite in a temporary DATA_DIR (as `npm start` uses it); with `DATABASE_URL` a
  * fresh schema on that PostgreSQL, dropped afterwards.
  * Seed: BENCH_USERS users and BENCH_DEVICES devices in the demo tenant (as many again in the platform
  * tenant), the charted device with 7 days of readings every 30 s (5 parameters + position, ~20k rows)
- * and BENCH_OTHER_DEVICES other devices every 5 minutes, interleaved in time as the ingest writes them.
- * Knobs: BENCH_USERS (1000), BENCH_DEVICES (1000), BENCH_OTHER_DEVICES (100), BENCH_CONNECTIONS (10),
+ * and BENCH_OTHER_DEVICES other devices every 5 minutes, interleaved in time as the ingest writes them;
+ * BENCH_WAYBILLS waybills per tenant on one route, a third each un-started, ongoing and completed, each
+ * with one of the bench devices.
+ * Knobs: BENCH_USERS (1000), BENCH_DEVICES (1000), BENCH_OTHER_DEVICES (100), BENCH_WAYBILLS (1000), BENCH_CONNECTIONS (10),
  * BENCH_SECONDS (10), BENCH_HISTORY_CALLS (20).
  */
 import { fork } from 'node:child_process';
@@ -27,28 +40,13 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config/config';
 import { openConfiguredDb } from '../src/platform/db/configured-db';
 import { migrate } from '../src/platform/db/migrate';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID, seed } from '../src/modules/system/seed/seed';
+import { DEMO_TENANT_ID, seed } from '../src/modules/system/seed/seed';
+import { seedData } from './api-seed';
+import { capturingDb, inRequest, ms, nowUs, percentile, replay, type LoadJob, type LoadReport, type Statement } from './api-sql';
 
 const env = process.env;
 const DAY = 86_400_000;
 
-/** A load to run in the child: `amount` sequential requests (connections 1) or `duration` seconds. */
-interface LoadJob {
-  name: string;
-  url: string;
-  headers: Record<string, string>;
-  connections: number;
-  duration?: number;
-  amount?: number;
-}
-/** What the child reports per job: every 2xx response time in ms (exact), requests per second, failures. */
-interface LoadReport {
-  name: string;
-  times: number[];
-  rps: number;
-  non2xx: number;
-  errors: number;
-}
 
 /** Child side: runs each job with autocannon and sends back the response times it observed. */
 async function loadChild(): Promise<void> {
@@ -56,6 +54,7 @@ async function loadChild(): Promise<void> {
     const reports: LoadReport[] = [];
     for (const job of jobs) {
       const times: number[] = [];
+      const from = nowUs();
       let instance: autocannon.Instance | undefined;
       const done = new Promise<autocannon.Result>((resolve, reject) => {
         instance = autocannon(
@@ -68,85 +67,10 @@ async function loadChild(): Promise<void> {
       });
       const result = await done;
       const seconds = Math.max(0.001, (new Date(result.finish).getTime() - new Date(result.start).getTime()) / 1000);
-      reports.push({ name: job.name, times, rps: times.length / seconds, non2xx: result.non2xx, errors: result.errors + result.timeouts });
+      reports.push({ name: job.name, times, rps: times.length / seconds, non2xx: result.non2xx, errors: result.errors + result.timeouts, window: [from, nowUs()] });
     }
     process.send!(reports);
   });
-}
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)]! : NaN;
-const ms = (v: number): string => v.toFixed(1);
-
-/** Seeds users, devices and telemetry with set-based SQL (what matters here is the shape and volume of the rows). */
-export async function seedData(db: Awaited<ReturnType<typeof openConfiguredDb>>, now: number, chartDevice: string): Promise<void> {
-  const users = Number(env.BENCH_USERS ?? 1000);
-  const devices = Number(env.BENCH_DEVICES ?? 1000);
-  const others = Number(env.BENCH_OTHER_DEVICES ?? 100);
-  for (const [tenant, org] of [[DEMO_TENANT_ID, 'B01'], [PLATFORM_TENANT_ID, 'A01']] as const) {
-    // Users: a tenant member each, in a department, with a role; a password hash of the real format is not needed (nobody signs in as them).
-    await db.query(
-      `INSERT INTO sys_user (username, realname, password_hash, org_code, login_tenant_id, status, sex, phone, email, work_no, post, create_by, create_time)
-       SELECT 'bench' || $1::int || '_' || i, 'Bench user ' || i, 'x', $2::text, $1::int, 1 + (i % 7 = 0)::int, 1 + i % 2,
-              '138' || lpad(i::text, 8, '0'), 'u' || i || '@bench.example', 'W' || i, 'operator', 'admin',
-              now() - i * interval '1 minute'
-         FROM generate_series(1, $3::int) i`,
-      [tenant, org, users],
-    );
-    await db.query(`INSERT INTO sys_user_tenant (user_id, tenant_id) SELECT id, $1::int FROM sys_user WHERE username LIKE 'bench' || $1::int || '\\_%'`, [tenant]);
-    await db.query(
-      `INSERT INTO sys_user_depart (user_id, dep_id) SELECT u.id, d.id FROM sys_user u, sys_depart d
-        WHERE u.username LIKE 'bench' || $1::int || '\\_%' AND d.tenant_id = $1::int AND d.org_code = $2::text`,
-      [tenant, org],
-    );
-    await db.query(
-      `INSERT INTO sys_user_role (user_id, role_id) SELECT u.id, r.id FROM sys_user u, sys_role r
-        WHERE u.username LIKE 'bench' || $1::int || '\\_%' AND r.tenant_id = $1::int AND r.role_code = 'admin'`,
-      [tenant],
-    );
-    // Devices: half online (recent last_ts), each with latest values; one group per 100.
-    await db.query(
-      `INSERT INTO device_group (tenant_id, name) SELECT $1::int, 'Bench group ' || g FROM generate_series(0, ($2::int - 1) / 100) g`,
-      [tenant, devices],
-    );
-    await db.query(
-      `INSERT INTO device (dev_no, tenant_id, name, model, kind, group_id, secret_hash, power, signal, last_ts, last_received_at, last_lat, last_lng,
-                           periods, create_time)
-       SELECT 'BENCH-' || $1::int || '-' || i, $1::int, 'Cold truck ' || i, 'P23-2IN1', 'terminal',
-              (SELECT id FROM device_group WHERE tenant_id = $1::int AND name = 'Bench group ' || (i / 100)), 'x', 80, -70,
-              $3::bigint - (i % 2) * 86400000, $3::bigint - (i % 2) * 86400000, 41.8 + i * 0.001, 123.4 + i * 0.001,
-              '{"workReportCycle": 1}', now() - i * interval '1 minute'
-         FROM generate_series(0, $2::int - 1) i`,
-      [tenant, devices, now],
-    );
-    await db.query(
-      `INSERT INTO device_latest (device_id, ts, received_at, lat, lng, "values")
-       SELECT dev_no, last_ts, last_received_at, last_lat, last_lng, '{"P003": -18.2, "P004": 65, "P005": 80, "P012": -70, "P013": 42}'
-         FROM device WHERE tenant_id = $1::int AND dev_no LIKE 'BENCH-%'`,
-      [tenant],
-    );
-  }
-  await db.query(`INSERT INTO device (dev_no, tenant_id, name, model, kind, secret_hash) VALUES ($1, $2, 'Charted truck', 'P23-2IN1', 'terminal', 'x')`, [
-    chartDevice,
-    DEMO_TENANT_ID,
-  ]);
-  // Telemetry, time-ordered across devices like the ingest's batches: the charted device every 30 s
-  // for 7 days (+1 h, so the whole window is covered), other devices every 5 minutes.
-  const begin = now - 7 * DAY - 3_600_000;
-  const values = (dev: string, k: string): string =>
-    `jsonb_build_object('P003', round((-18 + 3 * sin(${k} / 3600000.0) + random())::numeric, 1), 'P004', round((60 + 10 * cos(${k} / 7200000.0))::numeric, 1),
-       'P005', 100 - (${k} - $1::bigint) / 60480000, 'P012', -60 - (abs(hashtext(${dev} || ${k})) % 40), 'P013', round((40 + 30 * sin(${k} / 600000.0))::numeric, 1))`;
-  await db.query(
-    `INSERT INTO telemetry (device_id, ts, received_at, lat, lng, "values")
-     SELECT device_id, ts, ts + 150, 41.8 + (ts - $1::bigint) / 1e10, 123.4 + (ts - $1::bigint) / 1e10, v FROM (
-       SELECT $3::text AS device_id, t AS ts, ${values('$3::text', 't')} AS v FROM generate_series($1::bigint, $2::bigint, 30000) t
-       UNION ALL
-       SELECT 'BENCH-' || ${DEMO_TENANT_ID} || '-' || d, t + d * 1000, ${values(`'BENCH-' || d`, 't')}
-         FROM generate_series($1::bigint, $2::bigint, 300000) t, generate_series(0, $4::int - 1) d
-     ) s ORDER BY ts`,
-    [begin, now, chartDevice, others],
-  );
-  await db.query('ANALYZE');
 }
 
 async function main(): Promise<void> {
@@ -160,6 +84,7 @@ async function main(): Promise<void> {
     ...(external ? { DATABASE_URL: env.DATABASE_URL!, DATABASE_SCHEMA: schema } : {}),
   });
   const db = await openConfiguredDb(config);
+  const capture = capturingDb(db);
   const { fastify } = await (async () => {
     await migrate(db);
     await seed(db, { adminPassword, dataDir });
@@ -167,7 +92,9 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     await seedData(db, now, 'BENCH-CHART-1');
     process.stderr.write(`bench api: seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${db.kind}\n`);
-    return buildApp({ config, db });
+    const app = await buildApp({ config, db: capture.db });
+    app.fastify.addHook('onRequest', (_req, _reply, done) => inRequest.run(true, done));
+    return app;
   })();
   try {
     await fastify.listen({ port: 0, host: '127.0.0.1' });
@@ -188,16 +115,21 @@ async function main(): Promise<void> {
     const urls = {
       list10: `${base}/sys/user/list?pageNo=1&pageSize=10`,
       devices10: `${base}/wlx/device/listDevCommon?pageNo=1&pageSize=10`,
+      waybills10: `${base}/wlx/task/list?pageNo=1&pageSize=10`,
       history7d: history,
     };
-    // Preflight: each call answers success with the data the figures are about (and warms the plans).
+    // Preflight: each call answers success with the data the figures are about (and warms the plans
+    // and the access cache); the last call's statements are recorded for the side-by-side SQL run.
+    const statements: Record<string, Statement[]> = {};
     for (const [name, url] of Object.entries(urls)) {
       for (let i = 0; i < 3; i++) {
+        if (i === 2) capture.start();
         const res = (await (await fetch(url, { headers })).json()) as {
           success: boolean;
           message: string;
           result: { total: number; records: unknown[]; series: { code: string; downsampled: boolean; points: unknown[] }[] };
         };
+        if (i === 2) statements[name] = capture.stop();
         if (!res.success) throw new Error(`${name}: ${res.message}`);
         if (i > 0) continue;
         const r = res.result;
@@ -214,6 +146,7 @@ async function main(): Promise<void> {
     const jobs: LoadJob[] = [
       { name: 'list10', url: urls.list10, headers, connections, duration },
       { name: 'devices10', url: urls.devices10, headers, connections, duration },
+      { name: 'waybills10', url: urls.waybills10, headers, connections, duration },
       { name: 'history7d', url: urls.history7d, headers, connections: 1, amount: Number(env.BENCH_HISTORY_CALLS ?? 20) },
     ];
     const child = fork(fileURLToPath(import.meta.url), ['--load-child'], { execArgv: ['--import', 'tsx'] });
@@ -225,18 +158,43 @@ async function main(): Promise<void> {
     });
     child.kill();
 
+    // The same statements straight against the database (the server's own pool or PGlite handle,
+    // no HTTP, auth, validation or serialisation), same concurrency and duration or count.
+    const sqlReports: LoadReport[] = [];
+    for (const job of jobs) {
+      const list = statements[job.name] ?? [];
+      process.stderr.write(`bench api: ${job.name} runs ${list.length} statement(s): ${list.map((st) => st.sql.replace(/\s+/g, ' ').trim().slice(0, 60)).join(' | ')}\n`);
+      sqlReports.push(await replay(db, job, list));
+    }
+
     process.stderr.write(`bench api: load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores (figures depend on it)\n`);
     const out: string[] = [];
     for (const r of reports) {
       const t = [...r.times].sort((a, b) => a - b);
       process.stderr.write(
         `bench api: ${r.name}: ${t.length} ok, ${r.non2xx} non-2xx, ${r.errors} errors; p50 ${ms(percentile(t, 50))} p90 ${ms(percentile(t, 90))} ` +
-          `p99 ${ms(percentile(t, 99))} max ${ms(t[t.length - 1] ?? NaN)} ms; ${Math.round(r.rps)} req/s\n`,
+          `p99 ${ms(percentile(t, 99))} max ${ms(t[t.length - 1] ?? NaN)} ms; ${Math.round(r.rps)} req/s; window ${r.window.join('-')} µs\n`,
       );
       if (r.non2xx || r.errors) throw new Error(`${r.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
       if (r.name === 'history7d') out.push(`api_history7d_ms ${ms(percentile(t, 50))}`, `api_history7d_p99_ms ${ms(percentile(t, 99))}`);
       else out.push(`api_${r.name}_p99_ms ${ms(percentile(t, 99))}`, `api_${r.name}_rps ${Math.round(r.rps)}`);
     }
+    const figure = (r: LoadReport): { p50: number; p99: number } => {
+      const t = [...r.times].sort((a, b) => a - b);
+      return { p50: percentile(t, 50), p99: percentile(t, 99) };
+    };
+    for (const r of sqlReports) {
+      const api = figure(reports.find((a) => a.name === r.name)!);
+      const sql = figure(r);
+      process.stderr.write(`bench api: sql ${r.name}: ${r.times.length} runs; p50 ${ms(sql.p50)} p99 ${ms(sql.p99)} ms; ${Math.round(r.rps)} runs/s; window ${r.window.join('-')} µs\n`);
+      if (r.name === 'history7d') {
+        out.push(`sql_history7d_ms ${ms(sql.p50)}`, `sql_history7d_p99_ms ${ms(sql.p99)}`, `api_over_sql_history7d ${(api.p50 / sql.p50).toFixed(2)}`);
+      } else {
+        const n = r.name === 'list10' ? 'list10' : r.name;
+        out.push(`sql_${n}_p99_ms ${ms(sql.p99)}`, `api_over_sql_${n} ${(api.p99 / sql.p99).toFixed(2)}`);
+      }
+    }
+    out.push(`db ${db.kind}`);
     process.stdout.write(`${out.join('\n')}\n`);
   } finally {
     await fastify.close();

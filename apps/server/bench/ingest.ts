@@ -85,7 +85,8 @@ async function main(): Promise<void> {
   const config = loadConfig({
     LOG_LEVEL: 'silent', DEMO: 'off', MQTT_PORT: '0',
     ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
-    ...(env.MQTT_URL ? { MQTT_URL: env.MQTT_URL, MQTT_SHARED: 'on' } : {}),
+    // a persistent session as in production, its own per run (kept 60 s by the broker)
+    ...(env.MQTT_URL ? { MQTT_URL: env.MQTT_URL, MQTT_SHARED: 'on', MQTT_CLIENT_ID: `bench-${schema}`, MQTT_SESSION_EXPIRY_S: '60' } : {}),
   });
   const db = await openDb({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 4 });
   await migrate(db);

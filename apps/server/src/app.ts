@@ -12,6 +12,8 @@ import type { Db } from './platform/db/db';
 import { installErrorHandler } from './platform/http/error-handler';
 import { installInputBoundary } from './platform/http/input-boundary';
 import { RealtimeHub } from './platform/realtime/hub';
+import { PgClusterRelay } from './platform/realtime/cluster-relay';
+import { SECURITY_TABLES, invalidateAccess } from './platform/auth/access-cache';
 import { websocketRoutes } from './platform/realtime/websocket.routes';
 import { redactingLoggerOptions } from './platform/logging/redact-secrets';
 import { OperatorLogController } from './platform/logging/request-log';
@@ -23,6 +25,7 @@ import { healthRoutes } from './platform/observability/readiness';
 import { closeConnectionsWhenClosing } from './platform/observability/shutdown';
 import { registerModules } from './modules';
 import { IngestRuntime } from './modules/telemetry/ingest-runtime';
+import { TelemetryPartitions } from './modules/telemetry/partitions/telemetry-partitions';
 import { AlarmRuntime } from './modules/alarms/runtime/alarm-runtime';
 import { WaybillTracker, waybillTrackerOptions } from './modules/logistics/waybills/waybill-tracker';
 import { createPushDispatcher, type PushDispatcher } from './modules/alarms/push/dispatcher';
@@ -98,8 +101,11 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream,
   });
   // waybill tracker (issue 10 item 3): AI start/stop, last position and ETA from the committed positions
   const waybills = new WaybillTracker(db, waybillTrackerOptions(config, (err) => fastify.log.error({ err }, 'waybills')));
+  // telemetry partitions on PostgreSQL (issue 15 item 5): upkeep at start and daily; the ingest reads their floor
+  const telemetryPartitions = new TelemetryPartitions(db, { retentionMonths: config.telemetryRetentionMonths, onError: (err) => fastify.log.error({ err }, 'telemetry partitions') });
   const devices: IngestRuntime = new IngestRuntime(config, db, hub, {
     onError: (err) => fastify.log.error({ err }, 'ingest'),
+    telemetryFloor: telemetryPartitions.floor,
     onCommitted: (rows, committedAt) => {
       metrics.onCommitted(rows, committedAt);
       alarms.onCommitted(rows);
@@ -128,15 +134,25 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream,
   const exportService = new ExportService({ db, jobs, dataDir: config.dataDir, retentionDays: config.exportRetentionDays, onError: (err) => fastify.log.error({ err }, 'exports') });
   fastify.decorate('exports', exportService);
   // scheduled jobs (issue 11 item 4): Quartz cron fires claimed once per deployment, runs on the job queue
-  const quartz = createQuartzScheduler({ db, jobs, services: { exports: exportService, mailer: pushConfig.email ? createEmailChannel(pushConfig.email, { timeoutMs: pushConfig.timeoutMs }) : null }, onError: (err) => fastify.log.error({ err }, 'quartz') });
+  const quartz = createQuartzScheduler({ db, jobs, services: { exports: exportService, hub, mailer: pushConfig.email ? createEmailChannel(pushConfig.email, { timeoutMs: pushConfig.timeoutMs }) : null }, onError: (err) => fastify.log.error({ err }, 'quartz') });
   fastify.decorate('quartz', quartz);
+  // several processes over one PostgreSQL (issue #15 item 4, CLUSTER=on): live sends, presence and
+  // access-cache invalidations between them over LISTEN/NOTIFY
+  const relay = config.cluster && config.databaseUrl
+    ? new PgClusterRelay({ url: config.databaseUrl, schema: config.databaseSchema, onAccessChanged: () => invalidateAccess(db), onError: (err) => fastify.log.error({ err }, 'cluster relay') })
+    : undefined;
+  if (relay) db.onWrite((sql) => {
+    if (SECURITY_TABLES.test(sql)) relay.accessChanged();
+  });
   fastify.addHook('onReady', async () => {
+    await relay?.start(hub);
     await jobs.start();
     await exportService.start();
     await quartz.start();
     await push.start();
     await alarms.start();
     await waybills.start();
+    await telemetryPartitions.start(jobs);
     await devices.start();
   });
   fastify.addHook('onClose', async () => {
@@ -146,6 +162,7 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream,
     await push.stop();
     await quartz.stop();
     await jobs.stop({ timeoutMs: config.shutdownTimeoutMs });
+    await relay?.stop();
   });
 
   await fastify.register(fastifySwagger, {

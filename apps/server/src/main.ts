@@ -1,17 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './platform/config/config';
-import { openConfiguredDb } from './platform/db/configured-db';
-import { migrate } from './platform/db/migrate';
-import { seed } from './modules/system/seed/seed';
-import { startDemo } from './modules/devices/demo';
 import { ensureConsoleBuilt } from './platform/startup/console-build';
+import { claimDataDir, DataDirInUseError } from './platform/startup/data-dir-lock';
 import { firstTakenPort, wantedPorts } from './platform/startup/ports';
-import { drainOnSignals } from './platform/observability/shutdown';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The server's modules, loaded only once the ports are known to be free (a taken port stops
+ * start-up in about a second instead of after loading the whole server) and while the console
+ * builds, on the other core.
+ */
+async function loadServer() {
+  const [app, db, migrations, seeding, demo, shutdown] = await Promise.all([
+    import('./app'),
+    import('./platform/db/configured-db'),
+    import('./platform/db/migrate'),
+    import('./modules/system/seed/seed'),
+    import('./modules/devices/demo'),
+    import('./platform/observability/shutdown'),
+  ]);
+  return { buildApp: app.buildApp, openConfiguredDb: db.openConfiguredDb, migrate: migrations.migrate, seed: seeding.seed, startDemo: demo.startDemo, drainOnSignals: shutdown.drainOnSignals };
+}
 
 async function main(): Promise<void> {
   let config: Config;
@@ -26,13 +38,28 @@ async function main(): Promise<void> {
   }
   // Before any work: a taken port stops here, before the build, the seed and the one-time password.
   const taken = await firstTakenPort(wantedPorts(config));
-  if (taken) explainStartFailure({ code: 'EADDRINUSE', port: taken.port });
+  if (taken) explainStartFailure({ code: 'EADDRINUSE', port: taken.port, variable: taken.variable });
+  if (!config.databaseUrl) {
+    try {
+      claimDataDir(config.dataDir);
+    } catch (err) {
+      if (!(err instanceof DataDirInUseError)) throw err;
+      process.stderr.write(
+        `The embedded database in ${config.dataDir} is in use by another server (process ${err.pid}); one process per data folder.\n` +
+          `  Stop that server first, or give this one another DATA_DIR. If no server is running, delete ${err.file}.\n`,
+      );
+      process.exit(3);
+    }
+  }
+  const loading = loadServer();
+  loading.catch(() => undefined); // awaited below; a failure surfaces there, not as an unhandled rejection during the build
   if (!process.env.WEB_DIR && config.webDir) {
     await ensureConsoleBuilt(config.webDir, path.join(config.dataDir, 'console-build.log'), (line) => process.stdout.write(`  ${line}\n`)).catch((err: Error) => {
       process.stderr.write(`${err.message}\n`);
       process.exit(5);
     });
   }
+  const { buildApp, openConfiguredDb, migrate, seed, startDemo, drainOnSignals } = await loading;
   const db = await openConfiguredDb(config).catch((err: Error) => {
     process.stderr.write(`Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${err.message}\n`);
     process.exit(3);
@@ -76,7 +103,7 @@ function startBanner(config: Config, dbKind: string, mqttUrl: string | undefined
     ['API docs', `${web}${config.basePath}/docs`],
     ['database', config.databaseUrl ? `PostgreSQL (${dbKind}, schema ${config.databaseSchema})` : `embedded, in ${path.join(config.dataDir, 'pgdata')}`],
     ['devices', mqttUrl ? `MQTT ${mqttUrl}` : 'no MQTT broker (HTTP ingest only)'],
-    ['demo', demo ? `replaying real traces at ${config.demoSpeed}x (tenant "Demo Cold Chain Logistics Co.")` : 'off'],
+    ['demo', demo ? `replaying real traces at ${config.demoSpeed}x in the tenant 演示冷链物流有限公司 (Demo Cold Chain Logistics Co.)` : 'off'],
     ['sign in', `admin; password from ADMIN_PASSWORD at the first start${fs.existsSync(passwordFile) ? `, or in ${passwordFile}` : ''}`],
   ];
   return `\n  ZTJ IoT is running.\n${rows.map(([k, v]) => `  ${k.padEnd(9)} ${v}`).join('\n')}\n  logs      ${config.logFormat === 'pretty' ? 'readable' : 'JSON'} on stdout at LOG_LEVEL=${config.logLevel} (requests: failed and slower than ${config.logSlowMs} ms; all at debug)\n\n`;
@@ -84,10 +111,11 @@ function startBanner(config: Config, dbKind: string, mqttUrl: string | undefined
 
 /** A port taken by another program (often a local Mosquitto on 1883) stops start-up with advice, not a stack trace. */
 function explainStartFailure(err: unknown): never {
-  const e = err as { code?: string; port?: number };
+  const e = err as { code?: string; port?: number; variable?: string };
   if (e.code === 'EADDRINUSE') {
+    const what = e.variable === 'MQTT_PORT' ? ' (MQTT_PORT, the embedded MQTT broker)' : e.variable === 'PORT' ? ' (PORT, the console and API)' : '';
     process.stderr.write(
-      `Port ${e.port ?? '?'} is already in use.\n` +
+      `Port ${e.port ?? '?'}${what} is already in use by another program${e.variable ? '; nothing was started' : ''}.\n` +
         '  PORT is the console/API port, MQTT_PORT the embedded MQTT broker port (default 1883).\n' +
         '  Choose free ports, set MQTT_PORT=off (HTTP ingest only), or MQTT_URL=mqtt://127.0.0.1:1883 to use the broker already running there.\n',
     );

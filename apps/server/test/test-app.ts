@@ -34,6 +34,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ADMIN_PASSWORD,
     DEMO: 'off',
     MQTT_PORT: 'off',
+    // parallel test apps on one broker must not take over each other's ingest session
+    MQTT_CLIENT_ID: 'random',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });

@@ -9,7 +9,10 @@
  *
  * Each file is gzipped on its own with node:zlib (level 9) and counted once.
  * Usage: node apps/web/bench/bundle-size.mjs [distDir] [--check]
- *   --check exits 1 when a figure is over its budget (login 250, dashboard 450).
+ *   --check exits 1 when a figure is over its budget (login 250, dashboard 450), or when the login
+ *   page's initial module graph holds a chunk of the console shell (the layouts, the route builder,
+ *   the dashboard): a later static import must not pull the shell back into the login's path
+ *   (issue #18). `npm run test:e2e` runs it on the build it tests.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -67,5 +70,14 @@ for (const [name, keys] of Object.entries(ROUTES)) {
     over = true;
     console.error(`${name} is over its budget of ${BUDGETS[name]} KB gzip`);
   }
+}
+/** Chunks of the console shell: loaded after sign-in, never on the login page's initial path. */
+const SHELL = (key) => key.startsWith('src/layouts/') || key.startsWith('src/features/dashboard/') || key === 'src/platform/router/buildRoutes.ts';
+const loginFiles = filesOf([entry, ...ROUTES.login]);
+const leaked = Object.keys(manifest).filter((k) => SHELL(k) && loginFiles.has(manifest[k].file));
+console.log(`login_shell_chunks ${leaked.length}`);
+if (leaked.length) {
+  over = true;
+  console.error(`the login page's initial module graph holds console shell chunks: ${leaked.join(', ')}`);
 }
 if (check && over) process.exit(1);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The admin of the e2e server (playwright.config.ts). */
 export const ADMIN = { username: 'admin', password: 'E2e-Admin#2026' };
@@ -60,4 +60,36 @@ export async function confirmOk(page: Page, testId = 'confirm-ok'): Promise<void
     if (await ok.isVisible()) await ok.click({ timeout: 2_000 });
     await expect(ok).toBeHidden({ timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/** Fails when the page scrolls sideways at its current width. */
+export async function noSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Screenshots of the current screen at 1280 and 375 px into `dir` (no sideways scroll at 375 px); back at 1280 after. */
+export async function shotsAt(page: Page, dir: string, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.waitForTimeout(600);
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: `${dir}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+/**
+ * Picks the option `text` of an antd Select and waits until the select shows it. On a loaded
+ * machine a click that lands while the dropdown is still settling can be lost (the option was
+ * clicked, the dropdown stayed open, nothing chosen): the dropdown is opened again if it closed and
+ * the option clicked again, until the select shows the choice (15 s at most).
+ */
+export async function pickOption(page: Page, select: Locator, text: string): Promise<void> {
+  await expect(async () => {
+    if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) await select.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).click({ timeout: 2_000 });
+    await expect(select).toContainText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * Screenshots of the console (issue #2): login page and signed-in shell, zh-CN and en-US,
- * desktop 1440×900 and mobile 375×812, written to ./screenshots/.
+ * desktop 1440×900 and mobile 375×812, written to ./screenshots/; with the demo on (the demo
+ * tenant is chosen), also the waybill map, the detail of the first ongoing waybill (issue 10) and
+ * the warehouse list (waybill-map-*, waybill-detail-*, warehouses-*).
  * Starts nothing: point it at a running server.
  *   BASE_URL (default http://127.0.0.1:8080), ADMIN_USER (default admin), ADMIN_PASSWORD.
  * Uses playwright-core with Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH).
@@ -45,6 +47,27 @@ async function signIn(page) {
   await page.waitForLoadState('networkidle');
 }
 
+/** The waybill map, the first ongoing waybill's detail and the warehouse list, when the tenant has waybills. */
+async function logistics(page, suffix) {
+  await page.goto(`${BASE_URL}/#/task/maplist`);
+  if (!(await page.getByTestId('waybill-maplist').waitFor({ timeout: 20_000 }).then(() => true, () => false))) return;
+  await page.waitForTimeout(3_000); // tiles and tracks
+  await page.screenshot({ path: join(OUT, `waybill-map-${suffix}.png`) });
+  await page.goto(`${BASE_URL}/#/task/list`);
+  await page.getByTestId('waybill-stat-ongoing').click({ timeout: 20_000 }).catch(() => undefined);
+  await page.waitForTimeout(1_500);
+  const detail = page.locator('.ant-table-row').first().getByRole('button').first();
+  if (await detail.isVisible().catch(() => false)) {
+    await detail.click();
+    await page.getByTestId('waybill-detail').waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(3_000);
+    await page.screenshot({ path: join(OUT, `waybill-detail-${suffix}.png`), fullPage: true });
+  }
+  await page.goto(`${BASE_URL}/#/warehouse/list`);
+  await page.waitForTimeout(2_000);
+  await page.screenshot({ path: join(OUT, `warehouses-${suffix}.png`) });
+}
+
 try {
   for (const lang of LANGS) {
     for (const vp of VIEWPORTS) {
@@ -59,6 +82,7 @@ try {
       await page.screenshot({ path: join(OUT, `login-${lang}-${vp.name}.png`) });
       await signIn(page);
       await page.screenshot({ path: join(OUT, `shell-${lang}-${vp.name}.png`) });
+      await logistics(page, `${lang}-${vp.name}`);
       console.log(`screenshots: ${lang} ${vp.name}`);
       await context.close();
     }

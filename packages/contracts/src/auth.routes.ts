@@ -4,9 +4,12 @@ import {
   CurrentDepartsResultSchema,
   LoginRequestSchema,
   LoginResultSchema,
+  PhoneLoginRequestSchema,
   SelectDepartResultSchema,
   SelectDepartSchema,
   SelectTenantSchema,
+  SmsSendRequestSchema,
+  SmsSendResultSchema,
   TenantBriefSchema,
 } from './auth';
 import { MapTilesConfigSchema } from './devices/map-tiles';
@@ -39,6 +42,24 @@ export const AuthRoutes = {
     tag: 'auth',
     summary: 'Sign in with account and password (and the captcha once asked for); 429 past the per-client limits',
     body: LoginRequestSchema,
+    result: LoginResultSchema,
+  }),
+  sms: defineRoute({
+    method: 'POST',
+    path: '/sys/sms',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Send a 6-digit SMS code (5 min, single use) to a mobile number for login, register, recovery or change of phone; one per 60 s and a daily cap per number and per client; the same answer whether or not the number has an account; 429 past the request limits',
+    body: SmsSendRequestSchema,
+    result: SmsSendResultSchema,
+  }),
+  phoneLogin: defineRoute({
+    method: 'POST',
+    path: '/sys/phoneLogin',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Sign in with a mobile number and the SMS code sent to it (same result as login); 429 past the per-client and per-number limits',
+    body: PhoneLoginRequestSchema,
     result: LoginResultSchema,
   }),
   logout: defineRoute({

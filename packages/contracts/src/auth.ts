@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PasswordSchema } from './validation';
+import { MobileSchema, PasswordSchema } from './validation';
 
 /** Token lifetime and client storage lifetime of SPEC §9: 7 days in ms. */
 export const SESSION_TTL_MS = 604_800_000;
@@ -14,6 +14,28 @@ export const LoginRequestSchema = z.object({
   checkKey: z.string().max(64).optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** SMS code lifetime (issue 13 item 1): 5 minutes, ms. */
+export const SMS_CODE_TTL_MS = 300_000;
+/** Shortest time between two codes sent to one phone (issue 13 item 1): 60 s, ms; the console counts it down. */
+export const SMS_RESEND_MS = 60_000;
+/** What an SMS code is for (issue 13 item 1). */
+export const SmsPurposeSchema = z.enum(['login', 'register', 'recovery', 'changePhone']);
+export type SmsPurpose = z.infer<typeof SmsPurposeSchema>;
+
+/** `POST /sys/sms` body: send a 6-digit code to `mobile` for `purpose`. */
+export const SmsSendRequestSchema = z.object({ mobile: MobileSchema, purpose: SmsPurposeSchema.default('login') });
+export type SmsSendRequest = z.infer<typeof SmsSendRequestSchema>;
+/**
+ * `POST /sys/sms` result: the same whether or not an account has the number. `demoCodeInLog`:
+ * DEMO mode without an SMS provider, the code was written to the server log instead of sent.
+ */
+export const SmsSendResultSchema = z.object({ demoCodeInLog: z.boolean(), resendSeconds: z.number().int() });
+export type SmsSendResult = z.infer<typeof SmsSendResultSchema>;
+
+/** `POST /sys/phoneLogin` body (SPEC §7): the mobile number and the SMS code sent to it. */
+export const PhoneLoginRequestSchema = z.object({ mobile: MobileSchema, captcha: z.string().trim().regex(/^\d{6}$/, 'validation.smsCode') });
+export type PhoneLoginRequest = z.infer<typeof PhoneLoginRequestSchema>;
 
 /** The signed-in user as the console keeps it (SPEC §3 "Session user"). */
 export const UserInfoSchema = z.object({

@@ -4,6 +4,7 @@ import { LOGISTICS_MESSAGES } from './logistics/messages';
 import { WAYBILL_MESSAGES } from './logistics/waybill-messages';
 import { SHARE_MESSAGES } from './logistics/share-messages';
 import { WAREHOUSE_MESSAGES } from './logistics/warehouses-api';
+import { SUBSCRIPTION_MESSAGES } from './logistics/subscription-messages';
 import { QUARTZ_MESSAGES } from './system/quartz-messages';
 import type { BilingualText, Language } from './i18n';
 import { SESSION_MESSAGES } from './session-messages';
@@ -31,6 +32,11 @@ export const MESSAGES = {
     'zh-CN': '登录失败次数过多，请{minutes}分钟后再试',
     'en-US': 'Too many failed attempts, try again in {minutes} minutes',
   },
+  // Issue 13 items 1-2: SMS codes and phone sign-in.
+  smsCodeWrong: { 'zh-CN': '手机号或短信验证码错误', 'en-US': 'Wrong mobile number or SMS code' },
+  smsResendWait: { 'zh-CN': '验证码已发送，请{seconds}秒后再获取', 'en-US': 'A code was just sent, ask again in {seconds} seconds' },
+  smsDailyLimit: { 'zh-CN': '今日获取验证码次数已达上限', 'en-US': 'Daily limit of SMS codes reached' },
+  smsNotConfigured: { 'zh-CN': '短信服务未配置', 'en-US': 'SMS is not configured' },
   accountFrozen: { 'zh-CN': '该用户已冻结', 'en-US': 'This account is frozen' },
   tenantExpired: {
     'zh-CN': '租户使用期限已结束，请联系平台管理员续费',
@@ -62,6 +68,7 @@ export const MESSAGES = {
   ...WAYBILL_MESSAGES,
   ...SHARE_MESSAGES,
   ...WAREHOUSE_MESSAGES,
+  ...SUBSCRIPTION_MESSAGES,
   ...QUARTZ_MESSAGES,
   // Administration back office (issue #4): generic list, import/export, system entities.
   listFieldUnknown: { 'zh-CN': '未知的查询字段：{field}', 'en-US': 'Unknown query field: {field}' },

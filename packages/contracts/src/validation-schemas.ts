@@ -25,3 +25,6 @@ export const OptionalRefIdSchema = z
 
 /** Password strength rule (SPEC §5) as a zod string, message key `validation.password`. */
 export const PasswordSchema = z.string().regex(PATTERNS.password, 'validation.password').max(64);
+
+/** Mobile number of SPEC §5 (11 digits, 1 then 3/4/5/7/8), trimmed; message key `validation.mobile`. */
+export const MobileSchema = z.string().trim().regex(PATTERNS.mobile, 'validation.mobile');

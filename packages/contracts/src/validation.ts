@@ -1,4 +1,5 @@
 import { LOGISTICS_VALIDATION_MESSAGES } from './logistics/messages';
+import { SUBSCRIPTION_VALIDATION_MESSAGES } from './logistics/subscription-messages';
 import { QUARTZ_VALIDATION_MESSAGES } from './system/quartz-messages';
 
 export { PATTERNS } from './patterns';
@@ -8,7 +9,7 @@ export const INVALID_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\u
 
 // The zod schemas of ids and passwords live in their own module, so a bundle that needs only the
 // patterns and message texts (the console's login page) does not load zod.
-export { OptionalRefIdSchema, PasswordSchema, RefIdSchema } from './validation-schemas';
+export { MobileSchema, OptionalRefIdSchema, PasswordSchema, RefIdSchema } from './validation-schemas';
 
 /**
  * Texts of the generic validation message keys (`validation.*`) and those of the alarm forms, in
@@ -22,6 +23,7 @@ export const CORE_VALIDATION_MESSAGES = {
     'en-US': 'The password must be 8 characters mixing digits, upper and lower case letters and special symbols!',
   },
   'validation.confirmMismatch': { 'zh-CN': '两次输入的密码不一致!', 'en-US': 'The two passwords do not match!' },
+  'validation.smsCode': { 'zh-CN': '请输入6位短信验证码', 'en-US': 'Enter the 6-digit SMS code' },
   'validation.mobile': { 'zh-CN': '请输入正确的手机号码!', 'en-US': 'Please enter the correct mobile number!' },
   'validation.username': {
     'zh-CN': '用户名由6到18位字母、数字、下划线组成',
@@ -65,6 +67,7 @@ export const CORE_VALIDATION_MESSAGES = {
 export const VALIDATION_MESSAGES = {
   ...CORE_VALIDATION_MESSAGES,
   ...LOGISTICS_VALIDATION_MESSAGES,
+  ...SUBSCRIPTION_VALIDATION_MESSAGES,
   ...QUARTZ_VALIDATION_MESSAGES,
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

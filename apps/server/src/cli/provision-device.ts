@@ -18,6 +18,7 @@ import { migrate } from '../platform/db/migrate';
 import { DeviceBrokerAccounts } from '../modules/devices/device-broker-accounts';
 import { deprovisionDevice, provisionDevice } from '../modules/devices/device-provision';
 import { DEMO_TENANT_ID, seed } from '../modules/system/seed/seed';
+import { dataDirHolder, SERVER_PID_FILE } from '../platform/startup/data-dir-lock';
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +39,17 @@ if (!values.id || (!values.remove && (!values.model || !getDeviceModel(values.mo
 }
 const id = values.id;
 const config = loadConfig(process.env);
+// The embedded database takes one process at a time: with the server running, a device written
+// here would stay unknown to it (its broker refuses the device) and the folder could be damaged.
+const server = config.databaseUrl ? undefined : dataDirHolder(config.dataDir);
+if (server) {
+  process.stderr.write(
+    `The server (process ${server}) is using the embedded database in ${config.dataDir}: nothing was registered.\n` +
+      '  Stop it (Ctrl-C where `npm start` runs), run this command again, then `npm start`.\n' +
+      `  (If no server is running, delete ${config.dataDir}/${SERVER_PID_FILE}. With DATABASE_URL the server may keep running.)\n`,
+  );
+  process.exit(3);
+}
 const db = await openConfiguredDb(config);
 await migrate(db);
 await seed(db, {

@@ -32,6 +32,7 @@ import { reportRoutes } from './reports/reports.routes';
 import { quartzRoutes } from './system/quartz/quartz.routes';
 import { shareRoutes } from './logistics/shares/shares.routes';
 import { warehouseRoutes } from './logistics/warehouses/warehouses.routes';
+import { subscriptionRoutes } from './logistics/subscriptions/subscriptions.routes';
 
 /** What every module's routes may use. */
 export interface ModuleDeps {
@@ -76,4 +77,5 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   quartzRoutes(api, db, config);
   shareRoutes(api, deps);
   warehouseRoutes(api, deps);
+  subscriptionRoutes(api, deps);
 }

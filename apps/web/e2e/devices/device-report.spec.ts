@@ -1,15 +1,36 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { chooseTenantIfAsked, submitLogin } from '../helpers';
 import { useDemoServer } from './demoServer';
 
 /**
  * Device report (issue 11 item 3) from the device detail page on a demo-mode server: the dialog
  * (range presets, PDF/Excel), the job's progress, then the download and the download-center link;
- * both languages, 1280 px and 375 px (screenshots under /tmp/reports-shots).
+ * both languages, 1280 px and 375 px (screenshots under /tmp/reports-shots). And from the device
+ * list: two devices selected, the list's report action queues a multiple-terminal PDF whose
+ * progress finishes and whose file is listed in the download center, where at 1280 px every
+ * column (Status and the actions too) is in view without sideways scrolling, and at 375 px the page
+ * does not scroll sideways either.
  */
 // REPORT_E2E_BASE: an already running demo-mode server (a loaded machine may need longer than the helper's start-up wait)
-const BASE = process.env.REPORT_E2E_BASE ?? useDemoServer(18_297);
+const BASE = process.env.REPORT_E2E_BASE ?? useDemoServer(18_462);
 const SHOTS = '/tmp/reports-shots';
+
+/** The download center's table fits the viewport: the last headers are in view, nothing scrolls sideways. */
+async function expectCenterFits(page: Page, headers: readonly string[]): Promise<void> {
+  const center = page.getByTestId('download-center');
+  await expect(center.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+  const viewport = page.viewportSize()!;
+  for (const name of headers) {
+    const box = await center.locator('thead th').filter({ hasText: new RegExp(`^${name}$`) }).first().boundingBox();
+    expect(box, `header ${name}`).not.toBeNull();
+    expect(box!.x, `header ${name} left`).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `header ${name} right`).toBeLessThanOrEqual(viewport.width);
+  }
+  const sideways = await center.locator('.ant-table-content, .ant-table-body').first().evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(sideways).toBeLessThanOrEqual(0);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
 
 test('report from the device detail page, in both languages', async ({ page }) => {
   test.setTimeout(400_000);
@@ -43,6 +64,14 @@ test('report from the device detail page, in both languages', async ({ page }) =
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByTestId('report-open-center').click();
     await expect(page).toHaveURL(/account\/downcenter/);
+    // phones: the file with its status under it, and the actions
+    await expectCenterFits(page, []);
+    await expect(page.getByTestId('download-center').locator('[data-testid^="export-status-"]').first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/center-${lang}-375.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectCenterFits(page, lang === 'zh-CN' ? ['状态', '操作'] : ['Status', 'Actions']);
+    await page.screenshot({ path: `${SHOTS}/center-${lang}-1280.png` });
+    await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${BASE}/#/device/detail/SIM-VH-001`);
     await page.getByTestId('report-open').click();
     await expect(page.getByTestId('report-range').first()).toBeVisible();
@@ -51,4 +80,45 @@ test('report from the device detail page, in both languages', async ({ page }) =
     expect(overflow).toBeLessThanOrEqual(0);
     await page.keyboard.press('Escape');
   }
+});
+
+test('report of two devices selected in the device list: multiple-terminal PDF, progress, download center', async ({ page }) => {
+  test.setTimeout(400_000);
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+  await page.addInitScript(() => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'en-US', expire: null })));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${BASE}/#/user/login`);
+  await expect(page.getByTestId('login-username')).toBeVisible({ timeout: 60_000 });
+  await submitLogin(page);
+  await chooseTenantIfAsked(page, 'last');
+  await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 60_000 });
+  await page.goto(`${BASE}/#/device/list`);
+  const list = page.getByTestId('device-list');
+  await expect(list.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
+  const action = page.getByTestId('report-open');
+  await expect(action).toBeDisabled();
+  for (const id of ['SIM-VH-001', 'SIM-VH-002']) await list.locator('tr.ant-table-row').filter({ hasText: id }).locator('input[type="checkbox"]').check();
+  await expect(action).toBeEnabled();
+  await expect(action).toContainText('2');
+  await action.click();
+  const dialog = page.getByTestId('report-dialog');
+  await expect(dialog).toContainText('SIM-VH-001, SIM-VH-002');
+  await expect(dialog.getByTestId('report-range').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/list-dialog-en-1280.png` });
+  await dialog.getByTestId('report-submit').click();
+  await expect(dialog.getByTestId('report-status')).toBeVisible();
+  await expect(dialog.getByTestId('report-download').or(dialog.getByTestId('report-failed'))).toBeVisible({ timeout: 180_000 });
+  await expect(dialog.getByTestId('report-download')).toBeVisible();
+  await expect(dialog.getByTestId('report-status')).toContainText('multi-terminal-report.pdf');
+  await page.screenshot({ path: `${SHOTS}/list-done-en-1280.png` });
+  await dialog.getByTestId('report-open-center').click();
+  await expect(page).toHaveURL(/account\/downcenter/);
+  const entry = page.getByTestId('download-center').locator('tr.ant-table-row').filter({ hasText: 'multi-terminal-report.pdf' }).first();
+  await expect(entry).toBeVisible({ timeout: 30_000 });
+  await expect(entry).toContainText('SIM-VH-001, SIM-VH-002');
+  await expect(entry.locator('[data-testid^="export-status-"]')).toHaveText('Generated');
+  // issue 11: every column in view at 1280 px, the long description ends in an ellipsis and states its zone
+  await expectCenterFits(page, ['No.', 'File type', 'Description', 'Requested', 'Status', 'Result', 'Actions']);
+  await expect(entry).toContainText('(UTC+8)');
+  await page.screenshot({ path: `${SHOTS}/list-center-en-1280.png`, fullPage: true });
 });

@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+import { noSidewaysScroll } from '../helpers';
 
 /**
  * Settings → points and paths (issue 10 item 1) against a demo-mode server of this file's own: a
@@ -20,11 +21,6 @@ async function clickMap(map: Locator, fx: number, fy: number): Promise<void> {
   const box = await map.boundingBox();
   if (!box) throw new Error('map not visible');
   await map.click({ position: { x: box.width * fx, y: box.height * fy } });
-}
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test('a location placed by clicking the map, with a polygon fence; a radius of 0 and two corners are refused on their fields', async ({ page }) => {
@@ -92,6 +88,8 @@ test('a route with two waypoints placed by clicks; the demo routes from the real
   await page.getByTestId('path-save').click();
   await expect(page.getByText('Route saved')).toBeVisible();
   await expect(list.locator('tr', { hasText: name })).toContainText('500');
+  // the first notice goes away, so the one after the second save is its own
+  await expect(page.getByText('Route saved')).toHaveCount(0, { timeout: 15_000 });
 
   // reopen: two waypoints stored in order; remove one
   await list.locator('tr', { hasText: name }).getByRole('button', { name: 'Edit' }).click();

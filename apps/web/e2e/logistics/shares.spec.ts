@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, chooseTenantIfAsked, confirmOk, submitLogin } from '../helpers';
+import { ADMIN, chooseTenantIfAsked, confirmOk, submitLogin, shotsAt } from '../helpers';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 
 /**
@@ -33,23 +33,6 @@ async function setUp(request: APIRequestContext): Promise<string> {
     expect(found).toBeTruthy();
   }).toPass({ timeout: 60_000 });
   return found!;
-}
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** Screenshots of the current screen at 1280 and 375 px. */
-async function shots(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 860 });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(600);
-  await noSidewaysScroll(page);
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 860 });
 }
 
 async function logout(page: Page): Promise<void> {
@@ -98,7 +81,7 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   await expect(form).toBeHidden();
   const row = page.getByTestId('shares').locator('tr', { hasText: RECEIVER.username });
   await expect(row).toContainText('Active');
-  await shots(page, 'owner-list-en');
+  await shotsAt(page, SHOTS, 'owner-list-en');
   await logout(page);
 
   // receiver (platform tenant, English): the shared device with its data, read-only
@@ -108,19 +91,19 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   await expect(shared).toBeVisible();
   await expect(shared).toContainText('No expiry');
   await expect(page.getByTestId('list-add')).toHaveCount(0);
-  await shots(page, 'receiver-list-en');
+  await shotsAt(page, SHOTS, 'receiver-list-en');
   await shared.getByTestId('shared-open').click();
   const detail = page.getByTestId('shared-detail');
   await expect(detail).toContainText(device);
   await expect(detail).toContainText('Read only');
   await expect(page.getByTestId('shared-history-chart')).toBeVisible();
-  await shots(page, 'receiver-detail-en');
+  await shotsAt(page, SHOTS, 'receiver-detail-en');
   await detail.getByRole('tab', { name: 'History table' }).click();
   await expect(page.getByTestId('shared-history-table').locator('.ant-table-row').first()).toBeVisible();
   await detail.getByRole('tab', { name: 'Track' }).click();
   await expect(page.getByTestId('track-map')).toBeVisible();
   await expect(page.locator('.ztj-track-line')).toBeVisible({ timeout: 30_000 });
-  await shots(page, 'receiver-track-en');
+  await shotsAt(page, SHOTS, 'receiver-track-en');
   await detail.getByRole('tab', { name: 'Alarms' }).click();
   await expect(page.getByTestId('shared-alarms')).toBeVisible();
   // nothing to edit anywhere in the detail
@@ -142,10 +125,10 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   await zh.addInitScript(() => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'zh-CN', expire: null })));
   await receiverSignIn(zh);
   await expect(zh.getByTestId('shared-devices').locator('tr', { hasText: device })).toContainText('长期有效');
-  await shots(zh, 'receiver-list-zh');
+  await shotsAt(zh, SHOTS, 'receiver-list-zh');
   await zh.getByTestId('shared-devices').locator('tr', { hasText: device }).getByTestId('shared-open').click();
   await expect(zh.getByTestId('shared-detail')).toContainText('只读');
-  await shots(zh, 'receiver-detail-zh');
+  await shotsAt(zh, SHOTS, 'receiver-detail-zh');
   await zh.keyboard.press('Escape');
   await expect(zh.getByTestId('shared-detail')).toBeHidden();
 
@@ -158,13 +141,13 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   const log = owner.getByTestId('share-access-log');
   await expect(log).toContainText(RECEIVER.username);
   await expect(log).toContainText('历史数据');
-  await shots(owner, 'owner-detail-zh');
+  await shotsAt(owner, SHOTS, 'owner-detail-zh');
   await owner.keyboard.press('Escape');
   await expect(owner.getByTestId('share-detail')).toBeHidden();
   await ownerRow.getByTestId('share-end').click();
   await confirmOk(owner, 'share-end-ok');
   await expect(ownerRow).toContainText('已解除');
-  await shots(owner, 'owner-list-zh');
+  await shotsAt(owner, SHOTS, 'owner-list-zh');
 
   // receiver (still signed in): the device is gone at once
   await zh.reload();

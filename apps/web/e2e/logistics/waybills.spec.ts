@@ -8,9 +8,10 @@ import { confirmOk } from '../helpers';
  * four steps with the truck SIM-VH-001 and its route, start it after the spec's confirmation, see
  * the truck on the detail map; the seeded un-started waybill on the same truck cannot start ("this
  * device is already on"); the track playback coloured by temperature; both languages; no sideways
- * scroll at 375 px.
+ * scroll at 375 px; the list refetches by itself while a waybill runs.
  */
 const BASE = useDemoServer(18_117);
+const SHOTS = process.env.ZTJ_E2E_SHOTS ?? '/tmp/ztj-e2e-shots/waybills';
 
 /** Picks one device in the device picker (searched by its number). */
 async function pickDevice(page: Page, id: string): Promise<void> {
@@ -40,6 +41,11 @@ test('create a waybill in four steps, start it and see the truck on the detail m
   const list = page.getByTestId('waybills');
   await expect(list.getByText('Reefer run West yard to hub')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('waybill-stats')).toContainText('全部 3');
+  // a demo waybill is running: the list asks the server again by itself, with no user action
+  const again = await page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/wlx/task/list'), { timeout: 20_000 });
+  expect(new URL(again.url()).searchParams.get('pageNo')).toBe('1');
+  await expect(list.getByText('Reefer run West yard to hub')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/list-zh-1280.png`, fullPage: true });
 
   await page.getByTestId('list-add').click();
   const edit = page.getByTestId('waybill-edit');
@@ -94,6 +100,7 @@ test('English and a 375 px phone: list, editor, detail and map list without side
   await expect(list.getByText('Reefer run West yard to hub')).toBeVisible({ timeout: 20_000 });
   await expect(list.getByTestId('waybill-status').first()).toHaveText(/Ongoing|Un-started|Completed/);
   await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: `${SHOTS}/list-en-375.png`, fullPage: true });
 
   await page.goto(`${BASE}/#/task/edit/new`);
   await expect(page.getByTestId('waybill-edit')).toContainText('Basic information');

@@ -4,11 +4,38 @@ import { confirmOk, signIn, useLanguage } from '../helpers';
 /**
  * Scheduled jobs end to end (issue 11 item 4): add a job whose cron expression is made with the
  * builder (day tab "last day of the month", hour tab specific hours), see its description and its
- * next five fire times, save it, see it running, stop it. Screenshots at 1280 and 375 px in both
- * languages go to $QUARTZ_SHOTS (default /tmp/quartz-shots).
+ * next five fire times, save it, see it running, stop it; at 375 px every field tab is on screen
+ * and opens its panel. Screenshots at 1280 and 375 px in both languages go to $QUARTZ_SHOTS
+ * (default /tmp/quartz-shots).
  */
 const SHOTS = process.env.QUARTZ_SHOTS ?? '/tmp/quartz-shots';
 const suffix = Date.now().toString(36).slice(-5);
+
+/**
+ * At 375 px every field tab of the builder is on screen (no overflow "…" menu, no sideways
+ * scroll) and opens its panel; the day tab's "last day" mode is picked from there.
+ */
+async function allTabsOnPhone(page: Page, tabs: [string, string][], lastDay: string, shot: string): Promise<void> {
+  const builder = page.locator('.cron-builder .ant-modal');
+  await expect(builder.getByTestId('cron-tabbar')).toBeVisible();
+  await expect(builder.locator('.ant-tabs-nav-more')).toHaveCount(0);
+  const box = (await builder.boundingBox())!;
+  for (const [name, panelText] of tabs) {
+    const tab = builder.getByRole('tab', { name, exact: true });
+    await expect(tab).toBeVisible();
+    const t = (await tab.boundingBox())!;
+    expect(t.x).toBeGreaterThanOrEqual(box.x);
+    expect(t.x + t.width).toBeLessThanOrEqual(box.x + box.width);
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expect(builder.getByRole('radio', { name: panelText, exact: true })).toBeVisible();
+  }
+  await builder.getByRole('tab', { name: tabs[3]![0], exact: true }).click();
+  await builder.getByRole('radio', { name: lastDay, exact: true }).check();
+  await expect(builder.getByTestId('cron-expression')).toHaveValue('0 0 0 L * ? *');
+  await noSideScroll(page);
+  await page.screenshot({ path: `${SHOTS}/${shot}` });
+}
 
 async function noSideScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -70,6 +97,7 @@ test('adds a job with the cron builder, sees description and next runs, stops it
   await page.getByTestId('cron-open').click();
   await expect(page.locator('.cron-builder').getByTestId('cron-next-fires').locator('li')).toHaveCount(5);
   await page.screenshot({ path: `${SHOTS}/builder-375-zh.png` });
+  await allTabsOnPhone(page, [['秒', '每秒'], ['分', '每分钟'], ['时', '每小时'], ['日', '每日'], ['月', '每月'], ['年', '每年']], '每月最后一日', 'builder-375-zh-tabs.png');
 
   await page.evaluate(() => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'en-US', expire: null })));
   await page.reload();
@@ -82,6 +110,7 @@ test('adds a job with the cron builder, sees description and next runs, stops it
   await page.getByTestId('cron-open').click();
   await expect(page.locator('.cron-builder').getByTestId('cron-description')).toHaveText('At 00:00');
   await page.screenshot({ path: `${SHOTS}/builder-375-en.png` });
+  await allTabsOnPhone(page, [['Second', 'Every second(s)'], ['Minute', 'Every minute(s)'], ['Hour', 'Every hour(s)'], ['Day', 'Every day'], ['Month', 'Every month(s)'], ['Year', 'Every year(s)']], 'Last day of the month', 'builder-375-en-tabs.png');
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.screenshot({ path: `${SHOTS}/builder-1280-en.png` });
   await page.keyboard.press('Escape');

@@ -72,6 +72,14 @@ export const DeviceDetailSchema = DeviceRecordSchema.extend({
   periods: DevicePeriodsSchema,
   orgCode: z.string().nullable(),
   updateTime: z.number().nullable(),
+  /**
+   * Name of the configured location (settings → points) whose fence holds the position, else of
+   * the nearest one whose fence edge is within 1,000 m (issue #16 item 11; SPEC export columns
+   * "location name, location"); null without a position or a location near it.
+   */
+  locationName: z.string().nullable().optional(),
+  /** Metres from the position to that location's fence edge: 0 inside it. */
+  locationDistanceM: z.number().nullable().optional(),
 });
 export type DeviceDetail = z.infer<typeof DeviceDetailSchema>;
 

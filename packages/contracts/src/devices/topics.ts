@@ -52,8 +52,8 @@ export const INGEST_TOPIC_FILTERS = [
  * processes split the stream (ARCHITECTURE §6). The embedded aedes broker has no shared
  * subscriptions: use the plain filters there.
  */
-export function sharedIngestFilters(group = 'ingest'): string[] {
-  return INGEST_TOPIC_FILTERS.map((f) => `$share/${group}/${f}`);
+export function sharedIngestFilters(group = 'ingest', filters: readonly string[] = INGEST_TOPIC_FILTERS): string[] {
+  return filters.map((f) => `$share/${group}/${f}`);
 }
 
 /** A topic read back: which channel, and the device or gateway id in it. */

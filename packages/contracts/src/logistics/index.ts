@@ -6,3 +6,5 @@ export * from './waybill-messages';
 export * from './warehouses-api';
 export * from './shares-api';
 export * from './share-messages';
+export * from './subscriptions-api';
+export * from './subscription-messages';

@@ -10,4 +10,6 @@ export const WAYBILL_MESSAGES = {
   waybillNotOngoing: { 'zh-CN': '只有进行中的运单可以结束', 'en-US': 'Only an ongoing waybill can be stopped' },
   waybillCompleted: { 'zh-CN': '运单已完成，不能修改', 'en-US': 'The waybill is completed and cannot be changed' },
   waybillLastDevice: { 'zh-CN': '运单至少需要关联一个设备', 'en-US': 'A waybill keeps at least one device' },
+  waybillOutsideDivision: { 'zh-CN': '该运单的车辆不属于您的部门：{waybill}', 'en-US': 'This waybill\'s vehicle is not in your division: {waybill}' },
+  deviceOutsideDivision: { 'zh-CN': '设备不属于您的部门：{id}', 'en-US': 'Device not in your division: {id}' },
 } as const satisfies Record<string, BilingualText>;

@@ -162,9 +162,21 @@ export const WaybillRealSchema = z.object({
 });
 export type WaybillReal = z.infer<typeof WaybillRealSchema>;
 
-/** `task/getStatNum`: counts per status (SPEC §7 statistics call of the list). */
-export const WaybillStatSchema = z.object({ total: z.number().int(), unstarted: z.number().int(), ongoing: z.number().int(), completed: z.number().int() });
+/** Counts of waybills per status. */
+const StatCountsSchema = z.object({ total: z.number().int(), unstarted: z.number().int(), ongoing: z.number().int(), completed: z.number().int() });
+/**
+ * `task/getStatNum`: counts per status (SPEC §7 statistics call of the list); with
+ * `groupBy=vehicle` also the counts per vehicle (plate as entered; '' = no vehicle), most waybills first.
+ */
+export const WaybillStatSchema = StatCountsSchema.extend({ vehicles: z.array(StatCountsSchema.extend({ vehicle: z.string() })).optional() });
 export type WaybillStat = z.infer<typeof WaybillStatSchema>;
+
+/** `vehicle` filter of `getTaskList` and `getStatNum`: plate or name, partial match, case-insensitive. */
+const VehicleFilterSchema = z.string().trim().max(WAYBILL_TEXT_MAX, 'validation.tooLong').optional();
+/** Query of `task/getTaskList`. */
+export const WaybillTaskListQuerySchema = z.object({ vehicle: VehicleFilterSchema });
+/** Query of `task/getStatNum`. */
+export const WaybillStatQuerySchema = z.object({ vehicle: VehicleFilterSchema, groupBy: z.enum(['vehicle']).optional() });
 
 /** `task/getTaskList`: ongoing waybills with their last position for the map list. */
 export const WaybillMapItemSchema = z.object({
@@ -187,8 +199,8 @@ const P = WAYBILL_PERMS;
 /** Waybill calls (SPEC §7 tasks), relative to the base path. */
 export const WaybillRoutes = {
   list: defineRoute({ method: 'GET', path: `${T}/list`, access: P.list, tag, summary: 'Waybills (generic list over WAYBILL_LIST_FIELDS)', query: ListQuerySchema, result: pageResultOf(WaybillRecordSchema) }),
-  getTaskList: defineRoute({ method: 'GET', path: `${T}/getTaskList`, access: P.list, tag, summary: 'Ongoing waybills with their last position (map list)', result: z.array(WaybillMapItemSchema) }),
-  getStatNum: defineRoute({ method: 'GET', path: `${T}/getStatNum`, access: P.list, tag, summary: 'Counts of waybills per status', result: WaybillStatSchema }),
+  getTaskList: defineRoute({ method: 'GET', path: `${T}/getTaskList`, access: P.list, tag, summary: 'Ongoing waybills with their last position (map list)', query: WaybillTaskListQuerySchema, result: z.array(WaybillMapItemSchema) }),
+  getStatNum: defineRoute({ method: 'GET', path: `${T}/getStatNum`, access: P.list, tag, summary: 'Counts of waybills per status (optionally per vehicle)', query: WaybillStatQuerySchema, result: WaybillStatSchema }),
   getDetailById: defineRoute({ method: 'GET', path: `${T}/getDetailById`, access: P.list, tag, summary: 'One waybill with route and devices', query: IdQuerySchema, result: WaybillDetailSchema }),
   getRealById: defineRoute({ method: 'GET', path: `${T}/getRealById`, access: P.list, tag, summary: 'Live position, progress, ETA and timing outcome', query: IdQuerySchema, result: WaybillRealSchema }),
   add: defineRoute({ method: 'POST', path: `${T}/add`, access: P.add, tag, summary: 'Add an un-started waybill (steps 1-4)', body: WaybillAddSchema, result: WaybillRecordSchema }),
@@ -202,3 +214,20 @@ export const WaybillRoutes = {
   delDevInTask: defineRoute({ method: 'POST', path: `${T}/delDevInTask`, access: P.edit, tag, summary: 'Remove devices (also while ongoing)', body: WaybillDevicesBodySchema, result: WaybillRecordSchema }),
   exportXls: defineRoute({ method: 'GET', path: `${T}/exportXls`, access: P.export, tag, summary: 'Export waybills as .xls (same filters as the list)', query: ListQuerySchema, result: z.unknown() }),
 } as const;
+
+/** The task calls SPEC §7 names with "division-vehicle equivalents". */
+export const DIVISION_WAYBILL_CALLS = ['list', 'getTaskList', 'getStatNum', 'getDetailById', 'getRealById', 'start', 'stop', 'del', 'modifyTime', 'add', 'update', 'delDevInTask', 'addDevs'] as const;
+export type DivisionWaybillCall = (typeof DIVISION_WAYBILL_CALLS)[number];
+/** Path prefix of the division-vehicle calls (beside `/wlx/task`). */
+export const DIVISION_TASK_PATH = '/wlx/divisionTask';
+
+/**
+ * Division-vehicle task calls (SPEC §7 "and division-vehicle equivalents"): the same calls, bodies,
+ * results and permissions as {@link WaybillRoutes} under `/wlx/divisionTask/<name>`, restricted to
+ * the waybills whose vehicle belongs to the caller's division: the current department (org code)
+ * with its sub-departments. A waybill belongs to it when every device on it is placed in that
+ * subtree (`device.org_code`); the server refuses other waybills and devices.
+ */
+export const DivisionWaybillRoutes = Object.fromEntries(
+  DIVISION_WAYBILL_CALLS.map((k) => [k, { ...WaybillRoutes[k], path: WaybillRoutes[k].path.replace(T, DIVISION_TASK_PATH), summary: `${WaybillRoutes[k].summary} (division vehicles)` }]),
+) as { [K in DivisionWaybillCall]: (typeof WaybillRoutes)[K] };

@@ -6,15 +6,40 @@ import { registerRoute } from '../../platform/http/register-route';
 import { issueCaptcha } from './captcha.service';
 import { changePassword, login, logout, selectDepart, selectTenant, userDeparts, userTenants, toTenantBrief } from './auth.service';
 import { userPermissions } from './menu.service';
+import { phoneLogin } from './phone-login';
 import { registerSignInLimits } from './sign-in-limits';
+import { SMS_CODE_TEMPLATE_VAR, smsCodeSenderFromEnv } from './sms-code-sender';
+import { SmsCodeService } from './sms-code.service';
 
 /** Sign-in family routes (SPEC §7; issue #2 Auth API; per-client limits of issue #8). */
 export function authRoutes(app: FastifyInstance, db: Db, config: Config): void {
+  // SMS codes (issue 13): sent through the alarm push SMS channel with the code template
+  const sender = smsCodeSenderFromEnv(process.env);
+  if (!sender && process.env[SMS_CODE_TEMPLATE_VAR]?.trim()) app.log.warn(`${SMS_CODE_TEMPLATE_VAR} is set but the SMS channel (ALIYUN_SMS_*) is not: SMS codes are not sent`);
+  const sms = new SmsCodeService(db, { sender, demo: config.demo, log: app.log });
+  if (sms.mode === 'demoLog') app.log.warn('DEMO mode without an SMS provider: SMS codes are written to this log, not sent');
+  app.addHook('onClose', () => sms.idle());
   registerRoute(app, db, AuthRoutes.loginConfig, () => ({ captchaEnabled: config.loginCaptcha, mapTiles: config.mapTiles }));
   // Login and captcha in their own scope: only they get the per-client request limits.
   void app.register(async (scope) => {
     const limits = await registerSignInLimits(scope);
-    scope.addHook('onRequest', (req, reply) => (req.routeOptions.url?.endsWith(AuthRoutes.login.path) ? limits.login(req, reply) : limits.captcha(req, reply)));
+    const pathOf = (req: { routeOptions: { url?: string } }): string => req.routeOptions.url ?? '';
+    scope.addHook('onRequest', (req, reply) => {
+      const path = pathOf(req);
+      if (path.endsWith(AuthRoutes.sms.path)) return limits.sms(req, reply);
+      if (path.endsWith(AuthRoutes.phoneLogin.path)) return limits.phoneLogin(req, reply);
+      return path.endsWith(AuthRoutes.login.path) ? limits.login(req, reply) : limits.captcha(req, reply);
+    });
+    // per number (and so per account) once the body is read
+    scope.addHook('preHandler', async (req, reply) => {
+      const path = pathOf(req);
+      if (path.endsWith(AuthRoutes.sms.path)) await limits.smsPerPhone(req, reply);
+      else if (path.endsWith(AuthRoutes.phoneLogin.path)) await limits.phoneLoginPerPhone(req, reply);
+    });
+    registerRoute(scope, db, AuthRoutes.sms, ({ body, req }) => sms.issue(body.mobile, body.purpose, req.ip));
+    registerRoute(scope, db, AuthRoutes.phoneLogin, ({ body, req }) =>
+      phoneLogin(db, sms, { request: body, ip: req.ip, tenantHeader: typeof req.headers['tenant-id'] === 'string' ? req.headers['tenant-id'] : undefined }),
+    );
     registerRoute(scope, db, AuthRoutes.randomImage, ({ params }) => issueCaptcha(params.key));
     registerRoute(scope, db, AuthRoutes.login, ({ body, req, lang }) =>
       login(db, {

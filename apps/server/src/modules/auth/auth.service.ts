@@ -21,7 +21,8 @@ import { accountDelayMs, clearPairFailures, needsCaptcha, readThrottle, recordFa
 /** A hash of a random password, verified when the account does not exist so timing reveals nothing. */
 const DUMMY_HASH = hashPassword('not-a-real-password-#A1');
 
-interface UserRow {
+/** A `sys_user` row as the sign-in reads it. */
+export interface UserRow {
   id: string;
   username: string;
   realname: string;
@@ -34,6 +35,7 @@ interface UserRow {
   status: number;
   user_identity: number;
   login_tenant_id: number | null;
+  last_sign_in_at: Date | null;
 }
 
 interface TenantRow {
@@ -67,6 +69,8 @@ export interface LoginInput {
  *    and the account, is held back on a much-attacked account, and tells the form when the
  *    captcha is now needed (field error on `captcha`). Nothing locks the account: its owner
  *    signs in from another client as usual.
+ * The session starts in the asked tenant (header), else the one used last, else — at the user's
+ * first sign-in — the tenant holding most of the user's devices (issue #16 item 6), else the first.
  * The answer never says whether an account exists.
  * @throws AppError tooManyRequests (429, `{seconds}`); business with captchaRequired /
  *   captchaError / captchaExpired / badCredentials / accountFrozen / tenantExpired.
@@ -92,20 +96,36 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
     throw new AppError('business', 'badCredentials', {}, captchaNow ? captchaFailure('captchaRequired', lang).fieldErrors : undefined);
   }
   if (user.status !== 1) throw new AppError('business', 'accountFrozen');
+  return startSession(db, user, { ip, tenantHeader: input.tenantHeader }, () => clearPairFailures(db, ip, name));
+}
 
+/**
+ * Starts the session of a user whose credentials were checked (password login, phone login of
+ * issue 13): picks the tenant (header, else last used, else — at the first sign-in — the tenant
+ * holding most of the user's devices, else the first usable), runs `beforeSession` (the caller's
+ * counter clean-up), writes the session and the login log, and answers the login result.
+ * @throws AppError business tenantExpired when no usable tenant is left.
+ */
+export async function startSession(
+  db: Db,
+  user: UserRow,
+  input: { ip: string; tenantHeader?: string },
+  beforeSession: () => Promise<void> = async () => {},
+): Promise<LoginResult> {
   const tenants = await userTenants(db, user.id);
-  const tenant = pickTenant(tenants, input.tenantHeader, user.login_tenant_id);
+  const last = user.last_sign_in_at ? user.login_tenant_id : ((await dataTenantOf(db, tenants)) ?? user.login_tenant_id);
+  const tenant = pickTenant(tenants, input.tenantHeader, last);
   if (!tenant) throw new AppError('business', 'tenantExpired');
 
   const token = newToken();
-  await clearPairFailures(db, ip, name);
+  await beforeSession();
   await db.tx(async (q) => {
     await q.query(
       `INSERT INTO sys_session (token_hash, user_id, tenant_id, expires_at, ip)
        VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
       [hashToken(token), user.id, tenant.id, SESSION_TTL_MS / 1000, input.ip],
     );
-    await q.query('UPDATE sys_user SET login_tenant_id = $2 WHERE id = $1', [user.id, tenant.id]);
+    await q.query('UPDATE sys_user SET login_tenant_id = $2, last_sign_in_at = now() WHERE id = $1', [user.id, tenant.id]);
     await writeLog(q, { logType: LogType.LOGIN, content: `login: ${user.username}`, operateType: LoginOperation.LOGIN, tenantId: tenant.id, userId: user.id, username: user.username, ip: input.ip });
   });
   const departs = await userDeparts(db, user.id, tenant.id);
@@ -121,6 +141,22 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
   };
 }
 
+/**
+ * The tenant a user's data lives in (issue #16 item 6), for a first sign-in when no tenant was
+ * used yet: among the usable tenants the one holding the most devices; undefined when none holds
+ * any.
+ */
+async function dataTenantOf(q: Queryable, tenants: TenantRow[]): Promise<number | undefined> {
+  const usable = tenants.filter((t) => !t.expired && t.status === 1).map((t) => t.id);
+  if (usable.length < 2) return undefined;
+  const [top] = await q.query<{ tenant_id: number }>(
+    'SELECT tenant_id FROM device WHERE tenant_id = ANY($1::int[]) GROUP BY tenant_id ORDER BY count(*) DESC, tenant_id LIMIT 1',
+    [usable],
+  );
+  return top?.tenant_id;
+}
+
+/** The session's tenant: the asked one (header), else the last used one when usable, else the first usable. */
 function pickTenant(tenants: TenantRow[], header: string | undefined, last: number | null): TenantRow | undefined {
   const usable = tenants.filter((t) => !t.expired && t.status === 1);
   const wanted = header && header !== '0' ? Number(header) : undefined;

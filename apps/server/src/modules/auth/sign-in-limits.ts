@@ -14,6 +14,33 @@ export interface SignInLimits {
   login: Hook;
   /** GET /sys/randomImage/{key}: `captchaRequestsPerMinute` per client address. */
   captcha: Hook;
+  /** POST /sys/sms: `smsRequestsPerMinute` per client address (`onRequest`). */
+  sms: Hook;
+  /** POST /sys/sms: `smsRequestsPerPhonePerMinute` per mobile number of the body (`preHandler`). */
+  smsPerPhone: Hook;
+  /** POST /sys/phoneLogin: `loginRequestsPerMinute` per client address (`onRequest`). */
+  phoneLogin: Hook;
+  /** POST /sys/phoneLogin: `phoneLoginRequestsPerPhonePerMinute` per mobile number, i.e. per account (`preHandler`). */
+  phoneLoginPerPhone: Hook;
+}
+
+/** Limiter key of a request by the mobile number of its body (issue 13). */
+function phoneKey(req: FastifyRequest): string {
+  const mobile = (req.body as { mobile?: unknown } | undefined)?.mobile;
+  return `phone:${typeof mobile === 'string' ? mobile.trim() : ''}`;
+}
+
+/**
+ * A per-number limit of `max` requests a minute, checked after the per-address one (the plugin's
+ * `rateLimit` hooks run once per request, so this one is built with `createRateLimit` and answers
+ * the same 429 itself).
+ */
+function secondLimit(scope: FastifyInstance, max: number): Hook {
+  const check = scope.createRateLimit({ max, timeWindow: 60_000, keyGenerator: phoneKey });
+  return async (req) => {
+    const r = await check(req);
+    if (!r.isAllowed && r.isExceeded) throw new AppError('tooManyRequests', 'tooManyRequests', { seconds: Math.max(1, r.ttlInSeconds) });
+  };
 }
 
 /**
@@ -31,5 +58,9 @@ export async function registerSignInLimits(scope: FastifyInstance): Promise<Sign
   return {
     login: scope.rateLimit({ max: SIGN_IN_POLICY.loginRequestsPerMinute, timeWindow: 60_000 }) as Hook,
     captcha: scope.rateLimit({ max: SIGN_IN_POLICY.captchaRequestsPerMinute, timeWindow: 60_000 }) as Hook,
+    sms: scope.rateLimit({ max: SIGN_IN_POLICY.smsRequestsPerMinute, timeWindow: 60_000 }) as Hook,
+    smsPerPhone: secondLimit(scope, SIGN_IN_POLICY.smsRequestsPerPhonePerMinute),
+    phoneLogin: scope.rateLimit({ max: SIGN_IN_POLICY.loginRequestsPerMinute, timeWindow: 60_000 }) as Hook,
+    phoneLoginPerPhone: secondLimit(scope, SIGN_IN_POLICY.phoneLoginRequestsPerPhonePerMinute),
   };
 }

@@ -26,6 +26,11 @@ export const SIGN_IN_POLICY = {
   /** Requests per client address and minute: POST /sys/login, GET /sys/randomImage. */
   loginRequestsPerMinute: 60,
   captchaRequestsPerMinute: 30,
+  /** Requests per client address and minute of POST /sys/sms (issue 13), and per mobile number. */
+  smsRequestsPerMinute: 10,
+  smsRequestsPerPhonePerMinute: 3,
+  /** POST /sys/phoneLogin requests per mobile number (one account) and minute, from all clients. */
+  phoneLoginRequestsPerPhonePerMinute: 10,
 } as const;
 
 /** Failure counts of one sign-in attempt's client+account pair and account. */

@@ -5,6 +5,7 @@ import { seedDemoRules } from '../alarms/demo/seed-demo-rules';
 import { seedDemoWaybills } from '../logistics/waybills/demo-waybills';
 import { seedDemoPlaces } from '../logistics/places/demo-places';
 import { seedDemoWarehouse } from '../logistics/warehouses/demo-warehouse';
+import { seedDemoSubscriptions } from '../logistics/subscriptions/demo-subscriptions';
 import type { IngestRuntime } from '../telemetry/ingest-runtime';
 import { seedDemoFleet, type DemoFleetDevice } from './device-provision';
 
@@ -36,6 +37,7 @@ export async function startDemo(
   await seedDemoPlaces(db); // demo routes and locations on the real tracks (issue 10), only when the tenant has none
   await seedDemoWaybills(db, fleet); // demo waybills on those routes: ongoing, completed by AI, un-started (issue 10 item 3)
   await seedDemoWarehouse(db); // the cool store on the warehouse sensors with the cool-store rule (issue 10 item 4), only when the tenant has none
+  await seedDemoSubscriptions(db); // service orders (issue 10 item 6): a year for the fleet, one mote ending in 5 days with an unpaid renewal; once
   for (const d of allReportingDevices(fleet)) devices.registry.invalidate(d.deviceId);
   for (const g of fleet.gateways) devices.registry.invalidate(g.gatewayId);
   return startSimulator({ url, speed: config.demoSpeed, credentialsFor, fleet, onError });

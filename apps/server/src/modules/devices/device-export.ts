@@ -9,15 +9,20 @@ import { writeSheetOffThread } from '../../platform/list/sheet-pool';
 import { defineExporter, listExportDescription } from '../../platform/exports/export-registry';
 import { exportsOf } from '../../platform/exports/export-route';
 import { ok } from '../../platform/http/envelope';
+import { nearestLocation, tenantLocations, type LocationRow } from './device-location';
 import { devicesByIds, listDevices } from './devices.repo';
 
 const HEAD: Record<Language, string[]> = {
-  'zh-CN': ['设备别名/名称', '设备号', '采集时间', '位置(纬度,经度 WGS-84)', '终端型号', '网关', '工作状态', '在线状态'],
-  'en-US': ['Alias/name', 'Device id', 'Gather time', 'Location (lat,lng WGS-84)', 'Terminal model', 'Gateway', 'Work status', 'Online'],
+  'zh-CN': ['设备别名/名称', '设备号', '采集时间', '位置名称', '位置(纬度,经度 WGS-84)', '终端型号', '网关', '工作状态', '在线状态'],
+  'en-US': ['Alias/name', 'Device id', 'Gather time', 'Location name', 'Location (lat,lng WGS-84)', 'Terminal model', 'Gateway', 'Work status', 'Online'],
 };
 
-/** Rows of the export sheet (SPEC §3 export columns): one per device, one column per parameter seen. */
-export function exportRows(devices: readonly DeviceRecord[], lang: Language): (string | number | boolean)[][] {
+/**
+ * Rows of the export sheet (SPEC §3 export columns): one per device, one column per parameter seen.
+ * The location name is the configured location the position is in or near (`locations`, see
+ * `nearestLocation`; issue #16 item 11), empty without one.
+ */
+export function exportRows(devices: readonly DeviceRecord[], lang: Language, locations: readonly LocationRow[] = []): (string | number | boolean)[][] {
   const codes = [...new Set(devices.flatMap((d) => d.values.map((v) => v.code)))].sort();
   const paramHead = codes.map((c) => {
     const p = getParameter(c);
@@ -29,6 +34,7 @@ export function exportRows(devices: readonly DeviceRecord[], lang: Language): (s
     const byCode = new Map(d.values.map((v) => [v.code, v.value]));
     rows.push([
       d.alias || d.name, d.id, d.lastReportTime ? new Date(d.lastReportTime).toISOString() : '',
+      d.lat !== null && d.lng !== null ? (nearestLocation(locations, { lat: d.lat, lng: d.lng })?.name ?? '') : '',
       d.lat !== null && d.lng !== null ? `${d.lat},${d.lng}` : '', d.model, d.gatewayId ?? '', d.workStatus, d.status,
       ...codes.map((c) => byCode.get(c) ?? ''),
     ]);
@@ -47,7 +53,7 @@ export const DEVICE_EXPORTER = defineExporter<{ ids?: string }>({
     const devices = ids.length ? await devicesByIds(db, auth.tenantId, ids) : (await listDevices(db, auth.tenantId, { pageNo: 1, pageSize: 10_000 })).records;
     if (!devices.length) return null;
     await progress(50);
-    return writeSheetOffThread('devices', exportRows(devices, lang));
+    return writeSheetOffThread('devices', exportRows(devices, lang, await tenantLocations(db, auth.tenantId)));
   },
 });
 

@@ -61,13 +61,17 @@ const reportedRecently = (alias: string, now: string): string =>
 export const onlineSql = (now: string): string =>
   `(${reportedRecently('d', now)} OR EXISTS (SELECT 1 FROM device s WHERE s.gateway_id = d.dev_no AND ${reportedRecently('s', now)}))`;
 
-/** Select list of a device with its group, latest values and online flag; `$1` tenant, `$2` now (ms). */
-export const DEVICE_SELECT = `SELECT d.dev_no, d.name, d.alias, d.model, d.kind, d.group_id, g.name AS group_name, d.gateway_id,
+/** Columns of a device with its group and latest values (the row is aliased `d`), without the online flag. */
+const DEVICE_COLUMNS = `d.dev_no, d.name, d.alias, d.model, d.kind, d.group_id, g.name AS group_name, d.gateway_id,
     d.firmware, d.work_status, d.work_windows, d.power, d.signal, d.charging, d.powered_on, d.last_ts, d.last_lat, d.last_lng,
     d.bind_status, d.periods, d.org_code, l."values" AS latest,
-    (extract(epoch FROM d.create_time) * 1000)::float8 AS create_ms, (extract(epoch FROM d.update_time) * 1000)::float8 AS update_ms,
+    (extract(epoch FROM d.create_time) * 1000)::float8 AS create_ms, (extract(epoch FROM d.update_time) * 1000)::float8 AS update_ms`;
+const DEVICE_FROM = 'FROM device d LEFT JOIN device_group g ON g.id = d.group_id LEFT JOIN device_latest l ON l.device_id = d.dev_no';
+
+/** Select list of a device with its group, latest values and online flag; `$1` tenant, `$2` now (ms). */
+export const DEVICE_SELECT = `SELECT ${DEVICE_COLUMNS},
     ${onlineSql('$2')} AS online
-  FROM device d LEFT JOIN device_group g ON g.id = d.group_id LEFT JOIN device_latest l ON l.device_id = d.dev_no`;
+  ${DEVICE_FROM}`;
 
 /** Values with their units (SPEC §3 parameter table), in code order. */
 export function readingsOf(values: Record<string, number | boolean | string> | null | undefined): ParameterReading[] {
@@ -134,6 +138,13 @@ const SORTS: Record<string, string> = {
   power: 'd.power',
 };
 
+/**
+ * Sort columns declared NOT NULL: `NULLS LAST` changes nothing for them and is left out, so the
+ * default order (create time, newest first) walks `device_tenant_idx (tenant_id, create_time DESC)`
+ * and stops after the page instead of sorting every device of the tenant.
+ */
+const NOT_NULL_SORTS = new Set(['createTime', 'id', 'name', 'model']);
+
 /** Filters shared by the device list and the device map. */
 type DeviceFilter = Pick<DeviceListQuery, 'name' | 'id' | 'model' | 'type' | 'groupId' | 'gatewayId' | 'status'>;
 
@@ -157,7 +168,13 @@ function deviceWhere(filter: DeviceFilter, params: unknown[]): string {
   return where.join(' AND ');
 }
 
-/** Paged device list of a tenant with the filters of `device/listDevCommon`. */
+/**
+ * Paged device list of a tenant with the filters of `device/listDevCommon`, in one statement: the
+ * page (by index when sorted by a NOT NULL column) with the total as an uncorrelated count subquery
+ * (run once, same snapshot), and the online flag worked out for the page's rows only (the outer
+ * query sorts the page again by the same columns, so the order never rests on the plan). Only a page
+ * past the end, which has no row to carry the total, asks for the count on its own.
+ */
 export async function listDevices(
   q: Queryable,
   tenantId: number,
@@ -166,15 +183,24 @@ export async function listDevices(
 ): Promise<{ records: DeviceRecord[]; total: number }> {
   const params: unknown[] = [tenantId, now];
   const filter = deviceWhere(query, params);
-  if (query.column && !SORTS[query.column]) throw new AppError('badRequest', 'validationFailed', {}, [{ field: 'column', message: query.column }]);
-  const sort = `${SORTS[query.column ?? 'createTime']} ${query.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, d.dev_no`;
-  const [count] = await q.query<{ total: number }>(`SELECT count(*)::int AS total FROM device d WHERE ${filter} AND $2::bigint > 0`, params);
+  const column = query.column ?? 'createTime';
+  if (!SORTS[column]) throw new AppError('badRequest', 'validationFailed', {}, [{ field: 'column', message: column }]);
+  const sort = `${SORTS[column]} ${query.order === 'asc' ? 'ASC' : 'DESC'}${NOT_NULL_SORTS.has(column) ? '' : ' NULLS LAST'}, d.dev_no`;
+  const countSql = `SELECT count(*)::int AS total FROM device d WHERE ${filter}`;
   const offset = (query.pageNo - 1) * query.pageSize;
-  const rows = await q.query<DeviceRow>(
-    `${DEVICE_SELECT} WHERE ${filter} ORDER BY ${sort} LIMIT ${query.pageSize} OFFSET ${offset}`,
+  const rows = await q.query<DeviceRow & { __total: number }>(
+    `SELECT d.*, ${onlineSql('$2')} AS online
+       FROM (SELECT ${DEVICE_COLUMNS}, d.create_time, (${countSql}) AS __total ${DEVICE_FROM}
+              WHERE ${filter} ORDER BY ${sort} LIMIT ${query.pageSize} OFFSET ${offset}) d
+      ORDER BY ${sort}`,
     params,
   );
-  return { records: rows.map(toRecord), total: count?.total ?? 0 };
+  let total = rows[0]?.__total ?? 0;
+  if (rows.length === 0 && query.pageNo > 1) {
+    const [count] = await q.query<{ total: number }>(`${countSql} AND $2::bigint > 0`, params);
+    total = count?.total ?? 0;
+  }
+  return { records: rows.map(toRecord), total };
 }
 
 /**

@@ -2,6 +2,7 @@ import { DeviceRoutes } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
+import { locationOfPosition } from './device-location';
 import { devicesByIds, getDevice, listDevices, mapDevices, page, readingsOf, toDetail } from './devices.repo';
 import { setAlias, setInfo, shutdownDevice, updateDevice, type CommandChannel } from './devices.service';
 import { deviceHistory, deviceTrack } from './history.repo';
@@ -25,7 +26,12 @@ export function devicesRoutes(app: FastifyInstance, db: Db, channel: CommandChan
     return page(records, total, query.pageNo, query.pageSize);
   });
   registerRoute(app, db, DeviceRoutes.map, ({ auth, query }) => mapDevices(db, auth.tenantId, query));
-  registerRoute(app, db, DeviceRoutes.view, async ({ auth, query }) => toDetail(await getDevice(db, auth.tenantId, query.id)));
+  registerRoute(app, db, DeviceRoutes.view, async ({ auth, query }) => {
+    const detail = toDetail(await getDevice(db, auth.tenantId, query.id));
+    const position = detail.lat !== null && detail.lng !== null ? { lat: detail.lat, lng: detail.lng } : null;
+    const location = await locationOfPosition(db, auth.tenantId, position);
+    return { ...detail, locationName: location?.name ?? null, locationDistanceM: location?.distanceM ?? null };
+  });
   registerRoute(app, db, DeviceRoutes.real, async ({ auth, query }) => {
     const d = await getDevice(db, auth.tenantId, query.id);
     const latest = await db.one<{ ts: number | string; received_at: number | string; lat: number | null; lng: number | null; values: Record<string, number | boolean | string> }>(

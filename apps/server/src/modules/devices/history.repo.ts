@@ -83,13 +83,20 @@ const numericValues = (withCodes: boolean): string =>
         WHERE t.device_id = $1 AND t.ts BETWEEN $2 AND $3 AND jsonb_typeof(kv.value) = 'number' AND $4::text[] IS NULL`;
 
 /**
+ * {@link numericValues} kept as its own step (`OFFSET 0`), so each value is taken out of its
+ * document once, during the scan: flattened into the bucket query, PostgreSQL carried the whole
+ * document through the sort and took the value out again for each aggregate.
+ */
+const numericValuesOnce = (withCodes: boolean): string => `${numericValues(withCodes)} OFFSET 0`;
+
+/**
  * Chart series in one pass over the range (the cost of a long range is this scan): ⌊points/2⌋
  * equal time buckets per parameter with their count, minimum and maximum (each at its own time,
  * the earliest on ties). A parameter with at most `maxPoints` readings is then read raw (a short
  * scan, since it has few readings); the others keep their buckets' extremes.
  */
 async function chartSeries(q: Queryable, deviceId: string, begin: number, end: number, maxPoints: number, codes: string[] | null): Promise<HistorySeries[]> {
-  const source = numericValues(codes !== null);
+  const source = numericValuesOnce(codes !== null);
   const buckets = Math.max(1, Math.floor(maxPoints / 2));
   const rows = await q.query<BucketRow>(
     `SELECT key, count(*)::int AS n, min(ARRAY[v, ts::float8]) AS mn, max(ARRAY[v, -ts::float8]) AS mx

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { DeviceReportQuerySchema, REPORT_PRODUCT_NAME, type ExportFileType, type Language, type ReportFormat } from '@ztj/contracts';
 import { AppError } from '../../platform/http/app-error';
 import { defineExporter, type ExportContext, type Exporter } from '../../platform/exports/export-registry';
+import { zoneSuffix } from '../../platform/exports/export-time';
 import { DISPLAY_TIME_ZONE } from '../../platform/time/format-time';
 import { devicesByIds } from '../devices/devices.repo';
 import { deviceAlarms, deviceLimits, reportParties } from './report-context';
@@ -71,7 +72,7 @@ const describe = (lang: Language, q: StoredReportQuery): string => {
   const L = labelsOf(lang);
   const ids = q.deviceIds.split(',').filter(Boolean);
   const devices = ids.length > 3 ? `${ids.slice(0, 3).join(', ')} …(${ids.length})` : ids.join(', ');
-  return L.description.replace('{devices}', devices).replace('{start}', formatReportTime(q.startTime, DISPLAY_TIME_ZONE)).replace('{end}', formatReportTime(q.endTime, DISPLAY_TIME_ZONE));
+  return L.description.replace('{devices}', devices).replace('{start}', formatReportTime(q.startTime, DISPLAY_TIME_ZONE)).replace('{end}', formatReportTime(q.endTime, DISPLAY_TIME_ZONE)) + zoneSuffix(lang, q.startTime, DISPLAY_TIME_ZONE);
 };
 
 const exporterOf = (fileType: ExportFileType, format: ReportFormat, multi: boolean): Exporter<StoredReportQuery> =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { curveSvg, withGapBreaks } from './report-chart';
+import { LIMIT_LABEL_COLOURS, LIMIT_LABEL_SIZE, curveSvg, withGapBreaks } from './report-chart';
 
 /** The report curve breaks at reading gaps instead of bridging them with a straight line. */
 describe('report curve', () => {
@@ -22,5 +22,32 @@ describe('report curve', () => {
     const broken = curveSvg(chart as never, 400, 200, { high: 'High', low: 'Low' }, 'Asia/Shanghai', [{ start: 600_000, end: 9_000_000, durationMs: 8_400_000 }]);
     expect(pieces(bridged)).toBe(1);
     expect(pieces(broken)).toBe(2);
+  });
+
+  it('writes the limit labels bold, 10 px, in a dark shade of their series, without the white outline, temperature left and humidity right', () => {
+    const limits = (high: number, low: number): { high: number; low: number; sources: string[] } => ({ high, low, sources: [] });
+    const chart = [
+      { code: 'P003', name: 'Temperature', unit: '°C', points: [[0, 4], [600_000, 9]] as [number, number][], limits: limits(8, 2) },
+      { code: 'P004', name: 'Humidity', unit: '%RH', points: [[0, 50], [600_000, 60]] as [number, number][], limits: limits(70, 40) },
+    ];
+    const svg = curveSvg(chart as never, 515, 250, { high: 'High', low: 'Low' }, 'Asia/Shanghai')!;
+    const label = (text: string): { style: string; fill: string; stroke: string | undefined; x: number } => {
+      const m = new RegExp(`<text ([^>]*)>${text}</text>`).exec(svg);
+      expect(m, text).not.toBeNull();
+      const attr = (name: string): string | undefined => new RegExp(`${name}="([^"]*)"`).exec(m![1]!)?.[1];
+      return { style: attr('style')!, fill: attr('fill')!, stroke: attr('stroke'), x: Number(/translate\(([\d.]+)/.exec(attr('transform')!)![1]) };
+    };
+    for (const [text, colour] of [['High: 8', LIMIT_LABEL_COLOURS[0]], ['Low: 2', LIMIT_LABEL_COLOURS[0]], ['High: 70', LIMIT_LABEL_COLOURS[1]], ['Low: 40', LIMIT_LABEL_COLOURS[1]]] as const) {
+      const l = label(text);
+      expect(l.style).toContain(`font-size:${LIMIT_LABEL_SIZE}px`);
+      expect(l.style).toContain('font-weight:bold');
+      expect(l.fill).toBe(colour);
+      expect(l.stroke).toBeUndefined();
+    }
+    expect(LIMIT_LABEL_SIZE).toBeGreaterThanOrEqual(9);
+    // temperature's labels start inside the left end, humidity's end inside the right end
+    expect(label('High: 8').x).toBeGreaterThan(48);
+    expect(label('High: 70').x).toBeGreaterThan(250);
+    expect(label('High: 70').x).toBeLessThan(515 - 48);
   });
 });

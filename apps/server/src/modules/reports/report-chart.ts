@@ -6,6 +6,12 @@ import type { Gap } from './stats/intervals';
 /** Font family the chart's SVG names; the PDF maps it to the embedded Noto Sans SC. */
 export const CHART_FONT = 'NotoSansSC';
 const COLOURS = ['#d4380d', '#1677ff'];
+/**
+ * Limit labels: a darker shade of each series' colour, {@link LIMIT_LABEL_SIZE} px bold on a white
+ * box, so they stay legible over the curve (the SVG is drawn at 1 px = 1 pt in the PDF).
+ */
+export const LIMIT_LABEL_COLOURS = ['#871400', '#003eb3'];
+export const LIMIT_LABEL_SIZE = 10;
 
 /**
  * `points` (time order) with a `[t, null]` in the middle of each gap that falls between two of
@@ -59,7 +65,12 @@ export function curveSvg(chart: DeviceSection['chart'], width: number, height: n
         markLine: c.limits
           ? {
               symbol: 'none', silent: true, lineStyle: { type: 'dashed', color: COLOURS[i], width: 1 },
-              label: { fontSize: 8, position: 'insideStartTop', formatter: '{b}: {c}' },
+              // temperature's labels at the left end, humidity's at the right end, inside the plot and
+              // clear of the line ends; no text outline (svg-to-pdfkit paints it over the glyphs)
+              label: {
+                fontSize: LIMIT_LABEL_SIZE, fontWeight: 'bold', color: LIMIT_LABEL_COLOURS[i], position: i === 0 ? 'insideStartTop' : 'insideEndTop', distance: [8, 3],
+                backgroundColor: '#ffffff', padding: [1, 3], borderRadius: 2, textBorderWidth: 0, formatter: '{b}: {c}',
+              },
               data: [
                 ...(c.limits.high !== undefined ? [{ yAxis: c.limits.high, name: labels.high }] : []),
                 ...(c.limits.low !== undefined ? [{ yAxis: c.limits.low, name: labels.low }] : []),

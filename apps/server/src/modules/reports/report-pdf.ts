@@ -89,7 +89,7 @@ function alarmTable(doc: PDFKit.PDFDocument, d: DeviceSection, m: ReportModel, L
   table(doc, [L.start, L.end, L.alarmType, L.rule, L.severity, L.extreme, L.status, L.processed, L.processRecord], d.alarms.alarms.map((a) => [
     tz(a.startTs), tz(a.endTs), a.alarmType, a.ruleName, L.severities[a.severity] ?? a.severity, fmtNum(a.peak ?? a.value),
     a.status === 'active' ? L.active : L.cleared, a.processed ? `${L.yes}${a.processedBy ? ` (${a.processedBy})` : ''}` : L.no, a.lastRecord ?? '',
-  ]), [62, 62, 36, 60, 42, 36, 38, 52, '*']);
+  ]), [62, 62, 36, 56, 40, 40, 38, 52, '*']);
   if (d.alarms.total > d.alarms.alarms.length) note(doc, L.alarmsShown.replace('{n}', String(d.alarms.alarms.length)));
 }
 
@@ -99,7 +99,7 @@ function chart(doc: PDFKit.PDFDocument, d: DeviceSection, m: ReportModel, L: Rep
   ensureSpace(doc, CHART_H + 40); // keeps the heading with its chart
   heading(doc, L.chartTitle, 10);
   const y = doc.y;
-  SVGtoPDF(doc, svg, doc.page.margins.left, y, { width: CONTENT_WIDTH, height: CHART_H, fontCallback: (family, bold) => (family.includes(CHART_FONT) && bold ? FONT_BOLD : FONT_REGULAR) });
+  SVGtoPDF(doc, svg, doc.page.margins.left, y, { width: CONTENT_WIDTH, height: CHART_H, assumePt: true, fontCallback: (family, bold) => (family.includes(CHART_FONT) && bold ? FONT_BOLD : FONT_REGULAR) });
   doc.x = doc.page.margins.left;
   doc.y = y + CHART_H + 6;
 }
@@ -118,7 +118,7 @@ export async function renderReportPdf(m: ReportModel): Promise<Buffer> {
   for (const p of m.preface ?? []) {
     heading(doc, p.heading);
     if (p.pairs) pairs(doc, p.pairs);
-    if (p.table) table(doc, p.table.header, p.table.rows, p.table.header.map(() => '*'));
+    if (p.table) table(doc, p.table.header, p.table.rows, p.table.header.map(() => '*' as const));
   }
   if (m.devices.length > 1) devicesSummary(doc, m, L);
   m.devices.forEach((d, i) => {

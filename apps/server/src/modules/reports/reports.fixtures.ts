@@ -1,5 +1,7 @@
+import type { Language } from '@ztj/contracts';
 import type { TestApp } from '../../../test/test-app';
 import { bind, insertTemplate } from '../alarms/runtime/alarm.fixtures';
+import { deviceSection, type ReportModel } from './report-model';
 
 /** Test helpers of the reports: readings, limits and alarms written with SQL. */
 
@@ -64,4 +66,39 @@ export async function waybillWith(app: TestApp, tenantId: number, number: string
   );
   for (const d of deviceIds) await app.db.query('INSERT INTO waybill_device (waybill_id, dev_no) VALUES ($1, $2)', [w!.id, d]);
   return w!.id;
+}
+
+/**
+ * A report model (no database) whose tables cross pages: a 40-row track table before the device,
+ * 600 readings at 5 min with a 40 min gap every hour (many gaps), temperature swinging 0…11 °C
+ * across the 2-8 °C limits (many excursions), humidity limits 48-62 %RH and 60 alarms.
+ */
+export function longReportModel(lang: Language): ReportModel {
+  const t0 = Date.UTC(2026, 0, 10);
+  const ts: number[] = [];
+  const temp: number[] = [];
+  const hum: number[] = [];
+  let x = t0;
+  for (let i = 0; i < 600; i++) {
+    x += (i % 12 === 11 ? 40 : 5) * MIN;
+    ts.push(x);
+    temp.push(5.5 + 5.5 * Math.sin(i / 6));
+    hum.push(55 + 10 * Math.cos(i / 9));
+  }
+  const data = { ts: Float64Array.from(ts), cols: new Map([['P003', Float64Array.from(temp)], ['P004', Float64Array.from(hum)]]), count: ts.length };
+  const limits = new Map([['P003', { high: 8, low: 2, sources: ['Cold 2-8'] }], ['P004', { high: 62, low: 48, sources: ['Humid'] }]]);
+  const alarms = Array.from({ length: 60 }, (_, i) => ({
+    id: String(i), alarmType: 'P003', ruleName: 'Cold 2-8', severity: 'H', startTs: t0 + i * 40 * MIN, endTs: t0 + i * 40 * MIN + 20 * MIN, value: 9, peak: 10.5,
+    status: 'cleared', processed: i % 2 === 0, processedBy: 'qa', processedAt: null, lastRecord: i % 3 ? 'Door closed, goods checked' : null,
+  }));
+  const en = lang === 'en-US';
+  return {
+    lang, product: 'ZTJ IOT', tenant: 'Demo tenant', requester: 'admin', timeZone: 'Asia/Shanghai', generatedAt: t0, start: t0, end: x, sha256: 'a'.repeat(64),
+    title: en ? 'Waybill report · WB-LONG' : '运单报告 · WB-LONG',
+    preface: [{
+      heading: en ? 'Track' : '轨迹',
+      table: { header: en ? ['Time', 'Latitude', 'Longitude'] : ['时间', '纬度', '经度'], rows: Array.from({ length: 40 }, (_, i) => [`T${String(i).padStart(2, '0')}`, (31.2 + i / 1000).toFixed(5), '121.40000']) },
+    }],
+    devices: [deviceSection({ id: 'DEV-LONG', name: 'Truck probe', alias: '', model: 'P23-2IN1', groupName: 'Fleet' }, data, limits, { total: alarms.length, alarms }, lang, false)],
+  };
 }

@@ -120,3 +120,25 @@ export class RetryPause {
     this.cut?.();
   }
 }
+
+/**
+ * Runs `attempt` until it succeeds (issue #15 item 2), sleeping {@link retryDelayMs} between
+ * tries on `pause` (cut short by its `wake`); once `deadline()` (ms epoch, undefined = none) has
+ * passed, a failure is final. `onFailure` hears every failure with the delay before the next try.
+ */
+export async function retryUntilDeadline<T>(
+  attempt: () => Promise<T>,
+  o: { pause: RetryPause; deadline: () => number | undefined; onFailure: (failures: number, delayMs: number, err: Error) => void },
+): Promise<{ ok: true; value: T } | { ok: false; error: Error }> {
+  for (let failures = 1; ; failures++) {
+    try {
+      return { ok: true, value: await attempt() };
+    } catch (err) {
+      const deadline = o.deadline();
+      if (deadline !== undefined && Date.now() >= deadline) return { ok: false, error: err as Error };
+      const delay = retryDelayMs(failures);
+      o.onFailure(failures, delay, err as Error);
+      await o.pause.sleep(deadline === undefined ? delay : Math.min(delay, Math.max(0, deadline - Date.now())));
+    }
+  }
+}

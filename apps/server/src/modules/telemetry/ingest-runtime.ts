@@ -76,6 +76,15 @@ export class IngestRuntime {
     return this.broker?.stats;
   }
 
+  /**
+   * Subscription filters on the external broker: `MQTT_INGEST_TOPICS` or every device topic, as an
+   * MQTT 5 shared subscription of the ingest group with `MQTT_SHARED=on`.
+   */
+  private configuredFilters(): string[] {
+    const filters = this.config.mqttIngestTopics ?? INGEST_TOPIC_FILTERS;
+    return this.config.mqttShared ? sharedIngestFilters(this.shareGroup, filters) : [...filters];
+  }
+
   /** URL devices (and the demo simulator) connect to, once started, without user-info; undefined without a broker. */
   get mqttUrl(): string | undefined {
     if (this.config.mqttUrl) return redactUrl(this.config.mqttUrl);
@@ -90,7 +99,7 @@ export class IngestRuntime {
       if (this.config.mqttDynsec) await this.provisionBrokerAccounts(mqttUrl, this.config.mqttDynsec);
       const connect = (): Promise<IngestClient> => connectIngestClient({
         url: mqttUrl,
-        filters: this.topicFilters ?? (mqttShared ? sharedIngestFilters(this.shareGroup) : [...INGEST_TOPIC_FILTERS]),
+        filters: this.topicFilters ?? this.configuredFilters(),
         connections: mqttShared ? this.connections : 1,
         qos: this.subscribeQos,
         onMessage: (topic, payload) => this.onMessage(topic, payload, undefined),

@@ -44,6 +44,12 @@ export interface IngestOptions {
   onCommitted?: (rows: readonly TelemetryRow[], committedAt: number) => void;
   /** Called after a device event (`ztj/devices/{id}/events`) is stored (alarm engine, issue 9); must not block. */
   onDeviceEvent?: (event: StoredDeviceEvent) => void;
+  /**
+   * Oldest device time the telemetry partitions hold, ms epoch, kept current by the partition
+   * upkeep (`TelemetryPartitions.floor`, issue 15 item 5): older readings are refused as
+   * `beforeRetention`. Unset: no such bound (PGlite).
+   */
+  telemetryFloor?: { readonly minTs: number };
 }
 
 /** A device event once stored (`device_event`): device time `ts` and server `receivedAt`, ms epoch. */

@@ -4,7 +4,7 @@ import { DeadLetterBudget } from './dead-letter-budget';
 import type { IngestMessage, IngestOptions, IngestOutcome, IngestStats } from './ingest-types';
 import type { DeviceRegistry, RegisteredDevice } from './device-registry';
 import { recordAck, recordEvent, type Refusal } from './device-events';
-import { RetryPause, SETTLED, ThrottledReport, hasWork, newBatch, retryDelayMs, settlingOf, type Batch, type Settling } from './ingest-batch';
+import { RetryPause, SETTLED, ThrottledReport, hasWork, newBatch, retryUntilDeadline, settlingOf, type Batch, type Settling } from './ingest-batch';
 import { checkGatewayBatch, checkTelemetry, type Reading } from './fast-validate';
 import type { LiveFanout } from './live-fanout';
 import type { TelemetryStore } from './telemetry-store';
@@ -43,6 +43,8 @@ export class IngestService {
   /** Set by {@link stop}: past it a failing batch is given up (ms epoch). */
   private stopDeadline: number | undefined;
   private readonly pause = new RetryPause();
+  /** Readings older than `floor.minTs` have no partition to go to (issue 15 item 5). */
+  private readonly floor: { readonly minTs: number };
 
   /** True from the first failed batch write until the next successful commit (readiness, issue #15 item 2). */
   get storeFailing(): boolean {
@@ -64,6 +66,7 @@ export class IngestService {
     this.flushMs = opts.flushMs ?? 100;
     this.maxRows = opts.maxRows ?? 5000;
     this.maxPending = opts.maxPending ?? 20 * this.maxRows;
+    this.floor = opts.telemetryFloor ?? { minTs: -Infinity };
     this.deadLetters = new DeadLetterBudget(opts.deadLetters ?? {}, (rows) => {
       this.batch.dead.push(...rows);
       this.arm();
@@ -179,6 +182,7 @@ export class IngestService {
   private accept(msg: IngestMessage, device: RegisteredDevice, r: Reading, receivedAt: number): Outcome {
     const time = checkDeviceTime(r.ts, receivedAt);
     if (time !== 'ok') return this.refuse(msg, receivedAt, device.id, time, `ts ${r.ts}`, JSON.stringify(r));
+    if (r.ts < this.floor.minTs) return this.refuse(msg, receivedAt, device.id, 'beforeRetention', `ts ${r.ts} < ${this.floor.minTs}`, JSON.stringify(r));
     const batch = this.batch;
     batch.rows.push(rowOf(device, r, receivedAt));
     this.stats.pending++;
@@ -236,36 +240,31 @@ export class IngestService {
   private async writeBatch(): Promise<void> {
     const b = this.batch;
     this.batch = newBatch();
-    for (let failures = 0; ; ) {
-      try {
-        const res = await this.store.write(b.rows, b.dead, b.counts);
-        this.failing = false;
-        this.stats.stored += res.stored;
-        this.stats.duplicates += res.duplicates;
-        this.stats.batches++;
-        this.stats.pending -= b.rows.length;
-        b.resolve();
-        this.release();
-        this.opts.onCommitted?.(b.rows, Date.now());
-        this.fanout?.push(b.rows);
-        return;
-      } catch (err) {
-        failures++;
+    const outcome = await retryUntilDeadline(() => this.store.write(b.rows, b.dead, b.counts), {
+      pause: this.pause,
+      deadline: () => this.stopDeadline,
+      onFailure: (failures, delay, err) => {
         this.failing = true;
-        if (this.stopDeadline !== undefined && Date.now() >= this.stopDeadline) {
-          this.stats.lost += b.rows.length;
-          this.stats.pending -= b.rows.length;
-          b.reject(err as Error);
-          this.release();
-          return;
-        }
-        const delay = retryDelayMs(failures);
         this.failureReport.maybe(failures === 1, () =>
-          this.opts.onError?.(new Error(`telemetry store failing (attempt ${failures}): holding ${this.stats.pending} rows, retrying in ${delay} ms: ${(err as Error).message}`, { cause: err })),
+          this.opts.onError?.(new Error(`telemetry store failing (attempt ${failures}): holding ${this.stats.pending} rows, retrying in ${delay} ms: ${err.message}`, { cause: err })),
         );
-        await this.pause.sleep(this.stopDeadline === undefined ? delay : Math.min(delay, Math.max(0, this.stopDeadline - Date.now())));
-      }
+      },
+    });
+    this.stats.pending -= b.rows.length;
+    if (!outcome.ok) {
+      this.stats.lost += b.rows.length;
+      b.reject(outcome.error);
+      this.release();
+      return;
     }
+    this.failing = false;
+    this.stats.stored += outcome.value.stored;
+    this.stats.duplicates += outcome.value.duplicates;
+    this.stats.batches++;
+    b.resolve();
+    this.release();
+    this.opts.onCommitted?.(b.rows, Date.now());
+    this.fanout?.push(b.rows);
   }
 
   /** Writes everything queued so far; resolves when committed. */

@@ -24,7 +24,8 @@ export interface TelemetryRow {
 
 /**
  * One refused message. Reason codes: those of `ingest_dead_letter` in migration 0021, plus `tooLarge`,
- * `notGateway`, `forbiddenKey` (issue #8) and `suppressed` (summary of dead letters past their budget).
+ * `notGateway`, `forbiddenKey` (issue #8), `suppressed` (summary of dead letters past their budget)
+ * and `beforeRetention` (device time older than the oldest telemetry partition, issue 15 item 5).
  */
 export interface DeadLetterRow {
   receivedAt: number;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { MAX_PAYLOAD_BYTES, type MapTilesConfig } from '@ztj/contracts';
 import { z } from 'zod';
 import { mapTilesFromEnv } from '../web/map-tiles-env';
+import { ingestClientId } from './ingest-client-id';
 
 /**
  * The repository root. Relative `DATA_DIR` and `WEB_DIR` resolve against it, whatever the working
@@ -50,9 +51,20 @@ export interface Config {
   /**
    * `MQTT_CLIENT_ID`: the ingest's persistent session on the external broker (issue #15 item 1):
    * connection i connects as `<id>-<i>` with clean start off, so the broker keeps what was not yet
-   * acknowledged (PUBACK after commit) while the process is away. Undefined: random ids, clean sessions.
+   * acknowledged (PUBACK after commit) while the process is away. Unset: `ztj-ingest-<host>-<PORT>`
+   * (stable across restarts, unique per process on a host); `random`: undefined = random ids, clean sessions.
    */
   mqttClientId: string | undefined;
+  /**
+   * `MQTT_INGEST_TOPICS`: comma-separated topic filters this process ingests on the external broker
+   * instead of every device topic (a fleet split by topic, or a test on a shared broker); unset: all.
+   */
+  mqttIngestTopics: string[] | undefined;
+  /**
+   * `CLUSTER=on`: this process is one of several over one PostgreSQL (issue #15 item 4): live
+   * messages, presence and access-cache invalidations travel between them (cluster-relay.ts).
+   */
+  cluster: boolean;
   /** `MQTT_SESSION_EXPIRY_S`: how long the broker keeps that session after a disconnect, seconds (default 86400). */
   mqttSessionExpirySec: number;
   /** Largest MQTT packet the embedded broker reads, bytes; a larger one closes the connection (issue #8). */
@@ -85,6 +97,12 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Days an exported file stays in the download center before it is deleted (issue 11 item 2). */
   exportRetentionDays: number;
+  /**
+   * `TELEMETRY_RETENTION_MONTHS`: months of readings kept at least on PostgreSQL (issue 15 item 5,
+   * default 60, the GSP's 5 years); monthly partitions wholly older are dropped. At least 4, so a
+   * dropped partition is always older than the ingest's 90-day back-fill window.
+   */
+  telemetryRetentionMonths: number;
   /** The console's map tile sources, `MAP_TILES` (README "Maps", issue #10 item 7). */
   mapTiles: MapTilesConfig;
 }
@@ -150,6 +168,8 @@ const EnvSchema = z.object({
     .optional(),
   MQTT_SHARED: onOff.default(false),
   MQTT_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_.:-]{1,60}$/, 'must be 1-60 characters A-Z a-z 0-9 _ . : -').optional(),
+  CLUSTER: onOff.default(false),
+  MQTT_INGEST_TOPICS: z.string().regex(/^[^\s,]+(,[^\s,]+)*$/, 'must be comma-separated MQTT topic filters').optional(),
   MQTT_SESSION_EXPIRY_S: z.coerce.number().int().min(1, 'must be 1-4294967295 s').max(4294967295, 'must be 1-4294967295 s').default(86400),
   TRUST_PROXY: TrustProxy,
   // a 500-reading gateway payload is at most MAX_PAYLOAD_BYTES; 1 KiB more leaves room for topic and header
@@ -165,6 +185,7 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be 100-600000 ms').max(600_000, 'must be 100-600000 ms').default(10_000),
   EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1, 'must be 1-365 days').max(365, 'must be 1-365 days').default(7),
+  TELEMETRY_RETENTION_MONTHS: z.coerce.number().int().min(4, 'must be 4-1200 months').max(1200, 'must be 4-1200 months').default(60),
 });
 
 /** `MQTT_DYNSEC=on` needs the broker URL with the ingest's account and the plugin admin; one line per problem. */
@@ -193,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string }
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.CLUSTER && !e.DATABASE_URL) throw new ConfigError('Invalid configuration:\n  CLUSTER: on needs DATABASE_URL (several processes share one PostgreSQL)');
   const dynsec = dynsecIssues(e);
   if (dynsec.length) throw new ConfigError(`Invalid configuration:\n${dynsec.map((l) => `  ${l}`).join('\n')}`);
   let mapTiles: MapTilesConfig;
@@ -218,7 +240,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string }
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     mqttShared: e.MQTT_SHARED,
-    mqttClientId: e.MQTT_CLIENT_ID,
+    mqttClientId: ingestClientId(e.MQTT_CLIENT_ID, e.PORT),
+    mqttIngestTopics: e.MQTT_INGEST_TOPICS?.split(','),
+    cluster: e.CLUSTER,
     mqttSessionExpirySec: e.MQTT_SESSION_EXPIRY_S,
     trustProxy: e.TRUST_PROXY,
     mqttMaxPacket: e.MQTT_MAX_PACKET,
@@ -234,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string }
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     exportRetentionDays: e.EXPORT_RETENTION_DAYS,
+    telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
     mapTiles,
   };
 }

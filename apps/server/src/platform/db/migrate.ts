@@ -7,8 +7,16 @@ import type { Db } from './db';
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
 /**
+ * Marks the rest of a migration file as PostgreSQL-only: the statements after a line
+ * `-- @engine postgres` run on PostgreSQL and are skipped on PGlite (the file is still recorded as
+ * applied there). Used where the engines' schemas differ on purpose (0063: telemetry partitions).
+ */
+export const POSTGRES_ONLY_MARK = /^-- @engine postgres[ \t]*$/m;
+
+/**
  * Applies every migration not yet recorded in `schema_migrations`, in file-name order, each in
- * its own transaction holding an advisory lock, so concurrent starts do not race.
+ * its own transaction holding an advisory lock, so concurrent starts do not race. A file may end
+ * with a PostgreSQL-only part ({@link POSTGRES_ONLY_MARK}).
  * @returns the names applied by this call.
  */
 export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {
@@ -20,7 +28,9 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<str
     .sort();
   const applied: string[] = [];
   for (const file of files) {
-    const sql = fs.readFileSync(path.join(dir, file), 'utf8');
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    const mark = POSTGRES_ONLY_MARK.exec(text);
+    const sql = mark && db.kind !== 'postgres' ? text.slice(0, mark.index) : text;
     const ran = await db.tx(async (q) => {
       await q.query('SELECT pg_advisory_xact_lock(727001)');
       const done = await q.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file]);
@@ -34,11 +44,25 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<str
   return applied;
 }
 
-/** Splits a migration file on `;` at line ends (migrations hold no functions with inner `;`). */
-function splitStatements(sql: string): string[] {
-  return sql
-    .replace(/--[^\n]*\n/g, '\n')
-    .split(/;\s*(?:\n|$)/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+/**
+ * Splits a migration file on `;` at line ends, comments removed; a `$$ … $$` body (function, `DO`)
+ * stays whole. No `--` or `$$` may appear inside string literals.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current = '';
+  sql.split('$$').forEach((piece, i) => {
+    if (i % 2 === 1) {
+      current += `$$${piece}$$`;
+      return;
+    }
+    const parts = piece.replace(/--[^\n]*(?:\n|$)/g, '\n').split(/;\s*(?:\n|$)/);
+    current += parts[0];
+    for (const part of parts.slice(1)) {
+      statements.push(current);
+      current = part;
+    }
+  });
+  statements.push(current);
+  return statements.map((s) => s.trim()).filter(Boolean);
 }

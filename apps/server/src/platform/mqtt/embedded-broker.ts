@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { MAX_PAYLOAD_BYTES } from '@ztj/contracts';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { Settling } from '../../modules/telemetry/ingest-batch';
 import { batchWritesPerTurn } from './batched-client';
 import { PublishRateLimiter, limitPacketSize, type RateLimit } from './broker-limits';
 
@@ -14,8 +15,12 @@ export interface BrokerPolicy {
   canSubscribe(identity: string, filter: string): boolean;
 }
 
-/** A message a connected client published (after the policy allowed it). */
-export type BrokerMessageHandler = (topic: string, payload: Buffer, identity: string) => void;
+/**
+ * A message a connected client published (after the policy allowed it). A returned
+ * {@link Settling} holds the QoS 1 PUBACK until it settles: 'ok' acknowledges, 'failed' closes the
+ * connection unacknowledged (the device sends it again); nothing returned acknowledges at once.
+ */
+export type BrokerMessageHandler = (topic: string, payload: Buffer, identity: string) => Settling | void;
 
 /** Limits of the embedded broker (issue #8; README "Environment variables"). */
 export interface BrokerLimits {
@@ -61,7 +66,10 @@ const BAD_USERNAME_OR_PASSWORD = 4;
  * Limits (issue #8): packet size enforced while reading, before a packet is buffered
  * ({@link limitPacketSize}); CONNECT within `connectTimeoutMs`; a token bucket of publishes per
  * device — a device over it is disconnected, so its unacknowledged QoS 1 messages stay with it
- * to be resent (nothing is acknowledged and then dropped).
+ * to be resent (nothing is acknowledged and then dropped). A device's PUBLISH is handed to
+ * `onMessage` in the publish authorisation, whose answer (and so the PUBACK) waits for the commit
+ * of the reading; aedes reads a connection's next chunk once every packet of the last one is
+ * answered, so a device is held back while its readings are not yet stored.
  */
 export async function startEmbeddedBroker(opts: {
   port: number;
@@ -102,7 +110,12 @@ export async function startEmbeddedBroker(opts: {
         stats.rateLimited++;
         return done(new Error('publish rate exceeded'));
       }
-      done(null);
+      if (!id) return done(null);
+      // aedes writes a QoS 1 PUBACK as soon as this callback answers: the ingest takes the message
+      // here and the answer waits for its batch's commit (acknowledge after commit, issue #15 item 1)
+      const settling = opts.onMessage(packet.topic, packet.payload as Buffer, id);
+      if (!settling || settling.state === 'ok' || packet.qos === 0) return done(null);
+      settling.done.then(() => done(null), () => done(new Error('not stored')));
     },
     authorizeSubscribe: (client, sub, done) => {
       const id = identities.get(client);
@@ -115,11 +128,6 @@ export async function startEmbeddedBroker(opts: {
   });
   broker.on('connectionError', (_client, err) => {
     if (/connect did not arrive in time/.test(err.message)) stats.connectTimeouts++;
-  });
-  broker.on('publish', (packet, client) => {
-    if (!client) return;
-    const id = identities.get(client);
-    if (id) opts.onMessage(packet.topic, packet.payload as Buffer, id);
   });
   // a device's PUBACKs of one turn leave in one write (see batchWritesPerTurn); sizes checked as read
   const server = net.createServer((socket) =>

@@ -1,102 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HEADER_DEVICE_SECRET, topics } from '@ztj/contracts';
 import { connectAsync } from 'mqtt';
-import { REPO_ROOT, loadConfig } from '../config/config';
-import { openConfiguredDb } from '../db/configured-db';
-import { migrate } from '../db/migrate';
-import { seed } from '../../modules/system/seed/seed';
-import { DEMO_TENANT_ID } from '../../modules/system/seed/seed';
-import { provisionDevice } from '../../modules/devices/device-provision';
+import { exitWithin, freePort, openServerDb, startServer, stopServers, type ServerProcess as Server } from './server-process.fixture';
 
 /**
  * SIGTERM drain of the real server (issue #15 item 6): `node --import tsx apps/server/src/main.ts`
  * as a child process on a temporary DATA_DIR (or a fresh schema of DATABASE_URL), free ports,
  * HTTP ingest, and MQTT through the embedded broker.
  */
-const children: ChildProcess[] = [];
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  for (const f of cleanups) await f().catch(() => undefined);
-});
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  env: Record<string, string>;
-  /** Everything the child wrote to stdout and stderr so far. */
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Prepares a database with one device, starts the server on it and waits until it answers. */
-async function startServer(extra: Record<string, string>, deviceId: string, secret: string): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-drain-'));
-  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-drain-web-'));
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const port = await freePort();
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir, WEB_DIR: webDir, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: 'off', DEMO: 'off',
-    LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: 'Test-Admin#2026', LOG_LEVEL: 'info', LOG_FORMAT: 'json',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
-    ...extra,
-  };
-  const db = await openConfiguredDb(loadConfig(env));
-  await migrate(db);
-  await seed(db, { adminPassword: env.ADMIN_PASSWORD, dataDir });
-  await provisionDevice(db, { id: deviceId, secret, tenantId: DEMO_TENANT_ID, model: 'P23-2IN1', orgCode: 'B01' });
-  await db.close();
-  cleanups.push(async () => {
-    if (process.env.DATABASE_URL) {
-      const admin = await openConfiguredDb(loadConfig({ ...env, DATABASE_SCHEMA: 'public' }));
-      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await admin.close();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(webDir, { recursive: true, force: true });
-  });
-
-  const { MQTT_URL: _m, DATABASE_URL: _d, DATABASE_SCHEMA: _s, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: REPO_ROOT, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const base = `http://127.0.0.1:${port}/ztj-iot`;
-  for (const until = Date.now() + 60_000; ; ) {
-    if (child.exitCode !== null) throw new Error(`server exited at start:\n${out}`);
-    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > until) throw new Error(`server not up within 60 s:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, base, env, output: () => out, exited };
-}
-
-/** Exit code of the child, or throws when it has not exited within `ms` (the test's own bound). */
-async function exitWithin(s: Server, ms: number): Promise<number | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`server did not exit within ${ms} ms:\n${s.output()}`)), ms)));
-  try {
-    return await Promise.race([s.exited, bound]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+afterAll(stopServers);
 
 /**
  * The server exited 0 after a complete drain, and every reading it acknowledged (at least
@@ -105,7 +19,7 @@ async function exitWithin(s: Server, ms: number): Promise<number | null> {
 async function expectDrained(s: Server, code: number | null, deviceId: string, acknowledged: number[], min: number): Promise<void> {
   expect(s.output()).toContain('shutdown complete');
   expect(code).toBe(0);
-  const db = await openConfiguredDb(loadConfig(s.env));
+  const db = await openServerDb(s.env);
   try {
     const rows = await db.query<{ ts: string | number }>('SELECT ts FROM telemetry WHERE device_id = $1', [deviceId]);
     const stored = new Set(rows.map((r) => Number(r.ts)));

@@ -62,36 +62,55 @@ export function DownloadCenterPage(): ReactNode {
         {t(`downloads.statuses.${r.status}`)}
       </Tag>
     );
-  // phones: the file (with its status under it) and the actions
+  // 1280 px shows every column without sideways scrolling (issue 11): fixed widths, the file and
+  // its description take the rest and end in an ellipsis (the whole text in a tooltip).
+  // Tablets drop the result, phones show the file (with its status under it) and the actions.
   const columns: ColumnsType<ExportFile> = [
-    { title: t('downloads.number'), dataIndex: 'number', key: 'number', width: 80, responsive: ['md'] },
-    { title: t('downloads.fileType'), dataIndex: 'fileType', key: 'fileType', width: 130, responsive: ['md'], render: (v: ExportFile['fileType']) => EXPORT_FILE_TYPES[v].name[lang] },
+    { title: t('downloads.number'), dataIndex: 'number', key: 'number', width: 56, responsive: ['lg'] },
+    { title: t('downloads.fileType'), dataIndex: 'fileType', key: 'fileType', width: 148, ellipsis: true, responsive: ['md'], render: (v: ExportFile['fileType']) => EXPORT_FILE_TYPES[v].name[lang] },
     {
       title: t('downloads.description'),
       dataIndex: 'description',
       key: 'description',
-      render: (v: string, r) => (
-        <div style={{ minWidth: 0 }}>
-          <Typography.Text strong style={{ wordBreak: 'break-all' }}>{r.fileName}</Typography.Text>
-          <div style={{ color: 'rgba(0,0,0,0.55)', wordBreak: 'break-word' }}>{v}</div>
-          {isMobile && <div style={{ marginTop: 4 }}>{statusOf(r)}</div>}
-        </div>
-      ),
+      ellipsis: isMobile ? false : { showTitle: false },
+      render: (v: string, r) =>
+        isMobile ? (
+          <div style={{ minWidth: 0 }}>
+            <Typography.Text strong style={{ wordBreak: 'break-all' }}>{r.fileName}</Typography.Text>
+            <div style={{ color: 'rgba(0,0,0,0.55)', wordBreak: 'break-word' }}>{v}</div>
+            <div style={{ marginTop: 4 }}>{statusOf(r)}</div>
+          </div>
+        ) : (
+          <Tooltip title={<><div>{r.fileName}</div><div>{v}</div></>} placement="topLeft">
+            <div data-testid={`export-description-${r.id}`}>
+              <Typography.Text strong ellipsis style={{ display: 'block' }}>{r.fileName}</Typography.Text>
+              <Typography.Text type="secondary" ellipsis style={{ display: 'block' }}>{v}</Typography.Text>
+            </div>
+          </Tooltip>
+        ),
     },
     { title: t('downloads.requestTime'), dataIndex: 'createTime', key: 'createTime', width: 170, sorter: true, responsive: ['md'], render: (v: number) => formatDateTime(new Date(v).toISOString()) },
-    { title: t('downloads.status'), dataIndex: 'status', key: 'status', width: 150, responsive: ['sm'], render: (_: unknown, r) => statusOf(r) },
+    { title: t('downloads.status'), dataIndex: 'status', key: 'status', width: 116, responsive: ['sm'], render: (_: unknown, r) => statusOf(r) },
     {
       title: t('downloads.result'),
       dataIndex: 'result',
       key: 'result',
-      width: 160,
+      width: 96,
+      ellipsis: { showTitle: false },
       responsive: ['lg'],
-      render: (v: string | null, r) => (r.status === 'success' ? <Tooltip title={t('downloads.expires', { time: formatDateTime(new Date(r.expiresAt).toISOString()) })}>{formatSize(r.size)}</Tooltip> : v ?? '—'),
+      render: (v: string | null, r) =>
+        r.status === 'success' ? (
+          <Tooltip title={t('downloads.expires', { time: formatDateTime(new Date(r.expiresAt).toISOString()) })}>{formatSize(r.size)}</Tooltip>
+        ) : v ? (
+          <Tooltip title={v} placement="topLeft">{v}</Tooltip>
+        ) : (
+          '—'
+        ),
     },
     {
       title: t('downloads.actions'),
       key: 'actions',
-      width: isMobile ? 124 : 130,
+      width: isMobile ? 124 : 160,
       render: (_: unknown, r) => (
         <RowActions
           actions={[
@@ -112,7 +131,8 @@ export function DownloadCenterPage(): ReactNode {
         { name: 'status', label: t('downloads.status'), kind: 'select', options: EXPORT_STATUSES.map((s) => ({ value: s, label: t(`downloads.statuses.${s}`) })) },
       ]}
       columns={columns}
-      tableProps={{ locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('downloads.empty')} /> } }}
+      // the columns fit the page (no sideways scrolling): the table is as wide as its card
+      tableProps={{ scroll: undefined, tableLayout: isMobile ? undefined : 'fixed', locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('downloads.empty')} /> } }}
     />
   );
 }

@@ -2,12 +2,16 @@ import { useState, type ReactNode } from 'react';
 import { Modal, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TenantBrief } from '@ztj/contracts';
+import { storeTenantId } from '../../platform/session/sessionStore';
 import { chooseTenant } from './api';
 
 interface TenantChoiceModalProps {
   open: boolean;
   tenants: TenantBrief[];
-  /** Preselected: the tenant the server chose for the session (the last one used), when offered. */
+  /**
+   * Preselected: the tenant the server chose for the session (the last one used; at a first
+   * sign-in the one holding the user's devices), when offered. Keeping it makes no switch call.
+   */
   initial?: number;
   /** Called with the tenant once the session switched to it. */
   onChosen: (tenantId: number) => void;
@@ -28,7 +32,9 @@ export function TenantChoiceModal({ open, tenants, initial, onChosen }: TenantCh
     if (selected === undefined) return;
     setBusy(true);
     try {
-      await chooseTenant(selected);
+      // the session already is in the preselected tenant (the server chose it at sign-in): no call
+      if (selected === initial) storeTenantId(selected);
+      else await chooseTenant(selected);
       onChosen(selected);
     } catch {
       // The HTTP layer told the user; the modal stays open for another choice.

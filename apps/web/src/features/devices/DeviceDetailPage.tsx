@@ -14,6 +14,7 @@ import type { HistoryRangeValue } from './historyRange';
 import { LogTab } from './LogTab';
 import { RealtimeTab } from './RealtimeTab';
 import { StatusTag } from './StatusTag';
+import { ServiceExpiredTag } from '../logistics/subscriptions/ServiceExpiredTag';
 import { DeviceReportButton } from '../reports/DeviceReportDialog';
 
 const HistoryChartTab = lazy(() => import('./HistoryChartTab').then((m) => ({ default: m.HistoryChartTab })));
@@ -68,6 +69,7 @@ export function DeviceDetailPage(): ReactNode {
           </Typography.Title>
           <Typography.Text type="secondary">{device.id}</Typography.Text>
           <StatusTag status={device.status} />
+          <ServiceExpiredTag deviceId={device.id} />
         </Space>
         <Space wrap>
           <Authorized action={DEVICE_PERMS.export}>

@@ -33,7 +33,20 @@ export function DeviceInfoTab({ device }: { device: DeviceDetail }): ReactNode {
       <Descriptions.Item label={t('info.bindStatus')}>{t(`bindStatus.${device.bindStatus}`)}</Descriptions.Item>
       <Descriptions.Item label={t('list.columns.lastReportTime')}>{formatReportTime(device.lastReportTime)}</Descriptions.Item>
       <Descriptions.Item label={t('info.position')}>
-        {device.lat !== null && device.lng !== null ? `${device.lat.toFixed(5)}, ${device.lng.toFixed(5)}` : '—'}
+        {device.lat !== null && device.lng !== null ? (
+          <span data-testid="device-position">
+            {`${device.lat.toFixed(5)}, ${device.lng.toFixed(5)}`}
+            {device.locationName && (
+              <Tag color="blue" style={{ marginInlineStart: 8 }} data-testid="device-location-name">
+                {device.locationDistanceM
+                  ? t('info.locationNear', { name: device.locationName, metres: device.locationDistanceM })
+                  : t('info.locationInside', { name: device.locationName })}
+              </Tag>
+            )}
+          </span>
+        ) : (
+          '—'
+        )}
       </Descriptions.Item>
       <Descriptions.Item label={t('info.createTime')}>{formatReportTime(device.createTime)}</Descriptions.Item>
       {periods.map((f) => (

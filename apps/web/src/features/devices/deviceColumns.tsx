@@ -10,6 +10,7 @@ import type { LiveMap } from './deviceLive';
 import { ParameterValues } from './ParameterValues';
 import { formatPower, formatReportTime, formatSignal } from './parameterFormat';
 import { StatusTag } from './StatusTag';
+import { ServiceExpiredTag } from '../logistics/subscriptions/ServiceExpiredTag';
 import styles from './devices.module.css';
 
 /** Row actions of the device list. */
@@ -66,7 +67,7 @@ export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actio
       ),
     },
     { title: t('list.columns.id'), dataIndex: 'id', key: 'id', sorter: true, width: 130, responsive: BEYOND_PHONE },
-    { title: t('list.columns.status'), dataIndex: 'status', key: 'status', width: 90, render: (_: unknown, row) => <StatusTag status={row.status} /> },
+    { title: t('list.columns.status'), dataIndex: 'status', key: 'status', width: 90, render: (_: unknown, row) => <><StatusTag status={row.status} /><ServiceExpiredTag deviceId={row.id} /></> },
     {
       title: t('list.columns.lastReportTime'),
       dataIndex: 'lastReportTime',

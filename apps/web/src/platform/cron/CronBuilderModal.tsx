@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Input, Modal, Tabs, type ButtonProps } from 'antd';
+import { Alert, Grid, Input, Modal, Tabs, type ButtonProps } from 'antd';
 import { quartzCronIssues, VALIDATION_MESSAGES, type Language } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
 import { builderStateOf, modelOf, type BuilderState, type FieldState } from './cronBuilderState';
 import { CronDayTab } from './CronDayTab';
 import { CronFieldTab } from './CronFieldTab';
 import { CronPreview } from './CronPreview';
+import { CronTabBar } from './CronTabBar';
 import { DEFAULT_CRON, formatQuartzCron, parseQuartzCron, type PlainPart } from './quartzCron';
 
 /** Width of the cron dialog (SPEC §9 "cron modal 608"). */
@@ -23,12 +24,16 @@ interface CronBuilderModalProps {
  * The reusable cron expression builder dialog (SPEC §2 widgets, §4 cron builder, §5 bounds, §9 width
  * 608): one tab per field (second, minute, hour, day incl. the weekday modes, month, year), the
  * expression (editable: typing it re-reads the tabs), its description and next five fire times.
+ * On phones (below antd's `sm`, 576 px) the six field tabs wrap onto a second line instead of
+ * hiding in an overflow menu.
  */
 export function CronBuilderModal({ value, onOk, onCancel }: CronBuilderModalProps): ReactNode {
   const { t, i18n } = useTranslation('quartz');
   const initial = (value && parseQuartzCron(value)) || parseQuartzCron(DEFAULT_CRON)!;
   const [state, setState] = useState<BuilderState>(() => builderStateOf(initial));
   const [typed, setTyped] = useState<string | null>(value && !parseQuartzCron(value) ? value : null);
+  const [tab, setTab] = useState('second');
+  const narrow = Grid.useBreakpoint().xs === true;
   const expression = typed ?? formatQuartzCron(modelOf(state));
   const issues = quartzCronIssues(expression);
   const lang = (i18n.language === 'en-US' ? 'en-US' : 'zh-CN') as Language;
@@ -42,6 +47,7 @@ export function CronBuilderModal({ value, onOk, onCancel }: CronBuilderModalProp
     label: t(`cron.tab.${part}`),
     children: <CronFieldTab part={part} state={state[part]} onChange={(s: FieldState) => update({ ...state, [part]: s })} />,
   });
+  const tabs = [plain('second'), plain('minute'), plain('hour'), { key: 'day', label: t('cron.tab.day'), children: <CronDayTab state={state.day} onChange={(day) => update({ ...state, day })} /> }, plain('month'), plain('year')];
   const onType = (text: string): void => {
     const model = parseQuartzCron(text);
     if (model) {
@@ -63,7 +69,10 @@ export function CronBuilderModal({ value, onOk, onCancel }: CronBuilderModalProp
     >
       <Tabs
         size="small"
-        items={[plain('second'), plain('minute'), plain('hour'), { key: 'day', label: t('cron.tab.day'), children: <CronDayTab state={state.day} onChange={(day) => update({ ...state, day })} /> }, plain('month'), plain('year')]}
+        activeKey={tab}
+        onChange={setTab}
+        items={tabs}
+        renderTabBar={narrow ? () => <CronTabBar items={tabs} activeKey={tab} onChange={setTab} /> : undefined}
       />
       <Input addonBefore={t('cron.expression')} value={expression} onChange={(e) => onType(e.target.value)} data-testid="cron-expression" style={{ margin: '12px 0 8px' }} />
       {typed !== null && issues.length === 0 && <Alert type="info" showIcon message={t('cron.notInModes')} style={{ marginBottom: 8 }} />}

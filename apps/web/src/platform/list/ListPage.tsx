@@ -60,8 +60,10 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>): ReactNo
         />
       )}
       <Table<Row>
-        size="middle"
-        scroll={{ x: 'max-content' }}
+        // phones: compact cells, and the table as wide as the screen so long texts (headers too) wrap
+        // instead of pushing the actions off screen (issue #16 item 9); wider screens scroll sideways
+        size={isMobile ? 'small' : 'middle'}
+        scroll={isMobile ? undefined : { x: 'max-content' }}
         {...tableProps}
         rowKey={(row) => rowId(list, row)}
         columns={shownColumns}

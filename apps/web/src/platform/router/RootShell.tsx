@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import i18next from 'i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { ShellSkeleton } from '../../layouts/ShellSkeleton';
 import { feedback } from '../feedback/feedback';
 import { usePermissionStore } from '../permissions/permissionStore';
 import { logout } from '../session/logout';
@@ -50,7 +51,11 @@ export function RootShell(): ReactNode {
       <ScrollRestoration getKey={scrollKey} />
       <DocumentTitle />
       {decision.kind === 'redirect' ? (
-        <Navigate to={decision.to} replace />
+        <>
+          <Navigate to={decision.to} replace />
+          {/* signed in on the login page: the shell's outline while the router loads the menu and the layout (issue #16 item 7) */}
+          {hasToken && <ShellSkeleton />}
+        </>
       ) : decision.kind === 'external' ? null : (
         <Suspense fallback={<RouteProgress />}>
           <Outlet />

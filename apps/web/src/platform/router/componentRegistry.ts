@@ -9,6 +9,7 @@ import { WAYBILL_SCREENS } from '../../features/logistics/waybills/waybillScreen
 import { QUARTZ_SCREENS } from '../../features/system/quartz/quartzScreens';
 import { SHARE_SCREENS } from '../../features/logistics/shares/sharesScreens';
 import { WAREHOUSE_SCREENS } from '../../features/logistics/warehouses/warehouseScreens';
+import { SUBSCRIPTION_SCREENS } from '../../features/logistics/subscriptions/subscriptionsScreens';
 
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -31,6 +32,7 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   ...QUARTZ_SCREENS,
   ...SHARE_SCREENS,
   ...WAREHOUSE_SCREENS,
+  ...SUBSCRIPTION_SCREENS,
   'dashboard/Analysis': lazy(() => import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage }))),
   'dashboard/BigScreen': lazy(() => import('../../features/dashboard/BigScreenPage').then((m) => ({ default: m.BigScreenPage }))),
   'exception/403': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception403 }))),

@@ -32,7 +32,7 @@ export class AlarmAnnouncer {
 
   /** Sends the notice (fire and forget; failures go to `onError`). */
   announce(tenantId: number, event: WsAlarmMessage['event'], alarm: AlarmRecord): void {
-    if (this.hub.size() === 0) return;
+    if (!this.hub.hasListeners()) return;
     const message: WsAlarmMessage = { cmd: 'alarm', event, alarm };
     this.recipients(tenantId).then(
       (users) => {

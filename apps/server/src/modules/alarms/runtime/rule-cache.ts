@@ -66,8 +66,15 @@ interface Row {
   actions: unknown;
 }
 
-/** Rules of every device, one statement (templates via device and group bindings, scenes). */
+/**
+ * Rules of every device, one statement (templates via device and group bindings, scenes).
+ * Devices whose paid monitoring service has ended (`device_service.service_end` passed, issue 10
+ * item 6) carry none: their readings are stored but not evaluated. The end is checked at load
+ * time; a payment writes `device_service` (marks dirty) and an end passing is picked up by the
+ * TTL reload, at most {@link RULE_CACHE_TTL_MS} late.
+ */
 const SNAPSHOT_SQL = `
+SELECT * FROM (
 SELECT d.dev_no, d.tenant_id, d.name, d.gateway_id, 'template' AS source, t.id AS rule_id, t.name AS rule_name, t.content, NULL::jsonb AS actions
   FROM alarm_rule_binding b
   JOIN alarm_rule_template t ON t.id = b.template_id AND t.enabled
@@ -84,12 +91,15 @@ SELECT d.dev_no, d.tenant_id, d.name, d.gateway_id, 'scene', s.id, s.name, s.rul
   FROM alarm_scene s
   JOIN alarm_scene_device sd ON sd.scene_id = s.id
   JOIN device d ON d.dev_no = sd.device_id AND d.tenant_id = s.tenant_id
- WHERE s.enabled`;
+ WHERE s.enabled
+) r
+WHERE NOT EXISTS (SELECT 1 FROM device_service ds WHERE ds.dev_no = r.dev_no AND ds.service_end <= now())`;
 
 /** True when `sql` may change which rules a device carries (see the module comment). */
 export function affectsRules(sql: string): boolean {
   if (/alarm_rule_|alarm_scene/i.test(sql)) return true;
   if (/\bdevice_group\b/i.test(sql)) return true;
+  if (/\bdevice_service\b/i.test(sql) && /^\s*(insert|update|delete)\b/i.test(sql)) return true;
   if (/\blogistics_(location|route)\b/i.test(sql) && /^\s*(insert|update|delete)\b/i.test(sql)) return true;
   return /^\s*(insert\s+into|update|delete\s+from)\s+device\b/i.test(sql) && /group_id|gateway_id|tenant_id|delete\s+from|insert\s+into|\bname\b/i.test(sql)
     && !/last_ts\s*=/.test(sql);

@@ -1,5 +1,6 @@
 import { WaybillRouteSchema, type WAYBILL_LIST_FIELDS, type WaybillRecord, type WaybillStatus } from '@ztj/contracts';
 import { AUDIT_LABELS, textOrNull, type ListField, type ListSpec } from '../../../platform/list/list-spec';
+import { waybillInDivisionSql } from './waybill-division';
 import { waybillTiming } from './waybill-timing';
 
 /**
@@ -93,4 +94,18 @@ export const WAYBILL_LIST: ListSpec<WaybillRecord> = {
   /** `devNo`: waybills a device is on now. */
   params: { devNo: 'EXISTS (SELECT 1 FROM waybill_device wd WHERE wd.waybill_id = w.id AND wd.removed_at IS NULL AND wd.dev_no = ?)' },
   map: (r) => waybillRecordOf(r),
+};
+
+/** Name of the server-set query parameter of {@link WAYBILL_DIVISION_LIST} (the caller's division org code). */
+export const DIVISION_PARAM = 'division';
+
+/**
+ * The division-vehicle waybill list (`/wlx/divisionTask/list`): the same list, filters and fields
+ * with one more predicate, the waybill's devices in the division whose org code the route sets in
+ * `division` (overwriting anything the client sent; waybill-division.ts).
+ */
+export const WAYBILL_DIVISION_LIST: ListSpec<WaybillRecord> = {
+  ...WAYBILL_LIST,
+  name: 'divisionWaybills',
+  params: { ...WAYBILL_LIST.params, [DIVISION_PARAM]: waybillInDivisionSql('?') },
 };

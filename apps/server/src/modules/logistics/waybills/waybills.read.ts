@@ -3,14 +3,39 @@ import type { Queryable } from '../../../platform/db/db';
 import { devicesByIds } from '../../devices/devices.repo';
 import { estimateArrivalMs, ETA_WINDOW_MS, type SpeedFix } from '../geo/eta';
 import { prepareRoute, routeProgress, type RouteProgress } from '../geo/route-progress';
+import { scopeOf, waybillInDivisionSql, type ScopeArg } from './waybill-division';
 import { waybillTiming } from './waybill-timing';
 import { WAYBILL_SELECT, waybillRecordOf } from './waybills.list';
 import { viewWaybill } from './waybills.service';
 
 /**
  * Waybill reads besides the list (SPEC §7 tasks getStatNum, getDetailById, getRealById,
- * getTaskList). Tenant-scoped; another tenant's waybill is "not found". Times ms epoch, m.
+ * getTaskList). Tenant-scoped; another tenant's waybill is "not found". A scope with a division
+ * (waybill-division.ts) narrows each read to that division's waybills. Times ms epoch, m.
  */
+
+/** Filters of the map list and the counts: vehicle plate or name, partial, case-insensitive. */
+export interface WaybillReadFilter {
+  vehicle?: string | undefined;
+}
+
+/**
+ * WHERE clause over `waybill w` for a scope and filter, with its parameters (tenant first).
+ */
+function scopeWhere(scope: ScopeArg, filter: WaybillReadFilter = {}): { where: string; params: unknown[] } {
+  const s = scopeOf(scope);
+  const params: unknown[] = [s.tenantId];
+  const parts = ['w.tenant_id = $1'];
+  if (s.division !== null) {
+    params.push(s.division);
+    parts.push(waybillInDivisionSql(`$${params.length}`));
+  }
+  if (filter.vehicle) {
+    params.push(`%${filter.vehicle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    parts.push(`w.vehicle ILIKE $${params.length}`);
+  }
+  return { where: parts.join(' AND '), params };
+}
 
 const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
@@ -19,20 +44,41 @@ export function routePoints(route: WaybillRoute): { lat: number; lng: number }[]
   return [route.origin, ...route.waypoints, route.destination].map((p) => ({ lat: p.lat, lng: p.lng }));
 }
 
-/** Counts of the tenant's waybills per status (`getStatNum`). */
-export async function waybillStats(q: Queryable, tenantId: number): Promise<WaybillStat> {
-  const rows = await q.query<{ status: WaybillStatus; n: number }>('SELECT status, count(*)::int AS n FROM waybill WHERE tenant_id = $1 GROUP BY status', [tenantId]);
-  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Partial<Record<WaybillStatus, number>>;
+type Counts = { total: number; unstarted: number; ongoing: number; completed: number };
+const countsOf = (rows: readonly { status: WaybillStatus; n: number }[]): Counts => {
+  const by: Partial<Record<WaybillStatus, number>> = {};
+  for (const r of rows) by[r.status] = (by[r.status] ?? 0) + Number(r.n);
   const stat = { unstarted: by.unstarted ?? 0, ongoing: by.ongoing ?? 0, completed: by.completed ?? 0 };
   return { total: stat.unstarted + stat.ongoing + stat.completed, ...stat };
+};
+
+/**
+ * Counts of the scope's waybills per status (`getStatNum`), optionally filtered by vehicle; with
+ * `groupBy: 'vehicle'` also per vehicle (most waybills first, then plate) from the same one query.
+ */
+export async function waybillStats(q: Queryable, scope: ScopeArg, filter: WaybillReadFilter & { groupBy?: 'vehicle' | undefined } = {}): Promise<WaybillStat> {
+  const { where, params } = scopeWhere(scope, filter);
+  const rows = await q.query<{ vehicle: string; status: WaybillStatus; n: number }>(
+    `SELECT coalesce(w.vehicle, '') AS vehicle, w.status, count(*)::int AS n FROM waybill w WHERE ${where} GROUP BY 1, 2`,
+    params,
+  );
+  const stat: WaybillStat = countsOf(rows);
+  if (filter.groupBy === 'vehicle') {
+    const byVehicle = new Map<string, { status: WaybillStatus; n: number }[]>();
+    for (const r of rows) byVehicle.set(r.vehicle, [...(byVehicle.get(r.vehicle) ?? []), r]);
+    stat.vehicles = [...byVehicle].map(([vehicle, rs]) => ({ vehicle, ...countsOf(rs) }))
+      .sort((a, b) => b.total - a.total || a.vehicle.localeCompare(b.vehicle));
+  }
+  return stat;
 }
 
 /**
  * One waybill with its route snapshot, device records and device history (`getDetailById`).
  * @throws AppError notFound waybillNotFound.
  */
-export async function waybillDetail(q: Queryable, tenantId: number, id: string, now = Date.now()): Promise<WaybillDetail> {
-  const record = await viewWaybill(q, tenantId, id, now);
+export async function waybillDetail(q: Queryable, scope: ScopeArg, id: string, now = Date.now()): Promise<WaybillDetail> {
+  const { tenantId } = scopeOf(scope);
+  const record = await viewWaybill(q, scope, id, now);
   const [row] = await q.query<{ route: unknown }>('SELECT route FROM waybill WHERE id = $1', [id]);
   const history = await q.query<{ dev_no: string; added: number; removed: number | null }>(
     `SELECT dev_no, (extract(epoch FROM added_at) * 1000)::float8 AS added, (extract(epoch FROM removed_at) * 1000)::float8 AS removed
@@ -62,8 +108,8 @@ export async function recentFixes(q: Queryable, deviceId: string, from: number, 
  * geo/eta.ts, only while ongoing) and the timing outcome at `now`.
  * @throws AppError notFound waybillNotFound.
  */
-export async function waybillReal(q: Queryable, tenantId: number, id: string, now = Date.now()): Promise<WaybillReal> {
-  const detail = await waybillDetail(q, tenantId, id, now);
+export async function waybillReal(q: Queryable, scope: ScopeArg, id: string, now = Date.now()): Promise<WaybillReal> {
+  const detail = await waybillDetail(q, scope, id, now);
   const located = detail.deviceRecords
     .filter((d) => d.lat !== null && d.lng !== null && d.lastReportTime !== null)
     .sort((a, b) => b.lastReportTime! - a.lastReportTime!)[0];
@@ -89,9 +135,10 @@ export async function waybillReal(q: Queryable, tenantId: number, id: string, no
   };
 }
 
-/** Ongoing waybills of the tenant with their route and last tracked position (`getTaskList`, map list). */
-export async function ongoingWaybills(q: Queryable, tenantId: number, now = Date.now()): Promise<WaybillMapItem[]> {
-  const rows = await q.query(`SELECT ${WAYBILL_SELECT} FROM waybill w WHERE w.tenant_id = $1 AND w.status = 'ongoing' ORDER BY w.actual_start DESC LIMIT 500`, [tenantId]);
+/** Ongoing waybills of the scope (optionally by vehicle) with their route and last tracked position (`getTaskList`, map list). */
+export async function ongoingWaybills(q: Queryable, scope: ScopeArg, now = Date.now(), filter: WaybillReadFilter = {}): Promise<WaybillMapItem[]> {
+  const { where, params } = scopeWhere(scope, filter);
+  const rows = await q.query(`SELECT ${WAYBILL_SELECT} FROM waybill w WHERE ${where} AND w.status = 'ongoing' ORDER BY w.actual_start DESC LIMIT 500`, params);
   return rows.map((r) => {
     const rec = waybillRecordOf(r, now);
     const lat = r.last_lat as number | null;

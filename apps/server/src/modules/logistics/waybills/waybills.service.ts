@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
 import { devicesNotInTenant, fieldFailure, usersNotInTenant } from '../../alarms/settings/tenant-refs';
 import { readRoute } from './route-source';
+import { checkDevicesInDivision, requireWaybillInDivision, scopeOf, type ScopeArg, type WaybillScope } from './waybill-division';
 import { WAYBILL_SELECT, waybillRecordOf } from './waybills.list';
 
 /**
@@ -15,24 +16,31 @@ import { WAYBILL_SELECT, waybillRecordOf } from './waybills.list';
  * State machine: un-started --start--> ongoing --stop--> completed. `update` and `copy` keep a
  * waybill un-started; `modifyTime`, `addDevs` and `delDevInTask` work until it is completed;
  * `del` works in every state. A device may be on one ongoing waybill at a time.
+ *
+ * Division scope (waybill-division.ts): the functions taking a `ScopeArg` or a trailing `division`
+ * org code also refuse a waybill or device outside that division (the division-vehicle calls); a
+ * plain tenant id or a null division is the whole tenant.
  */
 
 type Body = z.output<typeof WaybillAddSchema>;
 
 /**
  * One waybill of the tenant (`now` ms epoch decides the timing outcome).
- * @throws AppError notFound waybillNotFound.
+ * @throws AppError notFound waybillNotFound; forbidden waybillOutsideDivision.
  */
-export async function viewWaybill(q: Queryable, tenantId: number, id: string, now = Date.now()): Promise<WaybillRecord> {
-  const [row] = await q.query(`SELECT ${WAYBILL_SELECT} FROM waybill w WHERE w.tenant_id = $1 AND w.id = $2`, [tenantId, id]);
+export async function viewWaybill(q: Queryable, scope: ScopeArg, id: string, now = Date.now()): Promise<WaybillRecord> {
+  const s = scopeOf(scope);
+  const [row] = await q.query(`SELECT ${WAYBILL_SELECT} FROM waybill w WHERE w.tenant_id = $1 AND w.id = $2`, [s.tenantId, id]);
   if (!row) throw new AppError('notFound', 'waybillNotFound');
+  await requireWaybillInDivision(q, s, id, String(row.number));
   return waybillRecordOf(row, now);
 }
 
-/** Status of a waybill of the tenant, for the transition checks. @throws AppError notFound. */
-async function statusOf(q: Queryable, tenantId: number, id: string): Promise<{ status: WaybillStatus; number: string }> {
-  const [row] = await q.query<{ status: WaybillStatus; number: string }>('SELECT status, number FROM waybill WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+/** Status of a waybill of the scope, for the transition checks. @throws AppError notFound; forbidden waybillOutsideDivision. */
+async function statusOf(q: Queryable, scope: WaybillScope, id: string): Promise<{ status: WaybillStatus; number: string }> {
+  const [row] = await q.query<{ status: WaybillStatus; number: string }>('SELECT status, number FROM waybill WHERE tenant_id = $1 AND id = $2', [scope.tenantId, id]);
   if (!row) throw new AppError('notFound', 'waybillNotFound');
+  await requireWaybillInDivision(q, scope, id, row.number);
   return row;
 }
 
@@ -55,15 +63,17 @@ export async function checkDevicesFree(q: Queryable, lang: Language, tenantId: n
  * Checks a body against the tenant: number unique, devices and monitoring accounts of the tenant,
  * devices not on another ongoing waybill, the route of the tenant. Returns the route snapshot.
  * @throws AppError conflict waybillNumberExists (`number`); badRequest deviceNotInTenant /
- *   waybillDeviceAlreadyOn (`deviceIds`), userNotInTenant (`monitorUserIds`), waybillRouteNotFound (`routeId`).
+ *   deviceOutsideDivision / waybillDeviceAlreadyOn (`deviceIds`), userNotInTenant (`monitorUserIds`), waybillRouteNotFound (`routeId`).
  */
-async function checkBody(q: Queryable, lang: Language, tenantId: number, body: Body, exceptId: string | null) {
+async function checkBody(q: Queryable, lang: Language, scope: WaybillScope, body: Body, exceptId: string | null) {
+  const { tenantId } = scope;
   if (body.number) {
     const taken = await q.query('SELECT 1 FROM waybill WHERE tenant_id = $1 AND number = $2 AND id IS DISTINCT FROM $3', [tenantId, body.number, exceptId]);
     if (taken.length) throw new AppError('conflict', 'waybillNumberExists', {}, [{ field: 'number', message: formatMessage('waybillNumberExists', lang) }]);
   }
   const [bad] = await devicesNotInTenant(q, tenantId, body.deviceIds);
   if (bad !== undefined) throw fieldFailure(lang, 'deviceIds', 'deviceNotInTenant', { id: bad });
+  await checkDevicesInDivision(q, lang, scope, body.deviceIds);
   await checkDevicesFree(q, lang, tenantId, body.deviceIds, exceptId);
   const [badUser] = await usersNotInTenant(q, tenantId, body.monitorUserIds);
   if (badUser !== undefined) throw fieldFailure(lang, 'monitorUserIds', 'userNotInTenant');
@@ -109,21 +119,26 @@ export async function insertWaybill(q: Queryable, tenantId: number, by: string, 
   return row!.id;
 }
 
-/** Adds an un-started waybill (body validated by `WaybillAddSchema`). Errors: see {@link checkBody}. */
-export async function addWaybill(db: Db, auth: AuthContext, lang: Language, body: Body): Promise<WaybillRecord> {
-  const id = await db.tx(async (q) => insertWaybill(q, auth.tenantId, auth.username, body, await checkBody(q, lang, auth.tenantId, body, null)));
-  return viewWaybill(db, auth.tenantId, id);
+/**
+ * Adds an un-started waybill (body validated by `WaybillAddSchema`); `division` (org code) limits
+ * its devices to that division. Errors: see {@link checkBody}.
+ */
+export async function addWaybill(db: Db, auth: AuthContext, lang: Language, body: Body, division: string | null = null): Promise<WaybillRecord> {
+  const scope = { tenantId: auth.tenantId, division };
+  const id = await db.tx(async (q) => insertWaybill(q, auth.tenantId, auth.username, body, await checkBody(q, lang, scope, body, null)));
+  return viewWaybill(db, scope, id);
 }
 
 /**
  * Replaces the fields of an un-started waybill.
  * @throws AppError notFound; business waybillNotUnstarted; and the errors of {@link checkBody}.
  */
-export async function updateWaybill(db: Db, auth: AuthContext, lang: Language, body: Body & { id: string }): Promise<WaybillRecord> {
+export async function updateWaybill(db: Db, auth: AuthContext, lang: Language, body: Body & { id: string }, division: string | null = null): Promise<WaybillRecord> {
+  const scope = { tenantId: auth.tenantId, division };
   await db.tx(async (q) => {
-    const { status } = await statusOf(q, auth.tenantId, body.id);
+    const { status } = await statusOf(q, scope, body.id);
     if (status !== 'unstarted') throw new AppError('business', 'waybillNotUnstarted');
-    const route = await checkBody(q, lang, auth.tenantId, body, body.id);
+    const route = await checkBody(q, lang, scope, body, body.id);
     const number = body.number || (await q.query<{ number: string }>('SELECT number FROM waybill WHERE id = $1', [body.id]))[0]!.number;
     await q.query(
       `UPDATE waybill SET name = $3, number = $4, inner_number = $5, vehicle = $6, driver_phone = $7, company = $8, mileage_km = $9,
@@ -135,7 +150,7 @@ export async function updateWaybill(db: Db, auth: AuthContext, lang: Language, b
     );
     await setDevices(q, body.id, body.deviceIds);
   });
-  return viewWaybill(db, auth.tenantId, body.id);
+  return viewWaybill(db, scope, body.id);
 }
 
 /**
@@ -161,9 +176,11 @@ export async function copyWaybill(db: Db, auth: AuthContext, id: string): Promis
  * @throws AppError notFound; business waybillNotUnstarted; badRequest waybillLastDevice when it has
  *   no device; badRequest waybillDeviceAlreadyOn (`deviceIds`).
  */
-export async function startWaybill(db: Db, tenantId: number, lang: Language, id: string, by: string | null, at = Date.now()): Promise<WaybillRecord> {
+export async function startWaybill(db: Db, scope: ScopeArg, lang: Language, id: string, by: string | null, at = Date.now()): Promise<WaybillRecord> {
+  const s = scopeOf(scope);
+  const { tenantId } = s;
   await db.tx(async (q) => {
-    const { status } = await statusOf(q, tenantId, id);
+    const { status } = await statusOf(q, s, id);
     if (status !== 'unstarted') throw new AppError('business', 'waybillNotUnstarted');
     const devices = await q.query<{ dev_no: string }>('SELECT dev_no FROM waybill_device WHERE waybill_id = $1 AND removed_at IS NULL', [id]);
     if (!devices.length) throw fieldFailure(lang, 'deviceIds', 'waybillLastDevice');
@@ -174,56 +191,63 @@ export async function startWaybill(db: Db, tenantId: number, lang: Language, id:
       [tenantId, id, at, by],
     );
   });
-  return viewWaybill(db, tenantId, id);
+  return viewWaybill(db, s, id);
 }
 
 /**
  * Completes an ongoing waybill at `at` (ms epoch). `by` null = the AI.
  * @throws AppError notFound; business waybillNotOngoing.
  */
-export async function stopWaybill(db: Db, tenantId: number, id: string, by: string | null, at = Date.now()): Promise<WaybillRecord> {
-  const { status } = await statusOf(db, tenantId, id);
+export async function stopWaybill(db: Db, scope: ScopeArg, id: string, by: string | null, at = Date.now()): Promise<WaybillRecord> {
+  const s = scopeOf(scope);
+  const { tenantId } = s;
+  const { status } = await statusOf(db, s, id);
   if (status !== 'ongoing') throw new AppError('business', 'waybillNotOngoing');
   await db.query(
     `UPDATE waybill SET status = 'completed', actual_end = to_timestamp($3::float8 / 1000), eta_ms = NULL, update_by = coalesce($4, update_by), update_time = now()
       WHERE tenant_id = $1 AND id = $2 AND status = 'ongoing'`,
     [tenantId, id, at, by],
   );
-  return viewWaybill(db, tenantId, id);
+  return viewWaybill(db, s, id);
 }
 
-/** Deletes a waybill in any state (the console asks first). @throws AppError notFound. */
-export async function deleteWaybill(db: Db, tenantId: number, id: string): Promise<void> {
-  await statusOf(db, tenantId, id);
-  await db.query('DELETE FROM waybill WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+/** Deletes a waybill in any state (the console asks first). @throws AppError notFound; forbidden waybillOutsideDivision. */
+export async function deleteWaybill(db: Db, scope: ScopeArg, id: string): Promise<void> {
+  const s = scopeOf(scope);
+  await statusOf(db, s, id);
+  await db.query('DELETE FROM waybill WHERE tenant_id = $1 AND id = $2', [s.tenantId, id]);
 }
 
 /**
  * Changes the estimated start and end (validated end > start) of an un-started or ongoing waybill.
  * @throws AppError notFound; business waybillCompleted.
  */
-export async function modifyWaybillTime(db: Db, auth: AuthContext, body: { id: string; plannedStart: number; plannedEnd: number }): Promise<WaybillRecord> {
-  const { status } = await statusOf(db, auth.tenantId, body.id);
+export async function modifyWaybillTime(db: Db, auth: AuthContext, body: { id: string; plannedStart: number; plannedEnd: number }, division: string | null = null): Promise<WaybillRecord> {
+  const scope = { tenantId: auth.tenantId, division };
+  const { status } = await statusOf(db, scope, body.id);
   if (status === 'completed') throw new AppError('business', 'waybillCompleted');
   await db.query(
     `UPDATE waybill SET planned_start = to_timestamp($3::float8 / 1000), planned_end = to_timestamp($4::float8 / 1000), update_by = $5, update_time = now()
       WHERE tenant_id = $1 AND id = $2`,
     [auth.tenantId, body.id, body.plannedStart, body.plannedEnd, auth.username],
   );
-  return viewWaybill(db, auth.tenantId, body.id);
+  return viewWaybill(db, scope, body.id);
 }
 
 /**
  * Adds devices to an un-started or ongoing waybill (`addDevs`); an ongoing one refuses devices
  * already on another ongoing waybill.
- * @throws AppError notFound; business waybillCompleted; badRequest deviceNotInTenant / waybillDeviceAlreadyOn.
+ * @throws AppError notFound; forbidden waybillOutsideDivision; business waybillCompleted; badRequest
+ *   deviceNotInTenant / deviceOutsideDivision / waybillDeviceAlreadyOn.
  */
-export async function addWaybillDevices(db: Db, auth: AuthContext, lang: Language, id: string, deviceIds: readonly string[]): Promise<WaybillRecord> {
+export async function addWaybillDevices(db: Db, auth: AuthContext, lang: Language, id: string, deviceIds: readonly string[], division: string | null = null): Promise<WaybillRecord> {
+  const scope = { tenantId: auth.tenantId, division };
   await db.tx(async (q) => {
-    const { status } = await statusOf(q, auth.tenantId, id);
+    const { status } = await statusOf(q, scope, id);
     if (status === 'completed') throw new AppError('business', 'waybillCompleted');
     const [bad] = await devicesNotInTenant(q, auth.tenantId, deviceIds);
     if (bad !== undefined) throw fieldFailure(lang, 'deviceIds', 'deviceNotInTenant', { id: bad });
+    await checkDevicesInDivision(q, lang, scope, deviceIds);
     await checkDevicesFree(q, lang, auth.tenantId, deviceIds, id);
     await q.query(
       `INSERT INTO waybill_device (waybill_id, dev_no) SELECT $1, x FROM unnest($2::text[]) AS x
@@ -231,7 +255,7 @@ export async function addWaybillDevices(db: Db, auth: AuthContext, lang: Languag
       [id, [...new Set(deviceIds)]],
     );
   });
-  return viewWaybill(db, auth.tenantId, id);
+  return viewWaybill(db, scope, id);
 }
 
 /**
@@ -239,13 +263,14 @@ export async function addWaybillDevices(db: Db, auth: AuthContext, lang: Languag
  * (kept for the trip's history). At least one device stays.
  * @throws AppError notFound; business waybillCompleted; badRequest waybillLastDevice (`deviceIds`).
  */
-export async function removeWaybillDevices(db: Db, auth: AuthContext, lang: Language, id: string, deviceIds: readonly string[]): Promise<WaybillRecord> {
+export async function removeWaybillDevices(db: Db, auth: AuthContext, lang: Language, id: string, deviceIds: readonly string[], division: string | null = null): Promise<WaybillRecord> {
+  const scope = { tenantId: auth.tenantId, division };
   await db.tx(async (q) => {
-    const { status } = await statusOf(q, auth.tenantId, id);
+    const { status } = await statusOf(q, scope, id);
     if (status === 'completed') throw new AppError('business', 'waybillCompleted');
     const left = await q.query('SELECT 1 FROM waybill_device WHERE waybill_id = $1 AND removed_at IS NULL AND NOT (dev_no = ANY($2::text[]))', [id, [...deviceIds]]);
     if (!left.length) throw fieldFailure(lang, 'deviceIds', 'waybillLastDevice');
     await q.query('UPDATE waybill_device SET removed_at = now() WHERE waybill_id = $1 AND removed_at IS NULL AND dev_no = ANY($2::text[])', [id, [...deviceIds]]);
   });
-  return viewWaybill(db, auth.tenantId, id);
+  return viewWaybill(db, scope, id);
 }

@@ -142,7 +142,10 @@ export const MENU_SEED: MenuSeed[] = [
   {
     id: 'subscribe', name: '订阅管理', nameEn: 'Subscriptions', path: '/subscribe', component: 'layouts/RouteView', icon: 'ShoppingCartOutlined', redirect: '/subscribe/orders',
     children: [
-      { id: 'subscribe-orders', name: '订单列表', nameEn: 'Orders', path: '/subscribe/orders', component: 'subscribe/OrderList' },
+      {
+        id: 'subscribe-orders', name: '订单列表', nameEn: 'Orders', path: '/subscribe/orders', component: 'subscribe/OrderList', perms: 'subscribe:list',
+        buttons: [['subscribe:renew', '续费', 'Renew'], ['subscribe:cancel', '取消订单', 'Cancel order'], ['subscribe:confirmPay', '确认收款', 'Confirm payment'], ['subscribe:export', '导出订单', 'Export orders']],
+      },
       { id: 'subscribe-detail', name: '订单详情', nameEn: 'Order detail', path: '/subscribe/detail/:id', component: 'subscribe/OrderDetail', hidden: true },
     ],
   },

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Radio, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ import { useResponsive } from '../../../platform/responsive/useResponsive';
 import { ListEmpty } from '../../alarm-settings/ListEmpty';
 import { useListError } from '../../alarm-settings/useListError';
 import { WrapText } from '../../alarm-settings/WrapText';
-import { useWaybillStats } from './api';
+import { useWaybillStats, WAYBILL_POLL_MS } from './api';
+import { useLiveRefresh } from './useLiveRefresh';
 import { useWaybillActions } from './useWaybillActions';
 import { WaybillStatusTag, WaybillTimingTag } from './WaybillTags';
 
@@ -22,7 +23,9 @@ const time = (v: number | null): string => (v === null ? '—' : formatDateTime(
  * Waybill list (`task/TaskList`; SPEC §2 task list, §7 list + getStatNum, §4 states): counts per
  * status (a click filters), query by name, number, vehicle and status, status and timing tags,
  * start / stop / delete after the spec's confirmations, copy, export; add and edit open the
- * 4-step editor. Buttons by WAYBILL_PERMS.
+ * 4-step editor. Buttons by WAYBILL_PERMS. While waybills run (or may start by themselves) the list
+ * and the counts refetch every 6 s, so status, timing outcome and times change without a reload;
+ * a hidden tab pauses it.
  */
 export function WaybillListPage(): ReactNode {
   const { t } = useTranslation('waybills');
@@ -34,6 +37,13 @@ export function WaybillListPage(): ReactNode {
   const go = (path: string, id: string): void => void navigate(`/task/${path}/${encodeURIComponent(id)}`);
   const status = list.filters.status ?? 'all';
   const { isMobile } = useResponsive();
+  const live = (stats.data?.ongoing ?? 0) > 0 || list.rows.some((w) => w.status === 'ongoing' || (w.status === 'unstarted' && w.aiStartStop));
+  // a background refresh keeps the rows on screen without the table's loading veil
+  const [refreshing, setRefreshing] = useState(false);
+  useLiveRefresh(live, () => {
+    setRefreshing(true);
+    void Promise.allSettled([list.reload(), stats.refetch()]).then(() => setRefreshing(false));
+  }, WAYBILL_POLL_MS);
 
   const columns: ColumnsType<WaybillRecord> = [
     {
@@ -130,7 +140,7 @@ export function WaybillListPage(): ReactNode {
   return (
     <ListPage<WaybillRecord>
       testId="waybills"
-      list={list}
+      list={refreshing ? { ...list, loading: false } : list}
       selectable={false}
       onAdd={() => void navigate('/task/edit/new')}
       exportName={t('exportName')}

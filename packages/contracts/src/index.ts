@@ -24,3 +24,5 @@ export const HEADER_TOKEN = 'X-Access-Token';
 export const HEADER_TENANT = 'tenant-id';
 /** Client request timeout (SPEC §9), ms. */
 export const REQUEST_TIMEOUT_MS = 50_000;
+export * from './self-service';
+export * from './tenant-expiry';

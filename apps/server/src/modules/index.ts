@@ -3,6 +3,7 @@ import type { Config } from '../platform/config/config';
 import type { Db } from '../platform/db/db';
 import type { RealtimeHub } from '../platform/realtime/hub';
 import { authRoutes } from './auth/auth.routes';
+import { selfServiceRoutes } from './auth/self-service.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { dictRoutes } from './dict/dict.routes';
 import { deviceExportRoute } from './devices/device-export';
@@ -53,6 +54,7 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   installOperationLog(api, db, config.basePath);
   registerFilePlatform(api, config.dataDir);
   authRoutes(api, db, config);
+  selfServiceRoutes(api, db, config);
   dictRoutes(api, db);
   dashboardRoutes(api, db);
   devicesRoutes(api, db, { sendCommand: (id, c) => devices.sendCommand(id, c), invalidate: (id) => devices.registry.invalidate(id) });

@@ -1,0 +1,120 @@
+import { TENANT_EXPIRY_REMINDER_DAYS, type Language, type TenantRenew } from '@ztj/contracts';
+import type { Db } from '../../platform/db/db';
+import { AppError } from '../../platform/http/app-error';
+import type { RealtimeHub } from '../../platform/realtime/hub';
+import { formatEpochMs } from '../../platform/time/format-time';
+import type { PushChannel, PushMessage } from '../alarms/push/channels/channel';
+import { LogType, writeLog } from '../logs/logs.repo';
+import { defineJobClass, parseParameter } from '../system/quartz/job-classes';
+import { PLATFORM_TENANT_ID } from '../system/seed/seed';
+
+/**
+ * Tenant expiry (issue 13 item 9; SPEC §6 "tenant expired, contact platform administrator to
+ * renew"). Sign-in refuses a tenant past its end date in `startSession` (password, phone and every
+ * later way in) and registration refuses an ended self-service tenant (`register.ts`). Here: the
+ * reminder before the end and the platform administrator's renewal.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** The reminder text for a tenant ending at `end` (ms epoch), in `lang`. */
+export function tenantReminderText(name: string, end: number, lang: Language): { title: string; text: string } {
+  const when = formatEpochMs(end);
+  return lang === 'en-US'
+    ? { title: 'Tenant expiry reminder', text: `Tenant expiry reminder: the use period of ${name} ends ${when}. Contact the platform administrator to renew; after that nobody of the tenant can sign in.` }
+    : { title: '租户到期提醒', text: `【租户到期提醒】${name} 的使用期限将于 ${when} 结束，请联系平台管理员续费；到期后该租户的用户将无法登录。` };
+}
+
+/** Active administrators (role `admin` of the tenant) with their e-mail and system-message preference. */
+async function tenantAdmins(db: Db, tenantId: number): Promise<{ id: string; email: string | null; systemMessage: boolean }[]> {
+  const rows = await db.query<{ id: string; email: string | null; system_message: boolean | null }>(
+    `SELECT DISTINCT u.id, u.email, n.system_message
+       FROM sys_user u JOIN sys_user_tenant ut ON ut.user_id = u.id AND ut.tenant_id = $1
+       JOIN sys_user_role ur ON ur.user_id = u.id JOIN sys_role r ON r.id = ur.role_id AND r.tenant_id = $1 AND r.role_code = 'admin'
+       LEFT JOIN sys_user_notification n ON n.user_id = u.id
+      WHERE u.status = 1 AND u.del_flag = 0 ORDER BY u.id`,
+    [tenantId],
+  );
+  return rows.map((r) => ({ id: r.id, email: r.email || null, systemMessage: r.system_message ?? true }));
+}
+
+/**
+ * Reminds the administrators of each tenant whose end date falls in `(at, at + days]` and that was
+ * not reminded for that end date yet (`sys_tenant_expiry_reminder`, claimed once so parallel runs
+ * do not repeat it). `tenantId` = the platform tenant: every tenant; another: that tenant only.
+ * Delivery as the device service reminder: a live console notice (WebSocket `cmd: 'user'`) to each
+ * administrator with system messages on, and an e-mail when the e-mail channel is configured.
+ * @returns the tenants reminded and the deliveries made.
+ */
+export async function sendTenantExpiryReminders(
+  db: Db,
+  o: { tenantId: number; at: number; days: number; lang: Language; hub?: RealtimeHub | null; mailer?: PushChannel | null },
+): Promise<{ tenants: number[]; live: number; mailed: number }> {
+  const due = await db.query<{ id: number; name: string; name_en: string | null; end_ms: number }>(
+    `SELECT t.id, t.name, t.name_en, (extract(epoch FROM t.end_date) * 1000)::float8 AS end_ms FROM sys_tenant t
+      WHERE t.status = 1 AND t.end_date > to_timestamp($1::float8 / 1000) AND t.end_date <= to_timestamp($2::float8 / 1000)
+        AND ($3::int = ${PLATFORM_TENANT_ID} OR t.id = $3)
+        AND NOT EXISTS (SELECT 1 FROM sys_tenant_expiry_reminder r WHERE r.tenant_id = t.id AND r.end_date = t.end_date)
+      ORDER BY t.id`,
+    [o.at, o.at + o.days * DAY_MS, o.tenantId],
+  );
+  const out = { tenants: [] as number[], live: 0, mailed: 0 };
+  for (const t of due) {
+    const admins = await tenantAdmins(db, t.id);
+    const claimed = await db.query(
+      `INSERT INTO sys_tenant_expiry_reminder (tenant_id, end_date, recipients) SELECT id, end_date, $2 FROM sys_tenant WHERE id = $1
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [t.id, admins.length],
+    );
+    if (!claimed.length) continue;
+    out.tenants.push(t.id);
+    const name = o.lang === 'en-US' && t.name_en ? t.name_en : t.name;
+    const { title, text } = tenantReminderText(name, Number(t.end_ms), o.lang);
+    for (const a of admins) {
+      if (o.hub && a.systemMessage) {
+        o.hub.toUser(a.id, { cmd: 'user', msgId: `tenant-expiry-${t.id}-${Number(t.end_ms)}`, msgTxt: text }, t.id);
+        out.live++;
+      }
+      const address = o.mailer && a.email ? o.mailer.addressOf({ email: a.email }) : null;
+      if (o.mailer && address) {
+        const message: PushMessage = { title, text, severity: 'M', deviceId: '', deviceName: '', alarmType: '', value: '', time: formatEpochMs(o.at) };
+        if ((await o.mailer.send(address, message)).ok) out.mailed++;
+      }
+    }
+    await writeLog(db, { logType: LogType.OPERATION, content: `tenant expiry reminder: tenant ${t.id} to ${admins.length} administrator(s)`, tenantId: t.id });
+  }
+  return out;
+}
+
+/**
+ * Scheduled-job class `tenantExpiryReminder` (issue 13 item 9): tenants ending within `days` days
+ * (default 7) of the fire time. A job of the platform tenant covers every tenant; a daily cron
+ * (`0 0 9 * * ?`) is the intended schedule. Parameter (optional JSON): `{"days":7,"lang":"zh-CN"}`.
+ */
+export const TENANT_EXPIRY_REMINDER_JOB = defineJobClass({
+  name: 'tenantExpiryReminder',
+  label: { 'zh-CN': '租户到期提醒', 'en-US': 'Tenant expiry reminder' },
+  parameterHint: '{"days":7,"lang":"zh-CN"}',
+  async handler({ db, tenantId, fireTime, lang, parameter, services }) {
+    const raw = Number(parseParameter(parameter).days);
+    const days = Number.isInteger(raw) && raw >= 1 && raw <= 365 ? raw : TENANT_EXPIRY_REMINDER_DAYS;
+    return sendTenantExpiryReminders(db, { tenantId, at: fireTime, days, lang, hub: services.hub ?? null, mailer: services.mailer ?? null });
+  },
+});
+
+/**
+ * Renews a tenant (platform tenant only, checked by the caller with `requirePlatform`): sets its
+ * end date to `endDate`, which must be in the future. Its users can sign in again at once.
+ * @throws AppError notFound (no such tenant), business renewEndInPast.
+ */
+export async function renewTenant(db: Db, body: TenantRenew, caller: { userId: string; username: string; tenantId: number }): Promise<{ endDate: string }> {
+  const end = new Date(body.endDate);
+  if (!(end.getTime() > Date.now())) throw new AppError('business', 'renewEndInPast');
+  const [row] = await db.query<{ end_date: Date }>(
+    'UPDATE sys_tenant SET end_date = $2::timestamptz, update_by = $3, update_time = now() WHERE id = $1 RETURNING end_date',
+    [body.id, end.toISOString(), caller.username],
+  );
+  if (!row) throw new AppError('notFound', 'notFound');
+  await writeLog(db, { logType: LogType.OPERATION, content: `tenant ${body.id} renewed until ${end.toISOString()}`, tenantId: caller.tenantId, userId: caller.userId, username: caller.username });
+  return { endDate: new Date(row.end_date).toISOString() };
+}

@@ -26,3 +26,5 @@ export const HEADER_TENANT = 'tenant-id';
 export const REQUEST_TIMEOUT_MS = 50_000;
 export * from './self-service';
 export * from './tenant-expiry';
+export * from './sso';
+export * from './branding';

@@ -8,6 +8,7 @@ import { SUBSCRIPTION_MESSAGES } from './logistics/subscription-messages';
 import { QUARTZ_MESSAGES } from './system/quartz-messages';
 import type { BilingualText, Language } from './i18n';
 import { SESSION_MESSAGES } from './session-messages';
+import { SSO_MESSAGES } from './sso-messages';
 import { SELF_SERVICE_MESSAGES } from './self-service-messages';
 
 export { SESSION_MESSAGES } from './session-messages';
@@ -71,6 +72,7 @@ export const MESSAGES = {
   ...WAREHOUSE_MESSAGES,
   ...SUBSCRIPTION_MESSAGES,
   ...QUARTZ_MESSAGES,
+  ...SSO_MESSAGES,
   ...SELF_SERVICE_MESSAGES,
   // Administration back office (issue #4): generic list, import/export, system entities.
   listFieldUnknown: { 'zh-CN': '未知的查询字段：{field}', 'en-US': 'Unknown query field: {field}' },

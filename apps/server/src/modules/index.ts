@@ -34,6 +34,8 @@ import { quartzRoutes } from './system/quartz/quartz.routes';
 import { shareRoutes } from './logistics/shares/shares.routes';
 import { warehouseRoutes } from './logistics/warehouses/warehouses.routes';
 import { subscriptionRoutes } from './logistics/subscriptions/subscriptions.routes';
+import { ssoRoutes } from './auth/sso/sso.routes';
+import { brandingRoutes } from './branding/branding.routes';
 
 /** What every module's routes may use. */
 export interface ModuleDeps {
@@ -54,6 +56,8 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   installOperationLog(api, db, config.basePath);
   registerFilePlatform(api, config.dataDir);
   authRoutes(api, db, config);
+  ssoRoutes(api, db, config);
+  brandingRoutes(api, db);
   selfServiceRoutes(api, db, config);
   dictRoutes(api, db);
   dashboardRoutes(api, db);

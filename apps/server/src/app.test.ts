@@ -24,7 +24,7 @@ describe('platform routes', () => {
 
   it('answers an unknown path with the envelope', async () => {
     const res = await t.call('GET', '/no/such/path', { headers: { 'accept-language': 'en-US' } });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(404); // the route-level 404 of an unknown URL keeps its HTTP status (SPEC §8)
     expect(res.body).toMatchObject({ success: false, code: 404, message: 'Resource not found' });
   });
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app';
 import { createTestApp } from '../../test/test-app';
 import { EXTERNAL_MQTT, addDevice, connectDevice, countTelemetry, uid, waitFor } from '../modules/telemetry/ingest.fixtures';
+import { expectRefusedRaw } from '../../test/refusal';
 
 const CONNECT_TIMEOUT_MS = 500;
 const RATE = 10;
@@ -168,7 +169,7 @@ describe('dead letters per client (issue #8 finding 6)', () => {
         headers: { [HEADER_DEVICE_SECRET]: secret, 'content-type': 'application/json' },
         payload: `{garbage ${i}`,
       });
-      expect(res.statusCode).toBe(400);
+      expectRefusedRaw(res, 400);
     }
     await app.devices.ingest.flush();
     const rows = async (): Promise<{ reason: string; detail: string | null }[]> =>

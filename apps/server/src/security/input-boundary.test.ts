@@ -7,6 +7,7 @@ import { DEMO_TENANT_ID } from '../modules/system/seed/seed';
 import { addDevice, uid } from '../modules/telemetry/ingest.fixtures';
 import { setImportLimits } from '../platform/list/import-limits';
 import { spreadsheetEvents } from '../platform/list/sheet-pool';
+import { expectRefused, expectRefusedRaw } from '../../test/refusal';
 
 /** Issue #8 finding 3: one input boundary for strings, multipart and imports. */
 
@@ -38,16 +39,16 @@ const userRows = (n: number, prefix: string): string[][] => [
 describe('invalid text is refused with a field error before any database call', () => {
   it('NUL byte in a JSON body field, a query field and a path parameter → 400 naming the field', async () => {
     const body = await t.call('POST', '/sys/role/add', { token: admin, headers: en, body: { roleName: 'a\u0000b', roleCode: 'nulrole' } });
-    expect(body.status).toBe(400);
+    expectRefused(body, 400);
     expect(body.body).toMatchObject({ success: false, code: 400, message: 'Request validation failed', errors: [{ field: 'roleName', message: INVALID_EN }] });
     expect(await t.db.one('SELECT 1 FROM sys_role WHERE role_code = $1', ['nulrole'])).toBeUndefined();
 
     const query = await t.call('GET', '/sys/user/list?username=a%00b', { token: admin });
-    expect(query.status).toBe(400);
+    expectRefused(query, 400);
     expect(query.body).toMatchObject({ code: 400, message: '请求参数校验失败', errors: [{ field: 'username', message: INVALID_ZH }] });
 
     const param = await t.call('GET', '/sys/dict/getDictItems/a%00b', { token: admin, headers: en });
-    expect(param.status).toBe(400);
+    expectRefused(param, 400);
     expect(param.body.errors).toEqual([{ field: 'code', message: INVALID_EN }]);
   });
 
@@ -57,7 +58,7 @@ describe('invalid text is refused with a field error before any database call', 
     const bell = await t.call('POST', '/sys/position/add', { token: admin, body: { code: 'p\u0007', name: 'x', postRank: '1' } });
     expect(bell.body.errors).toEqual([{ field: 'code', message: INVALID_ZH }]);
     const key = await t.call('PUT', '/sys/user/settings', { token: admin, body: { ['a\u0000']: 1 } });
-    expect(key.status).toBe(400);
+    expectRefused(key, 400);
     expect(key.body.errors).toEqual([{ field: 'body', message: INVALID_ZH }]);
     const nested = await t.call('PUT', '/wlx/group/updateDevs', { token: admin, headers: demo, body: { groupId: 'g', deviceIds: ['ok', 'b\u0000'] } });
     expect(nested.body.errors).toEqual([{ field: 'deviceIds.1', message: INVALID_ZH }]);
@@ -108,7 +109,7 @@ describe('multipart failures answer 400 with a translated message', () => {
     it(`truncated body on ${url} → 400 uploadMalformed`, async () => {
       const m = truncated();
       const res = await t.fastify.inject({ method: 'POST', url: `/ztj-iot${url}`, payload: m.payload, headers: { ...m.headers, 'x-access-token': admin, ...en } });
-      expect(res.statusCode).toBe(400);
+      expectRefusedRaw(res, 400);
       expect(res.json()).toMatchObject({ success: false, code: 400, message: 'The upload is incomplete or malformed' });
     });
   }
@@ -116,10 +117,10 @@ describe('multipart failures answer 400 with a translated message', () => {
   it('too many files, a missing boundary and a NUL in a file name → 400', async () => {
     const many = multipart(Array.from({ length: 11 }, (_, i) => ({ field: 'files[]', filename: `f${i}.xlsx`, content: Buffer.from('x') })));
     const tooMany = await t.fastify.inject({ method: 'POST', url: '/ztj-iot/sys/user/importExcel', payload: many.payload, headers: { ...many.headers, 'x-access-token': admin } });
-    expect(tooMany.statusCode).toBe(400);
+    expectRefusedRaw(tooMany, 400);
     expect(tooMany.json().message).toBe('一次上传的文件或字段过多');
     const noBoundary = await t.fastify.inject({ method: 'POST', url: '/ztj-iot/sys/common/upload', payload: many.payload, headers: { 'content-type': 'multipart/form-data', 'x-access-token': admin } });
-    expect(noBoundary.statusCode).toBe(400);
+    expectRefusedRaw(noBoundary, 400);
     const nul = await upload(t, '/sys/common/upload', admin, [{ field: 'file', filename: 'a\u0000.txt', content: Buffer.from('x') }]);
     expect(nul).toMatchObject({ code: 400, errors: [{ field: 'file', message: INVALID_ZH }] });
   });

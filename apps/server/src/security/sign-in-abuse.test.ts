@@ -5,6 +5,7 @@ import { captchaStore, CaptchaStore } from '../modules/auth/captcha.service';
 import { SIGN_IN_POLICY, accountDelayMs, pairCooldownMs } from '../modules/auth/sign-in-throttle';
 import { HashGate, passwordHashGate } from '../platform/auth/hash-gate';
 import { AppError } from '../platform/http/app-error';
+import { expectRefused } from '../../test/refusal';
 
 /**
  * Issue #8, finding 2 (sign-in abuse): five wrong passwords from a stranger locked the real
@@ -68,7 +69,7 @@ describe('sign-in abuse, captcha off (the automated-test setting)', () => {
   it('limits sign-in requests per client address, whatever the account', async () => {
     // bodies failing validation are cheap (no hashing) but count like any request
     for (let i = 0; i < SIGN_IN_POLICY.loginRequestsPerMinute; i++) {
-      expect((await t.call('POST', '/sys/login', { body: { password: 'x' }, headers: from('10.10.0.9') })).status).toBe(400);
+      expectRefused(await t.call('POST', '/sys/login', { body: { password: 'x' }, headers: from('10.10.0.9') }), 400);
     }
     const limited = await t.call('POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD }, headers: from('10.10.0.9') });
     expect(limited.status).toBe(429);

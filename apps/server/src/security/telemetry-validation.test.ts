@@ -8,6 +8,7 @@
  */
 import {
   GatewayTelemetryPayloadSchema,
+  type ApiResponse,
   HEADER_DEVICE_SECRET,
   PARAMETERS,
   TelemetryPayloadSchema,
@@ -17,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app';
 import { fastGatewayBatch, fastTelemetry } from '../modules/telemetry/fast-validate';
 import { addDevice, connectDevice, countTelemetry, createDeviceTestApp, uid, waitFor } from '../modules/telemetry/ingest.fixtures';
+import { expectRefused } from '../../test/refusal';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -44,14 +46,15 @@ async function deadOf(id: string): Promise<{ reason: string; detail: string | nu
 }
 
 /** POSTs a raw body to HTTP ingest as the device. */
-async function httpIngest(path: string, secret: string, body: string): Promise<{ status: number; message: string }> {
+async function httpIngest(path: string, secret: string, body: string): Promise<{ status: number; message: string; body: ApiResponse<unknown> }> {
   const res = await app.fastify.inject({
     method: 'POST',
     url: `/ztj-iot/ingest/${path}`,
     headers: { [HEADER_DEVICE_SECRET]: secret, 'content-type': 'application/json' },
     payload: body,
   });
-  return { status: res.statusCode, message: (res.json() as { message: string }).message };
+  const envelope = res.json() as ApiResponse<unknown>;
+  return { status: res.statusCode, message: envelope.message, body: envelope };
 }
 
 describe('physical ranges of parameter codes', () => {
@@ -100,7 +103,7 @@ describe('physical ranges of parameter codes', () => {
     const id = uid('RANGE');
     const secret = await addDevice(app, { id });
     const res = await httpIngest(`devices/${id}/telemetry`, secret, `{"ts":${T},"values":{"P003":1e300}}`);
-    expect(res.status).toBe(400);
+    expectRefused(res, 400);
     expect(res.message).toContain('P003 temperature 1e+300 °C outside -80…150 °C');
     expect((await deadOf(id)).map((d) => d.reason)).toEqual(['invalid']);
   });
@@ -126,7 +129,7 @@ describe('forbidden keys refuse the whole payload', () => {
     const id = uid('PROTO');
     const secret = await addDevice(app, { id });
     const res = await httpIngest(`devices/${id}/telemetry`, secret, json);
-    expect(res.status).toBe(400);
+    expectRefused(res, 400);
     expect(res.message).toContain('forbiddenKey');
     expect(await countTelemetry(app, id)).toBe(0);
     expect((await deadOf(id)).map((d) => d.reason)).toEqual(['forbiddenKey']);
@@ -140,7 +143,7 @@ describe('forbidden keys refuse the whole payload', () => {
     const body = (ts: number): string =>
       `{"ts":${ts},"readings":[{"deviceId":"${tag}","ts":${ts},"values":{"P003":4}},{"deviceId":"${tag}","ts":${ts + 1},"values":{"P003":5},"__proto__":{"x":1}}]}`;
     const res = await httpIngest(`gateways/${gw}/telemetry`, secret, body(T));
-    expect(res.status).toBe(400);
+    expectRefused(res, 400);
     const c = await connectDevice(app, gw, secret);
     await c.publishAsync(topics.gatewayTelemetry(gw), body(T + 10), { qos: 1 });
     const dead = await waitFor(async () => {
@@ -156,7 +159,7 @@ describe('forbidden keys refuse the whole payload', () => {
     const id = uid('EVT');
     const secret = await addDevice(app, { id });
     const res = await httpIngest(`devices/${id}/events`, secret, `{"ts":${T},"type":"power_on","__proto__":{"x":1}}`);
-    expect(res.status).toBe(400);
+    expectRefused(res, 400);
     expect((await deadOf(id)).map((d) => d.reason)).toEqual(['forbiddenKey']);
   });
 });

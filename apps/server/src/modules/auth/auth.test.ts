@@ -5,6 +5,7 @@ import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
 import { hashPassword } from '../../platform/auth/tokens';
 import { captchaStore } from './captcha.service';
 import { SIGN_IN_POLICY } from './sign-in-throttle';
+import { expectRefused } from '../../../test/refusal';
 
 describe('sign-in with the image captcha on', () => {
   let t: TestApp;
@@ -218,7 +219,7 @@ describe('sign-in, sessions and tenants', () => {
       body: { username: 'changer', oldpassword: 'Change#Pass1', password: 'weakpass', confirmpassword: 'other' },
       headers: { 'accept-language': 'en-US' },
     });
-    expect(weak.status).toBe(400);
+    expectRefused(weak, 400);
     expect(weak.body.errors).toEqual(
       expect.arrayContaining([
         { field: 'password', message: expect.stringMatching(/mixing digits/) },
@@ -238,7 +239,7 @@ describe('sign-in, sessions and tenants', () => {
 
   it('lists the fields that failed validation', async () => {
     const res = await t.call('POST', '/sys/login', { body: { password: 'x' }, headers: { 'accept-language': 'en-US' } });
-    expect(res.status).toBe(400);
+    expectRefused(res, 400);
     expect(res.body).toMatchObject({ success: false, code: 400, message: 'Request validation failed', errors: [{ field: 'username', message: 'Required' }] });
   });
 });

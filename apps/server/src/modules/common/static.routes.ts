@@ -4,6 +4,7 @@ import { CommonRoutes } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
+import { FILE_ANSWER_CONFIG } from '../../platform/http/error-handler';
 import { authenticate } from '../../platform/http/register-route';
 import { filesRoot, mayReadFile, resolveStored, storedFileHeaders } from '../../platform/list/files';
 
@@ -21,7 +22,7 @@ import { filesRoot, mayReadFile, resolveStored, storedFileHeaders } from '../../
 export function staticFileRoutes(app: FastifyInstance, db: Db, dataDir: string): void {
   app.get(
     CommonRoutes.static.path,
-    { schema: { summary: CommonRoutes.static.summary, tags: [CommonRoutes.static.tag], security: [{ token: [] }] } },
+    { config: FILE_ANSWER_CONFIG, schema: { summary: CommonRoutes.static.summary, tags: [CommonRoutes.static.tag], security: [{ token: [] }] } },
     async (req, reply) => {
       const auth = await authenticate(db, req);
       const full = resolveStored(dataDir, (req.params as { '*': string })['*']);

@@ -12,6 +12,7 @@ import { dashboardTrend } from './dashboard.trend';
 import { temperatureCompliance } from './dashboard.bigscreen';
 import { warehousePositions, warehousesOutOfLimits } from './dashboard.warehouses';
 import { insertAlarm, insertDevice, insertPush, insertReadings, insertTenant, insertWaybill, type WaybillTimes } from './dashboard.fixtures';
+import { expectRefused } from '../../../test/refusal';
 
 /**
  * Dashboard figures (issue 11 item 5) against rows inserted in the demo tenant, with rows of the
@@ -93,7 +94,7 @@ describe('dashboard figures (integration)', () => {
 
   it('refuses a trend range other than 7, 14 or 30 days and answers each of them', async () => {
     const bad = await app.call('GET', '/dashboard/trend?days=10', { token: op.token });
-    expect(bad.status).toBe(400);
+    expectRefused(bad, 400);
     for (const days of [7, 14, 30]) {
       const res = await app.call<DashboardTrend>('GET', `/dashboard/trend?days=${days}`, { token: op.token });
       expect(res.body.result.points).toHaveLength(days);

@@ -9,6 +9,7 @@ import { device } from '../alarms/settings/settings.fixtures';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
 import { canonicalValues } from './report-data';
 import { bindColdChainLimits, insertReadings, processedAlarm, waybillWith, workedExample } from './reports.fixtures';
+import { expectRefused } from '../../../test/refusal';
 
 /**
  * Device reports (issue 11 item 3) read back: PDF text (pdf-parse) and xlsx cells (ExcelJS) in both
@@ -143,6 +144,6 @@ describe('device report', () => {
     expect(r.body!.includes(Buffer.from(`WB-REP-1-${empty}-`))).toBe(false);
     const foreign = await app.call('GET', `/wlx/report/waybillZip?id=${id}`, { token: other.token, headers: EN });
     expect(foreign.body).toMatchObject({ success: false });
-    expect(foreign.status).toBe(404);
+    expectRefused(foreign, 404);
   });
 });

@@ -8,6 +8,7 @@ import { device } from '../alarms/settings/settings.fixtures';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
 import { insertReadings, workedExample } from './reports.fixtures';
 import { previousShanghaiDay, shanghaiDay, WAREHOUSE_DAILY_JOB } from './warehouse-daily';
+import { expectRefused } from '../../../test/refusal';
 
 /**
  * Warehouse daily report (issue 11 item 3, type 5): on demand for one Asia/Shanghai day, and by the
@@ -61,9 +62,9 @@ describe('warehouse daily report', () => {
     const empty = await exportAndWait(app, admin.token, `/wlx/report/warehouseDaily?id=${warehouseId}&date=2026-01-12`, EN);
     expect(empty.file).toMatchObject({ status: 'failure', result: 'File download failed' });
     const bad = await app.call('GET', `/wlx/report/warehouseDaily?id=${warehouseId}&date=2026-13-45`, { token: admin.token, headers: EN });
-    expect(bad.status).toBe(400);
+    expectRefused(bad, 400);
     const foreign = await app.call('GET', `/wlx/report/warehouseDaily?id=${warehouseId}&date=2026-01-10`, { token: other.token, headers: EN });
-    expect(foreign.status).toBe(404);
+    expectRefused(foreign, 404);
   });
 
   it('the scheduled job files the previous day’s report in the monitoring accounts’ download center', async () => {

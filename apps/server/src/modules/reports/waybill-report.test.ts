@@ -8,6 +8,7 @@ import { device } from '../alarms/settings/settings.fixtures';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
 import { insertReadings, waybillWith, workedExample } from './reports.fixtures';
 import { evenly } from './waybill-report';
+import { expectRefused } from '../../../test/refusal';
 
 /**
  * Waybill report (issue 11 item 3, type 8) read back: the waybill's information, status and track
@@ -66,8 +67,8 @@ describe('waybill report', () => {
 
   it('another tenant’s waybill and a bad format are refused', async () => {
     const foreign = await app.call('GET', `/wlx/report/waybill?id=${waybillId}&format=pdf`, { token: other.token, headers: EN });
-    expect(foreign.status).toBe(404);
+    expectRefused(foreign, 404);
     const bad = await app.call('GET', `/wlx/report/waybill?id=${waybillId}&format=doc`, { token: admin.token, headers: EN });
-    expect(bad.status).toBe(400);
+    expectRefused(bad, 400);
   });
 });

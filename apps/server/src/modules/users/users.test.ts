@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, download, exported, tenantHeader, upload, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { DEMO_TENANT_ID } from '../system/seed/seed';
+import { expectRefused } from '../../../test/refusal';
 
 const sheet = (rows: unknown[][], bookType: 'xls' | 'xlsx' = 'xlsx'): Buffer => {
   const book = XLSX.utils.book_new();
@@ -40,7 +41,7 @@ describe('user administration', () => {
       headers: { 'accept-language': 'en-US' },
       body: { username: 'ab', realname: 'x/y', phone: '12345', email: 'nope', password: 'weak' },
     });
-    expect(res.status).toBe(400);
+    expectRefused(res, 400);
     const fields = Object.fromEntries((res.body.errors ?? []).map((e) => [e.field, e.message]));
     expect(fields.username).toBe('The user name is 6 to 18 letters, digits or underscores');
     expect(fields.phone).toBe('Please enter the correct mobile number!');
@@ -96,11 +97,11 @@ describe('user administration', () => {
     expect((await t.call('GET', '/sys/permission/getUserPermissionByToken', { token })).status).toBe(200);
 
     const bad = await t.call('PUT', '/sys/user/login/setting/userEdit', { token, headers: { 'accept-language': 'en-US' }, body: { ...profile, email: 'not-an-email', phone: '123' } });
-    expect(bad.status).toBe(400);
+    expectRefused(bad, 400);
     const fields = Object.fromEntries((bad.body.errors ?? []).map((e) => [e.field, e.message]));
     expect(fields).toMatchObject({ email: 'Please enter a valid email address', phone: 'Please enter the correct mobile number!' });
     const badZh = await t.call('PUT', '/sys/user/login/setting/userEdit', { token, body: { ...profile, realname: 'a/b' } });
-    expect(badZh.status).toBe(400);
+    expectRefused(badZh, 400);
     expect(badZh.body.errors?.map((e) => e.field)).toEqual(['realname']);
     expect((await t.call<UserProfileRecord>('GET', '/sys/user/login/setting/getUserData', { token })).body.result.email).toBe('new@example.com');
     expect((await t.call('PUT', '/sys/user/login/setting/userEdit', { body: profile })).status).toBe(401);
@@ -125,7 +126,7 @@ describe('user administration', () => {
     const again = { ...mine, alarmMessage: false };
     await t.call('PUT', '/sys/user/settings/notification', { token: one, body: again });
     expect(await read(one)).toEqual(again);
-    expect((await t.call('PUT', '/sys/user/settings/notification', { token: one, body: { systemMessage: 'no' } })).status).toBe(400);
+    expectRefused(await t.call('PUT', '/sys/user/settings/notification', { token: one, body: { systemMessage: 'no' } }), 400);
     expect((await t.call('GET', '/sys/user/settings/notification')).status).toBe(401);
   });
 

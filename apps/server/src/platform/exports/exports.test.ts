@@ -8,6 +8,7 @@ import { userOf } from '../../modules/alarms/runtime/alarm.fixtures';
 import { PLATFORM_TENANT_ID } from '../../modules/system/seed/seed';
 import { defineExporter } from './export-registry';
 import { exportAndWait } from './exports.fixtures';
+import { expectRefused } from '../../../test/refusal';
 
 /**
  * Download center (issue 11 item 2): exports are jobs; the file is the requester's only; no data
@@ -48,10 +49,10 @@ describe('download center', () => {
     // another user of the same tenant: not listed, not viewable, not downloadable, not deletable
     const theirs = await t.call<PageResult<ExportFile>>('GET', '/sys/downloadCenter/list', { token: other.token });
     expect(theirs.body.result.records.map((f) => f.id)).not.toContain(done.file.id);
-    expect((await t.call('GET', `/sys/downloadCenter/queryById?id=${done.file.id}`, { token: other.token })).status).toBe(404);
+    expectRefused(await t.call('GET', `/sys/downloadCenter/queryById?id=${done.file.id}`, { token: other.token }), 404);
     const dl = await t.fastify.inject({ method: 'GET', url: `/ztj-iot/sys/downloadCenter/download?id=${done.file.id}`, headers: { 'x-access-token': other.token } });
     expect(dl.statusCode).toBe(404);
-    expect((await t.call('DELETE', `/sys/downloadCenter/delete?ids=${done.file.id}`, { token: other.token })).status).toBe(404);
+    expectRefused(await t.call('DELETE', `/sys/downloadCenter/delete?ids=${done.file.id}`, { token: other.token }), 404);
     const unauth = await t.fastify.inject({ method: 'GET', url: `/ztj-iot/sys/downloadCenter/download?id=${done.file.id}` });
     expect(unauth.statusCode).toBe(401);
   });
@@ -100,7 +101,7 @@ describe('download center', () => {
     expect(fs.existsSync(fileA)).toBe(true);
     expect((await t.call('DELETE', `/sys/downloadCenter/delete?ids=${a.file.id}`, { token: admin })).body.success).toBe(true);
     expect(fs.existsSync(fileA)).toBe(false);
-    expect((await t.call('GET', `/sys/downloadCenter/queryById?id=${a.file.id}`, { token: admin })).status).toBe(404);
+    expectRefused(await t.call('GET', `/sys/downloadCenter/queryById?id=${a.file.id}`, { token: admin }), 404);
 
     const fileB = path.join(t.config.dataDir, 'exports', (await stored(b.file.id))!);
     await t.db.query('UPDATE export_file SET expires_at = $2 WHERE id = $1', [b.file.id, Date.now() - 1]);

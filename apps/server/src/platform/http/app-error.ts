@@ -29,20 +29,23 @@ export class AppError extends Error {
 }
 
 /**
- * Envelope code and HTTP status of each kind (SPEC §8): 401 and 403 travel as HTTP statuses so
- * the client's status handling applies; business failures and 510 are HTTP 200 with
- * `success: false` as the spec's clients expect.
+ * Envelope code and HTTP status of each kind (SPEC §8): 401, 403, 429 and 500 travel as HTTP
+ * statuses so the client's status handling applies; refusals of a request's content (code 400),
+ * records that do not exist (code 404), business failures and 510 are HTTP 200 with
+ * `success: false` as JeecgBoot's clients expect (issue 19: their interceptor would otherwise show
+ * a generic "resource not found" and the page's own handler would never run). The route-level 404
+ * of an unknown URL stays an HTTP 404 (error-handler.ts).
  */
 export function statusOf(kind: AppErrorKind): { code: number; http: number } {
   switch (kind) {
     case 'badRequest':
-      return { code: ResultCode.BAD_REQUEST, http: 400 };
+      return { code: ResultCode.BAD_REQUEST, http: 200 };
     case 'unauthorized':
       return { code: ResultCode.UNAUTHORIZED, http: 401 };
     case 'forbidden':
       return { code: ResultCode.FORBIDDEN, http: 403 };
     case 'notFound':
-      return { code: ResultCode.NOT_FOUND, http: 404 };
+      return { code: ResultCode.NOT_FOUND, http: 200 };
     case 'conflict':
       return { code: ResultCode.CONFLICT, http: 200 };
     case 'business':

@@ -18,6 +18,22 @@ function sendFailure(reply: FastifyReply, http: number, body: ApiResponse<null>)
   return reply.status(http).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
+/**
+ * Route config of routes whose success answer is a file (static files, downloads, GET raw routes):
+ * a file saver or `<img>` cannot read an envelope, so their 400/404 refusals keep the HTTP status.
+ */
+export const FILE_ANSWER_CONFIG = { fileAnswer: true } as const;
+
+/** True when the matched route answers a file ({@link FILE_ANSWER_CONFIG}). */
+function answersFile(req: FastifyRequest): boolean {
+  return (req.routeOptions?.config as { fileAnswer?: boolean } | undefined)?.fileAnswer === true;
+}
+
+/** HTTP status of a refusal with envelope `code`: 200 for API answers, the code itself for files. */
+function refusalStatus(req: FastifyRequest, code: number): number {
+  return answersFile(req) ? code : 200;
+}
+
 /** Language of a request's messages (Accept-Language; zh-CN by default). */
 export function requestLanguage(req: FastifyRequest): Language {
   return languageFromHeader(req.headers['accept-language']);
@@ -38,7 +54,10 @@ export function translateValidation(message: string, issueCode: string, lang: La
 
 /**
  * HTTP status and translated message of a framework client error (issue #8: never Fastify's
- * English text). Multipart failures raised outside `readMultipart` answer 400 like inside it.
+ * English text). Refusals of the request's content (multipart failures raised outside
+ * `readMultipart`, malformed JSON) answer HTTP 200 with envelope code 400 like a schema failure
+ * (issue 19, SPEC §8); a too large body (413), an unsupported media type (415) and an unknown
+ * route (404) keep their HTTP status.
  */
 /** MiB of the biggest upload (`MAX_UPLOAD_BYTES` of platform/list/multipart.ts). */
 const UPLOAD_MB = 10;
@@ -46,30 +65,32 @@ const UPLOAD_MB = 10;
 function clientFailure(code: string | undefined, status: number): { http: number; key: MessageKey } {
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return { http: 400, key: 'uploadTooLarge' };
+      return { http: 200, key: 'uploadTooLarge' };
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return { http: 400, key: 'uploadTooManyParts' };
+      return { http: 200, key: 'uploadTooManyParts' };
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
     case 'FST_MP_PREMATURE_CLOSE':
-      return { http: 400, key: 'uploadMalformed' };
+      return { http: 200, key: 'uploadMalformed' };
   }
   if (status === 404) return { http: 404, key: 'notFound' };
   if (status === 413) return { http: 413, key: 'requestTooLarge' };
   if (status === 415) return { http: 415, key: 'unsupportedMediaType' };
-  return { http: status, key: 'requestMalformed' };
+  return { http: status === 400 ? 200 : status, key: 'requestMalformed' };
 }
 
 /**
- * The one error handler (CONVENTIONS §4): AppError → its envelope; schema failures → code 400
- * with the field list; anything else → 500 with a generic translated message (logged in full).
+ * The one error handler (CONVENTIONS §4): AppError → its envelope; schema failures → HTTP 200
+ * with `success: false`, code 400 and the field list (issue 19: JeecgBoot clients read refusals
+ * from the envelope); anything else → 500 with a generic translated message (logged in full).
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const lang = requestLanguage(req);
     if (err instanceof AppError) {
-      const { code, http } = statusOf(err.kind);
+      const { code, http: status } = statusOf(err.kind);
+      const http = err.kind === 'badRequest' || err.kind === 'notFound' ? refusalStatus(req, code) : status;
       if (err.kind === 'internal') req.log.error({ err }, 'internal error');
       return sendFailure(reply, http, fail(code, formatMessage(err.messageKey, lang, err.params), err.fieldErrors));
     }
@@ -78,13 +99,14 @@ export function installErrorHandler(app: FastifyInstance): void {
         field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: translateValidation(v.message ?? '', v.schemaPath.split('/').pop() ?? '', lang),
       }));
-      return sendFailure(reply, 400, fail(400, formatMessage('validationFailed', lang), fields));
+      return sendFailure(reply, refusalStatus(req, 400), fail(400, formatMessage('validationFailed', lang), fields));
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's and its plugins' own client errors (bad JSON, body too large, media type, multipart).
       const { http, key } = clientFailure(err.code, status);
-      return sendFailure(reply, http, fail(http === 404 ? 404 : 400, formatMessage(key, lang, { mb: UPLOAD_MB })));
+      const code = http === 404 ? 404 : 400;
+      return sendFailure(reply, http === 200 ? refusalStatus(req, code) : http, fail(code, formatMessage(key, lang, { mb: UPLOAD_MB })));
     }
     req.log.error({ err }, 'unhandled error');
     return sendFailure(reply, 500, fail(500, formatMessage('serverError', lang)));

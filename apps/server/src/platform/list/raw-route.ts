@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { loadPermissionCodes, type AuthContext } from '../auth/auth-context';
 import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
-import { requestLanguage } from '../http/error-handler';
+import { FILE_ANSWER_CONFIG, requestLanguage } from '../http/error-handler';
 import { authenticate } from '../http/register-route';
 import { attachment, contentTypeOf } from './files';
 import { MULTIPART_LIMITS } from './multipart';
@@ -44,6 +44,8 @@ export function registerRawRoute<D extends RouteDef>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.path,
+    // GET raw routes answer files (exports, downloads): their refusals keep HTTP statuses
+    ...(def.method === 'GET' ? { config: FILE_ANSWER_CONFIG } : {}),
     schema: { summary: def.summary, tags: [def.tag], security: [{ token: [] }], ...(def.query ? { querystring: def.query } : {}) },
     handler: async (req, reply) => {
       const auth = await authenticate(db, req);

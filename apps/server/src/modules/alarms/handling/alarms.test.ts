@@ -9,6 +9,7 @@ import { addDevice, createDeviceTestApp, uid } from '../../telemetry/ingest.fixt
 import type { AlarmNotice } from '../runtime/alarm-notice';
 import { alarmFrames, alarmsOf, bind, insertTemplate, openConsole, postReadings, until, userOf, type FrameLog } from '../runtime/alarm.fixtures';
 import { exportAndWait } from '../../../platform/exports/exports.fixtures';
+import { expectRefused } from '../../../../test/refusal';
 
 /**
  * Alarm handling calls (issue 9 item 4) on alarms raised through the real ingest: lists, view,
@@ -153,7 +154,7 @@ describe('alarm handling (integration)', () => {
       return rows.length === 1 ? rows : null;
     });
     const mixed = await app.call('PUT', '/wlx/alarm/flag', { token: op.token, body: { ids: [raised!.id, 'no-such-alarm'], flag: 3 } });
-    expect(mixed.status).toBe(404);
+    expectRefused(mixed, 404);
     expect((await alarmsOf(app, dev))[0]!.flag).toBe(1);
 
     await app.alarms.requestTick();
@@ -182,7 +183,7 @@ describe('alarm handling (integration)', () => {
       ['PUT', '/wlx/alarm/flag', { ids: [alarm.id], flag: 1 }],
     ] as const) {
       const res = await app.call(method, url, { token: t, body });
-      expect(res.status, url).toBe(404);
+      expectRefused(res, 404, url);
     }
     const stats = await app.call<AlarmStats>('GET', `/wlx/alarm/statistics?deviceId=${deviceId}`, { token: t });
     expect(stats.body.result.total).toBe(0);

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
 import { userOf } from '../runtime/alarm.fixtures';
 import { alarmOf, device } from '../settings/settings.fixtures';
+import { expectRefused } from '../../../../test/refusal';
 
 /** Scenes (issue 9 item 2): steps 1-3, command within every device's model limits, alarm counts, isolation. */
 
@@ -66,7 +67,7 @@ describe('scenes', () => {
     const p3a = await device(app, DEMO_TENANT_ID, 'P3A-1IY1');
     // workReportCycle 1 min: allowed for P23 (1-1440), not for P3A (5-1440)
     const res = await app.call('POST', '/wlx/scene/add', { token: admin.token, body: scene('Too fast', [precision, p3a]), headers: EN });
-    expect(res.status).toBe(400);
+    expectRefused(res, 400);
     expect(res.body.message).toBe(`Period settings out of the model limits of device ${p3a}: workReportCycle: Must be between 5 and 1440 minutes`);
     expect(res.body.errors?.[0]?.field).toBe('actions.command.periods.workReportCycle');
     const ok = await app.call('POST', '/wlx/scene/add', { token: admin.token, body: scene('Fast enough', [precision]) });
@@ -77,7 +78,7 @@ describe('scenes', () => {
     const mine = await device(app, DEMO_TENANT_ID);
     const foreign = await device(app, PLATFORM_TENANT_ID);
     const res = await app.call('POST', '/wlx/scene/add', { token: admin.token, body: scene('Foreign dev', [mine, foreign]), headers: EN });
-    expect(res.status).toBe(400);
+    expectRefused(res, 400);
     expect(res.body.message).toBe(`Device not found in this tenant: ${foreign}`);
     const [g] = await app.db.query<{ id: string }>("INSERT INTO alarm_user_group (tenant_id, name) VALUES ($1, 'foreign scene group') RETURNING id", [PLATFORM_TENANT_ID]);
     const grp = await app.call('POST', '/wlx/scene/add', {
@@ -96,9 +97,9 @@ describe('scenes', () => {
     const s = (await app.call<SceneRecord>('POST', '/wlx/scene/add', { token: admin.token, body: scene('Private scene', [d]) })).body.result;
     const list = await app.call<PageResult<SceneRecord>>('GET', '/wlx/scene/list?pageSize=1000', { token: other.token });
     expect(list.body.result.records.map((r) => r.id)).not.toContain(s.id);
-    expect((await app.call('GET', `/wlx/scene/queryById?id=${s.id}`, { token: other.token })).status).toBe(404);
-    expect((await app.call('PUT', '/wlx/scene/update', { token: other.token, body: { ...scene('Stolen', [d]), id: s.id } })).status).toBe(404);
-    expect((await app.call('DELETE', `/wlx/scene/delete?ids=${s.id}`, { token: other.token })).status).toBe(404);
+    expectRefused(await app.call('GET', `/wlx/scene/queryById?id=${s.id}`, { token: other.token }), 404);
+    expectRefused(await app.call('PUT', '/wlx/scene/update', { token: other.token, body: { ...scene('Stolen', [d]), id: s.id } }), 404);
+    expectRefused(await app.call('DELETE', `/wlx/scene/delete?ids=${s.id}`, { token: other.token }), 404);
     expect((await app.call<SceneRecord>('GET', `/wlx/scene/queryById?id=${s.id}`, { token: admin.token })).body.result.name).toBe('Private scene');
   });
 });

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
 import { userOf } from '../runtime/alarm.fixtures';
 import { alarmOf, device, deviceGroup } from './settings.fixtures';
+import { expectRefused } from '../../../../test/refusal';
 
 /**
  * Rule templates (issue 9 item 1) through the HTTP API: CRUD, field errors of the contract and of
@@ -67,13 +68,13 @@ describe('rule templates', () => {
     expect(await app.db.query('SELECT 1 FROM alarm WHERE id = $1', [alarmId])).toHaveLength(1);
     const gone = await app.call('GET', `/wlx/paramTemplate/queryById?id=${t.id}`, { token: admin.token });
     expect(gone.body.success).toBe(false);
-    expect(gone.status).toBe(404);
+    expectRefused(gone, 404);
   });
 
   it('answers field errors: unknown code, end ≤ start, duration 0, name too short, duplicate name', async () => {
     const bad = async (body: object): Promise<{ field: string; message: string }[]> => {
       const res = await app.call('POST', '/wlx/paramTemplate/add', { token: admin.token, body, headers: EN });
-      expect(res.status).toBe(400);
+      expectRefused(res, 400);
       expect(res.body.code).toBe(400);
       return res.body.errors ?? [];
     };
@@ -109,7 +110,7 @@ describe('rule templates', () => {
       token: admin.token,
       body: frozen('Notify foreign', { notify: { groupIds: [], escalateGroupIds: [g!.id] } }),
     });
-    expect(res.status).toBe(400);
+    expectRefused(res, 400);
     expect(res.body.errors?.map((e) => e.field)).toEqual(['notify.escalateGroupIds']);
   });
 
@@ -136,7 +137,7 @@ describe('rule templates', () => {
     expect(viaDevice.body.result.map((r) => r.id)).toEqual([t.id]);
 
     const badDev = await app.call('POST', '/wlx/paramTemplate/importDevs', { token: admin.token, body: { id: t.id, deviceIds: [direct, foreignDev] }, headers: EN });
-    expect(badDev.status).toBe(400);
+    expectRefused(badDev, 400);
     expect(badDev.body.message).toBe(`Device not found in this tenant: ${foreignDev}`);
     expect(badDev.body.errors?.[0]?.field).toBe('deviceIds');
     const badGrp = await app.call('POST', '/wlx/paramTemplate/importDevs', { token: admin.token, body: { id: t.id, groupIds: [foreignGrp] }, headers: EN });
@@ -151,7 +152,7 @@ describe('rule templates', () => {
     const after = await app.call<RuleTemplateRecord[]>('GET', `/wlx/paramTemplate/byDevice?deviceId=${direct}`, { token: admin.token });
     expect(after.body.result).toEqual([]);
     const foreignView = await app.call('GET', `/wlx/paramTemplate/byDevice?deviceId=${foreignDev}`, { token: admin.token });
-    expect(foreignView.status).toBe(404);
+    expectRefused(foreignView, 404);
   });
 
   it('isolates tenants: another tenant neither sees nor changes a template', async () => {
@@ -166,7 +167,7 @@ describe('rule templates', () => {
       ['DELETE', `/wlx/paramTemplate/delete?ids=${t.id}`, undefined],
     ] as const) {
       const res = await app.call(method, url, { token: other.token, body });
-      expect(res.status, `${method} ${url}`).toBe(404);
+      expectRefused(res, 404, `${method} ${url}`);
     }
     const view = await app.call<RuleTemplateRecord>('GET', `/wlx/paramTemplate/queryById?id=${t.id}`, { token: admin.token });
     expect(view.body.result.name).toBe('Mine only');

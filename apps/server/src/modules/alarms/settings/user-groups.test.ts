@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
 import { userOf } from '../runtime/alarm.fixtures';
+import { expectRefused } from '../../../../test/refusal';
 
 /** Recipient groups (settings → user groups): members, contacts, field errors, tenant isolation. */
 
@@ -51,14 +52,14 @@ describe('recipient groups', () => {
 
   it('refuses a contact without phone, e-mail or openid, and a user of another tenant, with field errors', async () => {
     const noContact = await app.call('POST', '/wlx/userGroup/add', { token: admin.token, body: { name: 'No contact', members: [{ name: 'Somebody' }] }, headers: EN });
-    expect(noContact.status).toBe(400);
+    expectRefused(noContact, 400);
     expect(noContact.body.errors).toContainEqual({ field: 'members.0.phone', message: 'A recipient needs a phone number, an e-mail address or a WeChat account' });
     const foreign = await app.call('POST', '/wlx/userGroup/add', {
       token: admin.token,
       body: { name: 'Foreign user', members: [{ name: 'x', email: 'x@example.com' }, { userId: other.userId }] },
       headers: EN,
     });
-    expect(foreign.status).toBe(400);
+    expectRefused(foreign, 400);
     expect(foreign.body.errors).toEqual([{ field: 'members.1.userId', message: 'The user does not belong to this tenant' }]);
     expect(await app.db.query("SELECT 1 FROM alarm_user_group WHERE name IN ('No contact', 'Foreign user')")).toHaveLength(0);
   });
@@ -81,9 +82,9 @@ describe('recipient groups', () => {
     const list = await app.call<PageResult<UserGroupRecord>>('GET', '/wlx/userGroup/list?pageSize=1000', { token: other.token });
     expect(list.body.result.records.map((r) => r.id)).not.toContain(g.id);
     const upd = await app.call('PUT', '/wlx/userGroup/update', { token: other.token, body: { id: g.id, name: 'Stolen' } });
-    expect(upd.status).toBe(404);
+    expectRefused(upd, 404);
     const del = await app.call('DELETE', `/wlx/userGroup/delete?ids=${g.id}`, { token: other.token });
-    expect(del.status).toBe(404);
+    expectRefused(del, 404);
     expect(await app.db.query("SELECT 1 FROM alarm_user_group WHERE id = $1 AND name = 'Private group'", [g.id])).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { userOf } from '../../alarms/runtime/alarm.fixtures';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID, seed } from '../../system/seed/seed';
 import { getLocations, getRoute } from './places.read';
+import { expectRefused } from '../../../../test/refusal';
 
 /** Routes and locations (settings → paths and points): CRUD, list, field errors, isolation, permissions. */
 
@@ -71,7 +72,7 @@ describe('routes', () => {
     expect(dup.body.success).toBe(false);
     expect(dup.body.errors).toEqual([{ field: 'name', message: 'A route with this name already exists' }]);
     const zero = await app.call('POST', '/wlx/path/add', { token: admin.token, body: route('Zero radius', { fenceRadiusM: 0 }), headers: EN });
-    expect(zero.status).toBe(400);
+    expectRefused(zero, 400);
     expect(zero.body.errors).toContainEqual({ field: 'fenceRadiusM', message: 'The fence radius must be greater than 0 and at most 1000 km' });
     const far = await app.call('POST', '/wlx/path/add', { token: admin.token, body: route('Too far', { fenceRadiusM: 1_000_001 }) });
     expect(far.body.errors).toContainEqual({ field: 'fenceRadiusM', message: '围栏半径必须大于0且不超过1000公里' });
@@ -100,7 +101,7 @@ describe('locations', () => {
     const dup = await app.call('POST', '/wlx/point/add', { token: admin.token, body: location('Cold store'), headers: EN });
     expect(dup.body.errors).toEqual([{ field: 'name', message: 'A location with this name already exists' }]);
     const bad = await app.call('POST', '/wlx/point/add', { token: admin.token, body: location(' ', { fenceRadiusM: 0, lng: 181 }), headers: EN });
-    expect(bad.status).toBe(400);
+    expectRefused(bad, 400);
     expect(bad.body.errors).toEqual(expect.arrayContaining([
       { field: 'name', message: 'Required' },
       { field: 'fenceRadiusM', message: 'The fence radius must be greater than 0 and at most 1000 km' },
@@ -116,21 +117,21 @@ describe('tenant isolation and permissions', () => {
   it("another tenant cannot read, change or delete a tenant's routes and locations", async () => {
     const r = (await app.call<RouteRecord>('POST', '/wlx/path/add', { token: admin.token, body: route('Private route') })).body.result;
     const l = (await app.call<LocationRecord>('POST', '/wlx/point/add', { token: admin.token, body: location('Private place') })).body.result;
-    expect((await app.call('GET', `/wlx/path/queryById?id=${r.id}`, { token: other.token })).status).toBe(404);
-    expect((await app.call('GET', `/wlx/point/queryById?id=${l.id}`, { token: other.token })).status).toBe(404);
+    expectRefused(await app.call('GET', `/wlx/path/queryById?id=${r.id}`, { token: other.token }), 404);
+    expectRefused(await app.call('GET', `/wlx/point/queryById?id=${l.id}`, { token: other.token }), 404);
     expect((await app.call<PageResult<RouteRecord>>('GET', '/wlx/path/list?name=Private*', { token: other.token })).body.result.total).toBe(0);
     expect((await app.call<RouteOption[]>('GET', '/wlx/path/options', { token: other.token })).body.result.map((o) => o.id)).not.toContain(r.id);
     expect((await app.call<LocationOption[]>('GET', '/wlx/point/options', { token: other.token })).body.result.map((o) => o.id)).not.toContain(l.id);
-    expect((await app.call('PUT', '/wlx/path/update', { token: other.token, body: { ...route('Stolen'), id: r.id } })).status).toBe(404);
-    expect((await app.call('PUT', '/wlx/point/update', { token: other.token, body: { ...location('Stolen'), id: l.id } })).status).toBe(404);
-    expect((await app.call('DELETE', `/wlx/path/delete?ids=${r.id}`, { token: other.token })).status).toBe(404);
-    expect((await app.call('DELETE', `/wlx/point/delete?ids=${l.id}`, { token: other.token })).status).toBe(404);
+    expectRefused(await app.call('PUT', '/wlx/path/update', { token: other.token, body: { ...route('Stolen'), id: r.id } }), 404);
+    expectRefused(await app.call('PUT', '/wlx/point/update', { token: other.token, body: { ...location('Stolen'), id: l.id } }), 404);
+    expectRefused(await app.call('DELETE', `/wlx/path/delete?ids=${r.id}`, { token: other.token }), 404);
+    expectRefused(await app.call('DELETE', `/wlx/point/delete?ids=${l.id}`, { token: other.token }), 404);
     expect(await getRoute(app.db, DEMO_TENANT_ID, r.id)).toMatchObject({ name: 'Private route' });
     expect(await getRoute(app.db, PLATFORM_TENANT_ID, r.id)).toBeNull();
     expect(await getLocations(app.db, PLATFORM_TENANT_ID, [l.id])).toEqual([]);
     // a batch naming one foreign id deletes nothing
     const mine = (await app.call<LocationRecord>('POST', '/wlx/point/add', { token: other.token, body: location('Other place') })).body.result;
-    expect((await app.call('DELETE', `/wlx/point/delete?ids=${mine.id},${l.id}`, { token: other.token })).status).toBe(404);
+    expectRefused(await app.call('DELETE', `/wlx/point/delete?ids=${mine.id},${l.id}`, { token: other.token }), 404);
     expect(await getLocations(app.db, PLATFORM_TENANT_ID, [mine.id])).toHaveLength(1);
   });
 

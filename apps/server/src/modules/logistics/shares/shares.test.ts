@@ -4,6 +4,7 @@ import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../../test/te
 import { until, userOf } from '../../alarms/runtime/alarm.fixtures';
 import { alarmOf, device } from '../../alarms/settings/settings.fixtures';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID, seed } from '../../system/seed/seed';
+import { expectRefused } from '../../../../test/refusal';
 
 /**
  * Device shares (issue 10 item 5): owner calls, receiver read-only access checked on every query
@@ -137,7 +138,7 @@ describe('shares', () => {
     const dev = await dataDevice();
     const before = await app.db.query('SELECT id FROM device_share');
     const self = await add({ account: 'showner1', deviceIds: [dev] });
-    expect(self.status).toBe(400);
+    expectRefused(self, 400);
     expect(self.body.errors).toEqual([{ field: 'account', message: 'You cannot share with yourself' }]);
     const unknown = await add({ account: 'nobody-here', deviceIds: [dev] });
     expect(unknown.body.errors).toEqual([{ field: 'account', message: 'The account does not exist' }]);
@@ -165,7 +166,7 @@ describe('shares', () => {
       ['POST', '/wlx/share/unbindDevs', { id: share.id, deviceIds: [dev] }],
     ] as const) {
       const res = await app.call(method, path, { token: stranger.token, body, headers: EN });
-      expect(res.status, path).toBe(404);
+      expectRefused(res, 404, path);
       expect(res.body.message).toBe('Share not found');
     }
     const strangerList = await app.call<PageResult<ShareRecord>>('GET', '/wlx/share/list', { token: stranger.token });

@@ -11,6 +11,7 @@ import { SERVICE_EXPIRY_REMINDER_JOB } from './expiry-reminder';
 import { DEMO_EXPIRING_DEVICE, seedDemoSubscriptions } from './demo-subscriptions';
 import { DEFAULT_UNIT_PRICE_FEN } from './subscriptions.service';
 import { provisionDevice } from '../../devices/device-provision';
+import { expectRefused } from '../../../../test/refusal';
 
 /**
  * Subscriptions (issue 10 item 6): renew → unpaid order priced devices × months × unit price,
@@ -89,7 +90,7 @@ describe('subscriptions', () => {
 
     // a device already in an unpaid order cannot be renewed twice
     const twice = await renew({ deviceIds: [b], months: 1 });
-    expect(twice.status).toBe(400);
+    expectRefused(twice, 400);
     expect(twice.body.errors).toEqual([{ field: 'deviceIds', message: `Device ${b} already has an unpaid renewal order ${order.orderNo}` }]);
 
     const cancelled = await app.call<SubscribeOrder>('POST', '/wlx/subscribe/order/cancel', { token: demoOp.token, body: { id: order.id }, headers: EN });
@@ -163,17 +164,17 @@ describe('subscriptions', () => {
     );
     const third = await userOf(app, 1999, 'subthird1', 'operator');
     const hidden = await view(order.id, third.token);
-    expect(hidden.status).toBe(404);
+    expectRefused(hidden, 404);
     expect(hidden.body.message).toBe('Order not found');
     const cancel = await app.call('POST', '/wlx/subscribe/order/cancel', { token: third.token, body: { id: order.id }, headers: EN });
-    expect(cancel.status).toBe(404);
+    expectRefused(cancel, 404);
     const theirList = await app.call<PageResult<SubscribeOrder>>('GET', '/wlx/subscribe/order/list?pageSize=100', { token: third.token });
     expect(theirList.body.result.records).toEqual([]);
     const foreignRenew = await renew({ deviceIds: [mine], months: 1 }, third.token);
     expect(foreignRenew.body.errors).toEqual([{ field: 'deviceIds', message: `Device ${mine} does not belong to this tenant` }]);
 
     const foreignDev = await renew({ deviceIds: [foreign], months: 1 });
-    expect(foreignDev.status).toBe(400);
+    expectRefused(foreignDev, 400);
     expect(foreignDev.body.errors).toEqual([{ field: 'deviceIds', message: `Device ${foreign} does not belong to this tenant` }]);
     const zh = await renew({ deviceIds: [foreign], months: 1 }, demoOp.token, ZH);
     expect(zh.body.errors).toEqual([{ field: 'deviceIds', message: `设备 ${foreign} 不属于本租户` }]);

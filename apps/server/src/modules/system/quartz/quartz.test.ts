@@ -4,6 +4,7 @@ import { buildApp, type App } from '../../../app';
 import { openDb, type Db } from '../../../platform/db/db';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { defineJobClass } from './job-classes';
+import { expectRefused } from '../../../../test/refusal';
 
 /** Runs of the test job class: parameter (the test's tag), fire time and trigger. */
 const calls: { tag: string | null; fireTime: number; trigger: string }[] = [];
@@ -40,7 +41,7 @@ describe('scheduled jobs (quartz)', () => {
 
   it('refuses a cron outside the §5 bounds and an unknown job class with field errors, storing nothing', async () => {
     const second = await add({ jobClassName: 'testRecorder', cronExpression: '60 * * * * ? *' }, 'en-US');
-    expect(second.status).toBe(400);
+    expectRefused(second, 400);
     expect(second.body.errors).toEqual([{ field: 'cronExpression', message: 'Second: values 0-59, increment 1-59' }]);
     const year = await add({ jobClassName: 'testRecorder', cronExpression: '0 0 0 * * ? 2200' });
     expect(year.body.errors).toEqual([{ field: 'cronExpression', message: '年：取值 2019-2119，间隔 1-99' }]);

@@ -34,6 +34,7 @@ import { quartzRoutes } from './system/quartz/quartz.routes';
 import { shareRoutes } from './logistics/shares/shares.routes';
 import { warehouseRoutes } from './logistics/warehouses/warehouses.routes';
 import { subscriptionRoutes } from './logistics/subscriptions/subscriptions.routes';
+import { ledgerRoutes } from './ledger/ledger.routes';
 import { ssoRoutes } from './auth/sso/sso.routes';
 import { brandingRoutes } from './branding/branding.routes';
 
@@ -84,4 +85,5 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   shareRoutes(api, deps);
   warehouseRoutes(api, deps);
   subscriptionRoutes(api, deps);
+  ledgerRoutes(api, db);
 }

@@ -13,3 +13,4 @@ export * from './dicts';
 export * from './logs';
 export * from './download-center';
 export * from './quartz';
+export * from './ledger';

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashToken } from '../../platform/auth/tokens';
 import type { Db } from '../../platform/db/db';
 import { LogType, writeLog } from './logs.repo';
+import { captureBefore, changeOf } from '../ledger/audit-snapshot';
 
 /** Last path segments of add / edit / delete / import operations, with their operate type. */
 const OPERATIONS: [RegExp, number][] = [
@@ -40,9 +41,18 @@ function isSuccess(payload: unknown): boolean {
 /**
  * The one operation-log hook (issue #4): every successful add / edit / delete / import answered
  * under the API writes a `sys_log` row of type 2 with the caller, tenant, route, redacted body and
- * time taken — no route writes its own. A logging failure never fails the request.
+ * time taken — no route writes its own. A logging failure never fails the request. Edits and
+ * deletes of administered entities also record the entity before and after (ledger/audit-snapshot.ts).
  */
 export function installOperationLog(app: FastifyInstance, db: Db, basePath: string): void {
+  const routeOf = (req: FastifyRequest): string => {
+    const full = req.routeOptions.url ?? '';
+    return full.startsWith(basePath) ? full.slice(basePath.length) : full;
+  };
+  app.addHook('preHandler', async (req) => {
+    const url = routeOf(req);
+    await captureBefore(db, req, url, operationOf(req.method, url)).catch((err: Error) => req.log.warn({ err }, 'audit snapshot not taken'));
+  });
   app.addHook('onSend', async (req, reply, payload) => {
     const full = req.routeOptions.url ?? '';
     const url = full.startsWith(basePath) ? full.slice(basePath.length) : full;
@@ -57,11 +67,13 @@ export function installOperationLog(app: FastifyInstance, db: Db, basePath: stri
       );
       if (!session) return payload;
       const header = Number(req.headers[HEADER_TENANT]);
+      const tenantId = Number.isInteger(header) && header > 0 ? header : session.tenant_id;
+      const change = await changeOf(db, req, tenantId);
       await writeLog(db, {
         logType: LogType.OPERATION,
         content: `${req.method} ${url}`,
         operateType,
-        tenantId: Number.isInteger(header) && header > 0 ? header : session.tenant_id,
+        tenantId,
         userId: session.user_id,
         username: session.username,
         ip: req.ip,
@@ -69,6 +81,8 @@ export function installOperationLog(app: FastifyInstance, db: Db, basePath: stri
         url,
         costMs: Math.round(reply.elapsedTime),
         requestParam: redactedBody(req),
+        dataBefore: change.before,
+        dataAfter: change.after,
       });
     } catch (err) {
       req.log.warn({ err }, 'operation log not written');

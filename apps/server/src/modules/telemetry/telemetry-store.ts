@@ -50,11 +50,32 @@ export interface TelemetryStore {
   close(): Promise<void>;
 }
 
-const INSERT_UNNEST = `WITH ins AS (
-  INSERT INTO telemetry (device_id, ts, received_at, lat, lng, "values")
-  SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::float8[], $5::float8[], $6::jsonb[])
-  ON CONFLICT (device_id, ts) DO NOTHING RETURNING 1)
-  SELECT count(*)::int AS n FROM ins`;
+/**
+ * The batch INSERT with its ledger entries (issue 15 item 7, migration 0069): each tenant of the
+ * batch gets an entry id up front, its stored rows carry it in `ledger_id`, and one entry per
+ * tenant is appended to its telemetry chain with the count, device-time range and SHA-256 of the
+ * rows it stored in canonical order (duplicates belong to the entry that stored them first).
+ * Answers `n`, the rows stored. `src` yields (device_id, ts, received_at, lat, lng, vals, tenant_id).
+ */
+const insertChained = (src: string): string => `WITH src AS (${src}),
+  ids AS (SELECT tenant_id, nextval('ledger_entry_id_seq') AS lid FROM (SELECT DISTINCT tenant_id FROM src) t),
+  ins AS (
+    INSERT INTO telemetry (device_id, ts, received_at, lat, lng, "values", ledger_id)
+    SELECT s.device_id, s.ts, s.received_at, s.lat, s.lng, s.vals, i.lid FROM src s JOIN ids i ON i.tenant_id = s.tenant_id
+    ON CONFLICT (device_id, ts) DO NOTHING RETURNING device_id, ts, received_at, lat, lng, "values", ledger_id),
+  dig AS (
+    SELECT ledger_id, count(*)::int AS n, min(ts) AS lo, max(ts) AS hi,
+      encode(sha256(convert_to(string_agg(ledger_reading_text(device_id, ts, received_at, lat, lng, "values"), E'\\n' ORDER BY device_id COLLATE "C", ts), 'UTF8')), 'hex') AS digest
+    FROM ins GROUP BY ledger_id),
+  chained AS (
+    SELECT d.n, ledger_append(d.ledger_id, i.tenant_id, 'telemetry', 'batch', NULL, d.n, d.lo, d.hi, NULL, d.digest) AS entry
+    FROM dig d JOIN ids i ON i.lid = d.ledger_id ORDER BY i.tenant_id)
+  SELECT coalesce(sum(n), 0)::int AS n FROM chained`;
+
+const INSERT_UNNEST = insertChained(
+  'SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::float8[], $5::float8[], $6::jsonb[], $7::int[]) AS u(device_id, ts, received_at, lat, lng, vals, tenant_id)',
+);
+const INSERT_STAGED = insertChained('SELECT device_id, ts, received_at, lat, lng, "values" AS vals, tenant_id FROM telemetry_stage');
 
 /** Newest reading of each device in `rows`, sorted by device id (stable lock order across processes). */
 export function newestPerDevice(rows: readonly TelemetryRow[]): TelemetryRow[] {
@@ -131,7 +152,7 @@ export class SqlTelemetryStore implements TelemetryStore {
       if (rows.length) {
         const [r] = await q.query<{ n: number }>(INSERT_UNNEST, [
           rows.map((x) => x.deviceId), rows.map((x) => x.ts), rows.map((x) => x.receivedAt),
-          rows.map((x) => x.lat), rows.map((x) => x.lng), rows.map((x) => x.valuesJson),
+          rows.map((x) => x.lat), rows.map((x) => x.lng), rows.map((x) => x.valuesJson), rows.map((x) => x.tenantId),
         ]);
         stored = r?.n ?? 0;
       }
@@ -171,7 +192,7 @@ export class CopyTelemetryStore implements TelemetryStore {
     try {
       await c.connect();
       await c.query(`CREATE TEMP TABLE IF NOT EXISTS telemetry_stage
-        (device_id text, ts bigint, received_at bigint, lat float8, lng float8, "values" jsonb) ON COMMIT DELETE ROWS`);
+        (device_id text, ts bigint, received_at bigint, lat float8, lng float8, "values" jsonb, tenant_id int) ON COMMIT DELETE ROWS`);
     } catch (err) {
       await c.end().catch(() => undefined);
       throw err;
@@ -188,7 +209,7 @@ export class CopyTelemetryStore implements TelemetryStore {
       if (rows.length) {
         const parts: string[] = [];
         for (const r of rows) {
-          parts.push(`${r.deviceId}\t${r.ts}\t${r.receivedAt}\t${r.lat ?? '\\N'}\t${r.lng ?? '\\N'}\t${copyText(r.valuesJson)}\n`);
+          parts.push(`${r.deviceId}\t${r.ts}\t${r.receivedAt}\t${r.lat ?? '\\N'}\t${r.lng ?? '\\N'}\t${copyText(r.valuesJson)}\t${r.tenantId}\n`);
         }
         await new Promise<void>((resolve, reject) => {
           const stream = c.query(copyFrom('COPY telemetry_stage FROM STDIN'));
@@ -196,11 +217,8 @@ export class CopyTelemetryStore implements TelemetryStore {
           stream.on('error', reject);
           stream.end(parts.join(''));
         });
-        const res = await c.query(
-          `INSERT INTO telemetry (device_id, ts, received_at, lat, lng, "values")
-           SELECT device_id, ts, received_at, lat, lng, "values" FROM telemetry_stage ON CONFLICT (device_id, ts) DO NOTHING`,
-        );
-        stored = res.rowCount ?? 0;
+        const res = await c.query<{ n: number }>(INSERT_STAGED);
+        stored = res.rows[0]?.n ?? 0;
       }
       const outcome = { stored, duplicates: rows.length - stored };
       const q: Queryable = { query: async <T>(sql: string, params?: readonly unknown[]) => (await c.query(sql, params as unknown[])).rows as T[] };

@@ -6,7 +6,7 @@ import type { JobQueue } from '../../../platform/jobs/job-queue';
  * partitioned by device time `ts` (ms epoch), one partition per UTC calendar month named
  * `telemetry_yYYYYmMM`. The upkeep keeps partitions from the retention horizon to
  * {@link PARTITIONS_AHEAD_MONTHS} months ahead and drops whole partitions older than the horizon,
- * one `telemetry_retention_log` row per drop. PGlite keeps a plain table: nothing to do there.
+ * one `telemetry_retention_log` row and one ledger `retention` entry per tenant per drop. PGlite keeps a plain table: nothing to do there.
  */
 
 /** Queue of the daily upkeep run on the product's job queue. */
@@ -183,6 +183,8 @@ export class TelemetryPartitions {
           'INSERT INTO telemetry_retention_log (partition_name, range_from, range_to, row_count, dropped_at) VALUES ($1, $2, $3, $4, $5)',
           [p.name, p.from, p.to, rows, this.now()],
         );
+        // the drop is a documented gap of every tenant's telemetry hash chain (issue 15 item 7, migration 0069)
+        await q.query('SELECT ledger_record_retention($1, $2, $3)', [p.name, p.from, p.to]);
         await q.query(`DROP TABLE ${ident(p.name)}`);
         return { ...p, rows };
       });

@@ -194,6 +194,14 @@ export function LoginPage(): ReactNode {
       <div role="tabpanel" id="login-panel-phone" aria-labelledby="login-tab-phone" hidden={tab !== 'phone'}>
         <PhoneLoginForm onSignedIn={signedIn} />
       </div>
+      <div className={styles.links}>
+        <a href="#/user/alteration" data-testid="login-forgot">
+          {t('login.forgotPassword')}
+        </a>
+        <a href="#/user/register" data-testid="login-register">
+          {t('login.register')}
+        </a>
+      </div>
       <Suspense fallback={null}>
         {step.kind === 'tenant' && (
           <TenantChoiceModal

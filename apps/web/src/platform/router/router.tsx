@@ -14,6 +14,10 @@ import { getToken } from '../session/sessionStore';
 import type { RouteHandle } from './routeHandle';
 
 const LoginPage = lazy(() => import('../../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+// Self-service pages (issue 13 items 3-4): chunks of their own, not in the login page's bundle.
+const RegisterPage = lazy(() => import('../../features/auth/self-service/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+const RegisterResultPage = lazy(() => import('../../features/auth/self-service/RegisterResultPage').then((m) => ({ default: m.RegisterResultPage })));
+const AlterationPage = lazy(() => import('../../features/auth/self-service/AlterationPage').then((m) => ({ default: m.AlterationPage })));
 const RouteErrorPage = lazy(() => import('../../features/exception/RouteErrorPage').then((m) => ({ default: m.RouteErrorPage })));
 
 /**
@@ -52,9 +56,9 @@ export const STATIC_ROUTES: RouteObject[] = [
     children: [
       { path: '/user', element: <Navigate to={LOGIN_PATH} replace /> },
       { path: LOGIN_PATH, Component: LoginPage, handle: handle('login', 'routes.login') },
-      notAvailable('/user/register', 'register', 'routes.register'),
-      notAvailable('/user/register-result', 'registerResult', 'routes.registerResult'),
-      notAvailable('/user/alteration', 'alteration', 'routes.alteration'),
+      { path: '/user/register', Component: RegisterPage, handle: handle('register', 'routes.register') },
+      { path: '/user/register-result', Component: RegisterResultPage, handle: handle('registerResult', 'routes.registerResult') },
+      { path: '/user/alteration', Component: AlterationPage, handle: handle('alteration', 'routes.alteration') },
       notAvailable('/user/privacy', 'privacy', 'routes.privacy'),
       notAvailable('/user/terms', 'terms', 'routes.terms'),
       { path: '/yakult', element: <Navigate to="/yakult/index" replace /> },

@@ -7,16 +7,19 @@ import { ListPage } from '../../../platform/list/ListPage';
 import { RowActions } from '../../../platform/list/RowActions';
 import { useListPage } from '../../../platform/list/useListPage';
 import { TenantFormModal } from './TenantFormModal';
+import { TenantRenewModal } from './TenantRenewModal';
 
 const day = (v: string | null): string => (v ? v.slice(0, 10) : '');
 
 /**
  * Tenants (`system/TenantList`): id, name, status, validity. Changes need the platform tenant;
- * adding one also creates its first administrator (TenantFormModal).
+ * adding one also creates its first administrator (TenantFormModal); "renew" sets a new end date
+ * (TenantRenewModal, issue 13 item 9) and an ended tenant's end date shows as expired.
  */
 export function TenantListPage(): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const [editing, setEditing] = useState<{ row?: TenantRecord } | null>(null);
+  const [renewing, setRenewing] = useState<TenantRecord | null>(null);
   const list = useListPage({ route: TenantRoutes.list, permissionPrefix: 'tenant', sourceKey: '/system/tenant', deleteRoute: TenantRoutes.delete });
   const row = editing?.row;
   const status = [{ value: 1, label: t('tenant.normal') }, { value: 0, label: t('tenant.frozen') }];
@@ -39,20 +42,22 @@ export function TenantListPage(): ReactNode {
           { title: t('tenant.name'), dataIndex: 'name', sorter: true },
           { title: t('tenant.nameEn'), dataIndex: 'nameEn' },
           { title: t('tenant.beginDate'), dataIndex: 'beginDate', render: day },
-          { title: t('tenant.endDate'), dataIndex: 'endDate', render: day },
+          { title: t('tenant.endDate'), dataIndex: 'endDate', render: (v: string | null) => (v && Date.parse(v) < Date.now() ? <Badge status="error" text={`${day(v)} ${t('tenant.expired')}`} /> : day(v)) },
           { title: t('tenant.status'), dataIndex: 'status', render: (v: number) => <Badge status={v === 1 ? 'success' : 'error'} text={v === 1 ? t('tenant.normal') : t('tenant.frozen')} /> },
           { title: t('user.createTime'), dataIndex: 'createTime', sorter: true, width: 200, render: formatDateTime },
           {
-            title: t('list:actions.title'), key: 'actions', width: 140,
+            title: t('list:actions.title'), key: 'actions', width: 180,
             render: (_v, r) => (
               <RowActions actions={[
                 { key: 'edit', label: t('list:actions.edit'), permission: 'tenant:edit', onClick: () => setEditing({ row: r }) },
+                { key: 'renew', label: t('tenant.renew'), permission: 'tenant:edit', onClick: () => setRenewing(r) },
                 { key: 'delete', label: t('list:actions.delete'), permission: 'tenant:delete', danger: true, onClick: () => list.confirmDelete(String(r.id)) },
               ]} />
             ),
           },
         ]}
       />
+      {renewing && <TenantRenewModal tenant={renewing} onClose={() => setRenewing(null)} onSaved={() => list.reload()} />}
       {editing && <TenantFormModal tenant={row} onClose={() => setEditing(null)} onSaved={() => list.reload()} />}
     </>
   );

@@ -1,0 +1,185 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Result, Steps } from 'antd';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { SelfServiceRoutes } from '@ztj/contracts';
+import { UserLoginLayout } from '../../../layouts/UserLoginLayout';
+import { isApiError } from '../../../platform/http/ApiError';
+import { callApi } from '../../../platform/http/callApi';
+import { notifyHttpError } from '../../../platform/http/httpErrors';
+import { LOGIN_PATH } from '../../../platform/settings/appConfig';
+import { useLoginFields } from '../useLoginFields';
+import { PasswordStrength } from './PasswordStrength';
+import { compact, confirmError, passwordError, serverFieldErrors, smsCodeError } from './selfServiceForm';
+import { SmsCodeField } from './SmsCodeField';
+import loginStyles from '../LoginPage.module.css';
+import styles from './SelfService.module.css';
+
+type Field = 'account' | 'code' | 'password' | 'confirmPassword';
+const FIELDS: readonly Field[] = ['account', 'code', 'password', 'confirmPassword'];
+
+/**
+ * Password recovery (/user/alteration, steps 1-4; issue 13 item 4): 1 the account (user name or
+ * mobile number) → the server sends a recovery code when it exists (its answer is the same
+ * either way, and so is this page's); 2 the SMS code → a single-use ticket; 3 the new password
+ * with strength meter and confirmation (SPEC §5); 4 done: every session was signed out.
+ */
+export function AlterationPage(): ReactNode {
+  const { t } = useTranslation(['register', 'auth']);
+  const navigate = useNavigate();
+  const { values, errors, setErrors, change, fieldError } = useLoginFields<Field>({ account: '', code: '', password: '', confirmPassword: '' }, 'alteration');
+  const [step, setStep] = useState(0);
+  const [ticket, setTicket] = useState('');
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const refused = (e: unknown): void => {
+    if (isApiError(e) && (e.status === 0 || e.status >= 500)) notifyHttpError(e.status, e.message);
+    else {
+      if (isApiError(e)) setErrors(serverFieldErrors<Field>(e.errors, FIELDS));
+      setError(isApiError(e) && e.message ? e.message : t('alteration.failed'));
+    }
+  };
+  const run = async (work: () => Promise<void>): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (e) {
+      refused(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const sendCode = async (): Promise<boolean> => {
+    try {
+      await callApi(SelfServiceRoutes.recoveryCode, { body: { account: values.account.trim() }, silent: true });
+      setError(null);
+      return true;
+    } catch (e) {
+      refused(e);
+      return false;
+    }
+  };
+
+  const identify = (e: FormEvent): void => {
+    e.preventDefault();
+    if (!values.account.trim()) return setErrors({ account: { key: 'register:required', params: { field: 'register:alteration.account' } } });
+    void run(async () => {
+      await callApi(SelfServiceRoutes.recoveryCode, { body: { account: values.account.trim() }, silent: true });
+      setSentAt(Date.now());
+      setStep(1);
+    });
+  };
+  const verify = (e: FormEvent): void => {
+    e.preventDefault();
+    const invalid = compact<Field>({ account: undefined, code: smsCodeError(values.code, 'register:alteration.step2'), password: undefined, confirmPassword: undefined });
+    setErrors(invalid);
+    if (Object.keys(invalid).length) return;
+    void run(async () => {
+      const r = await callApi(SelfServiceRoutes.recoveryVerify, { body: { account: values.account.trim(), code: values.code.trim() }, silent: true });
+      setTicket(r.ticket);
+      setStep(2);
+    });
+  };
+  const reset = (e: FormEvent): void => {
+    e.preventDefault();
+    const invalid = compact<Field>({
+      account: undefined,
+      code: undefined,
+      password: passwordError(values.password, 'register:alteration.newPassword'),
+      confirmPassword: confirmError(values.confirmPassword, values.password, 'register:alteration.confirmPassword'),
+    });
+    setErrors(invalid);
+    if (Object.keys(invalid).length) return;
+    void run(async () => {
+      await callApi(SelfServiceRoutes.recoveryReset, { body: { ticket, password: values.password, confirmPassword: values.confirmPassword }, silent: true });
+      setStep(3);
+    });
+  };
+
+  const alert = error && <Alert type="error" showIcon title={error} style={{ marginBottom: 24 }} data-testid="alteration-error" />;
+  const submit = (label: string, testId: string): ReactNode => (
+    <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid={testId}>
+      {label}
+    </Button>
+  );
+  return (
+    <UserLoginLayout>
+      <h2 className={styles.title}>{t('alteration.title')}</h2>
+      <Steps
+        className={styles.steps}
+        size="small"
+        current={step}
+        responsive={false}
+        labelPlacement="vertical"
+        items={[t('alteration.step1'), t('alteration.step2'), t('alteration.step3'), t('alteration.step4')].map((title) => ({ title }))}
+        data-testid="alteration-steps"
+      />
+      {step === 0 && (
+        <form onSubmit={identify} noValidate data-testid="alteration-step1">
+          {alert}
+          <div className={loginStyles.field}>
+            <Input size="large" name="account" prefix={<UserOutlined />} placeholder={t('alteration.account')} autoComplete="username" value={values.account}
+              status={errors.account ? 'error' : undefined} onChange={(e) => change('account')(e.target.value)} data-testid="alteration-account" />
+            {fieldError('account')}
+          </div>
+          {submit(t('alteration.next'), 'alteration-next')}
+        </form>
+      )}
+      {step === 1 && (
+        <form onSubmit={verify} noValidate data-testid="alteration-step2">
+          {alert}
+          <Alert type="info" showIcon title={t('alteration.codeSent')} style={{ marginBottom: 24 }} data-testid="alteration-code-sent" />
+          <div className={loginStyles.field}>
+            <SmsCodeField value={values.code} onChange={change('code')} placeholder={t('auth:login.smsCode')} invalid={!!errors.code} onSend={sendCode} sentAt={sentAt} testId="alteration" />
+            {fieldError('code')}
+          </div>
+          {submit(t('alteration.next'), 'alteration-verify')}
+        </form>
+      )}
+      {step === 2 && (
+        <form onSubmit={reset} noValidate data-testid="alteration-step3">
+          {alert}
+          <div className={loginStyles.field}>
+            <Password size="large" name="password" prefix={<LockOutlined />} placeholder={t('alteration.newPassword')} autoComplete="new-password" value={values.password}
+              status={errors.password ? 'error' : undefined} onChange={(e) => change('password')(e.target.value)} data-testid="alteration-password" />
+            <PasswordStrength password={values.password} />
+            {fieldError('password')}
+          </div>
+          <div className={loginStyles.field}>
+            <Password size="large" name="confirmPassword" prefix={<LockOutlined />} placeholder={t('alteration.confirmPassword')} autoComplete="new-password"
+              value={values.confirmPassword} status={errors.confirmPassword ? 'error' : undefined} onChange={(e) => change('confirmPassword')(e.target.value)}
+              data-testid="alteration-confirm" />
+            {fieldError('confirmPassword')}
+          </div>
+          {submit(t('alteration.submit'), 'alteration-submit')}
+        </form>
+      )}
+      {step === 3 && (
+        <Result
+          status="success"
+          title={t('alteration.doneTitle')}
+          subTitle={t('alteration.doneDescription')}
+          extra={
+            <Button type="primary" size="large" onClick={() => void navigate(LOGIN_PATH)} data-testid="alteration-login">
+              {t('alteration.signIn')}
+            </Button>
+          }
+          data-testid="alteration-done"
+        />
+      )}
+      {step < 3 && (
+        <div className={styles.links}>
+          <Link to={LOGIN_PATH} data-testid="alteration-to-login">
+            {t('alteration.backToLogin')}
+          </Link>
+        </div>
+      )}
+    </UserLoginLayout>
+  );
+}

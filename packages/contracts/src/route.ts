@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { wireLenient } from './coerce';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -30,14 +31,23 @@ export interface RouteDef<
   result: R;
 }
 
-/** Declares a route with its types inferred. */
+/**
+ * Declares a route with its types inferred. Its params, query and body accept numbers sent as
+ * numeric strings and strings sent as numbers (JeecgBoot's wire encoding, issue 19 item 1; see
+ * `coerceWire`); their types, rules and JSON Schema are unchanged.
+ */
 export function defineRoute<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
 >(def: RouteDef<P, Q, B, R>): RouteDef<P, Q, B, R> {
-  return def;
+  return {
+    ...def,
+    ...(def.params ? { params: wireLenient(def.params) } : {}),
+    ...(def.query ? { query: wireLenient(def.query) } : {}),
+    ...(def.body ? { body: wireLenient(def.body) } : {}),
+  };
 }
 
 export type RouteResult<D> = D extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.infer<R> : never;

@@ -28,3 +28,4 @@ export * from './self-service';
 export * from './tenant-expiry';
 export * from './sso';
 export * from './branding';
+export * from './announcements';

@@ -10,6 +10,7 @@ import type { BilingualText, Language } from './i18n';
 import { SESSION_MESSAGES } from './session-messages';
 import { SSO_MESSAGES } from './sso-messages';
 import { SELF_SERVICE_MESSAGES } from './self-service-messages';
+import { ANNOUNCEMENT_MESSAGES } from './announcements/messages';
 
 export { SESSION_MESSAGES } from './session-messages';
 
@@ -74,6 +75,7 @@ export const MESSAGES = {
   ...QUARTZ_MESSAGES,
   ...SSO_MESSAGES,
   ...SELF_SERVICE_MESSAGES,
+  ...ANNOUNCEMENT_MESSAGES,
   // Administration back office (issue #4): generic list, import/export, system entities.
   listFieldUnknown: { 'zh-CN': '未知的查询字段：{field}', 'en-US': 'Unknown query field: {field}' },
   listRuleUnknown: { 'zh-CN': '字段 {field} 不支持查询规则 {rule}', 'en-US': 'Field {field} does not support the rule {rule}' },

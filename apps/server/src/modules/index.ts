@@ -37,6 +37,7 @@ import { subscriptionRoutes } from './logistics/subscriptions/subscriptions.rout
 import { ledgerRoutes } from './ledger/ledger.routes';
 import { ssoRoutes } from './auth/sso/sso.routes';
 import { brandingRoutes } from './branding/branding.routes';
+import { announcementRoutes } from './announcements/announcements.routes';
 
 /** What every module's routes may use. */
 export interface ModuleDeps {
@@ -86,4 +87,5 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   warehouseRoutes(api, deps);
   subscriptionRoutes(api, deps);
   ledgerRoutes(api, db);
+  announcementRoutes(api, db, deps.hub);
 }

@@ -178,7 +178,7 @@ export const MENU_SEED: MenuSeed[] = [
       { id: 'system-gateway', name: '网关路由', nameEn: 'Gateway routes', path: '/system/gatewayroute', component: 'system/GatewayRouteList' },
       { id: 'system-position', name: '职务管理', nameEn: 'Positions', path: '/system/position', component: 'system/PositionList', buttons: [...crud('position', '职务', 'position'), ['position:list', '查询职务', 'List positions']] },
       { id: 'system-addresslist', name: '通讯录', nameEn: 'Address list', path: '/system/addresslist', component: 'system/AddressList', buttons: [['addresslist:list', '查询通讯录', 'List address book']] },
-      { id: 'system-announcement', name: '系统通告', nameEn: 'Announcements', path: '/system/announcement', component: 'system/AnnouncementList' },
+      { id: 'system-announcement', name: '系统通告', nameEn: 'Announcements', path: '/system/announcement', component: 'system/AnnouncementList', buttons: [...crud('announcement', '通告', 'announcement'), ['announcement:list', '查询通告', 'List announcements'], ['announcement:release', '发布通告', 'Publish announcement'], ['announcement:revoke', '撤销通告', 'Revoke announcement']] },
     ],
   },
   {

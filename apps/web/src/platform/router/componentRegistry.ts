@@ -10,6 +10,8 @@ import { QUARTZ_SCREENS } from '../../features/system/quartz/quartzScreens';
 import { SHARE_SCREENS } from '../../features/logistics/shares/sharesScreens';
 import { WAREHOUSE_SCREENS } from '../../features/logistics/warehouses/warehouseScreens';
 import { SUBSCRIPTION_SCREENS } from '../../features/logistics/subscriptions/subscriptionsScreens';
+import { ANNOUNCEMENT_SCREENS } from '../../features/announcements/announcementScreens';
+import { LEDGER_SCREENS } from '../../features/system/ledger/ledgerScreens';
 
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -33,6 +35,8 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   ...SHARE_SCREENS,
   ...WAREHOUSE_SCREENS,
   ...SUBSCRIPTION_SCREENS,
+  ...ANNOUNCEMENT_SCREENS,
+  ...LEDGER_SCREENS,
   'dashboard/Analysis': lazy(() => import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage }))),
   'dashboard/BigScreen': lazy(() => import('../../features/dashboard/BigScreenPage').then((m) => ({ default: m.BigScreenPage }))),
   'exception/403': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception403 }))),

@@ -90,8 +90,9 @@ export function coerceWire(schema: z.ZodType, value: unknown, depth = 0): unknow
 
 /**
  * `schema` made lenient about the wire encoding of numbers (see {@link coerceWire}); the result
- * keeps the schema's types, rules, messages and JSON Schema. `defineRoute` applies it to every
- * route's params, query and body, so no route needs its own conversion.
+ * keeps the schema's types, rules, messages and JSON Schema. The server's route registration
+ * (`registerRoute`, `registerRawRoute`) applies it to every route's params, query and body, so no
+ * route needs its own conversion.
  */
 export function wireLenient<T extends z.ZodType>(schema: T): T {
   return z.preprocess((value) => coerceWire(schema, value), schema) as unknown as T;

@@ -6,6 +6,7 @@ export * from './permission-rule';
 export * from './validation';
 export * from './auth';
 export * from './route';
+export * from './coerce';
 export * from './auth.routes';
 export * from './dict.routes';
 export * from './dashboard';

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { wireLenient } from './coerce';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -32,9 +31,9 @@ export interface RouteDef<
 }
 
 /**
- * Declares a route with its types inferred. Its params, query and body accept numbers sent as
- * numeric strings and strings sent as numbers (JeecgBoot's wire encoding, issue 19 item 1; see
- * `coerceWire`); their types, rules and JSON Schema are unchanged.
+ * Declares a route with its types inferred. The server registers its params, query and body made
+ * lenient about JeecgBoot's wire encoding of numbers (`wireLenient` of ./coerce, issue 19 item 1);
+ * the definition itself stays free of runtime zod so the console's route tables cost it nothing.
  */
 export function defineRoute<
   P extends z.ZodType = z.ZodType,
@@ -42,12 +41,7 @@ export function defineRoute<
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
 >(def: RouteDef<P, Q, B, R>): RouteDef<P, Q, B, R> {
-  return {
-    ...def,
-    ...(def.params ? { params: wireLenient(def.params) } : {}),
-    ...(def.query ? { query: wireLenient(def.query) } : {}),
-    ...(def.body ? { body: wireLenient(def.body) } : {}),
-  };
+  return def;
 }
 
 export type RouteResult<D> = D extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.infer<R> : never;

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { type ApiResponse, type Language, type RouteDef } from '@ztj/contracts';
+import { wireLenient, type ApiResponse, type Language, type RouteDef } from '@ztj/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -46,7 +46,7 @@ export function registerRawRoute<D extends RouteDef>(
     url: def.path,
     // GET raw routes answer files (exports, downloads): their refusals keep HTTP statuses
     ...(def.method === 'GET' ? { config: FILE_ANSWER_CONFIG } : {}),
-    schema: { summary: def.summary, tags: [def.tag], security: [{ token: [] }], ...(def.query ? { querystring: def.query } : {}) },
+    schema: { summary: def.summary, tags: [def.tag], security: [{ token: [] }], ...(def.query ? { querystring: wireLenient(def.query) } : {}) },
     handler: async (req, reply) => {
       const auth = await authenticate(db, req);
       if (def.access !== 'session') {

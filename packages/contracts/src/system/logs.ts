@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { pageResultOf } from '../envelope';
 import { defineRoute } from '../route';
-import { ListQuerySchema, UploadResultSchema } from './list';
+import { DictTextSchema, ListQuerySchema, UploadResultSchema } from './list';
 
 /** A login (logType 1) or operation (logType 2) log row (SPEC §2 system logs). */
 export const LogRecordSchema = z.object({
   id: z.string(), logType: z.number().int(), logContent: z.string(), operateType: z.number().int().nullable(),
   userid: z.string().nullable(), username: z.string().nullable(), ip: z.string().nullable(), method: z.string().nullable(),
   requestUrl: z.string().nullable(), costTime: z.number().int().nullable(), createTime: z.string().nullable(),
+  logType_dictText: DictTextSchema,
+  operateType_dictText: DictTextSchema,
 });
 export type LogRecord = z.infer<typeof LogRecordSchema>;
 export const LOG_LIST_FIELDS = ['logType', 'logContent', 'operateType', 'username', 'ip', 'method', 'requestUrl', 'createTime'] as const;

@@ -3,7 +3,7 @@ import { UserInfoSchema } from '../auth';
 import { pageResultOf } from '../envelope';
 import { defineRoute } from '../route';
 import { PATTERNS, PasswordSchema } from '../validation';
-import { IdQuerySchema, IdsQuerySchema, ImportResultSchema, ListQuerySchema } from './list';
+import { DictTextSchema, IdQuerySchema, IdsQuerySchema, ImportResultSchema, ListQuerySchema } from './list';
 
 /** Landline: area code plus 7 or 8 digits (SPEC §5). */
 export const LANDLINE_PATTERN = /^0\d{2,3}-?\d{7,8}$/;
@@ -76,6 +76,14 @@ export const UserRecordSchema = z.object({
   createBy: z.string().nullable(),
   createTime: z.string().nullable(),
   updateTime: z.string().nullable(),
+  /** Ids of the user's departments in the current tenant, comma-joined (JeecgBoot `departIds`). */
+  departIds: z.string().nullable().optional(),
+  /** Their names, comma-joined (`departIds_dictText`; the address list reads `departName`). */
+  departIds_dictText: z.string().nullable().optional(),
+  departName: z.string().nullable().optional(),
+  sex_dictText: DictTextSchema,
+  status_dictText: DictTextSchema,
+  userIdentity_dictText: DictTextSchema,
 });
 export type UserRecord = z.infer<typeof UserRecordSchema>;
 

@@ -5,6 +5,18 @@ import { registerRoute } from '../../platform/http/register-route';
 import { listPage } from '../../platform/list/list-runner';
 import { callerOf, isoOrNull, textOrNull, type ListSpec } from '../../platform/list/list-spec';
 
+/** Texts of the `log_type` dictionary (SPEC §2 system logs): 1 login, 2 operation. */
+const LOG_TYPE_TEXT = { '1': { 'zh-CN': '登录日志', 'en-US': 'Login' }, '2': { 'zh-CN': '操作日志', 'en-US': 'Operation' } };
+/** Texts of the `operate_type` dictionary (OperateType of the contracts). */
+const OPERATE_TYPE_TEXT = {
+  '1': { 'zh-CN': '查询', 'en-US': 'Query' },
+  '2': { 'zh-CN': '添加', 'en-US': 'Add' },
+  '3': { 'zh-CN': '更新', 'en-US': 'Update' },
+  '4': { 'zh-CN': '删除', 'en-US': 'Delete' },
+  '5': { 'zh-CN': '导入', 'en-US': 'Import' },
+  '6': { 'zh-CN': '导出', 'en-US': 'Export' },
+};
+
 /** System logs of the caller's tenant (SPEC §2 logs): login (1) and operation (2). */
 export const LOG_LIST: ListSpec<LogRecord> = {
   name: 'logs',
@@ -13,9 +25,9 @@ export const LOG_LIST: ListSpec<LogRecord> = {
   tenantScope: 'l.tenant_id = $tenant',
   idSql: 'l.id',
   fields: {
-    logType: { sql: 'l.log_type', type: 'number', label: { 'zh-CN': '日志类型', 'en-US': 'Log type' }, multi: true },
+    logType: { sql: 'l.log_type', type: 'number', label: { 'zh-CN': '日志类型', 'en-US': 'Log type' }, multi: true, options: LOG_TYPE_TEXT },
     logContent: { sql: 'l.log_content', type: 'string', label: { 'zh-CN': '日志内容', 'en-US': 'Content' } },
-    operateType: { sql: 'l.operate_type', type: 'number', label: { 'zh-CN': '操作类型', 'en-US': 'Operate type' }, multi: true },
+    operateType: { sql: 'l.operate_type', type: 'number', label: { 'zh-CN': '操作类型', 'en-US': 'Operate type' }, multi: true, options: OPERATE_TYPE_TEXT },
     username: { sql: 'l.username', type: 'string', label: { 'zh-CN': '操作人', 'en-US': 'User' } },
     ip: { sql: 'l.ip', type: 'string', label: { 'zh-CN': 'IP', 'en-US': 'IP' } },
     method: { sql: 'l.method', type: 'string', label: { 'zh-CN': '请求方法', 'en-US': 'Method' } },

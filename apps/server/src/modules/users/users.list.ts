@@ -30,7 +30,9 @@ const SELECT = `u.id, u.username, u.realname, u.avatar, to_char(u.birthday, 'YYY
   u.telephone, u.work_no, u.post, u.org_code, u.status, u.user_identity, u.default_monitor_account, u.only_multi_alarm,
   u.alarm_push_mode, u.create_by, u.create_time, u.update_time,
   (SELECT string_agg(d.depart_name, ',' ORDER BY d.org_code) FROM sys_user_depart ud JOIN sys_depart d ON d.id = ud.dep_id
-    WHERE ud.user_id = u.id AND d.tenant_id = $tenant AND d.del_flag = 0) AS org_code_txt`;
+    WHERE ud.user_id = u.id AND d.tenant_id = $tenant AND d.del_flag = 0) AS org_code_txt,
+  (SELECT string_agg(d.id::text, ',' ORDER BY d.org_code) FROM sys_user_depart ud JOIN sys_depart d ON d.id = ud.dep_id
+    WHERE ud.user_id = u.id AND d.tenant_id = $tenant AND d.del_flag = 0) AS depart_ids`;
 
 /** Push types stored as a comma list → numbers. */
 export function pushModes(v: unknown): number[] {
@@ -60,6 +62,9 @@ function mapUser(r: Record<string, unknown>): UserRecord {
     createBy: textOrNull(r.create_by),
     createTime: isoOrNull(r.create_time),
     updateTime: isoOrNull(r.update_time),
+    departIds: textOrNull(r.depart_ids),
+    departIds_dictText: textOrNull(r.org_code_txt),
+    departName: textOrNull(r.org_code_txt),
   };
 }
 

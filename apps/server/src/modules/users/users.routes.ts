@@ -11,6 +11,7 @@ import { userInfo } from '../auth/auth.service';
 import { DEPART_LIST } from '../departs/departs.service';
 import { ROLE_LIST } from '../roles/roles.service';
 import { checkUsernameInTenant, withUsernameField } from './account-scope';
+import { adminCallRoutes } from './admin-calls.routes';
 import { USER_IMPORT } from './users.import';
 import { ADDRESS_LIST, USER_LIST, USER_RECYCLE_LIST } from './users.list';
 import * as users from './users.service';
@@ -103,4 +104,6 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
     const { files } = await readMultipart(req);
     return { kind: 'envelope', body: await runImport(db, USER_IMPORT, files, callerOf(auth), lang, config.dataDir) };
   });
+  // JeecgBoot console calls of the user, role and tenant screens and the duplicate check (issue 19)
+  adminCallRoutes(app, db);
 }

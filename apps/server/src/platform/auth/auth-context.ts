@@ -1,3 +1,4 @@
+import type { Language } from '@ztj/contracts';
 import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
 import { accessCache } from './access-cache';
@@ -14,6 +15,8 @@ export interface AuthContext {
   sessionTenantId: number;
   orgCode: string | null;
   tokenHash: string;
+  /** Language of the request (Accept-Language), set by `authenticate`: list dictionary texts use it. */
+  lang?: Language;
 }
 
 interface SessionRow {

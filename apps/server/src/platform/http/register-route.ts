@@ -1,4 +1,4 @@
-import { HEADER_TENANT, HEADER_TOKEN, envelopeOf, type Language, type RouteDef } from '@ztj/contracts';
+import { HEADER_TENANT, HEADER_TOKEN, envelopeOf, wireLenient, type Language, type RouteDef } from '@ztj/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -47,9 +47,10 @@ export function registerRoute<D extends RouteDef>(
     schema: {
       summary: def.summary,
       tags: [def.tag],
-      ...(def.params ? { params: def.params } : {}),
-      ...(def.query ? { querystring: def.query } : {}),
-      ...(def.body ? { body: def.body } : {}),
+      // JeecgBoot's wire encoding of numbers (issue 19 item 1): lenient, same types and rules
+      ...(def.params ? { params: wireLenient(def.params) } : {}),
+      ...(def.query ? { querystring: wireLenient(def.query) } : {}),
+      ...(def.body ? { body: wireLenient(def.body) } : {}),
       ...(def.access !== 'public' ? { security: [{ token: [] }] } : {}),
       response: { 200: envelopeOf(def.result) },
     },
@@ -81,7 +82,7 @@ export function registerRoute<D extends RouteDef>(
  */
 export async function authenticate(db: Db, req: FastifyRequest): Promise<AuthContext> {
   const token = headerValue(req, HEADER_TOKEN);
-  const auth = await resolveAuth(db, token, headerValue(req, HEADER_TENANT));
+  const auth = { ...(await resolveAuth(db, token, headerValue(req, HEADER_TENANT))), lang: requestLanguage(req) };
   bindLogContext(req, auth);
   return auth;
 }

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/db';
 import { AppError } from '../http/app-error';
 import { dataRuleConditions } from './data-rules';
 import { parseListQuery } from './list-query';
-import type { ListCaller, ListSpec } from './list-spec';
+import { withDictText, type ListCaller, type ListSpec } from './list-spec';
 import { orderSql, SqlParams, whereSql } from './list-sql';
 
 /** Most rows one export may hold. */
@@ -36,7 +36,7 @@ export async function listPage<R>(db: Queryable, spec: ListSpec<R>, query: Recor
     const [count] = await db.query<{ n: number }>(countSql, p.values.slice(0, countParams));
     total = count?.n ?? 0;
   }
-  return { records: rows.map((r) => spec.map(r)), total, size, current, pages: Math.ceil(total / size) };
+  return { records: rows.map((r) => withDictText(spec, spec.map(r), caller.lang)), total, size, current, pages: Math.ceil(total / size) };
 }
 
 /** Every row matching a list query (export: filters or `selections`), capped at EXPORT_LIMIT. */
@@ -47,7 +47,7 @@ export async function listAll<R>(db: Queryable, spec: ListSpec<R>, query: Record
   const where = whereSql(spec, parsed, rules, p);
   const order = orderSql(spec, parsed, p);
   const rows = await db.query(`SELECT ${p.scoped(spec.select)} FROM ${spec.from} ${where} ${order} LIMIT ${p.add(EXPORT_LIMIT)}`, p.values);
-  return rows.map((r) => spec.map(r));
+  return rows.map((r) => withDictText(spec, spec.map(r), caller.lang));
 }
 
 /**

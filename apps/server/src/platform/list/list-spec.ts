@@ -1,4 +1,4 @@
-import type { BilingualText } from '@ztj/contracts';
+import type { BilingualText, Language } from '@ztj/contracts';
 import type { AuthContext } from '../auth/auth-context';
 
 /** Value types of list fields; they decide casts, accepted values and allowed rules. */
@@ -84,6 +84,24 @@ export interface ListSpec<R> {
   map(row: Record<string, unknown>): R;
 }
 
+/**
+ * A list record with the `<field>_dictText` companions JeecgBoot clients render (issue 19 item 3):
+ * for every field of `spec` with {@link ListField.options} that the record carries, the text of its
+ * value in `lang` (a comma list of values gives the comma-joined texts; an unknown value its own
+ * text; null stays null). The record's own fields are not changed.
+ */
+export function withDictText<R>(spec: ListSpec<R>, record: R, lang: Language = 'zh-CN'): R {
+  const out = { ...record } as Record<string, unknown>;
+  for (const [name, field] of Object.entries(spec.fields)) {
+    if (!field.options || !(name in out)) continue;
+    const value = out[name];
+    out[`${name}_dictText`] = value === null || value === undefined
+      ? null
+      : String(value).split(',').map((v) => field.options![v.trim()]?.[lang] ?? v.trim()).join(',');
+  }
+  return out as R;
+}
+
 /** Who lists: tenant scope and the variables of data rules (SPEC §6). */
 export interface ListCaller {
   tenantId: number;
@@ -92,6 +110,8 @@ export interface ListCaller {
   orgCode: string | null;
   /** Permission code of the route; its data rules apply to the caller's roles. */
   permission?: string;
+  /** Language of the `<field>_dictText` companions of list records (zh-CN by default). */
+  lang?: Language;
 }
 
 /** ISO-8601 UTC text of a timestamp column (ARCHITECTURE §4 wire format). */
@@ -107,5 +127,5 @@ export function textOrNull(v: unknown): string | null {
 
 /** The list caller of an authenticated request, for the route's permission code. */
 export function callerOf(auth: AuthContext, permission?: string): ListCaller {
-  return { tenantId: auth.tenantId, userId: auth.userId, username: auth.username, orgCode: auth.orgCode, permission };
+  return { tenantId: auth.tenantId, userId: auth.userId, username: auth.username, orgCode: auth.orgCode, permission, lang: auth.lang };
 }

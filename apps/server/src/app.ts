@@ -199,7 +199,7 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream,
       healthRoutes(api, { db, hub, devices, jobs, brokerUrl: config.mqttUrl, embeddedBroker: !config.mqttUrl && config.mqttPort !== 'off' });
       metricsRoutes(api, metrics, config.metricsToken);
       websocketRoutes(api, db, hub);
-      registerModules(api, { db, config, hub, devices, alarms, push });
+      registerModules(api, { db, config, hub, devices, alarms, push, metrics, jobs });
     },
     { prefix: config.basePath },
   );

@@ -6,6 +6,7 @@ import { SHARE_MESSAGES } from './logistics/share-messages';
 import { WAREHOUSE_MESSAGES } from './logistics/warehouses-api';
 import { SUBSCRIPTION_MESSAGES } from './logistics/subscription-messages';
 import { QUARTZ_MESSAGES } from './system/quartz-messages';
+import { OPS_MESSAGES } from './system/ops-messages';
 import type { BilingualText, Language } from './i18n';
 import { SESSION_MESSAGES } from './session-messages';
 import { SSO_MESSAGES } from './sso-messages';
@@ -73,6 +74,7 @@ export const MESSAGES = {
   ...WAREHOUSE_MESSAGES,
   ...SUBSCRIPTION_MESSAGES,
   ...QUARTZ_MESSAGES,
+  ...OPS_MESSAGES,
   ...SSO_MESSAGES,
   ...SELF_SERVICE_MESSAGES,
   ...ANNOUNCEMENT_MESSAGES,

@@ -1,6 +1,7 @@
 import { LOGISTICS_VALIDATION_MESSAGES } from './logistics/messages';
 import { SUBSCRIPTION_VALIDATION_MESSAGES } from './logistics/subscription-messages';
 import { QUARTZ_VALIDATION_MESSAGES } from './system/quartz-messages';
+import { OPS_VALIDATION_MESSAGES } from './system/ops-messages';
 
 export { PATTERNS } from './patterns';
 
@@ -69,5 +70,6 @@ export const VALIDATION_MESSAGES = {
   ...LOGISTICS_VALIDATION_MESSAGES,
   ...SUBSCRIPTION_VALIDATION_MESSAGES,
   ...QUARTZ_VALIDATION_MESSAGES,
+  ...OPS_VALIDATION_MESSAGES,
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

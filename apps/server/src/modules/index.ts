@@ -31,6 +31,7 @@ import { placesRoutes } from './logistics/places/places.routes';
 import { waybillRoutes } from './logistics/waybills/waybills.routes';
 import { reportRoutes } from './reports/reports.routes';
 import { quartzRoutes } from './system/quartz/quartz.routes';
+import { gatewayRouteRoutes } from './system/gateway-routes/gateway-routes.routes';
 import { shareRoutes } from './logistics/shares/shares.routes';
 import { warehouseRoutes } from './logistics/warehouses/warehouses.routes';
 import { subscriptionRoutes } from './logistics/subscriptions/subscriptions.routes';
@@ -38,6 +39,9 @@ import { ledgerRoutes } from './ledger/ledger.routes';
 import { ssoRoutes } from './auth/sso/sso.routes';
 import { brandingRoutes } from './branding/branding.routes';
 import { announcementRoutes } from './announcements/announcements.routes';
+import { monitorRoutes } from './system/monitor/monitor.routes';
+import type { ServerMetrics } from '../platform/observability/metrics';
+import type { JobQueue } from '../platform/jobs/job-queue';
 
 /** What every module's routes may use. */
 export interface ModuleDeps {
@@ -50,6 +54,10 @@ export interface ModuleDeps {
   alarms: AlarmRuntime;
   /** Alarm push dispatcher (issue 9 item 5): which channels are configured. */
   push?: PushRouteDeps;
+  /** The app's Prometheus metrics (monitoring reads its registry and adds the storage gauges). */
+  metrics: ServerMetrics;
+  /** The job queue (monitoring reads its counts). */
+  jobs: JobQueue;
 }
 
 /** The one registry of server modules (CONVENTIONS §1). */
@@ -83,9 +91,11 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   waybillRoutes(api, deps);
   reportRoutes(api, deps);
   quartzRoutes(api, db, config);
+  gatewayRouteRoutes(api, db);
   shareRoutes(api, deps);
   warehouseRoutes(api, deps);
   subscriptionRoutes(api, deps);
   ledgerRoutes(api, db);
   announcementRoutes(api, db, deps.hub);
+  monitorRoutes(api, deps);
 }

@@ -14,3 +14,7 @@ export * from './logs';
 export * from './download-center';
 export * from './quartz';
 export * from './ledger';
+export * from './admin-calls';
+export * from './gateway-routes';
+export * from './monitor';
+export * from './stored-files';

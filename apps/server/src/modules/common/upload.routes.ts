@@ -7,6 +7,8 @@ import { AppError } from '../../platform/http/app-error';
 import { STATIC_PREFIX, storeOwnedFile } from '../../platform/list/files';
 import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
 import { staticFileRoutes } from './static.routes';
+import { describeUpload } from './stored-files.service';
+import { storedFileRoutes } from './stored-files.routes';
 
 /** Image types accepted for avatars and images (SVG excluded: it can carry script). */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
@@ -19,10 +21,12 @@ const IMAGE_BIZ = new Set(['avatar', 'image']);
  * (default temp); avatars and images accept image types only ('please upload an image', SPEC §5).
  * The file is stored under DATA_DIR/files with an unguessable name, owned by the caller's tenant
  * (issue #8), and served back by the static route ({@link staticFileRoutes}) to members of that
- * tenant only; the message carries the relative path as the original API did.
+ * tenant only; the message carries the relative path as the original API did. The file storage
+ * list ({@link storedFileRoutes}, issue 12 item 7) shows its original name, size, type and folder.
  */
 export function uploadRoutes(app: FastifyInstance, db: Db, config: Config): void {
   staticFileRoutes(app, db, config.dataDir);
+  storedFileRoutes(app, db, config.dataDir);
   registerRawRoute(app, db, CommonRoutes.upload, async ({ req, auth }) => {
     const { files, fields } = await readMultipart(req);
     const file = files[0];
@@ -35,13 +39,15 @@ export function uploadRoutes(app: FastifyInstance, db: Db, config: Config): void
       throw new AppError('badRequest', 'importFileType');
     }
     const rel = await storeOwnedFile(db, config.dataDir, { tenantId: auth.tenantId, userId: auth.userId }, biz, ext.slice(1), file.body);
+    // what the file storage list shows (issue 12 item 7): original name, size, type, folder
+    const id = await describeUpload(db, rel, { fileName: file.filename, size: file.body.length, contentType: file.mimetype, biz });
     return {
       kind: 'envelope',
       body: {
         success: true,
         code: ResultCode.OK,
         message: rel,
-        result: { fileName: file.filename, filePath: rel, fileSize: file.body.length, url: `${config.basePath}${STATIC_PREFIX}/${rel}` },
+        result: { id, fileName: file.filename, filePath: rel, fileSize: file.body.length, url: `${config.basePath}${STATIC_PREFIX}/${rel}` },
         timestamp: Date.now(),
       },
     };

@@ -1,7 +1,7 @@
 import { INGEST_TOPIC_FILTERS, isGatewayKind, parseTopic, sharedIngestFilters, topics, type DeviceCommand } from '@ztj/contracts';
 import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/db';
-import { startEmbeddedBroker, type BrokerLimitStats, type BrokerPolicy, type EmbeddedBroker } from '../../platform/mqtt/embedded-broker';
+import { startEmbeddedBroker, type BrokerLimitStats, type BrokerTraffic, type BrokerPolicy, type EmbeddedBroker } from '../../platform/mqtt/embedded-broker';
 import { connectIngestClient, type IngestClient } from '../../platform/mqtt/ingest-client';
 import { redactUrl } from '../../platform/mqtt/mosquitto-dynsec';
 import { DeviceBrokerAccounts } from '../devices/device-broker-accounts';
@@ -74,6 +74,11 @@ export class IngestRuntime {
   /** What the embedded broker's limits refused (packet size, connect timeout, rate); undefined without it. */
   get brokerStats(): BrokerLimitStats | undefined {
     return this.broker?.stats;
+  }
+
+  /** Connected clients and messages of the embedded broker (monitoring); undefined without it. */
+  get brokerTraffic(): BrokerTraffic | undefined {
+    return this.broker?.traffic;
   }
 
   /**

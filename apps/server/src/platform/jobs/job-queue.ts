@@ -107,6 +107,16 @@ export interface JobQueue {
   getJob(name: string, id: string): Promise<JobInfo | null>;
   /** True when started and the queue's database answers (for /health/ready). */
   ready(): Promise<boolean>;
+  /** Jobs of every queue by state (monitoring): waiting = created or retry; completed until archived. */
+  counts(): Promise<JobCounts>;
+}
+
+/** Jobs by state, counts of pg-boss's job table ({@link JobQueue.counts}). */
+export interface JobCounts {
+  waiting: number;
+  active: number;
+  failed: number;
+  completed: number;
 }
 
 /** Options of {@link createJobQueue}. */
@@ -291,6 +301,13 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
       } catch {
         return false;
       }
+    },
+
+    async counts() {
+      assertStarted();
+      const rows = await sql.query<{ state: string; n: number }>(`SELECT state::text AS state, count(*)::int AS n FROM ${schema}.job GROUP BY state`);
+      const n = (s: string): number => rows.find((r) => r.state === s)?.n ?? 0;
+      return { waiting: n('created') + n('retry'), active: n('active'), failed: n('failed'), completed: n('completed') };
     },
   };
 }

@@ -45,11 +45,23 @@ export interface BrokerLimitStats {
 /** Defaults used when `limits` is not given (tests): the README defaults. */
 const DEFAULT_LIMITS: BrokerLimits = { maxPacket: MAX_PAYLOAD_BYTES + 1024, connectTimeoutMs: 5_000, publish: { rate: 100, burst: 1_000 } };
 
+/**
+ * Traffic of the embedded broker since start (issue 12 item 6, monitoring): clients connected now,
+ * PUBLISHes received from clients (devices) and published by the server side (commands).
+ */
+export interface BrokerTraffic {
+  readonly connectedClients: number;
+  readonly messagesIn: number;
+  readonly messagesOut: number;
+}
+
 export interface EmbeddedBroker {
   /** Port actually listened on (useful with port 0). */
   port: number;
   /** What the limits refused so far. */
   readonly stats: BrokerLimitStats;
+  /** Connected clients and message counts (see {@link BrokerTraffic}). */
+  readonly traffic: BrokerTraffic;
   /** Publishes from the server side (commands down to devices), QoS 1. */
   publish(topic: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -126,6 +138,24 @@ export async function startEmbeddedBroker(opts: {
     const id = identities.get(client);
     if (id) rate.release(id);
   });
+  // traffic: a publish with a client came from a device; without one, from the server ($SYS aside)
+  let messagesIn = 0;
+  let messagesOut = 0;
+  broker.on('publish', (packet, client) => {
+    if (client) messagesIn++;
+    else if (!packet.topic.startsWith('$SYS')) messagesOut++;
+  });
+  const traffic: BrokerTraffic = {
+    get connectedClients() {
+      return broker.connectedClients;
+    },
+    get messagesIn() {
+      return messagesIn;
+    },
+    get messagesOut() {
+      return messagesOut;
+    },
+  };
   broker.on('connectionError', (_client, err) => {
     if (/connect did not arrive in time/.test(err.message)) stats.connectTimeouts++;
   });
@@ -142,6 +172,7 @@ export async function startEmbeddedBroker(opts: {
   return {
     port,
     stats,
+    traffic,
     publish: (topic, payload) =>
       new Promise((resolve, reject) =>
         broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (e) => (e ? reject(e) : resolve())),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type LabelValues } from 'prom-client';
+import type { BrokerTraffic } from '../mqtt/embedded-broker';
 import type { RealtimeHub } from '../realtime/hub';
 
 /** What the metrics read of the ingest: its counters since start (IngestService `stats`). */
@@ -16,6 +17,8 @@ export interface MetricsDevices {
   readonly ingest: { readonly stats: IngestCounters };
   /** Readings accepted and not yet committed. */
   readonly pendingRows: number;
+  /** The embedded broker's clients and messages; undefined with an external broker or none. */
+  readonly brokerTraffic?: BrokerTraffic | undefined;
 }
 
 /** A committed row as the ingest reports it (`onCommitted`): its server receive time, epoch ms. */
@@ -50,6 +53,8 @@ function follow<T extends string>(counter: Counter<T>, read: () => number, label
  * - `ztj_ingest_pending_rows` (gauge: accepted, not yet committed)
  * - `ztj_http_request_duration_seconds{method,route,status_code}` (route pattern, never the URL)
  * - `ztj_websocket_clients` (gauge)
+ * - `ztj_mqtt_connected_clients` (gauge), `ztj_mqtt_messages_in_total`, `ztj_mqtt_messages_out_total`
+ *   (embedded broker only: PUBLISHes from devices, and from the server to devices)
  * - prom-client's default process and Node.js metrics (`process_*`, `nodejs_eventloop_lag_*` …).
  */
 export class ServerMetrics {
@@ -93,6 +98,21 @@ export class ServerMetrics {
     counter('ztj_ingest_readings_stored_total', 'Readings committed to the telemetry table (new rows)', (s) => s.stored);
     counter('ztj_ingest_duplicates_total', 'Readings already stored for their device and time (idempotent repeats)', (s) => s.duplicates);
     counter('ztj_ingest_batches_total', 'Committed ingest batches', (s) => s.batches);
+    const mqttClients: Gauge = new Gauge({ name: 'ztj_mqtt_connected_clients', help: 'MQTT clients connected to the embedded broker', registers, collect: () => {
+      mqttClients.set(this.devices?.brokerTraffic?.connectedClients ?? 0);
+    } });
+    const traffic = (read: (t: BrokerTraffic) => number) => (): number => {
+      const t = this.devices?.brokerTraffic;
+      return t ? read(t) : 0;
+    };
+    for (const [name, help, read] of [
+      ['ztj_mqtt_messages_in_total', 'PUBLISH packets the embedded broker received from clients (devices)', traffic((t) => t.messagesIn)],
+      ['ztj_mqtt_messages_out_total', 'Messages the server published through the embedded broker (commands to devices)', traffic((t) => t.messagesOut)],
+    ] as const) {
+      let sync: () => void = () => undefined;
+      const c = new Counter({ name, help, registers, collect: (): void => sync() });
+      sync = follow(c, read);
+    }
     const deadSyncs = new Map<string, () => void>();
     const dead: Counter<'reason'> = new Counter({ name: 'ztj_ingest_dead_letters_total', help: 'Refused readings by dead-letter reason', labelNames: ['reason'], registers, collect: () => {
       for (const reason of Object.keys(stats()?.dead ?? {})) {

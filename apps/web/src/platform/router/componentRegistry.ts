@@ -12,6 +12,9 @@ import { WAREHOUSE_SCREENS } from '../../features/logistics/warehouses/warehouse
 import { SUBSCRIPTION_SCREENS } from '../../features/logistics/subscriptions/subscriptionsScreens';
 import { ANNOUNCEMENT_SCREENS } from '../../features/announcements/announcementScreens';
 import { LEDGER_SCREENS } from '../../features/system/ledger/ledgerScreens';
+import { MONITOR_SCREENS } from '../../features/monitor/monitorScreens';
+import { GATEWAY_SCREENS } from '../../features/system/gateway/gatewayScreens';
+import { FILES_SCREENS } from '../../features/system/files/filesScreens';
 
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -37,6 +40,9 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   ...SUBSCRIPTION_SCREENS,
   ...ANNOUNCEMENT_SCREENS,
   ...LEDGER_SCREENS,
+  ...MONITOR_SCREENS,
+  ...GATEWAY_SCREENS,
+  ...FILES_SCREENS,
   'dashboard/Analysis': lazy(() => import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage }))),
   'dashboard/BigScreen': lazy(() => import('../../features/dashboard/BigScreenPage').then((m) => ({ default: m.BigScreenPage }))),
   'exception/403': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception403 }))),

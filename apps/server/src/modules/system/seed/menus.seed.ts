@@ -175,7 +175,7 @@ export const MENU_SEED: MenuSeed[] = [
       { id: 'system-checkrule', name: '校验规则', nameEn: 'Check rules', path: '/system/checkrule', component: 'system/CheckRuleList' },
       { id: 'system-fillrule', name: '填值规则', nameEn: 'Fill rules', path: '/system/fillrule', component: 'system/FillRuleList' },
       { id: 'system-datasource', name: '数据源管理', nameEn: 'Data sources', path: '/system/datasource', component: 'system/DataSourceList' },
-      { id: 'system-gateway', name: '网关路由', nameEn: 'Gateway routes', path: '/system/gatewayroute', component: 'system/GatewayRouteList' },
+      { id: 'system-gateway', name: '网关路由', nameEn: 'Gateway routes', path: '/system/gatewayroute', component: 'system/GatewayRouteList', buttons: [...crud('gateway', '路由', 'route').slice(0, 5), ['gateway:list', '查询路由', 'List routes']] },
       { id: 'system-position', name: '职务管理', nameEn: 'Positions', path: '/system/position', component: 'system/PositionList', buttons: [...crud('position', '职务', 'position'), ['position:list', '查询职务', 'List positions']] },
       { id: 'system-addresslist', name: '通讯录', nameEn: 'Address list', path: '/system/addresslist', component: 'system/AddressList', buttons: [['addresslist:list', '查询通讯录', 'List address book']] },
       { id: 'system-announcement', name: '系统通告', nameEn: 'Announcements', path: '/system/announcement', component: 'system/AnnouncementList', buttons: [...crud('announcement', '通告', 'announcement'), ['announcement:list', '查询通告', 'List announcements'], ['announcement:release', '发布通告', 'Publish announcement'], ['announcement:revoke', '撤销通告', 'Revoke announcement']] },
@@ -185,8 +185,8 @@ export const MENU_SEED: MenuSeed[] = [
     id: 'modules', name: '系统监控', nameEn: 'Monitoring', path: '/modules', component: 'layouts/RouteView', icon: 'MonitorOutlined', redirect: '/modules/message',
     children: [
       { id: 'modules-message', name: '系统消息', nameEn: 'System messages', path: '/modules/message', component: 'modules/SystemMessageList' },
-      { id: 'modules-monitor', name: '监控信息', nameEn: 'Monitoring info', path: '/modules/monitor', component: 'modules/MonitorInfo' },
-      { id: 'modules-files', name: '文件存储', nameEn: 'File storage', path: '/modules/files', component: 'modules/FileList' },
+      { id: 'modules-monitor', name: '监控信息', nameEn: 'Monitoring info', path: '/modules/monitor', component: 'modules/MonitorInfo', perms: 'monitor:view' },
+      { id: 'modules-files', name: '文件存储', nameEn: 'File storage', path: '/modules/files', component: 'modules/FileList', buttons: [...crud('file', '文件', 'file').slice(2, 4), ['file:list', '查询文件', 'List files'], ['file:download', '下载文件', 'Download file']] },
     ],
   },
   {

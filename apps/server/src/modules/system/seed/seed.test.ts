@@ -39,6 +39,45 @@ describe('seed on an existing installation', () => {
     expect(await held('viewer', 'device:export')).toBe(false); // viewers get no buttons
   });
 
+  it('gives administrator roles the gateway-route and file-storage buttons on fresh and existing installations (issue 12 items 5, 7)', async () => {
+    const codes = ['gateway:list', 'gateway:add', 'gateway:edit', 'gateway:delete', 'gateway:batch_delete', 'gateway:export', 'file:list', 'file:download', 'file:delete', 'file:batch_delete'];
+    const adminRolesHolding = async (): Promise<number> =>
+      Number((await t.db.one<{ n: string }>(
+        `SELECT count(DISTINCT r.id) AS n FROM sys_role r
+          WHERE r.role_code = 'admin' AND (SELECT count(*) FROM sys_role_permission rp JOIN sys_permission p ON p.id = rp.permission_id
+                                           WHERE rp.role_id = r.id AND p.perms = ANY($1::text[])) = $2`,
+        [codes, codes.length],
+      ))!.n);
+    const adminRoles = Number((await t.db.one<{ n: string }>(`SELECT count(*) AS n FROM sys_role WHERE role_code = 'admin'`))!.n);
+    expect(adminRoles).toBeGreaterThan(1); // platform and demo tenant
+    expect(await adminRolesHolding()).toBe(adminRoles);
+    // an installation from before these buttons
+    await t.db.query(`DELETE FROM sys_permission WHERE perms = ANY($1::text[])`, [codes]);
+    expect(await adminRolesHolding()).toBe(0);
+    await seed(t.db, { adminPassword: ADMIN_PASSWORD, dataDir: t.config.dataDir });
+    expect(await adminRolesHolding()).toBe(adminRoles);
+  });
+
+  it('gives administrators, and only them, the monitoring page’s code on installations from before it (issue 12 item 6)', async () => {
+    const held = async (role: string): Promise<boolean> =>
+      (await t.db.query(
+        `SELECT 1 FROM sys_role_permission rp JOIN sys_role r ON r.id = rp.role_id JOIN sys_permission p ON p.id = rp.permission_id
+          WHERE r.role_code = $1 AND p.perms = 'monitor:view'`,
+        [role],
+      )).length > 0;
+    expect(await held('admin')).toBe(true); // fresh installation
+    // the menu without its code (an installation from before the page), then without the menu at all
+    for (const before of [`UPDATE sys_permission SET perms = NULL WHERE id = 'modules-monitor'`, `DELETE FROM sys_permission WHERE id = 'modules-monitor'`]) {
+      await t.db.query(before);
+      expect(await held('admin')).toBe(false);
+      await seed(t.db, { adminPassword: ADMIN_PASSWORD, dataDir: t.config.dataDir });
+      expect(await permsOf('modules-monitor')).toBe('monitor:view');
+      expect(await held('admin')).toBe(true);
+      expect(await held('operator')).toBe(false);
+      expect(await held('viewer')).toBe(false);
+    }
+  });
+
   it('seeds the first administrator with a neutral display name, the account name, in every language (issue #16 item 10)', async () => {
     expect((await t.db.one<{ realname: string }>(`SELECT realname FROM sys_user WHERE username = 'admin'`))!.realname).toBe('admin');
   });

@@ -1,0 +1,113 @@
+import { MonitorSnapshotSchema, topics, type MonitorSnapshot } from '@ztj/contracts';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminFixtures, tenantHeader, type AdminFixtures } from '../../../../test/admin-fixtures';
+import type { TestApp } from '../../../../test/test-app';
+import { DEMO_TENANT_ID } from '../seed/seed';
+import { EXTERNAL_MQTT, addDevice, connectDevice, countTelemetry, createDeviceTestApp, uid, waitFor } from '../../telemetry/ingest.fixtures';
+
+/**
+ * Monitoring info (issue 12 item 6) on a real app with the device stream on: the snapshot's
+ * figures are the real counters (a published reading raises the ingest and broker counters, the
+ * telemetry rows are the table's count), /metrics carries the same figures, and the page is
+ * refused without `monitor:view` and outside the platform tenant.
+ */
+
+let app: TestApp;
+let fx: AdminFixtures;
+let client: MqttClient;
+const device = uid('MON');
+
+const snapshot = async (token = fx.admin): Promise<MonitorSnapshot> => {
+  const res = await app.call<MonitorSnapshot>('GET', '/sys/monitor/info', { token });
+  expect(res.body.success, res.body.message).toBe(true);
+  return MonitorSnapshotSchema.parse(res.body.result);
+};
+/** Waits past the storage probe's reuse interval and the rates' shortest interval (2 s each). */
+const pastSampling = (): Promise<void> => new Promise((r) => setTimeout(r, 2_100));
+
+beforeAll(async () => {
+  app = await createDeviceTestApp();
+  fx = await adminFixtures(app);
+  client = await connectDevice(app, device, await addDevice(app, { id: device }));
+});
+afterAll(async () => {
+  await client?.endAsync().catch(() => undefined);
+  await app?.close();
+});
+
+describe('monitoring info (integration)', () => {
+  it('reports the real counters: a published reading raises the ingest and broker figures', async () => {
+    const before = await snapshot();
+    expect(before.database.engine).toBe(app.db.kind === 'postgres' ? 'postgresql' : 'pglite');
+    expect(before.process.pid).toBe(process.pid);
+    expect(before.process.rssBytes).toBeGreaterThan(0);
+    expect(before.process.heapUsedBytes).toBeGreaterThan(0);
+    expect(before.process.uptimeSeconds).toBeGreaterThan(0);
+
+    await client.publishAsync(topics.telemetry(device), JSON.stringify({ ts: Date.now() - 1000, values: { P003: -18.5, P004: 60 } }), { qos: 1 });
+    await waitFor(async () => (await countTelemetry(app, device)) === 1);
+    await app.devices.ingest.flush();
+    await pastSampling();
+
+    const after = await snapshot();
+    expect(after.ingest.messagesReceivedTotal).toBe(before.ingest.messagesReceivedTotal + 1);
+    expect(after.ingest.readingsStoredTotal).toBe(before.ingest.readingsStoredTotal + 1);
+    expect(after.ingest.batchesTotal).toBeGreaterThan(before.ingest.batchesTotal);
+    expect(after.ingest.batchLatencyMeanSeconds).not.toBeNull();
+    expect(after.ingest.readingsPerSecond).toBeGreaterThan(0);
+    expect(after.ingest.queueDepth).toBe(0);
+    expect(after.broker.messagesInTotal).toBeGreaterThan(before.broker.messagesInTotal);
+    if (!EXTERNAL_MQTT) {
+      expect(after.broker.mode).toBe('embedded');
+      expect(after.broker.connectedClients).toBeGreaterThanOrEqual(1);
+      expect(after.broker.messagesInTotal).toBe(before.broker.messagesInTotal + 1);
+    }
+  });
+
+  it('reports the database as it is: telemetry rows are the table’s count, largest tables, size, jobs', async () => {
+    const s = await snapshot();
+    const [row] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry');
+    expect(s.database.telemetryRows).toBe(row!.n);
+    expect(s.database.telemetryRowsEstimated).toBe(false);
+    expect(s.database.sizeBytes).toBeGreaterThan(0);
+    expect(s.database.connections).toBeGreaterThanOrEqual(1);
+    expect(s.database.largestTables.length).toBeGreaterThan(0);
+    // partitions are rolled up into their table
+    const names = s.database.largestTables.map((t) => t.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.filter((n) => /^telemetry_/.test(n))).toEqual([]);
+    const bytes = s.database.largestTables.map((t) => t.bytes);
+    expect(bytes).toEqual([...bytes].sort((a, b) => b - a));
+    // the job queue's own counts: a job sent now is waiting (or already taken)
+    const jobsBefore = s.jobs;
+    await app.jobs.send('monitor-test-idle', { n: 1 });
+    await pastSampling();
+    const jobsAfter = (await snapshot()).jobs;
+    expect(jobsAfter.waiting + jobsAfter.active).toBe(jobsBefore.waiting + jobsBefore.active + 1);
+  });
+
+  it('serves the same figures at /metrics in Prometheus text', async () => {
+    const s = await snapshot();
+    const res = await app.fastify.inject({ method: 'GET', url: '/ztj-iot/metrics' });
+    expect(res.statusCode).toBe(200);
+    const value = (series: string): number => Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(res.body)?.[1]);
+    expect(value('ztj_telemetry_rows')).toBe(s.database.telemetryRows);
+    expect(value('ztj_ingest_readings_stored_total')).toBe(s.ingest.readingsStoredTotal);
+    expect(value('ztj_jobs{state="waiting"}')).toBe(s.jobs.waiting);
+    expect(value('ztj_db_size_bytes')).toBeGreaterThan(0);
+    const largest = s.database.largestTables[0]!;
+    expect(value(`ztj_db_table_size_bytes{table="${largest.name}"}`)).toBe(largest.bytes);
+    expect(res.body).toMatch(/^ztj_build_info\{version="\d+\.\d+\.\d+"\} 1$/m);
+    if (!EXTERNAL_MQTT) expect(value('ztj_mqtt_messages_in_total')).toBe(s.broker.messagesInTotal);
+  });
+
+  it('refuses callers without monitor:view and administrators of another tenant', async () => {
+    const viewer = await app.call('GET', '/sys/monitor/info', { token: fx.viewer });
+    expect({ success: viewer.body.success, code: viewer.body.code }).toEqual({ success: false, code: 510 });
+    const tenantAdmin = await app.call('GET', '/sys/monitor/info', { token: fx.otherAdmin, headers: tenantHeader(DEMO_TENANT_ID) });
+    expect({ success: tenantAdmin.body.success, code: tenantAdmin.body.code }).toEqual({ success: false, code: 510 });
+    const anonymous = await app.call('GET', '/sys/monitor/info');
+    expect(anonymous.body.success).toBe(false);
+  });
+});

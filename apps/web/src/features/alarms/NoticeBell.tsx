@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { Badge, Button, Empty, Popover, Spin, Tag, Typography } from 'antd';
+import { Badge, Button, Empty, Popover, Spin, Tabs, Tag, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,6 +14,9 @@ import { alarmKeys, useOpenAlarms } from './api';
 import { applyNotice, createToastGate, type NoticeState } from './alarmMerge';
 import { alarmTypeName, formatAlarmTime, severityMeta, type AlarmT } from './alarmText';
 import styles from './alarms.module.css';
+import { useAnnouncementBell } from '../announcements/api';
+import { AnnouncementBellPanel } from '../announcements/AnnouncementBellPanel';
+import { useOpenAnnouncement } from '../announcements/AnnouncementDialog';
 
 /** Newest open alarms listed in the popover. */
 const NEWEST = 5;
@@ -42,7 +45,9 @@ function NoticeItem({ alarm, t, lang, onOpen }: { alarm: AlarmRecord; t: AlarmT;
  * alarms (`commonAlarmList` total), a popover with the newest five (severity colour, device, type,
  * time) and "view all" → /alarm/list; follows the live alarm notices of the console socket (the
  * server sends them only to users with the `alarmMessage` preference) and shows a toast per raised
- * alarm, at most one per second. Hidden for users the server refuses the alarm list.
+ * alarm, at most one per second. The announcements of issue 12 share it: their unread count adds
+ * to the badge and they have their own tab (shown first while unread ones wait); users the server
+ * refuses the alarm list see only that tab.
  */
 export function NoticeBell({ style }: { style: CSSProperties }): ReactNode {
   const { t, i18n, ready } = useTranslation('alarms', { useSuspense: false });
@@ -79,6 +84,11 @@ export function NoticeBell({ style }: { style: CSSProperties }): ReactNode {
     [client, t, lang],
   );
   useAlarmSocket(onMessage);
+  // announcements (issue 12 item 1) share the bell: their own tab and unread count
+  const annt = useAnnouncementBell();
+  const opener = useOpenAnnouncement();
+  const { t: ta, ready: anntReady } = useTranslation('announcements', { useSuspense: false });
+  const [tab, setTab] = useState<'annt' | 'alarms'>('alarms');
 
   const state = useMemo<NoticeState>(
     () => messages.reduce((s, m) => applyNotice(s, m, NEWEST), { total: query.data?.total ?? 0, newest: query.data?.records ?? [] } as NoticeState),
@@ -86,14 +96,14 @@ export function NoticeBell({ style }: { style: CSSProperties }): ReactNode {
   );
 
   const refused = query.isError && isApiError(query.error) && (query.error.code === ResultCode.NO_PERMISSION || query.error.status === 403);
-  if (!ready || refused) return null;
+  if (!ready || !anntReady) return null;
 
   const goList = (): void => {
     setOpen(false);
     void navigate('/alarm/list');
   };
-  const content = (
-    <div className={styles.bellList} data-testid="notice-popover">
+  const alarmContent = (
+    <div className={styles.bellList}>
       {query.isLoading ? (
         <Spin style={{ display: 'block', margin: 16 }} />
       ) : query.isError ? (
@@ -108,14 +118,51 @@ export function NoticeBell({ style }: { style: CSSProperties }): ReactNode {
       </Button>
     </div>
   );
+  const anntContent = (
+    <AnnouncementBellPanel
+      data={annt.data}
+      loading={annt.isLoading}
+      error={annt.isError}
+      onOpen={(a) => {
+        setOpen(false);
+        opener.open(a);
+      }}
+      onViewAll={() => {
+        setOpen(false);
+        void navigate('/account/announcement');
+      }}
+    />
+  );
+  const activeTab = refused ? 'annt' : tab;
+  const content = (
+    <div data-testid="notice-popover">
+      <Tabs
+        size="small"
+        activeKey={activeTab}
+        onChange={(k) => setTab(k as 'annt' | 'alarms')}
+        items={[
+          { key: 'annt', label: `${ta('bell.tab')}${annt.unread ? ` (${annt.unread})` : ''}`, children: anntContent },
+          ...(refused ? [] : [{ key: 'alarms', label: t('notice.title'), children: alarmContent }]),
+        ]}
+      />
+    </div>
+  );
+  const onOpenChange = (next: boolean): void => {
+    // the announcements tab first when unread ones wait, otherwise the alarms
+    if (next) setTab(annt.unread > 0 ? 'annt' : 'alarms');
+    setOpen(next);
+  };
 
   return (
-    <Popover open={open} onOpenChange={setOpen} trigger="click" placement={isMobile ? 'bottom' : 'bottomRight'} title={t('notice.title')} content={content}>
-      <span role="button" tabIndex={0} style={style} title={t('notice.title')} data-testid="notice-bell">
-        <Badge count={state.total} size="small" overflowCount={99} data-testid="notice-count">
-          <BellOutlined style={{ fontSize: 16 }} />
-        </Badge>
-      </span>
-    </Popover>
+    <>
+      {opener.dialog}
+      <Popover open={open} onOpenChange={onOpenChange} trigger="click" placement={isMobile ? 'bottom' : 'bottomRight'} content={content}>
+        <span role="button" tabIndex={0} style={style} title={ta('bell.title')} data-testid="notice-bell">
+          <Badge count={(refused ? 0 : state.total) + annt.unread} size="small" overflowCount={99} data-testid="notice-count">
+            <BellOutlined style={{ fontSize: 16 }} />
+          </Badge>
+        </span>
+      </Popover>
+    </>
   );
 }

@@ -23,6 +23,8 @@ import styles from './LoginPage.module.css';
 // The choice dialogs are needed only after a successful sign-in: loaded then.
 const TenantChoiceModal = lazy(() => import('./TenantChoiceModal').then((m) => ({ default: m.TenantChoiceModal })));
 const DepartmentSwitchModal = lazy(() => import('./DepartmentSwitchModal').then((m) => ({ default: m.DepartmentSwitchModal })));
+// Login-free links, third-party and CAS sign-in (issue 13 items 5-6): their own chunk and namespace.
+const SsoLogin = lazy(() => import('./sso/SsoLogin').then((m) => ({ default: m.SsoLogin })));
 
 type LoginTab = 'account' | 'phone';
 const TABS: readonly LoginTab[] = ['account', 'phone'];
@@ -202,6 +204,9 @@ export function LoginPage(): ReactNode {
           {t('login.register')}
         </a>
       </div>
+      <Suspense fallback={null}>
+        <SsoLogin onSignedIn={signedIn} />
+      </Suspense>
       <Suspense fallback={null}>
         {step.kind === 'tenant' && (
           <TenantChoiceModal

@@ -62,7 +62,7 @@ export const STATIC_ROUTES: RouteObject[] = [
       notAvailable('/user/privacy', 'privacy', 'routes.privacy'),
       notAvailable('/user/terms', 'terms', 'routes.terms'),
       { path: '/yakult', element: <Navigate to="/yakult/index" replace /> },
-      notAvailable('/yakult/index', 'yakult', 'routes.yakult'),
+      { path: '/yakult/index', lazy: async () => ({ Component: (await import('../../features/yakult/YakultPage')).YakultPage }), handle: handle('yakult', 'routes.yakult') },
       { path: '/403', Component: StaticScreens.exception403, handle: handle('403', 'routes.exception403') },
       { path: '/404', Component: StaticScreens.exception404, handle: handle('404', 'routes.exception404') },
       { path: '/500', Component: StaticScreens.exception500, handle: handle('500', 'routes.exception500') },

@@ -13,14 +13,15 @@ import { StoredAvatar } from '../../../platform/pickers/StoredAvatar';
 import { usePermission } from '../../../platform/permissions/usePermission';
 import { RecycleBinModal } from './RecycleBinModal';
 import { ResetPasswordModal } from './ResetPasswordModal';
+import { LoginFreeLinkModal } from './LoginFreeLinkModal';
 import { UserFormModal } from './UserFormModal';
 import { userQueryFields, userSuperFields } from './userFields';
 
-type Dialog = { kind: 'form'; user?: UserRecord; readOnly?: boolean } | { kind: 'password'; username: string } | { kind: 'recycle' } | null;
+type Dialog = { kind: 'form'; user?: UserRecord; readOnly?: boolean } | { kind: 'password'; username: string } | { kind: 'recycle' } | { kind: 'loginFree'; user: UserRecord } | null;
 
 /** Users (`system/UserList`, /system/user): list, form, freeze, recycle bin, password, import/export. */
 export function UserListPage(): ReactNode {
-  const { t } = useTranslation(['system', 'list']);
+  const { t } = useTranslation(['system', 'list', 'sso']);
   const { can } = usePermission();
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useListPage({
@@ -98,6 +99,7 @@ export function UserListPage(): ReactNode {
                   { key: 'edit', label: t('list:actions.edit'), permission: 'user:edit', onClick: () => setDialog({ kind: 'form', user: row }) },
                   { key: 'detail', label: t('list:actions.detail'), onClick: () => setDialog({ kind: 'form', user: row, readOnly: true }) },
                   { key: 'password', label: t('user.resetPassword'), permission: 'user:password', onClick: () => setDialog({ kind: 'password', username: row.username }) },
+                  { key: 'loginFree', label: t('sso:link.action'), permission: 'user:password', hidden: row.status === 2, onClick: () => setDialog({ kind: 'loginFree', user: row }) },
                   { key: 'freeze', label: t('user.freeze'), permission: 'user:freeze', hidden: row.status === 2, onClick: () => freeze([row.id], 2) },
                   { key: 'unfreeze', label: t('user.unfreeze'), permission: 'user:freeze', hidden: row.status !== 2, onClick: () => freeze([row.id], 1) },
                   { key: 'delete', label: t('list:actions.delete'), permission: 'user:delete', danger: true, onClick: () => list.confirmDelete(row.id) },
@@ -109,6 +111,7 @@ export function UserListPage(): ReactNode {
       />
       {dialog?.kind === 'form' && <UserFormModal user={dialog.user} readOnly={dialog.readOnly} onClose={() => setDialog(null)} onSaved={() => void list.reload()} />}
       {dialog?.kind === 'password' && <ResetPasswordModal username={dialog.username} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'loginFree' && <LoginFreeLinkModal user={dialog.user} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'recycle' && <RecycleBinModal onClose={() => setDialog(null)} onRestored={() => void list.reload()} />}
     </>
   );

@@ -59,6 +59,8 @@ export async function dragSlider(page: Page, testId = 'slider-captcha'): Promise
   const handle = page.getByTestId(`${testId}-handle`);
   const track = page.getByTestId(testId);
   await expect(track).toHaveAttribute('data-phase', 'idle');
+  // after a reset the handle slides back to the start (0.3 s): grab it there, as a person would
+  await expect.poll(async () => (await handle.boundingBox())!.x - (await track.boundingBox())!.x).toBeLessThan(4);
   const h = (await handle.boundingBox())!;
   const t = (await track.boundingBox())!;
   const y = h.y + h.height / 2;

@@ -22,7 +22,7 @@ export function BrandingModal({ initial, onClose }: { initial: BrandingResult; o
     onClose();
   };
   return (
-    <Modal open title={t('branding.title')} onCancel={onClose} onOk={() => void submit()} confirmLoading={save.isPending} okText={t('branding.save')} data-testid="branding-modal">
+    <Modal open title={t('branding.title')} onCancel={onClose} onOk={() => void submit()} confirmLoading={save.isPending} okText={t('branding.save')} modalRender={(node) => <div data-testid="branding-modal">{node}</div>}>
       {invalid && <Alert type="error" showIcon title={t('branding.invalid')} className={styles.formRow} />}
       <label className={styles.formRow}>
         <span>{t('branding.nameZh')}</span>

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, ConfigProvider, Result, Spin } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BgColorsOutlined, DashboardOutlined, LoginOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BigScreenData } from '@ztj/contracts';
 import { LanguageDropdown } from '../../layouts/LanguageDropdown';
+import { queryClient } from '../../platform/http/queryClient';
 import { dayjs } from '../../platform/i18n/dayjsLocale';
 import { toLanguage } from '../../platform/i18n/i18n';
 import { usePermission } from '../../platform/permissions/usePermission';
@@ -131,7 +133,14 @@ function MonitoringScreen(): ReactNode {
 export function YakultPage(): ReactNode {
   const { t } = useTranslation('yakult');
   const signedIn = useSessionStore((s) => s.token !== null);
-  if (signedIn) return <MonitoringScreen />;
+  // a public path outside the console layout: it brings the layout's query cache itself
+  if (signedIn) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <MonitoringScreen />
+      </QueryClientProvider>
+    );
+  }
   return (
     <div className={styles.screen} data-testid="yakult-signin">
       <Result

@@ -38,9 +38,18 @@ export function SliderCaptcha({ texts, onVerify, resetKey = 0, onPhase, invalid,
   const handle = useRef<HTMLDivElement>(null);
   const verify = useRef(onVerify);
   verify.current = onVerify;
+  const phaseListener = useRef(onPhase);
+  phaseListener.current = onPhase;
 
-  useEffect(() => dispatch({ type: 'reset' }), [resetKey]);
-  useEffect(() => onPhase?.(state.phase), [state.phase, onPhase]);
+  useEffect(() => {
+    dispatch({ type: 'reset' });
+  }, [resetKey]);
+  // once per phase change, whatever the caller's callback identity (an inline callback that sets
+  // state re-ran this effect on every render: an endless render loop once verified, which kept
+  // navigations from the page from rendering); braces: an effect returns nothing or a cleanup
+  useEffect(() => {
+    phaseListener.current?.(state.phase);
+  }, [state.phase]);
 
   const max = (): number => (track.current && handle.current ? track.current.clientWidth - handle.current.offsetWidth : 0);
 

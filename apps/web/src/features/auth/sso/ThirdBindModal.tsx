@@ -67,7 +67,7 @@ export function ThirdBindModal({ token, thirdType, displayName, onCancel, onBoun
   };
 
   return (
-    <Modal open title={t('bind.title')} onCancel={onCancel} onOk={() => void submit()} okText={t('bind.submit')} confirmLoading={busy} width={420} data-testid="sso-bind">
+    <Modal open title={t('bind.title')} onCancel={onCancel} onOk={() => void submit()} okText={t('bind.submit')} confirmLoading={busy} width={420} modalRender={(node) => <div data-testid="sso-bind">{node}</div>}>
       <p>{t('bind.intro', { name: displayName })}</p>
       <Segmented<Method> block value={method} onChange={setMethod} options={[{ value: 'password', label: t('bind.byPassword') }, { value: 'sms', label: t('bind.bySms') }]} className={styles.field} />
       {error && <Alert type="error" showIcon title={error} className={styles.field} data-testid="sso-bind-error" />}

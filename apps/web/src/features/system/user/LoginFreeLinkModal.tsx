@@ -35,7 +35,7 @@ export function LoginFreeLinkModal({ user, onClose }: { user: { id: string; user
   };
   const url = link ? consoleUrl(link.path) : '';
   return (
-    <Modal open title={t('link.title', { name: user.username })} onCancel={onClose} footer={null} width={560} data-testid="login-free-modal">
+    <Modal open title={t('link.title', { name: user.username })} onCancel={onClose} footer={null} width={560} modalRender={(node) => <div data-testid="login-free-modal">{node}</div>}>
       <Alert type="warning" showIcon title={t('link.intro')} style={{ marginBottom: 16 }} />
       <Space wrap style={{ marginBottom: 16 }}>
         <span>{t('link.validity')}</span>

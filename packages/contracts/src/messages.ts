@@ -7,6 +7,8 @@ import { WAREHOUSE_MESSAGES } from './logistics/warehouses-api';
 import { SUBSCRIPTION_MESSAGES } from './logistics/subscription-messages';
 import { QUARTZ_MESSAGES } from './system/quartz-messages';
 import { OPS_MESSAGES } from './system/ops-messages';
+import { RULES_MESSAGES } from './system/rules-messages';
+import { DATA_SOURCE_MESSAGES } from './system/datasource-messages';
 import type { BilingualText, Language } from './i18n';
 import { SESSION_MESSAGES } from './session-messages';
 import { SSO_MESSAGES } from './sso-messages';
@@ -75,6 +77,8 @@ export const MESSAGES = {
   ...SUBSCRIPTION_MESSAGES,
   ...QUARTZ_MESSAGES,
   ...OPS_MESSAGES,
+  ...RULES_MESSAGES,
+  ...DATA_SOURCE_MESSAGES,
   ...SSO_MESSAGES,
   ...SELF_SERVICE_MESSAGES,
   ...ANNOUNCEMENT_MESSAGES,

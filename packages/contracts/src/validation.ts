@@ -2,6 +2,8 @@ import { LOGISTICS_VALIDATION_MESSAGES } from './logistics/messages';
 import { SUBSCRIPTION_VALIDATION_MESSAGES } from './logistics/subscription-messages';
 import { QUARTZ_VALIDATION_MESSAGES } from './system/quartz-messages';
 import { OPS_VALIDATION_MESSAGES } from './system/ops-messages';
+import { RULES_VALIDATION_MESSAGES } from './system/rules-messages';
+import { DATA_SOURCE_VALIDATION_MESSAGES } from './system/datasource-messages';
 
 export { PATTERNS } from './patterns';
 
@@ -71,5 +73,7 @@ export const VALIDATION_MESSAGES = {
   ...SUBSCRIPTION_VALIDATION_MESSAGES,
   ...QUARTZ_VALIDATION_MESSAGES,
   ...OPS_VALIDATION_MESSAGES,
+  ...RULES_VALIDATION_MESSAGES,
+  ...DATA_SOURCE_VALIDATION_MESSAGES,
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -32,6 +32,8 @@ import { waybillRoutes } from './logistics/waybills/waybills.routes';
 import { reportRoutes } from './reports/reports.routes';
 import { quartzRoutes } from './system/quartz/quartz.routes';
 import { gatewayRouteRoutes } from './system/gateway-routes/gateway-routes.routes';
+import { rulesRoutes } from './system/rules/rules.routes';
+import { dataSourceRoutes } from './system/datasources/datasources.routes';
 import { shareRoutes } from './logistics/shares/shares.routes';
 import { warehouseRoutes } from './logistics/warehouses/warehouses.routes';
 import { subscriptionRoutes } from './logistics/subscriptions/subscriptions.routes';
@@ -92,6 +94,8 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   reportRoutes(api, deps);
   quartzRoutes(api, db, config);
   gatewayRouteRoutes(api, db);
+  rulesRoutes(api, db);
+  dataSourceRoutes(api, db, config);
   shareRoutes(api, deps);
   warehouseRoutes(api, deps);
   subscriptionRoutes(api, deps);

@@ -16,5 +16,8 @@ export * from './quartz';
 export * from './ledger';
 export * from './admin-calls';
 export * from './gateway-routes';
+export * from './check-rules';
+export * from './fill-rules';
+export * from './datasources';
 export * from './monitor';
 export * from './stored-files';

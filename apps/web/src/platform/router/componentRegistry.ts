@@ -14,6 +14,8 @@ import { ANNOUNCEMENT_SCREENS } from '../../features/announcements/announcementS
 import { LEDGER_SCREENS } from '../../features/system/ledger/ledgerScreens';
 import { MONITOR_SCREENS } from '../../features/monitor/monitorScreens';
 import { GATEWAY_SCREENS } from '../../features/system/gateway/gatewayScreens';
+import { RULES_SCREENS } from '../../features/system/rules/rulesScreens';
+import { DATA_SOURCE_SCREENS } from '../../features/system/datasources/dataSourceScreens';
 import { FILES_SCREENS } from '../../features/system/files/filesScreens';
 
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
@@ -42,6 +44,8 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   ...LEDGER_SCREENS,
   ...MONITOR_SCREENS,
   ...GATEWAY_SCREENS,
+  ...RULES_SCREENS,
+  ...DATA_SOURCE_SCREENS,
   ...FILES_SCREENS,
   'dashboard/Analysis': lazy(() => import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage }))),
   'dashboard/BigScreen': lazy(() => import('../../features/dashboard/BigScreenPage').then((m) => ({ default: m.BigScreenPage }))),

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { LoginFreeIssue, LoginFreeLink, LoginFreeRequest, LoginResult } from '@ztj/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context';
+import { readOrCreateKeyFile } from '../../../platform/crypto/key-file';
 import type { Db } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
 import { LogType, writeLog } from '../../logs/logs.repo';
@@ -23,19 +22,7 @@ export function loginFreeKey(env: Record<string, string | undefined>, dataDir: s
     if (secret.length < 32) throw new Error('LOGIN_FREE_SECRET must be at least 32 characters');
     return Buffer.from(secret, 'utf8');
   }
-  const file = path.join(dataDir, LOGIN_FREE_KEY_FILE);
-  try {
-    return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const key = crypto.randomBytes(32);
-    try {
-      fs.writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
-      return key;
-    } catch {
-      return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64'); // another process wrote it first
-    }
-  }
+  return readOrCreateKeyFile(dataDir, LOGIN_FREE_KEY_FILE);
 }
 
 /** `at` of a link: HMAC-SHA256 over guid, user, tenant and expiry (ms), base64url (43 characters). */

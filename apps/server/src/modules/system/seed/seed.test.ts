@@ -82,6 +82,28 @@ describe('seed on an existing installation', () => {
     expect((await t.db.one<{ realname: string }>(`SELECT realname FROM sys_user WHERE username = 'admin'`))!.realname).toBe('admin');
   });
 
+  it('gives the data-source codes to administrators only, on fresh and existing installations (issue 12 item 3)', async () => {
+    const codes = ['datasource:list', 'datasource:add', 'datasource:edit', 'datasource:delete', 'datasource:batch_delete', 'datasource:export', 'datasource:test'];
+    const holding = async (role: string): Promise<number> =>
+      Number((await t.db.one<{ n: string }>(
+        `SELECT count(DISTINCT r.id) AS n FROM sys_role r WHERE r.role_code = $3 AND (SELECT count(*) FROM sys_role_permission rp JOIN sys_permission p ON p.id = rp.permission_id
+                                           WHERE rp.role_id = r.id AND p.perms = ANY($1::text[])) = $2`,
+        [codes, codes.length, role],
+      ))!.n);
+    const adminRoles = Number((await t.db.one<{ n: string }>(`SELECT count(*) AS n FROM sys_role WHERE role_code = 'admin'`))!.n);
+    expect(await holding('admin')).toBe(adminRoles);
+    await t.db.query(`DELETE FROM sys_permission WHERE perms = ANY($1::text[])`, [codes]);
+    expect(await holding('admin')).toBe(0);
+    await seed(t.db, { adminPassword: ADMIN_PASSWORD, dataDir: t.config.dataDir });
+    expect(await holding('admin')).toBe(adminRoles);
+    const others = await t.db.query(
+      `SELECT 1 FROM sys_role_permission rp JOIN sys_role r ON r.id = rp.role_id JOIN sys_permission p ON p.id = rp.permission_id
+        WHERE r.role_code <> 'admin' AND p.perms = ANY($1::text[])`,
+      [codes],
+    );
+    expect(others).toEqual([]);
+  });
+
   it('leaves the administrator account alone when run again', async () => {
     await seed(t.db, { dataDir: t.config.dataDir });
     await expect(t.login()).resolves.toBeTruthy();

@@ -10,7 +10,7 @@ import { UserPicker } from '../../../platform/pickers/UserPicker';
 import { useDevicesByIds } from '../../alarm-settings/api';
 import { DevicePickerField } from '../../alarm-settings/DevicePickerField';
 import { clearFieldErrors, serverErrorsToFields, showFieldErrors, type FieldEntry } from '../../../platform/forms/formIssues';
-import { useRouteOptions, useSaveWaybill, useWaybillDetail } from './api';
+import { useRouteOptions, useSaveWaybill, useWaybillDetail, useWaybillNumberFill } from './api';
 import { emptyWaybillForm, stepOf, validateWaybill, waybillToForm, type WaybillFormValues } from './waybillForm';
 
 const STEPS = 4;
@@ -32,6 +32,7 @@ export function WaybillEditPage(): ReactNode {
   const detail = useWaybillDetail(id);
   const routes = useRouteOptions();
   const save = useSaveWaybill();
+  const filledNumber = useWaybillNumberFill(id === null);
   const deviceIdsText = (Form.useWatch('deviceIds', { form, preserve: true }) as string | undefined) ?? '';
   const picked = useDevicesByIds(useMemo(() => deviceIdsText.split(',').filter(Boolean), [deviceIdsText]));
   const deviceLabels = useMemo(
@@ -44,6 +45,10 @@ export function WaybillEditPage(): ReactNode {
   useEffect(() => {
     form.setFieldsValue(detail.data ? waybillToForm(detail.data) : emptyWaybillForm());
   }, [detail.data, form]);
+  useEffect(() => {
+    // a configured fill rule fills the number of a new waybill; the user may still change it
+    if (id === null && filledNumber && !form.getFieldValue('number')) form.setFieldValue('number', filledNumber);
+  }, [id, filledNumber, form]);
 
   const check = (): ReturnType<typeof validateWaybill> => {
     clearFieldErrors(form);

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
 import {
   AlarmSettingsRoutes,
+  FillRuleRoutes,
+  WAYBILL_NUMBER_FILL_RULE,
   PlacesRoutes,
   WaybillRoutes,
   type RouteBody,
@@ -99,4 +101,22 @@ export function useWaybillDevices(action: 'addDevs' | 'delDevInTask'): UseMutati
 export function useModifyTime(): UseMutationResult<WaybillRecord, Error, RouteBody<typeof WaybillRoutes.modifyTime>> {
   const refresh = useRefresh();
   return useMutation({ mutationFn: (body) => callApi(WaybillRoutes.modifyTime, { body, silent: true }), onSuccess: () => refresh() });
+}
+
+/**
+ * The number the tenant's waybill fill rule (code `waybill_number`, issue 12 item 2) gives a new
+ * waybill, asked once per opened form; null while loading, without such a rule or on failure, so
+ * the form keeps its own behaviour (empty: the server generates one).
+ */
+export function useWaybillNumberFill(enabled: boolean): string | null {
+  const query = useQuery({
+    queryKey: ['waybills', 'fillNumber'],
+    enabled,
+    queryFn: () => callApi(FillRuleRoutes.executeRuleByCode, { params: { ruleCode: WAYBILL_NUMBER_FILL_RULE }, body: {}, silent: true }),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  return query.data ?? null;
 }

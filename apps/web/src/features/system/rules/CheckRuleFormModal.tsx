@@ -1,0 +1,128 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Col, Form, Input, Modal, Row, Space, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { CHECK_RULE_ROWS_MAX, CHECK_VALUE_MAX, CheckRuleRoutes, type CheckRuleRecord } from '@ztj/contracts';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../../platform/feedback/feedback';
+import { reportSaveError, showFieldErrors } from '../../../platform/forms/formIssues';
+import { callApi } from '../../../platform/http/callApi';
+import { initialCheckRuleValues, validateCheckRule, type CheckRuleFormValues } from './rulesForm';
+
+const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' } as const;
+
+/** Tests a value against the saved rule `ruleCode` with the forms' check call (SPEC §7; the value is URL-encoded by the client). */
+function RuleTester({ ruleCode }: { ruleCode: string | null }): ReactNode {
+  const { t } = useTranslation('rules');
+  const [value, setValue] = useState('');
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!ruleCode) return <Typography.Text type="secondary">{t('check.test.saveFirst')}</Typography.Text>;
+  const run = async (): Promise<void> => {
+    setBusy(true);
+    try {
+      await callApi(CheckRuleRoutes.checkByCode, { query: { ruleCode, value }, silent: true });
+      setOutcome({ ok: true, text: t('check.test.passed') });
+    } catch (error) {
+      setOutcome({ ok: false, text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div data-testid="checkrule-tester">
+      <Typography.Text strong>{t('check.test.title')}</Typography.Text> <Typography.Text type="secondary">({t('check.test.savedOnly')})</Typography.Text>
+      <Space.Compact style={{ width: '100%', marginTop: 4 }}>
+        <Input value={value} maxLength={CHECK_VALUE_MAX} placeholder={t('check.test.placeholder')} onChange={(e) => { setValue(e.target.value); setOutcome(null); }} onPressEnter={() => void run()} data-testid="checkrule-test-value" />
+        <Button type="primary" loading={busy} onClick={() => void run()} data-testid="checkrule-test-run">{t('check.test.run')}</Button>
+      </Space.Compact>
+      {outcome && <Alert style={{ marginTop: 8 }} type={outcome.ok ? 'success' : 'error'} showIcon message={outcome.text} data-testid="checkrule-test-outcome" />}
+    </div>
+  );
+}
+
+/**
+ * Add / edit dialog of a check rule: code, name, description and the rows {digits, pattern,
+ * message} as an editable list (checked with the contract, which refuses patterns that do not
+ * compile); server field errors (a taken code) show beside their fields. Editing a saved rule
+ * offers a box to test a value against it.
+ */
+export function CheckRuleFormModal({ rule, onClose, onSaved }: { rule?: CheckRuleRecord; onClose: () => void; onSaved: () => void }): ReactNode {
+  const { t } = useTranslation(['rules', 'list', 'common']);
+  const [form] = Form.useForm<CheckRuleFormValues>();
+  const [saving, setSaving] = useState(false);
+  const required = { required: true, message: t('common:validation.required') };
+  const save = async (): Promise<void> => {
+    const checked = validateCheckRule(await form.validateFields(), t);
+    if ('errors' in checked) {
+      showFieldErrors(form, checked.errors);
+      return;
+    }
+    setSaving(true);
+    try {
+      if (rule) await callApi(CheckRuleRoutes.edit, { body: { ...checked.body, id: rule.id } });
+      else await callApi(CheckRuleRoutes.add, { body: checked.body });
+      feedback().message.success(t('list:saveSuccess'));
+      onSaved();
+      onClose();
+    } catch (error) {
+      reportSaveError(form, error, t);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal open title={rule ? t('check.edit') : t('check.add')} onCancel={onClose} onOk={() => void save().catch(() => undefined)} confirmLoading={saving} destroyOnHidden width={760}>
+      <Form<CheckRuleFormValues> form={form} name="checkRule" layout="vertical" initialValues={initialCheckRuleValues(rule)}>
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="ruleCode" label={t('check.fields.ruleCode')} rules={[required]}>
+              <Input maxLength={64} data-testid="checkrule-code" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="ruleName" label={t('check.fields.ruleName')} rules={[required]}>
+              <Input maxLength={64} data-testid="checkrule-name" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item label={t('check.fields.ruleJson')} extra={t('check.hints.rows')} required>
+          <Form.List name="ruleJson">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((field) => (
+                  <Row key={field.key} gutter={8} wrap align="top" data-testid="checkrule-row">
+                    <Col xs={6} sm={4}>
+                      <Form.Item name={[field.name, 'digits']} rules={[required]} style={{ marginBottom: 8 }}>
+                        <Input placeholder={t('check.hints.digits')} aria-label={t('check.fields.digits')} maxLength={3} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={18} sm={10}>
+                      <Form.Item name={[field.name, 'pattern']} rules={[required]} style={{ marginBottom: 8 }}>
+                        <Input placeholder={t('check.fields.pattern')} aria-label={t('check.fields.pattern')} maxLength={500} spellCheck={false} style={MONO} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={20} sm={8}>
+                      <Form.Item name={[field.name, 'message']} rules={[required]} style={{ marginBottom: 8 }}>
+                        <Input placeholder={t('check.fields.message')} aria-label={t('check.fields.message')} maxLength={200} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={4} sm={2}>
+                      <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('check.removeRow')} disabled={fields.length <= 1} onClick={() => remove(field.name)} />
+                    </Col>
+                  </Row>
+                ))}
+                <Button type="dashed" block icon={<PlusOutlined />} disabled={fields.length >= CHECK_RULE_ROWS_MAX} onClick={() => add({ digits: '*', pattern: '', message: '' })} data-testid="checkrule-add-row">
+                  {t('check.addRow')}
+                </Button>
+              </>
+            )}
+          </Form.List>
+        </Form.Item>
+        <Form.Item name="ruleDescription" label={t('check.fields.ruleDescription')}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={500} />
+        </Form.Item>
+      </Form>
+      <RuleTester ruleCode={rule?.ruleCode ?? null} />
+    </Modal>
+  );
+}

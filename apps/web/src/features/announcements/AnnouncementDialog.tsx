@@ -38,7 +38,7 @@ function NoticeModal({ id, onClose }: { id: string; onClose: () => void }): Reac
       title={a ? <Space wrap><PriorityTag priority={a.priority} />{a.titile}</Space> : t('title')}
       onCancel={onClose}
       width={800}
-      data-testid="announcement-dialog"
+      modalRender={(node) => <div data-testid="announcement-dialog">{node}</div>}
       footer={[
         url && (
           <Button key="go" type="primary" onClick={() => { onClose(); goHandle(url, navigate); }} data-testid="announcement-go">

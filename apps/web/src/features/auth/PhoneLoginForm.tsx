@@ -1,13 +1,14 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button } from 'antd';
 import Input from 'antd/es/input/Input';
-import { MailOutlined, MobileOutlined } from '@ant-design/icons';
+import { MobileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AuthRoutes, type LoginResult } from '@ztj/contracts';
 import { isApiError } from '../../platform/http/ApiError';
 import { callApi } from '../../platform/http/callApi';
 import { notifyHttpError } from '../../platform/http/httpErrors';
-import { mobileError, secondsToResend, validatePhoneLogin, type PhoneField } from './phoneLoginForm';
+import { mobileError, validatePhoneLogin, type PhoneField } from './phoneLoginForm';
+import { SmsCodeField } from './self-service/SmsCodeField';
 import { useLoginFields } from './useLoginFields';
 import styles from './LoginPage.module.css';
 
@@ -23,38 +24,25 @@ export function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: LoginResul
   const { values, errors, setErrors, change, fieldError } = useLoginFields<PhoneField>({ mobile: '', code: '' }, 'phone');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [sentAt, setSentAt] = useState<number | null>(null);
   const [demoHint, setDemoHint] = useState(false);
-  const [now, setNow] = useState(() => Date.now());
-  const wait = secondsToResend(sentAt, now);
-
-  useEffect(() => {
-    if (wait <= 0) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [wait]);
 
   const refused = (e: unknown): void => {
     if (isApiError(e) && (e.status === 0 || e.status >= 500)) notifyHttpError(e.status, e.message);
     else setError(isApiError(e) && e.message ? e.message : t('login.failed'));
   };
 
-  const sendCode = async (): Promise<void> => {
+  const sendCode = async (): Promise<boolean> => {
     const invalid = mobileError(values.mobile);
     setErrors((x) => ({ ...x, mobile: invalid }));
-    if (invalid) return;
-    setSending(true);
+    if (invalid) return false;
     setError(null);
     try {
       const result = await callApi(AuthRoutes.sms, { body: { mobile: values.mobile.trim(), purpose: 'login' }, silent: true });
-      setSentAt(Date.now());
-      setNow(Date.now());
       setDemoHint(result.demoCodeInLog);
+      return true;
     } catch (e) {
       refused(e);
-    } finally {
-      setSending(false);
+      return false;
     }
   };
 
@@ -97,24 +85,7 @@ export function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: LoginResul
         {fieldError('mobile')}
       </div>
       <div className={styles.field}>
-        <div className={styles.codeRow}>
-          <Input
-            size="large"
-            name="code"
-            inputMode="numeric"
-            maxLength={6}
-            prefix={<MailOutlined />}
-            placeholder={t('login.smsCode')}
-            autoComplete="one-time-code"
-            value={values.code}
-            status={errors.code ? 'error' : undefined}
-            onChange={(e) => change('code')(e.target.value)}
-            data-testid="phone-code"
-          />
-          <Button size="large" className={styles.codeButton} disabled={wait > 0} loading={sending} onClick={() => void sendCode()} data-testid="phone-send-code">
-            {wait > 0 ? t('login.resendIn', { seconds: wait }) : t('login.getCode')}
-          </Button>
-        </div>
+        <SmsCodeField value={values.code} onChange={change('code')} placeholder={t('login.smsCode')} invalid={Boolean(errors.code)} onSend={sendCode} testId="phone" />
         {fieldError('code')}
       </div>
       <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="phone-submit">

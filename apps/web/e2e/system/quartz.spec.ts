@@ -19,6 +19,16 @@ async function allTabsOnPhone(page: Page, tabs: [string, string][], lastDay: str
   const builder = page.locator('.cron-builder .ant-modal');
   await expect(builder.getByTestId('cron-tabbar')).toBeVisible();
   await expect(builder.locator('.ant-tabs-nav-more')).toHaveCount(0);
+  // measured once the dialog's opening animation (a scale transform) has settled
+  let last = '';
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify(await builder.boundingBox());
+      const settled = now === last;
+      last = now;
+      return settled;
+    }, { intervals: [100] })
+    .toBe(true);
   const box = (await builder.boundingBox())!;
   for (const [name, panelText] of tabs) {
     const tab = builder.getByRole('tab', { name, exact: true });

@@ -3,8 +3,8 @@ import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Select } from 'an
 import { ApiOutlined } from '@ant-design/icons';
 import { DATA_SOURCE_TYPES, DataSourceRoutes, type DataSourceRecord, type DataSourceTestResult, type DataSourceType } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../../platform/feedback/feedback';
-import { reportSaveError, showFieldErrors } from '../../../platform/forms/formIssues';
+import { showFieldErrors } from '../../../platform/forms/formIssues';
+import { useFormModalSave } from '../../../platform/forms/useFormModalSave';
 import { callApi } from '../../../platform/http/callApi';
 import { usePermission } from '../../../platform/permissions/usePermission';
 import { CONNECTION_FIELDS, connectionTestBody, initialDataSourceValues, portAfterTypeChange, validateDataSource, type DataSourceFormValues } from './dataSourceForm';
@@ -19,30 +19,15 @@ export function DataSourceFormModal({ source, onClose, onSaved }: { source?: Dat
   const { t } = useTranslation(['datasources', 'list', 'common']);
   const { can } = usePermission();
   const [form] = Form.useForm<DataSourceFormValues>();
-  const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<DataSourceTestResult | null>(null);
   const required = { required: true, message: t('common:validation.required') };
 
-  const save = async (): Promise<void> => {
-    const checked = validateDataSource(await form.validateFields(), t);
-    if ('errors' in checked) {
-      showFieldErrors(form, checked.errors);
-      return;
-    }
-    setSaving(true);
-    try {
-      if (source) await callApi(DataSourceRoutes.edit, { body: { ...checked.body, id: source.id } });
-      else await callApi(DataSourceRoutes.add, { body: checked.body });
-      feedback().message.success(t('list:saveSuccess'));
-      onSaved();
-      onClose();
-    } catch (error) {
-      reportSaveError(form, error, t);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, save } = useFormModalSave({
+    form, t, onSaved, onClose,
+    check: (values) => validateDataSource(values, t),
+    send: (body) => (source ? callApi(DataSourceRoutes.edit, { body: { ...body, id: source.id } }) : callApi(DataSourceRoutes.add, { body })),
+  });
 
   const test = async (): Promise<void> => {
     setResult(null);

@@ -1,9 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Flex, Form, Input, Modal, Switch } from 'antd';
 import { GATEWAY_ROUTER_ID_PATTERN, GATEWAY_URI_PATTERN, GatewayRouteRoutes, type GatewayRouteRecord } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../../platform/feedback/feedback';
-import { reportSaveError, showFieldErrors } from '../../../platform/forms/formIssues';
+import { useFormModalSave } from '../../../platform/forms/useFormModalSave';
 import { patternRule } from '../../../platform/forms/formRules';
 import { callApi } from '../../../platform/http/callApi';
 import { GATEWAY_FLAGS, factoriesRule, initialGatewayValues, validateGatewayRoute, type GatewayRouteFormValues } from './gatewayRouteForm';
@@ -19,27 +18,12 @@ const JSON_STYLE = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas,
 export function GatewayRouteFormModal({ route, onClose, onSaved }: { route?: GatewayRouteRecord; onClose: () => void; onSaved: () => void }): ReactNode {
   const { t } = useTranslation(['gateway', 'list', 'common']);
   const [form] = Form.useForm<GatewayRouteFormValues>();
-  const [saving, setSaving] = useState(false);
   const required = { required: true, message: t('common:validation.required') };
-  const save = async (): Promise<void> => {
-    const checked = validateGatewayRoute(await form.validateFields(), t);
-    if ('errors' in checked) {
-      showFieldErrors(form, checked.errors);
-      return;
-    }
-    setSaving(true);
-    try {
-      if (route) await callApi(GatewayRouteRoutes.edit, { body: { ...checked.body, id: route.id } });
-      else await callApi(GatewayRouteRoutes.add, { body: checked.body });
-      feedback().message.success(t('list:saveSuccess'));
-      onSaved();
-      onClose();
-    } catch (error) {
-      reportSaveError(form, error, t);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, save } = useFormModalSave({
+    form, t, onSaved, onClose,
+    check: (values) => validateGatewayRoute(values, t),
+    send: (body) => (route ? callApi(GatewayRouteRoutes.edit, { body: { ...body, id: route.id } }) : callApi(GatewayRouteRoutes.add, { body })),
+  });
   return (
     <Modal open title={route ? t('edit') : t('add')} onCancel={onClose} onOk={() => void save().catch(() => undefined)} confirmLoading={saving} destroyOnHidden width={720}>
       <Form<GatewayRouteFormValues> form={form} name="gatewayRoute" layout="vertical" initialValues={initialGatewayValues(route)}>

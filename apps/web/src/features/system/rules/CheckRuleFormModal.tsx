@@ -3,8 +3,7 @@ import { Alert, Button, Col, Form, Input, Modal, Row, Space, Typography } from '
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CHECK_RULE_ROWS_MAX, CHECK_VALUE_MAX, CheckRuleRoutes, type CheckRuleRecord } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../../platform/feedback/feedback';
-import { reportSaveError, showFieldErrors } from '../../../platform/forms/formIssues';
+import { useFormModalSave } from '../../../platform/forms/useFormModalSave';
 import { callApi } from '../../../platform/http/callApi';
 import { initialCheckRuleValues, validateCheckRule, type CheckRuleFormValues } from './rulesForm';
 
@@ -49,27 +48,12 @@ function RuleTester({ ruleCode }: { ruleCode: string | null }): ReactNode {
 export function CheckRuleFormModal({ rule, onClose, onSaved }: { rule?: CheckRuleRecord; onClose: () => void; onSaved: () => void }): ReactNode {
   const { t } = useTranslation(['rules', 'list', 'common']);
   const [form] = Form.useForm<CheckRuleFormValues>();
-  const [saving, setSaving] = useState(false);
   const required = { required: true, message: t('common:validation.required') };
-  const save = async (): Promise<void> => {
-    const checked = validateCheckRule(await form.validateFields(), t);
-    if ('errors' in checked) {
-      showFieldErrors(form, checked.errors);
-      return;
-    }
-    setSaving(true);
-    try {
-      if (rule) await callApi(CheckRuleRoutes.edit, { body: { ...checked.body, id: rule.id } });
-      else await callApi(CheckRuleRoutes.add, { body: checked.body });
-      feedback().message.success(t('list:saveSuccess'));
-      onSaved();
-      onClose();
-    } catch (error) {
-      reportSaveError(form, error, t);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, save } = useFormModalSave({
+    form, t, onSaved, onClose,
+    check: (values) => validateCheckRule(values, t),
+    send: (body) => (rule ? callApi(CheckRuleRoutes.edit, { body: { ...body, id: rule.id } }) : callApi(CheckRuleRoutes.add, { body })),
+  });
   return (
     <Modal open title={rule ? t('check.edit') : t('check.add')} onCancel={onClose} onOk={() => void save().catch(() => undefined)} confirmLoading={saving} destroyOnHidden width={760}>
       <Form<CheckRuleFormValues> form={form} name="checkRule" layout="vertical" initialValues={initialCheckRuleValues(rule)}>

@@ -1,9 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Col, Form, Input, InputNumber, Modal, Row, Select, Typography } from 'antd';
 import { FILL_DATE_FORMATS, FILL_RULE_DEFAULTS, FILL_RULE_GENERATORS, FillRuleRoutes, type FillRuleGenerator, type FillRuleParams, type FillRuleRecord } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../../platform/feedback/feedback';
-import { reportSaveError, showFieldErrors } from '../../../platform/forms/formIssues';
+import { useFormModalSave } from '../../../platform/forms/useFormModalSave';
 import { callApi } from '../../../platform/http/callApi';
 import { initialFillRuleValues, previewNumber, validateFillRule, type FillRuleFormValues } from './rulesForm';
 
@@ -16,28 +15,13 @@ import { initialFillRuleValues, previewNumber, validateFillRule, type FillRuleFo
 export function FillRuleFormModal({ rule, onClose, onSaved }: { rule?: FillRuleRecord; onClose: () => void; onSaved: () => void }): ReactNode {
   const { t } = useTranslation(['rules', 'list', 'common']);
   const [form] = Form.useForm<FillRuleFormValues>();
-  const [saving, setSaving] = useState(false);
   const params = Form.useWatch('ruleParams', form) as FillRuleParams | undefined;
   const required = { required: true, message: t('common:validation.required') };
-  const save = async (): Promise<void> => {
-    const checked = validateFillRule(await form.validateFields(), t);
-    if ('errors' in checked) {
-      showFieldErrors(form, checked.errors);
-      return;
-    }
-    setSaving(true);
-    try {
-      if (rule) await callApi(FillRuleRoutes.edit, { body: { ...checked.body, id: rule.id } });
-      else await callApi(FillRuleRoutes.add, { body: checked.body });
-      feedback().message.success(t('list:saveSuccess'));
-      onSaved();
-      onClose();
-    } catch (error) {
-      reportSaveError(form, error, t);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, save } = useFormModalSave({
+    form, t, onSaved, onClose,
+    check: (values) => validateFillRule(values, t),
+    send: (body) => (rule ? callApi(FillRuleRoutes.edit, { body: { ...body, id: rule.id } }) : callApi(FillRuleRoutes.add, { body })),
+  });
   return (
     <Modal open title={rule ? t('fill.edit') : t('fill.add')} onCancel={onClose} onOk={() => void save().catch(() => undefined)} confirmLoading={saving} destroyOnHidden width={640}>
       <Form<FillRuleFormValues> form={form} name="fillRule" layout="vertical" initialValues={initialFillRuleValues(rule)}>

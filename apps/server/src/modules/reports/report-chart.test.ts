@@ -50,4 +50,17 @@ describe('report curve', () => {
     expect(label('High: 70').x).toBeGreaterThan(250);
     expect(label('High: 70').x).toBeLessThan(515 - 48);
   });
+
+  it('draws a limit the readings never come near: a freezer at -13 °C above its -15 °C high limit, humidity under its low limit', () => {
+    const chart = [
+      { code: 'P003', name: 'Temperature', unit: '°C', points: [[0, -13], [600_000, -13]] as [number, number][], limits: { high: -15, sources: [] } },
+      { code: 'P004', name: 'Humidity', unit: '%RH', points: [[0, 46], [600_000, 47]] as [number, number][], limits: { low: 60, sources: [] } },
+    ];
+    const svg = curveSvg(chart as never, 515, 250, { high: 'High', low: 'Low' }, 'Asia/Shanghai')!;
+    // the labels are drawn, and the axes reach past the limits (-16 below, 61 above)
+    expect(svg).toContain('>High: -15</text>');
+    expect(svg).toContain('>Low: 60</text>');
+    expect(svg).toContain('>-16</text>');
+    expect(svg).toContain('>61</text>');
+  });
 });

@@ -51,13 +51,17 @@ export function curveSvg(chart: DeviceSection['chart'], width: number, height: n
         type: 'time',
         axisLabel: { fontSize: 9, hideOverlap: true, formatter: (v: number) => formatReportTime(v, timeZone).slice(5, 16).replace(' ', '\n') },
       },
-      yAxis: chart.map((c, i) => ({
-        type: 'value', name: c.unit, position: i === 0 ? 'left' : 'right', scale: true,
-        // keep the limit lines inside the plot (ECharts sizes the axis on the data only)
-        min: (v: { min: number }) => Math.floor(Math.min(v.min, c.limits?.low ?? v.min) - 1),
-        max: (v: { max: number }) => Math.ceil(Math.max(v.max, c.limits?.high ?? v.max) + 1),
-        nameTextStyle: { fontSize: 9 }, axisLabel: { fontSize: 9 }, splitLine: { show: i === 0 },
-      })),
+      yAxis: chart.map((c, i) => {
+        // keep both limit lines inside the plot (ECharts sizes the axis on the data only), also when
+        // the readings stay on the far side of a limit (a freezer at -13 °C under a -15 °C high limit)
+        const limits = [c.limits?.low, c.limits?.high].filter((x): x is number => x !== undefined);
+        return {
+          type: 'value', name: c.unit, position: i === 0 ? 'left' : 'right', scale: true,
+          min: (v: { min: number }) => Math.floor(Math.min(v.min, ...limits) - 1),
+          max: (v: { max: number }) => Math.ceil(Math.max(v.max, ...limits) + 1),
+          nameTextStyle: { fontSize: 9 }, axisLabel: { fontSize: 9 }, splitLine: { show: i === 0 },
+        };
+      }),
       series: chart.map((c, i) => ({
         name: `${c.name} (${c.unit})`,
         type: 'line', yAxisIndex: i, showSymbol: false, sampling: undefined, lineStyle: { width: 1 },

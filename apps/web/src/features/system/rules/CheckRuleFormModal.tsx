@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Col, Form, Input, Modal, Row, Space, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { CHECK_RULE_ROWS_MAX, CHECK_VALUE_MAX, CheckRuleRoutes, type CheckRuleRecord } from '@ztj/contracts';
+import { CHECK_RULE_ROWS_MAX, CHECK_VALUE_MAX, isValidRulePattern, CheckRuleRoutes, type CheckRuleRecord } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFormModalSave } from '../../../platform/forms/useFormModalSave';
 import { callApi } from '../../../platform/http/callApi';
+import { EditableTable, EditableTableErrors, type EditableTableHandle } from '../../../platform/widgets/editable/EditableTable';
+import type { EditableColumn } from '../../../platform/widgets/editable/types';
 import { initialCheckRuleValues, validateCheckRule, type CheckRuleFormValues } from './rulesForm';
 
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' } as const;
@@ -46,9 +47,15 @@ function RuleTester({ ruleCode }: { ruleCode: string | null }): ReactNode {
  * offers a box to test a value against it.
  */
 export function CheckRuleFormModal({ rule, onClose, onSaved }: { rule?: CheckRuleRecord; onClose: () => void; onSaved: () => void }): ReactNode {
-  const { t } = useTranslation(['rules', 'list', 'common']);
+  const { t } = useTranslation(['rules', 'list', 'common', 'widgets']);
   const [form] = Form.useForm<CheckRuleFormValues>();
   const required = { required: true, message: t('common:validation.required') };
+  const rowsRef = useRef<EditableTableHandle>(null);
+  const columns: EditableColumn[] = [
+    { key: 'digits', title: t('check.fields.digits'), type: 'input', width: 90, placeholder: t('check.hints.digits'), testId: 'checkrule-digits', props: { maxLength: 3 }, validateRules: [{ required: true }, { pattern: /^\s*(\*|[1-9]\d{0,2})\s*$/, message: t('common:validation.checkRuleDigits') }] },
+    { key: 'pattern', title: t('check.fields.pattern'), type: 'input', width: 240, testId: 'checkrule-pattern', props: { maxLength: 500, spellCheck: false, style: MONO }, validateRules: [{ required: true }, { handler: (v) => (isValidRulePattern(String(v)) ? undefined : t('common:validation.checkRulePattern')) }] },
+    { key: 'message', title: t('check.fields.message'), type: 'input', width: 200, testId: 'checkrule-message', props: { maxLength: 200 }, validateRules: [{ required: true }] },
+  ];
   const { saving, save } = useFormModalSave({
     form, t, onSaved, onClose,
     check: (values) => validateCheckRule(values, t),
@@ -69,38 +76,14 @@ export function CheckRuleFormModal({ rule, onClose, onSaved }: { rule?: CheckRul
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label={t('check.fields.ruleJson')} extra={t('check.hints.rows')} required>
-          <Form.List name="ruleJson">
-            {(fields, { add, remove }) => (
-              <>
-                {fields.map((field) => (
-                  <Row key={field.key} gutter={8} wrap align="top" data-testid="checkrule-row">
-                    <Col xs={6} sm={4}>
-                      <Form.Item name={[field.name, 'digits']} rules={[required]} style={{ marginBottom: 8 }}>
-                        <Input placeholder={t('check.hints.digits')} aria-label={t('check.fields.digits')} maxLength={3} />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={18} sm={10}>
-                      <Form.Item name={[field.name, 'pattern']} rules={[required]} style={{ marginBottom: 8 }}>
-                        <Input placeholder={t('check.fields.pattern')} aria-label={t('check.fields.pattern')} maxLength={500} spellCheck={false} style={MONO} />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={20} sm={8}>
-                      <Form.Item name={[field.name, 'message']} rules={[required]} style={{ marginBottom: 8 }}>
-                        <Input placeholder={t('check.fields.message')} aria-label={t('check.fields.message')} maxLength={200} />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={4} sm={2}>
-                      <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('check.removeRow')} disabled={fields.length <= 1} onClick={() => remove(field.name)} />
-                    </Col>
-                  </Row>
-                ))}
-                <Button type="dashed" block icon={<PlusOutlined />} disabled={fields.length >= CHECK_RULE_ROWS_MAX} onClick={() => add({ digits: '*', pattern: '', message: '' })} data-testid="checkrule-add-row">
-                  {t('check.addRow')}
-                </Button>
-              </>
-            )}
-          </Form.List>
+        <Form.Item
+          name="ruleJson"
+          label={t('check.fields.ruleJson')}
+          extra={t('check.hints.rows')}
+          required
+          rules={[{ validator: async () => { await rowsRef.current?.getValues().catch((e: unknown) => { throw new Error(e instanceof EditableTableErrors ? t('check.rowsInvalid') : String(e)); }); } }]}
+        >
+          <EditableTable ref={rowsRef} columns={columns} dragSort dragSortKey={null} minRows={1} maxRows={CHECK_RULE_ROWS_MAX} testId="checkrule-rows" />
         </Form.Item>
         <Form.Item name="ruleDescription" label={t('check.fields.ruleDescription')}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={500} />

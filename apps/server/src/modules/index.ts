@@ -84,8 +84,8 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   roleRoutes(api, db, config);
   permissionRoutes(api, db);
   tenantRoutes(api, db, config);
-  dictAdminRoutes(api, db);
-  categoryRoutes(api, db);
+  dictAdminRoutes(api, db, config);
+  categoryRoutes(api, db, config);
   uploadRoutes(api, db, config);
   downloadCenterRoutes(api, db);
   registerAlarmModule(api, deps);

@@ -1,4 +1,5 @@
 import type { ApiResponse } from '@ztj/contracts';
+import { multipart } from '../admin-fixtures';
 import type { TestApp } from '../test-app';
 
 /**
@@ -14,6 +15,8 @@ export interface JeecgClient {
   delete<T = unknown>(url: string, params?: Record<string, unknown>): Promise<Answer<T>>;
   post<T = unknown>(url: string, body?: Record<string, unknown>): Promise<Answer<T>>;
   put<T = unknown>(url: string, body?: Record<string, unknown>): Promise<Answer<T>>;
+  /** JImportModal / the list's import button: multipart `file` fields, as the client's upload sends them. */
+  upload<T = unknown>(url: string, files: { filename: string; content: Buffer }[]): Promise<Answer<T>>;
   /** Every call made so far, `METHOD url → ok|refused|status`, for the closing count. */
   calls: string[];
 }
@@ -51,6 +54,11 @@ export function stringifyNumbers(v: unknown): unknown {
 export function jeecgClient(t: TestApp, token: string, tenantId = 0, lang: 'zh-CN' | 'en-US' = 'zh-CN'): JeecgClient {
   const calls: string[] = [];
   const headers = { 'x-access-token': token, 'tenant-id': String(tenantId), 'accept-language': lang };
+  const record = <T>(method: string, url: string, res: { statusCode: number; json(): unknown }): Answer<T> => {
+    const parsed = res.json() as ApiResponse<T>;
+    calls.push(`${method} ${url} → ${res.statusCode !== 200 ? res.statusCode : parsed.success ? 'ok' : `refused ${parsed.code}`}`);
+    return { status: res.statusCode, body: parsed };
+  };
   const send = async <T>(method: string, url: string, query: Record<string, unknown>, body?: unknown): Promise<Answer<T>> => {
     const res = await t.fastify.inject({
       method: method as 'GET',
@@ -58,9 +66,7 @@ export function jeecgClient(t: TestApp, token: string, tenantId = 0, lang: 'zh-C
       headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json;charset=UTF-8' } : {}) },
       ...(body !== undefined ? { payload: JSON.stringify(stringifyNumbers(body)) } : {}),
     });
-    const parsed = res.json() as ApiResponse<T>;
-    calls.push(`${method} ${url} → ${res.statusCode !== 200 ? res.statusCode : parsed.success ? 'ok' : `refused ${parsed.code}`}`);
-    return { status: res.statusCode, body: parsed };
+    return record<T>(method, url, res);
   };
   return {
     calls,
@@ -68,5 +74,10 @@ export function jeecgClient(t: TestApp, token: string, tenantId = 0, lang: 'zh-C
     delete: (url, params = {}) => send('DELETE', url, params),
     post: (url, body = {}) => send('POST', url, {}, body),
     put: (url, body = {}) => send('PUT', url, {}, body),
+    upload: async (url, files) => {
+      const body = multipart(files.map((f) => ({ field: 'file', filename: f.filename, content: f.content })));
+      const res = await t.fastify.inject({ method: 'POST', url: `/ztj-iot${url}`, payload: body.payload, headers: { ...headers, ...body.headers } });
+      return record('POST', url, res);
+    },
   };
 }

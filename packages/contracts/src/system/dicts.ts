@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pageResultOf } from '../envelope';
 import { defineRoute } from '../route';
-import { OptionalRefIdSchema } from '../validation';
-import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from './list';
+import { OptionalRefIdSchema, RefIdSchema } from '../validation';
+import { IdQuerySchema, IdsQuerySchema, ImportResultSchema, ListQuerySchema } from './list';
 
 /** Dictionary (SPEC §2 dictionaries; §5 code must not be empty). */
 export const DictCreateSchema = z.object({
@@ -52,6 +52,18 @@ export const CategoryNodeSchema = z.object({
   pid: z.string().nullable(), leaf: z.enum(['0', '1']), isLeaf: z.boolean(),
 });
 export type CategoryNode = z.infer<typeof CategoryNodeSchema>;
+/** A node of JeecgBoot's lazy tree selects (loadTreeRoot/loadTreeChildren): the node plus its loaded children. */
+export type CategoryTreeNode = CategoryNode & { children?: CategoryTreeNode[] };
+export const CategoryTreeNodeSchema: z.ZodType<CategoryTreeNode> = z.lazy(() => CategoryNodeSchema.extend({ children: z.array(CategoryTreeNodeSchema).optional() }));
+/**
+ * A row of the category table as JeecgBoot's category screen reads it (issue 19): `id`, `pid`,
+ * `hasChild` '1'/'0' next to the tree-node fields; `children` holds the subtree where answered.
+ */
+export type CategoryRecord = CategoryNode & { id: string; hasChild: '0' | '1'; createTime: string | null; children?: CategoryRecord[] };
+export const CategoryRecordSchema: z.ZodType<CategoryRecord> = z.lazy(() =>
+  CategoryNodeSchema.extend({ id: z.string(), hasChild: z.enum(['0', '1']), createTime: z.string().nullable(), children: z.array(CategoryRecordSchema).optional() }),
+);
+export const CATEGORY_LIST_FIELDS = ['name', 'code', 'parentCode', 'createTime'] as const;
 /** `loadTreeData` query: only these params; table, text and code columns are fixed on the server. */
 export const CategoryTreeQuerySchema = z.strictObject({
   pid: z.string().max(64).optional(),
@@ -79,11 +91,20 @@ export const DictAdminRoutes = {
 
 /** Route table of categories (SPEC §7 "Category tree"). */
 export const CategoryRoutes = {
-  rootList: defineRoute({ method: 'GET', path: '/sys/category/rootList', access: 'category:list', tag: 'system-category', summary: 'Category tree', result: z.array(CategoryNodeSchema.extend({ children: z.array(CategoryNodeSchema).optional() })) }),
+  rootList: defineRoute({ method: 'GET', path: '/sys/category/rootList', access: 'category:list', tag: 'system-category', summary: 'Root categories as a page (generic list; records carry hasChild and their whole subtree in children)', query: ListQuerySchema, result: pageResultOf(CategoryRecordSchema) }),
   add: defineRoute({ method: 'POST', path: '/sys/category/add', access: 'category:add', tag: 'system-category', summary: 'Create a category; code generated under the parent when empty', body: CategoryCreateSchema, result: z.object({ id: z.string(), code: z.string() }) }),
   edit: defineRoute({ method: 'PUT', path: '/sys/category/edit', access: 'category:edit', tag: 'system-category', summary: 'Edit a category', body: CategoryEditSchema, result: ok }),
   delete: defineRoute({ method: 'DELETE', path: '/sys/category/delete', access: 'category:delete', tag: 'system-category', summary: 'Delete a category and its children', query: IdQuerySchema, result: ok }),
   loadTreeData: defineRoute({ method: 'GET', path: '/sys/category/loadTreeData', access: 'session', tag: 'system-category', summary: 'Children of pid, or of the node coded pcode', query: CategoryTreeQuerySchema, result: z.array(CategoryNodeSchema) }),
   loadDictItem: defineRoute({ method: 'GET', path: '/sys/category/loadDictItem', access: 'session', tag: 'system-category', summary: 'Names of comma-joined category ids, in order', query: z.object({ ids: z.string().max(20000) }), result: z.array(z.string()) }),
-  loadOne: defineRoute({ method: 'GET', path: '/sys/category/loadOne', access: 'session', tag: 'system-category', summary: 'Name of the category whose code or id equals val', query: z.object({ field: z.enum(['code', 'id']), val: z.string().max(100) }), result: z.string() }),
+  loadOne: defineRoute({ method: 'GET', path: '/sys/category/loadOne', access: 'session', tag: 'system-category', summary: 'The category whose code or id equals val (JeecgBoot reads .name)', query: z.object({ field: z.enum(['code', 'id']), val: z.string().max(100) }), result: CategoryRecordSchema }),
+  childList: defineRoute({ method: 'GET', path: '/sys/category/childList', access: 'category:list', tag: 'system-category', summary: 'Children of pid (records of the category table)', query: z.object({ pid: RefIdSchema }).passthrough(), result: z.array(CategoryRecordSchema) }),
+  getChildListBatch: defineRoute({ method: 'GET', path: '/sys/category/getChildListBatch', access: 'category:list', tag: 'system-category', summary: 'Children of comma-joined parentIds, as one page', query: z.object({ parentIds: z.string().min(1).max(20000) }), result: pageResultOf(CategoryRecordSchema) }),
+  deleteBatch: defineRoute({ method: 'DELETE', path: '/sys/category/deleteBatch', access: 'category:batch_delete', tag: 'system-category', summary: 'Delete categories (comma-joined ids) and their children', query: IdsQuerySchema, result: ok }),
+  exportXls: defineRoute({ method: 'GET', path: '/sys/category/exportXls', access: 'category:export', tag: 'system-category', summary: 'Export categories as .xls (download center; name, code, parent code)', query: ListQuerySchema, result: z.unknown() }),
+  importExcel: defineRoute({ method: 'POST', path: '/sys/category/importExcel', access: 'category:import', tag: 'system-category', summary: 'Import categories from .xls/.xlsx (name, code, parent code; parents before children)', result: ImportResultSchema }),
+  loadTreeRoot: defineRoute({ method: 'GET', path: '/sys/category/loadTreeRoot', access: 'session', tag: 'system-category', summary: 'Children of the node coded pcode (roots when empty or 0); the whole subtree unless async', query: z.object({ async: z.enum(['true', 'false']).default('true'), pcode: z.string().max(100).optional() }), result: z.array(CategoryTreeNodeSchema) }),
+  loadTreeChildren: defineRoute({ method: 'GET', path: '/sys/category/loadTreeChildren', access: 'session', tag: 'system-category', summary: 'Children of pid', query: z.object({ pid: RefIdSchema }), result: z.array(CategoryTreeNodeSchema) }),
+  loadAllData: defineRoute({ method: 'GET', path: '/sys/category/loadAllData', access: 'session', tag: 'system-category', summary: 'Every category under the node coded code (all when empty or 0) as {value: id, text: name}', query: z.object({ code: z.string().max(100).optional() }), result: z.array(z.object({ value: z.string(), text: z.string() })) }),
+  loadDictItemSlash: defineRoute({ method: 'GET', path: '/sys/category/loadDictItem/', access: 'session', tag: 'system-category', summary: 'loadDictItem as JCategorySelect calls it (trailing slash)', query: z.object({ ids: z.string().max(20000) }), result: z.array(z.string()) }),
 } as const;

@@ -10,6 +10,7 @@ export * from './roles';
 export * from './permissions';
 export * from './tenants';
 export * from './dicts';
+export * from './dict-calls';
 export * from './logs';
 export * from './download-center';
 export * from './quartz';

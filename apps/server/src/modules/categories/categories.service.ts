@@ -1,8 +1,8 @@
-import type { CategoryCreate, CategoryEdit, CategoryNode } from '@ztj/contracts';
+import type { CategoryCreate, CategoryEdit, CategoryNode, CategoryRecord, CategoryTreeNode } from '@ztj/contracts';
 import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { escapeLike } from '../../platform/list/list-sql';
-import { nextOrgCode } from '../departs/org-code';
+import { categoryRecord, insertCategory } from './categories.list';
 
 type Row = { id: string; pid: string | null; name: string; code: string; has_child: boolean };
 
@@ -11,40 +11,9 @@ const node = (r: Row): CategoryNode => ({
   leaf: r.has_child ? '0' : '1', isLeaf: !r.has_child,
 });
 
-/** The whole category tree (SPEC §3 category tree node). */
-export async function categoryTree(db: Db): Promise<(CategoryNode & { children?: CategoryNode[] })[]> {
-  const rows = await db.query<Row>('SELECT id, pid, name, code, has_child FROM sys_category ORDER BY sort_no, code');
-  const nodes = rows.map((r) => ({ ...node(r) }) as CategoryNode & { children?: CategoryNode[] });
-  const byId = new Map(nodes.map((n) => [n.key, n]));
-  const roots: typeof nodes = [];
-  for (const n of nodes) {
-    const parent = n.pid ? byId.get(n.pid) : undefined;
-    if (parent) (parent.children ??= []).push(n);
-    else roots.push(n);
-  }
-  return roots;
-}
-
 /** Creates a category; an empty code is generated under the parent's (A01, A01A01…). */
 export async function createCategory(db: Db, b: CategoryCreate, by: string): Promise<{ id: string; code: string }> {
-  return db.tx(async (q) => {
-    await q.query('SELECT pg_advisory_xact_lock(727102)');
-    let parentCode = '';
-    if (b.pid) {
-      const [p] = await q.query<{ code: string }>('SELECT code FROM sys_category WHERE id = $1', [b.pid]);
-      if (!p) throw new AppError('notFound', 'notFound');
-      parentCode = p.code;
-    }
-    let code = b.code || '';
-    if (!code) {
-      const used = await q.query<{ code: string }>('SELECT code FROM sys_category WHERE pid IS NOT DISTINCT FROM $1', [b.pid ?? null]);
-      code = nextOrgCode(parentCode, used.map((u) => u.code));
-    }
-    if ((await q.query('SELECT 1 FROM sys_category WHERE code = $1', [code])).length) throw new AppError('conflict', 'categoryCodeExists');
-    const [row] = await q.query<{ id: string }>('INSERT INTO sys_category (pid, name, code, create_by) VALUES ($1,$2,$3,$4) RETURNING id', [b.pid ?? null, b.name, code, by]);
-    if (b.pid) await q.query('UPDATE sys_category SET has_child = true WHERE id = $1', [b.pid]);
-    return { id: row!.id, code };
-  });
+  return db.tx((q) => insertCategory(q, b, by));
 }
 
 export async function editCategory(db: Db, b: CategoryEdit, by: string): Promise<void> {
@@ -55,12 +24,15 @@ export async function editCategory(db: Db, b: CategoryEdit, by: string): Promise
   await db.query('UPDATE sys_category SET name = $2, code = $3, update_by = $4, update_time = now() WHERE id = $1', [b.id, b.name, code, by]);
 }
 
-export async function deleteCategory(db: Db, id: string): Promise<void> {
-  const cur = await db.one<{ pid: string | null }>('SELECT pid FROM sys_category WHERE id = $1', [id]);
-  if (!cur) throw new AppError('notFound', 'notFound');
+/** Deletes categories with their children (the table cascades); parents' hasChild follows. */
+export async function deleteCategories(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) throw new AppError('badRequest', 'selectRecord');
+  const found = await db.query<{ id: string; pid: string | null }>('SELECT id, pid FROM sys_category WHERE id = ANY($1::text[])', [ids]);
+  if (found.length !== new Set(ids).size) throw new AppError('notFound', 'notFound');
   await db.tx(async (q) => {
-    await q.query('DELETE FROM sys_category WHERE id = $1', [id]);
-    if (cur.pid) await q.query('UPDATE sys_category SET has_child = EXISTS (SELECT 1 FROM sys_category WHERE pid = $1) WHERE id = $1', [cur.pid]);
+    await q.query('DELETE FROM sys_category WHERE id = ANY($1::text[])', [ids]);
+    const parents = [...new Set(found.map((f) => f.pid).filter((p): p is string => p !== null))];
+    await q.query('UPDATE sys_category p SET has_child = EXISTS (SELECT 1 FROM sys_category c WHERE c.pid = p.id) WHERE p.id = ANY($1::text[])', [parents]);
   });
 }
 
@@ -113,8 +85,51 @@ export async function loadDictItem(db: Db, ids: string[]): Promise<string[]> {
   return ids.map((id) => byId.get(id) ?? '');
 }
 
-export async function loadOne(db: Db, field: 'code' | 'id', val: string): Promise<string> {
-  const row = await db.one<{ name: string }>(`SELECT name FROM sys_category WHERE ${field === 'code' ? 'code' : 'id'} = $1`, [val]);
+/** The category whose code or id equals `val` (JeecgBoot's loadOne answers the record). */
+export async function loadOne(db: Db, field: 'code' | 'id', val: string): Promise<CategoryRecord> {
+  const row = await db.one(`SELECT * FROM sys_category WHERE ${field === 'code' ? 'code' : 'id'} = $1`, [val]);
   if (!row) throw new AppError('notFound', 'notFound');
-  return row.name;
+  return categoryRecord(row);
+}
+
+/** Every category, as records with their subtrees under `children`, keyed by id. */
+export async function categoryRecords(db: Db): Promise<CategoryRecord[]> {
+  const rows = await db.query('SELECT * FROM sys_category ORDER BY sort_no, code');
+  const nodes = rows.map(categoryRecord);
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  for (const n of nodes) {
+    const parent = n.pid ? byId.get(n.pid) : undefined;
+    if (parent) (parent.children ??= []).push(n);
+  }
+  return nodes;
+}
+
+/**
+ * JeecgBoot's loadTreeRoot: the children of the node coded `pcode` (roots when empty or '0'),
+ * each with its whole subtree unless `async`.
+ */
+export async function loadTreeRoot(db: Db, pcode: string | undefined, async: boolean): Promise<CategoryTreeNode[]> {
+  const all = await categoryRecords(db);
+  let parentId: string | null = null;
+  if (pcode && pcode !== '0') {
+    const parent = all.find((n) => n.code === pcode);
+    if (!parent) throw new AppError('notFound', 'notFound');
+    parentId = parent.id;
+  }
+  const strip = (n: CategoryRecord, deep: boolean): CategoryTreeNode => {
+    const { id: _id, hasChild: _h, createTime: _c, children, ...node } = n;
+    return deep && children?.length ? { ...node, children: children.map((c) => strip(c, true)) } : node;
+  };
+  return all.filter((n) => n.pid === parentId).map((n) => strip(n, !async));
+}
+
+/** JeecgBoot's loadAllData: every category below the node coded `code`, at any depth (all when empty or '0'). */
+export async function loadAllData(db: Db, code: string | undefined): Promise<{ value: string; text: string }[]> {
+  const rows = code && code !== '0'
+    ? await db.query<{ id: string; name: string }>(
+      `WITH RECURSIVE sub AS (SELECT c.id, c.name, c.code FROM sys_category c JOIN sys_category p ON c.pid = p.id WHERE p.code = $1
+         UNION ALL SELECT c.id, c.name, c.code FROM sys_category c JOIN sub ON c.pid = sub.id)
+       SELECT id, name FROM sub ORDER BY code`, [code])
+    : await db.query<{ id: string; name: string }>('SELECT id, name FROM sys_category ORDER BY code');
+  return rows.map((r) => ({ value: r.id, text: r.name }));
 }

@@ -1,7 +1,7 @@
 import type { DictCreate, DictEdit, DictItemCreate, DictItemEdit } from '@ztj/contracts';
 import { z } from 'zod';
 import { DictItemRecordSchema, DictRecordSchema } from '@ztj/contracts';
-import type { Db } from '../../platform/db/db';
+import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { requireVisible } from '../../platform/list/list-runner';
 import { isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
@@ -39,6 +39,8 @@ export const DICT_ITEM_LIST: ListSpec<DictItemRecord> = {
   global: true,
   idSql: 'i.id',
   defaultSort: { field: 'sortOrder', order: 'asc' },
+  // JeecgBoot's item list sends delFlag (items have no recycle bin): 0 matches all, else none
+  params: { delFlag: "'0' = ?" },
   fields: {
     dictId: { sql: 'i.dict_id', type: 'string', label: { 'zh-CN': '字典', 'en-US': 'Dictionary' } },
     itemValue: { sql: 'i.item_value', type: 'string', label: { 'zh-CN': '数据值', 'en-US': 'Value' } },
@@ -54,13 +56,13 @@ export const DICT_ITEM_LIST: ListSpec<DictItemRecord> = {
   }),
 };
 
-async function checkCode(db: Db, code: string, exceptId: string | null): Promise<void> {
+async function checkCode(db: Queryable, code: string, exceptId: string | null): Promise<void> {
   if ((await db.query('SELECT 1 FROM sys_dict WHERE dict_code = $1 AND id IS DISTINCT FROM $2', [code, exceptId])).length) {
     throw new AppError('conflict', 'dictCodeExists');
   }
 }
 
-export async function createDict(db: Db, b: DictCreate, by: string): Promise<string> {
+export async function createDict(db: Queryable, b: DictCreate, by: string): Promise<string> {
   await checkCode(db, b.dictCode, null);
   const [row] = await db.query<{ id: string }>(
     'INSERT INTO sys_dict (dict_code, dict_name, dict_name_en, description, create_by) VALUES ($1,$2,$3,$4,$5) RETURNING id',
@@ -77,10 +79,14 @@ export async function editDict(db: Db, b: DictEdit, caller: ListCaller): Promise
   ]);
 }
 
+/**
+ * Moves dictionaries to the recycle bin (JeecgBoot's logical delete, `del_flag` 1): they leave
+ * lists and dictionary reads, keep their items and code, and can be restored or deleted for good.
+ */
 export async function deleteDicts(db: Db, ids: string[], caller: ListCaller): Promise<void> {
   if (ids.length === 0) throw new AppError('badRequest', 'selectRecord');
   for (const id of ids) await requireVisible(db, DICT_LIST, id, caller);
-  await db.query('DELETE FROM sys_dict WHERE id = ANY($1::text[])', [ids]);
+  await db.query('UPDATE sys_dict SET del_flag = 1, update_by = $2, update_time = now() WHERE id = ANY($1::text[])', [ids, caller.username]);
 }
 
 export async function createItem(db: Db, b: DictItemCreate, caller: ListCaller): Promise<string> {

@@ -1,0 +1,88 @@
+import { expect } from 'vitest';
+import type { JeecgClient } from './client';
+
+/**
+ * JeecgBoot's Vue2 console calls per area (issue 19), as its src/api/api.js, src/views/system/**
+ * and src/components/jeecg*\/** make them, with whether this server answers them in the shape the
+ * client reads. The contract tests of each area replay every call marked `works` and
+ * {@link expectReplayed} checks that each of them was made and answered (`→ ok`), so this list
+ * cannot claim a call the tests do not show. `note` says why a call differs or does not work.
+ */
+export interface ClientCall {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path as the client builds it; `:name` marks a path segment it fills in. */
+  path: string;
+  works: boolean;
+  note?: string;
+}
+
+export type Area = 'categories' | 'dicts';
+
+const call = (method: ClientCall['method'], path: string, works = true, note?: string): ClientCall => ({ method, path, works, ...(note ? { note } : {}) });
+
+/** The calls of each area. */
+export const CLIENT_CALLS: Record<Area, ClientCall[]> = {
+  categories: [
+    call('GET', '/sys/category/rootList', true, 'records carry their whole subtree in children too (this console renders it; JeecgBoot replaces children by its lazy placeholder)'),
+    call('GET', '/sys/category/childList'),
+    call('GET', '/sys/category/getChildListBatch'),
+    call('POST', '/sys/category/add'),
+    call('PUT', '/sys/category/edit'),
+    call('DELETE', '/sys/category/delete'),
+    call('DELETE', '/sys/category/deleteBatch'),
+    call('GET', '/sys/category/exportXls', true, 'answers "export started"; the file is fetched from the download center (asynchronous exports), not as the response body'),
+    call('POST', '/sys/category/importExcel'),
+    call('GET', '/sys/category/loadTreeData', true, 'pid, pcode and condition only; tableName/text/code are refused (the category table is fixed)'),
+    call('GET', '/sys/category/loadDictItem/'),
+    call('GET', '/sys/category/loadDictItem'),
+    call('GET', '/sys/category/loadOne'),
+    call('GET', '/sys/category/loadTreeRoot'),
+    call('GET', '/sys/category/loadTreeChildren'),
+    call('GET', '/sys/category/loadAllData'),
+    call('GET', '/sys/duplicate/check'),
+  ],
+  dicts: [
+    call('GET', '/sys/dict/list'),
+    call('POST', '/sys/dict/add'),
+    call('PUT', '/sys/dict/edit'),
+    call('DELETE', '/sys/dict/delete', true, 'moves the dictionary to the recycle bin, as JeecgBoot does'),
+    call('DELETE', '/sys/dict/deleteBatch'),
+    call('GET', '/sys/dict/refleshCache', true, 'answers the counts of dictionaries and items (the server keeps no cache to drop)'),
+    call('GET', '/sys/dict/deleteList'),
+    call('PUT', '/sys/dict/back/:id'),
+    call('DELETE', '/sys/dict/deletePhysic/:id'),
+    call('GET', '/sys/dict/treeList'),
+    call('GET', '/sys/dict/exportXls', true, 'download center, as every export'),
+    call('POST', '/sys/dict/importExcel', true, 'one sheet of dictionaries (code, name, English name, description); JeecgBoot\'s item sub-sheets are not read'),
+    call('GET', '/sys/dict/getDictItems/:code'),
+    call('GET', '/sys/dict/queryAllDictItems'),
+    call('GET', '/sys/dict/loadTreeData', true, 'allow-listed tables and columns only (sys_category, sys_depart); other tables are refused with code 400'),
+    call('GET', '/sys/dict/loadDictItem/:dict', true, 'allow-listed table dictionaries only, as loadTreeData'),
+    call('GET', '/sys/dictItem/list'),
+    call('POST', '/sys/dictItem/add'),
+    call('PUT', '/sys/dictItem/edit'),
+    call('DELETE', '/sys/dictItem/delete'),
+    call('DELETE', '/sys/dictItem/deleteBatch'),
+    call('GET', '/sys/dictItem/dictItemCheck'),
+    call('GET', '/sys/duplicate/check'),
+  ],
+};
+
+/** `works` / total per area, for the closing note. */
+export function callCounts(): Record<string, { works: number; total: number }> {
+  return Object.fromEntries(Object.entries(CLIENT_CALLS).map(([area, calls]) => [area, { works: calls.filter((c) => c.works).length, total: calls.length }]));
+}
+
+const matches = (c: ClientCall, made: string): boolean => {
+  const m = /^(\w+) (\S+) → (.*)$/.exec(made);
+  if (!m || m[1] !== c.method) return false;
+  const pattern = new RegExp(`^${c.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`);
+  return pattern.test(m[2]!) && m[3] === 'ok';
+};
+
+/** Every call of `area` marked `works` was made by the client `c` and answered with success. */
+export function expectReplayed(area: Area, ...clients: JeecgClient[]): void {
+  const made = clients.flatMap((c) => c.calls);
+  const missing = CLIENT_CALLS[area].filter((c) => c.works && !made.some((m) => matches(c, m))).map((c) => `${c.method} ${c.path}`);
+  expect(missing).toEqual([]);
+}

@@ -24,9 +24,21 @@ export const REPORT_FORMATS = ['pdf', 'xlsx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /**
+ * Kinds of device report (SPEC §9 export file types): `terminal` is the single/multiple-terminal
+ * report (types 1-4, from the number of devices and the format); the others are the device-family
+ * reports whose family the product does not have yet (7 portable, 9 Bluetooth, a medical, b meter,
+ * c V4, d customised; `available: false` in EXPORT_FILE_TYPES). The report dialog lists them and
+ * the server refuses them with a field error on `reportType` (message `exportTypeUnavailable`).
+ */
+export const DEVICE_REPORT_TYPES = ['terminal', '7', '9', 'a', 'b', 'c', 'd'] as const;
+/** See {@link DEVICE_REPORT_TYPES}. */
+export type DeviceReportType = (typeof DEVICE_REPORT_TYPES)[number];
+
+/**
  * Query of a device report: comma-separated device ids (1…{@link REPORT_MAX_DEVICES}; one = single
  * terminal, more = multiple terminals), the range `startTime`…`endTime` (ms, inclusive, end after
- * start, at most {@link REPORT_MAX_RANGE_MS}) and the format.
+ * start, at most {@link REPORT_MAX_RANGE_MS}), the format and the kind of report
+ * ({@link DEVICE_REPORT_TYPES}, default `terminal`).
  */
 export const DeviceReportQuerySchema = z
   .object({
@@ -38,6 +50,7 @@ export const DeviceReportQuerySchema = z
     startTime: z.coerce.number().int().min(0),
     endTime: z.coerce.number().int().min(0),
     format: z.enum(REPORT_FORMATS).default('pdf'),
+    reportType: z.enum(DEVICE_REPORT_TYPES).default('terminal'),
   })
   .superRefine((q, ctx) => {
     if (q.endTime <= q.startTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'validation.ruleEndNotAfterStart', input: q.endTime });

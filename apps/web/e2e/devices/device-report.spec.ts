@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
 import { chooseTenantIfAsked, submitLogin } from '../helpers';
 import { useDemoServer } from './demoServer';
 
@@ -6,10 +8,12 @@ import { useDemoServer } from './demoServer';
  * Device report (issue 11 item 3) from the device detail page on a demo-mode server: the dialog
  * (range presets, PDF/Excel), the job's progress, then the download and the download-center link;
  * both languages, 1280 px and 375 px (screenshots under /tmp/reports-shots). And from the device
- * list: two devices selected, the list's report action queues a multiple-terminal PDF whose
- * progress finishes and whose file is listed in the download center, where at 1280 px every
- * column (Status and the actions too) is in view without sideways scrolling, and at 375 px the page
- * does not scroll sideways either.
+ * list: two devices selected, the list's report action lists the SPEC §9 device-family reports the
+ * product has no devices for and the server refuses one with a clear message on the field; the
+ * terminal report then queues a multiple-terminal PDF whose progress finishes and whose file is
+ * listed in the download center, where at 1280 px every column (Status and the actions too) is in
+ * view without sideways scrolling, and at 375 px the page does not scroll sideways either; the file
+ * downloaded from the download center is the PDF of both devices.
  */
 // REPORT_E2E_BASE: an already running demo-mode server (a loaded machine may need longer than the helper's start-up wait)
 const BASE = process.env.REPORT_E2E_BASE ?? useDemoServer(18_462);
@@ -104,9 +108,21 @@ test('report of two devices selected in the device list: multiple-terminal PDF, 
   const dialog = page.getByTestId('report-dialog');
   await expect(dialog).toContainText('SIM-VH-001, SIM-VH-002');
   await expect(dialog.getByTestId('report-range').first()).toBeVisible();
+  // a report type whose device family does not exist yet is listed, and refused with a clear message
+  await dialog.getByTestId('report-type').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Meter report (no such devices yet)' }).click();
+  await expect(dialog).toContainText('The platform has no devices of this kind yet');
+  await dialog.getByTestId('report-submit').click();
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText('“Meter report” cannot be generated yet: the platform has no devices of this kind');
+  await expect(dialog.getByTestId('report-status')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/list-dialog-refused-en-1280.png` });
+  await dialog.getByTestId('report-type').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Terminal report' }).click();
   await page.screenshot({ path: `${SHOTS}/list-dialog-en-1280.png` });
   await dialog.getByTestId('report-submit').click();
   await expect(dialog.getByTestId('report-status')).toBeVisible();
+  // generating: the progress bar, until the download button replaces it
+  await expect(dialog.getByTestId('report-progress').or(dialog.getByTestId('report-download'))).toBeVisible();
   await expect(dialog.getByTestId('report-download').or(dialog.getByTestId('report-failed'))).toBeVisible({ timeout: 180_000 });
   await expect(dialog.getByTestId('report-download')).toBeVisible();
   await expect(dialog.getByTestId('report-status')).toContainText('multi-terminal-report.pdf');
@@ -121,4 +137,14 @@ test('report of two devices selected in the device list: multiple-terminal PDF, 
   await expectCenterFits(page, ['No.', 'File type', 'Description', 'Requested', 'Status', 'Result', 'Actions']);
   await expect(entry).toContainText('(UTC+8)');
   await page.screenshot({ path: `${SHOTS}/list-center-en-1280.png`, fullPage: true });
+  // downloaded from the download center: the multiple-terminal PDF of both devices
+  const download = page.waitForEvent('download');
+  await entry.getByTestId('row-download').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('multi-terminal-report.pdf');
+  const body = await readFile((await file.path())!);
+  expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = (await new PDFParse({ data: new Uint8Array(body) }).getText()).text;
+  expect(text).toContain('(multiple terminals)');
+  for (const id of ['SIM-VH-001', 'SIM-VH-002']) expect(text).toContain(id);
 });

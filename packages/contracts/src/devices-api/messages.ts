@@ -20,5 +20,9 @@ export const DEVICE_MESSAGES = {
   deviceAuthFailed: { 'zh-CN': '设备认证失败', 'en-US': 'Device authentication failed' },
   ingestRejected: { 'zh-CN': '数据被拒收：{reason}', 'en-US': 'Data rejected: {reason}' },
   exportNoData: { 'zh-CN': '文件下载失败', 'en-US': 'File download failed' },
+  exportTypeUnavailable: {
+    'zh-CN': '暂不能生成“{type}”：平台尚未接入此类设备',
+    'en-US': '“{type}” cannot be generated yet: the platform has no devices of this kind',
+  },
   historyRangeInvalid: { 'zh-CN': '结束时间必须晚于开始时间', 'en-US': 'The end time must be later than the start time' },
 } as const satisfies Record<string, BilingualText>;

@@ -1,6 +1,7 @@
 import { ReportRoutes } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import { exportsOf } from '../../platform/exports/export-route';
+import { exportTypeUnavailable } from '../../platform/exports/export-service';
 import { AppError } from '../../platform/http/app-error';
 import { registerRoute } from '../../platform/http/register-route';
 import { devicesByIds } from '../devices/devices.repo';
@@ -13,7 +14,8 @@ import { WAYBILL_ZIP_EXPORTER, waybillForReport } from './waybill-zip';
 /**
  * Report calls (issue 11 item 3). `GET /wlx/report/device?deviceIds=a,b&startTime=&endTime=&format=pdf|xlsx`
  * (permission `device:export`): every device must be the caller's tenant's (else refused with
- * "device not found"); end before start is a field error on `endTime`; the report is queued as a
+ * "device not found"); end before start is a field error on `endTime`; a `reportType` other than
+ * `terminal` (a device family the product does not have) is a field error on `reportType` saying so; the report is queued as a
  * download-center job of type 1-4 and the call answers at once with the file being generated.
  * `GET /wlx/report/waybillZip?id=` (permission `task:export`): the waybill ZIP (type 6) of a waybill of
  * the caller's tenant (another tenant's is not found).
@@ -24,6 +26,8 @@ import { WAYBILL_ZIP_EXPORTER, waybillForReport } from './waybill-zip';
 export function reportRoutes(api: FastifyInstance, deps: Pick<ModuleDeps, 'db'>): void {
   const { db } = deps;
   registerRoute(api, db, ReportRoutes.device, async ({ auth, query, lang, req }) => {
+    // SPEC §9 types of device families the product does not have: listed, refused with a clear message
+    if (query.reportType !== 'terminal') throw exportTypeUnavailable(query.reportType, lang, 'reportType');
     const found = await devicesByIds(db, auth.tenantId, query.deviceIds);
     if (found.length !== query.deviceIds.length) throw new AppError('notFound', 'deviceNotFound');
     const exporter = deviceReportExporter(query.deviceIds.length, query.format);

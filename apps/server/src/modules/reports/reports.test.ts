@@ -133,6 +133,22 @@ describe('device report', () => {
     expect(n!.n).toBe(0);
   });
 
+  it('§9 types of device families the product does not have are refused with a clear message, in both languages, and queue nothing', async () => {
+    const [before] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_file');
+    const meter = await app.call('GET', `${url([dev], 'pdf')}&reportType=b`, { token: admin.token, headers: EN });
+    expectRefused(meter, 400);
+    const expected = '“Meter report” cannot be generated yet: the platform has no devices of this kind';
+    expect(meter.body.message).toBe(expected);
+    expect(meter.body.errors).toEqual([{ field: 'reportType', message: expected }]);
+    const portable = await app.call('GET', `${url([dev], 'xlsx')}&reportType=7`, { token: admin.token, headers: { 'accept-language': 'zh-CN' } });
+    expect(portable.body.errors?.find((e) => e.field === 'reportType')?.message).toBe('暂不能生成“便携式报告”：平台尚未接入此类设备');
+    const [after] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_file');
+    expect(after!.n).toBe(before!.n);
+    // the terminal report stays the default and can be named
+    const ok = await app.call<{ status: string }>('GET', `${url([dev], 'pdf')}&reportType=terminal`, { token: admin.token, headers: EN });
+    expect(ok.body.result).toMatchObject({ status: 'generating' });
+  });
+
   it('waybill ZIP (type 6): one PDF per device with readings over the waybill range; another tenant’s waybill is refused', async () => {
     const empty = await device(app, DEMO_TENANT_ID);
     const id = await waybillWith(app, DEMO_TENANT_ID, 'WB-REP-1', T0 - MIN, T0 + 200 * MIN, [dev, dev2, empty]);

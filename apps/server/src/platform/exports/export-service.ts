@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { EXPORT_FILE_TYPES, formatMessage, type ExportStarted, type Language } from '@ztj/contracts';
+import { EXPORT_FILE_TYPES, formatMessage, type ExportFileType, type ExportStarted, type Language } from '@ztj/contracts';
 import type { AuthContext } from '../auth/auth-context';
 import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
@@ -15,6 +15,16 @@ export const EXPORT_RETENTION_QUEUE = 'export-retention';
 const DAY_MS = 86_400_000;
 /** Retries of a failing export after the first attempt (then the file is marked failed). */
 const RETRY_LIMIT = 2;
+
+/**
+ * The refusal of a file type that is listed but not available yet (EXPORT_FILE_TYPES `available:
+ * false`, issue 11 item 3): "“Meter report” cannot be generated yet: the platform has no devices of
+ * this kind", as a field error on `field` when given.
+ */
+export function exportTypeUnavailable(type: ExportFileType, lang: Language, field?: string): AppError {
+  const params = { type: EXPORT_FILE_TYPES[type].name[lang] };
+  return new AppError('badRequest', 'exportTypeUnavailable', params, field ? [{ field, message: formatMessage('exportTypeUnavailable', lang, params) }] : undefined);
+}
 
 /** Data of an export job: the row and the requester (no token). */
 export interface ExportJobData {
@@ -66,10 +76,10 @@ export class ExportService {
 
   /**
    * Records an export request and queues its job; answers at once.
-   * @throws AppError badRequest validationFailed for a file type not available yet (EXPORT_FILE_TYPES)
+   * @throws AppError badRequest exportTypeUnavailable for a file type not available yet (EXPORT_FILE_TYPES)
    */
   async request(auth: AuthContext, exporter: Exporter, query: Record<string, unknown>, lang: Language): Promise<ExportStarted> {
-    if (!EXPORT_FILE_TYPES[exporter.fileType].available) throw new AppError('badRequest', 'validationFailed');
+    if (!EXPORT_FILE_TYPES[exporter.fileType].available) throw exportTypeUnavailable(exporter.fileType, lang);
     const now = this.now();
     const fileName = exporter.fileName(lang);
     const [row] = await this.db.query<{ id: string }>(

@@ -93,6 +93,15 @@ describe('download center', () => {
     expect(calls).toBe(2);
   });
 
+  it('refuses an exporter of a listed but unavailable file type (SPEC §9 meter) with a clear message, recording nothing', async () => {
+    const meter = defineExporter({ key: 'test:meter', fileType: 'b', fileName: () => 'meter.pdf', description: () => 'meter', build: async () => Buffer.from('x') });
+    const who = (await t.db.query<{ id: string }>(`SELECT id FROM sys_user WHERE username = 'admin'`))[0]!;
+    const auth = { userId: who.id, username: 'admin', realname: 'admin', tenantId: PLATFORM_TENANT_ID, sessionTenantId: PLATFORM_TENANT_ID, orgCode: null, tokenHash: 'x' };
+    await expect(t.exports.request(auth, meter, {}, 'en-US')).rejects.toMatchObject({ messageKey: 'exportTypeUnavailable', params: { type: 'Meter report' } });
+    await expect(t.exports.request(auth, meter, {}, 'zh-CN')).rejects.toMatchObject({ params: { type: '电表报告' } });
+    expect(await t.db.query(`SELECT id FROM export_file WHERE exporter = 'test:meter'`)).toHaveLength(0);
+  });
+
   it('deletes the requester’s files, and expired files with their stored bytes', async () => {
     const a = await exportAndWait(t, admin, '/sys/user/exportXls?username=admin');
     const b = await exportAndWait(t, admin, '/sys/role/exportXls');

@@ -1,14 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, DatePicker, Form, Modal, Progress, Radio, Space, Typography } from 'antd';
+import { Alert, Button, DatePicker, Form, Modal, Progress, Radio, Select, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DownloadCenterRoutes, ReportRoutes, type ExportFile, type ReportFormat } from '@ztj/contracts';
+import { DEVICE_REPORT_TYPES, DownloadCenterRoutes, EXPORT_FILE_TYPES, ReportRoutes, type DeviceReportType, type ExportFile, type ReportFormat } from '@ztj/contracts';
 import { isApiError } from '../../platform/http/ApiError';
 import { callApi } from '../../platform/http/callApi';
 import { DOWNLOAD_CENTER_PATH, downloadExportFile } from '../../platform/exports/exportFlow';
 import { serverErrorsToFields, showFieldErrors } from '../../platform/forms/formIssues';
+import { toLanguage } from '../../platform/i18n/i18n';
 
 /** Preset ranges of the dialog, days back from now (issue 11 item 3: 1, 7, 30 days). */
 export const REPORT_PRESET_DAYS = [1, 7, 30] as const;
@@ -16,6 +17,7 @@ export const REPORT_PRESET_DAYS = [1, 7, 30] as const;
 interface FormValues {
   range: [Dayjs, Dayjs];
   format: ReportFormat;
+  reportType: DeviceReportType;
 }
 
 interface DeviceReportDialogProps {
@@ -37,19 +39,22 @@ function useReportFile(id: string | null): ExportFile | undefined {
 }
 
 /**
- * Report dialog (issue 11 item 3): time range (default the last 24 h; presets 1, 7, 30 days) and
- * format PDF / Excel; the report is generated in the download center, its progress shown here, then
+ * Report dialog (issue 11 item 3): time range (default the last 24 h; presets 1, 7, 30 days),
+ * format PDF / Excel and report type (the terminal report, and the SPEC §9 device-family reports the
+ * product has no devices for, listed with that note and refused by the server on `reportType`); the report is generated in the download center, its progress shown here, then
  * a download button and the link to the download center (SPEC §8: export success points there).
  * Server field errors (end before start, range too long) show on the range field.
  */
 export function DeviceReportDialog({ deviceIds, open, onClose }: DeviceReportDialogProps): ReactNode {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
+  const lang = toLanguage(i18n.language);
   const navigate = useNavigate();
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
   const [fileId, setFileId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const file = useReportFile(fileId);
+  const reportType = Form.useWatch('reportType', form);
 
   const close = (): void => {
     setFileId(null);
@@ -62,7 +67,7 @@ export function DeviceReportDialog({ deviceIds, open, onClose }: DeviceReportDia
     setError(null);
     try {
       const started = await callApi(ReportRoutes.device, {
-        query: { deviceIds: deviceIds.join(','), startTime: values.range[0].valueOf(), endTime: values.range[1].valueOf(), format: values.format },
+        query: { deviceIds: deviceIds.join(','), startTime: values.range[0].valueOf(), endTime: values.range[1].valueOf(), format: values.format, reportType: values.reportType },
         silent: true,
       });
       setFileId(started.id);
@@ -78,6 +83,10 @@ export function DeviceReportDialog({ deviceIds, open, onClose }: DeviceReportDia
 
   const now = dayjs();
   const presets = REPORT_PRESET_DAYS.map((d) => ({ label: t(`presets.${d}`), value: [now.subtract(d, 'day'), now] as [Dayjs, Dayjs] }));
+  const typeOptions = DEVICE_REPORT_TYPES.map((code) => ({
+    value: code,
+    label: code === 'terminal' ? t('typeTerminal') : t('typeNotYet', { name: EXPORT_FILE_TYPES[code].name[lang] }),
+  }));
   const generating = fileId !== null && (!file || file.status === 'generating');
 
   return (
@@ -86,13 +95,16 @@ export function DeviceReportDialog({ deviceIds, open, onClose }: DeviceReportDia
         ? <Button onClick={close}>{t('close')}</Button>
         : <Space><Button onClick={close}>{t('cancel')}</Button><Button type="primary" loading={busy} onClick={() => form.submit()} data-testid="report-submit">{t('generate')}</Button></Space>}>
       {fileId === null ? (
-        <Form<FormValues> form={form} layout="vertical" initialValues={{ range: [now.subtract(1, 'day'), now], format: 'pdf' }} onFinish={(v) => void submit(v)}>
+        <Form<FormValues> form={form} layout="vertical" initialValues={{ range: [now.subtract(1, 'day'), now], format: 'pdf', reportType: 'terminal' }} onFinish={(v) => void submit(v)}>
           <Typography.Paragraph type="secondary">{t('devices', { ids: deviceIds.join(', ') })}</Typography.Paragraph>
           <Form.Item name="range" label={t('range')} rules={[{ required: true, message: t('common:validation.required') }]}>
             <DatePicker.RangePicker showTime presets={presets} style={{ width: '100%' }} data-testid="report-range" />
           </Form.Item>
           <Form.Item name="format" label={t('format')}>
             <Radio.Group optionType="button" options={[{ value: 'pdf', label: 'PDF' }, { value: 'xlsx', label: 'Excel' }]} />
+          </Form.Item>
+          <Form.Item name="reportType" label={t('reportType')} extra={reportType && reportType !== 'terminal' ? t('typeUnavailableHint') : undefined}>
+            <Select options={typeOptions} data-testid="report-type" />
           </Form.Item>
           <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>{t('contents')}</Typography.Paragraph>
           {error && <Alert type="warning" showIcon title={error} />}

@@ -9,6 +9,8 @@ import { useLocationOptions, useSaveLocation } from './api';
 import { CornerList } from './CornerList';
 import { locationToForm, newLocation, radiusKmText, validateLocation, type LocationFormValues } from './placeForm';
 import { PlaceMap, type MapPin } from './PlaceMap';
+import { AreaPicker } from '../../../platform/widgets/area/AreaPicker';
+import { areaText, loadAreaTree } from '../../../platform/widgets/area/areaData';
 
 /**
  * Add / edit a location (settings → points): click the map to place the centre (or type it),
@@ -17,7 +19,8 @@ import { PlaceMap, type MapPin } from './PlaceMap';
  * Contract-checked before sending; the server's field errors (duplicate name) show on the fields.
  */
 export function PointModal({ location, onClose }: { location: LocationRecord | 'new' | null; onClose: () => void }): ReactNode {
-  const { t } = useTranslation('places');
+  const { t } = useTranslation(['places', 'widgets']);
+  const [area, setArea] = useState('');
   const { isMobile } = useResponsive();
   const [form] = Form.useForm<LocationFormValues>();
   const save = useSaveLocation();
@@ -34,7 +37,20 @@ export function PointModal({ location, onClose }: { location: LocationRecord | '
     form.resetFields();
     form.setFieldsValue(location === 'new' ? newLocation() : locationToForm(location));
     setMode('centre');
+    setArea('');
   }, [location, form]);
+
+  /** A region picked: its names replace the start of the address (the previous region's, if any). */
+  const pickArea = (code: string): void => {
+    const before = area;
+    setArea(code);
+    void loadAreaTree().then((tree) => {
+      const address = String(form.getFieldValue('address') ?? '');
+      const old = before ? areaText(tree, before, '') : '';
+      const rest = old && address.startsWith(old) ? address.slice(old.length) : address;
+      form.setFieldValue('address', `${areaText(tree, code, '')}${rest}`.slice(0, 200));
+    });
+  };
 
   const place = (p: LatLng): void => {
     form.setFieldsValue({ lat: p.lat, lng: p.lng });
@@ -121,6 +137,9 @@ export function PointModal({ location, onClose }: { location: LocationRecord | '
           <Form form={form} layout="vertical" data-testid="point-form">
             <Form.Item name="name" label={t('fields.name')} required>
               <Input maxLength={50} data-testid="point-name" />
+            </Form.Item>
+            <Form.Item label={t('widgets:area.label')} extra={t('widgets:area.addressHint')}>
+              <AreaPicker value={area} onChange={pickArea} testId="point-area" />
             </Form.Item>
             <Form.Item name="address" label={t('fields.address')}>
               <Input maxLength={200} data-testid="point-address" />

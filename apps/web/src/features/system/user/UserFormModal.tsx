@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Checkbox, Col, DatePicker, Divider, Form, Input, Modal, Radio, Row, Select, Switch } from 'antd';
+import { Checkbox, Col, DatePicker, Divider, Form, Input, Modal, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PUSH_TYPES, UserRoutes, type UserCreate, type UserEdit, type UserRecord } from '@ztj/contracts';
@@ -8,6 +8,7 @@ import { callApi } from '../../../platform/http/callApi';
 import { DepartPickerField } from '../../../platform/pickers/DepartPickerField';
 import { ImageUpload } from '../../../platform/pickers/ImageUpload';
 import { PositionPickerField } from '../../../platform/pickers/PositionPickerField';
+import { DictSelect } from '../../../platform/widgets/dict/DictSelect';
 import { RolePickerField } from '../../../platform/pickers/RolePickerField';
 import { showServerFieldErrors } from '../formErrors';
 import { useAllRoles, useUserLinks } from './api';
@@ -112,14 +113,14 @@ export function UserFormModal({ user, readOnly = false, onClose, onSaved }: User
           <Col xs={24} sm={12}><Form.Item name="phone" label={t('user.phone')} rules={rules.phone}><Input /></Form.Item></Col>
           <Col xs={24} sm={12}><Form.Item name="telephone" label={t('user.telephone')} rules={rules.telephone}><Input /></Form.Item></Col>
           <Col xs={24} sm={12}><Form.Item name="email" label={t('user.email')} rules={rules.email}><Input /></Form.Item></Col>
-          <Col xs={24} sm={12}><Form.Item name="sex" label={t('user.sex')}><Select allowClear options={[{ value: 1, label: t('user.male') }, { value: 2, label: t('user.female') }]} /></Form.Item></Col>
+          <Col xs={24} sm={12}><Form.Item name="sex" label={t('user.sex')}><DictSelect dictCode="sex" numeric testId="user-sex" /></Form.Item></Col>
           <Col xs={24} sm={12}><Form.Item name="birthday" label={t('user.birthday')}><DatePicker style={{ width: '100%' }} /></Form.Item></Col>
           <Col xs={24}><Form.Item name="selectedroles" label={t('user.roles')}><RolePickerField labels={roleLabels} disabled={readOnly} /></Form.Item></Col>
           <Col xs={24}><Form.Item name="selecteddeparts" label={t('user.departs')}><DepartPickerField labels={departLabels} disabled={readOnly} /></Form.Item></Col>
           <Col xs={24}><Form.Item name="post" label={t('user.post')}><PositionPickerField disabled={readOnly} /></Form.Item></Col>
           <Col xs={24} sm={12}>
             <Form.Item name="userIdentity" label={t('user.identity')}>
-              <Radio.Group options={[{ value: 1, label: t('user.identityNormal') }, { value: 2, label: t('user.identityUpper') }]} />
+              <DictSelect dictCode="user_identity" type="radioButton" numeric testId="user-identity" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}><Form.Item name="avatar" label={t('user.avatar')}><ImageUpload /></Form.Item></Col>

@@ -1,0 +1,44 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { initI18n } from '../../i18n/i18n';
+import { AreaPicker } from './AreaPicker';
+
+vi.stubGlobal('ResizeObserver', class { observe(): void {} unobserve(): void {} disconnect(): void {} });
+vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined }));
+
+beforeAll(async () => {
+  const i18n = initI18n('en-US');
+  await i18n.changeLanguage('en-US');
+  await i18n.loadNamespaces('widgets');
+});
+afterEach(cleanup);
+
+
+describe('AreaPicker', () => {
+  it('shows the cascader path of the value and no warning for the default type', async () => {
+    render(<AreaPicker value="440305" />);
+    await waitFor(() => expect(screen.getByTestId('area-picker').textContent).toContain('广东省 / 深圳市 / 南山区'));
+    expect(screen.queryByTestId('area-picker-bad-type')).toBeNull();
+  });
+
+  it('an invalid type falls back to the cascader and shows "Bad type value" in red', async () => {
+    render(<AreaPicker type="radio" value="110101" />);
+    const bad = screen.getByTestId('area-picker-bad-type');
+    expect(bad.textContent).toBe('Bad type value');
+    expect(bad.className).toContain('danger');
+    await waitFor(() => expect(screen.getByTestId('area-picker').textContent).toContain('北京市 / 东城区'));
+  });
+
+  it('select mode shows one select per level and emits the last selected code', async () => {
+    const onChange = vi.fn();
+    render(<AreaPicker type="select" value="440305" onChange={onChange} />);
+    await waitFor(() => expect(screen.getByTestId('area-picker').textContent).toContain('南山区'));
+    expect(screen.getByTestId('area-picker').textContent).toContain('广东省');
+    expect(screen.getByTestId('area-picker').textContent).toContain('深圳市');
+    const district = screen.getByTestId('area-picker-district');
+    fireEvent.mouseDown(district.closest('.ant-select')!.querySelector('input') ?? district);
+    const option = await screen.findByTitle('福田区');
+    fireEvent.click(option);
+    expect(onChange).toHaveBeenLastCalledWith('440304');
+  });
+});

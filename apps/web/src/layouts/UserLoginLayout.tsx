@@ -12,9 +12,9 @@ export function UserLoginLayout({ children }: { children: ReactNode }): ReactNod
   const { t } = useTranslation('auth');
   const year = new Date().getFullYear();
   const links = [
-    { href: APP_CONFIG.helpUrl, label: t('layout.help') },
-    { href: APP_CONFIG.privacyUrl, label: t('layout.privacy') },
-    { href: APP_CONFIG.termsUrl, label: t('layout.terms') },
+    { href: APP_CONFIG.helpUrl, label: t('layout.help'), testId: 'login-help' },
+    { href: APP_CONFIG.privacyUrl, label: t('layout.privacy'), testId: 'login-privacy' },
+    { href: APP_CONFIG.termsUrl, label: t('layout.terms'), testId: 'login-terms' },
   ].filter((l) => l.href);
   return (
     <div className={styles.page}>
@@ -34,7 +34,7 @@ export function UserLoginLayout({ children }: { children: ReactNode }): ReactNod
       <footer className={styles.footer}>
         <div className={styles.links}>
           {links.map((l) => (
-            <a key={l.label} href={l.href}>
+            <a key={l.label} href={l.href} data-testid={l.testId}>
               {l.label}
             </a>
           ))}

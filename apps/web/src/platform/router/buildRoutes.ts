@@ -48,8 +48,6 @@ export function buildMenuRoutes(menu: readonly MenuItem[]): RouteObject[] {
 const FALLBACK_PAGES: { path: string; name: string; titleKey: string }[] = [
   { path: '/account/settings', name: 'account-settings', titleKey: 'routes.accountSettings' },
   { path: '/account/downcenter', name: 'account-downcenter', titleKey: 'routes.downloadCenter' },
-  { path: '/user/help', name: 'user-help', titleKey: 'routes.help' },
-  { path: '/user/help4video', name: 'user-help4video', titleKey: 'routes.helpVideo' },
 ];
 
 /** Fallback routes for top-bar pages missing from the menu (never a 404 from the user menu). */

@@ -10,6 +10,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/user/register',
   '/user/register-result',
   '/user/alteration',
+  '/user/help',
+  '/user/help4video',
   '/yakult/index',
   '/user/privacy',
   '/user/terms',

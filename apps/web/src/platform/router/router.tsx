@@ -31,6 +31,14 @@ async function loadShell(): Promise<{ Component: ComponentType }> {
   return { Component: BasicLayout };
 }
 
+/** A help page (issue 13 item 7) as a lazy route: its chunk and the help texts load together. */
+function loadHelp(page: 'HelpPage' | 'HelpVideoPage'): () => Promise<{ Component: ComponentType }> {
+  return async () => {
+    const [help] = await Promise.all([import('../../features/help/helpPages'), i18next.loadNamespaces('help')]);
+    return { Component: help[page] };
+  };
+}
+
 /** Id of the basic-layout route the menu routes are added under. */
 export const APP_ROUTE_ID = 'app';
 
@@ -59,6 +67,8 @@ export const STATIC_ROUTES: RouteObject[] = [
       { path: '/user/register', Component: RegisterPage, handle: handle('register', 'routes.register') },
       { path: '/user/register-result', Component: RegisterResultPage, handle: handle('registerResult', 'routes.registerResult') },
       { path: '/user/alteration', Component: AlterationPage, handle: handle('alteration', 'routes.alteration') },
+      { path: '/user/help', lazy: loadHelp('HelpPage'), handle: handle('help', 'routes.help') },
+      { path: '/user/help4video', lazy: loadHelp('HelpVideoPage'), handle: handle('helpVideo', 'routes.helpVideo') },
       notAvailable('/user/privacy', 'privacy', 'routes.privacy'),
       notAvailable('/user/terms', 'terms', 'routes.terms'),
       { path: '/yakult', element: <Navigate to="/yakult/index" replace /> },

@@ -9,6 +9,7 @@ import { QUARTZ_MESSAGES } from './system/quartz-messages';
 import { OPS_MESSAGES } from './system/ops-messages';
 import { RULES_MESSAGES } from './system/rules-messages';
 import { DATA_SOURCE_MESSAGES } from './system/datasource-messages';
+import { POPUP_REPORT_MESSAGES } from './system/popup-report-messages';
 import type { BilingualText, Language } from './i18n';
 import { SESSION_MESSAGES } from './session-messages';
 import { SSO_MESSAGES } from './sso-messages';
@@ -79,6 +80,7 @@ export const MESSAGES = {
   ...OPS_MESSAGES,
   ...RULES_MESSAGES,
   ...DATA_SOURCE_MESSAGES,
+  ...POPUP_REPORT_MESSAGES,
   ...SSO_MESSAGES,
   ...SELF_SERVICE_MESSAGES,
   ...ANNOUNCEMENT_MESSAGES,

@@ -4,6 +4,7 @@ import { QUARTZ_VALIDATION_MESSAGES } from './system/quartz-messages';
 import { OPS_VALIDATION_MESSAGES } from './system/ops-messages';
 import { RULES_VALIDATION_MESSAGES } from './system/rules-messages';
 import { DATA_SOURCE_VALIDATION_MESSAGES } from './system/datasource-messages';
+import { POPUP_REPORT_VALIDATION_MESSAGES } from './system/popup-report-messages';
 
 export { PATTERNS } from './patterns';
 
@@ -75,5 +76,6 @@ export const VALIDATION_MESSAGES = {
   ...OPS_VALIDATION_MESSAGES,
   ...RULES_VALIDATION_MESSAGES,
   ...DATA_SOURCE_VALIDATION_MESSAGES,
+  ...POPUP_REPORT_VALIDATION_MESSAGES,
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -34,6 +34,7 @@ import { quartzRoutes } from './system/quartz/quartz.routes';
 import { gatewayRouteRoutes } from './system/gateway-routes/gateway-routes.routes';
 import { rulesRoutes } from './system/rules/rules.routes';
 import { dataSourceRoutes } from './system/datasources/datasources.routes';
+import { popupReportRoutes } from './system/popup-reports/popup-reports.routes';
 import { shareRoutes } from './logistics/shares/shares.routes';
 import { warehouseRoutes } from './logistics/warehouses/warehouses.routes';
 import { subscriptionRoutes } from './logistics/subscriptions/subscriptions.routes';
@@ -96,6 +97,7 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   gatewayRouteRoutes(api, db);
   rulesRoutes(api, db);
   dataSourceRoutes(api, db, config);
+  popupReportRoutes(api, db, config);
   shareRoutes(api, deps);
   warehouseRoutes(api, deps);
   subscriptionRoutes(api, deps);

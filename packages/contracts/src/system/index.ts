@@ -22,3 +22,5 @@ export * from './fill-rules';
 export * from './datasources';
 export * from './monitor';
 export * from './stored-files';
+export * from './popup-reports';
+export * from './popup-report-sql';

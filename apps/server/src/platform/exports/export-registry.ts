@@ -80,16 +80,18 @@ export interface ListExporterOptions<R, X> {
   fileBase: BilingualText;
   /** Permission code whose data rules apply (the list route's access). */
   permission?: string;
+  /** Download-center file type (SPEC §9; default `list`, e.g. `ga` for the gateway alarms). */
+  fileType?: ExportFileType;
 }
 
 /**
  * The exporter of a generic list's .xls (SPEC §7 export: the list's filters plus the selected
- * ids), under the list's permission and data rules, type `list`.
+ * ids), under the list's permission and data rules, type `list` unless `fileType` says otherwise.
  */
 export function listExporter<R, X = R>(o: ListExporterOptions<R, X>): Exporter {
   return defineExporter<Record<string, unknown>>({
     key: o.key,
-    fileType: 'list',
+    fileType: o.fileType ?? 'list',
     fileName: (lang) => `${o.fileBase[lang]}.xls`,
     description: (lang, query) => listExportDescription(o.title, lang, query),
     async build({ db, auth, query, lang, progress }) {

@@ -19,6 +19,11 @@ export function alarmRoutes(api: FastifyInstance, { db, alarms }: ModuleDeps): v
     key: R.exportXls.path, list: ALARM_LIST, permission: R.list.access,
     title: { 'zh-CN': '告警列表', 'en-US': 'Alarms' }, fileBase: { 'zh-CN': '告警列表', 'en-US': 'alarms' },
   }));
+  // SPEC §9 export file type ga (gateway alarms): the gateway alarm list's filters and selection
+  registerExportRoute(api, db, R.gatewayExportXls, listExporter({
+    key: R.gatewayExportXls.path, list: GATEWAY_ALARM_LIST, permission: R.gatewayList.access, fileType: 'ga',
+    title: { 'zh-CN': '网关告警', 'en-US': 'Gateway alarms' }, fileBase: { 'zh-CN': '网关告警', 'en-US': 'gateway-alarms' },
+  }));
   registerRoute(api, db, R.comments, ({ auth, query }) => listComments(db, auth, query.alarmId));
   registerRoute(api, db, R.commentAdd, ({ auth, body }) => addComment(db, auth, body.alarmId, body.content));
   registerRoute(api, db, R.statistics, ({ auth, query }) => alarmStatistics(db, auth, query));

@@ -142,6 +142,27 @@ describe('alarm handling (integration)', () => {
     expect(zhRows.flat()).toEqual(expect.arrayContaining(['紧急', '非告警', '告警']));
   });
 
+  it('exports the gateway alarms as download-center type ga: only alarms relayed by a gateway; none gives the §8 failure', async () => {
+    const none = await exportAndWait(app, op.token, `/wlx/alarm/gatewayAlarmExportXls?deviceId=${deviceId}`, { 'accept-language': 'en-US' });
+    expect(none.file).toMatchObject({ status: 'failure', fileType: 'ga', result: 'File download failed' });
+    expect(none.body).toBeNull();
+    // the alarm as if its device's readings had come through gateway GW-HDL
+    await app.db.query('UPDATE alarm SET gateway_id = $2 WHERE id = $1', [alarm.id, 'GW-HDL']);
+    try {
+      const xls = await exportAndWait(app, op.token, `/wlx/alarm/gatewayAlarmExportXls?deviceId=${deviceId}`, { 'accept-language': 'zh-CN' });
+      expect(xls.file).toMatchObject({ status: 'success', fileType: 'ga', fileName: '网关告警.xls' });
+      expect(xls.file.description).toContain('网关告警');
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(xls.body!).Sheets[XLSX.read(xls.body!).SheetNames[0]!]!, { header: 1 });
+      expect(rows).toHaveLength(2);
+      expect(rows[1]).toEqual(expect.arrayContaining([deviceId]));
+      // another tenant's export of the same filter finds nothing
+      const foreign = await exportAndWait(app, other.token, `/wlx/alarm/gatewayAlarmExportXls?deviceId=${deviceId}`, { 'accept-language': 'en-US' });
+      expect(foreign.file).toMatchObject({ status: 'failure', result: 'File download failed' });
+    } finally {
+      await app.db.query('UPDATE alarm SET gateway_id = NULL WHERE id = $1', [alarm.id]);
+    }
+  });
+
   it('batch flag is all or nothing, and ignoring stops the reminders of an unprocessed alarm', async () => {
     const dev = uid('HDL');
     const secret = await addDevice(app, { id: dev });

@@ -41,7 +41,7 @@ export const ALARM_DIGEST_JOB = defineJobClass({
   },
 });
 
-// Hooks for later modules (do not implement here): the warehouse daily report registers
-// `defineJobClass({ name: 'warehouseDailyReport', … })` from its report module, and the device
-// service-expiry reminder `defineJobClass({ name: 'deviceServiceExpiryReminder', … })` from the
-// devices module; both then appear in the job-class select and run on the same scheduler.
+// The other job classes register from their own modules and appear in the same job-class select:
+// `warehouseDailyReport` (modules/reports/warehouse-daily.ts), `deviceServiceExpiryReminder`
+// (modules/logistics/subscriptions/expiry-reminder.ts) and the tenant expiry reminder
+// (modules/auth/tenant-expiry.ts).

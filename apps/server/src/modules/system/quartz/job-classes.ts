@@ -42,9 +42,9 @@ const registry = new Map<string, JobClass>();
 
 /**
  * Registers (or replaces: each app of a process registers the same) a job class; returns it.
- * Reserved names for later modules: `warehouseDailyReport` (warehouse daily report, issue 11
- * item 3) and `deviceServiceExpiryReminder` (device service-expiry reminder) — register them
- * from their own module with this function; the console lists every registered class.
+ * Modules register their own classes with it (e.g. `warehouseDailyReport` in
+ * modules/reports/warehouse-daily.ts, `deviceServiceExpiryReminder` in
+ * modules/logistics/subscriptions/expiry-reminder.ts); the console lists every registered class.
  */
 export function defineJobClass(jobClass: JobClass): JobClass {
   registry.set(jobClass.name, jobClass);

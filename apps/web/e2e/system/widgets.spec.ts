@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { noSidewaysScroll, signIn, useLanguage } from '../helpers';
+
+/**
+ * Shared widgets of SPEC §2 in their real screens (issue 12 item 8): the editable table as the
+ * check-rule dialog's rows (cell rules, add, move, drag; the saved order is the order the server
+ * checks), and the province/city/district picker in the location dialog (it fills the start of
+ * the address), in both languages and at 375 px.
+ */
+const SHOTS = process.env.ZTJ_E2E_SHOTS_DIR;
+const shot = async (page: Page, name: string): Promise<void> => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+test('check-rule rows are an editable table: cell rules, add, reorder, save, and the server checks the rows in the saved order', async ({ page }) => {
+  test.setTimeout(120_000);
+  await useLanguage(page, 'zh-CN');
+  await signIn(page);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await page.goto('/#/system/checkrule');
+  await page.getByTestId('list-add').click();
+  const code = `wt${Date.now().toString(36).slice(-6)}`;
+  await page.getByTestId('checkrule-code').fill(code);
+  await page.getByTestId('checkrule-name').fill('组件测试');
+  const table = page.getByTestId('checkrule-rows');
+  const rows = table.getByTestId('checkrule-rows-row');
+  await expect(rows).toHaveCount(1);
+
+  // the empty pattern and message of the first row fail their cell rules; the form says so
+  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page.locator('.ant-modal')).toContainText('部分规则填写有误');
+  const patternCell = rows.nth(0).locator('[data-cell$=":pattern"]');
+  await expect(patternCell).toHaveAttribute('data-error', '正则表达式不能为空');
+  await patternCell.hover();
+  await expect(page.locator('.ant-tooltip')).toContainText('正则表达式不能为空');
+
+  // row 1: the whole value; a second row added, then moved up: it checks the first two characters
+  await rows.nth(0).getByTestId('checkrule-pattern').fill('[A-Z]{2}\\d+');
+  await rows.nth(0).getByTestId('checkrule-message').fill('两个字母加数字');
+  await table.getByTestId('checkrule-rows-add').click();
+  await expect(rows).toHaveCount(2);
+  await rows.nth(1).getByTestId('checkrule-digits').fill('x');
+  await expect(rows.nth(1).locator('[data-cell$=":digits"]')).toHaveAttribute('aria-invalid', 'true');
+  await rows.nth(1).getByTestId('checkrule-digits').fill('2');
+  await expect(rows.nth(1).locator('[data-cell$=":digits"]')).toHaveAttribute('data-error', '');
+  await rows.nth(1).getByTestId('checkrule-pattern').fill('[A-Z]{2}');
+  await rows.nth(1).getByTestId('checkrule-message').fill('前两位须为大写字母');
+  await rows.nth(1).getByTestId('checkrule-rows-up').click();
+  await expect(rows.nth(0).getByTestId('checkrule-pattern')).toHaveValue('[A-Z]{2}');
+  // drag the first row below the second, then back with the handle
+  await rows.nth(0).getByTestId('checkrule-rows-drag').dragTo(rows.nth(1));
+  await expect(rows.nth(0).getByTestId('checkrule-pattern')).toHaveValue('[A-Z]{2}\\d+');
+  await rows.nth(1).getByTestId('checkrule-rows-drag').dragTo(rows.nth(0));
+  await expect(rows.nth(0).getByTestId('checkrule-pattern')).toHaveValue('[A-Z]{2}');
+  await shot(page, 'checkrule-rows-zh');
+  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page.locator('.ant-modal')).toBeHidden();
+
+  // reopened, the rows keep their order, and the server checks them in it
+  await page.getByRole('row', { name: new RegExp(code) }).getByText('编辑').click();
+  await expect(rows.nth(0).getByTestId('checkrule-pattern')).toHaveValue('[A-Z]{2}');
+  await expect(rows.nth(1).getByTestId('checkrule-pattern')).toHaveValue('[A-Z]{2}\\d+');
+  await page.getByTestId('checkrule-test-value').fill('ab12');
+  await page.getByTestId('checkrule-test-run').click();
+  await expect(page.getByTestId('checkrule-test-outcome')).toContainText('前两位须为大写字母');
+  await page.getByTestId('checkrule-test-value').fill('AB12');
+  await page.getByTestId('checkrule-test-run').click();
+  await expect(page.getByTestId('checkrule-test-outcome')).not.toContainText('前两位');
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.waitForTimeout(500);
+  await noSidewaysScroll(page);
+  await shot(page, 'checkrule-rows-375');
+});
+
+test('the province/city/district picker fills the start of a location address (English, 375 px)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await useLanguage(page, 'en-US');
+  await signIn(page);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/#/settings/points');
+  await page.getByTestId('list-add').click();
+  const form = page.getByTestId('point-form');
+  await expect(form).toBeVisible();
+  await expect(form).toContainText('Region');
+  const pick = async (...names: string[]): Promise<void> => {
+    await form.getByTestId('point-area').locator('.ant-select').click();
+    for (const name of names) await page.locator(`.ant-cascader-menu-item[title="${name}"]`).click();
+    await page.keyboard.press('Escape');
+  };
+  await pick('广东省', '深圳市', '南山区');
+  const address = form.getByTestId('point-address');
+  await expect(address).toHaveValue('广东省深圳市南山区');
+  await expect(form.getByTestId('point-area')).toContainText('广东省 / 深圳市 / 南山区');
+  await address.fill('广东省深圳市南山区科技园 1 号');
+  // another region replaces the previous region's names, the rest of the address stays
+  await pick('北京市', '东城区');
+  await expect(address).toHaveValue('北京市东城区科技园 1 号');
+  await noSidewaysScroll(page);
+  await shot(page, 'area-picker-375-en');
+});

@@ -16,7 +16,7 @@ export interface ClientCall {
   note?: string;
 }
 
-export type Area = 'categories' | 'dicts';
+export type Area = 'categories' | 'dicts' | 'permissions';
 
 const call = (method: ClientCall['method'], path: string, works = true, note?: string): ClientCall => ({ method, path, works, ...(note ? { note } : {}) });
 
@@ -65,6 +65,28 @@ export const CLIENT_CALLS: Record<Area, ClientCall[]> = {
     call('DELETE', '/sys/dictItem/deleteBatch'),
     call('GET', '/sys/dictItem/dictItemCheck'),
     call('GET', '/sys/duplicate/check'),
+  ],
+  permissions: [
+    call('GET', '/sys/permission/list', true, 'the whole tree at once (JeecgBoot pages it lazily through getSystemMenuList/getSystemSubmenu, which work too)'),
+    call('POST', '/sys/permission/add', true, 'nameEn is optional and falls back to name'),
+    call('PUT', '/sys/permission/edit'),
+    call('DELETE', '/sys/permission/delete'),
+    call('DELETE', '/sys/permission/deleteBatch'),
+    call('GET', '/sys/permission/getSystemMenuList'),
+    call('GET', '/sys/permission/getSystemSubmenu'),
+    call('GET', '/sys/permission/getSystemSubmenuBatch'),
+    call('GET', '/sys/permission/queryTreeList'),
+    call('GET', '/sys/role/queryTreeList'),
+    call('GET', '/sys/permission/queryListAsync', true, 'an empty array where JeecgBoot answers success:false "未找到角色信息" for a leaf'),
+    call('GET', '/sys/permission/queryRolePermission'),
+    call('POST', '/sys/permission/saveRolePermission'),
+    call('GET', '/sys/permission/getUserPermissionByToken'),
+    call('GET', '/sys/permission/loadAllRoleIds'),
+    call('GET', '/sys/permission/getPermRuleListByPermId'),
+    call('GET', '/sys/permission/queryPermissionRule'),
+    call('POST', '/sys/permission/addPermissionRule', true, 'ruleConditions are the allow-listed operators; JeecgBoot\'s USE_SQL_RULES (a SQL fragment) is refused'),
+    call('PUT', '/sys/permission/editPermissionRule'),
+    call('DELETE', '/sys/permission/deletePermissionRule'),
   ],
 };
 

@@ -8,6 +8,7 @@ export * from './departs';
 export * from './depart-roles';
 export * from './roles';
 export * from './permissions';
+export * from './permission-calls';
 export * from './tenants';
 export * from './dicts';
 export * from './dict-calls';

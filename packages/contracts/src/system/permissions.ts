@@ -10,7 +10,8 @@ export const MENU_TYPES = [0, 1, 2] as const;
 export const PermissionCreateSchema = z.object({
   parentId: OptionalRefIdSchema,
   name: z.string().min(1).max(60),
-  nameEn: z.string().min(1).max(100),
+  /** English name; JeecgBoot's menu form has none, so an empty one falls back to `name`. */
+  nameEn: z.string().max(100).nullish(),
   menuType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   url: z.string().max(300).nullish(),
   component: z.string().max(200).nullish(),

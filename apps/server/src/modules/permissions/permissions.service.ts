@@ -4,21 +4,22 @@ import { AppError } from '../../platform/http/app-error';
 
 type Row = Record<string, unknown>;
 
-function node(r: Row): PermissionNode {
+/** A `sys_permission` row as a tree node (leaf from is_leaf; the tree builder recomputes it). */
+export function node(r: Row): PermissionNode {
   return {
     id: String(r.id), key: String(r.id), title: String(r.name), parentId: r.parent_id === null ? null : String(r.parent_id),
     name: String(r.name), nameEn: String(r.name_en), menuType: Number(r.menu_type), url: (r.url as string | null) ?? null,
     component: (r.component as string | null) ?? null, redirect: (r.redirect as string | null) ?? null, perms: (r.perms as string | null) ?? null,
     status: String(r.status), sortNo: Number(r.sort_no), icon: (r.icon as string | null) ?? null, route: r.is_route === true,
     hidden: r.hidden === true, keepAlive: r.keep_alive === true, internalOrExternal: r.internal_or_external === true,
-    alwaysShow: r.always_show === true, leaf: true,
+    alwaysShow: r.always_show === true, leaf: r.is_leaf !== false,
   };
 }
 
 /** Every menu and button as a tree, in sort order (SPEC §2 menu items, §3 permission). */
 export async function permissionTree(db: Db): Promise<PermissionNode[]> {
   const rows = await db.query('SELECT * FROM sys_permission WHERE del_flag = 0 ORDER BY sort_no, id');
-  const nodes = rows.map(node);
+  const nodes = rows.map((r) => ({ ...node(r), leaf: true }));
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const roots: PermissionNode[] = [];
   for (const n of nodes) {
@@ -32,7 +33,7 @@ export async function permissionTree(db: Db): Promise<PermissionNode[]> {
 }
 
 const values = (b: PermissionCreate): unknown[] => [
-  b.parentId ?? null, b.name, b.nameEn, b.menuType, b.url ?? null, b.component ?? null, b.redirect ?? null, b.perms || null,
+  b.parentId ?? null, b.name, b.nameEn || b.name, b.menuType, b.url ?? null, b.component ?? null, b.redirect ?? null, b.perms || null,
   b.status, b.sortNo, b.icon ?? null, b.route, b.hidden, b.keepAlive, b.internalOrExternal, b.alwaysShow,
 ];
 

@@ -20,7 +20,7 @@ export function CategoryListPage(): ReactNode {
   const { can } = usePermission();
   const [editing, setEditing] = useState<Editing>(null);
   const [search, setSearch] = useState('');
-  const tree = useQuery({ queryKey: ['sys', 'category', 'tree'], queryFn: ({ signal }) => callApi(CategoryRoutes.rootList, { query: { pageSize: 1000 }, signal }) });
+  const tree = useQuery({ queryKey: ['sys', 'category', 'tree'], queryFn: ({ signal }) => callApi(CategoryRoutes.rootList, { query: { pageSize: '1000' }, signal }) });
   const rows: CategoryRow[] = filterTree((tree.data?.records ?? []) as CategoryRow[], search).map((n) => ({ ...n, children: n.children?.length ? n.children : undefined }));
   const remove = (id: string): void => {
     feedback().modal.confirm({

@@ -1,5 +1,5 @@
 import type { AlarmRecord } from '@ztj/contracts';
-import type { Db } from '../../../platform/db/db';
+import type { Db, Queryable } from '../../../platform/db/db';
 import { conditionKey, emptyDeviceState, evaluate, markProcessed, tick, type AlarmEvent, type DeviceAlarmState, type EngineReading } from '../engine';
 import { alarmRecordOf } from './alarm-row';
 import { writeEvents, type EventToWrite } from './alarm-writes';
@@ -90,19 +90,85 @@ function runEngine(state: DeviceAlarmState, d: DeviceRules, item: WorkItem): { s
 }
 
 /**
- * Runs one batch (see the module comment). `rulesOf` gives each device's rules (a device without
- * rules any more keeps its stored state untouched). Throws when the transaction fails (nothing
- * is written then; the caller decides about retrying).
+ * The engine states this process saved, each with the version it saved (migration 0084), so a
+ * batch reads the stored JSON only for a device another process evaluated since (or one never
+ * cached). Bounded: past `max` devices the least recently saved is forgotten (it is read again).
  */
-export async function runBatch(db: Db, items: readonly WorkItem[], rulesOf: (deviceId: string) => DeviceRules | undefined): Promise<BatchOutcome> {
+export class EngineStateCache {
+  private readonly map = new Map<string, { state: DeviceAlarmState; version: number }>();
+
+  constructor(private readonly max = 20_000) {}
+
+  /** The cached state of `deviceId` if it is the stored `version`, else undefined. */
+  get(deviceId: string, version: number): DeviceAlarmState | undefined {
+    const hit = this.map.get(deviceId);
+    return hit && hit.version === version ? hit.state : undefined;
+  }
+
+  /** Remembers the state saved at `version` (the engine never modifies a state it was given). */
+  set(deviceId: string, state: DeviceAlarmState, version: number): void {
+    this.map.delete(deviceId);
+    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value!);
+    this.map.set(deviceId, { state, version });
+  }
+
+  /** Forgets a device (its stored state is gone). */
+  delete(deviceId: string): void {
+    this.map.delete(deviceId);
+  }
+
+  /** Devices cached. */
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+/**
+ * Loads the engine states of `ids` under a row lock (ORDER BY device_id: batches of several
+ * processes lock in one order): the versions first, then the JSON of those not in `cache` at
+ * their stored version. Devices without a stored state are absent from the answer.
+ */
+async function lockStates(q: Queryable, ids: readonly string[], cache: EngineStateCache | undefined): Promise<Map<string, DeviceAlarmState>> {
+  const locked = await q.query<{ device_id: string; version: string | number }>(
+    'SELECT device_id, version FROM alarm_engine_state WHERE device_id = ANY($1::text[]) ORDER BY device_id FOR UPDATE',
+    [ids],
+  );
+  const states = new Map<string, DeviceAlarmState>();
+  const missing: string[] = [];
+  for (const r of locked) {
+    const hit = cache?.get(r.device_id, Number(r.version));
+    if (hit) states.set(r.device_id, hit);
+    else missing.push(r.device_id);
+  }
+  if (cache && locked.length < ids.length) {
+    const stored = new Set(locked.map((r) => r.device_id));
+    for (const id of ids) if (!stored.has(id)) cache.delete(id);
+  }
+  if (missing.length) {
+    const rows = await q.query<{ device_id: string; state: DeviceAlarmState | string }>('SELECT device_id, state FROM alarm_engine_state WHERE device_id = ANY($1::text[])', [missing]);
+    for (const r of rows) states.set(r.device_id, (typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as DeviceAlarmState);
+  }
+  return states;
+}
+
+/**
+ * Runs one batch (see the module comment). `rulesOf` gives each device's rules (a device without
+ * rules any more keeps its stored state untouched); `cache` (optional) spares reading states this
+ * process saved last ({@link EngineStateCache}); it is updated once the batch has committed.
+ * Throws when the transaction fails (nothing is written then; the caller decides about retrying).
+ */
+export async function runBatch(
+  db: Db,
+  items: readonly WorkItem[],
+  rulesOf: (deviceId: string) => DeviceRules | undefined,
+  cache?: EngineStateCache,
+): Promise<BatchOutcome> {
   const ids = items.map((i) => i.deviceId).sort();
-  return db.tx(async (q) => {
+  const saved: { id: string; state: DeviceAlarmState }[] = [];
+  const versions = new Map<string, number>();
+  const outcome = await db.tx(async (q) => {
     const now = Date.now();
-    const rows = await q.query<{ device_id: string; state: DeviceAlarmState | string }>(
-      'SELECT device_id, state FROM alarm_engine_state WHERE device_id = ANY($1::text[]) ORDER BY device_id FOR UPDATE',
-      [ids],
-    );
-    const states = new Map(rows.map((r) => [r.device_id, (typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as DeviceAlarmState]));
+    const states = await lockStates(q, ids, cache);
     /** Changes in event order: ready ones, or the index of a stored write in `toWrite`. */
     const order: (AlarmChange | number)[] = [];
     const toWrite: EventToWrite[] = [];
@@ -126,6 +192,7 @@ export async function runBatch(db: Db, items: readonly WorkItem[], rulesOf: (dev
       let rcv: number | null = null;
       for (const r of item.readings) if (r.receivedAt !== null && (rcv === null || r.receivedAt > rcv)) rcv = r.receivedAt;
       save.push({ id: item.deviceId, tenant: d.tenantId, state: JSON.stringify(state), rcv });
+      saved.push({ id: item.deviceId, state });
       active.set(item.deviceId, Object.values(state.conditions).some((c) => c.active !== null));
       if (state.lastSeenTs !== null) lastSeen.set(item.deviceId, state.lastSeenTs);
     }
@@ -140,14 +207,23 @@ export async function runBatch(db: Db, items: readonly WorkItem[], rulesOf: (dev
       }
     }
     if (save.length) {
-      await q.query(
-        `INSERT INTO alarm_engine_state (device_id, tenant_id, state, evaluated_received_at, updated_at)
-         SELECT u.id, u.tenant, u.state, u.rcv, $5 FROM unnest($1::text[], $2::int[], $3::jsonb[], $4::bigint[]) AS u(id, tenant, state, rcv)
+      const rows = await q.query<{ device_id: string; version: string | number }>(
+        `INSERT INTO alarm_engine_state (device_id, tenant_id, state, evaluated_received_at, updated_at, version)
+         SELECT u.id, u.tenant, u.state, u.rcv, $5, 1 FROM unnest($1::text[], $2::int[], $3::jsonb[], $4::bigint[]) AS u(id, tenant, state, rcv)
          ON CONFLICT (device_id) DO UPDATE SET tenant_id = excluded.tenant_id, state = excluded.state, updated_at = excluded.updated_at,
-           evaluated_received_at = GREATEST(alarm_engine_state.evaluated_received_at, excluded.evaluated_received_at)`,
+           evaluated_received_at = GREATEST(alarm_engine_state.evaluated_received_at, excluded.evaluated_received_at),
+           version = alarm_engine_state.version + 1
+         RETURNING device_id, version`,
         [save.map((s) => s.id), save.map((s) => s.tenant), save.map((s) => s.state), save.map((s) => s.rcv), now],
       );
+      for (const r of rows) versions.set(r.device_id, Number(r.version));
     }
     return { changes, active, lastSeen };
   });
+  // committed: what was saved is what is stored now
+  if (cache) for (const s of saved) {
+    const v = versions.get(s.id);
+    if (v !== undefined) cache.set(s.id, s.state, v);
+  }
+  return outcome;
 }

@@ -2,7 +2,7 @@ import type { AlarmRecord, DeviceEventType } from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
 import type { RealtimeHub } from '../../../platform/realtime/hub';
 import type { TelemetryRow } from '../../telemetry/telemetry-store';
-import { runBatch, type QueuedReading, type WorkItem } from './alarm-batch';
+import { EngineStateCache, runBatch, type QueuedReading, type WorkItem } from './alarm-batch';
 import { AlarmAnnouncer } from './alarm-announcer';
 import type { AlarmNoticeListener } from './alarm-notice';
 import { DeviceQueue } from './alarm-queue';
@@ -39,6 +39,8 @@ export class AlarmRuntime {
   private unfiltered: (readonly TelemetryRow[])[] = [];
   private unfilteredEvents: { deviceId: string; reading: QueuedReading }[] = [];
   private readonly active = new Set<string>();
+  /** Engine states this process saved last (read again only when another process saved since). */
+  private readonly states = new EngineStateCache();
 
   private tickDue: number | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -226,7 +228,7 @@ export class AlarmRuntime {
         items = this.queue.take(this.maxDevices);
         if (!items.length) continue;
         const began = performance.now();
-        const outcome = await runBatch(this.db, items, (id) => this.rules.get(id));
+        const outcome = await runBatch(this.db, items, (id) => this.rules.get(id), this.states);
         this.stats.busyMs += performance.now() - began;
         failures = 0;
         this.stats.batches++;

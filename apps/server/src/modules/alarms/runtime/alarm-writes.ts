@@ -9,8 +9,12 @@ import type { DeviceRules, RuleMeta } from './rule-cache';
  * condition_index, start_ts) DO NOTHING`: a conflict means already raised, so no row and no notice),
  * then one UPDATE each for reminders (count), escalations and clears (status, end, peak) — in that
  * order, so an episode raised and cleared within one batch ends cleared.
+ *
+ * An episode raised and cleared within the same batch (a flapping sensor, a back-filled excursion)
+ * is inserted already cleared — one row written once instead of an INSERT and an UPDATE; its raise
+ * is still announced with the row as it stood when raised (active, no end). Only when such an
+ * INSERT finds the episode stored already does its clear go through the UPDATE.
  */
-
 /** One engine event of a stored rule, with what its write needs. */
 export interface EventToWrite {
   e: AlarmEvent;
@@ -51,20 +55,46 @@ export async function writeEvents(q: Queryable, events: readonly EventToWrite[],
   };
 
   const raised = lastPerKey(by('raised'));
+  let cleared = lastPerKey(by('cleared'));
+  // clears of episodes raised in this batch are folded into the INSERT (see the module comment)
+  const raisedKeys = new Set(raised.map(eventKey));
+  const folded = new Map(cleared.filter((w) => raisedKeys.has(eventKey(w))).map((w) => [eventKey(w), w]));
   if (raised.length) {
-    keep('raised', await q.query<AlarmRow>(
+    const fold = raised.map((w) => folded.get(eventKey(w)));
+    const rows = await q.query<AlarmRow>(
       `INSERT INTO alarm (device_id, rule_source, rule_id, condition_index, start_ts, tenant_id, gateway_id, rule_name, condition_type,
-          alarm_type, severity, raised_ts, value, peak, backfill, created_at)
-       SELECT u.*, $16::bigint FROM ${EPISODE_UNNEST}, $6::int[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::bigint[],
-          $13::float8[], $14::float8[], $15::boolean[]) AS u
+          alarm_type, severity, raised_ts, value, peak, backfill, status, end_ts, created_at)
+       SELECT u.*, $18::bigint FROM ${EPISODE_UNNEST}, $6::int[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::bigint[],
+          $13::float8[], $14::float8[], $15::boolean[], $16::text[], $17::bigint[]) AS u
        ON CONFLICT (device_id, rule_id, condition_index, start_ts) DO NOTHING RETURNING *`,
       [
         ...keyColumns(raised), raised.map((w) => w.d.tenantId), raised.map((w) => w.d.gatewayId), raised.map((w) => w.meta.name),
         raised.map((w) => w.e.conditionType), raised.map((w) => w.e.alarmType), raised.map((w) => w.e.severity), raised.map((w) => w.e.ts),
-        raised.map((w) => (w.e.kind === 'raised' ? w.e.value : null)), raised.map((w) => w.peak ?? (w.e.kind === 'raised' ? w.e.value : null)),
-        raised.map((w) => w.e.kind === 'raised' && w.e.backfill), now,
+        raised.map((w) => (w.e.kind === 'raised' ? w.e.value : null)),
+        raised.map((w, i) => {
+          const atRaise = w.peak ?? (w.e.kind === 'raised' ? w.e.value : null);
+          const c = fold[i]?.e;
+          return c?.kind === 'cleared' ? (c.peak ?? atRaise) : atRaise;
+        }),
+        raised.map((w) => w.e.kind === 'raised' && w.e.backfill), fold.map((c) => (c ? 'cleared' : 'active')), fold.map((c) => c?.e.ts ?? null), now,
       ],
-    ));
+    );
+    keep('raised', rows);
+    // the raise is announced as the row stood when raised; the folded clear as stored
+    const raisedRows = results.get('raised')!;
+    const foldedRows = new Map<string, AlarmRow>();
+    if (folded.size) {
+      const raisedBy = new Map(raised.map((w) => [eventKey(w), w]));
+      for (const [k, row] of raisedRows) {
+        const r = raisedBy.get(k);
+        if (!r || !folded.has(k)) continue;
+        foldedRows.set(k, row);
+        raisedRows.set(k, { ...row, status: 'active', end_ts: null, peak: r.peak ?? (r.e.kind === 'raised' ? r.e.value : null) });
+      }
+    }
+    results.set('cleared', foldedRows);
+    // a folded clear whose episode was stored already goes through the UPDATE below
+    cleared = cleared.filter((w) => !foldedRows.has(eventKey(w)));
   }
   const reminders = lastPerKey(by('reminder'));
   if (reminders.length) {
@@ -81,14 +111,16 @@ export async function writeEvents(q: Queryable, events: readonly EventToWrite[],
       keyColumns(escalated),
     ));
   }
-  const cleared = lastPerKey(by('cleared'));
   if (cleared.length) {
-    keep('cleared', await q.query<AlarmRow>(
+    const rows = await q.query<AlarmRow>(
       `UPDATE alarm a SET status = 'cleared', end_ts = u.ended, peak = COALESCE(u.peak, a.peak)
          FROM ${EPISODE_UNNEST}, $6::bigint[], $7::float8[]) AS u(dev, src, rid, idx, start, ended, peak)
         WHERE ${EPISODE_JOIN} AND a.status = 'active' RETURNING a.*`,
       [...keyColumns(cleared), cleared.map((w) => w.e.ts), cleared.map((w) => (w.e.kind === 'cleared' ? w.e.peak : null))],
-    ));
+    );
+    const byKey = results.get('cleared') ?? new Map<string, AlarmRow>();
+    for (const r of rows) byKey.set(rowKey(r), r);
+    results.set('cleared', byKey);
   }
   const seen = new Set<string>();
   return events.map((w) => {

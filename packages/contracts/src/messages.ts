@@ -10,6 +10,7 @@ import { OPS_MESSAGES } from './system/ops-messages';
 import { RULES_MESSAGES } from './system/rules-messages';
 import { DATA_SOURCE_MESSAGES } from './system/datasource-messages';
 import { POPUP_REPORT_MESSAGES } from './system/popup-report-messages';
+import { JEECG_CALL_MESSAGES } from './system/jeecg-call-messages';
 import type { BilingualText, Language } from './i18n';
 import { SESSION_MESSAGES } from './session-messages';
 import { SSO_MESSAGES } from './sso-messages';
@@ -81,6 +82,7 @@ export const MESSAGES = {
   ...RULES_MESSAGES,
   ...DATA_SOURCE_MESSAGES,
   ...POPUP_REPORT_MESSAGES,
+  ...JEECG_CALL_MESSAGES,
   ...SSO_MESSAGES,
   ...SELF_SERVICE_MESSAGES,
   ...ANNOUNCEMENT_MESSAGES,

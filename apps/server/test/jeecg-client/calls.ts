@@ -16,7 +16,7 @@ export interface ClientCall {
   note?: string;
 }
 
-export type Area = 'categories' | 'dicts' | 'permissions';
+export type Area = 'categories' | 'dicts' | 'permissions' | 'logs' | 'tenants';
 
 const call = (method: ClientCall['method'], path: string, works = true, note?: string): ClientCall => ({ method, path, works, ...(note ? { note } : {}) });
 
@@ -87,6 +87,20 @@ export const CLIENT_CALLS: Record<Area, ClientCall[]> = {
     call('POST', '/sys/permission/addPermissionRule', true, 'ruleConditions are the allow-listed operators; JeecgBoot\'s USE_SQL_RULES (a SQL fragment) is refused'),
     call('PUT', '/sys/permission/editPermissionRule'),
     call('DELETE', '/sys/permission/deletePermissionRule'),
+  ],
+  logs: [
+    call('GET', '/sys/log/list'),
+    call('DELETE', '/sys/log/delete', true, 'login logs only: operation logs are links of the record-integrity chain and are refused (code 400, translated message)'),
+    call('DELETE', '/sys/log/deleteBatch', true, 'login logs only, as delete'),
+  ],
+  tenants: [
+    call('GET', '/sys/tenant/list'),
+    call('GET', '/sys/tenant/queryById'),
+    call('POST', '/sys/tenant/add', true, 'also creates the tenant\'s root department, administrator role and first administrator (adminUsername, adminRealname, adminPassword)'),
+    call('PUT', '/sys/tenant/edit'),
+    call('DELETE', '/sys/tenant/delete'),
+    call('DELETE', '/sys/tenant/deleteBatch', true, 'each tenant under the rules of delete, stopping at the first refusal'),
+    call('GET', '/sys/tenant/queryList'),
   ],
 };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageResultOf } from '../envelope';
 import { defineRoute } from '../route';
-import { DictTextSchema, ListQuerySchema, UploadResultSchema } from './list';
+import { DictTextSchema, IdQuerySchema, IdsQuerySchema, ListQuerySchema, UploadResultSchema } from './list';
 
 /** A login (logType 1) or operation (logType 2) log row (SPEC §2 system logs). */
 export const LogRecordSchema = z.object({
@@ -20,6 +20,8 @@ export const OperateType = { ADD: 2, EDIT: 3, DELETE: 4, IMPORT: 5, EXPORT: 6 } 
 export const UPLOAD_BIZ = ['temp', 'avatar', 'image', 'file'] as const;
 
 export const LogRoutes = {
+  delete: defineRoute({ method: 'DELETE', path: '/sys/log/delete', access: 'log:delete', tag: 'system-log', summary: 'Delete a login log of the current tenant (operation logs are chained for record integrity and refused)', query: IdQuerySchema, result: z.null() }),
+  deleteBatch: defineRoute({ method: 'DELETE', path: '/sys/log/deleteBatch', access: 'log:batch_delete', tag: 'system-log', summary: 'Delete login logs of the current tenant (comma-joined ids; any operation log refuses the batch)', query: IdsQuerySchema, result: z.null() }),
   list: defineRoute({ method: 'GET', path: '/sys/log/list', access: 'log:list', tag: 'system-log', summary: 'Login and operation logs of the current tenant (generic list; logType 1 or 2)', query: ListQuerySchema, result: pageResultOf(LogRecordSchema) }),
 } as const;
 

@@ -1,9 +1,11 @@
-import { LogRoutes, type LogRecord } from '@ztj/contracts';
+import { LogRoutes, splitIds, type LogRecord } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
-import { listPage } from '../../platform/list/list-runner';
-import { callerOf, isoOrNull, textOrNull, type ListSpec } from '../../platform/list/list-spec';
+import { AppError } from '../../platform/http/app-error';
+import { listPage, requireAllVisible } from '../../platform/list/list-runner';
+import { callerOf, isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
+import { LogType } from './logs.repo';
 
 /** Texts of the `log_type` dictionary (SPEC §2 system logs): 1 login, 2 operation. */
 const LOG_TYPE_TEXT = { '1': { 'zh-CN': '登录日志', 'en-US': 'Login' }, '2': { 'zh-CN': '操作日志', 'en-US': 'Operation' } };
@@ -49,6 +51,27 @@ export const LOG_LIST: ListSpec<LogRecord> = {
   }),
 };
 
+/**
+ * Deletes logs of the caller's tenant (JeecgBoot's log delete / deleteBatch): login logs only.
+ * Operation logs are links of the tenant's record-integrity chain (issue 15 item 7), so deleting
+ * one would break verification: they are refused, and leave only by retention.
+ * @throws AppError notFound for an id outside the tenant; badRequest logChained for an operation log.
+ */
+export async function deleteLogs(db: Db, ids: string[], caller: ListCaller): Promise<void> {
+  const seen = await requireAllVisible(db, LOG_LIST, ids, caller);
+  const chained = await db.query('SELECT 1 FROM sys_log WHERE id::text = ANY($1::text[]) AND log_type <> $2 LIMIT 1', [seen, LogType.LOGIN]);
+  if (chained.length) throw new AppError('badRequest', 'logChained');
+  await db.query('DELETE FROM sys_log WHERE id::text = ANY($1::text[]) AND log_type = $2', [seen, LogType.LOGIN]);
+}
+
 export function logRoutes(app: FastifyInstance, db: Db): void {
   registerRoute(app, db, LogRoutes.list, ({ auth, query }) => listPage(db, LOG_LIST, query, callerOf(auth, LogRoutes.list.access)));
+  registerRoute(app, db, LogRoutes.delete, async ({ auth, query }) => {
+    await deleteLogs(db, [query.id], callerOf(auth, LogRoutes.delete.access));
+    return null;
+  });
+  registerRoute(app, db, LogRoutes.deleteBatch, async ({ auth, query }) => {
+    await deleteLogs(db, splitIds(query.ids), callerOf(auth, LogRoutes.deleteBatch.access));
+    return null;
+  });
 }

@@ -168,7 +168,7 @@ export const MENU_SEED: MenuSeed[] = [
       { id: 'system-datarule', name: '数据规则', nameEn: 'Data rules', path: '/system/datarule', component: 'system/DataRuleList' },
       { id: 'system-tenant', name: '租户管理', nameEn: 'Tenants', path: '/system/tenant', component: 'system/TenantList', buttons: [...crud('tenant', '租户', 'tenant').slice(0, 4), ['tenant:list', '查询租户', 'List tenants']] },
       { id: 'system-dict', name: '数据字典', nameEn: 'Dictionaries', path: '/system/dict', component: 'system/DictList', buttons: [...crud('dict', '字典', 'dictionary'), ['dict:refresh', '刷新缓存', 'Refresh cache'], ['dict:list', '查询字典', 'List dictionaries']] },
-      { id: 'system-log', name: '日志管理', nameEn: 'Logs', path: '/system/log', component: 'system/LogList', buttons: [['log:list', '查询日志', 'List logs']] },
+      { id: 'system-log', name: '日志管理', nameEn: 'Logs', path: '/system/log', component: 'system/LogList', buttons: [['log:list', '查询日志', 'List logs'], ['log:delete', '删除日志', 'Delete logs'], ['log:batch_delete', '批量删除日志', 'Batch delete logs']] },
       { id: 'system-ledger', name: '记录完整性', nameEn: 'Record integrity', path: '/system/ledger', component: 'system/LedgerVerify', perms: 'ledger:verify' },
       { id: 'system-quartz', name: '定时任务', nameEn: 'Scheduled jobs', path: '/system/quartz', component: 'system/QuartzJobList', buttons: [...crud('quartz', '任务', 'job'), ['quartz:list', '查询任务', 'List jobs'], ['quartz:pause', '暂停任务', 'Pause job'], ['quartz:resume', '启动任务', 'Start job'], ['quartz:execute', '执行一次', 'Run once']] },
       { id: 'system-category', name: '分类字典', nameEn: 'Categories', path: '/system/category', component: 'system/CategoryList', buttons: [...crud('category', '分类', 'category'), ['category:list', '查询分类', 'List categories']] },

@@ -17,7 +17,7 @@
  * playwright-core's recordVideo needs a downloaded ffmpeg, so frames are screenshots, assembled
  * with the system's ffmpeg (FFMPEG, default `ffmpeg`; Debian's has libvpx and libwebp):
  *   ffmpeg -f concat -safe 0 -i frames.txt -vf fps=12,scale=1024:-2,format=yuv420p \
- *     -c:v libvpx-vp9 -b:v 0 -crf 42 -row-mt 1 -deadline good -cpu-used 4 -an walkthrough.webm
+ *     -c:v libvpx-vp9 -b:v 0 -crf 36 -row-mt 1 -deadline good -cpu-used 4 -an walkthrough.webm
  * where frames.txt lists each frame with how long it stays (its step stretched to STEP_SECONDS).
  * After editing the step texts only, `--captions` rewrites the captions without recording again.
  * Uses playwright-core with Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH).
@@ -256,7 +256,7 @@ try {
 
     const list = join(tmp, 'frames.txt');
     writeFileSync(list, rec.concatList());
-    ffmpeg(['-f', 'concat', '-safe', '0', '-i', list, '-vf', 'fps=12,scale=1024:-2,format=yuv420p', '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42',
+    ffmpeg(['-f', 'concat', '-safe', '0', '-i', list, '-vf', 'fps=12,scale=1024:-2,format=yuv420p', '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '36',
       '-row-mt', '1', '-deadline', 'good', '-cpu-used', '4', '-an', join(dir, 'walkthrough.webm')]);
     const dashboardFrame = rec.steps.find((s) => s.key === 'dashboard').frames.at(-1).file;
     ffmpeg(['-i', dashboardFrame, '-vf', 'scale=1024:-2', '-c:v', 'libwebp', '-quality', '65', join(dir, 'poster.webp')]);

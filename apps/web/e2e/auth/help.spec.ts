@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { noSidewaysScroll, useLanguage } from '../helpers';
+import { noSidewaysScroll, signIn, useLanguage } from '../helpers';
 
 /**
  * Help and help video (issue 13 item 7), without signing in: the login page's help link leads to
@@ -94,4 +94,18 @@ test('the login page links to the help; both help pages in both languages, at 12
   // never asked to sign in: the back link goes to the sign-in page
   await page.getByTestId('help-nav-back').click();
   await expect(page.getByTestId('login-form')).toBeVisible();
+});
+
+test('signed in, the top bar\'s help icons open both pages, which lead back to the console', async ({ page }) => {
+  await useLanguage(page, 'zh-CN');
+  await signIn(page);
+  await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 30_000 });
+  await page.getByTitle('帮助', { exact: true }).click();
+  await expect(page.getByTestId('help-page').locator('h1')).toHaveText('帮助');
+  await expect(page.getByTestId('help-nav-back')).toHaveText('控制台');
+  await page.getByTestId('help-nav-back').click();
+  await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 30_000 });
+  await page.getByTitle('帮助视频', { exact: true }).click();
+  await expect(page.getByTestId('help-video-page').locator('h1')).toHaveText('帮助视频');
+  await expect(page.getByTestId('help-video')).toBeVisible();
 });

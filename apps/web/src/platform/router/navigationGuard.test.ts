@@ -6,7 +6,7 @@ const decide = (over: Partial<GuardInput>) => decideNavigation({ ...base, ...ove
 
 describe('decideNavigation (SPEC §2)', () => {
   it('lets anyone open public paths', () => {
-    for (const pathname of ['/404', '/403', '/500', '/user/login', '/user/register', '/user/register-result', '/user/alteration', '/yakult/index']) {
+    for (const pathname of ['/404', '/403', '/500', '/user/login', '/user/register', '/user/register-result', '/user/alteration', '/user/help', '/user/help4video', '/yakult/index']) {
       expect(decide({ pathname })).toEqual({ kind: 'render' });
     }
   });

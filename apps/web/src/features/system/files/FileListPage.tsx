@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Tag, Tooltip, Typography } from 'antd';
+import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { StoredFileRoutes, type StoredFileRecord } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { RowActions } from '../../../platform/list/RowActions';
 import { useListPage } from '../../../platform/list/useListPage';
 import { usePermission } from '../../../platform/permissions/usePermission';
 import { FileUploadButton } from './FileUploadButton';
+import { ImagesUploadButton } from './ImagesUploadButton';
 import { formatFileSize } from './fileSize';
 
 /** Name a file is saved under: its original name, else the last part of its stored path. */
@@ -48,7 +49,7 @@ export function FileListPage(): ReactNode {
         testId="files-list"
         list={list}
         batchDelete
-        extra={<FileUploadButton onUploaded={() => void list.reload()} />}
+        extra={<Space wrap align="start"><FileUploadButton onUploaded={() => void list.reload()} /><ImagesUploadButton onUploaded={() => void list.reload()} /></Space>}
         queryFields={[
           { name: 'fileName', label: t('fileName'), kind: 'text' },
           { name: 'biz', label: t('biz'), kind: 'text' },

@@ -16,6 +16,10 @@ export interface EntityField {
   required?: boolean;
   disabled?: boolean;
   max?: number;
+  /** A control of its own (e.g. a shared picker) instead of one of the kinds. */
+  control?: ReactNode;
+  /** Help text under the field. */
+  extra?: string;
 }
 
 /** Values of an entity form: dates come back as `YYYY-MM-DD` strings. */
@@ -32,6 +36,7 @@ interface EntityFormModalProps {
 }
 
 function control(f: EntityField): ReactNode {
+  if (f.control) return f.control;
   switch (f.kind) {
     case 'textarea':
       return <Input.TextArea rows={3} maxLength={f.max} disabled={f.disabled} />;
@@ -81,6 +86,7 @@ export function EntityFormModal({ title, fields, initial, onSubmit, onClose, wid
             key={f.name}
             name={f.name}
             label={f.label}
+            extra={f.extra}
             valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
             rules={[...(f.required ? [{ required: true, message: t('common:validation.required') }] : []), ...(f.rules ?? [])]}
           >

@@ -9,6 +9,7 @@ import { callApi } from '../../../platform/http/callApi';
 import { RowActions } from '../../../platform/list/RowActions';
 import { usePermission } from '../../../platform/permissions/usePermission';
 import { filterTree } from '../../../platform/pickers/departTree';
+import { CategoryTreeSelect } from '../../../platform/widgets/category/CategoryTreeSelect';
 import { EntityFormModal, textOrNull } from '../EntityFormModal';
 
 type CategoryRow = CategoryNode & { children?: CategoryRow[] };
@@ -16,7 +17,7 @@ type Editing = { row?: CategoryRow; pid?: string } | null;
 
 /** Categories (`system/CategoryList`): the category tree as a tree table, add (root / child), edit, delete. */
 export function CategoryListPage(): ReactNode {
-  const { t } = useTranslation(['system', 'list']);
+  const { t } = useTranslation(['system', 'list', 'widgets']);
   const { can } = usePermission();
   const [editing, setEditing] = useState<Editing>(null);
   const [search, setSearch] = useState('');
@@ -69,11 +70,13 @@ export function CategoryListPage(): ReactNode {
           fields={[
             { name: 'name', label: t('category.name'), required: true, max: 100 },
             { name: 'code', label: t('category.code'), max: 100, disabled: Boolean(row) },
+            // a top-level add may pick any node of the tree as the parent
+            ...(!row && !editing.pid ? [{ name: 'pid', label: t('widgets:category.parent'), extra: t('widgets:category.parentHint'), control: <CategoryTreeSelect testId="category-parent" /> }] : []),
           ]}
           onClose={() => setEditing(null)}
           onSubmit={async (v) => {
             if (row) await callApi(CategoryRoutes.edit, { body: { id: row.key, name: String(v.name ?? ''), code: textOrNull(v.code) } });
-            else await callApi(CategoryRoutes.add, { body: { pid: editing.pid ?? null, name: String(v.name ?? ''), code: textOrNull(v.code) } });
+            else await callApi(CategoryRoutes.add, { body: { pid: editing.pid ?? textOrNull(v.pid), name: String(v.name ?? ''), code: textOrNull(v.code) } });
             await tree.refetch();
           }}
         />

@@ -27,7 +27,8 @@
  * BENCH_WAYBILLS waybills per tenant on one route, a third each un-started, ongoing and completed, each
  * with one of the bench devices.
  * Knobs: BENCH_USERS (1000), BENCH_DEVICES (1000), BENCH_OTHER_DEVICES (100), BENCH_WAYBILLS (1000), BENCH_CONNECTIONS (10),
- * BENCH_SECONDS (10), BENCH_HISTORY_CALLS (20).
+ * BENCH_SECONDS (10), BENCH_HISTORY_CALLS (20); BENCH_DUMP_SQL=<dir> writes each job's captured statements and
+ * parameters to <dir>/<job>.json; BENCH_KEEP_SCHEMA=1 keeps the PostgreSQL schema (to EXPLAIN them afterwards).
  */
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -164,6 +165,8 @@ async function main(): Promise<void> {
     for (const job of jobs) {
       const list = statements[job.name] ?? [];
       process.stderr.write(`bench api: ${job.name} runs ${list.length} statement(s): ${list.map((st) => st.sql.replace(/\s+/g, ' ').trim().slice(0, 60)).join(' | ')}\n`);
+      // BENCH_DUMP_SQL=<dir>: the captured statements with their parameters, one JSON file per job (for EXPLAIN)
+      if (env.BENCH_DUMP_SQL) fs.writeFileSync(path.join(env.BENCH_DUMP_SQL, `${job.name}.json`), JSON.stringify({ schema: config.databaseSchema, statements: list }, null, 1));
       sqlReports.push(await replay(db, job, list));
     }
 
@@ -198,7 +201,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${out.join('\n')}\n`);
   } finally {
     await fastify.close();
-    if (external) await db.query(`DROP SCHEMA "${schema}" CASCADE`);
+    if (external && env.BENCH_KEEP_SCHEMA !== '1') await db.query(`DROP SCHEMA "${schema}" CASCADE`);
     await db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -81,7 +81,7 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   ingestRoutes(api, db, devices.registry, devices.ingest);
   userRoutes(api, db, config);
   logRoutes(api, db);
-  departRoutes(api, db);
+  departRoutes(api, db, config);
   roleRoutes(api, db, config);
   permissionRoutes(api, db);
   tenantRoutes(api, db, config);

@@ -16,7 +16,7 @@ export interface ClientCall {
   note?: string;
 }
 
-export type Area = 'categories' | 'dicts' | 'permissions' | 'logs' | 'tenants';
+export type Area = 'categories' | 'dicts' | 'permissions' | 'logs' | 'tenants' | 'departs';
 
 const call = (method: ClientCall['method'], path: string, works = true, note?: string): ClientCall => ({ method, path, works, ...(note ? { note } : {}) });
 
@@ -101,6 +101,40 @@ export const CLIENT_CALLS: Record<Area, ClientCall[]> = {
     call('DELETE', '/sys/tenant/delete'),
     call('DELETE', '/sys/tenant/deleteBatch', true, 'each tenant under the rules of delete, stopping at the first refusal'),
     call('GET', '/sys/tenant/queryList'),
+  ],
+  departs: [
+    call('GET', '/sys/sysDepart/queryTreeList'),
+    call('GET', '/sys/sysDepart/queryDepartTreeSync'),
+    call('GET', '/sys/sysDepart/queryMyDeptTreeList', true, 'the departments the caller belongs to (this server keeps no separate "departments in charge")'),
+    call('GET', '/sys/sysDepart/queryIdTree'),
+    call('GET', '/sys/sysDepart/searchBy'),
+    call('GET', '/sys/sysDepart/queryParentName', true, 'JeecgBoot\'s server has no such endpoint to take the shape from; answers the parent department\'s node (null for a root)'),
+    call('POST', '/sys/sysDepart/add', true, 'the org code is always generated'),
+    call('PUT', '/sys/sysDepart/edit'),
+    call('DELETE', '/sys/sysDepart/delete', true, 'refused while the department has children or users'),
+    call('DELETE', '/sys/sysDepart/deleteBatch'),
+    call('GET', '/sys/sysDepart/exportXls', true, 'download center, as every export'),
+    call('POST', '/sys/sysDepart/importExcel', true, 'the parent is named by its org code; org codes are generated'),
+    call('GET', '/sys/permission/queryDepartPermission'),
+    call('POST', '/sys/permission/saveDepartPermission'),
+    call('GET', '/sys/sysDepartPermission/datarule/:permissionId/:departId'),
+    call('POST', '/sys/sysDepartPermission/datarule', true, 'an empty choice offers every rule of the permission to the department\'s roles (JeecgBoot then offers none)'),
+    call('GET', '/sys/sysDepartRole/list'),
+    call('POST', '/sys/sysDepartRole/add'),
+    call('PUT', '/sys/sysDepartRole/edit'),
+    call('DELETE', '/sys/sysDepartRole/delete'),
+    call('DELETE', '/sys/sysDepartRole/deleteBatch'),
+    call('GET', '/sys/sysDepartRole/getDeptRoleList'),
+    call('GET', '/sys/sysDepartRole/getDeptRoleByUserId'),
+    call('POST', '/sys/sysDepartRole/deptRoleUserAdd', true, 'without departId the department is the one of the roles sent (newRoleId, oldRoleId)'),
+    call('GET', '/sys/sysDepartPermission/queryTreeListForDeptRole'),
+    call('GET', '/sys/sysDepartPermission/queryDeptRolePermission'),
+    call('POST', '/sys/sysDepartPermission/saveDeptRolePermission'),
+    call('GET', '/sys/sysDepartRole/datarule/:permissionId/:departId/:roleId'),
+    call('POST', '/sys/sysDepartRole/datarule'),
+    call('GET', '/sys/user/queryUserByDepId'),
+    call('POST', '/sys/user/editSysDepartWithUser'),
+    call('DELETE', '/sys/user/deleteUserInDepartBatch'),
   ],
 };
 

@@ -11,7 +11,7 @@ import { RoleCreateSchema, RoleDataRuleChoiceSchema, RoleDataRuleSaveSchema } fr
  * A member holds the permissions of the department roles given to them, besides those of their
  * tenant roles; taking a permission from the department takes it from its roles. For each
  * permission it is granted, a department role may carry data rules of that permission
- * (`/sys/sysDepartPermission/datarule`), applied to the member's lists together with those of
+ * (`/sys/sysDepartRole/datarule`, within the ones the department offers), applied to the member's lists together with those of
  * their tenant roles.
  */
 export const DepartRoleCreateSchema = RoleCreateSchema.extend({ departId: z.string().min(1).max(64) });
@@ -34,16 +34,21 @@ export const DepartRolePermissionSaveSchema = z.object({
 });
 export type DepartRolePermissionSave = z.infer<typeof DepartRolePermissionSaveSchema>;
 
-/** `POST /sys/sysDepartRole/deptRoleUserAdd`: replaces the roles of `departId` a member holds with `newRoleId` (comma-joined). */
+/**
+ * `POST /sys/sysDepartRole/deptRoleUserAdd`: replaces the roles of a department a member holds
+ * with `newRoleId` (comma-joined). JeecgBoot's DeptRoleUserModal sends no `departId`: the
+ * department is then the one of the roles in `newRoleId` and `oldRoleId` (all of one department).
+ */
 export const DepartRoleUserSaveSchema = z.object({
-  departId: z.string().min(1).max(64),
+  departId: z.string().min(1).max(64).optional(),
+  oldRoleId: z.string().max(20000).optional(),
   userId: z.string().min(1).max(64),
   newRoleId: z.string().max(20000),
 });
 export type DepartRoleUserSave = z.infer<typeof DepartRoleUserSaveSchema>;
 
 /**
- * `POST /sys/sysDepartPermission/datarule` (JeecgBoot): the data rules (SPEC §6) a department
+ * `POST /sys/sysDepartRole/datarule` (JeecgBoot): the data rules (SPEC §6) a department
  * role applies for one permission, `{permissionId, roleId, dataRuleIds}` with `dataRuleIds`
  * comma-joined (empty clears them). The department must hold the permission and the role must
  * have been granted it; every id must be a rule of that permission in the current tenant.
@@ -66,8 +71,8 @@ export const DepartRoleRoutes = {
   deleteBatch: defineRoute({ method: 'DELETE', path: '/sys/sysDepartRole/deleteBatch', access: 'depart:auth', tag, summary: 'Delete department roles', query: IdsQuerySchema, result: ok }),
   queryPermission: defineRoute({ method: 'GET', path: '/sys/sysDepartPermission/queryDeptRolePermission', access: 'depart:list', tag, summary: 'Permission ids granted to a department role', query: z.object({ roleId: z.string().min(1).max(64) }), result: z.array(z.string()) }),
   savePermission: defineRoute({ method: 'POST', path: '/sys/sysDepartPermission/saveDeptRolePermission', access: 'depart:auth', tag, summary: "Replace a department role's permissions (within the department's)", body: DepartRolePermissionSaveSchema, result: ok }),
-  userRoles: defineRoute({ method: 'GET', path: '/sys/sysDepartRole/getDeptRoleByUserId', access: 'depart:list', tag, summary: 'Department role ids a member holds in a department', query: z.object({ userId: z.string().min(1).max(64), departId: z.string().min(1).max(64) }), result: z.array(z.string()) }),
-  queryDataRule: defineRoute({ method: 'GET', path: '/sys/sysDepartPermission/datarule/:permissionId/:departId/:roleId', access: 'depart:list', tag, summary: 'Data rules of a permission and the ones the department role applies', params: z.object({ permissionId: z.string().min(1).max(64), departId: z.string().min(1).max(64), roleId: z.string().min(1).max(64) }), result: RoleDataRuleChoiceSchema }),
-  saveDataRule: defineRoute({ method: 'POST', path: '/sys/sysDepartPermission/datarule', access: 'depart:auth', tag, summary: 'Choose the data rules a department role applies for a permission it holds', body: DepartRoleDataRuleSaveSchema, result: ok }),
+  userRoles: defineRoute({ method: 'GET', path: '/sys/sysDepartRole/getDeptRoleByUserId', access: 'depart:list', tag, summary: 'Department roles a member holds in a department (JeecgBoot SysDepartRoleUser rows: droleId)', query: z.object({ userId: z.string().min(1).max(64), departId: z.string().min(1).max(64) }), result: z.array(z.object({ droleId: z.string(), userId: z.string(), departId: z.string() })) }),
+  queryDataRule: defineRoute({ method: 'GET', path: '/sys/sysDepartRole/datarule/:permissionId/:departId/:roleId', access: 'depart:list', tag, summary: 'Data rules of a permission and the ones the department role applies', params: z.object({ permissionId: z.string().min(1).max(64), departId: z.string().min(1).max(64), roleId: z.string().min(1).max(64) }), result: RoleDataRuleChoiceSchema }),
+  saveDataRule: defineRoute({ method: 'POST', path: '/sys/sysDepartRole/datarule', access: 'depart:auth', tag, summary: 'Choose the data rules a department role applies for a permission it holds (within the ones its department offers)', body: DepartRoleDataRuleSaveSchema, result: ok }),
   saveUserRoles: defineRoute({ method: 'POST', path: '/sys/sysDepartRole/deptRoleUserAdd', access: 'depart:auth', tag, summary: 'Replace the department roles of a member', body: DepartRoleUserSaveSchema, result: ok }),
 } as const;

@@ -6,6 +6,7 @@ export * from './list';
 export * from './users';
 export * from './departs';
 export * from './depart-roles';
+export * from './depart-calls';
 export * from './roles';
 export * from './permissions';
 export * from './permission-calls';

@@ -40,13 +40,13 @@ describe('department role data rules', () => {
     expect(everyone.length).toBeGreaterThan(2);
 
     const ownDept = await addRule(f.admin, 'btn:user:list', 'Own department', 'orgCode', '#{sys_org_code}');
-    const url = `/sys/sysDepartPermission/datarule/btn:user:list/${dept}/${roleId}`;
+    const url = `/sys/sysDepartRole/datarule/btn:user:list/${dept}/${roleId}`;
     expect((await t.call<RoleDataRuleChoice>('GET', url, { token: f.admin })).body.result).toEqual({ datarule: [{ id: ownDept, ruleName: 'Own department' }], drChecked: '' });
     // Defined but not chosen: nothing changes.
     expect(await usernames()).toEqual(everyone);
 
     const save = (dataRuleIds: string, permissionId = 'btn:user:list', who = f.admin, lang = 'zh-CN') =>
-      t.call('POST', '/sys/sysDepartPermission/datarule', { token: who, headers: { 'accept-language': lang }, body: { permissionId, roleId, dataRuleIds } });
+      t.call('POST', '/sys/sysDepartRole/datarule', { token: who, headers: { 'accept-language': lang }, body: { permissionId, roleId, dataRuleIds } });
     expect((await save(ownDept)).body.success).toBe(true);
     expect((await t.call<RoleDataRuleChoice>('GET', url, { token: f.admin })).body.result.drChecked).toBe(ownDept);
     expect(await usernames()).toEqual(['drmate', 'drmember']);
@@ -92,7 +92,7 @@ describe('department role data rules', () => {
     expect((await save(foreignRule, 'btn:user:list', f.otherAdmin)).body.code).toBe(404);
     expect((await t.call('GET', url, { token: f.otherAdmin })).body.code).toBe(404);
     expect((await save(ownDept, 'btn:user:list', f.viewer)).body.code).toBe(510);
-    expect((await t.call('GET', `/sys/sysDepartPermission/datarule/btn:user:list/${await f.departId('A01A01')}/${roleId}`, { token: f.admin })).body.code).toBe(404);
+    expect((await t.call('GET', `/sys/sysDepartRole/datarule/btn:user:list/${await f.departId('A01A01')}/${roleId}`, { token: f.admin })).body.code).toBe(404);
     expect(await usernames()).toEqual(everyone);
 
     // Taking the permission from the department takes the role's grant and its rules with it.

@@ -105,12 +105,22 @@ async function requireRoleOf(db: Db, departId: string, roleId: string, caller: L
  * role applies for it (JeecgBoot `GET /sys/sysDepartPermission/datarule/{permissionId}/{departId}/{roleId}`).
  * @throws AppError notFound when the role is not a role of `departId` in the caller's tenant.
  */
+/**
+ * The data rules of a permission a department offers its roles (issue 19, JeecgBoot's department
+ * data rules): the ones it chose, or every rule of the permission in the tenant when it chose none.
+ */
+export async function offeredRules(q: Queryable, departId: string, permissionId: string, tenantId: number): Promise<{ id: string; ruleName: string }[]> {
+  const all = await q.query<{ id: string; ruleName: string }>(
+    'SELECT id, rule_name AS "ruleName" FROM sys_permission_data_rule WHERE permission_id = $1 AND tenant_id = $2 ORDER BY create_time, id',
+    [permissionId, tenantId],
+  );
+  const chosen = new Set((await q.query<{ rule_id: string }>('SELECT rule_id FROM sys_depart_data_rule WHERE depart_id = $1 AND permission_id = $2', [departId, permissionId])).map((r) => r.rule_id));
+  return chosen.size ? all.filter((r) => chosen.has(r.id)) : all;
+}
+
 export async function departRoleDataRules(db: Db, permissionId: string, departId: string, roleId: string, caller: ListCaller): Promise<RoleDataRuleChoice> {
   await requireRoleOf(db, departId, roleId, caller);
-  const datarule = await db.query<{ id: string; ruleName: string }>(
-    'SELECT id, rule_name AS "ruleName" FROM sys_permission_data_rule WHERE permission_id = $1 AND tenant_id = $2 ORDER BY create_time, id',
-    [permissionId, caller.tenantId],
-  );
+  const datarule = await offeredRules(db, departId, permissionId, caller.tenantId);
   const checked = await db.query<{ rule_id: string }>('SELECT rule_id FROM sys_depart_role_data_rule WHERE role_id = $1 AND permission_id = $2 ORDER BY rule_id', [roleId, permissionId]);
   return { datarule, drChecked: checked.map((c) => c.rule_id).join(',') };
 }
@@ -133,8 +143,8 @@ export async function saveDepartRoleDataRules(db: Db, roleId: string, permission
     const granted = await q.query('SELECT 1 FROM sys_depart_role_permission WHERE role_id = $1 AND permission_id = $2', [roleId, permissionId]);
     if (!granted.length) throw new AppError('business', 'departRoleDataRuleUngranted');
     const unique = [...new Set(ruleIds)];
-    const known = await q.query('SELECT id FROM sys_permission_data_rule WHERE id = ANY($1::text[]) AND permission_id = $2 AND tenant_id = $3', [unique, permissionId, caller.tenantId]);
-    if (known.length !== unique.length) throw new AppError('notFound', 'notFound');
+    const offered = new Set((await offeredRules(q, departId, permissionId, caller.tenantId)).map((r) => r.id));
+    if (!unique.every((id) => offered.has(id))) throw new AppError('notFound', 'notFound');
     await q.query('DELETE FROM sys_depart_role_data_rule WHERE role_id = $1 AND permission_id = $2', [roleId, permissionId]);
     if (unique.length) {
       await q.query('INSERT INTO sys_depart_role_data_rule (role_id, permission_id, rule_id) SELECT $1, $2, unnest($3::text[])', [roleId, permissionId, unique]);
@@ -146,6 +156,10 @@ export async function saveDepartRoleDataRules(db: Db, roleId: string, permission
  * Department role ids a user of the caller's tenant holds in a department of that tenant.
  * @throws AppError notFound for a department or user outside the caller's tenant.
  */
+export async function userDepartRoles(db: Db, userId: string, departId: string, caller: ListCaller): Promise<{ droleId: string; userId: string; departId: string }[]> {
+  return (await userDepartRoleIds(db, userId, departId, caller)).map((droleId) => ({ droleId, userId, departId }));
+}
+
 export async function userDepartRoleIds(db: Db, userId: string, departId: string, caller: ListCaller): Promise<string[]> {
   await requireVisible(db, DEPART_LIST, departId, caller);
   await requireVisible(db, USER_LIST, userId, caller);
@@ -161,7 +175,16 @@ export async function userDepartRoleIds(db: Db, userId: string, departId: string
  * @throws AppError business departRoleUserOutside when the user is not a member of the department;
  *   notFound for a department, user or role outside the caller's tenant or a role of another department.
  */
-export async function saveUserDepartRoles(db: Db, departId: string, userId: string, roleIds: string[], caller: ListCaller): Promise<void> {
+export async function saveUserDepartRoles(db: Db, departId: string | undefined, userId: string, roleIds: string[], caller: ListCaller, oldRoleIds: string[] = []): Promise<void> {
+  if (!departId) {
+    // JeecgBoot's DeptRoleUserModal names no department: the roles it sends tell it
+    const roles = [...new Set([...roleIds, ...oldRoleIds])];
+    if (roles.length === 0) return;
+    await requireAllVisible(db, DEPART_ROLE_LIST, roles, caller);
+    const departs = await db.query<{ depart_id: string }>('SELECT DISTINCT depart_id FROM sys_depart_role WHERE id = ANY($1::text[])', [roles]);
+    if (departs.length !== 1) throw new AppError('notFound', 'notFound');
+    departId = departs[0]!.depart_id;
+  }
   await requireVisible(db, DEPART_LIST, departId, caller);
   await requireVisible(db, USER_LIST, userId, caller);
   await db.tx(async (q) => {

@@ -1,14 +1,16 @@
 import { DepartRoleRoutes, DepartRoutes, splitIds } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
 import { listPage, requireVisible } from '../../platform/list/list-runner';
 import { callerOf } from '../../platform/list/list-spec';
 import * as roles from './depart-roles.service';
+import { departCallRoutes } from './depart-calls';
 import * as departs from './departs.service';
 
 /** Departments (SPEC §7 "sysDepart"). */
-export function departRoutes(app: FastifyInstance, db: Db): void {
+export function departRoutes(app: FastifyInstance, db: Db, config: Config): void {
   const R = DepartRoutes;
   registerRoute(app, db, R.queryTreeList, ({ auth }) => departs.departTree(db, auth.tenantId));
   registerRoute(app, db, R.queryIdTree, ({ auth }) => departs.departIdTree(db, auth.tenantId));
@@ -33,6 +35,7 @@ export function departRoutes(app: FastifyInstance, db: Db): void {
   });
   registerRoute(app, db, R.departRoles, ({ auth, query }) => departs.departRoles(db, query.departId, callerOf(auth)));
   departRoleRoutes(app, db);
+  departCallRoutes(app, db, config);
 }
 
 /** Department roles, their permissions, data rules and members (issue #4 "department roles and data rules"; SPEC §6). */
@@ -66,9 +69,9 @@ function departRoleRoutes(app: FastifyInstance, db: Db): void {
     await roles.saveDepartRoleDataRules(db, body.roleId, body.permissionId, splitIds(body.dataRuleIds), callerOf(auth));
     return null;
   });
-  registerRoute(app, db, R.userRoles, ({ auth, query }) => roles.userDepartRoleIds(db, query.userId, query.departId, callerOf(auth)));
+  registerRoute(app, db, R.userRoles, ({ auth, query }) => roles.userDepartRoles(db, query.userId, query.departId, callerOf(auth)));
   registerRoute(app, db, R.saveUserRoles, async ({ auth, body }) => {
-    await roles.saveUserDepartRoles(db, body.departId, body.userId, splitIds(body.newRoleId), callerOf(auth));
+    await roles.saveUserDepartRoles(db, body.departId, body.userId, splitIds(body.newRoleId), callerOf(auth), splitIds(body.oldRoleId ?? ''));
     return null;
   });
 }

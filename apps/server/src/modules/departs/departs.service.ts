@@ -1,5 +1,5 @@
 import type { DepartCreate, DepartEdit, DepartIdNode, DepartNode } from '@ztj/contracts';
-import type { Db } from '../../platform/db/db';
+import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { requireVisible } from '../../platform/list/list-runner';
 import { textOrNull, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
@@ -24,7 +24,8 @@ export const DEPART_LIST: ListSpec<{ id: string }> = {
 
 type Row = Record<string, unknown>;
 
-function node(r: Row): DepartNode {
+/** A `sys_depart` row as a tree node (isLeaf true; tree builders set it). */
+export function departNode(r: Row): DepartNode {
   return {
     id: String(r.id), key: String(r.id), value: String(r.id), title: String(r.depart_name),
     departName: String(r.depart_name), departNameEn: textOrNull(r.depart_name_en), orgCode: String(r.org_code),
@@ -39,7 +40,7 @@ async function rows(db: Db, tenantId: number): Promise<Row[]> {
 
 /** The department tree of the caller's tenant (SPEC §3 department; queryTreeList). */
 export async function departTree(db: Db, tenantId: number): Promise<DepartNode[]> {
-  const nodes = (await rows(db, tenantId)).map(node);
+  const nodes = (await rows(db, tenantId)).map(departNode);
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const roots: DepartNode[] = [];
   for (const n of nodes) {
@@ -63,31 +64,37 @@ export async function searchDeparts(db: Db, tenantId: number, keyWord: string): 
     `SELECT * FROM sys_depart WHERE tenant_id = $1 AND del_flag = 0 AND depart_name ILIKE $2 ESCAPE '\\' ORDER BY depart_order, org_code`,
     [tenantId, `%${escapeLike(keyWord)}%`],
   );
-  return found.map(node);
+  return found.map(departNode);
 }
 
 /** Creates a department; its org code is generated under the parent (A01 → A01A01…). */
 export async function createDepart(db: Db, body: DepartCreate, caller: ListCaller): Promise<{ id: string; orgCode: string }> {
   if (body.parentId) await requireVisible(db, DEPART_LIST, body.parentId, caller);
-  return db.tx(async (q) => {
-    await q.query('SELECT pg_advisory_xact_lock(727101)');
-    let parentCode = '';
-    let used: { org_code: string }[];
-    if (body.parentId) {
-      parentCode = (await q.query<{ org_code: string }>('SELECT org_code FROM sys_depart WHERE id = $1', [body.parentId]))[0]!.org_code;
-      used = await q.query('SELECT org_code FROM sys_depart WHERE parent_id = $1', [body.parentId]);
-    } else {
-      used = await q.query('SELECT org_code FROM sys_depart WHERE length(org_code) = 3');
-    }
-    const orgCode = nextOrgCode(parentCode, used.map((u) => u.org_code));
-    const [row] = await q.query<{ id: string }>(
-      `INSERT INTO sys_depart (tenant_id, parent_id, depart_name, depart_name_en, org_code, org_category, depart_order, mobile, fax, address, memo, create_by)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING id`,
-      [caller.tenantId, body.parentId ?? null, body.departName, body.departNameEn ?? null, orgCode, body.orgCategory, body.departOrder,
-        body.mobile ?? null, body.fax ?? null, body.address ?? null, body.memo ?? null, caller.username],
-    );
-    return { id: row!.id, orgCode };
-  });
+  return db.tx((q) => insertDepart(q, body, caller));
+}
+
+/**
+ * Inserts a department inside the caller's transaction (the parent, if any, already checked to be
+ * in the caller's tenant); its org code is generated under the parent's.
+ */
+export async function insertDepart(q: Queryable, body: DepartCreate, caller: ListCaller): Promise<{ id: string; orgCode: string }> {
+  await q.query('SELECT pg_advisory_xact_lock(727101)');
+  let parentCode = '';
+  let used: { org_code: string }[];
+  if (body.parentId) {
+    parentCode = (await q.query<{ org_code: string }>('SELECT org_code FROM sys_depart WHERE id = $1', [body.parentId]))[0]!.org_code;
+    used = await q.query('SELECT org_code FROM sys_depart WHERE parent_id = $1', [body.parentId]);
+  } else {
+    used = await q.query('SELECT org_code FROM sys_depart WHERE length(org_code) = 3');
+  }
+  const orgCode = nextOrgCode(parentCode, used.map((u) => u.org_code));
+  const [row] = await q.query<{ id: string }>(
+    `INSERT INTO sys_depart (tenant_id, parent_id, depart_name, depart_name_en, org_code, org_category, depart_order, mobile, fax, address, memo, create_by)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING id`,
+    [caller.tenantId, body.parentId ?? null, body.departName, body.departNameEn ?? null, orgCode, body.orgCategory, body.departOrder,
+      body.mobile ?? null, body.fax ?? null, body.address ?? null, body.memo ?? null, caller.username],
+  );
+  return { id: row!.id, orgCode };
 }
 
 export async function editDepart(db: Db, body: DepartEdit, caller: ListCaller): Promise<void> {
@@ -135,6 +142,8 @@ export async function saveDepartPermissions(db: Db, departId: string, permission
     const known = await q.query<{ id: string }>('SELECT id FROM sys_permission WHERE id = ANY($1::text[]) AND del_flag = 0', [permissionIds]);
     if (known.length !== permissionIds.length) throw new AppError('notFound', 'notFound');
     await q.query('DELETE FROM sys_depart_permission WHERE depart_id = $1', [departId]);
+    // department data rules (issue 19) lapse with the permission they were chosen for
+    await q.query('DELETE FROM sys_depart_data_rule WHERE depart_id = $1 AND permission_id <> ALL($2::text[])', [departId, permissionIds]);
     if (permissionIds.length) await q.query('INSERT INTO sys_depart_permission (depart_id, permission_id) SELECT $1, unnest($2::text[])', [departId, permissionIds]);
     // Its roles stay within the department's permissions.
     await q.query(

@@ -96,7 +96,7 @@ describe('departments', () => {
     const notMember = await t.call('POST', '/sys/sysDepartRole/deptRoleUserAdd', { token: f.admin, body: { departId: dept, userId: outsider, newRoleId: roleId } });
     expect(notMember.body).toMatchObject({ success: false, message: '只能给本部门的用户分配部门角色' });
     expect((await t.call('POST', '/sys/sysDepartRole/deptRoleUserAdd', { token: f.admin, body: { departId: dept, userId: member, newRoleId: roleId } })).body.success).toBe(true);
-    expect((await t.call<string[]>('GET', `/sys/sysDepartRole/getDeptRoleByUserId?userId=${member}&departId=${dept}`, { token: f.admin })).body.result).toEqual([roleId]);
+    expect((await t.call<{ droleId: string }[]>('GET', `/sys/sysDepartRole/getDeptRoleByUserId?userId=${member}&departId=${dept}`, { token: f.admin })).body.result).toEqual([{ droleId: roleId, userId: member, departId: dept }]);
 
     // Gained only through the department path: menu, auth list and the server's 510 check.
     expect((await t.call('GET', '/sys/user/list', { token })).body.success).toBe(true);

@@ -18,7 +18,7 @@ function MemberRolesModal({ departId, user, onClose }: { departId: string; user:
   const held = useQuery({ queryKey: ['sys', 'depart', 'member-roles', departId, user.id], queryFn: ({ signal }) => callApi(DepartRoleRoutes.userRoles, { query: { userId: user.id, departId }, signal }) });
   const [checked, setChecked] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setChecked(held.data ?? []), [held.data]);
+  useEffect(() => setChecked((held.data ?? []).map((r) => r.droleId)), [held.data]);
   const save = async (): Promise<void> => {
     setSaving(true);
     try {

@@ -3,6 +3,7 @@ import { Button, Col, DatePicker, Form, Row, Select, Space } from 'antd';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useResponsive } from '../responsive/useResponsive';
+import { DictSearchSelect, DictSelect } from '../widgets/dict/DictSelect';
 import { formToQuery, type FilterKind } from './listQuery';
 import { OperatorInput } from './OperatorInput';
 import type { TextOperator } from './textOperators';
@@ -14,6 +15,10 @@ export interface QueryField {
   kind: FilterKind;
   options?: { value: string | number; label: string }[];
   defaultOperator?: TextOperator;
+  /** Dictionary of a `dict` field (its items are the options). */
+  dictCode?: string;
+  /** A `dict` field searches as the user types (dictionary search-select). */
+  search?: boolean;
 }
 
 interface QueryFormProps {
@@ -32,6 +37,8 @@ function control(field: QueryField, placeholder: string): ReactNode {
       return <OperatorInput placeholder={placeholder} defaultOperator={field.defaultOperator} />;
     case 'select':
       return <Select allowClear placeholder={placeholder} options={field.options} />;
+    case 'dict':
+      return field.search ? <DictSearchSelect dictCode={field.dictCode ?? ''} placeholder={placeholder} /> : <DictSelect dictCode={field.dictCode ?? ''} placeholder={placeholder} />;
     case 'date':
       return <DatePicker style={{ width: '100%' }} />;
     case 'dateRange':
@@ -57,7 +64,7 @@ export function QueryForm({ fields, onSearch, name = 'listQuery', narrow = false
         {fields.map((f, i) => (
           <Col key={f.name} style={collapsible && !expanded && i >= collapsedCount ? { display: 'none' } : undefined} {...span}>
             <Form.Item name={f.name} label={f.label} style={{ marginBottom: 0 }}>
-              {control(f, f.kind === 'select' ? t('query.choose', { field: f.label }) : t('query.placeholder', { field: f.label }))}
+              {control(f, f.kind === 'select' || f.kind === 'dict' ? t('query.choose', { field: f.label }) : t('query.placeholder', { field: f.label }))}
             </Form.Item>
           </Col>
         ))}

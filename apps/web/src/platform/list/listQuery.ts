@@ -11,7 +11,7 @@ function isDateLike(value: unknown): value is DateLike {
 }
 
 /** Query-form field kinds that shape how a value goes on the wire. */
-export type FilterKind = 'text' | 'select' | 'date' | 'dateRange' | 'datetimeRange';
+export type FilterKind = 'text' | 'select' | 'dict' | 'date' | 'dateRange' | 'datetimeRange';
 
 /** Date formats of SPEC §9. */
 export const DATE_FORMAT = 'YYYY-MM-DD';

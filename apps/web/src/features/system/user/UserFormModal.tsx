@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Checkbox, Col, DatePicker, Divider, Form, Input, Modal, Row, Switch } from 'antd';
+import { Col, DatePicker, Divider, Form, Input, Modal, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { PUSH_TYPES, UserRoutes, type UserCreate, type UserEdit, type UserRecord } from '@ztj/contracts';
+import { UserRoutes, type UserCreate, type UserEdit, type UserRecord } from '@ztj/contracts';
 import { feedback } from '../../../platform/feedback/feedback';
 import { callApi } from '../../../platform/http/callApi';
 import { DepartPickerField } from '../../../platform/pickers/DepartPickerField';
 import { ImageUpload } from '../../../platform/pickers/ImageUpload';
 import { PositionPickerField } from '../../../platform/pickers/PositionPickerField';
-import { DictSelect } from '../../../platform/widgets/dict/DictSelect';
+import { DictMultiSelect, DictSelect } from '../../../platform/widgets/dict/DictSelect';
 import { RolePickerField } from '../../../platform/pickers/RolePickerField';
 import { showServerFieldErrors } from '../formErrors';
 import { useAllRoles, useUserLinks } from './api';
@@ -130,8 +130,9 @@ export function UserFormModal({ user, readOnly = false, onClose, onSaved }: User
           <Col xs={24} sm={12}><Form.Item name="defaultMonitorAccount" label={t('user.defaultMonitorAccount')}><Input maxLength={64} /></Form.Item></Col>
           <Col xs={24} sm={12}><Form.Item name="onlyMultiLevelAlarm" label={t('user.onlyMultiLevelAlarm')} valuePropName="checked"><Switch /></Form.Item></Col>
           <Col xs={24}>
-            <Form.Item name="alarmPushMode" label={t('user.alarmPushMode')}>
-              <Checkbox.Group options={PUSH_TYPES.map((p) => ({ value: p, label: t(`user.push.${p}`) }))} />
+            {/* the form holds the push types as numbers; the push_type dictionary's checkbox group works on comma-joined texts */}
+            <Form.Item name="alarmPushMode" label={t('user.alarmPushMode')} getValueProps={(v?: number[]) => ({ value: (v ?? []).join(',') })} normalize={(v: string) => (v ? v.split(',').map(Number) : [])}>
+              <DictMultiSelect dictCode="push_type" type="checkbox" testId="user-push-types" />
             </Form.Item>
           </Col>
         </Row>

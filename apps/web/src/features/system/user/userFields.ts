@@ -4,13 +4,12 @@ import type { SuperQueryField } from '../../../platform/list/superQuery';
 
 /** Query form of the user list. */
 export function userQueryFields(t: TFunction): QueryField[] {
-  const sex = [{ value: 1, label: t('system:user.male') }, { value: 2, label: t('system:user.female') }];
   return [
     { name: 'username', label: t('system:user.username'), kind: 'text' },
     { name: 'realname', label: t('system:user.realname'), kind: 'text' },
     { name: 'phone', label: t('system:user.phone'), kind: 'text' },
-    { name: 'sex', label: t('system:user.sex'), kind: 'select', options: sex },
-    { name: 'status', label: t('system:user.status'), kind: 'select', options: [{ value: 1, label: t('system:user.normal') }, { value: 2, label: t('system:user.frozen') }] },
+    { name: 'sex', label: t('system:user.sex'), kind: 'dict', dictCode: 'sex' },
+    { name: 'status', label: t('system:user.status'), kind: 'dict', dictCode: 'user_status', search: true },
     { name: 'createTime', label: t('system:user.createTime'), kind: 'datetimeRange' },
   ];
 }

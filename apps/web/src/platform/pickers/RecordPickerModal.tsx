@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Input, Modal, Space, Table, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RouteDef } from '@ztj/contracts';
@@ -6,6 +6,7 @@ import { PICKER_PAGE_SIZE, PICKER_PAGE_SIZES } from '../list/paging';
 import { QueryForm, type QueryField } from '../list/QueryForm';
 import { applyTextOperator } from '../list/textOperators';
 import { rowId, useListPage, type RowOf } from '../list/useListPage';
+import { selectAllInBasket, toggleInBasket } from './pickerBasket';
 
 /** Props of {@link RecordPickerModal}. */
 export interface RecordPickerModalProps<D extends RouteDef> {
@@ -46,11 +47,12 @@ export function RecordPickerModal<D extends RouteDef>(props: RecordPickerModalPr
   const keyOf = (row: Row): string => rowId(list, row);
   const keys = basket.map(keyOf);
 
-  const toggle = (row: Row): void => {
-    const key = keyOf(row);
-    if (!multi) setBasket([row]);
-    else setBasket(keys.includes(key) ? basket.filter((r) => keyOf(r) !== key) : [...basket, row]);
-  };
+  const toggle = (row: Row): void => setBasket(toggleInBasket(basket, row, keyOf, multi));
+  // cancel restores the last committed selection: each opening starts from it
+  useEffect(() => {
+    if (open) setBasket(value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the dialog opens
+  }, [open]);
 
   return (
     <Modal
@@ -99,10 +101,7 @@ export function RecordPickerModal<D extends RouteDef>(props: RecordPickerModalPr
           selectedRowKeys: keys,
           preserveSelectedRowKeys: true,
           onSelect: (row) => toggle(row),
-          onSelectAll: (checked, _rows, changed) => {
-            const changedKeys = changed.map(keyOf);
-            setBasket(checked ? [...basket, ...changed.filter((r) => !keys.includes(keyOf(r)))] : basket.filter((r) => !changedKeys.includes(keyOf(r))));
-          },
+          onSelectAll: (checked, _rows, changed) => setBasket(selectAllInBasket(basket, changed, checked, keyOf)),
         }}
         onRow={(row) => ({ onClick: () => toggle(row) })}
         pagination={{

@@ -81,11 +81,16 @@ export class DeviceQueue {
     this.ready();
   }
 
-  /** Takes up to `max` device items off the queue. */
-  take(max: number): WorkItem[] {
+  /**
+   * Takes up to `max` device items off the queue, in queue order, stopping once they hold
+   * `maxReadings` readings (the item that reaches it is taken whole; at least one item).
+   */
+  take(max: number, maxReadings = Infinity): WorkItem[] {
     const items: WorkItem[] = [];
+    let readings = 0;
     for (const [id, item] of this.pending) {
-      if (items.length >= max) break;
+      if (items.length >= max || readings >= maxReadings) break;
+      readings += item.readings.length;
       items.push(item);
       this.pending.delete(id);
       this.size -= item.readings.length;

@@ -8,6 +8,12 @@ export interface AlarmRuntimeOptions {
   batchDelayMs?: number;
   /** Most devices in one batch transaction; default 500. */
   maxDevicesPerBatch?: number;
+  /**
+   * Readings after which a batch takes no further device (a device's readings are never split),
+   * so a backlog is worked off in several shorter transactions whose alarms are announced as
+   * each commits, instead of one long one; default 10,000.
+   */
+  maxReadingsPerBatch?: number;
   /** Memory bound: readings waiting beyond this are dropped (counted in `stats.dropped`, reported); default 500,000. */
   maxQueued?: number;
   /** Rule cache TTL (see rule-cache.ts); default {@link RULE_CACHE_TTL_MS}. */

@@ -53,12 +53,14 @@ export class AlarmRuntime {
   private readonly tickMs: number;
   private readonly batchDelayMs: number;
   private readonly maxDevices: number;
+  private readonly maxReadings: number;
 
   constructor(private readonly db: Db, hub: RealtimeHub, private readonly opts: AlarmRuntimeOptions = {}) {
     this.onError = opts.onError ?? (() => undefined);
     this.tickMs = opts.tickMs ?? 30_000;
     this.batchDelayMs = opts.batchDelayMs ?? 100;
     this.maxDevices = opts.maxDevicesPerBatch ?? 500;
+    this.maxReadings = opts.maxReadingsPerBatch ?? 10_000;
     this.queue = new DeviceQueue(opts.maxQueued ?? 500_000, opts.lateSettleMs ?? 1000, () => this.schedule());
     this.rules = new RuleCache(db, this.onError, opts.ruleTtlMs ?? RULE_CACHE_TTL_MS);
     this.announcer = new AlarmAnnouncer(db, hub, this.onError);
@@ -225,7 +227,7 @@ export class AlarmRuntime {
           this.addTick(this.tickDue);
           this.tickDue = undefined;
         }
-        items = this.queue.take(this.maxDevices);
+        items = this.queue.take(this.maxDevices, this.maxReadings);
         if (!items.length) continue;
         const began = performance.now();
         const outcome = await runBatch(this.db, items, (id) => this.rules.get(id), this.states);

@@ -16,12 +16,32 @@ export interface ClientCall {
   note?: string;
 }
 
-export type Area = 'categories' | 'dicts' | 'permissions' | 'logs' | 'tenants' | 'departs';
+export type Area = 'users' | 'categories' | 'dicts' | 'permissions' | 'logs' | 'tenants' | 'departs';
 
 const call = (method: ClientCall['method'], path: string, works = true, note?: string): ClientCall => ({ method, path, works, ...(note ? { note } : {}) });
 
 /** The calls of each area. */
 export const CLIENT_CALLS: Record<Area, ClientCall[]> = {
+  users: [
+    call('GET', '/sys/user/list', true, 'also takes the pickers\' id=<ids>, lookup'),
+    call('POST', '/sys/user/add'),
+    call('PUT', '/sys/user/edit'),
+    call('DELETE', '/sys/user/delete', true, 'moves the user to the recycle bin'),
+    call('DELETE', '/sys/user/deleteBatch'),
+    call('PUT', '/sys/user/frozenBatch'),
+    call('GET', '/sys/user/queryUserRole'),
+    call('GET', '/sys/user/generateUserId'),
+    call('POST', '/sys/user/addSysUserRole'),
+    call('DELETE', '/sys/user/deleteUserRole'),
+    call('DELETE', '/sys/user/deleteUserRoleBatch'),
+    call('POST', '/sys/user/editSysDepartWithUser'),
+    call('DELETE', '/sys/user/deleteUserInDepart'),
+    call('DELETE', '/sys/user/deleteUserInDepartBatch'),
+    call('GET', '/sys/user/queryUserByDepId'),
+    call('GET', '/sys/user/recycleBin', true, 'an array of every user in the bin matching the filters (no pages), as the modal reads it'),
+    call('PUT', '/sys/user/putRecycleBin'),
+    call('DELETE', '/sys/user/deleteRecycleBin'),
+  ],
   categories: [
     call('GET', '/sys/category/rootList', true, 'records carry their whole subtree in children too (this console renders it; JeecgBoot replaces children by its lazy placeholder)'),
     call('GET', '/sys/category/childList'),

@@ -2,6 +2,7 @@ import type { PageResult, UserRecord } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, type AdminFixtures } from '../admin-fixtures';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../test-app';
+import { expectReplayed } from './calls';
 import { jeecgClient, stringifyNumbers, type JeecgClient } from './client';
 
 /**
@@ -93,6 +94,28 @@ describe('JeecgBoot client: login and users', () => {
     expect((await other.get('/sys/user/queryUserByDepId', { id: await f.departId('A01') })).body).toMatchObject({ success: false, code: 404 });
     expect((await other.delete('/sys/user/deleteUserInDepart', { depId: await f.departId('A01'), userId: mine })).body).toMatchObject({ success: false, code: 404 });
     expect((await jeecgClient(t, f.viewer).get('/sys/user/queryUserByDepId', { id: await f.departId('A01') })).body).toMatchObject({ success: false, code: 510 });
+  });
+
+  it('runs the recycle bin as UserRecycleBinModal does (result read as the rows) and looks picker values up by id=<ids>,', async () => {
+    const a = await f.addUser(f.admin, 'binuser1');
+    const b = await f.addUser(f.admin, 'binuser2');
+    const picked = await c.get<PageResult<UserRecord>>('/sys/user/list', { id: `${a},${b},`, pageNo: 1, pageSize: 2 });
+    expect(picked.body.result.records.map((r) => r.username).sort()).toEqual(['binuser1', 'binuser2']);
+    expect((await c.delete('/sys/user/deleteBatch', { ids: `${a},${b},` })).body.success).toBe(true);
+    const bin = await c.get<UserRecord[]>('/sys/user/recycleBin', { username: 'binuser*' });
+    expect(bin.body.result.map((r) => r.username).sort()).toEqual(['binuser1', 'binuser2']);
+    expect((await c.put('/sys/user/putRecycleBin', { userIds: a })).body.success).toBe(true);
+    expect((await c.delete('/sys/user/deleteRecycleBin', { userIds: b })).body.success).toBe(true);
+    expect((await c.get<UserRecord[]>('/sys/user/recycleBin', { username: 'binuser*' })).body.result).toEqual([]);
+    expect((await c.get<PageResult<UserRecord>>('/sys/user/list', { id: `${a},`, pageNo: 1, pageSize: 1 })).body.result.records[0]?.username).toBe('binuser1');
+    expect((await c.delete('/sys/user/delete', { id: a })).body.success).toBe(true);
+    expect((await c.get<PageResult<UserRecord>>('/sys/user/list', { id: `${a},` })).body.result.total).toBe(0);
+    // another tenant's administrator finds nobody of this tenant through the lookup
+    expect((await jeecgClient(t, f.otherAdmin).get<PageResult<UserRecord>>('/sys/user/list', { id: `${f.admin},` })).body.result.total).toBe(0);
+  });
+
+  it('replays every call listed as working', () => {
+    expectReplayed('users', c);
   });
 
   it('turns numbers into strings in the signed body (helper check)', () => {

@@ -65,7 +65,7 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
   });
   registerRoute(app, db, R.queryByIds, ({ auth, query }) =>
     splitIds(query.userIds).length ? listAll(db, USER_LIST, { selections: query.userIds }, callerOf(auth, R.list.access)) : []);
-  registerRoute(app, db, R.recycleBin, ({ auth, query }) => listPage(db, USER_RECYCLE_LIST, query, callerOf(auth)));
+  registerRoute(app, db, R.recycleBin, ({ auth, query }) => listAll(db, USER_RECYCLE_LIST, query, callerOf(auth)));
   registerRoute(app, db, R.putRecycleBin, async ({ auth, body }) => {
     await users.restoreUsers(db, splitIds(body.userIds), callerOf(auth));
     return null;

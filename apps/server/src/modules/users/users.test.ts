@@ -135,8 +135,8 @@ describe('user administration', () => {
     const b = await f.addUser(f.admin, 'recycle2');
     expect((await t.call('DELETE', `/sys/user/deleteBatch?ids=${a},${b}`, { token: f.admin })).body.success).toBe(true);
     expect((await list('username=recycle*')).body.result.total).toBe(0);
-    const bin = await t.call<PageResult<UserRecord>>('GET', '/sys/user/recycleBin?username=recycle*', { token: f.admin });
-    expect(bin.body.result.records.map((r) => r.username).sort()).toEqual(['recycle1', 'recycle2']);
+    const bin = await t.call<UserRecord[]>('GET', '/sys/user/recycleBin?username=recycle*', { token: f.admin });
+    expect(bin.body.result.map((r) => r.username).sort()).toEqual(['recycle1', 'recycle2']);
     await t.call('PUT', '/sys/user/putRecycleBin', { token: f.admin, body: { userIds: a } });
     expect((await list('username=recycle1')).body.result.total).toBe(1);
     expect((await t.call('DELETE', `/sys/user/deleteRecycleBin?userIds=${b}`, { token: f.admin })).body.success).toBe(true);

@@ -16,6 +16,7 @@ import { MONITOR_SCREENS } from '../../features/monitor/monitorScreens';
 import { GATEWAY_SCREENS } from '../../features/system/gateway/gatewayScreens';
 import { RULES_SCREENS } from '../../features/system/rules/rulesScreens';
 import { DATA_SOURCE_SCREENS } from '../../features/system/datasources/dataSourceScreens';
+import { POPUP_REPORT_SCREENS } from '../../features/system/popup-reports/popupReportScreens';
 import { FILES_SCREENS } from '../../features/system/files/filesScreens';
 
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
@@ -46,6 +47,7 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   ...GATEWAY_SCREENS,
   ...RULES_SCREENS,
   ...DATA_SOURCE_SCREENS,
+  ...POPUP_REPORT_SCREENS,
   ...FILES_SCREENS,
   'dashboard/Analysis': lazy(() => import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage }))),
   'dashboard/BigScreen': lazy(() => import('../../features/dashboard/BigScreenPage').then((m) => ({ default: m.BigScreenPage }))),

@@ -6,6 +6,7 @@ import { feedback } from '../../../platform/feedback/feedback';
 import { isApiError } from '../../../platform/http/ApiError';
 import { formatDateTime } from '../../../platform/list/listQuery';
 import { PickerField } from '../../../platform/pickers/PickerField';
+import { PopupInput } from '../../../platform/pickers/PopupInput';
 import { UserPicker } from '../../../platform/pickers/UserPicker';
 import { useDevicesByIds } from '../../alarm-settings/api';
 import { DevicePickerField } from '../../alarm-settings/DevicePickerField';
@@ -14,6 +15,14 @@ import { useRouteOptions, useSaveWaybill, useWaybillDetail, useWaybillNumberFill
 import { emptyWaybillForm, stepOf, validateWaybill, waybillToForm, type WaybillFormValues } from './waybillForm';
 
 const STEPS = 4;
+
+/**
+ * The vehicle field is a popup input (SPEC §5) over the tenant's popup report `waybill_vehicle`
+ * when an administrator has defined one (e.g. over the fleet database as a data source): picking a
+ * vehicle fills the vehicle, the driver's phone and the carrier. Without that report it is a plain
+ * text field, as the number field is without a fill rule.
+ */
+const VEHICLE_REPORT = { code: 'waybill_vehicle', orgFields: 'vehicle,driver_phone,company', destFields: 'vehicle,driverPhone,company' } as const;
 
 /**
  * Waybill add / edit (`task/TaskEdit`, /task/edit/:id, id `new` to add; SPEC §2 edit steps 1-4):
@@ -116,7 +125,7 @@ export function WaybillEditPage(): ReactNode {
               </Col>
               <Col xs={24} md={12}>
                 <Form.Item name="vehicle" label={t('fields.vehicle')}>
-                  <Input maxLength={64} />
+                  <PopupInput code={VEHICLE_REPORT.code} orgFields={VEHICLE_REPORT.orgFields} destFields={VEHICLE_REPORT.destFields} maxLength={64} testId="waybill-vehicle" />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>

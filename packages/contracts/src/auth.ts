@@ -23,8 +23,17 @@ export const SMS_RESEND_MS = 60_000;
 export const SmsPurposeSchema = z.enum(['login', 'register', 'recovery', 'changePhone']);
 export type SmsPurpose = z.infer<typeof SmsPurposeSchema>;
 
-/** `POST /sys/sms` body: send a 6-digit code to `mobile` for `purpose`. */
-export const SmsSendRequestSchema = z.object({ mobile: MobileSchema, purpose: SmsPurposeSchema.default('login') });
+/** JeecgBoot's `smsmode` of `POST /sys/sms` (its login page and register/forget-password pages): 0 login, 1 register, 2 recovery. */
+export const SMS_MODES = { '0': 'login', '1': 'register', '2': 'recovery' } as const satisfies Record<string, SmsPurpose>;
+/**
+ * `POST /sys/sms` body: send a 6-digit code to `mobile` for `purpose`; JeecgBoot clients name the
+ * purpose by `smsmode` instead (issue 19), which wins when given.
+ */
+export const SmsSendRequestSchema = z.object({
+  mobile: MobileSchema,
+  purpose: SmsPurposeSchema.default('login'),
+  smsmode: z.enum(['0', '1', '2']).optional(),
+});
 export type SmsSendRequest = z.infer<typeof SmsSendRequestSchema>;
 /**
  * `POST /sys/sms` result: the same whether or not an account has the number. `demoCodeInLog`:

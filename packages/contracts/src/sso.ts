@@ -25,11 +25,11 @@ const HandoffTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
 /**
  * `GET /sys/thirdLogin/getLoginUser/{token}/{thirdType}`: a bound identity signs in (the login
- * result, the token is spent); an unbound one answers `bind` with the provider's display name and
+ * result's fields — token, userInfo… — at the top, as JeecgBoot clients read them; the token is spent); an unbound one answers `bind` with the provider's display name and
  * the console asks for a password or SMS check (`ThirdBindRequest`).
  */
 export const ThirdLoginResultSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('signedIn'), login: LoginResultSchema }),
+  LoginResultSchema.extend({ status: z.literal('signedIn') }),
   z.object({ status: z.literal('bind'), displayName: z.string() }),
 ]);
 export type ThirdLoginResult = z.infer<typeof ThirdLoginResultSchema>;
@@ -136,6 +136,15 @@ export const SsoRoutes = {
     summary: 'Issue a login-free link for a user of the tenant (administrators holding user:password)',
     body: LoginFreeIssueSchema,
     result: LoginFreeLinkSchema,
+  }),
+  casValidateGet: defineRoute({
+    method: 'GET',
+    path: '/sys/cas/client/validateLogin',
+    access: 'public',
+    tag: 'auth',
+    summary: 'validateLogin as JeecgBoot clients call it (GET with ticket and service in the query); same as the POST',
+    query: CasValidateSchema,
+    result: LoginResultSchema,
   }),
   casValidate: defineRoute({
     method: 'POST',

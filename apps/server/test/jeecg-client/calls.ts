@@ -16,12 +16,24 @@ export interface ClientCall {
   note?: string;
 }
 
-export type Area = 'users' | 'categories' | 'dicts' | 'permissions' | 'logs' | 'tenants' | 'departs';
+export type Area = 'login' | 'users' | 'categories' | 'dicts' | 'permissions' | 'logs' | 'tenants' | 'departs';
 
 const call = (method: ClientCall['method'], path: string, works = true, note?: string): ClientCall => ({ method, path, works, ...(note ? { note } : {}) });
 
 /** The calls of each area. */
 export const CLIENT_CALLS: Record<Area, ClientCall[]> = {
+  login: [
+    call('GET', '/sys/randomImage/:key', true, 'checkKey as the client makes it (a ms timestamp)'),
+    call('POST', '/sys/login', true, 'checkKey may be a number'),
+    call('POST', '/sys/sms', true, 'smsmode 0/1/2 names the purpose (login, register, recovery)'),
+    call('POST', '/sys/phoneLogin'),
+    call('GET', '/sys/thirdLogin/getLoginUser/:token/:thirdType', true, 'token and userInfo at the top of result with status signedIn; an unbound identity answers status bind (this server binds instead of creating an account)'),
+    call('GET', '/sys/cas/client/validateLogin', true, 'the service must be one of SSO_CAS_SERVICES; the ticket is validated at the configured CAS server'),
+    call('GET', '/sys/permission/getUserPermissionByToken'),
+    call('GET', '/sys/user/getCurrentUserDeparts'),
+    call('PUT', '/sys/selectDepart'),
+    call('POST', '/sys/logout'),
+  ],
   users: [
     call('GET', '/sys/user/list', true, 'also takes the pickers\' id=<ids>, lookup'),
     call('POST', '/sys/user/add'),

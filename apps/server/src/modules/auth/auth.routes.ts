@@ -1,4 +1,4 @@
-import { AuthRoutes } from '@ztj/contracts';
+import { AuthRoutes, SMS_MODES } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/db';
@@ -36,7 +36,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config): void {
       if (path.endsWith(AuthRoutes.sms.path)) await limits.smsPerPhone(req, reply);
       else if (path.endsWith(AuthRoutes.phoneLogin.path)) await limits.phoneLoginPerPhone(req, reply);
     });
-    registerRoute(scope, db, AuthRoutes.sms, ({ body, req }) => sms.issue(body.mobile, body.purpose, req.ip));
+    registerRoute(scope, db, AuthRoutes.sms, ({ body, req }) => sms.issue(body.mobile, body.smsmode ? SMS_MODES[body.smsmode] : body.purpose, req.ip));
     registerRoute(scope, db, AuthRoutes.phoneLogin, ({ body, req }) =>
       phoneLogin(db, sms, { request: body, ip: req.ip, tenantHeader: typeof req.headers['tenant-id'] === 'string' ? req.headers['tenant-id'] : undefined }),
     );

@@ -100,5 +100,6 @@ export function ssoRoutes(app: FastifyInstance, db: Db, config: Config, env: Rec
     registerRoute(scope, db, SsoRoutes.bind, ({ body, req, lang }) => bindThirdIdentity(db, sms, body, { ...signInReq(req, lang), captchaEnabled: config.loginCaptcha }));
     registerRoute(scope, db, SsoRoutes.loginFree, ({ body, req }) => loginFree(db, linkKey(), body, req.ip));
     registerRoute(scope, db, SsoRoutes.casValidate, ({ body, req }) => casValidateLogin(db, cfg.cas, body, { ip: req.ip, tenantHeader: tenantHeaderOf(req), log: req.log }));
+    registerRoute(scope, db, SsoRoutes.casValidateGet, ({ query, req }) => casValidateLogin(db, cfg.cas, query, { ip: req.ip, tenantHeader: tenantHeaderOf(req), log: req.log }));
   });
 }

@@ -96,7 +96,9 @@ describe('third-party login: OIDC (oidc-provider, PKCE S256) and WeChat', () => 
     expect(next.searchParams.get('redirect')).toBeNull();
     const signed = await t.call<ThirdLoginResult>('GET', `/sys/thirdLogin/${next.searchParams.get('thirdToken')}/2`);
     expect(signed.body.result.status).toBe('signedIn');
-    const login = (signed.body.result as { login: LoginResult }).login;
+    // the login result's fields at the top, as JeecgBoot clients read result.token / result.userInfo (issue 19)
+    const login = signed.body.result as LoginResult & { status: 'signedIn' };
+    expect(login.userInfo.username).toEqual(expect.any(String));
     const me = await t.call('GET', '/sys/permission/getUserPermissionByToken', { token: login.token });
     expect(me.body.success).toBe(true);
   });

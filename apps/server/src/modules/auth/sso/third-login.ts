@@ -31,7 +31,7 @@ export async function thirdLoginUser(db: Db, token: string, type: ThirdType, req
   if (user.status !== 1) throw new AppError('business', 'accountFrozen');
   const result = await startSession(db, user, { ip: req.ip, tenantHeader: req.tenantHeader });
   await db.query('UPDATE sso_identity SET last_used_at = now() WHERE provider_type = $1 AND subject = $2', [type, handoff.subject]);
-  return { status: 'signedIn', login: result };
+  return { status: 'signedIn', ...result };
 }
 
 /**

@@ -64,7 +64,7 @@ export function SsoLogin({ onSignedIn }: Props): ReactNode {
       }
       if (intent.kind === 'third') {
         const r = await thirdLogin(intent.token, intent.thirdType);
-        if (r.status === 'signedIn') return onSignedIn(r.login);
+        if (r.status === 'signedIn') return onSignedIn(r);
         setBind({ token: intent.token, thirdType: intent.thirdType, displayName: r.displayName });
         return;
       }

@@ -100,3 +100,74 @@ test('the province/city/district picker fills the start of a location address (E
   await noSidewaysScroll(page);
   await shot(page, 'area-picker-375-en');
 });
+
+test('dictionary widgets: the user list filters status with the search-select, the user form reads sex, identity and push types from dictionaries (English)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await useLanguage(page, 'en-US');
+  await signIn(page);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await page.goto('/#/system/user');
+  const query = page.getByTestId('list-query-form');
+  await expect(query).toBeVisible();
+  await query.getByRole('button', { name: 'More' }).click();
+  const status = query.locator('.ant-select').filter({ has: page.locator('#listQuery_status') });
+  await status.click();
+  await page.locator('#listQuery_status').fill('froz');
+  // the search settles 800 ms after the last keystroke: only the matching item is offered then
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveCount(1, { timeout: 5_000 });
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText('Frozen');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').click();
+  await expect(status).toContainText('Frozen');
+
+  await page.getByTestId('list-add').click();
+  const dialog = page.locator('.ant-modal');
+  await dialog.getByTestId('user-sex').click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['Male', 'Female']);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Female' }).click();
+  await expect(dialog.getByTestId('user-identity').locator('.ant-radio-button-wrapper')).toHaveText(['Normal user', 'Upper level']);
+  await expect(dialog.getByTestId('user-push-types').locator('.ant-checkbox-wrapper')).toHaveText(['SMS', 'WeChat', 'Email']);
+  await dialog.getByTestId('user-push-types').getByText('Email').click();
+  await expect(dialog.getByTestId('user-push-types').getByRole('checkbox', { name: 'Email' })).toBeChecked();
+  await shot(page, 'user-form-dicts-en');
+});
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+test('image upload popup on the file storage list: no file, not an image, moves at both ends, stored images listed (Chinese)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await useLanguage(page, 'zh-CN');
+  await signIn(page);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await page.goto('/#/modules/files');
+  await page.getByTestId('files-upload-images').click();
+  const popup = page.getByTestId('upload-popup');
+  await expect(popup).toBeVisible();
+  await page.getByTestId('upload-popup-ok').click();
+  await expect(page.locator('.ant-message')).toContainText('没有上传文件');
+
+  const input = popup.locator('input[type=file]');
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await expect(page.locator('.ant-message')).toContainText('请上传图片');
+  const stamp = Date.now().toString(36);
+  await input.setInputFiles([
+    { name: `a-${stamp}.png`, mimeType: 'image/png', buffer: PNG },
+    { name: `b-${stamp}.png`, mimeType: 'image/png', buffer: PNG },
+  ]);
+  const items = popup.getByTestId('upload-popup-images-item');
+  await expect(items).toHaveCount(2);
+  await items.nth(0).getByTestId('upload-popup-images-first').click();
+  await expect(page.locator('.ant-message')).toContainText('未知操作');
+  await items.nth(1).getByTestId('upload-popup-images-last').click();
+  await expect(page.locator('.ant-message')).toContainText('已到最后');
+  const before = [await items.nth(0).getAttribute('data-path'), await items.nth(1).getAttribute('data-path')];
+  await items.nth(0).getByTestId('upload-popup-images-last').click();
+  await expect(items.nth(0)).toHaveAttribute('data-path', before[1]!);
+  await expect(items.nth(1)).toHaveAttribute('data-path', before[0]!);
+  await expect(items.nth(0).locator('img')).toBeVisible();
+  await shot(page, 'image-popup-zh');
+  await page.getByTestId('upload-popup-ok').click();
+  await expect(popup).toBeHidden();
+  await expect(page.getByTestId('files-list')).toContainText(`a-${stamp}.png`);
+  await expect(page.getByTestId('files-list')).toContainText(`b-${stamp}.png`);
+});

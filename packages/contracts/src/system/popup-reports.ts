@@ -110,7 +110,8 @@ export type ReportQueryInfo = z.infer<typeof ReportQueryInfoSchema>;
 
 /**
  * `getData/{configId}` query: `pageNo`, `pageSize` (at most 100), `groupId` (caches the answer
- * 30 s), `self_<name>` parameter values and `<field>` query-field values of 'single' columns.
+ * 30 s), `self_<name>` parameter values, `<field>` query-field values of 'single' columns, and
+ * `column`/`order` (a defined column sorts; any other column keeps the query's order).
  */
 export const ReportDataQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).default(1),

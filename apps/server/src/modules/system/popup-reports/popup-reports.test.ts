@@ -59,6 +59,9 @@ describe('popup reports (issue 12 item 4)', () => {
     expect(p2.records.map((r) => r.username)).toEqual(['rpt11', 'rpt12']);
     expect((await data(id, 'self_prefix=rpt%25&username=t1')).body.result.records.map((r) => r.username)).toEqual(['rpt10', 'rpt11', 'rpt12']);
     expect((await data(id, 'self_prefix=rpt%25&status=1&pageSize=5')).body.result).toMatchObject({ total: 12, truncated: false });
+    // sorting by a defined column; JeecgBoot's default createTime sort keeps the query's order
+    expect((await data(id, 'self_prefix=rpt%25&column=username&order=desc&pageSize=3')).body.result.records.map((r) => r.username)).toEqual(['rpt12', 'rpt11', 'rpt10']);
+    expect((await data(id, 'self_prefix=rpt%25&column=createTime&order=desc&pageSize=2')).body.result.records.map((r) => r.username)).toEqual(['rpt01', 'rpt02']);
     // the default of the parameter ('%') applies when the call sends none
     expect((await data(id)).body.result.total).toBeGreaterThanOrEqual(15);
 

@@ -85,8 +85,8 @@ export interface DataCall {
 /**
  * `getData`: binds `self_<name>` values (else the parameter's default, else null) and the values of
  * 'single' query fields, runs the report within its limits, and with a group id answers from (or
- * fills) the 30 s cache. Keys that are neither are refused, so a misspelt parameter is not silently
- * ignored.
+ * fills) the 30 s cache. `column`/`order` sort by a defined column. Other keys are refused, so a
+ * misspelt parameter is not silently ignored.
  * @throws AppError badRequest listFieldUnknown / listValueInvalid; the runner's errors
  */
 export async function reportData(db: Db, key: () => Buffer, cache: ReportCache, report: StoredReport, call: DataCall, limits: RunLimits = { timeoutMs: REPORT_TIMEOUT_MS, rowLimit: REPORT_ROW_LIMIT }): Promise<ReportDataResult> {
@@ -94,7 +94,11 @@ export async function reportData(db: Db, key: () => Buffer, cache: ReportCache, 
   const filters: ReportFilter[] = [];
   const queryable = new Map(report.columns.filter((c) => c.queryMode === 'single').map((c) => [c.field, c]));
   const params = new Set(report.params.map((p) => p.name));
-  for (const [k, v] of Object.entries(call.rest)) {
+  // JeecgBoot's list clients send `column`/`order` (createTime desc by default): a defined column sorts, anything else keeps the query's order
+  const { column, order, ...rest } = call.rest;
+  const sortColumn = report.columns.find((c) => c.field === column);
+  const sort = sortColumn ? { field: sortColumn.field, desc: order === 'desc' } : undefined;
+  for (const [k, v] of Object.entries(rest)) {
     if (k.startsWith(REPORT_PARAM_PREFIX) && params.has(k.slice(REPORT_PARAM_PREFIX.length))) {
       values[k.slice(REPORT_PARAM_PREFIX.length)] = v;
       continue;
@@ -110,7 +114,7 @@ export async function reportData(db: Db, key: () => Buffer, cache: ReportCache, 
     : null;
   const cached = cacheKey ? cache.get(cacheKey) : undefined;
   if (cached) return cached;
-  const page = await runReport(await targetOf(db, key, report), { querySql: report.querySql, values, filters, pageNo: call.pageNo, pageSize: call.pageSize }, limits);
+  const page = await runReport(await targetOf(db, key, report), { querySql: report.querySql, values, filters, pageNo: call.pageNo, pageSize: call.pageSize, sort }, limits);
   if (cacheKey) cache.set(cacheKey, page);
   return page;
 }

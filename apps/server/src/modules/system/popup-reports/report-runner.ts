@@ -24,6 +24,8 @@ export interface ReportRun {
   filters: ReportFilter[];
   pageNo: number;
   pageSize: number;
+  /** Sort by a column of the definition (else the query's own order). */
+  sort?: { field: string; desc: boolean };
 }
 
 /** Where a report runs: the product's own database, or a data source (with its password). */
@@ -78,7 +80,8 @@ export function buildStatements(run: ReportRun, dialect: Dialect, limits: RunLim
   const count = { sql: `SELECT count(*) AS n FROM (SELECT 1 AS one FROM ${from} LIMIT ${limits.rowLimit + 1}) c`, values };
   const offset = (run.pageNo - 1) * run.pageSize;
   const size = Math.min(run.pageSize, limits.rowLimit - offset);
-  const page = size > 0 ? { sql: `SELECT * FROM ${from} LIMIT ${size} OFFSET ${offset}`, values } : null;
+  const orderBy = run.sort && /^[A-Za-z_][A-Za-z0-9_]*$/.test(run.sort.field) ? ` ORDER BY rpt.${quote(run.sort.field)} ${run.sort.desc ? 'DESC' : 'ASC'}` : '';
+  const page = size > 0 ? { sql: `SELECT * FROM ${from}${orderBy} LIMIT ${size} OFFSET ${offset}`, values } : null;
   return { count, page };
 }
 

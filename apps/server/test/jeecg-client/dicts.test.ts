@@ -89,6 +89,12 @@ describe('JeecgBoot client: dictionaries', () => {
       expect((await c.get('/sys/dict/loadTreeData', bad)).body).toMatchObject({ success: false, code: 400 });
     }
     expect((await c.get('/sys/dict/loadDictItem/sys_user,password_hash,id', { key: 'x' })).body).toMatchObject({ success: false, code: 400 });
+    // JDictSelectTag with a table dictionary code
+    const options = await c.get<{ value: string; text: string }[]>('/sys/dict/getDictItems/sys_category,name,id');
+    expect(options.body.result).toEqual(expect.arrayContaining([expect.objectContaining({ value: root, text: '树根' })]));
+    const mineOnly = await jeecgClient(t, f.otherAdmin).get<{ text: string }[]>('/sys/dict/getDictItems/sys_depart,depart_name,id');
+    expect(mineOnly.body.result.map((d) => d.text)).not.toEqual(expect.arrayContaining(departs.body.result.map((d) => d.title)));
+    expect((await c.get('/sys/dict/getDictItems/sys_user,password_hash,id')).body).toMatchObject({ success: false, code: 400 });
   });
 
   it('exports dictionaries through the download center and imports the file back', async () => {

@@ -34,7 +34,10 @@ describe('JeecgBoot client: permissions', () => {
     menuId = top.body.result.id;
     const page = await c.post<{ id: string }>('/sys/permission/add', { menuType: 1, parentId: menuId, name: '子页', url: '/jeecgtest/page', component: 'system/X', sortNo: 1, route: true, status: '1' });
     pageId = page.body.result.id;
+    // PermissionModal's perms validator: duplicate/check on sys_permission.perms
+    expect((await c.get('/sys/duplicate/check', { tableName: 'sys_permission', fieldName: 'perms', fieldVal: 'jeecgtest:btn' })).body.success).toBe(true);
     await c.post('/sys/permission/add', { menuType: 2, parentId: pageId, name: '按钮', perms: 'jeecgtest:btn', permsType: '1', sortNo: 1, status: '1' });
+    expect((await c.get('/sys/duplicate/check', { tableName: 'sys_permission', fieldName: 'perms', fieldVal: 'jeecgtest:btn' })).body).toMatchObject({ success: false, message: '授权标识已存在' });
     expect((await c.put('/sys/permission/edit', { id: pageId, menuType: 1, parentId: menuId, name: '子页面', url: '/jeecgtest/page', component: 'system/X', sortNo: 2, route: true, status: '1' })).body.success).toBe(true);
     const list = await c.get<PermissionNode[]>('/sys/permission/list');
     const mine = list.body.result.find((n) => n.id === menuId)!;

@@ -2,10 +2,14 @@ import { DictRoutes } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
+import { callerOf } from '../../platform/list/list-spec';
 import { allDictItems, dictItems } from './dict.repo';
+import { tableDictOptions } from './table-dicts';
 
 /** Dictionary reads (SPEC §7). */
 export function dictRoutes(app: FastifyInstance, db: Db): void {
-  registerRoute(app, db, DictRoutes.items, ({ params }) => dictItems(db, params.code));
+  // a code "table,text,code" is a table dictionary: allow-listed tables only (issue 19)
+  registerRoute(app, db, DictRoutes.items, ({ auth, params }) =>
+    params.code.includes(',') ? tableDictOptions(db, params.code, callerOf(auth)) : dictItems(db, params.code));
   registerRoute(app, db, DictRoutes.all, () => allDictItems(db));
 }

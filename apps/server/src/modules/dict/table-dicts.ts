@@ -1,4 +1,4 @@
-import type { DictTreeNode, DictTreeQuery } from '@ztj/contracts';
+import type { DictOption, DictTreeNode, DictTreeQuery } from '@ztj/contracts';
 import type { Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { escapeLike } from '../../platform/list/list-sql';
@@ -115,4 +115,20 @@ export async function tableDictTexts(q: Queryable, dict: string, keys: string[],
   const rows = await q.query<{ k: string; txt: string }>(`SELECT ${code} AS k, ${text} AS txt FROM ${t.from} WHERE ${where.join(' AND ')}`, params);
   const byKey = new Map(rows.map((r) => [String(r.k), r.txt]));
   return keys.map((k) => byKey.get(k) ?? k);
+}
+
+/**
+ * `getDictItems/{table,text,code}` (JDictSelectTag with a table dictionary): the rows of an
+ * allow-listed table as dictionary options, sorted by text (at most 1000).
+ */
+export async function tableDictOptions(q: Queryable, dict: string, caller: ListCaller): Promise<DictOption[]> {
+  const [tableName = '', textName = '', codeName = ''] = dict.split(',').map((x) => x.trim());
+  const { t, text, code } = resolve(tableName, textName, codeName);
+  const params: unknown[] = [];
+  const where = scoped(t, caller, params);
+  const rows = await q.query<{ k: string; txt: string }>(
+    `SELECT ${code} AS k, ${text} AS txt FROM ${t.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${text} LIMIT 1000`,
+    params,
+  );
+  return rows.map((r) => ({ value: String(r.k), text: r.txt, textEn: r.txt, label: r.txt, title: r.txt }));
 }

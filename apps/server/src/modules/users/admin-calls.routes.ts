@@ -13,7 +13,7 @@ import * as tenants from '../tenants/tenants.service';
 import { checkUsernameInTenant } from './account-scope';
 import { USER_LIST } from './users.list';
 
-type ExistsKey = 'roleCodeExists' | 'positionCodeExists' | 'dictCodeExists' | 'categoryCodeExists';
+type ExistsKey = 'roleCodeExists' | 'positionCodeExists' | 'dictCodeExists' | 'categoryCodeExists' | 'permsExists';
 
 /**
  * The table/field pairs `sys/duplicate/check` understands (issue 19 item 4): each names a fixed
@@ -28,6 +28,8 @@ const DUPLICATE_PAIRS: Record<string, Record<string, { sql: string; key: ExistsK
   // dictionaries and categories are platform-wide (ListSpec global): the tenant parameter is unused
   sys_dict: { dict_code: { sql: 'SELECT id FROM sys_dict WHERE $1::int IS NOT NULL AND lower(dict_code) = lower($2)', key: 'dictCodeExists' } },
   sys_category: { code: { sql: 'SELECT id FROM sys_category WHERE $1::int IS NOT NULL AND code = $2', key: 'categoryCodeExists' } },
+  // menus are platform-wide too; PermissionModal checks a button's authorisation code (issue 19)
+  sys_permission: { perms: { sql: 'SELECT id FROM sys_permission WHERE $1::int IS NOT NULL AND del_flag = 0 AND perms = $2', key: 'permsExists' } },
 };
 
 /** JeecgBoot's camelCase field names map to the same pairs (`roleCode` → `role_code`). */

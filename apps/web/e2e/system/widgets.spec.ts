@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { noSidewaysScroll, signIn, useLanguage } from '../helpers';
 
 /**
@@ -170,4 +170,56 @@ test('image upload popup on the file storage list: no file, not an image, moves 
   await expect(popup).toBeHidden();
   await expect(page.getByTestId('files-list')).toContainText(`a-${stamp}.png`);
   await expect(page.getByTestId('files-list')).toContainText(`b-${stamp}.png`);
+});
+
+/**
+ * Opens the node `title` of a tree-select dropdown until its child `child` shows (children load by
+ * pid); a click on the switcher while the dropdown is still appearing is sometimes lost.
+ */
+async function openNode(tree: Locator, title: string, child: string): Promise<void> {
+  const switcher = tree.locator('.ant-select-tree-treenode').filter({ has: tree.page().locator(`[title="${title}"]`) }).locator('.ant-select-tree-switcher');
+  await expect(async () => {
+    if (!(await tree.locator(`[title="${child}"]`).isVisible())) await switcher.click({ timeout: 2_000 });
+    await expect(tree.locator(`[title="${child}"]`)).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+test('category tree select: a top-level add picks its parent from the lazily loaded tree (English)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await useLanguage(page, 'en-US');
+  await signIn(page);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await page.goto('/#/system/category');
+  const list = page.getByTestId('category-list');
+  await expect(list).toBeVisible();
+  const stamp = Date.now().toString(36).slice(-5);
+  const add = async (name: string, parentPath: string[]): Promise<void> => {
+    await list.getByRole('button', { name: 'Add' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: 'Add category' });
+    await dialog.locator('#entity_name').fill(name);
+    if (parentPath.length > 0) {
+      await dialog.getByTestId('category-parent').click();
+      const tree = page.locator('.ant-select-dropdown:visible');
+      for (const [i, title] of parentPath.entries()) {
+        const node = tree.locator('.ant-select-tree-treenode').filter({ has: page.locator(`[title="${title}"]`) });
+        // open each ancestor (its children load by pid), then pick the last one
+        if (i < parentPath.length - 1) await openNode(tree, title, parentPath[i + 1]);
+        else await node.locator(`[title="${title}"]`).click();
+      }
+      await expect(dialog.getByTestId('category-parent')).toContainText(parentPath[parentPath.length - 1]);
+    }
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await add(`Cold ${stamp}`, []);
+  await add(`Vaccines ${stamp}`, [`Cold ${stamp}`]);
+  await add(`Flu ${stamp}`, [`Cold ${stamp}`, `Vaccines ${stamp}`]);
+
+  // the third category sits under the second: opening both shows it
+  await list.getByRole('button', { name: 'Add' }).click();
+  await page.getByTestId('category-parent').click();
+  const tree = page.locator('.ant-select-dropdown:visible');
+  await openNode(tree, `Cold ${stamp}`, `Vaccines ${stamp}`);
+  await openNode(tree, `Vaccines ${stamp}`, `Flu ${stamp}`);
+  await shot(page, 'category-tree-select-en');
 });

@@ -1,9 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, Col, DatePicker, Form, Row, Select, Space } from 'antd';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useResponsive } from '../responsive/useResponsive';
-import { DictSearchSelect, DictSelect } from '../widgets/dict/DictSelect';
 import { formToQuery, type FilterKind } from './listQuery';
 import { OperatorInput } from './OperatorInput';
 import type { TextOperator } from './textOperators';
@@ -31,6 +30,20 @@ interface QueryFormProps {
   narrow?: boolean;
 }
 
+// the dictionary widgets load with the first list that has a dictionary field, not with the list machinery
+const DictSelect = lazy(() => import('../widgets/dict/DictSelect').then((m) => ({ default: m.DictSelect })));
+const DictSearchSelect = lazy(() => import('../widgets/dict/DictSelect').then((m) => ({ default: m.DictSearchSelect })));
+
+/** A `dict` query field: the form item's value and onChange go through to the dictionary widget. */
+function DictControl({ field, placeholder, ...input }: { field: QueryField; placeholder: string; value?: string | number | null; onChange?: (value: string | number | undefined) => void }): ReactNode {
+  const Widget = field.search ? DictSearchSelect : DictSelect;
+  return (
+    <Suspense fallback={<Select loading placeholder={placeholder} />}>
+      <Widget dictCode={field.dictCode ?? ''} placeholder={placeholder} {...input} />
+    </Suspense>
+  );
+}
+
 function control(field: QueryField, placeholder: string): ReactNode {
   switch (field.kind) {
     case 'text':
@@ -38,7 +51,7 @@ function control(field: QueryField, placeholder: string): ReactNode {
     case 'select':
       return <Select allowClear placeholder={placeholder} options={field.options} />;
     case 'dict':
-      return field.search ? <DictSearchSelect dictCode={field.dictCode ?? ''} placeholder={placeholder} /> : <DictSelect dictCode={field.dictCode ?? ''} placeholder={placeholder} />;
+      return <DictControl field={field} placeholder={placeholder} />;
     case 'date':
       return <DatePicker style={{ width: '100%' }} />;
     case 'dateRange':

@@ -10,6 +10,7 @@ import { useDictOptions } from '../dict/dictOptions';
 import { parseNumberText, sanitizeNumberText } from './cellRules';
 import { isSwitchOn, switchValue, type EditableRow } from './rows';
 import type { CellOption, EditableColumn } from './types';
+import { PopupCell } from './PopupCell';
 import { UserIdsField } from './UserIdsField';
 
 const DATE = 'YYYY-MM-DD';
@@ -21,6 +22,8 @@ export interface CellEditorProps {
   row: EditableRow;
   value: unknown;
   onChange: (value: unknown) => void;
+  /** Sets several fields of the row at once (popup cells). */
+  onRowChange?: (patch: Record<string, unknown>) => void;
   /** Called when a text editor loses focus (number cells parse their text then). */
   onBlur?: () => void;
   status?: 'error';
@@ -122,8 +125,9 @@ export function CellEditor(props: CellEditorProps): ReactNode {
   const { column, row, value, onChange, onBlur, status, autoFocus, disabled } = props;
   const common = { status, autoFocus, disabled, placeholder: column.placeholder, 'data-testid': column.testId, ...column.props };
   switch (column.type) {
-    case 'input':
     case 'popup':
+      return <PopupCell column={column} value={value} onChange={onChange} onRowChange={props.onRowChange ?? (() => undefined)} disabled={disabled} status={status} />;
+    case 'input':
       return <Input {...common} value={text(value)} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
     case 'inputNumber':
       return <NumberCell {...props} />;

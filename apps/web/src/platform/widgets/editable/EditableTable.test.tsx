@@ -12,7 +12,7 @@ vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, 
 beforeAll(async () => {
   const i18n = initI18n('en-US');
   await i18n.changeLanguage('en-US');
-  await i18n.loadNamespaces('widgets');
+  await i18n.loadNamespaces(['widgets', 'popupReports']);
 });
 afterEach(cleanup);
 
@@ -116,5 +116,18 @@ describe('EditableTable', () => {
     fireEvent.click(boxes[0]);
     fireEvent.click(screen.getByTestId('editable-table-remove-selected'));
     expect((onChange.mock.lastCall![0] as Record<string, unknown>[]).map((r) => r.id)).toEqual(['b', 'c']);
+  });
+
+  it('a popup cell without equal origin and destination fields shows the §5 error; a slot cell renders its own editor', () => {
+    const columns: EditableColumn[] = [
+      { key: 'vehicle', title: 'Vehicle', type: 'popup', popupCode: 'waybill_vehicle', orgFields: 'vehicle,driver_phone', destFields: 'vehicle' },
+      { key: 'phone', title: 'Phone', type: 'slot', slot: ({ row, onChange }) => <button type="button" onClick={() => onChange('13800000000')}>{String(row.phone ?? 'none')}</button> },
+    ];
+    const onChange = vi.fn();
+    render(<QueryClientProvider client={new QueryClient()}><EditableTable columns={columns} value={[{ id: 'a' }]} onChange={onChange} /></QueryClientProvider>);
+    expect(screen.getByText('A popup input needs a report code, origin fields and destination fields, as many of each')).toBeTruthy();
+    fireEvent.click(screen.getByText('none'));
+    expect((onChange.mock.lastCall![0] as Record<string, unknown>[])[0]).toEqual({ id: 'a', phone: '13800000000', orderNum: 1 });
+    expect(screen.getByText('13800000000')).toBeTruthy();
   });
 });

@@ -110,12 +110,15 @@ export function EditableTable(props: EditableTableProps): ReactNode {
   const checkCell = async (all: EditableRow[], rowIndex: number, column: EditableColumn): Promise<string | null> =>
     validateCell(all[rowIndex][column.key], column.validateRules ?? [], { key: column.key, title: column.title, rowIndex, rows: all }, defaultMessage);
 
-  const setCell = (id: string, column: EditableColumn, cell: unknown): void => {
-    const next = rowsRef.current.map((row) => (row.id === id ? { ...row, [column.key]: cell } : row));
+  const setCells = (id: string, patch: Record<string, unknown>): void => {
+    const next = rowsRef.current.map((row) => (row.id === id ? { ...row, ...patch } : row));
     commit(next);
     const index = next.findIndex((row) => row.id === id);
-    void checkCell(next, index, column).then((message) => setErrors((prev) => ({ ...prev, [cellKey(id, column.key)]: message ?? '' })));
+    for (const column of columns.filter((c) => c.key in patch)) {
+      void checkCell(next, index, column).then((message) => setErrors((prev) => ({ ...prev, [cellKey(id, column.key)]: message ?? '' })));
+    }
   };
+  const setCell = (id: string, column: EditableColumn, cell: unknown): void => setCells(id, { [column.key]: cell });
 
   const newRow = (init: Record<string, unknown> = {}): EditableRow => {
     const row: EditableRow = { id: tempRowId() };
@@ -181,7 +184,7 @@ export function EditableTable(props: EditableTableProps): ReactNode {
         <Tooltip title={error} color="red">
           <div data-cell={id} data-error={error ?? ''} aria-invalid={error ? true : undefined} style={{ minWidth: 40, minHeight: 24, cursor: edit ? undefined : 'pointer' }} onClick={() => !edit && !disabled && setEditing(id)}>
             {edit ? (
-              <CellEditor column={column} row={row} value={row[column.key]} disabled={disabled} autoFocus={!alwaysEdit} status={error ? 'error' : undefined} onChange={(v) => setCell(row.id, column, v)} />
+              <CellEditor column={column} row={row} value={row[column.key]} disabled={disabled} autoFocus={!alwaysEdit} status={error ? 'error' : undefined} onChange={(v) => setCell(row.id, column, v)} onRowChange={(patch) => setCells(row.id, patch)} />
             ) : (
               <CellText column={column} value={row[column.key]} />
             )}

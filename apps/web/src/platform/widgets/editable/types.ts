@@ -32,6 +32,10 @@ export interface EditableColumn {
   disabled?: boolean;
   /** Upload folder (`biz`) of upload, file and image cells. */
   biz?: string;
+  /** Popup cells: the report code, its columns and the row fields they fill (equal counts, comma-separated). */
+  popupCode?: string;
+  orgFields?: string;
+  destFields?: string;
   /** Extra props handed to the editor (e.g. `maxLength`). */
   props?: Record<string, unknown>;
   /** Renders a `slot` cell. */

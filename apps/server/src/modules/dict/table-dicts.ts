@@ -35,15 +35,16 @@ const TABLES: Record<string, TreeTable> = {
 };
 
 const camel = (s: string): string => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+// own keys only: a client's `__proto__` or `constructor` must not reach Object.prototype
 const pick = (map: Record<string, string>, name: string): string | undefined =>
-  map[name] ?? Object.entries(map).find(([k]) => camel(k) === name)?.[1];
+  (Object.hasOwn(map, name) ? map[name] : undefined) ?? Object.entries(map).find(([k]) => camel(k) === name)?.[1];
 
 /**
  * The allow-listed table and columns of a table dictionary.
  * @throws AppError badRequest listFieldUnknown naming the table or column not understood.
  */
 function resolve(tableName: string, text: string, code: string): { t: TreeTable; text: string; code: string } {
-  const t = TABLES[tableName];
+  const t = Object.hasOwn(TABLES, tableName) ? TABLES[tableName] : undefined;
   if (!t) throw new AppError('badRequest', 'listFieldUnknown', { field: tableName });
   const textSql = pick(t.texts, text);
   if (!textSql) throw new AppError('badRequest', 'listFieldUnknown', { field: `${tableName}.${text}` });

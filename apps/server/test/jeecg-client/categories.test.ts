@@ -60,6 +60,9 @@ describe('JeecgBoot client: categories', () => {
     const refused = await c.get('/sys/category/loadTreeData', { pid: '0', tableName: 'sys_user', text: 'password_hash', code: 'id' });
     expect(refused.body).toMatchObject({ success: false, code: 400 });
     expect((await c.get('/sys/category/loadTreeData', { condition: '{"password_hash":"x"}' })).body).toMatchObject({ success: false, code: 400 });
+    for (const key of ['constructor', '__proto__', 'toString']) {
+      expect((await c.get('/sys/category/loadTreeData', { condition: JSON.stringify({ [key]: 'x' }) })).body, key).toMatchObject({ success: false, code: 400 });
+    }
   });
 
   it('edits, checks codes for duplicates and deletes in batches the way the modal and toolbar do', async () => {

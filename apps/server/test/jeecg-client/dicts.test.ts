@@ -89,6 +89,9 @@ describe('JeecgBoot client: dictionaries', () => {
       expect((await c.get('/sys/dict/loadTreeData', bad)).body).toMatchObject({ success: false, code: 400 });
     }
     expect((await c.get('/sys/dict/loadDictItem/sys_user,password_hash,id', { key: 'x' })).body).toMatchObject({ success: false, code: 400 });
+    for (const bad of [{ ...params, tableName: '__proto__' }, { ...params, tableName: 'constructor' }, { ...params, text: 'constructor' }, { ...params, condition: '{"__proto__":"x"}' }]) {
+      expect((await c.get('/sys/dict/loadTreeData', bad)).body).toMatchObject({ success: false, code: 400 });
+    }
     // JDictSelectTag with a table dictionary code
     const options = await c.get<{ value: string; text: string }[]>('/sys/dict/getDictItems/sys_category,name,id');
     expect(options.body.result).toEqual(expect.arrayContaining([expect.objectContaining({ value: root, text: '树根' })]));

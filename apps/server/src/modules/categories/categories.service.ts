@@ -49,7 +49,7 @@ function parseCondition(condition: string | undefined): [string, string][] {
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError('badRequest', 'listValueInvalid', { field: 'condition' });
   return Object.entries(parsed as Record<string, unknown>).map(([k, v]) => {
-    const col = CONDITION_COLUMNS[k];
+    const col = Object.hasOwn(CONDITION_COLUMNS, k) ? CONDITION_COLUMNS[k] : undefined; // own keys only (`constructor`…)
     if (!col) throw new AppError('badRequest', 'listFieldUnknown', { field: k });
     return [col, String(v ?? '')];
   });

@@ -86,7 +86,15 @@ test('the province/city/district picker fills the start of a location address (E
   await expect(form).toContainText('Region');
   const pick = async (...names: string[]): Promise<void> => {
     await form.getByTestId('point-area').locator('.ant-select').click();
-    for (const name of names) await page.locator(`.ant-cascader-menu-item[title="${name}"]`).click();
+    const item = (name: string) => page.locator(`.ant-cascader-menu-item[title="${name}"]`);
+    for (const [i, name] of names.entries()) {
+      if (i === names.length - 1) await item(name).click();
+      // a click while the dropdown is still appearing is sometimes lost: again until the next column shows
+      else await expect(async () => {
+        await item(name).click({ timeout: 2_000 });
+        await expect(item(names[i + 1])).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
+    }
     await page.keyboard.press('Escape');
   };
   await pick('广东省', '深圳市', '南山区');

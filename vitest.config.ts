@@ -44,6 +44,9 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'jsdom',
+          // component flows (the editable table's add/drag/validate) take 2-3 s in jsdom on a quiet
+          // machine and went past the 5 s default with the server suite running beside them
+          testTimeout: 20_000,
         },
       },
     ],

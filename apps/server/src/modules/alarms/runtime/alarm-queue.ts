@@ -3,18 +3,28 @@ import type { QueuedReading, WorkItem } from './alarm-batch';
 /** What became of a reading handed to {@link DeviceQueue.add}. */
 export type QueueVerdict = 'queued' | 'late' | 'dropped';
 
+/** Device time (ms) behind the newest evaluated reading within which a reading is reordering, not back-fill. */
+export const REORDER_MS = 5_000;
+/** Longest settling of a device's late readings, in multiples of `lateSettleMs` after the first of them. */
+export const MAX_SETTLE_FACTOR = 3;
+
 /**
  * The per-device queues of the alarm runtime (issue 9 item 3), in memory:
  * - `pending`: one {@link WorkItem} per device waiting for the next batch (insertion order = fairness);
  * - late readings (device time at or before what the engine has seen of the device) settle per
  *   device until none came for `lateSettleMs`, so a back-filled series sent as several messages is
  *   evaluated in one call (the engine judges a back-filled episode within one call's late readings);
+ *   settling ends at the latest {@link MAX_SETTLE_FACTOR} × `lateSettleMs` after the first of them,
+ *   so a steady trickle of late readings cannot hold a device's alarms back indefinitely;
+ * - a reading at most {@link REORDER_MS} of device time behind what the engine has seen is not a
+ *   back-fill but the ordinary reordering of a stream split over several ingest connections and
+ *   batches: it goes to the next batch at once (the engine judges it as late there);
  * - a memory bound: past `maxQueued` readings new ones are dropped and counted.
  * `ready` is called when settled late readings moved to `pending`.
  */
 export class DeviceQueue {
   private readonly pending = new Map<string, WorkItem>();
-  private readonly late = new Map<string, { readings: QueuedReading[]; at: number }>();
+  private readonly late = new Map<string, { readings: QueuedReading[]; at: number; first: number }>();
   /** Latest device time the engine has seen per device (after the last batch that evaluated it). */
   private readonly lastSeen = new Map<string, number>();
   private lateTimer: NodeJS.Timeout | undefined;
@@ -54,7 +64,7 @@ export class DeviceQueue {
     if (this.size >= this.maxQueued) return 'dropped';
     this.size++;
     const seen = this.lastSeen.get(deviceId);
-    if (seen === undefined || r.ts > seen || this.draining) {
+    if (seen === undefined || r.ts > seen || this.draining || seen - r.ts <= REORDER_MS) {
       this.itemOf(deviceId).readings.push(r);
       return 'queued';
     }
@@ -62,7 +72,7 @@ export class DeviceQueue {
     if (waiting) {
       waiting.readings.push(r);
       waiting.at = Date.now();
-    } else this.late.set(deviceId, { readings: [r], at: Date.now() });
+    } else this.late.set(deviceId, { readings: [r], at: Date.now(), first: Date.now() });
     this.lateTimer ??= setTimeout(() => this.releaseLate(false), this.lateSettleMs);
     return 'late';
   }
@@ -73,7 +83,7 @@ export class DeviceQueue {
     this.lateTimer = undefined;
     const now = Date.now();
     for (const [id, w] of this.late) {
-      if (!all && now - w.at < this.lateSettleMs) continue;
+      if (!all && now - w.at < this.lateSettleMs && now - w.first < MAX_SETTLE_FACTOR * this.lateSettleMs) continue;
       this.late.delete(id);
       this.itemOf(id).readings.push(...w.readings);
     }

@@ -1,6 +1,7 @@
 import type { CategoryCreate, CategoryEdit, CategoryNode, CategoryRecord, CategoryTreeNode } from '@ztj/contracts';
 import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
+import { conditionPairs } from '../../platform/list/json-condition';
 import { escapeLike } from '../../platform/list/list-sql';
 import { categoryRecord, insertCategory } from './categories.list';
 
@@ -40,18 +41,10 @@ export async function deleteCategories(db: Db, ids: string[]): Promise<void> {
 const CONDITION_COLUMNS: Record<string, string> = { name: 'name', code: 'code' };
 
 function parseCondition(condition: string | undefined): [string, string][] {
-  if (!condition) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(condition);
-  } catch {
-    throw new AppError('badRequest', 'listValueInvalid', { field: 'condition' });
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError('badRequest', 'listValueInvalid', { field: 'condition' });
-  return Object.entries(parsed as Record<string, unknown>).map(([k, v]) => {
+  return conditionPairs(condition).map(([k, v]) => {
     const col = Object.hasOwn(CONDITION_COLUMNS, k) ? CONDITION_COLUMNS[k] : undefined; // own keys only (`constructor`…)
     if (!col) throw new AppError('badRequest', 'listFieldUnknown', { field: k });
-    return [col, String(v ?? '')];
+    return [col, v];
   });
 }
 

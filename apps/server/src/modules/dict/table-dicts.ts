@@ -1,6 +1,7 @@
 import type { DictOption, DictTreeNode, DictTreeQuery } from '@ztj/contracts';
 import type { Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
+import { conditionPairs } from '../../platform/list/json-condition';
 import { escapeLike } from '../../platform/list/list-sql';
 import type { ListCaller } from '../../platform/list/list-spec';
 
@@ -77,7 +78,7 @@ export async function loadTableTree(q: Queryable, query: DictTreeQuery, caller: 
     // the parent is named by the dictionary's code column, as the client's node keys are
     where.push(`${t.pid[1]} = (SELECT p.id FROM ${t.from.replace(' t', ' p')} WHERE ${code.replace('t.', 'p.')} = $${params.length})`);
   } else where.push(`${t.pid[1]} IS NULL`);
-  for (const [k, v] of conditionOf(query.condition)) {
+  for (const [k, v] of conditionPairs(query.condition)) {
     const col = pick(t.texts, k);
     if (!col) throw new AppError('badRequest', 'listFieldUnknown', { field: k });
     params.push(`%${escapeLike(v)}%`);
@@ -90,17 +91,6 @@ export async function loadTableTree(q: Queryable, query: DictTreeQuery, caller: 
   return rows.map((r) => ({ key: String(r.k), value: String(r.k), title: r.txt, label: r.txt, parentId: r.pid, leaf: !r.has_child, isLeaf: !r.has_child }));
 }
 
-function conditionOf(condition: string | undefined): [string, string][] {
-  if (!condition) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(condition);
-  } catch {
-    throw new AppError('badRequest', 'listValueInvalid', { field: 'condition' });
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError('badRequest', 'listValueInvalid', { field: 'condition' });
-  return Object.entries(parsed as Record<string, unknown>).map(([k, v]) => [k, String(v ?? '')]);
-}
 
 /**
  * `loadDictItem/{dict}`: the texts of comma-joined `keys` in the allow-listed table dictionary

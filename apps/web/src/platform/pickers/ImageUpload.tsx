@@ -13,6 +13,18 @@ export function isImageFile(file: { type?: string }): boolean {
   return (file.type ?? '').includes('image');
 }
 
+/**
+ * `beforeUpload` of the image pickers: other files are refused with `warning`, the translated
+ * 'please upload an image' of SPEC §5.
+ */
+export function imageOnly(warning: string): (file: { type?: string }) => true | typeof Upload.LIST_IGNORE {
+  return (file) => {
+    if (isImageFile(file)) return true;
+    feedback().message.warning(warning);
+    return Upload.LIST_IGNORE;
+  };
+}
+
 /** Uploads one file (SPEC §7: multipart `file` + `biz`) and returns the stored relative path. */
 export async function uploadFile(file: File, biz: string): Promise<UploadResult> {
   const form = new FormData();
@@ -41,13 +53,7 @@ export function ImageUpload({ value, onChange, biz = 'avatar', id }: ImageUpload
       <Upload
         accept="image/*"
         showUploadList={false}
-        beforeUpload={(file) => {
-          if (!isImageFile(file)) {
-            feedback().message.warning(t('upload.imageOnly'));
-            return Upload.LIST_IGNORE;
-          }
-          return true;
-        }}
+        beforeUpload={imageOnly(t('upload.imageOnly'))}
         customRequest={({ file, onSuccess, onError }) => {
           setBusy(true);
           uploadFile(file as File, biz)

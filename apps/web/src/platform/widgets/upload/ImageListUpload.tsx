@@ -4,7 +4,7 @@ import { DeleteOutlined, LeftOutlined, PlusOutlined, RightOutlined } from '@ant-
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../feedback/feedback';
 import { useStoredFileUrl } from '../../http/storedFile';
-import { isImageFile, uploadFile } from '../../pickers/ImageUpload';
+import { imageOnly, uploadFile } from '../../pickers/ImageUpload';
 import { keepLast, moveImage, pathsOf } from './imageList';
 
 /** Props of {@link ImageListUpload}. */
@@ -67,13 +67,7 @@ export function ImageListUpload({ value, onChange, limit = 0, biz = 'temp', disa
           multiple
           showUploadList={false}
           disabled={disabled}
-          beforeUpload={(file) => {
-            if (!isImageFile(file)) {
-              feedback().message.warning(t('upload.imageOnly'));
-              return Upload.LIST_IGNORE;
-            }
-            return true;
-          }}
+          beforeUpload={imageOnly(t('upload.imageOnly'))}
           customRequest={({ file, onSuccess, onError }) => {
             setBusy((n) => n + 1);
             uploadFile(file as File, biz)

@@ -13,6 +13,16 @@ export const DictRoutes = {
     params: z.object({ code: z.string().min(1).max(100) }),
     result: z.array(DictOptionSchema),
   }),
+  search: defineRoute({
+    method: 'GET',
+    path: '/sys/dict/loadDict/:code',
+    access: 'session',
+    tag: 'dict',
+    summary: 'Search-select: options of one dictionary (or allow-listed table dictionary "table,text,code") whose text or value contains the keyword, at most pageSize',
+    params: z.object({ code: z.string().min(1).max(100) }),
+    query: z.object({ keyword: z.string().max(100).optional(), pageSize: z.number().int().min(1).max(100).optional() }),
+    result: z.array(DictOptionSchema),
+  }),
   all: defineRoute({
     method: 'GET',
     path: '/sys/dict/queryAllDictItems',

@@ -112,13 +112,17 @@ export async function tableDictTexts(q: Queryable, dict: string, keys: string[],
  * `getDictItems/{table,text,code}` (JDictSelectTag with a table dictionary): the rows of an
  * allow-listed table as dictionary options, sorted by text (at most 1000).
  */
-export async function tableDictOptions(q: Queryable, dict: string, caller: ListCaller): Promise<DictOption[]> {
+export async function tableDictOptions(q: Queryable, dict: string, caller: ListCaller, search?: { keyword: string; limit: number }): Promise<DictOption[]> {
   const [tableName = '', textName = '', codeName = ''] = dict.split(',').map((x) => x.trim());
   const { t, text, code } = resolve(tableName, textName, codeName);
   const params: unknown[] = [];
   const where = scoped(t, caller, params);
+  if (search?.keyword) {
+    params.push(`%${escapeLike(search.keyword)}%`);
+    where.push(`(${text} ILIKE $${params.length} ESCAPE '\\' OR ${code}::text ILIKE $${params.length} ESCAPE '\\')`);
+  }
   const rows = await q.query<{ k: string; txt: string }>(
-    `SELECT ${code} AS k, ${text} AS txt FROM ${t.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${text} LIMIT 1000`,
+    `SELECT ${code} AS k, ${text} AS txt FROM ${t.from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${text} LIMIT ${search ? Math.min(search.limit, 1000) : 1000}`,
     params,
   );
   return rows.map((r) => ({ value: String(r.k), text: r.txt, textEn: r.txt, label: r.txt, title: r.txt }));

@@ -5,7 +5,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { initI18n } from '../../i18n/i18n';
 import { writeStored } from '../../storage/localStore';
 import { STORAGE_KEYS } from '../../storage/storageKeys';
-import { DictMultiSelect, DictSelect, searchDictChoices, useDebounced } from './DictSelect';
+import { DictRoutes } from '@ztj/contracts';
+import { DictMultiSelect, DictSearchSelect, DictSelect, searchDictChoices, useDebounced } from './DictSelect';
+
+const callApi = vi.fn();
+vi.mock('../../http/callApi', () => ({ callApi: (...a: unknown[]) => callApi(...a) }));
 
 vi.stubGlobal('ResizeObserver', class { observe(): void {} unobserve(): void {} disconnect(): void {} });
 vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined }));
@@ -80,4 +84,17 @@ describe('dictionary search-select', () => {
     }
     await waitFor(() => undefined);
   });
+
+  it('searches a table dictionary on the server with the settled keyword and 10 as the page size', async () => {
+    const code = 'sys_depart,depart_name,id';
+    callApi.mockImplementation((_route: unknown, input: { query: { keyword: string } }) =>
+      Promise.resolve(input.query.keyword === 'Cold' ? [item('d7', 'Cold store', 'Cold store')] : [item('d1', 'Head office', 'Head office')]));
+    render(wrap(<DictSearchSelect dictCode={code} testId="depart-search" />));
+    await waitFor(() => expect(callApi).toHaveBeenCalledWith(DictRoutes.search, { params: { code }, query: { keyword: '', pageSize: 10 } }));
+    const input = screen.getByTestId('depart-search').querySelector('input') ?? screen.getByRole('combobox');
+    fireEvent.change(input, { target: { value: 'Cold' } });
+    await waitFor(() => expect(callApi).toHaveBeenCalledWith(DictRoutes.search, { params: { code }, query: { keyword: 'Cold', pageSize: 10 } }), { timeout: 3000 });
+    expect(await screen.findByText('Cold store')).toBeTruthy();
+  });
 });
+

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Checkbox, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDictOptions, type DictChoice } from './dictOptions';
+import { useDictOptions, useDictSearch, type DictChoice } from './dictOptions';
 
 /** Shown instead of a dictionary widget given no code (SPEC §5 'dictionary code must not be empty'). */
 function NoCode({ testId }: { testId?: string }): ReactNode {
@@ -90,28 +90,36 @@ export function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * Dictionary search-select (SPEC §2, §7): what is typed is searched 800 ms after the last
- * keystroke and at most 10 options are shown; the chosen value keeps its label.
+ * keystroke and at most 10 options are shown; the chosen value keeps its label. A dictionary is
+ * searched in its cached items; a table dictionary ("table,text,code") on the server (loadDict).
  */
 export function DictSearchSelect({ dictCode, value, onChange, disabled, id, testId, placeholder }: Omit<DictSelectProps, 'type' | 'numeric'>): ReactNode {
   const { t } = useTranslation('widgets');
-  const { options, loading } = useDictOptions(dictCode || undefined);
+  const remote = dictCode.includes(',');
   const [keyword, setKeyword] = useState('');
+  const [picked, setPicked] = useState<DictChoice>();
   const settled = useDebounced(keyword, DICT_SEARCH_DEBOUNCE_MS);
+  const local = useDictOptions(dictCode && !remote ? dictCode : undefined);
+  const found = useDictSearch(remote ? dictCode : undefined, settled.trim(), DICT_SEARCH_PAGE_SIZE);
   if (!dictCode) return <NoCode testId={testId} />;
   const current = value === null || value === undefined ? undefined : String(value);
-  const shown = searchDictChoices(options, settled);
-  const chosen = options.find((o) => o.value === current);
+  const shown = remote ? found.options : searchDictChoices(local.options, settled);
+  const chosen = (remote ? [...found.options, ...(picked ? [picked] : [])] : local.options).find((o) => o.value === current);
   return (
     <Select
       id={id}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       allowClear
       disabled={disabled}
-      loading={loading || keyword !== settled}
+      loading={local.loading || found.loading || keyword !== settled}
       placeholder={placeholder ?? t('dict.search')}
-      options={chosen && !shown.includes(chosen) ? [...shown, chosen] : shown}
+      options={chosen && !shown.some((o) => o.value === chosen.value) ? [...shown, chosen] : shown}
       value={current}
-      onChange={(v?: string) => { setKeyword(''); onChange?.(v); }}
+      onChange={(v?: string) => {
+        setPicked(shown.find((o) => o.value === v));
+        setKeyword('');
+        onChange?.(v);
+      }}
       data-testid={testId}
       style={{ width: '100%' }}
     />

@@ -37,3 +37,20 @@ export function useDictOptions(code: string | undefined): { options: DictChoice[
   const options = (query.data ?? []).map((o) => ({ value: o.value, label: dictLabel(o, i18n.language) }));
   return { options, loading: query.isLoading };
 }
+
+/**
+ * Server search of the search-select (SPEC §7 `loadDict/{code}`): at most `pageSize` options of
+ * `code` whose text or value contains `keyword`; used for table dictionaries ("table,text,code"),
+ * which are too large to hold in the browser. An absent code searches nothing.
+ */
+export function useDictSearch(code: string | undefined, keyword: string, pageSize: number): { options: DictChoice[]; loading: boolean } {
+  const { i18n } = useTranslation();
+  const query = useQuery({
+    queryKey: ['dict-search', code, keyword, pageSize],
+    enabled: Boolean(code),
+    staleTime: 30_000,
+    queryFn: () => callApi(DictRoutes.search, { params: { code: code as string }, query: { keyword, pageSize } }),
+  });
+  const options = (query.data ?? []).map((o) => ({ value: o.value, label: dictLabel(o, i18n.language) }));
+  return { options, loading: query.isFetching };
+}

@@ -40,13 +40,31 @@ export async function probeConnection(target: ConnectionTarget, timeoutMs = CONN
   }
 }
 
-async function probePostgres(t: ConnectionTarget, timeoutMs: number): Promise<void> {
-  // every setting explicit: no PG* environment variable or ~/.pgpass of the server takes part
+/**
+ * A PostgreSQL client for `t`, not yet connected, with every setting explicit (no PG* environment
+ * variable or ~/.pgpass of the server takes part) and late socket errors ignored (a failure must
+ * not crash the process). `applicationName` names the use in `pg_stat_activity`.
+ */
+export function postgresClient(t: ConnectionTarget, opts: { connectTimeoutMs: number; queryTimeoutMs: number; applicationName: string }): pg.Client {
   const client = new pg.Client({
     host: t.host, port: t.port, database: t.dbName, user: t.dbUsername, password: t.password, ssl: false,
-    connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, application_name: 'ztj-datasource-test',
+    connectionTimeoutMillis: opts.connectTimeoutMs, query_timeout: opts.queryTimeoutMs, application_name: opts.applicationName,
   });
-  client.on('error', () => undefined); // a late socket error after a failure must not crash the process
+  client.on('error', () => undefined);
+  return client;
+}
+
+/** A MySQL/MariaDB connection to `t` (driver `extra` options added), late socket errors ignored. */
+export async function mysqlConnection(t: ConnectionTarget, connectTimeoutMs: number, extra: Partial<mysql.ConnectionOptions> = {}): Promise<mysql.Connection> {
+  const conn = await mysql.createConnection({
+    host: t.host, port: t.port, database: t.dbName, user: t.dbUsername, password: t.password, connectTimeout: connectTimeoutMs, ...extra,
+  });
+  conn.on('error', () => undefined);
+  return conn;
+}
+
+async function probePostgres(t: ConnectionTarget, timeoutMs: number): Promise<void> {
+  const client = postgresClient(t, { connectTimeoutMs: timeoutMs, queryTimeoutMs: timeoutMs, applicationName: 'ztj-datasource-test' });
   try {
     await client.connect();
     await client.query('SELECT 1');
@@ -56,10 +74,7 @@ async function probePostgres(t: ConnectionTarget, timeoutMs: number): Promise<vo
 }
 
 async function probeMysql(t: ConnectionTarget, timeoutMs: number): Promise<void> {
-  const conn = await mysql.createConnection({
-    host: t.host, port: t.port, database: t.dbName, user: t.dbUsername, password: t.password, connectTimeout: timeoutMs,
-  });
-  conn.on('error', () => undefined);
+  const conn = await mysqlConnection(t, timeoutMs);
   try {
     await conn.query({ sql: 'SELECT 1', timeout: timeoutMs });
   } finally {

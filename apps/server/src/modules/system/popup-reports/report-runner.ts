@@ -1,9 +1,7 @@
-import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { parseReportSql, type ReportColumnType } from '@ztj/contracts';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
-import { CONNECT_TIMEOUT_MS, reasonOf, type ConnectionTarget } from '../datasources/datasource-connect';
+import { CONNECT_TIMEOUT_MS, mysqlConnection, postgresClient, reasonOf, type ConnectionTarget } from '../datasources/datasource-connect';
 
 /** Statement timeout of a report query (each statement: the count and the page). */
 export const REPORT_TIMEOUT_MS = 10_000;
@@ -146,11 +144,7 @@ async function runOwn(db: Db, run: ReportRun, limits: RunLimits): Promise<Report
 }
 
 async function runPostgres(t: ConnectionTarget, run: ReportRun, limits: RunLimits): Promise<ReportPage> {
-  const client = new pg.Client({
-    host: t.host, port: t.port, database: t.dbName, user: t.dbUsername, password: t.password, ssl: false,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: limits.timeoutMs + 2_000, application_name: 'ztj-popup-report',
-  });
-  client.on('error', () => undefined);
+  const client = postgresClient(t, { connectTimeoutMs: CONNECT_TIMEOUT_MS, queryTimeoutMs: limits.timeoutMs + 2_000, applicationName: 'ztj-popup-report' });
   try {
     await client.connect();
     await client.query('BEGIN');
@@ -164,11 +158,7 @@ async function runPostgres(t: ConnectionTarget, run: ReportRun, limits: RunLimit
 }
 
 async function runMysql(t: ConnectionTarget, run: ReportRun, limits: RunLimits): Promise<ReportPage> {
-  const conn = await mysql.createConnection({
-    host: t.host, port: t.port, database: t.dbName, user: t.dbUsername, password: t.password,
-    connectTimeout: CONNECT_TIMEOUT_MS, multipleStatements: false, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true,
-  });
-  conn.on('error', () => undefined);
+  const conn = await mysqlConnection(t, CONNECT_TIMEOUT_MS, { multipleStatements: false, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true });
   const timeout = limits.timeoutMs + 2_000; // the client's own guard, behind the server's
   try {
     const [[version]] = (await conn.query({ sql: 'SELECT VERSION() AS v', timeout })) as unknown as [{ v: string }[]];

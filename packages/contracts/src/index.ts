@@ -13,6 +13,7 @@ export * from './dashboard';
 export * from './ws';
 export * from './devices';
 export * from './devices-api';
+export * from './meters';
 export * from './system';
 export * from './alarms';
 export * from './logistics';

@@ -1,3 +1,5 @@
+import { EQUIPMENT_MODELS, equipmentFamilyOf } from '../meters/families';
+
 /**
  * Device model codes (SPEC §3) and the acquisition-period limits of SPEC §5.
  *
@@ -184,9 +186,14 @@ export type DeviceModelCode = (typeof DEVICE_MODELS)[number]['code'];
 /** Every model code in the spec's order. */
 export const DEVICE_MODEL_CODES = DEVICE_MODELS.map((m) => m.code) as [DeviceModelCode, ...DeviceModelCode[]];
 
-const MODEL_BY_CODE: ReadonlyMap<string, DeviceModelDefinition> = new Map(DEVICE_MODELS.map((m) => [m.code, m]));
+const MODEL_BY_CODE: ReadonlyMap<string, DeviceModelDefinition> = new Map(
+  [...DEVICE_MODELS, ...EQUIPMENT_MODELS].map((m) => [m.code, m]),
+);
 
-/** The model row of `code`, or undefined when SPEC §3 does not list it. */
+/**
+ * The model row of `code` (a SPEC §3 model, or an equipment model of `meters/families.ts`), or
+ * undefined for an unknown code.
+ */
 export function getDeviceModel(code: string): DeviceModelDefinition | undefined {
   return MODEL_BY_CODE.get(code);
 }
@@ -204,5 +211,7 @@ export function deviceSettingsFor(model: string): FamilyLimits | undefined {
   const def = MODEL_BY_CODE.get(model);
   if (!def) return undefined;
   if (def.family) return FAMILY_LIMITS[def.family];
+  const equipment = equipmentFamilyOf(model);
+  if (equipment) return { nameZh: equipment.nameZh, nameEn: equipment.nameEn, periods: {}, shutdown: [] };
   return { nameZh: '网关', nameEn: 'Gateway', periods: {}, shutdown: ['remoteShutdown'] };
 }

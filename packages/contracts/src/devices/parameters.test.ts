@@ -10,10 +10,10 @@ import {
 } from './parameters';
 
 describe('parameter codes (SPEC §3)', () => {
-  it('numbers P001-P062 in order without gaps', () => {
-    expect(PARAMETER_CODES).toHaveLength(62);
+  it('numbers P001-P074 in order without gaps', () => {
+    expect(PARAMETER_CODES).toHaveLength(74);
     PARAMETER_CODES.forEach((code, i) => expect(code).toBe(`P${String(i + 1).padStart(3, '0')}`));
-    expect(new Set(PARAMETERS.map((p) => p.key)).size).toBe(62);
+    expect(new Set(PARAMETERS.map((p) => p.key)).size).toBe(74);
   });
 
   it('keeps the codes fixed by ARCHITECTURE §4 and the brief', () => {
@@ -50,8 +50,8 @@ describe('parameter codes (SPEC §3)', () => {
     expect(checkParameterValue('P028', 'E200-3412')).toBeNull();
     expect(checkParameterValue('P028', 'x'.repeat(129))).toBe('telemetry.stringTooLong');
     expect(checkParameterValue('P001', 1)).toBe('telemetry.positionParameter');
-    expect(checkParameterValue('P063', 1)).toBe('telemetry.unknownParameter');
-    expect(isParameterCode('P062')).toBe(true);
+    expect(checkParameterValue('P075', 1)).toBe('telemetry.unknownParameter');
+    expect(isParameterCode('P074')).toBe(true);
     expect(isParameterCode('P000')).toBe(false);
   });
 

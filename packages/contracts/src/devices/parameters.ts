@@ -152,9 +152,22 @@ export const PARAMETERS = [
   { code: 'P060', key: 'cell', nameZh: '基站', nameEn: 'Cell', unit: '', valueType: 'string', projectAssigned: true },
   { code: 'P061', key: 'firmwareVersion', nameZh: '固件版本', nameEn: 'Firmware version', unit: '', valueType: 'string', projectAssigned: true },
   { code: 'P062', key: 'externalVoltage', nameZh: '外接电源电压', nameEn: 'External supply voltage', unit: 'V', valueType: 'number', range: [0, 100], projectAssigned: true },
+  // ---- P063-P074: meters, plugs, tags and store equipment (issue 14; see meters/families.ts) ----
+  { code: 'P063', key: 'powerFactor', nameZh: '功率因数', nameEn: 'Power factor', unit: '', valueType: 'number', range: [-1, 1], projectAssigned: true },
+  { code: 'P064', key: 'overload', nameZh: '过载', nameEn: 'Overload', unit: '', valueType: 'boolean', projectAssigned: true },
+  { code: 'P065', key: 'heaterOn', nameZh: '加热', nameEn: 'Heater on', unit: '', valueType: 'boolean', projectAssigned: true },
+  { code: 'P066', key: 'running', nameZh: '运行', nameEn: 'Running', unit: '', valueType: 'boolean', projectAssigned: true },
+  { code: 'P067', key: 'rssi', nameZh: '蓝牙信号', nameEn: 'RSSI', unit: 'dBm', valueType: 'number', range: [-150, 0], projectAssigned: true },
+  { code: 'P068', key: 'waterFlow', nameZh: '流量', nameEn: 'Flow', unit: 'm³/h', valueType: 'number', range: [0, 100_000], projectAssigned: true },
+  { code: 'P069', key: 'feedAmount', nameZh: '投料量', nameEn: 'Feed amount', unit: 'kg', valueType: 'number', range: [0, 100_000], projectAssigned: true },
+  { code: 'P070', key: 'setPoint', nameZh: '设定温度', nameEn: 'Set-point', unit: '°C', valueType: 'number', range: [-50, 400], projectAssigned: true },
+  { code: 'P071', key: 'voltageB', nameZh: 'B相电压', nameEn: 'Voltage B', unit: 'V', valueType: 'number', range: [0, 1_000], projectAssigned: true },
+  { code: 'P072', key: 'voltageC', nameZh: 'C相电压', nameEn: 'Voltage C', unit: 'V', valueType: 'number', range: [0, 1_000], projectAssigned: true },
+  { code: 'P073', key: 'currentB', nameZh: 'B相电流', nameEn: 'Current B', unit: 'A', valueType: 'number', range: [-10_000, 10_000], projectAssigned: true },
+  { code: 'P074', key: 'currentC', nameZh: 'C相电流', nameEn: 'Current C', unit: 'A', valueType: 'number', range: [-10_000, 10_000], projectAssigned: true },
 ] as const satisfies readonly ParameterDefinition[];
 
-/** A parameter code, `'P001'` … `'P062'` (SPEC §3). */
+/** A parameter code, `'P001'` … `'P074'` (SPEC §3; P063-P074 added for issue 14). */
 export type ParameterCode = (typeof PARAMETERS)[number]['code'];
 /** The camelCase name of a parameter (`'temperature'`, `'humidity'`…). */
 export type ParameterKey = (typeof PARAMETERS)[number]['key'];
@@ -172,7 +185,7 @@ export const ParameterCodeSchema = z.enum(PARAMETER_CODES);
 
 const BY_CODE: ReadonlyMap<string, ParameterDefinition> = new Map(PARAMETERS.map((p) => [p.code, p]));
 
-/** True when `code` is one of P001-P062. */
+/** True when `code` is one of P001-P074. */
 export function isParameterCode(code: string): code is ParameterCode {
   return BY_CODE.has(code);
 }

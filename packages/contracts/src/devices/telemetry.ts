@@ -169,13 +169,18 @@ export type DeviceEventPayload = z.infer<typeof DeviceEventPayloadSchema>;
 
 const commandBase = { cmdId: z.string().min(1).max(64), ts: DeviceTimeSchema };
 /**
- * `ztj/devices/{deviceId}/commands` (ARCHITECTURE §5): `setPeriods` with settings already checked
+ * `ztj/devices/{deviceId}/commands` (ARCHITECTURE §5): `setPeriods`  with settings already checked
  * against the model (`validateDevicePeriods`; minutes), or `shutdown` (SPEC §7 devices shutdown).
  * `ts` is server time.
  */
 export const DeviceCommandSchema = z.discriminatedUnion('type', [
   z.object({ ...commandBase, type: z.literal('setPeriods'), periods: DevicePeriodsSchema }),
   z.object({ ...commandBase, type: z.literal('shutdown') }),
+  // Equipment (meters/families.ts, issue 14): plug relay, pot/cooker set-point (°C, checked against
+  // the family's setPointRange before sending), and a request to report the meter reading now.
+  z.object({ ...commandBase, type: z.literal('setSwitch'), on: z.boolean() }),
+  z.object({ ...commandBase, type: z.literal('setSetPoint'), well: z.number().int().min(1).max(8).optional(), setPointC: z.number().min(-50).max(400) }),
+  z.object({ ...commandBase, type: z.literal('readMeter') }),
 ]);
 export type DeviceCommand = z.infer<typeof DeviceCommandSchema>;
 

@@ -1,0 +1,2 @@
+/** Meters, plugs, tags and store equipment (SPEC §2 warehouse area, §7 third-party endpoints; issue 14). */
+export * from './families';

@@ -115,6 +115,12 @@ export const MENU_SEED: MenuSeed[] = [
       { id: 'warehouse-boilpot', name: '煮锅', nameEn: 'Boil pots', path: '/warehouse/boilpot', component: 'warehouse/BoilPot' },
       { id: 'warehouse-oden', name: '关东煮机', nameEn: 'Oden cookers', path: '/warehouse/oden', component: 'warehouse/OdenCooker' },
       { id: 'warehouse-external', name: '外接设备', nameEn: 'External devices', path: '/warehouse/external', component: 'warehouse/ExternalDeviceList' },
+      // hidden routes of the equipment screens (issue 14 item 4), opened from their lists
+      { id: 'warehouse-ammeter-config', name: '电表配置', nameEn: 'Ammeter configuration', path: '/warehouse/ammeter/config/:id', component: 'warehouse/AmmeterConfig', hidden: true },
+      { id: 'warehouse-ammeter-chart', name: '电表图表', nameEn: 'Ammeter chart', path: '/warehouse/ammeter/chart/:id', component: 'warehouse/AmmeterChart', hidden: true },
+      { id: 'warehouse-plug-chart', name: '插座图表', nameEn: 'Plug chart', path: '/warehouse/plug/chart/:id', component: 'warehouse/PlugChart', hidden: true },
+      { id: 'warehouse-plug-history', name: '插座历史', nameEn: 'Plug history', path: '/warehouse/plug/history/:id', component: 'warehouse/PlugHistory', hidden: true },
+      { id: 'warehouse-external-chart', name: '外接设备图表', nameEn: 'External device chart', path: '/warehouse/external/chart/:id', component: 'warehouse/ExternalDeviceChart', hidden: true },
     ],
   },
   {

@@ -1,2 +1,5 @@
 /** Meters, plugs, tags and store equipment (SPEC §2 warehouse area, §7 third-party endpoints; issue 14). */
 export * from './families';
+export * from './api';
+export * from './meters.routes';
+export * from './messages';

@@ -16,6 +16,8 @@ import { SESSION_MESSAGES } from './session-messages';
 import { SSO_MESSAGES } from './sso-messages';
 import { SELF_SERVICE_MESSAGES } from './self-service-messages';
 import { ANNOUNCEMENT_MESSAGES } from './announcements/messages';
+import { INTEGRATION_MESSAGES } from './integrations/messages';
+import { EQUIPMENT_MESSAGES } from './meters/messages';
 
 export { SESSION_MESSAGES } from './session-messages';
 
@@ -76,6 +78,7 @@ export const MESSAGES = {
   ...WAYBILL_MESSAGES,
   ...SHARE_MESSAGES,
   ...WAREHOUSE_MESSAGES,
+  ...INTEGRATION_MESSAGES,
   ...SUBSCRIPTION_MESSAGES,
   ...QUARTZ_MESSAGES,
   ...OPS_MESSAGES,
@@ -86,6 +89,7 @@ export const MESSAGES = {
   ...SSO_MESSAGES,
   ...SELF_SERVICE_MESSAGES,
   ...ANNOUNCEMENT_MESSAGES,
+  ...EQUIPMENT_MESSAGES,
   // Administration back office (issue #4): generic list, import/export, system entities.
   listFieldUnknown: { 'zh-CN': '未知的查询字段：{field}', 'en-US': 'Unknown query field: {field}' },
   listRuleUnknown: { 'zh-CN': '字段 {field} 不支持查询规则 {rule}', 'en-US': 'Field {field} does not support the rule {rule}' },

@@ -5,6 +5,8 @@ import { OPS_VALIDATION_MESSAGES } from './system/ops-messages';
 import { RULES_VALIDATION_MESSAGES } from './system/rules-messages';
 import { DATA_SOURCE_VALIDATION_MESSAGES } from './system/datasource-messages';
 import { POPUP_REPORT_VALIDATION_MESSAGES } from './system/popup-report-messages';
+import { INTEGRATION_VALIDATION_MESSAGES } from './integrations/messages';
+import { EQUIPMENT_VALIDATION_MESSAGES } from './meters/messages';
 
 export { PATTERNS } from './patterns';
 
@@ -77,5 +79,6 @@ export const VALIDATION_MESSAGES = {
   ...RULES_VALIDATION_MESSAGES,
   ...DATA_SOURCE_VALIDATION_MESSAGES,
   ...POPUP_REPORT_VALIDATION_MESSAGES,
+  ...EQUIPMENT_VALIDATION_MESSAGES,
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

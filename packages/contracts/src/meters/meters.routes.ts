@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_PERMS } from '../devices-api/routes';
 import { CommandResultSchema } from '../devices-api/schemas';
 import { pageResultOf } from '../envelope';
 import { defineRoute } from '../route';
@@ -23,11 +24,12 @@ import {
 
 /**
  * Permission codes of the equipment screens (issue 14; SPEC §2 warehouse ammeter/plug/tag/pot/cooker
- * pages, device Lawson list; §6 buttons). `list` is the menu-level code of the equipment menus
- * (reads: lists, stores, energy, power, config view); the others are buttons.
+ * pages, device Lawson list; §6 buttons). Reads (lists, stores, energy, power, config view) need the
+ * device list code `device:list` (equipment are devices; every role that sees devices sees them);
+ * the writes are the buttons of {@link EQUIPMENT_BUTTONS}.
  */
 export const EQUIPMENT_PERMS = {
-  list: 'equipment:list',
+  list: DEVICE_PERMS.list,
   plugSwitch: 'plug:switch',
   setPoint: 'cooker:setPoint',
   readMeter: 'ammeter:read',
@@ -37,7 +39,8 @@ export const EQUIPMENT_PERMS = {
 
 /**
  * The buttons to seed under the equipment menus (`[perms, zh-CN, en-US]`, like menus.seed.ts
- * `buttons`): the screens helper seeds them with the menus.
+ * `buttons`): plug switch under the plug list, set-point under the boil pot and oden cooker pages,
+ * read/config/export under the ammeter list.
  */
 export const EQUIPMENT_BUTTONS: readonly (readonly [string, string, string])[] = [
   [EQUIPMENT_PERMS.plugSwitch, '插座开关', 'Switch plugs'],

@@ -14,6 +14,7 @@ export * from './ws';
 export * from './devices';
 export * from './devices-api';
 export * from './meters';
+export * from './integrations';
 export * from './system';
 export * from './alarms';
 export * from './logistics';

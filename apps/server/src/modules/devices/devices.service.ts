@@ -44,9 +44,22 @@ export async function logDevice(
   );
 }
 
-/** Sends `command` and logs it with whether the broker took it. */
+/**
+ * A route for commands past the broker (issue 14: a Modbus-fed device gets a register write):
+ * answers whether the device took it, or null when the device is not its own (then MQTT).
+ */
+export type CommandRoute = (tenantId: number, deviceId: string, command: DeviceCommand) => Promise<boolean | null>;
+const commandRoutes = new WeakMap<Db, CommandRoute>();
+/** Installs the command route of the server using `db` (integrations module). */
+export function setCommandRoute(db: Db, route: CommandRoute | undefined): void {
+  if (route) commandRoutes.set(db, route);
+  else commandRoutes.delete(db);
+}
+
+/** Sends `command` (through the command route when it takes the device, else the broker) and logs it with whether it was taken. */
 export async function sendLoggedCommand(db: Db, channel: CommandChannel, auth: AuthContext, deviceId: string, command: DeviceCommand): Promise<{ cmdId: string; delivered: boolean }> {
-  const delivered = await channel.sendCommand(deviceId, command);
+  const routed = await commandRoutes.get(db)?.(auth.tenantId, deviceId, command);
+  const delivered = routed ?? (await channel.sendCommand(deviceId, command));
   await logDevice(db, { deviceId, tenantId: auth.tenantId, kind: 'command', cmdId: command.cmdId, content: JSON.stringify(command), ok: delivered ? null : false, operator: auth.username });
   return { cmdId: command.cmdId, delivered };
 }

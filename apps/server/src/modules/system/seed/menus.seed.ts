@@ -114,7 +114,12 @@ export const MENU_SEED: MenuSeed[] = [
       { id: 'warehouse-tag', name: '标签列表', nameEn: 'Tags', path: '/warehouse/tag', component: 'warehouse/TagList' },
       { id: 'warehouse-boilpot', name: '煮锅', nameEn: 'Boil pots', path: '/warehouse/boilpot', component: 'warehouse/BoilPot' },
       { id: 'warehouse-oden', name: '关东煮机', nameEn: 'Oden cookers', path: '/warehouse/oden', component: 'warehouse/OdenCooker' },
-      { id: 'warehouse-external', name: '外接设备', nameEn: 'External devices', path: '/warehouse/external', component: 'warehouse/ExternalDeviceList' },
+      {
+        id: 'warehouse-external', name: '外接设备', nameEn: 'External devices', path: '/warehouse/external', component: 'warehouse/ExternalDeviceList',
+        // issue 14 items 2-3: INTEGRATION_PERMS of contracts (Modbus configs, third-party integrations)
+        buttons: [['external:list', '查询外接设备', 'List external devices'], ...crud('modbus', 'Modbus设备', 'Modbus devices').slice(0, 3), ['modbus:list', '查询Modbus设备', 'List Modbus devices'],
+          ...crud('thirdParty', '第三方集成', 'integrations').slice(0, 3), ['thirdParty:list', '查询第三方集成', 'List integrations']],
+      },
       // hidden routes of the equipment screens (issue 14 item 4), opened from their lists
       { id: 'warehouse-ammeter-config', name: '电表配置', nameEn: 'Ammeter configuration', path: '/warehouse/ammeter/config/:id', component: 'warehouse/AmmeterConfig', hidden: true },
       { id: 'warehouse-ammeter-chart', name: '电表图表', nameEn: 'Ammeter chart', path: '/warehouse/ammeter/chart/:id', component: 'warehouse/AmmeterChart', hidden: true },

@@ -109,11 +109,16 @@ export const MENU_SEED: MenuSeed[] = [
       { id: 'warehouse-detail', name: '仓库视图', nameEn: 'Warehouse view', path: '/warehouse/detail/:id', component: 'warehouse/WarehouseDetail', hidden: true },
       { id: 'warehouse-edit', name: '编辑仓库', nameEn: 'Edit warehouse', path: '/warehouse/edit/:id', component: 'warehouse/WarehouseEdit', hidden: true },
       { id: 'warehouse-create', name: '新建仓库', nameEn: 'New warehouse', path: '/warehouse/create', component: 'warehouse/WarehouseCreate', hidden: true },
-      { id: 'warehouse-ammeter', name: '电表列表', nameEn: 'Ammeters', path: '/warehouse/ammeter', component: 'warehouse/AmmeterList' },
-      { id: 'warehouse-plug', name: '插座列表', nameEn: 'Plugs', path: '/warehouse/plug', component: 'warehouse/PlugList' },
+      // issue 14: EQUIPMENT_PERMS buttons of contracts (reads need device:list)
+      {
+        id: 'warehouse-ammeter', name: '电表列表', nameEn: 'Ammeters', path: '/warehouse/ammeter', component: 'warehouse/AmmeterList',
+        buttons: [['ammeter:read', '抄表', 'Read meters'], ['ammeter:config', '电表配置', 'Configure ammeters'], ['ammeter:export', '导出电量', 'Export energy']],
+      },
+      { id: 'warehouse-plug', name: '插座列表', nameEn: 'Plugs', path: '/warehouse/plug', component: 'warehouse/PlugList', buttons: [['plug:switch', '插座开关', 'Switch plugs']] },
       { id: 'warehouse-tag', name: '标签列表', nameEn: 'Tags', path: '/warehouse/tag', component: 'warehouse/TagList' },
       { id: 'warehouse-boilpot', name: '煮锅', nameEn: 'Boil pots', path: '/warehouse/boilpot', component: 'warehouse/BoilPot' },
-      { id: 'warehouse-oden', name: '关东煮机', nameEn: 'Oden cookers', path: '/warehouse/oden', component: 'warehouse/OdenCooker' },
+      // one set-point button for pots and cookers (the boil pot page checks the same code)
+      { id: 'warehouse-oden', name: '关东煮机', nameEn: 'Oden cookers', path: '/warehouse/oden', component: 'warehouse/OdenCooker', buttons: [['cooker:setPoint', '设定温度', 'Set cooker temperature']] },
       {
         id: 'warehouse-external', name: '外接设备', nameEn: 'External devices', path: '/warehouse/external', component: 'warehouse/ExternalDeviceList',
         // issue 14 items 2-3: INTEGRATION_PERMS of contracts (Modbus configs, third-party integrations)

@@ -72,3 +72,25 @@ describe('equipment chart ranges', () => {
     ]);
   });
 });
+
+describe('store view helpers', () => {
+  it('groups a store\'s devices by family in the family-table order', async () => {
+    const { groupByFamily, headlineOf, patchLiveRow } = await import('./equipmentView');
+    const groups = groupByFamily([
+      { id: 'c', family: 'odenCooker' as const },
+      { id: 'p1', family: 'smartPlug' as const },
+      { id: 'a', family: 'ammeter3p' as const },
+      { id: 'p2', family: 'smartPlug' as const },
+    ]);
+    expect(groups.map((g) => [g.family, g.devices.map((d) => d.id)])).toEqual([
+      ['ammeter3p', ['a']],
+      ['smartPlug', ['p1', 'p2']],
+      ['odenCooker', ['c']],
+    ]);
+    expect(headlineOf('odenCooker', { P003: 70, P031: 55.5, P032: 66 })).toEqual({ code: 'P003', value: 55.5 });
+    expect(headlineOf('smartPlug', { P053: 12 })).toEqual({ code: 'P053', value: 12 });
+    const row = { values: { P055: true, P053: 900 }, lastReportTime: 1000, status: 'offline' as const };
+    expect(patchLiveRow(row, { ts: 900, values: { P055: false } })).toBe(row);
+    expect(patchLiveRow(row, { ts: 2000, values: { P055: false, P053: 0 } })).toEqual({ values: { P055: false, P053: 0 }, lastReportTime: 2000, status: 'online' });
+  });
+});

@@ -177,3 +177,57 @@ export function setPointAllowed(family: EquipmentFamily, value: number): boolean
 export function withLive(values: ValueMap, live: ValueMap | undefined): ValueMap {
   return live ? { ...values, ...live } : values;
 }
+
+/** The parts of an equipment row a live reading updates. */
+export interface LiveRow {
+  values: ValueMap;
+  lastReportTime: number | null;
+  status: 'online' | 'offline';
+}
+
+/**
+ * An equipment row with a newer live reading (`ts` device ms, values by code) applied: values
+ * merged, report time moved, status online. Older or missing readings return the row itself.
+ */
+export function patchLiveRow<T extends LiveRow>(row: T, reading: { ts: number; values: ValueMap } | undefined): T {
+  if (!reading) return row;
+  if (row.lastReportTime !== null && row.lastReportTime >= reading.ts) return row;
+  return { ...row, values: { ...row.values, ...reading.values }, lastReportTime: reading.ts, status: 'online' };
+}
+
+/** The list screen of each family (SPEC §2 warehouse menus); water meters and scales have none yet. */
+export const FAMILY_SCREENS: Readonly<Partial<Record<EquipmentFamily, string>>> = {
+  ammeter1p: '/warehouse/ammeter',
+  ammeter3p: '/warehouse/ammeter',
+  smartPlug: '/warehouse/plug',
+  bleTag: '/warehouse/tag',
+  boilPot: '/warehouse/boilpot',
+  odenCooker: '/warehouse/oden',
+};
+
+/** A short text of a device's main reading for the store view (kW, W + state, °C…), or null. */
+export function headlineOf(family: EquipmentFamily, values: ValueMap): { code: string; value: number | boolean | null } | null {
+  switch (family) {
+    case 'ammeter1p':
+    case 'ammeter3p':
+    case 'smartPlug':
+      return { code: PARAM.activePower, value: numberOf(values, PARAM.activePower) };
+    case 'bleTag':
+      return { code: PARAM.temperature, value: numberOf(values, PARAM.temperature) };
+    case 'boilPot':
+    case 'odenCooker': {
+      const temps = cookerView(family, values).wells.map((w) => w.temperatureC).filter((x): x is number => x !== null);
+      return { code: PARAM.temperature, value: temps.length ? Math.min(...temps) : null };
+    }
+    case 'waterMeter':
+      return { code: PARAM.waterVolume, value: numberOf(values, PARAM.waterVolume) };
+    case 'feedScale':
+      return { code: PARAM.weight, value: numberOf(values, PARAM.weight) };
+  }
+}
+
+/** Devices of a store grouped by family in the order of the family table, empty families left out. */
+export function groupByFamily<T extends { family: EquipmentFamily }>(devices: readonly T[]): { family: EquipmentFamily; devices: T[] }[] {
+  const order = Object.keys(EQUIPMENT_FAMILY_TABLE) as EquipmentFamily[];
+  return order.map((family) => ({ family, devices: devices.filter((d) => d.family === family) })).filter((g) => g.devices.length > 0);
+}

@@ -18,6 +18,7 @@ import { RULES_SCREENS } from '../../features/system/rules/rulesScreens';
 import { DATA_SOURCE_SCREENS } from '../../features/system/datasources/dataSourceScreens';
 import { POPUP_REPORT_SCREENS } from '../../features/system/popup-reports/popupReportScreens';
 import { FILES_SCREENS } from '../../features/system/files/filesScreens';
+import { EQUIPMENT_SCREENS } from '../../features/equipment/equipmentScreens';
 
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -49,6 +50,7 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   ...DATA_SOURCE_SCREENS,
   ...POPUP_REPORT_SCREENS,
   ...FILES_SCREENS,
+  ...EQUIPMENT_SCREENS,
   'dashboard/Analysis': lazy(() => import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage }))),
   'dashboard/BigScreen': lazy(() => import('../../features/dashboard/BigScreenPage').then((m) => ({ default: m.BigScreenPage }))),
   'exception/403': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception403 }))),

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { EquipmentData } from './equipment-fleet';
+import { parseMachineSeries, parseOccupancyActivity } from './equipment-series';
 import { parseTwizyTrack, type TrackFix } from './tracks';
 import { parseOccupancySeries, parseShenyangJanuary, parseWsnMotes, type ClimatePoint, type WsnMote } from './series';
 
@@ -16,10 +18,12 @@ export const DATA_FILES = {
   shenyang: 'climate/cn_shenyang_hourly_weather_pm25_2015.csv',
   occupancy: 'climate/occupancy_office_mons_be_2015-02-04_to_2015-02-10_1min.csv',
   wsn: 'climate/wsn_telosb_singlehop_2010-05-09_5s_labelled.csv',
+  nabMachine: 'climate/nab_machine_temperature_system_failure.csv',
+  nabWindows: 'climate/nab_anomaly_windows.json',
 } as const;
 
 /** Everything the default fleet replays, parsed. */
-export interface FleetData {
+export interface FleetData extends EquipmentData {
   tracks: TrackFix[][];
   shenyangJanuary: ClimatePoint[];
   occupancy: ClimatePoint[];
@@ -28,12 +32,14 @@ export interface FleetData {
 
 const read = (file: string): string => readFileSync(DATA_DIR + file, 'utf8');
 
-/** Reads and parses the data files (about 2.5 MB; done once at start-up). */
+/** Reads and parses the data files (about 3.3 MB; done once at start-up). */
 export function loadFleetData(): FleetData {
   return {
     tracks: DATA_FILES.tracks.map((f) => parseTwizyTrack(read(f))),
     shenyangJanuary: parseShenyangJanuary(read(DATA_FILES.shenyang)),
     occupancy: parseOccupancySeries(read(DATA_FILES.occupancy)),
     wsnMotes: parseWsnMotes(read(DATA_FILES.wsn)),
+    activity: parseOccupancyActivity(read(DATA_FILES.occupancy)),
+    machine: parseMachineSeries(read(DATA_FILES.nabMachine), read(DATA_FILES.nabWindows)),
   };
 }

@@ -1,4 +1,6 @@
-import { PARAM, type DeviceModelCode, type TelemetryValues } from '@ztj/contracts';
+import { PARAM, type DeviceModelCode, type EquipmentFamily, type TelemetryValues } from '@ztj/contracts';
+import type { ValuesAdjust } from './equipment-counter';
+import { buildEquipment, buildTags } from './equipment-fleet';
 import { loadFleetData, type FleetData } from './data-files';
 import type { ClimatePoint } from './series';
 import type { TrackFix } from './tracks';
@@ -20,7 +22,8 @@ export interface Timeline {
 /** A simulated device: it reports one message per sample of `timeline`, starting `phaseMs` into it. */
 export interface SimDevice {
   deviceId: string;
-  model: DeviceModelCode;
+  /** A SPEC §3 model code or an equipment model code (contracts `meters/families.ts`). */
+  model: string;
   timeline: Timeline;
   phaseMs: number;
   /** Values of a second series merged into each report, taken as they stood at that time (no interpolation). */
@@ -29,6 +32,10 @@ export interface SimDevice {
   tripEvents?: boolean;
   /** What the device replays, for people reading `--list`. */
   source: string;
+  /** Per-reading correction by the replay: counters carried across loops, a counter reset, battery drain. */
+  adjust?: ValuesAdjust;
+  /** Equipment family (issue 14) and the default set-point of each well, °C: commands act on these. */
+  equipment?: { family: EquipmentFamily; setPoints?: number[] };
 }
 
 /** A gateway relaying the readings of its sub-devices in batches (ARCHITECTURE §5). */
@@ -50,6 +57,8 @@ export interface FleetOptions {
   idPrefix?: string;
   /** Number of warehouse sensors replaying the occupancy series, each 2 days further into it. */
   warehouseSensors?: number;
+  /** Include the store equipment (issue 14); default true. */
+  equipment?: boolean;
 }
 
 const MINUTE = 60_000;
@@ -98,9 +107,10 @@ export function climateTimeline(points: readonly ClimatePoint[], stepMs: number)
  *   box in a Shenyang winter; not a reefer set-point), each vehicle 10 days further into January;
  * - warehouse sensors `…-WH-001..` (model P23-2IN1) replaying the 1-minute office series, each
  *   2 days further into it;
- * - gateway `…-GW-001` (model G24-L4Y1) relaying the four TelosB motes `…-TAG-001..004`
- *   (5-second series with the labelled excursions); motes 1-2 are indoor (P3A-1IY1), 3-4 outdoor
- *   (P3A-1OY1), reading the I/O in those model codes as indoor/outdoor.
+ * - gateway `…-GW-001` (model G24-L4Y1) relaying the four TelosB motes as BLE tags
+ *   `…-TAG-001..004` (BT-TH; 5-second series with the labelled excursions, derived battery/RSSI);
+ * - the store equipment of issue 14 (`equipment-fleet.ts`): ammeters, plugs, boil pot, oden
+ *   cookers, water meter, feed scale (leave out with `equipment: false`).
  */
 export function buildFleet(data: FleetData, options: FleetOptions = {}): Fleet {
   const prefix = options.idPrefix ?? 'SIM';
@@ -122,15 +132,10 @@ export function buildFleet(data: FleetData, options: FleetOptions = {}): Fleet {
     phaseMs: (i * SENSOR_STEP_MS) % office.loopMs,
     source: `Occupancy office series from day ${1 + i * 2}`,
   }));
-  const tags: SimDevice[] = data.wsnMotes.map((mote) => ({
-    deviceId: `${prefix}-TAG-${pad(mote.moteId)}`,
-    model: mote.indoor ? 'P3A-1IY1' : 'P3A-1OY1',
-    timeline: climateTimeline(mote.points, 5_000),
-    phaseMs: 0,
-    source: `TelosB mote ${mote.moteId} (${mote.indoor ? 'indoor' : 'outdoor'}, ${mote.points.filter((p) => p.excursion).length} labelled excursion rows)`,
-  }));
+  const tags = buildTags(data.wsnMotes, prefix);
+  const equipment = options.equipment === false ? [] : buildEquipment(data, prefix);
   return {
-    devices: [...vehicles, ...sensors],
+    devices: [...vehicles, ...sensors, ...equipment],
     gateways: [{ gatewayId: `${prefix}-GW-${pad(1)}`, model: 'G24-L4Y1', subDevices: tags, source: 'TelosB single-hop WSN' }],
   };
 }

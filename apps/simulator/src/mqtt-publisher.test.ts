@@ -19,7 +19,7 @@ import { startSimulator } from './mqtt-publisher';
  */
 const URL = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
 const PREFIX = `T${process.pid}x${Date.now() % 1_000_000}`;
-const fleet = buildFleet(loadFleetData(), { idPrefix: PREFIX, warehouseSensors: 1 });
+const fleet = buildFleet(loadFleetData(), { idPrefix: PREFIX, warehouseSensors: 1, equipment: false });
 
 interface Received {
   topic: string;

@@ -5,9 +5,9 @@ import {
   topics,
   validateDevicePeriods,
   type CommandAckPayload,
-  type DeviceModelCode,
 } from '@ztj/contracts';
-import { loadDefaultFleet, maxSpeed, type Fleet } from './fleet';
+import { createEquipmentControl } from './equipment-control';
+import { allReportingDevices, loadDefaultFleet, maxSpeed, type Fleet } from './fleet';
 import { createReplay, type SimMessage } from './replay';
 
 /** MQTT credentials of one device (the server provisions a secret per device). */
@@ -50,7 +50,7 @@ export interface SimulatorHandle {
 
 interface Publisher {
   client: MqttClient;
-  model: DeviceModelCode;
+  model: string;
   /** Set after a remote shutdown command: the device stops reporting until restarted. */
   shutDown: boolean;
 }
@@ -60,7 +60,10 @@ interface Publisher {
  * (MQTT 3.1.1, client id = device id), and every `tickMs` publishes, at QoS 1, the messages the
  * replay says are due. Devices answer commands on `ztj/devices/{id}/commands` with an ack on
  * `ztj/devices/{id}/acks`: `setPeriods` is checked against the model's limits, `shutdown` sends
- * `power_off` and silences the device.
+ * `power_off` and silences the device; equipment (issue 14) answers `setSwitch` (plug relay; an
+ * overload above the rated 16 A opens it), `setSetPoint` (pot/cooker wells follow) and `readMeter`
+ * with an ack and an immediate reading (`equipment-control.ts`); a command the device's family does
+ * not accept gets `ok: false, error: 'validation.commandUnsupported'`.
  */
 export function startSimulator(options: SimulatorOptions): SimulatorHandle {
   const fleet = options.fleet ?? loadDefaultFleet();
@@ -73,10 +76,11 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
     stats.failed++;
     options.onError?.(id, e);
   };
-  const ids: Array<[string, DeviceModelCode]> = [
-    ...fleet.devices.map((d): [string, DeviceModelCode] => [d.deviceId, d.model]),
-    ...fleet.gateways.map((g): [string, DeviceModelCode] => [g.gatewayId, g.model]),
+  const ids: Array<[string, string]> = [
+    ...fleet.devices.map((d): [string, string] => [d.deviceId, d.model]),
+    ...fleet.gateways.map((g): [string, string] => [g.gatewayId, g.model]),
   ];
+  const control = createEquipmentControl(allReportingDevices(fleet));
   const publishers = new Map<string, Publisher>();
   for (const [deviceId, model] of ids) {
     const { username, password } = options.credentialsFor(deviceId);
@@ -133,6 +137,13 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
       const errors = validateDevicePeriods(p.model, cmd.data.periods);
       return ack(deviceId, { cmdId: cmd.data.cmdId, ts, ok: errors.length === 0, ...(errors[0] ? { error: errors[0].message } : {}) });
     }
+    const outcome = control.command(deviceId, cmd.data);
+    if (outcome) {
+      ack(deviceId, { cmdId: cmd.data.cmdId, ts, ok: outcome.ok, ...(outcome.error ? { error: outcome.error } : {}) });
+      const values = outcome.reportNow ? control.readingNow(deviceId) : undefined;
+      if (values) send(deviceId, topics.telemetry(deviceId), { ts, values });
+      return;
+    }
     ack(deviceId, { cmdId: cmd.data.cmdId, ts, ok: true });
     send(deviceId, topics.events(deviceId), { ts, type: 'power_off' });
     p.shutDown = true;
@@ -143,7 +154,10 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
   }
 
   const replay = createReplay(fleet, { startWallMs: options.startWallMs ?? Date.now(), speed: options.speed });
-  const publish = (m: SimMessage): void => send(m.publisherId, m.topic, m.payload);
+  const publish = (m: SimMessage): void => {
+    const payload = m.channel === 'telemetry' ? { ...m.payload, values: control.apply(m.publisherId, m.payload.values) } : m.payload;
+    send(m.publisherId, m.topic, payload);
+  };
   const timer = setInterval(() => {
     stats.ticks++;
     for (const m of replay.tick(Date.now())) publish(m);

@@ -78,7 +78,7 @@ describe('messagesBetween', () => {
         lastTs.set(r.deviceId, r.ts);
       }
     }
-    expect(lastTs.size).toBe(10);
+    expect(lastTs.size).toBe(22); // 3 vehicles, 3 sensors, 4 tags, 12 pieces of store equipment
     const batches = ms.filter((m) => m.channel === 'gatewayTelemetry');
     expect(batches.length).toBeGreaterThan(1); // 5 s × 2000 / 5 s × 4 motes = 8,000 readings
     for (const b of batches) expect(b.payload.readings.length).toBeLessThanOrEqual(500);

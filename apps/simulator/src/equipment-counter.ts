@@ -1,0 +1,78 @@
+import type { ParameterCode, TelemetryValues } from '@ztj/contracts';
+import type { Sample, Timeline } from './fleet';
+
+/** Where a reading falls in the replay: series time since start (ms), loop number, sample index. */
+export interface ReplayPosition {
+  s: number;
+  loop: number;
+  index: number;
+}
+
+/** A per-reading correction applied by the replay (counters carried across loops, battery drain). */
+export type ValuesAdjust = (values: TelemetryValues, at: ReplayPosition) => TelemetryValues;
+
+/** A cumulative counter in a looping timeline. */
+export interface CounterSpec {
+  code: ParameterCode;
+  /** What the counter grows by in one loop of the timeline (kWh or m³). */
+  perLoop: number;
+  /** Decimals reported. */
+  decimals: number;
+  /**
+   * One counter reset (a meter replaced / cleared) at this series time after the replay start, ms:
+   * from the first reading at or after it, the counter restarts from 0.
+   */
+  resetAtS?: number;
+}
+
+const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));
+
+/**
+ * Integrates a rate over a timeline's samples (rectangle rule: each sample's rate holds until the
+ * next one; the last one until the loop ends): `within[i]` is the amount before sample i and the
+ * second result the amount of a whole loop. Rate per hour × ms.
+ */
+export function integrate(samples: readonly { tOffsetMs: number }[], ratePerHour: readonly number[], loopMs: number): { within: number[]; perLoop: number } {
+  const within: number[] = [];
+  let sum = 0;
+  samples.forEach((s, i) => {
+    within.push(sum);
+    const next = i + 1 < samples.length ? samples[i + 1]!.tOffsetMs : loopMs;
+    sum += (ratePerHour[i]! * (next - s.tOffsetMs)) / 3_600_000;
+  });
+  return { within, perLoop: sum };
+}
+
+/**
+ * The counter value the timeline carries at series time `s` strictly before it (the latest sample
+ * before s), loops included, without reset.
+ */
+function counterBefore(timeline: Timeline, phaseMs: number, spec: CounterSpec, s: number): number {
+  const u = s + phaseMs;
+  const loop = Math.floor(u / timeline.loopMs);
+  const r = u - loop * timeline.loopMs;
+  let i = timeline.samples.findIndex((x: Sample) => x.tOffsetMs >= r) - 1;
+  if (i === -2) i = timeline.samples.length - 1; // r after the last sample
+  if (i < 0) return counterBefore(timeline, phaseMs, spec, s - r - 1); // before the first sample of this loop
+  return Number(timeline.samples[i]!.values[spec.code]) + loop * spec.perLoop;
+}
+
+/**
+ * Adjust for a counter: the sample holds the in-loop reading; the replay adds `perLoop` per loop so
+ * the counter keeps growing across loops, and subtracts the reading before `resetAtS` after it.
+ */
+export function counterAdjust(timeline: Timeline, phaseMs: number, spec: CounterSpec): ValuesAdjust {
+  const atReset = spec.resetAtS === undefined ? 0 : counterBefore(timeline, phaseMs, spec, spec.resetAtS);
+  return (values, at) => {
+    const raw = values[spec.code];
+    if (typeof raw !== 'number') return values;
+    let v = raw + at.loop * spec.perLoop;
+    if (spec.resetAtS !== undefined && at.s >= spec.resetAtS) v -= atReset;
+    return { ...values, [spec.code]: round(Math.max(0, v), spec.decimals) };
+  };
+}
+
+/** Several adjusts in order. */
+export function chainAdjust(...fns: ValuesAdjust[]): ValuesAdjust {
+  return (values, at) => fns.reduce((v, f) => f(v, at), values);
+}

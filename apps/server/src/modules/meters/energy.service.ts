@@ -1,0 +1,86 @@
+import {
+  ENERGY_MAX_METERS,
+  equipmentFamilyOf,
+  splitIds,
+  type EnergyResult,
+  type MeterEnergy,
+  type PowerResult,
+} from '@ztj/contracts';
+import type { Db, Queryable } from '../../platform/db/db';
+import { AppError } from '../../platform/http/app-error';
+import { deviceHistory } from '../devices/history.repo';
+import { ENERGY_TIME_ZONE, dayOfText, dayText, kwh3 } from './energy';
+import { readDailyEnergy, refreshRollup } from './energy-rollup';
+import { isMeterModel, meterRatios } from './meter-config';
+
+/**
+ * Daily energy and power of meters (issue 14 ammeter chart, energy per day and per warehouse;
+ * SPEC §2). Energy: kWh per local day (Asia/Shanghai) from the counter P054 through the rollup
+ * (energy-rollup.ts), × CT × PT. Power: P053 W × CT × PT, the history machinery's chart buckets.
+ */
+
+interface MeterRow {
+  dev_no: string;
+  name: string;
+  alias: string | null;
+  model: string;
+}
+
+/** Meters of the tenant among `ids`, in the asked order. @throws AppError notFound equipmentNotFound when one is not a meter of the tenant. */
+async function metersOf(q: Queryable, tenantId: number, ids: readonly string[]): Promise<MeterRow[]> {
+  const rows = await q.query<MeterRow>('SELECT dev_no, name, alias, model FROM device WHERE tenant_id = $1 AND dev_no = ANY($2::text[])', [tenantId, ids]);
+  const by = new Map(rows.filter((r) => isMeterModel(r.model)).map((r) => [r.dev_no, r]));
+  if (ids.some((id) => !by.has(id))) throw new AppError('notFound', 'equipmentNotFound');
+  return ids.map((id) => by.get(id)!);
+}
+
+/** Daily energy of `meters` over `beginDate`..`endDate` (`YYYY-MM-DD`, inclusive). */
+async function energyOf(db: Db, tenantId: number, meters: readonly MeterRow[], beginDate: string, endDate: string, warehouse: EnergyResult['warehouse']): Promise<EnergyResult> {
+  const from = dayOfText(beginDate);
+  const to = dayOfText(endDate);
+  const dates = Array.from({ length: to - from + 1 }, (_, i) => dayText(from + i));
+  const ids = meters.map((m) => m.dev_no);
+  if (ids.length) await refreshRollup(db, ids);
+  const raw = ids.length ? await readDailyEnergy(db, ids, from, to) : [];
+  const ratios = await meterRatios(db, tenantId, ids);
+  const sums = new Array<number>(dates.length).fill(0);
+  const out: MeterEnergy[] = meters.map((m, k) => {
+    const ratio = ratios.get(m.dev_no) ?? 1;
+    const days = raw[k]!.days.map((v) => (v === null ? null : kwh3(v * ratio)));
+    days.forEach((v, i) => (sums[i]! += v ?? 0));
+    return { id: m.dev_no, name: m.alias || m.name, family: equipmentFamilyOf(m.model)!.family, ratio, days, totalKWh: kwh3(days.reduce<number>((s, v) => s + (v ?? 0), 0)) };
+  });
+  const days = sums.map(kwh3);
+  return { timeZone: ENERGY_TIME_ZONE, dates, meters: out, days, totalKWh: kwh3(days.reduce((s, v) => s + v, 0)), warehouse };
+}
+
+/** `meter/energy/daily`: the meters of `ids` (comma list, at most ENERGY_MAX_METERS) of the tenant. */
+export async function meterEnergy(db: Db, tenantId: number, q: { ids: string; beginDate: string; endDate: string }): Promise<EnergyResult> {
+  const ids = splitIds(q.ids);
+  if (ids.length > ENERGY_MAX_METERS) throw new AppError('badRequest', 'validationFailed', {}, [{ field: 'ids', message: 'Too many meters' }]);
+  return energyOf(db, tenantId, await metersOf(db, tenantId, ids), q.beginDate, q.endDate, null);
+}
+
+/** `meter/energy/warehouse`: the sum of the meters of a warehouse (store) of the tenant. @throws AppError notFound warehouseNotFound. */
+export async function warehouseEnergy(db: Db, tenantId: number, q: { warehouseId: string; beginDate: string; endDate: string }): Promise<EnergyResult> {
+  const w = await db.one<{ id: string; name: string }>('SELECT id, name FROM warehouse WHERE tenant_id = $1 AND id = $2', [tenantId, q.warehouseId]);
+  if (!w) throw new AppError('notFound', 'warehouseNotFound');
+  const rows = await db.query<MeterRow>(
+    `SELECT d.dev_no, d.name, d.alias, d.model FROM warehouse_device wd JOIN device d ON d.dev_no = wd.dev_no AND d.tenant_id = $1
+      WHERE wd.warehouse_id = $2 ORDER BY d.dev_no`,
+    [tenantId, q.warehouseId],
+  );
+  return energyOf(db, tenantId, rows.filter((r) => isMeterModel(r.model)), q.beginDate, q.endDate, { id: w.id, name: w.name });
+}
+
+/** `meter/power`: P053 (W × CT × PT) of a meter over `beginTime`..`endTime` (ms), at most `points` points. */
+export async function meterPower(db: Db, tenantId: number, q: { id: string; beginTime: number; endTime: number; points: number }): Promise<PowerResult> {
+  await metersOf(db, tenantId, [q.id]);
+  const ratio = (await meterRatios(db, tenantId, [q.id])).get(q.id) ?? 1;
+  const h = await deviceHistory(db, q.id, { id: q.id, range: 'custom', beginTime: q.beginTime, endTime: q.endTime, mode: 'chart', points: q.points, codes: 'P053', pageNo: 1, pageSize: 10 });
+  const found = h.series.find((s) => s.code === 'P053');
+  const series = found
+    ? { ...found, points: found.points.map(([t, v]): [number, number] => [t, Math.round(v * ratio * 1000) / 1000]) }
+    : { code: 'P053', unit: 'W', downsampled: false, points: [] };
+  return { id: q.id, beginTime: h.beginTime, endTime: h.endTime, ratio, series };
+}

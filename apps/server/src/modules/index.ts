@@ -37,6 +37,7 @@ import { dataSourceRoutes } from './system/datasources/datasources.routes';
 import { popupReportRoutes } from './system/popup-reports/popup-reports.routes';
 import { shareRoutes } from './logistics/shares/shares.routes';
 import { warehouseRoutes } from './logistics/warehouses/warehouses.routes';
+import { meterRoutes } from './meters/meters.routes';
 import { subscriptionRoutes } from './logistics/subscriptions/subscriptions.routes';
 import { ledgerRoutes } from './ledger/ledger.routes';
 import { ssoRoutes } from './auth/sso/sso.routes';
@@ -100,6 +101,7 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   popupReportRoutes(api, db, config);
   shareRoutes(api, deps);
   warehouseRoutes(api, deps);
+  meterRoutes(api, deps);
   subscriptionRoutes(api, deps);
   ledgerRoutes(api, db);
   announcementRoutes(api, db, deps.hub);

@@ -32,7 +32,7 @@ export const EXPORT_FILE_TYPES = {
   '8': { name: { 'zh-CN': '车载报告', 'en-US': 'Vehicle report' }, available: true },
   '9': { name: { 'zh-CN': '蓝牙报告', 'en-US': 'Bluetooth report' }, available: false },
   a: { name: { 'zh-CN': '医药报告', 'en-US': 'Medical report' }, available: false },
-  b: { name: { 'zh-CN': '电表报告', 'en-US': 'Meter report' }, available: false },
+  b: { name: { 'zh-CN': '电表报告', 'en-US': 'Meter report' }, available: true },
   c: { name: { 'zh-CN': 'V4报告', 'en-US': 'V4 report' }, available: false },
   d: { name: { 'zh-CN': '定制报告', 'en-US': 'Customised report' }, available: false },
   ga: { name: { 'zh-CN': '网关告警', 'en-US': 'Gateway alarms' }, available: true },

@@ -93,12 +93,12 @@ describe('download center', () => {
     expect(calls).toBe(2);
   });
 
-  it('refuses an exporter of a listed but unavailable file type (SPEC §9 meter) with a clear message, recording nothing', async () => {
-    const meter = defineExporter({ key: 'test:meter', fileType: 'b', fileName: () => 'meter.pdf', description: () => 'meter', build: async () => Buffer.from('x') });
+  it('refuses an exporter of a listed but unavailable file type (SPEC §9 V4) with a clear message, recording nothing', async () => {
+    const meter = defineExporter({ key: 'test:meter', fileType: 'c', fileName: () => 'v4.pdf', description: () => 'v4', build: async () => Buffer.from('x') });
     const who = (await t.db.query<{ id: string }>(`SELECT id FROM sys_user WHERE username = 'admin'`))[0]!;
     const auth = { userId: who.id, username: 'admin', realname: 'admin', tenantId: PLATFORM_TENANT_ID, sessionTenantId: PLATFORM_TENANT_ID, orgCode: null, tokenHash: 'x' };
-    await expect(t.exports.request(auth, meter, {}, 'en-US')).rejects.toMatchObject({ messageKey: 'exportTypeUnavailable', params: { type: 'Meter report' } });
-    await expect(t.exports.request(auth, meter, {}, 'zh-CN')).rejects.toMatchObject({ params: { type: '电表报告' } });
+    await expect(t.exports.request(auth, meter, {}, 'en-US')).rejects.toMatchObject({ messageKey: 'exportTypeUnavailable', params: { type: 'V4 report' } });
+    await expect(t.exports.request(auth, meter, {}, 'zh-CN')).rejects.toMatchObject({ params: { type: 'V4报告' } });
     expect(await t.db.query(`SELECT id FROM export_file WHERE exporter = 'test:meter'`)).toHaveLength(0);
   });
 

@@ -1,5 +1,5 @@
 import { type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Empty, Pagination, Space, Spin, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Empty, Pagination, Space, Spin } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { EquipmentFamily } from '@ztj/contracts';
@@ -16,10 +16,7 @@ function CookerPage({ kind }: { kind: 'boilPot' | 'odenCooker' }): ReactNode {
   const { list, error, connected } = useEquipmentList(kind === 'boilPot' ? POTS : COOKERS, kind === 'boilPot' ? '/warehouse/boilpot' : '/warehouse/oden');
   return (
     <Card data-testid={`${kind}-page`}>
-      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t(kind === 'boilPot' ? 'cooker.boilPotTitle' : 'cooker.odenTitle')}
-        </Typography.Title>
+      <Space wrap style={{ width: '100%', justifyContent: 'flex-end', marginBottom: 12 }}>
         <Space>
           <Button icon={<ReloadOutlined />} onClick={() => void list.reload()}>
             {t('common.refresh')}

@@ -43,7 +43,7 @@ export function EquipmentListShell({ testId, equipment, columns, emptyText, extr
         selectable={false}
         queryFields={queryFields}
         columns={columns}
-        tableProps={{ locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> } }}
+        tableProps={{ scroll: { x: 'max-content' }, locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> } }}
         extra={
           <>
             {extra}

@@ -121,7 +121,7 @@ export function ExternalDeviceListPage(): ReactNode {
         selectable={false}
         queryFields={queryFields}
         columns={columns}
-        tableProps={{ locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('external.empty')} /> } }}
+        tableProps={{ scroll: { x: 'max-content' }, locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('external.empty')} /> } }}
         extra={
           <>
             <Button icon={<ReloadOutlined />} onClick={() => void list.reload()}>

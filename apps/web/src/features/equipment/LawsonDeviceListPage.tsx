@@ -22,7 +22,7 @@ function StoreCard({ store, lang }: { store: StoreRecord; lang: ReturnType<typeo
   const columns: ColumnsType<EquipmentRecord> = [
     { title: t('common.search.name'), key: 'name', render: (_: unknown, row) => <DeviceName row={row} /> },
     {
-      title: t('ammeter.power'),
+      title: t('lawson.reading'),
       key: 'value',
       render: (_: unknown, row) => {
         const h = headlineOf(row.family, toValueMap(row.values));
@@ -88,11 +88,8 @@ export function LawsonDeviceListPage(): ReactNode {
   return (
     <Card data-testid="lawson-list">
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('lawson.title')}
-        </Typography.Title>
+        <Input.Search allowClear placeholder={t('common.search.store')} onSearch={setFilter} style={{ width: 200 }} data-testid="store-search" />
         <Space wrap>
-          <Input.Search allowClear placeholder={t('common.search.store')} onSearch={setFilter} style={{ width: 200 }} />
           <Button icon={<ReloadOutlined />} onClick={() => void stores.refetch()}>
             {t('common.refresh')}
           </Button>

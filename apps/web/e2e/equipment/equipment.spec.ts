@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { confirmOk, shotsAt } from '../helpers';
+import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+
+/**
+ * Equipment screens (issue 14 item 4) against the demo fleet on a demo-mode server of this file's
+ * own: a plug switched off from the plug list (confirmation, state and power follow from the
+ * simulator's next reading) and the oden cooker's food-safety alarm raised from the replayed
+ * series. `EQUIPMENT_SHOTS=<dir>` also takes screenshots of every equipment page in both languages
+ * at 1280 and 375 px (no sideways scroll at 375 px).
+ */
+const BASE = useDemoServer(Number(process.env.EQUIPMENT_E2E_PORT ?? 47_310), process.env.EQUIPMENT_DEMO_SPEED ? { DEMO_SPEED: process.env.EQUIPMENT_DEMO_SPEED } : {});
+const PLUGS = ['SIM-PLUG-001', 'SIM-PLUG-002', 'SIM-PLUG-003', 'SIM-PLUG-004'];
+
+/** Switches `plug` to `on` from the list and waits until the plug reports it. */
+async function switchPlug(page: Page, plug: string, on: boolean): Promise<void> {
+  const list = page.getByTestId('plug-list');
+  await list.getByTestId(`plug-switch-${plug}`).click();
+  await expect(page.locator('.ant-modal-confirm-title')).toContainText(on ? '打开' : '关闭');
+  await confirmOk(page);
+  await expect(list.getByTestId(`plug-state-${plug}`)).toHaveText(on ? '开' : '关', { timeout: 60_000 });
+}
+
+/** Power shown for a plug, W (NaN when unknown). */
+async function powerOf(page: Page, plug: string): Promise<number> {
+  const text = await page.getByTestId('plug-list').getByTestId(`plug-power-${plug}`).innerText();
+  return Number(text.replace(/[^\d.]/g, ''));
+}
+
+test('a plug switched off from the plug list reports off and no power', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInToDemoTenant(page, BASE);
+  await page.goto(`${BASE}/#/warehouse/plug`);
+  const list = page.getByTestId('plug-list');
+  // the simulator's first readings give the relay states and the power
+  for (const p of PLUGS) await expect(list.getByTestId(`plug-state-${p}`)).toHaveText(/^(开|关)$/, { timeout: 60_000 });
+  // a plug drawing power now (the load follows the replayed office occupancy), else the first one
+  let PLUG = PLUGS[0]!;
+  for (const p of PLUGS) {
+    if ((await list.getByTestId(`plug-state-${p}`).innerText()) === '开' && (await powerOf(page, p)) > 0) {
+      PLUG = p;
+      break;
+    }
+  }
+  const state = list.getByTestId(`plug-state-${PLUG}`);
+  const power = list.getByTestId(`plug-power-${PLUG}`);
+  if ((await state.innerText()) === '关') await switchPlug(page, PLUG, true);
+  await expect(power).toHaveText(/\d W$/);
+
+  await switchPlug(page, PLUG, false);
+  // off: the relay cuts the load
+  await expect(power).toHaveText('0 W', { timeout: 30_000 });
+
+  // the command is in the plug's history (device log)
+  await page.goto(`${BASE}/#/warehouse/plug/history/${PLUG}`);
+  await page.getByRole('tab', { name: '开关与指令' }).click();
+  await expect(page.getByTestId('log-tab')).toContainText(/setSwitch|开关|switch/i, { timeout: 20_000 });
+});
+
+test('the oden cooker page shows the food-safety alarm raised from the replayed series', async ({ page }) => {
+  test.setTimeout(Number(process.env.EQUIPMENT_ALARM_TIMEOUT_MS ?? 600_000) + 60_000);
+  await signInToDemoTenant(page, BASE);
+  await page.goto(`${BASE}/#/warehouse/oden`);
+  const pageBox = page.getByTestId('odenCooker-page');
+  await expect(pageBox.locator('[data-testid^="cooker-SIM-ODEN-"]').first()).toBeVisible({ timeout: 60_000 });
+  // four wells per cooker, each with a temperature once the simulator reports
+  const cooker = pageBox.getByTestId('cooker-SIM-ODEN-001');
+  await expect(cooker.getByTestId('well-4')).toContainText('°C', { timeout: 60_000 });
+  // the replayed failure window takes a well below 60 °C; the bound rule raises after 10 minutes
+  // of device time; the card polls its active alarms
+  await expect(pageBox.getByTestId('cooker-alarms').first()).toBeVisible({ timeout: Number(process.env.EQUIPMENT_ALARM_TIMEOUT_MS ?? 600_000) });
+});
+
+const PAGES: [string, string][] = [
+  ['ammeter-list', '/warehouse/ammeter'],
+  ['ammeter-chart', '/warehouse/ammeter/chart/SIM-AM3-001'],
+  ['ammeter-config', '/warehouse/ammeter/config/SIM-AM3-001'],
+  ['plug-list', '/warehouse/plug'],
+  ['plug-chart', '/warehouse/plug/chart/SIM-PLUG-002'],
+  ['plug-history', '/warehouse/plug/history/SIM-PLUG-002'],
+  ['tag-list', '/warehouse/tag'],
+  ['boil-pot', '/warehouse/boilpot'],
+  ['oden-cooker', '/warehouse/oden'],
+  ['external-list', '/warehouse/external'],
+  ['external-chart', '/warehouse/external/chart/SIM-AM3-002'],
+  ['lawson-list', '/device/lawson'],
+];
+
+for (const lang of ['zh-CN', 'en-US'] as const) {
+  test(`screenshots of the equipment pages (${lang})`, async ({ page }) => {
+    const dir = process.env.EQUIPMENT_SHOTS;
+    test.skip(!dir, 'EQUIPMENT_SHOTS not set');
+    test.setTimeout(300_000);
+    mkdirSync(`${dir}/${lang}`, { recursive: true });
+    await signInToDemoTenant(page, BASE, lang);
+    for (const [name, path] of PAGES) {
+      await page.goto(`${BASE}/#${path}`);
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
+      await page.waitForTimeout(1_500);
+      await shotsAt(page, `${dir}/${lang}`, name);
+    }
+  });
+}

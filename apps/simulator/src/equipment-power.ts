@@ -6,7 +6,7 @@ import { loopTimeline, type Sample, type Timeline } from './fleet';
 /**
  * DERIVED load models driven by the REAL occupancy office series (UCI Occupancy Detection): the
  * series has no electrical or water channel, so each appliance's power is a fixed formula of the
- * room's measured occupancy (0/1), light (lux) and CO2 (ppm) minute by minute. The formulas are
+ * room's measured occupancy (0/1), light (lux), CO2 (ppm) and temperature (°C) minute by minute. The formulas are
  * ours (see data/ATTRIBUTION.md); the timing of every change is the real room's.
  *
  * A load splits into resistive (heaters, power factor 0.99), motor (compressors, fans, 0.80) and
@@ -44,12 +44,15 @@ export function electrical(load: Load): Electrical {
   return { powerW, powerFactor, voltageV, currentA: apparent / voltageV };
 }
 
+/** Refrigeration works harder in a warmer room: 8 % more per °C above 20 °C (less below). */
+const refrigeration = (p: ActivityPoint): number => 1 + 0.08 * (p.temperatureC - 20);
+
 /** The appliance behind each plug and meter phase (derived, see file comment). */
 export const LOADS = {
-  /** Store sub-circuit on a single-phase meter: 350 W refrigeration, 1.2 kW while occupied, 0.5 W/lux lighting. */
-  storeCircuit: (p: ActivityPoint): Load => ({ motorW: 350, resistiveW: p.occupied ? 1_200 : 0, lightW: 0.5 * p.lightLux }),
-  /** One phase of a three-phase store supply: 900 W refrigeration, 2.4 kW while occupied, 1 W/lux lighting. */
-  storePhase: (p: ActivityPoint): Load => ({ motorW: 900, resistiveW: p.occupied ? 2_400 : 0, lightW: p.lightLux }),
+  /** Store sub-circuit on a single-phase meter: 350 W refrigeration at 20 °C, 1.2 kW while occupied, 0.5 W/lux lighting. */
+  storeCircuit: (p: ActivityPoint): Load => ({ motorW: 350 * refrigeration(p), resistiveW: p.occupied ? 1_200 : 0, lightW: 0.5 * p.lightLux }),
+  /** One phase of a three-phase store supply: 900 W refrigeration at 20 °C, 2.4 kW while occupied, 1 W/lux lighting. */
+  storePhase: (p: ActivityPoint): Load => ({ motorW: 900 * refrigeration(p), resistiveW: p.occupied ? 2_400 : 0, lightW: p.lightLux }),
   /** Plug 1, display-case lighting: 0.3 W per lux measured. */
   displayLight: (p: ActivityPoint): Load => ({ motorW: 0, resistiveW: 0, lightW: 0.3 * p.lightLux }),
   /** Plug 2, coffee machine: 1.1 kW while the room is occupied, 2 W standby otherwise. */

@@ -4,6 +4,8 @@ import { localTimeMs, numberAt, parseCsv } from './csv';
 export interface ActivityPoint {
   /** Offset from the series start, ms. */
   tOffsetMs: number;
+  /** Room temperature, °C. */
+  temperatureC: number;
   /** Ground-truth occupancy of the room (from photos). */
   occupied: boolean;
   /** Illuminance, lux. */
@@ -13,8 +15,8 @@ export interface ActivityPoint {
 }
 
 /**
- * Occupancy Detection office series (UCI, CC BY 4.0), the occupancy, light and CO2 columns
- * (`occupied`, `light_lux`, `co2_ppm`); offsets from the first row.
+ * Occupancy Detection office series (UCI, CC BY 4.0), the temperature, occupancy, light and CO2
+ * columns (`temperature_c`, `occupied`, `light_lux`, `co2_ppm`); offsets from the first row.
  */
 export function parseOccupancyActivity(csvText: string): ActivityPoint[] {
   const points: ActivityPoint[] = [];
@@ -24,6 +26,7 @@ export function parseOccupancyActivity(csvText: string): ActivityPoint[] {
     t0 ??= t;
     points.push({
       tOffsetMs: t - t0,
+      temperatureC: numberAt(row, 'temperature_c', i),
       occupied: numberAt(row, 'occupied', i) === 1,
       lightLux: numberAt(row, 'light_lux', i),
       co2Ppm: numberAt(row, 'co2_ppm', i),

@@ -23,5 +23,6 @@ export const EQUIPMENT_VALIDATION_MESSAGES = {
   'validation.voltageMinMax': { 'zh-CN': '最高电压必须大于最低电压', 'en-US': 'The maximum voltage must exceed the minimum' },
   'validation.endBeforeBegin': { 'zh-CN': '结束日期不能早于开始日期', 'en-US': 'The end date must not be before the begin date' },
   'validation.commandUnsupported': { 'zh-CN': '该类设备不支持此指令', 'en-US': 'This kind of device does not accept this command' },
+  'validation.ruleNotBoolean': { 'zh-CN': '该参数不是开关量', 'en-US': 'This parameter is not an on/off value' },
   'validation.setPointRange': { 'zh-CN': '设定温度超出该设备的范围', 'en-US': "The set-point is outside the device's range" },
 } as const satisfies Record<string, BilingualText>;

@@ -129,9 +129,21 @@ export const DurationConditionSchema = z.object({
 /** See {@link DurationConditionSchema}. */
 export type DurationCondition = z.infer<typeof DurationConditionSchema>;
 
-/** Door effect 1-4 (SPEC §9, see {@link DOOR_EFFECTS}) over P026. */
+/** A boolean parameter code (P026 door, P011 power supply, P055 socket on, P064 overload, P065 heater…). */
+const BooleanParameterSchema = z.string().superRefine((code, ctx) => {
+  if (!isParameterCode(code)) ctx.addIssue({ code: 'custom', message: 'validation.ruleUnknownParameter', input: code });
+  else if (getParameter(code)?.valueType !== 'boolean') ctx.addIssue({ code: 'custom', message: 'validation.ruleNotBoolean', input: code });
+});
+/**
+ * Door effect 1-4 (SPEC §9, see {@link DOOR_EFFECTS}) over P026, or over another on/off parameter
+ * `param` (issue 14 equipment: P064 plug overload, P011 power supply, P055 socket, P065 heater,
+ * P066 running), read as true = open: 1 while true, 2 while false, 3 becomes true, 4 becomes false.
+ * E.g. `{type:'door', param:'P011', effect:2}` = meter power cut; the alarm type is the parameter code.
+ */
 export const DoorConditionSchema = z.object({
   type: z.literal('door'),
+  /** The watched on/off parameter; absent = the door P026. */
+  param: BooleanParameterSchema.optional(),
   effect: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   hysteresis,
 });

@@ -184,7 +184,7 @@ export function compileCondition(c: RuleCondition, places?: RulePlaces): Conditi
       const closed = c.effect === DOOR_EFFECTS.whileClosed;
       const opened = c.effect === DOOR_EFFECTS.opened;
       return flagWatcher(
-        PARAM.door,
+        c.param ?? PARAM.door,
         (now, last) => (open ? now : closed ? !now : opened ? now && last === false : !now && last === true),
         c.hysteresis.clearDelayMinutes,
       );

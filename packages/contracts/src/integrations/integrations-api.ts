@@ -213,6 +213,7 @@ export const V4MeterSchema = z.object({
   lastReportTime: z.number().nullable(),
   values: z.array(ParameterReadingSchema),
 });
+export type V4Meter = z.infer<typeof V4MeterSchema>;
 
 const ok = z.null();
 const M = '/wlx/modbus';

@@ -8,6 +8,7 @@ export const INTEGRATION_MESSAGES = {
   modbusWriteUnsupported: { 'zh-CN': '该设备的寄存器表没有可写入此命令的寄存器', 'en-US': 'The register map of this device has no register for this command' },
   modbusWriteFailed: { 'zh-CN': '写入 Modbus 寄存器失败：{error}', 'en-US': 'Writing the Modbus register failed: {error}' },
   thirdPartyNotFound: { 'zh-CN': '第三方集成不存在', 'en-US': 'Integration not found' },
+  thirdPartyNameExists: { 'zh-CN': '集成名称已存在', 'en-US': 'An integration with this name already exists' },
   thirdPartyBadKey: { 'zh-CN': '集成密钥无效', 'en-US': 'Invalid integration key' },
   thirdPartyReplay: { 'zh-CN': '请求已处理过或时间戳超出允许范围', 'en-US': 'Request already processed or its timestamp is out of range' },
   thirdPartyUnknownDevice: { 'zh-CN': '设备 {device} 不存在或不属于该集成', 'en-US': 'Device {device} does not exist or is not part of this integration' },

@@ -37,6 +37,7 @@ import { dataSourceRoutes } from './system/datasources/datasources.routes';
 import { popupReportRoutes } from './system/popup-reports/popup-reports.routes';
 import { shareRoutes } from './logistics/shares/shares.routes';
 import { warehouseRoutes } from './logistics/warehouses/warehouses.routes';
+import { integrationRoutes } from './integrations/integrations.routes';
 import { meterRoutes } from './meters/meters.routes';
 import { subscriptionRoutes } from './logistics/subscriptions/subscriptions.routes';
 import { ledgerRoutes } from './ledger/ledger.routes';
@@ -102,6 +103,7 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   shareRoutes(api, deps);
   warehouseRoutes(api, deps);
   meterRoutes(api, deps);
+  integrationRoutes(api, deps);
   subscriptionRoutes(api, deps);
   ledgerRoutes(api, db);
   announcementRoutes(api, db, deps.hub);

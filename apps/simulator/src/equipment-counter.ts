@@ -1,12 +1,24 @@
 import type { ParameterCode, TelemetryValues } from '@ztj/contracts';
 import type { Sample, Timeline } from './fleet';
 
-/** Where a reading falls in the replay: series time since start (ms), loop number, sample index. */
+/** Where a reading falls in the replay: series time since start (ms), loop number, sample index, and the replay clock. */
 export interface ReplayPosition {
   s: number;
   loop: number;
   index: number;
+  /** Wall time the replay started, ms epoch. */
+  startWallMs: number;
+  /** Time compression of the replay. */
+  speed: number;
 }
+
+/**
+ * Counters carry on across simulator restarts: a replay started at wall time W begins its counters
+ * at `start + maxRate × (W − COUNTER_EPOCH_MS) × speed`, as if the device had drawn its highest rate
+ * of the series since this epoch. The previous run drew at most that much, so the counter never
+ * goes back on a restart (at the same speed). 2026-11-20T00:00Z; earlier starts begin at `start`.
+ */
+export const COUNTER_EPOCH_MS = Date.UTC(2026, 10, 20);
 
 /** A per-reading correction applied by the replay (counters carried across loops, battery drain). */
 export type ValuesAdjust = (values: TelemetryValues, at: ReplayPosition) => TelemetryValues;
@@ -16,6 +28,8 @@ export interface CounterSpec {
   code: ParameterCode;
   /** What the counter grows by in one loop of the timeline (kWh or m³). */
   perLoop: number;
+  /** The highest rate in the timeline, per hour (kW or m³/h): see {@link COUNTER_EPOCH_MS}. */
+  maxRatePerHour: number;
   /** Decimals reported. */
   decimals: number;
   /**
@@ -59,7 +73,8 @@ function counterBefore(timeline: Timeline, phaseMs: number, spec: CounterSpec, s
 
 /**
  * Adjust for a counter: the sample holds the in-loop reading; the replay adds `perLoop` per loop so
- * the counter keeps growing across loops, and subtracts the reading before `resetAtS` after it.
+ * the counter keeps growing across loops and the restart base of {@link COUNTER_EPOCH_MS}; after
+ * `resetAtS` it counts from 0 (the reading before the reset, base included, is subtracted).
  */
 export function counterAdjust(timeline: Timeline, phaseMs: number, spec: CounterSpec): ValuesAdjust {
   const atReset = spec.resetAtS === undefined ? 0 : counterBefore(timeline, phaseMs, spec, spec.resetAtS);
@@ -68,6 +83,7 @@ export function counterAdjust(timeline: Timeline, phaseMs: number, spec: Counter
     if (typeof raw !== 'number') return values;
     let v = raw + at.loop * spec.perLoop;
     if (spec.resetAtS !== undefined && at.s >= spec.resetAtS) v -= atReset;
+    else v += (spec.maxRatePerHour * Math.max(0, at.startWallMs - COUNTER_EPOCH_MS) * at.speed) / 3_600_000;
     return { ...values, [spec.code]: round(Math.max(0, v), spec.decimals) };
   };
 }

@@ -87,7 +87,8 @@ function withEnergy(samples: Array<{ tOffsetMs: number; values: TelemetryValues 
   const { within, perLoop } = integrate(samples, powerW.map((w) => w / 1_000), loopMs);
   const out: Sample[] = samples.map((s, i) => ({ tOffsetMs: s.tOffsetMs, values: { ...s.values, [PARAM.energy]: o.startKWh + within[i]! } }));
   const timeline = loopTimeline(out, MINUTE);
-  return { timeline, adjust: counterAdjust(timeline, o.phaseMs, { code: PARAM.energy, perLoop, decimals: 3, resetAtS: o.resetAtS }) };
+  const maxRatePerHour = Math.max(...powerW) / 1_000;
+  return { timeline, adjust: counterAdjust(timeline, o.phaseMs, { code: PARAM.energy, perLoop, maxRatePerHour, decimals: 3, resetAtS: o.resetAtS }) };
 }
 
 /** Single-phase ammeter (AM-1P): V, A, W, kWh counter, power factor, supply present. */
@@ -152,7 +153,7 @@ export function waterMeterTimeline(points: readonly ActivityPoint[], o: { phaseM
   const { within, perLoop } = integrate(points, flow, loopMs);
   const samples = points.map((p, i) => ({ tOffsetMs: p.tOffsetMs, values: { [PARAM.waterFlow]: flow[i]!, [PARAM.waterVolume]: o.startM3 + within[i]! } }));
   const timeline = loopTimeline(samples, MINUTE);
-  return { timeline, adjust: counterAdjust(timeline, o.phaseMs, { code: PARAM.waterVolume, perLoop, decimals: 4 }) };
+  return { timeline, adjust: counterAdjust(timeline, o.phaseMs, { code: PARAM.waterVolume, perLoop, maxRatePerHour: Math.max(...flow), decimals: 4 }) };
 }
 
 /** Feed-scale hopper: starts at this weight, is refilled to {@link HOPPER_FULL_KG} below {@link HOPPER_LOW_KG}. */

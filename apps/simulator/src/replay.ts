@@ -86,7 +86,7 @@ function readings(device: SimDevice, clock: ReplayClock, eFrom: number, eTo: num
   return occurrences(timeline, device.phaseMs, eFrom, eTo).map((o) => {
     const sample = timeline.samples[o.index]!;
     const merged = overlay ? { ...valuesAt(overlay.timeline, overlay.phaseMs, o.s), ...sample.values } : sample.values;
-    const values = device.adjust ? device.adjust(merged, { s: o.s, loop: o.loop, index: o.index }) : merged;
+    const values = device.adjust ? device.adjust(merged, { s: o.s, loop: o.loop, index: o.index, startWallMs: clock.startWallMs, speed: clock.speed }) : merged;
     return {
       ts: clock.startWallMs + Math.floor(o.s / clock.speed),
       seq: o.loop * timeline.samples.length + o.index,

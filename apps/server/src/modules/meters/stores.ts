@@ -7,7 +7,7 @@ import { EQUIPMENT_FROM, EQUIPMENT_MODELS_SQL, EQUIPMENT_SELECT, FAMILY_SQL, equ
  * The Lawson device list (SPEC §2 device: Lawson list; issue 14): the store equipment of the
  * tenant grouped by store (warehouse), each store with its devices per family, how many are online
  * and its active alarms. Stores without equipment are left out; `family` narrows the equipment.
- * Ordered by store name.
+ * Ordered by store number.
  */
 export async function equipmentStores(q: Queryable, tenantId: number, familyFilter?: string): Promise<StoreRecord[]> {
   const families = familyFilter ? familyFilter.split(',').map((s) => s.trim()).filter(Boolean) : [];
@@ -18,7 +18,7 @@ export async function equipmentStores(q: Queryable, tenantId: number, familyFilt
        FROM ${EQUIPMENT_FROM}
       WHERE d.tenant_id = $1 AND w.id IS NOT NULL AND d.model IN (${EQUIPMENT_MODELS_SQL})
         AND ($2::text[] IS NULL OR ${FAMILY_SQL} = ANY($2::text[]))
-      ORDER BY w.name, w.id, d.dev_no`,
+      ORDER BY w.number, w.id, d.dev_no`,
     [tenantId, families.length ? families : null],
   );
   const stores = new Map<string, StoreRecord>();

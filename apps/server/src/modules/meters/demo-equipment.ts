@@ -1,0 +1,90 @@
+import { RuleTemplateSchema, WarehouseAddSchema } from '@ztj/contracts';
+import type { Db, Queryable } from '../../platform/db/db';
+import { insertBindings } from '../alarms/settings/templates.service';
+import { DEMO_WAREHOUSE_NUMBER } from '../logistics/warehouses/demo-warehouse';
+import { insertWarehouse } from '../logistics/warehouses/warehouses.service';
+import { DEMO_TENANT_ID } from '../system/seed/seed';
+import { EQUIPMENT_RULES, SHANGHAI_TOU } from './demo-equipment-rules';
+
+/**
+ * The demo store equipment (issue 14 item 5): the two Lawson stores of the "Lawson device list"
+ * with the simulator's equipment (apps/simulator equipment fleet; fixed ids), the ammeters'
+ * configuration (CT ratios, Shanghai time-of-use tariff, limits) and the equipment rule templates
+ * bound to their devices (plug overload on the plugs, hot-holding below 60 °C for 10 minutes on the
+ * pot and cookers, power cut on the ammeters; demo-equipment-rules.ts). The three-phase ammeters
+ * go to the demo cool store when it exists (its refrigeration), else to the first store.
+ * Seeded once: nothing happens when either store exists already or no equipment is provisioned.
+ */
+
+const SEED_BY = 'system';
+
+/** The demo stores and their devices. */
+export const DEMO_STORES = [
+  {
+    number: 'LAWSON-SH-001', name: '罗森 上海南京西路店', description: 'Lawson Shanghai West Nanjing Rd',
+    devices: ['SIM-AM1-001', 'SIM-PLUG-001', 'SIM-PLUG-002', 'SIM-TAG-001', 'SIM-TAG-002', 'SIM-POT-001', 'SIM-ODEN-001', 'SIM-WM-001'],
+  },
+  {
+    number: 'LAWSON-SH-002', name: '罗森 上海徐家汇店', description: 'Lawson Shanghai Xujiahui',
+    devices: ['SIM-PLUG-003', 'SIM-PLUG-004', 'SIM-TAG-003', 'SIM-TAG-004', 'SIM-ODEN-002', 'SIM-FS-001'],
+  },
+] as const;
+/** Ammeters placed in the demo cool store (or the first store). */
+const COOL_STORE_METERS = ['SIM-AM3-001', 'SIM-AM3-002'];
+
+/** Ammeter configurations: CT ratio (200/5 → 40, 100/5 → 20), the TOU tariff and limits (kW, V). */
+const METER_CONFIGS: { id: string; ct: number; maxPowerKW: number; minV: number; maxV: number }[] = [
+  { id: 'SIM-AM1-001', ct: 1, maxPowerKW: 8, minV: 198, maxV: 242 },
+  { id: 'SIM-AM3-001', ct: 40, maxPowerKW: 60, minV: 198, maxV: 242 },
+  { id: 'SIM-AM3-002', ct: 20, maxPowerKW: 30, minV: 198, maxV: 242 },
+];
+
+/** Which devices each template binds to, by model. */
+const BINDINGS: { template: keyof typeof EQUIPMENT_RULES; models: string[] }[] = [
+  { template: 'plugOverload', models: ['SP-16A'] },
+  { template: 'hotHolding', models: ['BP-2W', 'OC-4W'] },
+  { template: 'powerCut', models: ['AM-1P', 'AM-3P'] },
+];
+
+async function existing(q: Queryable, ids: readonly string[]): Promise<{ dev_no: string; model: string }[]> {
+  return q.query('SELECT dev_no, model FROM device WHERE tenant_id = $1 AND dev_no = ANY($2::text[]) ORDER BY dev_no', [DEMO_TENANT_ID, ids]);
+}
+
+/** Seeds the demo stores, meter configs and equipment rules. @returns true when it seeded. */
+export async function seedDemoEquipment(db: Db): Promise<boolean> {
+  return db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock(90141005)');
+    const [has] = await q.query('SELECT 1 FROM warehouse WHERE tenant_id = $1 AND number = ANY($2::text[]) LIMIT 1', [DEMO_TENANT_ID, DEMO_STORES.map((s) => s.number)]);
+    if (has) return false;
+    const all = await existing(q, [...DEMO_STORES.flatMap((s) => s.devices), ...COOL_STORE_METERS]);
+    if (!all.length) return false;
+    const taken = new Set((await q.query<{ dev_no: string }>('SELECT dev_no FROM warehouse_device WHERE dev_no = ANY($1::text[])', [all.map((d) => d.dev_no)])).map((r) => r.dev_no));
+    const free = (ids: readonly string[]): string[] => all.map((d) => d.dev_no).filter((id) => ids.includes(id) && !taken.has(id));
+    const [cool] = await q.query<{ id: string }>('SELECT id FROM warehouse WHERE tenant_id = $1 AND number = $2', [DEMO_TENANT_ID, DEMO_WAREHOUSE_NUMBER]);
+    const meters = free(COOL_STORE_METERS);
+    if (cool && meters.length) await q.query('INSERT INTO warehouse_device (dev_no, warehouse_id) SELECT x, $1 FROM unnest($2::text[]) AS x', [cool.id, meters]);
+    for (const [i, s] of DEMO_STORES.entries()) {
+      const deviceIds = free([...s.devices, ...(!cool && i === 0 ? meters : [])]);
+      if (!deviceIds.length) continue;
+      const body = WarehouseAddSchema.parse({ name: s.name, number: s.number, description: s.description, note: '罗森便利店门店设备 / Lawson store equipment', deviceIds });
+      await insertWarehouse(q, DEMO_TENANT_ID, SEED_BY, body);
+    }
+    for (const m of METER_CONFIGS.filter((c) => all.some((d) => d.dev_no === c.id))) {
+      await q.query(
+        `INSERT INTO meter_config (device_id, tenant_id, ct_ratio, pt_ratio, tariffs, limits, update_by, update_time)
+         VALUES ($1, $2, $3, 1, $4::jsonb, $5::jsonb, $6, now()) ON CONFLICT (device_id) DO NOTHING`,
+        [m.id, DEMO_TENANT_ID, m.ct, JSON.stringify(SHANGHAI_TOU), JSON.stringify({ maxPowerKW: m.maxPowerKW, minVoltageV: m.minV, maxVoltageV: m.maxV }), SEED_BY],
+      );
+    }
+    for (const b of BINDINGS) {
+      const content = RuleTemplateSchema.parse(EQUIPMENT_RULES[b.template]);
+      const [found] = await q.query<{ id: string }>('SELECT id FROM alarm_rule_template WHERE tenant_id = $1 AND name = $2', [DEMO_TENANT_ID, content.name]);
+      const id = found?.id ?? (await q.query<{ id: string }>(
+        'INSERT INTO alarm_rule_template (tenant_id, name, category, severity, content, enabled, create_by) VALUES ($1,$2,$3,$4,$5::jsonb,true,$6) RETURNING id',
+        [DEMO_TENANT_ID, content.name, content.category, content.severity, JSON.stringify(content), SEED_BY],
+      ))[0]!.id;
+      await insertBindings(q, DEMO_TENANT_ID, id, 'device', all.filter((d) => b.models.includes(d.model)).map((d) => d.dev_no), SEED_BY);
+    }
+    return true;
+  });
+}

@@ -6,6 +6,7 @@ import { seedDemoWaybills } from '../logistics/waybills/demo-waybills';
 import { seedDemoPlaces } from '../logistics/places/demo-places';
 import { seedDemoWarehouse } from '../logistics/warehouses/demo-warehouse';
 import { seedDemoSubscriptions } from '../logistics/subscriptions/demo-subscriptions';
+import { seedDemoEquipment } from '../meters/demo-equipment';
 import type { IngestRuntime } from '../telemetry/ingest-runtime';
 import { seedDemoFleet, type DemoFleetDevice } from './device-provision';
 
@@ -37,6 +38,7 @@ export async function startDemo(
   await seedDemoPlaces(db); // demo routes and locations on the real tracks (issue 10), only when the tenant has none
   await seedDemoWaybills(db, fleet); // demo waybills on those routes: ongoing, completed by AI, un-started (issue 10 item 3)
   await seedDemoWarehouse(db); // the cool store on the warehouse sensors with the cool-store rule (issue 10 item 4), only when the tenant has none
+  await seedDemoEquipment(db); // the two Lawson stores with the store equipment, ammeter configs and equipment rules (issue 14 item 5), once
   await seedDemoSubscriptions(db); // service orders (issue 10 item 6): a year for the fleet, one mote ending in 5 days with an unpaid renewal; once
   for (const d of allReportingDevices(fleet)) devices.registry.invalidate(d.deviceId);
   for (const g of fleet.gateways) devices.registry.invalidate(g.gatewayId);

@@ -103,7 +103,7 @@ export const V4_METER_LIST: ListSpec<V4Meter> = {
   where: [`d.model IN (${METER_MODELS.map((m) => `'${m}'`).join(', ')})`],
   idSql: 'd.dev_no',
   defaultSort: { field: 'deviceId', order: 'asc' },
-  fields: { deviceId: FIELDS.deviceId, name: FIELDS.name, model: FIELDS.model, lastReportTime: FIELDS.lastReportTime },
+  fields: { deviceId: { ...FIELDS.deviceId, sql: 'd.dev_no' }, name: FIELDS.name, model: FIELDS.model, lastReportTime: FIELDS.lastReportTime },
   map: (r) => ({
     deviceId: String(r.dev_no), name: String(r.name), model: String(r.model), status: r.online ? 'online' : 'offline', lastReportTime: n(r.last_ts),
     values: readingsOf(typeof r.latest === 'string' ? JSON.parse(r.latest) : (r.latest as Record<string, number>)),

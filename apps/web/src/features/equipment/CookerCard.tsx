@@ -102,7 +102,9 @@ export function CookerCard({ row }: { row: EquipmentRecord }): ReactNode {
           {t('cooker.level')}: <strong>{formatMeasure(v.levelMm, 'mm', lang, 0)}</strong>
         </span>
         <Space>
-          {t('cooker.setPoint')}: <strong data-testid="set-point">{formatMeasure(v.setPointC, '°C', lang, 1)}</strong>
+          <span>
+            {t('cooker.setPoint')}: <strong data-testid="set-point">{formatMeasure(v.setPointC, '°C', lang, 1)}</strong>
+          </span>
           <Authorized action={EQUIPMENT_PERMS.setPoint}>
             <Button size="small" icon={<EditOutlined />} onClick={() => { setDraft(v.setPointC); setEditing(true); }} aria-label={t('cooker.editSetPoint')} data-testid="edit-set-point" />
           </Authorized>

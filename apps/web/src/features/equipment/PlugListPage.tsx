@@ -104,6 +104,8 @@ export function PlugListPage(): ReactNode {
           {
             title: t('plug.power'),
             key: 'power',
+            // shown on phones too: the switch and its power are what this list is for
+            responsive: ['xs', 'sm', 'md', 'lg', 'xl', 'xxl'],
             render: (_: unknown, row: EquipmentRecord) => {
               const v = plugView(toValueMap(row.values));
               return (

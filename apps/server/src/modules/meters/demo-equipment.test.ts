@@ -31,7 +31,7 @@ describe('seedDemoEquipment', () => {
       ['罗森 上海徐家汇店', ['SIM-PLUG-003']],
     ]);
     const cfg = (await app.call<MeterConfig>('GET', '/wlx/meter/config?id=SIM-AM3-001', { token: admin.token })).body.result;
-    expect(cfg).toMatchObject({ ctRatio: 40, ptRatio: 1, limits: { maxPowerKW: 60 } });
+    expect(cfg).toMatchObject({ ctRatio: 40, ptRatio: 1, counterMax: 9_999_999.99, limits: { maxPowerKW: 60 } });
     expect(cfg.tariffs.map((t) => `${t.name} ${t.start}-${t.end}`)).toContain('valley 22:00-06:00');
 
     const bound = await app.db.query<{ name: string; targets: string[] }>(

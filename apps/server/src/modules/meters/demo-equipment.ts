@@ -32,7 +32,11 @@ export const DEMO_STORES = [
 /** Ammeters placed in the demo cool store (or the first store). */
 const COOL_STORE_METERS = ['SIM-AM3-001', 'SIM-AM3-002'];
 
-/** Ammeter configurations: CT ratio (200/5 → 40, 100/5 → 20), the TOU tariff and limits (kW, V). */
+/**
+ * Ammeter configurations: CT ratio (200/5 → 40, 100/5 → 20), the TOU tariff and limits (kW, V);
+ * the registers count to 9,999,999.99 kWh (the simulator's counters start high, see its README).
+ */
+const DEMO_COUNTER_MAX_KWH = 9_999_999.99;
 const METER_CONFIGS: { id: string; ct: number; maxPowerKW: number; minV: number; maxV: number }[] = [
   { id: 'SIM-AM1-001', ct: 1, maxPowerKW: 8, minV: 198, maxV: 242 },
   { id: 'SIM-AM3-001', ct: 40, maxPowerKW: 60, minV: 198, maxV: 242 },
@@ -71,9 +75,9 @@ export async function seedDemoEquipment(db: Db): Promise<boolean> {
     }
     for (const m of METER_CONFIGS.filter((c) => all.some((d) => d.dev_no === c.id))) {
       await q.query(
-        `INSERT INTO meter_config (device_id, tenant_id, ct_ratio, pt_ratio, tariffs, limits, update_by, update_time)
-         VALUES ($1, $2, $3, 1, $4::jsonb, $5::jsonb, $6, now()) ON CONFLICT (device_id) DO NOTHING`,
-        [m.id, DEMO_TENANT_ID, m.ct, JSON.stringify(SHANGHAI_TOU), JSON.stringify({ maxPowerKW: m.maxPowerKW, minVoltageV: m.minV, maxVoltageV: m.maxV }), SEED_BY],
+        `INSERT INTO meter_config (device_id, tenant_id, ct_ratio, pt_ratio, counter_max, tariffs, limits, update_by, update_time)
+         VALUES ($1, $2, $3, 1, $4, $5::jsonb, $6::jsonb, $7, now()) ON CONFLICT (device_id) DO NOTHING`,
+        [m.id, DEMO_TENANT_ID, m.ct, DEMO_COUNTER_MAX_KWH, JSON.stringify(SHANGHAI_TOU), JSON.stringify({ maxPowerKW: m.maxPowerKW, minVoltageV: m.minV, maxVoltageV: m.maxV }), SEED_BY],
       );
     }
     for (const b of BINDINGS) {

@@ -10,27 +10,13 @@ import { useSwitchPlug } from './api';
 import { commandFailed, commandSent } from './commandFeedback';
 import { equipmentColumns } from './equipmentColumns';
 import { formatMeasure } from './equipmentFormat';
-import { plugView, toValueMap } from './equipmentView';
+import { plugView, settlePending, toValueMap, type Pending } from './equipmentView';
 import { EquipmentListShell } from './EquipmentListShell';
 import { useEquipmentList } from './useEquipmentList';
 
 const PLUGS: readonly EquipmentFamily[] = ['smartPlug'];
-
-/** Plugs waiting for their reported state to reach the commanded one: id → wanted state. */
-type Pending = Readonly<Record<string, boolean>>;
-
-/** Pending switches whose plug now reports the wanted state are done. */
-export function settlePending(pending: Pending, rows: readonly EquipmentRecord[]): Pending {
-  let changed = false;
-  const next: Record<string, boolean> = { ...pending };
-  for (const row of rows) {
-    if (row.id in next && plugView(toValueMap(row.values)).on === next[row.id]) {
-      delete next[row.id];
-      changed = true;
-    }
-  }
-  return changed ? next : pending;
-}
+/** Longest wait for a switched plug to report its new state, ms. */
+const PENDING_MAX_MS = 60_000;
 
 /**
  * Plug list (`warehouse/PlugList`, /warehouse/plug; SPEC §2 warehouse): relay state with a switch
@@ -61,6 +47,8 @@ export function PlugListPage(): ReactNode {
           const result = await switchPlug.mutateAsync({ id: row.id, on });
           commandSent(result.delivered);
           setPending((p) => ({ ...p, [row.id]: on }));
+          // a plug that does not report the new state within a minute stops spinning (its state stays as reported)
+          setTimeout(() => setPending((p) => (row.id in p ? Object.fromEntries(Object.entries(p).filter(([k]) => k !== row.id)) : p)), PENDING_MAX_MS);
         } catch (error) {
           commandFailed(error);
         }

@@ -94,3 +94,13 @@ describe('store view helpers', () => {
     expect(patchLiveRow(row, { ts: 2000, values: { P055: false, P053: 0 } })).toEqual({ values: { P055: false, P053: 0 }, lastReportTime: 2000, status: 'online' });
   });
 });
+
+describe('pending plug switches', () => {
+  it('settle when the plug reports the commanded state, and stay otherwise', async () => {
+    const { settlePending } = await import('./equipmentView');
+    const pending = { 'SIM-PLUG-001': false, 'SIM-PLUG-002': true };
+    const still = settlePending(pending, [{ id: 'SIM-PLUG-001', values: { P055: true } }]);
+    expect(still).toBe(pending);
+    expect(settlePending(pending, [{ id: 'SIM-PLUG-001', values: { P055: false } }, { id: 'SIM-PLUG-002', values: {} }])).toEqual({ 'SIM-PLUG-002': true });
+  });
+});

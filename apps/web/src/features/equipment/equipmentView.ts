@@ -231,3 +231,19 @@ export function groupByFamily<T extends { family: EquipmentFamily }>(devices: re
   const order = Object.keys(EQUIPMENT_FAMILY_TABLE) as EquipmentFamily[];
   return order.map((family) => ({ family, devices: devices.filter((d) => d.family === family) })).filter((g) => g.devices.length > 0);
 }
+
+/** Plugs waiting for their reported state to reach the commanded one: id → wanted state. */
+export type Pending = Readonly<Record<string, boolean>>;
+
+/** Pending switches whose plug now reports the wanted state are done. */
+export function settlePending(pending: Pending, rows: readonly { id: string; values: ValueMap }[]): Pending {
+  let changed = false;
+  const next: Record<string, boolean> = { ...pending };
+  for (const row of rows) {
+    if (row.id in next && plugView(row.values).on === next[row.id]) {
+      delete next[row.id];
+      changed = true;
+    }
+  }
+  return changed ? next : pending;
+}

@@ -26,7 +26,7 @@ import { RealtimeHub } from '../src/platform/realtime/hub';
 import { DEMO_TENANT_ID, seed } from '../src/modules/system/seed/seed';
 import { IngestRuntime } from '../src/modules/telemetry/ingest-runtime';
 import { ModbusPoller } from '../src/modules/integrations/modbus/poller';
-import { putFloat32, startModbusServer } from '../src/modules/integrations/modbus/modbus.fixtures';
+import { putFloat32, startModbusServer } from '../src/modules/integrations/modbus/modbus-server';
 
 const env = process.env;
 const DEVICES = Number(env.BENCH_MODBUS_DEVICES ?? 100);
@@ -86,7 +86,10 @@ async function main(): Promise<void> {
     runtime = new IngestRuntime(config, db, new RealtimeHub(), {
       onError: (err) => process.stderr.write(`ingest: ${err.message}\n`),
       onCommitted: (rows) => {
-        for (const r of rows) r.deviceId.startsWith('BMB-') ? stored.modbus++ : stored.ingest++;
+        for (const r of rows) {
+          if (r.deviceId.startsWith('BMB-')) stored.modbus++;
+          else stored.ingest++;
+        }
       },
     });
     await runtime.start();

@@ -8,6 +8,7 @@ import { setCommandRoute } from '../devices/devices.service';
 import type { ModuleDeps } from '../index';
 import { EXTERNAL_LIST, V4_METER_LIST, checkV4Scope, withoutScope } from './external.service';
 import { addModbusDevice, deleteModbusDevices, editModbusDevice, MODBUS_LIST, viewModbusDevice } from './modbus/modbus.service';
+import { startDemoModbus, type DemoModbus } from './modbus/demo-modbus';
 import { ModbusPoller } from './modbus/poller';
 import { intake, pruneRequests } from './third-party/intake';
 import { addThirdParty, deleteThirdParty, editThirdParty, rotateThirdPartyKey, THIRD_PARTY_LIST } from './third-party/third-party.service';
@@ -23,8 +24,14 @@ export function integrationRoutes(api: FastifyInstance, { db, config, devices }:
   let key: Buffer | undefined;
   const linkKey = (): Buffer => (key ??= loginFreeKey(process.env, config.dataDir));
   let prune: NodeJS.Timeout | undefined;
+  let demo: DemoModbus | undefined;
   api.addHook('onReady', async () => {
     setCommandRoute(db, (tenantId, deviceId, command) => poller.command(tenantId, deviceId, command));
+    if (config.demo) {
+      // demo Modbus meter and cooker controller emulated in-process (synthetic values, see demo-modbus.ts)
+      demo = await startDemoModbus(db).catch((err: Error) => (api.log.warn({ err }, 'demo modbus'), undefined));
+      for (const id of demo?.deviceIds ?? []) devices.registry.invalidate(id);
+    }
     await poller.start();
     prune = setInterval(() => void pruneRequests(db).catch((err: Error) => api.log.warn({ err }, 'third-party requests')), 60_000);
     prune.unref();
@@ -33,6 +40,7 @@ export function integrationRoutes(api: FastifyInstance, { db, config, devices }:
     clearInterval(prune);
     setCommandRoute(db, undefined);
     await poller.stop();
+    await demo?.close();
   });
 
   registerRoute(api, db, R.modbusList, async ({ auth, query }) => {

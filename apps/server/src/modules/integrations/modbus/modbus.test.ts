@@ -6,7 +6,7 @@ import { userOf } from '../../alarms/runtime/alarm.fixtures';
 import { device } from '../../alarms/settings/settings.fixtures';
 import { sendLoggedCommand } from '../../devices/devices.service';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
-import { eventually, freePort, putFloat32, silentServer, startModbusServer, type FakeModbus } from './modbus.fixtures';
+import { eventually, freePort, putFloat32, silentServer, startModbusServer, type FakeModbus } from './modbus-server';
 
 /**
  * The Modbus poller and its API (issue 14 item 2) against a real Modbus TCP server (modbus-serial's

@@ -2,8 +2,9 @@ import net from 'node:net';
 import { ServerTCP } from 'modbus-serial';
 
 /**
- * Test and bench Modbus TCP servers on 127.0.0.1 (modbus-serial's own server side): a register
- * bank per unit id, a server that accepts and never answers, and a port nobody listens on.
+ * Local Modbus TCP servers on 127.0.0.1 (modbus-serial's own server side) for the tests, the bench
+ * and the demo: a register bank per unit id, a server that accepts and never answers, and a port
+ * nobody listens on.
  */
 
 /** Registers of one unit: input and holding words by address. */

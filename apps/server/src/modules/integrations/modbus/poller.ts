@@ -134,12 +134,14 @@ export class ModbusPoller {
 
   /**
    * The command route of `sendLoggedCommand` (devices.service): null when `deviceId` is not polled
-   * here, else whether the device took the command. setSwitch / setSetPoint write their register
+   * here, else whether the device took the command (false when its config is disabled or the write failed). setSwitch / setSetPoint write their register
    * (refused with `modbusWriteUnsupported` when the map has none); readMeter polls at once.
    */
   async command(tenantId: number, deviceId: string, command: DeviceCommand): Promise<boolean | null> {
     const s = [...this.slots.values()].find((x) => x.target.deviceId === deviceId && x.target.tenantId === tenantId);
     if (!s) return null;
+    // a disabled config still owns the device: nothing goes out, the log shows it not delivered
+    if (!s.target.enabled) return false;
     if (command.type === 'readMeter') {
       await this.pollNow(s.target.id);
       return s.status.lastResult === 'ok';

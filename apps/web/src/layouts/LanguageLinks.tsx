@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@ztj/contracts';
 import { changeLanguage, toLanguage } from '../platform/i18n/i18n';
+import { LoginButton } from '../features/auth/ui/LoginControls';
 import { LANGUAGE_NAMES } from './languageNames';
 
 /**
@@ -15,16 +15,16 @@ export function LanguageLinks(): ReactNode {
   return (
     <nav aria-label={t('layout.language')} data-testid="language-switch">
       {LANGUAGES.map((lang) => (
-        <Button
+        <LoginButton
           key={lang}
-          type="link"
-          size="small"
+          variant="link"
+          small
           disabled={lang === current}
           onClick={() => void changeLanguage(lang)}
           data-testid={`lang-${lang}`}
         >
           {LANGUAGE_NAMES[lang]}
-        </Button>
+        </LoginButton>
       ))}
     </nav>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import Input from 'antd/es/input/Input';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { LoginInput } from './ui/LoginControls';
 
 interface CaptchaFieldProps {
   value?: string;
@@ -17,14 +17,13 @@ export function CaptchaField({ value, onChange, image, onRefresh, invalid = fals
   const { t } = useTranslation('auth');
   return (
     <div style={{ display: 'flex', gap: 8 }}>
-      <Input
-        size="large"
+      <LoginInput
         prefix={<SafetyCertificateOutlined />}
         placeholder={t('login.captcha')}
         value={value}
         onChange={(e) => onChange?.(e.target.value)}
         maxLength={16}
-        status={invalid ? 'error' : undefined}
+        invalid={invalid}
         autoComplete="off"
         data-testid="login-captcha"
       />

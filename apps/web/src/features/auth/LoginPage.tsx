@@ -1,7 +1,4 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button } from 'antd';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AuthRoutes, type DepartBrief, type LoginResult } from '@ztj/contracts';
@@ -13,16 +10,18 @@ import { notifyHttpError } from '../../platform/http/httpErrors';
 import { activateSession, hasValidStoredTenant, storeLoginResult } from '../../platform/session/sessionStore';
 import { fetchCaptcha, newCaptchaKey } from './api';
 import { CaptchaField } from './CaptchaField';
-import { PhoneLoginForm } from './PhoneLoginForm';
+import { LoginAlert, LoginButton, LoginInput } from './ui/LoginControls';
 import { loginFailure, validateLogin, type LoginField } from './loginForm';
 import { useLoginFields } from './useLoginFields';
 import { departmentsToChoose, needsTenantChoice } from './loginSteps';
 import { preloadShell } from './preloadShell';
 import styles from './LoginPage.module.css';
 
-// The choice dialogs are needed only after a successful sign-in: loaded then.
-const TenantChoiceModal = lazy(() => import('./TenantChoiceModal').then((m) => ({ default: m.TenantChoiceModal })));
-const DepartmentSwitchModal = lazy(() => import('./DepartmentSwitchModal').then((m) => ({ default: m.DepartmentSwitchModal })));
+// antd screens of the login page, loaded when first shown (issue 18: the page itself is plain markup):
+// the choice dialogs after a successful sign-in, the phone tab when it is opened.
+const TenantChoiceModal = lazy(() => import('./AntdLoginParts').then((m) => ({ default: m.TenantChoice })));
+const DepartmentSwitchModal = lazy(() => import('./AntdLoginParts').then((m) => ({ default: m.DepartmentChoice })));
+const PhoneLoginForm = lazy(() => import('./AntdLoginParts').then((m) => ({ default: m.PhoneLogin })));
 // Login-free links, third-party and CAS sign-in (issue 13 items 5-6): their own chunk and namespace.
 const SsoLogin = lazy(() => import('./sso/SsoLogin').then((m) => ({ default: m.SsoLogin })));
 
@@ -37,7 +36,8 @@ type Step = { kind: 'form' } | { kind: 'tenant'; result: LoginResult } | { kind:
  * refreshed on click and after every failed attempt. Refusals, including the 429 "try again in
  * N seconds", show above the form in the server's words. After success: tenant choice (several
  * tenants), department choice (several departments); then the navigation guard takes the user to
- * the `redirect` target or the dashboard. A plain form (no antd Form) keeps the login bundle small.
+ * the `redirect` target or the dashboard. The page is plain markup (`ui/LoginControls`): antd and
+ * its runtime load only with the dialogs after sign-in or the phone tab (issue 18).
  * A second tab signs in with a mobile number and an SMS code (issue 13 item 2, `PhoneLoginForm`),
  * followed by the same steps. The two tabs are a small tab bar of our own (tablist roles, arrow
  * keys): antd's Tabs (with its overflow menu) would push the login page past its 250 KB budget.
@@ -51,6 +51,12 @@ export function LoginPage(): ReactNode {
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [tab, setTab] = useState<LoginTab>('account');
+  // the phone tab's form (antd) loads the first time the tab is opened, then stays
+  const [phoneOpened, setPhoneOpened] = useState(false);
+  const selectTab = (next: LoginTab): void => {
+    setTab(next);
+    if (next === 'phone') setPhoneOpened(true);
+  };
 
   const refreshCaptcha = useCallback(() => {
     const key = newCaptchaKey();
@@ -120,30 +126,29 @@ export function LoginPage(): ReactNode {
 
   const accountForm = (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="login-form">
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 24 }} data-testid="login-error" />}
+      {error && <LoginAlert testId="login-error">{error}</LoginAlert>}
       <div className={styles.field}>
-        <Input
-          size="large"
+        <LoginInput
           name="username"
           prefix={<UserOutlined />}
           placeholder={t('login.username')}
           autoComplete="username"
           value={values.username}
-          status={errors.username ? 'error' : undefined}
+          invalid={!!errors.username}
           onChange={(e) => change('username')(e.target.value)}
           data-testid="login-username"
         />
         {fieldError('username')}
       </div>
       <div className={styles.field}>
-        <Password
-          size="large"
+        <LoginInput
+          password
           name="password"
           prefix={<LockOutlined />}
           placeholder={t('login.password')}
           autoComplete="current-password"
           value={values.password}
-          status={errors.password ? 'error' : undefined}
+          invalid={!!errors.password}
           onChange={(e) => change('password')(e.target.value)}
           data-testid="login-password"
         />
@@ -155,9 +160,9 @@ export function LoginPage(): ReactNode {
           {fieldError('captcha')}
         </div>
       )}
-      <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="login-submit">
+      <LoginButton variant="primary" type="submit" block loading={busy} data-testid="login-submit">
         {t('login.submit')}
-      </Button>
+      </LoginButton>
     </form>
   );
 
@@ -169,7 +174,7 @@ export function LoginPage(): ReactNode {
         onKeyDown={(e) => {
           if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
           const next: LoginTab = tab === 'account' ? 'phone' : 'account';
-          setTab(next);
+          selectTab(next);
           document.getElementById(`login-tab-${next}`)?.focus();
         }}
       >
@@ -183,7 +188,7 @@ export function LoginPage(): ReactNode {
             aria-controls={`login-panel-${key}`}
             tabIndex={tab === key ? 0 : -1}
             className={tab === key ? `${styles.tab} ${styles.tabActive}` : styles.tab}
-            onClick={() => setTab(key)}
+            onClick={() => selectTab(key)}
             data-testid={`login-tab-${key}`}
           >
             {t(key === 'account' ? 'login.tabAccount' : 'login.tabPhone')}
@@ -194,7 +199,11 @@ export function LoginPage(): ReactNode {
         {accountForm}
       </div>
       <div role="tabpanel" id="login-panel-phone" aria-labelledby="login-tab-phone" hidden={tab !== 'phone'}>
-        <PhoneLoginForm onSignedIn={signedIn} />
+        {phoneOpened && (
+          <Suspense fallback={null}>
+            <PhoneLoginForm onSignedIn={signedIn} />
+          </Suspense>
+        )}
       </div>
       <div className={styles.links}>
         <a href="#/user/alteration" data-testid="login-forgot">

@@ -8,7 +8,7 @@ import { StaticScreens } from './staticScreens';
 import { CatchAll } from './CatchAll';
 import { RootShell } from './RootShell';
 import { FullScreenSpin } from './FullScreenSpin';
-import { isPublicPath } from './navigationGuard';
+import { decideNavigation, isPublicPath } from './navigationGuard';
 import { loadPermissions, reportMenuFailure } from './loadPermissions';
 import { getToken } from '../session/sessionStore';
 import type { RouteHandle } from './routeHandle';
@@ -39,6 +39,14 @@ function loadHelp(page: 'HelpPage' | 'HelpVideoPage'): () => Promise<{ Component
   };
 }
 
+/** antd's theme and locale as a pathless layout route (issue 18: the login page renders without antd). */
+async function loadAntd(): Promise<{ Component: ComponentType }> {
+  return { Component: (await import('../antd/AntdRoot')).AntdOutlet };
+}
+
+/** Id of the antd layout route. */
+const ANTD_ROUTE_ID = 'antd';
+
 /** Id of the basic-layout route the menu routes are added under. */
 export const APP_ROUTE_ID = 'app';
 
@@ -48,6 +56,32 @@ function handle(name: string, titleKey: string): RouteHandle {
 
 function notAvailable(path: string, name: string, titleKey: string): RouteObject {
   return { path, Component: StaticScreens.notAvailable, handle: handle(name, titleKey) };
+}
+
+/** Routes of the antd layout route: everything but the login page. */
+function antdRoutes(): RouteObject[] {
+  return [
+    { path: '/user/register', Component: RegisterPage, handle: handle('register', 'routes.register') },
+    { path: '/user/register-result', Component: RegisterResultPage, handle: handle('registerResult', 'routes.registerResult') },
+    { path: '/user/alteration', Component: AlterationPage, handle: handle('alteration', 'routes.alteration') },
+    { path: '/user/help', lazy: loadHelp('HelpPage'), handle: handle('help', 'routes.help') },
+    { path: '/user/help4video', lazy: loadHelp('HelpVideoPage'), handle: handle('helpVideo', 'routes.helpVideo') },
+    notAvailable('/user/privacy', 'privacy', 'routes.privacy'),
+    notAvailable('/user/terms', 'terms', 'routes.terms'),
+    { path: '/yakult', element: <Navigate to="/yakult/index" replace /> },
+    { path: '/yakult/index', lazy: async () => ({ Component: (await import('../../features/yakult/YakultPage')).YakultPage }), handle: handle('yakult', 'routes.yakult') },
+    { path: '/403', Component: StaticScreens.exception403, handle: handle('403', 'routes.exception403') },
+    { path: '/404', Component: StaticScreens.exception404, handle: handle('404', 'routes.exception404') },
+    { path: '/500', Component: StaticScreens.exception500, handle: handle('500', 'routes.exception500') },
+    {
+      id: APP_ROUTE_ID,
+      path: '/',
+      lazy: loadShell,
+      handle: handle('index', 'routes.home'),
+      children: [{ index: true, element: <Navigate to={HOME_PATH} replace /> }],
+    },
+    { path: '*', Component: CatchAll },
+  ];
 }
 
 /** Static routes of SPEC §2; the menu's routes join `app` once fetched. */
@@ -64,31 +98,27 @@ export const STATIC_ROUTES: RouteObject[] = [
     children: [
       { path: '/user', element: <Navigate to={LOGIN_PATH} replace /> },
       { path: LOGIN_PATH, Component: LoginPage, handle: handle('login', 'routes.login') },
-      { path: '/user/register', Component: RegisterPage, handle: handle('register', 'routes.register') },
-      { path: '/user/register-result', Component: RegisterResultPage, handle: handle('registerResult', 'routes.registerResult') },
-      { path: '/user/alteration', Component: AlterationPage, handle: handle('alteration', 'routes.alteration') },
-      { path: '/user/help', lazy: loadHelp('HelpPage'), handle: handle('help', 'routes.help') },
-      { path: '/user/help4video', lazy: loadHelp('HelpVideoPage'), handle: handle('helpVideo', 'routes.helpVideo') },
-      notAvailable('/user/privacy', 'privacy', 'routes.privacy'),
-      notAvailable('/user/terms', 'terms', 'routes.terms'),
-      { path: '/yakult', element: <Navigate to="/yakult/index" replace /> },
-      { path: '/yakult/index', lazy: async () => ({ Component: (await import('../../features/yakult/YakultPage')).YakultPage }), handle: handle('yakult', 'routes.yakult') },
-      { path: '/403', Component: StaticScreens.exception403, handle: handle('403', 'routes.exception403') },
-      { path: '/404', Component: StaticScreens.exception404, handle: handle('404', 'routes.exception404') },
-      { path: '/500', Component: StaticScreens.exception500, handle: handle('500', 'routes.exception500') },
-      {
-        id: APP_ROUTE_ID,
-        path: '/',
-        lazy: loadShell,
-        handle: handle('index', 'routes.home'),
-        children: [{ index: true, element: <Navigate to={HOME_PATH} replace /> }],
-      },
-      { path: '*', Component: CatchAll },
+      // every other screen renders inside antd's theme and locale, loaded with the first of them
+      { id: ANTD_ROUTE_ID, lazy: loadAntd, children: antdRoutes() },
     ],
   },
 ];
 
 let menuRoutesAdded = false;
+
+/**
+ * The guard's first decision, taken before the router starts (issue 18): a visitor without a token
+ * who opens a console address (`/`, a bookmarked screen) is sent to the login page at once, so the
+ * router does not begin loading that address's lazy routes (antd, the console shell) for a page
+ * it is about to leave. `RootShell` applies the same rules to every later navigation.
+ */
+function redirectSignedOutVisitor(): void {
+  if (typeof window === 'undefined' || getToken()) return;
+  const target = new URL(window.location.hash.replace(/^#/, '') || '/', 'http://hash.invalid');
+  const decision = decideNavigation({ pathname: target.pathname, search: target.search, hasToken: false, userAgent: navigator.userAgent });
+  if (decision.kind === 'redirect') window.history.replaceState(window.history.state, '', `#${decision.to}`);
+}
+redirectSignedOutVisitor();
 
 /**
  * The console's hash router. Menu routes join the basic layout while the first navigation to a

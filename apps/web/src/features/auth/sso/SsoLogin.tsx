@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Divider, Spin } from 'antd';
 import { SafetyCertificateOutlined, WechatOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -8,9 +7,11 @@ import { isApiError } from '../../../platform/http/ApiError';
 import { storeTenantId } from '../../../platform/session/sessionStore';
 import { casValidate, fetchSsoConfig, loginFree, renderUrl, thirdLogin } from './api';
 import { casTicket, ssoIntent, withoutSsoFields } from './ssoQuery';
+import { LoginAlert, LoginDivider, LoginLinkButton, LoginSpinner } from '../ui/LoginControls';
 import styles from './sso.module.css';
 
-const ThirdBindModal = lazy(() => import('./ThirdBindModal').then((m) => ({ default: m.ThirdBindModal })));
+// antd dialog, in antd's theme: loaded only when a third-party identity is to be bound (issue 18)
+const ThirdBindModal = lazy(() => import('./AntdThirdBind').then((m) => ({ default: m.AntdThirdBind })));
 
 /** Tokens and links already handled by this page (React may run an effect twice; each is single use). */
 const handled = new Set<string>();
@@ -78,23 +79,27 @@ export function SsoLogin({ onSignedIn }: Props): ReactNode {
     <div data-testid="sso-login">
       {busy && (
         <div className={styles.busy} data-testid="sso-busy">
-          <Spin size="small" /> {t('signingIn')}
+          <LoginSpinner /> {t('signingIn')}
         </div>
       )}
-      {error && <Alert type="error" showIcon title={error} className={styles.alert} data-testid="sso-error" closable onClose={() => setError(null)} />}
+      {error && (
+        <LoginAlert testId="sso-error" onClose={() => setError(null)}>
+          {error}
+        </LoginAlert>
+      )}
       {(providers.length > 0 || config?.cas) && (
         <>
-          <Divider plain className={styles.divider}>{t('others')}</Divider>
+          <LoginDivider>{t('others')}</LoginDivider>
           <div className={styles.buttons}>
             {providers.map((p) => (
-              <Button key={p.type} href={renderUrl(p.type, redirect)} icon={p.type === 1 ? <WechatOutlined /> : <SafetyCertificateOutlined />} data-testid={`sso-provider-${p.type}`}>
+              <LoginLinkButton key={p.type} href={renderUrl(p.type, redirect)} icon={p.type === 1 ? <WechatOutlined /> : <SafetyCertificateOutlined />} data-testid={`sso-provider-${p.type}`}>
                 {p.type === 1 ? t('wechat') : p.name}
-              </Button>
+              </LoginLinkButton>
             ))}
             {config?.cas && (
-              <Button href={config.cas.loginUrl} icon={<SafetyCertificateOutlined />} data-testid="sso-cas">
+              <LoginLinkButton href={config.cas.loginUrl} icon={<SafetyCertificateOutlined />} data-testid="sso-cas">
                 {t('cas')}
-              </Button>
+              </LoginLinkButton>
             )}
           </div>
         </>

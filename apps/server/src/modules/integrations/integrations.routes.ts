@@ -20,7 +20,8 @@ import { addThirdParty, deleteThirdParty, editThirdParty, rotateThirdPartyKey, T
  * to a Modbus-fed device become register writes (devices.service `setCommandRoute`).
  */
 export function integrationRoutes(api: FastifyInstance, { db, config, devices }: Pick<ModuleDeps, 'db' | 'config' | 'devices'>): void {
-  const poller = new ModbusPoller(db, devices.ingest, { onError: (err) => api.log.warn({ err }, 'modbus') });
+  // with CLUSTER=on one process polls at a time (a 30 s lease in the database)
+  const poller = new ModbusPoller(db, devices.ingest, { onError: (err) => api.log.warn({ err }, 'modbus'), ...(config.cluster ? { leaseMs: 30_000 } : {}) });
   let key: Buffer | undefined;
   const linkKey = (): Buffer => (key ??= loginFreeKey(process.env, config.dataDir));
   let prune: NodeJS.Timeout | undefined;

@@ -7,6 +7,7 @@ import { device } from '../../alarms/settings/settings.fixtures';
 import { sendLoggedCommand } from '../../devices/devices.service';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
 import { eventually, freePort, putFloat32, silentServer, startModbusServer, type FakeModbus } from './modbus-server';
+import { ModbusPoller } from './poller';
 
 /**
  * The Modbus poller and its API (issue 14 item 2) against a real Modbus TCP server (modbus-serial's
@@ -129,6 +130,25 @@ describe('Modbus poller', () => {
       expect((await app.call('GET', '/wlx/modbus/maps', { token: admin.token })).body.success).toBe(true);
     } finally {
       await silent.close();
+    }
+  });
+
+  it('polls from one process at a time with a lease (CLUSTER=on); another takes over when it stops', async () => {
+    const takes = [0, 0];
+    const sink = (i: number) => ({ take: () => void takes[i]!++, whenReady: () => undefined });
+    const a = new ModbusPoller(app.db, sink(0), { leaseMs: 300 });
+    const b = new ModbusPoller(app.db, sink(1), { leaseMs: 300 });
+    try {
+      await a.start();
+      await b.start();
+      expect([a.polling, b.polling]).toEqual([true, false]);
+      await eventually('a polls', async () => takes[0]! > 0);
+      expect(takes[1]).toBe(0);
+      await a.stop();
+      await eventually('b takes over', async () => b.polling && takes[1]! > 0);
+    } finally {
+      await a.stop();
+      await b.stop();
     }
   });
 

@@ -22,6 +22,11 @@ export interface PollerOptions {
   flushMs?: number;
   /** How often configs are read again (other processes' edits), ms (default 30 s). */
   reloadMs?: number;
+  /**
+   * Several processes over one database (CLUSTER=on): only the holder of the `modbus_poller_lease`
+   * row polls; the lease lives this long, ms, and is renewed every third of it. Unset: always poll.
+   */
+  leaseMs?: number;
 }
 
 /** A config as polled. */
@@ -68,6 +73,10 @@ export class ModbusPoller {
   private flushTimer: NodeJS.Timeout | undefined;
   private reloadTimer: NodeJS.Timeout | undefined;
   private running = false;
+  /** True while this process polls (always without a lease). */
+  private leading = false;
+  private leaseTimer: NodeJS.Timeout | undefined;
+  private readonly owner = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   private readonly cap: number;
   private readonly offlineAfter: number;
   /** Polls attempted and failed since start (bench, metrics). */
@@ -81,7 +90,12 @@ export class ModbusPoller {
   /** Loads the configs and starts polling. */
   async start(): Promise<void> {
     this.running = true;
+    this.leading = this.opts.leaseMs === undefined || (await this.takeLease());
     await this.reload();
+    if (this.opts.leaseMs !== undefined) {
+      this.leaseTimer = setInterval(() => void this.renewLease().catch((e: Error) => this.opts.onError?.(e)), Math.max(50, Math.floor(this.opts.leaseMs / 3)));
+      this.leaseTimer.unref();
+    }
     this.flushTimer = setInterval(() => void this.flushStatus().catch((e: Error) => this.opts.onError?.(e)), this.opts.flushMs ?? 1000);
     this.reloadTimer = setInterval(() => void this.reload().catch((e: Error) => this.opts.onError?.(e)), this.opts.reloadMs ?? 30_000);
     this.flushTimer.unref();
@@ -91,6 +105,7 @@ export class ModbusPoller {
   /** Stops every timer, waits for polls in flight, closes the connections and writes the status. */
   async stop(): Promise<void> {
     this.running = false;
+    clearInterval(this.leaseTimer);
     clearInterval(this.flushTimer);
     clearInterval(this.reloadTimer);
     for (const s of this.slots.values()) clearTimeout(s.timer);
@@ -98,6 +113,37 @@ export class ModbusPoller {
     for (const s of this.slots.values()) s.link.close();
     await this.flushStatus().catch((e: Error) => this.opts.onError?.(e));
     this.slots.clear();
+    if (this.opts.leaseMs !== undefined && this.leading) await this.db.query('DELETE FROM modbus_poller_lease WHERE owner = $1', [this.owner]).catch(() => undefined);
+    this.leading = false;
+  }
+
+  /** True when this process holds the lease now (taken or renewed for `leaseMs`). */
+  private async takeLease(now = Date.now()): Promise<boolean> {
+    const rows = await this.db.query(
+      `INSERT INTO modbus_poller_lease (id, owner, expires_ms) VALUES (1, $1, $2)
+       ON CONFLICT (id) DO UPDATE SET owner = EXCLUDED.owner, expires_ms = EXCLUDED.expires_ms
+        WHERE modbus_poller_lease.owner = EXCLUDED.owner OR modbus_poller_lease.expires_ms < $3
+       RETURNING owner`,
+      [this.owner, now + this.opts.leaseMs!, now],
+    );
+    return rows.length === 1;
+  }
+
+  /** Renews or takes the lease; starts polling when it is gained, stops when it is lost. */
+  private async renewLease(): Promise<void> {
+    if (!this.running) return;
+    const leading = await this.takeLease();
+    if (leading === this.leading || !this.running) return;
+    this.leading = leading;
+    for (const s of this.slots.values()) {
+      clearTimeout(s.timer);
+      if (leading && s.target.enabled) this.schedule(s, 0);
+    }
+  }
+
+  /** Whether this process polls (holds the lease, or needs none). */
+  get polling(): boolean {
+    return this.leading;
   }
 
   /** Reads the configs again (all, or the one with `id` after an edit) and reschedules what changed. */
@@ -183,11 +229,11 @@ export class ModbusPoller {
       target: t,
       link: new ModbusLink(t.host, t.port, t.unitId, t.timeoutMs),
       status: { state: t.enabled ? 'offline' : 'disabled', lastResult: null, lastError: null, lastPollMs: null, lastOkMs: null, failures: 0, nextPollMs: null },
-      dirty: true,
+      dirty: this.leading,
     };
     this.slots.set(t.id, s);
     // spread the first polls over one period so that a restart does not poll everything at once
-    if (t.enabled && this.running) this.schedule(s, Math.floor(Math.random() * Math.min(t.periodMs, 1000)));
+    if (t.enabled && this.running && this.leading) this.schedule(s, Math.floor(Math.random() * Math.min(t.periodMs, 1000)));
   }
 
   private remove(s: Slot): void {
@@ -197,7 +243,7 @@ export class ModbusPoller {
   }
 
   private schedule(s: Slot, delayMs: number): void {
-    if (!this.running || this.slots.get(s.target.id) !== s) return;
+    if (!this.running || !this.leading || this.slots.get(s.target.id) !== s) return;
     clearTimeout(s.timer);
     s.status.nextPollMs = Date.now() + delayMs;
     s.timer = setTimeout(() => void this.poll(s), delayMs);

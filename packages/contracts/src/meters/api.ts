@@ -189,6 +189,28 @@ export const EnergyResultSchema = z.object({
 });
 export type EnergyResult = z.infer<typeof EnergyResultSchema>;
 
+/** Longest range of the tariff split, days (one meter's raw readings are read). */
+export const TARIFF_MAX_DAYS = 93;
+/** `GET /wlx/meter/energy/tariff?id=&beginDate=&endDate=`: one meter's energy and cost per tariff period name. */
+export const TariffEnergyQuerySchema = z.object({ id: DevNoSchema, ...dateRange }).superRefine((q, ctx) => {
+  checkRange(q, ctx);
+  if ((Date.parse(q.endDate) - Date.parse(q.beginDate)) / 86_400_000 + 1 > TARIFF_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.tooLong' });
+});
+/**
+ * Energy (kWh × CT × PT) and cost (yuan) of one meter per tariff period name over the range, from its
+ * readings spread evenly over the time between them and cut at the periods' boundaries (local
+ * time); `periods` in the order peak, flat, valley (those of the meter's tariff); empty when the
+ * meter has no tariff (then only the totals are given and `totalCost` is null).
+ */
+export const TariffEnergySchema = z.object({
+  id: z.string(),
+  ratio: z.number(),
+  periods: z.array(z.object({ name: z.enum(TARIFF_NAMES), kWh: z.number(), cost: z.number() })),
+  totalKWh: z.number(),
+  totalCost: z.number().nullable(),
+});
+export type TariffEnergy = z.infer<typeof TariffEnergySchema>;
+
 /** `GET /wlx/meter/power?id=&beginTime=&endTime=&points=`: active power P053 (W, × CT × PT) chart series. */
 export const PowerQuerySchema = z.object({
   id: DevNoSchema,

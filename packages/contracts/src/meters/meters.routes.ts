@@ -19,6 +19,8 @@ import {
   StoreQuerySchema,
   StoreRecordSchema,
   SwitchBodySchema,
+  TariffEnergyQuerySchema,
+  TariffEnergySchema,
   WarehouseEnergyQuerySchema,
 } from './api';
 
@@ -66,6 +68,7 @@ export const EquipmentRoutes = {
   saveConfig: defineRoute({ method: 'PUT', path: `${M}/config`, access: P.config, tag, summary: 'Save an ammeter config (tariff periods cover the day without overlap)', body: MeterConfigBodySchema, result: MeterConfigSchema }),
   energy: defineRoute({ method: 'GET', path: `${M}/energy/daily`, access: P.list, tag, summary: 'Daily energy (kWh × CT × PT) of meters over a date range in the tenant time zone', query: EnergyQuerySchema, result: EnergyResultSchema }),
   warehouseEnergy: defineRoute({ method: 'GET', path: `${M}/energy/warehouse`, access: P.list, tag, summary: 'Daily energy of a warehouse (sum of its meters)', query: WarehouseEnergyQuerySchema, result: EnergyResultSchema }),
+  tariffEnergy: defineRoute({ method: 'GET', path: `${M}/energy/tariff`, access: P.list, tag, summary: 'One meter’s energy and cost per tariff period (peak/flat/valley) over a date range', query: TariffEnergyQuerySchema, result: TariffEnergySchema }),
   power: defineRoute({ method: 'GET', path: `${M}/power`, access: P.list, tag, summary: 'Active power P053 (W × CT × PT) over a range, chart-ready (min/max buckets)', query: PowerQuerySchema, result: PowerResultSchema }),
   exportEnergy: defineRoute({ method: 'GET', path: `${M}/energy/exportXls`, access: P.export, tag, summary: 'Queue the meter report (export type b): daily energy per meter as Excel, in the download center', query: EnergyExportQuerySchema, result: ExportStartedSchema }),
 } as const;

@@ -5,13 +5,15 @@ import {
   type EnergyResult,
   type MeterEnergy,
   type PowerResult,
+  type TariffEnergy,
 } from '@ztj/contracts';
 import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { deviceHistory } from '../devices/history.repo';
-import { ENERGY_TIME_ZONE, dayOfText, dayText, kwh3 } from './energy';
+import { ENERGY_TIME_ZONE, dayOfText, dayStart, dayText, kwh3 } from './energy';
 import { readDailyEnergy, refreshRollup } from './energy-rollup';
-import { isMeterModel, meterRatios } from './meter-config';
+import { isMeterModel, meterConfig, meterRatios } from './meter-config';
+import { splitByTariff } from './tariff-energy';
 
 /**
  * Daily energy and power of meters (issue 14 ammeter chart, energy per day and per warehouse;
@@ -83,4 +85,28 @@ export async function meterPower(db: Db, tenantId: number, q: { id: string; begi
     ? { ...found, points: found.points.map(([t, v]): [number, number] => [t, Math.round(v * ratio * 1000) / 1000]) }
     : { code: 'P053', unit: 'W', downsampled: false, points: [] };
   return { id: q.id, beginTime: h.beginTime, endTime: h.endTime, ratio, series };
+}
+
+/**
+ * `meter/energy/tariff`: one meter's energy (× CT × PT) and cost per tariff period name over the
+ * local days `beginDate`..`endDate`, from its raw readings (one index range scan; the readings just
+ * outside the range carry the consumption across its edges).
+ */
+export async function meterTariffEnergy(db: Db, tenantId: number, q: { id: string; beginDate: string; endDate: string }): Promise<TariffEnergy> {
+  const cfg = await meterConfig(db, tenantId, q.id);
+  const from = dayStart(dayOfText(q.beginDate));
+  const to = dayStart(dayOfText(q.endDate) + 1);
+  const rows = await db.query<{ ts: string | number; v: number }>(
+    `(SELECT ts, ("values" ->> 'P054')::float8 AS v FROM telemetry WHERE device_id = $1 AND ts < $2 AND jsonb_typeof("values" -> 'P054') = 'number' ORDER BY ts DESC LIMIT 1)
+     UNION ALL
+     (SELECT ts, ("values" ->> 'P054')::float8 FROM telemetry WHERE device_id = $1 AND ts >= $2 AND ts < $3 AND jsonb_typeof("values" -> 'P054') = 'number')
+     UNION ALL
+     (SELECT ts, ("values" ->> 'P054')::float8 FROM telemetry WHERE device_id = $1 AND ts >= $3 AND jsonb_typeof("values" -> 'P054') = 'number' ORDER BY ts LIMIT 1)`,
+    [q.id, from, to],
+  );
+  const ratio = cfg.ctRatio * cfg.ptRatio;
+  const readings = rows.map((r) => ({ ts: Number(r.ts), value: r.v }));
+  const split = splitByTariff(readings, cfg.tariffs, from, to, cfg.counterMax, ratio);
+  const totalCost = cfg.tariffs.length ? Math.round(split.periods.reduce((s, p) => s + p.cost, 0) * 100) / 100 : null;
+  return { id: q.id, ratio, periods: split.periods, totalKWh: split.totalKWh, totalCost };
 }

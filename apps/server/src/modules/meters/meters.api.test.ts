@@ -1,4 +1,4 @@
-import { HEADER_DEVICE_SECRET, type EnergyResult, type EquipmentRecord, type MeterConfig, type PageResult, type PowerResult, type StoreRecord } from '@ztj/contracts';
+import { HEADER_DEVICE_SECRET, type EnergyResult, type EquipmentRecord, type MeterConfig, type PageResult, type PowerResult, type StoreRecord, type TariffEnergy } from '@ztj/contracts';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -125,6 +125,14 @@ describe('energy and power', () => {
     const wid = await store(`Store ${uid('W')}`, [id]);
     const w = await app.call<EnergyResult>('GET', `/wlx/meter/energy/warehouse?warehouseId=${wid}&${q}`, { token: viewer.token });
     expect(w.body.result).toMatchObject({ warehouse: { id: wid }, totalKWh: 70, days: [0, 32, 29.333, 8.667, 0] });
+
+    // tariff split (×2), valley 22-06 at 0.3, flat 06-22 at 0.8. Day D: 08-20 flat 24; the 20:00 → 08:00 bridge (1 kWh/h) gives
+    // D 20-22 flat 4, 22-24 valley 4. Day D+1: 00-06 valley 12, 06-08 flat 4, 08-20 flat 12, reset bridge (1/6 kWh/h) 20-22 flat 2/3, 22-24 valley 2/3
+    await app.call('PUT', '/wlx/meter/config', { token: admin.token, body: { id, ctRatio: 2, tariffs: [{ name: 'valley', start: '22:00', end: '06:00', price: 0.3 }, { name: 'flat', start: '06:00', end: '22:00', price: 0.8 }] } });
+    const t = await app.call<TariffEnergy>('GET', `/wlx/meter/energy/tariff?id=${id}&beginDate=${dayText(D)}&endDate=${dayText(D)}`, { token: viewer.token });
+    expect(t.body.result).toEqual({ id, ratio: 2, periods: [{ name: 'flat', kWh: 28, cost: 22.4 }, { name: 'valley', kWh: 4, cost: 1.2 }], totalKWh: 32, totalCost: 23.6 });
+    const t2 = await app.call<TariffEnergy>('GET', `/wlx/meter/energy/tariff?id=${id}&beginDate=${dayText(D)}&endDate=${dayText(D + 1)}`, { token: viewer.token });
+    expect(t2.body.result).toMatchObject({ periods: [{ name: 'flat', kWh: 44.667 }, { name: 'valley', kWh: 16.667 }], totalKWh: 61.333 });
 
     const p = await app.call<PowerResult>('GET', `/wlx/meter/power?id=${id}&beginTime=${at(0, 0)}&endTime=${at(3, 0)}`, { token: viewer.token });
     expect(p.body.result).toMatchObject({ ratio: 2, series: { code: 'P053', unit: 'W' } });

@@ -8,7 +8,7 @@ import type { CommandChannel } from '../devices/devices.service';
 import type { ModuleDeps } from '../index';
 import { sendEquipmentCommand } from './commands';
 import { METER_REPORT_EXPORTER } from './energy-export';
-import { meterEnergy, meterPower, warehouseEnergy } from './energy.service';
+import { meterEnergy, meterPower, meterTariffEnergy, warehouseEnergy } from './energy.service';
 import { EQUIPMENT_LIST } from './equipment.list';
 import { meterConfig, saveMeterConfig } from './meter-config';
 import { equipmentStores } from './stores';
@@ -30,6 +30,7 @@ export function meterRoutes(api: FastifyInstance, { db, devices }: Pick<ModuleDe
   registerRoute(api, db, R.saveConfig, ({ auth, body }) => saveMeterConfig(db, auth, body));
   registerRoute(api, db, R.energy, ({ auth, query }) => meterEnergy(db, auth.tenantId, query));
   registerRoute(api, db, R.warehouseEnergy, ({ auth, query }) => warehouseEnergy(db, auth.tenantId, query));
+  registerRoute(api, db, R.tariffEnergy, ({ auth, query }) => meterTariffEnergy(db, auth.tenantId, query));
   registerRoute(api, db, R.power, ({ auth, query }) => meterPower(db, auth.tenantId, query));
   registerRoute(api, db, R.exportEnergy, async ({ auth, query, lang, req }) => {
     // refuse unknown meters at once (the job would fail later in the download center)

@@ -93,7 +93,7 @@ export function ExternalDeviceListPage(): ReactNode {
       responsive: ['lg'],
       render: (_: unknown, row) =>
         row.values.length === 0 ? NO_VALUE : (
-          <Space wrap size={[4, 4]}>
+          <Space wrap size={[4, 4]} style={{ maxWidth: 360 }}>
             {row.values.slice(0, 6).map((v) => (
               <Tag key={v.code}>{`${parameterName(v.code, lang)} ${formatParameterValue(v.code, v.value, lang)}`}</Tag>
             ))}

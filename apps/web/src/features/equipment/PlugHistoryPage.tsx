@@ -7,6 +7,7 @@ import type { HistoryRangeValue } from '../devices/historyRange';
 import { LogTab } from '../devices/LogTab';
 import { useEquipmentRecord } from './api';
 import { EquipmentHeader } from './EquipmentHeader';
+import styles from './equipment.module.css';
 
 /**
  * Plug history (`warehouse/PlugHistory`, /warehouse/plug/history/:id): the plug's readings (state,
@@ -27,8 +28,8 @@ export function PlugHistoryPage(): ReactNode {
         onChange={setTab}
         destroyOnHidden
         items={[
-          { key: 'readings', label: t('plug.readings'), children: <HistoryTableTab deviceId={id} range={range} onRangeChange={setRange} /> },
-          { key: 'log', label: t('plug.commands'), children: <LogTab deviceId={id} range={range} onRangeChange={setRange} /> },
+          { key: 'readings', label: t('plug.readings'), children: <div className={styles.scrollX}><HistoryTableTab deviceId={id} range={range} onRangeChange={setRange} /></div> },
+          { key: 'log', label: t('plug.commands'), children: <div className={styles.scrollX}><LogTab deviceId={id} range={range} onRangeChange={setRange} /></div> },
         ]}
       />
     </Card>

@@ -5,3 +5,7 @@ export { messagesBetween, createReplay, type SimMessage, type ReplayClock, type 
 export { loadFleetData, DATA_DIR, DATA_FILES, type FleetData } from './data-files';
 export { AM1_RESET_AT_S, BOILER_OVERLOAD_LEAD_MS, ODEN_EXCURSION_LEAD_MS, ODEN_SET_POINTS, POT_SET_POINTS, odenExcursion } from './equipment-fleet';
 export { createEquipmentControl, type EquipmentControl, type CommandOutcome } from './equipment-control';
+export { arrivalPhase } from './equipment-fleet';
+export { ammeter3pTimeline } from './equipment-power';
+export { heatTimeline } from './equipment-heat';
+export type { Timeline } from './fleet';

@@ -13,6 +13,10 @@ import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
  * `EQUIPMENT_SHOTS=<dir>` also takes screenshots of every equipment page in both languages
  * at 1280 and 375 px (no sideways scroll at 375 px).
  */
+// the cooker test waits ten minutes: no trace recording (large, and the shared output folder may be
+// cleaned by another run meanwhile)
+test.use({ trace: 'off' });
+
 const BASE = useDemoServer(Number(process.env.EQUIPMENT_E2E_PORT ?? 47_310));
 const PLUGS = ['SIM-PLUG-001', 'SIM-PLUG-002', 'SIM-PLUG-003', 'SIM-PLUG-004'];
 
@@ -86,23 +90,18 @@ test('the ammeter configuration shows the server\'s field errors and saves a val
   await expect(page.getByTestId('ammeter-config-form').getByTestId('tariff-row')).toHaveCount(added - 1, { timeout: 20_000 });
 });
 
-test.describe('cooker alarm', () => {
-  // a ten-minute wait: no trace recording (it is large, and the shared output folder may be cleaned by another run meanwhile)
-  test.use({ trace: 'off' });
-
-  test('the oden cooker page shows the food-safety alarm raised from the replayed series', async ({ page }) => {
-    test.setTimeout(Number(process.env.EQUIPMENT_ALARM_TIMEOUT_MS ?? 780_000) + 60_000);
-    await signInToDemoTenant(page, BASE);
-    await page.goto(`${BASE}/#/warehouse/oden`);
-    const pageBox = page.getByTestId('odenCooker-page');
-    await expect(pageBox.locator('[data-testid^="cooker-SIM-ODEN-"]').first()).toBeVisible({ timeout: 60_000 });
-    // four wells per cooker, each with a temperature once the simulator reports
-    const cooker = pageBox.getByTestId('cooker-SIM-ODEN-001');
-    await expect(cooker.getByTestId('well-4')).toContainText('°C', { timeout: 60_000 });
-    // the replayed failure window takes a well below 60 °C; the bound rule raises after 10 minutes
-    // of device time; the card polls its active alarms
-    await expect(pageBox.getByTestId('cooker-alarms').first()).toBeVisible({ timeout: Number(process.env.EQUIPMENT_ALARM_TIMEOUT_MS ?? 780_000) });
-  });
+test('the oden cooker page shows the food-safety alarm raised from the replayed series', async ({ page }) => {
+  test.setTimeout(Number(process.env.EQUIPMENT_ALARM_TIMEOUT_MS ?? 780_000) + 60_000);
+  await signInToDemoTenant(page, BASE);
+  await page.goto(`${BASE}/#/warehouse/oden`);
+  const pageBox = page.getByTestId('odenCooker-page');
+  await expect(pageBox.locator('[data-testid^="cooker-SIM-ODEN-"]').first()).toBeVisible({ timeout: 60_000 });
+  // four wells per cooker, each with a temperature once the simulator reports
+  const cooker = pageBox.getByTestId('cooker-SIM-ODEN-001');
+  await expect(cooker.getByTestId('well-4')).toContainText('°C', { timeout: 60_000 });
+  // the replayed failure window takes a well below 60 °C; the bound rule raises after 10 minutes
+  // of device time; the card polls its active alarms
+  await expect(cooker.getByTestId('cooker-alarms')).toContainText('60', { timeout: Number(process.env.EQUIPMENT_ALARM_TIMEOUT_MS ?? 780_000) });
 });
 
 const PAGES: [string, string][] = [

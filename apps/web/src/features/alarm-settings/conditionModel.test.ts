@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RuleConditionSchema } from '@ztj/contracts';
-import { CONDITION_TYPES, POSITION_CONDITION_TYPES, conditionToContract, conditionToForm, newCondition, reminderToContract, reminderToForm } from './conditionModel';
+import { CONDITION_TYPES, FLAG_PARAMS, POSITION_CONDITION_TYPES, conditionToContract, conditionToForm, newCondition, reminderToContract, reminderToForm } from './conditionModel';
 
 describe('condition form ⇄ contract mapping', () => {
   it('every new condition of every type is a valid contract condition once values are filled', () => {
@@ -44,6 +44,24 @@ describe('condition form ⇄ contract mapping', () => {
   it('round-trips a stored condition', () => {
     const stored = { type: 'range' as const, param: 'P004', effect: 1 as const, min: 30, max: 70, hysteresis: { margin: 2, clearDelayMinutes: 5 } };
     expect(conditionToContract(conditionToForm(stored))).toEqual(stored);
+  });
+
+  it('a door/flag condition picks its on/off parameter: door P026 by default (left out of the contract), others kept', () => {
+    const h = { margin: 0, clearDelayMinutes: 0 };
+    expect(newCondition('door')).toMatchObject({ param: 'P026', effect: 1 });
+    expect(FLAG_PARAMS).toEqual(['P026', 'P064', 'P011', 'P055', 'P065', 'P066']);
+    // a stored door condition (no param) shows P026 and saves unchanged
+    const door = { type: 'door' as const, effect: 3 as const, hysteresis: h };
+    expect(conditionToForm(door).param).toBe('P026');
+    expect(conditionToContract(conditionToForm(door))).toEqual(door);
+    // a plug-overload template loaded, saved, loaded again: unchanged
+    const overload = { type: 'door' as const, param: 'P064', effect: 1 as const, hysteresis: { margin: 0, clearDelayMinutes: 2 } };
+    const saved = conditionToContract(conditionToForm(overload));
+    expect(saved).toEqual(overload);
+    expect(conditionToContract(conditionToForm(saved))).toEqual(overload);
+    for (const param of FLAG_PARAMS) expect(RuleConditionSchema.safeParse(conditionToContract({ ...newCondition('door'), param, effect: 2 })).success, param).toBe(true);
+    // picked back to the door: stored without param again
+    expect(conditionToContract({ ...conditionToForm(overload), param: 'P026' })).toEqual({ ...overload, param: undefined });
   });
 
   it('maps the repeat reminder: off → null, escalation optional', () => {

@@ -26,6 +26,16 @@ export const CONDITION_TYPES: readonly RuleConditionType[] = [
 /** Position conditions (issue 10 item 2): their place comes from the location / route pickers. */
 export const POSITION_CONDITION_TYPES: readonly RuleConditionType[] = ['geofence', 'routeDeviation', 'dwell'];
 
+/** The door parameter: a flag condition without `param` watches it (SPEC §9 door effects 1-4). */
+export const DOOR_PARAM = 'P026';
+
+/**
+ * On/off parameters a door/flag condition may watch (issue 14 equipment; the contract takes any
+ * boolean parameter, the alarm engine watches these): P026 door (the default), P064 plug overload,
+ * P011 power supply, P055 socket on, P065 heater on, P066 running.
+ */
+export const FLAG_PARAMS = [DOOR_PARAM, 'P064', 'P011', 'P055', 'P065', 'P066'] as const;
+
 /** Corridor a new route-deviation condition starts with, metres. */
 export const CORRIDOR_DEFAULT_M = 500;
 
@@ -41,7 +51,7 @@ const FIELDS: Readonly<Record<RuleConditionType, readonly string[]>> = {
   threshold: ['param', 'comparison', 'value', 'valueMax', 'hysteresis'],
   range: ['param', 'effect', 'min', 'max', 'hysteresis'],
   duration: ['minutes', 'condition'],
-  door: ['effect', 'hysteresis'],
+  door: ['param', 'effect', 'hysteresis'],
   tilt: ['degrees', 'hysteresis'],
   freeFall: ['minHeightCm', 'minVibrationG'],
   lowBattery: ['percent', 'hysteresis'],
@@ -64,7 +74,7 @@ const noHysteresis = (): { margin: number; clearDelayMinutes: number } => ({ mar
  * A new condition of `type` with the SPEC §9 defaults: tilt 70°, free fall 3 cm / 5 g; thresholds on
  * temperature P003 start at its suggested upper limit; a duration wraps such a threshold, 10 minutes;
  * position conditions start without a place (picked in the editor), geofence on effect 1 enter,
- * a 500 m corridor, a 30-minute dwell.
+ * a 500 m corridor, a 30-minute dwell; a door/flag condition on the door P026, effect 1 (while open).
  */
 export function newCondition(type: RuleConditionType, suggestion: ParamSuggestion = { low: null, high: null }): ConditionForm {
   switch (type) {
@@ -75,7 +85,7 @@ export function newCondition(type: RuleConditionType, suggestion: ParamSuggestio
     case 'duration':
       return { type, minutes: 10, condition: newCondition('threshold', suggestion) };
     case 'door':
-      return { type, effect: 1, hysteresis: noHysteresis() };
+      return { type, param: DOOR_PARAM, effect: 1, hysteresis: noHysteresis() };
     case 'tilt':
       return { type, degrees: TILT_ALARM_DEGREES, hysteresis: noHysteresis() };
     case 'freeFall':
@@ -106,13 +116,15 @@ function clean(value: unknown): unknown {
 
 /**
  * The contract object of an edited condition: only the fields of its type; `valueMax` only for
- * comparison 4 (between); a duration's inner condition mapped the same way. Not validated here:
- * parse the result with the contract schema.
+ * comparison 4 (between); a duration's inner condition mapped the same way; a door/flag condition's
+ * `param` left out when it is the door P026 (absent = door, as stored before issue 14). Not
+ * validated here: parse the result with the contract schema.
  */
 export function conditionToContract(form: ConditionForm): RuleCondition {
   const out: Record<string, unknown> = { type: form.type };
   for (const field of FIELDS[form.type]) {
     if (field === 'valueMax' && form.comparison !== 4) continue;
+    if (field === 'param' && form.type === 'door' && (form.param ?? DOOR_PARAM) === DOOR_PARAM) continue;
     if (field === 'condition') {
       const inner = (form.condition ?? newCondition('threshold')) as ConditionForm;
       out.condition = conditionToContract(inner.type === 'range' ? inner : { ...inner, type: 'threshold' });
@@ -124,9 +136,14 @@ export function conditionToContract(form: ConditionForm): RuleCondition {
   return out as RuleCondition;
 }
 
-/** The editor's copy of a stored condition (the contract shape is already the editor's shape). */
+/**
+ * The editor's copy of a stored condition (the contract shape is already the editor's shape); a
+ * door/flag condition without `param` shows the door P026 in the parameter picker.
+ */
 export function conditionToForm(condition: RuleCondition): ConditionForm {
-  return structuredClone(condition) as ConditionForm;
+  const form = structuredClone(condition) as ConditionForm;
+  if (form.type === 'door' && form.param === undefined) form.param = DOOR_PARAM;
+  return form;
 }
 
 /** Repeat reminder as edited: a switch and its two times (minutes). */

@@ -27,6 +27,7 @@ describe('condition summary in words (SPEC §9 codes)', () => {
       'Temperature above -15 °C for 10 min',
     );
     expect([1, 2, 3, 4].map((effect) => conditionSummary({ type: 'door', effect: effect as 1, hysteresis: h }, t, defaults, 'en-US'))).toEqual(['Door open', 'Door closed', 'Door opens', 'Door closes']);
+    expect(conditionSummary({ type: 'door', param: 'P026', effect: 3, hysteresis: h }, t, defaults, 'en-US')).toBe('Door opens');
     expect(conditionSummary({ type: 'tilt', degrees: 70, hysteresis: h }, t, defaults, 'en-US')).toBe('Tilt ≥ 70°');
     expect(conditionSummary({ type: 'freeFall', minHeightCm: 3, minVibrationG: 5 }, t, defaults, 'en-US')).toBe('Free fall > 3 cm with vibration > 5 g');
     expect(conditionSummary({ type: 'lowBattery', percent: 20, hysteresis: h }, t, defaults, 'en-US')).toBe('Battery ≤ 20 %');
@@ -58,5 +59,17 @@ describe('condition summary in words (SPEC §9 codes)', () => {
       { type: 'offline', minutes: 15 },
     ];
     expect(conditionsSummary(list, t, defaults, 'zh-CN')).toBe('温度大于 8 °C；15 分钟无数据');
+  });
+
+  it('names the on/off parameter of a flag condition (issue 14 equipment), in both languages', async () => {
+    const en = await testT('en-US');
+    const zh = await testT('zh-CN');
+    const flag = (param: string, effect: 1 | 2 | 3 | 4): RuleCondition => ({ type: 'door', param, effect, hysteresis: h });
+    expect([1, 2, 3, 4].map((e) => conditionSummary(flag('P064', e as 1), en, defaults, 'en-US'))).toEqual([
+      'Overload while true', 'Overload while false', 'Overload becomes true', 'Overload becomes false',
+    ]);
+    expect([1, 2, 3, 4].map((e) => conditionSummary(flag('P064', e as 1), zh, defaults, 'zh-CN'))).toEqual(['过载 为真时', '过载 为假时', '过载 变为真时', '过载 变为假时']);
+    expect(conditionSummary(flag('P011', 2), en, defaults, 'en-US')).toBe('Power supply while false');
+    expect(conditionSummary(flag('P066', 1), zh, defaults, 'zh-CN')).toBe('运行 为真时');
   });
 });

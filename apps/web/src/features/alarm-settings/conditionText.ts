@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { RuleCondition } from '@ztj/contracts';
-import { paramName, paramUnit, type ParamDefault } from './paramDefaults';
+import { DOOR_PARAM } from './conditionModel';
+import { paramName, paramUnit, tableParamName, type ParamDefault } from './paramDefaults';
 
 /** `-15` + `°C` → `-15 °C`; no unit → the number alone. */
 function withUnit(value: number | undefined, unit: string): string {
@@ -17,7 +18,7 @@ export interface PlaceNames {
 /**
  * One condition in words in the console language (e.g. "Temperature above -15 °C for 10 min",
  * "温度 大于 -15 °C 持续 10 分钟"): comparison words of SPEC §9 codes 0-4, range inside/outside, door
- * effects 1-4, tilt degrees, free fall cm/g, battery %, offline minutes, power off, geofence effects
+ * effects 1-4 (on another on/off parameter: "Overload while true", "过载 为真时"), tilt degrees, free fall cm/g, battery %, offline minutes, power off, geofence effects
  * 1/2/6, dwell minutes, route corridor metres. Texts of the `alarmSettings` namespace; parameter
  * names and units from `defaults` (or the contracts' table); place names from `places` (else ids).
  */
@@ -38,7 +39,8 @@ export function conditionSummary(c: RuleCondition, t: TFunction, defaults: reado
     case 'duration':
       return t('summary.duration', { ...ns, inner: conditionSummary(c.condition, t, defaults, lang, places), minutes: c.minutes });
     case 'door':
-      return t(`doorEffect.${c.effect}`, ns);
+      if ((c.param ?? DOOR_PARAM) === DOOR_PARAM) return t(`doorEffect.${c.effect}`, ns);
+      return t(`summary.flag${c.effect}`, { ...ns, param: tableParamName(c.param!, lang) });
     case 'tilt':
       return t('summary.tilt', { ...ns, degrees: c.degrees });
     case 'freeFall':

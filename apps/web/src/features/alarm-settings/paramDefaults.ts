@@ -1,4 +1,4 @@
-import { PARAMETERS, type AlarmSettingsRoutes, type RouteResult } from '@ztj/contracts';
+import { PARAMETERS, getParameter, type AlarmSettingsRoutes, type RouteResult } from '@ztj/contracts';
 
 /** One monitoring parameter default (paramDefaults call): code, names, unit, range, suggested limits. */
 export type ParamDefault = RouteResult<typeof AlarmSettingsRoutes.paramDefaults>[number];
@@ -23,4 +23,11 @@ export function paramName(code: string, defaults: readonly ParamDefault[], lang:
 /** Unit of a parameter ('' when unitless or unknown). */
 export function paramUnit(code: string, defaults: readonly ParamDefault[]): string {
   return (defaults.find((d) => d.code === code) ?? localParamDefaults().find((d) => d.code === code))?.unit ?? '';
+}
+
+/** Name of any parameter of the contracts' table (on/off ones too) in the console language; the code when unknown. */
+export function tableParamName(code: string, lang: string): string {
+  const p = getParameter(code);
+  if (!p) return code;
+  return lang.startsWith('zh') ? p.nameZh : p.nameEn;
 }

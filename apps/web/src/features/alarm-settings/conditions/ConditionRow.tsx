@@ -3,9 +3,9 @@ import { Button, Card, Col, Form, InputNumber, Row, Select, Typography } from 'a
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { RuleConditionType } from '@ztj/contracts';
-import { newCondition, type ConditionForm } from '../conditionModel';
+import { DOOR_PARAM, newCondition, type ConditionForm } from '../conditionModel';
 import type { ParamDefault } from '../paramDefaults';
-import { doorEffectOptions, typeOptions } from './conditionOptions';
+import { doorEffectOptions, flagEffectOptions, flagParamOptions, typeOptions } from './conditionOptions';
 import { HysteresisFields } from './HysteresisFields';
 import { MeasuredFields } from './MeasuredFields';
 import { PositionFields } from './PositionFields';
@@ -35,12 +35,14 @@ function minutesItem(base: (string | number)[], name: string, label: string, uni
 
 /**
  * One condition of the editor: its type (changing it starts the row over with that type's SPEC §9
- * defaults) and the inputs of that type; a duration wraps a threshold or range condition.
+ * defaults) and the inputs of that type; a duration wraps a threshold or range condition; a door/flag
+ * condition picks its on/off parameter (door P026 by default; issue 14 equipment flags).
  */
 export function ConditionRow({ listName, index, defaults, onRemove, disabled }: ConditionRowProps): ReactNode {
-  const { t } = useTranslation('alarmSettings');
+  const { t, i18n } = useTranslation('alarmSettings');
   const form = Form.useFormInstance();
   const abs = [...listName, index];
+  const flagParam = (Form.useWatch([...abs, 'param'], { form, preserve: true }) as string | undefined) ?? DOOR_PARAM;
   const type = (Form.useWatch([...abs, 'type'], { form, preserve: true }) as RuleConditionType | undefined) ?? 'threshold';
   const innerType = (Form.useWatch([...abs, 'condition', 'type'], { form, preserve: true }) as 'threshold' | 'range' | undefined) ?? 'threshold';
   const testId = `condition-${index}`;
@@ -72,8 +74,13 @@ export function ConditionRow({ listName, index, defaults, onRemove, disabled }: 
       body = (
         <>
           <Col xs={24} sm={12} md={6}>
-            <Form.Item name={[...base, 'effect']} label={t('editor.doorEffect')}>
-              <Select options={doorEffectOptions(t)} data-testid={`${testId}-effect`} />
+            <Form.Item name={[...base, 'param']} label={t('editor.flagParam')}>
+              <Select options={flagParamOptions(i18n.language)} data-testid={`${testId}-flag-param`} popupMatchSelectWidth={false} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} md={6}>
+            <Form.Item name={[...base, 'effect']} label={flagParam === DOOR_PARAM ? t('editor.doorEffect') : t('editor.flagEffect')}>
+              <Select options={flagParam === DOOR_PARAM ? doorEffectOptions(t) : flagEffectOptions(t)} data-testid={`${testId}-effect`} />
             </Form.Item>
           </Col>
           <HysteresisFields base={base} unit={null} />

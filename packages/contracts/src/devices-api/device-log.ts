@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { pageResultOf } from '../envelope';
+import { defineRoute } from '../route';
+import { ListQuerySchema } from '../system/list';
+import { DEVICE_PERMS } from './routes';
+
+/**
+ * The tenant-wide device log list (SPEC §2 device "log list"; menu `device/DeviceLogList`):
+ * every line of `device_log` — commands sent (and refused ones, `ok` false), acknowledgements,
+ * configuration changes and Modbus link changes — of the devices the caller may see, on the
+ * generic list machinery (SPEC §7 filters, sort, paging, export).
+ */
+
+/** Kinds of log lines the server writes. */
+export const DEVICE_LOG_KINDS = ['command', 'ack', 'config'] as const;
+export type DeviceLogKind = (typeof DEVICE_LOG_KINDS)[number];
+
+/**
+ * Public fields of the list (allow-list of filters, sorts and data-rule columns):
+ * `deviceId` device number, `deviceName` alias or name, `groupId` the device's group,
+ * `kind`, `ok` (true done / false refused or failed; null sent, no answer yet), `operator`,
+ * `content`, `createTime` (filters take `createTime_begin` / `createTime_end`).
+ */
+export const DEVICE_LOG_LIST_FIELDS = ['deviceId', 'deviceName', 'groupId', 'kind', 'cmdId', 'content', 'ok', 'operator', 'createTime'] as const;
+
+/** One line of the device log list. */
+export const DeviceLogListRecordSchema = z.object({
+  id: z.string(),
+  deviceId: z.string(),
+  /** Alias, else name, of the device; null when the device has been deleted. */
+  deviceName: z.string().nullable(),
+  /** 'command' | 'ack' | 'config' (others shown as they come). */
+  kind: z.string(),
+  cmdId: z.string().nullable(),
+  /** JSON text of the command, ack or change. */
+  content: z.string(),
+  ok: z.boolean().nullable(),
+  operator: z.string().nullable(),
+  /** ms epoch. */
+  createTime: z.number(),
+});
+export type DeviceLogListRecord = z.infer<typeof DeviceLogListRecordSchema>;
+
+const L = '/wlx/deviceLog';
+
+/** Calls of the device log list; reading needs `device:list`, exporting `device:export`. */
+export const DeviceLogRoutes = {
+  list: defineRoute({ method: 'GET', path: `${L}/list`, access: DEVICE_PERMS.list, tag: 'devices', summary: 'Device log lines of the tenant (generic list over DEVICE_LOG_LIST_FIELDS)', query: ListQuerySchema, result: pageResultOf(DeviceLogListRecordSchema) }),
+  exportXls: defineRoute({ method: 'GET', path: `${L}/exportXls`, access: DEVICE_PERMS.export, tag: 'devices', summary: 'Export device log lines as .xls (same filters as the list)', query: ListQuerySchema, result: z.unknown() }),
+} as const;

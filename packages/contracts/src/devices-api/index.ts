@@ -6,3 +6,4 @@ export * from './messages';
 export * from './live';
 export * from './schemas';
 export * from './routes';
+export * from './device-log';

@@ -2,6 +2,7 @@ import { DeviceRoutes } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
+import { deviceLogListRoutes } from './device-log-list';
 import { locationOfPosition } from './device-location';
 import { devicesByIds, getDevice, listDevices, mapDevices, page, readingsOf, toDetail } from './devices.repo';
 import { setAlias, setInfo, shutdownDevice, updateDevice, type CommandChannel } from './devices.service';
@@ -21,6 +22,7 @@ function rangeFilter(column: string, q: { id?: string | undefined; beginTime?: n
 
 /** Device platform calls (SPEC §7 devices), every one scoped to the caller's tenant. */
 export function devicesRoutes(app: FastifyInstance, db: Db, channel: CommandChannel): void {
+  deviceLogListRoutes(app, db);
   registerRoute(app, db, DeviceRoutes.list, async ({ auth, query }) => {
     const { records, total } = await listDevices(db, auth.tenantId, query);
     return page(records, total, query.pageNo, query.pageSize);

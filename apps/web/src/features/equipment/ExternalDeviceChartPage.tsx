@@ -7,6 +7,7 @@ import { useDeviceDetail } from '../devices/api';
 import { HistoryChartTab } from '../devices/HistoryChartTab';
 import type { HistoryRangeValue } from '../devices/historyRange';
 import { StatusTag } from '../devices/StatusTag';
+import styles from './equipment.module.css';
 
 /**
  * External device chart (`warehouse/ExternalDeviceChart`, /warehouse/external/chart/:id): the
@@ -36,7 +37,11 @@ export function ExternalDeviceChartPage(): ReactNode {
       </Space>
       {detail.isLoading && <Skeleton active />}
       {detail.isError && <Alert type="error" showIcon title={t('common.notFound')} />}
-      {detail.data && <HistoryChartTab device={detail.data} range={range} onRangeChange={setRange} />}
+      {detail.data && (
+        <div className={styles.scrollX}>
+          <HistoryChartTab device={detail.data} range={range} onRangeChange={setRange} />
+        </div>
+      )}
     </Card>
   );
 }

@@ -29,8 +29,8 @@ export function integrationRoutes(api: FastifyInstance, { db, config, devices }:
   api.addHook('onReady', async () => {
     setCommandRoute(db, (tenantId, deviceId, command) => poller.command(tenantId, deviceId, command));
     if (config.demo) {
-      // demo Modbus meter and cooker controller emulated in-process (synthetic values, see demo-modbus.ts)
-      demo = await startDemoModbus(db).catch((err: Error) => (api.log.warn({ err }, 'demo modbus'), undefined));
+      // demo Modbus meter and cooker controller emulated in-process replaying the real series at DEMO_SPEED (see demo-modbus.ts)
+      demo = await startDemoModbus(db, config.demoSpeed).catch((err: Error) => (api.log.warn({ err }, 'demo modbus'), undefined));
       for (const id of demo?.deviceIds ?? []) devices.registry.invalidate(id);
     }
     await poller.start();

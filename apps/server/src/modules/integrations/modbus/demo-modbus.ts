@@ -24,8 +24,8 @@ import { putFloat32, startModbusServer, type Bank, type FakeModbus } from './mod
  * after `npm start`. Their registers follow the simulator's replay of the REAL series at
  * `DEMO_SPEED` (the simulator's own timelines and replay, apps/simulator/data/ATTRIBUTION.md):
  * - the meter is the derived three-phase store load of the UCI occupancy office series
- *   (`ammeter3pTimeline`, phases A/B/C on consecutive days) from day 2 morning, where SIM-AM3-001
- *   starts on day 1 and SIM-AM3-002 on day 5: voltages, currents, power, power factor, and the
+ *   (`ammeter3pTimeline`, phases A/B/C on consecutive days) from day 2 morning, a phase neither
+ *   SIM-AM3-001 (day 1) nor SIM-AM3-002 (day 4) starts at: voltages, currents, power, power factor, and the
  *   energy counter = the load's integral, carried across loops and restarts as the simulator's
  *   counters are (never goes back on a restart at the same `DEMO_SPEED`);
  * - the controller's process value is well 1 of the NAB machine-temperature series (°F → °C,

@@ -7,6 +7,7 @@ import { registerRoute } from '../../platform/http/register-route';
 import { devicesByIds } from '../devices/devices.repo';
 import type { ModuleDeps } from '../index';
 import { deviceReportExporter } from './device-report';
+import { meterReportJob } from './meter-report';
 import { WAREHOUSE_DAILY_EXPORTER, warehouseForReport } from './warehouse-daily';
 import { WAYBILL_REPORT_EXPORTERS } from './waybill-report';
 import { WAYBILL_ZIP_EXPORTER, waybillForReport } from './waybill-zip';
@@ -14,7 +15,9 @@ import { WAYBILL_ZIP_EXPORTER, waybillForReport } from './waybill-zip';
 /**
  * Report calls (issue 11 item 3). `GET /wlx/report/device?deviceIds=a,b&startTime=&endTime=&format=pdf|xlsx`
  * (permission `device:export`): every device must be the caller's tenant's (else refused with
- * "device not found"); end before start is a field error on `endTime`; a `reportType` other than
+ * "device not found"); end before start is a field error on `endTime`; `reportType` `b` (meter
+ * report, issue 14) queues the meters module's Excel report (type b) of the range's days when every
+ * device is an ammeter or plug (else a field error on `reportType`); another `reportType` than
  * `terminal` (a device family the product does not have) is a field error on `reportType` saying so; the report is queued as a
  * download-center job of type 1-4 and the call answers at once with the file being generated.
  * `GET /wlx/report/waybillZip?id=` (permission `task:export`): the waybill ZIP (type 6) of a waybill of
@@ -27,9 +30,13 @@ export function reportRoutes(api: FastifyInstance, deps: Pick<ModuleDeps, 'db'>)
   const { db } = deps;
   registerRoute(api, db, ReportRoutes.device, async ({ auth, query, lang, req }) => {
     // SPEC §9 types of device families the product does not have: listed, refused with a clear message
-    if (query.reportType !== 'terminal') throw exportTypeUnavailable(query.reportType, lang, 'reportType');
+    if (query.reportType !== 'terminal' && query.reportType !== 'b') throw exportTypeUnavailable(query.reportType, lang, 'reportType');
     const found = await devicesByIds(db, auth.tenantId, query.deviceIds);
     if (found.length !== query.deviceIds.length) throw new AppError('notFound', 'deviceNotFound');
+    if (query.reportType === 'b') {
+      const job = meterReportJob(found, query.startTime, query.endTime, lang);
+      return exportsOf(req).request(auth, job.exporter as never, job.query, lang);
+    }
     const exporter = deviceReportExporter(query.deviceIds.length, query.format);
     const stored = { deviceIds: query.deviceIds.join(','), startTime: query.startTime, endTime: query.endTime, format: query.format };
     return exportsOf(req).request(auth, exporter as never, stored, lang);

@@ -135,11 +135,11 @@ describe('device report', () => {
 
   it('§9 types of device families the product does not have are refused with a clear message, in both languages, and queue nothing', async () => {
     const [before] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_file');
-    const meter = await app.call('GET', `${url([dev], 'pdf')}&reportType=b`, { token: admin.token, headers: EN });
-    expectRefused(meter, 400);
-    const expected = '“Meter report” cannot be generated yet: the platform has no devices of this kind';
-    expect(meter.body.message).toBe(expected);
-    expect(meter.body.errors).toEqual([{ field: 'reportType', message: expected }]);
+    const medical = await app.call('GET', `${url([dev], 'pdf')}&reportType=a`, { token: admin.token, headers: EN });
+    expectRefused(medical, 400);
+    const expected = '“Medical report” cannot be generated yet: the platform has no devices of this kind';
+    expect(medical.body.message).toBe(expected);
+    expect(medical.body.errors).toEqual([{ field: 'reportType', message: expected }]);
     const portable = await app.call('GET', `${url([dev], 'xlsx')}&reportType=7`, { token: admin.token, headers: { 'accept-language': 'zh-CN' } });
     expect(portable.body.errors?.find((e) => e.field === 'reportType')?.message).toBe('暂不能生成“便携式报告”：平台尚未接入此类设备');
     const [after] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_file');

@@ -25,10 +25,11 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /**
  * Kinds of device report (SPEC §9 export file types): `terminal` is the single/multiple-terminal
- * report (types 1-4, from the number of devices and the format); the others are the device-family
- * reports whose family the product does not have yet (7 portable, 9 Bluetooth, a medical, b meter,
- * c V4, d customised; `available: false` in EXPORT_FILE_TYPES). The report dialog lists them and
- * the server refuses them with a field error on `reportType` (message `exportTypeUnavailable`).
+ * report (types 1-4, from the number of devices and the format); `b` is the meter report of
+ * ammeters and plugs (issue 14: the meters module's Excel daily energy over the range's days); the
+ * others are the device-family reports whose family the product does not have yet (7 portable,
+ * 9 Bluetooth, a medical, c V4, d customised; `available: false` in EXPORT_FILE_TYPES). The report
+ * dialog lists them and the server refuses them with a field error on `reportType` (message `exportTypeUnavailable`).
  */
 export const DEVICE_REPORT_TYPES = ['terminal', '7', '9', 'a', 'b', 'c', 'd'] as const;
 /** See {@link DEVICE_REPORT_TYPES}. */

@@ -66,6 +66,7 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   'device/DeviceGroupList': lazy(() => import('../../features/devices/DeviceGroupPage').then((m) => ({ default: m.DeviceGroupPage }))),
   'device/DeviceMap': lazy(() => import('../../features/devices/DeviceMapPage').then((m) => ({ default: m.DeviceMapPage }))),
   'device/GatewayList': lazy(() => import('../../features/devices/GatewayListPage').then((m) => ({ default: m.GatewayListPage }))),
+  'device/DeviceLogList': lazy(() => import('../../features/devices/DeviceLogListPage').then((m) => ({ default: m.DeviceLogListPage }))),
 };
 
 /** The "not available yet" result page, for components the console does not have yet. */

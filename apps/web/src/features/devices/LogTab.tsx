@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useDeviceLogs, type DeviceLogRecord } from './api';
 import { HistoryRangePicker } from './HistoryRangePicker';
+import { formatLogContent } from './deviceLogFormat';
 import { computeHistoryRange, type HistoryRangeValue } from './historyRange';
 import { formatReportTime } from './parameterFormat';
 
@@ -31,7 +32,7 @@ export function LogTab({ deviceId, range, onRangeChange }: LogTabProps): ReactNo
       width: 110,
       render: (kind: string) => <Tag>{(LOG_KINDS as readonly string[]).includes(kind) ? t(`log.kinds.${kind}`) : kind}</Tag>,
     },
-    { title: t('log.content'), dataIndex: 'content', key: 'content' },
+    { title: t('log.content'), dataIndex: 'content', key: 'content', render: (content: string, r) => <span title={content}>{formatLogContent(r.kind, content, t)}</span> },
     {
       title: t('log.result'),
       dataIndex: 'ok',

@@ -34,7 +34,7 @@ export function DeviceLogListPage(): ReactNode {
       render: (id: string, r) => (
         <WrapText max={isMobile ? 130 : 200}>
           <Link to={`/device/detail/${encodeURIComponent(id)}`} data-testid="log-device">{r.deviceName ?? id}</Link>
-          {r.deviceName && <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{id}</Typography.Text>}
+          {r.deviceName && r.deviceName !== id && <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{id}</Typography.Text>}
           {isMobile && <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{formatReportTime(r.createTime)}</Typography.Text>}
         </WrapText>
       ),

@@ -14,7 +14,7 @@ const t: LogTranslate = (key, options = {}) => {
 describe('device log content', () => {
   it('names commands and their parameters', () => {
     expect(formatLogContent('command', '{"cmdId":"c1","ts":1,"type":"setSwitch","on":true}', t)).toBe('[logFormat.commands.setSwitch]: [logFormat.on]');
-    expect(formatLogContent('command', '{"cmdId":"c1","ts":1,"type":"setSetPoint","well":2,"setPointC":85}', t)).toBe('[logFormat.commands.setSetPoint]: [logFormat.well|2] 85 °C');
+    expect(formatLogContent('command', '{"cmdId":"c1","ts":1,"type":"setSetPoint","well":2,"setPointC":85}', t)).toBe('[logFormat.commands.setSetPoint]: [logFormat.well|2], 85 °C');
     expect(formatLogContent('command', '{"cmdId":"c1","ts":1,"type":"setPeriods","periods":{"workReportCycle":5}}', t)).toBe('[logFormat.commands.setPeriods]: [periods.workReportCycle]: 5');
     expect(formatLogContent('command', '{"cmdId":"c1","ts":1,"type":"shutdown"}', t)).toBe('[logFormat.commands.shutdown]');
     expect(formatLogContent('command', '{"cmdId":"c1","type":"reboot","delay":3}', t)).toBe('reboot: delay: 3');

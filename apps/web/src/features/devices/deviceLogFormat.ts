@@ -54,7 +54,7 @@ function commandText(o: Record<string, unknown>, t: LogTranslate): string {
     case 'setSwitch':
       return `${label}: ${t(o.on ? 'logFormat.on' : 'logFormat.off')}`;
     case 'setSetPoint':
-      return `${label}: ${o.well !== undefined ? `${t('logFormat.well', { well: o.well })} ` : ''}${String(o.setPointC)} °C`;
+      return `${label}: ${o.well !== undefined ? `${t('logFormat.well', { well: o.well })}, ` : ''}${String(o.setPointC)} °C`;
     case 'setPeriods':
       return isRecord(o.periods) ? `${label}: ${fieldsText(o.periods, t)}` : label;
     default: {

@@ -13,10 +13,12 @@ import { useDemoServer } from './demoServer';
  * terminal report then queues a multiple-terminal PDF whose progress finishes and whose file is
  * listed in the download center, where at 1280 px every column (Status and the actions too) is in
  * view without sideways scrolling, and at 375 px the page does not scroll sideways either; the file
- * downloaded from the download center is the PDF of both devices.
+ * downloaded from the download center is the PDF of both devices. The meter report (SPEC §9 type b)
+ * of an ammeter: Excel only, queued in the download center like the others, its file the meters
+ * module's daily-energy workbook; the same type for a cold-chain logger is refused on the field.
  */
 // REPORT_E2E_BASE: an already running demo-mode server (a loaded machine may need longer than the helper's start-up wait)
-const BASE = process.env.REPORT_E2E_BASE ?? useDemoServer(18_462);
+const BASE = process.env.REPORT_E2E_BASE ?? useDemoServer(47_331);
 const SHOTS = '/tmp/reports-shots';
 
 /** The download center's table fits the viewport: the last headers are in view, nothing scrolls sideways. */
@@ -101,6 +103,10 @@ test('report of two devices selected in the device list: multiple-terminal PDF, 
   await expect(list.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
   const action = page.getByTestId('report-open');
   await expect(action).toBeDisabled();
+  // the demo fleet holds more than a page of devices (equipment first): search the cold-chain ones by id
+  await page.getByPlaceholder('Enter ID').fill('SIM-VH-00');
+  await page.getByRole('button', { name: 'Search' }).first().click();
+  await expect(list.locator('tr.ant-table-row').filter({ hasText: 'SIM-VH-002' })).toBeVisible({ timeout: 30_000 });
   for (const id of ['SIM-VH-001', 'SIM-VH-002']) await list.locator('tr.ant-table-row').filter({ hasText: id }).locator('input[type="checkbox"]').check();
   await expect(action).toBeEnabled();
   await expect(action).toContainText('2');
@@ -110,10 +116,10 @@ test('report of two devices selected in the device list: multiple-terminal PDF, 
   await expect(dialog.getByTestId('report-range').first()).toBeVisible();
   // a report type whose device family does not exist yet is listed, and refused with a clear message
   await dialog.getByTestId('report-type').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Meter report (no such devices yet)' }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Medical report (no such devices yet)' }).click();
   await expect(dialog).toContainText('The platform has no devices of this kind yet');
   await dialog.getByTestId('report-submit').click();
-  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText('“Meter report” cannot be generated yet: the platform has no devices of this kind');
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText('“Medical report” cannot be generated yet: the platform has no devices of this kind');
   await expect(dialog.getByTestId('report-status')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/list-dialog-refused-en-1280.png` });
   await dialog.getByTestId('report-type').click();
@@ -147,4 +153,59 @@ test('report of two devices selected in the device list: multiple-terminal PDF, 
   const text = (await new PDFParse({ data: new Uint8Array(body) }).getText()).text;
   expect(text).toContain('(multiple terminals)');
   for (const id of ['SIM-VH-001', 'SIM-VH-002']) expect(text).toContain(id);
+});
+
+test('meter report (type b) of an ammeter: Excel in the download center; refused for a logger', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+  await page.addInitScript(() => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'en-US', expire: null })));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${BASE}/#/user/login`);
+  await expect(page.getByTestId('login-username')).toBeVisible({ timeout: 60_000 });
+  await submitLogin(page);
+  await chooseTenantIfAsked(page, 'last');
+  await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 60_000 });
+  const pickMeter = async (): Promise<void> => {
+    await page.getByTestId('report-open').click();
+    const dialog = page.getByTestId('report-dialog');
+    await expect(dialog.getByTestId('report-range').first()).toBeVisible();
+    await dialog.getByTestId('report-type').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Meter report (ammeters and plugs)' }).click();
+    await expect(dialog).toContainText('Daily energy (kWh, × CT × PT) of each ammeter or plug');
+    // Excel only
+    await expect(dialog.getByTestId('report-format').locator('input[value="pdf"]')).toBeDisabled();
+    await expect(dialog.getByTestId('report-format').locator('input[value="xlsx"]')).toBeChecked();
+  };
+  // a cold-chain logger is not a meter: refused on the report type
+  await page.goto(`${BASE}/#/device/detail/SIM-VH-001`);
+  await expect(page.getByTestId('device-detail')).toBeVisible({ timeout: 60_000 });
+  await pickMeter();
+  const dialog = page.getByTestId('report-dialog');
+  await dialog.getByTestId('report-submit').click();
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText('This device is not an ammeter or plug');
+  await expect(dialog.getByTestId('report-status')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // the demo ammeter: the meter workbook, through the download center
+  await page.goto(`${BASE}/#/device/detail/SIM-AM1-001`);
+  await expect(page.getByTestId('device-detail')).toBeVisible({ timeout: 60_000 });
+  await pickMeter();
+  await page.screenshot({ path: `${SHOTS}/meter-dialog-en-1280.png` });
+  await dialog.getByTestId('report-submit').click();
+  await expect(dialog.getByTestId('report-download').or(dialog.getByTestId('report-failed'))).toBeVisible({ timeout: 120_000 });
+  await expect(dialog.getByTestId('report-download')).toBeVisible();
+  await expect(dialog.getByTestId('report-status')).toContainText('Daily meter energy.xlsx');
+  await dialog.getByTestId('report-open-center').click();
+  await expect(page).toHaveURL(/account\/downcenter/);
+  const entry = page.getByTestId('download-center').locator('tr.ant-table-row').filter({ hasText: 'Daily meter energy.xlsx' }).first();
+  await expect(entry).toBeVisible({ timeout: 30_000 });
+  await expect(entry).toContainText('Meter report');
+  await expect(entry.locator('[data-testid^="export-status-"]')).toHaveText('Generated');
+  await page.screenshot({ path: `${SHOTS}/meter-center-en-1280.png` });
+  const download = page.waitForEvent('download');
+  await entry.getByTestId('row-download').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Daily meter energy.xlsx');
+  const body = await readFile((await file.path())!);
+  expect(body.subarray(0, 2).toString()).toBe('PK');
+  expect(body.length).toBeGreaterThan(1000);
 });

@@ -14,6 +14,12 @@ import { toLanguage } from '../../platform/i18n/i18n';
 /** Preset ranges of the dialog, days back from now (issue 11 item 3: 1, 7, 30 days). */
 export const REPORT_PRESET_DAYS = [1, 7, 30] as const;
 
+/** Whether the server generates report type `code` (the terminal report, and the §9 family reports marked available: b meter). */
+export const reportTypeAvailable = (code: DeviceReportType): boolean => code === 'terminal' || EXPORT_FILE_TYPES[code].available;
+
+/** The meter report (SPEC §9 type b, issue 14: ammeters and plugs) is Excel only. */
+const METER_REPORT: DeviceReportType = 'b';
+
 interface FormValues {
   range: [Dayjs, Dayjs];
   format: ReportFormat;
@@ -40,8 +46,9 @@ function useReportFile(id: string | null): ExportFile | undefined {
 
 /**
  * Report dialog (issue 11 item 3): time range (default the last 24 h; presets 1, 7, 30 days),
- * format PDF / Excel and report type (the terminal report, and the SPEC §9 device-family reports the
- * product has no devices for, listed with that note and refused by the server on `reportType`); the report is generated in the download center, its progress shown here, then
+ * format PDF / Excel and report type (the terminal report; the meter report b of ammeters and plugs,
+ * Excel only, the meters module's export; the SPEC §9 device-family reports the product has no
+ * devices for, listed with that note and refused by the server on `reportType`); the report is generated in the download center, its progress shown here, then
  * a download button and the link to the download center (SPEC §8: export success points there).
  * Server field errors (end before start, range too long) show on the range field.
  */
@@ -67,7 +74,7 @@ export function DeviceReportDialog({ deviceIds, open, onClose }: DeviceReportDia
     setError(null);
     try {
       const started = await callApi(ReportRoutes.device, {
-        query: { deviceIds: deviceIds.join(','), startTime: values.range[0].valueOf(), endTime: values.range[1].valueOf(), format: values.format, reportType: values.reportType },
+        query: { deviceIds: deviceIds.join(','), startTime: values.range[0].valueOf(), endTime: values.range[1].valueOf(), format: values.reportType === METER_REPORT ? 'xlsx' : values.format, reportType: values.reportType },
         silent: true,
       });
       setFileId(started.id);
@@ -85,7 +92,7 @@ export function DeviceReportDialog({ deviceIds, open, onClose }: DeviceReportDia
   const presets = REPORT_PRESET_DAYS.map((d) => ({ label: t(`presets.${d}`), value: [now.subtract(d, 'day'), now] as [Dayjs, Dayjs] }));
   const typeOptions = DEVICE_REPORT_TYPES.map((code) => ({
     value: code,
-    label: code === 'terminal' ? t('typeTerminal') : t('typeNotYet', { name: EXPORT_FILE_TYPES[code].name[lang] }),
+    label: code === 'terminal' ? t('typeTerminal') : t(reportTypeAvailable(code) ? 'typeMeter' : 'typeNotYet', { name: EXPORT_FILE_TYPES[code].name[lang] }),
   }));
   const generating = fileId !== null && (!file || file.status === 'generating');
 
@@ -95,18 +102,19 @@ export function DeviceReportDialog({ deviceIds, open, onClose }: DeviceReportDia
         ? <Button onClick={close}>{t('close')}</Button>
         : <Space><Button onClick={close}>{t('cancel')}</Button><Button type="primary" loading={busy} onClick={() => form.submit()} data-testid="report-submit">{t('generate')}</Button></Space>}>
       {fileId === null ? (
-        <Form<FormValues> form={form} layout="vertical" initialValues={{ range: [now.subtract(1, 'day'), now], format: 'pdf', reportType: 'terminal' }} onFinish={(v) => void submit(v)}>
+        <Form<FormValues> form={form} layout="vertical" initialValues={{ range: [now.subtract(1, 'day'), now], format: 'pdf', reportType: 'terminal' }} onFinish={(v) => void submit(v)}
+          onValuesChange={(changed: Partial<FormValues>) => { if (changed.reportType === METER_REPORT) form.setFieldValue('format', 'xlsx'); }}>
           <Typography.Paragraph type="secondary">{t('devices', { ids: deviceIds.join(', ') })}</Typography.Paragraph>
           <Form.Item name="range" label={t('range')} rules={[{ required: true, message: t('common:validation.required') }]}>
             <DatePicker.RangePicker showTime presets={presets} style={{ width: '100%' }} data-testid="report-range" />
           </Form.Item>
           <Form.Item name="format" label={t('format')}>
-            <Radio.Group optionType="button" options={[{ value: 'pdf', label: 'PDF' }, { value: 'xlsx', label: 'Excel' }]} />
+            <Radio.Group optionType="button" options={[{ value: 'pdf', label: 'PDF', disabled: reportType === METER_REPORT }, { value: 'xlsx', label: 'Excel' }]} data-testid="report-format" />
           </Form.Item>
-          <Form.Item name="reportType" label={t('reportType')} extra={reportType && reportType !== 'terminal' ? t('typeUnavailableHint') : undefined}>
+          <Form.Item name="reportType" label={t('reportType')} extra={reportType === METER_REPORT ? t('typeMeterHint') : reportType && !reportTypeAvailable(reportType) ? t('typeUnavailableHint') : undefined}>
             <Select options={typeOptions} data-testid="report-type" />
           </Form.Item>
-          <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>{t('contents')}</Typography.Paragraph>
+          {reportType !== METER_REPORT && <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>{t('contents')}</Typography.Paragraph>}
           {error && <Alert type="warning" showIcon title={error} />}
         </Form>
       ) : (

@@ -6,9 +6,10 @@ import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
  * server of this file's own (devices SIM-… of the demo tenant): a template with a threshold and a
  * duration condition written in the condition editor (a "between" whose end is not above its start
  * is refused on its field before anything is sent), bound to a device; a user group whose contact
- * has no phone, e-mail or openid is refused on that member; a scene through its three steps.
+ * has no phone, e-mail or openid is refused on that member; a scene through its three steps; a
+ * flag condition on another on/off parameter (plug overload P064) saved and reopened unchanged.
  */
-const BASE = useDemoServer(18_097);
+const BASE = useDemoServer(47_332);
 const suffix = (): string => Date.now().toString(36).slice(-5);
 
 /** Chooses `option` in the antd Select holding `select` (opens it, clicks the option in the popup). */
@@ -96,6 +97,31 @@ test('a rule template with a threshold and a duration condition: field error, sa
   await fillNumber(form.getByTestId('condition-0').getByTestId('condition-0-value'), '8');
   await page.getByTestId('template-save').click();
   await expect(form.locator('.ant-form-item', { has: page.getByTestId('template-name') }).getByText('A rule template with this name already exists')).toBeVisible();
+});
+
+test('a flag condition on the plug overload P064 (issue 14): picked, worded in the list, kept when edited', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInToDemoTenant(page, BASE, 'en-US');
+  await page.goto(`${BASE}/#/settings/templates`);
+  await expect(page.getByTestId('rule-templates')).toBeVisible();
+  await page.getByTestId('list-add').click();
+  const form = page.getByTestId('template-form');
+  const name = `Overload ${suffix()}`;
+  await form.getByTestId('template-name').fill(name);
+  const c0 = form.getByTestId('condition-0');
+  await choose(page, c0.getByTestId('condition-0-type'), 'Door');
+  await expect(c0.getByTestId('condition-0-flag-param')).toContainText('Door open · P026');
+  await choose(page, c0.getByTestId('condition-0-flag-param'), 'Overload · P064');
+  await expect(c0.getByTestId('condition-0-effect')).toContainText('While true');
+  await page.getByTestId('template-save').click();
+  await expect(page.getByText('Rule template saved')).toBeVisible();
+  const row = page.getByTestId('rule-templates').locator('tr', { hasText: name });
+  await expect(row).toContainText('Overload while true');
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await expect(form.getByTestId('condition-0-flag-param')).toContainText('Overload · P064');
+  await page.getByTestId('template-save').click();
+  await expect(page.getByText('Rule template saved').last()).toBeVisible();
+  await expect(row).toContainText('Overload while true');
 });
 
 test('a user group contact without phone, e-mail or openid is refused on that member', async ({ page }) => {

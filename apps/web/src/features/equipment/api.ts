@@ -10,6 +10,7 @@ import {
   type PowerResult,
   type RouteResult,
   type StoreRecord,
+  type TariffEnergy,
 } from '@ztj/contracts';
 import { callApi } from '../../platform/http/callApi';
 
@@ -99,4 +100,14 @@ export function useSetPoint(): UseMutationResult<RouteResult<typeof EquipmentRou
 /** Asks a meter to report now (`readMeter`). */
 export function useReadMeter(): UseMutationResult<RouteResult<typeof EquipmentRoutes.readMeter>, Error, { id: string }> {
   return useMutation({ mutationFn: (body) => callApi(EquipmentRoutes.readMeter, { body, silent: true }) });
+}
+
+/** One meter's energy (kWh × CT × PT) and cost (yuan) per tariff period over `beginDate`..`endDate`. */
+export function useTariffEnergy(id: string, beginDate: string, endDate: string): UseQueryResult<TariffEnergy> {
+  return useQuery({
+    queryKey: ['equipment', 'tariffEnergy', id, beginDate, endDate],
+    queryFn: ({ signal }) => callApi(EquipmentRoutes.tariffEnergy, { query: { id, beginDate, endDate }, signal }),
+    enabled: id !== '',
+    placeholderData: keepPreviousData,
+  });
 }

@@ -31,19 +31,16 @@
  * parameters to <dir>/<job>.json; BENCH_KEEP_SCHEMA=1 keeps the PostgreSQL schema (to EXPLAIN them afterwards).
  */
 import { fork } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/platform/config/config';
-import { openConfiguredDb } from '../src/platform/db/configured-db';
-import { migrate } from '../src/platform/db/migrate';
-import { DEMO_TENANT_ID, seed } from '../src/modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../src/modules/system/seed/seed';
 import { seedData } from './api-seed';
 import { capturingDb, inRequest, ms, nowUs, percentile, replay, type LoadJob, type LoadReport, type Statement } from './api-sql';
+import { openScratchDb } from './scratch-db';
 
 const env = process.env;
 const DAY = 86_400_000;
@@ -76,19 +73,10 @@ async function loadChild(): Promise<void> {
 
 async function main(): Promise<void> {
   if (process.argv.includes('--load-child')) return loadChild();
-  const external = !!env.DATABASE_URL;
-  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-bench-api-'));
-  const adminPassword = `Bench#${crypto.randomBytes(6).toString('hex')}`;
-  const config = loadConfig({
-    LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'silent', DEMO: 'off', MQTT_PORT: 'off', DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword,
-    ...(external ? { DATABASE_URL: env.DATABASE_URL!, DATABASE_SCHEMA: schema } : {}),
-  });
-  const db = await openConfiguredDb(config);
+  const scratch = await openScratchDb('api', { env: { LOGIN_CAPTCHA: 'off' } });
+  const { db, config, adminPassword } = scratch;
   const capture = capturingDb(db);
   const { fastify } = await (async () => {
-    await migrate(db);
-    await seed(db, { adminPassword, dataDir });
     const now = Date.now();
     const t0 = performance.now();
     await seedData(db, now, 'BENCH-CHART-1');
@@ -201,9 +189,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${out.join('\n')}\n`);
   } finally {
     await fastify.close();
-    if (external && env.BENCH_KEEP_SCHEMA !== '1') await db.query(`DROP SCHEMA "${schema}" CASCADE`);
-    await db.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await scratch.close();
   }
 }
 

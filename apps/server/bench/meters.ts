@@ -17,17 +17,11 @@
  * Default: embedded PGlite in a temporary DATA_DIR; with `DATABASE_URL` a fresh schema on that
  * PostgreSQL, dropped afterwards. Knobs: BENCH_METERS (1000), BENCH_DAYS (30), BENCH_STEP_MIN (60), BENCH_CALLS (20).
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../src/platform/config/config';
-import { openConfiguredDb } from '../src/platform/db/configured-db';
-import { migrate } from '../src/platform/db/migrate';
-import { DEMO_TENANT_ID, seed } from '../src/modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../src/modules/system/seed/seed';
 import { dayOf, dayText } from '../src/modules/meters/energy';
 import { refreshRollup } from '../src/modules/meters/energy-rollup';
 import { meterEnergy } from '../src/modules/meters/energy.service';
+import { openScratchDb } from './scratch-db';
 
 const env = process.env;
 const METERS = Number(env.BENCH_METERS ?? 1000);
@@ -44,18 +38,9 @@ const timed = async <T>(fn: () => Promise<T>): Promise<[number, T]> => {
 };
 
 async function main(): Promise<void> {
-  const external = !!env.DATABASE_URL;
-  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-bench-meters-'));
-  const adminPassword = `Bench#${crypto.randomBytes(6).toString('hex')}`;
-  const config = loadConfig({
-    LOG_LEVEL: 'silent', DEMO: 'off', MQTT_PORT: 'off', DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword,
-    ...(external ? { DATABASE_URL: env.DATABASE_URL!, DATABASE_SCHEMA: schema } : {}),
-  });
-  const db = await openConfiguredDb(config);
+  const scratch = await openScratchDb('meters');
+  const { db } = scratch;
   try {
-    await migrate(db);
-    await seed(db, { adminPassword, dataDir });
     const now = Date.now();
     const today = dayOf(now);
     const from = now - (DAYS + 1) * 86_400_000;
@@ -112,9 +97,7 @@ async function main(): Promise<void> {
     line('daily_energy_raw_sql_1000x30_ms', raw);
     line('db', db.kind);
   } finally {
-    if (external) await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
-    await db.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await scratch.close();
   }
 }
 

@@ -13,20 +13,15 @@
  * `modbus_poll_failures`, `load_average`. Bounded: the whole run stops after 60 s.
  */
 import { fork } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REGISTER_MAPS } from '@ztj/contracts';
-import { loadConfig } from '../src/platform/config/config';
-import { openConfiguredDb } from '../src/platform/db/configured-db';
-import { migrate } from '../src/platform/db/migrate';
 import { RealtimeHub } from '../src/platform/realtime/hub';
-import { DEMO_TENANT_ID, seed } from '../src/modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../src/modules/system/seed/seed';
 import { IngestRuntime } from '../src/modules/telemetry/ingest-runtime';
 import { ModbusPoller } from '../src/modules/integrations/modbus/poller';
 import { putFloat32, startModbusServer } from '../src/modules/integrations/modbus/modbus-server';
+import { openScratchDb } from './scratch-db';
 
 const env = process.env;
 const DEVICES = Number(env.BENCH_MODBUS_DEVICES ?? 100);
@@ -53,15 +48,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }, 60_000);
   hardStop.unref();
-  const external = !!env.DATABASE_URL;
-  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-bench-modbus-'));
-  const config = loadConfig({
-    LOG_LEVEL: 'silent', DEMO: 'off', MQTT_PORT: 'off', DATA_DIR: dataDir, ADMIN_PASSWORD: `Bench#${crypto.randomBytes(6).toString('hex')}`,
-    ...(external ? { DATABASE_URL: env.DATABASE_URL!, DATABASE_SCHEMA: schema } : {}),
-  });
+  const scratch = await openScratchDb('modbus');
+  const { db, config } = scratch;
   const child = fork(fileURLToPath(import.meta.url), ['--server'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const db = await openConfiguredDb(config);
   let runtime: IngestRuntime | undefined;
   let poller: ModbusPoller | undefined;
   try {
@@ -69,8 +58,6 @@ async function main(): Promise<void> {
       child.once('message', (m: { port: number }) => resolve(m.port));
       child.once('exit', (code) => reject(new Error(`modbus server exited (${code})`)));
     });
-    await migrate(db);
-    await seed(db, { adminPassword: 'Bench#Pass2026', dataDir });
     const mb = Array.from({ length: DEVICES }, (_, i) => `BMB-${String(i + 1).padStart(4, '0')}`);
     const ing = Array.from({ length: INGEST_DEVICES }, (_, i) => `BIN-${String(i + 1).padStart(4, '0')}`);
     await db.query(`INSERT INTO device (dev_no, tenant_id, name, model, kind, secret_hash) SELECT x, $1, x, 'AM-3P', 'terminal', 'bench' FROM unnest($2::text[]) x`, [DEMO_TENANT_ID, mb]);
@@ -145,9 +132,7 @@ async function main(): Promise<void> {
     await poller?.stop().catch(() => undefined);
     await runtime?.stop().catch(() => undefined);
     child.send('stop');
-    if (external) await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
-    await db.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await scratch.close();
   }
 }
 

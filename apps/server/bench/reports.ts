@@ -16,34 +16,22 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { env } from 'node:process';
 import { RuleTemplateSchema } from '@ztj/contracts';
-import { loadConfig } from '../src/platform/config/config';
-import { openConfiguredDb } from '../src/platform/db/configured-db';
-import { migrate } from '../src/platform/db/migrate';
 import { provisionDevice } from '../src/modules/devices/device-provision';
 import { buildDeviceReport, type StoredReportQuery } from '../src/modules/reports/device-report';
 import { WAYBILL_ZIP_EXPORTER } from '../src/modules/reports/waybill-zip';
-import { DEMO_TENANT_ID, seed } from '../src/modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../src/modules/system/seed/seed';
+import { openScratchDb } from './scratch-db';
 
 const DAY = 86_400_000;
 const STEP = 30_000;
 
 async function main(): Promise<void> {
-  const external = !!env.DATABASE_URL;
-  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-bench-reports-'));
-  const adminPassword = `Bench#${crypto.randomBytes(6).toString('hex')}`;
-  const config = loadConfig({
-    LOG_LEVEL: 'silent', DEMO: 'off', MQTT_PORT: 'off', DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword,
-    ...(external ? { DATABASE_URL: env.DATABASE_URL!, DATABASE_SCHEMA: schema } : {}),
-  });
-  const db = await openConfiguredDb(config);
+  // the data dir stays: the PDF and Excel files are written there to look at
+  const scratch = await openScratchDb('reports', { keepDataDir: true });
+  const { db, dataDir } = scratch;
   try {
-    await migrate(db);
-    await seed(db, { adminPassword, dataDir });
     const deviceId = `BENCH-REP-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
     await provisionDevice(db, { id: deviceId, tenantId: DEMO_TENANT_ID, model: 'P23-2IN1' });
     const tpl = RuleTemplateSchema.parse({ name: 'Bench 2-8', category: 'environment', severity: 'H', conditions: [
@@ -127,8 +115,7 @@ async function main(): Promise<void> {
     console.log(`report_zip10_ms ${Math.round(zipMs)}`);
     console.log(`report_peak_rss_mb ${Math.round((peak - base) / 1_048_576)}`);
   } finally {
-    if (external) await db.query(`DROP SCHEMA "${schema}" CASCADE`).catch(() => undefined);
-    await db.close();
+    await scratch.close();
   }
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { EquipmentData } from './equipment-fleet';
-import { parseMachineSeries, parseOccupancyActivity } from './equipment-series';
+import { parseMachineSeries } from './equipment-series';
 import { parseTwizyTrack, type TrackFix } from './tracks';
 import { parseOccupancySeries, parseShenyangJanuary, parseWsnMotes, type ClimatePoint, type WsnMote } from './series';
 
@@ -34,12 +34,14 @@ const read = (file: string): string => readFileSync(DATA_DIR + file, 'utf8');
 
 /** Reads and parses the data files (about 3.3 MB; done once at start-up). */
 export function loadFleetData(): FleetData {
+  // one parse of the office series: its climate columns for the warehouse sensors, its activity columns for the equipment
+  const occupancy = parseOccupancySeries(read(DATA_FILES.occupancy));
   return {
     tracks: DATA_FILES.tracks.map((f) => parseTwizyTrack(read(f))),
     shenyangJanuary: parseShenyangJanuary(read(DATA_FILES.shenyang)),
-    occupancy: parseOccupancySeries(read(DATA_FILES.occupancy)),
+    occupancy,
     wsnMotes: parseWsnMotes(read(DATA_FILES.wsn)),
-    activity: parseOccupancyActivity(read(DATA_FILES.occupancy)),
+    activity: occupancy,
     machine: parseMachineSeries(read(DATA_FILES.nabMachine), read(DATA_FILES.nabWindows)),
   };
 }

@@ -1,40 +1,8 @@
 import { localTimeMs, numberAt, parseCsv } from './csv';
+import type { OccupancyPoint } from './series';
 
-/** One minute of the UCI occupancy office series: the columns that drive the equipment load models. */
-export interface ActivityPoint {
-  /** Offset from the series start, ms. */
-  tOffsetMs: number;
-  /** Room temperature, °C. */
-  temperatureC: number;
-  /** Ground-truth occupancy of the room (from photos). */
-  occupied: boolean;
-  /** Illuminance, lux. */
-  lightLux: number;
-  /** CO2, ppm. */
-  co2Ppm: number;
-}
-
-/**
- * Occupancy Detection office series (UCI, CC BY 4.0), the temperature, occupancy, light and CO2
- * columns (`temperature_c`, `occupied`, `light_lux`, `co2_ppm`); offsets from the first row.
- */
-export function parseOccupancyActivity(csvText: string): ActivityPoint[] {
-  const points: ActivityPoint[] = [];
-  let t0: number | undefined;
-  parseCsv(csvText).forEach((row, i) => {
-    const t = localTimeMs(row.ts_local, i);
-    t0 ??= t;
-    points.push({
-      tOffsetMs: t - t0,
-      temperatureC: numberAt(row, 'temperature_c', i),
-      occupied: numberAt(row, 'occupied', i) === 1,
-      lightLux: numberAt(row, 'light_lux', i),
-      co2Ppm: numberAt(row, 'co2_ppm', i),
-    });
-  });
-  if (points.length === 0) throw new Error('empty occupancy series');
-  return points;
-}
+/** One minute of the UCI occupancy office series (parsed by `parseOccupancySeries`): what drives the equipment load models. */
+export type ActivityPoint = OccupancyPoint;
 
 /** One 5-minute reading of the NAB machine-temperature series, converted to °C. */
 export interface MachinePoint {

@@ -34,7 +34,7 @@ describe('parseOccupancySeries', () => {
   it('reads the 1-minute office series (8,143 rows, 59-61 s apart)', () => {
     const s = data.occupancy;
     expect(s).toHaveLength(8143);
-    expect(s[0]).toEqual({ tOffsetMs: 0, temperatureC: 23.18, humidityPct: 27.272 });
+    expect(s[0]).toEqual({ tOffsetMs: 0, temperatureC: 23.18, humidityPct: 27.272, occupied: true, lightLux: 426, co2Ppm: 721.25 });
     for (let i = 1; i < s.length; i++) {
       const step = s[i]!.tOffsetMs - s[i - 1]!.tOffsetMs;
       expect(step).toBeGreaterThanOrEqual(59_000);

@@ -38,9 +38,25 @@ export function parseShenyangJanuary(csvText: string): ClimatePoint[] {
   return points;
 }
 
-/** Occupancy Detection office series (UCI, CC BY 4.0): 1-minute temperature and humidity. */
-export function parseOccupancySeries(csvText: string): ClimatePoint[] {
-  const points: ClimatePoint[] = [];
+/**
+ * One minute of the UCI occupancy office series: the climate point (warehouse sensors) plus the
+ * activity columns that drive the equipment load models (`equipment-power.ts`).
+ */
+export interface OccupancyPoint extends ClimatePoint {
+  /** Ground-truth occupancy of the room (from photos). */
+  occupied: boolean;
+  /** Illuminance, lux. */
+  lightLux: number;
+  /** CO2, ppm. */
+  co2Ppm: number;
+}
+
+/**
+ * Occupancy Detection office series (UCI, CC BY 4.0), one point a minute: `temperature_c` (°C),
+ * `humidity_pct` (%RH), `occupied` (0/1), `light_lux`, `co2_ppm`; offsets from the first row.
+ */
+export function parseOccupancySeries(csvText: string): OccupancyPoint[] {
+  const points: OccupancyPoint[] = [];
   let t0: number | undefined;
   parseCsv(csvText).forEach((row, i) => {
     const t = localTimeMs(row.ts_local, i);
@@ -49,6 +65,9 @@ export function parseOccupancySeries(csvText: string): ClimatePoint[] {
       tOffsetMs: t - t0,
       temperatureC: numberAt(row, 'temperature_c', i),
       humidityPct: numberAt(row, 'humidity_pct', i),
+      occupied: numberAt(row, 'occupied', i) === 1,
+      lightLux: numberAt(row, 'light_lux', i),
+      co2Ppm: numberAt(row, 'co2_ppm', i),
     });
   });
   if (points.length === 0) throw new Error('empty occupancy series');

@@ -3,6 +3,7 @@ import { pageResultOf } from '../envelope';
 import { defineRoute } from '../route';
 import { ListQuerySchema } from '../system/list';
 import { DEVICE_PERMS } from './routes';
+import { DeviceLogRecordSchema } from './schemas';
 
 /**
  * The tenant-wide device log list (SPEC §2 device "log list"; menu `device/DeviceLogList`):
@@ -23,21 +24,10 @@ export type DeviceLogKind = (typeof DEVICE_LOG_KINDS)[number];
  */
 export const DEVICE_LOG_LIST_FIELDS = ['deviceId', 'deviceName', 'groupId', 'kind', 'cmdId', 'content', 'ok', 'operator', 'createTime'] as const;
 
-/** One line of the device log list. */
-export const DeviceLogListRecordSchema = z.object({
-  id: z.string(),
-  deviceId: z.string(),
+/** One line of the device log list: a device log line plus its device's name. */
+export const DeviceLogListRecordSchema = DeviceLogRecordSchema.extend({
   /** Alias, else name, of the device; null when the device has been deleted. */
   deviceName: z.string().nullable(),
-  /** 'command' | 'ack' | 'config' (others shown as they come). */
-  kind: z.string(),
-  cmdId: z.string().nullable(),
-  /** JSON text of the command, ack or change. */
-  content: z.string(),
-  ok: z.boolean().nullable(),
-  operator: z.string().nullable(),
-  /** ms epoch. */
-  createTime: z.number(),
 });
 export type DeviceLogListRecord = z.infer<typeof DeviceLogListRecordSchema>;
 

@@ -223,15 +223,19 @@ export const DeviceEventRecordSchema = z.object({
   ts: z.number(),
   receivedAt: z.number(),
 });
+/** One line of a device's log (SPEC §2 device log): commands, acknowledgements, configuration changes. */
 export const DeviceLogRecordSchema = z.object({
   id: z.string(),
   deviceId: z.string(),
-  /** 'command' | 'ack' | 'config'. */
+  /** 'command' | 'ack' | 'config' (others shown as they come). */
   kind: z.string(),
   cmdId: z.string().nullable(),
+  /** JSON text of the command, ack or change. */
   content: z.string(),
+  /** true done / false refused or failed; null sent, no answer yet. */
   ok: z.boolean().nullable(),
   operator: z.string().nullable(),
+  /** ms epoch. */
   createTime: z.number(),
 });
 export const DeviceRangeQuerySchema = PageQuerySchema.extend({

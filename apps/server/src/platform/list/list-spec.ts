@@ -125,6 +125,11 @@ export function textOrNull(v: unknown): string | null {
   return v === null || v === undefined ? null : String(v);
 }
 
+/** SQL for a timestamp column as ms epoch (float8), for list `select`s: `${epochMsSql('w.create_time')} AS create_ms`. */
+export function epochMsSql(col: string): string {
+  return `(extract(epoch FROM ${col}) * 1000)::float8`;
+}
+
 /** The list caller of an authenticated request, for the route's permission code. */
 export function callerOf(auth: AuthContext, permission?: string): ListCaller {
   return { tenantId: auth.tenantId, userId: auth.userId, username: auth.username, orgCode: auth.orgCode, permission, lang: auth.lang };

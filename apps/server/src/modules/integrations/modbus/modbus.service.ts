@@ -4,7 +4,7 @@ import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
 import type { ListField, ListSpec } from '../../../platform/list/list-spec';
-import { AUDIT_LABELS } from '../../../platform/list/list-spec';
+import { AUDIT_LABELS, epochMsSql } from '../../../platform/list/list-spec';
 import { devicesNotInTenant, fieldFailure, splitIds } from '../../alarms/settings/tenant-refs';
 
 /**
@@ -15,8 +15,6 @@ import { devicesNotInTenant, fieldFailure, splitIds } from '../../alarms/setting
  */
 
 type Body = z.output<typeof ModbusDeviceAddSchema>;
-
-const ms = (col: string): string => `(extract(epoch FROM ${col}) * 1000)::float8`;
 
 const FIELDS: Record<(typeof MODBUS_LIST_FIELDS)[number], ListField> = {
   deviceId: { sql: 'm.dev_no', type: 'string', label: { 'zh-CN': '设备编号', 'en-US': 'Device' } },
@@ -37,7 +35,7 @@ const FIELDS: Record<(typeof MODBUS_LIST_FIELDS)[number], ListField> = {
 /** Columns of a config row with its device (`FROM modbus_device m JOIN device d`). */
 export const MODBUS_SELECT = `m.id, m.dev_no, coalesce(d.alias, d.name) AS device_name, d.model, m.host, m.port, m.unit_id, m.map_code, m.registers,
   m.poll_period_ms, m.timeout_ms, m.enabled, m.state, m.last_result, m.last_error, m.last_poll_ms, m.last_ok_ms, m.failures, m.next_poll_ms,
-  ${ms('m.create_time')} AS create_ms`;
+  ${epochMsSql('m.create_time')} AS create_ms`;
 const FROM = 'modbus_device m JOIN device d ON d.dev_no = m.dev_no';
 
 const n = (v: unknown): number | null => (v == null ? null : Number(v));

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
-import { AUDIT_LABELS, type ListField, type ListSpec } from '../../../platform/list/list-spec';
+import { AUDIT_LABELS, epochMsSql, type ListField, type ListSpec } from '../../../platform/list/list-spec';
 import { devicesNotInTenant, fieldFailure, nameTaken, splitIds } from '../../alarms/settings/tenant-refs';
 
 /**
@@ -15,8 +15,6 @@ import { devicesNotInTenant, fieldFailure, nameTaken, splitIds } from '../../ala
  */
 
 type Body = z.output<typeof ThirdPartyAddSchema>;
-
-const ms = (col: string): string => `(extract(epoch FROM ${col}) * 1000)::float8`;
 
 const FIELDS: Record<(typeof THIRD_PARTY_LIST_FIELDS)[number], ListField> = {
   name: { sql: 'i.name', type: 'string', label: { 'zh-CN': '名称', 'en-US': 'Name' } },
@@ -33,8 +31,8 @@ const FIELDS: Record<(typeof THIRD_PARTY_LIST_FIELDS)[number], ListField> = {
   createTime: { sql: 'i.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
 };
 
-const SELECT = `i.id, i.name, i.type, i.enabled, i.note, i.key_prefix, ${ms('i.key_created_time')} AS key_ms,
-  ${ms('i.last_used_time')} AS used_ms, ${ms('i.create_time')} AS create_ms,
+const SELECT = `i.id, i.name, i.type, i.enabled, i.note, i.key_prefix, ${epochMsSql('i.key_created_time')} AS key_ms,
+  ${epochMsSql('i.last_used_time')} AS used_ms, ${epochMsSql('i.create_time')} AS create_ms,
   (SELECT coalesce(json_agg(t.dev_no ORDER BY t.dev_no), '[]'::json) FROM third_party_device t WHERE t.integration_id = i.id) AS device_ids`;
 
 /** The API record of an integration row (never the key). */

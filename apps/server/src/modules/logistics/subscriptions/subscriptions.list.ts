@@ -1,5 +1,5 @@
 import type { BilingualText, SUBSCRIBE_ORDER_LIST_FIELDS, SubscribeOrder } from '@ztj/contracts';
-import { AUDIT_LABELS, type ListField, type ListSpec } from '../../../platform/list/list-spec';
+import { AUDIT_LABELS, epochMsSql, type ListField, type ListSpec } from '../../../platform/list/list-spec';
 import { PLATFORM_TENANT_ID } from '../../system/seed/seed';
 
 /**
@@ -31,12 +31,10 @@ const FIELDS: Record<(typeof SUBSCRIBE_ORDER_LIST_FIELDS)[number], ListField> = 
   expireTime: { sql: 'o.period_end', type: 'datetime', label: { 'zh-CN': '到期时间', 'en-US': 'Expires' } },
 };
 
-const epoch = (col: string): string => `(extract(epoch FROM ${col}) * 1000)::float8`;
-
 /** Columns of an order row (`FROM service_order o`). */
 export const ORDER_SELECT = `o.id, o.order_no, o.tenant_id, ${TENANT_NAME_SQL} AS tenant_name, (SELECT t.name_en FROM sys_tenant t WHERE t.id = o.tenant_id) AS tenant_name_en, o.status, o.months, o.device_count, o.unit_price, o.amount, o.currency,
-  ${epoch('o.period_start')} AS period_start_ms, ${epoch('o.period_end')} AS period_end_ms, o.create_by, ${epoch('o.create_time')} AS create_ms,
-  ${epoch('o.pay_time')} AS pay_ms, o.pay_by, ${epoch('o.cancel_time')} AS cancel_ms`;
+  ${epochMsSql('o.period_start')} AS period_start_ms, ${epochMsSql('o.period_end')} AS period_end_ms, o.create_by, ${epochMsSql('o.create_time')} AS create_ms,
+  ${epochMsSql('o.pay_time')} AS pay_ms, o.pay_by, ${epochMsSql('o.cancel_time')} AS cancel_ms`;
 
 /** Scope of orders a caller of `$tenant` sees: its own, or all for the platform tenant. */
 export const ORDER_SCOPE = `(o.tenant_id = $tenant OR $tenant = ${PLATFORM_TENANT_ID})`;

@@ -1,5 +1,5 @@
 import { WaybillRouteSchema, type WAYBILL_LIST_FIELDS, type WaybillRecord, type WaybillStatus } from '@ztj/contracts';
-import { AUDIT_LABELS, textOrNull, type ListField, type ListSpec } from '../../../platform/list/list-spec';
+import { AUDIT_LABELS, epochMsSql, textOrNull, type ListField, type ListSpec } from '../../../platform/list/list-spec';
 import { waybillInDivisionSql } from './waybill-division';
 import { waybillTiming } from './waybill-timing';
 
@@ -15,8 +15,6 @@ export const STATUS_OPTIONS: Record<WaybillStatus, { 'zh-CN': string; 'en-US': s
   ongoing: { 'zh-CN': '进行中', 'en-US': 'Ongoing' },
   completed: { 'zh-CN': '已完成', 'en-US': 'Completed' },
 };
-
-const ms = (col: string): string => `(extract(epoch FROM ${col}) * 1000)::float8`;
 
 const FIELDS: Record<(typeof WAYBILL_LIST_FIELDS)[number], ListField> = {
   name: { sql: 'w.name', type: 'string', label: { 'zh-CN': '运单名称', 'en-US': 'Name' } },
@@ -37,10 +35,10 @@ const FIELDS: Record<(typeof WAYBILL_LIST_FIELDS)[number], ListField> = {
 
 /** Columns of a waybill row with devices and monitors as JSON (`FROM waybill w`). */
 export const WAYBILL_SELECT = `w.id, w.tenant_id, w.name, w.number, w.inner_number, w.vehicle, w.driver_phone, w.company, w.mileage_km,
-  ${ms('w.planned_start')} AS planned_ms, ${ms('w.planned_end')} AS planned_end_ms,
-  ${ms('w.actual_start')} AS actual_ms, ${ms('w.actual_end')} AS actual_end_ms,
+  ${epochMsSql('w.planned_start')} AS planned_ms, ${epochMsSql('w.planned_end')} AS planned_end_ms,
+  ${epochMsSql('w.actual_start')} AS actual_ms, ${epochMsSql('w.actual_end')} AS actual_end_ms,
   w.status, w.route_id, w.route, w.ai_start_stop, w.monitor_user_ids, w.ai_state, w.last_lat, w.last_lng, w.last_ts, w.remaining_m, w.eta_ms,
-  w.create_by, ${ms('w.create_time')} AS create_ms,
+  w.create_by, ${epochMsSql('w.create_time')} AS create_ms,
   (SELECT coalesce(json_agg(json_build_object('id', d.dev_no, 'name', coalesce(d.alias, d.name)) ORDER BY wd.added_at, d.dev_no), '[]'::json)
      FROM waybill_device wd JOIN device d ON d.dev_no = wd.dev_no WHERE wd.waybill_id = w.id AND wd.removed_at IS NULL) AS devices,
   (SELECT coalesce(json_agg(json_build_object('id', u.id, 'name', coalesce(nullif(u.realname, ''), u.username)) ORDER BY u.username), '[]'::json)

@@ -93,3 +93,21 @@ export async function pickOption(page: Page, select: Locator, text: string): Pro
     await expect(select).toContainText(text, { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
 }
+
+/**
+ * Calls the server's API at `base` with the page's console session (its stored token and tenant)
+ * and returns the envelope's result, expecting success.
+ */
+export async function consoleApi<T>(page: Page, base: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+  const { token, tenant } = await page.evaluate(() => {
+    const read = (key: string): unknown => {
+      const raw = localStorage.getItem(`pro__${key}`);
+      return raw ? (JSON.parse(raw) as { value: unknown }).value : null;
+    };
+    return { token: String(read('Access-Token')), tenant: String(read('TENANT_ID') ?? '') };
+  });
+  const res = await page.request.fetch(`${base}/ztj-iot${path}`, { method, headers: { 'X-Access-Token': token, 'tenant-id': tenant }, data });
+  const body = (await res.json()) as { success: boolean; result: T; message: string };
+  expect(body.success, `${method} ${path}: ${body.message}`).toBe(true);
+  return body.result;
+}

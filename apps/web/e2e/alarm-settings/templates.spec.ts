@@ -156,7 +156,7 @@ test('a scene through its three steps: devices, conditions, actions', async ({ p
   // step 1 refuses to go on without a device
   await page.getByTestId('scene-next').click();
   await expect(wizard.getByText('Associate a device first')).toBeVisible();
-  await pickDevice(page, wizard, 'SIM-TAG-002');
+  await pickDevice(page, wizard, 'SIM-WH-002');
   await page.getByTestId('scene-next').click();
 
   // step 2: the shared condition editor, temperature above 8 °C

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { consoleApi } from '../helpers';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 
 /**
@@ -14,19 +15,7 @@ const DEVICE = 'SIM-TAG-001';
 const RULE = 'E2E冷链温度';
 
 /** Calls the server's API with the page's session (token and tenant of the console). */
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
-  const { token, tenant } = await page.evaluate(() => {
-    const read = (key: string): unknown => {
-      const raw = localStorage.getItem(`pro__${key}`);
-      return raw ? (JSON.parse(raw) as { value: unknown }).value : null;
-    };
-    return { token: String(read('Access-Token')), tenant: String(read('TENANT_ID') ?? '') };
-  });
-  const res = await page.request.fetch(`${BASE}/ztj-iot${path}`, { method, headers: { 'X-Access-Token': token, 'tenant-id': tenant }, data });
-  const body = (await res.json()) as { success: boolean; result: T; message: string };
-  expect(body.success, `${method} ${path}: ${body.message}`).toBe(true);
-  return body.result;
-}
+const api = <T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> => consoleApi<T>(page, BASE, method, path, data);
 
 /** Id of the alarm raised by the spec's rule on the tag, once there is one. */
 async function ruleAlarmId(page: Page): Promise<string | undefined> {

@@ -1,4 +1,4 @@
-import { getDeviceModel, isGatewayKind, type DeviceKind } from '@ztj/contracts';
+import { equipmentFamilyOf, getDeviceModel, isGatewayKind, type DeviceKind } from '@ztj/contracts';
 import type { Db, Queryable } from '../../platform/db/db';
 import { DEMO_TENANT_ID } from '../system/seed/seed';
 import { demoSecretKey, deriveDeviceSecret, generateDeviceSecret, hashDeviceSecret } from '../telemetry/device-secrets';
@@ -88,15 +88,21 @@ export interface DemoFleetDevice {
  */
 export async function seedDemoFleet(db: Db, fleet: readonly DemoFleetDevice[], broker?: DeviceBrokerAccess): Promise<(id: string) => { username: string; password: string }> {
   const key = await demoSecretKey(db);
-  await db.tx(async (q) => {
-    // Gateways first: sub-devices reference them.
-    const ordered = [...fleet].sort((a, b) => Number(!!a.gatewayId) - Number(!!b.gatewayId));
-    for (const d of ordered) {
-      await provisionDevice(q, {
-        id: d.id, tenantId: DEMO_TENANT_ID, model: d.model, name: d.name, orgCode: 'B01',
-        gatewayId: d.gatewayId ?? null, secret: deriveDeviceSecret(key, d.id),
-      }, broker);
-    }
-  });
+  // The store equipment (issue 14) first, in a transaction of its own, so the cold-chain fleet is
+  // the newest and leads the device list (newest first) as it did before the equipment came; tags
+  // relayed by a gateway stay with their gateway.
+  const isEquipment = (d: DemoFleetDevice): boolean => equipmentFamilyOf(d.model) !== undefined && !d.gatewayId;
+  for (const part of [fleet.filter(isEquipment), fleet.filter((d) => !isEquipment(d))]) {
+    await db.tx(async (q) => {
+      // Gateways first: sub-devices reference them.
+      const ordered = [...part].sort((a, b) => Number(!!a.gatewayId) - Number(!!b.gatewayId));
+      for (const d of ordered) {
+        await provisionDevice(q, {
+          id: d.id, tenantId: DEMO_TENANT_ID, model: d.model, name: d.name, orgCode: 'B01',
+          gatewayId: d.gatewayId ?? null, secret: deriveDeviceSecret(key, d.id),
+        }, broker);
+      }
+    });
+  }
   return (id) => ({ username: id, password: deriveDeviceSecret(key, id) });
 }

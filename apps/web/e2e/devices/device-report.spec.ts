@@ -38,14 +38,19 @@ async function expectCenterFits(page: Page, headers: readonly string[]): Promise
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test('report from the device detail page, in both languages', async ({ page }) => {
-  test.setTimeout(400_000);
+/** Signs in to the demo tenant with outside requests refused (long waits: report tests run on a loaded machine). */
+async function signIn(page: Page): Promise<void> {
   await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
   await page.goto(`${BASE}/#/user/login`);
   await expect(page.getByTestId('login-username')).toBeVisible({ timeout: 60_000 });
   await submitLogin(page);
   await chooseTenantIfAsked(page, 'last');
   await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 60_000 });
+}
+
+test('report from the device detail page, in both languages', async ({ page }) => {
+  test.setTimeout(400_000);
+  await signIn(page);
   for (const lang of ['zh-CN', 'en-US'] as const) {
     await page.evaluate((l) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: l, expire: null })), lang);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -90,14 +95,9 @@ test('report from the device detail page, in both languages', async ({ page }) =
 
 test('report of two devices selected in the device list: multiple-terminal PDF, progress, download center', async ({ page }) => {
   test.setTimeout(400_000);
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
   await page.addInitScript(() => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'en-US', expire: null })));
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`${BASE}/#/user/login`);
-  await expect(page.getByTestId('login-username')).toBeVisible({ timeout: 60_000 });
-  await submitLogin(page);
-  await chooseTenantIfAsked(page, 'last');
-  await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 60_000 });
+  await signIn(page);
   await page.goto(`${BASE}/#/device/list`);
   const list = page.getByTestId('device-list');
   await expect(list.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
@@ -157,14 +157,9 @@ test('report of two devices selected in the device list: multiple-terminal PDF, 
 
 test('meter report (type b) of an ammeter: Excel in the download center; refused for a logger', async ({ page }) => {
   test.setTimeout(300_000);
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
   await page.addInitScript(() => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'en-US', expire: null })));
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`${BASE}/#/user/login`);
-  await expect(page.getByTestId('login-username')).toBeVisible({ timeout: 60_000 });
-  await submitLogin(page);
-  await chooseTenantIfAsked(page, 'last');
-  await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 60_000 });
+  await signIn(page);
   const pickMeter = async (): Promise<void> => {
     await page.getByTestId('report-open').click();
     const dialog = page.getByTestId('report-dialog');

@@ -22,7 +22,7 @@ const wellBelowLimit = (param: string) => ({
 
 /** The three equipment templates. */
 export const EQUIPMENT_RULES = {
-  /** Smart plug overload flag P064 (current above the 16 A rating; the plug switches itself off). Simulator: SIM-PLUG-001's heater load. */
+  /** Smart plug overload flag P064 (current above the 16 A rating; the plug switches itself off). Simulator: SIM-PLUG-004's water boiler, about 300 s after start at speed 60. */
   plugOverload: {
     name: '插座过载 Plug overload', category: 'environment', severity: 'H', delayMinutes: 0,
     conditions: [{ type: 'door', param: PARAM.overload, effect: 1 }],

@@ -2,6 +2,7 @@ import type { DataRuleCreate, DataRuleEdit, DataRuleRecord } from '@ztj/contract
 import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import type { ListCaller, ListSpec } from '../../platform/list/list-spec';
+import { DEVICE_LOG_LIST } from '../devices/device-log-list';
 import { LOG_LIST } from '../logs/logs.list';
 import { ROLE_LIST } from '../roles/roles.service';
 import { ADDRESS_LIST, USER_LIST } from '../users/users.list';
@@ -12,6 +13,8 @@ const RULED_LISTS: Record<string, ListSpec<unknown>> = {
   'role:list': ROLE_LIST,
   'log:list': LOG_LIST,
   'addresslist:list': ADDRESS_LIST,
+  // the device log list applies the rules of device:list (the device list itself does not yet)
+  'device:list': DEVICE_LOG_LIST,
 };
 
 /**

@@ -37,7 +37,12 @@ test('a template with a geofence, a route deviation and overspeed, written with 
   await page.getByTestId('template-save').click();
   await expect(c0.getByText(/required/i).first()).toBeVisible();
   await choose(page, c0.getByTestId('condition-0-locationId'), /Hub depot/);
-  await choose(page, c0.getByTestId('condition-0-effect'), 'Leaves the fence');
+  // a click while the dropdown still slides in can land on the neighbouring option (seen on a loaded
+  // machine: "Enters" kept): the shown choice is checked and made again if needed
+  await expect(async () => {
+    await choose(page, c0.getByTestId('condition-0-effect'), 'Leaves the fence');
+    await expect(c0.getByTestId('condition-0-effect')).toContainText('Leaves the fence', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 
   // condition 1: more than 500 m (the default corridor) off the Hub loop
   await form.getByTestId('condition-add').click();

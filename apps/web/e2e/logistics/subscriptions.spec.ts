@@ -64,8 +64,12 @@ test('an operator renews a device and finds the unpaid order and its detail; the
   await page.getByTestId('renew-submit').click();
   await expect(form.getByText('Choose at least one device')).toBeVisible();
   await form.getByTestId('renew-devices').click();
+  // the fleet has more devices than the dropdown shows at once: each is found by typing its id
+  const search = form.getByTestId('renew-devices').locator('input');
+  await search.fill(EXPIRING);
   // the mote already has an unpaid renewal: it cannot be picked again
   await expect(page.locator('.ant-select-dropdown .ant-select-item-option-disabled', { hasText: EXPIRING })).toBeVisible();
+  await search.fill(RENEWED);
   await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: RENEWED }).click();
   await page.keyboard.press('Escape');
   await form.getByRole('spinbutton').fill('6');

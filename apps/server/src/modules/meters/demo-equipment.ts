@@ -1,7 +1,6 @@
 import { RuleTemplateSchema, WarehouseAddSchema } from '@ztj/contracts';
 import type { Db, Queryable } from '../../platform/db/db';
 import { insertBindings } from '../alarms/settings/templates.service';
-import { DEMO_WAREHOUSE_NUMBER } from '../logistics/warehouses/demo-warehouse';
 import { insertWarehouse } from '../logistics/warehouses/warehouses.service';
 import { DEMO_TENANT_ID } from '../system/seed/seed';
 import { EQUIPMENT_RULES, SHANGHAI_TOU } from './demo-equipment-rules';
@@ -11,8 +10,8 @@ import { EQUIPMENT_RULES, SHANGHAI_TOU } from './demo-equipment-rules';
  * with the simulator's equipment (apps/simulator equipment fleet; fixed ids), the ammeters'
  * configuration (CT ratios, Shanghai time-of-use tariff, limits) and the equipment rule templates
  * bound to their devices (plug overload on the plugs, hot-holding below 60 °C for 10 minutes on the
- * pot and cookers, power cut on the ammeters; demo-equipment-rules.ts). The three-phase ammeters
- * go to the demo cool store when it exists (its refrigeration), else to the first store.
+ * pot and cookers, power cut on the ammeters; demo-equipment-rules.ts). Each store has a
+ * three-phase main meter; the cool store's view keeps to its temperature sensors.
  * Seeded once: nothing happens when either store exists already or no equipment is provisioned.
  */
 
@@ -22,15 +21,13 @@ const SEED_BY = 'system';
 export const DEMO_STORES = [
   {
     number: 'LAWSON-SH-001', name: '罗森 上海南京西路店', description: 'Lawson Shanghai West Nanjing Rd',
-    devices: ['SIM-AM1-001', 'SIM-PLUG-001', 'SIM-PLUG-002', 'SIM-TAG-001', 'SIM-TAG-002', 'SIM-POT-001', 'SIM-ODEN-001', 'SIM-WM-001'],
+    devices: ['SIM-AM1-001', 'SIM-AM3-001', 'SIM-PLUG-001', 'SIM-PLUG-002', 'SIM-TAG-002', 'SIM-POT-001', 'SIM-ODEN-001', 'SIM-WM-001'],
   },
   {
     number: 'LAWSON-SH-002', name: '罗森 上海徐家汇店', description: 'Lawson Shanghai Xujiahui',
-    devices: ['SIM-PLUG-003', 'SIM-PLUG-004', 'SIM-TAG-003', 'SIM-TAG-004', 'SIM-ODEN-002', 'SIM-FS-001'],
+    devices: ['SIM-AM3-002', 'SIM-PLUG-003', 'SIM-PLUG-004', 'SIM-TAG-003', 'SIM-TAG-004', 'SIM-ODEN-002', 'SIM-FS-001'],
   },
 ] as const;
-/** Ammeters placed in the demo cool store (or the first store). */
-const COOL_STORE_METERS = ['SIM-AM3-001', 'SIM-AM3-002'];
 
 /**
  * Ammeter configurations: CT ratio (200/5 → 40, 100/5 → 20), the TOU tariff and limits (kW, V);
@@ -60,15 +57,12 @@ export async function seedDemoEquipment(db: Db): Promise<boolean> {
     await q.query('SELECT pg_advisory_xact_lock(90141005)');
     const [has] = await q.query('SELECT 1 FROM warehouse WHERE tenant_id = $1 AND number = ANY($2::text[]) LIMIT 1', [DEMO_TENANT_ID, DEMO_STORES.map((s) => s.number)]);
     if (has) return false;
-    const all = await existing(q, [...DEMO_STORES.flatMap((s) => s.devices), ...COOL_STORE_METERS]);
+    const all = await existing(q, DEMO_STORES.flatMap((s) => s.devices));
     if (!all.length) return false;
     const taken = new Set((await q.query<{ dev_no: string }>('SELECT dev_no FROM warehouse_device WHERE dev_no = ANY($1::text[])', [all.map((d) => d.dev_no)])).map((r) => r.dev_no));
     const free = (ids: readonly string[]): string[] => all.map((d) => d.dev_no).filter((id) => ids.includes(id) && !taken.has(id));
-    const [cool] = await q.query<{ id: string }>('SELECT id FROM warehouse WHERE tenant_id = $1 AND number = $2', [DEMO_TENANT_ID, DEMO_WAREHOUSE_NUMBER]);
-    const meters = free(COOL_STORE_METERS);
-    if (cool && meters.length) await q.query('INSERT INTO warehouse_device (dev_no, warehouse_id) SELECT x, $1 FROM unnest($2::text[]) AS x', [cool.id, meters]);
-    for (const [i, s] of DEMO_STORES.entries()) {
-      const deviceIds = free([...s.devices, ...(!cool && i === 0 ? meters : [])]);
+    for (const s of DEMO_STORES) {
+      const deviceIds = free(s.devices);
       if (!deviceIds.length) continue;
       const body = WarehouseAddSchema.parse({ name: s.name, number: s.number, description: s.description, note: '罗森便利店门店设备 / Lawson store equipment', deviceIds });
       await insertWarehouse(q, DEMO_TENANT_ID, SEED_BY, body);

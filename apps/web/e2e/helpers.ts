@@ -95,6 +95,21 @@ export async function pickOption(page: Page, select: Locator, text: string): Pro
 }
 
 /**
+ * Chooses the option titled `option` in the antd Select `select` and waits until its dropdown has
+ * closed (a single select closes once an option is taken). A click that lands while the dropdown
+ * still slides in can be lost or hit the neighbouring option on a loaded machine: the dropdown is
+ * opened again and the option clicked again until the choice is taken (20 s at most). Callers that
+ * must be sure of the value check the select's text afterwards.
+ */
+export async function chooseOption(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  await expect(async () => {
+    if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) await select.click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(option).first().click({ timeout: 2_000 });
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
  * Calls the server's API at `base` with the page's console session (its stored token and tenant)
  * and returns the envelope's result, expecting success.
  */

@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+import { chooseOption } from '../helpers';
 
 /**
  * Position conditions in the rule template editor (issue 10 item 2) against a demo-mode server of
@@ -11,11 +12,8 @@ import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 const BASE = useDemoServer(18_133);
 const suffix = (): string => Date.now().toString(36).slice(-5);
 
-/** Chooses `option` in the antd Select holding `select` (opens it, clicks the option in the popup). */
-async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option).first().click();
-}
+/** Chooses `option` in the antd Select holding `select` (see `chooseOption`). */
+const choose = chooseOption;
 
 /** The input of an antd number box (the test id sits on the input or on its wrapper). */
 const inputOf = (box: Locator): Locator => box.locator('xpath=self::input | .//input').first();

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+import { chooseOption } from '../helpers';
 
 /**
  * Settings → rule templates, user groups and scenes (issue 9 items 1, 2, 5) against a demo-mode
@@ -12,11 +13,8 @@ import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 const BASE = useDemoServer(47_332);
 const suffix = (): string => Date.now().toString(36).slice(-5);
 
-/** Chooses `option` in the antd Select holding `select` (opens it, clicks the option in the popup). */
-async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option).first().click();
-}
+/** Chooses `option` in the antd Select holding `select` (see `chooseOption`). */
+const choose = chooseOption;
 
 /** Picks one device in the device picker opened from `scope` (searched by its number). */
 async function pickDevice(page: Page, scope: Locator, id: string): Promise<void> {

@@ -62,6 +62,24 @@ export async function confirmOk(page: Page, testId = 'confirm-ok'): Promise<void
   }).toPass({ timeout: 20_000 });
 }
 
+/**
+ * Signs out through the top bar's logout action and its confirmation, and waits for the login
+ * form. The dialog's text is awaited first; OK is clicked again while the dialog is still up (a
+ * click that lands while the confirmation zooms in can be lost on a loaded machine, as with the
+ * selects below), until the console has reloaded on the login page.
+ */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('logout').click();
+  const dialog = page.locator('.ant-modal-confirm');
+  await expect(dialog).toContainText(/真的要注销登录吗|Do you really want to log out/);
+  const ok = dialog.getByRole('button', { name: /确\s*定|OK/ });
+  await expect(async () => {
+    if (await ok.isVisible()) await ok.click({ timeout: 2_000 });
+    await expect(page.getByTestId('login-form')).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page).toHaveURL(/#\/user\/login/);
+}
+
 /** Fails when the page scrolls sideways at its current width. */
 export async function noSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

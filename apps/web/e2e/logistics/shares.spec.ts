@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, chooseTenantIfAsked, confirmOk, submitLogin, shotsAt } from '../helpers';
+import { ADMIN, chooseTenantIfAsked, confirmOk, signOut, submitLogin, shotsAt } from '../helpers';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 
 /**
@@ -33,13 +33,6 @@ async function setUp(request: APIRequestContext): Promise<string> {
     expect(found).toBeTruthy();
   }).toPass({ timeout: 60_000 });
   return found!;
-}
-
-async function logout(page: Page): Promise<void> {
-  await page.getByTestId('logout').click();
-  const dialog = page.locator('.ant-modal-confirm');
-  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
-  await expect(page.getByTestId('login-form')).toBeVisible();
 }
 
 /** Signs in as the receiver and opens the shared devices. */
@@ -82,7 +75,7 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   const row = page.getByTestId('shares').locator('tr', { hasText: RECEIVER.username });
   await expect(row).toContainText('Active');
   await shotsAt(page, SHOTS, 'owner-list-en');
-  await logout(page);
+  await signOut(page);
 
   // receiver (platform tenant, English): the shared device with its data, read-only
   await receiverSignIn(page);
@@ -117,7 +110,7 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   expect(own.success).toBe(false);
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
-  await logout(page);
+  await signOut(page);
 
   // Chinese, in a browser context of its own: the receiver's list and detail
   const zh = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();

@@ -5,7 +5,7 @@ import { emptyConditionState, type AlarmEvent, type ClearedEvent, type Condition
  * Back-fill rule (issue 9: late and back-filled readings, evaluated in device-time order, alarms
  * raised with their true start time and never twice for the same data). Called by `evaluate`
  * for each condition with the call's late readings (sorted) and `liveTs`, the device's
- * `lastSeenTs` before the call; mutates `cs` (a copy) and returns the events.
+ * `lastSeenTs` before the call; mutates `cs` (a copy; its `episodes` copy-on-write) and returns the events.
  *
  * - A reading is **late** when its device time is ≤ the device's `lastSeenTs`. Late readings of a
  *   call are replayed, in device-time order, through a *scratch* condition state that starts empty
@@ -73,8 +73,7 @@ export function backfillCondition(cs: ConditionState, ctx: StepContext, late: re
       continue;
     }
     const clearTs = f.clearTs ?? lastLateTs;
-    cs.episodes.push({ s: start, e: clearTs });
-    cs.episodes.sort((a, b) => a.s - b.s);
+    cs.episodes = [...cs.episodes, { s: start, e: clearTs }].sort((a, b) => a.s - b.s); // copy-on-write (condition-lifecycle.ts)
     const cleared: ClearedEvent = {
       kind: 'cleared',
       deviceId: r.deviceId,

@@ -13,7 +13,9 @@ import {
  * Lifecycle of one device × rule × condition (issue 9 "The engine"): idle → pending (holding, the
  * alarm delay running) → active (raised) → clearing (clear criterion past the margin, the clear
  * delay running) → idle; reminders and one escalation while active and unprocessed. Every function
- * mutates the `ConditionState` it is given (callers pass a copy) and returns the events.
+ * mutates the `ConditionState` it is given (callers pass a copy whose `active` is its own) and
+ * returns the events. `episodes` is copy-on-write: the array and its items are never changed in
+ * place, a new array is assigned, so a copy may share it with the state it was made from.
  */
 
 const MIN = 60_000;
@@ -54,7 +56,10 @@ function base(ctx: StepContext, startTs: number, ts: number): Omit<ClearedEvent,
  * {@link EPISODES_MAX} (the oldest ended ones go first; the active one is always kept).
  */
 export function pruneEpisodes(cs: ConditionState, ts: number): void {
-  const kept = cs.episodes.filter((e) => e.e === null || e.e >= ts - EPISODE_HORIZON_MS);
+  if (cs.episodes.length === 0) return;
+  const horizon = ts - EPISODE_HORIZON_MS;
+  if (cs.episodes.length <= EPISODES_MAX && cs.episodes.every((e) => e.e === null || e.e >= horizon)) return; // nothing to drop: same array
+  const kept = cs.episodes.filter((e) => e.e === null || e.e >= horizon);
   while (kept.length > EPISODES_MAX) {
     const i = kept.findIndex((e) => e.e !== null);
     if (i < 0) break;
@@ -84,7 +89,7 @@ export function raise(cs: ConditionState, ctx: StepContext, startTs: number, ts:
   cs.pendingSince = null;
   cs.pendingPeak = null;
   cs.clearSince = null;
-  cs.episodes.push({ s: startTs, e: null });
+  cs.episodes = [...cs.episodes, { s: startTs, e: null }];
   return { kind: 'raised', ...base(ctx, startTs, ts), value, backfill: ctx.backfill };
 }
 
@@ -92,7 +97,7 @@ export function raise(cs: ConditionState, ctx: StepContext, startTs: number, ts:
 function clear(cs: ConditionState, ctx: StepContext, ts: number): AlarmEvent {
   const a = cs.active!;
   const ep = cs.episodes.find((e) => e.s === a.startTs && e.e === null);
-  if (ep) ep.e = ts;
+  if (ep) cs.episodes = cs.episodes.map((e) => (e === ep ? { ...e, e: ts } : e));
   cs.active = null;
   cs.clearSince = null;
   cs.pendingSince = null;
@@ -104,16 +109,16 @@ function clear(cs: ConditionState, ctx: StepContext, ts: number): AlarmEvent {
  * Applies one verdict at device time `ts`: starts or cancels the pending timer, raises once the
  * condition held `delayMs` (true start = when it began holding), keeps the peak, clears once the
  * clear criterion held the clear delay (a value between the limit and the margin neither raises
- * again nor clears: no flapping), then sends due reminders.
+ * again nor clears: no flapping), then sends due reminders. The events are appended to `out`
+ * (a new array when none is given), which is returned.
  */
-export function step(cs: ConditionState, ctx: StepContext, v: Verdict, ts: number): AlarmEvent[] {
-  const events: AlarmEvent[] = [];
+export function step(cs: ConditionState, ctx: StepContext, v: Verdict, ts: number, out: AlarmEvent[] = []): AlarmEvent[] {
   if (!v.hold) cs.lastQuietTs = ts;
   if (!cs.active) {
     if (v.hold) {
       cs.pendingSince ??= v.since ?? ts;
       cs.pendingPeak = worsePeak(ctx, cs.pendingPeak, v.value);
-      if (ts - cs.pendingSince >= ctx.delayMs) events.push(raise(cs, ctx, cs.pendingSince, ts, v.value));
+      if (ts - cs.pendingSince >= ctx.delayMs) out.push(raise(cs, ctx, cs.pendingSince, ts, v.value));
     } else {
       cs.pendingSince = null;
       cs.pendingPeak = null;
@@ -121,26 +126,29 @@ export function step(cs: ConditionState, ctx: StepContext, v: Verdict, ts: numbe
   } else {
     const a = cs.active;
     if (v.hold || a.peak !== null) a.peak = worsePeak(ctx, a.peak, v.value);
-    events.push(...dueReminders(cs, ctx, ts));
+    for (const e of dueReminders(cs, ctx, ts)) out.push(e);
     if (v.clear) {
       cs.clearSince ??= ts;
-      if (ts - cs.clearSince >= ctx.watcher.clearDelayMs) events.push(clear(cs, ctx, ts));
+      if (ts - cs.clearSince >= ctx.watcher.clearDelayMs) out.push(clear(cs, ctx, ts));
     } else {
       cs.clearSince = null;
     }
   }
-  return events;
+  return out;
 }
+
+/** The shared empty result of {@link dueReminders} (never appended to). */
+const NO_EVENTS: readonly AlarmEvent[] = Object.freeze([]);
 
 /**
  * Reminders due up to `ts` (each at its scheduled device time, at most {@link REMINDER_CATCH_UP_MAX}
  * per call; older missed slots are skipped) and the escalation once `escalateAfterMinutes` passed
  * since the raise, while the alarm is active and unprocessed.
  */
-export function dueReminders(cs: ConditionState, ctx: StepContext, ts: number): AlarmEvent[] {
+export function dueReminders(cs: ConditionState, ctx: StepContext, ts: number): readonly AlarmEvent[] {
   const a = cs.active;
   const r = ctx.reminder;
-  if (!a || a.processed || !r || !ctx.reminders) return [];
+  if (!a || a.processed || !r || !ctx.reminders) return NO_EVENTS;
   const events: AlarmEvent[] = [];
   const every = r.everyMinutes * MIN;
   if (a.nextReminderTs !== null && a.nextReminderTs <= ts) {

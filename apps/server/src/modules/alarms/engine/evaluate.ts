@@ -69,23 +69,38 @@ function compileSlots(deviceId: string, rules: readonly EngineRule[]): Slot[] {
   return slots;
 }
 
-/** A copy of one condition state deep enough that the engine's mutations never reach the input. */
+/**
+ * A copy of one condition state deep enough that the engine's mutations never reach the input:
+ * its own `active`; `episodes` is shared, the lifecycle replaces it rather than changing it
+ * (copy-on-write, see `condition-lifecycle.ts`). Written field by field (the fields of
+ * {@link ConditionState}): an object spread here cost more than the rest of a reading's evaluation.
+ */
 function copyCondition(cs: ConditionState): ConditionState {
-  return { ...cs, active: cs.active ? { ...cs.active } : null, episodes: cs.episodes.map((e) => ({ ...e })) };
+  return {
+    pendingSince: cs.pendingSince,
+    pendingPeak: cs.pendingPeak,
+    clearSince: cs.clearSince,
+    active: cs.active ? { ...cs.active } : null,
+    lastValue: cs.lastValue,
+    lastQuietTs: cs.lastQuietTs,
+    episodes: cs.episodes,
+  };
 }
 
-/** A copy of `state` holding exactly the conditions of `slots` (new ones empty); the input is not touched. */
+/** A copy of `state` (its {@link DeviceAlarmState} fields) holding exactly the conditions of `slots` (new ones empty); the input is not touched. */
 function prepare(state: DeviceAlarmState, slots: readonly Slot[]): DeviceAlarmState {
   const conditions: DeviceAlarmState['conditions'] = {};
   for (const { key } of slots) {
     const cs = state.conditions[key];
     conditions[key] = cs ? copyCondition(cs) : emptyConditionState();
   }
-  return { ...state, conditions };
+  return { v: state.v, deviceId: state.deviceId, lastSeenTs: state.lastSeenTs, conditions };
 }
 
+const byTs = (a: { ts: number }, b: { ts: number }): number => a.ts - b.ts;
+
 /** Events in device-time order (stable: same-time events keep their emission order). */
-const byTime = (events: AlarmEvent[]): AlarmEvent[] => events.sort((a, b) => a.ts - b.ts);
+const byTime = (events: AlarmEvent[]): AlarmEvent[] => (events.length > 1 ? events.sort(byTs) : events);
 
 /**
  * Evaluates one device's `readings` (any order; sorted here by device time) against its bound
@@ -100,23 +115,25 @@ const byTime = (events: AlarmEvent[]): AlarmEvent[] => events.sort((a, b) => a.t
 export function evaluate(state: DeviceAlarmState, rules: readonly EngineRule[], readings: readonly EngineReading[]): EngineResult {
   const slots = slotsOf(state.deviceId, rules);
   const s = prepare(state, slots);
-  const sorted = [...readings].sort((a, b) => a.ts - b.ts);
+  const sorted = readings.length > 1 ? [...readings].sort(byTs) : readings;
   const cut = s.lastSeenTs;
-  const late = cut === null ? [] : sorted.filter((r) => r.ts <= cut);
-  const live = cut === null ? sorted : sorted.filter((r) => r.ts > cut);
+  const allLive = cut === null || sorted.every((r) => r.ts > cut);
+  const late = allLive ? [] : sorted.filter((r) => r.ts <= cut);
+  const live = allLive ? sorted : sorted.filter((r) => r.ts > cut);
   const events: AlarmEvent[] = [];
 
-  for (const { key, ctx } of slots) events.push(...backfillCondition(s.conditions[key]!, ctx, late, cut));
+  if (late.length > 0) for (const { key, ctx } of slots) events.push(...backfillCondition(s.conditions[key]!, ctx, late, cut));
   for (const r of live) {
     for (const { key, ctx } of slots) {
       const cs = s.conditions[key]!;
       const { verdict, lastValue } = ctx.watcher.judge(r, cs.lastValue);
       if (lastValue !== undefined) cs.lastValue = lastValue;
-      events.push(...(verdict ? step(cs, ctx, verdict, r.ts) : dueReminders(cs, ctx, r.ts)));
+      if (verdict) step(cs, ctx, verdict, r.ts, events);
+      else for (const e of dueReminders(cs, ctx, r.ts)) events.push(e);
     }
     s.lastSeenTs = r.ts;
   }
-  if (s.lastSeenTs !== null) for (const cs of Object.values(s.conditions)) pruneEpisodes(cs, s.lastSeenTs);
+  if (s.lastSeenTs !== null) for (const { key } of slots) pruneEpisodes(s.conditions[key]!, s.lastSeenTs);
   return { state: s, events: byTime(events) };
 }
 

@@ -1,13 +1,15 @@
 import { PARAM, POSITION_EFFECTS, type DwellCondition, type GeofenceCondition, type RouteDeviationCondition } from '@ztj/contracts';
-import { distanceToFenceEdgeM, withinCorridor, type Fence, type LatLng, type PreparedRoute } from '../../logistics/geo';
+import { withinCorridor, type Fence, type LatLng, type PreparedRoute } from '../../logistics/geo';
 import type { ConditionWatcher, Verdict } from './condition-watchers';
 import type { ConditionState, EngineReading } from './engine.types';
+import { corridorKernel, fenceEdgeKernel } from './geo-kernels';
 
 /**
  * Watchers of the position conditions (issue 10 item 2; SPEC §9 position effect 1 enter, 2 leave,
  * 6 both; parameter P001 fence, P002 preset route): geofence, dwell and route deviation, judged on
  * the reading's WGS-84 position (`lat`, `lng`); readings without a position say nothing. Distances
- * in metres (@turf via `logistics/geo`). Fences and routes are resolved by the rule cache
+ * in metres (@turf via `logistics/geo`; circle fences and the clear corridor precomputed per
+ * condition by `geo-kernels.ts`, same decisions). Fences and routes are resolved by the rule cache
  * ({@link RulePlaces}); a condition whose location or route is missing (deleted, disabled fence,
  * other tenant) never holds.
  */
@@ -22,11 +24,10 @@ export interface RulePlaces {
 
 const MIN = 60_000;
 
-/** The reading's position, or null when it carries none. */
-function positionOf(r: EngineReading): LatLng | null {
+/** Whether the reading carries a position (finite `lat` and `lng`, degrees). */
+function hasPosition(r: EngineReading): r is EngineReading & LatLng {
   const { lat, lng } = r;
-  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
-  return { lat, lng };
+  return typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng);
 }
 
 /** A watcher that never judges (its place is missing). */
@@ -63,15 +64,15 @@ export function geofenceWatcher(c: GeofenceCondition, places: RulePlaces | undef
   const fence = places?.locations.get(c.locationId);
   if (!fence) return silent(PARAM.fence);
   const m = c.hysteresis.margin;
+  const edge = fenceEdgeKernel(fence);
   return {
     alarmType: PARAM.fence,
     holdMs: 0,
     clearDelayMs: c.hysteresis.clearDelayMinutes * MIN,
     excess: (v) => (c.effect === POSITION_EFFECTS.enter ? -v : c.effect === POSITION_EFFECTS.leave ? v : 0),
     judge(r, last) {
-      const p = positionOf(r);
-      if (!p) return {};
-      const d = distanceToFenceEdgeM(fence, p);
+      if (!hasPosition(r)) return {};
+      const d = edge(r.lat, r.lng);
       const inside = d <= 0;
       const side = nextSide(last, inside);
       const value = Math.round(d);
@@ -92,15 +93,15 @@ export function geofenceWatcher(c: GeofenceCondition, places: RulePlaces | undef
 export function dwellWatcher(c: DwellCondition, places: RulePlaces | undefined): ConditionWatcher {
   const fence = places?.locations.get(c.locationId);
   if (!fence) return silent(PARAM.fence);
+  const edge = fenceEdgeKernel(fence);
   return {
     alarmType: PARAM.fence,
     holdMs: c.minutes * MIN,
     clearDelayMs: 0,
     excess: (v) => -v,
     judge(r) {
-      const p = positionOf(r);
-      if (!p) return {};
-      const d = distanceToFenceEdgeM(fence, p);
+      if (!hasPosition(r)) return {};
+      const d = edge(r.lat, r.lng);
       return { verdict: { hold: d <= 0, clear: d > 0, value: Math.round(d) } };
     },
   };
@@ -108,22 +109,24 @@ export function dwellWatcher(c: DwellCondition, places: RulePlaces | undefined):
 
 /**
  * Route deviation: distance from the route's polyline (m) above the corridor. Value = that distance,
- * null while the device is well inside the clear corridor (decided by the memoised buffer of
- * `logistics/geo/corridor.ts` without computing it: the hot path of a truck on its route).
+ * null while the device is well inside the clear corridor (decided without computing it, by the
+ * precomputed segments of `geo-kernels.ts`, else by the memoised buffer of
+ * `logistics/geo/corridor.ts`: the hot path of a truck on its route).
  */
 export function routeDeviationWatcher(c: RouteDeviationCondition, places: RulePlaces | undefined): ConditionWatcher {
   const route = places?.routes.get(c.routeId);
   if (!route) return silent(PARAM.presetRoute);
   const clearWithin = Math.max(c.corridorM - c.hysteresis.margin, 0);
+  const surelyWithin = corridorKernel(route, clearWithin);
   return {
     alarmType: PARAM.presetRoute,
     holdMs: 0,
     clearDelayMs: c.hysteresis.clearDelayMinutes * MIN,
     excess: (v) => v - c.corridorM,
     judge(r) {
-      const p = positionOf(r);
-      if (!p) return {};
-      const near = withinCorridor(route, p, clearWithin);
+      if (!hasPosition(r)) return {};
+      if (surelyWithin(r.lat, r.lng)) return { verdict: { hold: false, clear: true, value: null } };
+      const near = withinCorridor(route, { lat: r.lat, lng: r.lng }, clearWithin);
       if (near.within) return { verdict: { hold: false, clear: true, value: near.distanceM === null ? null : Math.round(near.distanceM) } };
       const d = near.distanceM!;
       return { verdict: { hold: d > c.corridorM, clear: false, value: Math.round(d) } };

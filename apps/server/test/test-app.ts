@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../src/platform/config/config';
 import { openDb, type Db } from '../src/platform/db/db';
 import { migrate } from '../src/platform/db/migrate';
 import { seed } from '../src/modules/system/seed/seed';
+import { pgliteTemplate } from './pglite-template';
 
 /** Password of the seeded administrator in tests. */
 export const ADMIN_PASSWORD = 'Test-Admin#2026';
@@ -22,8 +23,8 @@ export interface TestApp extends App {
 }
 
 /**
- * A server on a fresh database (CONVENTIONS §7 integration tier): PGlite in memory by default,
- * or a new schema on the PostgreSQL of DATABASE_URL (dropped on close).
+ * A server on a fresh database (CONVENTIONS §7 integration tier): PGlite in memory by default
+ * (started from the migrated template of test/pglite-template.ts), or a new schema on the PostgreSQL of DATABASE_URL (dropped on close).
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const schema = process.env.DATABASE_URL ? `t_${crypto.randomBytes(6).toString('hex')}` : 'public';
@@ -39,7 +40,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });
-  const db = await openDb({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 4 });
+  const db = await openDb({
+    url: config.databaseUrl,
+    schema: config.databaseSchema,
+    poolSize: 4,
+    ...(config.databaseUrl ? {} : { pgliteTemplate: await pgliteTemplate() }),
+  });
   await migrate(db);
   await seed(db, { adminPassword: ADMIN_PASSWORD, dataDir: config.dataDir });
   // push channels read the test's own variables only (a developer's SMTP_URL never gets test mail)

@@ -31,6 +31,8 @@ export interface Db extends Queryable {
    * @returns a function that unsubscribes.
    */
   onWrite(listener: WriteListener): () => void;
+  /** PGlite only: the data folder as an uncompressed tar, for {@link DbOptions.pgliteTemplate}. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** Receives the SQL text of a statement that may change data (see {@link Db.onWrite}). */
@@ -92,18 +94,24 @@ export interface DbOptions {
   dataDir?: string;
   /** Pool size on PostgreSQL. */
   poolSize?: number;
+  /**
+   * PGlite only: start from this dump of a data folder (`PGlite#dumpDataDir`, uncompressed tar)
+   * instead of an empty cluster. Used by the tests to skip `initdb` and the migrations
+   * (test/pglite-template.ts); the product never sets it.
+   */
+  pgliteTemplate?: Blob;
 }
 
 /** Opens the database described by `opts` and sets the search path to `opts.schema`. */
 export async function openDb(opts: DbOptions): Promise<Db> {
   const schema = opts.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
-  return opts.url ? openPostgres(opts.url, schema, opts.poolSize ?? 10) : openPglite(opts.dataDir, schema);
+  return opts.url ? openPostgres(opts.url, schema, opts.poolSize ?? 10) : openPglite(opts.dataDir, schema, opts.pgliteTemplate);
 }
 
-async function openPglite(dataDir: string | undefined, schema: string): Promise<Db> {
+async function openPglite(dataDir: string | undefined, schema: string, template?: Blob): Promise<Db> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const lite = new PGlite(dataDir);
+  const lite = template ? new PGlite({ dataDir, loadDataDir: template }) : new PGlite(dataDir);
   await lite.waitReady;
   await lite.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}"`);
   const watch = new WriteWatch();
@@ -128,6 +136,7 @@ async function openPglite(dataDir: string | undefined, schema: string): Promise<
       ),
     close: () => lite.close(),
     onWrite: (listener) => watch.subscribe(listener),
+    dumpDataDir: () => lite.dumpDataDir('none'),
   };
 }
 

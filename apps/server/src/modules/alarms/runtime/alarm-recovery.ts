@@ -21,7 +21,7 @@ export const CATCH_UP_MAX_ROWS = 200_000;
 export async function devicesWithActiveAlarms(db: Db): Promise<string[]> {
   const rows = await db.query<{ device_id: string }>(
     `SELECT device_id FROM alarm_engine_state s
-      WHERE EXISTS (SELECT 1 FROM jsonb_each(s.state->'conditions') c WHERE jsonb_typeof(c.value->'active') = 'object')`,
+      WHERE EXISTS (SELECT 1 FROM json_each(s.state->'conditions') c WHERE json_typeof(c.value->'active') = 'object')`,
   );
   return rows.map((r) => r.device_id);
 }

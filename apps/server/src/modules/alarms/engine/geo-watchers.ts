@@ -107,6 +107,9 @@ export function dwellWatcher(c: DwellCondition, places: RulePlaces | undefined):
   };
 }
 
+/** The judgement of a point well inside the clear corridor (shared: verdicts are only read). */
+const WELL_WITHIN: ReturnType<ConditionWatcher['judge']> = Object.freeze({ verdict: Object.freeze({ hold: false, clear: true, value: null }) });
+
 /**
  * Route deviation: distance from the route's polyline (m) above the corridor. Value = that distance,
  * null while the device is well inside the clear corridor (decided without computing it, by the
@@ -125,7 +128,7 @@ export function routeDeviationWatcher(c: RouteDeviationCondition, places: RulePl
     excess: (v) => v - c.corridorM,
     judge(r) {
       if (!hasPosition(r)) return {};
-      if (surelyWithin(r.lat, r.lng)) return { verdict: { hold: false, clear: true, value: null } };
+      if (surelyWithin(r.lat, r.lng)) return WELL_WITHIN;
       const near = withinCorridor(route, { lat: r.lat, lng: r.lng }, clearWithin);
       if (near.within) return { verdict: { hold: false, clear: true, value: near.distanceM === null ? null : Math.round(near.distanceM) } };
       const d = near.distanceM!;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Queryable } from '../../../platform/db/db';
 import type { AlarmEvent } from '../engine';
 import type { AlarmRow } from './alarm-row';
@@ -42,6 +43,66 @@ function lastPerKey(ws: readonly EventToWrite[]): EventToWrite[] {
   return [...new Map(ws.map((w) => [eventKey(w), w])).values()];
 }
 
+/** Worst value of a raised episode when raised: the engine's peak, else the raising value. */
+const peakAtRaise = (w: EventToWrite): number | null => w.peak ?? (w.e.kind === 'raised' ? w.e.value : null);
+
+/**
+ * The row the INSERT below stores for the raise `w` (with its folded clear `c`), as `RETURNING *`
+ * would answer it: the inserted values and the column defaults of migration 0040.
+ */
+function insertedRow(w: EventToWrite, id: string, c: EventToWrite | undefined, now: number): AlarmRow {
+  const e = w.e;
+  return {
+    id, tenant_id: w.d.tenantId, device_id: e.deviceId, gateway_id: w.d.gatewayId, rule_source: w.meta.source, rule_id: w.meta.plainId,
+    rule_name: w.meta.name, condition_index: e.conditionIndex, condition_type: e.conditionType, alarm_type: e.alarmType, severity: e.severity,
+    start_ts: e.startTs, raised_ts: e.ts, end_ts: c ? c.e.ts : null, value: e.kind === 'raised' ? e.value : null,
+    peak: c?.e.kind === 'cleared' ? (c.e.peak ?? peakAtRaise(w)) : peakAtRaise(w), status: c ? 'cleared' : 'active', processed: false,
+    flag: 1, backfill: e.kind === 'raised' && e.backfill, reminders: 0, escalated: false, processed_by: null, processed_at: null, created_at: now,
+  };
+}
+
+/**
+ * Inserts the raised episodes (their clears in `fold`, same index, folded in; see the module
+ * comment); answers the stored rows by episode key: the raise as it stood when raised, and the
+ * folded clear as stored. The ids are drawn here (random UUIDs, as the column default would) so
+ * the statement answers only the ids it stored — a conflict stores nothing — instead of every
+ * column of every row for the driver to parse.
+ */
+async function insertRaised(q: Queryable, raised: readonly EventToWrite[], fold: readonly (EventToWrite | undefined)[], now: number): Promise<{ raisedRows: Map<string, AlarmRow>; foldedRows: Map<string, AlarmRow> }> {
+  const ids = raised.map(() => crypto.randomUUID());
+  const rows = await q.query<{ id: string }>(
+    `INSERT INTO alarm (device_id, rule_source, rule_id, condition_index, start_ts, tenant_id, gateway_id, rule_name, condition_type,
+        alarm_type, severity, raised_ts, value, peak, backfill, status, end_ts, id, created_at)
+     SELECT u.*, $19::bigint FROM ${EPISODE_UNNEST}, $6::int[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::bigint[],
+        $13::float8[], $14::float8[], $15::boolean[], $16::text[], $17::bigint[], $18::text[]) AS u
+     ON CONFLICT (device_id, rule_id, condition_index, start_ts) DO NOTHING RETURNING id`,
+    [
+      ...keyColumns(raised), raised.map((w) => w.d.tenantId), raised.map((w) => w.d.gatewayId), raised.map((w) => w.meta.name),
+      raised.map((w) => w.e.conditionType), raised.map((w) => w.e.alarmType), raised.map((w) => w.e.severity), raised.map((w) => w.e.ts),
+      raised.map((w) => (w.e.kind === 'raised' ? w.e.value : null)),
+      raised.map((w, i) => {
+        const c = fold[i]?.e;
+        return c?.kind === 'cleared' ? (c.peak ?? peakAtRaise(w)) : peakAtRaise(w);
+      }),
+      raised.map((w) => w.e.kind === 'raised' && w.e.backfill), fold.map((c) => (c ? 'cleared' : 'active')), fold.map((c) => c?.e.ts ?? null), ids, now,
+    ],
+  );
+  const stored = new Set(rows.map((r) => r.id));
+  const raisedRows = new Map<string, AlarmRow>();
+  const foldedRows = new Map<string, AlarmRow>();
+  raised.forEach((w, i) => {
+    if (!stored.has(ids[i]!)) return;
+    const row = insertedRow(w, ids[i]!, fold[i], now);
+    const k = eventKey(w);
+    if (!fold[i]) raisedRows.set(k, row);
+    else {
+      foldedRows.set(k, row);
+      raisedRows.set(k, { ...row, status: 'active', end_ts: null, peak: peakAtRaise(w) });
+    }
+  });
+  return { raisedRows, foldedRows };
+}
+
 /**
  * Writes the events; returns, per event (same order), the row as it stands after that kind of
  * write, or undefined when the write changed nothing (raise of an episode already stored, update
@@ -56,45 +117,14 @@ export async function writeEvents(q: Queryable, events: readonly EventToWrite[],
 
   const raised = lastPerKey(by('raised'));
   let cleared = lastPerKey(by('cleared'));
-  // clears of episodes raised in this batch are folded into the INSERT (see the module comment)
-  const raisedKeys = new Set(raised.map(eventKey));
-  const folded = new Map(cleared.filter((w) => raisedKeys.has(eventKey(w))).map((w) => [eventKey(w), w]));
   if (raised.length) {
-    const fold = raised.map((w) => folded.get(eventKey(w)));
-    const rows = await q.query<AlarmRow>(
-      `INSERT INTO alarm (device_id, rule_source, rule_id, condition_index, start_ts, tenant_id, gateway_id, rule_name, condition_type,
-          alarm_type, severity, raised_ts, value, peak, backfill, status, end_ts, created_at)
-       SELECT u.*, $18::bigint FROM ${EPISODE_UNNEST}, $6::int[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::bigint[],
-          $13::float8[], $14::float8[], $15::boolean[], $16::text[], $17::bigint[]) AS u
-       ON CONFLICT (device_id, rule_id, condition_index, start_ts) DO NOTHING RETURNING *`,
-      [
-        ...keyColumns(raised), raised.map((w) => w.d.tenantId), raised.map((w) => w.d.gatewayId), raised.map((w) => w.meta.name),
-        raised.map((w) => w.e.conditionType), raised.map((w) => w.e.alarmType), raised.map((w) => w.e.severity), raised.map((w) => w.e.ts),
-        raised.map((w) => (w.e.kind === 'raised' ? w.e.value : null)),
-        raised.map((w, i) => {
-          const atRaise = w.peak ?? (w.e.kind === 'raised' ? w.e.value : null);
-          const c = fold[i]?.e;
-          return c?.kind === 'cleared' ? (c.peak ?? atRaise) : atRaise;
-        }),
-        raised.map((w) => w.e.kind === 'raised' && w.e.backfill), fold.map((c) => (c ? 'cleared' : 'active')), fold.map((c) => c?.e.ts ?? null), now,
-      ],
-    );
-    keep('raised', rows);
-    // the raise is announced as the row stood when raised; the folded clear as stored
-    const raisedRows = results.get('raised')!;
-    const foldedRows = new Map<string, AlarmRow>();
-    if (folded.size) {
-      const raisedBy = new Map(raised.map((w) => [eventKey(w), w]));
-      for (const [k, row] of raisedRows) {
-        const r = raisedBy.get(k);
-        if (!r || !folded.has(k)) continue;
-        foldedRows.set(k, row);
-        raisedRows.set(k, { ...row, status: 'active', end_ts: null, peak: r.peak ?? (r.e.kind === 'raised' ? r.e.value : null) });
-      }
-    }
+    // clears of episodes raised in this batch are folded into the INSERT (see the module comment)
+    const clearOf = new Map(cleared.map((w) => [eventKey(w), w]));
+    const { raisedRows, foldedRows } = await insertRaised(q, raised, raised.map((w) => clearOf.get(eventKey(w))), now);
+    results.set('raised', raisedRows);
     results.set('cleared', foldedRows);
     // a folded clear whose episode was stored already goes through the UPDATE below
-    cleared = cleared.filter((w) => !foldedRows.has(eventKey(w)));
+    if (foldedRows.size) cleared = cleared.filter((w) => !foldedRows.has(eventKey(w)));
   }
   const reminders = lastPerKey(by('reminder'));
   if (reminders.length) {

@@ -17,8 +17,9 @@ import {
  * no clock — time is the device time of the readings (ms epoch) or the `nowTs` given to `tick`.
  * State is a plain JSON object per device ({@link DeviceAlarmState}); the input state is never
  * modified, a new one is returned (it may share unchanged parts, such as a condition's
- * `episodes`, with the input: callers treat states as immutable, as the engine does). Every condition of every bound template is its own alarm
- * source, keyed `"<ruleId>#<index>"`; keys of rules no longer bound are dropped.
+ * `episodes`, with the input: callers treat states as immutable, as the engine does). Every
+ * condition of every bound template is its own alarm source, keyed `"<ruleId>#<index>"`; keys of
+ * rules no longer bound are dropped.
  */
 
 const MIN = 60_000;

@@ -6,6 +6,15 @@ export interface AlarmRuntimeOptions {
   tickMs?: number;
   /** Wait after the first queued reading before a batch starts, to gather more readings per device (the engine costs far less per reading when a device brings several: about 26 µs for one, 4 µs each for 15); default 100. */
   batchDelayMs?: number;
+  /**
+   * Shortest time from the start of one batch to the start of the next while readings keep
+   * coming; default 250. Under a steady stream the batches would otherwise run back to back, each
+   * as short as the last one was fast, and every batch pays per device (engine call, saved state)
+   * whatever the readings it brings: a faster batch would only mean more of them. A reading then
+   * waits at most this period plus one batch. No wait once a full batch (`maxReadingsPerBatch`)
+   * is queued: a backlog drains at full speed.
+   */
+  batchPeriodMs?: number;
   /** Most devices in one batch transaction; default 500. */
   maxDevicesPerBatch?: number;
   /**

@@ -52,6 +52,9 @@ export class AlarmRuntime {
   private readonly onError: (err: Error) => void;
   private readonly tickMs: number;
   private readonly batchDelayMs: number;
+  private readonly batchPeriodMs: number;
+  /** When the last batch started (performance.now()), for {@link AlarmRuntimeOptions.batchPeriodMs}. */
+  private lastBatchAt = -Infinity;
   private readonly maxDevices: number;
   private readonly maxReadings: number;
 
@@ -59,6 +62,7 @@ export class AlarmRuntime {
     this.onError = opts.onError ?? (() => undefined);
     this.tickMs = opts.tickMs ?? 30_000;
     this.batchDelayMs = opts.batchDelayMs ?? 100;
+    this.batchPeriodMs = opts.batchPeriodMs ?? 250;
     this.maxDevices = opts.maxDevicesPerBatch ?? 500;
     this.maxReadings = opts.maxReadingsPerBatch ?? 10_000;
     this.queue = new DeviceQueue(opts.maxQueued ?? 500_000, opts.lateSettleMs ?? 1000, () => this.schedule());
@@ -220,6 +224,9 @@ export class AlarmRuntime {
   private async drain(): Promise<void> {
     for (let failures = 0; this.hasWork(); ) {
       let items: WorkItem[] = [];
+      // gather for the rest of the period, unless a full batch waits already (a backlog drains at full speed)
+      const wait = this.lastBatchAt + this.batchPeriodMs - performance.now();
+      if (wait > 0 && this.stopping === undefined && this.queue.size < this.maxReadings) await sleep(wait);
       try {
         await this.rules.refresh();
         this.sortUnfiltered();
@@ -230,6 +237,7 @@ export class AlarmRuntime {
         items = this.queue.take(this.maxDevices, this.maxReadings);
         if (!items.length) continue;
         const began = performance.now();
+        this.lastBatchAt = began;
         const outcome = await runBatch(this.db, items, (id) => this.rules.get(id), this.states);
         this.stats.busyMs += performance.now() - began;
         failures = 0;

@@ -61,38 +61,33 @@ function insertedRow(w: EventToWrite, id: string, c: EventToWrite | undefined, n
   };
 }
 
+/** Columns the INSERT below sets: every column of `alarm` (migration 0040), as named in {@link AlarmRow}. */
+const ALARM_INSERT_COLUMNS = `id, tenant_id, device_id, gateway_id, rule_source, rule_id, rule_name, condition_index, condition_type, alarm_type,
+  severity, start_ts, raised_ts, end_ts, value, peak, status, processed, flag, backfill, reminders, escalated, processed_by, processed_at, created_at`;
+
 /**
  * Inserts the raised episodes (their clears in `fold`, same index, folded in; see the module
  * comment); answers the stored rows by episode key: the raise as it stood when raised, and the
- * folded clear as stored. The ids are drawn here (random UUIDs, as the column default would) so
- * the statement answers only the ids it stored — a conflict stores nothing — instead of every
- * column of every row for the driver to parse.
+ * folded clear as stored. The rows are built here — ids drawn here (random UUIDs, as the column
+ * default would), the inserted values and the column defaults — and travel as one json array
+ * (`json_populate_recordset` over the table's row type) rather than as a column array each whose
+ * every text the driver escaped one by one; the statement answers only the ids it stored (a
+ * conflict stores nothing) instead of every column of every row for the driver to parse.
  */
 async function insertRaised(q: Queryable, raised: readonly EventToWrite[], fold: readonly (EventToWrite | undefined)[], now: number): Promise<{ raisedRows: Map<string, AlarmRow>; foldedRows: Map<string, AlarmRow> }> {
-  const ids = raised.map(() => crypto.randomUUID());
-  const rows = await q.query<{ id: string }>(
-    `INSERT INTO alarm (device_id, rule_source, rule_id, condition_index, start_ts, tenant_id, gateway_id, rule_name, condition_type,
-        alarm_type, severity, raised_ts, value, peak, backfill, status, end_ts, id, created_at)
-     SELECT u.*, $19::bigint FROM ${EPISODE_UNNEST}, $6::int[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::bigint[],
-        $13::float8[], $14::float8[], $15::boolean[], $16::text[], $17::bigint[], $18::text[]) AS u
-     ON CONFLICT (device_id, rule_id, condition_index, start_ts) DO NOTHING RETURNING id`,
-    [
-      ...keyColumns(raised), raised.map((w) => w.d.tenantId), raised.map((w) => w.d.gatewayId), raised.map((w) => w.meta.name),
-      raised.map((w) => w.e.conditionType), raised.map((w) => w.e.alarmType), raised.map((w) => w.e.severity), raised.map((w) => w.e.ts),
-      raised.map((w) => (w.e.kind === 'raised' ? w.e.value : null)),
-      raised.map((w, i) => {
-        const c = fold[i]?.e;
-        return c?.kind === 'cleared' ? (c.peak ?? peakAtRaise(w)) : peakAtRaise(w);
-      }),
-      raised.map((w) => w.e.kind === 'raised' && w.e.backfill), fold.map((c) => (c ? 'cleared' : 'active')), fold.map((c) => c?.e.ts ?? null), ids, now,
-    ],
+  const rows = raised.map((w, i) => insertedRow(w, crypto.randomUUID(), fold[i], now));
+  const stored = new Set(
+    (await q.query<{ id: string }>(
+      `INSERT INTO alarm (${ALARM_INSERT_COLUMNS}) SELECT ${ALARM_INSERT_COLUMNS} FROM json_populate_recordset(NULL::alarm, $1::json)
+       ON CONFLICT (device_id, rule_id, condition_index, start_ts) DO NOTHING RETURNING id`,
+      [JSON.stringify(rows)],
+    )).map((r) => r.id),
   );
-  const stored = new Set(rows.map((r) => r.id));
   const raisedRows = new Map<string, AlarmRow>();
   const foldedRows = new Map<string, AlarmRow>();
   raised.forEach((w, i) => {
-    if (!stored.has(ids[i]!)) return;
-    const row = insertedRow(w, ids[i]!, fold[i], now);
+    const row = rows[i]!;
+    if (!stored.has(row.id)) return;
     const k = eventKey(w);
     if (!fold[i]) raisedRows.set(k, row);
     else {
@@ -152,13 +147,14 @@ export async function writeEvents(q: Queryable, events: readonly EventToWrite[],
     for (const r of rows) byKey.set(rowKey(r), r);
     results.set('cleared', byKey);
   }
-  const seen = new Set<string>();
+  // a raise (clear, escalation) is announced once even if the engine reported the episode twice
+  const answered = new Set<AlarmRow>();
   return events.map((w) => {
-    const k = eventKey(w);
-    const row = results.get(w.e.kind)?.get(k);
-    // a raise is announced once even if the engine reported the episode twice
-    if (!row || (w.e.kind !== 'reminder' && seen.has(`${w.e.kind}|${k}`))) return undefined;
-    seen.add(`${w.e.kind}|${k}`);
-    return w.e.kind === 'reminder' ? { ...row, reminders: w.e.count } : row;
+    const row = results.get(w.e.kind)?.get(eventKey(w));
+    if (!row) return undefined;
+    if (w.e.kind === 'reminder') return { ...row, reminders: w.e.count };
+    if (answered.has(row)) return undefined;
+    answered.add(row);
+    return row;
   });
 }

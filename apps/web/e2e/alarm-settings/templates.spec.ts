@@ -10,7 +10,7 @@ import { chooseOption } from '../helpers';
  * has no phone, e-mail or openid is refused on that member; a scene through its three steps; a
  * flag condition on another on/off parameter (plug overload P064) saved and reopened unchanged.
  */
-const BASE = useDemoServer(47_332);
+const BASE = useDemoServer(18_332);
 const suffix = (): string => Date.now().toString(36).slice(-5);
 
 /** Chooses `option` in the antd Select holding `select` (see `chooseOption`). */

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -20,8 +20,13 @@ export interface DemoServer {
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
 
-async function waitForHealth(base: string, deadline: number): Promise<void> {
+/** Waits for the health check; fails at once when the process has exited, with the end of its log. */
+async function waitForHealth(base: string, deadline: number, server: ChildProcess, logFile: string): Promise<void> {
+  const tail = (): string => readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
   while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`demo server exited (${server.exitCode ?? server.signalCode}) before it answered; its log ends:\n${tail()}`);
+    }
     try {
       const res = await fetch(`${base}/ztj-iot/health`);
       if (res.ok) return;
@@ -30,19 +35,40 @@ async function waitForHealth(base: string, deadline: number): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('demo server did not start');
+  throw new Error(`demo server did not answer its health check in time; its log ends:\n${tail()}`);
 }
 
-/** Starts a demo-mode server on `port` (plus `env`, e.g. `MAP_TILES`) and waits until it answers its health check. */
+/** Linux's range of ports handed to outgoing connections (32768–60999 unless the machine says otherwise). */
+function ephemeralPorts(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    return [low ?? 32_768, high ?? 60_999];
+  } catch {
+    return [32_768, 60_999];
+  }
+}
+
+/**
+ * Starts a demo-mode server on `port` (plus `env`, e.g. `MAP_TILES`) and waits until it answers its
+ * health check. The port must lie outside the ephemeral range: there any client connection of the
+ * machine (database, broker, browser) may hold it at that moment, and the server refuses to start
+ * on a busy port (seen in a CI run on 47310).
+ */
 export async function startDemoServer(port: number, env: Record<string, string> = {}): Promise<DemoServer> {
+  const [low, high] = ephemeralPorts();
+  if (port >= low && port <= high) throw new Error(`demo server port ${port} lies in the ephemeral range ${low}-${high}: choose one below ${low}`);
   const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'ztj-e2e-devices-'));
+  // the server's own output, kept for the error when it does not come up
+  const logFile = join(dataDir, 'server.out');
+  const out = openSync(logFile, 'a');
   const server: ChildProcess = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    stdio: 'ignore',
+    stdio: ['ignore', out, out],
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'ztj-e2e-devices-')),
+      DATA_DIR: dataDir,
       LOGIN_CAPTCHA: 'off',
       ADMIN_PASSWORD: ADMIN.password,
       DEMO: 'on',
@@ -57,7 +83,7 @@ export async function startDemoServer(port: number, env: Record<string, string> 
     if (server.exitCode === null) server.kill();
   };
   try {
-    await waitForHealth(base, Date.now() + 120_000);
+    await waitForHealth(base, Date.now() + 120_000, server, logFile);
   } catch (error) {
     stop();
     throw error;

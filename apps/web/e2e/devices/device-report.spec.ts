@@ -18,7 +18,7 @@ import { useDemoServer } from './demoServer';
  * module's daily-energy workbook; the same type for a cold-chain logger is refused on the field.
  */
 // REPORT_E2E_BASE: an already running demo-mode server (a loaded machine may need longer than the helper's start-up wait)
-const BASE = process.env.REPORT_E2E_BASE ?? useDemoServer(47_331);
+const BASE = process.env.REPORT_E2E_BASE ?? useDemoServer(18_331);
 const SHOTS = '/tmp/reports-shots';
 
 /** The download center's table fits the viewport: the last headers are in view, nothing scrolls sideways. */

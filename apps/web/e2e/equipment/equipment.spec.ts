@@ -17,7 +17,7 @@ import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 // cleaned by another run meanwhile)
 test.use({ trace: 'off' });
 
-const BASE = useDemoServer(Number(process.env.EQUIPMENT_E2E_PORT ?? 47_310));
+const BASE = useDemoServer(Number(process.env.EQUIPMENT_E2E_PORT ?? 18_310));
 const PLUGS = ['SIM-PLUG-001', 'SIM-PLUG-002', 'SIM-PLUG-003', 'SIM-PLUG-004'];
 
 /** Switches `plug` to `on` from the list and waits until the plug reports it. */

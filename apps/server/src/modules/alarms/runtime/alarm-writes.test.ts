@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { uid } from '../../telemetry/ingest.fixtures';
 import { DEMO_TENANT_ID } from '../../system/seed/seed';
 import type { AlarmEvent } from '../engine';
+import { alarmRecordOf, type AlarmRow } from './alarm-row';
 import { writeEvents, type EventToWrite } from './alarm-writes';
 import type { DeviceRules, RuleMeta } from './rule-cache';
 
@@ -60,5 +61,21 @@ describe('alarm writes of one batch', () => {
     expect(again).toEqual([undefined]);
     const stored = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alarm WHERE device_id = $1', [d.deviceId]);
     expect(stored[0]!.n).toBe(1);
+  });
+
+  it('answers for each raise the record that is stored (the row is built by the runtime, not read back)', async () => {
+    const a = device(uid('AW'));
+    const b = { ...device(uid('AW')), gatewayId: 'GW-AW-1' };
+    const t0 = Date.UTC(2026, 10, 1, 10);
+    const rows = await app.db.tx((q) =>
+      writeEvents(q, [toWrite(a, raise(a.deviceId, t0, -3.5), -4), toWrite(b, { ...raise(b.deviceId, t0, 12), backfill: true }), toWrite(b, clear(b.deviceId, t0, t0 + 30_000, 13))], Date.now()),
+    );
+    const stored = async (id: string): Promise<AlarmRow> => (await app.db.query<AlarmRow>('SELECT * FROM alarm WHERE id = $1', [id]))[0]!;
+    // the still-active raise: exactly the stored row
+    expect(alarmRecordOf(rows[0]!, a.deviceName)).toEqual(alarmRecordOf(await stored(rows[0]!.id), a.deviceName));
+    // the folded clear: exactly the stored row; its raise as it stood (active, no end), otherwise the same
+    const cleared = alarmRecordOf(await stored(rows[2]!.id), b.deviceName);
+    expect(alarmRecordOf(rows[2]!, b.deviceName)).toEqual(cleared);
+    expect(alarmRecordOf(rows[1]!, b.deviceName)).toEqual({ ...cleared, status: 'active', endTs: null, peak: 12 });
   });
 });

@@ -28,7 +28,7 @@ function device(id: string): DeviceRules {
 }
 
 const base = { ruleId: 'template:tpl-w', conditionIndex: 0, conditionType: 'threshold', alarmType: 'P003', severity: 'H' } as const;
-const raise = (deviceId: string, startTs: number, value: number): AlarmEvent => ({ ...base, deviceId, kind: 'raised', startTs, ts: startTs, value, backfill: false });
+const raise = (deviceId: string, startTs: number, value: number, backfill = false): AlarmEvent => ({ ...base, deviceId, kind: 'raised', startTs, ts: startTs, value, backfill });
 const clear = (deviceId: string, startTs: number, ts: number, peak: number): AlarmEvent => ({ ...base, deviceId, kind: 'cleared', startTs, ts, peak });
 const toWrite = (d: DeviceRules, e: AlarmEvent, peak: number | null = null): EventToWrite => ({ e, d, meta, peak });
 
@@ -68,7 +68,7 @@ describe('alarm writes of one batch', () => {
     const b = { ...device(uid('AW')), gatewayId: 'GW-AW-1' };
     const t0 = Date.UTC(2026, 10, 1, 10);
     const rows = await app.db.tx((q) =>
-      writeEvents(q, [toWrite(a, raise(a.deviceId, t0, -3.5), -4), toWrite(b, { ...raise(b.deviceId, t0, 12), backfill: true }), toWrite(b, clear(b.deviceId, t0, t0 + 30_000, 13))], Date.now()),
+      writeEvents(q, [toWrite(a, raise(a.deviceId, t0, -3.5), -4), toWrite(b, raise(b.deviceId, t0, 12, true)), toWrite(b, clear(b.deviceId, t0, t0 + 30_000, 13))], Date.now()),
     );
     const stored = async (id: string): Promise<AlarmRow> => (await app.db.query<AlarmRow>('SELECT * FROM alarm WHERE id = $1', [id]))[0]!;
     // the still-active raise: exactly the stored row

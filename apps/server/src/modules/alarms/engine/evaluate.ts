@@ -1,6 +1,6 @@
 import { backfillCondition } from './backfill';
 import { dueReminders, pruneEpisodes, step, type StepContext } from './condition-lifecycle';
-import { compileCondition } from './condition-watchers';
+import { compileCondition, type ConditionWatcher } from './condition-watchers';
 import {
   conditionKey,
   emptyConditionState,
@@ -46,11 +46,28 @@ function slotsOf(deviceId: string, rules: readonly EngineRule[]): Slot[] {
   return slots;
 }
 
+/**
+ * Compiled watchers by rule object: watchers are pure functions of a condition and the rule's
+ * places, so the devices that share a rule object (the rule cache gives every device bound to one
+ * template the same one) share its watchers — one compiled route corridor, not one per device.
+ * Recompiled when the rule's `places` is another object than the one compiled with.
+ */
+const watchers = new WeakMap<EngineRule, { places: EngineRule['places']; list: ConditionWatcher[] }>();
+
+function watchersOf(rule: EngineRule): ConditionWatcher[] {
+  const hit = watchers.get(rule);
+  if (hit && hit.places === rule.places) return hit.list;
+  const list = rule.template.conditions.map((c) => compileCondition(c, rule.places));
+  watchers.set(rule, { places: rule.places, list });
+  return list;
+}
+
 function compileSlots(deviceId: string, rules: readonly EngineRule[]): Slot[] {
   const slots: Slot[] = [];
   for (const rule of rules) {
+    const compiled = watchersOf(rule);
     rule.template.conditions.forEach((condition, conditionIndex) => {
-      const watcher = compileCondition(condition, rule.places);
+      const watcher = compiled[conditionIndex]!;
       slots.push({
         key: conditionKey(rule.id, conditionIndex),
         ctx: {

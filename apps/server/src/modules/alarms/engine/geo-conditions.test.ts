@@ -138,4 +138,16 @@ describe('position conditions', () => {
     const other = evaluate(emptyDeviceState('OTHER-1'), rules, fixes([0, 0], [5, 900]));
     expect(other.events.map((e) => e.deviceId)).toEqual(['OTHER-1']);
   });
+
+  it('one rule object shared by several devices (as the rule cache hands it out) keeps each device apart, and new places take effect', () => {
+    const shared = withPlaces(rule('s', { conditions: [{ type: 'geofence', locationId: 'depot', effect: 2 }] }));
+    const a = evaluate(emptyDeviceState('SHARED-A'), [shared], fixes([0, 0], [5, 900]));
+    const b = evaluate(emptyDeviceState('SHARED-B'), [shared], fixes([0, 0], [5, 100]));
+    expect(a.events.map((e) => `${e.deviceId} ${e.kind}`)).toEqual(['SHARED-A raised']);
+    expect(b.events).toEqual([]);
+    // the location was edited to a 2 km fence (a reload gives the rule new places): 900 m is inside now
+    shared.places = { ...places, locations: new Map<string, Fence>([['depot', { kind: 'circle', center: DEPOT, radiusM: 2000 }]]) };
+    const c = evaluate(emptyDeviceState('SHARED-C'), [shared], fixes([0, 0], [5, 900], [10, 2500]));
+    expect(c.events.map((e) => `${e.kind} ${e.ts === c.state.lastSeenTs}`)).toEqual(['raised true']);
+  });
 });

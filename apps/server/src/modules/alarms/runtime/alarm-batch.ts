@@ -2,6 +2,7 @@ import type { AlarmRecord } from '@ztj/contracts';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { conditionKey, emptyDeviceState, evaluate, markProcessed, tick, type AlarmEvent, type DeviceAlarmState, type EngineReading } from '../engine';
 import { alarmRecordOf } from './alarm-row';
+import { decodeEngineState, encodeEngineState } from './engine-state-codec';
 import { writeEvents, type EventToWrite } from './alarm-writes';
 import type { DeviceRules, RuleMeta } from './rule-cache';
 
@@ -146,7 +147,7 @@ async function lockStates(q: Queryable, ids: readonly string[], cache: EngineSta
   }
   if (missing.length) {
     const rows = await q.query<{ device_id: string; state: DeviceAlarmState | string }>('SELECT device_id, state FROM alarm_engine_state WHERE device_id = ANY($1::text[])', [missing]);
-    for (const r of rows) states.set(r.device_id, (typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as DeviceAlarmState);
+    for (const r of rows) states.set(r.device_id, decodeEngineState(r.state));
   }
   return states;
 }
@@ -220,7 +221,7 @@ export async function runBatch(
       }
       let rcv: number | null = null;
       for (const r of item.readings) if (r.receivedAt !== null && (rcv === null || r.receivedAt > rcv)) rcv = r.receivedAt;
-      save.push({ id: item.deviceId, tenant: d.tenantId, state: JSON.stringify(state), rcv });
+      save.push({ id: item.deviceId, tenant: d.tenantId, state: encodeEngineState(state), rcv });
       saved.push({ id: item.deviceId, state });
       active.set(item.deviceId, Object.values(state.conditions).some((c) => c.active !== null));
       if (state.lastSeenTs !== null) lastSeen.set(item.deviceId, state.lastSeenTs);

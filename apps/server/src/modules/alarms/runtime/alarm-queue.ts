@@ -44,6 +44,11 @@ export class DeviceQueue {
     return this.pending.size > 0;
   }
 
+  /** Devices with pending work. */
+  get devices(): number {
+    return this.pending.size;
+  }
+
   /** True while late readings settle. */
   get settling(): boolean {
     return this.late.size > 0;

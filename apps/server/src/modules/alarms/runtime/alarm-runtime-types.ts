@@ -11,8 +11,10 @@ export interface AlarmRuntimeOptions {
    * coming; default 250. Under a steady stream the batches would otherwise run back to back, each
    * as short as the last one was fast, and every batch pays per device (engine call, saved state)
    * whatever the readings it brings: a faster batch would only mean more of them. A reading then
-   * waits at most this period plus one batch. No wait once a full batch (`maxReadingsPerBatch`)
-   * is queued: a backlog drains at full speed.
+   * waits at most this period plus one batch. No wait once a full batch is queued — as many
+   * readings as `maxReadingsPerBatch` or as many devices as `maxDevicesPerBatch`: a backlog
+   * drains at full speed (a large fleet with a reading or two per device would otherwise be
+   * evaluated one device slice per period, its alarms seconds late).
    */
   batchPeriodMs?: number;
   /** Most devices in one batch transaction; default 500. */

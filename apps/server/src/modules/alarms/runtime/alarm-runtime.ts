@@ -226,7 +226,7 @@ export class AlarmRuntime {
       let items: WorkItem[] = [];
       // gather for the rest of the period, unless a full batch waits already (a backlog drains at full speed)
       const wait = this.lastBatchAt + this.batchPeriodMs - performance.now();
-      if (wait > 0 && this.stopping === undefined && this.queue.size < this.maxReadings) await sleep(wait);
+      if (wait > 0 && this.stopping === undefined && this.queue.size < this.maxReadings && this.queue.devices < this.maxDevices) await sleep(wait);
       try {
         await this.rules.refresh();
         this.sortUnfiltered();

@@ -44,4 +44,25 @@ describe('RuleCache', () => {
       cache.close();
     }
   });
+
+  it('hands every device bound to one template the same parsed rule (compiled once for all of them)', async () => {
+    const cache = new RuleCache(app.db, (e) => {
+      throw e;
+    });
+    try {
+      const [a, b] = [uid('RCA'), uid('RCB')];
+      await addDevice(app, { id: a });
+      await addDevice(app, { id: b });
+      const templateId = await insertTemplate(app, DEMO_TENANT_ID, { conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: 8 }] });
+      await bind(app, DEMO_TENANT_ID, templateId, a);
+      await bind(app, DEMO_TENANT_ID, templateId, b);
+      await cache.refresh();
+      const [ra, rb] = [cache.get(a)!, cache.get(b)!];
+      expect(ra.rules.map((r) => r.id)).toEqual([`template:${templateId}`]);
+      expect(rb.rules[0]).toBe(ra.rules[0]);
+      expect(rb.deviceId).toBe(b);
+    } finally {
+      cache.close();
+    }
+  });
 });

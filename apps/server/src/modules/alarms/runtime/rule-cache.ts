@@ -196,8 +196,15 @@ export class RuleCache {
   private async load(): Promise<void> {
     const rows = await this.db.query<Row>(SNAPSHOT_SQL);
     const next = new Map<string, DeviceRules>();
+    // one parsed rule per template / scene, shared by every device bound to it (and its compiled watchers, engine evaluate.ts)
+    const parsedRules = new Map<string, ReturnType<typeof ruleOf>>();
     for (const r of rows) {
-      const parsed = ruleOf(r, this.onError);
+      const ruleKey = `${r.source}:${r.rule_id}`;
+      let parsed = parsedRules.get(ruleKey);
+      if (parsed === undefined) {
+        parsed = ruleOf(r, this.onError);
+        parsedRules.set(ruleKey, parsed);
+      }
       if (!parsed) continue;
       let d = next.get(r.dev_no);
       if (!d) {

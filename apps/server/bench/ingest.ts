@@ -12,10 +12,12 @@
  * devices; 0 runs without the alarm engine): with templates, also prints `alarm_evaluated`,
  * `alarm_busy_ms` (engine + SQL time of the alarm batches) and `alarm_queue_drain_ms` (time after
  * the last commit until every reading was evaluated), `alarm_raise_to_ws_p99_ms` (commit of the
- * raising reading → the alarm's message sent to a console socket of the tenant) and
- * `alarm_eval_overhead_pct` = 100 × (1 − rate with alarms / rate of a first run without them, in a
- * child process on the same stack, printed as `ingest_msgs_per_s_without_alarms`; BENCH_BASELINE=0
- * skips it).
+ * raising reading → the alarm's message sent to a console socket of the tenant).
+ * With rules (templates or BENCH_GEO=1) the bench runs BENCH_PAIRS (default 3) pairs of child
+ * runs, each pair one without any rule and one with them (ingest-pairs.ts), and prints the
+ * medians, `ingest_msgs_per_s_without_alarms` and `alarm_eval_overhead_pct` (or, geo alone,
+ * `geo_throughput_overhead_pct`) = median over the pairs of 100 × (1 − rate with / rate without);
+ * BENCH_PAIRS=1 (or BENCH_BASELINE=0) makes one run with the rules and no overhead figure.
  */
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -31,7 +33,7 @@ import { IngestRuntime } from '../src/modules/telemetry/ingest-runtime';
 import { AlarmRuntime } from '../src/modules/alarms/runtime/alarm-runtime';
 import { bindGeoBench } from './geo-bench';
 import { startAlarmWsProbe } from './alarm-ws-probe';
-import { execFileSync } from 'node:child_process';
+import { runPairs } from './ingest-pairs';
 
 const env = process.env;
 const external = !!env.DATABASE_URL;
@@ -63,30 +65,14 @@ function cpuSecondsOf(name: RegExp): number {
   return ticks / 100; // USER_HZ
 }
 
-/**
- * The same bench without alarm templates, in a child process (its own schema and broker group),
- * for the overhead figure; undefined when skipped or when the child printed no rate.
- */
-function baselineRun(): number | undefined {
-  if (env.BENCH_BASELINE === '0' || Number(env.BENCH_ALARM_TEMPLATES ?? 5) === 0) return undefined;
-  process.stderr.write('bench: baseline run without alarm templates first\n');
-  const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-    env: { ...env, BENCH_ALARM_TEMPLATES: '0', BENCH_GEO: '0', BENCH_BASELINE: '0' },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const rate = /^ingest_msgs_per_s (\d+)$/m.exec(out)?.[1];
-  return rate === undefined ? undefined : Number(rate);
-}
-
-const baselineRate = baselineRun();
 
 async function main(): Promise<void> {
   const config = loadConfig({
     LOG_LEVEL: 'silent', DEMO: 'off', MQTT_PORT: '0',
     ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
-    // a persistent session as in production, its own per run (kept 60 s by the broker)
-    ...(env.MQTT_URL ? { MQTT_URL: env.MQTT_URL, MQTT_SHARED: 'on', MQTT_CLIENT_ID: `bench-${schema}`, MQTT_SESSION_EXPIRY_S: '60' } : {}),
+    // a persistent session as in production, its own per run; kept only 2 s after the run, or the
+    // broker would go on queueing (and dropping) a copy of every message of the next runs for it
+    ...(env.MQTT_URL ? { MQTT_URL: env.MQTT_URL, MQTT_SHARED: 'on', MQTT_CLIENT_ID: `bench-${schema}`, MQTT_SESSION_EXPIRY_S: '2' } : {}),
   });
   const db = await openDb({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 4 });
   await migrate(db);
@@ -204,10 +190,6 @@ async function main(): Promise<void> {
     const ws = wsProbe!.result();
     process.stdout.write(`alarm_raised_to_ws ${ws.count}\n`);
     process.stdout.write(`alarm_raise_to_ws_p99_ms ${ws.p99}\n`);
-    if (baselineRate !== undefined) {
-      process.stdout.write(`ingest_msgs_per_s_without_alarms ${baselineRate}\n`);
-      process.stdout.write(`alarm_eval_overhead_pct ${(100 * (1 - stored / seconds / baselineRate)).toFixed(1)}\n`);
-    }
   }
   if (geo) process.stdout.write(`geo_bindings ${geo.bindings}\ngeo_eval_overhead_pct ${geo.overheadPct(cpu.ingest / total)}\n`);
   child.kill();
@@ -217,7 +199,12 @@ async function main(): Promise<void> {
   await db.close();
 }
 
-main().catch((e: Error) => {
+const pairs = Number(env.BENCH_PAIRS ?? 3);
+const withRules = Number(env.BENCH_ALARM_TEMPLATES ?? 5) > 0 || env.BENCH_GEO === '1';
+const run = pairs > 1 && withRules && env.BENCH_BASELINE !== '0'
+  ? Promise.resolve().then(() => runPairs(fileURLToPath(import.meta.url), pairs, env))
+  : main();
+run.catch((e: Error) => {
   process.stderr.write(`${e.stack ?? e.message}\n`);
   process.exit(1);
 });

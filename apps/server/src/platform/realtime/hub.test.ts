@@ -39,4 +39,25 @@ describe('RealtimeHub', () => {
     expect(open.sent).toHaveLength(1);
     expect(hub.size()).toBe(1);
   });
+
+  it('toUsers sends one message to each listed user within the tenant and forwards it for users held elsewhere', () => {
+    const hub = new RealtimeHub();
+    const forwarded: unknown[] = [];
+    hub.attachRelay({
+      hasUser: (u) => u === 'far', hasTenant: () => false, hasAny: () => true, localChanged: () => undefined,
+      forward: (m) => void forwarded.push(m),
+    });
+    const [a, b, aElsewhere, unlisted] = [fakeSocket(), fakeSocket(), fakeSocket(), fakeSocket()];
+    hub.add('a', a, 1, 'h1');
+    hub.add('b', b, 1, 'h2');
+    hub.add('a', aElsewhere, 2, 'h3');
+    hub.add('c', unlisted, 1, 'h4');
+    const message = { cmd: 'user' as const, msgId: 'm', msgTxt: 'x' };
+    hub.toUsers(['a', 'b', 'far', 'nobody'], message, 1);
+    expect(a.sent).toEqual([JSON.stringify(message)]);
+    expect(b.sent).toEqual([JSON.stringify(message)]);
+    expect(aElsewhere.sent).toEqual([]);
+    expect(unlisted.sent).toEqual([]);
+    expect(forwarded).toEqual([{ to: 'user', userId: 'far', tenantId: 1, message }]);
+  });
 });

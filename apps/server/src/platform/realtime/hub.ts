@@ -158,6 +158,24 @@ export class RealtimeHub {
     }
   }
 
+  /**
+   * {@link toUser} for each of `userIds` with one message, turned into text once for all of them
+   * (a tenant's alarm audience gets every live alarm).
+   */
+  toUsers(userIds: readonly string[], message: WsServerMessage | WsAlarmMessage, tenantId?: number): void {
+    let text: string | undefined;
+    for (const userId of userIds) {
+      if (this.relay?.hasUser(userId)) this.relay.forward({ to: 'user', userId, ...(tenantId !== undefined ? { tenantId } : {}), message });
+      const set = this.sockets.get(userId);
+      if (!set) continue;
+      for (const s of set) {
+        if (s.readyState !== 1) continue;
+        if (tenantId !== undefined && this.sessionOf.get(s)?.tenantId !== tenantId) continue;
+        s.send((text ??= JSON.stringify(message)));
+      }
+    }
+  }
+
   /** Sends to every socket (here and, unless `local`, on the other processes). */
   broadcast(message: WsServerMessage, local = false): void {
     if (!local) this.relay?.forward({ to: 'all', message });

@@ -32,11 +32,15 @@ export class AlarmAnnouncer {
 
   /** Sends the notice (fire and forget; failures go to `onError`). */
   announce(tenantId: number, event: WsAlarmMessage['event'], alarm: AlarmRecord): void {
+    this.announceAll(tenantId, [{ cmd: 'alarm', event, alarm }]);
+  }
+
+  /** Sends the notices of one tenant in order, its audience looked up once (fire and forget). */
+  private announceAll(tenantId: number, messages: readonly WsAlarmMessage[]): void {
     if (!this.hub.hasListeners()) return;
-    const message: WsAlarmMessage = { cmd: 'alarm', event, alarm };
     this.recipients(tenantId).then(
       (users) => {
-        for (const u of users) this.hub.toUser(u, message, tenantId);
+        for (const m of messages) this.hub.toUsers(users, m, tenantId);
       },
       (e: Error) => this.onError(e),
     );
@@ -48,6 +52,7 @@ export class AlarmAnnouncer {
    * the device on a raise (through `sendCommand`, the ingest's broker).
    */
   announceChanges(changes: readonly AlarmChange[], listeners: Iterable<AlarmNoticeListener>, sendCommand?: (deviceId: string, command: DeviceCommand) => Promise<boolean>): void {
+    const live = new Map<number, WsAlarmMessage[]>();
     for (const c of changes) {
       const notice: AlarmNotice = { kind: c.event.kind, tenantId: c.tenantId, alarm: c.alarm, notify: c.meta.notify, pushUsers: c.meta.pushUsers };
       for (const l of listeners) {
@@ -57,7 +62,11 @@ export class AlarmAnnouncer {
           this.onError(e as Error);
         }
       }
-      if (c.stored && (c.event.kind === 'raised' || c.event.kind === 'cleared')) this.announce(c.tenantId, c.event.kind, c.alarm);
+      if (c.stored && (c.event.kind === 'raised' || c.event.kind === 'cleared')) {
+        const list = live.get(c.tenantId) ?? [];
+        list.push({ cmd: 'alarm', event: c.event.kind, alarm: c.alarm });
+        live.set(c.tenantId, list);
+      }
       if (c.event.kind === 'raised' && c.meta.command && sendCommand) {
         const command: DeviceCommand = { cmdId: crypto.randomUUID(), ts: Date.now(), type: 'setPeriods', periods: c.meta.command.periods };
         sendCommand(c.alarm.deviceId, command).then(
@@ -68,5 +77,6 @@ export class AlarmAnnouncer {
         );
       }
     }
+    for (const [tenantId, messages] of live) this.announceAll(tenantId, messages);
   }
 }

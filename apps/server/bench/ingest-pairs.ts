@@ -50,9 +50,10 @@ export function runPairs(script: string, pairs: number, env: NodeJS.ProcessEnv):
     base.push(b);
     withRules.push(r);
     const [rb, rr] = [b.get('ingest_msgs_per_s') ?? NaN, r.get('ingest_msgs_per_s') ?? NaN];
-    overheads.push(100 * (1 - rr / rb));
+    const overhead = 100 * (1 - rr / rb);
+    overheads.push(overhead);
     process.stderr.write(
-      `bench: pair ${i + 1}: ${rb} msg/s without rules, ${rr} with (overhead ${(100 * (1 - rr / rb)).toFixed(1)} %)` +
+      `bench: pair ${i + 1}: ${rb} msg/s without rules, ${rr} with (overhead ${overhead.toFixed(1)} %)` +
         `${Number.isFinite(r.get('alarm_raise_to_ws_p99_ms')) ? `, raise-to-console p99 ${r.get('alarm_raise_to_ws_p99_ms')} ms` : ''}` +
         `${r.has('geo_eval_overhead_pct') ? `, geo_eval_overhead_pct ${r.get('geo_eval_overhead_pct')}` : ''}\n`,
     );

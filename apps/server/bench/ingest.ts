@@ -65,7 +65,6 @@ function cpuSecondsOf(name: RegExp): number {
   return ticks / 100; // USER_HZ
 }
 
-
 async function main(): Promise<void> {
   const config = loadConfig({
     LOG_LEVEL: 'silent', DEMO: 'off', MQTT_PORT: '0',

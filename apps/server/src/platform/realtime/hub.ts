@@ -147,25 +147,17 @@ export class RealtimeHub {
    * session of that tenant (tenant isolation, issue 9).
    */
   toUser(userId: string, message: WsServerMessage | WsAlarmMessage, tenantId?: number, local = false): void {
-    if (!local && this.relay?.hasUser(userId)) this.relay.forward({ to: 'user', userId, ...(tenantId !== undefined ? { tenantId } : {}), message });
-    const set = this.sockets.get(userId);
-    if (!set) return;
-    const text = JSON.stringify(message);
-    for (const s of set) {
-      if (s.readyState !== 1) continue;
-      if (tenantId !== undefined && this.sessionOf.get(s)?.tenantId !== tenantId) continue;
-      s.send(text);
-    }
+    this.toUsers([userId], message, tenantId, local);
   }
 
   /**
    * {@link toUser} for each of `userIds` with one message, turned into text once for all of them
    * (a tenant's alarm audience gets every live alarm).
    */
-  toUsers(userIds: readonly string[], message: WsServerMessage | WsAlarmMessage, tenantId?: number): void {
+  toUsers(userIds: readonly string[], message: WsServerMessage | WsAlarmMessage, tenantId?: number, local = false): void {
     let text: string | undefined;
     for (const userId of userIds) {
-      if (this.relay?.hasUser(userId)) this.relay.forward({ to: 'user', userId, ...(tenantId !== undefined ? { tenantId } : {}), message });
+      if (!local && this.relay?.hasUser(userId)) this.relay.forward({ to: 'user', userId, ...(tenantId !== undefined ? { tenantId } : {}), message });
       const set = this.sockets.get(userId);
       if (!set) continue;
       for (const s of set) {

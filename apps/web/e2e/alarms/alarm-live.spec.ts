@@ -125,6 +125,10 @@ test('alarm screens in English at 375 px: no sideways page scroll, tables scroll
   await expect(row).toContainText('Temperature');
   await expect(list.getByRole('button', { name: /Search/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // "Process | More ▾" on one line: the chevron does not wrap under "More"
+  const process = await row.getByTestId('row-process').boundingBox();
+  const more = await row.getByTestId('row-more').boundingBox();
+  expect(more!.height).toBeLessThanOrEqual(process!.height + 2);
   await page.screenshot({ path: `${SHOTS}/alarm-list-en-375.png`, fullPage: true });
 
   await page.getByTestId('notice-bell').click();

@@ -13,9 +13,11 @@ const BASE = useDemoServer(18_193);
 const SHOTS = process.env.DASHBOARD_SHOTS ?? '/tmp/dashboard-shots';
 mkdirSync(SHOTS, { recursive: true });
 
+/** The page settles to no sideways scroll (after a viewport change the layout and charts resize on their next frames). */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { timeout: 5_000 })
+    .toBeLessThanOrEqual(0);
 }
 
 async function number(page: Page, testId: string): Promise<number> {

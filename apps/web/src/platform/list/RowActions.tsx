@@ -25,7 +25,9 @@ export function RowActions({ actions }: { actions: readonly RowAction[] }): Reac
   if (shown.length === 0) return null;
   const [first, ...rest] = shown;
   return (
-    <Space size={0} split={<Divider orientation="vertical" />}>
+    // never wrapped: on a phone's auto-width table the column takes the room its links need (the
+    // chevron of an English "More ▾" went to a second line in a squeezed cell)
+    <Space size={0} split={<Divider orientation="vertical" />} style={{ whiteSpace: 'nowrap' }}>
       <a onClick={first.onClick} data-testid={`row-${first.key}`}>
         {first.label}
       </a>

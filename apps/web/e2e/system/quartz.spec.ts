@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { confirmOk, signIn, useLanguage } from '../helpers';
+import { confirmOk, pickOption, signIn, useLanguage } from '../helpers';
 
 /**
  * Scheduled jobs end to end (issue 11 item 4): add a job whose cron expression is made with the
@@ -62,8 +62,7 @@ test('adds a job with the cron builder, sees description and next runs, stops it
 
   await page.getByTestId('list-add').click();
   const form = page.locator('.ant-modal').filter({ hasText: '新增定时任务' }).first();
-  await form.getByTestId('quartz-class').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'exportFileRetention' }).click();
+  await pickOption(page, form.getByTestId('quartz-class'), 'exportFileRetention');
   await form.getByTestId('cron-open').click();
 
   const builder = page.locator('.cron-builder .ant-modal');

@@ -17,8 +17,7 @@ test('advanced query, saved queries and remembered page size on the role list', 
   // Operator prefix: 'ne' on role code excludes one role.
   const code = (await list.locator('.ant-table-row').first().locator('td').nth(2).innerText()).trim();
   await page.locator('#listQuery_roleCode').fill(code);
-  await list.locator('.ant-form-item').filter({ has: page.locator('#listQuery_roleCode') }).locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '不等于' }).click();
+  await pickOption(page, list.locator('.ant-form-item').filter({ has: page.locator('#listQuery_roleCode') }).locator('.ant-select'), '不等于');
   await page.getByTestId('list-search').click();
   await expect(list.locator('.ant-table-row')).toHaveCount(rows - 1);
   await list.getByRole('button', { name: /重\s*置/ }).click();
@@ -61,8 +60,7 @@ test('advanced query, saved queries and remembered page size on the role list', 
   await dialog.locator('.ant-modal-close').click();
 
   // Page size is remembered for this list.
-  await list.locator('.ant-pagination-options .ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '20' }).click();
+  await pickOption(page, list.locator('.ant-pagination-options .ant-select'), '20');
   await page.reload();
   await expect(page.getByTestId('role-list').locator('.ant-pagination-options')).toContainText('20');
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { noSidewaysScroll, signIn, useLanguage } from '../helpers';
+import { noSidewaysScroll, pickOption, signIn, useLanguage } from '../helpers';
 
 /**
  * Shared widgets of SPEC §2 in their real screens (issue 12 item 8): the editable table as the
@@ -131,7 +131,7 @@ test('dictionary widgets: the user list filters status with the search-select, t
   const dialog = page.locator('.ant-modal');
   await dialog.getByTestId('user-sex').click();
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['Male', 'Female']);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Female' }).click();
+  await pickOption(page, dialog.getByTestId('user-sex'), 'Female');
   await expect(dialog.getByTestId('user-identity').locator('.ant-radio-button-wrapper')).toHaveText(['Normal user', 'Upper level']);
   await expect(dialog.getByTestId('user-push-types').locator('.ant-checkbox-wrapper')).toHaveText(['SMS', 'WeChat', 'Email']);
   await dialog.getByTestId('user-push-types').getByText('Email').click();

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { noSidewaysScroll } from '../helpers';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 
 /**
@@ -12,13 +13,6 @@ import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 const BASE = useDemoServer(18_193);
 const SHOTS = process.env.DASHBOARD_SHOTS ?? '/tmp/dashboard-shots';
 mkdirSync(SHOTS, { recursive: true });
-
-/** The page settles to no sideways scroll (after a viewport change the layout and charts resize on their next frames). */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { timeout: 5_000 })
-    .toBeLessThanOrEqual(0);
-}
 
 async function number(page: Page, testId: string): Promise<number> {
   return Number((await page.getByTestId(testId).innerText()).replace(/[^\d]/g, ''));
@@ -53,7 +47,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
 
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(page.getByTestId('card-devices')).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await noSidewaysScroll(page);
     await page.screenshot({ path: `${SHOTS}/analysis-375-${lang}.png`, fullPage: true });
   });
 }

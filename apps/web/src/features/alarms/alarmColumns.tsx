@@ -103,8 +103,9 @@ export function alarmColumns(t: AlarmT, lang: Language, actions: AlarmRowActions
       title: t('columns.actions'),
       key: 'actions',
       fixed: 'right',
-      // "Process | More ▾" needs more room in English than "处理 | 更多 ▾" (clipped at 150 px)
-      width: options.phone ? (lang === 'en-US' ? 150 : 120) : lang === 'en-US' ? 176 : 140,
+      // desktop: "Process | More ▾" needs more room in English than "处理 | 更多 ▾" (the fixed column
+      // clips); phones lay the table out by content and the actions never wrap (RowActions)
+      width: options.phone ? undefined : lang === 'en-US' ? 176 : 140,
       render: (_: unknown, row) => (
         <RowActions
           actions={[

@@ -26,13 +26,15 @@ export async function startAlarmWsProbe(db: Db, hub: RealtimeHub, tenantId: numb
   await db.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1, $2)', [user!.id, tenantId]);
   await db.query('INSERT INTO sys_user_role (user_id, role_id) VALUES ($1, $2)', [user!.id, role!.id]);
 
-  // per committed batch: its commit time and, per device, the device-time range of its readings
-  // (a few batches a run; a Map.get per row instead of a key string per row, which cost GC)
-  const batches: { at: number; ranges: Map<string, [number, number]> }[] = [];
+  // per committed batch: its commit time and, per device, the device times of its readings with
+  // their range (a few batches a run; an array push per row instead of a key string per row,
+  // which cost GC). The exact times, not only the range: readings of one device reach the ingest
+  // over several connections, so a batch's range may hold a reading the next batch committed
+  const batches: { at: number; devices: Map<string, { lo: number; hi: number; ts: number[] }> }[] = [];
   const commitOf = (deviceId: string, ts: number): number | undefined => {
     for (const b of batches) {
-      const r = b.ranges.get(deviceId);
-      if (r && ts >= r[0] && ts <= r[1]) return b.at;
+      const d = b.devices.get(deviceId);
+      if (d && ts >= d.lo && ts <= d.hi && d.ts.includes(ts)) return b.at;
     }
     return undefined;
   };
@@ -57,14 +59,17 @@ export async function startAlarmWsProbe(db: Db, hub: RealtimeHub, tenantId: numb
   );
   return {
     committed(rows, at) {
-      const ranges = new Map<string, [number, number]>();
+      const devices = new Map<string, { lo: number; hi: number; ts: number[] }>();
       for (const r of rows) {
-        const range = ranges.get(r.deviceId);
-        if (!range) ranges.set(r.deviceId, [r.ts, r.ts]);
-        else if (r.ts < range[0]) range[0] = r.ts;
-        else if (r.ts > range[1]) range[1] = r.ts;
+        const d = devices.get(r.deviceId);
+        if (!d) devices.set(r.deviceId, { lo: r.ts, hi: r.ts, ts: [r.ts] });
+        else {
+          d.ts.push(r.ts);
+          if (r.ts < d.lo) d.lo = r.ts;
+          else if (r.ts > d.hi) d.hi = r.ts;
+        }
       }
-      batches.push({ at, ranges });
+      batches.push({ at, devices });
     },
     result() {
       const sorted = [...latencies].sort((a, b) => a - b);

@@ -11,7 +11,9 @@ import { AlarmRuntime } from './alarm-runtime';
  * How the alarm runtime paces its batches (alarm-runtime-types `batchPeriodMs`): between two
  * batches it gathers readings for the period, unless a full batch already waits — full by
  * readings or by devices. Many devices with a reading or two each (a large fleet) are worked off
- * batch after batch, not one `maxDevicesPerBatch` slice per period.
+ * batch after batch, not one `maxDevicesPerBatch` slice per period. And with the default bounds
+ * one commit of a loaded ingest (about 20,000 readings at 30,000 msg/s) is one batch, not several
+ * whose later devices wait for the earlier ones (`maxReadingsPerBatch`).
  */
 
 let app: TestApp;
@@ -49,4 +51,27 @@ describe('alarm runtime batch pacing', () => {
       await runtime.stop();
     }
   }, 40_000);
+
+  it('evaluates one large ingest commit in one batch with the default bounds', async () => {
+    const ids = Array.from({ length: 4 }, () => uid('BIG'));
+    const templateId = await insertTemplate(app, DEMO_TENANT_ID, { conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: 8 }] });
+    for (const id of ids) {
+      await addDevice(app, { id });
+      await bind(app, DEMO_TENANT_ID, templateId, id);
+    }
+    const runtime = new AlarmRuntime(app.db, new RealtimeHub(), { batchDelayMs: 0, onError: (e) => { throw e; } });
+    await runtime.start();
+    try {
+      const t0 = Date.UTC(2026, 10, 28, 6);
+      // 5,000 readings a device, one per second, each device above 8 °C for its last 1,000
+      const rows = ids.flatMap((id) => Array.from({ length: 5000 }, (_, k) => row(id, t0 + k * 1000, k >= 4000 ? 12 : 3)));
+      runtime.onCommitted(rows);
+      await runtime.whenIdle();
+      expect(runtime.stats.evaluated).toBe(20_000);
+      expect(runtime.stats.batches).toBe(1);
+      expect(runtime.stats.changes).toBe(4);
+    } finally {
+      await runtime.stop();
+    }
+  }, 60_000);
 });

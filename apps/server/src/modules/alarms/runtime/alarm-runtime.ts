@@ -64,7 +64,7 @@ export class AlarmRuntime {
     this.batchDelayMs = opts.batchDelayMs ?? 100;
     this.batchPeriodMs = opts.batchPeriodMs ?? 250;
     this.maxDevices = opts.maxDevicesPerBatch ?? 500;
-    this.maxReadings = opts.maxReadingsPerBatch ?? 10_000;
+    this.maxReadings = opts.maxReadingsPerBatch ?? 50_000;
     this.queue = new DeviceQueue(opts.maxQueued ?? 500_000, opts.lateSettleMs ?? 1000, () => this.schedule());
     this.rules = new RuleCache(db, this.onError, opts.ruleTtlMs ?? RULE_CACHE_TTL_MS);
     this.announcer = new AlarmAnnouncer(db, hub, this.onError);

@@ -125,6 +125,7 @@ export const MESSAGES = {
   tenantHasUsers: { 'zh-CN': '该租户下还有用户，不能删除', 'en-US': 'The tenant still has users and cannot be deleted' },
   tenantHasDevices: { 'zh-CN': '该租户下还有设备，不能删除', 'en-US': 'The tenant still has devices and cannot be deleted' },
   platformOnly: { 'zh-CN': '只有平台租户可以修改此数据', 'en-US': 'Only the platform tenant can change this data' },
+  platformOnlyView: { 'zh-CN': '只有平台租户可以查看此数据', 'en-US': 'Only the platform tenant can view this data' },
   uploadImageOnly: { 'zh-CN': '请上传图片', 'en-US': 'Please upload an image' },
   noFileUploaded: { 'zh-CN': '未上传文件', 'en-US': 'No file uploaded' },
   importFileType: { 'zh-CN': '只支持 .xls 或 .xlsx 文件', 'en-US': 'Only .xls or .xlsx files are accepted' },

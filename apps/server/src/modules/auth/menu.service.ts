@@ -1,6 +1,8 @@
 import type { AuthEntry, MenuItem } from '@ztj/contracts';
 import { GRANTED_PERMISSION_IDS_SQL } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/db';
+import { PLATFORM_ONLY_PERMISSIONS } from '../tenants/platform-scope';
+import { PLATFORM_TENANT_ID } from '../system/seed/seed';
 
 interface PermissionRow {
   id: string;
@@ -27,7 +29,10 @@ interface PermissionRow {
 /**
  * Builds the `getUserPermissionByToken` answer (SPEC §2, §6): the menu tree of the menus granted
  * through the user's roles and department roles in `tenantId` (GRANTED_PERMISSION_IDS_SQL), the
- * granted auth list, and the list of all button and menu-level permission codes.
+ * granted auth list, and the list of all button and menu-level permission codes. Outside the
+ * platform tenant a menu or button whose codes are all platform-only (PLATFORM_ONLY_PERMISSIONS:
+ * pages of the whole server) counts as not granted, whatever the roles say: its page would only
+ * answer that it is the platform tenant's.
  */
 export async function userPermissions(db: Db, userId: string, tenantId: number): Promise<{ menu: MenuItem[]; auth: AuthEntry[]; allAuth: AuthEntry[] }> {
   const rows = await db.query<PermissionRow>(
@@ -37,6 +42,9 @@ export async function userPermissions(db: Db, userId: string, tenantId: number):
       ORDER BY p.sort_no, p.id`,
     [userId, tenantId],
   );
+  if (tenantId !== PLATFORM_TENANT_ID) {
+    for (const r of rows) if (r.granted && r.perms && codesOf(r.perms).every((c) => PLATFORM_ONLY_PERMISSIONS.has(c))) r.granted = false;
+  }
   const authEntry = (r: PermissionRow, code: string): AuthEntry => ({
     action: code,
     describe: r.name,
@@ -47,7 +55,7 @@ export async function userPermissions(db: Db, userId: string, tenantId: number):
   const auth: AuthEntry[] = [];
   for (const r of rows) {
     if (!r.perms) continue;
-    for (const code of r.perms.split(',').map((c) => c.trim()).filter(Boolean)) {
+    for (const code of codesOf(r.perms)) {
       allAuth.push(authEntry(r, code));
       if (r.granted && r.status === '1') auth.push(authEntry(r, code));
     }
@@ -55,6 +63,9 @@ export async function userPermissions(db: Db, userId: string, tenantId: number):
   const menus = rows.filter((r) => r.menu_type !== 2 && r.granted && r.status === '1');
   return { menu: buildTree(menus, rows), auth, allAuth };
 }
+
+/** The permission codes of a `perms` column (comma-separated). */
+const codesOf = (perms: string): string[] => perms.split(',').map((c) => c.trim()).filter(Boolean);
 
 function buildTree(menus: PermissionRow[], all: PermissionRow[]): MenuItem[] {
   const byParent = new Map<string | null, PermissionRow[]>();

@@ -35,7 +35,7 @@ export function monitorRoutes(app: FastifyInstance, { db, config, metrics, jobs 
   registerStorageGauges(metrics.registry, probe, APP_VERSION);
   const service = new MonitorService({ registry: metrics.registry, probe, brokerMode: brokerModeOf(config) });
   registerRoute(app, db, MonitorRoutes.info, ({ auth }) => {
-    requirePlatform(auth);
+    requirePlatform(auth, 'platformOnlyView');
     return service.snapshot();
   });
 }

@@ -117,9 +117,33 @@ describe('monitoring info (integration)', () => {
   it('refuses callers without monitor:view and administrators of another tenant', async () => {
     const viewer = await app.call('GET', '/sys/monitor/info', { token: fx.viewer });
     expect({ success: viewer.body.success, code: viewer.body.code }).toEqual({ success: false, code: 510 });
-    const tenantAdmin = await app.call('GET', '/sys/monitor/info', { token: fx.otherAdmin, headers: tenantHeader(DEMO_TENANT_ID) });
+    const tenantAdmin = await app.call('GET', '/sys/monitor/info', { token: fx.otherAdmin, headers: { ...tenantHeader(DEMO_TENANT_ID), 'accept-language': 'en-US' } });
     expect({ success: tenantAdmin.body.success, code: tenantAdmin.body.code }).toEqual({ success: false, code: 510 });
+    expect(tenantAdmin.body.message).toBe('Only the platform tenant can view this data');
     const anonymous = await app.call('GET', '/sys/monitor/info');
     expect(anonymous.body.success).toBe(false);
+  });
+
+  it('leaves the page out of the menu outside the platform tenant, whatever the roles grant', async () => {
+    type Menu = { path: string; children?: Menu[] };
+    const paths = (items: Menu[]): string[] => items.flatMap((m) => [m.path, ...paths(m.children ?? [])]);
+    const menuOf = async (token: string, tenantId?: number) => {
+      const res = await app.call<{ menu: Menu[]; auth: { action: string }[] }>('GET', '/sys/permission/getUserPermissionByToken', { token, ...(tenantId ? { headers: tenantHeader(tenantId) } : {}) });
+      expect(res.body.success, res.body.message).toBe(true);
+      return { paths: paths(res.body.result!.menu), auth: res.body.result!.auth.map((a) => a.action) };
+    };
+    const platform = await menuOf(fx.admin);
+    expect(platform.paths).toContain('/modules/monitor');
+    expect(platform.auth).toContain('monitor:view');
+    // the demo tenant's administrator role grants every menu, the monitoring info included
+    const [granted] = await app.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM sys_role_permission rp JOIN sys_role r ON r.id = rp.role_id JOIN sys_user_role ur ON ur.role_id = r.id
+         JOIN sys_user u ON u.id = ur.user_id WHERE u.username = 'otheradmin' AND rp.permission_id = 'modules-monitor'`,
+    );
+    expect(granted!.n).toBeGreaterThan(0);
+    const tenant = await menuOf(fx.otherAdmin, DEMO_TENANT_ID);
+    expect(tenant.paths).not.toContain('/modules/monitor');
+    expect(tenant.auth).not.toContain('monitor:view');
+    expect(tenant.paths).toContain('/modules/files');
   });
 });

@@ -114,4 +114,16 @@ test('device, group and gateway lists run on the list machinery: query, selectio
   await phoneForm.getByRole('button', { name: /展\s*开/ }).click();
   await expect(phoneForm.getByPlaceholder('请输入编号')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // Phone: device groups and gateways keep their row actions on screen (their tables asked for
+  // 640 and 900 px and hid the actions behind a sideways scroll of the table)
+  for (const [path, testId] of [['/device/group', 'device-groups'], ['/device/gateway', 'gateway-list']] as const) {
+    await page.goto(`${BASE}/#${path}`);
+    const action = page.getByTestId(testId).locator('tbody tr.ant-table-row').first().locator('button, a').last();
+    await expect(action).toBeVisible();
+    await expect(async () => {
+      const box = await action.boundingBox();
+      expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+    }).toPass({ timeout: 5_000 });
+  }
 });

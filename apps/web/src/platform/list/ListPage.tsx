@@ -61,10 +61,12 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>): ReactNo
       )}
       <Table<Row>
         // phones: compact cells, and the table as wide as the screen so long texts (headers too) wrap
-        // instead of pushing the actions off screen (issue #16 item 9); wider screens scroll sideways
+        // instead of pushing the actions off screen (issue #16 item 9), whatever scroll width a page
+        // asks for (a page's `scroll.x` of 640 or 900 hid the actions of device groups and gateways
+        // behind a sideways scroll); wider screens scroll sideways
         size={isMobile ? 'small' : 'middle'}
-        scroll={isMobile ? undefined : { x: 'max-content' }}
         {...tableProps}
+        scroll={isMobile ? undefined : (tableProps?.scroll ?? { x: 'max-content' })}
         rowKey={(row) => rowId(list, row)}
         columns={shownColumns}
         dataSource={list.rows}

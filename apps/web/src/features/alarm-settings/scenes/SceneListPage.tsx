@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { Button, Space, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SCENE_PERMS, SceneRoutes, type SceneRecord } from '@ztj/contracts';
 import { feedback } from '../../../platform/feedback/feedback';
 import { ListPage } from '../../../platform/list/ListPage';
+import { RowActions } from '../../../platform/list/RowActions';
 import { formatDateTime } from '../../../platform/list/listQuery';
 import { useListPage } from '../../../platform/list/useListPage';
-import { Authorized } from '../../../platform/permissions/Authorized';
 import { useDeleteByIds } from '../api';
 import { ListEmpty } from '../ListEmpty';
 import { useListError } from '../useListError';
@@ -54,26 +54,17 @@ export function SceneListPage(): ReactNode {
       title: t('fields.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 112,
+      width: 150,
+      // four actions: the first as a link, the rest under "More" (stacked links took four lines)
       render: (_: unknown, s) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => go('detail', s.id)}>
-            {t('actions.detail')}
-          </Button>
-          <Button type="link" size="small" onClick={() => go('params', s.id)}>
-            {t('scenes.params')}
-          </Button>
-          <Authorized action={SCENE_PERMS.edit}>
-            <Button type="link" size="small" onClick={() => go('edit', s.id)}>
-              {t('actions.edit')}
-            </Button>
-          </Authorized>
-          <Authorized action={SCENE_PERMS.delete}>
-            <Button type="link" size="small" danger onClick={() => confirmDelete(s)}>
-              {t('actions.delete')}
-            </Button>
-          </Authorized>
-        </Space>
+        <RowActions
+          actions={[
+            { key: 'detail', label: t('actions.detail'), onClick: () => go('detail', s.id) },
+            { key: 'params', label: t('scenes.params'), onClick: () => go('params', s.id) },
+            { key: 'edit', label: t('actions.edit'), onClick: () => go('edit', s.id), permission: SCENE_PERMS.edit },
+            { key: 'delete', label: t('actions.delete'), onClick: () => confirmDelete(s), permission: SCENE_PERMS.delete, danger: true },
+          ]}
+        />
       ),
     },
   ];

@@ -86,7 +86,8 @@ test('create a waybill in four steps, start it and see the truck on the detail m
   // the seeded un-started waybill of the same truck cannot start now
   await page.goto(`${BASE}/#/task/list`);
   const hubLoop = list.getByRole('row', { name: /Hub loop round/ });
-  await hubLoop.getByTestId('waybill-start').click();
+  await hubLoop.getByTestId('row-more').hover();
+  await page.getByRole('menuitem', { name: '开始' }).click();
   await confirmOk(page);
   await expect(page.locator('.ant-message')).toContainText('该设备已开启：SIM-VH-001');
 });

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Radio, Space } from 'antd';
+import { Radio, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { WAYBILL_PERMS, WAYBILL_STATUSES, WaybillRoutes, type WaybillRecord, type WaybillStatus } from '@ztj/contracts';
 import { ListPage } from '../../../platform/list/ListPage';
+import { RowActions } from '../../../platform/list/RowActions';
 import { formatDateTime } from '../../../platform/list/listQuery';
 import { useListPage } from '../../../platform/list/useListPage';
-import { Authorized } from '../../../platform/permissions/Authorized';
 import { useResponsive } from '../../../platform/responsive/useResponsive';
 import { ListEmpty } from '../../alarm-settings/ListEmpty';
 import { useListError } from '../../alarm-settings/useListError';
@@ -77,44 +77,20 @@ export function WaybillListPage(): ReactNode {
     { title: t('fields.actualStart'), dataIndex: 'actualStart', key: 'actualStart', sorter: true, width: 170, responsive: ['xl'], render: time },
     { title: t('fields.actualEnd'), dataIndex: 'actualEnd', key: 'actualEnd', sorter: true, width: 170, responsive: ['xl'], render: time },
     {
-      title: t('fields.actions'), key: 'actions', fixed: 'right', width: isMobile ? 100 : 120,
+      // the first action as a link, the others (up to five) under "More": stacked they took up to
+      // five lines of every row
+      title: t('fields.actions'), key: 'actions', fixed: 'right', width: 150,
       render: (_: unknown, w) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => go('detail', w.id)}>
-            {t('actions.detail')}
-          </Button>
-          {w.status === 'unstarted' && (
-            <Authorized action={WAYBILL_PERMS.edit}>
-              <Button type="link" size="small" onClick={() => go('edit', w.id)}>
-                {t('actions.edit')}
-              </Button>
-            </Authorized>
-          )}
-          {w.status === 'unstarted' && (
-            <Authorized action={WAYBILL_PERMS.start}>
-              <Button type="link" size="small" onClick={() => actions.start(w)} data-testid="waybill-start">
-                {t('actions.start')}
-              </Button>
-            </Authorized>
-          )}
-          {w.status === 'ongoing' && (
-            <Authorized action={WAYBILL_PERMS.stop}>
-              <Button type="link" size="small" danger onClick={() => actions.stop(w)} data-testid="waybill-stop">
-                {t('actions.stop')}
-              </Button>
-            </Authorized>
-          )}
-          <Authorized action={WAYBILL_PERMS.copy}>
-            <Button type="link" size="small" onClick={() => actions.copy(w, (c) => go('edit', c.id))}>
-              {t('actions.copy')}
-            </Button>
-          </Authorized>
-          <Authorized action={WAYBILL_PERMS.delete}>
-            <Button type="link" size="small" danger onClick={() => actions.remove(w, () => list.afterDelete(1))}>
-              {t('actions.delete')}
-            </Button>
-          </Authorized>
-        </Space>
+        <RowActions
+          actions={[
+            { key: 'detail', label: t('actions.detail'), onClick: () => go('detail', w.id) },
+            { key: 'edit', label: t('actions.edit'), onClick: () => go('edit', w.id), permission: WAYBILL_PERMS.edit, hidden: w.status !== 'unstarted' },
+            { key: 'start', label: t('actions.start'), onClick: () => actions.start(w), permission: WAYBILL_PERMS.start, hidden: w.status !== 'unstarted' },
+            { key: 'stop', label: t('actions.stop'), onClick: () => actions.stop(w), permission: WAYBILL_PERMS.stop, hidden: w.status !== 'ongoing', danger: true },
+            { key: 'copy', label: t('actions.copy'), onClick: () => actions.copy(w, (c) => go('edit', c.id)), permission: WAYBILL_PERMS.copy },
+            { key: 'delete', label: t('actions.delete'), onClick: () => actions.remove(w, () => list.afterDelete(1)), permission: WAYBILL_PERMS.delete, danger: true },
+          ]}
+        />
       ),
     },
   ];

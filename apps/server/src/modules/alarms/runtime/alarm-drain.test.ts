@@ -28,14 +28,20 @@ const row = (deviceId: string, ts: number, p003: number): TelemetryRow => ({
   deviceId, tenantId: DEMO_TENANT_ID, ts, receivedAt: Date.now(), lat: null, lng: null, values: { P003: p003 }, valuesJson: JSON.stringify({ P003: p003 }),
 });
 
+/** `n` new devices of the demo tenant bound to one new template "P003 above 8 °C"; their ids. */
+async function devicesAbove8(n: number, kind: string): Promise<string[]> {
+  const ids = Array.from({ length: n }, () => uid(kind));
+  const templateId = await insertTemplate(app, DEMO_TENANT_ID, { conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: 8 }] });
+  for (const id of ids) {
+    await addDevice(app, { id });
+    await bind(app, DEMO_TENANT_ID, templateId, id);
+  }
+  return ids;
+}
+
 describe('alarm runtime batch pacing', () => {
   it('works off a backlog of devices without waiting a period between full batches', async () => {
-    const ids = Array.from({ length: 6 }, () => uid('DRN'));
-    const templateId = await insertTemplate(app, DEMO_TENANT_ID, { conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: 8 }] });
-    for (const id of ids) {
-      await addDevice(app, { id });
-      await bind(app, DEMO_TENANT_ID, templateId, id);
-    }
+    const ids = await devicesAbove8(6, 'DRN');
     // a period far longer than the test may take: any wait for it would time the test out
     const runtime = new AlarmRuntime(app.db, new RealtimeHub(), { batchDelayMs: 0, batchPeriodMs: 600_000, maxDevicesPerBatch: 2, onError: (e) => { throw e; } });
     await runtime.start();
@@ -53,12 +59,7 @@ describe('alarm runtime batch pacing', () => {
   }, 40_000);
 
   it('evaluates one large ingest commit in one batch with the default bounds', async () => {
-    const ids = Array.from({ length: 4 }, () => uid('BIG'));
-    const templateId = await insertTemplate(app, DEMO_TENANT_ID, { conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: 8 }] });
-    for (const id of ids) {
-      await addDevice(app, { id });
-      await bind(app, DEMO_TENANT_ID, templateId, id);
-    }
+    const ids = await devicesAbove8(4, 'BIG');
     const runtime = new AlarmRuntime(app.db, new RealtimeHub(), { batchDelayMs: 0, onError: (e) => { throw e; } });
     await runtime.start();
     try {

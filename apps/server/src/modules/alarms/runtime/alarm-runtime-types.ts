@@ -26,7 +26,7 @@ export interface AlarmRuntimeOptions {
    * ingest commits its readings in batches that grow with the load (about 20,000 at 30,000 msg/s),
    * and a bound below that split each commit over several alarm batches, the devices of the
    * later ones waiting for the earlier ones, each of them fewer devices with more readings as the
-   * queue grew (raise-to-console p99 in the ingest bench: 840–900 ms with 10,000, 570–780 ms with 50,000).
+   * queue grew (raise-to-console p99 in the ingest bench: 730–1,029 ms with 10,000, 578–778 ms with 50,000).
    */
   maxReadingsPerBatch?: number;
   /** Memory bound: readings waiting beyond this are dropped (counted in `stats.dropped`, reported); default 500,000. */

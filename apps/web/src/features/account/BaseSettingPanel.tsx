@@ -78,7 +78,8 @@ export function BaseSettingPanel(): ReactNode {
         </Col>
         <Col xs={24} lg={10}>
           <Form.Item name="avatar" label={t('system:user.avatar')}><ImageUpload /></Form.Item>
-          <Descriptions column={1} bordered size="small">
+          {/* labels on one line: in the narrow column 所属部门 and 当前租户 broke in two */}
+          <Descriptions column={1} bordered size="small" styles={{ label: { whiteSpace: 'nowrap' } }}>
             <Descriptions.Item label={t('system:user.departs')}>{user.orgCodeTxt ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('system:user.identity')}>{user.userIdentity === 2 ? t('system:user.identityUpper') : t('system:user.identityNormal')}</Descriptions.Item>
             <Descriptions.Item label={t('account.tenant')}>{user.loginTenantId}</Descriptions.Item>

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
-import { noSidewaysScroll } from '../helpers';
+import { confirmOk, noSidewaysScroll } from '../helpers';
 
 /**
  * Announcements end to end (issue 12 item 1) on a demo server of this file's own: a console signed
@@ -35,7 +35,7 @@ test('published to all users, it reaches an open console live; opening it marks 
   const row = author.locator('tr', { hasText: title });
   await expect(row.getByTestId('annt-status')).toHaveText('未发布');
   await row.getByTestId('row-release').click();
-  await author.getByTestId('confirm-ok').click();
+  await confirmOk(author);
   await expect(row.getByTestId('annt-status')).toHaveText('已发布');
 
   // the reader's console, never reloaded: the bell's messages tab lists it as unread

@@ -63,10 +63,11 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>): ReactNo
         // phones: compact cells, and the table as wide as the screen so long texts (headers too) wrap
         // instead of pushing the actions off screen (issue #16 item 9), whatever scroll width a page
         // asks for (a page's `scroll.x` of 640 or 900 hid the actions of device groups and gateways
-        // behind a sideways scroll); wider screens scroll sideways
+        // behind a sideways scroll); wider screens scroll sideways unless the page says otherwise
+        // (`scroll: undefined` given explicitly: the download center fits its columns to the view)
         size={isMobile ? 'small' : 'middle'}
         {...tableProps}
-        scroll={isMobile ? undefined : (tableProps?.scroll ?? { x: 'max-content' })}
+        scroll={isMobile ? undefined : tableProps && 'scroll' in tableProps ? tableProps.scroll : { x: 'max-content' }}
         rowKey={(row) => rowId(list, row)}
         columns={shownColumns}
         dataSource={list.rows}

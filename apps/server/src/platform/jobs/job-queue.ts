@@ -162,9 +162,13 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
     async getJob(name, id) {
       assertStarted();
       if (!UUID.test(id)) return null;
+      // progress first, then the job: a job reports progress only while active, so the state read
+      // after it is never older than the progress (read the other way round, a job fetched in
+      // between showed state 'created' with progress already stored)
+      const reported = await progress.get(id);
       const job = await boss.getJobById<unknown>(name, id, { includeArchive: true });
       if (!job) return null;
-      return { id: job.id, state: job.state, retryCount: Number(job.retryCount), output: job.output ?? null, progress: await progress.get(id) };
+      return { id: job.id, state: job.state, retryCount: Number(job.retryCount), output: job.output ?? null, progress: reported };
     },
 
     async ready() {

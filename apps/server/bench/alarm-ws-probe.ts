@@ -26,18 +26,12 @@ export async function startAlarmWsProbe(db: Db, hub: RealtimeHub, tenantId: numb
   await db.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1, $2)', [user!.id, tenantId]);
   await db.query('INSERT INTO sys_user_role (user_id, role_id) VALUES ($1, $2)', [user!.id, role!.id]);
 
-  // per committed batch: its commit time and, per device, the device times of its readings with
-  // their range (a few batches a run; an array push per row instead of a key string per row,
-  // which cost GC). The exact times, not only the range: readings of one device reach the ingest
-  // over several connections, so a batch's range may hold a reading the next batch committed
-  const batches: { at: number; devices: Map<string, { lo: number; hi: number; ts: number[] }> }[] = [];
-  const commitOf = (deviceId: string, ts: number): number | undefined => {
-    for (const b of batches) {
-      const d = b.devices.get(deviceId);
-      if (d && ts >= d.lo && ts <= d.hi && d.ts.includes(ts)) return b.at;
-    }
-    return undefined;
-  };
+  // per committed batch: its commit time and, per device, the device times of its readings (a few
+  // batches a run; an array push per row instead of a key string per row, which cost GC). Exact
+  // times, not a range: readings of one device reach the ingest over several connections, so a
+  // batch's range may hold a reading the next batch committed
+  const batches: { at: number; devices: Map<string, number[]> }[] = [];
+  const commitOf = (deviceId: string, ts: number): number | undefined => batches.find((b) => b.devices.get(deviceId)?.includes(ts))?.at;
   const latencies: number[] = [];
   hub.add(
     user!.id,
@@ -59,15 +53,11 @@ export async function startAlarmWsProbe(db: Db, hub: RealtimeHub, tenantId: numb
   );
   return {
     committed(rows, at) {
-      const devices = new Map<string, { lo: number; hi: number; ts: number[] }>();
+      const devices = new Map<string, number[]>();
       for (const r of rows) {
-        const d = devices.get(r.deviceId);
-        if (!d) devices.set(r.deviceId, { lo: r.ts, hi: r.ts, ts: [r.ts] });
-        else {
-          d.ts.push(r.ts);
-          if (r.ts < d.lo) d.lo = r.ts;
-          else if (r.ts > d.hi) d.hi = r.ts;
-        }
+        const times = devices.get(r.deviceId);
+        if (times) times.push(r.ts);
+        else devices.set(r.deviceId, [r.ts]);
       }
       batches.push({ at, devices });
     },

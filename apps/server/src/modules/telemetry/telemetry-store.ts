@@ -51,10 +51,15 @@ export interface TelemetryStore {
 }
 
 /**
- * The batch INSERT with its ledger entries (issue 15 item 7, migration 0069): each tenant of the
- * batch gets an entry id up front, its stored rows carry it in `ledger_id`, and one entry per
- * tenant is appended to its telemetry chain with the count, device-time range and SHA-256 of the
- * rows it stored in canonical order (duplicates belong to the entry that stored them first).
+ * The batch INSERT with its ledger entries and the devices' latest state, in one statement.
+ * Ledger (issue 15 item 7, migration 0069): each tenant of the batch gets an entry id up front, its
+ * stored rows carry it in `ledger_id`, and one entry per tenant is appended to its telemetry chain
+ * with the count, device-time range and SHA-256 of the rows it stored in canonical order (duplicates
+ * belong to the entry that stored them first). Latest state: the newest stored row of each device
+ * (device id order, the same lock order in every process) upserts `device_latest` and updates the
+ * device row's `last_*` fields, battery P005 (%), signal P012 (dBm) and charging P039 (kept when the
+ * reading lacks them), each only where it is newer in device time. Taken from the rows the INSERT
+ * returns, so no parameter carries a reading twice: a duplicate was applied when it was first stored.
  * Answers `n`, the rows stored. `src` yields (device_id, ts, received_at, lat, lng, vals, tenant_id).
  */
 const insertChained = (src: string): string => `WITH src AS (${src}),
@@ -69,7 +74,21 @@ const insertChained = (src: string): string => `WITH src AS (${src}),
     FROM ins GROUP BY ledger_id),
   chained AS (
     SELECT d.n, ledger_append(d.ledger_id, i.tenant_id, 'telemetry', 'batch', NULL, d.n, d.lo, d.hi, NULL, d.digest) AS entry
-    FROM dig d JOIN ids i ON i.lid = d.ledger_id ORDER BY i.tenant_id)
+    FROM dig d JOIN ids i ON i.lid = d.ledger_id ORDER BY i.tenant_id),
+  latest AS MATERIALIZED (
+    SELECT DISTINCT ON (device_id) device_id, ts, received_at, lat, lng, "values" FROM ins ORDER BY device_id, ts DESC),
+  to_latest AS (
+    INSERT INTO device_latest AS l (device_id, ts, received_at, lat, lng, "values") SELECT * FROM latest
+    ON CONFLICT (device_id) DO UPDATE SET ts = excluded.ts, received_at = excluded.received_at,
+      lat = COALESCE(excluded.lat, l.lat), lng = COALESCE(excluded.lng, l.lng), "values" = excluded."values"
+    WHERE excluded.ts > l.ts),
+  to_device AS (
+    UPDATE device d SET last_ts = u.ts, last_received_at = u.received_at,
+      last_lat = COALESCE(u.lat, d.last_lat), last_lng = COALESCE(u.lng, d.last_lng),
+      power = COALESCE(CASE jsonb_typeof(u."values"->'P005') WHEN 'number' THEN (u."values"->>'P005')::float8 END, d.power),
+      signal = COALESCE(CASE jsonb_typeof(u."values"->'P012') WHEN 'number' THEN (u."values"->>'P012')::float8 END, d.signal),
+      charging = COALESCE(CASE jsonb_typeof(u."values"->'P039') WHEN 'boolean' THEN (u."values"->>'P039')::boolean END, d.charging)
+    FROM latest u WHERE d.dev_no = u.device_id AND (d.last_ts IS NULL OR u.ts > d.last_ts))
   SELECT coalesce(sum(n), 0)::int AS n FROM chained`;
 
 const INSERT_UNNEST = insertChained(
@@ -77,51 +96,13 @@ const INSERT_UNNEST = insertChained(
 );
 const INSERT_STAGED = insertChained('SELECT device_id, ts, received_at, lat, lng, "values" AS vals, tenant_id FROM telemetry_stage');
 
-/** Newest reading of each device in `rows`, sorted by device id (stable lock order across processes). */
-export function newestPerDevice(rows: readonly TelemetryRow[]): TelemetryRow[] {
-  const best = new Map<string, TelemetryRow>();
-  for (const r of rows) {
-    const b = best.get(r.deviceId);
-    if (!b || r.ts > b.ts) best.set(r.deviceId, r);
-  }
-  return [...best.values()].sort((a, b) => (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0));
-}
-
-const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-
 /**
- * Latest upsert, device row update, dead letters and counters of one batch. Counters: `dead:<reason>`
- * per stored dead letter (summary rows of suppressed ones excepted) plus `extra`.
+ * Dead letters and counters of one batch. Counters: `dead:<reason>` per stored dead letter (summary
+ * rows of suppressed ones excepted) plus `extra`.
  */
 async function writeSideTables(
-  q: Queryable, rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[], outcome: BatchOutcome, extra?: ReadonlyMap<string, number>,
+  q: Queryable, dead: readonly DeadLetterRow[], outcome: BatchOutcome, extra?: ReadonlyMap<string, number>,
 ): Promise<void> {
-  const latest = newestPerDevice(rows);
-  if (latest.length) {
-    const ids = latest.map((r) => r.deviceId);
-    const ts = latest.map((r) => r.ts);
-    const rcv = latest.map((r) => r.receivedAt);
-    const lat = latest.map((r) => r.lat);
-    const lng = latest.map((r) => r.lng);
-    await q.query(
-      `INSERT INTO device_latest AS l (device_id, ts, received_at, lat, lng, "values")
-       SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::float8[], $5::float8[], $6::jsonb[])
-       ON CONFLICT (device_id) DO UPDATE SET ts = excluded.ts, received_at = excluded.received_at,
-         lat = COALESCE(excluded.lat, l.lat), lng = COALESCE(excluded.lng, l.lng), "values" = excluded."values"
-       WHERE excluded.ts > l.ts`,
-      [ids, ts, rcv, lat, lng, latest.map((r) => r.valuesJson)],
-    );
-    await q.query(
-      `UPDATE device d SET last_ts = u.ts, last_received_at = u.rcv,
-         last_lat = COALESCE(u.lat, d.last_lat), last_lng = COALESCE(u.lng, d.last_lng),
-         power = COALESCE(u.power, d.power), signal = COALESCE(u.signal, d.signal), charging = COALESCE(u.charging, d.charging)
-       FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::boolean[])
-         AS u(id, ts, rcv, lat, lng, power, signal, charging)
-       WHERE d.dev_no = u.id AND (d.last_ts IS NULL OR u.ts > d.last_ts)`,
-      [ids, ts, rcv, lat, lng, latest.map((r) => num(r.values.P005)), latest.map((r) => num(r.values.P012)), latest.map((r) => bool(r.values.P039))],
-    );
-  }
   if (dead.length) {
     await q.query(
       `INSERT INTO ingest_dead_letter (received_at, source, device_id, reason, detail, payload)
@@ -157,7 +138,7 @@ export class SqlTelemetryStore implements TelemetryStore {
         stored = r?.n ?? 0;
       }
       const outcome = { stored, duplicates: rows.length - stored };
-      await writeSideTables(q, rows, dead, outcome, counts);
+      await writeSideTables(q, dead, outcome, counts);
       return outcome;
     });
   }
@@ -222,7 +203,7 @@ export class CopyTelemetryStore implements TelemetryStore {
       }
       const outcome = { stored, duplicates: rows.length - stored };
       const q: Queryable = { query: async <T>(sql: string, params?: readonly unknown[]) => (await c.query(sql, params as unknown[])).rows as T[] };
-      await writeSideTables(q, rows, dead, outcome, counts);
+      await writeSideTables(q, dead, outcome, counts);
       await c.query('COMMIT');
       return outcome;
     } catch (err) {

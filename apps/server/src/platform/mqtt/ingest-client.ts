@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { MqttClient } from 'mqtt';
+import mqttPacket from 'mqtt-packet';
 import type { Settling } from '../../modules/telemetry/ingest-batch';
 import { connectBatchedClient } from './batched-client';
 
@@ -116,7 +117,8 @@ type SendPacket = (packet: { cmd: string; messageId?: number }, cb?: (err?: Erro
  * and `done` lets it read the next packet. Here `_sendPacket` withholds the PUBACK of a message
  * that was {@link hold}-ed and calls `done` at once, so the connection keeps reading (flow control
  * stays with handleMessage and the broker's receive window); the PUBACKs are written in the order
- * the messages came once their batches commit (MQTT-4.6.0-2). A message whose batch failed is never
+ * the messages came once their batches commit (MQTT-4.6.0-2), all those one commit releases in one
+ * socket write ({@link writePubacks}). A message whose batch failed is never
  * acknowledged; the broker redelivers it on the next connection of a persistent session. Withheld
  * PUBACKs die with their connection (a later connection must not acknowledge a reused packet id).
  */
@@ -129,13 +131,15 @@ export function deferPubacks(client: MqttClient): { hold(messageId: number, sett
   let generation = 0;
   let watched: Settling | undefined;
   const flush = (): void => {
+    const ids: number[] = [];
     while (head < queue.length) {
       const e = queue[head]!;
       if (e.s.state === 'pending') break;
       head++;
       held.delete(e.id);
-      if (e.s.state === 'ok') send({ cmd: 'puback', messageId: e.id });
+      if (e.s.state === 'ok') ids.push(e.id);
     }
+    if (ids.length) writePubacks(client, ids);
     if (head === queue.length) {
       queue = [];
       head = 0;
@@ -174,3 +178,27 @@ export function deferPubacks(client: MqttClient): { hold(messageId: number, sett
     },
   };
 }
+
+/**
+ * Writes the PUBACKs (reason Success, no properties: the 4-byte form of MQTT 5 §3.4.2.1, the same
+ * bytes as MQTT 3.1.1) of `ids` in one buffer, one socket write. mqtt.js would write each in five
+ * small chunks (header, length, packet id, reason code, property length) and schedule a tick for
+ * each: at 20,000 PUBACKs per commit that was 1–1.5 µs of ingest CPU per message (issue 10 bench).
+ * The bytes are mqtt-packet's own encoding of a PUBACK with the packet id put in place. Nothing is
+ * written on a closed connection: its withheld messages are redelivered to the session.
+ */
+export function writePubacks(client: MqttClient, ids: readonly number[]): void {
+  if (!client.connected || !client.stream?.writable) return;
+  const one = PUBACK.length;
+  const buf = Buffer.allocUnsafe(one * ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    PUBACK.copy(buf, i * one);
+    buf.writeUInt16BE(ids[i]!, i * one + PUBACK_ID_OFFSET);
+  }
+  client.stream.write(buf);
+}
+
+/** mqtt-packet's PUBACK of packet id 0 with reason Success: [0x40, 0x02, id MSB, id LSB]. */
+const PUBACK = mqttPacket.generate({ cmd: 'puback', messageId: 0, reasonCode: 0 }, { protocolVersion: 5 });
+const PUBACK_ID_OFFSET = 2;
+if (PUBACK.length !== 4) throw new Error(`unexpected PUBACK encoding (${PUBACK.length} bytes)`);

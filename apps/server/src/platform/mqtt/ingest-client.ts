@@ -125,31 +125,36 @@ type SendPacket = (packet: { cmd: string; messageId?: number }, cb?: (err?: Erro
 export function deferPubacks(client: MqttClient): { hold(messageId: number, settling: Settling): void } {
   const c = client as unknown as { _sendPacket: SendPacket };
   const send = c._sendPacket.bind(client) as SendPacket;
-  const held = new Set<number>();
-  let queue: { id: number; s: Settling }[] = [];
+  /** 1 at a packet id whose PUBACK is withheld (ids 1–65535; the broker reuses an id only once acknowledged). */
+  const held = new Uint8Array(65536);
+  // the withheld messages in arrival order, as two parallel arrays from `head` on
+  let ids: number[] = [];
+  let settlings: Settling[] = [];
   let head = 0;
   let generation = 0;
   let watched: Settling | undefined;
   const flush = (): void => {
-    const ids: number[] = [];
-    while (head < queue.length) {
-      const e = queue[head]!;
-      if (e.s.state === 'pending') break;
-      head++;
-      held.delete(e.id);
-      if (e.s.state === 'ok') ids.push(e.id);
+    const acked: number[] = [];
+    while (head < ids.length) {
+      const state = settlings[head]!.state;
+      if (state === 'pending') break;
+      const id = ids[head++]!;
+      held[id] = 0;
+      if (state === 'ok') acked.push(id);
     }
-    if (ids.length) writePubacks(client, ids);
-    if (head === queue.length) {
-      queue = [];
+    if (acked.length) writePubacks(client, acked);
+    if (head === ids.length) {
+      ids = [];
+      settlings = [];
       head = 0;
     } else if (head > 4096) {
-      queue = queue.slice(head);
+      ids = ids.slice(head);
+      settlings = settlings.slice(head);
       head = 0;
     }
   };
   c._sendPacket = (packet, cb, ...rest) => {
-    if (packet.cmd === 'puback' && packet.messageId !== undefined && held.has(packet.messageId)) {
+    if (packet.cmd === 'puback' && packet.messageId !== undefined && held[packet.messageId] === 1) {
       cb?.();
       return;
     }
@@ -157,16 +162,18 @@ export function deferPubacks(client: MqttClient): { hold(messageId: number, sett
   };
   client.on('close', () => {
     generation++;
-    held.clear();
-    queue = [];
+    held.fill(0);
+    ids = [];
+    settlings = [];
     head = 0;
     watched = undefined;
   });
   return {
     hold(messageId, settling) {
-      if (settling.state === 'ok' && head === queue.length) return;
-      held.add(messageId);
-      queue.push({ id: messageId, s: settling });
+      if (settling.state === 'ok' && head === ids.length) return;
+      held[messageId] = 1;
+      ids.push(messageId);
+      settlings.push(settling);
       if (settling !== watched) {
         watched = settling;
         const gen = generation;

@@ -54,9 +54,11 @@ async function logistics(page, suffix) {
   await page.waitForTimeout(3_000); // tiles and tracks
   await page.screenshot({ path: join(OUT, `waybill-map-${suffix}.png`) });
   await page.goto(`${BASE_URL}/#/task/list`);
-  await page.getByTestId('waybill-stat-ongoing').click({ timeout: 20_000 }).catch(() => undefined);
-  await page.waitForTimeout(1_500);
-  const detail = page.locator('.ant-table-row').first().getByRole('button').first();
+  await page.getByTestId('waybill-stats').getByText(/^(进行中|Ongoing)/).click({ timeout: 20_000 }).catch(() => undefined);
+  // the list reloads with the filter: wait until its first row is an ongoing one (if there is any)
+  await page.locator('.ant-table-row').first().getByTestId('waybill-status').filter({ hasText: /进行中|Ongoing/ })
+    .waitFor({ timeout: 10_000 }).catch(() => undefined);
+  const detail = page.locator('.ant-table-row').first().getByTestId('row-detail'); // RowActions' first action
   if (await detail.isVisible().catch(() => false)) {
     await detail.click();
     await page.getByTestId('waybill-detail').waitFor({ timeout: 20_000 });

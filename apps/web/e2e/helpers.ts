@@ -49,6 +49,18 @@ export async function statValue(page: Page, key: string): Promise<number> {
 }
 
 /**
+ * Clicks `trigger` until `opened` shows: a click on a button of a dialog that is still zooming in
+ * can be lost on a loaded machine (as with {@link confirmOk}), and a user would simply click again.
+ * The trigger must be safe to press twice (it opens something, it does not toggle).
+ */
+export async function clickUntilVisible(trigger: Locator, opened: Locator): Promise<void> {
+  await expect(async () => {
+    if (!(await opened.isVisible())) await trigger.click({ timeout: 2_000 });
+    await expect(opened).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
  * Presses the OK button (`testId`) of the confirmation that is open until it has closed: under
  * load a click on an antd modal button while the modal is still appearing is sometimes lost, and
  * a user would simply click again.

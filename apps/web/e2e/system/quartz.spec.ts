@@ -102,7 +102,7 @@ test('adds a job with the cron builder, sees description and next runs, stops it
   await noSideScroll(page);
   await page.screenshot({ path: `${SHOTS}/list-375-zh.png`, fullPage: true });
   await page.getByTestId('list-add').click();
-  await clickUntilVisible(page.getByTestId('cron-open'), page.locator('.cron-builder .ant-modal'));
+  await clickUntilVisible(page.getByTestId('cron-open'), builder);
   await expect(page.locator('.cron-builder').getByTestId('cron-next-fires').locator('li')).toHaveCount(5);
   await page.screenshot({ path: `${SHOTS}/builder-375-zh.png` });
   await allTabsOnPhone(page, [['秒', '每秒'], ['分', '每分钟'], ['时', '每小时'], ['日', '每日'], ['月', '每月'], ['年', '每年']], '每月最后一日', 'builder-375-zh-tabs.png');
@@ -115,7 +115,7 @@ test('adds a job with the cron builder, sees description and next runs, stops it
   await noSideScroll(page);
   await page.screenshot({ path: `${SHOTS}/list-375-en.png`, fullPage: true });
   await page.getByTestId('list-add').click();
-  await clickUntilVisible(page.getByTestId('cron-open'), page.locator('.cron-builder .ant-modal'));
+  await clickUntilVisible(page.getByTestId('cron-open'), builder);
   await expect(page.locator('.cron-builder').getByTestId('cron-description')).toHaveText('At 00:00');
   await page.screenshot({ path: `${SHOTS}/builder-375-en.png` });
   await allTabsOnPhone(page, [['Second', 'Every second(s)'], ['Minute', 'Every minute(s)'], ['Hour', 'Every hour(s)'], ['Day', 'Every day'], ['Month', 'Every month(s)'], ['Year', 'Every year(s)']], 'Last day of the month', 'builder-375-en-tabs.png');

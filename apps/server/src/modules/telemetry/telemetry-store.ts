@@ -51,6 +51,13 @@ export interface TelemetryStore {
 }
 
 /**
+ * SQL of a device column set from parameter `code` of the newest reading `u` when it holds a JSON
+ * value of type `json` (cast to `sql`), else kept as it was.
+ */
+const kept = (column: string, code: string, json: 'number' | 'boolean', sql: string): string =>
+  `COALESCE(CASE jsonb_typeof(u."values"->'${code}') WHEN '${json}' THEN (u."values"->>'${code}')::${sql} END, d.${column})`;
+
+/**
  * The batch INSERT with its ledger entries and the devices' latest state, in one statement.
  * Ledger (issue 15 item 7, migration 0069): each tenant of the batch gets an entry id up front, its
  * stored rows carry it in `ledger_id`, and one entry per tenant is appended to its telemetry chain
@@ -85,9 +92,8 @@ const insertChained = (src: string): string => `WITH src AS (${src}),
   to_device AS (
     UPDATE device d SET last_ts = u.ts, last_received_at = u.received_at,
       last_lat = COALESCE(u.lat, d.last_lat), last_lng = COALESCE(u.lng, d.last_lng),
-      power = COALESCE(CASE jsonb_typeof(u."values"->'P005') WHEN 'number' THEN (u."values"->>'P005')::float8 END, d.power),
-      signal = COALESCE(CASE jsonb_typeof(u."values"->'P012') WHEN 'number' THEN (u."values"->>'P012')::float8 END, d.signal),
-      charging = COALESCE(CASE jsonb_typeof(u."values"->'P039') WHEN 'boolean' THEN (u."values"->>'P039')::boolean END, d.charging)
+      power = ${kept('power', 'P005', 'number', 'float8')}, signal = ${kept('signal', 'P012', 'number', 'float8')},
+      charging = ${kept('charging', 'P039', 'boolean', 'boolean')}
     FROM latest u WHERE d.dev_no = u.device_id AND (d.last_ts IS NULL OR u.ts > d.last_ts))
   SELECT coalesce(sum(n), 0)::int AS n FROM chained`;
 

@@ -27,12 +27,16 @@ export async function startAlarmWsProbe(db: Db, hub: RealtimeHub, tenantId: numb
   await db.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1, $2)', [user!.id, tenantId]);
   await db.query('INSERT INTO sys_user_role (user_id, role_id) VALUES ($1, $2)', [user!.id, role!.id]);
 
-  // per committed batch: its commit time and, per device, the device times of its readings (a few
-  // batches a run; an array push per row instead of a key string per row, which cost GC). Exact
-  // times, not a range: readings of one device reach the ingest over several connections, so a
-  // batch's range may hold a reading the next batch committed
-  const batches: { at: number; devices: Map<string, number[]> }[] = [];
-  const commitOf = (deviceId: string, ts: number): number | undefined => batches.find((b) => b.devices.get(deviceId)?.includes(ts))?.at;
+  // per device, the device time and commit time of each committed reading, in typed arrays that
+  // grow by doubling: no object per row or per batch (the probe runs in the measured ingest).
+  // Exact times, not a range: readings of one device reach the ingest over several connections,
+  // so a batch's range may hold a reading the next batch committed
+  const seen = new Map<string, { ts: Float64Array; at: Float64Array; n: number }>();
+  const commitOf = (deviceId: string, ts: number): number | undefined => {
+    const s = seen.get(deviceId);
+    if (s) for (let i = 0; i < s.n; i++) if (s.ts[i] === ts) return s.at[i];
+    return undefined;
+  };
   // the raises as sent, with their send time: parsed and matched in result(), after the run, so
   // the probe's own work stays out of the measured ingest (only raises are kept)
   const raises: { sent: number; text: string }[] = [];
@@ -50,13 +54,22 @@ export async function startAlarmWsProbe(db: Db, hub: RealtimeHub, tenantId: numb
   );
   return {
     committed(rows, at) {
-      const devices = new Map<string, number[]>();
       for (const r of rows) {
-        const times = devices.get(r.deviceId);
-        if (times) times.push(r.ts);
-        else devices.set(r.deviceId, [r.ts]);
+        let s = seen.get(r.deviceId);
+        if (!s) seen.set(r.deviceId, (s = { ts: new Float64Array(64), at: new Float64Array(64), n: 0 }));
+        if (s.n === s.ts.length) {
+          const grow = (a: Float64Array): Float64Array => {
+            const b = new Float64Array(a.length * 2);
+            b.set(a);
+            return b;
+          };
+          s.ts = grow(s.ts);
+          s.at = grow(s.at);
+        }
+        s.ts[s.n] = r.ts;
+        s.at[s.n] = at;
+        s.n++;
       }
-      batches.push({ at, devices });
     },
     result() {
       const latencies: number[] = [];

@@ -1,7 +1,7 @@
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { ResultCode, formatMessage, type ApiResponse, type BilingualText, type Language } from '@ztj/contracts';
 import { ZodError } from 'zod';
 import type { Db, Queryable } from '../db/db';
+import { TimeSlice } from '../time/time-slice';
 import { AppError } from '../http/app-error';
 import { translateValidation } from '../http/error-handler';
 import { STATIC_PREFIX, storeOwnedFile } from './files';
@@ -77,13 +77,10 @@ export async function runImport(
   let success = 0;
   const failures: { rowNo: number; headers: string[]; cells: string[]; reason: string }[] = [];
   const late = formatMessage('importTimeLimit', lang, { seconds: Math.round(limits.importTimeMs / 1000) });
-  let sliceStart = Date.now();
+  const slice = new TimeSlice(SLICE_MS);
   for (const { sheet, names } of sheets) {
     for (const text of sheet.rows) {
-      if (Date.now() - sliceStart >= SLICE_MS) {
-        await yieldToLoop();
-        sliceStart = Date.now();
-      }
+      if (slice.due()) await slice.next();
       const row = decodeRow(text);
       if (Date.now() >= deadline) {
         failures.push({ rowNo: row.rowNo, headers: sheet.headers, cells: row.cells, reason: late });

@@ -1,4 +1,5 @@
 import { raise, step, worsePeak, type StepContext } from './condition-lifecycle';
+import { newJudgement } from './condition-watchers';
 import { emptyConditionState, type AlarmEvent, type ClearedEvent, type ConditionState, type EngineReading, type RaisedEvent } from './engine.types';
 
 /**
@@ -35,10 +36,10 @@ export function backfillCondition(cs: ConditionState, ctx: StepContext, late: re
   const scratch = emptyConditionState();
   const found: { raised: RaisedEvent; clearTs: number | null; peak: number | null }[] = [];
   let lastHoldTs: number | null = null;
+  const verdict = newJudgement();
   for (const r of late) {
-    const { verdict, lastValue } = ctx.watcher.judge(r, scratch.lastValue);
-    if (lastValue !== undefined) scratch.lastValue = lastValue;
-    if (!verdict) continue;
+    if (!ctx.watcher.judge(r, scratch.lastValue, verdict)) continue;
+    if (verdict.lastValue !== undefined) scratch.lastValue = verdict.lastValue;
     if (verdict.hold) lastHoldTs = r.ts;
     for (const e of step(scratch, replayCtx, verdict, r.ts)) {
       if (e.kind === 'raised') found.push({ raised: e, clearTs: null, peak: e.value });

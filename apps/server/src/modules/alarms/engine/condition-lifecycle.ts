@@ -126,7 +126,8 @@ export function step(cs: ConditionState, ctx: StepContext, v: Verdict, ts: numbe
   } else {
     const a = cs.active;
     if (v.hold || a.peak !== null) a.peak = worsePeak(ctx, a.peak, v.value);
-    for (const e of dueReminders(cs, ctx, ts)) out.push(e);
+    const due = dueReminders(cs, ctx, ts);
+    for (let i = 0; i < due.length; i++) out.push(due[i]!);
     if (v.clear) {
       cs.clearSince ??= ts;
       if (ts - cs.clearSince >= ctx.watcher.clearDelayMs) out.push(clear(cs, ctx, ts));

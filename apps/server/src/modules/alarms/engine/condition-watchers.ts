@@ -21,6 +21,30 @@ export interface Verdict {
   since?: number;
 }
 
+/**
+ * A verdict as a watcher's `judge` writes it into the caller's scratch object, with the value to
+ * keep as the condition's `lastValue` (undefined: keep the old one). The caller reads it before
+ * the next judgement; nothing keeps it.
+ */
+export interface Judgement extends Verdict {
+  lastValue: ConditionState['lastValue'] | undefined;
+}
+
+/** A scratch {@link Judgement} for {@link ConditionWatcher.judge}. */
+export function newJudgement(): Judgement {
+  return { hold: false, clear: false, value: null, since: undefined, lastValue: undefined };
+}
+
+/** Writes a verdict into `out` and answers true (the reading says something about the condition). */
+export function judged(out: Judgement, hold: boolean, clear: boolean, value: number | null, lastValue?: ConditionState['lastValue']): true {
+  out.hold = hold;
+  out.clear = clear;
+  out.value = value;
+  out.since = undefined;
+  out.lastValue = lastValue;
+  return true;
+}
+
 /** A compiled condition. */
 export interface ConditionWatcher {
   /** Alarm type of its alarms: the watched parameter code, `T001` (duration), `offline`, `power_off`. */
@@ -32,10 +56,12 @@ export interface ConditionWatcher {
   /** No-data time of an offline condition, ms; undefined for the others. */
   offlineMs?: number;
   /**
-   * The verdict of reading `r` given the condition's previous `lastValue`, and the value to keep as
-   * `lastValue`; `verdict` undefined when the reading says nothing about the condition.
+   * Judges reading `r` given the condition's previous `lastValue`: writes the verdict and the value
+   * to keep as `lastValue` into `out` and answers true, or answers false (`out` untouched) when
+   * the reading says nothing about the condition. Written into a scratch object rather than
+   * answered as a new one: it runs for every condition of every reading.
    */
-  judge(r: EngineReading, last: ConditionState['lastValue']): { verdict?: Verdict; lastValue?: number | boolean | string };
+  judge(r: EngineReading, last: ConditionState['lastValue'], out: Judgement): boolean;
   /** How far into the alarm a value is (larger is worse), to keep the episode's peak. */
   excess(v: number): number;
 }
@@ -87,10 +113,9 @@ function numericWatcher(param: string, test: NumericTest, clearDelayMinutes: num
     holdMs: 0,
     clearDelayMs: clearDelayMinutes * MIN,
     excess: test.excess,
-    judge(r) {
+    judge(r, _last, out) {
       const v = r.values[param];
-      if (typeof v !== 'number') return {};
-      return { verdict: { hold: test.hold(v), clear: test.clear(v), value: v }, lastValue: v };
+      return typeof v === 'number' && judged(out, test.hold(v), test.clear(v), v, v);
     },
   };
 }
@@ -102,11 +127,11 @@ function flagWatcher(param: string, hold: (now: boolean, last: ConditionState['l
     holdMs: 0,
     clearDelayMs: clearDelayMinutes * MIN,
     excess: () => 0,
-    judge(r, last) {
+    judge(r, last, out) {
       const v = r.values[param];
-      if (typeof v !== 'boolean') return {};
+      if (typeof v !== 'boolean') return false;
       const h = hold(v, last);
-      return { verdict: { hold: h, clear: !h, value: null }, lastValue: v };
+      return judged(out, h, !h, null, v);
     },
   };
 }
@@ -118,14 +143,14 @@ function tiltWatcher(degrees: number, margin: number, clearDelayMinutes: number)
     holdMs: 0,
     clearDelayMs: clearDelayMinutes * MIN,
     excess: (v) => v - degrees,
-    judge(r) {
+    judge(r, _last, out) {
       const angle = r.values[PARAM.tilt];
       const tip = r.values[PARAM.tipOver];
       const a = typeof angle === 'number' ? Math.abs(angle) : null;
-      if (a === null && typeof tip !== 'boolean') return {};
+      if (a === null && typeof tip !== 'boolean') return false;
       const hold = tip === true || (a !== null && a >= degrees);
       const clear = tip !== true && (a === null || a < degrees - margin);
-      return { verdict: { hold, clear, value: a }, ...(a !== null ? { lastValue: a } : {}) };
+      return judged(out, hold, clear, a, a ?? undefined);
     },
   };
 }
@@ -137,13 +162,13 @@ function freeFallWatcher(minG: number): ConditionWatcher {
     holdMs: 0,
     clearDelayMs: 0,
     excess: (v) => v - minG,
-    judge(r) {
+    judge(r, _last, out) {
       const fall = r.values[PARAM.freeFall];
-      if (typeof fall !== 'boolean') return {};
+      if (typeof fall !== 'boolean') return false;
       const g = r.values[PARAM.vibration];
       const value = typeof g === 'number' ? g : null;
       const hold = fall && (value === null || value > minG);
-      return { verdict: { hold, clear: !hold, value } };
+      return judged(out, hold, !hold, value);
     },
   };
 }
@@ -154,10 +179,10 @@ const powerOffWatcher: ConditionWatcher = {
   holdMs: 0,
   clearDelayMs: 0,
   excess: () => 0,
-  judge(r) {
-    if (r.event === 'power_off') return { verdict: { hold: true, clear: false, value: null } };
-    if (r.event === 'power_on' || (r.event === undefined && Object.keys(r.values).length > 0)) return { verdict: { hold: false, clear: true, value: null } };
-    return {};
+  judge(r, _last, out) {
+    if (r.event === 'power_off') return judged(out, true, false, null);
+    if (r.event === 'power_on' || (r.event === undefined && Object.keys(r.values).length > 0)) return judged(out, false, true, null);
+    return false;
   },
 };
 
@@ -202,7 +227,7 @@ export function compileCondition(c: RuleCondition, places?: RulePlaces): Conditi
         clearDelayMs: 0,
         offlineMs: c.minutes * MIN,
         excess: () => 0,
-        judge: () => ({ verdict: { hold: false, clear: true, value: null } }),
+        judge: (_r, _last, out) => judged(out, false, true, null),
       };
     case 'powerOff':
       return powerOffWatcher;

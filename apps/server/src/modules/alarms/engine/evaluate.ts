@@ -1,6 +1,6 @@
 import { backfillCondition } from './backfill';
 import { dueReminders, pruneEpisodes, step, type StepContext } from './condition-lifecycle';
-import { compileCondition, type ConditionWatcher } from './condition-watchers';
+import { compileCondition, newJudgement, type ConditionWatcher } from './condition-watchers';
 import {
   conditionKey,
   emptyConditionState,
@@ -142,13 +142,22 @@ export function evaluate(state: DeviceAlarmState, rules: readonly EngineRule[], 
   const events: AlarmEvent[] = [];
 
   if (late.length > 0) for (const { key, ctx } of slots) events.push(...backfillCondition(s.conditions[key]!, ctx, late, cut));
-  for (const r of live) {
-    for (const { key, ctx } of slots) {
-      const cs = s.conditions[key]!;
-      const { verdict, lastValue } = ctx.watcher.judge(r, cs.lastValue);
-      if (lastValue !== undefined) cs.lastValue = lastValue;
-      if (verdict) step(cs, ctx, verdict, r.ts, events);
-      else for (const e of dueReminders(cs, ctx, r.ts)) events.push(e);
+  // the hot loop (every condition of every reading): indexed loops, the states looked up once per
+  // call, one scratch judgement — nothing allocated per reading unless it changes something
+  const states = slots.map((slot) => s.conditions[slot.key]!);
+  const j = newJudgement();
+  for (let i = 0; i < live.length; i++) {
+    const r = live[i]!;
+    for (let k = 0; k < slots.length; k++) {
+      const cs = states[k]!;
+      const ctx = slots[k]!.ctx;
+      if (ctx.watcher.judge(r, cs.lastValue, j)) {
+        if (j.lastValue !== undefined) cs.lastValue = j.lastValue;
+        step(cs, ctx, j, r.ts, events);
+      } else if (cs.active) {
+        const due = dueReminders(cs, ctx, r.ts);
+        for (let e = 0; e < due.length; e++) events.push(due[e]!);
+      }
     }
     s.lastSeenTs = r.ts;
   }

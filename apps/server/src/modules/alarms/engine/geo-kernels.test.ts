@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { destination } from '@turf/turf';
 import { RouteDeviationConditionSchema } from '@ztj/contracts';
 import { distanceToFenceEdgeM, prepareRoute, routeProgress, withinCorridor, type Fence, type LatLng, type PreparedRoute } from '../../logistics/geo';
+import { newJudgement } from './condition-watchers';
 import { corridorKernel, fenceEdgeKernel } from './geo-kernels';
 import { routeDeviationWatcher } from './geo-watchers';
 
@@ -142,7 +143,8 @@ describe('the route deviation watcher judges as the exact distance does', () => 
     for (let i = 0; i < 2000; i++) {
       const p = { lat: HOME.lat - 0.01 + next() * 0.065, lng: HOME.lng - 0.012 + next() * 0.024 };
       const d = routeProgress(benchRoute, p).distanceFromRouteM;
-      const v = watcher.judge({ ts: 0, values: {}, ...p }, null).verdict!;
+      const v = newJudgement();
+      expect(watcher.judge({ ts: 0, values: {}, ...p }, null, v)).toBe(true);
       expect([v.hold, v.clear]).toEqual([d > 500, d <= 475]);
       if (!v.clear) expect(v.value).toBe(Math.round(d));
     }

@@ -1,6 +1,6 @@
 import { PARAM, POSITION_EFFECTS, type DwellCondition, type GeofenceCondition, type RouteDeviationCondition } from '@ztj/contracts';
 import { withinCorridor, type Fence, type LatLng, type PreparedRoute } from '../../logistics/geo';
-import type { ConditionWatcher, Verdict } from './condition-watchers';
+import { judged, type ConditionWatcher } from './condition-watchers';
 import type { ConditionState, EngineReading } from './engine.types';
 import { corridorKernel, fenceEdgeKernel } from './geo-kernels';
 
@@ -32,7 +32,7 @@ function hasPosition(r: EngineReading): r is EngineReading & LatLng {
 
 /** A watcher that never judges (its place is missing). */
 function silent(alarmType: string): ConditionWatcher {
-  return { alarmType, holdMs: 0, clearDelayMs: 0, excess: () => 0, judge: () => ({}) };
+  return { alarmType, holdMs: 0, clearDelayMs: 0, excess: () => 0, judge: () => false };
 }
 
 /**
@@ -70,21 +70,17 @@ export function geofenceWatcher(c: GeofenceCondition, places: RulePlaces | undef
     holdMs: 0,
     clearDelayMs: c.hysteresis.clearDelayMinutes * MIN,
     excess: (v) => (c.effect === POSITION_EFFECTS.enter ? -v : c.effect === POSITION_EFFECTS.leave ? v : 0),
-    judge(r, last) {
-      if (!hasPosition(r)) return {};
+    judge(r, last, out) {
+      if (!hasPosition(r)) return false;
       const d = edge(r.lat, r.lng);
       const inside = d <= 0;
       const side = nextSide(last, inside);
       const value = Math.round(d);
-      let verdict: Verdict;
-      if (c.effect === POSITION_EFFECTS.enter) verdict = { hold: side === 'I', clear: !inside && d > m, value };
-      else if (c.effect === POSITION_EFFECTS.leave) verdict = { hold: side === 'O', clear: inside && d <= -m, value };
-      else {
-        const prev = sideOf(last);
-        const crossed = prev !== null && isInside(prev) !== inside;
-        verdict = { hold: crossed, clear: !crossed, value };
-      }
-      return { verdict, lastValue: side };
+      if (c.effect === POSITION_EFFECTS.enter) return judged(out, side === 'I', !inside && d > m, value, side);
+      if (c.effect === POSITION_EFFECTS.leave) return judged(out, side === 'O', inside && d <= -m, value, side);
+      const prev = sideOf(last);
+      const crossed = prev !== null && isInside(prev) !== inside;
+      return judged(out, crossed, !crossed, value, side);
     },
   };
 }
@@ -99,16 +95,13 @@ export function dwellWatcher(c: DwellCondition, places: RulePlaces | undefined):
     holdMs: c.minutes * MIN,
     clearDelayMs: 0,
     excess: (v) => -v,
-    judge(r) {
-      if (!hasPosition(r)) return {};
+    judge(r, _last, out) {
+      if (!hasPosition(r)) return false;
       const d = edge(r.lat, r.lng);
-      return { verdict: { hold: d <= 0, clear: d > 0, value: Math.round(d) } };
+      return judged(out, d <= 0, d > 0, Math.round(d));
     },
   };
 }
-
-/** The judgement of a point well inside the clear corridor (shared: verdicts are only read). */
-const WELL_WITHIN: ReturnType<ConditionWatcher['judge']> = Object.freeze({ verdict: Object.freeze({ hold: false, clear: true, value: null }) });
 
 /**
  * Route deviation: distance from the route's polyline (m) above the corridor. Value = that distance,
@@ -126,13 +119,14 @@ export function routeDeviationWatcher(c: RouteDeviationCondition, places: RulePl
     holdMs: 0,
     clearDelayMs: c.hysteresis.clearDelayMinutes * MIN,
     excess: (v) => v - c.corridorM,
-    judge(r) {
-      if (!hasPosition(r)) return {};
-      if (surelyWithin(r.lat, r.lng)) return WELL_WITHIN;
+    judge(r, _last, out) {
+      if (!hasPosition(r)) return false;
+      // a point well inside the clear corridor: value null
+      if (surelyWithin(r.lat, r.lng)) return judged(out, false, true, null);
       const near = withinCorridor(route, { lat: r.lat, lng: r.lng }, clearWithin);
-      if (near.within) return { verdict: { hold: false, clear: true, value: near.distanceM === null ? null : Math.round(near.distanceM) } };
+      if (near.within) return judged(out, false, true, near.distanceM === null ? null : Math.round(near.distanceM));
       const d = near.distanceM!;
-      return { verdict: { hold: d > c.corridorM, clear: false, value: Math.round(d) } };
+      return judged(out, d > c.corridorM, false, Math.round(d));
     },
   };
 }

@@ -3,7 +3,8 @@ import type { AlarmRecord, DeviceCommand, WsAlarmMessage } from '@ztj/contracts'
 import type { Db } from '../../../platform/db/db';
 import type { RealtimeHub } from '../../../platform/realtime/hub';
 import { alarmAudience } from '../audience';
-import type { AlarmChange } from './alarm-batch';
+import { TimeSlice } from '../../../platform/time/time-slice';
+import { SLICE_MS, type AlarmChange } from './alarm-batch';
 import type { AlarmNotice, AlarmNoticeListener } from './alarm-notice';
 
 /** How long the audience of a tenant is reused, ms (a new user or a changed preference shows within this). */
@@ -17,6 +18,8 @@ export const AUDIENCE_TTL_MS = 10_000;
  */
 export class AlarmAnnouncer {
   private readonly cache = new Map<number, { at: number; users: Promise<string[]> }>();
+  /** The sends in flight, chained so that notices go out in the order they were announced. */
+  private sending: Promise<void> = Promise.resolve();
 
   constructor(private readonly db: Db, private readonly hub: RealtimeHub, private readonly onError: (e: Error) => void) {}
 
@@ -35,15 +38,21 @@ export class AlarmAnnouncer {
     this.announceAll(tenantId, [{ cmd: 'alarm', event, alarm }]);
   }
 
-  /** Sends the notices of one tenant in order, its audience looked up once (fire and forget). */
+  /**
+   * Sends the notices of one tenant in order, its audience looked up once (fire and forget), after
+   * those announced before; a long list is sent in time slices (each notice is turned into JSON).
+   */
   private announceAll(tenantId: number, messages: readonly WsAlarmMessage[]): void {
     if (!this.hub.hasListeners()) return;
-    this.recipients(tenantId).then(
-      (users) => {
-        for (const m of messages) this.hub.toUsers(users, m, tenantId);
-      },
-      (e: Error) => this.onError(e),
-    );
+    const audience = this.recipients(tenantId);
+    this.sending = this.sending.then(async () => {
+      const users = await audience;
+      const slice = new TimeSlice(SLICE_MS);
+      for (const m of messages) {
+        if (slice.due()) await slice.next();
+        this.hub.toUsers(users, m, tenantId);
+      }
+    }).catch((e: Error) => this.onError(e));
   }
 
   /**

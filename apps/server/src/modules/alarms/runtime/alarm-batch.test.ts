@@ -60,3 +60,29 @@ describe('alarm batch engine-state cache', () => {
     expect(fourth.lastSeen.get(id)).toBe(t0 + 30_000);
   });
 });
+
+describe('alarm batch time slicing', () => {
+  it('gives the event loop a turn between devices once a slice is used up, and evaluates every device', async () => {
+    const ids = [uid('TS'), uid('TS'), uid('TS')];
+    const rules = new Map(ids.map((id) => [id, rulesFor(id)]));
+    const log: string[] = [];
+    let running = true;
+    const turn = (): void => {
+      if (!running) return;
+      log.push('turn');
+      setImmediate(turn);
+    };
+    const t0 = Date.UTC(2026, 10, 2, 9);
+    const batch = runBatch(app.db, ids.map((id) => item(id, reading(t0, 9), reading(t0 + 60_000, 10))), (id) => {
+      log.push(`device ${id}`);
+      return rules.get(id);
+    }, new EngineStateCache(), 0);
+    setImmediate(turn);
+    const outcome = await batch.finally(() => (running = false));
+    expect(outcome.changes.map((c) => `${c.event.kind} ${c.event.deviceId}`).sort()).toEqual(ids.map((id) => `raised ${id}`).sort());
+    const at = ids.map((id) => log.indexOf(`device ${id}`));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect(log.slice(at[0]! + 1, at[1]!)).toContain('turn');
+    expect(log.slice(at[1]! + 1, at[2]!)).toContain('turn');
+  });
+});

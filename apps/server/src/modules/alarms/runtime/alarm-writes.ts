@@ -23,12 +23,14 @@ export interface EventToWrite {
   meta: RuleMeta;
   /** Worst value of the episode so far (raised events), unit of the parameter. */
   peak: number | null;
+  /** Its episode key, once computed (`eventKey`: asked several times per write). */
+  key?: string;
 }
 
 /** Key of an episode: device, rule source and id, condition, start. */
 const keyOf = (deviceId: string, source: string, ruleId: string, index: number, startTs: number): string => `${deviceId}|${source}|${ruleId}|${index}|${startTs}`;
 const rowKey = (r: AlarmRow): string => keyOf(r.device_id, r.rule_source, r.rule_id, Number(r.condition_index), Number(r.start_ts));
-const eventKey = (w: EventToWrite): string => keyOf(w.e.deviceId, w.meta.source, w.meta.plainId, w.e.conditionIndex, w.e.startTs);
+const eventKey = (w: EventToWrite): string => (w.key ??= keyOf(w.e.deviceId, w.meta.source, w.meta.plainId, w.e.conditionIndex, w.e.startTs));
 
 const EPISODE_JOIN = 'a.device_id = u.dev AND a.rule_source = u.src AND a.rule_id = u.rid AND a.condition_index = u.idx AND a.start_ts = u.start';
 const EPISODE_UNNEST = 'unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::bigint[]';

@@ -40,9 +40,14 @@ function keyColumns(ws: readonly EventToWrite[]): unknown[] {
   return [ws.map((w) => w.e.deviceId), ws.map((w) => w.meta.source), ws.map((w) => w.meta.plainId), ws.map((w) => w.e.conditionIndex), ws.map((w) => w.e.startTs)];
 }
 
-/** Last event per episode key (later events of the same kind supersede earlier ones). */
-function lastPerKey(ws: readonly EventToWrite[]): EventToWrite[] {
-  return [...new Map(ws.map((w) => [eventKey(w), w])).values()];
+/**
+ * The events by kind, each kind with its last event per episode key (later events of the same kind
+ * supersede earlier ones); one pass over the batch's events.
+ */
+function lastPerKindAndKey(events: readonly EventToWrite[]): Record<AlarmEvent['kind'], EventToWrite[]> {
+  const maps = { raised: new Map<string, EventToWrite>(), cleared: new Map<string, EventToWrite>(), reminder: new Map<string, EventToWrite>(), escalated: new Map<string, EventToWrite>() };
+  for (const w of events) maps[w.e.kind].set(eventKey(w), w);
+  return { raised: [...maps.raised.values()], cleared: [...maps.cleared.values()], reminder: [...maps.reminder.values()], escalated: [...maps.escalated.values()] };
 }
 
 /** Worst value of a raised episode when raised: the engine's peak, else the raising value. */
@@ -106,14 +111,14 @@ async function insertRaised(q: Queryable, raised: readonly EventToWrite[], fold:
  * of an episode that has no row).
  */
 export async function writeEvents(q: Queryable, events: readonly EventToWrite[], now: number): Promise<(AlarmRow | undefined)[]> {
-  const by = (kind: AlarmEvent['kind']): EventToWrite[] => events.filter((w) => w.e.kind === kind);
+  const by = lastPerKindAndKey(events);
   const results = new Map<string, Map<string, AlarmRow>>();
   const keep = (kind: string, rows: AlarmRow[]): void => {
     results.set(kind, new Map(rows.map((r) => [rowKey(r), r])));
   };
 
-  const raised = lastPerKey(by('raised'));
-  let cleared = lastPerKey(by('cleared'));
+  const raised = by.raised;
+  let cleared = by.cleared;
   if (raised.length) {
     // clears of episodes raised in this batch are folded into the INSERT (see the module comment)
     const clearOf = new Map(cleared.map((w) => [eventKey(w), w]));
@@ -123,7 +128,7 @@ export async function writeEvents(q: Queryable, events: readonly EventToWrite[],
     // a folded clear whose episode was stored already goes through the UPDATE below
     if (foldedRows.size) cleared = cleared.filter((w) => !foldedRows.has(eventKey(w)));
   }
-  const reminders = lastPerKey(by('reminder'));
+  const reminders = by.reminder;
   if (reminders.length) {
     keep('reminder', await q.query<AlarmRow>(
       `UPDATE alarm a SET reminders = GREATEST(a.reminders, u.n) FROM ${EPISODE_UNNEST}, $6::int[]) AS u(dev, src, rid, idx, start, n)
@@ -131,7 +136,7 @@ export async function writeEvents(q: Queryable, events: readonly EventToWrite[],
       [...keyColumns(reminders), reminders.map((w) => (w.e.kind === 'reminder' ? w.e.count : 0))],
     ));
   }
-  const escalated = lastPerKey(by('escalated'));
+  const escalated = by.escalated;
   if (escalated.length) {
     keep('escalated', await q.query<AlarmRow>(
       `UPDATE alarm a SET escalated = true FROM ${EPISODE_UNNEST}) AS u(dev, src, rid, idx, start) WHERE ${EPISODE_JOIN} RETURNING a.*`,

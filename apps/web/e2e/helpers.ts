@@ -61,12 +61,12 @@ export async function clickUntilVisible(trigger: Locator, opened: Locator): Prom
 }
 
 /**
- * Presses the OK button (`testId`) of the confirmation that is open until it has closed: under
- * load a click on an antd modal button while the modal is still appearing is sometimes lost, and
- * a user would simply click again.
+ * Presses the OK button of the confirmation that is open until it has closed: under load a click
+ * on an antd modal or popconfirm button while it is still appearing is sometimes lost, and a user
+ * would simply click again. `button`: its test id, or a locator of it.
  */
-export async function confirmOk(page: Page, testId = 'confirm-ok'): Promise<void> {
-  const ok = page.getByTestId(testId);
+export async function confirmOk(page: Page, button: string | Locator = 'confirm-ok'): Promise<void> {
+  const ok = typeof button === 'string' ? page.getByTestId(button) : button;
   await expect(ok).toBeVisible();
   await expect(async () => {
     if (await ok.isVisible()) await ok.click({ timeout: 2_000 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pickOption, signIn, useLanguage } from '../helpers';
+import { confirmOk, pickOption, signIn, useLanguage } from '../helpers';
 
 /** The one list machinery on a real list (roles): advanced query, saved queries, page size, operators. */
 test.beforeEach(async ({ page }) => {
@@ -50,7 +50,7 @@ test('advanced query, saved queries and remembered page size on the role list', 
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(dialog.getByTestId('saved-queries').getByText('只看一个')).toHaveCount(1);
   await dialog.getByRole('button', { name: '删除 只看一个' }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await confirmOk(page, page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }));
   await expect(dialog.getByTestId('saved-queries').getByText('只看一个')).toHaveCount(0);
 
   // Reset clears and re-runs.

@@ -33,6 +33,15 @@ export class AlarmAnnouncer {
     return users;
   }
 
+  /** Resolves once every notice announced so far has been handed to the sockets. */
+  async idle(): Promise<void> {
+    let last: Promise<void> | undefined;
+    while (last !== this.sending) {
+      last = this.sending;
+      await last;
+    }
+  }
+
   /** Sends the notice (fire and forget; failures go to `onError`). */
   announce(tenantId: number, event: WsAlarmMessage['event'], alarm: AlarmRecord): void {
     this.announceAll(tenantId, [{ cmd: 'alarm', event, alarm }]);

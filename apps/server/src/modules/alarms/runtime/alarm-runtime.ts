@@ -154,13 +154,17 @@ export class AlarmRuntime {
     this.schedule(0);
   }
 
-  /** Resolves once nothing is queued (late readings included) and no batch runs (tests, shutdown). */
+  /**
+   * Resolves once nothing is queued (late readings included), no batch runs and the console
+   * notices of the batches run are sent (tests, shutdown).
+   */
   async whenIdle(): Promise<void> {
     while (this.running || this.timer || this.hasWork() || this.queue.settling) {
       if (this.running) await this.running;
       else if (this.hasWork() && !this.timer) this.schedule(0);
       else await sleep(5);
     }
+    await this.announcer.idle();
   }
 
   /** Finishes queued work (retrying a failing batch for up to `stopRetryMs`) and stops the timers. */

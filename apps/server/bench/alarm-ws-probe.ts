@@ -11,6 +11,8 @@ import type { TelemetryRow } from '../src/modules/telemetry/telemetry-store';
 export interface AlarmWsProbe {
   /** Remembers the commit time of each committed reading (call from the ingest's onCommitted). */
   committed(rows: readonly Pick<TelemetryRow, 'deviceId' | 'ts'>[], at: number): void;
+  /** Forgets the raises seen so far (after the bench's warm-up). */
+  reset(): void;
   /** p99 and count of the raise-to-WebSocket latencies seen, ms. */
   result(): { p99: number; count: number };
 }
@@ -70,6 +72,9 @@ export async function startAlarmWsProbe(db: Db, hub: RealtimeHub, tenantId: numb
         s.at[s.n] = at;
         s.n++;
       }
+    },
+    reset() {
+      raises.length = 0;
     },
     result() {
       const latencies: number[] = [];

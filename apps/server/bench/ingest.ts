@@ -13,16 +13,19 @@
  * `alarm_busy_ms` (engine + SQL time of the alarm batches) and `alarm_queue_drain_ms` (time after
  * the last commit until every reading was evaluated), `alarm_raise_to_ws_p99_ms` (commit of the
  * raising reading → the alarm's message sent to a console socket of the tenant).
- * With rules (templates or BENCH_GEO=1) the bench runs BENCH_PAIRS (default 3) pairs of child
+ * With rules (templates or BENCH_GEO=1) the bench runs BENCH_PAIRS (default 5) pairs of child
  * runs, each pair one without any rule and one with them (ingest-pairs.ts), and prints the
  * medians, `ingest_msgs_per_s_without_alarms` and `alarm_eval_overhead_pct` (or, geo alone,
  * `geo_throughput_overhead_pct`) = median over the pairs of 100 × (1 − rate with / rate without);
  * BENCH_PAIRS=1 (or BENCH_BASELINE=0) makes one run with the rules and no overhead figure.
+ * Warm-up (optional): BENCH_WARMUP messages (default 0) published by the same devices before the
+ * measured N, stored and evaluated but not measured; every figure, the CPU ones included, is then
+ * of the measured N only. The default measures a fresh process, JIT warm-up included.
+ * stderr also shows the ingest process's CPU per message split into its main thread and its
+ * other threads (the JIT compiler, the garbage collector's helpers).
  */
-import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/platform/config/config';
 import { openDb } from '../src/platform/db/db';
@@ -34,6 +37,7 @@ import { AlarmRuntime } from '../src/modules/alarms/runtime/alarm-runtime';
 import { bindGeoBench } from './geo-bench';
 import { startAlarmWsProbe } from './alarm-ws-probe';
 import { runPairs } from './ingest-pairs';
+import { startPublishers } from './publisher-control';
 
 const env = process.env;
 const external = !!env.DATABASE_URL;
@@ -63,6 +67,24 @@ function cpuSecondsOf(name: RegExp): number {
     return 0;
   }
   return ticks / 100; // USER_HZ
+}
+
+/**
+ * CPU seconds of this process's main thread and of its other threads (V8's compiler and garbage
+ * collector helpers, libuv's pool) since `since` (Linux /proc; zeros elsewhere).
+ */
+function threadCpu(since = { main: 0, other: 0 }): { main: number; other: number } {
+  const cpu = { main: 0, other: 0 };
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu[tid === String(process.pid) ? 'main' : 'other'] += (Number(f[11]) + Number(f[12])) / 100;
+    }
+  } catch {
+    return cpu;
+  }
+  return { main: cpu.main - since.main, other: cpu.other - since.other };
 }
 
 async function main(): Promise<void> {
@@ -130,32 +152,34 @@ async function main(): Promise<void> {
   const url = runtime.mqttUrl!;
   process.stderr.write(`bench: ${M} devices x ${perDevice} msgs = ${total} via ${env.MQTT_URL ? 'external broker' : 'aedes'} + ${db.kind}\n`);
 
-  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'publisher.ts'), [], {
-    execArgv: ['--import', 'tsx', ...(env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF}`] : [])],
-  });
-  type Report = { started: number; finished: number; failed: number; cpuSeconds?: number };
-  const msg = (type: string): Promise<Report> =>
-    new Promise((resolve, reject) => {
-      const on = (m: Report & { type: string; message?: string }): void => {
-        if (m.type === type) {
-          child.off('message', on);
-          resolve(m);
-        } else if (m.type === 'error') reject(new Error(m.message));
-      };
-      child.on('message', on);
-    });
-  child.send({ url, devices, perDevice, window: Number(env.BENCH_WINDOW ?? 32) });
-  await msg('ready');
-  const done = msg('done');
+  const window = Number(env.BENCH_WINDOW ?? 32);
+  // warm-up: the same devices publish WARMUP messages first, not measured (see the module comment)
+  const warmPerDevice = Math.ceil(Number(env.BENCH_WARMUP ?? 0) / M);
+  if (warmPerDevice > 0) {
+    const warm = await startPublishers(url, devices, warmPerDevice, window);
+    await warm.go();
+    const until = Date.now() + 60_000;
+    while (runtime.ingest.stats.stored < warmPerDevice * M && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    await runtime.ingest.flush();
+    await alarms?.whenIdle();
+    warm.kill();
+    latencies.length = 0;
+    committed = 0;
+    wsProbe?.reset();
+    process.stderr.write(`bench: warm-up of ${warmPerDevice * M} messages done (${runtime.ingest.stats.stored} stored)\n`);
+  }
+  const before = { stored: runtime.ingest.stats.stored, duplicates: runtime.ingest.stats.duplicates, batches: runtime.ingest.stats.batches, alarms: alarms ? { ...alarms.stats } : undefined };
+  const publishers = await startPublishers(url, devices, perDevice, window, env.BENCH_CPU_PROF);
+  const threads0 = threadCpu();
   const cpu0 = { ingest: process.cpuUsage(), broker: cpuSecondsOf(/^mosquitto$/), db: cpuSecondsOf(/^postgres$/) };
-  child.send('go');
-  const pub = await done;
+  const pub = await publishers.go();
   const deadline = Date.now() + 60_000;
-  while (runtime.ingest.stats.stored + runtime.ingest.stats.duplicates < total && Date.now() < deadline) {
+  while (runtime.ingest.stats.stored - before.stored + runtime.ingest.stats.duplicates - before.duplicates < total && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 20));
   }
   await runtime.ingest.flush();
   const ingestCpu = process.cpuUsage(cpu0.ingest);
+  const threads = threadCpu(threads0);
   const cpu = {
     ingest: (ingestCpu.user + ingestCpu.system) / 1e6,
     broker: env.MQTT_URL ? cpuSecondsOf(/^mosquitto$/) - cpu0.broker : NaN,
@@ -163,17 +187,17 @@ async function main(): Promise<void> {
     publishers: pub.cpuSeconds ?? NaN,
   };
   const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM telemetry WHERE device_id LIKE $1`, [`BENCH-${run}-%`]);
-  const stored = row?.n ?? 0;
+  const stored = (row?.n ?? 0) - before.stored;
   latencies.sort((a, b) => a - b);
   const p99 = latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]! : NaN;
   const seconds = Math.max(1, lastCommit - pub.started) / 1000;
   process.stderr.write(
-    `publish ${((pub.finished - pub.started) / 1000).toFixed(2)} s, last commit +${(seconds).toFixed(2)} s, batches ${runtime.ingest.stats.batches}, ` +
+    `publish ${((pub.finished - pub.started) / 1000).toFixed(2)} s, last commit +${(seconds).toFixed(2)} s, batches ${runtime.ingest.stats.batches - before.batches}, ` +
       `dead ${JSON.stringify(runtime.ingest.stats.dead)}, publish failures ${pub.failed}, committed ${committed}\n`,
   );
   const perMsg = (sec: number): string => (Number.isFinite(sec) ? `${((sec * 1e6) / total).toFixed(1)} µs` : 'n/a');
   process.stderr.write(
-    `CPU per message: ingest process ${perMsg(cpu.ingest)}, broker ${perMsg(cpu.broker)}, PostgreSQL ${perMsg(cpu.db)}, publishers ${perMsg(cpu.publishers)}\n`,
+    `CPU per message: ingest process ${perMsg(cpu.ingest)} (main thread ${perMsg(threads.main)}, other threads ${perMsg(threads.other)}), broker ${perMsg(cpu.broker)}, PostgreSQL ${perMsg(cpu.db)}, publishers ${perMsg(cpu.publishers)}\n`,
   );
   process.stdout.write(`ingest_msgs_per_s ${Math.round(stored / seconds)}\n`);
   process.stdout.write(`ingest_p99_publish_to_stored_ms ${p99}\n`);
@@ -182,23 +206,24 @@ async function main(): Promise<void> {
     const drained = Date.now();
     await alarms.whenIdle();
     process.stdout.write(`alarm_bindings ${templates * M}\n`);
-    process.stdout.write(`alarm_evaluated ${alarms.stats.evaluated}\n`);
-    process.stdout.write(`alarm_busy_ms ${Math.round(alarms.stats.busyMs)}\n`);
+    const a0 = before.alarms!;
+    process.stdout.write(`alarm_evaluated ${alarms.stats.evaluated - a0.evaluated}\n`);
+    process.stdout.write(`alarm_busy_ms ${Math.round(alarms.stats.busyMs - a0.busyMs)}\n`);
     process.stdout.write(`alarm_queue_drain_ms ${Date.now() - drained}\n`);
-    process.stdout.write(`alarm_changes ${alarms.stats.changes}\n`);
+    process.stdout.write(`alarm_changes ${alarms.stats.changes - a0.changes}\n`);
     const ws = wsProbe!.result();
     process.stdout.write(`alarm_raised_to_ws ${ws.count}\n`);
     process.stdout.write(`alarm_raise_to_ws_p99_ms ${ws.p99}\n`);
   }
   if (geo) process.stdout.write(`geo_bindings ${geo.bindings}\ngeo_eval_overhead_pct ${geo.overheadPct(cpu.ingest / total)}\n`);
-  child.kill();
+  publishers.kill();
   await runtime.stop();
   await alarms?.stop();
   if (env.DATABASE_URL) await db.query(`DROP SCHEMA "${schema}" CASCADE`);
   await db.close();
 }
 
-const pairs = Number(env.BENCH_PAIRS ?? 3);
+const pairs = Number(env.BENCH_PAIRS ?? 5);
 const withRules = Number(env.BENCH_ALARM_TEMPLATES ?? 5) > 0 || env.BENCH_GEO === '1';
 const run = pairs > 1 && withRules && env.BENCH_BASELINE !== '0'
   ? Promise.resolve().then(() => runPairs(fileURLToPath(import.meta.url), pairs, env))

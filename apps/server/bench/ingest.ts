@@ -20,11 +20,11 @@
  * BENCH_PAIRS=1 (or BENCH_BASELINE=0) makes one run with the rules and no overhead figure.
  * Warm-up: first the same devices publish BENCH_WARMUP messages (default N; with PostgreSQL's
  * default N that is 500 per device, more than the publishers' 400-message value cycle, so every
- * condition has raised and cleared), stored and evaluated, and only then the measured N. The figures are of the measured
- * N — a server in its steady state, as it runs in production — and the warm-up's rate is printed
- * as `ingest_msgs_per_s_cold` (a fresh process's first N, the JIT compiler at work on the alarm
- * code meanwhile), its overhead as `alarm_eval_overhead_cold_pct`. `ingest_lost` counts both
- * phases. BENCH_WARMUP=0: the measured N is the fresh process's first.
+ * condition has raised and cleared), stored and evaluated; only then comes the measured N. The
+ * figures are of the measured N — a server in its steady state, as it runs in production — and
+ * the warm-up's rate is printed as `ingest_msgs_per_s_cold` (a fresh process's first N, the JIT
+ * compiler at work on the alarm code meanwhile), its overhead as `alarm_eval_overhead_cold_pct`.
+ * `ingest_lost` counts both phases. BENCH_WARMUP=0: the measured N is the fresh process's first.
  * stderr also shows the ingest process's CPU per message split into its main thread and its
  * other threads (the JIT compiler, the garbage collector's helpers).
  */

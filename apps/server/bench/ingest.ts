@@ -29,7 +29,6 @@
  * other threads (the JIT compiler, the garbage collector's helpers).
  */
 import crypto from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/platform/config/config';
 import { openDb } from '../src/platform/db/db';
@@ -41,6 +40,7 @@ import { AlarmRuntime } from '../src/modules/alarms/runtime/alarm-runtime';
 import { bindGeoBench } from './geo-bench';
 import { startAlarmWsProbe } from './alarm-ws-probe';
 import { runPairs } from './ingest-pairs';
+import { cpuSecondsOf, threadCpu } from './proc-cpu';
 import { startPublishers } from './publisher-control';
 
 const env = process.env;
@@ -50,46 +50,6 @@ const N = Number(env.BENCH_MESSAGES ?? (external ? 100_000 : 20_000));
 const perDevice = Math.ceil(N / M);
 const total = perDevice * M;
 const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
-
-/** CPU seconds (user + system) used so far by live processes whose command name matches (Linux /proc; 0 elsewhere). */
-function cpuSecondsOf(name: RegExp): number {
-  let ticks = 0;
-  try {
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        if (!name.test(comm)) continue;
-        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14, 15)
-      } catch {
-        // process ended meanwhile
-      }
-    }
-  } catch {
-    return 0;
-  }
-  return ticks / 100; // USER_HZ
-}
-
-/**
- * CPU seconds of this process's main thread and of its other threads (V8's compiler and garbage
- * collector helpers, libuv's pool) since `since` (Linux /proc; zeros elsewhere).
- */
-function threadCpu(since = { main: 0, other: 0 }): { main: number; other: number } {
-  const cpu = { main: 0, other: 0 };
-  try {
-    for (const tid of readdirSync('/proc/self/task')) {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpu[tid === String(process.pid) ? 'main' : 'other'] += (Number(f[11]) + Number(f[12])) / 100;
-    }
-  } catch {
-    return cpu;
-  }
-  return { main: cpu.main - since.main, other: cpu.other - since.other };
-}
 
 async function main(): Promise<void> {
   const config = loadConfig({
@@ -156,6 +116,15 @@ async function main(): Promise<void> {
   const url = runtime.mqttUrl!;
   process.stderr.write(`bench: ${M} devices x ${perDevice} msgs = ${total} via ${env.MQTT_URL ? 'external broker' : 'aedes'} + ${db.kind}\n`);
 
+  /** Waits (60 s at most) until `count` more readings than `since` were stored or found duplicate. */
+  const waitStored = async (count: number, since = { stored: 0, duplicates: 0 }): Promise<void> => {
+    const deadline = Date.now() + 60_000;
+    const { stats } = runtime.ingest;
+    while (stats.stored - since.stored + stats.duplicates - since.duplicates < count && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await runtime.ingest.flush();
+  };
   const window = Number(env.BENCH_WINDOW ?? 32);
   // warm-up: the same devices publish WARMUP messages first, not measured (see the module comment)
   const warmPerDevice = Math.ceil(Number(env.BENCH_WARMUP ?? N) / M);
@@ -164,9 +133,7 @@ async function main(): Promise<void> {
   if (warmPerDevice > 0) {
     const warm = await startPublishers(url, devices, warmPerDevice, window);
     const report = await warm.go();
-    const until = Date.now() + 60_000;
-    while (runtime.ingest.stats.stored < warmPerDevice * M && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    await runtime.ingest.flush();
+    await waitStored(warmPerDevice * M);
     const warmStored = runtime.ingest.stats.stored;
     cold = { rate: Math.round(warmStored / (Math.max(1, lastCommit - report.started) / 1000)), lost: warmPerDevice * M - warmStored };
     await alarms?.whenIdle();
@@ -181,11 +148,7 @@ async function main(): Promise<void> {
   const threads0 = threadCpu();
   const cpu0 = { ingest: process.cpuUsage(), broker: cpuSecondsOf(/^mosquitto$/), db: cpuSecondsOf(/^postgres$/) };
   const pub = await publishers.go();
-  const deadline = Date.now() + 60_000;
-  while (runtime.ingest.stats.stored - before.stored + runtime.ingest.stats.duplicates - before.duplicates < total && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  await runtime.ingest.flush();
+  await waitStored(total, before);
   const ingestCpu = process.cpuUsage(cpu0.ingest);
   const threads = threadCpu(threads0);
   const cpu = {

@@ -40,14 +40,19 @@ test('advanced query, saved queries and remembered page size on the role list', 
   // Save it, saving again under the same name asks to overwrite, then delete it.
   await list.getByRole('button', { name: '已有高级查询条件生效' }).click();
   await dialog.getByRole('button', { name: '保存查询条件' }).click();
+  // the name prompt's and the overwrite confirmation's OK, clicked again if a click lands while they appear
+  const nameOk = page.locator('.ant-modal').filter({ hasText: '请输入保存的名称' }).getByRole('button', { name: /确\s*定|OK/ });
   await page.locator('#title').fill('只看一个');
-  await page.locator('.ant-modal').filter({ hasText: '请输入保存的名称' }).getByRole('button', { name: /确\s*定|OK/ }).click();
+  await confirmOk(page, nameOk);
   await expect(dialog.getByTestId('saved-queries').getByText('只看一个')).toBeVisible();
   await dialog.getByRole('button', { name: '保存查询条件' }).click();
   await page.locator('#title').fill('只看一个');
-  await page.locator('.ant-modal').filter({ hasText: '请输入保存的名称' }).getByRole('button', { name: /确\s*定|OK/ }).click();
-  await expect(page.locator('.ant-modal-confirm-title', { hasText: '名称已存在' })).toBeVisible();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  const exists = page.locator('.ant-modal-confirm-title', { hasText: '名称已存在' });
+  await expect(async () => {
+    if (!(await exists.isVisible())) await nameOk.click({ timeout: 2_000 });
+    await expect(exists).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  await confirmOk(page, page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }));
   await expect(dialog.getByTestId('saved-queries').getByText('只看一个')).toHaveCount(1);
   await dialog.getByRole('button', { name: '删除 只看一个' }).click();
   await confirmOk(page, page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }));

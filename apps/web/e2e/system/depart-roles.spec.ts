@@ -53,6 +53,7 @@ test('a department role grants its members what the department holds', async ({ 
   await page.getByRole('tab', { name: '部门用户' }).click();
   await page.getByRole('row', { name: new RegExp(USER.username) }).getByTestId('row-member-roles').click();
   await page.getByTestId('depart-member-roles').getByText(`用户查看${suffix} (dview_${suffix})`).click();
+  await expect(page.getByTestId('depart-member-roles').getByRole('checkbox', { name: `用户查看${suffix} (dview_${suffix})` })).toBeChecked();
   await page.locator('.ant-modal').filter({ hasText: '的部门角色' }).getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(page.locator('.ant-modal').filter({ hasText: '的部门角色' })).toHaveCount(0);
 

@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Button } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Button, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DepartRoutes } from '@ztj/contracts';
 import { feedback } from '../../../platform/feedback/feedback';
+import { useSeededSelection } from '../../../platform/forms/useSeededSelection';
 import { callApi } from '../../../platform/http/callApi';
 import { usePermission } from '../../../platform/permissions/usePermission';
 import { PermissionTreeCheck } from '../permission/PermissionTreeCheck';
@@ -16,15 +17,15 @@ export function DepartPermissionPanel({ departId }: { departId: string }): React
   const { t } = useTranslation(['system', 'list']);
   const { can } = usePermission();
   const granted = useQuery({ queryKey: ['sys', 'depart', 'perm', departId], queryFn: ({ signal }) => callApi(DepartRoutes.queryDepartPermission, { query: { departId }, signal }) });
-  const [checked, setChecked] = useState<string[]>([]);
+  const checked = useSeededSelection(granted.data, departId);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setChecked(granted.data ?? []), [granted.data]);
   const save = async (): Promise<void> => {
     setSaving(true);
     try {
-      await callApi(DepartRoutes.saveDepartPermission, { body: { departId, permissionIds: checked.join(','), lastpermissionIds: (granted.data ?? []).join(',') } });
+      await callApi(DepartRoutes.saveDepartPermission, { body: { departId, permissionIds: checked.value.join(','), lastpermissionIds: (granted.data ?? []).join(',') } });
       feedback().message.success(t('list:saveSuccess'));
       await granted.refetch();
+      checked.reset();
     } finally {
       setSaving(false);
     }
@@ -32,8 +33,8 @@ export function DepartPermissionPanel({ departId }: { departId: string }): React
   const editable = can('depart:auth');
   return (
     <>
-      <PermissionTreeCheck value={checked} onChange={setChecked} disabled={!editable} />
-      {editable && <Button type="primary" style={{ marginTop: 12 }} loading={saving} onClick={() => void save()}>{t('depart.savePermissions')}</Button>}
+      {checked.ready ? <PermissionTreeCheck value={checked.value} onChange={checked.onChange} disabled={!editable} /> : <Spin />}
+      {editable && checked.ready && <Button type="primary" style={{ marginTop: 12 }} loading={saving} onClick={() => void save()}>{t('depart.savePermissions')}</Button>}
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Modal, Table, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Button, Modal, Spin, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DepartRoleRoutes, DepartRoutes, type DepartRoleRecord } from '@ztj/contracts';
 import { feedback } from '../../../platform/feedback/feedback';
+import { useSeededSelection } from '../../../platform/forms/useSeededSelection';
 import { callApi } from '../../../platform/http/callApi';
 import { RowActions } from '../../../platform/list/RowActions';
 import { usePermission } from '../../../platform/permissions/usePermission';
@@ -28,14 +29,13 @@ function DepartRoleAuthModal({ role, onClose }: { role: DepartRoleRecord; onClos
   const { t } = useTranslation(['system', 'list']);
   const departPerms = useQuery({ queryKey: ['sys', 'depart', 'perm', role.departId], queryFn: ({ signal }) => callApi(DepartRoutes.queryDepartPermission, { query: { departId: role.departId }, signal }) });
   const granted = useQuery({ queryKey: ['sys', 'depart', 'drole-perm', role.id], queryFn: ({ signal }) => callApi(DepartRoleRoutes.queryPermission, { query: { roleId: role.id }, signal }) });
-  const [checked, setChecked] = useState<string[]>([]);
+  const checked = useSeededSelection(granted.data);
   const [saving, setSaving] = useState(false);
   const [ruleNode, setRuleNode] = useState<{ id: string; title: string } | null>(null);
-  useEffect(() => setChecked(granted.data ?? []), [granted.data]);
   const save = async (): Promise<void> => {
     setSaving(true);
     try {
-      await callApi(DepartRoleRoutes.savePermission, { body: { roleId: role.id, permissionIds: checked.join(','), lastpermissionIds: (granted.data ?? []).join(',') } });
+      await callApi(DepartRoleRoutes.savePermission, { body: { roleId: role.id, permissionIds: checked.value.join(','), lastpermissionIds: (granted.data ?? []).join(',') } });
       feedback().message.success(t('list:saveSuccess'));
       onClose();
     } finally {
@@ -43,12 +43,14 @@ function DepartRoleAuthModal({ role, onClose }: { role: DepartRoleRecord; onClos
     }
   };
   return (
-    <Modal open width={720} title={t('role.authTitle', { name: role.roleName })} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} destroyOnHidden>
+    <Modal open width={720} title={t('role.authTitle', { name: role.roleName })} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okButtonProps={{ disabled: !checked.ready }} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('depart.roleWithin')} {t('depart.roleDataRulesHint')}</Typography.Paragraph>
-      {departPerms.data && (
+      {!departPerms.data || !checked.ready ? (
+        <Spin />
+      ) : (
         <PermissionTreeCheck
-          value={checked}
-          onChange={setChecked}
+          value={checked.value}
+          onChange={checked.onChange}
           allowedIds={departPerms.data}
           onSelectNode={(id, title) => setRuleNode(departPerms.data.includes(id) ? { id, title } : null)}
         />

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Checkbox, Empty, Modal } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Checkbox, Empty, Modal, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../platform/list/listQuery';
 import { DepartRoleRoutes, UserRoutes, type UserRecord } from '@ztj/contracts';
 import { feedback } from '../../../platform/feedback/feedback';
+import { useSeededSelection } from '../../../platform/forms/useSeededSelection';
 import { callApi } from '../../../platform/http/callApi';
 import { ListPage } from '../../../platform/list/ListPage';
 import { RowActions } from '../../../platform/list/RowActions';
@@ -16,13 +17,13 @@ function MemberRolesModal({ departId, user, onClose }: { departId: string; user:
   const { t } = useTranslation(['system', 'list']);
   const roles = useDepartRoles(departId);
   const held = useQuery({ queryKey: ['sys', 'depart', 'member-roles', departId, user.id], queryFn: ({ signal }) => callApi(DepartRoleRoutes.userRoles, { query: { userId: user.id, departId }, signal }) });
-  const [checked, setChecked] = useState<string[]>([]);
+  const seed = useMemo(() => held.data?.map((r) => r.droleId), [held.data]);
+  const checked = useSeededSelection(seed);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setChecked((held.data ?? []).map((r) => r.droleId)), [held.data]);
   const save = async (): Promise<void> => {
     setSaving(true);
     try {
-      await callApi(DepartRoleRoutes.saveUserRoles, { body: { departId, userId: user.id, newRoleId: checked.join(',') } });
+      await callApi(DepartRoleRoutes.saveUserRoles, { body: { departId, userId: user.id, newRoleId: checked.value.join(',') } });
       feedback().message.success(t('list:saveSuccess'));
       onClose();
     } finally {
@@ -31,11 +32,13 @@ function MemberRolesModal({ departId, user, onClose }: { departId: string; user:
   };
   const options = (roles.data ?? []).map((r) => ({ value: r.id, label: `${r.roleName} (${r.roleCode})` }));
   return (
-    <Modal open title={t('depart.memberRolesOf', { name: user.realname })} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} destroyOnHidden>
-      {options.length === 0 && !roles.isLoading ? (
+    <Modal open title={t('depart.memberRolesOf', { name: user.realname })} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okButtonProps={{ disabled: !checked.ready || !roles.data }} destroyOnHidden>
+      {!checked.ready || !roles.data ? (
+        <Spin />
+      ) : options.length === 0 ? (
         <Empty description={t('depart.noOwnRoles')} />
       ) : (
-        <Checkbox.Group options={options} value={checked} onChange={(v) => setChecked(v.map(String))} data-testid="depart-member-roles" />
+        <Checkbox.Group options={options} value={checked.value} onChange={(v) => checked.onChange(v.map(String))} data-testid="depart-member-roles" />
       )}
     </Modal>
   );

@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Drawer, Space } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Button, Drawer, Space, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RoleRoutes, type RoleRecord } from '@ztj/contracts';
 import { feedback } from '../../../platform/feedback/feedback';
+import { useSeededSelection } from '../../../platform/forms/useSeededSelection';
 import { callApi } from '../../../platform/http/callApi';
 import { useResponsive } from '../../../platform/responsive/useResponsive';
 import { PermissionTreeCheck } from '../permission/PermissionTreeCheck';
@@ -14,17 +15,19 @@ export function RoleAuthDrawer({ role, onClose }: { role: RoleRecord; onClose: (
   const { t } = useTranslation(['system', 'list']);
   const { isMobile } = useResponsive();
   const granted = useQuery({ queryKey: ['sys', 'role', 'perm', role.id], queryFn: ({ signal }) => callApi(RoleRoutes.queryRolePermission, { query: { roleId: role.id }, signal }) });
-  const [checked, setChecked] = useState<string[]>([]);
+  const checked = useSeededSelection(granted.data);
   const [saving, setSaving] = useState(false);
   const [ruleNode, setRuleNode] = useState<{ id: string; title: string } | null>(null);
-  useEffect(() => setChecked(granted.data ?? []), [granted.data]);
   const save = async (close: boolean): Promise<void> => {
     setSaving(true);
     try {
-      await callApi(RoleRoutes.saveRolePermission, { body: { roleId: role.id, permissionIds: checked.join(','), lastpermissionIds: (granted.data ?? []).join(',') } });
+      await callApi(RoleRoutes.saveRolePermission, { body: { roleId: role.id, permissionIds: checked.value.join(','), lastpermissionIds: (granted.data ?? []).join(',') } });
       feedback().message.success(t('list:saveSuccess'));
       if (close) onClose();
-      else await granted.refetch();
+      else {
+        await granted.refetch();
+        checked.reset();
+      }
     } finally {
       setSaving(false);
     }
@@ -38,12 +41,12 @@ export function RoleAuthDrawer({ role, onClose }: { role: RoleRecord; onClose: (
       footer={
         <Space>
           <Button onClick={onClose}>{t('depart.cancel')}</Button>
-          <Button loading={saving} onClick={() => void save(false)}>{t('role.saveOnly')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void save(true)} data-testid="role-auth-save">{t('role.saveClose')}</Button>
+          <Button loading={saving} disabled={!checked.ready} onClick={() => void save(false)}>{t('role.saveOnly')}</Button>
+          <Button type="primary" loading={saving} disabled={!checked.ready} onClick={() => void save(true)} data-testid="role-auth-save">{t('role.saveClose')}</Button>
         </Space>
       }
     >
-      <PermissionTreeCheck value={checked} onChange={setChecked} onSelectNode={(id, title) => setRuleNode({ id, title })} />
+      {checked.ready ? <PermissionTreeCheck value={checked.value} onChange={checked.onChange} onSelectNode={(id, title) => setRuleNode({ id, title })} /> : <Spin />}
       {ruleNode && <RoleDataRulePanel key={ruleNode.id} roleId={role.id} permissionId={ruleNode.id} title={ruleNode.title} />}
     </Drawer>
   );

@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Checkbox, Empty, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DepartRoleRoutes, RoleRoutes } from '@ztj/contracts';
 import { feedback } from '../../../platform/feedback/feedback';
+import { useSeededSelection } from '../../../platform/forms/useSeededSelection';
 import { callApi } from '../../../platform/http/callApi';
 
 interface RoleDataRulePanelProps {
@@ -31,13 +32,13 @@ export function RoleDataRulePanel({ roleId, permissionId, title, departId }: Rol
         ? callApi(DepartRoleRoutes.queryDataRule, { params: { permissionId, departId, roleId }, signal })
         : callApi(RoleRoutes.queryDataRule, { params: { permissionId, roleId }, signal }),
   });
-  const [checked, setChecked] = useState<string[]>([]);
+  const seed = useMemo(() => rules.data && rules.data.drChecked.split(',').filter(Boolean), [rules.data]);
+  const checked = useSeededSelection(seed);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setChecked((rules.data?.drChecked ?? '').split(',').filter(Boolean)), [rules.data]);
   const save = async (): Promise<void> => {
     setSaving(true);
     try {
-      const body = { roleId, permissionId, dataRuleIds: checked.join(',') };
+      const body = { roleId, permissionId, dataRuleIds: checked.value.join(',') };
       await callApi(departId ? DepartRoleRoutes.saveDataRule : RoleRoutes.saveDataRule, { body });
       feedback().message.success(t('list:saveSuccess'));
     } finally {
@@ -52,7 +53,7 @@ export function RoleDataRulePanel({ roleId, permissionId, title, departId }: Rol
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('role.noDataRules')} />
         ) : (
           <>
-            <Checkbox.Group value={checked} onChange={(v) => setChecked(v.map(String))} options={list.map((r) => ({ value: r.id, label: r.ruleName }))} />
+            <Checkbox.Group value={checked.value} onChange={(v) => checked.onChange(v.map(String))} options={list.map((r) => ({ value: r.id, label: r.ruleName }))} />
             <div><Button type="primary" size="small" style={{ marginTop: 8 }} loading={saving} onClick={() => void save()}>{t('role.saveDataRules')}</Button></div>
           </>
         )}

@@ -61,6 +61,19 @@ export async function clickUntilVisible(trigger: Locator, opened: Locator): Prom
 }
 
 /**
+ * Chooses `item` from a hover menu (a list row's "More ▾"): hovers `trigger` and clicks the item,
+ * hovering again when the menu has closed. On a loaded machine the menu can still be fading in when
+ * the click comes; the click then lands on the page behind it, the pointer leaves the menu and it
+ * closes, as a user would see and simply hover again.
+ */
+export async function chooseFromHoverMenu(trigger: Locator, item: Locator): Promise<void> {
+  await expect(async () => {
+    if (!(await item.isVisible())) await trigger.hover({ timeout: 2_000 });
+    await item.click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
  * Presses the OK button of the confirmation that is open until it has closed: under load a click
  * on an antd modal or popconfirm button while it is still appearing is sometimes lost, and a user
  * would simply click again. `button`: its test id, or a locator of it.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
-import { confirmOk } from '../helpers';
+import { chooseFromHoverMenu, confirmOk } from '../helpers';
 
 /**
  * Waybills (issue 10 item 3) against the demo tenant on a server of this file's own (demo mode:
@@ -86,8 +86,7 @@ test('create a waybill in four steps, start it and see the truck on the detail m
   // the seeded un-started waybill of the same truck cannot start now
   await page.goto(`${BASE}/#/task/list`);
   const hubLoop = list.getByRole('row', { name: /Hub loop round/ });
-  await hubLoop.getByTestId('row-more').hover();
-  await page.getByRole('menuitem', { name: '开始' }).click();
+  await chooseFromHoverMenu(hubLoop.getByTestId('row-more'), page.getByRole('menuitem', { name: '开始' }));
   await confirmOk(page);
   await expect(page.locator('.ant-message')).toContainText('该设备已开启：SIM-VH-001');
 });

@@ -58,6 +58,10 @@ export function UserFormModal({ user, readOnly = false, onClose, onSaved }: User
   const links = useUserLinks(user?.id);
   const roleLabels = useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r.roleName])), [roles.data]);
   const departLabels = useMemo(() => new Map((links.data?.departs ?? []).map((d) => [d.key, d.title])), [links.data]);
+  // An edited user's roles and departments are shown and sent only once they are loaded: a save
+  // before that leaves them as they are (the server keeps memberships it is not sent) instead of
+  // clearing them.
+  const linksReady = !user || links.data !== undefined;
 
   useEffect(() => {
     if (!user) return;
@@ -78,7 +82,8 @@ export function UserFormModal({ user, readOnly = false, onClose, onSaved }: User
     const common = {
       realname: v.realname, workNo: v.workNo || null, post: v.post || null, avatar: v.avatar || null,
       birthday: v.birthday ? v.birthday.format('YYYY-MM-DD') : null, sex: v.sex ?? null, email: v.email || null, phone: v.phone,
-      telephone: v.telephone || null, userIdentity: v.userIdentity, selectedroles: v.selectedroles ?? '', selecteddeparts: v.selecteddeparts ?? '',
+      telephone: v.telephone || null, userIdentity: v.userIdentity,
+      ...(linksReady ? { selectedroles: v.selectedroles ?? '', selecteddeparts: v.selecteddeparts ?? '' } : {}),
       defaultMonitorAccount: v.defaultMonitorAccount || null, onlyMultiLevelAlarm: v.onlyMultiLevelAlarm, alarmPushMode: v.alarmPushMode,
     };
     setSaving(true);
@@ -115,8 +120,8 @@ export function UserFormModal({ user, readOnly = false, onClose, onSaved }: User
           <Col xs={24} sm={12}><Form.Item name="email" label={t('user.email')} rules={rules.email}><Input /></Form.Item></Col>
           <Col xs={24} sm={12}><Form.Item name="sex" label={t('user.sex')}><DictSelect dictCode="sex" numeric testId="user-sex" /></Form.Item></Col>
           <Col xs={24} sm={12}><Form.Item name="birthday" label={t('user.birthday')}><DatePicker style={{ width: '100%' }} /></Form.Item></Col>
-          <Col xs={24}><Form.Item name="selectedroles" label={t('user.roles')}><RolePickerField labels={roleLabels} disabled={readOnly} /></Form.Item></Col>
-          <Col xs={24}><Form.Item name="selecteddeparts" label={t('user.departs')}><DepartPickerField labels={departLabels} disabled={readOnly} /></Form.Item></Col>
+          <Col xs={24}><Form.Item name="selectedroles" label={t('user.roles')}><RolePickerField labels={roleLabels} disabled={readOnly || !linksReady} /></Form.Item></Col>
+          <Col xs={24}><Form.Item name="selecteddeparts" label={t('user.departs')}><DepartPickerField labels={departLabels} disabled={readOnly || !linksReady} /></Form.Item></Col>
           <Col xs={24}><Form.Item name="post" label={t('user.post')}><PositionPickerField disabled={readOnly} /></Form.Item></Col>
           <Col xs={24} sm={12}>
             <Form.Item name="userIdentity" label={t('user.identity')}>

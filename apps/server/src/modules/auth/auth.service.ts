@@ -10,16 +10,13 @@ import {
 } from '@ztj/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuthContext } from '../../platform/auth/auth-context';
-import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/auth/tokens';
+import { failVerification, hashPassword, hashToken, newToken, verifyPassword } from '../../platform/auth/tokens';
 import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { allDictItems } from '../dict/dict.repo';
 import { LoginOperation, LogType, writeLog } from '../logs/logs.repo';
 import { captchaFailure, consumeCaptcha } from './captcha.service';
-import { accountDelayMs, clearPairFailures, needsCaptcha, readThrottle, recordFailure } from './sign-in-throttle';
-
-/** A hash of a random password, verified when the account does not exist so timing reveals nothing. */
-const DUMMY_HASH = hashPassword('not-a-real-password-#A1');
+import { accountDelayMs, clearPairFailures, needsCaptcha, readThrottle, recordFailure, signInClient } from './sign-in-throttle';
 
 /** A `sys_user` row as the sign-in reads it. */
 export interface UserRow {
@@ -65,7 +62,12 @@ export interface LoginInput {
  *    (answered 429 without checking anything);
  * 2. a captcha sent is always consumed; when the pair or the account failed often enough (and
  *    LOGIN_CAPTCHA is on) a missing captcha is answered `captchaRequired`;
- * 3. the password is checked (a dummy hash for unknown accounts); a failure counts for the pair
+ * 3. the password is checked in the client's turn of the fair hash gate (issue 34 item 5: one
+ *    turn per client address and round, so many guessing clients never line up the owner's
+ *    sign-in behind more than one hash each); an unknown account name is not hashed at all but
+ *    answered after a wait drawn from real hashes (`failVerification`: its own place in the
+ *    queue, then a timer), so its answer comes as late as a wrong password's, under load too,
+ *    and spends no CPU. A failure counts for the pair
  *    and the account, is held back on a much-attacked account, and tells the form when the
  *    captcha is now needed (field error on `captcha`). Nothing locks the account: its owner
  *    signs in from another client as usual.
@@ -86,7 +88,8 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
   }
 
   const user = await db.one<UserRow>('SELECT * FROM sys_user WHERE lower(username) = $1 AND del_flag = 0', [name]);
-  const valid = user ? await verifyPassword(request.password, user.password_hash) : (await verifyPassword(request.password, await DUMMY_HASH), false);
+  const client = signInClient(ip);
+  const valid = user ? await verifyPassword(request.password, user.password_hash, client) : await failVerification(request.password, client);
   if (!user || !valid) {
     const counts = await recordFailure(db, ip, name);
     await writeLog(db, { logType: LogType.LOGIN, content: `login failed: ${name}`, operateType: LoginOperation.FAILED, username: name, ip });

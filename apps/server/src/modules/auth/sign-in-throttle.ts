@@ -71,9 +71,17 @@ export function needsCaptcha(counts: FailureCounts): boolean {
   return counts.pair >= SIGN_IN_POLICY.pairCaptchaAfter || counts.account >= SIGN_IN_POLICY.accountCaptchaAfter;
 }
 
-/** Counter keys; an IPv6 client counts by its /64 network, as the request limits do. */
+/**
+ * The client a sign-in counts for: its address, an IPv6 client by its /64 network as the request
+ * limits do. Also the client whose turn a sign-in takes in the password hash gate (issue 34).
+ */
+export function signInClient(ip: string): string {
+  return normalizeIP(ip);
+}
+
+/** Counter keys of a client address and an account name. */
 function keys(ip: string, name: string): { account: string; pair: string } {
-  return { account: `a:${name}`, pair: `c:${normalizeIP(ip)}:${name}` };
+  return { account: `a:${name}`, pair: `c:${signInClient(ip)}:${name}` };
 }
 
 /** Reads the live counters of `ip` + `name` (name already lower-cased). */

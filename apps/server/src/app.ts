@@ -19,6 +19,7 @@ import { redactingLoggerOptions } from './platform/logging/redact-secrets';
 import { OperatorLogController } from './platform/logging/request-log';
 import { consoleCspOfFile } from './platform/web/console-csp';
 import { installLogContext } from './platform/observability/log-context';
+import { BrokerStats } from './platform/mqtt/broker-stats';
 import { ServerMetrics } from './platform/observability/metrics';
 import { metricsRoutes } from './platform/observability/metrics.routes';
 import { healthRoutes } from './platform/observability/readiness';
@@ -114,6 +115,9 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream,
     onDeviceEvent: alarms.onDeviceEvent,
   });
   metrics.watch(devices);
+  // an external broker's own counters (issue 34 item 3): its drops in /metrics, on the monitoring page and in the log
+  const brokerStats = config.mqttUrl ? new BrokerStats({ url: config.mqttUrl, ingestClientId: config.mqttClientId, log: fastify.log, ingestReceived: () => devices.ingest.stats.received }) : undefined;
+  if (brokerStats) metrics.watchBroker(brokerStats);
   // job queue (one pg-boss schema per deployment schema) and alarm push over it; a bad push
   // configuration stops the start here, naming the variables
   const jobs = createJobQueue(db, {
@@ -153,9 +157,11 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream,
     await alarms.start();
     await waybills.start();
     await telemetryPartitions.start(jobs);
+    brokerStats?.start();
     await devices.start();
   });
   fastify.addHook('onClose', async () => {
+    await brokerStats?.stop();
     await devices.stop();
     await waybills.stop();
     await alarms.stop();

@@ -25,8 +25,9 @@ export interface TestApp extends App {
 /**
  * A server on a fresh database (CONVENTIONS §7 integration tier): PGlite in memory by default
  * (started from the migrated template of test/pglite-template.ts), or a new schema on the PostgreSQL of DATABASE_URL (dropped on close).
+ * `opts.logStream` receives the app's log lines (pino JSON; raise `LOG_LEVEL` in `env` to get any).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   const schema = process.env.DATABASE_URL ? `t_${crypto.randomBytes(6).toString('hex')}` : 'public';
   const config = loadConfig({
     LOGIN_CAPTCHA: 'off',
@@ -49,7 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await migrate(db);
   await seed(db, { adminPassword: ADMIN_PASSWORD, dataDir: config.dataDir });
   // push channels read the test's own variables only (a developer's SMTP_URL never gets test mail)
-  const app = await buildApp({ config, db, pushEnv: env });
+  const app = await buildApp({ config, db, pushEnv: env, ...(opts.logStream ? { logStream: opts.logStream } : {}) });
   await app.fastify.ready();
 
   const call: TestApp['call'] = async (method, url, opts = {}) => {

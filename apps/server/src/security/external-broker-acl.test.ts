@@ -6,14 +6,13 @@
  * refuses the spoof. This file starts its own Mosquitto (dynamic-security plugin, anonymous
  * clients refused) on a free port, so the machine's broker on 1883 is untouched.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { topics } from '@ztj/contracts';
 import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missingBinaries, startMosquitto, type MosquittoProcess } from '../../test/mosquitto-process';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { deprovisionDevice, provisionDevice, type NewDevice } from '../modules/devices/device-provision';
 import { DEMO_TENANT_ID } from '../modules/system/seed/seed';
@@ -26,65 +25,15 @@ const PLUGIN = [
   '/usr/lib/mosquitto_dynamic_security.so',
   '/usr/local/lib/mosquitto_dynamic_security.so',
 ].find((p) => existsSync(p));
-const onPath = (bin: string): boolean => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore', timeout: 5_000 });
-    return true;
-  } catch {
-    return false;
-  }
-};
-const missing = !onPath('mosquitto') || !onPath('mosquitto_ctrl') ? 'the mosquitto binaries (mosquitto, mosquitto_ctrl) are not installed' : !PLUGIN ? "Mosquitto's dynamic-security plugin is not installed" : undefined;
+const missing = missingBinaries(['mosquitto', 'mosquitto_ctrl']) ?? (!PLUGIN ? "Mosquitto's dynamic-security plugin is not installed" : undefined);
 if (missing) console.warn(`external-broker-acl: skipped, ${missing}`);
 
 const ADMIN = { user: 'ztj-test-admin', password: 'Dynsec-Admin#2026' };
 const INGEST = { user: 'ztj-ingest', password: 'Ingest-Account#2026' };
 
-let dir: string;
-let broker: ChildProcess | undefined;
-let brokerLog = '';
+let broker: MosquittoProcess | undefined;
 let port: number;
 let app: TestApp;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
-
-/** Waits until the broker accepts TCP connections (bounded; fails fast when the process exits). */
-async function waitForListener(ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    if (broker?.exitCode !== null) throw new Error(`mosquitto exited: ${brokerLog}`);
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`mosquitto did not listen within ${ms} ms: ${brokerLog}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function stopBroker(): Promise<void> {
-  const p = broker;
-  broker = undefined;
-  if (!p || p.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => p.once('exit', () => resolve()));
-  p.kill('SIGTERM');
-  const timer = setTimeout(() => p.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /** Registers a device with its broker account (the secret becomes its broker password). */
 async function addDevice(d: Partial<NewDevice> & { id: string }): Promise<string> {
@@ -97,32 +46,12 @@ const reading = (ts: number, p003: number): string => JSON.stringify({ ts, value
 
 describe.skipIf(missing !== undefined)('external broker: per-device accounts and topic ACLs (MQTT_DYNSEC)', () => {
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'ztj-dynsec-'));
-    port = await freePort();
-    const dynsecFile = path.join(dir, 'dynamic-security.json');
-    execFileSync('mosquitto_ctrl', ['dynsec', 'init', dynsecFile, ADMIN.user, ADMIN.password], { stdio: 'ignore', timeout: 10_000 });
-    const conf = path.join(dir, 'mosquitto.conf');
-    writeFileSync(
-      conf,
-      [
-        `listener ${port} 127.0.0.1`,
-        'allow_anonymous false',
-        'persistence false',
-        // Started as root, Mosquitto would switch to the `mosquitto` user, which cannot read the temp dir.
-        `user ${os.userInfo().username}`,
-        `plugin ${PLUGIN!}`,
-        `plugin_opt_config_file ${dynsecFile}`,
-        'log_dest stderr',
-        'log_type error',
-        'log_type warning',
-        '',
-      ].join('\n'),
+    const dynsecFile = (dir: string): string => path.join(dir, 'dynamic-security.json');
+    broker = await startMosquitto(
+      (dir) => ['allow_anonymous false', 'persistence false', `plugin ${PLUGIN!}`, `plugin_opt_config_file ${dynsecFile(dir)}`],
+      (dir) => execFileSync('mosquitto_ctrl', ['dynsec', 'init', dynsecFile(dir), ADMIN.user, ADMIN.password], { stdio: 'ignore', timeout: 10_000 }),
     );
-    broker = spawn('mosquitto', ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-    broker.stderr?.on('data', (b: Buffer) => {
-      brokerLog = (brokerLog + b.toString()).slice(-4_000);
-    });
-    await waitForListener(10_000);
+    port = broker.port;
     app = await createTestApp({
       MQTT_URL: `mqtt://${INGEST.user}:${encodeURIComponent(INGEST.password)}@127.0.0.1:${port}`,
       MQTT_DYNSEC: 'on',
@@ -135,8 +64,7 @@ describe.skipIf(missing !== undefined)('external broker: per-device accounts and
     try {
       await app?.close();
     } finally {
-      await stopBroker();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      await broker?.stop();
     }
   });
 

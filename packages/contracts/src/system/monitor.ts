@@ -45,6 +45,24 @@ export const MonitorSnapshotSchema = z.object({
     messagesOutPerSecond: z.number().nullable(),
     messagesInTotal: z.number(),
     messagesOutTotal: z.number().nullable(),
+    /**
+     * The external broker's own counters (`$SYS`; issue 34 item 3); null on the embedded broker or
+     * none. A figure the broker does not report (refused, not yet, EMQX's store) is null.
+     */
+    external: z
+      .object({
+        /** Reading of the counters: see the server's BrokerStatsState. */
+        state: z.enum(['connecting', 'unreachable', 'refused', 'silent', 'reporting']),
+        kind: z.enum(['mosquitto', 'emqx']).nullable(),
+        /** Messages the broker dropped since it started (full client queues), its own counter. */
+        droppedTotal: z.number().nullable(),
+        /** Messages the broker holds and their bytes (Mosquitto). */
+        storeMessages: z.number().nullable(),
+        storeBytes: z.number().nullable(),
+        /** The ingest's persistent-session client id (`MQTT_CLIENT_ID`; connection i is `<id>-<i>`); null: random, clean sessions. */
+        ingestClientId: z.string().nullable(),
+      })
+      .nullable(),
   }),
   ingest: z.object({
     /** Readings committed per second (over the last sampling interval). */
@@ -62,6 +80,18 @@ export const MonitorSnapshotSchema = z.object({
   websocketClients: z.number().int(),
 });
 export type MonitorSnapshot = z.infer<typeof MonitorSnapshotSchema>;
+
+/** Outages, seconds, for which the monitoring page and the broker-drop warning size the broker's queue. */
+export const OUTAGE_QUEUE_SECONDS = [60, 300] as const;
+
+/**
+ * Messages an external broker must queue for the ingest to survive an outage of `seconds` at
+ * `ratePerSecond` (messages/s): rate × seconds, rounded up (issue 34 item 3). Mosquitto:
+ * `max_queued_messages`; EMQX: `mqtt.max_mqueue_len`.
+ */
+export function queueForOutage(ratePerSecond: number, seconds: number): number {
+  return Number.isFinite(ratePerSecond) && ratePerSecond > 0 ? Math.ceil(ratePerSecond * seconds) : 0;
+}
 
 /** How often the monitoring page refreshes, ms. */
 export const MONITOR_REFRESH_MS = 5_000;

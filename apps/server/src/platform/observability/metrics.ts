@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type LabelValues } from 'prom-client';
+import type { BrokerStatsSnapshot } from '../mqtt/broker-stats';
 import type { BrokerTraffic } from '../mqtt/embedded-broker';
 import type { RealtimeHub } from '../realtime/hub';
 
@@ -55,6 +56,11 @@ function follow<T extends string>(counter: Counter<T>, read: () => number, label
  * - `ztj_websocket_clients` (gauge)
  * - `ztj_mqtt_connected_clients` (gauge), `ztj_mqtt_messages_in_total`, `ztj_mqtt_messages_out_total`
  *   (embedded broker only: PUBLISHes from devices, and from the server to devices)
+ * - with an external broker ({@link watchBroker}, issue 34 item 3): `ztj_broker_stats_reporting`
+ *   (1 while the broker's `$SYS` counters arrive), `ztj_broker_stats_state{state}` (1 at the current
+ *   state of their reading), and as the broker reported them, absent until it does:
+ *   `ztj_broker_messages_dropped_total{broker}` (its counter since it started; resets when it
+ *   restarts), `ztj_broker_store_messages{broker}`, `ztj_broker_store_bytes{broker}` (Mosquitto)
  * - prom-client's default process and Node.js metrics (`process_*`, `nodejs_eventloop_lag_*` …).
  */
 export class ServerMetrics {
@@ -126,6 +132,31 @@ export class ServerMetrics {
   /** Starts reading the ingest's counters and queue (call once, after the IngestRuntime exists). */
   watch(devices: MetricsDevices): void {
     this.devices = devices;
+  }
+
+  /**
+   * Exports an external broker's own counters (issue 34 item 3; series in the class comment),
+   * read at each scrape from `stats`. Call once, only with an external broker.
+   */
+  watchBroker(stats: { snapshot(): BrokerStatsSnapshot }): void {
+    const registers = [this.registry];
+    const states: BrokerStatsSnapshot['state'][] = ['connecting', 'unreachable', 'refused', 'silent', 'reporting'];
+    const reporting: Gauge = new Gauge({ name: 'ztj_broker_stats_reporting', help: "1 while the external broker's own counters ($SYS) arrive, else 0", registers, collect: () => {
+      reporting.set(stats.snapshot().state === 'reporting' ? 1 : 0);
+    } });
+    const state: Gauge<'state'> = new Gauge({ name: 'ztj_broker_stats_state', help: "State of the reading of the external broker's counters (1 at the current one)", labelNames: ['state'], registers, collect: () => {
+      const now = stats.snapshot().state;
+      for (const s of states) state.set({ state: s }, s === now ? 1 : 0);
+    } });
+    const reported = <T extends Counter<'broker'> | Gauge<'broker'>>(metric: T, read: (s: BrokerStatsSnapshot) => number | undefined): void => {
+      const s = stats.snapshot();
+      const v = read(s);
+      metric.reset();
+      if (s.kind && v !== undefined) metric.inc({ broker: s.kind }, v);
+    };
+    const dropped: Counter<'broker'> = new Counter({ name: 'ztj_broker_messages_dropped_total', help: 'Messages the external broker dropped since it started (full client queues), as it reports them', labelNames: ['broker'], registers, collect: () => reported(dropped, (s) => s.dropped) });
+    const storeMessages: Gauge<'broker'> = new Gauge({ name: 'ztj_broker_store_messages', help: 'Messages the external broker holds (Mosquitto), as it reports them', labelNames: ['broker'], registers, collect: () => reported(storeMessages, (s) => s.storeMessages) });
+    const storeBytes: Gauge<'broker'> = new Gauge({ name: 'ztj_broker_store_bytes', help: 'Bytes of the messages the external broker holds (Mosquitto), as it reports them', labelNames: ['broker'], registers, collect: () => reported(storeBytes, (s) => s.storeBytes) });
   }
 
   /** The ingest's `onCommitted` hook: observes the batch's latency (`committedAt` epoch ms). */

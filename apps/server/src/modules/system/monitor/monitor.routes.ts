@@ -13,7 +13,7 @@ import { StorageProbe } from './storage-probe';
 /** What the monitoring module needs of the app. */
 export interface MonitorRouteDeps {
   db: Db;
-  config: Pick<Config, 'mqttUrl' | 'mqttPort'>;
+  config: Pick<Config, 'mqttUrl' | 'mqttPort' | 'mqttClientId'>;
   metrics: Pick<ServerMetrics, 'registry'>;
   jobs: Pick<JobQueue, 'counts'>;
 }
@@ -33,7 +33,7 @@ export function brokerModeOf(config: Pick<Config, 'mqttUrl' | 'mqttPort'>): Brok
 export function monitorRoutes(app: FastifyInstance, { db, config, metrics, jobs }: MonitorRouteDeps): void {
   const probe = new StorageProbe(db, jobs);
   registerStorageGauges(metrics.registry, probe, APP_VERSION);
-  const service = new MonitorService({ registry: metrics.registry, probe, brokerMode: brokerModeOf(config) });
+  const service = new MonitorService({ registry: metrics.registry, probe, brokerMode: brokerModeOf(config), ingestClientId: config.mqttClientId });
   registerRoute(app, db, MonitorRoutes.info, ({ auth }) => {
     requirePlatform(auth, 'platformOnlyView');
     return service.snapshot();

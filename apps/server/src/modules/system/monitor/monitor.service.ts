@@ -20,7 +20,11 @@ export interface MonitorDeps {
   /** Database and job-queue figures (shared with the registry's storage gauges). */
   probe: StorageProbe;
   brokerMode: BrokerMode;
+  /** The ingest's persistent-session client id (`MQTT_CLIENT_ID`); undefined: random ids. */
+  ingestClientId?: string | undefined;
 }
+
+type BrokerStateName = NonNullable<MonitorSnapshot['broker']['external']>['state'];
 
 /** Values of one metric (histograms name their `_bucket`, `_sum`, `_count` series). */
 type Values = MetricValueWithName<string>[];
@@ -81,6 +85,7 @@ export class MonitorService {
         messagesOutPerSecond: embedded ? rates.mqttOut : null,
         messagesInTotal: mqttIn,
         messagesOutTotal: embedded ? mqttOut : null,
+        external: brokerMode === 'external' ? this.external(m) : null,
       },
       ingest: {
         readingsPerSecond: rates.stored,
@@ -93,6 +98,25 @@ export class MonitorService {
       },
       jobs: storage.jobs,
       websocketClients: one('ztj_websocket_clients'),
+    };
+  }
+
+  /** The external broker's own counters from the `ztj_broker_*` series (absent → null). */
+  private external(m: Map<string, Values>): NonNullable<MonitorSnapshot['broker']['external']> {
+    const labelled = (name: string): MetricValueWithName<string> | undefined => m.get(name)?.find((v) => v.labels.broker !== undefined);
+    const value = (name: string): number | null => {
+      const v = labelled(name)?.value;
+      return v !== undefined && Number.isFinite(v) ? v : null;
+    };
+    const state = (m.get('ztj_broker_stats_state') ?? []).find((v) => v.value === 1)?.labels.state;
+    const kind = labelled('ztj_broker_messages_dropped_total')?.labels.broker ?? labelled('ztj_broker_store_messages')?.labels.broker;
+    return {
+      state: (typeof state === 'string' ? state : 'connecting') as BrokerStateName,
+      kind: kind === 'mosquitto' || kind === 'emqx' ? kind : null,
+      droppedTotal: value('ztj_broker_messages_dropped_total'),
+      storeMessages: value('ztj_broker_store_messages'),
+      storeBytes: value('ztj_broker_store_bytes'),
+      ingestClientId: this.deps.ingestClientId ?? null,
     };
   }
 

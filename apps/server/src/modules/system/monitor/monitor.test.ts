@@ -70,6 +70,18 @@ describe('monitoring info (integration)', () => {
     expect(after.ingest.readingsPerSecond).toBeGreaterThan(0);
     expect(after.ingest.queueDepth).toBe(0);
     expect(after.broker.messagesInTotal).toBeGreaterThan(before.broker.messagesInTotal);
+    if (EXTERNAL_MQTT) {
+      // the external broker's own counters (issue 34 item 3): the machine's Mosquitto reports them
+      expect(after.broker.mode).toBe('external');
+      expect(after.broker.external?.ingestClientId).toBe(app.config.mqttClientId ?? null);
+      const external = await waitFor(async () => {
+        const e = (await snapshot()).broker.external;
+        return e?.droppedTotal !== null ? e : undefined;
+      });
+      expect(external).toMatchObject({ state: 'reporting', kind: 'mosquitto', droppedTotal: expect.any(Number) });
+    } else {
+      expect(after.broker.external).toBeNull();
+    }
     if (!EXTERNAL_MQTT) {
       expect(after.broker.mode).toBe('embedded');
       expect(after.broker.connectedClients).toBeGreaterThanOrEqual(1);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Card, Col, Descriptions, Row, Statistic, Table, Tag, Typography, type DescriptionsProps } from 'antd';
 import type { TFunction } from 'i18next';
 import type { MonitorSnapshot } from '@ztj/contracts';
+import { BrokerQueue } from './BrokerQueue';
 import { NONE, formatBytes, formatDelay, formatDuration, formatNumber } from './monitorFormat';
 
 /** What every card of the monitoring page gets: the snapshot, the language, the `monitor` texts. */
@@ -80,7 +81,7 @@ export function DatabaseCard({ s, lang, t }: CardProps): ReactNode {
   );
 }
 
-/** Broker: connected devices, messages per second in and out. */
+/** Broker: connected devices, messages per second in and out, what it drops and the queue an outage needs. */
 export function BrokerCard({ s, lang, t }: CardProps): ReactNode {
   const b = s.broker;
   return (
@@ -95,6 +96,7 @@ export function BrokerCard({ s, lang, t }: CardProps): ReactNode {
         { key: 'out', label: t('broker.messagesOutTotal'), children: formatNumber(b.messagesOutTotal, lang) },
       ]} />
       {b.mode !== 'embedded' && <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>{t(`broker.hints.${b.mode}`)}</Typography.Paragraph>}
+      <BrokerQueue s={s} lang={lang} t={t} />
     </Card>
   );
 }

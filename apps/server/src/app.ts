@@ -20,15 +20,14 @@ import { OperatorLogController } from './platform/logging/request-log';
 import { consoleCspOfFile } from './platform/web/console-csp';
 import { installLogContext } from './platform/observability/log-context';
 import { BrokerStats } from './platform/mqtt/broker-stats';
-import { ServerMetrics } from './platform/observability/metrics';
+import type { ServerMetrics } from './platform/observability/metrics';
 import { metricsRoutes } from './platform/observability/metrics.routes';
 import { healthRoutes } from './platform/observability/readiness';
 import { closeConnectionsWhenClosing } from './platform/observability/shutdown';
 import { registerModules } from './modules';
-import { IngestRuntime } from './modules/telemetry/ingest-runtime';
-import { TelemetryPartitions } from './modules/telemetry/partitions/telemetry-partitions';
-import { AlarmRuntime } from './modules/alarms/runtime/alarm-runtime';
-import { WaybillTracker, waybillTrackerOptions } from './modules/logistics/waybills/waybill-tracker';
+import type { IngestRuntime } from './modules/telemetry/ingest-runtime';
+import type { AlarmRuntime } from './modules/alarms/runtime/alarm-runtime';
+import { createDeviceSide, type DeviceSide } from './device-side';
 import { createPushDispatcher, type PushDispatcher } from './modules/alarms/push/dispatcher';
 import { createChannels, readPushConfig } from './modules/alarms/push/channels/push-config';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
@@ -44,6 +43,12 @@ export interface AppDeps {
   hub?: RealtimeHub;
   /** Where log lines go (default stdout); tests read them here. */
   logStream?: { write(line: string): void };
+  /**
+   * The device side built (and usually started) before the app (main.ts, issue 34 item 4: the
+   * ingest reads while the app loads); its hub is the app's. Default: built here, started first
+   * when the app is ready.
+   */
+  deviceSide?: DeviceSide;
 }
 
 export interface App {
@@ -67,7 +72,7 @@ export interface App {
  * Builds the HTTP server (ARCHITECTURE §1): API and WebSocket under the base path, OpenAPI at
  * `<base>/docs`, the built console at `/`. Nothing listens until `fastify.listen`.
  */
-export async function buildApp({ config, db, hub = new RealtimeHub(), logStream, pushEnv = process.env }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, deviceSide, hub = deviceSide?.hub ?? new RealtimeHub(), logStream, pushEnv = process.env }: AppDeps): Promise<App> {
   const fastify = Fastify({
     // tokens never reach the log: the token header is redacted, and query values of secret names
     // are redacted from request URLs and messages (issue #8)
@@ -92,29 +97,11 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream,
   installInputBoundary(fastify);
   installLogContext(fastify);
   closeConnectionsWhenClosing(fastify);
-  const metrics = new ServerMetrics(hub);
+  // the device side (issue 34 item 4): metrics, alarm engine, waybill tracker, telemetry partitions
+  // and the ingest, wired in device-side.ts; main.ts starts it before this app is built
+  const side = deviceSide ?? createDeviceSide({ config, db, hub, log: fastify.log });
+  const { metrics, alarms, devices } = side;
   metrics.timeRequests(fastify);
-  // alarm engine (issue 9): committed readings and device events go to it after the metrics; it
-  // returns at once and evaluates in its own batches; scene commands go out through the ingest's broker
-  const alarms: AlarmRuntime = new AlarmRuntime(db, hub, {
-    onError: (err) => fastify.log.error({ err }, 'alarms'),
-    sendCommand: (id, command): Promise<boolean> => devices.sendCommand(id, command),
-  });
-  // waybill tracker (issue 10 item 3): AI start/stop, last position and ETA from the committed positions
-  const waybills = new WaybillTracker(db, waybillTrackerOptions(config, (err) => fastify.log.error({ err }, 'waybills')));
-  // telemetry partitions on PostgreSQL (issue 15 item 5): upkeep at start and daily; the ingest reads their floor
-  const telemetryPartitions = new TelemetryPartitions(db, { retentionMonths: config.telemetryRetentionMonths, onError: (err) => fastify.log.error({ err }, 'telemetry partitions') });
-  const devices: IngestRuntime = new IngestRuntime(config, db, hub, {
-    onError: (err) => fastify.log.error({ err }, 'ingest'),
-    telemetryFloor: telemetryPartitions.floor,
-    onCommitted: (rows, committedAt) => {
-      metrics.onCommitted(rows, committedAt);
-      alarms.onCommitted(rows);
-      waybills.onCommitted(rows);
-    },
-    onDeviceEvent: alarms.onDeviceEvent,
-  });
-  metrics.watch(devices);
   // an external broker's own counters (issue 34 item 3): its drops in /metrics, on the monitoring page and in the log
   const brokerStats = config.mqttUrl ? new BrokerStats({ url: config.mqttUrl, ingestClientId: config.mqttClientId, log: fastify.log, ingestReceived: () => devices.ingest.stats.received }) : undefined;
   if (brokerStats) metrics.watchBroker(brokerStats);
@@ -133,7 +120,6 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream,
     jobs,
     onError: (err) => fastify.log.error({ err }, 'push'),
   });
-  alarms.onNotice(push.onNotice);
   // download center (issue 11 item 2): every export is a job; routes reach it as fastify.exports
   const exportService = new ExportService({ db, jobs, dataDir: config.dataDir, retentionDays: config.exportRetentionDays, onError: (err) => fastify.log.error({ err }, 'exports') });
   fastify.decorate('exports', exportService);
@@ -148,23 +134,22 @@ export async function buildApp({ config, db, hub = new RealtimeHub(), logStream,
   if (relay) db.onWrite((sql) => {
     if (SECURITY_TABLES.test(sql)) relay.accessChanged();
   });
+  // the ingest first (issue 34 item 4; already running when main.ts started it), then what can wait;
+  // alarm notices raised meanwhile are held and reach the push dispatcher once its queue runs
   fastify.addHook('onReady', async () => {
+    await side.start();
+    brokerStats?.start();
     await relay?.start(hub);
     await jobs.start();
     await exportService.start();
     await quartz.start();
     await push.start();
-    await alarms.start();
-    await waybills.start();
-    await telemetryPartitions.start(jobs);
-    brokerStats?.start();
-    await devices.start();
+    side.sendNoticesTo(push.onNotice);
+    await side.partitions.start(jobs);
   });
   fastify.addHook('onClose', async () => {
     await brokerStats?.stop();
-    await devices.stop();
-    await waybills.stop();
-    await alarms.stop();
+    await side.stop();
     await push.stop();
     await quartz.stop();
     await jobs.stop({ timeoutMs: config.shutdownTimeoutMs });

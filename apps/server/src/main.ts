@@ -1,30 +1,47 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './platform/config/config';
 import { ensureConsoleBuilt } from './platform/startup/console-build';
 import { claimDataDir, DataDirInUseError } from './platform/startup/data-dir-lock';
+import { EarlyLog } from './platform/startup/early-log';
+import { StartPhases } from './platform/startup/phases';
 import { firstTakenPort, wantedPorts } from './platform/startup/ports';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Start-up phases, ms since process start (issue 34 item 4), logged once the server listens. */
+const phases = new StartPhases();
 
 /**
- * The server's modules, loaded only once the ports are known to be free (a taken port stops
- * start-up in about a second instead of after loading the whole server) and while the console
- * builds, on the other core.
+ * What the ingest needs, loaded only once the ports are known to be free (a taken port stops
+ * start-up in about a second instead of after loading the server): the database, the migrations,
+ * the device side (ingest, alarm engine, waybill tracker) and the signal drain. The HTTP app,
+ * whose modules take most of the loading time, is loaded after the ingest reads ({@link loadApp}).
  */
-async function loadServer() {
-  const [app, db, migrations, seeding, demo, shutdown] = await Promise.all([
-    import('./app'),
+async function loadDeviceSide() {
+  const [db, migrations, side, shutdown] = await Promise.all([
     import('./platform/db/configured-db'),
     import('./platform/db/migrate'),
-    import('./modules/system/seed/seed'),
-    import('./modules/devices/demo'),
+    import('./device-side'),
     import('./platform/observability/shutdown'),
   ]);
-  return { buildApp: app.buildApp, openConfiguredDb: db.openConfiguredDb, migrate: migrations.migrate, seed: seeding.seed, startDemo: demo.startDemo, drainOnSignals: shutdown.drainOnSignals };
+  return { openConfiguredDb: db.openConfiguredDb, migrate: migrations.migrate, createDeviceSide: side.createDeviceSide, drainOnSignals: shutdown.drainOnSignals };
 }
 
+/** The HTTP app, the seed and the demo: loaded while the ingest already reads. */
+async function loadApp() {
+  const [app, seeding, demo] = await Promise.all([import('./app'), import('./modules/system/seed/seed'), import('./modules/devices/demo')]);
+  return { buildApp: app.buildApp, seed: seeding.seed, startDemo: demo.startDemo };
+}
+
+/**
+ * Starts the server (issue 34 item 4: the ingest reads first, the rest follows): configuration →
+ * free ports → device side loaded → database opened → migrations checked (one query when current)
+ * → ingest started (alarm engine, waybill tracker, partitions' floor, broker) → app loaded → seed →
+ * console build awaited (checked and, when its sources changed, built beside all this) → app built
+ * → listening (job queue, exports, scheduler, push start in the app's onReady) → demo.
+ */
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -36,6 +53,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  phases.mark('config');
   // Before any work: a taken port stops here, before the build, the seed and the one-time password.
   const taken = await firstTakenPort(wantedPorts(config));
   if (taken) explainStartFailure({ code: 'EADDRINUSE', port: taken.port, variable: taken.variable });
@@ -51,20 +69,51 @@ async function main(): Promise<void> {
       process.exit(3);
     }
   }
-  const loading = loadServer();
-  loading.catch(() => undefined); // awaited below; a failure surfaces there, not as an unhandled rejection during the build
-  if (!process.env.WEB_DIR && config.webDir) {
-    await ensureConsoleBuilt(config.webDir, path.join(config.dataDir, 'console-build.log'), (line) => process.stdout.write(`  ${line}\n`)).catch((err: Error) => {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(5);
-    });
-  }
-  const { buildApp, openConfiguredDb, migrate, seed, startDemo, drainOnSignals } = await loading;
+  phases.mark('ports');
+  // The console: its check (a fingerprint of the sources' names, sizes and times) is cheap; a
+  // build (first start, or its sources changed) runs in a child process beside the ingest's start
+  // and is awaited only before the app that serves it is built.
+  const consoleBuilt = !process.env.WEB_DIR && config.webDir
+    ? ensureConsoleBuilt(config.webDir, path.join(config.dataDir, 'console-build.log'), (line) => process.stdout.write(`  ${line}\n`))
+    : Promise.resolve();
+  consoleBuilt.catch(() => undefined); // awaited below
+  phases.mark('consoleCheck');
+  const { openConfiguredDb, migrate, createDeviceSide, drainOnSignals } = await loadDeviceSide();
+  phases.mark('importDeviceSide');
   const db = await openConfiguredDb(config).catch((err: Error) => {
     process.stderr.write(`Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${err.message}\n`);
     process.exit(3);
   });
+  phases.mark('dbOpen');
   await migrate(db);
+  phases.mark('migrate');
+
+  // The device side starts before the app: from here devices are read, their readings committed,
+  // evaluated and tracked. Its errors are held by `log` until the app's logger exists.
+  const log = new EarlyLog();
+  const side = createDeviceSide({ config, db, log });
+  /** The HTTP app once built (the drain closes it, and through it the device side). */
+  const built: { fastify?: FastifyInstance } = {};
+  let simulator: { stop(): Promise<void> } | undefined;
+  // SIGTERM drain (issue #15 item 6): fastify.close stops accepting HTTP and waits for requests in
+  // flight (HTTP ingest answers once its batch is committed); its onClose hook stops the devices'
+  // side (broker or broker connection closed, queued batches committed); then the database closes.
+  // Before the app exists the device side is stopped alone. Exit 0, or 1 past SHUTDOWN_TIMEOUT_MS.
+  drainOnSignals({
+    timeoutMs: config.shutdownTimeoutMs,
+    log,
+    drain: async () => {
+      await simulator?.stop();
+      if (built.fastify) await built.fastify.close();
+      else await side.stop();
+      await db.close();
+    },
+  });
+  await side.start();
+  phases.mark('ingest');
+
+  const { buildApp, seed, startDemo } = await loadApp();
+  phases.mark('importApp');
   await seed(db, {
     adminPassword: config.adminPassword,
     dataDir: config.dataDir,
@@ -74,24 +123,23 @@ async function main(): Promise<void> {
       );
     },
   });
-  const { fastify, devices } = await buildApp({ config, db });
-  let simulator: { stop(): Promise<void> } | undefined;
-  // SIGTERM drain (issue #15 item 6): fastify.close stops accepting HTTP and waits for requests in
-  // flight (HTTP ingest answers once its batch is committed); its onClose hook stops the devices'
-  // side (broker or broker connection closed, queued batches committed); then the database closes.
-  // Exit 0, or 1 past SHUTDOWN_TIMEOUT_MS.
-  drainOnSignals({
-    timeoutMs: config.shutdownTimeoutMs,
-    log: fastify.log,
-    drain: async () => {
-      await simulator?.stop();
-      await fastify.close();
-      await db.close();
-    },
+  phases.mark('seed');
+  await consoleBuilt.catch(async (err: Error) => {
+    process.stderr.write(`${err.message}\n`);
+    await side.stop().catch(() => undefined);
+    process.exit(5);
   });
+  phases.mark('console');
+  const app = await buildApp({ config, db, deviceSide: side });
+  const { fastify } = app;
+  built.fastify = fastify;
+  log.attach(fastify.log);
+  phases.mark('buildApp');
   await fastify.listen({ port: config.port, host: config.host });
-  if (config.demo) simulator = await startDemo(config, db, devices, (id, err) => fastify.log.warn({ device: id, err: err.message }, 'simulator'));
-  process.stdout.write(startBanner(config, db.kind, devices.mqttUrl, Boolean(simulator)));
+  phases.mark('listen');
+  fastify.log.info({ phases: phases.durations() }, `ready in ${phases.at('listen')} ms (ingest reading in ${phases.at('ingest')} ms)`);
+  if (config.demo) simulator = await startDemo(config, db, app.devices, (id, err) => fastify.log.warn({ device: id, err: err.message }, 'simulator'));
+  process.stdout.write(startBanner(config, db.kind, app.devices.mqttUrl, Boolean(simulator)));
 }
 
 /** The few lines a person starting the server needs (issue #16 item 3): where to go and where things are. */

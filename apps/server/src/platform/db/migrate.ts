@@ -13,21 +13,43 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
  */
 export const POSTGRES_ONLY_MARK = /^-- @engine postgres[ \t]*$/m;
 
+/** The `NNNN_name.sql` migration files of `dir`, in the order they apply. */
+export function migrationFiles(dir: string = MIGRATIONS_DIR): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .sort();
+}
+
+/**
+ * The migrations recorded in `schema_migrations`, read with one query; undefined when the table
+ * does not exist yet (a new database) or cannot be read.
+ */
+async function recordedMigrations(db: Db): Promise<Set<string> | undefined> {
+  try {
+    return new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Applies every migration not yet recorded in `schema_migrations`, in file-name order, each in
  * its own transaction holding an advisory lock, so concurrent starts do not race. A file may end
  * with a PostgreSQL-only part ({@link POSTGRES_ONLY_MARK}).
+ * A current schema costs one query (issue 34 item 4: a restart checks the migrations once): the
+ * recorded names are read and compared with the files' names, no file is read and no lock taken.
  * @returns the names applied by this call.
  */
 export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  const files = migrationFiles(dir);
+  const recorded = await recordedMigrations(db);
+  if (recorded && files.every((f) => recorded.has(f))) return [];
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
-    .sort();
   const applied: string[] = [];
   for (const file of files) {
+    if (recorded?.has(file)) continue;
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
     const mark = POSTGRES_ONLY_MARK.exec(text);
     const sql = mark && db.kind !== 'postgres' ? text.slice(0, mark.index) : text;

@@ -133,14 +133,16 @@ export class BrokerStats {
 
   private warn(n: DropNotice): void {
     const peak = this.rate.peak();
-    const ids = this.opts.ingestClientId ? `${this.opts.ingestClientId}-<i>` : 'the ingest (MQTT_CLIENT_ID=random: clean sessions, nothing is queued while it is away)';
+    const ids = this.opts.ingestClientId
+      ? `the ingest's client id ${this.opts.ingestClientId}-<i>`
+      : 'the ingest (which uses MQTT_CLIENT_ID=random: clean sessions, nothing is queued for it while it is away; set a fixed id)';
     const sizes = OUTAGE_QUEUE_SECONDS.map((s) => `${s} s → ${queueForOutage(peak, s)}`).join(', ');
     const kind = this.reader.kind === 'emqx' ? 'EMQX' : 'Mosquitto';
-    const setting = this.reader.kind === 'emqx' ? 'mqtt.max_mqueue_len' : 'max_queued_messages / max_queued_bytes';
+    const setting = this.reader.kind === 'emqx' ? 'mqtt.max_mqueue_len (per session)' : 'max_queued_messages / max_queued_bytes (Mosquitto applies them to every client)';
     this.opts.log.warn(
       { brokerDropped: n.total, brokerDroppedSinceLastWarning: n.added, broker: this.reader.kind, ingestClientId: this.opts.ingestClientId ?? null, ingestPeakRate: peak },
       `external broker (${kind}) dropped ${n.added} message(s) (${n.total} since it started): a client's queue was full, and readings it had acknowledged to devices are lost if they were the ingest's. ` +
-        `Fix: raise ${setting} in the broker for the ingest's client id ${ids}; the queue needed = ingest rate × outage seconds ` +
+        `Fix: raise ${setting} in the broker for ${ids}; the queue needed = ingest rate × outage seconds ` +
         `(peak ingest rate of the last hour ${peak.toFixed(1)} msg/s: ${sizes} messages)`,
     );
   }

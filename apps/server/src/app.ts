@@ -11,6 +11,7 @@ import type { Config } from './platform/config/config';
 import type { Db } from './platform/db/db';
 import { installErrorHandler } from './platform/http/error-handler';
 import { installInputBoundary } from './platform/http/input-boundary';
+import { installJsonBodyParser } from './platform/http/json-body';
 import { RealtimeHub } from './platform/realtime/hub';
 import { PgClusterRelay } from './platform/realtime/cluster-relay';
 import { SECURITY_TABLES, invalidateAccess } from './platform/auth/access-cache';
@@ -94,6 +95,7 @@ export async function buildApp({ config, db, deviceSide, hub = deviceSide?.hub ?
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   installErrorHandler(fastify);
+  installJsonBodyParser(fastify);
   installInputBoundary(fastify);
   installLogContext(fastify);
   closeConnectionsWhenClosing(fastify);

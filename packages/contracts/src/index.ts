@@ -6,6 +6,8 @@ export * from './permission-rule';
 export * from './validation';
 export * from './auth';
 export * from './route';
+export * from './json-limits';
+export * from './json-messages';
 export * from './coerce';
 export * from './auth.routes';
 export * from './dict.routes';

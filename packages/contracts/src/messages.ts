@@ -13,6 +13,7 @@ import { POPUP_REPORT_MESSAGES } from './system/popup-report-messages';
 import { JEECG_CALL_MESSAGES } from './system/jeecg-call-messages';
 import type { BilingualText, Language } from './i18n';
 import { SESSION_MESSAGES } from './session-messages';
+import { JSON_INPUT_MESSAGES } from './json-messages';
 import { SSO_MESSAGES } from './sso-messages';
 import { SELF_SERVICE_MESSAGES } from './self-service-messages';
 import { ANNOUNCEMENT_MESSAGES } from './announcements/messages';
@@ -32,6 +33,7 @@ export const MESSAGES = {
   required: { 'zh-CN': '必填', 'en-US': 'Required' },
   unauthorized: { 'zh-CN': '未授权，请重新登录', 'en-US': 'Unauthorized, please log in again' },
   ...SESSION_MESSAGES,
+  ...JSON_INPUT_MESSAGES,
   loginFailed: { 'zh-CN': '登录失败', 'en-US': 'Login failed' },
   captchaError: { 'zh-CN': '验证码错误', 'en-US': 'Verification code error' },
   captchaExpired: { 'zh-CN': '验证码已失效，请刷新', 'en-US': 'Verification code expired, please refresh' },

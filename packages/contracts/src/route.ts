@@ -1,3 +1,4 @@
+import type { JsonLimits } from './json-limits';
 import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -28,6 +29,11 @@ export interface RouteDef<
   query?: Q;
   body?: B;
   result: R;
+  /**
+   * Bounds of this route's JSON body where they differ from `API_JSON_LIMITS` (json-limits.ts,
+   * issue 34 item 1): checked on the bytes before parsing and before the body schema.
+   */
+  jsonLimits?: Partial<JsonLimits>;
 }
 
 /**

@@ -1,8 +1,7 @@
-import * as contracts from '@ztj/contracts';
 import { DEVICE_EXPORT_PATH, routePath, type RouteDef } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { multipart } from '../../test/admin-fixtures';
+import { jsonOf, routeTable, sample } from '../../test/route-table';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -13,59 +12,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * and import routes — and no answer may be an HTTP 5xx.
  */
 
-type Json = z.core.JSONSchema.BaseSchema;
 type Req = { method: string; url: string; payload?: string | Buffer; headers?: Record<string, string>; what: string };
-
-/** Every route definition exported by the contracts package. */
-function routeTable(): RouteDef[] {
-  const defs: RouteDef[] = [];
-  for (const table of Object.values(contracts)) {
-    if (!table || typeof table !== 'object' || Array.isArray(table)) continue;
-    const entries = Object.values(table as Record<string, unknown>);
-    const isDef = (d: unknown): d is RouteDef => !!d && typeof d === 'object' && 'method' in d && 'path' in d && 'result' in d && 'access' in d;
-    if (entries.length && entries.every(isDef)) defs.push(...entries);
-  }
-  return defs;
-}
-
-function jsonOf(schema: z.ZodType | undefined): Json | undefined {
-  if (!schema) return undefined;
-  try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
-  } catch {
-    return undefined;
-  }
-}
-
-const STRING_CANDIDATES = ['Fuzzuser1', '13800000000', 'Fuzz#Pass2026a', 'fuzz@example.com', 'A01', '1', 'x'];
-
-/** A plausible valid value for a JSON schema (enough to pass validation often, not always). */
-function sample(s: Json | boolean | undefined): unknown {
-  if (!s || s === true) return 'x';
-  const alt = (s.anyOf ?? s.oneOf)?.find((o) => typeof o === 'object' && o.type !== 'null');
-  if (alt) return sample(alt as Json);
-  if (s.const !== undefined) return s.const;
-  if (s.enum?.length) return s.enum[0];
-  if (s.default !== undefined) return s.default;
-  switch (s.type) {
-    case 'string': {
-      if (s.format === 'email') return 'fuzz@example.com';
-      const ok = (v: string): boolean => (!s.pattern || new RegExp(s.pattern).test(v)) && v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? Infinity);
-      return STRING_CANDIDATES.find(ok) ?? 'x'.repeat(Math.max(1, s.minLength ?? 1));
-    }
-    case 'number':
-    case 'integer':
-      return typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 1;
-    case 'boolean':
-      return true;
-    case 'array':
-      return (s.minItems ?? 0) > 0 ? [sample(s.items as Json)] : [];
-    case 'object':
-      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(v as Json)]));
-    default:
-      return 'x';
-  }
-}
 
 const NUL = 'a\u0000b';
 const HUGE = 'x'.repeat(100_000);

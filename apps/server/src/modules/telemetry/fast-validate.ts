@@ -124,10 +124,33 @@ export function checkTelemetry(body: unknown): Checked<Reading> {
   return refusal(z.error.issues as Issue[]);
 }
 
-/** Gateway batch body: fast path first, the contract schema when the fast path refuses. */
+/** Index of the first item of a batch's `readings` that the fast path refuses, or -1. */
+function firstRefusedReading(list: readonly unknown[]): number {
+  return list.findIndex((item) => !isObject(item) || typeof item.deviceId !== 'string' || !DEVICE_ID_PATTERN.test(item.deviceId) || !readingOf(item));
+}
+
+/**
+ * Gateway batch body: fast path first, the contract schema when the fast path refuses. The
+ * schema's error path is bounded (issue 34 item 1): it sees the batch with one reading only, the
+ * first the fast path refused (its issues keep that reading's index) or else the first, so a
+ * batch yields the issues of one reading, never 500 readings' worth. A forbidden key is reported
+ * where it is found.
+ */
 export function checkGatewayBatch(body: unknown): Checked<{ ts: number; readings: SubReading[] }> {
   const fast = fastGatewayBatch(body);
   if (fast) return { ok: true, value: fast };
+  if (!isObject(body) || !Array.isArray(body.readings) || body.readings.length > GATEWAY_BATCH_MAX) return checkGatewayBatchFully(body);
+  const list = body.readings as unknown[];
+  const forbidden = findForbiddenKey(body);
+  if (forbidden) return refusal([{ path: forbidden, message: FORBIDDEN_KEY_MESSAGE }]);
+  const at = Math.max(0, firstRefusedReading(list));
+  const z = GatewayTelemetryPayloadSchema.safeParse({ ...body, readings: list.slice(at, at + 1) });
+  if (z.success) return checkGatewayBatchFully(body); // not expected: the fast path accepts what the schema accepts
+  return refusal((z.error.issues as Issue[]).map((i) => (i.path[0] === 'readings' && i.path[1] === 0 ? { ...i, path: ['readings', at, ...i.path.slice(2)] } : i)));
+}
+
+/** The contract schema on the whole batch (a refusal the fast path saw but one reading alone does not show). */
+function checkGatewayBatchFully(body: unknown): Checked<{ ts: number; readings: SubReading[] }> {
   const z = GatewayTelemetryPayloadSchema.safeParse(body);
   if (z.success) return { ok: true, value: z.data as { ts: number; readings: SubReading[] } };
   return refusal(z.error.issues as Issue[]);

@@ -5,8 +5,6 @@ import type { TelemetryRow } from './telemetry-store';
 
 /** Characters of a refused payload kept in its dead letter. */
 export const PAYLOAD_KEEP = 2048;
-/** A payload as text (UTF-8). */
-export const text = (p: Buffer | string): string => (typeof p === 'string' ? p : p.toString('utf8'));
 /** The first {@link PAYLOAD_KEEP} characters of a payload, without decoding the rest. */
 export const kept = (p: Buffer | string): string => (typeof p === 'string' ? p.slice(0, PAYLOAD_KEEP) : p.subarray(0, PAYLOAD_KEEP).toString('utf8'));
 /** The outcome of one accepted message that queued nothing (written directly). */

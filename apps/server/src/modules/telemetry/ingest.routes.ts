@@ -20,8 +20,8 @@ function secretOf(req: FastifyRequest, deviceId: string): string | undefined {
   return undefined;
 }
 
-/** Body text as received. */
-const bodyText = (body: unknown): string => (typeof body === 'string' ? body : JSON.stringify(body ?? null));
+/** Body bytes as received (the ingest checks them as it checks an MQTT payload); an empty body is empty. */
+const bodyBytes = (body: unknown): Buffer => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
 
 /**
  * HTTP ingest (ARCHITECTURE §5): the MQTT payloads over POST, authenticated with the device's own
@@ -32,7 +32,7 @@ export function ingestRoutes(app: FastifyInstance, db: Db, registry: DeviceRegis
   const handle = async (req: FastifyRequest, id: string, channel: TopicChannel): Promise<{ accepted: number; rejected: number; reasons: string[] }> => {
     const device = await registry.get(id);
     if (!device || !verifyDeviceSecret(secretOf(req, id), device.secretHash)) throw new AppError('unauthorized', 'deviceAuthFailed');
-    const out = await ingest.handleAndWait({ source: `http:${req.url.split('?')[0]}`, channel, id, payload: bodyText(req.body), authDeviceId: id });
+    const out = await ingest.handleAndWait({ source: `http:${req.url.split('?')[0]}`, channel, id, payload: bodyBytes(req.body), authDeviceId: id });
     if (out.accepted === 0) {
       // reason codes with the first details (the code, value and range of an out-of-range value)
       const reason = out.reasons.slice(0, 3).map((r, i) => (out.details[i] ? `${r} (${out.details[i]})` : r)).join(', ');
@@ -40,10 +40,11 @@ export function ingestRoutes(app: FastifyInstance, db: Db, registry: DeviceRegis
     }
     return { accepted: out.accepted, rejected: out.rejected, reasons: out.reasons };
   };
-  // Own context: bodies arrive as text so malformed JSON is dead-lettered like on MQTT.
+  // Own context: bodies arrive as bytes, and the ingest bounds, UTF-8 checks and parses them as it
+  // does an MQTT payload, so malformed or hostile JSON is dead-lettered the same way.
   void app.register(async (sub) => {
     sub.removeAllContentTypeParsers();
-    sub.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_PAYLOAD_BYTES }, (_req, body, done) => done(null, body));
+    sub.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_PAYLOAD_BYTES }, (_req, body, done) => done(null, body));
     registerRoute(sub, db, IngestRoutes.telemetry, ({ req, params }) => handle(req, params.deviceId, 'telemetry'));
     registerRoute(sub, db, IngestRoutes.events, ({ req, params }) => handle(req, params.deviceId, 'events'));
     registerRoute(sub, db, IngestRoutes.acks, ({ req, params }) => handle(req, params.deviceId, 'acks'));

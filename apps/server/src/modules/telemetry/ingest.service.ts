@@ -1,4 +1,5 @@
-import { MAX_PAYLOAD_BYTES, checkDeviceTime, isGatewayKind } from '@ztj/contracts';
+import { DEVICE_JSON_LIMITS, MAX_PAYLOAD_BYTES, checkDeviceTime, isGatewayKind } from '@ztj/contracts';
+import { parseBoundedJson } from '../../platform/json/bounded-json';
 import type { Db } from '../../platform/db/db';
 import { DeadLetterBudget } from './dead-letter-budget';
 import type { IngestMessage, IngestOptions, IngestOutcome, IngestStats } from './ingest-types';
@@ -8,7 +9,7 @@ import { RetryPause, SETTLED, ThrottledReport, hasWork, newBatch, retryUntilDead
 import { checkGatewayBatch, checkTelemetry, type Reading } from './fast-validate';
 import type { LiveFanout } from './live-fanout';
 import type { TelemetryStore } from './telemetry-store';
-import { PAYLOAD_KEEP, kept, none, rowOf, text } from './ingest-payload';
+import { PAYLOAD_KEEP, kept, none, rowOf } from './ingest-payload';
 
 export type { IngestMessage, IngestOptions, IngestOutcome, IngestStats } from './ingest-types';
 
@@ -132,12 +133,10 @@ export class IngestService {
 
   private route(msg: IngestMessage, device: RegisteredDevice | null, receivedAt: number): Outcome | Promise<Outcome> {
     if (!device) return this.refuse(msg, receivedAt, msg.id, 'unknownDevice', null);
-    let body: unknown;
-    try {
-      body = JSON.parse(text(msg.payload));
-    } catch {
-      return this.refuse(msg, receivedAt, msg.id, 'malformed', 'not JSON');
-    }
+    // bounded before parsed: no payload can hold the event loop (issue 34 item 1)
+    const parsed = parseBoundedJson(msg.payload, DEVICE_JSON_LIMITS[msg.channel]);
+    if (!parsed.ok) return this.refuse(msg, receivedAt, msg.id, parsed.code, parsed.detail);
+    const body = parsed.value;
     switch (msg.channel) {
       case 'telemetry': {
         const c = checkTelemetry(body);

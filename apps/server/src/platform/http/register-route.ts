@@ -44,6 +44,8 @@ export function registerRoute<D extends RouteDef>(
   typed.route({
     method: def.method,
     url: def.path,
+    // the route's own JSON bounds, read by the API's JSON parser (json-body.ts, issue 34 item 1)
+    ...(def.jsonLimits ? { config: { jsonLimits: def.jsonLimits } } : {}),
     schema: {
       summary: def.summary,
       tags: [def.tag],

@@ -1,0 +1,220 @@
+import { isUtf8 } from 'node:buffer';
+import type { JsonLimits, JsonRefusalCode } from '@ztj/contracts';
+import { scan as scanPrototypeKeys } from 'secure-json-parse';
+
+/**
+ * The one gate of JSON from devices and clients (issue 34 item 1, ARCHITECTURE §5): the input's
+ * bytes are checked against {@link JsonLimits} in one pass, linear in their number, before
+ * `JSON.parse` sees them. An input within its bounds parses in time proportional to its size and
+ * hands every schema a value of bounded depth and width, so neither the parse, nor the schema, nor
+ * its error path can hold the event loop (a 400 kB message of 200,000 nested arrays held it for
+ * minutes in the schema's error path).
+ */
+
+/** A refusal: the bound broken, and where (`at`: byte offset) with the bound's number. */
+export interface JsonRefusal {
+  ok: false;
+  code: JsonRefusalCode;
+  /** The bound that was broken (`max`), for the message; absent for malformed and invalid text. */
+  max?: number;
+  /** English detail for logs and dead letters, e.g. `nesting deeper than 4 at byte 17`. */
+  detail: string;
+}
+export type BoundedJson<T = unknown> = { ok: true; value: T } | JsonRefusal;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+
+/** Bytes that end a bare token (number, true, false, null). */
+const DELIMITER = new Uint8Array(256);
+for (const c of ' \t\r\n,:[]{}"') DELIMITER[c.charCodeAt(0)] = 1;
+
+/**
+ * Keys of one open object for the duplicate check. Short objects compare the keys' bytes as
+ * written (no string made: the ingest's hot path); an object with more than 16 keys, or with a
+ * key holding an escape, compares decoded keys in a set from then on.
+ */
+class KeySet {
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  private set: Set<string> | null = null;
+  clear(): void {
+    this.starts.length = 0;
+    this.ends.length = 0;
+    this.set = null;
+  }
+  /** False when the key at `bytes[start, end)` was there already; null when an escape in it is broken. */
+  add(bytes: Uint8Array, start: number, end: number, escaped: boolean): boolean | null {
+    if (!this.set && !escaped && this.starts.length < 16) {
+      const len = end - start;
+      for (let k = 0; k < this.starts.length; k++) {
+        const s = this.starts[k]!;
+        if (this.ends[k]! - s !== len) continue;
+        let j = 0;
+        while (j < len && bytes[s + j] === bytes[start + j]) j++;
+        if (j === len) return false;
+      }
+      this.starts.push(start);
+      this.ends.push(end);
+      return true;
+    }
+    if (!this.set) {
+      this.set = new Set();
+      for (let k = 0; k < this.starts.length; k++) this.set.add(keyText(bytes, this.starts[k]!, this.ends[k]!, false)!);
+    }
+    const key = keyText(bytes, start, end, escaped);
+    if (key === null) return null;
+    if (this.set.has(key)) return false;
+    this.set.add(key);
+    return true;
+  }
+}
+
+let scratch = { kind: new Uint8Array(17), count: new Uint32Array(17) };
+const keySets: KeySet[] = [];
+
+const refuse = (code: JsonRefusalCode, detail: string, max?: number): JsonRefusal => ({ ok: false, code, detail, ...(max !== undefined ? { max } : {}) });
+
+/**
+ * Checks the shape of a JSON text against `limits` without parsing it: one pass over its bytes,
+ * tracking nesting, item and key counts per open container, string lengths, duplicate keys and
+ * numbers too large for a double. It does not check the grammar (`JSON.parse` does, after it);
+ * any bytes, valid or not, are walked in linear time.
+ * @returns null when within bounds, else the first bound broken.
+ */
+export function scanJson(bytes: Uint8Array, limits: JsonLimits): JsonRefusal | null {
+  const n = bytes.length;
+  if (n > limits.maxBytes) return refuse('tooLarge', `${n} bytes > ${limits.maxBytes}`, limits.maxBytes);
+  const { maxDepth, maxArrayItems, maxObjectKeys, maxStringBytes, maxValues } = limits;
+  // per depth: 1 object / 2 array, the items or keys counted, the keys seen (scratch shared by
+  // every scan: a scan runs to its end synchronously)
+  if (scratch.kind.length <= maxDepth) scratch = { kind: new Uint8Array(maxDepth + 1), count: new Uint32Array(maxDepth + 1) };
+  const { kind, count } = scratch;
+  kind[0] = 0;
+  let depth = 0;
+  let values = 0;
+  let prev = 0; // the last structural byte, or QUOTE / 1 after a string / bare token
+  const value = (at: number): JsonRefusal | null => {
+    if (++values > maxValues) return refuse('tooManyValues', `more than ${maxValues} values at byte ${at}`, maxValues);
+    if (kind[depth] === 2 && ++count[depth] > maxArrayItems) return refuse('tooManyItems', `an array of more than ${maxArrayItems} items at byte ${at}`, maxArrayItems);
+    return null;
+  };
+  for (let i = 0; i < n; i++) {
+    const c = bytes[i]!;
+    if (c === QUOTE) {
+      const start = i + 1;
+      let escaped = false;
+      for (i = start; i < n; i++) {
+        const d = bytes[i]!;
+        if (d === BACKSLASH) {
+          escaped = true;
+          i++;
+        } else if (d === QUOTE) break;
+      }
+      const end = Math.min(i, n);
+      if (end - start > maxStringBytes) return refuse('stringTooLong', `a string of more than ${maxStringBytes} bytes at byte ${start - 1}`, maxStringBytes);
+      if (kind[depth] === 1 && (prev === OPEN_OBJECT || prev === COMMA)) {
+        if (++count[depth] > maxObjectKeys) return refuse('tooManyKeys', `an object of more than ${maxObjectKeys} keys at byte ${start - 1}`, maxObjectKeys);
+        if (keySets[depth]!.add(bytes, start, end, escaped) === false) return refuse('duplicateKey', `a key named twice in one object at byte ${start - 1}`);
+      } else {
+        const r = value(start - 1);
+        if (r) return r;
+      }
+      prev = QUOTE;
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      const r = value(i);
+      if (r) return r;
+      if (++depth > maxDepth) return refuse('tooDeep', `nesting deeper than ${maxDepth} at byte ${i}`, maxDepth);
+      kind[depth] = c === OPEN_OBJECT ? 1 : 2;
+      count[depth] = 0;
+      if (c === OPEN_OBJECT) (keySets[depth] ??= new KeySet()).clear();
+      prev = c;
+    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      if (depth > 0) depth--;
+      prev = c;
+    } else if (c === COMMA || c === COLON) {
+      prev = c;
+    } else if (c > 0x20) {
+      const start = i;
+      while (i + 1 < n && DELIMITER[bytes[i + 1]!] === 0) i++;
+      const r = value(start);
+      if (r) return r;
+      if (!finiteNumber(bytes, start, i + 1)) return refuse('numberOutOfRange', `a number beyond ±1.8e308 at byte ${start}`);
+      prev = 1;
+    }
+  }
+  return null;
+}
+
+/** A key's text for the duplicate check: as written, or decoded when it holds escapes (null when they are broken). */
+function keyText(bytes: Uint8Array, start: number, end: number, escaped: boolean): string | null {
+  const raw = Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8');
+  if (!escaped) return raw;
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    return null; // JSON.parse of the whole text refuses it
+  }
+}
+
+/** False for a number literal that parses to ±Infinity (only long ones or ones with an exponent can). */
+function finiteNumber(bytes: Uint8Array, start: number, end: number): boolean {
+  const first = bytes[start]!;
+  if (first !== 0x2d && (first < 0x30 || first > 0x39)) return true; // true, false, null, or garbage for JSON.parse
+  if (end - start <= 300) {
+    let exponent = false;
+    for (let i = start; i < end; i++) if ((bytes[i]! | 0x20) === 0x65) exponent = true;
+    if (!exponent) return true;
+  }
+  return Number.isFinite(Number(Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1')));
+}
+
+/** Options of {@link parseBoundedJson}. */
+export interface BoundedJsonOptions {
+  /**
+   * Refuse (`prototypeKey`) a value holding a `__proto__` key, or a `constructor` key whose value
+   * has `prototype`, anywhere (secure-json-parse's scan, as Fastify's own JSON parser does): API
+   * bodies, which handlers may merge into other objects. Device payloads refuse such keys in their
+   * schema instead (`FORBIDDEN_PAYLOAD_KEYS`).
+   */
+  refusePrototypeKeys?: boolean;
+}
+
+/**
+ * Parses a JSON input from a device or client within `limits`: UTF-8 checked (for bytes),
+ * shape checked by {@link scanJson}, then `JSON.parse`. `reviver` is not supported on purpose:
+ * schemas run after, on the bounded value.
+ * @param input the raw bytes (MQTT payload, HTTP body) or a text already decoded (a field's JSON).
+ * @returns the value, or the refusal (`malformed` for what `JSON.parse` rejects).
+ */
+export function parseBoundedJson<T = unknown>(input: Uint8Array | string, limits: JsonLimits, options: BoundedJsonOptions = {}): BoundedJson<T> {
+  let bytes: Uint8Array;
+  let text: string | undefined;
+  if (typeof input === 'string') {
+    if (input.length > limits.maxBytes) return refuse('tooLarge', `more than ${limits.maxBytes} bytes`, limits.maxBytes);
+    text = input;
+    bytes = Buffer.from(input, 'utf8');
+  } else {
+    if (input.length > limits.maxBytes) return refuse('tooLarge', `${input.length} bytes > ${limits.maxBytes}`, limits.maxBytes);
+    if (!isUtf8(input)) return refuse('invalidUtf8', 'not UTF-8 text');
+    bytes = input;
+  }
+  const problem = scanJson(bytes, limits);
+  if (problem) return problem;
+  let value: T;
+  try {
+    value = JSON.parse(text ?? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8')) as T;
+  } catch {
+    return refuse('malformed', 'not JSON');
+  }
+  if (options.refusePrototypeKeys && value !== null && typeof value === 'object' && scanPrototypeKeys(value, { safe: true }) === null) {
+    return refuse('prototypeKey', 'a __proto__ or constructor.prototype key');
+  }
+  return { ok: true, value };
+}

@@ -31,9 +31,19 @@ const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: D
 /** Wrappers whose value is checked by their inner schema. */
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
+type Kinds = Set<'number' | 'string' | 'other'>;
+/** {@link kindsOf} of each schema met (schemas are immutable: computed once, not per value). */
+const KINDS = new WeakMap<z.ZodType, Kinds>();
+
 /** What primitive kinds a schema accepts at its top: 'number', 'string' or both. */
-function kindsOf(schema: z.ZodType, depth = 0): Set<'number' | 'string' | 'other'> {
-  const out = new Set<'number' | 'string' | 'other'>();
+function kindsOf(schema: z.ZodType, depth = 0): Kinds {
+  let kinds = KINDS.get(schema);
+  if (!kinds) KINDS.set(schema, (kinds = findKinds(schema, depth)));
+  return kinds;
+}
+
+function findKinds(schema: z.ZodType, depth: number): Kinds {
+  const out: Kinds = new Set();
   if (depth > 20) return out;
   const def = defOf(schema);
   if (WRAPPERS.has(def.type) && def.innerType) return kindsOf(def.innerType, depth + 1);
@@ -47,6 +57,14 @@ function kindsOf(schema: z.ZodType, depth = 0): Set<'number' | 'string' | 'other
   } else if (def.type === 'union') for (const o of def.options ?? []) for (const k of kindsOf(o, depth + 1)) out.add(k);
   else out.add('other');
   return out;
+}
+
+/** The `max(n)` of an array schema, or Infinity. */
+function maxLengthOf(schema: z.ZodType): number {
+  const checks = (schema as unknown as { _zod: { def: { checks?: { _zod: { def: { check: string; maximum?: number } } }[] } } })._zod.def.checks ?? [];
+  let max = Infinity;
+  for (const c of checks) if (c._zod.def.check === 'max_length' && typeof c._zod.def.maximum === 'number') max = Math.min(max, c._zod.def.maximum);
+  return max;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -67,7 +85,11 @@ export function coerceWire(schema: z.ZodType, value: unknown, depth = 0): unknow
     for (const [key, child] of Object.entries(def.shape)) if (key in out) out[key] = coerceWire(child, out[key], depth + 1);
     return out;
   }
-  if (def.type === 'array' && def.element && Array.isArray(value)) return value.map((v) => coerceWire(def.element!, v, depth + 1));
+  if (def.type === 'array' && def.element && Array.isArray(value)) {
+    // a list longer than the schema allows is refused by its length: not walked (issue 34 item 1)
+    if (value.length > maxLengthOf(schema)) return value;
+    return value.map((v) => coerceWire(def.element!, v, depth + 1));
+  }
   if (def.type === 'record' && def.valueType && isPlainObject(value)) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, coerceWire(def.valueType!, v, depth + 1)]));
   }

@@ -46,16 +46,17 @@ export type JsonRefusalCode =
 /**
  * Default bounds of an API request body (SPEC §7 calls). Nothing in the route table comes close:
  * the deepest bodies (rule templates, routes with geofence polygons) nest about 6 levels, the
- * longest arrays (device ids of a binding) hold 10,000 items. A route may widen or narrow them
- * with its `jsonLimits`.
+ * longest lists hold 1,000 items (a template's binding takes 10,000 device ids: its route widens
+ * the bound with `jsonLimits`), the longest text is an announcement's 200,000 characters (up to
+ * 600 kB in UTF-8). Measured worst cases within them: security/hostile-input.test.ts.
  */
 export const API_JSON_LIMITS: JsonLimits = {
   maxBytes: 2 * 1024 * 1024,
   maxDepth: 16,
-  maxArrayItems: 10_000,
+  maxArrayItems: 1_000,
   maxObjectKeys: 1_000,
   maxStringBytes: 1024 * 1024,
-  maxValues: 100_000,
+  maxValues: 50_000,
 };
 
 /** Bounds of one reading, event or acknowledgement (`{ts, values:{…}, lat, lng, seq}`: depth 2). */

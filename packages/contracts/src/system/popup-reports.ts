@@ -57,7 +57,8 @@ export const PopupReportCreateSchema = z.object({
   name: text(100),
   /** Code of a data source of the tenant; null or '' = the product's own database. */
   dbSource: z.string().trim().max(64).nullish().transform((v) => v || null),
-  querySql: z.string().max(20_000, 'validation.tooLong').superRefine((v, ctx) => {
+  // abort: a text over the bound is not parsed (issue 34 item 1: 1 MiB of SQL held the server 0.2 s)
+  querySql: z.string().max(20_000, { message: 'validation.tooLong', abort: true }).superRefine((v, ctx) => {
     const parsed = parseReportSql(v);
     if ('problem' in parsed) ctx.addIssue({ code: 'custom', message: parsed.problem });
   }),

@@ -13,7 +13,7 @@ export interface Refusal {
 function refusalOf(issues: readonly { path: PropertyKey[]; message: string }[]): Refusal {
   return {
     reason: issues.some((i) => i.message === FORBIDDEN_KEY_MESSAGE) ? 'forbiddenKey' : 'invalid',
-    detail: issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; '),
+    detail: issues.slice(0, 3).map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; '),
   };
 }
 

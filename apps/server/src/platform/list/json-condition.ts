@@ -1,4 +1,6 @@
+import { FIELD_JSON_LIMITS } from '@ztj/contracts';
 import { AppError } from '../http/app-error';
+import { parseBoundedJson } from '../json/bounded-json';
 
 /**
  * The `condition` parameter of tree and dictionary loads (SPEC §5: a JSON object as a string,
@@ -8,12 +10,10 @@ import { AppError } from '../http/app-error';
  */
 export function conditionPairs(condition: string | undefined): [string, string][] {
   if (!condition) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(condition);
-  } catch {
-    throw new AppError('badRequest', 'listValueInvalid', { field: 'condition' });
-  }
+  // bounded like every client JSON (issue 34 item 1)
+  const read = parseBoundedJson(condition, FIELD_JSON_LIMITS);
+  if (!read.ok) throw new AppError('badRequest', 'listValueInvalid', { field: 'condition' });
+  const parsed = read.value;
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError('badRequest', 'listValueInvalid', { field: 'condition' });
   return Object.entries(parsed as Record<string, unknown>).map(([k, v]) => [k, String(v ?? '')]);
 }

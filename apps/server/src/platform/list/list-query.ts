@@ -1,5 +1,6 @@
-import { LIST_RESERVED_KEYS, SUPER_QUERY_RULES, SuperQueryConditionSchema, type SuperQueryRule } from '@ztj/contracts';
+import { FIELD_JSON_LIMITS, LIST_RESERVED_KEYS, SUPER_QUERY_RULES, SuperQueryConditionSchema, type SuperQueryRule } from '@ztj/contracts';
 import { AppError } from '../http/app-error';
+import { parseBoundedJson } from '../json/bounded-json';
 import type { ListField, ListSpec } from './list-spec';
 
 /** A comparison on one allow-listed field. `value` is what gets bound, never SQL text. */
@@ -88,11 +89,9 @@ function parseSuper(raw: string): unknown {
     // keep the raw text only
   }
   for (const text of attempts) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      // try the next form
-    }
+    // bounded like every client JSON (issue 34 item 1)
+    const read = parseBoundedJson(text, FIELD_JSON_LIMITS);
+    if (read.ok) return read.value;
   }
   throw new AppError('badRequest', 'superQueryInvalid');
 }

@@ -1,4 +1,5 @@
-import type { BilingualText, Language } from '@ztj/contracts';
+import { FIELD_JSON_LIMITS, type BilingualText, type Language } from '@ztj/contracts';
+import { parseBoundedJson } from '../../../platform/json/bounded-json';
 import type { Db } from '../../../platform/db/db';
 
 /**
@@ -70,10 +71,8 @@ export function langOfParameter(parameter: string | null): Language {
 /** A parameter read as a JSON object; {} when empty or not an object. */
 export function parseParameter(parameter: string | null): Record<string, unknown> {
   if (!parameter || !parameter.trim()) return {};
-  try {
-    const v: unknown = JSON.parse(parameter);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+  // bounded like every client JSON (issue 34 item 1)
+  const read = parseBoundedJson(parameter, FIELD_JSON_LIMITS);
+  const v = read.ok ? read.value : null;
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }

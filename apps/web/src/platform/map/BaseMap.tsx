@@ -4,6 +4,7 @@ import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { latLngBounds } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { LatLng } from '@ztj/contracts';
+import { useReducedMotion } from '../responsive/useReducedMotion';
 import { MapSourceSwitch } from './MapSourceSwitch';
 import { BASEMAP_SEA, OfflineBasemap } from './OfflineBasemap';
 import { useMapTiles } from './useMapTiles';
@@ -64,6 +65,8 @@ export function BaseMap({ initial, className, testId, children }: BaseMapProps):
   const { t } = useTranslation('map');
   const { source } = useMapTiles();
   const tiles = useTileHealth(source?.url);
+  // no zoom or fade animations for a user (or a test browser) who asks for reduced motion
+  const still = useReducedMotion();
   return (
     <div
       className={`${styles.frame} ${className ?? styles.mapBox}`}
@@ -76,6 +79,9 @@ export function BaseMap({ initial, className, testId, children }: BaseMapProps):
         zoom={initial ? 13 : EMPTY_VIEW.zoom}
         style={{ height: '100%', width: '100%', background: BASEMAP_SEA }}
         preferCanvas={false}
+        zoomAnimation={!still}
+        fadeAnimation={!still}
+        markerZoomAnimation={!still}
       >
         <OfflineBasemap detailed={!source || tiles.failing} />
         {source && (
@@ -135,6 +141,7 @@ interface FitBoundsProps {
 export function FitBounds({ positions, fitKey, maxZoom = 16 }: FitBoundsProps): null {
   const map = useMap();
   const offline = useContext(OfflineViewContext);
+  const still = useReducedMotion();
   const fitted = useRef<{ key: unknown; offline: boolean } | undefined>(undefined);
   useEffect(() => {
     if (fitKey === null || positions.length === 0) return;
@@ -142,7 +149,7 @@ export function FitBounds({ positions, fitKey, maxZoom = 16 }: FitBoundsProps): 
     fitted.current = { key: fitKey, offline };
     const zoom = offline ? Math.min(maxZoom, OFFLINE_MAX_FIT_ZOOM) : maxZoom;
     const bounds = latLngBounds(positions.map((p) => [p.lat, p.lng] as [number, number]));
-    const fit = (): void => void map.fitBounds(bounds, { padding: [24, 24], maxZoom: zoom });
+    const fit = (): void => void map.fitBounds(bounds, { padding: [24, 24], maxZoom: zoom, animate: !still });
     fit();
     // fitted while the box had no size yet (a drawer or tab still opening): fit again once it has one
     const size = map.getSize();
@@ -156,6 +163,6 @@ export function FitBounds({ positions, fitKey, maxZoom = 16 }: FitBoundsProps): 
     };
     map.on('resize', refit);
     return () => void map.off('resize', refit);
-  }, [map, fitKey, positions, maxZoom, offline]);
+  }, [map, fitKey, positions, maxZoom, offline, still]);
   return null;
 }

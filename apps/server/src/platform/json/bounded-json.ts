@@ -49,36 +49,41 @@ function hashOf(bytes: Uint8Array, start: number, end: number): number {
  * decoded first, so `"a"` and `"\u0061"` are the same key.
  */
 class KeySet {
-  /** Each key's bytes: the input's, or its decoded copy for an escaped key. */
-  private readonly srcs: Uint8Array[] = [];
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
-  /** Open-addressing table of key indexes + 1 by hash (0: empty), sized a power of two ≥ 2 × keys. */
-  private table: Int32Array | null = null;
-  private readonly hashes: number[] = [];
-  clear(): void {
-    this.srcs.length = 0;
-    this.starts.length = 0;
-    this.ends.length = 0;
-    this.hashes.length = 0;
-    this.table = null;
+  private input: Uint8Array = new Uint8Array(0);
+  private n = 0;
+  private starts = new Int32Array(16);
+  private ends = new Int32Array(16);
+  private hashes = new Uint32Array(16);
+  /** Decoded copies of escaped keys by index (rare: empty on the hot path). */
+  private readonly decoded = new Map<number, Uint8Array>();
+  /** Open-addressing table of key indexes + 1 by hash (0: empty), used past 16 keys, reused. */
+  private table = new Int32Array(0);
+  private tableInUse = false;
+
+  /** Starts a new object of `input`. */
+  clear(input: Uint8Array): void {
+    this.input = input;
+    this.n = 0;
+    this.tableInUse = false;
+    if (this.decoded.size) this.decoded.clear();
   }
-  /** False when the key at `bytes[start, end)` was there already; null when an escape in it is broken. */
-  add(bytes: Uint8Array, start: number, end: number, escaped: boolean): boolean | null {
-    let src = bytes;
+
+  /** False when the key at `input[start, end)` was there already; null when an escape in it is broken. */
+  add(start: number, end: number, escaped: boolean): boolean | null {
+    let src = this.input;
     if (escaped) {
-      const key = decodedKey(bytes, start, end);
+      const key = decodedKey(src, start, end);
       if (key === null) return null;
       src = key;
       start = 0;
       end = key.length;
     }
-    const n = this.starts.length;
+    const n = this.n;
     if (n < 16) {
       for (let k = 0; k < n; k++) if (this.same(k, src, start, end)) return false;
     } else {
-      if (!this.table || n * 2 >= this.table.length) this.grow(n);
-      const table = this.table!;
+      if (!this.tableInUse || n * 2 >= this.table.length) this.rehash(n);
+      const table = this.table;
       const mask = table.length - 1;
       const h = hashOf(src, start, end);
       let slot = h & mask;
@@ -88,30 +93,44 @@ class KeySet {
       table[slot] = n + 1;
       this.hashes[n] = h;
     }
-    this.srcs.push(src);
-    this.starts.push(start);
-    this.ends.push(end);
+    if (n === this.starts.length) this.widen();
+    this.starts[n] = start;
+    this.ends[n] = end;
+    if (escaped) this.decoded.set(n, src);
+    this.n = n + 1;
     return true;
   }
-  /** A table for at least 2 × (n + 1) keys holding keys 0…n-1 (hashing the first 16 on the way). */
-  private grow(n: number): void {
+
+  /** The table rebuilt for at least 2 × (n + 1) keys holding keys 0…n-1. */
+  private rehash(n: number): void {
     let size = 64;
     while (size < (n + 1) * 4) size *= 2;
-    const table = new Int32Array(size);
-    const mask = size - 1;
+    if (this.table.length < size) this.table = new Int32Array(size);
+    else this.table.fill(0);
+    const table = this.table;
+    const mask = table.length - 1;
     for (let k = 0; k < n; k++) {
-      const h = (this.hashes[k] ??= hashOf(this.srcs[k]!, this.starts[k]!, this.ends[k]!));
+      const h = (this.hashes[k] = hashOf(this.decoded.get(k) ?? this.input, this.starts[k]!, this.ends[k]!));
       let slot = h & mask;
       while (table[slot] !== 0) slot = (slot + 1) & mask;
       table[slot] = k + 1;
     }
-    this.table = table;
+    this.tableInUse = true;
   }
+
+  private widen(): void {
+    const grow = <T extends Int32Array | Uint32Array>(a: T, b: T): T => (b.set(a), b);
+    const size = this.starts.length * 2;
+    this.starts = grow(this.starts, new Int32Array(size));
+    this.ends = grow(this.ends, new Int32Array(size));
+    this.hashes = grow(this.hashes, new Uint32Array(size));
+  }
+
   private same(k: number, src: Uint8Array, start: number, end: number): boolean {
     const s = this.starts[k]!;
     const len = end - start;
     if (this.ends[k]! - s !== len) return false;
-    const other = this.srcs[k]!;
+    const other = this.decoded.size ? (this.decoded.get(k) ?? this.input) : this.input;
     for (let j = 0; j < len; j++) if (other[s + j] !== src[start + j]) return false;
     return true;
   }
@@ -141,11 +160,6 @@ export function scanJson(bytes: Uint8Array, limits: JsonLimits): JsonRefusal | n
   let depth = 0;
   let values = 0;
   let prev = 0; // the last structural byte, or QUOTE / 1 after a string / bare token
-  const value = (at: number): JsonRefusal | null => {
-    if (++values > maxValues) return refuse('tooManyValues', `more than ${maxValues} values at byte ${at}`, maxValues);
-    if (kind[depth] === 2 && ++count[depth] > maxArrayItems) return refuse('tooManyItems', `an array of more than ${maxArrayItems} items at byte ${at}`, maxArrayItems);
-    return null;
-  };
   for (let i = 0; i < n; i++) {
     const c = bytes[i]!;
     if (c === QUOTE) {
@@ -161,20 +175,18 @@ export function scanJson(bytes: Uint8Array, limits: JsonLimits): JsonRefusal | n
       const end = Math.min(i, n);
       if (end - start > maxStringBytes) return refuse('stringTooLong', `a string of more than ${maxStringBytes} bytes at byte ${start - 1}`, maxStringBytes);
       if (kind[depth] === 1 && (prev === OPEN_OBJECT || prev === COMMA)) {
-        if (++count[depth] > maxObjectKeys) return refuse('tooManyKeys', `an object of more than ${maxObjectKeys} keys at byte ${start - 1}`, maxObjectKeys);
-        if (keySets[depth]!.add(bytes, start, end, escaped) === false) return refuse('duplicateKey', `a key named twice in one object at byte ${start - 1}`);
-      } else {
-        const r = value(start - 1);
-        if (r) return r;
+        if (++count[depth]! > maxObjectKeys) return refuse('tooManyKeys', `an object of more than ${maxObjectKeys} keys at byte ${start - 1}`, maxObjectKeys);
+        if (keySets[depth]!.add(start, end, escaped) === false) return refuse('duplicateKey', `a key named twice in one object at byte ${start - 1}`);
+      } else if (++values > maxValues || (kind[depth] === 2 && ++count[depth]! > maxArrayItems)) {
+        return overCount(values, maxValues, maxArrayItems, start - 1);
       }
       prev = QUOTE;
     } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-      const r = value(i);
-      if (r) return r;
+      if (++values > maxValues || (kind[depth] === 2 && ++count[depth]! > maxArrayItems)) return overCount(values, maxValues, maxArrayItems, i);
       if (++depth > maxDepth) return refuse('tooDeep', `nesting deeper than ${maxDepth} at byte ${i}`, maxDepth);
       kind[depth] = c === OPEN_OBJECT ? 1 : 2;
       count[depth] = 0;
-      if (c === OPEN_OBJECT) (keySets[depth] ??= new KeySet()).clear();
+      if (c === OPEN_OBJECT) (keySets[depth] ??= new KeySet()).clear(bytes);
       prev = c;
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
       if (depth > 0) depth--;
@@ -182,15 +194,26 @@ export function scanJson(bytes: Uint8Array, limits: JsonLimits): JsonRefusal | n
     } else if (c === COMMA || c === COLON) {
       prev = c;
     } else if (c > 0x20) {
+      // a bare token: a number, true, false, null (or garbage JSON.parse refuses)
       const start = i;
-      while (i + 1 < n && DELIMITER[bytes[i + 1]!] === 0) i++;
-      const r = value(start);
-      if (r) return r;
-      if (!finiteNumber(bytes, start, i + 1)) return refuse('numberOutOfRange', `a number beyond ±1.8e308 at byte ${start}`);
+      let exponent = false;
+      while (i + 1 < n && DELIMITER[bytes[i + 1]!] === 0) {
+        i++;
+        if ((bytes[i]! | 0x20) === 0x65) exponent = true; // e or E (also in true/false: checked below)
+      }
+      if (++values > maxValues || (kind[depth] === 2 && ++count[depth]! > maxArrayItems)) return overCount(values, maxValues, maxArrayItems, start);
+      if ((exponent || i - start >= 300) && !finiteNumber(bytes, start, i + 1)) return refuse('numberOutOfRange', `a number beyond ±1.8e308 at byte ${start}`);
       prev = 1;
     }
   }
   return null;
+}
+
+/** The refusal of a value past a count: too many values in all, or too many items in its array. */
+function overCount(values: number, maxValues: number, maxArrayItems: number, at: number): JsonRefusal {
+  return values > maxValues
+    ? refuse('tooManyValues', `more than ${maxValues} values at byte ${at}`, maxValues)
+    : refuse('tooManyItems', `an array of more than ${maxArrayItems} items at byte ${at}`, maxArrayItems);
 }
 
 /** An escaped key's UTF-8 bytes once decoded (null when its escapes are broken). */
@@ -207,11 +230,6 @@ function decodedKey(bytes: Uint8Array, start: number, end: number): Buffer | nul
 function finiteNumber(bytes: Uint8Array, start: number, end: number): boolean {
   const first = bytes[start]!;
   if (first !== 0x2d && (first < 0x30 || first > 0x39)) return true; // true, false, null, or garbage for JSON.parse
-  if (end - start <= 300) {
-    let exponent = false;
-    for (let i = start; i < end; i++) if ((bytes[i]! | 0x20) === 0x65) exponent = true;
-    if (!exponent) return true;
-  }
   return Number.isFinite(Number(Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1')));
 }
 

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { UserRoutes, type UserRecord } from '@ztj/contracts';
+import { AntdTestRoot } from '../../../platform/antd/AntdTestRoot';
 import { initI18n } from '../../../platform/i18n/i18n';
 import { UserFormModal } from './UserFormModal';
 
@@ -37,7 +38,11 @@ function serve(links: 'never' | 'loaded'): void {
   });
 }
 
-const wrap = (node: ReactNode): ReactNode => <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>;
+const wrap = (node: ReactNode): ReactNode => (
+  <AntdTestRoot>
+    <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>
+  </AntdTestRoot>
+);
 
 async function saveEdit(shown?: string): Promise<Record<string, unknown>> {
   const onSaved = vi.fn();

@@ -2,6 +2,7 @@ import { createRef, type ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { AntdTestRoot } from '../../antd/AntdTestRoot';
 import { initI18n } from '../../i18n/i18n';
 import { EditableTable, EditableTableErrors, type EditableTableHandle, type EditableTableProps } from './EditableTable';
 import type { EditableColumn } from './types';
@@ -27,7 +28,11 @@ function setup(props: Partial<EditableTableProps> = {}): { ref: React.RefObject<
   const ref = createRef<EditableTableHandle>();
   const onChange = vi.fn();
   const client = new QueryClient();
-  const wrap = (node: ReactNode): ReactNode => <QueryClientProvider client={client}>{node}</QueryClientProvider>;
+  const wrap = (node: ReactNode): ReactNode => (
+    <AntdTestRoot>
+      <QueryClientProvider client={client}>{node}</QueryClientProvider>
+    </AntdTestRoot>
+  );
   render(wrap(<EditableTable ref={ref} columns={COLUMNS} onChange={onChange} {...props} />));
   return { ref, onChange };
 }
@@ -124,7 +129,7 @@ describe('EditableTable', () => {
       { key: 'phone', title: 'Phone', type: 'slot', slot: ({ row, onChange }) => <button type="button" onClick={() => onChange('13800000000')}>{String(row.phone ?? 'none')}</button> },
     ];
     const onChange = vi.fn();
-    render(<QueryClientProvider client={new QueryClient()}><EditableTable columns={columns} value={[{ id: 'a' }]} onChange={onChange} /></QueryClientProvider>);
+    render(<AntdTestRoot><QueryClientProvider client={new QueryClient()}><EditableTable columns={columns} value={[{ id: 'a' }]} onChange={onChange} /></QueryClientProvider></AntdTestRoot>);
     expect(screen.getByText('A popup input needs a report code, origin fields and destination fields, as many of each')).toBeTruthy();
     fireEvent.click(screen.getByText('none'));
     expect((onChange.mock.lastCall![0] as Record<string, unknown>[])[0]).toEqual({ id: 'a', phone: '13800000000', orderNum: 1 });

@@ -1,5 +1,5 @@
 import type { openConfiguredDb } from '../src/platform/db/configured-db';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../src/modules/system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../src/platform/tenancy/tenant-ids';
 
 /** The realistic tenant of `npm run bench:api` (knobs BENCH_USERS, BENCH_DEVICES, BENCH_OTHER_DEVICES, BENCH_WAYBILLS). */
 const env = process.env;

@@ -37,7 +37,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app';
-import { DEMO_TENANT_ID } from '../src/modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../src/platform/tenancy/tenant-ids';
 import { seedData } from './api-seed';
 import { capturingDb, inRequest, ms, nowUs, percentile, replay, type LoadJob, type LoadReport, type Statement } from './api-sql';
 import { openScratchDb } from './scratch-db';

@@ -17,7 +17,7 @@
  * Default: embedded PGlite in a temporary DATA_DIR; with `DATABASE_URL` a fresh schema on that
  * PostgreSQL, dropped afterwards. Knobs: BENCH_METERS (1000), BENCH_DAYS (30), BENCH_STEP_MIN (60), BENCH_CALLS (20).
  */
-import { DEMO_TENANT_ID } from '../src/modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../src/platform/tenancy/tenant-ids';
 import { dayOf, dayText } from '../src/modules/meters/energy';
 import { refreshRollup } from '../src/modules/meters/energy-rollup';
 import { meterEnergy } from '../src/modules/meters/energy.service';

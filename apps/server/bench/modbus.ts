@@ -17,7 +17,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { REGISTER_MAPS } from '@ztj/contracts';
 import { RealtimeHub } from '../src/platform/realtime/hub';
-import { DEMO_TENANT_ID } from '../src/modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../src/platform/tenancy/tenant-ids';
 import { IngestRuntime } from '../src/modules/telemetry/ingest-runtime';
 import { ModbusPoller } from '../src/modules/integrations/modbus/poller';
 import { putFloat32, startModbusServer } from '../src/modules/integrations/modbus/modbus-server';

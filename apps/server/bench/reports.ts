@@ -21,7 +21,7 @@ import { RuleTemplateSchema } from '@ztj/contracts';
 import { provisionDevice } from '../src/modules/devices/device-provision';
 import { buildDeviceReport, type StoredReportQuery } from '../src/modules/reports/device-report';
 import { WAYBILL_ZIP_EXPORTER } from '../src/modules/reports/waybill-zip';
-import { DEMO_TENANT_ID } from '../src/modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../src/platform/tenancy/tenant-ids';
 import { openScratchDb } from './scratch-db';
 
 const DAY = 86_400_000;

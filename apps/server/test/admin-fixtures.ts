@@ -1,5 +1,5 @@
 import type { ApiResponse } from '@ztj/contracts';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../src/modules/system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../src/platform/tenancy/tenant-ids';
 import type { TestApp } from './test-app';
 import { exportAndWait } from '../src/platform/exports/exports.fixtures';
 

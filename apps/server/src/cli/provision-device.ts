@@ -17,7 +17,8 @@ import { loadConfig } from '../platform/config/config';
 import { migrate } from '../platform/db/migrate';
 import { DeviceBrokerAccounts } from '../modules/devices/device-broker-accounts';
 import { deprovisionDevice, provisionDevice } from '../modules/devices/device-provision';
-import { DEMO_TENANT_ID, seed } from '../modules/system/seed/seed';
+import { seed } from '../modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../platform/tenancy/tenant-ids';
 import { dataDirHolder, SERVER_PID_FILE } from '../platform/startup/data-dir-lock';
 
 const { values } = parseArgs({

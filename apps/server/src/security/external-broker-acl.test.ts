@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingBinaries, startMosquitto, type MosquittoProcess } from '../../test/mosquitto-process';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { deprovisionDevice, provisionDevice, type NewDevice } from '../modules/devices/device-provision';
-import { DEMO_TENANT_ID } from '../modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../platform/tenancy/tenant-ids';
 import { demoSecretKey, deriveDeviceSecret } from '../modules/telemetry/device-secrets';
 import { connectDevice, countTelemetry, uid, waitFor } from '../modules/telemetry/ingest.fixtures';
 

@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { download, multipart, upload } from '../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { DEMO_TENANT_ID } from '../modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../platform/tenancy/tenant-ids';
 import { addDevice, uid } from '../modules/telemetry/ingest.fixtures';
 import { setImportLimits } from '../platform/list/import-limits';
 import { spreadsheetEvents } from '../platform/list/sheet-pool';

@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, exported, USER_PASSWORD, type AdminFixtures } from '../../test/admin-fixtures';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../modules/system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../platform/tenancy/tenant-ids';
 
 /*
  * Issue #8 finding 1: the tenant boundary of user, role and department operations (policy in

@@ -6,7 +6,7 @@ import { adminFixtures, tenantHeader, USER_PASSWORD, type AdminFixtures } from '
 import { expectRefused } from '../../../test/refusal';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { openSocket } from '../../../test/ws-client';
-import { DEMO_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 
 describe('announcements and system messages (issue 12 item 1)', () => {
   let t: TestApp;

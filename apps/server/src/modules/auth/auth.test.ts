@@ -1,7 +1,7 @@
 import type { LoginResult, UserPermissionResult } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/test-app';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { hashPassword } from '../../platform/auth/tokens';
 import { captchaStore } from './captcha.service';
 import { SIGN_IN_POLICY } from './sign-in-throttle';

@@ -2,7 +2,7 @@ import type { LoginResult } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/auth/tokens';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { addDevice, uid } from '../telemetry/ingest.fixtures';
 
 /**

@@ -1,8 +1,8 @@
 import type { AuthEntry, MenuItem } from '@ztj/contracts';
 import { GRANTED_PERMISSION_IDS_SQL } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/db';
-import { PLATFORM_ONLY_PERMISSIONS } from '../tenants/platform-scope';
-import { PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { PLATFORM_ONLY_PERMISSIONS } from '../../platform/tenancy/platform-scope';
+import { PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 
 interface PermissionRow {
   id: string;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
-import { requirePlatform } from '../tenants/platform-scope';
+import { requirePlatform } from '../../platform/tenancy/platform-scope';
 import { recoveryCode, recoveryReset, recoveryVerify } from './recovery';
 import { register, registerPolicyFromEnv, registerTenant } from './register';
 import { installSelfServiceLimits } from './self-service-limits';

@@ -1,6 +1,6 @@
 import type { LoginResult } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { dragTrace, from, startSelfServiceFixture, type SelfServiceFixture } from './self-service.fixture';
 import { createUser } from '../users/users.service';
 import { sendTenantExpiryReminders } from './tenant-expiry';

@@ -6,7 +6,7 @@ import { formatEpochMs } from '../../platform/time/format-time';
 import type { PushChannel, PushMessage } from '../alarms/push/channels/channel';
 import { LogType, writeLog } from '../logs/logs.repo';
 import { defineJobClass, parseParameter } from '../system/quartz/job-classes';
-import { PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 
 /**
  * Tenant expiry (issue 13 item 9; SPEC §6 "tenant expired, contact platform administrator to

@@ -9,7 +9,7 @@ import { runImport } from '../../platform/list/import-runner';
 import { listAll, listPage } from '../../platform/list/list-runner';
 import { callerOf } from '../../platform/list/list-spec';
 import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
-import { requirePlatform } from '../tenants/platform-scope';
+import { requirePlatform } from '../../platform/tenancy/platform-scope';
 import { CATEGORY_IMPORT, CATEGORY_LIST, CATEGORY_ROOTS } from './categories.list';
 import * as categories from './categories.service';
 

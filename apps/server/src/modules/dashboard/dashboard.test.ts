@@ -4,7 +4,7 @@ import type { BigScreenData, DashboardStats, DashboardTrend } from '@ztj/contrac
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { MIGRATIONS_DIR } from '../../platform/db/migrate';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { userOf } from '../alarms/runtime/alarm.fixtures';
 import { timingOutcome } from '../logistics/geo/timing';
 import { waybillCounts } from './dashboard.figures';

@@ -2,7 +2,7 @@ import type { PageResult, RoleDataRuleChoice, UserRecord } from '@ztj/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, tenantHeader, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { DEMO_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 
 /** Data rules of department roles (issue #4 "department roles and data rules"; SPEC §6). */
 describe('department role data rules', () => {

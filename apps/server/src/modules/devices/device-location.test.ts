@@ -1,7 +1,7 @@
 import type { DeviceDetail, DeviceRecord } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { addDevice, uid } from '../telemetry/ingest.fixtures';
 import { exportRows } from './device-export';
 import { NEAR_LOCATION_MAX_M, nearestLocation } from './device-location';

@@ -3,7 +3,7 @@ import type { DeviceLogListRecord, PageResult } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, exported, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { uid } from '../telemetry/ingest.fixtures';
 
 /**

@@ -1,6 +1,6 @@
 import { equipmentFamilyOf, getDeviceModel, isGatewayKind, type DeviceKind } from '@ztj/contracts';
 import type { Db, Queryable } from '../../platform/db/db';
-import { DEMO_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { demoSecretKey, deriveDeviceSecret, generateDeviceSecret, hashDeviceSecret } from '../telemetry/device-secrets';
 
 /** What is needed to register a device (terminal, gateway or a gateway's sub-device). */

@@ -2,7 +2,7 @@ import { HEADER_DEVICE_SECRET, type DeviceDetail, type DeviceMapResult, type His
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/auth/tokens';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { addDevice, countTelemetry, deadLetters, uid } from '../telemetry/ingest.fixtures';
 import { exportAndWait } from '../../platform/exports/exports.fixtures';
 

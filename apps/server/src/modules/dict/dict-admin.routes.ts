@@ -9,7 +9,7 @@ import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
 import { registerRoute } from '../../platform/http/register-route';
 import { listPage } from '../../platform/list/list-runner';
 import { callerOf } from '../../platform/list/list-spec';
-import { requirePlatform } from '../tenants/platform-scope';
+import { requirePlatform } from '../../platform/tenancy/platform-scope';
 import * as dicts from './dict-admin.service';
 import * as calls from './dict-calls.service';
 import { loadTableTree, tableDictTexts } from './table-dicts';

@@ -2,7 +2,7 @@ import type { LedgerChainReport, LedgerVerify } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, tenantHeader, type AdminFixtures } from '../../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { DEMO_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 
 /**
  * Record chains (issue 15 item 7): alarm processing records, report generations and the audit

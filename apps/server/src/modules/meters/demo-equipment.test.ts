@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { userOf } from '../alarms/runtime/alarm.fixtures';
 import { provisionDevice } from '../devices/device-provision';
-import { DEMO_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { seedDemoEquipment } from './demo-equipment';
 
 /** The demo store equipment seed (issue 14 item 5): stores, meter configs, bound templates; once. */

@@ -2,7 +2,7 @@ import { RuleTemplateSchema, WarehouseAddSchema } from '@ztj/contracts';
 import type { Db, Queryable } from '../../platform/db/db';
 import { insertBindings } from '../alarms/settings/templates.service';
 import { insertWarehouse } from '../logistics/warehouses/warehouses.service';
-import { DEMO_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { EQUIPMENT_RULES, SHANGHAI_TOU } from './demo-equipment-rules';
 
 /**

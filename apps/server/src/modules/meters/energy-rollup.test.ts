@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { provisionDevice } from '../devices/device-provision';
-import { DEMO_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { dailyEnergy, dayOfText, dayStart, type CounterReading } from './energy';
 import { invalidateMeter, readDailyEnergy, refreshRollup } from './energy-rollup';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { exportAndWait } from '../../platform/exports/exports.fixtures';
 import { userOf } from '../alarms/runtime/alarm.fixtures';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { addDevice, uid } from '../telemetry/ingest.fixtures';
 import { dayOf, dayStart, dayText } from './energy';
 import { grantEquipmentButtons } from './meters.fixtures';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
 import { callerOf } from '../../platform/list/list-spec';
-import { requirePlatform } from '../tenants/platform-scope';
+import { requirePlatform } from '../../platform/tenancy/platform-scope';
 import * as rules from './data-rules.service';
 import * as calls from './permission-calls.service';
 import * as perms from './permissions.service';

@@ -6,7 +6,7 @@ import { expectRefused } from '../../../test/refusal';
 import { exportAndWait } from '../../platform/exports/exports.fixtures';
 import { userOf } from '../alarms/runtime/alarm.fixtures';
 import { dayOf, dayStart, dayText } from '../meters/energy';
-import { DEMO_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { addDevice, uid } from '../telemetry/ingest.fixtures';
 
 /**

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { exportAndWait } from '../../platform/exports/exports.fixtures';
 import { userOf } from '../alarms/runtime/alarm.fixtures';
 import { device } from '../alarms/settings/settings.fixtures';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { canonicalValues } from './report-data';
 import { bindColdChainLimits, insertReadings, processedAlarm, waybillWith, workedExample } from './reports.fixtures';
 import { expectRefused } from '../../../test/refusal';

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { exportAndWait } from '../../platform/exports/exports.fixtures';
 import { until, userOf } from '../alarms/runtime/alarm.fixtures';
 import { device } from '../alarms/settings/settings.fixtures';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { insertReadings, workedExample } from './reports.fixtures';
 import { previousShanghaiDay, shanghaiDay, WAREHOUSE_DAILY_JOB } from './warehouse-daily';
 import { expectRefused } from '../../../test/refusal';

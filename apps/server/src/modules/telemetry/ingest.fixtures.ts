@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { DEMO_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { provisionDevice, type NewDevice } from '../devices/device-provision';
 
 /**

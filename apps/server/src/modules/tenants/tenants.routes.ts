@@ -9,7 +9,7 @@ import { listAll, listPage } from '../../platform/list/list-runner';
 import { callerOf } from '../../platform/list/list-spec';
 import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
 import { withUsernameField } from '../users/account-scope';
-import { requirePlatform } from './platform-scope';
+import { requirePlatform } from '../../platform/tenancy/platform-scope';
 import * as positions from './positions.service';
 import * as tenants from './tenants.service';
 import { registerExportRoute } from '../../platform/exports/export-route';

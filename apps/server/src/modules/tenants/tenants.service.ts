@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/app-error';
 import { requireVisible } from '../../platform/list/list-runner';
 import { isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
 import { nextOrgCode } from '../departs/org-code';
-import { PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { createUser } from '../users/users.service';
 
 /** Tenants: every tenant for the platform tenant, otherwise only the caller's own. */

@@ -2,7 +2,7 @@ import { formatMessage, type Language } from '@ztj/contracts';
 import type { Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import type { ListCaller } from '../../platform/list/list-spec';
-import { PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 
 /*
  * The tenant boundary of user accounts (issue #8 finding 1; SPEC §6).

@@ -8,7 +8,7 @@ import { listAll, requireAllVisible, requireVisible } from '../../platform/list/
 import { callerOf, type ListCaller } from '../../platform/list/list-spec';
 import { DEPART_LIST } from '../departs/departs.service';
 import { ROLE_LIST } from '../roles/roles.service';
-import { requirePlatform } from '../tenants/platform-scope';
+import { requirePlatform } from '../../platform/tenancy/platform-scope';
 import * as tenants from '../tenants/tenants.service';
 import { checkUsernameInTenant } from './account-scope';
 import { USER_LIST } from './users.list';

@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, download, exported, tenantHeader, upload, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { DEMO_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { expectRefused } from '../../../test/refusal';
 
 const sheet = (rows: unknown[][], bookType: 'xls' | 'xlsx' = 'xlsx'): Buffer => {

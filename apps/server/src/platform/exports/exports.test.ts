@@ -5,7 +5,7 @@ import type { ExportFile, PageResult } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { userOf } from '../../modules/alarms/runtime/alarm.fixtures';
-import { PLATFORM_TENANT_ID } from '../../modules/system/seed/seed';
+import { PLATFORM_TENANT_ID } from '../tenancy/tenant-ids';
 import { defineExporter } from './export-registry';
 import { exportAndWait } from './exports.fixtures';
 import { expectRefused } from '../../../test/refusal';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../auth/tokens';
-import { DEMO_TENANT_ID } from '../../modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../tenancy/tenant-ids';
 import { registerRoute } from './register-route';
 
 const Guarded = defineRoute({

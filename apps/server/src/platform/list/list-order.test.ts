@@ -4,7 +4,7 @@ import { ALARM_LIST } from '../../modules/alarms/handling/alarms.list';
 import { PUSH_LIST } from '../../modules/alarms/push/push.list';
 import { WAYBILL_LIST } from '../../modules/logistics/waybills/waybills.list';
 import { LOG_LIST } from '../../modules/logs/logs.list';
-import { DEMO_TENANT_ID } from '../../modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../tenancy/tenant-ids';
 import type { Queryable } from '../db/db';
 import { listPage } from './list-runner';
 import type { ListSpec } from './list-spec';

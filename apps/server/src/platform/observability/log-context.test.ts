@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { buildApp, type App } from '../../app';
-import { DEMO_TENANT_ID } from '../../modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../tenancy/tenant-ids';
 
 describe('request log lines carry the request id and the tenant (issue #15 item 6)', () => {
   let t: TestApp;

@@ -8,7 +8,8 @@ import { REPO_ROOT, loadConfig } from '../config/config';
 import { openConfiguredDb } from '../db/configured-db';
 import type { Db } from '../db/db';
 import { migrate } from '../db/migrate';
-import { seed, DEMO_TENANT_ID } from '../../modules/system/seed/seed';
+import { seed } from '../../modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../tenancy/tenant-ids';
 import { provisionDevice } from '../../modules/devices/device-provision';
 
 /**

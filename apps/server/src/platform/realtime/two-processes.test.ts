@@ -4,7 +4,7 @@ import { topics } from '@ztj/contracts';
 import { connectAsync, type MqttClient } from 'mqtt';
 import type WebSocket from 'ws';
 import { openSocket } from '../../../test/ws-client';
-import { DEMO_TENANT_ID } from '../../modules/system/seed/seed';
+import { DEMO_TENANT_ID } from '../tenancy/tenant-ids';
 import { freePort, openServerDb, prepareServer, spawnServer, stopServers, type ServerProcess } from '../observability/server-process.fixture';
 
 /**

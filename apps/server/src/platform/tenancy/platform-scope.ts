@@ -1,6 +1,6 @@
 import type { AuthContext } from '../../platform/auth/auth-context';
 import { AppError } from '../../platform/http/app-error';
-import { PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { PLATFORM_TENANT_ID } from './tenant-ids';
 
 /**
  * Permission codes whose pages show the whole server, every tenant's figures together (the

@@ -3,7 +3,7 @@ import { loadDefaultFleet, messagesBetween } from '@ztj/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { provisionDevice } from '../../devices/device-provision';
-import { DEMO_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { emptyDeviceState, evaluate, type AlarmEvent, type EngineReading } from '../engine';
 import { deviceTemplates } from '../settings/templates.service';
 import { COOL_STORE, DEMO_TAGS, DEMO_TEMPLATES, DEMO_VEHICLES, DEMO_WAREHOUSE, DUTY_GROUP, FROZEN_CARGO, TAG_EXCURSION, VEHICLE_BATTERY, WAREHOUSE_SCENE } from './demo-rules';

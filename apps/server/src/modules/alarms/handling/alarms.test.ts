@@ -4,7 +4,7 @@ import type { AlarmRecord, AlarmStats, CommentRecord, PageResult, ProcessRecord 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/test-app';
 import { formatEpochMs } from '../../../platform/time/format-time';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { addDevice, createDeviceTestApp, uid } from '../../telemetry/ingest.fixtures';
 import type { AlarmNotice } from '../runtime/alarm-notice';
 import { alarmFrames, alarmsOf, bind, insertTemplate, openConsole, postReadings, until, userOf, type FrameLog } from '../runtime/alarm.fixtures';

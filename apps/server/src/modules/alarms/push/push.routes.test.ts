@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { decodeRow } from '../../../platform/list/sheet-parse';
 import { readSheet } from '../../../platform/list/xls';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { maskAddress } from './push.list';
 import { exportAndWait } from '../../../platform/exports/exports.fixtures';
 

@@ -2,7 +2,7 @@ import { RuleTemplateSchema } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { uid } from '../../telemetry/ingest.fixtures';
-import { DEMO_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { EngineStateCache, runBatch, type QueuedReading, type WorkItem } from './alarm-batch';
 import type { DeviceRules } from './rule-cache';
 

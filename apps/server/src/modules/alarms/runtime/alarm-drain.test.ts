@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { RealtimeHub } from '../../../platform/realtime/hub';
 import type { TelemetryRow } from '../../telemetry/telemetry-store';
 import { addDevice, uid } from '../../telemetry/ingest.fixtures';
-import { DEMO_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { bind, insertTemplate } from './alarm.fixtures';
 import { AlarmRuntime } from './alarm-runtime';
 

@@ -3,7 +3,7 @@ import { topics } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/test-app';
 import { addDevice, connectDevice, createDeviceTestApp, uid } from '../../telemetry/ingest.fixtures';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import type { AlarmNotice } from './alarm-notice';
 import { alarmFrames, alarmsOf, bind, insertTemplate, openConsole, postReadings, until, userOf, type FrameLog } from './alarm.fixtures';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/test-app';
 import { addDevice, createDeviceTestApp, uid } from '../../telemetry/ingest.fixtures';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { alarmsOf, bind, insertTemplate, postReadings, until } from './alarm.fixtures';
 
 /**

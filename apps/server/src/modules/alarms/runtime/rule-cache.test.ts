@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { addDevice, uid } from '../../telemetry/ingest.fixtures';
-import { DEMO_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { bind, insertTemplate } from './alarm.fixtures';
 import { RuleCache } from './rule-cache';
 

@@ -1,7 +1,7 @@
 import type { PageResult, SceneRecord } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { userOf } from '../runtime/alarm.fixtures';
 import { alarmOf, device } from '../settings/settings.fixtures';
 import { expectRefused } from '../../../../test/refusal';

@@ -2,7 +2,7 @@ import type { BrandingResult, LoginFreeLink, LoginResult } from '@ztj/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, type AdminFixtures } from '../../../../test/admin-fixtures';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { parseServiceResponse } from './cas';
 import { loginFreeKey, signLink } from './login-free';
 import { startCasPeer, type CasPeer } from './sso-peers.fixture';

@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { userOf } from '../../alarms/runtime/alarm.fixtures';
-import { DEMO_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import {
   DEMO_MODBUS_COOKER,
   DEMO_MODBUS_COOKER_AFTER_ODEN_MS,

@@ -14,7 +14,7 @@ import {
 } from '@ztj/simulator';
 import type { Db } from '../../../platform/db/db';
 import { provisionDevice } from '../../devices/device-provision';
-import { DEMO_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { putFloat32, startModbusServer, type Bank, type FakeModbus } from './modbus-server';
 
 /**

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../../platform/auth/auth-context';
 import { userOf } from '../../alarms/runtime/alarm.fixtures';
 import { device } from '../../alarms/settings/settings.fixtures';
 import { sendLoggedCommand } from '../../devices/devices.service';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { eventually, freePort, putFloat32, silentServer, startModbusServer, type FakeModbus } from './modbus-server';
 import { ModbusPoller } from './poller';
 

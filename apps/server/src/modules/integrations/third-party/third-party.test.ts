@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { userOf } from '../../alarms/runtime/alarm.fixtures';
 import { device } from '../../alarms/settings/settings.fixtures';
 import { loginFreeKey, signLink } from '../../auth/sso/login-free';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 
 /**
  * Third-party intake (issue 14 item 3): per-integration API keys (shown once, stored hashed,

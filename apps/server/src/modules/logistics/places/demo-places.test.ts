@@ -1,7 +1,7 @@
 import { loadFleetData } from '@ztj/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { DEMO_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { DEMO_LOCATION_NAMES, DEMO_ROUTE_NAMES, planDemoPlaces, seedDemoPlaces } from './demo-places';
 import { getLocations, getRoute } from './places.read';
 

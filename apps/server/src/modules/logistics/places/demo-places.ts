@@ -2,7 +2,7 @@ import { distance } from '@turf/turf';
 import { loadFleetData } from '@ztj/simulator';
 import { FENCE_RADIUS_DEFAULT_M, type RoutePoint } from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
-import { DEMO_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 
 /**
  * Demo routes and locations (issue 10 items 1 and 8) built from the real Twizy GPS tracks the

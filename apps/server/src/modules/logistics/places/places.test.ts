@@ -2,7 +2,8 @@ import type { LocationOption, LocationRecord, PageResult, RouteOption, RouteReco
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { userOf } from '../../alarms/runtime/alarm.fixtures';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID, seed } from '../../system/seed/seed';
+import { seed } from '../../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { getLocations, getRoute } from './places.read';
 import { expectRefused } from '../../../../test/refusal';
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../../test/test-app';
 import { until, userOf } from '../../alarms/runtime/alarm.fixtures';
 import { alarmOf, device } from '../../alarms/settings/settings.fixtures';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID, seed } from '../../system/seed/seed';
+import { seed } from '../../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { expectRefused } from '../../../../test/refusal';
 
 /**

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../../platform/db/db';
 import { DEMO_TAGS } from '../../alarms/demo/demo-rules';
-import { DEMO_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { unitPriceFen } from './subscriptions.service';
 
 /**

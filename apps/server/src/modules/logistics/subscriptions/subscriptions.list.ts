@@ -1,6 +1,6 @@
 import type { BilingualText, SUBSCRIBE_ORDER_LIST_FIELDS, SubscribeOrder } from '@ztj/contracts';
 import { AUDIT_LABELS, epochMsSql, type ListField, type ListSpec } from '../../../platform/list/list-spec';
-import { PLATFORM_TENANT_ID } from '../../system/seed/seed';
+import { PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 
 /**
  * The service-order list (issue 10 item 6; SPEC §2 subscribe: orders) on the one list machinery.

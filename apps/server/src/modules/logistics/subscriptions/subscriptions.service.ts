@@ -14,7 +14,7 @@ import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
 import { fieldFailure } from '../../alarms/settings/tenant-refs';
-import { PLATFORM_TENANT_ID } from '../../system/seed/seed';
+import { PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { ORDER_SCOPE, ORDER_SELECT, orderRecordOf } from './subscriptions.list';
 
 /**

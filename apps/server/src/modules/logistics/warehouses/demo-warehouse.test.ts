@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { seedDemoRules } from '../../alarms/demo/seed-demo-rules';
 import { userOf } from '../../alarms/runtime/alarm.fixtures';
 import { seedDemoFleet } from '../../devices/device-provision';
-import { DEMO_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { DEMO_WAREHOUSE_NUMBER, seedDemoWarehouse } from './demo-warehouse';
 
 /** The demo warehouse on the simulator's warehouse sensors with the cool-store template bound. */

@@ -1,7 +1,7 @@
 import { WarehouseAddSchema } from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
 import { COOL_STORE, DEMO_WAREHOUSE } from '../../alarms/demo/demo-rules';
-import { DEMO_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { insertWarehouse } from './warehouses.service';
 
 /**

@@ -7,7 +7,8 @@ import { userOf } from '../../alarms/runtime/alarm.fixtures';
 import { alarmOf, device } from '../../alarms/settings/settings.fixtures';
 import { readFileSync } from 'node:fs';
 import { ADMIN_PASSWORD } from '../../../../test/test-app';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID, seed } from '../../system/seed/seed';
+import { seed } from '../../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 
 /** Warehouses (issue 10 item 4): CRUD, list, field errors, one warehouse per device, bindings, view, isolation, permissions. */
 

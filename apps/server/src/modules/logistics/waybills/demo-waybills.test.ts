@@ -2,7 +2,7 @@ import { loadDefaultFleet } from '@ztj/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { seedDemoFleet } from '../../devices/device-provision';
-import { DEMO_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import type { TelemetryRow } from '../../telemetry/telemetry-store';
 import { seedDemoPlaces } from '../places/demo-places';
 import { seedDemoWaybills } from './demo-waybills';

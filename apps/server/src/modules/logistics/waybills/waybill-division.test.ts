@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { userOf } from '../../alarms/runtime/alarm.fixtures';
 import { device } from '../../alarms/settings/settings.fixtures';
-import { DEMO_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { routeOf, waybillBody } from './waybill.fixtures';
 
 /**

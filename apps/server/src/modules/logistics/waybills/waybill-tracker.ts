@@ -1,7 +1,7 @@
 import { WaybillRouteSchema, type WaybillRoute, type WaybillStatus } from '@ztj/contracts';
 import type { Config } from '../../../platform/config/config';
 import type { Db } from '../../../platform/db/db';
-import { DEMO_TENANT_ID } from '../../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import type { TelemetryRow } from '../../telemetry/telemetry-store';
 import { AI_DWELL_MINUTES, aiStep, initialAiState, type AiConfig, type AiState } from '../geo/ai-transitions';
 import { estimateArrivalMs, ETA_WINDOW_MS, type SpeedFix } from '../geo/eta';

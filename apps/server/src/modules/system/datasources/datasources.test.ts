@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, exported, type AdminFixtures } from '../../../../test/admin-fixtures';
 import { expectRefused } from '../../../../test/refusal';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { DEMO_TENANT_ID } from '../seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { dataSourceKey, decryptPassword } from './datasource-secret';
 
 /** A password that must never leave the server in clear (or as ciphertext). */

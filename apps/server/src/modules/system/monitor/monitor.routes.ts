@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/db';
 import { registerRoute } from '../../../platform/http/register-route';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import type { ServerMetrics } from '../../../platform/observability/metrics';
-import { requirePlatform } from '../../tenants/platform-scope';
+import { requirePlatform } from '../../../platform/tenancy/platform-scope';
 import { registerStorageGauges } from './monitor-gauges';
 import { APP_VERSION, MonitorService, type BrokerMode } from './monitor.service';
 import { StorageProbe } from './storage-probe';

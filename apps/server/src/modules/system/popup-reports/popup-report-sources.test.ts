@@ -8,7 +8,7 @@ import { adminFixtures, type AdminFixtures } from '../../../../test/admin-fixtur
 import { expectRefused } from '../../../../test/refusal';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { AppError } from '../../../platform/http/app-error';
-import { PLATFORM_TENANT_ID } from '../seed/seed';
+import { PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { findReport } from './popup-reports.service';
 import { ReportCache, reportData } from './report-data';
 

@@ -6,7 +6,7 @@ import type { Db } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
 import { requireAllVisible, requireVisible } from '../../../platform/list/list-runner';
 import { AUDIT_LABELS, isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../../platform/list/list-spec';
-import { PLATFORM_TENANT_ID } from '../seed/seed';
+import { PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 
 const asArray = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : typeof v === 'string' ? (JSON.parse(v) as T[]) : []);
 

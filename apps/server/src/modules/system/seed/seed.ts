@@ -5,10 +5,12 @@ import { generatePassword, hashPassword } from '../../../platform/auth/tokens';
 import { DICT_SEED } from './dicts.seed';
 import { MENU_SEED, OPERATOR_MENUS, VIEWER_MENUS, type MenuSeed } from './menus.seed';
 
-/** Tenant ids of the seed (issue #2 Seed): the platform tenant and a demo tenant. */
-export const PLATFORM_TENANT_ID = 1000;
-export const DEMO_TENANT_ID = 1001;
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
+
+/** The seeded administrator's username. */
 export const ADMIN_USERNAME = 'admin';
+/** The tenant ids live in platform/tenancy; tests written against the seed still find them here. */
+export { DEMO_TENANT_ID, PLATFORM_TENANT_ID };
 
 export interface SeedOptions {
   /** First administrator password; generated when undefined. */

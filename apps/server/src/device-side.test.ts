@@ -1,3 +1,4 @@
+// @module-tag embedded: the device-side start-up (ingest, alarm engine, partitions floor) on PGlite and the embedded broker
 import { topics } from '@ztj/contracts';
 import { connectAsync } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';

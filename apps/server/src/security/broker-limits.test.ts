@@ -1,3 +1,4 @@
+// @module-tag embedded: the embedded broker's packet, connect and rate limits
 /**
  * Issue #8 finding 5 (embedded broker memory before authentication) and the dead-letter part of
  * finding 6. Before: no packet size limit (three 250 MB CONNECTs raised memory by 554 MB), a 30 s

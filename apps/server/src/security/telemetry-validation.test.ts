@@ -1,3 +1,4 @@
+// @module-tag embedded: payload validation of the MQTT ingest over the embedded broker and of HTTP ingest
 /**
  * Issue #8 finding 6 — telemetry accepted absurd values and silently edited payloads: `1e300 °C`
  * was stored (no physical range for P003), a `"__proto__"` key inside `values` was dropped and the

@@ -1,3 +1,4 @@
+// @module-tag embedded: the alarm path as npm start wires it: embedded broker, ingest, engine, job queue on PGlite
 import type { AddressInfo } from 'node:net';
 import { topics } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

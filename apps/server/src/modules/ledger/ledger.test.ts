@@ -1,3 +1,4 @@
+// @module-tag embedded: the hash chain over ingest batches, and the retention drop on PGlite's unpartitioned table
 import { topics, type LedgerChainReport, type LedgerVerify } from '@ztj/contracts';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @module-tag embedded: the ingest retrying the SQL telemetry store, the one the embedded stack uses
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app';
 import { retryDelayMs } from './ingest-batch';

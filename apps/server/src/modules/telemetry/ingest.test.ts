@@ -1,3 +1,4 @@
+// @module-tag embedded: the MQTT ingest end to end: embedded broker, SQL telemetry store on PGlite
 import { topics } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app';

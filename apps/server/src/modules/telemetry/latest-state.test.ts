@@ -1,3 +1,4 @@
+// @module-tag embedded: the SQL telemetry store, the one the embedded stack uses (the COPY store is PostgreSQL only)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { DEMO_TENANT_ID } from '../system/seed/seed';

@@ -1,3 +1,4 @@
+// @module-tag embedded: readings over the embedded broker and HTTP ingest out of the console WebSocket
 import type { AddressInfo } from 'node:net';
 import { HEADER_DEVICE_SECRET, topics, type WsTelemetryMessage } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

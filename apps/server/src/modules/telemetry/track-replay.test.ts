@@ -1,3 +1,4 @@
+// @module-tag embedded: a real GPS track replayed through the embedded broker into the ingest
 import { buildFleet, loadFleetData, messagesBetween, type Fleet } from '@ztj/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app';

@@ -1,3 +1,4 @@
+// @module-tag embedded: crash and restart of the real server on PGlite and the embedded broker
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { topics } from '@ztj/contracts';

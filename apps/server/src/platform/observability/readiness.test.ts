@@ -1,3 +1,4 @@
+// @module-tag embedded: readiness on PGlite, where the job queue shares the database
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { buildApp, type App } from '../../app';

@@ -1,3 +1,4 @@
+// @module-tag embedded: the SIGTERM drain of the real server on PGlite and the embedded broker
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';

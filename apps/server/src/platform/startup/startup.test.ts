@@ -1,3 +1,4 @@
+// @module-tag embedded: npm start on the defaults: the embedded broker's port, one process per PGlite data folder
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

@@ -1,3 +1,4 @@
+// @module-tag embedded: an app closed and reopened over the same PGlite data folder
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

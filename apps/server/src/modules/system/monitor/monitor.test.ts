@@ -1,3 +1,4 @@
+// @module-tag embedded: the monitoring figures of PGlite and of the embedded broker
 import { MonitorSnapshotSchema, topics, type MonitorSnapshot } from '@ztj/contracts';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -38,8 +38,9 @@ trap cleanup EXIT
 fail() { echo "onboarding check FAILED: $*"; tail -40 "$LOG" || true; exit 1; }
 rm -rf "$DATA" "apps/server/$DATA"
 
-# The README's block: the fenced sh block of "## Connecting a device", continuation lines joined.
-BLOCK=$(awk '/^## Connecting a device/{s=1} s&&/^```sh/{b=1;next} b&&/^```/{exit} b' README.md | sed -e ':a' -e '/\\$/N; s/\\\n//; ta')
+# The README's block: the fenced sh block of the "Connecting a device" heading (any level, it sits
+# under "First steps"), continuation lines joined.
+BLOCK=$(awk '/^#+ Connecting a device/{s=1} s&&/^```sh/{b=1;next} b&&/^```/{exit} b' README.md | sed -e ':a' -e '/\\$/N; s/\\\n//; ta')
 ADD_CMD=$(printf '%s\n' "$BLOCK" | grep '^npm run device:add' | sed 's/[[:space:]]*#.*$//')
 START_CMD=$(printf '%s\n' "$BLOCK" | grep -x 'npm start')
 PUB_CMD=$(printf '%s\n' "$BLOCK" | grep '^mosquitto_pub')

@@ -70,7 +70,7 @@ try {
     );
     process.stdout.write(`device ${id} registered for tenant ${values.tenant}\nMQTT username: ${id}\nMQTT password: ${secret}\n`);
     if (broker) process.stdout.write('broker account written (MQTT_DYNSEC)\n');
-    else if (config.mqttUrl) process.stdout.write('note: MQTT_DYNSEC is off, so the external broker must be told this password by other means (README)\n');
+    else if (config.mqttUrl) process.stdout.write('note: MQTT_DYNSEC is off, so the external broker must be told this password by other means (docs/external-broker.md)\n');
   }
 } finally {
   await broker?.close();

@@ -10,7 +10,7 @@ export const CAPTCHA_CAPACITY = 10_000;
  * map in insertion order: with a constant lifetime the oldest entry expires first, so expired
  * codes are dropped from the front as new ones arrive, and past `capacity` the oldest live code
  * is dropped too (its answer then reads as expired). Several server processes therefore need a
- * client's captcha request and sign-in to reach the same process (README "Sessions").
+ * client's captcha request and sign-in to reach the same process (docs/security.md "Sessions and sign-in").
  */
 export class CaptchaStore {
   private readonly codes = new Map<string, { code: string; expiresAt: number }>();

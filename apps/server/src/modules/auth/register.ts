@@ -8,7 +8,7 @@ import { consumeTicket } from './auth-ticket';
 import type { SmsCodeService } from './sms-code.service';
 
 /**
- * The platform's registration policy (issue 13 item 3; README "Registration"): a **self-service
+ * The platform's registration policy (issue 13 item 3; docs/security.md "Registration"): a **self-service
  * tenant configured by environment**. `REGISTER_TENANT_ID` names the tenant new accounts join;
  * without it (the default) registration is closed and the page says so. `REGISTER_ROLE_CODE`
  * (default `viewer`, the seeded role with menus only and no buttons) is the one role the account

@@ -2,7 +2,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { Db } from '../../platform/db/db';
 
 /**
- * The sign-in abuse policy (issue #8, finding 2; README "Sessions"). Nothing ever locks an
+ * The sign-in abuse policy (issue #8, finding 2; docs/security.md "Sessions and sign-in"). Nothing ever locks an
  * account: failures slow down the client that makes them, and raise the bar (an image captcha)
  * for the account. Counters are kept in `sys_login_failure` (shared by every server process)
  * and restart when their last failure is older than `windowMs`.

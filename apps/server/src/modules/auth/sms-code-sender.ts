@@ -4,7 +4,7 @@ import { readPushConfig } from '../alarms/push/channels/push-config';
 import type { FetchFn } from '../alarms/push/channels/provider-http';
 import type { SmsPurpose } from '@ztj/contracts';
 
-/** Environment variable naming the approved verification-code template (README "Phone sign-in"). */
+/** Environment variable naming the approved verification-code template (docs/security.md "Phone sign-in"). */
 export const SMS_CODE_TEMPLATE_VAR = 'ALIYUN_SMS_CODE_TEMPLATE_CODE';
 
 /** Sends one SMS code; resolves to the provider's outcome, never throws for provider faults. */

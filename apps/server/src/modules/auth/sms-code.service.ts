@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { SmsCodeSender } from './sms-code-sender';
 
 /**
- * The SMS code policy (issue 13 item 1; README "Phone sign-in"). Request-rate limits per client
+ * The SMS code policy (issue 13 item 1; docs/security.md "Phone sign-in"). Request-rate limits per client
  * address and per number are in `sign-in-limits.ts`; these are the code's own rules, kept in
  * `sys_sms_code` so every server process shares them.
  */

@@ -7,7 +7,7 @@ import type { DeviceBrokerAccess } from './device-provision';
 
 /**
  * The product's accounts in Mosquitto's dynamic-security plugin (`MQTT_DYNSEC=on`; issue #8
- * finding 7; README "Ingesting from an external broker"). Mosquitto does not tell a subscriber who
+ * finding 7; docs/external-broker.md). Mosquitto does not tell a subscriber who
  * published a message, so the ingest cannot check the publisher itself: the topic is the device's
  * identity only because the broker lets each device publish on its own topics alone. This module
  * makes the broker enforce that:

@@ -22,7 +22,7 @@ export interface NewDevice {
 
 /**
  * The device accounts of an external broker (Mosquitto's dynamic-security plugin with
- * `MQTT_DYNSEC=on`, README "Ingesting from an external broker"); implemented by
+ * `MQTT_DYNSEC=on`, docs/external-broker.md); implemented by
  * `DeviceBrokerAccounts`. The broker password is the device secret, which exists in clear only when
  * it is issued, so it is handed over here at that moment.
  */

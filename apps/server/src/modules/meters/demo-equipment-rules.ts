@@ -3,7 +3,7 @@ import { PARAM, type RuleTemplateInput, type TariffPeriod } from '@ztj/contracts
 /**
  * Rule templates and ammeter tariffs of the demo store equipment (issue 14 item 5; seeded by
  * demo-equipment.ts). Each template names the real series that raises it in the demo
- * (apps/simulator: ATTRIBUTION.md, README "store equipment").
+ * (apps/simulator: ATTRIBUTION.md, docs/devices.md "Store equipment").
  */
 
 /** Food-safety hot-holding limit of pots and cookers, °C (hot food kept at 60 °C or above). */

@@ -47,7 +47,7 @@ export async function existingDemoSecretKey(q: Queryable): Promise<string | null
 /**
  * The plaintext secret of a device when the server can know it: only a demo device whose stored
  * hash is that of its derived secret ({@link deriveDeviceSecret}). Other secrets exist in clear only
- * at the moment they are issued (the broker provisioning of MQTT_DYNSEC relies on this, README).
+ * at the moment they are issued (the broker provisioning of MQTT_DYNSEC relies on this, docs/external-broker.md).
  */
 export function recoverableSecret(demoKey: string | null, deviceId: string, secretHash: string): string | undefined {
   if (!demoKey) return undefined;

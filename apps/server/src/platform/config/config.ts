@@ -79,7 +79,7 @@ export interface Config {
   ingestDeadLetterBudget: number;
   /**
    * `MQTT_DYNSEC=on`: provision device accounts and topic ACLs into Mosquitto's dynamic-security
-   * plugin as this administrator (README "Ingesting from an external broker"); undefined when off.
+   * plugin as this administrator (docs/external-broker.md); undefined when off.
    * `ingest` is the user-info of `MQTT_URL`, the ingest's own account.
    */
   mqttDynsec: { username: string; password: string; ingest: { username: string; password: string } } | undefined;
@@ -103,7 +103,7 @@ export interface Config {
    * dropped partition is always older than the ingest's 90-day back-fill window.
    */
   telemetryRetentionMonths: number;
-  /** The console's map tile sources, `MAP_TILES` (README "Maps", issue #10 item 7). */
+  /** The console's map tile sources, `MAP_TILES` (docs/maps.md, issue #10 item 7). */
   mapTiles: MapTilesConfig;
 }
 

@@ -58,7 +58,7 @@ const YIELD_EVERY = 500;
  * and prove nothing). So the topic is the device's identity only as far as the broker lets each
  * device publish on its own topics alone: with `MQTT_DYNSEC=on` the server provisions exactly that
  * into Mosquitto's dynamic-security plugin (`DeviceBrokerAccounts`); otherwise the broker must be
- * locked down by other means (README). The ingest still refuses unknown devices and foreign
+ * locked down by other means (docs/external-broker.md). The ingest still refuses unknown devices and foreign
  * sub-devices itself.
  * With shared subscriptions several connections (or processes) split the stream; each connection
  * also has its own broker-side queue, which keeps a burst from overflowing one queue.

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { connectAsync, type MqttClient } from 'mqtt';
 
 /**
- * A client of Mosquitto's dynamic-security plugin (Mosquitto ≥ 2.0; README "Ingesting from an
- * external broker"). The plugin is driven by JSON on `$CONTROL/dynamic-security/v1`:
+ * A client of Mosquitto's dynamic-security plugin (Mosquitto ≥ 2.0;
+ * docs/external-broker.md). The plugin is driven by JSON on `$CONTROL/dynamic-security/v1`:
  * `{"commands":[{"command":"createClient",…}, …]}`, answered on
  * `$CONTROL/dynamic-security/v1/response` with `{"responses":[{"command", "error"?, "data"?,
  * "correlationData"?}, …]}` in the same order. Every command sent here carries a correlation id with

@@ -5,7 +5,7 @@ import { canvas, geoJSON, layerGroup, type GeoJSON, type GeoJSONOptions, type Pa
 /** Leaflet pane of the basemap: under the tile pane (z-index 200), so loaded tiles cover it. */
 export const BASEMAP_PANE = 'ztj-basemap';
 
-/** Attribution shown on every map (Natural Earth data via world-atlas; README "Maps"). */
+/** Attribution shown on every map (Natural Earth data via world-atlas; docs/maps.md). */
 export const BASEMAP_ATTRIBUTION = '<a href="https://www.naturalearthdata.com/" target="_blank" rel="noopener noreferrer">Natural Earth</a>';
 
 /** Sea colour: the map's background behind the land. */

@@ -128,7 +128,7 @@ async function pgPage(q: Queryable, run: ReportRun, limits: RunLimits): Promise<
 /**
  * The product's own database. PostgreSQL enforces the statement timeout; the embedded PGlite (a
  * WASM build without timer signals) cannot interrupt a running statement, so there only the row
- * limit bounds the work (README: use PostgreSQL where reports over the own database matter).
+ * limit bounds the work (docs/back-office.md: use PostgreSQL where reports over the own database matter).
  */
 async function runOwn(db: Db, run: ReportRun, limits: RunLimits): Promise<ReportPage> {
   try {

@@ -3,7 +3,7 @@ import { signedQuery, rpcTimestamp } from './aliyun-rpc-signature';
 import { DEFAULT_PUSH_TIMEOUT_MS, type PushChannel, type PushMessage } from './channel';
 import { attempt, callProvider, type HttpChannelDeps } from './provider-http';
 
-/** Settings of the Aliyun SMS channel (README ALIYUN_SMS_* variables). */
+/** Settings of the Aliyun SMS channel (docs/alarms-and-push.md, ALIYUN_SMS_* variables). */
 export interface AliyunSmsConfig {
   accessKeyId: string;
   accessKeySecret: string;

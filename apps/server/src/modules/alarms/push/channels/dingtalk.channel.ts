@@ -3,7 +3,7 @@ import { DEFAULT_PUSH_TIMEOUT_MS, type PushChannel, type PushMessage } from './c
 import { attempt, errcodeOf, maskWebhook, postJson, type HttpChannelDeps } from './provider-http';
 import { cutUtf8 } from './wecom.channel';
 
-/** Settings of the DingTalk (钉钉) custom group robot (README DINGTALK_* variables). */
+/** Settings of the DingTalk (钉钉) custom group robot (docs/alarms-and-push.md, DINGTALK_* variables). */
 export interface DingtalkConfig {
   /** The robot's webhook, `https://oapi.dingtalk.com/robot/send?access_token=…`. */
   webhookUrl: string;

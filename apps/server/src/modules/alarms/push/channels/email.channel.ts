@@ -3,7 +3,7 @@ import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import { DEFAULT_PUSH_TIMEOUT_MS, type PushChannel, type PushMessage } from './channel';
 import { attempt } from './provider-http';
 
-/** Settings of the e-mail channel (README SMTP_URL, SMTP_FROM). */
+/** Settings of the e-mail channel (docs/alarms-and-push.md, SMTP_URL, SMTP_FROM). */
 export interface EmailConfig {
   /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…` (TLS from the start). */
   smtpUrl: string;

@@ -7,7 +7,7 @@ import type { FetchFn } from './provider-http';
 import { createWechatChannel, type WechatConfig } from './wechat.channel';
 import { createWecomChannel, type WecomConfig } from './wecom.channel';
 
-/** One documented environment variable of the push channels (the README table is made from these). */
+/** One documented environment variable of the push channels (the table in docs/alarms-and-push.md is made from these). */
 export interface PushEnvVar {
   name: string;
   /** Default value, or null for "unset". */
@@ -15,7 +15,7 @@ export interface PushEnvVar {
   meaning: string;
 }
 
-/** The push channels' environment variables, in README order. */
+/** The push channels' environment variables, in the order of docs/alarms-and-push.md. */
 export const PUSH_ENV_VARS: readonly PushEnvVar[] = [
   { name: 'PUSH_TIMEOUT_MS', default: '10000', meaning: 'bound of one alarm push attempt on any channel (connect, send, answer), ms (100-120000); past it the attempt fails and may be retried' },
   { name: 'PUSH_CONSOLE_URL', default: null, meaning: 'address of the console as recipients reach it, `https://iot.example.com/`: every push message links to its alarm (`…/#/alarm/list?alarmId=…`); unset → messages without a link' },
@@ -35,7 +35,7 @@ export const PUSH_ENV_VARS: readonly PushEnvVar[] = [
   { name: 'DINGTALK_SECRET', default: null, meaning: 'the robot\'s signing secret (`SEC…`, security setting 加签); unset → requests are not signed (keyword or IP security)' },
 ];
 
-/** Markdown table of PUSH_ENV_VARS in the README's format (`| variable | default | meaning |`). */
+/** Markdown table of PUSH_ENV_VARS in the format of docs/alarms-and-push.md (`| variable | default | meaning |`). */
 export function pushEnvTable(): string {
   const rows = PUSH_ENV_VARS.map((v) => `| \`${v.name}\` | ${v.default === null ? 'unset' : v.default.startsWith('(') ? v.default : `\`${v.default}\``} | ${v.meaning} |`);
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');

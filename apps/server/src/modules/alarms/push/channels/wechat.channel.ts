@@ -1,7 +1,7 @@
 import { DEFAULT_PUSH_TIMEOUT_MS, type PushAttemptResult, type PushChannel, type PushMessage } from './channel';
 import { attempt, callProvider, errcodeOf, postJson, type FetchFn, type HttpChannelDeps } from './provider-http';
 
-/** Settings of the WeChat Official Account channel (README WECHAT_* variables). */
+/** Settings of the WeChat Official Account channel (docs/alarms-and-push.md, WECHAT_* variables). */
 export interface WechatConfig {
   appId: string;
   appSecret: string;

@@ -1,7 +1,7 @@
 import { DEFAULT_PUSH_TIMEOUT_MS, type PushChannel, type PushMessage } from './channel';
 import { attempt, errcodeOf, maskWebhook, postJson, type HttpChannelDeps } from './provider-http';
 
-/** Settings of the WeCom (企业微信) group robot (README WECOM_WEBHOOK_URL). */
+/** Settings of the WeCom (企业微信) group robot (docs/alarms-and-push.md, WECOM_WEBHOOK_URL). */
 export interface WecomConfig {
   /** The robot's webhook, `https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=…`. */
   webhookUrl: string;

@@ -1,16 +1,5 @@
-import type { ParameterCode, TelemetryValues } from '@ztj/contracts';
-import type { Sample, Timeline } from './fleet';
-
-/** Where a reading falls in the replay: series time since start (ms), loop number, sample index, and the replay clock. */
-export interface ReplayPosition {
-  s: number;
-  loop: number;
-  index: number;
-  /** Wall time the replay started, ms epoch. */
-  startWallMs: number;
-  /** Time compression of the replay. */
-  speed: number;
-}
+import type { ParameterCode } from '@ztj/contracts';
+import type { Sample, Timeline, ValuesAdjust } from './timeline';
 
 /**
  * Counters carry on across simulator restarts: a replay started at wall time W begins its counters
@@ -19,9 +8,6 @@ export interface ReplayPosition {
  * goes back on a restart (at the same speed). 2026-11-20T00:00Z; earlier starts begin at `start`.
  */
 export const COUNTER_EPOCH_MS = Date.UTC(2026, 10, 20);
-
-/** A per-reading correction applied by the replay (counters carried across loops, battery drain). */
-export type ValuesAdjust = (values: TelemetryValues, at: ReplayPosition) => TelemetryValues;
 
 /** A cumulative counter in a looping timeline. */
 export interface CounterSpec {

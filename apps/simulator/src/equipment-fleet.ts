@@ -1,5 +1,4 @@
 import { EQUIPMENT_FAMILY_TABLE, PARAM, type EquipmentFamily } from '@ztj/contracts';
-import type { ValuesAdjust } from './equipment-counter';
 import { findExcursion, heatTimeline, type Excursion, type HeatOptions } from './equipment-heat';
 import {
   LOADS,
@@ -12,7 +11,7 @@ import {
 } from './equipment-power';
 import type { ActivityPoint, MachineSeries } from './equipment-series';
 import type { WsnMote } from './series';
-import { climateTimeline, type SimDevice, type Timeline } from './fleet';
+import { climateTimeline, type SimDevice, type Timeline, type ValuesAdjust } from './timeline';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,6 +1,6 @@
 import { PARAM, type ParameterCode, type TelemetryValues } from '@ztj/contracts';
 import type { MachineSeries } from './equipment-series';
-import { loopTimeline, type Sample, type Timeline } from './fleet';
+import { loopTimeline, type Sample, type Timeline } from './timeline';
 
 /**
  * Boil pot and oden cooker wells from the REAL NAB machine-temperature series (MIT, Numenta;

@@ -1,7 +1,7 @@
 import { PARAM, type TelemetryValues } from '@ztj/contracts';
-import { counterAdjust, integrate, type ValuesAdjust } from './equipment-counter';
+import { counterAdjust, integrate } from './equipment-counter';
 import type { ActivityPoint } from './equipment-series';
-import { loopTimeline, type Sample, type Timeline } from './fleet';
+import { loopTimeline, type Sample, type Timeline, type ValuesAdjust } from './timeline';
 
 /**
  * DERIVED load models driven by the REAL occupancy office series (UCI Occupancy Detection): the

@@ -1,42 +1,8 @@
-import { PARAM, type DeviceModelCode, type EquipmentFamily, type TelemetryValues } from '@ztj/contracts';
-import type { ValuesAdjust } from './equipment-counter';
+import { PARAM, type DeviceModelCode } from '@ztj/contracts';
 import { buildEquipment, buildTags } from './equipment-fleet';
 import { loadFleetData, type FleetData } from './data-files';
-import type { ClimatePoint } from './series';
+import { climateTimeline, loopTimeline, type SimDevice, type Timeline } from './timeline';
 import type { TrackFix } from './tracks';
-
-/** One reading of a replayed series: offset in the series (ms), values by parameter code, WGS-84 position. */
-export interface Sample {
-  tOffsetMs: number;
-  values: TelemetryValues;
-  lat?: number;
-  lng?: number;
-}
-
-/** A series replayed in a loop: offsets strictly increase and stay below `loopMs`. */
-export interface Timeline {
-  samples: readonly Sample[];
-  loopMs: number;
-}
-
-/** A simulated device: it reports one message per sample of `timeline`, starting `phaseMs` into it. */
-export interface SimDevice {
-  deviceId: string;
-  /** A SPEC §3 model code or an equipment model code (contracts `meters/families.ts`). */
-  model: string;
-  timeline: Timeline;
-  phaseMs: number;
-  /** Values of a second series merged into each report, taken as they stood at that time (no interpolation). */
-  overlay?: { timeline: Timeline; phaseMs: number };
-  /** Emits `power_on` at the first sample of every loop and `power_off` at the last (a trip). */
-  tripEvents?: boolean;
-  /** What the device replays, for people reading `--list`. */
-  source: string;
-  /** Per-reading correction by the replay: counters carried across loops, a counter reset, battery drain. */
-  adjust?: ValuesAdjust;
-  /** Equipment family (issue 14) and the default set-point of each well, °C: commands act on these. */
-  equipment?: { family: EquipmentFamily; setPoints?: number[] };
-}
 
 /** A gateway relaying the readings of its sub-devices in batches (ARCHITECTURE §5). */
 export interface SimGateway {
@@ -61,6 +27,10 @@ export interface FleetOptions {
   equipment?: boolean;
 }
 
+/** The replay's building blocks, for the callers that took them from here. */
+export { climateTimeline, loopTimeline };
+export type { Sample, SimDevice, Timeline } from './timeline';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -73,13 +43,6 @@ const SENSOR_STEP_MS = 2 * DAY;
 
 const pad = (n: number): string => String(n).padStart(3, '0');
 
-/** Loops a series after its last sample plus `gapMs`. */
-export function loopTimeline(samples: readonly Sample[], gapMs: number): Timeline {
-  const last = samples.at(-1);
-  if (!last) throw new Error('empty timeline');
-  return { samples, loopMs: last.tOffsetMs + gapMs };
-}
-
 /** A Twizy track as vehicle reports: position, battery (SoC %), GPS speed (km/h), altitude (m). */
 export function trackTimeline(fixes: readonly TrackFix[]): Timeline {
   const samples = fixes.map((f) => ({
@@ -89,15 +52,6 @@ export function trackTimeline(fixes: readonly TrackFix[]): Timeline {
     lng: f.lng,
   }));
   return loopTimeline(samples, TRIP_PAUSE_MS);
-}
-
-/** A temperature (°C) / humidity (%RH) series; loops one `stepMs` after its last point. */
-export function climateTimeline(points: readonly ClimatePoint[], stepMs: number): Timeline {
-  const samples = points.map((p) => ({
-    tOffsetMs: p.tOffsetMs,
-    values: { [PARAM.temperature]: p.temperatureC, [PARAM.humidity]: p.humidityPct },
-  }));
-  return loopTimeline(samples, stepMs);
 }
 
 /**

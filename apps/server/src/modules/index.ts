@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../platform/config/config';
-import type { Db } from '../platform/db/db';
-import type { RealtimeHub } from '../platform/realtime/hub';
+import type { ModuleDeps } from './module-deps';
 import { authRoutes } from './auth/auth.routes';
 import { selfServiceRoutes } from './auth/self-service.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -10,7 +8,6 @@ import { deviceExportRoute } from './devices/device-export';
 import { devicesRoutes } from './devices/devices.routes';
 import { gatewaysRoutes } from './devices/gateways.routes';
 import { groupsRoutes } from './devices/groups.routes';
-import type { IngestRuntime } from './telemetry/ingest-runtime';
 import { ingestRoutes } from './telemetry/ingest.routes';
 import { logRoutes } from './logs/logs.list';
 import { installOperationLog } from './logs/operation-log.hook';
@@ -25,8 +22,6 @@ import { tenantRoutes } from './tenants/tenants.routes';
 import { registerFilePlatform } from '../platform/list/raw-route';
 import { registerAlarmModule } from './alarms/alarms.module';
 import { downloadCenterRoutes } from './downloads/downloads.routes';
-import type { AlarmRuntime } from './alarms/runtime/alarm-runtime';
-import type { PushRouteDeps } from './alarms/push/push.routes';
 import { placesRoutes } from './logistics/places/places.routes';
 import { waybillRoutes } from './logistics/waybills/waybills.routes';
 import { reportRoutes } from './reports/reports.routes';
@@ -45,25 +40,6 @@ import { ssoRoutes } from './auth/sso/sso.routes';
 import { brandingRoutes } from './branding/branding.routes';
 import { announcementRoutes } from './announcements/announcements.routes';
 import { monitorRoutes } from './system/monitor/monitor.routes';
-import type { ServerMetrics } from '../platform/observability/metrics';
-import type { JobQueue } from '../platform/jobs/job-queue';
-
-/** What every module's routes may use. */
-export interface ModuleDeps {
-  db: Db;
-  config: Config;
-  hub: RealtimeHub;
-  /** Device registry, ingest and broker connection (issue #3). */
-  devices: IngestRuntime;
-  /** Alarm engine runtime (issue 9): processed marks, processed notices. */
-  alarms: AlarmRuntime;
-  /** Alarm push dispatcher (issue 9 item 5): which channels are configured. */
-  push?: PushRouteDeps;
-  /** The app's Prometheus metrics (monitoring reads its registry and adds the storage gauges). */
-  metrics: ServerMetrics;
-  /** The job queue (monitoring reads its counts). */
-  jobs: JobQueue;
-}
 
 /** The one registry of server modules (CONVENTIONS §1). */
 export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {

@@ -4,6 +4,7 @@
  */
 export * from './parameters';
 export * from './models';
+export * from './model-lookup';
 export * from './periods';
 export * from './topics';
 export * from './telemetry';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACQUISITION_FAMILIES, DEVICE_MODELS, DEVICE_MODEL_CODES, FAMILY_LIMITS, deviceSettingsFor, getDeviceModel } from './models';
+import { ACQUISITION_FAMILIES, DEVICE_MODELS, DEVICE_MODEL_CODES, FAMILY_LIMITS } from './models';
+import { deviceSettingsFor, getDeviceModel } from './model-lookup';
 
 describe('device models (SPEC §3)', () => {
   it('lists every model code of SPEC §3 once, with its kind', () => {

@@ -1,5 +1,3 @@
-import { EQUIPMENT_MODELS, equipmentFamilyOf } from '../meters/families';
-
 /**
  * Device model codes (SPEC §3) and the acquisition-period limits of SPEC §5.
  *
@@ -186,32 +184,7 @@ export type DeviceModelCode = (typeof DEVICE_MODELS)[number]['code'];
 /** Every model code in the spec's order. */
 export const DEVICE_MODEL_CODES = DEVICE_MODELS.map((m) => m.code) as [DeviceModelCode, ...DeviceModelCode[]];
 
-const MODEL_BY_CODE: ReadonlyMap<string, DeviceModelDefinition> = new Map(
-  [...DEVICE_MODELS, ...EQUIPMENT_MODELS].map((m) => [m.code, m]),
-);
-
-/**
- * The model row of `code` (a SPEC §3 model, or an equipment model of `meters/families.ts`), or
- * undefined for an unknown code.
- */
-export function getDeviceModel(code: string): DeviceModelDefinition | undefined {
-  return MODEL_BY_CODE.get(code);
-}
-
 /** True for the three gateway kinds (they relay sub-device readings, ARCHITECTURE §5). */
 export function isGatewayKind(kind: DeviceKind): boolean {
   return kind !== 'terminal';
-}
-
-/**
- * The period fields that apply to `model` with their limits (minutes, SPEC §5) and its boolean
- * settings; gateways get remote shutdown only. Undefined for an unknown model.
- */
-export function deviceSettingsFor(model: string): FamilyLimits | undefined {
-  const def = MODEL_BY_CODE.get(model);
-  if (!def) return undefined;
-  if (def.family) return FAMILY_LIMITS[def.family];
-  const equipment = equipmentFamilyOf(model);
-  if (equipment) return { nameZh: equipment.nameZh, nameEn: equipment.nameEn, periods: {}, shutdown: [] };
-  return { nameZh: '网关', nameEn: 'Gateway', periods: {}, shutdown: ['remoteShutdown'] };
 }

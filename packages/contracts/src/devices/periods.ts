@@ -4,10 +4,10 @@ import {
   PERIOD_FIELDS,
   REPORT_PERIOD_FIELDS,
   SHUTDOWN_FIELDS,
-  deviceSettingsFor,
   type PeriodField,
   type ShutdownField,
 } from './models';
+import { deviceSettingsFor } from './model-lookup';
 
 /**
  * Period and shutdown settings of a device (SPEC §3, limits SPEC §5), validated once here for the

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BilingualText } from '../i18n';
-import { deviceSettingsFor, type PeriodField } from '../devices/models';
+import { deviceSettingsFor } from '../devices/model-lookup';
+import type { PeriodField } from '../devices/models';
 import { validateDevicePeriods } from '../devices/periods';
 import { ParameterReadingSchema } from '../devices-api/schemas';
 import { pageResultOf } from '../envelope';

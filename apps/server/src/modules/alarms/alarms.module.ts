@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../index';
+import type { ModuleDeps } from '../module-deps';
 import { alarmRoutes } from './handling/alarms.routes';
 import { pushRoutes } from './push/push.routes';
 import { sceneRoutes } from './scenes/scenes.routes';

@@ -5,7 +5,7 @@ import { listPage } from '../../platform/list/list-runner';
 import { callerOf } from '../../platform/list/list-spec';
 import { loginFreeKey } from '../auth/sso/login-free';
 import { setCommandRoute } from '../devices/devices.service';
-import type { ModuleDeps } from '../index';
+import type { ModuleDeps } from '../module-deps';
 import { EXTERNAL_LIST, V4_METER_LIST, checkV4Scope, withoutScope } from './external.service';
 import { addModbusDevice, deleteModbusDevices, editModbusDevice, MODBUS_LIST, viewModbusDevice } from './modbus/modbus.service';
 import { startDemoModbus, type DemoModbus } from './modbus/demo-modbus';

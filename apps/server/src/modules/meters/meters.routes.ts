@@ -5,7 +5,7 @@ import { registerRoute } from '../../platform/http/register-route';
 import { listPage } from '../../platform/list/list-runner';
 import { callerOf } from '../../platform/list/list-spec';
 import type { CommandChannel } from '../devices/devices.service';
-import type { ModuleDeps } from '../index';
+import type { ModuleDeps } from '../module-deps';
 import { sendEquipmentCommand } from './commands';
 import { METER_REPORT_EXPORTER } from './energy-export';
 import { meterEnergy, meterPower, meterTariffEnergy, warehouseEnergy } from './energy.service';

@@ -5,7 +5,7 @@ import { exportTypeUnavailable } from '../../platform/exports/export-service';
 import { AppError } from '../../platform/http/app-error';
 import { registerRoute } from '../../platform/http/register-route';
 import { devicesByIds } from '../devices/devices.repo';
-import type { ModuleDeps } from '../index';
+import type { ModuleDeps } from '../module-deps';
 import { deviceReportExporter } from './device-report';
 import { meterReportJob } from './meter-report';
 import { WAREHOUSE_DAILY_EXPORTER, warehouseForReport } from './warehouse-daily';

@@ -1,4 +1,4 @@
-import type { DeadLetterRow } from './telemetry-store';
+import { SUPPRESSED_REASON, type DeadLetterRow } from './telemetry-store';
 
 /** Limits of {@link DeadLetterBudget}. */
 export interface DeadLetterBudgetOptions {
@@ -24,8 +24,8 @@ interface Spent {
   source: string;
 }
 
-/** Reason of a summary row (`ingest_dead_letter.reason`); such rows are not counted as dead letters. */
-export const SUPPRESSED_REASON = 'suppressed';
+/** Reason of a summary row: declared with the store that writes the rows. */
+export { SUPPRESSED_REASON };
 /** Key of the entry shared by clients beyond `maxClients`. */
 const OTHERS = '*';
 

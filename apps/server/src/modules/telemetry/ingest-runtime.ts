@@ -8,7 +8,7 @@ import { DeviceBrokerAccounts } from '../devices/device-broker-accounts';
 import type { RealtimeHub } from '../../platform/realtime/hub';
 import { DeviceRegistry } from './device-registry';
 import { verifyDeviceSecret } from './device-secrets';
-import type { Settling } from './ingest-batch';
+import type { Settling } from '../../platform/mqtt/settling';
 import { IngestService, type IngestOptions } from './ingest.service';
 import { LiveFanout } from './live-fanout';
 import { CopyTelemetryStore, SqlTelemetryStore } from './telemetry-store';

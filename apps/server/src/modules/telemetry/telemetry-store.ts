@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, Queryable } from '../../platform/db/db';
-import { SUPPRESSED_REASON } from './dead-letter-budget';
 
 /**
  * Batched writes of the telemetry hot path (ARCHITECTURE §4): history rows upserted idempotently
@@ -27,6 +26,9 @@ export interface TelemetryRow {
  * `notGateway`, `forbiddenKey` (issue #8), `suppressed` (summary of dead letters past their budget)
  * and `beforeRetention` (device time older than the oldest telemetry partition, issue 15 item 5).
  */
+/** Reason of a summary row (`ingest_dead_letter.reason`, written by dead-letter-budget.ts); such rows are not counted as dead letters. */
+export const SUPPRESSED_REASON = 'suppressed';
+
 export interface DeadLetterRow {
   receivedAt: number;
   source: string;

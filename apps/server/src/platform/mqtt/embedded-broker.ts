@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { MAX_PAYLOAD_BYTES } from '@ztj/contracts';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import type { Settling } from '../../modules/telemetry/ingest-batch';
+import type { Settling } from './settling';
 import { batchWritesPerTurn } from './batched-client';
 import { PublishRateLimiter, limitPacketSize, type RateLimit } from './broker-limits';
 

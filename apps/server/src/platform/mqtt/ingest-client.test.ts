@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { connect, connectAsync, type MqttClient } from 'mqtt';
 import mqttPacket from 'mqtt-packet';
 import { afterAll, describe, expect, it } from 'vitest';
-import { settlingOf, type Settling } from '../../modules/telemetry/ingest-batch';
+import { settlingOf, type Settling } from './settling';
 import { deferPubacks } from './ingest-client';
 
 /** Issue #15 item 1: the ingest's PUBACK leaves only once the message's batch committed. Needs MQTT_URL (Mosquitto). */

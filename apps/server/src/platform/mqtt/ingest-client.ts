@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import mqttPacket from 'mqtt-packet';
-import type { Settling } from '../../modules/telemetry/ingest-batch';
+import type { Settling } from './settling';
 import { connectBatchedClient } from './batched-client';
 
 export interface IngestClientOptions {

@@ -1,5 +1,5 @@
 import { raise, step, worsePeak, type StepContext } from './condition-lifecycle';
-import { newJudgement } from './condition-watchers';
+import { newJudgement } from './watcher';
 import { emptyConditionState, type AlarmEvent, type ClearedEvent, type ConditionState, type EngineReading, type RaisedEvent } from './engine.types';
 
 /**

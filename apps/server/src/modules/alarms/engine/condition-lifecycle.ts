@@ -1,5 +1,5 @@
 import type { AlarmSeverity, Reminder, RuleConditionType } from '@ztj/contracts';
-import type { ConditionWatcher, Verdict } from './condition-watchers';
+import type { ConditionWatcher, Verdict } from './watcher';
 import {
   EPISODE_HORIZON_MS,
   EPISODES_MAX,

@@ -1,5 +1,5 @@
 import type { AlarmSeverity, DeviceEventType, RuleConditionType, RuleTemplate } from '@ztj/contracts';
-import type { RulePlaces } from './geo-watchers';
+import type { Fence, PreparedRoute } from '../../logistics/geo';
 
 /**
  * Types of the pure alarm engine (issue 9; SPEC §3 rule template, §4 alarm flag, §9 effects).
@@ -149,4 +149,12 @@ export function emptyDeviceState(deviceId: string): DeviceAlarmState {
 /** A condition that has seen nothing yet. */
 export function emptyConditionState(): ConditionState {
   return { pendingSince: null, pendingPeak: null, clearSince: null, active: null, lastValue: null, lastQuietTs: null, episodes: [] };
+}
+
+/** Fences and routes a rule's position conditions name, resolved when rules are loaded. */
+export interface RulePlaces {
+  /** Enabled fences by location id. */
+  locations: ReadonlyMap<string, Fence>;
+  /** Prepared polylines by route id. */
+  routes: ReadonlyMap<string, PreparedRoute>;
 }

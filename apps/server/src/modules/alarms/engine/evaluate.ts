@@ -1,6 +1,7 @@
 import { backfillCondition } from './backfill';
 import { dueReminders, pruneEpisodes, step, type StepContext } from './condition-lifecycle';
-import { compileCondition, newJudgement, type ConditionWatcher } from './condition-watchers';
+import { compileCondition } from './condition-watchers';
+import { newJudgement, type ConditionWatcher } from './watcher';
 import {
   conditionKey,
   emptyConditionState,

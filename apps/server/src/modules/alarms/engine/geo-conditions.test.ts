@@ -3,7 +3,7 @@ import { prepareRoute, type Fence } from '../../logistics/geo';
 import { DEVICE, reading, rule, run, type Step } from './engine.fixtures';
 import { evaluate } from './evaluate';
 import { emptyDeviceState, type EngineReading, type EngineRule } from './engine.types';
-import type { RulePlaces } from './geo-watchers';
+import type { RulePlaces } from './engine.types';
 
 /**
  * Position conditions of issue 10 item 2 (SPEC §9 position effect 1 enter, 2 leave, 6 both; dwell;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { destination } from '@turf/turf';
 import { RouteDeviationConditionSchema } from '@ztj/contracts';
 import { distanceToFenceEdgeM, prepareRoute, routeProgress, withinCorridor, type Fence, type LatLng, type PreparedRoute } from '../../logistics/geo';
-import { newJudgement } from './condition-watchers';
+import { newJudgement } from './watcher';
 import { corridorKernel, fenceEdgeKernel } from './geo-kernels';
 import { routeDeviationWatcher } from './geo-watchers';
 

@@ -1,7 +1,7 @@
 import { PARAM, POSITION_EFFECTS, type DwellCondition, type GeofenceCondition, type RouteDeviationCondition } from '@ztj/contracts';
-import { withinCorridor, type Fence, type LatLng, type PreparedRoute } from '../../logistics/geo';
-import { judged, type ConditionWatcher } from './condition-watchers';
-import type { ConditionState, EngineReading } from './engine.types';
+import { withinCorridor, type LatLng } from '../../logistics/geo';
+import type { ConditionState, EngineReading, RulePlaces } from './engine.types';
+import { judged, type ConditionWatcher } from './watcher';
 import { corridorKernel, fenceEdgeKernel } from './geo-kernels';
 
 /**
@@ -13,14 +13,6 @@ import { corridorKernel, fenceEdgeKernel } from './geo-kernels';
  * ({@link RulePlaces}); a condition whose location or route is missing (deleted, disabled fence,
  * other tenant) never holds.
  */
-
-/** Fences and routes a rule's position conditions name, resolved when rules are loaded. */
-export interface RulePlaces {
-  /** Enabled fences by location id. */
-  locations: ReadonlyMap<string, Fence>;
-  /** Prepared polylines by route id. */
-  routes: ReadonlyMap<string, PreparedRoute>;
-}
 
 const MIN = 60_000;
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../../platform/http/register-route';
 import { listPage } from '../../../platform/list/list-runner';
 import { callerOf } from '../../../platform/list/list-spec';
-import type { ModuleDeps } from '../../index';
+import type { ModuleDeps } from '../../module-deps';
 import { ALARM_LIST, COMMON_ALARM_LIST, GATEWAY_ALARM_LIST, PROCESS_LIST } from './alarms.list';
 import { addComment, alarmStatistics, flagAlarms, listComments, processAlarm, viewAlarm } from './alarms.service';
 import { registerExportRoute } from '../../../platform/exports/export-route';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../../platform/http/register-route';
 import { listPage } from '../../../platform/list/list-runner';
 import { callerOf } from '../../../platform/list/list-spec';
-import type { ModuleDeps } from '../../index';
+import type { ModuleDeps } from '../../module-deps';
 import { readPushConfig } from './channels/push-config';
 import { PUSH_EXPORT, PUSH_LIST, toExportRow } from './push.list';
 import { registerExportRoute } from '../../../platform/exports/export-route';

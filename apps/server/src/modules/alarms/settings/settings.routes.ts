@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../../platform/http/register-route';
 import { listPage } from '../../../platform/list/list-runner';
 import { callerOf } from '../../../platform/list/list-spec';
-import type { ModuleDeps } from '../../index';
+import type { ModuleDeps } from '../../module-deps';
 import { paramDefaults } from './param-defaults';
 import { TEMPLATE_LIST } from './templates.list';
 import { addTemplate, bindTemplate, deleteTemplates, deviceTemplates, templateBindings, updateTemplate, viewTemplate } from './templates.service';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../../platform/http/register-route';
 import { listPage } from '../../../platform/list/list-runner';
 import { callerOf } from '../../../platform/list/list-spec';
-import type { ModuleDeps } from '../../index';
+import type { ModuleDeps } from '../../module-deps';
 import { LOCATION_LIST, ROUTE_LIST } from './places.list';
 import {
   addLocation, addRoute, deleteLocations, deleteRoutes, locationOptions, routeOptions, updateLocation, updateRoute, viewLocation, viewRoute,

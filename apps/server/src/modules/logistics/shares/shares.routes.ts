@@ -4,7 +4,7 @@ import { AppError } from '../../../platform/http/app-error';
 import { registerRoute } from '../../../platform/http/register-route';
 import { listPage } from '../../../platform/list/list-runner';
 import { callerOf } from '../../../platform/list/list-spec';
-import type { ModuleDeps } from '../../index';
+import type { ModuleDeps } from '../../module-deps';
 import { SHARE_ACCESS_LIST, SHARE_LIST } from './shares.list';
 import { receiveList, sharedAlarms, sharedHistory, sharedTrack, viewSharedDevice } from './shares.receiver';
 import { addShare, bindShareDevices, getShare, unbindShare, unbindShareDevices, updateShare, viewShare } from './shares.service';

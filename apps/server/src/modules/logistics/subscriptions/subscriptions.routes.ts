@@ -5,7 +5,7 @@ import { registerExportRoute } from '../../../platform/exports/export-route';
 import { registerRoute } from '../../../platform/http/register-route';
 import { listPage } from '../../../platform/list/list-runner';
 import { callerOf } from '../../../platform/list/list-spec';
-import type { ModuleDeps } from '../../index';
+import type { ModuleDeps } from '../../module-deps';
 import './expiry-reminder';
 import { ORDER_LIST } from './subscriptions.list';
 import { cancelOrder, confirmPay, deviceServices, expiredDevices, renew, viewOrder } from './subscriptions.service';

@@ -5,7 +5,7 @@ import { listPage } from '../../../platform/list/list-runner';
 import { callerOf } from '../../../platform/list/list-spec';
 import { registerExportRoute } from '../../../platform/exports/export-route';
 import { listExporter } from '../../../platform/exports/export-registry';
-import type { ModuleDeps } from '../../index';
+import type { ModuleDeps } from '../../module-deps';
 import type { PeriodChannel } from './warehouse-periods';
 import { warehouseView } from './warehouse-view';
 import { WAREHOUSE_LIST } from './warehouses.list';

@@ -7,7 +7,7 @@ import { listPage } from '../../../platform/list/list-runner';
 import { callerOf } from '../../../platform/list/list-spec';
 import { registerExportRoute } from '../../../platform/exports/export-route';
 import { listExporter } from '../../../platform/exports/export-registry';
-import type { ModuleDeps } from '../../index';
+import type { ModuleDeps } from '../../module-deps';
 import { divisionOf, type WaybillScope } from './waybill-division';
 import { DIVISION_PARAM, WAYBILL_DIVISION_LIST, WAYBILL_LIST } from './waybills.list';
 import { ongoingWaybills, waybillDetail, waybillReal, waybillStats } from './waybills.read';

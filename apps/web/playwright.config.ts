@@ -55,12 +55,21 @@ export default defineConfig({
   // screencasts 17.0 min; two workers without them 12.1 min, CPU about 70 % busy.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
+  // No retries: a test that passes only on a second try is a flake to fix, not to hide
+  // (`npm run test:e2e:stress -- <spec…>` finds them before they land, see the README).
   retries: 0,
+  forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
+  // the 10 slowest spec files of every run, named after its summary
+  reportSlowTests: { max: 10, threshold: 0 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // No animation can swallow a click: the console turns antd's motion off when the system asks for
+    // reduced motion (AntdRoot, useReducedMotion), and so does its own CSS. A context a spec opens
+    // itself (`browser.newContext`) does not inherit this: use `newContext` of e2e/helpers.ts.
+    contextOptions: { reducedMotion: 'reduce' },
     // DOM snapshots and actions only: the screencast of every test (kept only for a failure) cost
     // Chromium's browser and GPU processes about a third of the run's CPU
     trace: { mode: 'retain-on-failure', screenshots: false },

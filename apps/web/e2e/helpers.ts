@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 
 /** The admin of the e2e server (playwright.config.ts). */
 export const ADMIN = { username: 'admin', password: 'E2e-Admin#2026' };
@@ -28,11 +28,8 @@ export async function chooseTenantIfAsked(page: Page, which: 'first' | 'last' = 
   if (!(await tenantChoice.isVisible())) return;
   // the dialog preselects the tenant used last (issue #16 item 6), so the wanted one is chosen explicitly
   await tenantChoice.getByRole('radio')[which]().check();
-  // Once in CI a click on OK while the modal was still appearing sent no request; a user clicks again.
-  await expect(async () => {
-    if (await tenantChoice.isVisible()) await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click({ timeout: 2_000 });
-    await expect(tenantChoice).toBeHidden({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  await page.locator('.ant-modal').filter({ has: tenantChoice }).getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(tenantChoice).toBeHidden({ timeout: 20_000 });
 }
 
 /** Signs in as admin from the login page, taking the first tenant if asked. */
@@ -49,59 +46,21 @@ export async function statValue(page: Page, key: string): Promise<number> {
 }
 
 /**
- * Clicks `trigger` until `opened` shows: a click on a button of a dialog that is still zooming in
- * can be lost on a loaded machine (as with {@link confirmOk}), and a user would simply click again.
- * The trigger must be safe to press twice (it opens something, it does not toggle).
+ * A browser context of the spec's own with the options of playwright.config.ts that matter for
+ * stable clicks: `browser.newContext` in a test does not inherit the config's `use`, so without this
+ * the console would animate its dialogs and menus there.
  */
-export async function clickUntilVisible(trigger: Locator, opened: Locator): Promise<void> {
-  await expect(async () => {
-    if (!(await opened.isVisible())) await trigger.click({ timeout: 2_000 });
-    await expect(opened).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ reducedMotion: 'reduce', ...options });
 }
 
-/**
- * Chooses `item` from a hover menu (a list row's "More ▾"): hovers `trigger` and clicks the item,
- * hovering again when the menu has closed. On a loaded machine the menu can still be fading in when
- * the click comes; the click then lands on the page behind it, the pointer leaves the menu and it
- * closes, as a user would see and simply hover again.
- */
-export async function chooseFromHoverMenu(trigger: Locator, item: Locator): Promise<void> {
-  await expect(async () => {
-    if (!(await item.isVisible())) await trigger.hover({ timeout: 2_000 });
-    await item.click({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
-}
-
-/**
- * Presses the OK button of the confirmation that is open until it has closed: under load a click
- * on an antd modal or popconfirm button while it is still appearing is sometimes lost, and a user
- * would simply click again. `button`: its test id, or a locator of it.
- */
-export async function confirmOk(page: Page, button: string | Locator = 'confirm-ok'): Promise<void> {
-  const ok = typeof button === 'string' ? page.getByTestId(button) : button;
-  await expect(ok).toBeVisible();
-  await expect(async () => {
-    if (await ok.isVisible()) await ok.click({ timeout: 2_000 });
-    await expect(ok).toBeHidden({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
-}
-
-/**
- * Signs out through the top bar's logout action and its confirmation, and waits for the login
- * form. The dialog's text is awaited first; OK is clicked again while the dialog is still up (a
- * click that lands while the confirmation zooms in can be lost on a loaded machine, as with the
- * selects below), until the console has reloaded on the login page.
- */
+/** Signs out through the top bar's logout action and its confirmation, and waits for the login form. */
 export async function signOut(page: Page): Promise<void> {
   await page.getByTestId('logout').click();
   const dialog = page.locator('.ant-modal-confirm');
   await expect(dialog).toContainText(/真的要注销登录吗|Do you really want to log out/);
-  const ok = dialog.getByRole('button', { name: /确\s*定|OK/ });
-  await expect(async () => {
-    if (await ok.isVisible()) await ok.click({ timeout: 2_000 });
-    await expect(page.getByTestId('login-form')).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page.getByTestId('login-form')).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/#\/user\/login/);
 }
 
@@ -116,45 +75,43 @@ export async function noSidewaysScroll(page: Page): Promise<void> {
     .toBeLessThanOrEqual(0);
 }
 
+/** Resolves once the page has rendered two more frames (after a viewport change: its new layout). */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
 /** Screenshots of the current screen at 1280 and 375 px into `dir` (no sideways scroll at 375 px); back at 1280 after. */
 export async function shotsAt(page: Page, dir: string, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 860 });
-  await page.waitForTimeout(400);
+  await nextFrames(page);
   await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(600);
+  await nextFrames(page);
   await noSidewaysScroll(page);
   await page.screenshot({ path: `${dir}/${name}-375.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 860 });
 }
 
 /**
- * Picks the option `text` of an antd Select and waits until the select shows it. On a loaded
- * machine a click that lands while the dropdown is still settling can be lost (the option was
- * clicked, the dropdown stayed open, nothing chosen): the dropdown is opened again if it closed and
- * the option clicked again, until the select shows the choice (15 s at most).
+ * Picks the option showing `text` in the antd Select `select` and waits until the select shows it.
+ * Plain actions: with motion off (playwright.config.ts) the dropdown is there at once.
  */
-export async function pickOption(page: Page, select: Locator, text: string): Promise<void> {
-  await expect(async () => {
-    if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) await select.click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).click({ timeout: 2_000 });
-    await expect(select).toContainText(text, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+export async function selectByText(page: Page, select: Locator, text: string): Promise<void> {
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).click();
+  await expect(select).toContainText(text);
 }
 
 /**
  * Chooses the option titled `option` in the antd Select `select` and waits until its dropdown has
- * closed (a single select closes once an option is taken). A click that lands while the dropdown
- * still slides in can be lost or hit the neighbouring option on a loaded machine: the dropdown is
- * opened again and the option clicked again until the choice is taken (20 s at most). Callers that
- * must be sure of the value check the select's text afterwards.
+ * closed (a single select closes once an option is taken). Callers that must be sure of the value
+ * check the select's text afterwards.
  */
-export async function chooseOption(page: Page, select: Locator, option: string | RegExp): Promise<void> {
-  await expect(async () => {
-    if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) await select.click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle(option).first().click({ timeout: 2_000 });
-    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+export async function selectByTitle(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  await select.click();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await dropdown.getByTitle(option).first().click();
+  await expect(dropdown).toHaveCount(0);
 }
 
 /**

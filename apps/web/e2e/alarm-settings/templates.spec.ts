@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
-import { chooseOption } from '../helpers';
+import { selectByTitle } from '../helpers';
 
 /**
  * Settings → rule templates, user groups and scenes (issue 9 items 1, 2, 5) against a demo-mode
@@ -13,8 +13,8 @@ import { chooseOption } from '../helpers';
 const BASE = useDemoServer(18_332);
 const suffix = (): string => Date.now().toString(36).slice(-5);
 
-/** Chooses `option` in the antd Select holding `select` (see `chooseOption`). */
-const choose = chooseOption;
+/** Chooses `option` in the antd Select holding `select` (see `selectByTitle`). */
+const choose = selectByTitle;
 
 /** Picks one device in the device picker opened from `scope` (searched by its number). */
 async function pickDevice(page: Page, scope: Locator, id: string): Promise<void> {

@@ -64,7 +64,6 @@ test('a replayed reading raises an alarm that appears live in the list and the b
   await page.getByTestId('notice-bell').click();
   const popover = page.getByTestId('notice-popover');
   await expect(popover).toContainText(DEVICE);
-  await page.waitForTimeout(400); // the popover's fade-in, for the screenshot only
   await page.screenshot({ path: `${SHOTS}/bell-zh.png` });
   await page.getByTestId('notice-bell').click();
   await expect(popover).toBeHidden();
@@ -134,7 +133,6 @@ test('alarm screens in English at 375 px: no sideways page scroll, tables scroll
   await page.getByTestId('notice-bell').click();
   await expect(page.getByTestId('notice-popover')).toContainText('View all alarms');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.waitForTimeout(400); // the popover's fade-in, for the screenshot only
   await page.screenshot({ path: `${SHOTS}/bell-en-375.png` });
   await page.getByTestId('notice-view-all').click();
 

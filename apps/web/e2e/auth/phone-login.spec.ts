@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startAliyunSmsPeer, type AliyunSmsPeer } from '../../../server/src/modules/alarms/push/channels/aliyun-sms.fixture';
 import { startDemoServer, type DemoServer } from '../devices/demoServer';
-import { ADMIN, chooseTenantIfAsked, noSidewaysScroll } from '../helpers';
+import { ADMIN, chooseTenantIfAsked, nextFrames, noSidewaysScroll } from '../helpers';
 
 /**
  * Phone sign-in (issue 13 item 2) on a demo server of its own (port 18472) whose SMS channel points
@@ -67,7 +67,7 @@ async function openPhoneTab(page: Page, lang: 'zh-CN' | 'en-US'): Promise<void> 
 async function shots(page: Page, name: string): Promise<void> {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 860 });
-    await page.waitForTimeout(300);
+    await nextFrames(page);
     if (width === 375) await noSidewaysScroll(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }

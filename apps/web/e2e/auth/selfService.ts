@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { startAliyunSmsPeer, type AliyunSmsPeer } from '../../../server/src/modules/alarms/push/channels/aliyun-sms.fixture';
 import { startDemoServer, type DemoServer } from '../devices/demoServer';
-import { noSidewaysScroll } from '../helpers';
+import { nextFrames, noSidewaysScroll } from '../helpers';
 
 /**
  * Shared pieces of the self-service specs (issue 13 items 3-4): a demo server of the spec's own
@@ -80,7 +80,7 @@ export async function dragSlider(page: Page, testId = 'slider-captcha'): Promise
 export async function shots(page: Page, name: string): Promise<void> {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 860 });
-    await page.waitForTimeout(300);
+    await nextFrames(page);
     if (width === 375) await noSidewaysScroll(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }

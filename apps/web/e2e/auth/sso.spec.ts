@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startOidcPeer, type OidcPeer } from '../../../server/src/modules/auth/sso/sso-peers.fixture';
 import { startDemoServer, type DemoServer } from '../devices/demoServer';
-import { ADMIN, chooseFromHoverMenu, chooseTenantIfAsked, noSidewaysScroll, shotsAt } from '../helpers';
+import { ADMIN, chooseTenantIfAsked, newContext, noSidewaysScroll, shotsAt } from '../helpers';
 
 /**
  * Single sign-on and the customer monitoring screen (issue 13 items 5, 6, 8) on a demo server of
@@ -56,7 +56,7 @@ test.afterAll(async () => {
 });
 
 async function freshPage(browser: Browser, lang: 'zh-CN' | 'en-US'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const context = await newContext(browser, { viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
   await page.addInitScript((l) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: l, expire: null })), lang);
@@ -92,7 +92,8 @@ test('an administrator issues a login-free link from the user list; a fresh brow
   await page.goto(`${BASE}/#/system/user`);
   const row = page.locator('tr', { has: page.getByRole('cell', { name: 'admin', exact: true }) }).first();
   await expect(row).toBeVisible({ timeout: 20_000 });
-  await chooseFromHoverMenu(row.getByTestId('row-more'), page.getByText('免登录链接', { exact: true }));
+  await row.getByTestId('row-more').hover();
+  await page.getByText('免登录链接', { exact: true }).click();
   await expect(page.getByTestId('login-free-modal')).toBeVisible();
   await page.getByTestId('login-free-issue').click();
   const url = await page.getByTestId('login-free-url').inputValue();

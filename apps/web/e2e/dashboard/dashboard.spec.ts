@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { noSidewaysScroll } from '../helpers';
+import { nextFrames, noSidewaysScroll } from '../helpers';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 
 /**
@@ -97,10 +97,10 @@ test('the big screen opens full-screen with its map and figures, and closes', as
   // covers the console: nothing of the layout's header shows above it
   const box = await screen.boundingBox();
   expect(box).toMatchObject({ x: 0, y: 0, width: 1920, height: 1080 });
-  await page.waitForTimeout(1_500); // map tiles of the offline basemap and the gauge animation
+  await nextFrames(page); // (charts and maps are not animated with reduced motion)
   await page.screenshot({ path: `${SHOTS}/bigscreen-1920.png` });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.waitForTimeout(800);
+  await nextFrames(page);
   await page.screenshot({ path: `${SHOTS}/bigscreen-1440.png` });
   await page.getByTestId('bigscreen-exit').click();
   await expect(page).toHaveURL(/#\/dashboard\/analysis$/);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { chooseTenantIfAsked, pickOption, submitLogin } from '../helpers';
+import { chooseTenantIfAsked, selectByText, submitLogin } from '../helpers';
 import { useDemoServer } from './demoServer';
 
 /**
@@ -115,13 +115,13 @@ test('report of two devices selected in the device list: multiple-terminal PDF, 
   await expect(dialog).toContainText('SIM-VH-001, SIM-VH-002');
   await expect(dialog.getByTestId('report-range').first()).toBeVisible();
   // a report type whose device family does not exist yet is listed, and refused with a clear message
-  await pickOption(page, dialog.getByTestId('report-type'), 'Medical report (no such devices yet)');
+  await selectByText(page, dialog.getByTestId('report-type'), 'Medical report (no such devices yet)');
   await expect(dialog).toContainText('The platform has no devices of this kind yet');
   await dialog.getByTestId('report-submit').click();
   await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText('“Medical report” cannot be generated yet: the platform has no devices of this kind');
   await expect(dialog.getByTestId('report-status')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/list-dialog-refused-en-1280.png` });
-  await pickOption(page, dialog.getByTestId('report-type'), 'Terminal report');
+  await selectByText(page, dialog.getByTestId('report-type'), 'Terminal report');
   await page.screenshot({ path: `${SHOTS}/list-dialog-en-1280.png` });
   await dialog.getByTestId('report-submit').click();
   await expect(dialog.getByTestId('report-status')).toBeVisible();
@@ -162,7 +162,7 @@ test('meter report (type b) of an ammeter: Excel in the download center; refused
     await page.getByTestId('report-open').click();
     const dialog = page.getByTestId('report-dialog');
     await expect(dialog.getByTestId('report-range').first()).toBeVisible();
-    await pickOption(page, dialog.getByTestId('report-type'), 'Meter report (ammeters and plugs)');
+    await selectByText(page, dialog.getByTestId('report-type'), 'Meter report (ammeters and plugs)');
     await expect(dialog).toContainText('Daily energy (kWh, × CT × PT) of each ammeter or plug');
     // Excel only
     await expect(dialog.getByTestId('report-format').locator('input[value="pdf"]')).toBeDisabled();

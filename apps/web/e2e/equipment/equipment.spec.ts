@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { confirmOk, consoleApi, shotsAt } from '../helpers';
+import { consoleApi, nextFrames, shotsAt } from '../helpers';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 
 /**
@@ -25,7 +25,8 @@ async function switchPlug(page: Page, plug: string, on: boolean): Promise<void> 
   const list = page.getByTestId('plug-list');
   await list.getByTestId(`plug-switch-${plug}`).click();
   await expect(page.locator('.ant-modal-confirm-title')).toContainText(on ? '打开' : '关闭');
-  await confirmOk(page);
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('confirm-ok')).toBeHidden();
   await expect(list.getByTestId(`plug-state-${plug}`)).toHaveText(on ? '开' : '关', { timeout: 60_000 });
 }
 
@@ -153,7 +154,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     for (const [name, path] of PAGES) {
       await page.goto(`${BASE}/#${path}`);
       await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
-      await page.waitForTimeout(1_500);
+      await nextFrames(page);
       await shotsAt(page, `${dir}/${lang}`, name);
     }
   });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, chooseTenantIfAsked, confirmOk, signOut, submitLogin, shotsAt } from '../helpers';
+import { ADMIN, chooseTenantIfAsked, newContext, shotsAt, signOut, submitLogin } from '../helpers';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 
 /**
@@ -113,7 +113,7 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   await signOut(page);
 
   // Chinese, in a browser context of its own: the receiver's list and detail
-  const zh = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+  const zh = await (await newContext(browser, { viewport: { width: 1280, height: 860 } })).newPage();
   await zh.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
   await zh.addInitScript(() => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'zh-CN', expire: null })));
   await receiverSignIn(zh);
@@ -126,7 +126,7 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   await expect(zh.getByTestId('shared-detail')).toBeHidden();
 
   // owner again, Chinese, in a third context: the access log shows the receiver's reads; end the share
-  const owner = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+  const owner = await (await newContext(browser, { viewport: { width: 1280, height: 860 } })).newPage();
   await signInToDemoTenant(owner, BASE, 'zh-CN');
   await owner.goto(`${BASE}/#/share/list`);
   const ownerRow = owner.getByTestId('shares').locator('tr', { hasText: RECEIVER.username });
@@ -138,7 +138,8 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   await owner.keyboard.press('Escape');
   await expect(owner.getByTestId('share-detail')).toBeHidden();
   await ownerRow.getByTestId('share-end').click();
-  await confirmOk(owner, 'share-end-ok');
+  await owner.getByTestId('share-end-ok').click();
+  await expect(owner.getByTestId('share-end-ok')).toBeHidden();
   await expect(ownerRow).toContainText('已解除');
   await shotsAt(owner, SHOTS, 'owner-list-zh');
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, chooseTenantIfAsked, confirmOk, submitLogin, shotsAt } from '../helpers';
+import { ADMIN, chooseTenantIfAsked, newContext, shotsAt, submitLogin } from '../helpers';
 import { useDemoServer } from '../devices/demoServer';
 
 /**
@@ -94,11 +94,12 @@ test('an operator renews a device and finds the unpaid order and its detail; the
   await shotsAt(page, SHOTS, 'detail-en');
   // cancel it (with confirmation)
   await page.getByTestId('order-cancel').click();
-  await confirmOk(page, 'order-cancel-ok');
+  await page.getByTestId('order-cancel-ok').click();
+  await expect(page.getByTestId('order-cancel-ok')).toBeHidden();
   await expect(detail).toContainText('Cancelled');
 
   // Chinese, a context of its own: the list, the notice and the demo's unpaid renewal
-  const zh = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+  const zh = await (await newContext(browser, { viewport: { width: 1280, height: 860 } })).newPage();
   await signedIn(zh, 'zh-CN', OPERATOR.username, OPERATOR.password);
   await expect(zh.getByTestId('orders')).toContainText('待支付');
   await expect(zh.getByTestId('orders')).toContainText('已取消');
@@ -110,14 +111,15 @@ test('an operator renews a device and finds the unpaid order and its detail; the
   await shotsAt(zh, SHOTS, 'detail-zh');
 
   // platform administrator (platform tenant): sees the demo tenant's order and confirms its payment
-  const admin = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+  const admin = await (await newContext(browser, { viewport: { width: 1280, height: 860 } })).newPage();
   await signedIn(admin, 'zh-CN', ADMIN.username, ADMIN.password, 'first');
   const unpaid = admin.getByTestId('orders').locator('.ant-table-row', { hasText: '待支付' });
   await expect(unpaid).toHaveCount(1);
   await unpaid.getByTestId('order-open').click();
   await expect(admin.getByTestId('order-detail')).toContainText('演示冷链物流有限公司');
   await admin.getByTestId('order-pay').click();
-  await confirmOk(admin, 'order-pay-ok');
+  await admin.getByTestId('order-pay-ok').click();
+  await expect(admin.getByTestId('order-pay-ok')).toBeHidden();
   await expect(admin.getByTestId('order-detail')).toContainText('已支付');
   await expect(admin.getByTestId('order-items')).toContainText('服务中');
   await shotsAt(admin, SHOTS, 'paid-zh');

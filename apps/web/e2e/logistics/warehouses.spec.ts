@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
-import { confirmOk } from '../helpers';
 
 /**
  * Warehouses (issue 10 item 4) against the demo tenant on a server of this file's own (demo mode:
@@ -104,7 +103,8 @@ test('create a warehouse in three steps, see it in the list, open its view and d
   await expect(row).toContainText('E2E-WH-1');
   await row.getByTestId('warehouse-delete').click();
   await expect(page.locator('.ant-modal-confirm')).toContainText('是否删除该仓库？');
-  await confirmOk(page);
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('confirm-ok')).toBeHidden();
   await expect(list.getByText('e2e 冷库')).toBeHidden();
 });
 

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
-import { chooseFromHoverMenu, confirmOk } from '../helpers';
 
 /**
  * Waybills (issue 10 item 3) against the demo tenant on a server of this file's own (demo mode:
@@ -73,7 +72,8 @@ test('create a waybill in four steps, start it and see the truck on the detail m
   await expect(detail.getByTestId('waybill-status')).toHaveText('未开始');
   await page.getByTestId('detail-start').click();
   await expect(page.locator('.ant-modal-confirm')).toContainText('是否开始该运单？');
-  await confirmOk(page);
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('confirm-ok')).toBeHidden();
   await expect(detail.getByTestId('waybill-status')).toHaveText('进行中');
   const map = detail.getByTestId('waybill-map');
   await expect(map.locator('.ztj-waybill-route')).toBeVisible();
@@ -86,8 +86,10 @@ test('create a waybill in four steps, start it and see the truck on the detail m
   // the seeded un-started waybill of the same truck cannot start now
   await page.goto(`${BASE}/#/task/list`);
   const hubLoop = list.getByRole('row', { name: /Hub loop round/ });
-  await chooseFromHoverMenu(hubLoop.getByTestId('row-more'), page.getByRole('menuitem', { name: '开始' }));
-  await confirmOk(page);
+  await hubLoop.getByTestId('row-more').hover();
+  await page.getByRole('menuitem', { name: '开始' }).click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('confirm-ok')).toBeHidden();
   await expect(page.locator('.ant-message')).toContainText('该设备已开启：SIM-VH-001');
 });
 

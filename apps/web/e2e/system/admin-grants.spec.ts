@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, submitLogin, useLanguage } from '../helpers';
+import { newContext, signIn, submitLogin, useLanguage } from '../helpers';
 
 /**
  * Issue #4 end to end: an administrator creates a department, a role limited to some menus and
@@ -80,7 +80,7 @@ test('admin grants a department, a role and a user; the user sees only the grant
   await expect(page.getByRole('row', { name: new RegExp(USER.username) })).toContainText(DEPART);
 
   // 4. The new user signs in and sees only the grant
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   const userPage = await context.newPage();
   await useLanguage(userPage, 'zh-CN');
   await userPage.goto('/#/user/login');

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
-import { confirmOk, noSidewaysScroll } from '../helpers';
+import { newContext, noSidewaysScroll } from '../helpers';
 
 /**
  * Announcements end to end (issue 12 item 1) on a demo server of this file's own: a console signed
@@ -13,7 +13,7 @@ import { confirmOk, noSidewaysScroll } from '../helpers';
 const BASE = useDemoServer(18_541);
 
 async function signedIn(browser: Browser, lang: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const context = await newContext(browser, { viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   await signInToDemoTenant(page, BASE, lang);
   return page;
@@ -35,7 +35,8 @@ test('published to all users, it reaches an open console live; opening it marks 
   const row = author.locator('tr', { hasText: title });
   await expect(row.getByTestId('annt-status')).toHaveText('未发布');
   await row.getByTestId('row-release').click();
-  await confirmOk(author);
+  await author.getByTestId('confirm-ok').click();
+  await expect(author.getByTestId('confirm-ok')).toBeHidden();
   await expect(row.getByTestId('annt-status')).toHaveText('已发布');
 
   // the reader's console, never reloaded: the bell's messages tab lists it as unread

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmOk, pickOption, signIn, useLanguage } from '../helpers';
+import { selectByText, signIn, useLanguage } from '../helpers';
 
 /** The one list machinery on a real list (roles): advanced query, saved queries, page size, operators. */
 test.beforeEach(async ({ page }) => {
@@ -17,7 +17,7 @@ test('advanced query, saved queries and remembered page size on the role list', 
   // Operator prefix: 'ne' on role code excludes one role.
   const code = (await list.locator('.ant-table-row').first().locator('td').nth(2).innerText()).trim();
   await page.locator('#listQuery_roleCode').fill(code);
-  await pickOption(page, list.locator('.ant-form-item').filter({ has: page.locator('#listQuery_roleCode') }).locator('.ant-select'), '不等于');
+  await selectByText(page, list.locator('.ant-form-item').filter({ has: page.locator('#listQuery_roleCode') }).locator('.ant-select'), '不等于');
   await page.getByTestId('list-search').click();
   await expect(list.locator('.ant-table-row')).toHaveCount(rows - 1);
   await list.getByRole('button', { name: /重\s*置/ }).click();
@@ -30,7 +30,7 @@ test('advanced query, saved queries and remembered page size on the role list', 
   await expect(page.getByText('空条件不能查询')).toBeVisible();
   const row = dialog.getByTestId('super-row').first();
   // the condition must be complete before searching (a click during the dropdown's closing once ran the old query)
-  await pickOption(page, row.locator('.ant-select').first(), '角色编码');
+  await selectByText(page, row.locator('.ant-select').first(), '角色编码');
   await row.getByPlaceholder('请输入值').fill(code);
   await expect(row.getByPlaceholder('请输入值')).toHaveValue(code);
   await dialog.getByTestId('super-search').click();
@@ -40,22 +40,23 @@ test('advanced query, saved queries and remembered page size on the role list', 
   // Save it, saving again under the same name asks to overwrite, then delete it.
   await list.getByRole('button', { name: '已有高级查询条件生效' }).click();
   await dialog.getByRole('button', { name: '保存查询条件' }).click();
-  // the name prompt's and the overwrite confirmation's OK, clicked again if a click lands while they appear
   const nameOk = page.locator('.ant-modal').filter({ hasText: '请输入保存的名称' }).getByRole('button', { name: /确\s*定|OK/ });
   await page.locator('#title').fill('只看一个');
-  await confirmOk(page, nameOk);
+  await nameOk.click();
+  await expect(nameOk).toBeHidden();
   await expect(dialog.getByTestId('saved-queries').getByText('只看一个')).toBeVisible();
   await dialog.getByRole('button', { name: '保存查询条件' }).click();
   await page.locator('#title').fill('只看一个');
-  const exists = page.locator('.ant-modal-confirm-title', { hasText: '名称已存在' });
-  await expect(async () => {
-    if (!(await exists.isVisible())) await nameOk.click({ timeout: 2_000 });
-    await expect(exists).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
-  await confirmOk(page, page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }));
+  await nameOk.click();
+  const overwrite = page.locator('.ant-modal-confirm').filter({ has: page.locator('.ant-modal-confirm-title', { hasText: '名称已存在' }) });
+  await expect(overwrite).toBeVisible();
+  await overwrite.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(overwrite).toBeHidden();
   await expect(dialog.getByTestId('saved-queries').getByText('只看一个')).toHaveCount(1);
   await dialog.getByRole('button', { name: '删除 只看一个' }).click();
-  await confirmOk(page, page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }));
+  const popconfirmOk = page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ });
+  await popconfirmOk.click();
+  await expect(popconfirmOk).toBeHidden();
   await expect(dialog.getByTestId('saved-queries').getByText('只看一个')).toHaveCount(0);
 
   // Reset clears and re-runs.
@@ -65,7 +66,7 @@ test('advanced query, saved queries and remembered page size on the role list', 
   await dialog.locator('.ant-modal-close').click();
 
   // Page size is remembered for this list.
-  await pickOption(page, list.locator('.ant-pagination-options .ant-select'), '20');
+  await selectByText(page, list.locator('.ant-pagination-options .ant-select'), '20');
   await page.reload();
   await expect(page.getByTestId('role-list').locator('.ant-pagination-options')).toContainText('20');
 

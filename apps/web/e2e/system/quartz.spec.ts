@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { clickUntilVisible, confirmOk, pickOption, signIn, useLanguage } from '../helpers';
+import { selectByText, signIn, useLanguage } from '../helpers';
 
 /**
  * Scheduled jobs end to end (issue 11 item 4): add a job whose cron expression is made with the
@@ -62,9 +62,10 @@ test('adds a job with the cron builder, sees description and next runs, stops it
 
   await page.getByTestId('list-add').click();
   const form = page.locator('.ant-modal').filter({ hasText: '新增定时任务' }).first();
-  await pickOption(page, form.getByTestId('quartz-class'), 'exportFileRetention');
+  await selectByText(page, form.getByTestId('quartz-class'), 'exportFileRetention');
   const builder = page.locator('.cron-builder .ant-modal');
-  await clickUntilVisible(form.getByTestId('cron-open'), builder);
+  await form.getByTestId('cron-open').click();
+  await expect(builder).toBeVisible();
   await builder.getByRole('tab', { name: '时' }).click();
   await builder.getByRole('radio', { name: '指定' }).check();
   await builder.getByRole('checkbox', { name: '03' }).check();
@@ -77,7 +78,8 @@ test('adds a job with the cron builder, sees description and next runs, stops it
   // opening the builder again reads the expression back into the modes
   await builder.getByTestId('cron-ok').click();
   await expect(form.getByTestId('cron-input')).toHaveValue('0 0 0,3 L * ? *');
-  await clickUntilVisible(form.getByTestId('cron-open'), builder);
+  await form.getByTestId('cron-open').click();
+  await expect(builder).toBeVisible();
   await builder.getByRole('tab', { name: '日' }).click();
   await expect(builder.getByRole('radio', { name: '每月最后一日' })).toBeChecked();
   await builder.getByRole('tab', { name: '时' }).click();
@@ -92,7 +94,8 @@ test('adds a job with the cron builder, sees description and next runs, stops it
   await page.screenshot({ path: `${SHOTS}/list-1280-zh.png`, fullPage: true });
 
   await row.getByTestId('row-pause').click();
-  await confirmOk(page);
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('confirm-ok')).toBeHidden();
   await expect(row.getByTestId('quartz-status')).toHaveText('停止');
 
   // 375 px, both languages: the list and the builder stay usable without sideways scroll
@@ -102,7 +105,8 @@ test('adds a job with the cron builder, sees description and next runs, stops it
   await noSideScroll(page);
   await page.screenshot({ path: `${SHOTS}/list-375-zh.png`, fullPage: true });
   await page.getByTestId('list-add').click();
-  await clickUntilVisible(page.getByTestId('cron-open'), builder);
+  await page.getByTestId('cron-open').click();
+  await expect(builder).toBeVisible();
   await expect(page.locator('.cron-builder').getByTestId('cron-next-fires').locator('li')).toHaveCount(5);
   await page.screenshot({ path: `${SHOTS}/builder-375-zh.png` });
   await allTabsOnPhone(page, [['秒', '每秒'], ['分', '每分钟'], ['时', '每小时'], ['日', '每日'], ['月', '每月'], ['年', '每年']], '每月最后一日', 'builder-375-zh-tabs.png');
@@ -115,7 +119,8 @@ test('adds a job with the cron builder, sees description and next runs, stops it
   await noSideScroll(page);
   await page.screenshot({ path: `${SHOTS}/list-375-en.png`, fullPage: true });
   await page.getByTestId('list-add').click();
-  await clickUntilVisible(page.getByTestId('cron-open'), builder);
+  await page.getByTestId('cron-open').click();
+  await expect(builder).toBeVisible();
   await expect(page.locator('.cron-builder').getByTestId('cron-description')).toHaveText('At 00:00');
   await page.screenshot({ path: `${SHOTS}/builder-375-en.png` });
   await allTabsOnPhone(page, [['Second', 'Every second(s)'], ['Minute', 'Every minute(s)'], ['Hour', 'Every hour(s)'], ['Day', 'Every day'], ['Month', 'Every month(s)'], ['Year', 'Every year(s)']], 'Last day of the month', 'builder-375-en-tabs.png');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, submitLogin, useLanguage } from '../helpers';
+import { newContext, signIn, submitLogin, useLanguage } from '../helpers';
 
 /**
  * Issue #8 finding 1 end to end: the platform administrator creates a tenant together with its
@@ -33,7 +33,7 @@ test('the platform creates a tenant with its first administrator, who sees only 
   await ok.click();
   await expect(page.getByRole('cell', { name: TENANT, exact: true })).toBeVisible();
 
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   const own = await context.newPage();
   await useLanguage(own, 'zh-CN');
   await own.goto('/#/user/login');

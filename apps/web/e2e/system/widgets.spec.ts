@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { noSidewaysScroll, pickOption, signIn, useLanguage } from '../helpers';
+import { nextFrames, noSidewaysScroll, signIn, useLanguage } from '../helpers';
 
 /**
  * Shared widgets of SPEC §2 in their real screens (issue 12 item 8): the editable table as the
@@ -68,7 +68,7 @@ test('check-rule rows are an editable table: cell rules, add, reorder, save, and
   await expect(page.getByTestId('checkrule-test-outcome')).not.toContainText('前两位');
 
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(500);
+  await nextFrames(page);
   await noSidewaysScroll(page);
   await shot(page, 'checkrule-rows-375');
 });
@@ -88,14 +88,16 @@ test('the province/city/district picker fills the start of a location address (E
     await form.getByTestId('point-area').locator('.ant-select').click();
     const item = (name: string) => page.locator(`.ant-cascader-menu-item[title="${name}"]`);
     for (const [i, name] of names.entries()) {
-      if (i === names.length - 1) await item(name).click();
-      // a click while the dropdown is still appearing is sometimes lost: again until the next column shows
-      else await expect(async () => {
-        await item(name).click({ timeout: 2_000 });
-        await expect(item(names[i + 1])).toBeVisible({ timeout: 2_000 });
-      }).toPass({ timeout: 20_000 });
+      await item(name).click();
+      // each region but the last opens the column of its children
+      if (i < names.length - 1) await expect(item(names[i + 1]!)).toBeVisible();
     }
-    await page.keyboard.press('Escape');
+    // the picker shows the chosen region; its dropdown closes by itself on a last level, else Escape
+    // closes it (only then: with the dropdown gone, Escape would close the dialog)
+    await expect(form.getByTestId('point-area')).toContainText(names[names.length - 1]!);
+    const dropdown = page.locator('.ant-cascader-dropdown:visible');
+    if ((await dropdown.count()) > 0) await page.keyboard.press('Escape');
+    await expect(dropdown).toHaveCount(0);
   };
   await pick('广东省', '深圳市', '南山区');
   const address = form.getByTestId('point-address');
@@ -131,7 +133,8 @@ test('dictionary widgets: the user list filters status with the search-select, t
   const dialog = page.locator('.ant-modal');
   await dialog.getByTestId('user-sex').click();
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['Male', 'Female']);
-  await pickOption(page, dialog.getByTestId('user-sex'), 'Female');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Female' }).click();
+  await expect(dialog.getByTestId('user-sex')).toContainText('Female');
   await expect(dialog.getByTestId('user-identity').locator('.ant-radio-button-wrapper')).toHaveText(['Normal user', 'Upper level']);
   await expect(dialog.getByTestId('user-push-types').locator('.ant-checkbox-wrapper')).toHaveText(['SMS', 'WeChat', 'Email']);
   await dialog.getByTestId('user-push-types').getByText('Email').click();
@@ -180,16 +183,12 @@ test('image upload popup on the file storage list: no file, not an image, moves 
   await expect(page.getByTestId('files-list')).toContainText(`b-${stamp}.png`);
 });
 
-/**
- * Opens the node `title` of a tree-select dropdown until its child `child` shows (children load by
- * pid); a click on the switcher while the dropdown is still appearing is sometimes lost.
- */
+/** Opens the node `title` of a tree-select dropdown (unless it is open) and waits for its child `child` (children load by pid). */
 async function openNode(tree: Locator, title: string, child: string): Promise<void> {
   const switcher = tree.locator('.ant-select-tree-treenode').filter({ has: tree.page().locator(`[title="${title}"]`) }).locator('.ant-select-tree-switcher');
-  await expect(async () => {
-    if (!(await tree.locator(`[title="${child}"]`).isVisible())) await switcher.click({ timeout: 2_000 });
-    await expect(tree.locator(`[title="${child}"]`)).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  await expect(switcher).toBeVisible();
+  if (!(await switcher.getAttribute('class'))?.includes('switcher_open')) await switcher.click();
+  await expect(tree.locator(`[title="${child}"]`)).toBeVisible();
 }
 
 test('category tree select: a top-level add picks its parent from the lazily loaded tree (English)', async ({ page }) => {

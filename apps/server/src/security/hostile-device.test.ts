@@ -1,3 +1,4 @@
+// @module-tag embedded: hostile payloads over the embedded broker (QoS 1 acknowledged after commit) and HTTP ingest
 import { HEADER_DEVICE_SECRET, topics, type ApiResponse, type TopicChannel } from '@ztj/contracts';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -34,7 +34,7 @@ import { loadConfig } from '../src/platform/config/config';
 import { openDb } from '../src/platform/db/db';
 import { migrate } from '../src/platform/db/migrate';
 import { RealtimeHub } from '../src/platform/realtime/hub';
-import { hashDeviceSecret } from '../src/modules/telemetry/device-secrets';
+import { hashDeviceSecret } from '../src/modules/devices/device-secrets';
 import { IngestRuntime } from '../src/modules/telemetry/ingest-runtime';
 import { AlarmRuntime } from '../src/modules/alarms/runtime/alarm-runtime';
 import { bindGeoBench } from './geo-bench';

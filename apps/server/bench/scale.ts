@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDb } from '../src/platform/db/db';
 import { migrate } from '../src/platform/db/migrate';
-import { hashDeviceSecret } from '../src/modules/telemetry/device-secrets';
+import { hashDeviceSecret } from '../src/modules/devices/device-secrets';
 
 const env = process.env;
 if (!env.DATABASE_URL || !env.MQTT_URL) {

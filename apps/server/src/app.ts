@@ -30,11 +30,11 @@ import type { IngestRuntime } from './modules/telemetry/ingest-runtime';
 import type { AlarmRuntime } from './modules/alarms/runtime/alarm-runtime';
 import { createDeviceSide, type DeviceSide } from './device-side';
 import { createPushDispatcher, type PushDispatcher } from './modules/alarms/push/dispatcher';
-import { createChannels, readPushConfig } from './modules/alarms/push/channels/push-config';
+import { createChannels, readPushConfig } from './platform/notify/push-config';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 import { ExportService } from './platform/exports/export-service';
 import { createQuartzScheduler } from './modules/system/quartz/quartz-scheduler';
-import { createEmailChannel } from './modules/alarms/push/channels/email.channel';
+import { createEmailChannel } from './platform/notify/email.channel';
 
 export interface AppDeps {
   config: Config;

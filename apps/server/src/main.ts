@@ -31,7 +31,7 @@ async function loadDeviceSide() {
 
 /** The HTTP app, the seed and the demo: loaded while the ingest already reads. */
 async function loadApp() {
-  const [app, seeding, demo] = await Promise.all([import('./app'), import('./modules/system/seed/seed'), import('./modules/devices/demo')]);
+  const [app, seeding, demo] = await Promise.all([import('./app'), import('./modules/system/seed/seed'), import('./demo/start-demo')]);
   return { buildApp: app.buildApp, seed: seeding.seed, startDemo: demo.startDemo };
 }
 

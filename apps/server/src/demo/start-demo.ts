@@ -1,14 +1,14 @@
 import { allReportingDevices, loadDefaultFleet, startSimulator, type SimulatorHandle } from '@ztj/simulator';
-import type { Config } from '../../platform/config/config';
-import type { Db } from '../../platform/db/db';
-import { seedDemoRules } from '../alarms/demo/seed-demo-rules';
-import { seedDemoWaybills } from '../logistics/waybills/demo-waybills';
-import { seedDemoPlaces } from '../logistics/places/demo-places';
-import { seedDemoWarehouse } from '../logistics/warehouses/demo-warehouse';
-import { seedDemoSubscriptions } from '../logistics/subscriptions/demo-subscriptions';
-import { seedDemoEquipment } from '../meters/demo-equipment';
-import type { IngestRuntime } from '../telemetry/ingest-runtime';
-import { seedDemoFleet, type DemoFleetDevice } from './device-provision';
+import type { Config } from '../platform/config/config';
+import type { Db } from '../platform/db/db';
+import { seedDemoRules } from '../modules/alarms/demo/seed-demo-rules';
+import { seedDemoWaybills } from '../modules/logistics/waybills/demo-waybills';
+import { seedDemoPlaces } from '../modules/logistics/places/demo-places';
+import { seedDemoWarehouse } from '../modules/logistics/warehouses/demo-warehouse';
+import { seedDemoSubscriptions } from '../modules/logistics/subscriptions/demo-subscriptions';
+import { seedDemoEquipment } from '../modules/meters/demo-equipment';
+import type { IngestRuntime } from '../modules/telemetry/ingest-runtime';
+import { seedDemoFleet, type DemoFleetDevice } from '../modules/devices/device-provision';
 
 /**
  * Demo mode (issue #3, `DEMO` on by default): registers the simulator's fleet for the demo tenant

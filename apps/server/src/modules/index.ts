@@ -12,6 +12,7 @@ import { ingestRoutes } from './telemetry/ingest.routes';
 import { logRoutes } from './logs/logs.list';
 import { installOperationLog } from './logs/operation-log.hook';
 import { userRoutes } from './users/users.routes';
+import { adminCallRoutes } from './admin-calls/admin-calls.routes';
 import { categoryRoutes } from './categories/categories.routes';
 import { uploadRoutes } from './common/upload.routes';
 import { departRoutes } from './departs/departs.routes';
@@ -58,6 +59,8 @@ export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
   gatewaysRoutes(api, db);
   ingestRoutes(api, db, devices.registry, devices.ingest);
   userRoutes(api, db, config);
+  // JeecgBoot console calls of the user, role, department and tenant screens and the duplicate check
+  adminCallRoutes(api, db);
   logRoutes(api, db);
   departRoutes(api, db, config);
   roleRoutes(api, db, config);

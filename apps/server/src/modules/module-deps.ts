@@ -2,12 +2,12 @@
  * What the composition root (modules/index.ts) hands every module's `register`. A file of its own so
  * that a module reading it does not import the registry that imports the module.
  */
+import type { PushChannelCode } from '@ztj/contracts';
 import type { Config } from '../platform/config/config';
 import type { Db } from '../platform/db/db';
 import type { RealtimeHub } from '../platform/realtime/hub';
 import type { IngestRuntime } from './telemetry/ingest-runtime';
 import type { AlarmRuntime } from './alarms/runtime/alarm-runtime';
-import type { PushRouteDeps } from './alarms/push/push.routes';
 import type { ServerMetrics } from '../platform/observability/metrics';
 import type { JobQueue } from '../platform/jobs/job-queue';
 
@@ -26,4 +26,9 @@ export interface ModuleDeps {
   metrics: ServerMetrics;
   /** The job queue (monitoring reads its counts). */
   jobs: JobQueue;
+}
+
+/** What the push routes need besides ModuleDeps: the dispatcher's view of the configured channels. */
+export interface PushRouteDeps {
+  configuredChannels(): { channel: PushChannelCode; configured: boolean }[];
 }

@@ -16,7 +16,7 @@ import { missingBinaries, startMosquitto, type MosquittoProcess } from '../../te
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { deprovisionDevice, provisionDevice, type NewDevice } from '../modules/devices/device-provision';
 import { DEMO_TENANT_ID } from '../platform/tenancy/tenant-ids';
-import { demoSecretKey, deriveDeviceSecret } from '../modules/telemetry/device-secrets';
+import { demoSecretKey, deriveDeviceSecret } from '../modules/devices/device-secrets';
 import { connectDevice, countTelemetry, uid, waitFor } from '../modules/telemetry/ingest.fixtures';
 
 const PLUGIN = [

@@ -10,8 +10,8 @@ import { DEPART_LIST } from '../departs/departs.service';
 import { ROLE_LIST } from '../roles/roles.service';
 import { requirePlatform } from '../../platform/tenancy/platform-scope';
 import * as tenants from '../tenants/tenants.service';
-import { checkUsernameInTenant } from './account-scope';
-import { USER_LIST } from './users.list';
+import { checkUsernameInTenant } from '../users/account-scope';
+import { USER_LIST } from '../users/users.list';
 
 type ExistsKey = 'roleCodeExists' | 'positionCodeExists' | 'dictCodeExists' | 'categoryCodeExists' | 'permsExists';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { topics } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app';
-import { DEMO_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { addDevice, connectDevice, createDeviceTestApp, uid } from '../telemetry/ingest.fixtures';
 import { startMailbox, type Mailbox } from './push/push.fixtures';
 import { alarmFrames, alarmsOf, bind, insertTemplate, openConsole, until, userOf, type FrameLog } from './runtime/alarm.fixtures';

@@ -1,6 +1,6 @@
 import type { SliderPoint } from '@ztj/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { startAliyunSmsPeer, type AliyunSmsPeer } from '../alarms/push/channels/aliyun-sms.fixture';
+import { startAliyunSmsPeer, type AliyunSmsPeer } from '../../platform/notify/aliyun-sms.fixture';
 
 /**
  * Test fixture of the self-service flows (register, recovery, tenant expiry): a test app whose SMS

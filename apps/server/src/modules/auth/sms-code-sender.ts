@@ -1,7 +1,7 @@
-import { createAliyunSmsChannel } from '../alarms/push/channels/aliyun-sms.channel';
-import type { PushMessage } from '../alarms/push/channels/channel';
-import { readPushConfig } from '../alarms/push/channels/push-config';
-import type { FetchFn } from '../alarms/push/channels/provider-http';
+import { createAliyunSmsChannel } from '../../platform/notify/aliyun-sms.channel';
+import type { PushMessage } from '../../platform/notify/channel';
+import { readPushConfig } from '../../platform/notify/push-config';
+import type { FetchFn } from '../../platform/notify/provider-http';
 import type { SmsPurpose } from '@ztj/contracts';
 
 /** Environment variable naming the approved verification-code template (docs/security.md "Phone sign-in"). */

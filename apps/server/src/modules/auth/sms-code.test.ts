@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { LoginResult, SmsSendResult } from '@ztj/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { startAliyunSmsPeer, type AliyunSmsPeer } from '../alarms/push/channels/aliyun-sms.fixture';
+import { startAliyunSmsPeer, type AliyunSmsPeer } from '../../platform/notify/aliyun-sms.fixture';
 import { SIGN_IN_POLICY } from './sign-in-throttle';
 import { smsCodeSenderFromEnv } from './sms-code-sender';
 import { SMS_CODE_POLICY, SmsCodeService, type SmsCodeLog } from './sms-code.service';

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import type { RealtimeHub } from '../../platform/realtime/hub';
 import { formatEpochMs } from '../../platform/time/format-time';
-import type { PushChannel, PushMessage } from '../alarms/push/channels/channel';
+import type { PushChannel, PushMessage } from '../../platform/notify/channel';
 import { LogType, writeLog } from '../logs/logs.repo';
 import { defineJobClass, parseParameter } from '../system/quartz/job-classes';
 import { PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';

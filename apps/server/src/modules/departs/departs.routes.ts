@@ -1,4 +1,4 @@
-import { DepartRoleRoutes, DepartRoutes, splitIds } from '@ztj/contracts';
+import { DepartRoleRoutes, DepartRoutes, splitIds, UserRoutes } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/db';
@@ -8,6 +8,7 @@ import { callerOf } from '../../platform/list/list-spec';
 import * as roles from './depart-roles.service';
 import { departCallRoutes } from './depart-calls';
 import * as departs from './departs.service';
+import { USER_LIST } from '../users/users.list';
 
 /** Departments (SPEC §7 "sysDepart"). */
 export function departRoutes(app: FastifyInstance, db: Db, config: Config): void {
@@ -27,6 +28,12 @@ export function departRoutes(app: FastifyInstance, db: Db, config: Config): void
   registerRoute(app, db, R.deleteBatch, async ({ auth, query }) => {
     await departs.deleteDeparts(db, splitIds(query.ids), callerOf(auth));
     return null;
+  });
+  // The users of one department (a user route): registered here, where departments are known, so
+  // the users module imports no department. Another tenant's department is "not found", not an empty page.
+  registerRoute(app, db, UserRoutes.departUserList, async ({ auth, query }) => {
+    if (query.depId !== undefined && query.depId !== '') await requireVisible(db, departs.DEPART_LIST, String(query.depId), callerOf(auth));
+    return listPage(db, USER_LIST, query, callerOf(auth, UserRoutes.list.access));
   });
   registerRoute(app, db, R.queryDepartPermission, ({ auth, query }) => departs.departPermissionIds(db, query.departId, callerOf(auth)));
   registerRoute(app, db, R.saveDepartPermission, async ({ auth, body }) => {

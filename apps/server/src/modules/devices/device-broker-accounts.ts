@@ -2,7 +2,7 @@ import { INGEST_TOPIC_FILTERS, isGatewayKind, topics, TOPIC_ROOT, type DeviceKin
 import type { Db } from '../../platform/db/db';
 import { ForeignClientError, planAccount, planRemoval, type BrokerAccount } from '../../platform/mqtt/dynsec-accounts';
 import { DynsecClient, DynsecError, type DynsecAcl, type DynsecCommand } from '../../platform/mqtt/mosquitto-dynsec';
-import { existingDemoSecretKey, recoverableSecret } from '../telemetry/device-secrets';
+import { existingDemoSecretKey, recoverableSecret } from './device-secrets';
 import type { DeviceBrokerAccess } from './device-provision';
 
 /**

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db/db';
-import { distanceM, distanceToFenceEdgeM, fenceOfLocation, type LatLng } from '../logistics/geo';
+import { distanceM, distanceToFenceEdgeM, fenceOfLocation, type LatLng } from '../../platform/geo';
 
 /**
  * How far outside a configured location's fence edge a position may be and still be named after

@@ -1,7 +1,7 @@
 import { equipmentFamilyOf, getDeviceModel, isGatewayKind, type DeviceKind } from '@ztj/contracts';
 import type { Db, Queryable } from '../../platform/db/db';
 import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
-import { demoSecretKey, deriveDeviceSecret, generateDeviceSecret, hashDeviceSecret } from '../telemetry/device-secrets';
+import { demoSecretKey, deriveDeviceSecret, generateDeviceSecret, hashDeviceSecret } from './device-secrets';
 
 /** What is needed to register a device (terminal, gateway or a gateway's sub-device). */
 export interface NewDevice {

@@ -4,7 +4,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, tenantHeader, type AdminFixtures } from '../../../test/admin-fixtures';
 import type { TestApp } from '../../../test/test-app';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { addDevice, connectDevice, countTelemetry, createDeviceTestApp, uid, waitFor } from '../telemetry/ingest.fixtures';
 import { TelemetryPartitions, monthStart, partitionName } from '../telemetry/partitions/telemetry-partitions';
 import { SqlTelemetryStore } from '../telemetry/telemetry-store';

@@ -7,7 +7,7 @@ import { redactUrl } from '../../platform/mqtt/mosquitto-dynsec';
 import { DeviceBrokerAccounts } from '../devices/device-broker-accounts';
 import type { RealtimeHub } from '../../platform/realtime/hub';
 import { DeviceRegistry } from './device-registry';
-import { verifyDeviceSecret } from './device-secrets';
+import { verifyDeviceSecret } from '../devices/device-secrets';
 import type { Settling } from '../../platform/mqtt/settling';
 import { IngestService, type IngestOptions } from './ingest.service';
 import { LiveFanout } from './live-fanout';

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { registerRoute } from '../../platform/http/register-route';
 import type { DeviceRegistry } from './device-registry';
-import { verifyDeviceSecret } from './device-secrets';
+import { verifyDeviceSecret } from '../devices/device-secrets';
 import type { IngestService } from './ingest.service';
 
 /** The device secret of a request: `X-Device-Secret`, or the password of HTTP Basic `deviceId:secret`. */

@@ -1,7 +1,7 @@
 // @module-tag embedded: the SQL telemetry store, the one the embedded stack uses (the COPY store is PostgreSQL only)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { DEMO_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { CopyTelemetryStore, SqlTelemetryStore, type TelemetryRow, type TelemetryStore } from './telemetry-store';
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/auth/tokens';
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { addDevice, connectDevice, createDeviceTestApp, uid } from './ingest.fixtures';
 
 /**

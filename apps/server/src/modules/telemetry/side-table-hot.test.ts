@@ -1,7 +1,7 @@
 // @module-tag embedded: where a migration keeps updated rows on PGlite (one connection, no other snapshots)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { DEMO_TENANT_ID } from '../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { SqlTelemetryStore, type TelemetryRow } from './telemetry-store';
 
 /**

@@ -7,14 +7,12 @@ import { runImport } from '../../platform/list/import-runner';
 import { listAll, listPage, requireVisible } from '../../platform/list/list-runner';
 import { callerOf, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
 import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
-import { userInfo } from '../auth/auth.service';
-import { DEPART_LIST } from '../departs/departs.service';
 import { ROLE_LIST } from '../roles/roles.service';
 import { checkUsernameInTenant, withUsernameField } from './account-scope';
-import { adminCallRoutes } from './admin-calls.routes';
 import { USER_IMPORT } from './users.import';
 import { ADDRESS_LIST, USER_LIST, USER_RECYCLE_LIST } from './users.list';
 import * as users from './users.service';
+import { userInfo } from './user-info';
 import { registerExportRoute } from '../../platform/exports/export-route';
 import { listExporter } from '../../platform/exports/export-registry';
 
@@ -75,10 +73,6 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
     return null;
   });
   registerRoute(app, db, R.userDepartList, ({ auth, query }) => users.userDepartments(db, query.userId, callerOf(auth, R.list.access)));
-  registerRoute(app, db, R.departUserList, async ({ auth, query }) => {
-    await requireFilterId(DEPART_LIST, query.depId, db, callerOf(auth));
-    return listPage(db, USER_LIST, query, callerOf(auth, R.list.access));
-  });
   registerRoute(app, db, R.userRoleList, async ({ auth, query }) => {
     await requireFilterId(ROLE_LIST, query.roleId, db, callerOf(auth));
     return listPage(db, USER_LIST, query, callerOf(auth, R.list.access));
@@ -104,6 +98,4 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
     const { files } = await readMultipart(req);
     return { kind: 'envelope', body: await runImport(db, USER_IMPORT, files, callerOf(auth), lang, config.dataDir) };
   });
-  // JeecgBoot console calls of the user, role and tenant screens and the duplicate check (issue 19)
-  adminCallRoutes(app, db);
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../../platform/config/config';
+import { ConfigError } from '../config/config';
 import { alarmLink, createChannels, PUSH_ENV_VARS, pushEnvTable, readPushConfig } from './push-config';
 import { ROBOT_MSG } from './robot-message.fixture';
 import { startWecomPeer, type RobotPeer } from './robots.fixture';

@@ -1,4 +1,4 @@
-import { ConfigError } from '../../../../platform/config/config';
+import { ConfigError } from '../config/config';
 import { createAliyunSmsChannel, type AliyunSmsConfig } from './aliyun-sms.channel';
 import { DEFAULT_PUSH_TIMEOUT_MS, type PushChannel } from './channel';
 import { createDingtalkChannel, type DingtalkConfig } from './dingtalk.channel';

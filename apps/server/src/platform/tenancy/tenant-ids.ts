@@ -5,3 +5,6 @@
  */
 export const PLATFORM_TENANT_ID = 1000;
 export const DEMO_TENANT_ID = 1001;
+
+/** Username of the administrator the first start creates in both tenants. */
+export const ADMIN_USERNAME = 'admin';

@@ -2,8 +2,7 @@ import { RuleTemplateSchema, SceneAddSchema } from '@ztj/contracts';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { insertScene } from '../scenes/scenes.service';
 import { insertBindings } from '../settings/templates.service';
-import { ADMIN_USERNAME } from '../../system/seed/seed';
-import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
+import { ADMIN_USERNAME, DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { DEMO_TEMPLATES, DEMO_VEHICLE_GROUP, DEMO_VEHICLES, DUTY_GROUP, WAREHOUSE_SCENE } from './demo-rules';
 
 /** Who the seeded rows are created by. */

@@ -1,5 +1,5 @@
 import type { AlarmSeverity, DeviceEventType, RuleConditionType, RuleTemplate } from '@ztj/contracts';
-import type { Fence, PreparedRoute } from '../../logistics/geo';
+import type { Fence, PreparedRoute } from '../../../platform/geo';
 
 /**
  * Types of the pure alarm engine (issue 9; SPEC §3 rule template, §4 alarm flag, §9 effects).

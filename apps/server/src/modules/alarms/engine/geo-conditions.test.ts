@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prepareRoute, type Fence } from '../../logistics/geo';
+import { prepareRoute, type Fence } from '../../../platform/geo';
 import { DEVICE, reading, rule, run, type Step } from './engine.fixtures';
 import { evaluate } from './evaluate';
 import { emptyDeviceState, type EngineReading, type EngineRule } from './engine.types';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { destination } from '@turf/turf';
 import { RouteDeviationConditionSchema } from '@ztj/contracts';
-import { distanceToFenceEdgeM, prepareRoute, routeProgress, withinCorridor, type Fence, type LatLng, type PreparedRoute } from '../../logistics/geo';
+import { distanceToFenceEdgeM, prepareRoute, routeProgress, withinCorridor, type Fence, type LatLng, type PreparedRoute } from '../../../platform/geo';
 import { newJudgement } from './watcher';
 import { corridorKernel, fenceEdgeKernel } from './geo-kernels';
 import { routeDeviationWatcher } from './geo-watchers';
 
 /**
  * The precomputed geometry of `geo-kernels.ts` against the straightforward @turf computation of
- * `logistics/geo` on tables of points: inside, on the boundary, outside, near a segment's end.
+ * `platform/geo` on tables of points: inside, on the boundary, outside, near a segment's end.
  */
 
 const M_PER_DEG = (Math.PI / 180) * 6_371_008.8;

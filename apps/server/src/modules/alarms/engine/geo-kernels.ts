@@ -1,10 +1,10 @@
-import { distanceToFenceEdgeM, type Fence, type PreparedRoute } from '../../logistics/geo';
+import { distanceToFenceEdgeM, type Fence, type PreparedRoute } from '../../../platform/geo';
 
 /**
  * Precomputed geometry of the position watchers (issue 10 "Speed": geofence and route deviation
  * are judged on every reading, `geo_eval_overhead_pct` ≤ 10 %). Built once per compiled condition
  * (per rule-cache snapshot), called per reading with the reading's WGS-84 degrees. Distances in
- * metres. Both kernels give the same decisions as `logistics/geo` (@turf), which stays the
+ * metres. Both kernels give the same decisions as `platform/geo` (@turf), which stays the
  * reference (see `geo-kernels.test.ts`):
  *
  * - {@link fenceEdgeKernel}: the signed distance to a circle fence's edge is @turf/distance's
@@ -46,7 +46,7 @@ export function fenceEdgeKernel(fence: Fence): FenceEdgeKernel {
 /** True when (lat, lng) in degrees is surely within the corridor; false means "not decided". */
 export type CorridorKernel = (lat: number, lng: number) => boolean;
 
-/** Share of the radius kept as a safety band by {@link corridorKernel} (as `logistics/geo/corridor.ts`). */
+/** Share of the radius kept as a safety band by {@link corridorKernel} (as `platform/geo/corridor.ts`). */
 const BAND = 0.05;
 /** Longest segment the kernel judges, m (longer ones are left to the exact computation). */
 const SEGMENT_MAX_M = 200_000;

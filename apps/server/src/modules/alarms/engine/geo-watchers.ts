@@ -1,5 +1,5 @@
 import { PARAM, POSITION_EFFECTS, type DwellCondition, type GeofenceCondition, type RouteDeviationCondition } from '@ztj/contracts';
-import { withinCorridor, type LatLng } from '../../logistics/geo';
+import { withinCorridor, type LatLng } from '../../../platform/geo';
 import type { ConditionState, EngineReading, RulePlaces } from './engine.types';
 import { judged, type ConditionWatcher } from './watcher';
 import { corridorKernel, fenceEdgeKernel } from './geo-kernels';
@@ -8,7 +8,7 @@ import { corridorKernel, fenceEdgeKernel } from './geo-kernels';
  * Watchers of the position conditions (issue 10 item 2; SPEC §9 position effect 1 enter, 2 leave,
  * 6 both; parameter P001 fence, P002 preset route): geofence, dwell and route deviation, judged on
  * the reading's WGS-84 position (`lat`, `lng`); readings without a position say nothing. Distances
- * in metres (@turf via `logistics/geo`; circle fences and the clear corridor precomputed per
+ * in metres (@turf via `platform/geo`; circle fences and the clear corridor precomputed per
  * condition by `geo-kernels.ts`, same decisions). Fences and routes are resolved by the rule cache
  * ({@link RulePlaces}); a condition whose location or route is missing (deleted, disabled fence,
  * other tenant) never holds.
@@ -99,7 +99,7 @@ export function dwellWatcher(c: DwellCondition, places: RulePlaces | undefined):
  * Route deviation: distance from the route's polyline (m) above the corridor. Value = that distance,
  * null while the device is well inside the clear corridor (decided without computing it, by the
  * precomputed segments of `geo-kernels.ts`, else by the memoised buffer of
- * `logistics/geo/corridor.ts`: the hot path of a truck on its route).
+ * `platform/geo/corridor.ts`: the hot path of a truck on its route).
  */
 export function routeDeviationWatcher(c: RouteDeviationCondition, places: RulePlaces | undefined): ConditionWatcher {
   const route = places?.routes.get(c.routeId);

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { createJobQueue, type JobQueue } from '../../../platform/jobs/job-queue';
 import { waitFor } from '../../../platform/jobs/job-queue.fixtures';
 import type { AlarmNotice } from '../runtime/alarm-notice';
-import { createChannels, readPushConfig } from './channels/push-config';
+import { createChannels, readPushConfig } from '../../../platform/notify/push-config';
 import { createPushDispatcher, type PushDispatcher } from './dispatcher';
 import { acceptingRobot, addAlarm, addGroup, addTenant, addUser, silentChannel, startMailbox, type Mailbox } from './push.fixtures';
 

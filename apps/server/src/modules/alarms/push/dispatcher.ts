@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, PUSH_CHANNELS, PUSH_TYPE_OF, type Language, type Push
 import type { Db } from '../../../platform/db/db';
 import type { JobOptions, JobQueue } from '../../../platform/jobs/job-queue';
 import type { AlarmNotice } from '../runtime/alarm-notice';
-import type { PushChannel } from './channels/channel';
+import type { PushChannel } from '../../../platform/notify/channel';
 import { insertPushes, markQueued, unqueuedPushes, type NewPush } from './push-store';
 import { DEFAULT_PUSH_RETRY, PUSH_QUEUE, PushRetryError, runPushJob, type PushJobData, type PushRetryPolicy } from './push-worker';
 import { noticeRecipients } from './recipients';

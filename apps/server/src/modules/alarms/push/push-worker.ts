@@ -1,10 +1,10 @@
 import type { AlarmSeverity, Language } from '@ztj/contracts';
 import type { Queryable } from '../../../platform/db/db';
 import type { JobContext } from '../../../platform/jobs/job-queue';
-import type { PushAttemptResult, PushChannel, PushChannelCode } from './channels/channel';
+import type { PushAttemptResult, PushChannel, PushChannelCode } from '../../../platform/notify/channel';
 import { loadPush, recordAttempt } from './push-store';
 import { renderPushMessage, type PushEvent, type RenderInput } from './render';
-import { alarmLink } from './channels/push-config';
+import { alarmLink } from '../../../platform/notify/push-config';
 
 /** Queue of push jobs (one job per `alarm_push` row in state pending). */
 export const PUSH_QUEUE = 'alarm-push';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AlarmRecord } from '@ztj/contracts';
 import { SMTPServer } from 'smtp-server';
 import type { Db } from '../../../platform/db/db';
-import type { PushAttemptResult, PushChannel, PushChannelCode, PushMessage } from './channels/channel';
+import type { PushAttemptResult, PushChannel, PushChannelCode, PushMessage } from '../../../platform/notify/channel';
 
 /** A delivered mail, decoded: envelope recipient, subject and plain-text body. */
 export interface Mail {

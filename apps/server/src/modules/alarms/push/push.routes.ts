@@ -1,18 +1,13 @@
-import { PUSH_CHANNELS, PushRoutes as R, type PushChannelCode } from '@ztj/contracts';
+import { PUSH_CHANNELS, PushRoutes as R } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../../platform/http/register-route';
 import { listPage } from '../../../platform/list/list-runner';
 import { callerOf } from '../../../platform/list/list-spec';
-import type { ModuleDeps } from '../../module-deps';
-import { readPushConfig } from './channels/push-config';
+import type { ModuleDeps, PushRouteDeps } from '../../module-deps';
+import { readPushConfig } from '../../../platform/notify/push-config';
 import { PUSH_EXPORT, PUSH_LIST, toExportRow } from './push.list';
 import { registerExportRoute } from '../../../platform/exports/export-route';
 import { listExporter } from '../../../platform/exports/export-registry';
-
-/** What the push routes need besides ModuleDeps: the dispatcher's view of the configured channels. */
-export interface PushRouteDeps {
-  configuredChannels(): { channel: PushChannelCode; configured: boolean }[];
-}
 
 /**
  * Channels configured by this server's environment, when the app did not hand over its dispatcher

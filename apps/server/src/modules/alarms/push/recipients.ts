@@ -1,7 +1,7 @@
 import type { Db } from '../../../platform/db/db';
 import { alarmAudience, pushModeMask } from '../audience';
 import type { AlarmNotice } from '../runtime/alarm-notice';
-import type { PushRecipient } from './channels/channel';
+import type { PushRecipient } from '../../../platform/notify/channel';
 
 /** A person to push one notice to, with the channels they chose (SPEC §4 bitmask 1 SMS, 2 WeChat, 4 email). */
 export interface NoticeRecipient extends PushRecipient {

@@ -1,5 +1,5 @@
 import { ALARM_SEVERITIES, ALARM_TYPES, DEFAULT_LANGUAGE, getParameter, type AlarmRecord, type BilingualText, type Language } from '@ztj/contracts';
-import type { PushMessage } from './channels/channel';
+import type { PushMessage } from '../../../platform/notify/channel';
 import type { AlarmNotice } from '../runtime/alarm-notice';
 import { formatEpochMs } from '../../../platform/time/format-time';
 

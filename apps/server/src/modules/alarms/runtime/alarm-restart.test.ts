@@ -10,7 +10,8 @@ import { loadConfig } from '../../../platform/config/config';
 import { openDb } from '../../../platform/db/db';
 import { migrate } from '../../../platform/db/migrate';
 import { provisionDevice } from '../../devices/device-provision';
-import { DEMO_TENANT_ID, seed } from '../../system/seed/seed';
+import { seed } from '../../system/seed/seed';
+import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import type { DeviceAlarmState } from '../engine';
 import { alarmsOf, bind, insertTemplate, postReadings, until } from './alarm.fixtures';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../../platform/db/db';
 import type { EngineRule, RulePlaces } from '../engine';
-import { fenceOfLocation, prepareRoute, type Fence, type LatLng, type PreparedRoute } from '../../logistics/geo';
+import { fenceOfLocation, prepareRoute, type Fence, type LatLng, type PreparedRoute } from '../../../platform/geo';
 
 /**
  * Resolves the locations and routes named by position conditions (geofence, dwell, route

@@ -3,7 +3,10 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
-import { checkNotifyGroups, devicesNotInTenant, fieldFailure, nameTaken, splitIds } from '../settings/tenant-refs';
+import { checkNotifyGroups } from '../settings/tenant-refs';
+import { devicesNotInTenant } from '../../../platform/tenancy/tenant-refs';
+import { splitIds } from '../../../platform/list/split-ids';
+import { fieldFailure, nameTaken } from '../../../platform/http/field-errors';
 import { SCENE_SELECT, sceneRecordOf } from './scenes.list';
 
 /**

@@ -3,7 +3,10 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
-import { checkNotifyGroups, deviceGroupsNotInTenant, devicesNotInTenant, fieldFailure, nameTaken, splitIds } from './tenant-refs';
+import { checkNotifyGroups } from './tenant-refs';
+import { deviceGroupsNotInTenant, devicesNotInTenant } from '../../../platform/tenancy/tenant-refs';
+import { splitIds } from '../../../platform/list/split-ids';
+import { fieldFailure, nameTaken } from '../../../platform/http/field-errors';
 import { TEMPLATE_SELECT, templateRecordOf } from './templates.list';
 
 /**

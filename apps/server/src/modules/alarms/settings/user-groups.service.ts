@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
-import { fieldFailure, nameTaken, splitIds, usersNotInTenant } from './tenant-refs';
+import { usersNotInTenant } from '../../../platform/tenancy/tenant-refs';
+import { splitIds } from '../../../platform/list/split-ids';
+import { fieldFailure, nameTaken } from '../../../platform/http/field-errors';
 import { USER_GROUP_SELECT, userGroupRecordOf } from './user-groups.list';
 
 /**

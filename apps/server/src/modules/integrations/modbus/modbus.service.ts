@@ -5,7 +5,9 @@ import type { Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
 import type { ListField, ListSpec } from '../../../platform/list/list-spec';
 import { AUDIT_LABELS, epochMsSql } from '../../../platform/list/list-spec';
-import { devicesNotInTenant, fieldFailure, splitIds } from '../../alarms/settings/tenant-refs';
+import { devicesNotInTenant } from '../../../platform/tenancy/tenant-refs';
+import { splitIds } from '../../../platform/list/split-ids';
+import { fieldFailure } from '../../../platform/http/field-errors';
 
 /**
  * Modbus device configs (issue 14 item 2): CRUD of `modbus_device`, tenant-scoped. A config names a

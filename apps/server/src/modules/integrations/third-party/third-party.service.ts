@@ -5,7 +5,9 @@ import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
 import { AUDIT_LABELS, epochMsSql, type ListField, type ListSpec } from '../../../platform/list/list-spec';
-import { devicesNotInTenant, fieldFailure, nameTaken, splitIds } from '../../alarms/settings/tenant-refs';
+import { devicesNotInTenant } from '../../../platform/tenancy/tenant-refs';
+import { splitIds } from '../../../platform/list/split-ids';
+import { fieldFailure, nameTaken } from '../../../platform/http/field-errors';
 
 /**
  * Third-party integrations (issue 14 item 3; SPEC §7 third-party device endpoints for meters,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadFleetData } from '@ztj/simulator';
 import { aiRun, aiStep, initialAiState, type AiConfig, type AiFix, type AiState } from './ai-transitions';
-import type { Fence } from './fence';
+import type { Fence } from '../../../platform/geo/fence';
 
 const M_PER_DEG = (Math.PI / 180) * 6_371_008.8;
 const MIN = 60_000;

@@ -11,7 +11,7 @@
  *   start (e.g. a round trip whose origin is its destination) does not count.
  * - fixes with a device time ≤ the last one taken are ignored.
  */
-import { fenceContains, type Fence } from './fence';
+import { fenceContains, type Fence } from '../../../platform/geo/fence';
 import { dwellStep, initialDwellState, type DwellState } from './dwell';
 
 /** Default dwell in the destination fence before the AI completes a waybill: 5 minutes. */

@@ -13,7 +13,7 @@
  *   stopped truck gets a late but finite ETA instead of an infinite one.
  * - ETA (ms epoch) = now + remainingM / speed; remainingM ≤ 0 → now.
  */
-import { distanceM } from './fence';
+import { distanceM } from '../../../platform/geo/fence';
 
 /** A recent device fix: device time ms epoch, WGS-84 degrees and/or GPS speed in km/h. */
 export interface SpeedFix {

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Db } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
-import { nameTaken, splitIds } from '../../alarms/settings/tenant-refs';
+import { splitIds } from '../../../platform/list/split-ids';
+import { nameTaken } from '../../../platform/http/field-errors';
 import { getLocations, getRoute } from './places.read';
 
 /**

@@ -4,7 +4,8 @@ import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
 import { devicesByIds } from '../../devices/devices.repo';
-import { devicesNotInTenant, fieldFailure } from '../../alarms/settings/tenant-refs';
+import { devicesNotInTenant } from '../../../platform/tenancy/tenant-refs';
+import { fieldFailure } from '../../../platform/http/field-errors';
 import { SHARE_FROM, SHARE_SELECT, shareRecordOf } from './shares.list';
 
 /**

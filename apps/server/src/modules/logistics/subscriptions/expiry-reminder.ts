@@ -3,7 +3,7 @@ import { loadPermissionCodes } from '../../../platform/auth/auth-context';
 import type { Db } from '../../../platform/db/db';
 import type { RealtimeHub } from '../../../platform/realtime/hub';
 import { formatEpochMs } from '../../../platform/time/format-time';
-import type { PushChannel, PushMessage } from '../../alarms/push/channels/channel';
+import type { PushChannel, PushMessage } from '../../../platform/notify/channel';
 import { defineJobClass, parseParameter } from '../../system/quartz/job-classes';
 
 declare module '../../system/quartz/job-classes' {

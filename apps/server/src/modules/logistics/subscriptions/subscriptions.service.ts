@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
-import { fieldFailure } from '../../alarms/settings/tenant-refs';
+import { fieldFailure } from '../../../platform/http/field-errors';
 import { PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { ORDER_SCOPE, ORDER_SELECT, orderRecordOf } from './subscriptions.list';
 

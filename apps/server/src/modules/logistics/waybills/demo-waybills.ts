@@ -2,7 +2,7 @@ import type { Fleet } from '@ztj/simulator';
 import type { Db } from '../../../platform/db/db';
 import { DEMO_ROUTE_NAMES } from '../places/demo-places';
 import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
-import { prepareRoute } from '../geo/route-progress';
+import { prepareRoute } from '../../../platform/geo/route-progress';
 import { readRoute } from './route-source';
 import { routePoints } from './waybills.read';
 import { insertWaybill } from './waybills.service';

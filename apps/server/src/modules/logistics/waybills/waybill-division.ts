@@ -2,7 +2,7 @@ import type { Language } from '@ztj/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
-import { fieldFailure } from '../../alarms/settings/tenant-refs';
+import { fieldFailure } from '../../../platform/http/field-errors';
 
 /**
  * Division scope of the division-vehicle task calls (SPEC §7 "tasks … and division-vehicle

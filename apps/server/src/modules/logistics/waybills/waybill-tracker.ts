@@ -5,7 +5,7 @@ import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import type { TelemetryRow } from '../../telemetry/telemetry-store';
 import { AI_DWELL_MINUTES, aiStep, initialAiState, type AiConfig, type AiState } from '../geo/ai-transitions';
 import { estimateArrivalMs, ETA_WINDOW_MS, type SpeedFix } from '../geo/eta';
-import { prepareRoute, routeProgress, type PreparedRoute } from '../geo/route-progress';
+import { prepareRoute, routeProgress, type PreparedRoute } from '../../../platform/geo/route-progress';
 import { routePoints } from './waybills.read';
 import { startWaybill, stopWaybill } from './waybills.service';
 

@@ -2,7 +2,7 @@ import { PARAM, WaybillRouteSchema, type WaybillDetail, type WaybillMapItem, typ
 import type { Queryable } from '../../../platform/db/db';
 import { devicesByIds } from '../../devices/devices.repo';
 import { estimateArrivalMs, ETA_WINDOW_MS, type SpeedFix } from '../geo/eta';
-import { prepareRoute, routeProgress, type RouteProgress } from '../geo/route-progress';
+import { prepareRoute, routeProgress, type RouteProgress } from '../../../platform/geo/route-progress';
 import { scopeOf, waybillInDivisionSql, type ScopeArg } from './waybill-division';
 import { waybillTiming } from './waybill-timing';
 import { WAYBILL_SELECT, waybillRecordOf } from './waybills.list';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpPeer, type SmtpPeer } from '../../alarms/push/channels/smtp.fixture';
+import { startSmtpPeer, type SmtpPeer } from '../../../platform/notify/smtp.fixture';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

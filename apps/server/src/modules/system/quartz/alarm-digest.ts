@@ -2,7 +2,7 @@ import { getParameter, type Language } from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
 import { formatEpochMs } from '../../../platform/time/format-time';
 import { alarmAudience } from '../../alarms/audience';
-import type { PushChannel, PushMessage } from '../../alarms/push/channels/channel';
+import type { PushChannel, PushMessage } from '../../../platform/notify/channel';
 
 /** Span of the digest before its fire time, ms (24 h). */
 export const DIGEST_SPAN_MS = 86_400_000;

@@ -1,5 +1,5 @@
 import type { ExportService } from '../../../platform/exports/export-service';
-import type { PushChannel } from '../../alarms/push/channels/channel';
+import type { PushChannel } from '../../../platform/notify/channel';
 import { sendAlarmDigest } from './alarm-digest';
 import { defineJobClass, parseParameter } from './job-classes';
 

@@ -3,14 +3,9 @@ import path from 'node:path';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { generatePassword, hashPassword } from '../../../platform/auth/tokens';
 import { DICT_SEED } from './dicts.seed';
+import { ADMIN_USERNAME, DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { MENU_SEED, OPERATOR_MENUS, VIEWER_MENUS, type MenuSeed } from './menus.seed';
 
-import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
-
-/** The seeded administrator's username. */
-export const ADMIN_USERNAME = 'admin';
-/** The tenant ids live in platform/tenancy; tests written against the seed still find them here. */
-export { DEMO_TENANT_ID, PLATFORM_TENANT_ID };
 
 export interface SeedOptions {
   /** First administrator password; generated when undefined. */

@@ -1,90 +1,67 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from './module-deps';
-import { authRoutes } from './auth/auth.routes';
-import { selfServiceRoutes } from './auth/self-service.routes';
-import { dashboardRoutes } from './dashboard/dashboard.routes';
-import { dictRoutes } from './dict/dict.routes';
-import { deviceExportRoute } from './devices/device-export';
-import { devicesRoutes } from './devices/devices.routes';
-import { gatewaysRoutes } from './devices/gateways.routes';
-import { groupsRoutes } from './devices/groups.routes';
-import { ingestRoutes } from './telemetry/ingest.routes';
-import { logRoutes } from './logs/logs.list';
-import { installOperationLog } from './logs/operation-log.hook';
-import { userRoutes } from './users/users.routes';
-import { adminCallRoutes } from './admin-calls/admin-calls.routes';
-import { categoryRoutes } from './categories/categories.routes';
-import { uploadRoutes } from './common/upload.routes';
-import { departRoutes } from './departs/departs.routes';
-import { dictAdminRoutes } from './dict/dict-admin.routes';
-import { permissionRoutes } from './permissions/permissions.routes';
-import { roleRoutes } from './roles/roles.routes';
-import { tenantRoutes } from './tenants/tenants.routes';
 import { registerFilePlatform } from '../platform/list/raw-route';
-import { registerAlarmModule } from './alarms/alarms.module';
-import { downloadCenterRoutes } from './downloads/downloads.routes';
-import { placesRoutes } from './logistics/places/places.routes';
-import { waybillRoutes } from './logistics/waybills/waybills.routes';
-import { reportRoutes } from './reports/reports.routes';
-import { quartzRoutes } from './system/quartz/quartz.routes';
-import { gatewayRouteRoutes } from './system/gateway-routes/gateway-routes.routes';
-import { rulesRoutes } from './system/rules/rules.routes';
-import { dataSourceRoutes } from './system/datasources/datasources.routes';
-import { popupReportRoutes } from './system/popup-reports/popup-reports.routes';
-import { shareRoutes } from './logistics/shares/shares.routes';
-import { warehouseRoutes } from './logistics/warehouses/warehouses.routes';
-import { integrationRoutes } from './integrations/integrations.routes';
-import { meterRoutes } from './meters/meters.routes';
-import { subscriptionRoutes } from './logistics/subscriptions/subscriptions.routes';
-import { ledgerRoutes } from './ledger/ledger.routes';
-import { ssoRoutes } from './auth/sso/sso.routes';
-import { brandingRoutes } from './branding/branding.routes';
-import { announcementRoutes } from './announcements/announcements.routes';
-import { monitorRoutes } from './system/monitor/monitor.routes';
+import { installOperationLog } from './logs/operation-log.hook';
+import type { ModuleDeps } from './module-deps';
+import { register as auth } from './auth/auth.module';
+import { register as branding } from './branding/branding.module';
+import { register as dict } from './dict/dict.module';
+import { register as dashboard } from './dashboard/dashboard.module';
+import { register as devices } from './devices/devices.module';
+import { register as telemetry } from './telemetry/telemetry.module';
+import { register as users } from './users/users.module';
+import { register as adminCalls } from './admin-calls/admin-calls.module';
+import { register as logs } from './logs/logs.module';
+import { register as departs } from './departs/departs.module';
+import { register as roles } from './roles/roles.module';
+import { register as permissions } from './permissions/permissions.module';
+import { register as tenants } from './tenants/tenants.module';
+import { register as categories } from './categories/categories.module';
+import { register as common } from './common/common.module';
+import { register as downloads } from './downloads/downloads.module';
+import { register as alarms } from './alarms/alarms.module';
+import { register as logistics } from './logistics/logistics.module';
+import { register as reports } from './reports/reports.module';
+import { register as system } from './system/system.module';
+import { register as meters } from './meters/meters.module';
+import { register as integrations } from './integrations/integrations.module';
+import { register as ledger } from './ledger/ledger.module';
+import { register as announcements } from './announcements/announcements.module';
 
-/** The one registry of server modules (CONVENTIONS §1). */
+/** Every module, in registration order. */
+const MODULES: readonly ((app: FastifyInstance, deps: ModuleDeps) => void)[] = [
+  auth,
+  branding,
+  dict,
+  dashboard,
+  devices,
+  telemetry,
+  users,
+  adminCalls,
+  logs,
+  departs,
+  roles,
+  permissions,
+  tenants,
+  categories,
+  common,
+  downloads,
+  alarms,
+  logistics,
+  reports,
+  system,
+  meters,
+  integrations,
+  ledger,
+  announcements,
+];
+
+/**
+ * The one registry of server modules (CONVENTIONS §1, §9): it only wires. Every module exports
+ * `register(app, deps)` from its `<module>.module.ts`; what a module may use is ModuleDeps
+ * (module-deps.ts). The operation-log hook goes first so it sees every route.
+ */
 export function registerModules(api: FastifyInstance, deps: ModuleDeps): void {
-  const { db, config, devices } = deps;
-  installOperationLog(api, db, config.basePath);
-  registerFilePlatform(api, config.dataDir);
-  authRoutes(api, db, config);
-  ssoRoutes(api, db, config);
-  brandingRoutes(api, db);
-  selfServiceRoutes(api, db, config);
-  dictRoutes(api, db);
-  dashboardRoutes(api, db);
-  devicesRoutes(api, db, { sendCommand: (id, c) => devices.sendCommand(id, c), invalidate: (id) => devices.registry.invalidate(id) });
-  deviceExportRoute(api, db);
-  groupsRoutes(api, db);
-  gatewaysRoutes(api, db);
-  ingestRoutes(api, db, devices.registry, devices.ingest);
-  userRoutes(api, db, config);
-  // JeecgBoot console calls of the user, role, department and tenant screens and the duplicate check
-  adminCallRoutes(api, db);
-  logRoutes(api, db);
-  departRoutes(api, db, config);
-  roleRoutes(api, db, config);
-  permissionRoutes(api, db);
-  tenantRoutes(api, db, config);
-  dictAdminRoutes(api, db, config);
-  categoryRoutes(api, db, config);
-  uploadRoutes(api, db, config);
-  downloadCenterRoutes(api, db);
-  registerAlarmModule(api, deps);
-  placesRoutes(api, deps);
-  waybillRoutes(api, deps);
-  reportRoutes(api, deps);
-  quartzRoutes(api, db, config);
-  gatewayRouteRoutes(api, db);
-  rulesRoutes(api, db);
-  dataSourceRoutes(api, db, config);
-  popupReportRoutes(api, db, config);
-  shareRoutes(api, deps);
-  warehouseRoutes(api, deps);
-  meterRoutes(api, deps);
-  integrationRoutes(api, deps);
-  subscriptionRoutes(api, deps);
-  ledgerRoutes(api, db);
-  announcementRoutes(api, db, deps.hub);
-  monitorRoutes(api, deps);
+  installOperationLog(api, deps.db, deps.config.basePath);
+  registerFilePlatform(api, deps.config.dataDir);
+  for (const register of MODULES) register(api, deps);
 }

@@ -9,9 +9,9 @@ import { alarmSettingsRoutes } from './settings/settings.routes';
  * The alarm area (issue 9): alarm handling, rule templates and recipient groups, scenes, push list.
  * The engine itself runs beside the ingest (runtime/), started with the app.
  */
-export function registerAlarmModule(api: FastifyInstance, deps: ModuleDeps): void {
-  alarmRoutes(api, deps);
-  alarmSettingsRoutes(api, deps);
-  sceneRoutes(api, deps);
-  pushRoutes(api, deps);
+export function register(app: FastifyInstance, deps: ModuleDeps): void {
+  alarmRoutes(app, deps);
+  alarmSettingsRoutes(app, deps);
+  sceneRoutes(app, deps);
+  pushRoutes(app, deps);
 }

@@ -15,7 +15,7 @@
 import { RuleTemplateSchema } from '@ztj/contracts';
 import type { Db } from '../src/platform/db/db';
 import { emptyDeviceState, evaluate, type EngineReading, type EngineRule } from '../src/modules/alarms/engine';
-import { loadRulePlaces } from '../src/modules/alarms/runtime/rule-places';
+import { loadRulePlaces } from '../src/modules/logistics/places/rule-places.source';
 
 /** Position of every bench reading (publisher.ts). */
 const HOME = { lat: 41.8, lng: 123.4 };

@@ -36,6 +36,7 @@ import { migrate } from '../src/platform/db/migrate';
 import { RealtimeHub } from '../src/platform/realtime/hub';
 import { hashDeviceSecret } from '../src/modules/devices/device-secrets';
 import { IngestRuntime } from '../src/modules/telemetry/ingest-runtime';
+import { loadRulePlaces } from '../src/modules/logistics/places/rule-places.source';
 import { AlarmRuntime } from '../src/modules/alarms/runtime/alarm-runtime';
 import { bindGeoBench } from './geo-bench';
 import { startAlarmWsProbe } from './alarm-ws-probe';
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
   // BENCH_GEO=1: every device also carries a route deviation + 2 geofences (geo-bench.ts)
   const geo = env.BENCH_GEO === '1' ? await bindGeoBench(db, 9999, run, devices.map((d) => d.id)) : undefined;
   const alarmHub = new RealtimeHub();
-  const alarms = templates > 0 || geo ? new AlarmRuntime(db, alarmHub, { onError: (e) => process.stderr.write(`alarm error: ${e.message}\n`) }) : undefined;
+  const alarms = templates > 0 || geo ? new AlarmRuntime(db, alarmHub, { onError: (e) => process.stderr.write(`alarm error: ${e.message}\n`), places: (ids, onError) => loadRulePlaces(db, ids, onError) }) : undefined;
   const wsProbe = alarms ? await startAlarmWsProbe(db, alarmHub, 9999, run) : undefined;
   await alarms?.start();
 

@@ -8,6 +8,7 @@ import { TelemetryPartitions } from './modules/telemetry/partitions/telemetry-pa
 import { AlarmRuntime } from './modules/alarms/runtime/alarm-runtime';
 import type { AlarmNotice } from './modules/alarms/runtime/alarm-notice';
 import { WaybillTracker, waybillTrackerOptions } from './modules/logistics/waybills/waybill-tracker';
+import { loadRulePlaces } from './modules/logistics/places/rule-places.source';
 
 /** What {@link createDeviceSide} needs. */
 export interface DeviceSideDeps {
@@ -60,6 +61,8 @@ export function createDeviceSide({ config, db, hub = new RealtimeHub(), log }: D
   // returns at once and evaluates in its own batches; scene commands go out through the ingest's broker
   const alarms: AlarmRuntime = new AlarmRuntime(db, hub, {
     onError: report('alarms'),
+    // the places port: fences and routes of position conditions come from logistics
+    places: (ids, onError) => loadRulePlaces(db, ids, onError),
     sendCommand: (id, command): Promise<boolean> => devices.sendCommand(id, command),
   });
   // waybill tracker (issue 10 item 3): AI start/stop, last position and ETA from the committed positions

@@ -1,4 +1,5 @@
 import type { DeviceCommand } from '@ztj/contracts';
+import type { LoadRulePlaces } from './rule-places';
 
 /** Options of {@link AlarmRuntime}; all times in ms. */
 export interface AlarmRuntimeOptions {
@@ -33,6 +34,8 @@ export interface AlarmRuntimeOptions {
   maxQueued?: number;
   /** Rule cache TTL (see rule-cache.ts); default {@link RULE_CACHE_TTL_MS}. */
   ruleTtlMs?: number;
+  /** The places port (rule-places.ts): fences and routes of position conditions; the composition hands over logistics' loader. Without it position conditions never hold. */
+  places?: LoadRulePlaces;
   /**
    * Late (back-filled) readings — device time at or before what the engine has seen of the device —
    * wait until none came for this long before they are evaluated, so a back-filled series sent

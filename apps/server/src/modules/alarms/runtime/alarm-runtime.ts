@@ -66,7 +66,7 @@ export class AlarmRuntime {
     this.maxDevices = opts.maxDevicesPerBatch ?? 500;
     this.maxReadings = opts.maxReadingsPerBatch ?? 50_000;
     this.queue = new DeviceQueue(opts.maxQueued ?? 500_000, opts.lateSettleMs ?? 1000, () => this.schedule());
-    this.rules = new RuleCache(db, this.onError, opts.ruleTtlMs ?? RULE_CACHE_TTL_MS);
+    this.rules = new RuleCache(db, this.onError, opts.ruleTtlMs ?? RULE_CACHE_TTL_MS, opts.places);
     this.announcer = new AlarmAnnouncer(db, hub, this.onError);
   }
 

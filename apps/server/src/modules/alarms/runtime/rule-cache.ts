@@ -1,7 +1,7 @@
 import { RuleTemplateSchema, SceneActionsSchema, type RuleNotify, type SceneActions } from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
 import type { EngineRule } from '../engine';
-import { loadRulePlaces, placeIdsOf } from './rule-places';
+import { placeIdsOf, type LoadRulePlaces } from './rule-places';
 
 /**
  * The rule cache of the alarm runtime (issue 9 item 3): device → the rules it carries, so the
@@ -143,7 +143,13 @@ export class RuleCache {
   private readonly unsubscribe: () => void;
   private readonly changeListeners = new Set<() => void>();
 
-  constructor(private readonly db: Db, private readonly onError: (e: Error) => void, private readonly ttlMs = RULE_CACHE_TTL_MS) {
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (e: Error) => void,
+    private readonly ttlMs = RULE_CACHE_TTL_MS,
+    /** The places port (rule-places.ts); without it position conditions never hold. */
+    private readonly loadPlaces?: LoadRulePlaces,
+  ) {
     this.unsubscribe = db.onWrite((sql) => {
       if (affectsRules(sql)) this.markDirty();
     });
@@ -217,8 +223,8 @@ export class RuleCache {
       if (parsed.rule.template.conditions.some((c) => c.type === 'offline')) d.hasOffline = true;
     }
     const ids = placeIdsOf(next.values());
-    if (ids.locationIds.size > 0 || ids.routeIds.size > 0) {
-      const places = await loadRulePlaces(this.db, ids, this.onError);
+    if (this.loadPlaces && (ids.locationIds.size > 0 || ids.routeIds.size > 0)) {
+      const places = await this.loadPlaces(ids, this.onError);
       for (const d of next.values()) {
         const p = places.get(d.tenantId);
         for (const r of d.rules) r.places = p;

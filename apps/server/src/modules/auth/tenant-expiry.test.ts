@@ -110,7 +110,7 @@ describe('tenant expiry (issue 13 item 9): refused on every way in, reminder, re
   });
 
   it('the job class runs from the scheduled-job list', async () => {
-    const { jobClassOf } = await import('../system/quartz/job-classes');
+    const { jobClassOf } = await import('../../platform/jobs/job-classes');
     expect(jobClassOf('tenantExpiryReminder')?.label['en-US']).toBe('Tenant expiry reminder');
   });
 });

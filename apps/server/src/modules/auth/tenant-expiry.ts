@@ -5,7 +5,7 @@ import type { RealtimeHub } from '../../platform/realtime/hub';
 import { formatEpochMs } from '../../platform/time/format-time';
 import type { PushChannel, PushMessage } from '../../platform/notify/channel';
 import { LogType, writeLog } from '../logs/logs.repo';
-import { defineJobClass, parseParameter } from '../system/quartz/job-classes';
+import { defineJobClass, parseParameter } from '../../platform/jobs/job-classes';
 import { PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 
 /**

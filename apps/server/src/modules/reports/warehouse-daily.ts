@@ -2,8 +2,8 @@ import { REPORT_MAX_DEVICES, type Language } from '@ztj/contracts';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { Queryable } from '../../platform/db/db';
 import { defineExporter } from '../../platform/exports/export-registry';
-import { defineJobClass } from '../system/quartz/job-classes';
-import { parseParameter } from '../system/quartz/job-classes';
+import { defineJobClass } from '../../platform/jobs/job-classes';
+import { parseParameter } from '../../platform/jobs/job-classes';
 import { buildReportModel } from './device-report';
 import { renderReportPdf } from './report-pdf';
 

@@ -4,9 +4,9 @@ import type { Db } from '../../../platform/db/db';
 import type { RealtimeHub } from '../../../platform/realtime/hub';
 import { formatEpochMs } from '../../../platform/time/format-time';
 import type { PushChannel, PushMessage } from '../../../platform/notify/channel';
-import { defineJobClass, parseParameter } from '../../system/quartz/job-classes';
+import { defineJobClass, parseParameter } from '../../../platform/jobs/job-classes';
 
-declare module '../../system/quartz/job-classes' {
+declare module '../../../platform/jobs/job-classes' {
   interface QuartzServices {
     /** Console WebSocket hub: live 'user' notices (service-expiry reminder). */
     hub: RealtimeHub;

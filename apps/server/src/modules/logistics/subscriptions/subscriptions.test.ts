@@ -4,7 +4,7 @@ import type { TestApp } from '../../../../test/test-app';
 import type { RealtimeHub } from '../../../platform/realtime/hub';
 import { alarmsOf, bind, insertTemplate, postReadings, until, userOf } from '../../alarms/runtime/alarm.fixtures';
 import { device } from '../../alarms/settings/settings.fixtures';
-import { jobClassOf } from '../../system/quartz/job-classes';
+import { jobClassOf } from '../../../platform/jobs/job-classes';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { addDevice, createDeviceTestApp, uid } from '../../telemetry/ingest.fixtures';
 import { SERVICE_EXPIRY_REMINDER_JOB } from './expiry-reminder';

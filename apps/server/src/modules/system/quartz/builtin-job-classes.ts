@@ -1,9 +1,9 @@
 import type { ExportService } from '../../../platform/exports/export-service';
 import type { PushChannel } from '../../../platform/notify/channel';
 import { sendAlarmDigest } from './alarm-digest';
-import { defineJobClass, parseParameter } from './job-classes';
+import { defineJobClass, parseParameter } from '../../../platform/jobs/job-classes';
 
-declare module './job-classes' {
+declare module '../../../platform/jobs/job-classes' {
   interface QuartzServices {
     /** Download center (export-file retention). */
     exports: ExportService;

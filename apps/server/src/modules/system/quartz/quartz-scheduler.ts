@@ -2,7 +2,7 @@ import type { Db } from '../../../platform/db/db';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { fireTimesBetween } from './fire-times';
 import './builtin-job-classes';
-import { jobClassOf, langOfParameter, type QuartzServices } from './job-classes';
+import { jobClassOf, langOfParameter, type QuartzServices } from '../../../platform/jobs/job-classes';
 
 /** Queue of job runs (one pg-boss job per claimed fire or execute-once). */
 export const QUARTZ_RUN_QUEUE = 'quartz-run';

@@ -10,7 +10,7 @@ import { listPage, requireVisible } from '../../../platform/list/list-runner';
 import { callerOf } from '../../../platform/list/list-spec';
 import { readMultipart, registerRawRoute } from '../../../platform/list/raw-route';
 import './builtin-job-classes';
-import { jobClasses } from './job-classes';
+import { jobClasses } from '../../../platform/jobs/job-classes';
 import type { QuartzScheduler } from './quartz-scheduler';
 import * as quartz from './quartz.service';
 

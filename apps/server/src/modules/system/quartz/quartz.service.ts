@@ -5,7 +5,7 @@ import type { ImportSpec } from '../../../platform/list/import-runner';
 import { requireAllVisible, requireVisible } from '../../../platform/list/list-runner';
 import { AUDIT_LABELS, isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../../platform/list/list-spec';
 import { firesAgain, nextFireTimes } from './fire-times';
-import { jobClassOf } from './job-classes';
+import { jobClassOf } from '../../../platform/jobs/job-classes';
 
 const STATUS_TEXT = { '0': { 'zh-CN': '正常', 'en-US': 'Running' }, '-1': { 'zh-CN': '停止', 'en-US': 'Stopped' } };
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../app';
 import { openDb, type Db } from '../../../platform/db/db';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { defineJobClass } from './job-classes';
+import { defineJobClass } from '../../../platform/jobs/job-classes';
 import { expectRefused } from '../../../../test/refusal';
 
 /** Runs of the test job class: parameter (the test's tag), fire time and trigger. */

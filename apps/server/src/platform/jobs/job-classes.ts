@@ -1,6 +1,6 @@
 import { FIELD_JSON_LIMITS, type BilingualText, type Language } from '@ztj/contracts';
-import { parseBoundedJson } from '../../../platform/json/bounded-json';
-import type { Db } from '../../../platform/db/db';
+import { parseBoundedJson } from '../json/bounded-json';
+import type { Db } from '../db/db';
 
 /**
  * Services a job class may use, wired by the app when it builds the scheduler. Modules that need

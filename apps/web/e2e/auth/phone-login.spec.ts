@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startAliyunSmsPeer, type AliyunSmsPeer } from '../../../server/src/modules/alarms/push/channels/aliyun-sms.fixture';
+import { startAliyunSmsPeer, type AliyunSmsPeer } from '../../../server/src/platform/notify/aliyun-sms.fixture';
 import { startDemoServer, type DemoServer } from '../devices/demoServer';
 import { ADMIN, chooseTenantIfAsked, nextFrames, noSidewaysScroll } from '../helpers';
 

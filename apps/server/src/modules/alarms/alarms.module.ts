@@ -4,6 +4,8 @@ import { alarmRoutes } from './handling/alarms.routes';
 import { pushRoutes } from './push/push.routes';
 import { sceneRoutes } from './scenes/scenes.routes';
 import { alarmSettingsRoutes } from './settings/settings.routes';
+// registers the alarm digest e-mail among the scheduled-job kinds
+import './push/alarm-digest.job';
 
 /**
  * The alarm area (issue 9): alarm handling, rule templates and recipient groups, scenes, push list.

@@ -1,14 +1,10 @@
 import type { ExportService } from '../../../platform/exports/export-service';
-import type { PushChannel } from '../../../platform/notify/channel';
-import { sendAlarmDigest } from './alarm-digest';
-import { defineJobClass, parseParameter } from '../../../platform/jobs/job-classes';
+import { defineJobClass } from '../../../platform/jobs/job-classes';
 
 declare module '../../../platform/jobs/job-classes' {
   interface QuartzServices {
     /** Download center (export-file retention). */
     exports: ExportService;
-    /** The e-mail push channel (alarm digest), null when SMTP is not configured. */
-    mailer: PushChannel | null;
   }
 }
 
@@ -26,22 +22,8 @@ export const EXPORT_RETENTION_JOB = defineJobClass({
   },
 });
 
-/**
- * Alarm digest e-mail: the tenant's alarms of the 24 h before the fire time, summarised and mailed
- * to the tenant's users who chose e-mail pushes (and to the parameter's `to` addresses).
- * Parameter (optional JSON): `{"lang":"en-US","to":["ops@example.com"]}`.
- */
-export const ALARM_DIGEST_JOB = defineJobClass({
-  name: 'alarmDigestEmail',
-  label: { 'zh-CN': '告警日报邮件', 'en-US': 'Alarm digest e-mail' },
-  parameterHint: '{"lang":"zh-CN","to":["ops@example.com"]}',
-  async handler({ db, tenantId, fireTime, lang, parameter, services }) {
-    const to = parseParameter(parameter).to;
-    return sendAlarmDigest(db, services.mailer, { tenantId, until: fireTime, lang, extra: Array.isArray(to) ? to.map(String) : [] });
-  },
-});
-
 // The other job classes register from their own modules and appear in the same job-class select:
+// `alarmDigestEmail` (modules/alarms/push/alarm-digest.job.ts),
 // `warehouseDailyReport` (modules/reports/warehouse-daily.ts), `deviceServiceExpiryReminder`
 // (modules/logistics/subscriptions/expiry-reminder.ts) and the tenant expiry reminder
 // (modules/auth/tenant-expiry.ts).

@@ -1,7 +1,7 @@
 import { getParameter, type Language } from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
 import { formatEpochMs } from '../../../platform/time/format-time';
-import { alarmAudience } from '../../alarms/audience';
+import { alarmAudience } from '../audience';
 import type { PushChannel, PushMessage } from '../../../platform/notify/channel';
 
 /** Span of the digest before its fire time, ms (24 h). */

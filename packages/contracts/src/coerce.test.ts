@@ -56,4 +56,16 @@ describe('wire encoding leniency (issue 19 item 1)', () => {
     const json = z.toJSONSchema(wireLenient(UserRoutes.add.body!), { io: 'input' }) as { properties?: Record<string, unknown> };
     expect(Object.keys(json.properties ?? {})).toContain('sex');
   });
+  it('reports a long list\'s first refused item only, at its index, and accepts what it accepted', () => {
+    const ids = z.object({ ids: z.array(z.string().min(1).max(8)).max(10_000) });
+    const lenient = wireLenient(ids);
+    const list = Array.from({ length: 5_000 }, (_, i) => (i >= 1_234 ? { bad: i } : `d${i}`));
+    const r = lenient.safeParse({ ids: list });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.path)).toEqual([['ids', 1_234]]);
+    expect(ids.safeParse({ ids: list }).error!.issues.length).toBe(3_766); // the plain schema: one per bad item
+    const good = Array.from({ length: 5_000 }, (_, i) => `d${i}`);
+    expect(lenient.parse({ ids: good }).ids).toEqual(good);
+    expect(lenient.safeParse({ ids: [...good.slice(0, 10), ''] }).error!.issues.map((i) => i.path)).toEqual([['ids', 10]]);
+  });
 });

@@ -56,7 +56,7 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   // No retries: a test that passes only on a second try is a flake to fix, not to hide
-  // (`npm run test:e2e:stress -- <spec…>` finds them before they land, see the README).
+  // (`npm run test:e2e:stress -- <spec…>` finds them before they land, see docs/development.md).
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,

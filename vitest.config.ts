@@ -15,11 +15,14 @@ function serverTestFiles(marker: RegExp): string[] {
 }
 
 /**
- * Server test files that replace a module with `vi.mock`: a mock only takes effect in a process
- * that has not loaded the module yet, so these run in fresh processes of their own
- * ('server-mocks'). Found by reading the files, so a new mocking test lands there by itself.
+ * Server test files that run in fresh processes of their own ('server-mocks'): those that replace
+ * a module with `vi.mock` (a mock only takes effect in a process that has not loaded the module
+ * yet), and those that declare `// @fresh-process: <why>` at the top — the hostile-input suites,
+ * which time the server's answers to others while it takes hostile input: in a worker that ran a
+ * hundred files before, collecting their garbage holds the event loop longer than any input does.
+ * Found by reading the files, so a new such test lands there by itself.
  */
-const SERVER_MOCKING = serverTestFiles(/\bvi\.(do)?[mM]ock\(/);
+const SERVER_MOCKING = serverTestFiles(/\bvi\.(do)?[mM]ock\(|^\s*\/\/\s*@fresh-process\b/m);
 
 /**
  * The embedded pass (`npm run test:embedded`, CI's second run of the server tests, on PGlite and

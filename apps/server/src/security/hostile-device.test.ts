@@ -1,4 +1,5 @@
 // @module-tag embedded: hostile payloads over the embedded broker (QoS 1 acknowledged after commit) and HTTP ingest
+// @fresh-process: it times /health and the next reading while the ingest takes hostile payloads; a shared worker's leftover heap would time its garbage collection instead
 import { HEADER_DEVICE_SECRET, topics, type ApiResponse, type TopicChannel } from '@ztj/contracts';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

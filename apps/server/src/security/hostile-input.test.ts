@@ -1,3 +1,4 @@
+// @fresh-process: it times /health while the server takes hostile bodies; a shared worker's leftover heap would time its garbage collection instead
 import { API_JSON_LIMITS, JSON_REFUSAL_MESSAGE, formatMessage, routePath, type ApiResponse, type JsonLimits, type RouteDef } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LivenessProbe, apiHostile, objectWith, type HostileKind } from '../../test/hostile-inputs';

@@ -43,7 +43,10 @@ module.exports = {
       name: 'demo-only-from-composition',
       severity: 'error',
       comment: 'Demo seeding is a composition of its own: only the app composition starts it.',
-      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/(demo/|app[.]ts$|main[.]ts$|cli/)|[.]test[.]ts$|^apps/server/test/' },
+      from: {
+        path: '^apps/server/src/',
+        pathNot: '^apps/server/src/(demo/|app[.]ts$|main[.]ts$|cli/)|[.]test[.]ts$|^apps/server/test/',
+      },
       to: { path: '^apps/server/src/demo/' },
     },
     {

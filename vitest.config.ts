@@ -9,7 +9,9 @@ const SERVER_ROOT = path.join(import.meta.dirname, 'apps/server');
 /** Server test files (relative to apps/server) whose text matches `marker`. */
 function serverTestFiles(marker: RegExp): string[] {
   return ['src', 'test']
-    .flatMap((dir) => readdirSync(path.join(SERVER_ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)))
+    .flatMap((dir) =>
+      readdirSync(path.join(SERVER_ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)),
+    )
     .filter((f) => f.endsWith('.test.ts') && marker.test(readFileSync(path.join(SERVER_ROOT, f), 'utf8')))
     .map((f) => f.split(path.sep).join('/'));
 }
@@ -41,7 +43,13 @@ const SERVER_MOCKING = serverTestFiles(/\bvi\.(do)?[mM]ock\(|^\s*\/\/\s*@fresh-p
 const SERVER_EMBEDDED = serverTestFiles(/^\s*(\/\/|\*)\s*@module-tag\s+embedded\b/m);
 
 /** Options of every server project. */
-const serverProject = { root: 'apps/server', environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks' } as const;
+const serverProject = {
+  root: 'apps/server',
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  pool: 'forks',
+} as const;
 
 /**
  * One test command for the whole repository (README). Four parts:
@@ -66,8 +74,17 @@ const serverProject = { root: 'apps/server', environment: 'node', testTimeout: 6
  */
 export default defineConfig({
   test: {
-    reporters: ['default', new SlowestReporter({ count: 10, unitProjects: ['contracts', 'simulator', 'web'], unitFileMs: 10_000 })],
-    tags: [{ name: 'embedded', description: 'server test of a path that differs on PGlite and the embedded broker: run again by npm run test:embedded' }],
+    reporters: [
+      'default',
+      new SlowestReporter({ count: 10, unitProjects: ['contracts', 'simulator', 'web'], unitFileMs: 10_000 }),
+    ],
+    tags: [
+      {
+        name: 'embedded',
+        description:
+          'server test of a path that differs on PGlite and the embedded broker: run again by npm run test:embedded',
+      },
+    ],
     maxWorkers: Math.max(2, (os.availableParallelism?.() ?? os.cpus().length) - 1),
     projects: [
       {
@@ -103,7 +120,15 @@ export default defineConfig({
         },
       },
       ...(SERVER_EMBEDDED.some((f) => SERVER_MOCKING.includes(f))
-        ? [{ test: { ...serverProject, name: 'embedded-mocks', include: SERVER_EMBEDDED.filter((f) => SERVER_MOCKING.includes(f)) } }]
+        ? [
+            {
+              test: {
+                ...serverProject,
+                name: 'embedded-mocks',
+                include: SERVER_EMBEDDED.filter((f) => SERVER_MOCKING.includes(f)),
+              },
+            },
+          ]
         : []),
       {
         test: {

@@ -17,7 +17,13 @@ const require = createRequire(import.meta.url);
 const ruleSet = require('../.dependency-cruiser.cjs');
 const check = process.argv.includes('--check');
 
-const roots = ['apps/server/src', 'apps/server/test', 'apps/server/bench', 'packages/contracts/src', 'apps/simulator/src'];
+const roots = [
+  'apps/server/src',
+  'apps/server/test',
+  'apps/server/bench',
+  'packages/contracts/src',
+  'apps/simulator/src',
+];
 const packages = { server: /^apps\/server\//, contracts: /^packages\/contracts\//, simulator: /^apps\/simulator\// };
 const moduleOf = (path) => /^apps\/server\/src\/modules\/([^/]+)\//.exec(path)?.[1];
 const isTest = (path) => /[.]test[.]ts$|^apps\/server\/test\//.test(path);
@@ -60,7 +66,10 @@ function loops(nodes, edgesOf) {
 
 const fileEdges = new Map();
 for (const mod of graph.modules) {
-  fileEdges.set(mod.source, mod.dependencies.filter((d) => !d.coreModule && !d.couldNotResolve).map((d) => d.resolved));
+  fileEdges.set(
+    mod.source,
+    mod.dependencies.filter((d) => !d.coreModule && !d.couldNotResolve).map((d) => d.resolved),
+  );
 }
 
 // Server module graph.
@@ -76,12 +85,18 @@ for (const [source, targets] of fileEdges) {
   }
 }
 const pairs = [...pairImports.keys()].sort();
-const mutual = pairs.filter((p) => p.split(' → ')[0] < p.split(' → ')[1] && pairImports.has(p.split(' → ').reverse().join(' → ')));
+const mutual = pairs.filter(
+  (p) => p.split(' → ')[0] < p.split(' → ')[1] && pairImports.has(p.split(' → ').reverse().join(' → ')),
+);
 const moduleNames = [...new Set(pairs.flatMap((p) => p.split(' → ')))];
-const moduleLoops = loops(moduleNames, (m) => pairs.filter((p) => p.startsWith(`${m} → `)).map((p) => p.split(' → ')[1]));
+const moduleLoops = loops(moduleNames, (m) =>
+  pairs.filter((p) => p.startsWith(`${m} → `)).map((p) => p.split(' → ')[1]),
+);
 
-console.log(`server: ${pairs.length} module→module pairs over ${[...pairImports.values()].flat().length} imports; ` +
-  `${mutual.length} mutual pairs; ${moduleLoops.length} module loop(s)`);
+console.log(
+  `server: ${pairs.length} module→module pairs over ${[...pairImports.values()].flat().length} imports; ` +
+    `${mutual.length} mutual pairs; ${moduleLoops.length} module loop(s)`,
+);
 for (const pair of mutual) console.log(`  mutual: ${pair.replace(' → ', ' ↔ ')}`);
 for (const loop of moduleLoops) console.log(`  loop: ${loop.join(', ')}`);
 
@@ -101,7 +116,8 @@ if (check) {
       console.log(`  error modules-depend-one-way: server modules ${loop.join(', ')} import each other:`);
       for (const [pair, imports] of pairImports) {
         const [from, to] = pair.split(' → ');
-        if (loop.includes(from) && loop.includes(to)) console.log(`    ${imports[0]}${imports.length > 1 ? ` (+${imports.length - 1})` : ''}`);
+        if (loop.includes(from) && loop.includes(to))
+          console.log(`    ${imports[0]}${imports.length > 1 ? ` (+${imports.length - 1})` : ''}`);
       }
     }
     process.exit(1);

@@ -24,11 +24,17 @@ export class SlowestReporter implements Reporter {
     const lines = [`\n${files.length} slowest test files (tests and hooks; import):`];
     for (const { m, d } of files) {
       const project = m.project.name;
-      const over = this.opts.unitProjects.includes(project) && d.duration > this.opts.unitFileMs ? `  OVER the ${this.opts.unitFileMs / 1000} s bound of a unit test file` : '';
-      lines.push(`  ${seconds(d.duration)}  ${seconds(d.collectDuration)}  [${project}] ${m.moduleId.replace(`${process.cwd()}/`, '')}${over}`);
+      const over =
+        this.opts.unitProjects.includes(project) && d.duration > this.opts.unitFileMs
+          ? `  OVER the ${this.opts.unitFileMs / 1000} s bound of a unit test file`
+          : '';
+      lines.push(
+        `  ${seconds(d.duration)}  ${seconds(d.collectDuration)}  [${project}] ${m.moduleId.replace(`${process.cwd()}/`, '')}${over}`,
+      );
     }
     lines.push(`${tests.length} slowest tests:`);
-    for (const { t, ms } of tests) lines.push(`  ${seconds(ms)}  [${t.project.name}] ${t.module.moduleId.split('/').pop()} > ${t.fullName}`);
+    for (const { t, ms } of tests)
+      lines.push(`  ${seconds(ms)}  [${t.project.name}] ${t.module.moduleId.split('/').pop()} > ${t.fullName}`);
     process.stdout.write(`${lines.join('\n')}\n`);
   }
 }

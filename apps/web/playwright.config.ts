@@ -23,7 +23,8 @@ process.env.ZTJ_E2E_WEB_DIR ??= snapshotOfBuild();
  */
 function snapshotOfBuild(): string {
   const dist = join(dirname(fileURLToPath(import.meta.url)), 'dist');
-  if (!existsSync(join(dist, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build -w @ztj/web` first');
+  if (!existsSync(join(dist, 'index.html')))
+    throw new Error('apps/web/dist is missing: run `npm run build -w @ztj/web` first');
   const copy = mkdtempSync(join(tmpdir(), 'ztj-e2e-web-'));
   cpSync(dist, copy, { recursive: true });
   return copy;

@@ -20,7 +20,12 @@ const contractsDir = fileURLToPath(new URL('../../packages/contracts/src/', impo
 export default defineConfig({
   base: './',
   // .gz and .br next to each asset, served as they are by the server (@fastify/static preCompressed)
-  plugins: [react(), contractsForWebPlugin(contractsDir), nonBlockingCssPlugin(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
+  plugins: [
+    react(),
+    contractsForWebPlugin(contractsDir),
+    nonBlockingCssPlugin(),
+    compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -18,14 +18,25 @@ export interface AlarmWsProbe {
 }
 
 /** Adds the console user and its socket for `tenantId`; returns the probe. */
-export async function startAlarmWsProbe(db: Db, hub: RealtimeHub, tenantId: number, run: string): Promise<AlarmWsProbe> {
+export async function startAlarmWsProbe(
+  db: Db,
+  hub: RealtimeHub,
+  tenantId: number,
+  run: string,
+): Promise<AlarmWsProbe> {
   const [perm] = await db.query<{ id: string }>(
     `INSERT INTO sys_permission (id, name, name_en, menu_type, perms) VALUES ($1, 'bench alarm list', 'bench alarm list', 2, 'alarm:list') RETURNING id`,
     [`bench-alarm-list-${run}`],
   );
-  const [role] = await db.query<{ id: string }>(`INSERT INTO sys_role (tenant_id, role_name, role_code) VALUES ($1, 'bench', $2) RETURNING id`, [tenantId, `bench${run}`]);
+  const [role] = await db.query<{ id: string }>(
+    `INSERT INTO sys_role (tenant_id, role_name, role_code) VALUES ($1, 'bench', $2) RETURNING id`,
+    [tenantId, `bench${run}`],
+  );
   await db.query('INSERT INTO sys_role_permission (role_id, permission_id) VALUES ($1, $2)', [role!.id, perm!.id]);
-  const [user] = await db.query<{ id: string }>(`INSERT INTO sys_user (username, realname, password_hash) VALUES ($1, $1, 'x') RETURNING id`, [`bench-${run}`]);
+  const [user] = await db.query<{ id: string }>(
+    `INSERT INTO sys_user (username, realname, password_hash) VALUES ($1, $1, 'x') RETURNING id`,
+    [`bench-${run}`],
+  );
   await db.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1, $2)', [user!.id, tenantId]);
   await db.query('INSERT INTO sys_user_role (user_id, role_id) VALUES ($1, $2)', [user!.id, role!.id]);
 
@@ -84,7 +95,10 @@ export async function startAlarmWsProbe(db: Db, hub: RealtimeHub, tenantId: numb
         if (at !== undefined) latencies.push(sent - at);
       }
       const sorted = latencies.sort((a, b) => a - b);
-      return { p99: sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]! : NaN, count: sorted.length };
+      return {
+        p99: sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]! : NaN,
+        count: sorted.length,
+      };
     },
   };
 }

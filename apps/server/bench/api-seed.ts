@@ -6,12 +6,19 @@ const env = process.env;
 const DAY = 86_400_000;
 
 /** Seeds users, devices and telemetry with set-based SQL (what matters here is the shape and volume of the rows). */
-export async function seedData(db: Awaited<ReturnType<typeof openConfiguredDb>>, now: number, chartDevice: string): Promise<void> {
+export async function seedData(
+  db: Awaited<ReturnType<typeof openConfiguredDb>>,
+  now: number,
+  chartDevice: string,
+): Promise<void> {
   const users = Number(env.BENCH_USERS ?? 1000);
   const devices = Number(env.BENCH_DEVICES ?? 1000);
   const others = Number(env.BENCH_OTHER_DEVICES ?? 100);
   const waybills = Number(env.BENCH_WAYBILLS ?? 1000);
-  for (const [tenant, org] of [[DEMO_TENANT_ID, 'B01'], [PLATFORM_TENANT_ID, 'A01']] as const) {
+  for (const [tenant, org] of [
+    [DEMO_TENANT_ID, 'B01'],
+    [PLATFORM_TENANT_ID, 'A01'],
+  ] as const) {
     // Users: a tenant member each, in a department, with a role; a password hash of the real format is not needed (nobody signs in as them).
     await db.query(
       `INSERT INTO sys_user (username, realname, password_hash, org_code, login_tenant_id, status, sex, phone, email, work_no, post, create_by, create_time)
@@ -21,7 +28,10 @@ export async function seedData(db: Awaited<ReturnType<typeof openConfiguredDb>>,
          FROM generate_series(1, $3::int) i`,
       [tenant, org, users],
     );
-    await db.query(`INSERT INTO sys_user_tenant (user_id, tenant_id) SELECT id, $1::int FROM sys_user WHERE username LIKE 'bench' || $1::int || '\\_%'`, [tenant]);
+    await db.query(
+      `INSERT INTO sys_user_tenant (user_id, tenant_id) SELECT id, $1::int FROM sys_user WHERE username LIKE 'bench' || $1::int || '\\_%'`,
+      [tenant],
+    );
     await db.query(
       `INSERT INTO sys_user_depart (user_id, dep_id) SELECT u.id, d.id FROM sys_user u, sys_depart d
         WHERE u.username LIKE 'bench' || $1::int || '\\_%' AND d.tenant_id = $1::int AND d.org_code = $2::text`,
@@ -55,10 +65,10 @@ export async function seedData(db: Awaited<ReturnType<typeof openConfiguredDb>>,
     );
     await seedWaybills(db, tenant, waybills, devices);
   }
-  await db.query(`INSERT INTO device (dev_no, tenant_id, name, model, kind, secret_hash) VALUES ($1, $2, 'Charted truck', 'P23-2IN1', 'terminal', 'x')`, [
-    chartDevice,
-    DEMO_TENANT_ID,
-  ]);
+  await db.query(
+    `INSERT INTO device (dev_no, tenant_id, name, model, kind, secret_hash) VALUES ($1, $2, 'Charted truck', 'P23-2IN1', 'terminal', 'x')`,
+    [chartDevice, DEMO_TENANT_ID],
+  );
   // Telemetry, time-ordered across devices like the ingest's batches: the charted device every 30 s
   // for 7 days (+1 h, so the whole window is covered), other devices every 5 minutes.
   const begin = now - 7 * DAY - 3_600_000;
@@ -83,11 +93,27 @@ export async function seedData(db: Awaited<ReturnType<typeof openConfiguredDb>>,
  * un-started / ongoing / completed, planned hourly back in time over 6 h, each with bench device
  * `i % devices` (so no device is on two ongoing waybills); ongoing ones with a tracked position and ETA.
  */
-async function seedWaybills(db: Awaited<ReturnType<typeof openConfiguredDb>>, tenant: number, count: number, devices: number): Promise<void> {
-  const route = { name: 'Bench route', origin: { lat: 41.8, lng: 123.4, name: 'Depot' }, waypoints: [{ lat: 41.85, lng: 123.45 }], destination: { lat: 41.9, lng: 123.5, name: 'Store' } };
+async function seedWaybills(
+  db: Awaited<ReturnType<typeof openConfiguredDb>>,
+  tenant: number,
+  count: number,
+  devices: number,
+): Promise<void> {
+  const route = {
+    name: 'Bench route',
+    origin: { lat: 41.8, lng: 123.4, name: 'Depot' },
+    waypoints: [{ lat: 41.85, lng: 123.45 }],
+    destination: { lat: 41.9, lng: 123.5, name: 'Store' },
+  };
   const [r] = await db.query<{ id: string }>(
     `INSERT INTO logistics_route (tenant_id, name, origin, waypoints, destination, fence_radius_m) VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, 300) RETURNING id`,
-    [tenant, route.name, JSON.stringify(route.origin), JSON.stringify(route.waypoints), JSON.stringify(route.destination)],
+    [
+      tenant,
+      route.name,
+      JSON.stringify(route.origin),
+      JSON.stringify(route.waypoints),
+      JSON.stringify(route.destination),
+    ],
   );
   const snapshot = JSON.stringify({ id: r!.id, ...route, fenceRadiusM: 300 });
   await db.query(

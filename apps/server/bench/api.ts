@@ -39,12 +39,21 @@ import autocannon from 'autocannon';
 import { buildApp } from '../src/app';
 import { DEMO_TENANT_ID } from '../src/platform/tenancy/tenant-ids';
 import { seedData } from './api-seed';
-import { capturingDb, inRequest, ms, nowUs, percentile, replay, type LoadJob, type LoadReport, type Statement } from './api-sql';
+import {
+  capturingDb,
+  inRequest,
+  ms,
+  nowUs,
+  percentile,
+  replay,
+  type LoadJob,
+  type LoadReport,
+  type Statement,
+} from './api-sql';
 import { openScratchDb } from './scratch-db';
 
 const env = process.env;
 const DAY = 86_400_000;
-
 
 /** Child side: runs each job with autocannon and sends back the response times it observed. */
 async function loadChild(): Promise<void> {
@@ -56,7 +65,12 @@ async function loadChild(): Promise<void> {
       let instance: autocannon.Instance | undefined;
       const done = new Promise<autocannon.Result>((resolve, reject) => {
         instance = autocannon(
-          { url: job.url, headers: job.headers, connections: job.connections, ...(job.amount ? { amount: job.amount } : { duration: job.duration ?? 10 }) },
+          {
+            url: job.url,
+            headers: job.headers,
+            connections: job.connections,
+            ...(job.amount ? { amount: job.amount } : { duration: job.duration ?? 10 }),
+          },
           (err, res) => (err ? reject(err) : resolve(res)),
         );
       });
@@ -65,7 +79,14 @@ async function loadChild(): Promise<void> {
       });
       const result = await done;
       const seconds = Math.max(0.001, (new Date(result.finish).getTime() - new Date(result.start).getTime()) / 1000);
-      reports.push({ name: job.name, times, rps: times.length / seconds, non2xx: result.non2xx, errors: result.errors + result.timeouts, window: [from, nowUs()] });
+      reports.push({
+        name: job.name,
+        times,
+        rps: times.length / seconds,
+        non2xx: result.non2xx,
+        errors: result.errors + result.timeouts,
+        window: [from, nowUs()],
+      });
     }
     process.send!(reports);
   });
@@ -116,7 +137,11 @@ async function main(): Promise<void> {
         const res = (await (await fetch(url, { headers })).json()) as {
           success: boolean;
           message: string;
-          result: { total: number; records: unknown[]; series: { code: string; downsampled: boolean; points: unknown[] }[] };
+          result: {
+            total: number;
+            records: unknown[];
+            series: { code: string; downsampled: boolean; points: unknown[] }[];
+          };
         };
         if (i === 2) statements[name] = capture.stop();
         if (!res.success) throw new Error(`${name}: ${res.message}`);
@@ -136,7 +161,13 @@ async function main(): Promise<void> {
       { name: 'list10', url: urls.list10, headers, connections, duration },
       { name: 'devices10', url: urls.devices10, headers, connections, duration },
       { name: 'waybills10', url: urls.waybills10, headers, connections, duration },
-      { name: 'history7d', url: urls.history7d, headers, connections: 1, amount: Number(env.BENCH_HISTORY_CALLS ?? 20) },
+      {
+        name: 'history7d',
+        url: urls.history7d,
+        headers,
+        connections: 1,
+        amount: Number(env.BENCH_HISTORY_CALLS ?? 20),
+      },
     ];
     const child = fork(fileURLToPath(import.meta.url), ['--load-child'], { execArgv: ['--import', 'tsx'] });
     const reports = await new Promise<LoadReport[]>((resolve, reject) => {
@@ -152,13 +183,24 @@ async function main(): Promise<void> {
     const sqlReports: LoadReport[] = [];
     for (const job of jobs) {
       const list = statements[job.name] ?? [];
-      process.stderr.write(`bench api: ${job.name} runs ${list.length} statement(s): ${list.map((st) => st.sql.replace(/\s+/g, ' ').trim().slice(0, 60)).join(' | ')}\n`);
+      process.stderr.write(
+        `bench api: ${job.name} runs ${list.length} statement(s): ${list.map((st) => st.sql.replace(/\s+/g, ' ').trim().slice(0, 60)).join(' | ')}\n`,
+      );
       // BENCH_DUMP_SQL=<dir>: the captured statements with their parameters, one JSON file per job (for EXPLAIN)
-      if (env.BENCH_DUMP_SQL) fs.writeFileSync(path.join(env.BENCH_DUMP_SQL, `${job.name}.json`), JSON.stringify({ schema: config.databaseSchema, statements: list }, null, 1));
+      if (env.BENCH_DUMP_SQL)
+        fs.writeFileSync(
+          path.join(env.BENCH_DUMP_SQL, `${job.name}.json`),
+          JSON.stringify({ schema: config.databaseSchema, statements: list }, null, 1),
+        );
       sqlReports.push(await replay(db, job, list));
     }
 
-    process.stderr.write(`bench api: load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores (figures depend on it)\n`);
+    process.stderr.write(
+      `bench api: load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores (figures depend on it)\n`,
+    );
     const out: string[] = [];
     for (const r of reports) {
       const t = [...r.times].sort((a, b) => a - b);
@@ -167,7 +209,8 @@ async function main(): Promise<void> {
           `p99 ${ms(percentile(t, 99))} max ${ms(t[t.length - 1] ?? NaN)} ms; ${Math.round(r.rps)} req/s; window ${r.window.join('-')} µs\n`,
       );
       if (r.non2xx || r.errors) throw new Error(`${r.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-      if (r.name === 'history7d') out.push(`api_history7d_ms ${ms(percentile(t, 50))}`, `api_history7d_p99_ms ${ms(percentile(t, 99))}`);
+      if (r.name === 'history7d')
+        out.push(`api_history7d_ms ${ms(percentile(t, 50))}`, `api_history7d_p99_ms ${ms(percentile(t, 99))}`);
       else out.push(`api_${r.name}_p99_ms ${ms(percentile(t, 99))}`, `api_${r.name}_rps ${Math.round(r.rps)}`);
     }
     const figure = (r: LoadReport): { p50: number; p99: number } => {
@@ -177,9 +220,15 @@ async function main(): Promise<void> {
     for (const r of sqlReports) {
       const api = figure(reports.find((a) => a.name === r.name)!);
       const sql = figure(r);
-      process.stderr.write(`bench api: sql ${r.name}: ${r.times.length} runs; p50 ${ms(sql.p50)} p99 ${ms(sql.p99)} ms; ${Math.round(r.rps)} runs/s; window ${r.window.join('-')} µs\n`);
+      process.stderr.write(
+        `bench api: sql ${r.name}: ${r.times.length} runs; p50 ${ms(sql.p50)} p99 ${ms(sql.p99)} ms; ${Math.round(r.rps)} runs/s; window ${r.window.join('-')} µs\n`,
+      );
       if (r.name === 'history7d') {
-        out.push(`sql_history7d_ms ${ms(sql.p50)}`, `sql_history7d_p99_ms ${ms(sql.p99)}`, `api_over_sql_history7d ${(api.p50 / sql.p50).toFixed(2)}`);
+        out.push(
+          `sql_history7d_ms ${ms(sql.p50)}`,
+          `sql_history7d_p99_ms ${ms(sql.p99)}`,
+          `api_over_sql_history7d ${(api.p50 / sql.p50).toFixed(2)}`,
+        );
       } else {
         const n = r.name === 'list10' ? 'list10' : r.name;
         out.push(`sql_${n}_p99_ms ${ms(sql.p99)}`, `api_over_sql_${n} ${(api.p99 / sql.p99).toFixed(2)}`);

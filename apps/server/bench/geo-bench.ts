@@ -29,7 +29,12 @@ export interface GeoBench {
 }
 
 /** Inserts the bench tenant's 2 locations, 1 route and the geo template, bound to `deviceIds`. */
-export async function bindGeoBench(db: Db, tenantId: number, run: string, deviceIds: readonly string[]): Promise<GeoBench> {
+export async function bindGeoBench(
+  db: Db,
+  tenantId: number,
+  run: string,
+  deviceIds: readonly string[],
+): Promise<GeoBench> {
   const [depot] = await db.query<{ id: string }>(
     'INSERT INTO logistics_location (tenant_id, name, lat, lng, fence_radius_m) VALUES ($1, $2, $3, $4, 500) RETURNING id',
     [tenantId, `bench depot ${run}`, HOME.lat, HOME.lng],
@@ -38,10 +43,19 @@ export async function bindGeoBench(db: Db, tenantId: number, run: string, device
     'INSERT INTO logistics_location (tenant_id, name, lat, lng, fence_radius_m) VALUES ($1, $2, $3, $4, 300) RETURNING id',
     [tenantId, `bench customer ${run}`, HOME.lat + 0.045, HOME.lng],
   );
-  const waypoints = Array.from({ length: 20 }, (_, i) => ({ lat: HOME.lat + 0.002 * (i + 1), lng: HOME.lng + 0.001 * Math.sin(i) }));
+  const waypoints = Array.from({ length: 20 }, (_, i) => ({
+    lat: HOME.lat + 0.002 * (i + 1),
+    lng: HOME.lng + 0.001 * Math.sin(i),
+  }));
   const [route] = await db.query<{ id: string }>(
     'INSERT INTO logistics_route (tenant_id, name, origin, waypoints, destination, fence_radius_m) VALUES ($1, $2, $3, $4, $5, 500) RETURNING id',
-    [tenantId, `bench route ${run}`, JSON.stringify(HOME), JSON.stringify(waypoints), JSON.stringify({ lat: HOME.lat + 0.045, lng: HOME.lng })],
+    [
+      tenantId,
+      `bench route ${run}`,
+      JSON.stringify(HOME),
+      JSON.stringify(waypoints),
+      JSON.stringify({ lat: HOME.lat + 0.045, lng: HOME.lng }),
+    ],
   );
   const template = RuleTemplateSchema.parse({
     name: 'bench geo',
@@ -57,8 +71,13 @@ export async function bindGeoBench(db: Db, tenantId: number, run: string, device
     `INSERT INTO alarm_rule_template (tenant_id, name, category, severity, content) VALUES ($1, $2, 'motion', 'M', $3) RETURNING id`,
     [tenantId, `bench-geo-${run}`, JSON.stringify(template)],
   );
-  await db.query(`INSERT INTO alarm_rule_binding (template_id, tenant_id, target_type, target_id) SELECT $1, $2, 'device', unnest($3::text[])`, [tpl!.id, tenantId, [...deviceIds]]);
-  const places = (await loadRulePlaces(db, { locationIds: new Set([depot!.id, customer!.id]), routeIds: new Set([route!.id]) })).get(tenantId);
+  await db.query(
+    `INSERT INTO alarm_rule_binding (template_id, tenant_id, target_type, target_id) SELECT $1, $2, 'device', unnest($3::text[])`,
+    [tpl!.id, tenantId, [...deviceIds]],
+  );
+  const places = (
+    await loadRulePlaces(db, { locationIds: new Set([depot!.id, customer!.id]), routeIds: new Set([route!.id]) })
+  ).get(tenantId);
   const geoRule: EngineRule = { id: 'template:geo', template, places };
   return { bindings: deviceIds.length, overheadPct: (perMsg) => overheadPct(geoRule, perMsg) };
 }

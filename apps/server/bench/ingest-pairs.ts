@@ -13,7 +13,11 @@ import { execFileSync } from 'node:child_process';
 type Figures = Map<string, number>;
 
 function runOnce(script: string, env: NodeJS.ProcessEnv): Figures {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', script], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', script], {
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const figures: Figures = new Map();
   for (const line of out.split('\n')) {
     const m = /^([a-z0-9_]+) (-?[\d.]+|NaN)$/.exec(line.trim());
@@ -67,13 +71,20 @@ export function runPairs(script: string, pairs: number, env: NodeJS.ProcessEnv):
     const m = median(withRules.map((f) => f.get(name) ?? NaN));
     process.stdout.write(`${name} ${Number.isInteger(m) ? m : m.toFixed(1)}\n`);
   }
-  process.stdout.write(`ingest_lost_total ${withRules.concat(base).reduce((n, f) => n + (f.get('ingest_lost') ?? 0), 0)}\n`);
-  process.stdout.write(`ingest_msgs_per_s_without_alarms ${Math.round(median(base.map((f) => f.get('ingest_msgs_per_s') ?? NaN)))}\n`);
+  process.stdout.write(
+    `ingest_lost_total ${withRules.concat(base).reduce((n, f) => n + (f.get('ingest_lost') ?? 0), 0)}\n`,
+  );
+  process.stdout.write(
+    `ingest_msgs_per_s_without_alarms ${Math.round(median(base.map((f) => f.get('ingest_msgs_per_s') ?? NaN)))}\n`,
+  );
   const overhead = median(overheads).toFixed(1);
   const coldOverhead = median(coldOverheads);
   const p99s = withRules.map((f) => f.get('alarm_raise_to_ws_p99_ms') ?? NaN).filter(Number.isFinite);
   if (p99s.length) process.stdout.write(`alarm_raise_to_ws_p99_ms_worst ${Math.max(...p99s)}\n`);
-  const name = (env.BENCH_GEO ?? '0') === '1' && Number(env.BENCH_ALARM_TEMPLATES ?? 5) === 0 ? 'geo_throughput_overhead' : 'alarm_eval_overhead';
+  const name =
+    (env.BENCH_GEO ?? '0') === '1' && Number(env.BENCH_ALARM_TEMPLATES ?? 5) === 0
+      ? 'geo_throughput_overhead'
+      : 'alarm_eval_overhead';
   if (Number.isFinite(coldOverhead)) process.stdout.write(`${name}_cold_pct ${coldOverhead.toFixed(1)}\n`);
   process.stdout.write(`${name}_pct ${overhead}\n`);
 }

@@ -54,17 +54,24 @@ const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
 
 async function main(): Promise<void> {
   const config = loadConfig({
-    LOG_LEVEL: 'silent', DEMO: 'off', MQTT_PORT: '0',
+    LOG_LEVEL: 'silent',
+    DEMO: 'off',
+    MQTT_PORT: '0',
     ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
     // a persistent session as in production, its own per run; kept only 2 s after the run, or the
     // broker would go on queueing (and dropping) a copy of every message of the next runs for it
-    ...(env.MQTT_URL ? { MQTT_URL: env.MQTT_URL, MQTT_SHARED: 'on', MQTT_CLIENT_ID: `bench-${schema}`, MQTT_SESSION_EXPIRY_S: '2' } : {}),
+    ...(env.MQTT_URL
+      ? { MQTT_URL: env.MQTT_URL, MQTT_SHARED: 'on', MQTT_CLIENT_ID: `bench-${schema}`, MQTT_SESSION_EXPIRY_S: '2' }
+      : {}),
   });
   const db = await openDb({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 4 });
   await migrate(db);
   await db.query(`INSERT INTO sys_tenant (id, name) VALUES (9999, 'bench') ON CONFLICT DO NOTHING`);
   const run = crypto.randomBytes(3).toString('hex');
-  const devices = Array.from({ length: M }, (_, i) => ({ id: `BENCH-${run}-${i}`, secret: crypto.randomBytes(16).toString('hex') }));
+  const devices = Array.from({ length: M }, (_, i) => ({
+    id: `BENCH-${run}-${i}`,
+    secret: crypto.randomBytes(16).toString('hex'),
+  }));
   await db.query(
     `INSERT INTO device (dev_no, tenant_id, name, model, kind, secret_hash)
      SELECT id, 9999, id, 'P23-2IN1', 'terminal', h FROM unnest($1::text[], $2::text[]) AS u(id, h)`,
@@ -77,21 +84,56 @@ async function main(): Promise<void> {
     { type: 'threshold', param: 'P003', comparison: 0, value: 15, hysteresis: { margin: 1, clearDelayMinutes: 0 } },
     { type: 'range', param: 'P004', effect: 2, min: 52, max: 78, hysteresis: { margin: 0, clearDelayMinutes: 0 } },
     { type: 'lowBattery', percent: 45, hysteresis: { margin: 2, clearDelayMinutes: 0 } },
-    { type: 'duration', minutes: 5, condition: { type: 'threshold', param: 'P003', comparison: 1, value: -10, hysteresis: { margin: 0, clearDelayMinutes: 0 } } },
+    {
+      type: 'duration',
+      minutes: 5,
+      condition: {
+        type: 'threshold',
+        param: 'P003',
+        comparison: 1,
+        value: -10,
+        hysteresis: { margin: 0, clearDelayMinutes: 0 },
+      },
+    },
     { type: 'offline', minutes: 30 },
   ];
   for (let t = 0; t < templates; t++) {
-    const content = { name: `bench ${t}`, category: 'environment', severity: 'M', delayMinutes: 0, conditions: [conditions[t % conditions.length]], reminder: null, notify: { groupIds: [], escalateGroupIds: [], robots: false } };
+    const content = {
+      name: `bench ${t}`,
+      category: 'environment',
+      severity: 'M',
+      delayMinutes: 0,
+      conditions: [conditions[t % conditions.length]],
+      reminder: null,
+      notify: { groupIds: [], escalateGroupIds: [], robots: false },
+    };
     const [tpl] = await db.query<{ id: string }>(
       `INSERT INTO alarm_rule_template (tenant_id, name, category, severity, content) VALUES (9999, $1, 'environment', 'M', $2) RETURNING id`,
       [`bench-${run}-${t}`, JSON.stringify(content)],
     );
-    await db.query(`INSERT INTO alarm_rule_binding (template_id, tenant_id, target_type, target_id) SELECT $1, 9999, 'device', unnest($2::text[])`, [tpl!.id, devices.map((d) => d.id)]);
+    await db.query(
+      `INSERT INTO alarm_rule_binding (template_id, tenant_id, target_type, target_id) SELECT $1, 9999, 'device', unnest($2::text[])`,
+      [tpl!.id, devices.map((d) => d.id)],
+    );
   }
   // BENCH_GEO=1: every device also carries a route deviation + 2 geofences (geo-bench.ts)
-  const geo = env.BENCH_GEO === '1' ? await bindGeoBench(db, 9999, run, devices.map((d) => d.id)) : undefined;
+  const geo =
+    env.BENCH_GEO === '1'
+      ? await bindGeoBench(
+          db,
+          9999,
+          run,
+          devices.map((d) => d.id),
+        )
+      : undefined;
   const alarmHub = new RealtimeHub();
-  const alarms = templates > 0 || geo ? new AlarmRuntime(db, alarmHub, { onError: (e) => process.stderr.write(`alarm error: ${e.message}\n`), places: (ids, onError) => loadRulePlaces(db, ids, onError) }) : undefined;
+  const alarms =
+    templates > 0 || geo
+      ? new AlarmRuntime(db, alarmHub, {
+          onError: (e) => process.stderr.write(`alarm error: ${e.message}\n`),
+          places: (ids, onError) => loadRulePlaces(db, ids, onError),
+        })
+      : undefined;
   const wsProbe = alarms ? await startAlarmWsProbe(db, alarmHub, 9999, run) : undefined;
   await alarms?.start();
 
@@ -115,7 +157,9 @@ async function main(): Promise<void> {
   });
   await runtime.start();
   const url = runtime.mqttUrl!;
-  process.stderr.write(`bench: ${M} devices x ${perDevice} msgs = ${total} via ${env.MQTT_URL ? 'external broker' : 'aedes'} + ${db.kind}\n`);
+  process.stderr.write(
+    `bench: ${M} devices x ${perDevice} msgs = ${total} via ${env.MQTT_URL ? 'external broker' : 'aedes'} + ${db.kind}\n`,
+  );
 
   /** Waits (60 s at most) until `count` more readings than `since` were stored or found duplicate. */
   const waitStored = async (count: number, since = { stored: 0, duplicates: 0 }): Promise<void> => {
@@ -136,7 +180,10 @@ async function main(): Promise<void> {
     const report = await warm.go();
     await waitStored(warmPerDevice * M);
     const warmStored = runtime.ingest.stats.stored;
-    cold = { rate: Math.round(warmStored / (Math.max(1, lastCommit - report.started) / 1000)), lost: warmPerDevice * M - warmStored };
+    cold = {
+      rate: Math.round(warmStored / (Math.max(1, lastCommit - report.started) / 1000)),
+      lost: warmPerDevice * M - warmStored,
+    };
     await alarms?.whenIdle();
     warm.kill();
     latencies.length = 0;
@@ -144,7 +191,12 @@ async function main(): Promise<void> {
     wsProbe?.reset();
     process.stderr.write(`bench: warm-up of ${warmPerDevice * M} messages: ${cold.rate} msg/s, ${warmStored} stored\n`);
   }
-  const before = { stored: runtime.ingest.stats.stored, duplicates: runtime.ingest.stats.duplicates, batches: runtime.ingest.stats.batches, alarms: alarms ? { ...alarms.stats } : undefined };
+  const before = {
+    stored: runtime.ingest.stats.stored,
+    duplicates: runtime.ingest.stats.duplicates,
+    batches: runtime.ingest.stats.batches,
+    alarms: alarms ? { ...alarms.stats } : undefined,
+  };
   const publishers = await startPublishers(url, devices, perDevice, window, env.BENCH_CPU_PROF);
   const threads0 = threadCpu();
   const cpu0 = { ingest: process.cpuUsage(), broker: cpuSecondsOf(/^mosquitto$/), db: cpuSecondsOf(/^postgres$/) };
@@ -158,13 +210,15 @@ async function main(): Promise<void> {
     db: env.DATABASE_URL ? cpuSecondsOf(/^postgres$/) - cpu0.db : NaN,
     publishers: pub.cpuSeconds ?? NaN,
   };
-  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM telemetry WHERE device_id LIKE $1`, [`BENCH-${run}-%`]);
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM telemetry WHERE device_id LIKE $1`, [
+    `BENCH-${run}-%`,
+  ]);
   const stored = (row?.n ?? 0) - before.stored;
   latencies.sort((a, b) => a - b);
   const p99 = latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]! : NaN;
   const seconds = Math.max(1, lastCommit - pub.started) / 1000;
   process.stderr.write(
-    `publish ${((pub.finished - pub.started) / 1000).toFixed(2)} s, last commit +${(seconds).toFixed(2)} s, batches ${runtime.ingest.stats.batches - before.batches}, ` +
+    `publish ${((pub.finished - pub.started) / 1000).toFixed(2)} s, last commit +${seconds.toFixed(2)} s, batches ${runtime.ingest.stats.batches - before.batches}, ` +
       `dead ${JSON.stringify(runtime.ingest.stats.dead)}, publish failures ${pub.failed}, committed ${committed}\n`,
   );
   const perMsg = (sec: number): string => (Number.isFinite(sec) ? `${((sec * 1e6) / total).toFixed(1)} µs` : 'n/a');
@@ -188,7 +242,10 @@ async function main(): Promise<void> {
     process.stdout.write(`alarm_raised_to_ws ${ws.count}\n`);
     process.stdout.write(`alarm_raise_to_ws_p99_ms ${ws.p99}\n`);
   }
-  if (geo) process.stdout.write(`geo_bindings ${geo.bindings}\ngeo_eval_overhead_pct ${geo.overheadPct(cpu.ingest / total)}\n`);
+  if (geo)
+    process.stdout.write(
+      `geo_bindings ${geo.bindings}\ngeo_eval_overhead_pct ${geo.overheadPct(cpu.ingest / total)}\n`,
+    );
   publishers.kill();
   await runtime.stop();
   await alarms?.stop();
@@ -198,9 +255,10 @@ async function main(): Promise<void> {
 
 const pairs = Number(env.BENCH_PAIRS ?? 5);
 const withRules = Number(env.BENCH_ALARM_TEMPLATES ?? 5) > 0 || env.BENCH_GEO === '1';
-const run = pairs > 1 && withRules && env.BENCH_BASELINE !== '0'
-  ? Promise.resolve().then(() => runPairs(fileURLToPath(import.meta.url), pairs, env))
-  : main();
+const run =
+  pairs > 1 && withRules && env.BENCH_BASELINE !== '0'
+    ? Promise.resolve().then(() => runPairs(fileURLToPath(import.meta.url), pairs, env))
+    : main();
 run.catch((e: Error) => {
   process.stderr.write(`${e.stack ?? e.message}\n`);
   process.exit(1);

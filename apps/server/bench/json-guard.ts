@@ -52,13 +52,34 @@ function slowest(inputs: Buffer[], fn: (b: Buffer) => unknown): number {
 }
 
 const readings = Array.from({ length: 1024 }, (_, i) =>
-  Buffer.from(JSON.stringify({ ts: T + i * 1000, values: { P003: -18.2 + (i % 7) / 10, P004: 65, P054: 3.9, P060: 1, P070: 0 }, lat: 41.8 + i / 1e5, lng: 123.43, seq: i })),
+  Buffer.from(
+    JSON.stringify({
+      ts: T + i * 1000,
+      values: { P003: -18.2 + (i % 7) / 10, P004: 65, P054: 3.9, P060: 1, P070: 0 },
+      lat: 41.8 + i / 1e5,
+      lng: 123.43,
+      seq: i,
+    }),
+  ),
 );
-const batch = Buffer.from(JSON.stringify({ ts: T, readings: Array.from({ length: 500 }, (_, i) => ({ deviceId: `SUB${i % 50}`, ts: T + i, values: { P003: 4.5, P004: 60 } })) }));
+const batch = Buffer.from(
+  JSON.stringify({
+    ts: T,
+    readings: Array.from({ length: 500 }, (_, i) => ({
+      deviceId: `SUB${i % 50}`,
+      ts: T + i,
+      values: { P003: 4.5, P004: 60 },
+    })),
+  }),
+);
 const values = (n: number): string => `{${Array.from({ length: n }, (_, i) => `"X${i}":${i}`).join(',')}}`;
-const widest = Buffer.from(`{"ts":${T},"readings":[${Array.from({ length: 500 }, (_, i) => `{"deviceId":"SUB1","ts":${T + i},"values":${values(100)}}`).join(',')}]}`);
+const widest = Buffer.from(
+  `{"ts":${T},"readings":[${Array.from({ length: 500 }, (_, i) => `{"deviceId":"SUB1","ts":${T + i},"values":${values(100)}}`).join(',')}]}`,
+);
 const deviceKinds = DEVICE_HOSTILE.map((k) => objectWith('values', k.value, JSON.stringify({ ts: T })));
-const apiKinds = apiHostile(API_JSON_LIMITS).filter((k) => k.refusal).map((k) => objectWith('name', k.value));
+const apiKinds = apiHostile(API_JSON_LIMITS)
+  .filter((k) => k.refusal)
+  .map((k) => objectWith('name', k.value));
 
 const parse = (b: Buffer): unknown => JSON.parse(b.toString('utf8'));
 const guard = (b: Buffer): unknown => parseBoundedJson(b, DEVICE_JSON_LIMITS.telemetry);
@@ -71,14 +92,31 @@ const guarded = measure(() => perMessage(readings, guard));
 print('json_parse_ns_per_message', plain, 0);
 print('json_guard_ns_per_message', guarded, 0);
 console.log(`json_guard_overhead_ns ${(guarded.median - plain.median).toFixed(0)}`);
-print('json_gateway_batch_us', measure(() => {
-  const t0 = performance.now();
-  parseBoundedJson(batch, DEVICE_JSON_LIMITS.gatewayTelemetry);
-  return (performance.now() - t0) * 1000;
-}));
-print('json_worst_device_refusal_ms', measure(() => slowest(deviceKinds, (b) => parseBoundedJson(b, DEVICE_JSON_LIMITS.telemetry))), 2);
-print('json_worst_device_within_ms', measure(() => slowest([widest], (b) => {
-  const r = parseBoundedJson(b, DEVICE_JSON_LIMITS.gatewayTelemetry);
-  return r.ok ? checkGatewayBatch(r.value) : r;
-})), 2);
-print('json_worst_api_refusal_ms', measure(() => slowest(apiKinds, (b) => parseBoundedJson(b, API_JSON_LIMITS, { refusePrototypeKeys: true }))), 2);
+print(
+  'json_gateway_batch_us',
+  measure(() => {
+    const t0 = performance.now();
+    parseBoundedJson(batch, DEVICE_JSON_LIMITS.gatewayTelemetry);
+    return (performance.now() - t0) * 1000;
+  }),
+);
+print(
+  'json_worst_device_refusal_ms',
+  measure(() => slowest(deviceKinds, (b) => parseBoundedJson(b, DEVICE_JSON_LIMITS.telemetry))),
+  2,
+);
+print(
+  'json_worst_device_within_ms',
+  measure(() =>
+    slowest([widest], (b) => {
+      const r = parseBoundedJson(b, DEVICE_JSON_LIMITS.gatewayTelemetry);
+      return r.ok ? checkGatewayBatch(r.value) : r;
+    }),
+  ),
+  2,
+);
+print(
+  'json_worst_api_refusal_ms',
+  measure(() => slowest(apiKinds, (b) => parseBoundedJson(b, API_JSON_LIMITS, { refusePrototypeKeys: true }))),
+  2,
+);

@@ -29,8 +29,10 @@ const DAYS = Number(env.BENCH_DAYS ?? 30);
 const STEP_MIN = Number(env.BENCH_STEP_MIN ?? 60);
 const CALLS = Number(env.BENCH_CALLS ?? 20);
 
-const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
-const line = (k: string, v: number | string): void => void process.stdout.write(`${k} ${typeof v === 'number' ? v.toFixed(1) : v}\n`);
+const pct = (xs: number[], p: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
+const line = (k: string, v: number | string): void =>
+  void process.stdout.write(`${k} ${typeof v === 'number' ? v.toFixed(1) : v}\n`);
 const timed = async <T>(fn: () => Promise<T>): Promise<[number, T]> => {
   const t = performance.now();
   const r = await fn();
@@ -64,7 +66,9 @@ async function main(): Promise<void> {
       );
     }
     process.stdout.write(`meters_seed_rows ${METERS * steps}\n`);
-    process.stderr.write(`bench meters: seeded ${METERS * steps} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${db.kind}\n`);
+    process.stderr.write(
+      `bench meters: seeded ${METERS * steps} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${db.kind}\n`,
+    );
 
     const [build] = await timed(() => refreshRollup(db, null));
     line('rollup_build_1000x30_ms', build);
@@ -72,7 +76,9 @@ async function main(): Promise<void> {
     const q = { ids: ids.join(','), beginDate: dayText(today - DAYS + 1), endDate: dayText(today) };
     const [, first] = await timed(() => meterEnergy(db, DEMO_TENANT_ID, q));
     if (first.meters.length !== METERS || first.dates.length !== DAYS) throw new Error('unexpected energy answer');
-    process.stderr.write(`bench meters: ${first.meters.length} meters × ${first.dates.length} days, total ${first.totalKWh} kWh\n`);
+    process.stderr.write(
+      `bench meters: ${first.meters.length} meters × ${first.dates.length} days, total ${first.totalKWh} kWh\n`,
+    );
     const times: number[] = [];
     for (let c = 0; c < CALLS; c++) times.push((await timed(() => meterEnergy(db, DEMO_TENANT_ID, q)))[0]);
     line('daily_energy_1000x30_p50_ms', pct(times, 50));
@@ -86,14 +92,16 @@ async function main(): Promise<void> {
     );
     line('daily_energy_1000x30_after_ingest_ms', (await timed(() => meterEnergy(db, DEMO_TENANT_ID, q)))[0]);
 
-    const [raw] = await timed(() => db.query(
-      `WITH r AS (SELECT device_id, ts, ((ts + 28800000) / 86400000)::int AS day, ("values" ->> 'P054')::float8 AS v,
+    const [raw] = await timed(() =>
+      db.query(
+        `WITH r AS (SELECT device_id, ts, ((ts + 28800000) / 86400000)::int AS day, ("values" ->> 'P054')::float8 AS v,
                          lag(("values" ->> 'P054')::float8) OVER (PARTITION BY device_id ORDER BY ts) AS pv
                     FROM telemetry WHERE device_id = ANY($1::text[]) AND ts >= $2 AND "values" ? 'P054')
        SELECT device_id, day, sum(CASE WHEN pv IS NULL THEN 0 WHEN v >= pv THEN v - pv WHEN pv >= 0.9 * 99999.99 THEN 99999.99 - pv + v ELSE v END) AS kwh
          FROM r GROUP BY device_id, day`,
-      [ids, now - DAYS * 86_400_000],
-    ));
+        [ids, now - DAYS * 86_400_000],
+      ),
+    );
     line('daily_energy_raw_sql_1000x30_ms', raw);
     line('db', db.kind);
   } finally {

@@ -28,7 +28,8 @@ const DEVICES = Number(env.BENCH_MODBUS_DEVICES ?? 100);
 const PERIOD = Number(env.BENCH_MODBUS_PERIOD_MS ?? 100);
 const SECONDS = Number(env.BENCH_SECONDS ?? 8);
 const INGEST_DEVICES = 50;
-const line = (k: string, v: number | string): void => void process.stdout.write(`${k} ${typeof v === 'number' ? v.toFixed(1) : v}\n`);
+const line = (k: string, v: number | string): void =>
+  void process.stdout.write(`${k} ${typeof v === 'number' ? v.toFixed(1) : v}\n`);
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Child process: the Modbus server, every unit answering the SDM630 voltages and currents. */
@@ -50,7 +51,10 @@ async function main(): Promise<void> {
   hardStop.unref();
   const scratch = await openScratchDb('modbus');
   const { db, config } = scratch;
-  const child = fork(fileURLToPath(import.meta.url), ['--server'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), ['--server'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   let runtime: IngestRuntime | undefined;
   let poller: ModbusPoller | undefined;
   try {
@@ -60,8 +64,14 @@ async function main(): Promise<void> {
     });
     const mb = Array.from({ length: DEVICES }, (_, i) => `BMB-${String(i + 1).padStart(4, '0')}`);
     const ing = Array.from({ length: INGEST_DEVICES }, (_, i) => `BIN-${String(i + 1).padStart(4, '0')}`);
-    await db.query(`INSERT INTO device (dev_no, tenant_id, name, model, kind, secret_hash) SELECT x, $1, x, 'AM-3P', 'terminal', 'bench' FROM unnest($2::text[]) x`, [DEMO_TENANT_ID, mb]);
-    await db.query(`INSERT INTO device (dev_no, tenant_id, name, model, kind, secret_hash) SELECT x, $1, x, 'P23-2IN1', 'terminal', 'bench' FROM unnest($2::text[]) x`, [DEMO_TENANT_ID, ing]);
+    await db.query(
+      `INSERT INTO device (dev_no, tenant_id, name, model, kind, secret_hash) SELECT x, $1, x, 'AM-3P', 'terminal', 'bench' FROM unnest($2::text[]) x`,
+      [DEMO_TENANT_ID, mb],
+    );
+    await db.query(
+      `INSERT INTO device (dev_no, tenant_id, name, model, kind, secret_hash) SELECT x, $1, x, 'P23-2IN1', 'terminal', 'bench' FROM unnest($2::text[]) x`,
+      [DEMO_TENANT_ID, ing],
+    );
     const registers = REGISTER_MAPS.find((m) => m.code === 'sdm630-3p')!.registers.filter((r) => r.address < 12);
     await db.query(
       `INSERT INTO modbus_device (tenant_id, dev_no, host, port, unit_id, registers, poll_period_ms, timeout_ms, enabled)
@@ -91,7 +101,13 @@ async function main(): Promise<void> {
       for (let i = 0; feeding; i++) {
         await ingest.whenReady();
         const id = ing[(i * 4 + k) % INGEST_DEVICES]!;
-        const s = ingest.take({ source: 'bench', channel: 'telemetry', id, payload: `{"ts":${++tsBase},"values":{"P003":${(i % 40) - 20},"P004":55}}`, authDeviceId: id });
+        const s = ingest.take({
+          source: 'bench',
+          channel: 'telemetry',
+          id,
+          payload: `{"ts":${++tsBase},"values":{"P003":${(i % 40) - 20},"P004":55}}`,
+          authDeviceId: id,
+        });
         inflight.push(s.done);
         if (inflight.length >= 500) {
           await Promise.all(inflight);
@@ -100,7 +116,10 @@ async function main(): Promise<void> {
       }
       await Promise.all(inflight);
     };
-    const phase = async (withIngest: boolean, withModbus: boolean): Promise<{ ingest: number; modbus: number; polls: number; failed: number }> => {
+    const phase = async (
+      withIngest: boolean,
+      withModbus: boolean,
+    ): Promise<{ ingest: number; modbus: number; polls: number; failed: number }> => {
       const before = { ...stored, polls: poller!.stats.blocks - poller!.stats.failed, failed: poller!.stats.failed };
       feeding = withIngest;
       const loops = withIngest ? [0, 1, 2, 3].map((k) => feeder(k)) : [];
@@ -113,10 +132,17 @@ async function main(): Promise<void> {
       if (withModbus) await poller!.stop();
       await Promise.all(loops);
       await ingest.flush();
-      return { ingest: (after.ingest - before.ingest) / s, modbus: (after.modbus - before.modbus) / s, polls: (after.polls - before.polls) / s, failed: after.failed - before.failed };
+      return {
+        ingest: (after.ingest - before.ingest) / s,
+        modbus: (after.modbus - before.modbus) / s,
+        polls: (after.polls - before.polls) / s,
+        failed: after.failed - before.failed,
+      };
     };
 
-    process.stderr.write(`bench modbus: ${DEVICES} devices every ${PERIOD} ms (${((DEVICES * 1000) / PERIOD).toFixed(0)} block polls/s attempted), ${SECONDS} s per phase, ${db.kind}\n`);
+    process.stderr.write(
+      `bench modbus: ${DEVICES} devices every ${PERIOD} ms (${((DEVICES * 1000) / PERIOD).toFixed(0)} block polls/s attempted), ${SECONDS} s per phase, ${db.kind}\n`,
+    );
     const alone = await phase(true, false);
     line('ingest_msgs_per_s_without_modbus', alone.ingest);
     const mbAlone = await phase(false, true);
@@ -139,8 +165,11 @@ async function main(): Promise<void> {
 if (process.argv.includes('--server')) {
   void serverChild();
 } else {
-  main().then(() => process.exit(0), (err: unknown) => {
-    process.stderr.write(`bench modbus failed: ${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  });
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      process.stderr.write(`bench modbus failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+      process.exit(1);
+    },
+  );
 }

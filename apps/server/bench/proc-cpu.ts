@@ -33,7 +33,9 @@ export function threadCpu(since = { main: 0, other: 0 }): { main: number; other:
   const cpu = { main: 0, other: 0 };
   try {
     for (const tid of readdirSync('/proc/self/task')) {
-      cpu[tid === String(process.pid) ? 'main' : 'other'] += statCpuSeconds(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8'));
+      cpu[tid === String(process.pid) ? 'main' : 'other'] += statCpuSeconds(
+        readFileSync(`/proc/self/task/${tid}/stat`, 'utf8'),
+      );
     }
   } catch {
     return cpu;

@@ -38,7 +38,8 @@ function connect(url: URL, id: string, secret: string, onPacket: (p: mqttPacket.
     parser.on('packet', (p) => {
       if (!connected && p.cmd === 'connack') {
         connected = true;
-        if ((p as mqttPacket.IConnackPacket).returnCode) reject(new Error(`${id}: CONNACK ${(p as mqttPacket.IConnackPacket).returnCode}`));
+        if ((p as mqttPacket.IConnackPacket).returnCode)
+          reject(new Error(`${id}: CONNACK ${(p as mqttPacket.IConnackPacket).returnCode}`));
         else resolve(socket);
         return;
       }
@@ -49,7 +50,16 @@ function connect(url: URL, id: string, secret: string, onPacket: (p: mqttPacket.
     socket.once('error', reject);
     socket.write(
       mqttPacket.generate(
-        { cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: id, clean: true, keepalive: 120, username: id, password: Buffer.from(secret) },
+        {
+          cmd: 'connect',
+          protocolId: 'MQTT',
+          protocolVersion: 4,
+          clientId: id,
+          clean: true,
+          keepalive: 120,
+          username: id,
+          password: Buffer.from(secret),
+        },
         MQTT_311,
       ),
     );
@@ -73,14 +83,35 @@ async function run(job: Job): Promise<void> {
       const body = `{"ts":${d.last},"values":{"P003":${(-20 + (n % 400) / 10).toFixed(1)},"P004":${50 + (n % 30)},"P005":${90 - (n % 50)},"P012":-${60 + (n % 40)},"P013":${n % 120}},"lat":41.8,"lng":123.4}`;
       d.sent++;
       d.inflight++;
-      out.push(mqttPacket.generate({ cmd: 'publish', topic: d.topic, payload: body, qos: 1, messageId: (n % 65535) + 1, retain: false, dup: false }, MQTT_311));
+      out.push(
+        mqttPacket.generate(
+          {
+            cmd: 'publish',
+            topic: d.topic,
+            payload: body,
+            qos: 1,
+            messageId: (n % 65535) + 1,
+            retain: false,
+            dup: false,
+          },
+          MQTT_311,
+        ),
+      );
     }
     if (out.length) d.socket.write(out.length === 1 ? out[0]! : Buffer.concat(out));
   };
 
   await Promise.all(
     job.devices.map(async ({ id, secret }) => {
-      const d: Device = { socket: undefined as unknown as net.Socket, topic: `ztj/devices/${id}/telemetry`, sent: 0, acked: 0, inflight: 0, last: 0, refill: false };
+      const d: Device = {
+        socket: undefined as unknown as net.Socket,
+        topic: `ztj/devices/${id}/telemetry`,
+        sent: 0,
+        acked: 0,
+        inflight: 0,
+        last: 0,
+        refill: false,
+      };
       d.socket = await connect(url, id, secret, (p) => {
         if (p.cmd !== 'puback') return;
         d.inflight--;

@@ -34,10 +34,23 @@ async function main(): Promise<void> {
   try {
     const deviceId = `BENCH-REP-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
     await provisionDevice(db, { id: deviceId, tenantId: DEMO_TENANT_ID, model: 'P23-2IN1' });
-    const tpl = RuleTemplateSchema.parse({ name: 'Bench 2-8', category: 'environment', severity: 'H', conditions: [
-      { type: 'threshold', param: 'P003', comparison: 0, value: 8 }, { type: 'threshold', param: 'P003', comparison: 1, value: 2 }] });
-    const [t] = await db.query<{ id: string }>('INSERT INTO alarm_rule_template (tenant_id, name, category, severity, content) VALUES ($1,$2,$3,$4,$5) RETURNING id', [DEMO_TENANT_ID, tpl.name, tpl.category, tpl.severity, JSON.stringify(tpl)]);
-    await db.query(`INSERT INTO alarm_rule_binding (template_id, tenant_id, target_type, target_id) VALUES ($1,$2,'device',$3)`, [t!.id, DEMO_TENANT_ID, deviceId]);
+    const tpl = RuleTemplateSchema.parse({
+      name: 'Bench 2-8',
+      category: 'environment',
+      severity: 'H',
+      conditions: [
+        { type: 'threshold', param: 'P003', comparison: 0, value: 8 },
+        { type: 'threshold', param: 'P003', comparison: 1, value: 2 },
+      ],
+    });
+    const [t] = await db.query<{ id: string }>(
+      'INSERT INTO alarm_rule_template (tenant_id, name, category, severity, content) VALUES ($1,$2,$3,$4,$5) RETURNING id',
+      [DEMO_TENANT_ID, tpl.name, tpl.category, tpl.severity, JSON.stringify(tpl)],
+    );
+    await db.query(
+      `INSERT INTO alarm_rule_binding (template_id, tenant_id, target_type, target_id) VALUES ($1,$2,'device',$3)`,
+      [t!.id, DEMO_TENANT_ID, deviceId],
+    );
 
     const end = Date.UTC(2026, 0, 31);
     const start = end - 30 * DAY;
@@ -47,7 +60,10 @@ async function main(): Promise<void> {
     let batch: { ts: number[]; v: string[] } = { ts: [], v: [] };
     const flush = async (): Promise<void> => {
       if (!batch.ts.length) return;
-      await db.query(`INSERT INTO telemetry (device_id, ts, received_at, "values") SELECT $1, r.ts, r.ts, r.v FROM unnest($2::bigint[], $3::jsonb[]) AS r(ts, v)`, [deviceId, batch.ts, batch.v]);
+      await db.query(
+        `INSERT INTO telemetry (device_id, ts, received_at, "values") SELECT $1, r.ts, r.ts, r.v FROM unnest($2::bigint[], $3::jsonb[]) AS r(ts, v)`,
+        [deviceId, batch.ts, batch.v],
+      );
       batch = { ts: [], v: [] };
     };
     for (let ts = start; ts <= end; ts += STEP) {
@@ -55,12 +71,20 @@ async function main(): Promise<void> {
       const h = ((ts - start) % DAY) / 3_600_000;
       const temp = 5 + 2.5 * Math.sin((h / 24) * 2 * Math.PI) + (h > 14 && h < 14.5 ? 4 : 0) + ((n * 7919) % 100) / 200;
       batch.ts.push(ts);
-      batch.v.push(JSON.stringify({ P003: Math.round(temp * 100) / 100, P004: Math.round((60 + 10 * Math.cos(ts / 7_200_000)) * 10) / 10, P005: 90 }));
+      batch.v.push(
+        JSON.stringify({
+          P003: Math.round(temp * 100) / 100,
+          P004: Math.round((60 + 10 * Math.cos(ts / 7_200_000)) * 10) / 10,
+          P005: 90,
+        }),
+      );
       n++;
       if (batch.ts.length === 5_000) await flush();
     }
     await flush();
-    process.stderr.write(`bench reports: seeded ${n} readings in ${((performance.now() - seeded) / 1000).toFixed(1)} s on ${db.kind}\n`);
+    process.stderr.write(
+      `bench reports: seeded ${n} readings in ${((performance.now() - seeded) / 1000).toFixed(1)} s on ${db.kind}\n`,
+    );
 
     const [u] = await db.query<{ id: string }>(`SELECT id FROM sys_user WHERE username = 'admin'`);
     const query: StoredReportQuery = { deviceIds: deviceId, startTime: start, endTime: end, format: 'pdf' };
@@ -72,7 +96,10 @@ async function main(): Promise<void> {
     const run = async (format: 'pdf' | 'xlsx'): Promise<{ ms: number; cpuMs: number; bytes: number }> => {
       const t0 = performance.now();
       const c0 = process.cpuUsage();
-      const body = await buildDeviceReport({ db, auth, query: { ...query, format }, lang: 'zh-CN', progress: async () => undefined }, format);
+      const body = await buildDeviceReport(
+        { db, auth, query: { ...query, format }, lang: 'zh-CN', progress: async () => undefined },
+        format,
+      );
       if (!body) throw new Error('no report');
       fs.writeFileSync(path.join(dataDir, `bench-report.${format}`), body);
       const c = process.cpuUsage(c0);
@@ -93,16 +120,26 @@ async function main(): Promise<void> {
         ts.push(t);
         v.push(JSON.stringify({ P003: Math.round((4 + 3 * Math.sin(t / 5_400_000 + d)) * 100) / 100, P004: 55 }));
       }
-      await db.query(`INSERT INTO telemetry (device_id, ts, received_at, "values") SELECT $1, r.ts, r.ts, r.v FROM unnest($2::bigint[], $3::jsonb[]) AS r(ts, v)`, [id, ts, v]);
+      await db.query(
+        `INSERT INTO telemetry (device_id, ts, received_at, "values") SELECT $1, r.ts, r.ts, r.v FROM unnest($2::bigint[], $3::jsonb[]) AS r(ts, v)`,
+        [id, ts, v],
+      );
     }
     const [w] = await db.query<{ id: string }>(
       `INSERT INTO waybill (tenant_id, name, number, planned_start, planned_end, actual_start, actual_end, status, route_id, route)
        VALUES ($1, 'bench', 'WB-BENCH', to_timestamp($2 / 1000.0), to_timestamp($3 / 1000.0), to_timestamp($2 / 1000.0), to_timestamp($3 / 1000.0), 'completed', 'r', '{}') RETURNING id`,
       [DEMO_TENANT_ID, start, end],
     );
-    for (const id of zipDevices) await db.query('INSERT INTO waybill_device (waybill_id, dev_no) VALUES ($1, $2)', [w!.id, id]);
+    for (const id of zipDevices)
+      await db.query('INSERT INTO waybill_device (waybill_id, dev_no) VALUES ($1, $2)', [w!.id, id]);
     const z0 = performance.now();
-    const zip = await WAYBILL_ZIP_EXPORTER.build({ db, auth, query: { id: w!.id }, lang: 'zh-CN', progress: async () => undefined });
+    const zip = await WAYBILL_ZIP_EXPORTER.build({
+      db,
+      auth,
+      query: { id: w!.id },
+      lang: 'zh-CN',
+      progress: async () => undefined,
+    });
     const zipMs = performance.now() - z0;
     if (!zip) throw new Error('no zip');
     clearInterval(sampler);

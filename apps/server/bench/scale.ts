@@ -45,7 +45,10 @@ const next = (child: ChildProcess, type: string): Promise<Msg> =>
 
 async function run(n: number, db: Awaited<ReturnType<typeof openDb>>): Promise<void> {
   const tag = crypto.randomBytes(3).toString('hex');
-  const devices = Array.from({ length: M }, (_, i) => ({ id: `SCALE-${tag}-${i}`, secret: crypto.randomBytes(16).toString('hex') }));
+  const devices = Array.from({ length: M }, (_, i) => ({
+    id: `SCALE-${tag}-${i}`,
+    secret: crypto.randomBytes(16).toString('hex'),
+  }));
   await db.query(
     `INSERT INTO device (dev_no, tenant_id, name, model, kind, secret_hash) SELECT id, 9999, id, 'P23-2IN1', 'terminal', h FROM unnest($1::text[], $2::text[]) AS u(id, h)`,
     [devices.map((d) => d.id), devices.map((d) => hashDeviceSecret(d.secret))],
@@ -66,23 +69,30 @@ async function run(n: number, db: Awaited<ReturnType<typeof openDb>>): Promise<v
   let stored = 0;
   let at = Date.now();
   for (const until = Date.now() + 120_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
-    const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry WHERE device_id LIKE $1', [`SCALE-${tag}-%`]);
+    const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry WHERE device_id LIKE $1', [
+      `SCALE-${tag}-%`,
+    ]);
     if (row!.n > stored) at = Date.now();
     stored = row!.n;
     if (stored >= total) break;
   }
-  const stats = await Promise.all(workers.map(async (w) => {
-    const s = next(w, 'stats');
-    w.send('stats');
-    return (await s) as Msg & { stored: number; duplicates: number };
-  }));
+  const stats = await Promise.all(
+    workers.map(async (w) => {
+      const s = next(w, 'stats');
+      w.send('stats');
+      return (await s) as Msg & { stored: number; duplicates: number };
+    }),
+  );
   publisher.kill();
   for (const w of workers) w.send('stop');
   await Promise.all(workers.map((w) => new Promise((r) => w.once('exit', r))));
   process.stdout.write(`scale_msgs_per_s_${n} ${Math.round(stored / (Math.max(1, at - pub.started) / 1000))}\n`);
   process.stdout.write(`scale_lost_${n} ${total - stored}\n`);
   process.stdout.write(`scale_doubled_${n} ${stats.reduce((a, s) => a + s.duplicates, 0)}\n`);
-  if (n > 1) process.stdout.write(`scale_split_${n} ${stats.map((s) => Math.round((100 * s.stored) / Math.max(1, stored))).join('/')}\n`);
+  if (n > 1)
+    process.stdout.write(
+      `scale_split_${n} ${stats.map((s) => Math.round((100 * s.stored) / Math.max(1, stored))).join('/')}\n`,
+    );
 }
 
 async function main(): Promise<void> {

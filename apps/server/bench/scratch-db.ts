@@ -44,13 +44,18 @@ export async function openScratchDb(name: string, opts: ScratchDbOptions = {}): 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ztj-bench-${name}-`));
   const adminPassword = `Bench#${crypto.randomBytes(6).toString('hex')}`;
   const config = loadConfig({
-    LOG_LEVEL: 'silent', DEMO: 'off', MQTT_PORT: 'off', DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: 'silent',
+    DEMO: 'off',
+    MQTT_PORT: 'off',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: adminPassword,
     ...opts.env,
     ...(external ? { DATABASE_URL: env.DATABASE_URL!, DATABASE_SCHEMA: schema } : {}),
   });
   const db = await openConfiguredDb(config);
   const close = async (): Promise<void> => {
-    if (external && env.BENCH_KEEP_SCHEMA !== '1') await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+    if (external && env.BENCH_KEEP_SCHEMA !== '1')
+      await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
     await db.close();
     if (!opts.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -33,12 +33,18 @@ const ADMIN_SIGNINS = Number(env.BENCH_ADMIN_SIGNINS ?? 30);
 const WARMUP_S = Number(env.BENCH_WARMUP_S ?? 3);
 
 type ToChild = { start: string } | { stop: true } | { id: number; code: string | undefined };
-type ToParent = { ready: true } | { solve: string; id: number } | { report: { times: number[]; statuses: number[]; other: number } };
+type ToParent =
+  { ready: true } | { solve: string; id: number } | { report: { times: number[]; statuses: number[]; other: number } };
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const post = (url: string, body: unknown, ip: string) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, 'accept-language': 'en-US' }, body: JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, 'accept-language': 'en-US' },
+    body: JSON.stringify(body),
+  });
 
 /** Child side: guesses at RATE a second from ATTACKERS addresses until told to stop, then reports. */
 function attackChild(): void {
@@ -68,10 +74,16 @@ function attackChild(): void {
           const ip = `10.${100 + Math.floor((i % ATTACKERS) / 250)}.${(i % ATTACKERS) % 250}.7`;
           const guess = (async () => {
             const key = `atk-${process.pid}-${i}`;
-            await fetch(`${base}/sys/randomImage/${key}`, { headers: { 'x-forwarded-for': ip } }).then((r) => r.arrayBuffer());
+            await fetch(`${base}/sys/randomImage/${key}`, { headers: { 'x-forwarded-for': ip } }).then((r) =>
+              r.arrayBuffer(),
+            );
             const code = await solve(key);
             const s = performance.now();
-            const res = await post(`${base}/sys/login`, { username: `ghost-${i}`, password: 'Guess#Pass1', checkKey: key, captcha: code }, ip);
+            const res = await post(
+              `${base}/sys/login`,
+              { username: `ghost-${i}`, password: 'Guess#Pass1', checkKey: key, captcha: code },
+              ip,
+            );
             const body = (await res.json()) as { message: string };
             if (body.message !== 'Wrong user name or password') other++;
             times.push(performance.now() - s);
@@ -131,7 +143,8 @@ async function main(): Promise<void> {
     const g = [...times].sort((x, y) => x - y);
     const samples: number[] = [];
     for (let i = 0; i < 64; i++) samples.push(hashDurations.draw() ?? NaN);
-    const line = (name: string, value: number | string) => process.stdout.write(`${name} ${typeof value === 'number' ? Math.round(value) : value}\n`);
+    const line = (name: string, value: number | string) =>
+      process.stdout.write(`${name} ${typeof value === 'number' ? Math.round(value) : value}\n`);
     line('signin_admin_p50_ms', pct(a, 50));
     line('signin_admin_p99_ms', pct(a, 99));
     line('signin_admin_max_ms', a.at(-1)!);
@@ -141,7 +154,13 @@ async function main(): Promise<void> {
     line('signin_guess_refused', statuses.filter((s) => s === 429).length);
     line('signin_guess_other_answers', other);
     line('signin_attack_hashes', hashes);
-    line('signin_hash_ms', pct(samples.sort((x, y) => x - y), 50));
+    line(
+      'signin_hash_ms',
+      pct(
+        samples.sort((x, y) => x - y),
+        50,
+      ),
+    );
     line('db', db.kind);
   } finally {
     child?.kill();

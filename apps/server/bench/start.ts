@@ -38,22 +38,35 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-bench-start-'));
-  const webDir = fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html')) ? path.join(ROOT, 'apps/web/dist') : fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-bench-web-'));
+  const webDir = fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))
+    ? path.join(ROOT, 'apps/web/dist')
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-bench-web-'));
   const schema = `startbench_${crypto.randomBytes(4).toString('hex')}`;
   const port = await freePort();
   const mqttPort = await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...process.env, PORT: String(port), DEMO: 'off', LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: `Bench#${crypto.randomBytes(6).toString('hex')}`,
-    WEB_DIR: webDir, DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOG_FORMAT: 'json',
-    ...(external ? { DATABASE_SCHEMA: schema, MQTT_CLIENT_ID: `bench-${schema}`, MQTT_SESSION_EXPIRY_S: '60' } : { MQTT_PORT: String(mqttPort) }),
+    ...process.env,
+    PORT: String(port),
+    DEMO: 'off',
+    LOGIN_CAPTCHA: 'off',
+    ADMIN_PASSWORD: `Bench#${crypto.randomBytes(6).toString('hex')}`,
+    WEB_DIR: webDir,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+    ...(external
+      ? { DATABASE_SCHEMA: schema, MQTT_CLIENT_ID: `bench-${schema}`, MQTT_SESSION_EXPIRY_S: '60' }
+      : { MQTT_PORT: String(mqttPort) }),
   };
   if (!external) for (const k of ['DATABASE_URL', 'MQTT_URL']) delete env[k];
   const health = `http://127.0.0.1:${port}/ztj-iot/health`;
-  const start = (): ChildProcess => spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const stop = (c: ChildProcess) => new Promise<void>((r) => {
-    c.once('exit', () => r());
-    c.kill('SIGTERM');
-  });
+  const start = (): ChildProcess =>
+    spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const stop = (c: ChildProcess) =>
+    new Promise<void>((r) => {
+      c.once('exit', () => r());
+      c.kill('SIGTERM');
+    });
   const httpUp = async (): Promise<void> => {
     for (;;) {
       try {
@@ -69,11 +82,16 @@ async function main(): Promise<void> {
   await httpUp();
   await stop(child);
   const id = `START-${crypto.randomBytes(3).toString('hex')}`;
-  const cli = spawnSync(process.execPath, ['--import', 'tsx', CLI, '--id', id, '--model', 'P23-2IN1'], { env, encoding: 'utf8' });
+  const cli = spawnSync(process.execPath, ['--import', 'tsx', CLI, '--id', id, '--model', 'P23-2IN1'], {
+    env,
+    encoding: 'utf8',
+  });
   const secret = /MQTT password: (\S+)/.exec(cli.stdout)?.[1];
   if (!secret) throw new Error(`device:add failed: ${cli.stdout}${cli.stderr}`);
   const brokerUrl = external ? process.env.MQTT_URL! : `mqtt://127.0.0.1:${mqttPort}`;
-  const pool = external ? new pg.Pool({ connectionString: process.env.DATABASE_URL, options: `-c search_path=${schema}` }) : undefined;
+  const pool = external
+    ? new pg.Pool({ connectionString: process.env.DATABASE_URL, options: `-c search_path=${schema}` })
+    : undefined;
   const http: number[] = [];
   const ingest: number[] = [];
   try {
@@ -83,7 +101,14 @@ async function main(): Promise<void> {
       const httpAt = httpUp().then(() => performance.now() - t0);
       const since = Date.now();
       let done = false;
-      const client = mqtt.connect(brokerUrl, { username: id, password: secret, clientId: `${id}-${i}`, reconnectPeriod: 25, connectTimeout: 2000, ...(external ? { username: undefined, password: undefined } : {}) });
+      const client = mqtt.connect(brokerUrl, {
+        username: id,
+        password: secret,
+        clientId: `${id}-${i}`,
+        reconnectPeriod: 25,
+        connectTimeout: 2000,
+        ...(external ? { username: undefined, password: undefined } : {}),
+      });
       client.on('error', () => undefined);
       const ingestAt = new Promise<number>((resolve) => {
         const tick = async (): Promise<void> => {
@@ -92,10 +117,21 @@ async function main(): Promise<void> {
               const body = JSON.stringify({ ts: Date.now(), values: { P003: 4.2 } });
               if (external) {
                 client.publish(`ztj/devices/${id}/telemetry`, body, { qos: 1 });
-                const [r] = (await pool!.query<{ n: string }>('SELECT count(*) AS n FROM telemetry WHERE device_id = $1 AND ts >= $2', [id, since])).rows;
+                const [r] = (
+                  await pool!.query<{ n: string }>(
+                    'SELECT count(*) AS n FROM telemetry WHERE device_id = $1 AND ts >= $2',
+                    [id, since],
+                  )
+                ).rows;
                 if (Number(r?.n) > 0) return resolve(performance.now() - t0);
               } else {
-                const acked = await Promise.race([client.publishAsync(`ztj/devices/${id}/telemetry`, body, { qos: 1 }).then(() => true, () => false), sleep(2000).then(() => false)]);
+                const acked = await Promise.race([
+                  client.publishAsync(`ztj/devices/${id}/telemetry`, body, { qos: 1 }).then(
+                    () => true,
+                    () => false,
+                  ),
+                  sleep(2000).then(() => false),
+                ]);
                 if (acked) return resolve(performance.now() - t0);
               }
             }
@@ -122,12 +158,19 @@ async function main(): Promise<void> {
   const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
   const stack = external ? 'postgres_mosquitto' : 'embedded';
   process.stdout.write(`stack ${stack}\nrestarts ${RESTARTS}\n`);
-  process.stdout.write(`start_to_ingest_ms ${Math.round(median(ingest))}\nstart_to_ingest_ms_min ${Math.round(Math.min(...ingest))}\nstart_to_ingest_ms_max ${Math.round(Math.max(...ingest))}\n`);
-  process.stdout.write(`start_to_http_ms ${Math.round(median(http))}\nstart_to_http_ms_min ${Math.round(Math.min(...http))}\nstart_to_http_ms_max ${Math.round(Math.max(...http))}\n`);
+  process.stdout.write(
+    `start_to_ingest_ms ${Math.round(median(ingest))}\nstart_to_ingest_ms_min ${Math.round(Math.min(...ingest))}\nstart_to_ingest_ms_max ${Math.round(Math.max(...ingest))}\n`,
+  );
+  process.stdout.write(
+    `start_to_http_ms ${Math.round(median(http))}\nstart_to_http_ms_min ${Math.round(Math.min(...http))}\nstart_to_http_ms_max ${Math.round(Math.max(...http))}\n`,
+  );
   process.stdout.write(`load_average ${os.loadavg()[0]!.toFixed(2)}\n`);
 }
 
-main().then(() => process.exit(0), (err: unknown) => {
-  process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -18,7 +18,11 @@ describe('platform routes', () => {
     const res = await t.fastify.inject({ method: 'GET', url: '/ztj-iot/docs/json' });
     const doc = res.json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/ztj-iot/sys/login', '/ztj-iot/sys/randomImage/{key}', '/ztj-iot/sys/permission/getUserPermissionByToken']),
+      expect.arrayContaining([
+        '/ztj-iot/sys/login',
+        '/ztj-iot/sys/randomImage/{key}',
+        '/ztj-iot/sys/permission/getUserPermissionByToken',
+      ]),
     );
   });
 
@@ -30,13 +34,27 @@ describe('platform routes', () => {
 
   it('seeds the dictionaries the spec names, in both languages', async () => {
     const token = await t.login();
-    const res = await t.call<{ value: string; text: string; textEn: string }[]>('GET', '/sys/dict/getDictItems/push_type', { token });
-    expect(res.body.result.map((o) => [o.value, o.textEn])).toEqual([['1', 'SMS'], ['2', 'WeChat'], ['4', 'Email']]);
+    const res = await t.call<{ value: string; text: string; textEn: string }[]>(
+      'GET',
+      '/sys/dict/getDictItems/push_type',
+      { token },
+    );
+    expect(res.body.result.map((o) => [o.value, o.textEn])).toEqual([
+      ['1', 'SMS'],
+      ['2', 'WeChat'],
+      ['4', 'Email'],
+    ]);
   });
 
   it('counts real rows on the dashboard', async () => {
     const token = await t.login();
-    const res = await t.call<{ users: number; departments: number; roles: number; loginsToday: number; loginTrend: unknown[] }>('GET', '/dashboard/analysis', { token });
+    const res = await t.call<{
+      users: number;
+      departments: number;
+      roles: number;
+      loginsToday: number;
+      loginTrend: unknown[];
+    }>('GET', '/dashboard/analysis', { token });
     expect(res.body.result).toMatchObject({ users: 1, departments: 3, roles: 3 });
     expect(res.body.result.loginsToday).toBeGreaterThanOrEqual(2);
     expect(res.body.result.loginTrend).toHaveLength(7);

@@ -73,7 +73,14 @@ export interface App {
  * Builds the HTTP server (ARCHITECTURE §1): API and WebSocket under the base path, OpenAPI at
  * `<base>/docs`, the built console at `/`. Nothing listens until `fastify.listen`.
  */
-export async function buildApp({ config, db, deviceSide, hub = deviceSide?.hub ?? new RealtimeHub(), logStream, pushEnv = process.env }: AppDeps): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  deviceSide,
+  hub = deviceSide?.hub ?? new RealtimeHub(),
+  logStream,
+  pushEnv = process.env,
+}: AppDeps): Promise<App> {
   const fastify = Fastify({
     // tokens never reach the log: the token header is redacted, and query values of secret names
     // are redacted from request URLs and messages (issue #8)
@@ -89,7 +96,13 @@ export async function buildApp({ config, db, deviceSide, hub = deviceSide?.hub ?
     // one line per request, at a level by outcome (platform/logging/request-log.ts)
     logController: new OperatorLogController(config.logSlowMs),
     // a hop count trusts that many proxies nearest to the server (proxy-addr's index from the socket)
-    trustProxy: typeof config.trustProxy === 'number' ? ((hops: number) => (_addr: string, i: number) => i < hops)(config.trustProxy) : config.trustProxy,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_addr: string, i: number) =>
+              i < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
   });
   fastify.setValidatorCompiler(validatorCompiler);
@@ -105,7 +118,14 @@ export async function buildApp({ config, db, deviceSide, hub = deviceSide?.hub ?
   const { metrics, alarms, devices } = side;
   metrics.timeRequests(fastify);
   // an external broker's own counters (issue 34 item 3): its drops in /metrics, on the monitoring page and in the log
-  const brokerStats = config.mqttUrl ? new BrokerStats({ url: config.mqttUrl, ingestClientId: config.mqttClientId, log: fastify.log, ingestReceived: () => devices.ingest.stats.received }) : undefined;
+  const brokerStats = config.mqttUrl
+    ? new BrokerStats({
+        url: config.mqttUrl,
+        ingestClientId: config.mqttClientId,
+        log: fastify.log,
+        ingestReceived: () => devices.ingest.stats.received,
+      })
+    : undefined;
   if (brokerStats) metrics.watchBroker(brokerStats);
   // job queue (one pg-boss schema per deployment schema) and alarm push over it; a bad push
   // configuration stops the start here, naming the variables
@@ -123,19 +143,41 @@ export async function buildApp({ config, db, deviceSide, hub = deviceSide?.hub ?
     onError: (err) => fastify.log.error({ err }, 'push'),
   });
   // download center (issue 11 item 2): every export is a job; routes reach it as fastify.exports
-  const exportService = new ExportService({ db, jobs, dataDir: config.dataDir, retentionDays: config.exportRetentionDays, onError: (err) => fastify.log.error({ err }, 'exports') });
+  const exportService = new ExportService({
+    db,
+    jobs,
+    dataDir: config.dataDir,
+    retentionDays: config.exportRetentionDays,
+    onError: (err) => fastify.log.error({ err }, 'exports'),
+  });
   fastify.decorate('exports', exportService);
   // scheduled jobs (issue 11 item 4): Quartz cron fires claimed once per deployment, runs on the job queue
-  const quartz = createQuartzScheduler({ db, jobs, services: { exports: exportService, hub, mailer: pushConfig.email ? createEmailChannel(pushConfig.email, { timeoutMs: pushConfig.timeoutMs }) : null }, onError: (err) => fastify.log.error({ err }, 'quartz') });
+  const quartz = createQuartzScheduler({
+    db,
+    jobs,
+    services: {
+      exports: exportService,
+      hub,
+      mailer: pushConfig.email ? createEmailChannel(pushConfig.email, { timeoutMs: pushConfig.timeoutMs }) : null,
+    },
+    onError: (err) => fastify.log.error({ err }, 'quartz'),
+  });
   fastify.decorate('quartz', quartz);
   // several processes over one PostgreSQL (issue #15 item 4, CLUSTER=on): live sends, presence and
   // access-cache invalidations between them over LISTEN/NOTIFY
-  const relay = config.cluster && config.databaseUrl
-    ? new PgClusterRelay({ url: config.databaseUrl, schema: config.databaseSchema, onAccessChanged: () => invalidateAccess(db), onError: (err) => fastify.log.error({ err }, 'cluster relay') })
-    : undefined;
-  if (relay) db.onWrite((sql) => {
-    if (SECURITY_TABLES.test(sql)) relay.accessChanged();
-  });
+  const relay =
+    config.cluster && config.databaseUrl
+      ? new PgClusterRelay({
+          url: config.databaseUrl,
+          schema: config.databaseSchema,
+          onAccessChanged: () => invalidateAccess(db),
+          onError: (err) => fastify.log.error({ err }, 'cluster relay'),
+        })
+      : undefined;
+  if (relay)
+    db.onWrite((sql) => {
+      if (SECURITY_TABLES.test(sql)) relay.accessChanged();
+    });
   // the ingest first (issue 34 item 4; already running when main.ts started it), then what can wait;
   // alarm notices raised meanwhile are held and reach the push dispatcher once its queue runs
   fastify.addHook('onReady', async () => {
@@ -160,7 +202,11 @@ export async function buildApp({ config, db, deviceSide, hub = deviceSide?.hub ?
 
   await fastify.register(fastifySwagger, {
     openapi: {
-      info: { title: 'ZTJ IoT cold-chain platform API', version: '0.1.0', description: 'Envelope {success, message, code, result, timestamp}; see SPEC §7.' },
+      info: {
+        title: 'ZTJ IoT cold-chain platform API',
+        version: '0.1.0',
+        description: 'Envelope {success, message, code, result, timestamp}; see SPEC §7.',
+      },
       servers: [{ url: '/' }],
       components: {
         securitySchemes: {
@@ -183,13 +229,23 @@ export async function buildApp({ config, db, deviceSide, hub = deviceSide?.hub ?
         .replace(/style-src 'self'[^;]*/, "style-src 'self' 'unsafe-inline'"),
   });
   await fastify.register(fastifyWebsocket, {
-    options: { maxPayload: 64 * 1024, handleProtocols: (protocols: Set<string>) => protocols.values().next().value ?? false },
+    options: {
+      maxPayload: 64 * 1024,
+      handleProtocols: (protocols: Set<string>) => protocols.values().next().value ?? false,
+    },
   });
 
   await fastify.register(
     async (api) => {
       // liveness, readiness and metrics (issue #15 item 6)
-      healthRoutes(api, { db, hub, devices, jobs, brokerUrl: config.mqttUrl, embeddedBroker: !config.mqttUrl && config.mqttPort !== 'off' });
+      healthRoutes(api, {
+        db,
+        hub,
+        devices,
+        jobs,
+        brokerUrl: config.mqttUrl,
+        embeddedBroker: !config.mqttUrl && config.mqttPort !== 'off',
+      });
       metricsRoutes(api, metrics, config.metricsToken);
       websocketRoutes(api, db, hub);
       registerModules(api, { db, config, hub, devices, alarms, push, metrics, jobs });
@@ -207,9 +263,11 @@ export async function buildApp({ config, db, deviceSide, hub = deviceSide?.hub ?
       // the console build writes .br/.gz next to each asset; sent per Accept-Encoding (else the file itself)
       preCompressed: true,
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
-        if (/\.html(?:\.br|\.gz)?$/.test(file)) res.header('content-security-policy', csp()).header('x-content-type-options', 'nosniff');
+        if (/\.html(?:\.br|\.gz)?$/.test(file))
+          res.header('content-security-policy', csp()).header('x-content-type-options', 'nosniff');
       },
     });
   }

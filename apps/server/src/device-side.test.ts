@@ -25,7 +25,14 @@ describe('device side started before the app (issue 34 item 4)', () => {
   });
 
   it('commits a device reading while the slow rest of the start-up is pending, then the app takes the running side', async () => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', DEMO: 'off', MQTT_PORT: '0', HOST: '127.0.0.1', LOGIN_CAPTCHA: 'off', MQTT_CLIENT_ID: 'random' });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      DEMO: 'off',
+      MQTT_PORT: '0',
+      HOST: '127.0.0.1',
+      LOGIN_CAPTCHA: 'off',
+      MQTT_CLIENT_ID: 'random',
+    });
     db = await openDb({ url: undefined, schema: config.databaseSchema, pgliteTemplate: await pgliteTemplate() });
     await migrate(db);
     expect(await migrate(db)).toEqual([]); // current schema: nothing applied again
@@ -46,7 +53,13 @@ describe('device side started before the app (issue 34 item 4)', () => {
     const id = 'SIDE-EARLY-1';
     const secret = await provisionDevice(db, { id, tenantId: DEMO_TENANT_ID, model: 'P23-2IN1', orgCode: 'B01' });
     side.devices.registry.invalidate(id);
-    const device = await connectAsync(`mqtt://127.0.0.1:${side.devices.mqttPort}`, { protocolVersion: 4, clientId: id, username: id, password: secret, reconnectPeriod: 0 });
+    const device = await connectAsync(`mqtt://127.0.0.1:${side.devices.mqttPort}`, {
+      protocolVersion: 4,
+      clientId: id,
+      username: id,
+      password: secret,
+      reconnectPeriod: 0,
+    });
     const ts = Date.now();
     await device.publishAsync(topics.telemetry(id), JSON.stringify({ ts, values: { P003: 3.5 } }), { qos: 1 });
     expect(restDone).toBe(false);
@@ -58,7 +71,9 @@ describe('device side started before the app (issue 34 item 4)', () => {
     await app.fastify.ready();
     expect(app.devices).toBe(side.devices);
     expect(app.hub).toBe(side.hub);
-    await device.publishAsync(topics.telemetry(id), JSON.stringify({ ts: ts + 1000, values: { P003: 3.6 } }), { qos: 1 });
+    await device.publishAsync(topics.telemetry(id), JSON.stringify({ ts: ts + 1000, values: { P003: 3.6 } }), {
+      qos: 1,
+    });
     expect((await db.query('SELECT ts FROM telemetry WHERE device_id = $1', [id])).length).toBe(2);
     await device.endAsync();
     await app.fastify.close(); // its onClose stops the side

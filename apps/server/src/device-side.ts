@@ -55,7 +55,10 @@ export interface DeviceSide {
 
 /** Builds the device side (see {@link DeviceSide}); nothing runs until `start`. */
 export function createDeviceSide({ config, db, hub = new RealtimeHub(), log }: DeviceSideDeps): DeviceSide {
-  const report = (scope: string) => (err: Error): void => log.error({ err }, scope);
+  const report =
+    (scope: string) =>
+    (err: Error): void =>
+      log.error({ err }, scope);
   const metrics = new ServerMetrics(hub);
   // alarm engine (issue 9): committed readings and device events go to it after the metrics; it
   // returns at once and evaluates in its own batches; scene commands go out through the ingest's broker
@@ -68,7 +71,10 @@ export function createDeviceSide({ config, db, hub = new RealtimeHub(), log }: D
   // waybill tracker (issue 10 item 3): AI start/stop, last position and ETA from the committed positions
   const waybills = new WaybillTracker(db, waybillTrackerOptions(config, report('waybills')));
   // telemetry partitions on PostgreSQL (issue 15 item 5): upkeep at start and daily; the ingest reads their floor
-  const partitions = new TelemetryPartitions(db, { retentionMonths: config.telemetryRetentionMonths, onError: report('telemetry partitions') });
+  const partitions = new TelemetryPartitions(db, {
+    retentionMonths: config.telemetryRetentionMonths,
+    onError: report('telemetry partitions'),
+  });
   const devices: IngestRuntime = new IngestRuntime(config, db, hub, {
     onError: report('ingest'),
     telemetryFloor: partitions.floor,
@@ -91,7 +97,12 @@ export function createDeviceSide({ config, db, hub = new RealtimeHub(), log }: D
   let starting: Promise<void> | undefined;
   let started = false;
   return {
-    hub, metrics, alarms, waybills, partitions, devices,
+    hub,
+    metrics,
+    alarms,
+    waybills,
+    partitions,
+    devices,
     get started() {
       return started;
     },

@@ -26,12 +26,21 @@ async function loadDeviceSide() {
     import('./device-side'),
     import('./platform/observability/shutdown'),
   ]);
-  return { openConfiguredDb: db.openConfiguredDb, migrate: migrations.migrate, createDeviceSide: side.createDeviceSide, drainOnSignals: shutdown.drainOnSignals };
+  return {
+    openConfiguredDb: db.openConfiguredDb,
+    migrate: migrations.migrate,
+    createDeviceSide: side.createDeviceSide,
+    drainOnSignals: shutdown.drainOnSignals,
+  };
 }
 
 /** The HTTP app, the seed and the demo: loaded while the ingest already reads. */
 async function loadApp() {
-  const [app, seeding, demo] = await Promise.all([import('./app'), import('./modules/system/seed/seed'), import('./demo/start-demo')]);
+  const [app, seeding, demo] = await Promise.all([
+    import('./app'),
+    import('./modules/system/seed/seed'),
+    import('./demo/start-demo'),
+  ]);
   return { buildApp: app.buildApp, seed: seeding.seed, startDemo: demo.startDemo };
 }
 
@@ -73,15 +82,20 @@ async function main(): Promise<void> {
   // The console: its check (a fingerprint of the sources' names, sizes and times) is cheap; a
   // build (first start, or its sources changed) runs in a child process beside the ingest's start
   // and is awaited only before the app that serves it is built.
-  const consoleBuilt = !process.env.WEB_DIR && config.webDir
-    ? ensureConsoleBuilt(config.webDir, path.join(config.dataDir, 'console-build.log'), (line) => process.stdout.write(`  ${line}\n`))
-    : Promise.resolve();
+  const consoleBuilt =
+    !process.env.WEB_DIR && config.webDir
+      ? ensureConsoleBuilt(config.webDir, path.join(config.dataDir, 'console-build.log'), (line) =>
+          process.stdout.write(`  ${line}\n`),
+        )
+      : Promise.resolve();
   consoleBuilt.catch(() => undefined); // awaited below
   phases.mark('consoleCheck');
   const { openConfiguredDb, migrate, createDeviceSide, drainOnSignals } = await loadDeviceSide();
   phases.mark('importDeviceSide');
   const db = await openConfiguredDb(config).catch((err: Error) => {
-    process.stderr.write(`Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${err.message}\n`);
+    process.stderr.write(
+      `Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${err.message}\n`,
+    );
     process.exit(3);
   });
   phases.mark('dbOpen');
@@ -137,8 +151,14 @@ async function main(): Promise<void> {
   phases.mark('buildApp');
   await fastify.listen({ port: config.port, host: config.host });
   phases.mark('listen');
-  fastify.log.info({ phases: phases.durations() }, `ready in ${phases.at('listen')} ms (ingest reading in ${phases.at('ingest')} ms)`);
-  if (config.demo) simulator = await startDemo(config, db, app.devices, (id, err) => fastify.log.warn({ device: id, err: err.message }, 'simulator'));
+  fastify.log.info(
+    { phases: phases.durations() },
+    `ready in ${phases.at('listen')} ms (ingest reading in ${phases.at('ingest')} ms)`,
+  );
+  if (config.demo)
+    simulator = await startDemo(config, db, app.devices, (id, err) =>
+      fastify.log.warn({ device: id, err: err.message }, 'simulator'),
+    );
   process.stdout.write(startBanner(config, db.kind, app.devices.mqttUrl, Boolean(simulator)));
 }
 
@@ -149,10 +169,23 @@ function startBanner(config: Config, dbKind: string, mqttUrl: string | undefined
   const rows: [string, string][] = [
     ['console', `${web}/`],
     ['API docs', `${web}${config.basePath}/docs`],
-    ['database', config.databaseUrl ? `PostgreSQL (${dbKind}, schema ${config.databaseSchema})` : `embedded, in ${path.join(config.dataDir, 'pgdata')}`],
+    [
+      'database',
+      config.databaseUrl
+        ? `PostgreSQL (${dbKind}, schema ${config.databaseSchema})`
+        : `embedded, in ${path.join(config.dataDir, 'pgdata')}`,
+    ],
     ['devices', mqttUrl ? `MQTT ${mqttUrl}` : 'no MQTT broker (HTTP ingest only)'],
-    ['demo', demo ? `replaying real traces at ${config.demoSpeed}x in the tenant 演示冷链物流有限公司 (Demo Cold Chain Logistics Co.)` : 'off'],
-    ['sign in', `admin; password from ADMIN_PASSWORD at the first start${fs.existsSync(passwordFile) ? `, or in ${passwordFile}` : ''}`],
+    [
+      'demo',
+      demo
+        ? `replaying real traces at ${config.demoSpeed}x in the tenant 演示冷链物流有限公司 (Demo Cold Chain Logistics Co.)`
+        : 'off',
+    ],
+    [
+      'sign in',
+      `admin; password from ADMIN_PASSWORD at the first start${fs.existsSync(passwordFile) ? `, or in ${passwordFile}` : ''}`,
+    ],
   ];
   return `\n  ZTJ IoT is running.\n${rows.map(([k, v]) => `  ${k.padEnd(9)} ${v}`).join('\n')}\n  logs      ${config.logFormat === 'pretty' ? 'readable' : 'JSON'} on stdout at LOG_LEVEL=${config.logLevel} (requests: failed and slower than ${config.logSlowMs} ms; all at debug)\n\n`;
 }
@@ -161,7 +194,12 @@ function startBanner(config: Config, dbKind: string, mqttUrl: string | undefined
 function explainStartFailure(err: unknown): never {
   const e = err as { code?: string; port?: number; variable?: string };
   if (e.code === 'EADDRINUSE') {
-    const what = e.variable === 'MQTT_PORT' ? ' (MQTT_PORT, the embedded MQTT broker)' : e.variable === 'PORT' ? ' (PORT, the console and API)' : '';
+    const what =
+      e.variable === 'MQTT_PORT'
+        ? ' (MQTT_PORT, the embedded MQTT broker)'
+        : e.variable === 'PORT'
+          ? ' (PORT, the console and API)'
+          : '';
     process.stderr.write(
       `Port ${e.port ?? '?'}${what} is already in use by another program${e.variable ? '; nothing was started' : ''}.\n` +
         '  PORT is the console/API port, MQTT_PORT the embedded MQTT broker port (default 1883).\n' +

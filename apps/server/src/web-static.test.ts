@@ -9,7 +9,10 @@ import { createTestApp, type TestApp } from '../test/test-app';
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-web-'));
 const INDEX = '<!doctype html><html><body><div id="root">ZTJ IOT</div></body></html>';
 const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});`;
-for (const [name, text] of [['index.html', INDEX], [path.join('assets', 'index-abc123.js'), ASSET]] as const) {
+for (const [name, text] of [
+  ['index.html', INDEX],
+  [path.join('assets', 'index-abc123.js'), ASSET],
+] as const) {
   fs.mkdirSync(path.dirname(path.join(webDir, name)), { recursive: true });
   fs.writeFileSync(path.join(webDir, name), text);
   fs.writeFileSync(path.join(webDir, `${name}.br`), brotliCompressSync(text));
@@ -27,7 +30,10 @@ afterAll(async () => {
 
 describe('console delivery', () => {
   it('sends the precompressed asset the browser accepts, with a long cache for hashed assets', async () => {
-    const br = await app.fastify.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await app.fastify.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toContain('immutable');
@@ -36,7 +42,10 @@ describe('console delivery', () => {
     const gz = await app.fastify.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
 
-    const plain = await app.fastify.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await app.fastify.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(ASSET);
   });

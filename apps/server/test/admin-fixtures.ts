@@ -19,14 +19,22 @@ export interface AdminFixtures {
   roleId(tenantId: number, code: string): Promise<string>;
   departId(orgCode: string): Promise<string>;
   /** Creates a user through the API in the tenant of `token`; returns its id. */
-  addUser(token: string, username: string, extra?: Record<string, unknown>, headers?: Record<string, string>): Promise<string>;
+  addUser(
+    token: string,
+    username: string,
+    extra?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<string>;
 }
 
 /** Tokens and helpers shared by the administration tests (issue #4). */
 export async function adminFixtures(t: TestApp): Promise<AdminFixtures> {
   const admin = await t.login();
   const roleId = async (tenantId: number, code: string): Promise<string> =>
-    (await t.db.one<{ id: string }>('SELECT id FROM sys_role WHERE tenant_id = $1 AND role_code = $2', [tenantId, code]))!.id;
+    (await t.db.one<{ id: string }>('SELECT id FROM sys_role WHERE tenant_id = $1 AND role_code = $2', [
+      tenantId,
+      code,
+    ]))!.id;
   const departId = async (orgCode: string): Promise<string> =>
     (await t.db.one<{ id: string }>('SELECT id FROM sys_depart WHERE org_code = $1', [orgCode]))!.id;
   const addUser: AdminFixtures['addUser'] = async (token, username, extra = {}, headers = {}) => {
@@ -35,10 +43,16 @@ export async function adminFixtures(t: TestApp): Promise<AdminFixtures> {
       headers,
       body: { username, realname: `R${username}`, phone: '13800000000', password: USER_PASSWORD, ...extra },
     });
-    if (!res.body.success) throw new Error(`add ${username}: ${res.body.message} ${JSON.stringify(res.body.errors ?? [])}`);
+    if (!res.body.success)
+      throw new Error(`add ${username}: ${res.body.message} ${JSON.stringify(res.body.errors ?? [])}`);
     return res.body.result.id;
   };
-  await addUser(admin, 'otheradmin', { selectedroles: await roleId(DEMO_TENANT_ID, 'admin'), selecteddeparts: await departId('B01') }, tenantHeader(DEMO_TENANT_ID));
+  await addUser(
+    admin,
+    'otheradmin',
+    { selectedroles: await roleId(DEMO_TENANT_ID, 'admin'), selecteddeparts: await departId('B01') },
+    tenantHeader(DEMO_TENANT_ID),
+  );
   await addUser(admin, 'viewer1', { selectedroles: await roleId(PLATFORM_TENANT_ID, 'viewer') });
   return {
     admin,
@@ -61,7 +75,11 @@ export function multipart(
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     chunks.push(f.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -78,14 +96,33 @@ export async function upload<T>(
   headers: Record<string, string> = {},
 ): Promise<ApiResponse<T>> {
   const body = multipart(files, fields);
-  const res = await t.fastify.inject({ method: 'POST', url: `/ztj-iot${url}`, payload: body.payload, headers: { ...body.headers, 'x-access-token': token, ...headers } });
+  const res = await t.fastify.inject({
+    method: 'POST',
+    url: `/ztj-iot${url}`,
+    payload: body.payload,
+    headers: { ...body.headers, 'x-access-token': token, ...headers },
+  });
   return res.json();
 }
 
 /** A GET answered with a file: status, headers and bytes. */
-export async function download(t: TestApp, url: string, token?: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; disposition: string; body: Buffer }> {
-  const res = await t.fastify.inject({ method: 'GET', url: `/ztj-iot${url}`, headers: { ...(token ? { 'x-access-token': token } : {}), ...headers } });
-  return { status: res.statusCode, type: String(res.headers['content-type'] ?? ''), disposition: String(res.headers['content-disposition'] ?? ''), body: res.rawPayload };
+export async function download(
+  t: TestApp,
+  url: string,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type: string; disposition: string; body: Buffer }> {
+  const res = await t.fastify.inject({
+    method: 'GET',
+    url: `/ztj-iot${url}`,
+    headers: { ...(token ? { 'x-access-token': token } : {}), ...headers },
+  });
+  return {
+    status: res.statusCode,
+    type: String(res.headers['content-type'] ?? ''),
+    disposition: String(res.headers['content-disposition'] ?? ''),
+    body: res.rawPayload,
+  };
 }
 
 /**
@@ -93,14 +130,30 @@ export async function download(t: TestApp, url: string, token?: string, headers:
  * for its download-center entry and downloads the file. A refused call gives its status and
  * envelope bytes; a failed export gives status 200, an empty body and `failure` (its message).
  */
-export async function exported(t: TestApp, url: string, token: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; disposition: string; body: Buffer; failure?: string }> {
+export async function exported(
+  t: TestApp,
+  url: string,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type: string; disposition: string; body: Buffer; failure?: string }> {
   try {
     const done = await exportAndWait(t, token, url, headers);
-    if (!done.body) return { status: 200, type: '', disposition: '', body: Buffer.alloc(0), failure: done.file.result ?? '' };
-    return { status: 200, type: String(done.headers['content-type'] ?? ''), disposition: String(done.headers['content-disposition'] ?? ''), body: done.body };
+    if (!done.body)
+      return { status: 200, type: '', disposition: '', body: Buffer.alloc(0), failure: done.file.result ?? '' };
+    return {
+      status: 200,
+      type: String(done.headers['content-type'] ?? ''),
+      disposition: String(done.headers['content-disposition'] ?? ''),
+      body: done.body,
+    };
   } catch (e) {
     const refused = e as Error & { status?: number; body?: unknown };
     if (refused.status === undefined) throw e;
-    return { status: refused.status, type: 'application/json', disposition: '', body: Buffer.from(JSON.stringify(refused.body)) };
+    return {
+      status: refused.status,
+      type: 'application/json',
+      disposition: '',
+      body: Buffer.from(JSON.stringify(refused.body)),
+    };
   }
 }

@@ -26,13 +26,25 @@ const keys = (n: number): string => `{${Array.from({ length: n }, (_, i) => `"k$
  * invalid UTF-8 and a number beyond a double.
  */
 export const DEVICE_HOSTILE: HostileKind[] = [
-  { name: 'deep nesting (200,000 arrays)', value: raw(`${'['.repeat(200_000)}${']'.repeat(200_000)}`), refusal: 'tooDeep' },
+  {
+    name: 'deep nesting (200,000 arrays)',
+    value: raw(`${'['.repeat(200_000)}${']'.repeat(200_000)}`),
+    refusal: 'tooDeep',
+  },
   { name: 'huge array (200,000 items)', value: raw(`[${repeat('0', 200_000)}]`), refusal: 'tooManyItems' },
   { name: 'huge string (400 kB)', value: raw(`"${'x'.repeat(400_000)}"`), refusal: 'stringTooLong' },
   { name: 'many keys (20,000)', value: raw(keys(20_000)), refusal: 'tooManyKeys' },
   { name: 'duplicate keys', value: raw('{"a":1,"a":2}'), refusal: 'duplicateKey' },
-  { name: 'prototype key', value: raw('{"__proto__":{"polluted":true},"constructor":{"prototype":1}}'), refusal: 'prototypeKey' },
-  { name: 'invalid UTF-8', value: Buffer.concat([raw('"a'), Buffer.from([0xc3, 0x28, 0xff]), raw('"')]), refusal: 'invalidUtf8' },
+  {
+    name: 'prototype key',
+    value: raw('{"__proto__":{"polluted":true},"constructor":{"prototype":1}}'),
+    refusal: 'prototypeKey',
+  },
+  {
+    name: 'invalid UTF-8',
+    value: Buffer.concat([raw('"a'), Buffer.from([0xc3, 0x28, 0xff]), raw('"')]),
+    refusal: 'invalidUtf8',
+  },
   { name: 'number 1e309', value: raw('1e309'), refusal: 'numberOutOfRange' },
 ];
 
@@ -45,11 +57,18 @@ export const DEVICE_HOSTILE: HostileKind[] = [
 export function apiHostile(limits: JsonLimits): HostileKind[] {
   return [
     ...DEVICE_HOSTILE.filter((k) => !k.name.startsWith('huge string')),
-    { name: 'huge string (bound + 1 byte)', value: raw(`"${'x'.repeat(limits.maxStringBytes + 1)}"`), refusal: 'stringTooLong' },
+    {
+      name: 'huge string (bound + 1 byte)',
+      value: raw(`"${'x'.repeat(limits.maxStringBytes + 1)}"`),
+      refusal: 'stringTooLong',
+    },
     { name: 'widest array within bounds', value: raw(`[${repeat('{"a":1}', limits.maxArrayItems)}]`) },
     { name: 'widest object within bounds', value: raw(keys(limits.maxObjectKeys - 1)) },
     { name: 'longest string within bounds', value: raw(`"${'y'.repeat(limits.maxStringBytes - 64)}"`) },
-    { name: 'deepest nesting within bounds', value: raw(`${'['.repeat(limits.maxDepth - 1)}${']'.repeat(limits.maxDepth - 1)}`) },
+    {
+      name: 'deepest nesting within bounds',
+      value: raw(`${'['.repeat(limits.maxDepth - 1)}${']'.repeat(limits.maxDepth - 1)}`),
+    },
   ];
 }
 
@@ -102,7 +121,11 @@ export class LivenessProbe {
 
   /** What was seen since the last report (counters restart). */
   take(): ProbeReport {
-    const report = { probes: this.probes, maxWaitMs: Math.round(this.maxWaitMs), maxLoopDelayMs: Math.round(this.loop.max / 1e6) };
+    const report = {
+      probes: this.probes,
+      maxWaitMs: Math.round(this.maxWaitMs),
+      maxLoopDelayMs: Math.round(this.loop.max / 1e6),
+    };
     this.probes = 0;
     this.maxWaitMs = 0;
     this.loop.reset();

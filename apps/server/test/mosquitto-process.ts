@@ -57,12 +57,26 @@ export function freePort(): Promise<number> {
  * placed there first by `prepare`). Resolves once it accepts TCP connections.
  * @throws when it exits or does not listen within 10 s (with its stderr).
  */
-export async function startMosquitto(lines: (dir: string) => string[], prepare?: (dir: string) => void): Promise<MosquittoProcess> {
+export async function startMosquitto(
+  lines: (dir: string) => string[],
+  prepare?: (dir: string) => void,
+): Promise<MosquittoProcess> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ztj-mosquitto-'));
   const port = await freePort();
   prepare?.(dir);
   const conf = path.join(dir, 'mosquitto.conf');
-  writeFileSync(conf, [`listener ${port} 127.0.0.1`, `user ${os.userInfo().username}`, 'log_dest stderr', 'log_type error', 'log_type warning', ...lines(dir), ''].join('\n'));
+  writeFileSync(
+    conf,
+    [
+      `listener ${port} 127.0.0.1`,
+      `user ${os.userInfo().username}`,
+      'log_dest stderr',
+      'log_type error',
+      'log_type warning',
+      ...lines(dir),
+      '',
+    ].join('\n'),
+  );
   let log = '';
   const child: ChildProcess = spawn('mosquitto', ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr?.on('data', (b: Buffer) => {

@@ -6,8 +6,16 @@ import { expect } from 'vitest';
  * record that does not exist (code 404) answers HTTP 200 with `success: false`, the envelope code
  * and a message, as JeecgBoot's clients read it. `label` names the call in a failure.
  */
-export function expectRefused(res: { status: number; body: ApiResponse<unknown> }, code: 400 | 404, label?: string): void {
-  expect({ status: res.status, success: res.body.success, code: res.body.code }, label).toEqual({ status: 200, success: false, code });
+export function expectRefused(
+  res: { status: number; body: ApiResponse<unknown> },
+  code: 400 | 404,
+  label?: string,
+): void {
+  expect({ status: res.status, success: res.body.success, code: res.body.code }, label).toEqual({
+    status: 200,
+    success: false,
+    code,
+  });
   expect(typeof res.body.message === 'string' && res.body.message.length > 0, label ?? 'message').toBe(true);
 }
 

@@ -15,7 +15,8 @@ export function routeTable(): RouteDef[] {
   for (const table of Object.values(contracts)) {
     if (!table || typeof table !== 'object' || Array.isArray(table)) continue;
     const entries = Object.values(table as Record<string, unknown>);
-    const isDef = (d: unknown): d is RouteDef => !!d && typeof d === 'object' && 'method' in d && 'path' in d && 'result' in d && 'access' in d;
+    const isDef = (d: unknown): d is RouteDef =>
+      !!d && typeof d === 'object' && 'method' in d && 'path' in d && 'result' in d && 'access' in d;
     if (entries.length && entries.every(isDef)) defs.push(...entries);
   }
   return defs;
@@ -44,12 +45,19 @@ export function sample(s: Json | boolean | undefined): unknown {
   switch (s.type) {
     case 'string': {
       if (s.format === 'email') return 'fuzz@example.com';
-      const ok = (v: string): boolean => (!s.pattern || new RegExp(s.pattern).test(v)) && v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? Infinity);
+      const ok = (v: string): boolean =>
+        (!s.pattern || new RegExp(s.pattern).test(v)) &&
+        v.length >= (s.minLength ?? 0) &&
+        v.length <= (s.maxLength ?? Infinity);
       return STRING_CANDIDATES.find(ok) ?? 'x'.repeat(Math.max(1, s.minLength ?? 1));
     }
     case 'number':
     case 'integer':
-      return typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 1;
+      return typeof s.minimum === 'number'
+        ? s.minimum
+        : typeof s.exclusiveMinimum === 'number'
+          ? s.exclusiveMinimum + 1
+          : 1;
     case 'boolean':
       return true;
     case 'array':

@@ -18,7 +18,11 @@ export interface TestApp extends App {
   /** Signs in (captcha off) and returns the token. */
   login(username?: string, password?: string, headers?: Record<string, string>): Promise<string>;
   /** Sends a request through app.inject and parses the envelope. */
-  call<T = unknown>(method: string, url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: ApiResponse<T> }>;
+  call<T = unknown>(
+    method: string,
+    url: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: ApiResponse<T> }>;
   close(): Promise<void>;
 }
 
@@ -27,7 +31,10 @@ export interface TestApp extends App {
  * (started from the migrated template of test/pglite-template.ts), or a new schema on the PostgreSQL of DATABASE_URL (dropped on close).
  * `opts.logStream` receives the app's log lines (pino JSON; raise `LOG_LEVEL` in `env` to get any).
  */
-export async function createTestApp(env: Record<string, string> = {}, opts: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const schema = process.env.DATABASE_URL ? `t_${crypto.randomBytes(6).toString('hex')}` : 'public';
   const config = loadConfig({
     LOGIN_CAPTCHA: 'off',

@@ -61,7 +61,9 @@ const sim = startSimulator({
   fleet,
   onError: (id, e) => console.error(`${id}: ${e.message}`),
 });
-console.log(`simulating ${allReportingDevices(fleet).length} devices (${fleet.gateways.length} via gateways) at ×${speed} on ${url} (Ctrl-C stops)`);
+console.log(
+  `simulating ${allReportingDevices(fleet).length} devices (${fleet.gateways.length} via gateways) at ×${speed} on ${url} (Ctrl-C stops)`,
+);
 
 const report = setInterval(() => {
   const s = sim.stats();

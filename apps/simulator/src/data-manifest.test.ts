@@ -23,16 +23,29 @@ describe('data/MANIFEST.sha256', () => {
   );
 
   it('lists every data file with its SHA-256, and nothing else', () => {
-    const files = dataFiles().filter((f) => f !== 'MANIFEST.sha256' && f !== 'ATTRIBUTION.md').sort();
+    const files = dataFiles()
+      .filter((f) => f !== 'MANIFEST.sha256' && f !== 'ATTRIBUTION.md')
+      .sort();
     expect([...manifest.keys()].sort()).toEqual(files);
-    for (const f of files) expect(createHash('sha256').update(readFileSync(join(DATA_DIR, f))).digest('hex'), f).toBe(manifest.get(f));
+    for (const f of files)
+      expect(
+        createHash('sha256')
+          .update(readFileSync(join(DATA_DIR, f)))
+          .digest('hex'),
+        f,
+      ).toBe(manifest.get(f));
   });
 
   it('covers every file the fleet replays, and ATTRIBUTION.md names each', () => {
     const attribution = readFileSync(join(DATA_DIR, 'ATTRIBUTION.md'), 'utf8');
     for (const f of Object.values(DATA_FILES).flat()) {
       expect(manifest.has(f), f).toBe(true);
-      expect(attribution, f).toContain(f.split('/').at(-1)!.replace(/_T\d.*$/, ''));
+      expect(attribution, f).toContain(
+        f
+          .split('/')
+          .at(-1)!
+          .replace(/_T\d.*$/, ''),
+      );
     }
   });
 });

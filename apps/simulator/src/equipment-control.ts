@@ -1,4 +1,10 @@
-import { EQUIPMENT_FAMILY_TABLE, PARAM, acceptsCommand, type DeviceCommand, type TelemetryValues } from '@ztj/contracts';
+import {
+  EQUIPMENT_FAMILY_TABLE,
+  PARAM,
+  acceptsCommand,
+  type DeviceCommand,
+  type TelemetryValues,
+} from '@ztj/contracts';
 import { RUNNING_MIN_C, WELL_CODES, heaterOn } from './equipment-heat';
 import { SUPPLY_V } from './equipment-power';
 import type { SimDevice } from './fleet';
@@ -55,7 +61,12 @@ function applyPlug(st: PlugState, values: TelemetryValues, rated: number): Telem
     st.on = false; // the relay opens on overload (P064) and stays open until switched on again
     st.overload = true;
   }
-  const out: TelemetryValues = { ...values, [PARAM.energy]: r(Math.max(0, counter - st.offsetKWh), 3), [PARAM.socketOn]: st.on, [PARAM.overload]: st.overload };
+  const out: TelemetryValues = {
+    ...values,
+    [PARAM.energy]: r(Math.max(0, counter - st.offsetKWh), 3),
+    [PARAM.socketOn]: st.on,
+    [PARAM.overload]: st.overload,
+  };
   if (!st.on) Object.assign(out, { [PARAM.activePower]: 0, [PARAM.current]: 0, [PARAM.voltage]: SUPPLY_V });
   return out;
 }
@@ -107,7 +118,8 @@ export function createEquipmentControl(devices: readonly SimDevice[]): Equipment
     if (cmd.type !== 'setSwitch' && cmd.type !== 'setSetPoint' && cmd.type !== 'readMeter') return undefined;
     const eq = family.get(deviceId);
     const st = states.get(deviceId);
-    if (!eq || !st || !acceptsCommand(eq.family, cmd.type)) return { ok: false, error: 'validation.commandUnsupported', reportNow: false };
+    if (!eq || !st || !acceptsCommand(eq.family, cmd.type))
+      return { ok: false, error: 'validation.commandUnsupported', reportNow: false };
     if (cmd.type === 'readMeter') return { ok: true, reportNow: lastValues.has(deviceId) };
     if (cmd.type === 'setSwitch' && st.kind === 'plug') {
       st.on = cmd.on;
@@ -117,8 +129,10 @@ export function createEquipmentControl(devices: readonly SimDevice[]): Equipment
     if (cmd.type === 'setSetPoint' && st.kind === 'heat') {
       const def = EQUIPMENT_FAMILY_TABLE[eq.family];
       const [min, max] = def.setPointRange ?? [-50, 400];
-      if (cmd.setPointC < min || cmd.setPointC > max) return { ok: false, error: 'validation.setPointRange', reportNow: false };
-      if (cmd.well !== undefined && cmd.well > st.setPoints.length) return { ok: false, error: 'validation.commandUnsupported', reportNow: false };
+      if (cmd.setPointC < min || cmd.setPointC > max)
+        return { ok: false, error: 'validation.setPointRange', reportNow: false };
+      if (cmd.well !== undefined && cmd.well > st.setPoints.length)
+        return { ok: false, error: 'validation.commandUnsupported', reportNow: false };
       // one well, or every well when none is named
       st.setPoints = st.setPoints.map((sp, k) => (cmd.well === undefined || cmd.well === k + 1 ? cmd.setPointC : sp));
       return { ok: true, reportNow: lastValues.has(deviceId) };

@@ -32,7 +32,11 @@ const round = (v: number, decimals: number): number => Number(v.toFixed(decimals
  * next one; the last one until the loop ends): `within[i]` is the amount before sample i and the
  * second result the amount of a whole loop. Rate per hour × ms.
  */
-export function integrate(samples: readonly { tOffsetMs: number }[], ratePerHour: readonly number[], loopMs: number): { within: number[]; perLoop: number } {
+export function integrate(
+  samples: readonly { tOffsetMs: number }[],
+  ratePerHour: readonly number[],
+  loopMs: number,
+): { within: number[]; perLoop: number } {
   const within: number[] = [];
   let sum = 0;
   samples.forEach((s, i) => {

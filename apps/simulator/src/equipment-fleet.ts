@@ -97,28 +97,92 @@ export function buildEquipment(data: EquipmentData, prefix: string): SimDevice[]
   const morning = (day: number): number => arrivalPhase(act, day * DAY);
   const am1Phase = morning(0);
   const am1 = ammeter1pTimeline(act, { phaseMs: am1Phase, startKWh: 10_482.5, resetAtS: AM1_RESET_AT_S });
-  const am3 = [morning(0), morning(3)].map((phaseMs, i) => ({ phaseMs, ...ammeter3pTimeline(act, DAY, { phaseMs, startKWh: 58_210 + i * 7_320 }) }));
+  const am3 = [morning(0), morning(3)].map((phaseMs, i) => ({
+    phaseMs,
+    ...ammeter3pTimeline(act, DAY, { phaseMs, startKWh: 58_210 + i * 7_320 }),
+  }));
   const plugLoads = [LOADS.displayLight, LOADS.coffeeMachine, LOADS.ventilationFan, LOADS.waterBoiler];
   const plugNames = ['display lighting', 'coffee machine', 'ventilation fan', 'water boiler'];
   const plugs = plugLoads.map((load, i) => {
     const phaseMs = load === LOADS.waterBoiler ? boilerPhase(act) : morning(i);
     const t = plugTimeline(act, load, { phaseMs, startKWh: 120 + 35 * i });
-    return equipmentDevice(id('PLUG', i + 1), 'smartPlug', t.timeline, phaseMs, `Derived ${plugNames[i]} load on the occupancy series${load === LOADS.waterBoiler ? ', 5 h before its first overload' : ` from day ${1 + i} morning`}`, t.adjust);
+    return equipmentDevice(
+      id('PLUG', i + 1),
+      'smartPlug',
+      t.timeline,
+      phaseMs,
+      `Derived ${plugNames[i]} load on the occupancy series${load === LOADS.waterBoiler ? ', 5 h before its first overload' : ` from day ${1 + i} morning`}`,
+      t.adjust,
+    );
   });
   const waterPhase = morning(1);
   const water = waterMeterTimeline(act, { phaseMs: waterPhase, startM3: 1_234.5 });
-  const cooker = (setPoints: readonly number[], o: Partial<HeatOptions> = {}): Timeline => heatTimeline(data.machine, { setPoints, ...o });
+  const cooker = (setPoints: readonly number[], o: Partial<HeatOptions> = {}): Timeline =>
+    heatTimeline(data.machine, { setPoints, ...o });
   const oden = cooker(ODEN_SET_POINTS);
   const odenStart = odenExcursion(data.machine).startOffsetMs - ODEN_EXCURSION_LEAD_MS;
   return [
-    equipmentDevice(id('AM1', 1), 'ammeter1p', am1.timeline, am1Phase, `Derived store-circuit load on the occupancy series from day 1 morning; counter reset ${AM1_RESET_AT_S / HOUR} h in`, am1.adjust),
-    ...am3.map((m, i) => equipmentDevice(id('AM3', i + 1), 'ammeter3p', m.timeline, m.phaseMs, `Derived three-phase store load, phases A/B/C on consecutive days from day ${1 + 3 * i} morning`, m.adjust)),
+    equipmentDevice(
+      id('AM1', 1),
+      'ammeter1p',
+      am1.timeline,
+      am1Phase,
+      `Derived store-circuit load on the occupancy series from day 1 morning; counter reset ${AM1_RESET_AT_S / HOUR} h in`,
+      am1.adjust,
+    ),
+    ...am3.map((m, i) =>
+      equipmentDevice(
+        id('AM3', i + 1),
+        'ammeter3p',
+        m.timeline,
+        m.phaseMs,
+        `Derived three-phase store load, phases A/B/C on consecutive days from day ${1 + 3 * i} morning`,
+        m.adjust,
+      ),
+    ),
     ...plugs,
-    equipmentDevice(id('POT', 1), 'boilPot', cooker(POT_SET_POINTS, { maxWell1C: 100 }), odenStart + 7 * DAY, 'NAB machine temperature (°F → °C) around set-points 90/170 °C, 7 days after ODEN-001', undefined, POT_SET_POINTS),
-    equipmentDevice(id('ODEN', 1), 'odenCooker', oden, odenStart, 'NAB machine temperature (°F → °C) around 80 °C; labelled failure after 1 h of series', undefined, ODEN_SET_POINTS),
-    equipmentDevice(id('ODEN', 2), 'odenCooker', oden, odenStart + 14 * DAY, 'NAB machine temperature (°F → °C) around 80 °C, 14 days after ODEN-001', undefined, ODEN_SET_POINTS),
-    equipmentDevice(id('WM', 1), 'waterMeter', water.timeline, waterPhase, 'Derived water use on the occupancy series from day 2 morning', water.adjust),
-    equipmentDevice(id('FS', 1), 'feedScale', feedScaleTimeline(act), morning(0), 'Derived feed events on the occupancy series from day 1 morning'),
+    equipmentDevice(
+      id('POT', 1),
+      'boilPot',
+      cooker(POT_SET_POINTS, { maxWell1C: 100 }),
+      odenStart + 7 * DAY,
+      'NAB machine temperature (°F → °C) around set-points 90/170 °C, 7 days after ODEN-001',
+      undefined,
+      POT_SET_POINTS,
+    ),
+    equipmentDevice(
+      id('ODEN', 1),
+      'odenCooker',
+      oden,
+      odenStart,
+      'NAB machine temperature (°F → °C) around 80 °C; labelled failure after 1 h of series',
+      undefined,
+      ODEN_SET_POINTS,
+    ),
+    equipmentDevice(
+      id('ODEN', 2),
+      'odenCooker',
+      oden,
+      odenStart + 14 * DAY,
+      'NAB machine temperature (°F → °C) around 80 °C, 14 days after ODEN-001',
+      undefined,
+      ODEN_SET_POINTS,
+    ),
+    equipmentDevice(
+      id('WM', 1),
+      'waterMeter',
+      water.timeline,
+      waterPhase,
+      'Derived water use on the occupancy series from day 2 morning',
+      water.adjust,
+    ),
+    equipmentDevice(
+      id('FS', 1),
+      'feedScale',
+      feedScaleTimeline(act),
+      morning(0),
+      'Derived feed events on the occupancy series from day 1 morning',
+    ),
   ];
 }
 
@@ -140,7 +204,10 @@ export function buildTags(motes: readonly WsnMote[], prefix: string): SimDevice[
       loopMs: base.loopMs,
       samples: base.samples.map((s) => ({
         ...s,
-        values: { ...s.values, [PARAM.rssi]: Math.round(rssi0 - 0.15 * Math.max(0, Number(s.values[PARAM.humidity]) - 30)) },
+        values: {
+          ...s.values,
+          [PARAM.rssi]: Math.round(rssi0 - 0.15 * Math.max(0, Number(s.values[PARAM.humidity]) - 30)),
+        },
       })),
     };
     const start = TAG_BATTERY_START[i % TAG_BATTERY_START.length]!;

@@ -13,7 +13,12 @@ import { loopTimeline, type Sample, type Timeline } from './timeline';
  */
 
 /** The well temperature codes, well 1 first (families.ts). */
-export const WELL_CODES: readonly ParameterCode[] = [PARAM.temperature, PARAM.temperature2, PARAM.temperature3, PARAM.temperature4];
+export const WELL_CODES: readonly ParameterCode[] = [
+  PARAM.temperature,
+  PARAM.temperature2,
+  PARAM.temperature3,
+  PARAM.temperature4,
+];
 /** Hot-holding limit, °C: below it food must not stay (the demo rule: 10 minutes). */
 export const HOT_HOLD_MIN_C = 60;
 /** A well below this is cold: the appliance is idle, °C. */

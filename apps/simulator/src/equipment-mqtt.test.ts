@@ -23,10 +23,16 @@ describe('equipment commands over MQTT', () => {
   const received: Received[] = [];
 
   beforeAll(async () => {
-    sub = await connectAsync(URL, { protocolVersion: 4, clientId: `${PREFIX}-observer`, reconnectPeriod: 0, connectTimeout: 5_000 });
+    sub = await connectAsync(URL, {
+      protocolVersion: 4,
+      clientId: `${PREFIX}-observer`,
+      reconnectPeriod: 0,
+      connectTimeout: 5_000,
+    });
     await sub.subscribeAsync([`ztj/devices/+/telemetry`, `ztj/devices/+/acks`], { qos: 1 });
     sub.on('message', (topic, raw) => {
-      if (parseTopic(topic)?.id.startsWith(`${PREFIX}-`)) received.push({ topic, payload: JSON.parse(raw.toString('utf8')) as Record<string, unknown> });
+      if (parseTopic(topic)?.id.startsWith(`${PREFIX}-`))
+        received.push({ topic, payload: JSON.parse(raw.toString('utf8')) as Record<string, unknown> });
     });
   });
 
@@ -35,7 +41,13 @@ describe('equipment commands over MQTT', () => {
   });
 
   it('switches the plug off and on, sets the cooker set-point and refuses what the family does not accept', async () => {
-    const sim = startSimulator({ url: URL, speed: 600, tickMs: 100, fleet, credentialsFor: (id) => ({ username: id, password: 'x' }) });
+    const sim = startSimulator({
+      url: URL,
+      speed: 600,
+      tickMs: 100,
+      fleet,
+      credentialsFor: (id) => ({ username: id, password: 'x' }),
+    });
     const telemetryOf = (id: string): Array<Record<string, unknown>> =>
       received.filter((m) => m.topic === topics.telemetry(id)).map((m) => m.payload.values as Record<string, unknown>);
     const ackOf = (cmdId: string): Record<string, unknown> | undefined =>
@@ -52,7 +64,11 @@ describe('equipment commands over MQTT', () => {
       expect(telemetryOf(PLUG).slice(afterOff)).toEqual(
         expect.arrayContaining([expect.objectContaining({ [PARAM.socketOn]: false, [PARAM.activePower]: 0 })]),
       );
-      expect(telemetryOf(PLUG).slice(afterOff).every((v) => v[PARAM.socketOn] === false)).toBe(true);
+      expect(
+        telemetryOf(PLUG)
+          .slice(afterOff)
+          .every((v) => v[PARAM.socketOn] === false),
+      ).toBe(true);
       await command(PLUG, { cmdId: 'on', type: 'setSwitch', on: true });
       await command(ODEN, { cmdId: 'sp', type: 'setSetPoint', setPointC: 85 });
       await command(ODEN, { cmdId: 'bad', type: 'setSwitch', on: true });

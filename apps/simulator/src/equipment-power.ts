@@ -50,15 +50,27 @@ const refrigeration = (p: ActivityPoint): number => 1 + 0.08 * (p.temperatureC -
 /** The appliance behind each plug and meter phase (derived, see file comment). */
 export const LOADS = {
   /** Store sub-circuit on a single-phase meter: 350 W refrigeration at 20 °C, 1.2 kW while occupied, 0.5 W/lux lighting. */
-  storeCircuit: (p: ActivityPoint): Load => ({ motorW: 350 * refrigeration(p), resistiveW: p.occupied ? 1_200 : 0, lightW: 0.5 * p.lightLux }),
+  storeCircuit: (p: ActivityPoint): Load => ({
+    motorW: 350 * refrigeration(p),
+    resistiveW: p.occupied ? 1_200 : 0,
+    lightW: 0.5 * p.lightLux,
+  }),
   /** One phase of a three-phase store supply: 900 W refrigeration at 20 °C, 2.4 kW while occupied, 1 W/lux lighting. */
-  storePhase: (p: ActivityPoint): Load => ({ motorW: 900 * refrigeration(p), resistiveW: p.occupied ? 2_400 : 0, lightW: p.lightLux }),
+  storePhase: (p: ActivityPoint): Load => ({
+    motorW: 900 * refrigeration(p),
+    resistiveW: p.occupied ? 2_400 : 0,
+    lightW: p.lightLux,
+  }),
   /** Plug 1, display-case lighting: 0.3 W per lux measured. */
   displayLight: (p: ActivityPoint): Load => ({ motorW: 0, resistiveW: 0, lightW: 0.3 * p.lightLux }),
   /** Plug 2, coffee machine: 1.1 kW while the room is occupied, 2 W standby otherwise. */
   coffeeMachine: (p: ActivityPoint): Load => ({ motorW: 0, resistiveW: p.occupied ? 1_100 : 2, lightW: 0 }),
   /** Plug 3, demand-controlled ventilation fan: 30 W + 0.12 W per ppm CO2 above 400. */
-  ventilationFan: (p: ActivityPoint): Load => ({ motorW: 30 + 0.12 * Math.max(0, p.co2Ppm - 400), resistiveW: 0, lightW: 0 }),
+  ventilationFan: (p: ActivityPoint): Load => ({
+    motorW: 30 + 0.12 * Math.max(0, p.co2Ppm - 400),
+    resistiveW: 0,
+    lightW: 0,
+  }),
   /**
    * Plug 4, 3 kW water boiler while occupied plus 1 W/lux of lights on the same plug: on bright
    * occupied minutes (> ≈ 650 lux) it draws more than the plug's rated 16 A and trips (P064).
@@ -82,13 +94,33 @@ export interface MeterOptions {
   resetAtS?: number;
 }
 
-function withEnergy(samples: Array<{ tOffsetMs: number; values: TelemetryValues }>, powerW: number[], o: MeterOptions): DerivedTimeline {
+function withEnergy(
+  samples: Array<{ tOffsetMs: number; values: TelemetryValues }>,
+  powerW: number[],
+  o: MeterOptions,
+): DerivedTimeline {
   const loopMs = samples.at(-1)!.tOffsetMs + MINUTE;
-  const { within, perLoop } = integrate(samples, powerW.map((w) => w / 1_000), loopMs);
-  const out: Sample[] = samples.map((s, i) => ({ tOffsetMs: s.tOffsetMs, values: { ...s.values, [PARAM.energy]: o.startKWh + within[i]! } }));
+  const { within, perLoop } = integrate(
+    samples,
+    powerW.map((w) => w / 1_000),
+    loopMs,
+  );
+  const out: Sample[] = samples.map((s, i) => ({
+    tOffsetMs: s.tOffsetMs,
+    values: { ...s.values, [PARAM.energy]: o.startKWh + within[i]! },
+  }));
   const timeline = loopTimeline(out, MINUTE);
   const maxRatePerHour = Math.max(...powerW) / 1_000;
-  return { timeline, adjust: counterAdjust(timeline, o.phaseMs, { code: PARAM.energy, perLoop, maxRatePerHour, decimals: 3, resetAtS: o.resetAtS }) };
+  return {
+    timeline,
+    adjust: counterAdjust(timeline, o.phaseMs, {
+      code: PARAM.energy,
+      perLoop,
+      maxRatePerHour,
+      decimals: 3,
+      resetAtS: o.resetAtS,
+    }),
+  };
 }
 
 /** Single-phase ammeter (AM-1P): V, A, W, kWh counter, power factor, supply present. */
@@ -97,33 +129,54 @@ export function ammeter1pTimeline(points: readonly ActivityPoint[], o: MeterOpti
   const samples = points.map((p, i) => ({
     tOffsetMs: p.tOffsetMs,
     values: {
-      [PARAM.voltage]: r(e[i]!.voltageV, 1), [PARAM.current]: r(e[i]!.currentA, 2), [PARAM.activePower]: r(e[i]!.powerW, 1),
-      [PARAM.powerFactor]: r(e[i]!.powerFactor, 2), [PARAM.power]: true,
+      [PARAM.voltage]: r(e[i]!.voltageV, 1),
+      [PARAM.current]: r(e[i]!.currentA, 2),
+      [PARAM.activePower]: r(e[i]!.powerW, 1),
+      [PARAM.powerFactor]: r(e[i]!.powerFactor, 2),
+      [PARAM.power]: true,
     },
   }));
-  return withEnergy(samples, e.map((x) => x.powerW), o);
+  return withEnergy(
+    samples,
+    e.map((x) => x.powerW),
+    o,
+  );
 }
 
 /**
  * Three-phase ammeter (AM-3P): phases A/B/C are the same derived store-phase load on three
  * different days of the series (`phaseStepMs` apart), so the phases are unbalanced as in a store.
  */
-export function ammeter3pTimeline(points: readonly ActivityPoint[], phaseStepMs: number, o: MeterOptions): DerivedTimeline {
+export function ammeter3pTimeline(
+  points: readonly ActivityPoint[],
+  phaseStepMs: number,
+  o: MeterOptions,
+): DerivedTimeline {
   const loopMs = points.at(-1)!.tOffsetMs + MINUTE;
   const stepIdx = Math.round((phaseStepMs % loopMs) / MINUTE);
   const at = (i: number, k: number): ActivityPoint => points[(i + k * stepIdx) % points.length]!;
   const power: number[] = [];
   const samples = points.map((p, i) => {
-    const [a, b, c] = [0, 1, 2].map((k) => electrical(LOADS.storePhase(at(i, k)))) as [Electrical, Electrical, Electrical];
+    const [a, b, c] = [0, 1, 2].map((k) => electrical(LOADS.storePhase(at(i, k)))) as [
+      Electrical,
+      Electrical,
+      Electrical,
+    ];
     const w = a.powerW + b.powerW + c.powerW;
     const va = a.powerW / a.powerFactor + b.powerW / b.powerFactor + c.powerW / c.powerFactor;
     power.push(w);
     return {
       tOffsetMs: p.tOffsetMs,
       values: {
-        [PARAM.voltage]: r(a.voltageV, 1), [PARAM.voltageB]: r(b.voltageV, 1), [PARAM.voltageC]: r(c.voltageV, 1),
-        [PARAM.current]: r(a.currentA, 2), [PARAM.currentB]: r(b.currentA, 2), [PARAM.currentC]: r(c.currentA, 2),
-        [PARAM.activePower]: r(w, 1), [PARAM.powerFactor]: r(w / va, 2), [PARAM.power]: true,
+        [PARAM.voltage]: r(a.voltageV, 1),
+        [PARAM.voltageB]: r(b.voltageV, 1),
+        [PARAM.voltageC]: r(c.voltageV, 1),
+        [PARAM.current]: r(a.currentA, 2),
+        [PARAM.currentB]: r(b.currentA, 2),
+        [PARAM.currentC]: r(c.currentA, 2),
+        [PARAM.activePower]: r(w, 1),
+        [PARAM.powerFactor]: r(w / va, 2),
+        [PARAM.power]: true,
       },
     };
   });
@@ -131,29 +184,54 @@ export function ammeter3pTimeline(points: readonly ActivityPoint[], phaseStepMs:
 }
 
 /** Smart plug (SP-16A): relay on, W, kWh counter, V, A, overload false (the command layer trips it). */
-export function plugTimeline(points: readonly ActivityPoint[], load: (p: ActivityPoint) => Load, o: MeterOptions): DerivedTimeline {
+export function plugTimeline(
+  points: readonly ActivityPoint[],
+  load: (p: ActivityPoint) => Load,
+  o: MeterOptions,
+): DerivedTimeline {
   const e = points.map((p) => electrical(load(p)));
   const samples = points.map((p, i) => ({
     tOffsetMs: p.tOffsetMs,
     values: {
-      [PARAM.socketOn]: true, [PARAM.activePower]: r(e[i]!.powerW, 1), [PARAM.voltage]: r(e[i]!.voltageV, 1),
-      [PARAM.current]: r(e[i]!.currentA, 2), [PARAM.overload]: false,
+      [PARAM.socketOn]: true,
+      [PARAM.activePower]: r(e[i]!.powerW, 1),
+      [PARAM.voltage]: r(e[i]!.voltageV, 1),
+      [PARAM.current]: r(e[i]!.currentA, 2),
+      [PARAM.overload]: false,
     },
   }));
-  return withEnergy(samples, e.map((x) => x.powerW), o);
+  return withEnergy(
+    samples,
+    e.map((x) => x.powerW),
+    o,
+  );
 }
 
 /**
  * Water meter (WM-DN20), derived from the occupancy series: flow 0.05 m³/h + 0.0003 m³/h per ppm
  * CO2 above 400 while the room is occupied, 0 otherwise; P056 the running integral (m³).
  */
-export function waterMeterTimeline(points: readonly ActivityPoint[], o: { phaseMs: number; startM3: number }): DerivedTimeline {
+export function waterMeterTimeline(
+  points: readonly ActivityPoint[],
+  o: { phaseMs: number; startM3: number },
+): DerivedTimeline {
   const flow = points.map((p) => (p.occupied ? r(0.05 + 0.0003 * Math.max(0, p.co2Ppm - 400), 3) : 0));
   const loopMs = points.at(-1)!.tOffsetMs + MINUTE;
   const { within, perLoop } = integrate(points, flow, loopMs);
-  const samples = points.map((p, i) => ({ tOffsetMs: p.tOffsetMs, values: { [PARAM.waterFlow]: flow[i]!, [PARAM.waterVolume]: o.startM3 + within[i]! } }));
+  const samples = points.map((p, i) => ({
+    tOffsetMs: p.tOffsetMs,
+    values: { [PARAM.waterFlow]: flow[i]!, [PARAM.waterVolume]: o.startM3 + within[i]! },
+  }));
   const timeline = loopTimeline(samples, MINUTE);
-  return { timeline, adjust: counterAdjust(timeline, o.phaseMs, { code: PARAM.waterVolume, perLoop, maxRatePerHour: Math.max(...flow), decimals: 4 }) };
+  return {
+    timeline,
+    adjust: counterAdjust(timeline, o.phaseMs, {
+      code: PARAM.waterVolume,
+      perLoop,
+      maxRatePerHour: Math.max(...flow),
+      decimals: 4,
+    }),
+  };
 }
 
 /** Feed-scale hopper: starts at this weight, is refilled to {@link HOPPER_FULL_KG} below {@link HOPPER_LOW_KG}. */

@@ -27,7 +27,14 @@ export interface MachineSeries {
 export const fahrenheitToCelsius = (f: number): number => ((f - 32) * 5) / 9;
 
 const NAB_KEY = 'realKnownCause/machine_temperature_system_failure.csv';
-const nabTime = (raw: string, i: number): number => localTimeMs(raw.trim().replace(' ', 'T').replace(/\.\d+$/, ''), i);
+const nabTime = (raw: string, i: number): number =>
+  localTimeMs(
+    raw
+      .trim()
+      .replace(' ', 'T')
+      .replace(/\.\d+$/, ''),
+    i,
+  );
 
 /**
  * NAB `machine_temperature_system_failure.csv` (MIT, Numenta) and its windows from
@@ -40,7 +47,11 @@ export function parseMachineSeries(csvText: string, windowsJson: string): Machin
   const points: MachinePoint[] = [];
   parseCsv(csvText).forEach((row, i) => {
     const t = nabTime(row.timestamp ?? '', i);
-    points.push({ tOffsetMs: i * NAB_STEP_MS, sourceMs: t, temperatureC: fahrenheitToCelsius(numberAt(row, 'value', i)) });
+    points.push({
+      tOffsetMs: i * NAB_STEP_MS,
+      sourceMs: t,
+      temperatureC: fahrenheitToCelsius(numberAt(row, 'value', i)),
+    });
   });
   if (points.length === 0) throw new Error('empty NAB series');
   const raw = (JSON.parse(windowsJson) as Record<string, Array<[string, string]>>)[NAB_KEY] ?? [];

@@ -90,7 +90,9 @@ export function buildFleet(data: FleetData, options: FleetOptions = {}): Fleet {
   const equipment = options.equipment === false ? [] : buildEquipment(data, prefix);
   return {
     devices: [...vehicles, ...sensors, ...equipment],
-    gateways: [{ gatewayId: `${prefix}-GW-${pad(1)}`, model: 'G24-L4Y1', subDevices: tags, source: 'TelosB single-hop WSN' }],
+    gateways: [
+      { gatewayId: `${prefix}-GW-${pad(1)}`, model: 'G24-L4Y1', subDevices: tags, source: 'TelosB single-hop WSN' },
+    ],
   };
 }
 

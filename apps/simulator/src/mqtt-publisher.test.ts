@@ -39,10 +39,16 @@ describe('startSimulator over MQTT 3.1.1', () => {
   const received: Received[] = [];
 
   beforeAll(async () => {
-    sub = await connectAsync(URL, { protocolVersion: 4, clientId: `${PREFIX}-observer`, reconnectPeriod: 0, connectTimeout: 5_000 });
+    sub = await connectAsync(URL, {
+      protocolVersion: 4,
+      clientId: `${PREFIX}-observer`,
+      reconnectPeriod: 0,
+      connectTimeout: 5_000,
+    });
     await sub.subscribeAsync([`ztj/devices/+/+`, `ztj/gateways/+/telemetry`], { qos: 1 });
     sub.on('message', (topic, raw) => {
-      if (parseTopic(topic)?.id.startsWith(`${PREFIX}-`)) received.push({ topic, payload: JSON.parse(raw.toString('utf8')) });
+      if (parseTopic(topic)?.id.startsWith(`${PREFIX}-`))
+        received.push({ topic, payload: JSON.parse(raw.toString('utf8')) });
     });
   });
 
@@ -64,8 +70,16 @@ describe('startSimulator over MQTT 3.1.1', () => {
     const vehicle = `${PREFIX}-VH-001`;
     try {
       await waitFor(() => received.some((m) => m.topic === topics.gatewayTelemetry(`${PREFIX}-GW-001`)), 8_000);
-      await sub.publishAsync(topics.commands(sensor), JSON.stringify({ cmdId: 'c-ok', ts: Date.now(), type: 'setPeriods', periods: { workReportCycle: 30 } }), { qos: 1 });
-      await sub.publishAsync(topics.commands(vehicle), JSON.stringify({ cmdId: 'c-bad', ts: Date.now(), type: 'setPeriods', periods: { workReportCycle: 30 } }), { qos: 1 });
+      await sub.publishAsync(
+        topics.commands(sensor),
+        JSON.stringify({ cmdId: 'c-ok', ts: Date.now(), type: 'setPeriods', periods: { workReportCycle: 30 } }),
+        { qos: 1 },
+      );
+      await sub.publishAsync(
+        topics.commands(vehicle),
+        JSON.stringify({ cmdId: 'c-bad', ts: Date.now(), type: 'setPeriods', periods: { workReportCycle: 30 } }),
+        { qos: 1 },
+      );
       await waitFor(() => received.filter((m) => parseTopic(m.topic)?.channel === 'acks').length >= 2, 5_000);
     } finally {
       await sim.stop();

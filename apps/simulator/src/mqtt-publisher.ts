@@ -130,12 +130,18 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
     const cmd = DeviceCommandSchema.safeParse(body);
     const ts = Date.now();
     if (!cmd.success) {
-      const cmdId = typeof (body as { cmdId?: unknown })?.cmdId === 'string' ? (body as { cmdId: string }).cmdId : 'unknown';
+      const cmdId =
+        typeof (body as { cmdId?: unknown })?.cmdId === 'string' ? (body as { cmdId: string }).cmdId : 'unknown';
       return ack(deviceId, { cmdId: cmdId.slice(0, 64) || 'unknown', ts, ok: false, error: 'invalidCommand' });
     }
     if (cmd.data.type === 'setPeriods') {
       const errors = validateDevicePeriods(p.model, cmd.data.periods);
-      return ack(deviceId, { cmdId: cmd.data.cmdId, ts, ok: errors.length === 0, ...(errors[0] ? { error: errors[0].message } : {}) });
+      return ack(deviceId, {
+        cmdId: cmd.data.cmdId,
+        ts,
+        ok: errors.length === 0,
+        ...(errors[0] ? { error: errors[0].message } : {}),
+      });
     }
     const outcome = control.command(deviceId, cmd.data);
     if (outcome) {
@@ -155,7 +161,8 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
 
   const replay = createReplay(fleet, { startWallMs: options.startWallMs ?? Date.now(), speed: options.speed });
   const publish = (m: SimMessage): void => {
-    const payload = m.channel === 'telemetry' ? { ...m.payload, values: control.apply(m.publisherId, m.payload.values) } : m.payload;
+    const payload =
+      m.channel === 'telemetry' ? { ...m.payload, values: control.apply(m.publisherId, m.payload.values) } : m.payload;
     send(m.publisherId, m.topic, payload);
   };
   const timer = setInterval(() => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DeviceEventPayloadSchema, GatewayTelemetryPayloadSchema, TelemetryPayloadSchema, parseTopic } from '@ztj/contracts';
+import {
+  DeviceEventPayloadSchema,
+  GatewayTelemetryPayloadSchema,
+  TelemetryPayloadSchema,
+  parseTopic,
+} from '@ztj/contracts';
 import { loadFleetData } from './data-files';
 import { buildFleet, type Fleet } from './fleet';
 import { createReplay, messagesBetween, type SimMessage } from './replay';
@@ -38,16 +43,20 @@ describe('messagesBetween', () => {
     t.forEach((m, i) => expect(m.payload.ts).toBe(START + Math.floor(fixes[i]!.tOffsetMs / speed)));
     expect(Math.max(...t.map((m) => m.payload.ts))).toBeLessThanOrEqual(to);
     const same = telemetry(messagesBetween(oneTrack, { startWallMs: START, speed: 1 }, START, START + 60_000));
-    expect(same.map((m) => m.payload.ts - START)).toEqual(fixes.filter((f) => f.tOffsetMs < 60_000).map((f) => f.tOffsetMs));
+    expect(same.map((m) => m.payload.ts - START)).toEqual(
+      fixes.filter((f) => f.tOffsetMs < 60_000).map((f) => f.tOffsetMs),
+    );
   });
 
   it('loops when the track ends, counting seq on', () => {
     const speed = 100;
     const n = data.tracks[0]!.length;
-    const t = telemetry(messagesBetween(oneTrack, { startWallMs: START, speed }, START, START + (2 * vehicle.timeline.loopMs) / speed));
+    const t = telemetry(
+      messagesBetween(oneTrack, { startWallMs: START, speed }, START, START + (2 * vehicle.timeline.loopMs) / speed),
+    );
     expect(t).toHaveLength(2 * n);
     expect(t[n]!.payload).toMatchObject({ seq: n, lat: data.tracks[0]![0]!.lat });
-    expect(t[n]!.payload.ts - t[n - 1]!.payload.ts).toBeGreaterThanOrEqual(Math.floor(10 * 60_000 / speed)); // parked 10 min
+    expect(t[n]!.payload.ts - t[n - 1]!.payload.ts).toBeGreaterThanOrEqual(Math.floor((10 * 60_000) / speed)); // parked 10 min
   });
 
   it('gives the same messages in many small ticks as in one window', () => {
@@ -58,7 +67,9 @@ describe('messagesBetween', () => {
     const ticked: SimMessage[] = [];
     for (let w = START + 1_000; w <= end; w += 1_000) ticked.push(...replay.tick(w));
     const flatten = (ms: SimMessage[]): unknown[] =>
-      ms.flatMap((m) => (m.channel === 'gatewayTelemetry' ? m.payload.readings : [m.payload])).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+      ms
+        .flatMap((m) => (m.channel === 'gatewayTelemetry' ? m.payload.readings : [m.payload]))
+        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
     expect(flatten(ticked)).toEqual(flatten(whole));
   });
 
@@ -66,13 +77,22 @@ describe('messagesBetween', () => {
     const clock = { startWallMs: START, speed: 2_000 };
     const ms = messagesBetween(full, clock, START, START + 5_000);
     const lastTs = new Map<string, number>();
-    const schemaOf = { telemetry: TelemetryPayloadSchema, events: DeviceEventPayloadSchema, gatewayTelemetry: GatewayTelemetryPayloadSchema };
+    const schemaOf = {
+      telemetry: TelemetryPayloadSchema,
+      events: DeviceEventPayloadSchema,
+      gatewayTelemetry: GatewayTelemetryPayloadSchema,
+    };
     for (const m of ms) {
       const parsed = parseTopic(m.topic);
       expect(parsed?.channel).toBe(m.channel);
       expect(parsed?.id).toBe(m.publisherId);
       expect(schemaOf[m.channel].safeParse(m.payload).success).toBe(true);
-      const rows = m.channel === 'gatewayTelemetry' ? m.payload.readings : m.channel === 'telemetry' ? [{ deviceId: m.publisherId, ...m.payload }] : [];
+      const rows =
+        m.channel === 'gatewayTelemetry'
+          ? m.payload.readings
+          : m.channel === 'telemetry'
+            ? [{ deviceId: m.publisherId, ...m.payload }]
+            : [];
       for (const r of rows) {
         expect(r.ts).toBeGreaterThan(lastTs.get(r.deviceId) ?? 0);
         lastTs.set(r.deviceId, r.ts);
@@ -87,7 +107,9 @@ describe('messagesBetween', () => {
   it('merges the weather reading that stood at each fix (no interpolation)', () => {
     const speed = 1_000;
     // Two hours of series time: fixes in the second hour carry Shenyang's 01h reading.
-    const t = telemetry(messagesBetween(oneTrack, { startWallMs: START, speed }, START, START + (2 * 3_600_000) / speed));
+    const t = telemetry(
+      messagesBetween(oneTrack, { startWallMs: START, speed }, START, START + (2 * 3_600_000) / speed),
+    );
     const [h0, h1] = data.shenyangJanuary;
     for (const m of t) {
       const offset = (m.payload.ts - START) * speed;

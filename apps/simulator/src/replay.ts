@@ -86,7 +86,15 @@ function readings(device: SimDevice, clock: ReplayClock, eFrom: number, eTo: num
   return occurrences(timeline, device.phaseMs, eFrom, eTo).map((o) => {
     const sample = timeline.samples[o.index]!;
     const merged = overlay ? { ...valuesAt(overlay.timeline, overlay.phaseMs, o.s), ...sample.values } : sample.values;
-    const values = device.adjust ? device.adjust(merged, { s: o.s, loop: o.loop, index: o.index, startWallMs: clock.startWallMs, speed: clock.speed }) : merged;
+    const values = device.adjust
+      ? device.adjust(merged, {
+          s: o.s,
+          loop: o.loop,
+          index: o.index,
+          startWallMs: clock.startWallMs,
+          speed: clock.speed,
+        })
+      : merged;
     return {
       ts: clock.startWallMs + Math.floor(o.s / clock.speed),
       seq: o.loop * timeline.samples.length + o.index,
@@ -133,7 +141,8 @@ function messageTs(m: SimMessage): number {
  * readings each (batch `ts` = its newest reading). Ordered by device time. Pure.
  */
 export function messagesBetween(fleet: Fleet, clock: ReplayClock, fromWallMs: number, toWallMs: number): SimMessage[] {
-  if (!(clock.speed > 0) || !Number.isFinite(clock.speed)) throw new Error(`speed must be a positive number, got ${clock.speed}`);
+  if (!(clock.speed > 0) || !Number.isFinite(clock.speed))
+    throw new Error(`speed must be a positive number, got ${clock.speed}`);
   const eFrom = Math.max(0, (fromWallMs - clock.startWallMs) * clock.speed);
   const eTo = (toWallMs - clock.startWallMs) * clock.speed;
   if (eTo <= eFrom) return [];
@@ -141,7 +150,13 @@ export function messagesBetween(fleet: Fleet, clock: ReplayClock, fromWallMs: nu
   for (const gw of fleet.gateways) {
     const batch: GatewayReading[] = gw.subDevices
       .flatMap((d) =>
-        readings(d, clock, eFrom, eTo).map((r) => ({ deviceId: d.deviceId, ts: r.ts, values: r.values, ...position(r.sample), seq: r.seq })),
+        readings(d, clock, eFrom, eTo).map((r) => ({
+          deviceId: d.deviceId,
+          ts: r.ts,
+          values: r.values,
+          ...position(r.sample),
+          seq: r.seq,
+        })),
       )
       .sort((a, b) => a.ts - b.ts);
     for (let i = 0; i < batch.length; i += GATEWAY_BATCH_MAX) {

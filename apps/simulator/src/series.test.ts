@@ -34,7 +34,14 @@ describe('parseOccupancySeries', () => {
   it('reads the 1-minute office series (8,143 rows, 59-61 s apart)', () => {
     const s = data.occupancy;
     expect(s).toHaveLength(8143);
-    expect(s[0]).toEqual({ tOffsetMs: 0, temperatureC: 23.18, humidityPct: 27.272, occupied: true, lightLux: 426, co2Ppm: 721.25 });
+    expect(s[0]).toEqual({
+      tOffsetMs: 0,
+      temperatureC: 23.18,
+      humidityPct: 27.272,
+      occupied: true,
+      lightLux: 426,
+      co2Ppm: 721.25,
+    });
     for (let i = 1; i < s.length; i++) {
       const step = s[i]!.tOffsetMs - s[i - 1]!.tOffsetMs;
       expect(step).toBeGreaterThanOrEqual(59_000);
@@ -46,12 +53,14 @@ describe('parseOccupancySeries', () => {
 describe('parseWsnMotes', () => {
   it('splits the TelosB file into four 5-second motes with their labelled excursions', () => {
     const motes = data.wsnMotes;
-    expect(motes.map((m) => [m.moteId, m.indoor, m.points.length, m.points.filter((p) => p.excursion).length])).toEqual([
-      [1, true, 4417, 117],
-      [2, true, 4417, 0],
-      [3, false, 5039, 0],
-      [4, false, 5041, 32],
-    ]);
+    expect(motes.map((m) => [m.moteId, m.indoor, m.points.length, m.points.filter((p) => p.excursion).length])).toEqual(
+      [
+        [1, true, 4417, 117],
+        [2, true, 4417, 0],
+        [3, false, 5039, 0],
+        [4, false, 5041, 32],
+      ],
+    );
     expect(motes[0]!.points[1]!.tOffsetMs).toBe(5_000);
     expect(Math.max(...motes[0]!.points.map((p) => p.temperatureC))).toBe(56.56); // SOURCES B2 rounds it to 56.6
   });

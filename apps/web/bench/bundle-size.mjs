@@ -27,7 +27,11 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), '
 
 const ROUTES = {
   login: ['src/features/auth/LoginPage.tsx'],
-  dashboard: ['src/layouts/BasicLayout.tsx', 'src/platform/router/buildRoutes.ts', 'src/features/dashboard/AnalysisPage.tsx'],
+  dashboard: [
+    'src/layouts/BasicLayout.tsx',
+    'src/platform/router/buildRoutes.ts',
+    'src/features/dashboard/AnalysisPage.tsx',
+  ],
 };
 /** Budgets of issue #2, KB gzip. */
 const BUDGETS = { login: 250, dashboard: 450 };
@@ -85,11 +89,15 @@ const SHELL = (key) =>
 const loginFiles = filesOf([entry, ...ROUTES.login]);
 const leaked = Object.keys(manifest).filter((k) => SHELL(k) && loginFiles.has(manifest[k].file));
 // antd's CSS-in-JS runtime, whichever chunk it ends up in: its style-tag attribute
-const antdRuntime = [...loginFiles].filter((f) => f.endsWith('.js') && readFileSync(join(dist, f), 'utf8').includes('data-css-hash'));
+const antdRuntime = [...loginFiles].filter(
+  (f) => f.endsWith('.js') && readFileSync(join(dist, f), 'utf8').includes('data-css-hash'),
+);
 leaked.push(...antdRuntime);
 console.log(`login_shell_chunks ${leaked.length}`);
 if (leaked.length) {
   over = true;
-  console.error(`the login page's initial module graph holds console shell or antd runtime chunks: ${leaked.join(', ')}`);
+  console.error(
+    `the login page's initial module graph holds console shell or antd runtime chunks: ${leaked.join(', ')}`,
+  );
 }
 if (check && over) process.exit(1);

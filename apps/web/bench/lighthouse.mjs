@@ -59,7 +59,17 @@ const webDir = join(dataDir, 'web');
 cpSync(join(here, '..', 'dist'), webDir, { recursive: true });
 copyFileSync(join(here, 'ceiling.html'), join(webDir, 'ceiling.html'));
 copyFileSync(join(here, 'ceiling.css'), join(webDir, 'ceiling.css'));
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: 'off', DEMO: 'off', DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench-Admin#2026', LOG_LEVEL: 'warn', WEB_DIR: webDir };
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  MQTT_PORT: 'off',
+  DEMO: 'off',
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD: 'Bench-Admin#2026',
+  LOG_LEVEL: 'warn',
+  WEB_DIR: webDir,
+};
 delete env.DATABASE_URL; // the embedded database: what a fresh install serves
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
@@ -81,15 +91,34 @@ try {
   }
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
   const results = { login: [], static: [], loginDesktop: [], dashboard: [] };
   const audit = async (name, target, { config, page } = {}) => {
-    const flags = { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error', ...(page ? { disableStorageReset: true } : {}) };
+    const flags = {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      output: 'json',
+      logLevel: 'error',
+      ...(page ? { disableStorageReset: true } : {}),
+    };
     const { lhr } = await lighthouse(target, flags, config, page);
     const a = lhr.audits;
-    const expected = name.startsWith('login') ? '/user/login' : name === 'dashboard' ? '/dashboard/analysis' : 'ceiling.html';
-    if (!lhr.finalDisplayedUrl.includes(expected)) throw new Error(`${name} audit ended on ${lhr.finalDisplayedUrl}, not ${expected}`);
+    const expected = name.startsWith('login')
+      ? '/user/login'
+      : name === 'dashboard'
+        ? '/dashboard/analysis'
+        : 'ceiling.html';
+    if (!lhr.finalDisplayedUrl.includes(expected))
+      throw new Error(`${name} audit ended on ${lhr.finalDisplayedUrl}, not ${expected}`);
     const r = {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       fcp: a['first-contentful-paint'].numericValue,
@@ -107,14 +136,16 @@ try {
     const page = await browser.newPage();
     await page.goto(`${url}#/user/login`);
     // a session kept in the browser's storage goes straight on to the dashboard
-    const form = await page.waitForSelector('[data-testid=login-username], [data-testid=dashboard]', { timeout: 60_000 });
+    const form = await page.waitForSelector('[data-testid=login-username], [data-testid=dashboard]', {
+      timeout: 60_000,
+    });
     if (await form.evaluate((el) => el.getAttribute('data-testid') === 'dashboard')) return page;
     await page.type('[data-testid=login-username]', 'admin');
     await page.type('[data-testid=login-password]', env.ADMIN_PASSWORD);
     await page.click('[data-testid=login-submit]');
     // the administrator belongs to two tenants: the operator's one (the demo tenant, last) is audited;
     // OK is clicked again while the dialog stays (a click while it still animates in can be lost)
-    for (const deadline = Date.now() + 90_000; ; ) {
+    for (const deadline = Date.now() + 90_000; ;) {
       if (await page.$('[data-testid=dashboard]')) break;
       if (Date.now() > deadline) throw new Error('the dashboard did not appear after signing in');
       const radios = await page.$$('[data-testid=tenant-choice] input[type=radio]');
@@ -147,7 +178,8 @@ try {
   const print = (key, value) => process.stdout.write(`${key} ${value}\n`);
   print('login_lighthouse_desktop_performance', median(results.loginDesktop.map((r) => r.score)));
   print('dashboard_lighthouse_mobile_performance', median(results.dashboard.map((r) => r.score)));
-  for (const m of ['fcp', 'lcp', 'tbt']) print(`dashboard_${m}_ms`, Math.round(median(results.dashboard.map((r) => r[m]))));
+  for (const m of ['fcp', 'lcp', 'tbt'])
+    print(`dashboard_${m}_ms`, Math.round(median(results.dashboard.map((r) => r[m]))));
   for (const name of ['login', 'static']) {
     const rs = results[name];
     process.stdout.write(`${name}_lighthouse_mobile_performance ${median(rs.map((r) => r.score))}\n`);

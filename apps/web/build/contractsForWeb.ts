@@ -56,7 +56,8 @@ function walkUntil(node: unknown, visit: (n: AstNode) => boolean): void {
 function topLevelInitializers(program: AstNode): AstNode[] {
   const inits: AstNode[] = [];
   for (const statement of program.body as AstNode[]) {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as AstNode | null) : statement;
+    const declaration =
+      statement.type === 'ExportNamedDeclaration' ? (statement.declaration as AstNode | null) : statement;
     if (declaration?.type !== 'VariableDeclaration') continue;
     for (const declarator of declaration.declarations as AstNode[]) {
       const init = declarator.init as AstNode | null;

@@ -16,8 +16,10 @@ export function nonBlockingCssPlugin(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html) =>
-        html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href: string) =>
-          `<link rel="preload" as="style" crossorigin href="${href}" onload="this.onload=null;this.rel='stylesheet'"><noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>`,
+        html.replace(
+          /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
+          (_m, href: string) =>
+            `<link rel="preload" as="style" crossorigin href="${href}" onload="this.onload=null;this.rel='stylesheet'"><noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>`,
         ),
     },
   };

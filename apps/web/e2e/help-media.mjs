@@ -95,7 +95,11 @@ class Recorder {
       // the last frame of a step holds a third of the chapter; the others share the rest
       frames.forEach((f, i) => {
         const next = frames[i + 1];
-        const d = next ? ((next.at - f.at) / span) * STEP_SECONDS * (2 / 3) : frames.length === 1 ? STEP_SECONDS : STEP_SECONDS / 3;
+        const d = next
+          ? ((next.at - f.at) / span) * STEP_SECONDS * (2 / 3)
+          : frames.length === 1
+            ? STEP_SECONDS
+            : STEP_SECONDS / 3;
         lines.push(`file '${f.file}'`, `duration ${d.toFixed(3)}`);
         last = f.file;
       });
@@ -127,7 +131,10 @@ function vttTime(seconds) {
 /** Captions: one cue per chapter with that step's text from help.json. */
 function captions(lang, keys) {
   const texts = JSON.parse(readFileSync(join(WEB, 'src', 'locales', lang, 'help.json'), 'utf8')).video.steps;
-  const cues = keys.map((k, i) => `${i + 1}\n${vttTime(i * STEP_SECONDS)} --> ${vttTime((i + 1) * STEP_SECONDS)}\n${texts[k].title}: ${texts[k].text}`);
+  const cues = keys.map(
+    (k, i) =>
+      `${i + 1}\n${vttTime(i * STEP_SECONDS)} --> ${vttTime((i + 1) * STEP_SECONDS)}\n${texts[k].title}: ${texts[k].text}`,
+  );
   return `WEBVTT\n\n${cues.join('\n\n')}\n`;
 }
 
@@ -146,7 +153,11 @@ async function waybillFlow(page, rec) {
   await list.getByText(ONGOING_WAYBILL).click({ timeout: 30_000 });
   const detail = page.getByTestId('waybill-detail');
   await detail.waitFor({ timeout: 30_000 });
-  await detail.getByTestId('waybill-map').locator('.ztj-waybill-truck').waitFor({ timeout: 30_000 }).catch(() => undefined);
+  await detail
+    .getByTestId('waybill-map')
+    .locator('.ztj-waybill-truck')
+    .waitFor({ timeout: 30_000 })
+    .catch(() => undefined);
   await rec.settle(800);
   // down to the map, the waybill's name and state still in view
   await page.mouse.move(740, 500);
@@ -174,7 +185,10 @@ async function walkThrough(page, rec, dir, tmp) {
 
   rec.step('tenant');
   const tenantChoice = page.getByTestId('tenant-choice');
-  await Promise.race([tenantChoice.waitFor({ timeout: 30_000 }), page.getByTestId('dashboard').waitFor({ timeout: 30_000 })]);
+  await Promise.race([
+    tenantChoice.waitFor({ timeout: 30_000 }),
+    page.getByTestId('dashboard').waitFor({ timeout: 30_000 }),
+  ]);
   await rec.settle(600);
   if (await tenantChoice.isVisible()) {
     await tenantChoice.getByRole('radio').last().check();
@@ -197,7 +211,10 @@ async function walkThrough(page, rec, dir, tmp) {
   rec.step('device');
   await go(`/device/detail/${DEVICE}`, 'device-detail');
   await rec.settle(1_000);
-  await page.getByTestId('device-detail').getByRole('tab', { name: /History chart|历史曲线/ }).click();
+  await page
+    .getByTestId('device-detail')
+    .getByRole('tab', { name: /History chart|历史曲线/ })
+    .click();
   await rec.settle(3_000);
   await still('device');
   await page.getByTestId('report-open').click();
@@ -235,7 +252,16 @@ async function walkThrough(page, rec, dir, tmp) {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 try {
@@ -256,10 +282,42 @@ try {
 
     const list = join(tmp, 'frames.txt');
     writeFileSync(list, rec.concatList());
-    ffmpeg(['-f', 'concat', '-safe', '0', '-i', list, '-vf', 'fps=12,scale=1024:-2,format=yuv420p', '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '36',
-      '-row-mt', '1', '-deadline', 'good', '-cpu-used', '4', '-an', join(dir, 'walkthrough.webm')]);
+    ffmpeg([
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      list,
+      '-vf',
+      'fps=12,scale=1024:-2,format=yuv420p',
+      '-c:v',
+      'libvpx-vp9',
+      '-b:v',
+      '0',
+      '-crf',
+      '36',
+      '-row-mt',
+      '1',
+      '-deadline',
+      'good',
+      '-cpu-used',
+      '4',
+      '-an',
+      join(dir, 'walkthrough.webm'),
+    ]);
     const dashboardFrame = rec.steps.find((s) => s.key === 'dashboard').frames.at(-1).file;
-    ffmpeg(['-i', dashboardFrame, '-vf', 'scale=1024:-2', '-c:v', 'libwebp', '-quality', '65', join(dir, 'poster.webp')]);
+    ffmpeg([
+      '-i',
+      dashboardFrame,
+      '-vf',
+      'scale=1024:-2',
+      '-c:v',
+      'libwebp',
+      '-quality',
+      '65',
+      join(dir, 'poster.webp'),
+    ]);
     const keys = rec.steps.map((s) => s.key);
     if (keys.join() !== STEPS.join()) throw new Error(`steps ${keys.join()} differ from STEPS`);
     writeFileSync(join(dir, 'walkthrough.vtt'), captions(lang, keys));

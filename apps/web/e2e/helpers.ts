@@ -1,4 +1,11 @@
-import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 /** The admin of the e2e server (playwright.config.ts). */
 export const ADMIN = { username: 'admin', password: 'E2e-Admin#2026' };
@@ -6,7 +13,8 @@ export const ADMIN = { username: 'admin', password: 'E2e-Admin#2026' };
 /** Stores the interface language before the app starts (storage key of SPEC §3). */
 export async function useLanguage(page: Page, language: 'zh-CN' | 'en-US'): Promise<void> {
   await page.addInitScript((lang) => {
-    if (!localStorage.getItem('pro__LANGUAGE')) localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: lang, expire: null }));
+    if (!localStorage.getItem('pro__LANGUAGE'))
+      localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: lang, expire: null }));
   }, language);
 }
 
@@ -28,7 +36,11 @@ export async function chooseTenantIfAsked(page: Page, which: 'first' | 'last' = 
   if (!(await tenantChoice.isVisible())) return;
   // the dialog preselects the tenant used last (issue #16 item 6), so the wanted one is chosen explicitly
   await tenantChoice.getByRole('radio')[which]().check();
-  await page.locator('.ant-modal').filter({ has: tenantChoice }).getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-modal')
+    .filter({ has: tenantChoice })
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(tenantChoice).toBeHidden({ timeout: 20_000 });
 }
 
@@ -71,13 +83,17 @@ export async function signOut(page: Page): Promise<void> {
  */
 export async function noSidewaysScroll(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { timeout: 5_000 })
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+      timeout: 5_000,
+    })
     .toBeLessThanOrEqual(0);
 }
 
 /** Resolves once the page has rendered two more frames (after a viewport change: its new layout). */
 export async function nextFrames(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
 }
 
 /** Screenshots of the current screen at 1280 and 375 px into `dir` (no sideways scroll at 375 px); back at 1280 after. */
@@ -118,7 +134,13 @@ export async function selectByTitle(page: Page, select: Locator, option: string 
  * Calls the server's API at `base` with the page's console session (its stored token and tenant)
  * and returns the envelope's result, expecting success.
  */
-export async function consoleApi<T>(page: Page, base: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+export async function consoleApi<T>(
+  page: Page,
+  base: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const { token, tenant } = await page.evaluate(() => {
     const read = (key: string): unknown => {
       const raw = localStorage.getItem(`pro__${key}`);
@@ -126,7 +148,11 @@ export async function consoleApi<T>(page: Page, base: string, method: 'GET' | 'P
     };
     return { token: String(read('Access-Token')), tenant: String(read('TENANT_ID') ?? '') };
   });
-  const res = await page.request.fetch(`${base}/ztj-iot${path}`, { method, headers: { 'X-Access-Token': token, 'tenant-id': tenant }, data });
+  const res = await page.request.fetch(`${base}/ztj-iot${path}`, {
+    method,
+    headers: { 'X-Access-Token': token, 'tenant-id': tenant },
+    data,
+  });
   const body = (await res.json()) as { success: boolean; result: T; message: string };
   expect(body.success, `${method} ${path}: ${body.message}`).toBe(true);
   return body.result;

@@ -29,7 +29,16 @@ if (!PASSWORD) {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 mkdirSync(OUT, { recursive: true });
 
@@ -50,14 +59,32 @@ async function signIn(page) {
 /** The waybill map, the first ongoing waybill's detail and the warehouse list, when the tenant has waybills. */
 async function logistics(page, suffix) {
   await page.goto(`${BASE_URL}/#/task/maplist`);
-  if (!(await page.getByTestId('waybill-maplist').waitFor({ timeout: 20_000 }).then(() => true, () => false))) return;
+  if (
+    !(await page
+      .getByTestId('waybill-maplist')
+      .waitFor({ timeout: 20_000 })
+      .then(
+        () => true,
+        () => false,
+      ))
+  )
+    return;
   await page.waitForTimeout(3_000); // tiles and tracks
   await page.screenshot({ path: join(OUT, `waybill-map-${suffix}.png`) });
   await page.goto(`${BASE_URL}/#/task/list`);
-  await page.getByTestId('waybill-stats').getByText(/^(进行中|Ongoing)/).click({ timeout: 20_000 }).catch(() => undefined);
+  await page
+    .getByTestId('waybill-stats')
+    .getByText(/^(进行中|Ongoing)/)
+    .click({ timeout: 20_000 })
+    .catch(() => undefined);
   // the list reloads with the filter: wait until its first row is an ongoing one (if there is any)
-  await page.locator('.ant-table-row').first().getByTestId('waybill-status').filter({ hasText: /进行中|Ongoing/ })
-    .waitFor({ timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.ant-table-row')
+    .first()
+    .getByTestId('waybill-status')
+    .filter({ hasText: /进行中|Ongoing/ })
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
   const detail = page.locator('.ant-table-row').first().getByTestId('row-detail'); // RowActions' first action
   if (await detail.isVisible().catch(() => false)) {
     await detail.click();
@@ -73,7 +100,10 @@ async function logistics(page, suffix) {
 try {
   for (const lang of LANGS) {
     for (const vp of VIEWPORTS) {
-      const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, deviceScaleFactor: 1 });
+      const context = await browser.newContext({
+        viewport: { width: vp.width, height: vp.height },
+        deviceScaleFactor: 1,
+      });
       await context.addInitScript((language) => {
         localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: language, expire: null }));
       }, lang);

@@ -31,12 +31,16 @@ function parse(argv) {
     const [flag, inline] = arg.split('=', 2);
     if (flag === '--runs' || flag === '--load') {
       const value = Number(inline ?? argv[++i]);
-      if (!Number.isInteger(value) || value < (flag === '--runs' ? 1 : 0)) throw new Error(`${flag} needs a whole number, got ${inline ?? argv[i]}`);
+      if (!Number.isInteger(value) || value < (flag === '--runs' ? 1 : 0))
+        throw new Error(`${flag} needs a whole number, got ${inline ?? argv[i]}`);
       if (flag === '--runs') runs = value;
       else load = value;
     } else rest.push(arg);
   }
-  if (!rest.some((a) => !a.startsWith('-'))) throw new Error('name the spec files to stress, e.g. npm run test:e2e:stress -- apps/web/e2e/system/quartz.spec.ts');
+  if (!rest.some((a) => !a.startsWith('-')))
+    throw new Error(
+      'name the spec files to stress, e.g. npm run test:e2e:stress -- apps/web/e2e/system/quartz.spec.ts',
+    );
   return { runs, load, rest };
 }
 
@@ -67,13 +71,26 @@ function runOnce(index, args) {
   delete env.ZTJ_E2E_WEB_DIR;
   const started = Date.now();
   return new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'apps/web/e2e/run.mjs'), '--output', output, ...args], { cwd: root, stdio: 'inherit', env });
-    child.on('exit', (code, signal) => done({ index, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000, traces: tracesUnder(output) }));
+    const child = spawn(process.execPath, [join(root, 'apps/web/e2e/run.mjs'), '--output', output, ...args], {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    });
+    child.on('exit', (code, signal) =>
+      done({
+        index,
+        code: code ?? (signal ? 1 : 0),
+        seconds: (Date.now() - started) / 1000,
+        traces: tracesUnder(output),
+      }),
+    );
   });
 }
 
 const { runs, load, rest } = parse(process.argv.slice(2));
-console.log(`stress: ${runs} run(s) of ${rest.join(' ')} with ${load} busy thread(s) on ${availableParallelism()} core(s)`);
+console.log(
+  `stress: ${runs} run(s) of ${rest.join(' ')} with ${load} busy thread(s) on ${availableParallelism()} core(s)`,
+);
 const workers = startLoad(load);
 const results = [];
 try {
@@ -87,10 +104,15 @@ try {
 
 const failed = results.filter((r) => r.code !== 0);
 console.log('\n── stress summary ──');
-for (const r of results) console.log(`run ${r.index}: ${r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`} in ${r.seconds.toFixed(0)} s`);
+for (const r of results)
+  console.log(`run ${r.index}: ${r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`} in ${r.seconds.toFixed(0)} s`);
 for (const r of failed) {
-  if (r.traces.length === 0) console.log(`run ${r.index}: no trace kept (the failure came before a test ran: see its output above)`);
-  for (const trace of r.traces) console.log(`run ${r.index} trace: ${relative(root, trace)}\n  open it with: npx playwright show-trace ${relative(root, trace)}`);
+  if (r.traces.length === 0)
+    console.log(`run ${r.index}: no trace kept (the failure came before a test ran: see its output above)`);
+  for (const trace of r.traces)
+    console.log(
+      `run ${r.index} trace: ${relative(root, trace)}\n  open it with: npx playwright show-trace ${relative(root, trace)}`,
+    );
 }
 console.log(failed.length === 0 ? `all ${runs} run(s) passed under load` : `${failed.length} of ${runs} run(s) failed`);
 process.exit(failed.length === 0 ? 0 : 1);

@@ -23,7 +23,8 @@ export const AuthRoutes = {
     path: '/sys/loginConfig',
     access: 'public',
     tag: 'auth',
-    summary: 'Public console settings: whether the image captcha is in use (issue #8) and the map tile sources (MAP_TILES, issue #10)',
+    summary:
+      'Public console settings: whether the image captcha is in use (issue #8) and the map tile sources (MAP_TILES, issue #10)',
     result: z.object({ captchaEnabled: z.boolean(), mapTiles: MapTilesConfigSchema }),
   }),
   randomImage: defineRoute({
@@ -49,7 +50,8 @@ export const AuthRoutes = {
     path: '/sys/sms',
     access: 'public',
     tag: 'auth',
-    summary: 'Send a 6-digit SMS code (5 min, single use) to a mobile number for login, register, recovery or change of phone; one per 60 s and a daily cap per number and per client; the same answer whether or not the number has an account; 429 past the request limits',
+    summary:
+      'Send a 6-digit SMS code (5 min, single use) to a mobile number for login, register, recovery or change of phone; one per 60 s and a daily cap per number and per client; the same answer whether or not the number has an account; 429 past the request limits',
     body: SmsSendRequestSchema,
     result: SmsSendResultSchema,
   }),
@@ -58,7 +60,8 @@ export const AuthRoutes = {
     path: '/sys/phoneLogin',
     access: 'public',
     tag: 'auth',
-    summary: 'Sign in with a mobile number and the SMS code sent to it (same result as login); 429 past the per-client and per-number limits',
+    summary:
+      'Sign in with a mobile number and the SMS code sent to it (same result as login); 429 past the per-client and per-number limits',
     body: PhoneLoginRequestSchema,
     result: LoginResultSchema,
   }),

@@ -24,7 +24,10 @@ export const SmsPurposeSchema = z.enum(['login', 'register', 'recovery', 'change
 export type SmsPurpose = z.infer<typeof SmsPurposeSchema>;
 
 /** JeecgBoot's `smsmode` of `POST /sys/sms` (its login page and register/forget-password pages): 0 login, 1 register, 2 recovery. */
-export const SMS_MODES = { '0': 'login', '1': 'register', '2': 'recovery' } as const satisfies Record<string, SmsPurpose>;
+export const SMS_MODES = { '0': 'login', '1': 'register', '2': 'recovery' } as const satisfies Record<
+  string,
+  SmsPurpose
+>;
 /**
  * `POST /sys/sms` body: send a 6-digit code to `mobile` for `purpose`; JeecgBoot clients name the
  * purpose by `smsmode` instead (issue 19), which wins when given.
@@ -43,7 +46,13 @@ export const SmsSendResultSchema = z.object({ demoCodeInLog: z.boolean(), resend
 export type SmsSendResult = z.infer<typeof SmsSendResultSchema>;
 
 /** `POST /sys/phoneLogin` body (SPEC §7): the mobile number and the SMS code sent to it. */
-export const PhoneLoginRequestSchema = z.object({ mobile: MobileSchema, captcha: z.string().trim().regex(/^\d{6}$/, 'validation.smsCode') });
+export const PhoneLoginRequestSchema = z.object({
+  mobile: MobileSchema,
+  captcha: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'validation.smsCode'),
+});
 export type PhoneLoginRequest = z.infer<typeof PhoneLoginRequestSchema>;
 
 /** The signed-in user as the console keeps it (SPEC §3 "Session user"). */
@@ -114,7 +123,10 @@ export const ChangePasswordSchema = z
     password: PasswordSchema,
     confirmpassword: z.string().min(1),
   })
-  .refine((v) => v.password === v.confirmpassword, { path: ['confirmpassword'], message: 'validation.confirmMismatch' });
+  .refine((v) => v.password === v.confirmpassword, {
+    path: ['confirmpassword'],
+    message: 'validation.confirmMismatch',
+  });
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 
 /** `PUT /sys/selectDepart` body (SPEC §3 department select). */
@@ -123,7 +135,10 @@ export type SelectDepart = z.infer<typeof SelectDepartSchema>;
 export const SelectDepartResultSchema = z.object({ userInfo: UserInfoSchema });
 
 /** `GET /sys/user/getCurrentUserDeparts` result (SPEC §7): list and current orgCode. */
-export const CurrentDepartsResultSchema = z.object({ list: z.array(DepartBriefSchema), orgCode: z.string().nullable() });
+export const CurrentDepartsResultSchema = z.object({
+  list: z.array(DepartBriefSchema),
+  orgCode: z.string().nullable(),
+});
 
 /** `PUT /sys/selectTenant` body: switch the session's tenant. */
 export const SelectTenantSchema = z.object({ tenantId: z.number().int() });

@@ -3,7 +3,10 @@ import { defineRoute } from './route';
 
 const Color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'brandingInvalid');
 /** A logo: an uploaded file's relative path or an http(s) URL; empty = none. */
-const Logo = z.string().max(500).refine((v) => v === '' || /^https?:\/\//.test(v) || /^[\w./-]+$/.test(v), 'brandingInvalid');
+const Logo = z
+  .string()
+  .max(500)
+  .refine((v) => v === '' || /^https?:\/\//.test(v) || /^[\w./-]+$/.test(v), 'brandingInvalid');
 
 /**
  * A tenant's branding of the customer monitoring screen /yakult/index (SPEC §1, issue 13 item 8):

@@ -75,13 +75,18 @@ function upToFirstRefused(element: z.ZodType, items: unknown[]): unknown[] {
 
 /** The `max(n)` of an array schema, or Infinity. */
 function maxLengthOf(schema: z.ZodType): number {
-  const checks = (schema as unknown as { _zod: { def: { checks?: { _zod: { def: { check: string; maximum?: number } } }[] } } })._zod.def.checks ?? [];
+  const checks =
+    (schema as unknown as { _zod: { def: { checks?: { _zod: { def: { check: string; maximum?: number } } }[] } } })._zod
+      .def.checks ?? [];
   let max = Infinity;
-  for (const c of checks) if (c._zod.def.check === 'max_length' && typeof c._zod.def.maximum === 'number') max = Math.min(max, c._zod.def.maximum);
+  for (const c of checks)
+    if (c._zod.def.check === 'max_length' && typeof c._zod.def.maximum === 'number')
+      max = Math.min(max, c._zod.def.maximum);
   return max;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * `value` with numeric strings turned into numbers and numbers into strings wherever `schema`
@@ -96,7 +101,8 @@ export function coerceWire(schema: z.ZodType, value: unknown, depth = 0): unknow
   if (def.type === 'lazy' && def.getter) return coerceWire(def.getter(), value, depth + 1);
   if (def.type === 'object' && def.shape && isPlainObject(value)) {
     const out: Record<string, unknown> = { ...value };
-    for (const [key, child] of Object.entries(def.shape)) if (key in out) out[key] = coerceWire(child, out[key], depth + 1);
+    for (const [key, child] of Object.entries(def.shape))
+      if (key in out) out[key] = coerceWire(child, out[key], depth + 1);
     return out;
   }
   if (def.type === 'array' && def.element && Array.isArray(value)) {
@@ -120,8 +126,10 @@ export function coerceWire(schema: z.ZodType, value: unknown, depth = 0): unknow
     return match ? coerceWire(match, value, depth + 1) : value;
   }
   const kinds = kindsOf(schema);
-  if (typeof value === 'string' && kinds.has('number') && !kinds.has('string') && NUMERIC_TEXT.test(value)) return Number(value);
-  if (typeof value === 'number' && Number.isFinite(value) && kinds.has('string') && !kinds.has('number')) return String(value);
+  if (typeof value === 'string' && kinds.has('number') && !kinds.has('string') && NUMERIC_TEXT.test(value))
+    return Number(value);
+  if (typeof value === 'number' && Number.isFinite(value) && kinds.has('string') && !kinds.has('number'))
+    return String(value);
   return value;
 }
 

@@ -77,7 +77,10 @@ export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
 /** Query of the trend: `days` 7, 14 or 30 (SPEC §9). */
 export const DashboardTrendQuerySchema = z.object({
-  days: z.coerce.number().pipe(z.union([z.literal(7), z.literal(14), z.literal(30)])).default(7),
+  days: z.coerce
+    .number()
+    .pipe(z.union([z.literal(7), z.literal(14), z.literal(30)]))
+    .default(7),
 });
 /**
  * Per-day figures of the last `days` days (today included, oldest first), each day a calendar day of
@@ -105,7 +108,13 @@ export const BigScreenDeviceSchema = z.object({
   ts: z.number().nullable(),
 });
 /** A warehouse with a position on the big screen's map. */
-export const BigScreenWarehouseSchema = z.object({ id: z.string(), name: z.string(), lat: z.number(), lng: z.number(), outOfLimits: z.boolean() });
+export const BigScreenWarehouseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  outOfLimits: z.boolean(),
+});
 
 /**
  * Temperature compliance rate (big screen). Definition: of the tenant's readings of the last
@@ -115,7 +124,12 @@ export const BigScreenWarehouseSchema = z.object({ id: z.string(), name: z.strin
  * therefore exactly those of the rule templates and scenes that raised the alarms. `rate` is
  * `inLimits / total` (0..1), null without readings.
  */
-export const ComplianceSchema = z.object({ windowHours: count, total: count, inLimits: count, rate: z.number().nullable() });
+export const ComplianceSchema = z.object({
+  windowHours: count,
+  total: count,
+  inLimits: count,
+  rate: z.number().nullable(),
+});
 
 /** Data of the big-data screen: the figures, the map and the compliance rate. */
 export const BigScreenSchema = z.object({

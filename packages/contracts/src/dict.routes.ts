@@ -18,7 +18,8 @@ export const DictRoutes = {
     path: '/sys/dict/loadDict/:code',
     access: 'session',
     tag: 'dict',
-    summary: 'Search-select: options of one dictionary (or allow-listed table dictionary "table,text,code") whose text or value contains the keyword, at most pageSize',
+    summary:
+      'Search-select: options of one dictionary (or allow-listed table dictionary "table,text,code") whose text or value contains the keyword, at most pageSize',
     params: z.object({ code: z.string().min(1).max(100) }),
     query: z.object({ keyword: z.string().max(100).optional(), pageSize: z.number().int().min(1).max(100).optional() }),
     result: z.array(DictOptionSchema),

@@ -74,7 +74,11 @@ export const PageQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(10),
   /** Sort field; `''` (a cleared sorter) means the default sort. */
-  column: z.string().max(64).transform((v) => v || undefined).optional(),
+  column: z
+    .string()
+    .max(64)
+    .transform((v) => v || undefined)
+    .optional(),
   order: z.enum(['asc', 'desc']).optional(),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;

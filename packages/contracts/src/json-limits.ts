@@ -91,4 +91,3 @@ export const FIELD_JSON_LIMITS: JsonLimits = {
   maxStringBytes: 8 * 1024,
   maxValues: 10_000,
 };
-

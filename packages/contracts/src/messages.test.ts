@@ -14,7 +14,9 @@ describe('server message catalogue', () => {
   });
 
   it('fills parameters', () => {
-    expect(formatMessage('accountLocked', 'en-US', { minutes: 10 })).toBe('Too many failed attempts, try again in 10 minutes');
+    expect(formatMessage('accountLocked', 'en-US', { minutes: 10 })).toBe(
+      'Too many failed attempts, try again in 10 minutes',
+    );
   });
 
   it('reads the language from Accept-Language, Chinese by default', () => {

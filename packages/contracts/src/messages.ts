@@ -46,7 +46,10 @@ export const MESSAGES = {
   },
   // Issue 13 items 1-2: SMS codes and phone sign-in.
   smsCodeWrong: { 'zh-CN': '手机号或短信验证码错误', 'en-US': 'Wrong mobile number or SMS code' },
-  smsResendWait: { 'zh-CN': '验证码已发送，请{seconds}秒后再获取', 'en-US': 'A code was just sent, ask again in {seconds} seconds' },
+  smsResendWait: {
+    'zh-CN': '验证码已发送，请{seconds}秒后再获取',
+    'en-US': 'A code was just sent, ask again in {seconds} seconds',
+  },
   smsDailyLimit: { 'zh-CN': '今日获取验证码次数已达上限', 'en-US': 'Daily limit of SMS codes reached' },
   smsNotConfigured: { 'zh-CN': '短信服务未配置', 'en-US': 'SMS is not configured' },
   accountFrozen: { 'zh-CN': '该用户已冻结', 'en-US': 'This account is frozen' },
@@ -62,7 +65,10 @@ export const MESSAGES = {
   },
   departNotFound: { 'zh-CN': '部门不存在或您不属于该部门', 'en-US': 'Department not found or not yours' },
   notFound: { 'zh-CN': '资源不存在', 'en-US': 'Resource not found' },
-  tooManyRequests: { 'zh-CN': '请求过于频繁，请{seconds}秒后再试', 'en-US': 'Too many requests, try again in {seconds} seconds' },
+  tooManyRequests: {
+    'zh-CN': '请求过于频繁，请{seconds}秒后再试',
+    'en-US': 'Too many requests, try again in {seconds} seconds',
+  },
   serverError: { 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' },
   oldPasswordWrong: { 'zh-CN': '旧密码输入错误', 'en-US': 'The old password is wrong' },
   passwordMismatch: { 'zh-CN': '两次输入的密码不一致', 'en-US': 'The two passwords do not match' },
@@ -94,20 +100,33 @@ export const MESSAGES = {
   ...EQUIPMENT_MESSAGES,
   // Administration back office (issue #4): generic list, import/export, system entities.
   listFieldUnknown: { 'zh-CN': '未知的查询字段：{field}', 'en-US': 'Unknown query field: {field}' },
-  listRuleUnknown: { 'zh-CN': '字段 {field} 不支持查询规则 {rule}', 'en-US': 'Field {field} does not support the rule {rule}' },
+  listRuleUnknown: {
+    'zh-CN': '字段 {field} 不支持查询规则 {rule}',
+    'en-US': 'Field {field} does not support the rule {rule}',
+  },
   listSortUnknown: { 'zh-CN': '不能按字段排序：{field}', 'en-US': 'Cannot sort by field: {field}' },
   listValueInvalid: { 'zh-CN': '字段 {field} 的查询值无效', 'en-US': 'Invalid query value of field {field}' },
   superQueryInvalid: { 'zh-CN': '高级查询条件格式错误', 'en-US': 'The advanced query conditions are malformed' },
   selectRecord: { 'zh-CN': '请选择一条记录', 'en-US': 'Please select a record' },
   userExists: { 'zh-CN': '用户名已存在', 'en-US': 'User name already exists' },
-  usernameUnavailable: { 'zh-CN': '该用户名不可用，请换一个', 'en-US': 'This user name cannot be used, choose another' },
+  usernameUnavailable: {
+    'zh-CN': '该用户名不可用，请换一个',
+    'en-US': 'This user name cannot be used, choose another',
+  },
   accountOtherTenants: {
     'zh-CN': '该账号也属于其他租户，只有平台租户可以修改；本租户只能调整其角色和部门',
-    'en-US': 'This account also belongs to other tenants and only the platform tenant can change it; here you can only change its roles and departments',
+    'en-US':
+      'This account also belongs to other tenants and only the platform tenant can change it; here you can only change its roles and departments',
   },
   cannotChangeSelf: { 'zh-CN': '不能删除或冻结当前登录用户', 'en-US': 'You cannot delete or freeze yourself' },
-  departHasChildren: { 'zh-CN': '该部门下还有子部门，不能删除', 'en-US': 'The department has sub-departments and cannot be deleted' },
-  departHasUsers: { 'zh-CN': '该部门下还有用户，不能删除', 'en-US': 'The department still has users and cannot be deleted' },
+  departHasChildren: {
+    'zh-CN': '该部门下还有子部门，不能删除',
+    'en-US': 'The department has sub-departments and cannot be deleted',
+  },
+  departHasUsers: {
+    'zh-CN': '该部门下还有用户，不能删除',
+    'en-US': 'The department still has users and cannot be deleted',
+  },
   departCodeUnknown: { 'zh-CN': '部门编码不存在：{code}', 'en-US': 'No department has the code {code}' },
   departRolePermissionOutside: {
     'zh-CN': '部门角色只能授予本部门拥有的权限',
@@ -117,15 +136,24 @@ export const MESSAGES = {
     'zh-CN': '请先保存部门角色的菜单权限，再设置该权限的数据规则',
     'en-US': "Save the department role's permissions first, then choose the data rules of this permission",
   },
-  departRoleUserOutside: { 'zh-CN': '只能给本部门的用户分配部门角色', 'en-US': 'Department roles can only be given to members of the department' },
+  departRoleUserOutside: {
+    'zh-CN': '只能给本部门的用户分配部门角色',
+    'en-US': 'Department roles can only be given to members of the department',
+  },
   roleCodeExists: { 'zh-CN': '角色编码已存在', 'en-US': 'Role code already exists' },
   positionCodeExists: { 'zh-CN': '职务编码已存在', 'en-US': 'Position code already exists' },
   dictCodeExists: { 'zh-CN': '字典编码已存在', 'en-US': 'Dictionary code already exists' },
   dictItemExists: { 'zh-CN': '字典项的值已存在', 'en-US': 'The item value already exists in this dictionary' },
   categoryCodeExists: { 'zh-CN': '分类编码已存在', 'en-US': 'Category code already exists' },
   tenantExists: { 'zh-CN': '租户编号已存在', 'en-US': 'Tenant id already exists' },
-  tenantHasUsers: { 'zh-CN': '该租户下还有用户，不能删除', 'en-US': 'The tenant still has users and cannot be deleted' },
-  tenantHasDevices: { 'zh-CN': '该租户下还有设备，不能删除', 'en-US': 'The tenant still has devices and cannot be deleted' },
+  tenantHasUsers: {
+    'zh-CN': '该租户下还有用户，不能删除',
+    'en-US': 'The tenant still has users and cannot be deleted',
+  },
+  tenantHasDevices: {
+    'zh-CN': '该租户下还有设备，不能删除',
+    'en-US': 'The tenant still has devices and cannot be deleted',
+  },
   platformOnly: { 'zh-CN': '只有平台租户可以修改此数据', 'en-US': 'Only the platform tenant can change this data' },
   platformOnlyView: { 'zh-CN': '只有平台租户可以查看此数据', 'en-US': 'Only the platform tenant can view this data' },
   uploadImageOnly: { 'zh-CN': '请上传图片', 'en-US': 'Please upload an image' },
@@ -140,11 +168,23 @@ export const MESSAGES = {
   importReason: { 'zh-CN': '错误原因', 'en-US': 'Reason' },
   importRow: { 'zh-CN': '行号', 'en-US': 'Row' },
   // Issue #8 findings 3-4: bounds of uploads, imports and spreadsheet parsing.
-  importTooManyRows: { 'zh-CN': '每个文件最多导入 {max} 行，此文件有 {rows} 行', 'en-US': 'At most {max} rows per file can be imported; this file has {rows}' },
+  importTooManyRows: {
+    'zh-CN': '每个文件最多导入 {max} 行，此文件有 {rows} 行',
+    'en-US': 'At most {max} rows per file can be imported; this file has {rows}',
+  },
   importFileTooLarge: { 'zh-CN': '导入文件不能超过 {mb} MB', 'en-US': 'An import file must not exceed {mb} MB' },
-  importUnpackedTooLarge: { 'zh-CN': '文件解压后超过 {mb} MB，无法读取', 'en-US': 'The file unpacks to more than {mb} MB and cannot be read' },
-  importParseTimeout: { 'zh-CN': '读取文件超过 {seconds} 秒，请拆分后再导入', 'en-US': 'Reading the file took longer than {seconds} seconds; split it and import again' },
-  importTimeLimit: { 'zh-CN': '导入超过 {seconds} 秒，此行未导入；请导入错误文件以继续', 'en-US': 'Not imported: the import passed {seconds} seconds; import the error file to continue' },
+  importUnpackedTooLarge: {
+    'zh-CN': '文件解压后超过 {mb} MB，无法读取',
+    'en-US': 'The file unpacks to more than {mb} MB and cannot be read',
+  },
+  importParseTimeout: {
+    'zh-CN': '读取文件超过 {seconds} 秒，请拆分后再导入',
+    'en-US': 'Reading the file took longer than {seconds} seconds; split it and import again',
+  },
+  importTimeLimit: {
+    'zh-CN': '导入超过 {seconds} 秒，此行未导入；请导入错误文件以继续',
+    'en-US': 'Not imported: the import passed {seconds} seconds; import the error file to continue',
+  },
   uploadTooLarge: { 'zh-CN': '文件不能超过 {mb} MB', 'en-US': 'A file must not exceed {mb} MB' },
   uploadTooManyParts: { 'zh-CN': '一次上传的文件或字段过多', 'en-US': 'Too many files or fields in one upload' },
   uploadMalformed: { 'zh-CN': '上传内容不完整或格式错误', 'en-US': 'The upload is incomplete or malformed' },

@@ -12,7 +12,11 @@ import type { AuthEntry } from './menu';
  * `action` may be comma-separated: allowed when any one of them is.
  * The server enforces permissions on its own; this only decides what the UI shows.
  */
-export function isActionAllowed(action: string, userAuth: readonly AuthEntry[], allAuth: readonly AuthEntry[]): boolean {
+export function isActionAllowed(
+  action: string,
+  userAuth: readonly AuthEntry[],
+  allAuth: readonly AuthEntry[],
+): boolean {
   const actions = action
     .split(',')
     .map((a) => a.trim())

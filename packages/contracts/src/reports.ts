@@ -13,7 +13,10 @@ import { ExportStartedSchema } from './system/download-center';
  */
 
 /** Product name printed on every report (SPEC §9 default logo title). */
-export const REPORT_PRODUCT_NAME: BilingualText = { 'zh-CN': 'ZTJ IOT 冷链监控平台', 'en-US': 'ZTJ IOT cold-chain monitoring' };
+export const REPORT_PRODUCT_NAME: BilingualText = {
+  'zh-CN': 'ZTJ IOT 冷链监控平台',
+  'en-US': 'ZTJ IOT cold-chain monitoring',
+};
 /** Most devices in one multiple-terminal report. */
 export const REPORT_MAX_DEVICES = 20;
 /** Longest report range, ms (93 days). */
@@ -46,7 +49,14 @@ export const DeviceReportQuerySchema = z
     deviceIds: z
       .string()
       .max(4_000, 'validation.tooLong')
-      .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+      .transform((s) => [
+        ...new Set(
+          s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        ),
+      ])
       .pipe(z.array(z.string().max(64)).min(1, 'validation.required').max(REPORT_MAX_DEVICES, 'validation.tooLong')),
     startTime: z.coerce.number().int().min(0),
     endTime: z.coerce.number().int().min(0),
@@ -54,8 +64,10 @@ export const DeviceReportQuerySchema = z
     reportType: z.enum(DEVICE_REPORT_TYPES).default('terminal'),
   })
   .superRefine((q, ctx) => {
-    if (q.endTime <= q.startTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'validation.ruleEndNotAfterStart', input: q.endTime });
-    else if (q.endTime - q.startTime > REPORT_MAX_RANGE_MS) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'validation.tooLong', input: q.endTime });
+    if (q.endTime <= q.startTime)
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'validation.ruleEndNotAfterStart', input: q.endTime });
+    else if (q.endTime - q.startTime > REPORT_MAX_RANGE_MS)
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'validation.tooLong', input: q.endTime });
   });
 /** Parsed {@link DeviceReportQuerySchema}. */
 export type DeviceReportQuery = z.infer<typeof DeviceReportQuerySchema>;
@@ -64,7 +76,10 @@ export type DeviceReportQuery = z.infer<typeof DeviceReportQuerySchema>;
 /** Query of a warehouse daily report: the warehouse id and the calendar day (YYYY-MM-DD, Asia/Shanghai). */
 export const WarehouseDailyQuerySchema = z.object({
   id: z.string().min(1, 'validation.required').max(64),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00+08:00`)), 'validation.invalid'),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid')
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00+08:00`)), 'validation.invalid'),
 });
 export type WarehouseDailyQuery = z.infer<typeof WarehouseDailyQuerySchema>;
 
@@ -74,7 +89,8 @@ export const ReportRoutes = {
     path: '/wlx/report/device',
     access: DEVICE_PERMS.export,
     tag: 'reports',
-    summary: 'Queue a device report (PDF or Excel; one device = single terminal, several = multiple terminals); the file appears in the download center',
+    summary:
+      'Queue a device report (PDF or Excel; one device = single terminal, several = multiple terminals); the file appears in the download center',
     query: DeviceReportQuerySchema,
     result: ExportStartedSchema,
   }),
@@ -92,7 +108,8 @@ export const ReportRoutes = {
     path: '/wlx/report/waybill',
     access: WAYBILL_PERMS.export,
     tag: 'reports',
-    summary: 'Queue the waybill report (type 8, PDF or Excel): the waybill, its track and timing outcome, then every device report over its time range',
+    summary:
+      'Queue the waybill report (type 8, PDF or Excel): the waybill, its track and timing outcome, then every device report over its time range',
     query: z.object({ id: z.string().min(1, 'validation.required').max(64), format: z.enum(REPORT_FORMATS) }),
     result: ExportStartedSchema,
   }),
@@ -101,7 +118,8 @@ export const ReportRoutes = {
     path: '/wlx/report/warehouseDaily',
     access: WAREHOUSE_PERMS.export,
     tag: 'reports',
-    summary: 'Queue the warehouse daily report (type 5): a PDF of every device of the warehouse over one Asia/Shanghai calendar day',
+    summary:
+      'Queue the warehouse daily report (type 5): a PDF of every device of the warehouse over one Asia/Shanghai calendar day',
     query: WarehouseDailyQuerySchema,
     result: ExportStartedSchema,
   }),

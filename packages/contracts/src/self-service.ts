@@ -34,7 +34,10 @@ export type SliderVerifyRequest = z.infer<typeof SliderVerifyRequestSchema>;
 export const UsernameSchema = z.string().trim().regex(PATTERNS.username, 'validation.username');
 
 /** Six-digit SMS code (message key `validation.smsCode`). */
-export const SmsCodeSchema = z.string().trim().regex(/^\d{6}$/, 'validation.smsCode');
+export const SmsCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'validation.smsCode');
 
 /**
  * `POST /sys/user/register` body (issue 13 item 3): account, password and confirmation (SPEC §5),
@@ -50,7 +53,10 @@ export const RegisterRequestSchema = z
     smsCode: SmsCodeSchema,
     sliderToken: z.string().min(16).max(128),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.confirmMismatch' });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.confirmMismatch',
+  });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
 /** `POST /sys/user/register` result: the new account's name (the result page shows it). */
@@ -75,31 +81,54 @@ export const RecoveryVerifyResultSchema = z.object({ ticket: z.string() });
 
 /** Recovery step 3: the ticket and the new password with its confirmation (SPEC §5). */
 export const RecoveryResetRequestSchema = z
-  .object({ ticket: z.string().min(16).max(128), password: PasswordSchema, confirmPassword: z.string().min(1, 'validation.required') })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.confirmMismatch' });
+  .object({
+    ticket: z.string().min(16).max(128),
+    password: PasswordSchema,
+    confirmPassword: z.string().min(1, 'validation.required'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.confirmMismatch',
+  });
 export type RecoveryResetRequest = z.infer<typeof RecoveryResetRequestSchema>;
 
 const tag = 'auth';
 
 /** Route table of the self-service pages; all public, all behind per-address (and per-number/account) limits. */
 export const SelfServiceRoutes = {
-  sliderChallenge: defineRoute({ method: 'POST', path: '/sys/slider/challenge', access: 'public', tag, summary: 'Issue a slider captcha challenge token (2 min, single use); 429 past the per-client limit', result: SliderChallengeSchema }),
+  sliderChallenge: defineRoute({
+    method: 'POST',
+    path: '/sys/slider/challenge',
+    access: 'public',
+    tag,
+    summary: 'Issue a slider captcha challenge token (2 min, single use); 429 past the per-client limit',
+    result: SliderChallengeSchema,
+  }),
   sliderVerify: defineRoute({
     method: 'POST',
     path: '/sys/slider/verify',
     access: 'public',
     tag,
-    summary: 'Verify the drag of a slider challenge (trace plausibility, token single use); the token is then a verified slider token for 2 min',
+    summary:
+      'Verify the drag of a slider challenge (trace plausibility, token single use); the token is then a verified slider token for 2 min',
     body: SliderVerifyRequestSchema,
     result: z.null(),
   }),
-  registerConfig: defineRoute({ method: 'GET', path: '/sys/user/registerConfig', access: 'public', tag, summary: 'Whether self-service registration is open', result: RegisterConfigSchema }),
+  registerConfig: defineRoute({
+    method: 'GET',
+    path: '/sys/user/registerConfig',
+    access: 'public',
+    tag,
+    summary: 'Whether self-service registration is open',
+    result: RegisterConfigSchema,
+  }),
   register: defineRoute({
     method: 'POST',
     path: '/sys/user/register',
     access: 'public',
     tag,
-    summary: 'Register an account in the self-service tenant with the least role (verified slider token and SMS code of purpose register required); 429 past the limits',
+    summary:
+      'Register an account in the self-service tenant with the least role (verified slider token and SMS code of purpose register required); 429 past the limits',
     body: RegisterRequestSchema,
     result: RegisterResultSchema,
   }),
@@ -108,7 +137,8 @@ export const SelfServiceRoutes = {
     path: '/sys/user/recovery/code',
     access: 'public',
     tag,
-    summary: "Recovery step 1: send a recovery SMS code to the account's phone; the same answer whether or not it exists; 429 past the limits",
+    summary:
+      "Recovery step 1: send a recovery SMS code to the account's phone; the same answer whether or not it exists; 429 past the limits",
     body: RecoveryCodeRequestSchema,
     result: RecoveryCodeResultSchema,
   }),
@@ -126,7 +156,7 @@ export const SelfServiceRoutes = {
     path: '/sys/user/recovery/reset',
     access: 'public',
     tag,
-    summary: "Recovery step 3: set the new password with the ticket; every session of the account is revoked",
+    summary: 'Recovery step 3: set the new password with the ticket; every session of the account is revoked',
     body: RecoveryResetRequestSchema,
     result: z.null(),
   }),

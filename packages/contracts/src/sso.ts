@@ -10,14 +10,20 @@ import { MobileSchema } from './validation-schemas';
  */
 export const THIRD_TYPES = [1, 2] as const;
 export type ThirdType = (typeof THIRD_TYPES)[number];
-export const ThirdTypeSchema = z.coerce.number().int().refine((v): v is ThirdType => v === 1 || v === 2, 'thirdType');
+export const ThirdTypeSchema = z.coerce
+  .number()
+  .int()
+  .refine((v): v is ThirdType => v === 1 || v === 2, 'thirdType');
 
 /** A configured third-party provider as the login page shows it (no secret, no endpoint). */
 export const ThirdProviderSchema = z.object({ type: z.union([z.literal(1), z.literal(2)]), name: z.string() });
 export type ThirdProvider = z.infer<typeof ThirdProviderSchema>;
 
 /** `GET /sys/thirdLogin/config`: the providers configured on this server and whether CAS is. */
-export const SsoConfigSchema = z.object({ providers: z.array(ThirdProviderSchema), cas: z.object({ loginUrl: z.string() }).nullable() });
+export const SsoConfigSchema = z.object({
+  providers: z.array(ThirdProviderSchema),
+  cas: z.object({ loginUrl: z.string() }).nullable(),
+});
 export type SsoConfig = z.infer<typeof SsoConfigSchema>;
 
 /** One-time hand-over token the callback puts into the login page's URL (43 base64url characters). */
@@ -50,7 +56,10 @@ export const ThirdBindRequestSchema = z.discriminatedUnion('method', [
     token: HandoffTokenSchema,
     thirdType: ThirdTypeSchema,
     mobile: MobileSchema,
-    captcha: z.string().trim().regex(/^\d{6}$/, 'validation.smsCode'),
+    captcha: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'validation.smsCode'),
   }),
 ]);
 export type ThirdBindRequest = z.input<typeof ThirdBindRequestSchema>;
@@ -70,7 +79,10 @@ export const LOGIN_FREE_TARGETS = ['/dashboard/analysis', '/yakult/index'] as co
 
 export const LoginFreeIssueSchema = z.object({
   userId: z.string().min(1).max(64),
-  minutes: z.coerce.number().int().refine((v) => (LOGIN_FREE_TTL_MINUTES as readonly number[]).includes(v), 'minutes'),
+  minutes: z.coerce
+    .number()
+    .int()
+    .refine((v) => (LOGIN_FREE_TTL_MINUTES as readonly number[]).includes(v), 'minutes'),
   target: z.enum(LOGIN_FREE_TARGETS),
 });
 export type LoginFreeIssue = z.input<typeof LoginFreeIssueSchema>;
@@ -80,7 +92,10 @@ export const LoginFreeLinkSchema = z.object({ path: z.string(), expiresAt: z.str
 export type LoginFreeLink = z.infer<typeof LoginFreeLinkSchema>;
 
 /** `POST /sys/cas/client/validateLogin`: a CAS service ticket and the service URL it was issued for. */
-export const CasValidateSchema = z.object({ ticket: z.string().regex(/^ST-[A-Za-z0-9._-]{1,250}$/), service: z.string().url().max(500) });
+export const CasValidateSchema = z.object({
+  ticket: z.string().regex(/^ST-[A-Za-z0-9._-]{1,250}$/),
+  service: z.string().url().max(500),
+});
 
 /** Sign-in family: third-party login, CAS and login-free links (SPEC §7; issue 13 items 5-6). */
 export const SsoRoutes = {
@@ -97,7 +112,8 @@ export const SsoRoutes = {
     path: '/sys/thirdLogin/getLoginUser/:token/:thirdType',
     access: 'public',
     tag: 'auth',
-    summary: 'Sign in with the one-time token of a third-party callback (5 min, single use); an unbound identity answers status bind',
+    summary:
+      'Sign in with the one-time token of a third-party callback (5 min, single use); an unbound identity answers status bind',
     params: z.object({ token: HandoffTokenSchema, thirdType: ThirdTypeSchema }),
     result: ThirdLoginResultSchema,
   }),
@@ -115,7 +131,8 @@ export const SsoRoutes = {
     path: '/sys/thirdLogin/bind',
     access: 'public',
     tag: 'auth',
-    summary: 'Bind the third-party identity of a one-time token to the account whose password (or SMS login code) is given, and sign in',
+    summary:
+      'Bind the third-party identity of a one-time token to the account whose password (or SMS login code) is given, and sign in',
     body: ThirdBindRequestSchema,
     result: LoginResultSchema,
   }),

@@ -18,7 +18,7 @@ export const TenantExpiryRoutes = {
     path: '/sys/tenant/renew',
     access: 'tenant:edit',
     tag: 'system-tenant',
-    summary: "Renew a tenant: set a new end date in the future (platform tenant only); its users can sign in again",
+    summary: 'Renew a tenant: set a new end date in the future (platform tenant only); its users can sign in again',
     body: TenantRenewSchema,
     result: z.object({ endDate: z.string() }),
   }),

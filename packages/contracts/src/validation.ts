@@ -10,8 +10,9 @@ import { EQUIPMENT_VALIDATION_MESSAGES } from './meters/messages';
 
 export { PATTERNS } from './patterns';
 
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const INVALID_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const INVALID_TEXT =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 // The zod schemas of ids and passwords live in their own module, so a bundle that needs only the
 // patterns and message texts (the console's login page) does not load zod.
@@ -51,16 +52,28 @@ export const CORE_VALIDATION_MESSAGES = {
   },
   // Rule templates (issue 9, alarms/rule-conditions.ts).
   'validation.ruleUnknownParameter': { 'zh-CN': '未知的参数编码', 'en-US': 'Unknown parameter code' },
-  'validation.ruleNotNumeric': { 'zh-CN': '该参数不是数值，不能设置阈值', 'en-US': 'This parameter is not numeric and takes no threshold' },
-  'validation.ruleValueOutOfRange': { 'zh-CN': '数值超出该参数的物理范围', 'en-US': "The value is outside the parameter's physical range" },
-  'validation.ruleEndNotAfterStart': { 'zh-CN': '结束值必须大于开始值', 'en-US': 'The end value must exceed the start value' },
+  'validation.ruleNotNumeric': {
+    'zh-CN': '该参数不是数值，不能设置阈值',
+    'en-US': 'This parameter is not numeric and takes no threshold',
+  },
+  'validation.ruleValueOutOfRange': {
+    'zh-CN': '数值超出该参数的物理范围',
+    'en-US': "The value is outside the parameter's physical range",
+  },
+  'validation.ruleEndNotAfterStart': {
+    'zh-CN': '结束值必须大于开始值',
+    'en-US': 'The end value must exceed the start value',
+  },
   'validation.ruleDurationNotPositive': { 'zh-CN': '时长必须大于0', 'en-US': 'The duration must be greater than 0' },
   'validation.ruleMinutesNegative': { 'zh-CN': '时间不能为负数', 'en-US': 'The time must not be negative' },
   'validation.ruleMinutesInteger': { 'zh-CN': '请输入整数分钟', 'en-US': 'Enter whole minutes' },
   'validation.ruleMinutesTooLong': { 'zh-CN': '时长不能超过1440分钟', 'en-US': 'At most 1440 minutes' },
   'validation.ruleMarginNegative': { 'zh-CN': '回差不能为负数', 'en-US': 'The clear margin must not be negative' },
   'validation.ruleNoConditions': { 'zh-CN': '请至少添加一个条件', 'en-US': 'Add at least one condition' },
-  'validation.recipientNoContact': { 'zh-CN': '接收人至少需要手机号、邮箱或微信之一', 'en-US': 'A recipient needs a phone number, an e-mail address or a WeChat account' },
+  'validation.recipientNoContact': {
+    'zh-CN': '接收人至少需要手机号、邮箱或微信之一',
+    'en-US': 'A recipient needs a phone number, an e-mail address or a WeChat account',
+  },
   'validation.sceneNoAction': { 'zh-CN': '请至少选择一个动作', 'en-US': 'Choose at least one action' },
   'validation.sceneNoDevice': { 'zh-CN': '请先关联设备', 'en-US': 'Associate a device first' },
 } as const;

@@ -56,21 +56,41 @@ await migrate(db);
 await seed(db, {
   adminPassword: config.adminPassword,
   dataDir: config.dataDir,
-  onGeneratedPassword: (password, file) => process.stdout.write(`first administrator: admin / ${password} (also in ${file})\n`),
+  onGeneratedPassword: (password, file) =>
+    process.stdout.write(`first administrator: admin / ${password} (also in ${file})\n`),
 });
 const broker =
-  config.mqttUrl && config.mqttDynsec ? await DeviceBrokerAccounts.connect(config.mqttUrl, config.mqttDynsec, db) : undefined;
+  config.mqttUrl && config.mqttDynsec
+    ? await DeviceBrokerAccounts.connect(config.mqttUrl, config.mqttDynsec, db)
+    : undefined;
 try {
   if (values.remove) {
     const existed = await db.tx((q) => deprovisionDevice(q, id, broker));
-    process.stdout.write(existed ? `device ${id} removed${broker ? ' (and its broker account)' : ''}\n` : `no device ${id}\n`);
+    process.stdout.write(
+      existed ? `device ${id} removed${broker ? ' (and its broker account)' : ''}\n` : `no device ${id}\n`,
+    );
   } else {
     const secret = await db.tx((q) =>
-      provisionDevice(q, { id, model: values.model!, tenantId: Number(values.tenant), gatewayId: values.gateway ?? null, name: values.name }, broker),
+      provisionDevice(
+        q,
+        {
+          id,
+          model: values.model!,
+          tenantId: Number(values.tenant),
+          gatewayId: values.gateway ?? null,
+          name: values.name,
+        },
+        broker,
+      ),
     );
-    process.stdout.write(`device ${id} registered for tenant ${values.tenant}\nMQTT username: ${id}\nMQTT password: ${secret}\n`);
+    process.stdout.write(
+      `device ${id} registered for tenant ${values.tenant}\nMQTT username: ${id}\nMQTT password: ${secret}\n`,
+    );
     if (broker) process.stdout.write('broker account written (MQTT_DYNSEC)\n');
-    else if (config.mqttUrl) process.stdout.write('note: MQTT_DYNSEC is off, so the external broker must be told this password by other means (docs/external-broker.md)\n');
+    else if (config.mqttUrl)
+      process.stdout.write(
+        'note: MQTT_DYNSEC is off, so the external broker must be told this password by other means (docs/external-broker.md)\n',
+      );
   }
 } finally {
   await broker?.close();

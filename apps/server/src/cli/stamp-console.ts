@@ -11,4 +11,5 @@ import { REPO_ROOT } from '../platform/config/config';
 import { sourceFingerprint, STAMP_FILE } from '../platform/startup/console-build';
 
 const outDir = path.resolve(REPO_ROOT, process.argv[2] ?? 'apps/web/dist');
-if (fs.existsSync(path.join(outDir, 'index.html'))) fs.writeFileSync(path.join(outDir, STAMP_FILE), sourceFingerprint());
+if (fs.existsSync(path.join(outDir, 'index.html')))
+  fs.writeFileSync(path.join(outDir, STAMP_FILE), sourceFingerprint());

@@ -12,7 +12,14 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app';
 import { createTestApp } from '../../test/test-app';
-import { EXTERNAL_MQTT, addDevice, connectDevice, countTelemetry, uid, waitFor } from '../modules/telemetry/ingest.fixtures';
+import {
+  EXTERNAL_MQTT,
+  addDevice,
+  connectDevice,
+  countTelemetry,
+  uid,
+  waitFor,
+} from '../modules/telemetry/ingest.fixtures';
 import { expectRefusedRaw } from '../../test/refusal';
 
 const CONNECT_TIMEOUT_MS = 500;
@@ -81,7 +88,10 @@ function varint(n: number): Buffer {
   return Buffer.from(out);
 }
 
-if (EXTERNAL_MQTT) console.warn('broker-limits: embedded broker tests skipped, MQTT_URL points at an external broker (its own limits apply)');
+if (EXTERNAL_MQTT)
+  console.warn(
+    'broker-limits: embedded broker tests skipped, MQTT_URL points at an external broker (its own limits apply)',
+  );
 
 describe.skipIf(!!EXTERNAL_MQTT)('embedded broker limits (issue #8 finding 5; embedded broker only)', () => {
   it('closes a connection whose CONNECT declares 250 MB as soon as the header arrives, without buffering it', async () => {
@@ -90,7 +100,11 @@ describe.skipIf(!!EXTERNAL_MQTT)('embedded broker limits (issue #8 finding 5; em
     s.on('error', () => undefined);
     const closed = closedWithin(s, 2_000);
     // a well-formed CONNECT header (MQTT 3.1.1) declaring 250,000,000 bytes, then 1 MB of its body
-    const head = Buffer.concat([Buffer.from([0x10]), varint(250_000_000), Buffer.from([0, 4, 0x4d, 0x51, 0x54, 0x54, 4, 0xc2, 0, 60])]);
+    const head = Buffer.concat([
+      Buffer.from([0x10]),
+      varint(250_000_000),
+      Buffer.from([0, 4, 0x4d, 0x51, 0x54, 0x54, 4, 0xc2, 0, 60]),
+    ]);
     s.write(head);
     for (let i = 0; i < 16 && !s.destroyed; i++) s.write(Buffer.alloc(64 * 1024, 0x41));
     const ms = await closed;
@@ -116,8 +130,26 @@ describe.skipIf(!!EXTERNAL_MQTT)('embedded broker limits (issue #8 finding 5; em
     const tags = [uid('TAG'), uid('TAG')];
     for (const tag of tags) await addDevice(app, { id: tag, model: 'P3A-1IY1', gatewayId: gw });
     const t = now() - 1_000_000;
-    const values = { P003: -18.25, P004: 65.5, P005: 87, P012: -71, P013: 0, P015: 45.5, P022: 412, P026: false, P038: 3.61, P041: 9 };
-    const readings = Array.from({ length: 500 }, (_, i) => ({ deviceId: tags[i % 2]!, ts: t + i * 1000, values, lat: 41.805712, lng: 123.431512, seq: 1_000_000 + i }));
+    const values = {
+      P003: -18.25,
+      P004: 65.5,
+      P005: 87,
+      P012: -71,
+      P013: 0,
+      P015: 45.5,
+      P022: 412,
+      P026: false,
+      P038: 3.61,
+      P041: 9,
+    };
+    const readings = Array.from({ length: 500 }, (_, i) => ({
+      deviceId: tags[i % 2]!,
+      ts: t + i * 1000,
+      values,
+      lat: 41.805712,
+      lng: 123.431512,
+      seq: 1_000_000 + i,
+    }));
     const payload = JSON.stringify({ ts: now(), readings });
     expect(payload.length).toBeLessThan(app.config.mqttMaxPacket);
     const c = await connectDevice(app, gw, secret);
@@ -142,7 +174,8 @@ describe.skipIf(!!EXTERNAL_MQTT)('embedded broker limits (issue #8 finding 5; em
     const before = app.devices.brokerStats!.rateLimited;
     const closed = clientClosed(c, 5_000);
     const t0 = now() - 10_000;
-    for (let i = 0; i < 500; i++) c.publish(topics.telemetry(id), JSON.stringify({ ts: t0 + i, values: { P003: 1 } }), { qos: 0 });
+    for (let i = 0; i < 500; i++)
+      c.publish(topics.telemetry(id), JSON.stringify({ ts: t0 + i, values: { P003: 1 } }), { qos: 0 });
     await closed;
     await app.devices.ingest.flush();
     const stored = await countTelemetry(app, id);
@@ -158,7 +191,9 @@ describe('dead letters per client (issue #8 finding 6)', () => {
     const id = uid('JUNK');
     const secret = await addDevice(app, { id });
     const counter = async (name: string): Promise<number> => {
-      const [r] = await app.db.query<{ value: string | number }>('SELECT value FROM ingest_counter WHERE name = $1', [name]);
+      const [r] = await app.db.query<{ value: string | number }>('SELECT value FROM ingest_counter WHERE name = $1', [
+        name,
+      ]);
       return Number(r?.value ?? 0);
     };
     const malformedBefore = await counter('dead:malformed');
@@ -183,6 +218,8 @@ describe('dead letters per client (issue #8 finding 6)', () => {
     const after = await rows();
     expect(after).toHaveLength(BUDGET + 1);
     expect(after[BUDGET]!.reason).toBe('suppressed');
-    expect(after[BUDGET]!.detail).toMatch(new RegExp(`^${sent - BUDGET} dead letters counted but not stored .*malformed ${sent - BUDGET}$`));
+    expect(after[BUDGET]!.detail).toMatch(
+      new RegExp(`^${sent - BUDGET} dead letters counted but not stored .*malformed ${sent - BUDGET}$`),
+    );
   });
 });

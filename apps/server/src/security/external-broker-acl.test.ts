@@ -25,7 +25,9 @@ const PLUGIN = [
   '/usr/lib/mosquitto_dynamic_security.so',
   '/usr/local/lib/mosquitto_dynamic_security.so',
 ].find((p) => existsSync(p));
-const missing = missingBinaries(['mosquitto', 'mosquitto_ctrl']) ?? (!PLUGIN ? "Mosquitto's dynamic-security plugin is not installed" : undefined);
+const missing =
+  missingBinaries(['mosquitto', 'mosquitto_ctrl']) ??
+  (!PLUGIN ? "Mosquitto's dynamic-security plugin is not installed" : undefined);
 if (missing) console.warn(`external-broker-acl: skipped, ${missing}`);
 
 const ADMIN = { user: 'ztj-test-admin', password: 'Dynsec-Admin#2026' };
@@ -37,7 +39,13 @@ let app: TestApp;
 
 /** Registers a device with its broker account (the secret becomes its broker password). */
 async function addDevice(d: Partial<NewDevice> & { id: string }): Promise<string> {
-  const secret = await app.db.tx((q) => provisionDevice(q, { tenantId: DEMO_TENANT_ID, model: 'P23-2IN1', orgCode: 'B01', ...d }, app.devices.brokerAccounts));
+  const secret = await app.db.tx((q) =>
+    provisionDevice(
+      q,
+      { tenantId: DEMO_TENANT_ID, model: 'P23-2IN1', orgCode: 'B01', ...d },
+      app.devices.brokerAccounts,
+    ),
+  );
   app.devices.registry.invalidate(d.id);
   return secret;
 }
@@ -48,8 +56,17 @@ describe.skipIf(missing !== undefined)('external broker: per-device accounts and
   beforeAll(async () => {
     const dynsecFile = (dir: string): string => path.join(dir, 'dynamic-security.json');
     broker = await startMosquitto(
-      (dir) => ['allow_anonymous false', 'persistence false', `plugin ${PLUGIN!}`, `plugin_opt_config_file ${dynsecFile(dir)}`],
-      (dir) => execFileSync('mosquitto_ctrl', ['dynsec', 'init', dynsecFile(dir), ADMIN.user, ADMIN.password], { stdio: 'ignore', timeout: 10_000 }),
+      (dir) => [
+        'allow_anonymous false',
+        'persistence false',
+        `plugin ${PLUGIN!}`,
+        `plugin_opt_config_file ${dynsecFile(dir)}`,
+      ],
+      (dir) =>
+        execFileSync('mosquitto_ctrl', ['dynsec', 'init', dynsecFile(dir), ADMIN.user, ADMIN.password], {
+          stdio: 'ignore',
+          timeout: 10_000,
+        }),
     );
     port = broker.port;
     app = await createTestApp({
@@ -91,7 +108,10 @@ describe.skipIf(missing !== undefined)('external broker: per-device accounts and
     await waitFor(async () => (await countTelemetry(app, a)) === 1);
     await app.devices.ingest.flush();
     expect(await countTelemetry(app, b)).toBe(0);
-    const [events] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_event WHERE device_id = $1', [b]);
+    const [events] = await app.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM device_event WHERE device_id = $1',
+      [b],
+    );
     expect(events!.n).toBe(0);
     await ca.endAsync();
   });
@@ -104,8 +124,16 @@ describe.skipIf(missing !== undefined)('external broker: per-device accounts and
     await addDevice({ id: tagB, model: 'P3A-1IY1', gatewayId: gb });
     const c = await connectDevice(app, ga, sa);
     const t = Date.now() - 5_000;
-    await c.publishAsync(topics.gatewayTelemetry(gb), JSON.stringify({ ts: t, readings: [{ deviceId: tagB, ts: t, values: { P003: 99 } }] }), { qos: 1 });
-    await c.publishAsync(topics.gatewayTelemetry(ga), JSON.stringify({ ts: t, readings: [{ deviceId: tagA, ts: t, values: { P003: 4 } }] }), { qos: 1 });
+    await c.publishAsync(
+      topics.gatewayTelemetry(gb),
+      JSON.stringify({ ts: t, readings: [{ deviceId: tagB, ts: t, values: { P003: 99 } }] }),
+      { qos: 1 },
+    );
+    await c.publishAsync(
+      topics.gatewayTelemetry(ga),
+      JSON.stringify({ ts: t, readings: [{ deviceId: tagA, ts: t, values: { P003: 4 } }] }),
+      { qos: 1 },
+    );
     await waitFor(async () => (await countTelemetry(app, tagA)) === 1);
     await app.devices.ingest.flush();
     expect(await countTelemetry(app, tagB)).toBe(0);
@@ -116,7 +144,9 @@ describe.skipIf(missing !== undefined)('external broker: per-device accounts and
     const id = uid('ACL');
     await addDevice({ id });
     const url = `mqtt://127.0.0.1:${port}`;
-    await expect(connectAsync(url, { protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5_000 })).rejects.toThrow(/refused/i);
+    await expect(connectAsync(url, { protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5_000 })).rejects.toThrow(
+      /refused/i,
+    );
     await expect(connectDevice(app, id, 'not-the-secret')).rejects.toThrow(/refused/i);
   });
 
@@ -151,7 +181,9 @@ describe.skipIf(missing !== undefined)('external broker: per-device accounts and
     const c = await connectDevice(app, id, secret);
     const closed = new Promise<'closed'>((resolve) => c.once('close', () => resolve('closed')));
     await app.devices.brokerAccounts!.syncDevice(id);
-    const acked = c.publishAsync(topics.telemetry(id), reading(Date.now() - 1000, 5), { qos: 1 }).then(() => 'acked' as const);
+    const acked = c
+      .publishAsync(topics.telemetry(id), reading(Date.now() - 1000, 5), { qos: 1 })
+      .then(() => 'acked' as const);
     expect(await Promise.race([acked, closed])).toBe('acked');
     await waitFor(async () => (await countTelemetry(app, id)) === 1);
     await c.endAsync();
@@ -172,7 +204,8 @@ describe.skipIf(missing !== undefined)('external broker: per-device accounts and
     const [keep, gone] = [uid('ACL'), uid('ACL')];
     const accounts = app.devices.brokerAccounts!;
     // Registered without telling the running server (as another process would), then deleted behind its back.
-    const register = (id: string): Promise<string> => app.db.tx((q) => provisionDevice(q, { id, tenantId: DEMO_TENANT_ID, model: 'P23-2IN1' }, accounts));
+    const register = (id: string): Promise<string> =>
+      app.db.tx((q) => provisionDevice(q, { id, tenantId: DEMO_TENANT_ID, model: 'P23-2IN1' }, accounts));
     const keepSecret = await register(keep);
     const goneSecret = await register(gone);
     await app.db.query('DELETE FROM device WHERE dev_no = $1', [gone]);

@@ -5,7 +5,13 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_HOSTILE, LivenessProbe, objectWith, type HostileKind } from '../../test/hostile-inputs';
 import type { TestApp } from '../../test/test-app';
-import { addDevice, connectDevice, countTelemetry, createDeviceTestApp, uid } from '../modules/telemetry/ingest.fixtures';
+import {
+  addDevice,
+  connectDevice,
+  countTelemetry,
+  createDeviceTestApp,
+  uid,
+} from '../modules/telemetry/ingest.fixtures';
 
 /**
  * Issue 34 items 1-2, the device side: every topic and HTTP ingest route that takes a payload
@@ -21,30 +27,41 @@ const T = Date.now() - 60_000;
 const CHANNELS: TopicChannel[] = ['telemetry', 'events', 'acks', 'gatewayTelemetry'];
 
 /** The dead-letter reason of a kind on the device stream (prototype keys are refused by the payload schemas). */
-const reasonOf = (kind: HostileKind): string => (kind.refusal === 'prototypeKey' ? 'forbiddenKey' : kind.refusal ?? 'invalid');
+const reasonOf = (kind: HostileKind): string =>
+  kind.refusal === 'prototypeKey' ? 'forbiddenKey' : (kind.refusal ?? 'invalid');
 
-const values = (n: number, value: (i: number) => string): string => `{${Array.from({ length: n }, (_, i) => `"X${i}":${value(i)}`).join(',')}}`;
+const values = (n: number, value: (i: number) => string): string =>
+  `{${Array.from({ length: n }, (_, i) => `"X${i}":${value(i)}`).join(',')}}`;
 /**
  * Values within the device bounds that reach the readings' schema error path at its widest
  * (events and acks ignore a `values` key: there they are accepted, see below).
  */
 const WITHIN: HostileKind[] = [
   { name: 'most keys within bounds (256 unknown codes)', value: Buffer.from(values(256, (i) => String(i))) },
-  { name: 'longest strings within bounds (100 × 4,096 bytes)', value: Buffer.from(values(100, () => `"${'s'.repeat(4096)}"`)) },
+  {
+    name: 'longest strings within bounds (100 × 4,096 bytes)',
+    value: Buffer.from(values(100, () => `"${'s'.repeat(4096)}"`)),
+  },
 ];
 const READINGS: TopicChannel[] = ['telemetry', 'gatewayTelemetry'];
 
 /** A payload with the hostile value where the channel's schema reads its main field. */
 function payloadOf(channel: TopicChannel, value: Buffer, sub: string): Buffer {
   if (channel === 'gatewayTelemetry') {
-    return Buffer.concat([Buffer.from(`{"ts":${T},"readings":[{"deviceId":"${sub}","ts":${T},"values":`), value, Buffer.from('}]}')]);
+    return Buffer.concat([
+      Buffer.from(`{"ts":${T},"readings":[{"deviceId":"${sub}","ts":${T},"values":`),
+      value,
+      Buffer.from('}]}'),
+    ]);
   }
   return objectWith('values', value, JSON.stringify({ ts: T, type: 'power_on', cmdId: 'c1', ok: true }));
 }
 
 /** A gateway batch of 500 readings, every one refused by the schema (the error path's widest). */
 const widestBatch = (sub: string): Buffer =>
-  Buffer.from(`{"ts":${T},"readings":[${Array.from({ length: 500 }, (_, i) => `{"deviceId":"${sub}","ts":${T + i},"values":${values(100, (j) => String(j))}}`).join(',')}]}`);
+  Buffer.from(
+    `{"ts":${T},"readings":[${Array.from({ length: 500 }, (_, i) => `{"deviceId":"${sub}","ts":${T + i},"values":${values(100, (j) => String(j))}}`).join(',')}]}`,
+  );
 
 describe('hostile device messages (issue 34 items 1-2)', () => {
   let app: TestApp;
@@ -79,9 +96,17 @@ describe('hostile device messages (issue 34 items 1-2)', () => {
 
   const cases = CHANNELS.flatMap((channel) => [
     ...DEVICE_HOSTILE.map((kind) => ({ channel, kind, payload: () => payloadOf(channel, kind.value, ids.sub) })),
-    ...(READINGS.includes(channel) ? WITHIN : []).map((kind) => ({ channel, kind, payload: () => payloadOf(channel, kind.value, ids.sub) })),
+    ...(READINGS.includes(channel) ? WITHIN : []).map((kind) => ({
+      channel,
+      kind,
+      payload: () => payloadOf(channel, kind.value, ids.sub),
+    })),
   ]);
-  cases.push({ channel: 'gatewayTelemetry', kind: { name: 'widest batch within bounds (500 refused readings)', value: Buffer.alloc(0) }, payload: () => widestBatch(ids.sub) });
+  cases.push({
+    channel: 'gatewayTelemetry',
+    kind: { name: 'widest batch within bounds (500 refused readings)', value: Buffer.alloc(0) },
+    payload: () => widestBatch(ids.sub),
+  });
 
   it('dead-letters every hostile payload within 1 s over MQTT while /health answers and another device is stored', async () => {
     const problems: string[] = [];
@@ -98,23 +123,38 @@ describe('hostile device messages (issue 34 items 1-2)', () => {
       const topic = channel === 'gatewayTelemetry' ? topics.gatewayTelemetry(id) : topics[channel as 'telemetry'](id);
       void client.publishAsync(topic, body, { qos: 1 });
       const refusedMs = await until(() => (dead[reason] ?? 0) > before);
-      void clients.other!.publishAsync(topics.telemetry(ids.other), JSON.stringify({ ts: Date.now(), values: { P003: 4.5 } }), { qos: 1 });
+      void clients.other!.publishAsync(
+        topics.telemetry(ids.other),
+        JSON.stringify({ ts: Date.now(), values: { P003: 4.5 } }),
+        { qos: 1 },
+      );
       const storedMs = await until(async () => (await countTelemetry(app, ids.other)) > calm);
       calm++;
       const seen = probe.take();
       const what = `MQTT ${channel} ${kind.name}`;
-      table.push(`${what}: ${reason} in ${Math.round(refusedMs)} ms, next reading stored ${Math.round(storedMs)} ms later, /health ≤ ${seen.maxWaitMs} ms, event loop held ≤ ${seen.maxLoopDelayMs} ms`);
-      if (!(refusedMs < 1000)) problems.push(`${what}: not dead-lettered as ${reason} within 1 s (${JSON.stringify(dead)})`);
+      table.push(
+        `${what}: ${reason} in ${Math.round(refusedMs)} ms, next reading stored ${Math.round(storedMs)} ms later, /health ≤ ${seen.maxWaitMs} ms, event loop held ≤ ${seen.maxLoopDelayMs} ms`,
+      );
+      if (!(refusedMs < 1000))
+        problems.push(`${what}: not dead-lettered as ${reason} within 1 s (${JSON.stringify(dead)})`);
       if (!(storedMs < 1000)) problems.push(`${what}: the next valid reading not stored within 1 s`);
       if (seen.maxWaitMs > 100) problems.push(`${what}: /health waited ${seen.maxWaitMs} ms`);
     }
-    console.info(`hostile device messages over ${process.env.MQTT_URL ? 'Mosquitto' : 'the embedded broker'}:\n${table.join('\n')}`);
+    console.info(
+      `hostile device messages over ${process.env.MQTT_URL ? 'Mosquitto' : 'the embedded broker'}:\n${table.join('\n')}`,
+    );
     expect(problems).toEqual([]);
   });
 
   it('answers every hostile payload on HTTP ingest within 1 s with the reason', async () => {
     const problems: string[] = [];
-    const path: Record<TopicChannel, string> = { telemetry: 'devices/%/telemetry', events: 'devices/%/events', acks: 'devices/%/acks', gatewayTelemetry: 'gateways/%/telemetry', commands: '' };
+    const path: Record<TopicChannel, string> = {
+      telemetry: 'devices/%/telemetry',
+      events: 'devices/%/events',
+      acks: 'devices/%/acks',
+      gatewayTelemetry: 'gateways/%/telemetry',
+      commands: '',
+    };
     for (const { channel, kind, payload } of cases) {
       const reason = reasonOf(kind);
       const gateway = channel === 'gatewayTelemetry';
@@ -124,7 +164,11 @@ describe('hostile device messages (issue 34 items 1-2)', () => {
       const res = await app.fastify.inject({
         method: 'POST',
         url: `/ztj-iot/ingest/${path[channel].replace('%', gateway ? ids.gateway : ids.device)}`,
-        headers: { [HEADER_DEVICE_SECRET]: gateway ? secrets.gateway! : secrets.device!, 'content-type': 'application/json', 'accept-language': 'en-US' },
+        headers: {
+          [HEADER_DEVICE_SECRET]: gateway ? secrets.gateway! : secrets.device!,
+          'content-type': 'application/json',
+          'accept-language': 'en-US',
+        },
         payload: body,
       });
       const ms = performance.now() - t0;
@@ -132,7 +176,8 @@ describe('hostile device messages (issue 34 items 1-2)', () => {
       const envelope = res.json() as ApiResponse<unknown>;
       const what = `HTTP ${channel} ${kind.name}`;
       if (ms >= 1000) problems.push(`${what}: answered in ${Math.round(ms)} ms`);
-      if (envelope.code !== 400 || !envelope.message.startsWith(`Data rejected: ${reason}`)) problems.push(`${what}: ${envelope.code} ${envelope.message.slice(0, 120)}`);
+      if (envelope.code !== 400 || !envelope.message.startsWith(`Data rejected: ${reason}`))
+        problems.push(`${what}: ${envelope.code} ${envelope.message.slice(0, 120)}`);
       if (seen.maxWaitMs > 100) problems.push(`${what}: /health waited ${seen.maxWaitMs} ms`);
     }
     expect(problems).toEqual([]);

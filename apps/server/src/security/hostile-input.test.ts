@@ -1,5 +1,13 @@
 // @fresh-process: it times /health while the server takes hostile bodies; a shared worker's leftover heap would time its garbage collection instead
-import { API_JSON_LIMITS, JSON_REFUSAL_MESSAGE, formatMessage, routePath, type ApiResponse, type JsonLimits, type RouteDef } from '@ztj/contracts';
+import {
+  API_JSON_LIMITS,
+  JSON_REFUSAL_MESSAGE,
+  formatMessage,
+  routePath,
+  type ApiResponse,
+  type JsonLimits,
+  type RouteDef,
+} from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LivenessProbe, apiHostile, objectWith, type HostileKind } from '../../test/hostile-inputs';
 import { jsonOf, routeTable, sample } from '../../test/route-table';
@@ -30,7 +38,10 @@ function bodyKeys(def: RouteDef): { keys: string[]; rest: Record<string, unknown
   const schema = jsonOf(def.body);
   const rest = (schema ? sample(schema) : {}) as Record<string, unknown>;
   const keys = Object.keys((schema?.properties ?? {}) as object);
-  return { keys: keys.length ? keys : ['x'], rest: rest && typeof rest === 'object' && !Array.isArray(rest) ? rest : {} };
+  return {
+    keys: keys.length ? keys : ['x'],
+    rest: rest && typeof rest === 'object' && !Array.isArray(rest) ? rest : {},
+  };
 }
 
 /** The hostile requests of one route: refused kinds in its first body field, the others in every field. */
@@ -45,8 +56,17 @@ function requestsOf(def: RouteDef): Sent[] {
       const others = Object.fromEntries(Object.entries(rest).filter(([k]) => k !== key));
       // the duplicate key kind names the route's own field twice
       const payload = (): Buffer =>
-        kind.name === 'duplicate keys' ? objectWith(key, Buffer.from('1'), JSON.stringify({ ...others, [key]: 2 })) : objectWith(key, kind.value, JSON.stringify(others));
-      out.push({ kind, limits, what: `${def.method} ${def.path} ${key}: ${kind.name}`, method: def.method, url, payload });
+        kind.name === 'duplicate keys'
+          ? objectWith(key, Buffer.from('1'), JSON.stringify({ ...others, [key]: 2 }))
+          : objectWith(key, kind.value, JSON.stringify(others));
+      out.push({
+        kind,
+        limits,
+        what: `${def.method} ${def.path} ${key}: ${kind.name}`,
+        method: def.method,
+        url,
+        payload,
+      });
     }
   }
   return out;
@@ -81,7 +101,12 @@ describe('hostile JSON bodies over the route table (issue 34 items 1-2)', () => 
         const { kind, limits } = r;
         const payload = r.payload();
         const t0 = performance.now();
-        const res = await t.fastify.inject({ method: r.method as 'POST', url: r.url, payload, headers: { 'x-access-token': token, 'content-type': 'application/json', 'accept-language': 'en-US' } });
+        const res = await t.fastify.inject({
+          method: r.method as 'POST',
+          url: r.url,
+          payload,
+          headers: { 'x-access-token': token, 'content-type': 'application/json', 'accept-language': 'en-US' },
+        });
         const ms = performance.now() - t0;
         slowest = Math.max(slowest, ms);
         n++;
@@ -89,15 +114,23 @@ describe('hostile JSON bodies over the route table (issue 34 items 1-2)', () => 
         if (res.statusCode >= 500) problems.push(`${r.what}: HTTP ${res.statusCode} ${res.body.slice(0, 120)}`);
         if (kind.refusal) {
           const key = JSON_REFUSAL_MESSAGE[kind.refusal];
-          const max = { tooDeep: limits.maxDepth, tooManyItems: limits.maxArrayItems, tooManyKeys: limits.maxObjectKeys, stringTooLong: limits.maxStringBytes }[kind.refusal as string];
+          const max = {
+            tooDeep: limits.maxDepth,
+            tooManyItems: limits.maxArrayItems,
+            tooManyKeys: limits.maxObjectKeys,
+            stringTooLong: limits.maxStringBytes,
+          }[kind.refusal as string];
           const expected = formatMessage(key, 'en-US', max !== undefined ? { max } : {});
           const body = res.json() as ApiResponse<unknown>;
-          if (body.code !== 400 || body.message !== expected) problems.push(`${r.what}: ${res.statusCode} ${body.code} ${body.message} (expected 400 ${expected})`);
+          if (body.code !== 400 || body.message !== expected)
+            problems.push(`${r.what}: ${res.statusCode} ${body.code} ${body.message} (expected 400 ${expected})`);
         }
         if (res.statusCode === 401) token = await t.login();
       }
       const seen = probe.take();
-      table.push(`${name}: ${n} requests, slowest ${Math.round(slowest)} ms, /health waited ≤ ${seen.maxWaitMs} ms over ${seen.probes} probes, event loop held ≤ ${seen.maxLoopDelayMs} ms`);
+      table.push(
+        `${name}: ${n} requests, slowest ${Math.round(slowest)} ms, /health waited ≤ ${seen.maxWaitMs} ms over ${seen.probes} probes, event loop held ≤ ${seen.maxLoopDelayMs} ms`,
+      );
       if (seen.maxWaitMs > 100) problems.push(`${name}: /health waited ${seen.maxWaitMs} ms`);
       expect(seen.probes, name).toBeGreaterThan(0);
     }

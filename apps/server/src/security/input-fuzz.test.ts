@@ -34,24 +34,53 @@ function requestsOf(def: RouteDef): Req[] {
   const query = (def.query ? sample(jsonOf(def.query)) : {}) as Record<string, unknown>;
   const bodySchema = jsonOf(def.body);
   const body = bodySchema ? (sample(bodySchema) as Record<string, unknown>) : undefined;
-  const path = (p: Record<string, unknown>): string => `/ztj-iot${routePath(def.path, p as Record<string, string>).replace('*', 'x')}`;
+  const path = (p: Record<string, unknown>): string =>
+    `/ztj-iot${routePath(def.path, p as Record<string, string>).replace('*', 'x')}`;
   const url = (p = params, q = query): string => `${path(p)}${queryString(q)}`;
-  const json = (b: unknown): Pick<Req, 'payload' | 'headers'> => ({ payload: JSON.stringify(b), headers: { 'content-type': 'application/json' } });
+  const json = (b: unknown): Pick<Req, 'payload' | 'headers'> => ({
+    payload: JSON.stringify(b),
+    headers: { 'content-type': 'application/json' },
+  });
   const send = (what: string, r: Partial<Req>): void => {
-    out.push({ method: def.method, url: url(), ...(body !== undefined ? json(body) : {}), ...r, what: `${def.method} ${def.path} ${what}` });
+    out.push({
+      method: def.method,
+      url: url(),
+      ...(body !== undefined ? json(body) : {}),
+      ...r,
+      what: `${def.method} ${def.path} ${what}`,
+    });
   };
   for (const k of Object.keys(params)) {
-    for (const [name, v] of [['NUL', NUL], ['empty', ''], ['long', 'x'.repeat(90)]] as const) send(`param ${k} ${name}`, { url: url({ ...params, [k]: v }) });
+    for (const [name, v] of [
+      ['NUL', NUL],
+      ['empty', ''],
+      ['long', 'x'.repeat(90)],
+    ] as const)
+      send(`param ${k} ${name}`, { url: url({ ...params, [k]: v }) });
   }
   const queryKeys = Object.keys((jsonOf(def.query)?.properties ?? {}) as object);
   for (const k of queryKeys) {
-    for (const [name, v] of [['NUL', NUL], ['empty', ''], ['huge', 'x'.repeat(8_000)], ['array', ['a', 'b']], ['control', 'a\u0007b'], ['prototype key', 'toString']] as const) {
+    for (const [name, v] of [
+      ['NUL', NUL],
+      ['empty', ''],
+      ['huge', 'x'.repeat(8_000)],
+      ['array', ['a', 'b']],
+      ['control', 'a\u0007b'],
+      ['prototype key', 'toString'],
+    ] as const) {
       send(`query ${k} ${name}`, { url: url(params, { ...query, [k]: v }) });
     }
   }
   if (body !== undefined) {
     for (const k of Object.keys(body)) {
-      for (const [name, v] of [['NUL', NUL], ['empty', ''], ['huge', HUGE], ['object', { a: 1 }], ['number', 12345], ['surrogate', 'a\ud800b']] as const) {
+      for (const [name, v] of [
+        ['NUL', NUL],
+        ['empty', ''],
+        ['huge', HUGE],
+        ['object', { a: 1 }],
+        ['number', 12345],
+        ['surrogate', 'a\ud800b'],
+      ] as const) {
         send(`body ${k} ${name}`, json({ ...body, [k]: v }));
       }
     }
@@ -59,7 +88,10 @@ function requestsOf(def: RouteDef): Req[] {
     send('body array', json([body]));
     send('body null', json(null));
     send('body bad JSON', { payload: '{"a":', headers: { 'content-type': 'application/json' } });
-    send('body deep', { payload: `${'['.repeat(5_000)}${']'.repeat(5_000)}`, headers: { 'content-type': 'application/json' } });
+    send('body deep', {
+      payload: `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+      headers: { 'content-type': 'application/json' },
+    });
   }
   return out;
 }
@@ -70,7 +102,9 @@ const xlsxLike = Buffer.from('PK\u0003\u0004garbage-that-is-not-a-workbook');
 function multipartRequests(url: string): Req[] {
   const ok = multipart([{ field: 'files[]', filename: 'a.xlsx', content: xlsxLike }], { biz: 'temp' });
   const boundary = ok.headers['content-type']!.split('boundary=')[1]!;
-  const many = multipart(Array.from({ length: 12 }, (_, i) => ({ field: 'files[]', filename: `f${i}.xlsx`, content: xlsxLike })));
+  const many = multipart(
+    Array.from({ length: 12 }, (_, i) => ({ field: 'files[]', filename: `f${i}.xlsx`, content: xlsxLike })),
+  );
   const cases: [string, Buffer, string][] = [
     ['truncated', ok.payload.subarray(0, ok.payload.length - 30), ok.headers['content-type']!],
     ['truncated in headers', ok.payload.subarray(0, 40), ok.headers['content-type']!],
@@ -78,7 +112,11 @@ function multipartRequests(url: string): Req[] {
     ['no boundary', ok.payload, 'multipart/form-data'],
     ['too many files', many.payload, many.headers['content-type']!],
     ['NUL file name', multipart([{ field: 'file', filename: 'a\u0000.xlsx', content: xlsxLike }]).payload, ''],
-    ['NUL field', multipart([{ field: 'file', filename: 'a.xlsx', content: xlsxLike }], { biz: 'a\u0000' }).payload, ''],
+    [
+      'NUL field',
+      multipart([{ field: 'file', filename: 'a.xlsx', content: xlsxLike }], { biz: 'a\u0000' }).payload,
+      '',
+    ],
     ['garbage file', ok.payload, ok.headers['content-type']!],
     ['empty body', Buffer.alloc(0), ok.headers['content-type']!],
     ['lone boundary', Buffer.from(`--${boundary}--\r\n`), ok.headers['content-type']!],
@@ -88,7 +126,9 @@ function multipartRequests(url: string): Req[] {
     url: `/ztj-iot${url}`,
     payload,
     // the NUL cases build their own boundary: read it back from the payload
-    headers: { 'content-type': type || `multipart/form-data; boundary=${payload.toString('latin1').split('\r\n')[0]!.slice(2)}` },
+    headers: {
+      'content-type': type || `multipart/form-data; boundary=${payload.toString('latin1').split('\r\n')[0]!.slice(2)}`,
+    },
     what: `POST ${url} multipart ${what}`,
   }));
 }
@@ -105,21 +145,34 @@ describe('fuzz sweep over the route table (issue #8 finding 3)', () => {
   it('answers every bad input without an HTTP 5xx', async () => {
     const defs = routeTable();
     const requests = defs.flatMap(requestsOf);
-    for (const def of defs.filter((d) => d.method === 'POST' && !d.body && /importExcel|upload$/.test(d.path))) requests.push(...multipartRequests(def.path));
-    for (const ids of [NUL, '', 'x'.repeat(8_000)]) requests.push({ method: 'GET', url: `/ztj-iot${DEVICE_EXPORT_PATH}${queryString({ ids })}`, what: 'device export ids' });
+    for (const def of defs.filter((d) => d.method === 'POST' && !d.body && /importExcel|upload$/.test(d.path)))
+      requests.push(...multipartRequests(def.path));
+    for (const ids of [NUL, '', 'x'.repeat(8_000)])
+      requests.push({
+        method: 'GET',
+        url: `/ztj-iot${DEVICE_EXPORT_PATH}${queryString({ ids })}`,
+        what: 'device export ids',
+      });
     requests.push({ method: 'GET', url: `/ztj-iot${DEVICE_EXPORT_PATH}?ids=a&ids=b`, what: 'device export ids array' });
 
     const errors: string[] = [];
     let relogins = 0;
     for (const r of requests) {
-      const res = await t.fastify.inject({ method: r.method as 'GET', url: r.url, payload: r.payload, headers: { 'x-access-token': token, ...r.headers } });
+      const res = await t.fastify.inject({
+        method: r.method as 'GET',
+        url: r.url,
+        payload: r.payload,
+        headers: { 'x-access-token': token, ...r.headers },
+      });
       if (res.statusCode >= 500) errors.push(`${r.what}: ${res.statusCode} ${res.body.slice(0, 160)}`);
       if (res.statusCode === 401 && !r.url.includes('/ingest/')) {
         token = await t.login();
         relogins += 1;
       }
     }
-    console.info(`fuzz sweep: ${defs.length + 1} routes, ${requests.length} requests, ${errors.length} HTTP 5xx, ${relogins} sign-ins again`);
+    console.info(
+      `fuzz sweep: ${defs.length + 1} routes, ${requests.length} requests, ${errors.length} HTTP 5xx, ${relogins} sign-ins again`,
+    );
     expect(errors).toEqual([]);
     expect(requests.length).toBeGreaterThan(1_000);
   });

@@ -42,7 +42,8 @@ const closedWithin = (ws: WebSocket, deadlineMs: number): Promise<number> =>
     });
   });
 
-const userIdOf = async (db: Db, username: string): Promise<string> => (await db.one<{ id: string }>('SELECT id FROM sys_user WHERE username = $1', [username]))!.id;
+const userIdOf = async (db: Db, username: string): Promise<string> =>
+  (await db.one<{ id: string }>('SELECT id FROM sys_user WHERE username = $1', [username]))!.id;
 
 describe('live sockets end with their session', () => {
   let t: TestApp;
@@ -71,7 +72,12 @@ describe('live sockets end with their session', () => {
     const closed = closedWithin(ws, CLOSE_DEADLINE_MS);
     const changed = await t.call('PUT', '/sys/user/updatePassword', {
       token: other,
-      body: { username: 'wsuser2', oldpassword: USER_PASSWORD, password: 'Changed#Pass2026', confirmpassword: 'Changed#Pass2026' },
+      body: {
+        username: 'wsuser2',
+        oldpassword: USER_PASSWORD,
+        password: 'Changed#Pass2026',
+        confirmpassword: 'Changed#Pass2026',
+      },
     });
     expect(changed.body.success).toBe(true);
     expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
@@ -82,7 +88,9 @@ describe('live sockets end with their session', () => {
     const id = await userIdOf(t.db, 'wsuser3');
     const ws = await open(`${base}/${id}`, token);
     const closed = closedWithin(ws, CLOSE_DEADLINE_MS);
-    expect((await t.call('PUT', '/sys/user/frozenBatch', { token: f.admin, body: { ids: id, status: 2 } })).body.success).toBe(true);
+    expect(
+      (await t.call('PUT', '/sys/user/frozenBatch', { token: f.admin, body: { ids: id, status: 2 } })).body.success,
+    ).toBe(true);
     expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
   });
 
@@ -128,7 +136,11 @@ describe('tokens stay out of the log', () => {
     const lines: string[] = [];
     const t = await createTestApp();
     // debug: each request's line (at info only failed and slow requests are logged, issue #16)
-    const app = await buildApp({ config: { ...t.config, logLevel: 'debug' }, db: t.db, logStream: { write: (line) => lines.push(line) } });
+    const app = await buildApp({
+      config: { ...t.config, logLevel: 'debug' },
+      db: t.db,
+      logStream: { write: (line) => lines.push(line) },
+    });
     try {
       const secret = crypto.randomBytes(16).toString('hex');
       await app.fastify.inject({ url: `/ztj-iot/sys/user/list?pageNo=1&token=${secret}` });
@@ -147,15 +159,30 @@ describe('tokens stay out of the log', () => {
 describe('uploaded files are served to the owning tenant only', () => {
   let t: TestApp;
   let f: AdminFixtures;
-  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
   beforeAll(async () => {
     t = await createTestApp();
     f = await adminFixtures(t);
   });
   afterAll(() => t.close());
 
-  const store = async (token: string, filename: string, content: Buffer, type: string, biz = 'file'): Promise<string> => {
-    const res = await upload<UploadResult>(t, '/sys/common/upload', token, [{ field: 'file', filename, content, type }], { biz });
+  const store = async (
+    token: string,
+    filename: string,
+    content: Buffer,
+    type: string,
+    biz = 'file',
+  ): Promise<string> => {
+    const res = await upload<UploadResult>(
+      t,
+      '/sys/common/upload',
+      token,
+      [{ field: 'file', filename, content, type }],
+      { biz },
+    );
     expect(res.success).toBe(true);
     return `/sys/common/static/${res.result.filePath}`;
   };
@@ -193,9 +220,18 @@ describe('uploaded files are served to the owning tenant only', () => {
 
   it("an import's error file belongs to the importing tenant: 404 for another tenant's administrator", async () => {
     const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['用户账号', '用户姓名', '手机号码'], ['errfile01', 'Bad phone', '123']]), 'S');
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['用户账号', '用户姓名', '手机号码'],
+        ['errfile01', 'Bad phone', '123'],
+      ]),
+      'S',
+    );
     const content = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-    const res = await upload<{ fileUrl: string }>(t, '/sys/user/importExcel', f.admin, [{ field: 'files[]', filename: 'u.xlsx', content }]);
+    const res = await upload<{ fileUrl: string }>(t, '/sys/user/importExcel', f.admin, [
+      { field: 'files[]', filename: 'u.xlsx', content },
+    ]);
     expect(res).toMatchObject({ success: true, code: 201 });
     expect((await download(t, res.result.fileUrl, f.admin)).status).toBe(200);
     expect((await download(t, res.result.fileUrl, f.otherAdmin)).status).toBe(404);
@@ -230,7 +266,12 @@ describe('console page content security policy', () => {
     const res = await t.fastify.inject({ url: '/' });
     expect(res.statusCode).toBe(200);
     const csp = String(res.headers['content-security-policy'] ?? '');
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v]),
+    );
     const hash = `'sha256-${crypto.createHash('sha256').update(HANDLER).digest('base64')}'`;
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['script-src']).toEqual(["'self'", "'unsafe-hashes'", hash]);

@@ -12,7 +12,10 @@ import { expectRefused } from '../../test/refusal';
  * `admin` for 10 minutes on every path; captcha images were issued without limit, a database
  * row each; parallel wrong sign-ins saturated the process with scrypt.
  */
-const from = (ip: string, extra: Record<string, string> = {}): Record<string, string> => ({ 'x-forwarded-for': ip, ...extra });
+const from = (ip: string, extra: Record<string, string> = {}): Record<string, string> => ({
+  'x-forwarded-for': ip,
+  ...extra,
+});
 
 describe('the client address behind a proxy', () => {
   it('by default ignores X-Forwarded-For: a client rotating the header stays cooled down', async () => {
@@ -20,7 +23,12 @@ describe('the client address behind a proxy', () => {
     try {
       const tries = [];
       for (let i = 0; i < SIGN_IN_POLICY.pairCooldownAfter + 1; i++) {
-        tries.push(await t.call('POST', '/sys/login', { body: { username: 'admin', password: 'Wrong#Pass1' }, headers: from(`10.77.0.${i + 1}`) }));
+        tries.push(
+          await t.call('POST', '/sys/login', {
+            body: { username: 'admin', password: 'Wrong#Pass1' },
+            headers: from(`10.77.0.${i + 1}`),
+          }),
+        );
       }
       expect(tries.at(-1)!.status).toBe(429);
     } finally {
@@ -37,7 +45,10 @@ describe('sign-in abuse, captcha off (the automated-test setting)', () => {
   afterAll(() => t.close());
 
   const attempt = (ip: string, password: string, username = 'admin') =>
-    t.call<LoginResult>('POST', '/sys/login', { body: { username, password }, headers: from(ip, { 'accept-language': 'en-US' }) });
+    t.call<LoginResult>('POST', '/sys/login', {
+      body: { username, password },
+      headers: from(ip, { 'accept-language': 'en-US' }),
+    });
 
   it("a stranger's many wrong passwords never keep the owner out of another client", async () => {
     const answers = [];
@@ -45,7 +56,14 @@ describe('sign-in abuse, captcha off (the automated-test setting)', () => {
     // the stranger's client cools down (429) after its fifth failure instead of locking the account
     const n = SIGN_IN_POLICY.pairCooldownAfter;
     expect(answers.slice(0, n).map((a) => a.body.message)).toEqual(Array(n).fill('Wrong user name or password'));
-    expect(answers[n]).toMatchObject({ status: 429, body: { success: false, code: 429, message: expect.stringMatching(/^Too many requests, try again in \d+ seconds$/) } });
+    expect(answers[n]).toMatchObject({
+      status: 429,
+      body: {
+        success: false,
+        code: 429,
+        message: expect.stringMatching(/^Too many requests, try again in \d+ seconds$/),
+      },
+    });
     // more strangers: the account passes the account-wide thresholds
     for (const ip of ['10.8.0.67', '10.8.0.68']) for (let i = 0; i < n; i++) await attempt(ip, 'Wrong#Pass1');
     const owner = await attempt('10.8.0.1', ADMIN_PASSWORD);
@@ -54,7 +72,8 @@ describe('sign-in abuse, captcha off (the automated-test setting)', () => {
   });
 
   it('slows down repeated failures of one client while another client is answered normally', async () => {
-    for (let i = 0; i < SIGN_IN_POLICY.pairCooldownAfter; i++) expect((await attempt('10.9.0.5', 'Wrong#Pass1', 'carol')).body.message).toBe('Wrong user name or password');
+    for (let i = 0; i < SIGN_IN_POLICY.pairCooldownAfter; i++)
+      expect((await attempt('10.9.0.5', 'Wrong#Pass1', 'carol')).body.message).toBe('Wrong user name or password');
     const slowed = await attempt('10.9.0.5', 'Wrong#Pass1', 'carol');
     expect(slowed.status).toBe(429);
     const other = await attempt('10.9.0.6', 'Wrong#Pass1', 'carol');
@@ -71,7 +90,10 @@ describe('sign-in abuse, captcha off (the automated-test setting)', () => {
     for (let i = 0; i < SIGN_IN_POLICY.loginRequestsPerMinute; i++) {
       expectRefused(await t.call('POST', '/sys/login', { body: { password: 'x' }, headers: from('10.10.0.9') }), 400);
     }
-    const limited = await t.call('POST', '/sys/login', { body: { username: 'admin', password: ADMIN_PASSWORD }, headers: from('10.10.0.9') });
+    const limited = await t.call('POST', '/sys/login', {
+      body: { username: 'admin', password: ADMIN_PASSWORD },
+      headers: from('10.10.0.9'),
+    });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 429, message: expect.stringMatching(/^请求过于频繁，请\d+秒后再试$/) });
     expect((await t.login('admin', ADMIN_PASSWORD, from('10.10.0.10'))).length).toBe(43);
@@ -94,9 +116,13 @@ describe('sign-in abuse, captcha off (the automated-test setting)', () => {
   it('keeps the hashing concurrency within the gate under a flood of wrong sign-ins', async () => {
     passwordHashGate.resetStats();
     // an existing account: its wrong passwords are hashed (unknown names are not, issue 34 item 5)
-    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => attempt(`10.12.0.${i + 1}`, 'Wrong#Pass1', 'admin')));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => attempt(`10.12.0.${i + 1}`, 'Wrong#Pass1', 'admin')),
+    );
     for (const a of answers) expect([200, 429]).toContain(a.status);
-    expect(answers.filter((a) => a.status === 200).every((a) => a.body.message === 'Wrong user name or password')).toBe(true);
+    expect(answers.filter((a) => a.status === 200).every((a) => a.body.message === 'Wrong user name or password')).toBe(
+      true,
+    );
     const stats = passwordHashGate.stats();
     expect(stats.peak).toBeGreaterThanOrEqual(1);
     expect(stats.peak).toBeLessThanOrEqual(passwordHashGate.concurrency);
@@ -124,23 +150,37 @@ describe('sign-in abuse, captcha on', () => {
 
   it('asks the failing client, then every client of the account, for the captcha; the owner still gets in', async () => {
     const failures = [];
-    for (let i = 0; i < SIGN_IN_POLICY.pairCaptchaAfter; i++) failures.push((await attempt('10.20.0.66', 'Wrong#Pass1')).body);
+    for (let i = 0; i < SIGN_IN_POLICY.pairCaptchaAfter; i++)
+      failures.push((await attempt('10.20.0.66', 'Wrong#Pass1')).body);
     expect(failures[0]).toMatchObject({ message: '用户名或密码错误' });
     expect(failures[0]?.errors).toBeUndefined();
     // the failure that reaches the threshold tells the form to show the captcha
-    expect(failures.at(-1)).toMatchObject({ message: '用户名或密码错误', errors: [{ field: 'captcha', message: '请输入验证码' }] });
-    expect((await attempt('10.20.0.66', 'Wrong#Pass1')).body).toMatchObject({ message: '请输入验证码', errors: [{ field: 'captcha' }] });
+    expect(failures.at(-1)).toMatchObject({
+      message: '用户名或密码错误',
+      errors: [{ field: 'captcha', message: '请输入验证码' }],
+    });
+    expect((await attempt('10.20.0.66', 'Wrong#Pass1')).body).toMatchObject({
+      message: '请输入验证码',
+      errors: [{ field: 'captcha' }],
+    });
     // the owner elsewhere needs no captcha yet
     expect((await attempt('10.20.0.1', ADMIN_PASSWORD)).body.success).toBe(true);
 
     // strangers from several addresses push the account past its threshold
-    for (const ip of ['10.20.0.67', '10.20.0.68', '10.20.0.69']) for (let i = 0; i < SIGN_IN_POLICY.pairCaptchaAfter; i++) await attempt(ip, 'Wrong#Pass1');
+    for (const ip of ['10.20.0.67', '10.20.0.68', '10.20.0.69'])
+      for (let i = 0; i < SIGN_IN_POLICY.pairCaptchaAfter; i++) await attempt(ip, 'Wrong#Pass1');
     const asked = await attempt('10.20.0.2', ADMIN_PASSWORD);
-    expect(asked.body).toMatchObject({ success: false, message: '请输入验证码', errors: [{ field: 'captcha', message: '请输入验证码' }] });
+    expect(asked.body).toMatchObject({
+      success: false,
+      message: '请输入验证码',
+      errors: [{ field: 'captcha', message: '请输入验证码' }],
+    });
     const withCaptcha = await attempt('10.20.0.2', ADMIN_PASSWORD, await drawCaptcha('10.20.0.2', 'owner-key-0001'));
     expect(withCaptcha.body.success).toBe(true);
     // the captcha stays single use
-    expect((await attempt('10.20.0.2', ADMIN_PASSWORD, { key: 'owner-key-0001', code: 'abcd' })).body.message).toBe('验证码已失效，请刷新');
+    expect((await attempt('10.20.0.2', ADMIN_PASSWORD, { key: 'owner-key-0001', code: 'abcd' })).body.message).toBe(
+      '验证码已失效，请刷新',
+    );
   });
 });
 
@@ -149,7 +189,12 @@ describe('bounded structures', () => {
     const gate = new HashGate(2, 3);
     const releases: Array<() => void> = [];
     const task = (): Promise<void> => new Promise<void>((resolve) => releases.push(resolve));
-    const runs = Array.from({ length: 7 }, () => gate.run(task).then(() => 'done', (e: unknown) => e));
+    const runs = Array.from({ length: 7 }, () =>
+      gate.run(task).then(
+        () => 'done',
+        (e: unknown) => e,
+      ),
+    );
     await Promise.resolve();
     expect(gate.stats()).toMatchObject({ active: 2, queued: 3, refused: 2 });
     while (releases.length > 0) {

@@ -29,11 +29,15 @@ describe('sign-in under a distributed guessing attack (issue 34 item 5)', () => 
   afterAll(() => t.close());
 
   const attempt = (ip: string, username: string, password: string) =>
-    t.call<LoginResult>('POST', '/sys/login', { body: { username, password }, headers: { 'x-forwarded-for': ip, 'accept-language': 'en-US' } });
+    t.call<LoginResult>('POST', '/sys/login', {
+      body: { username, password },
+      headers: { 'x-forwarded-for': ip, 'accept-language': 'en-US' },
+    });
 
   it('hashes no unknown name, lines the owner up behind at most one hash per client, answers every guess alike', async () => {
     // the process has measured real hashes to draw the guesses' waits from
-    while (hashDurations.freshCount() < hashDurations.minFresh) expect((await attempt('10.34.0.1', 'admin', ADMIN_PASSWORD)).body.success).toBe(true);
+    while (hashDurations.freshCount() < hashDurations.minFresh)
+      expect((await attempt('10.34.0.1', 'admin', ADMIN_PASSWORD)).body.success).toBe(true);
     const starts: GateStart[] = [];
     const stop = passwordHashGate.observe((e) => starts.push(e));
     passwordHashGate.resetStats();
@@ -45,7 +49,9 @@ describe('sign-in under a distributed guessing attack (issue 34 item 5)', () => 
         for (let i = 0; i < 5; i++) {
           await pause(1_000);
           // three clients each send four wrong passwords on the real account at once, then the owner signs in
-          if (i % 2 === 0) for (let c = 0; c < 3; c++) for (let k = 0; k < 4; k++) bursts.push(attempt(`10.35.${i}.${c + 1}`, 'admin', `Wrong#Pass${k}`));
+          if (i % 2 === 0)
+            for (let c = 0; c < 3; c++)
+              for (let k = 0; k < 4; k++) bursts.push(attempt(`10.35.${i}.${c + 1}`, 'admin', `Wrong#Pass${k}`));
           await pause(20);
           owner.push(await attempt('10.34.0.2', 'admin', ADMIN_PASSWORD));
         }
@@ -62,7 +68,8 @@ describe('sign-in under a distributed guessing attack (issue 34 item 5)', () => 
       const knownFailure = wrong.find((a) => a.status === 200)!;
       expect(knownFailure.body).toMatchObject({ success: false, message: 'Wrong user name or password' });
       // every guess got the answer of a wrong password on the real account
-      for (const g of guessed) expect([g.status, shape(g.body)]).toEqual([knownFailure.status, shape(knownFailure.body)]);
+      for (const g of guessed)
+        expect([g.status, shape(g.body)]).toEqual([knownFailure.status, shape(knownFailure.body)]);
       for (const w of wrong) expect([200, 429]).toContain(w.status);
 
       const stats = passwordHashGate.stats();

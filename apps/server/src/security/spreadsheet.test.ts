@@ -51,7 +51,14 @@ describe('spreadsheet parsing off the main thread', () => {
     const onEnd = (): number => order.push('parse-end');
     spreadsheetEvents.once('parse-start', onStart);
     spreadsheetEvents.once('parse-end', onEnd);
-    const res = await upload(t, '/sys/position/importExcel', admin, [{ field: 'files[]', filename: 'slow.xlsx', content: slow }], {}, en);
+    const res = await upload(
+      t,
+      '/sys/position/importExcel',
+      admin,
+      [{ field: 'files[]', filename: 'slow.xlsx', content: slow }],
+      {},
+      en,
+    );
     order.push('import answered');
     expect(res).toMatchObject({ code: 400, message: expect.stringMatching(/DROP TABLE/) });
     expect(order).toEqual(['parse-start', 'health 200', 'parse-end', 'import answered']);
@@ -64,7 +71,9 @@ describe('spreadsheet parsing off the main thread', () => {
     };
     spreadsheetEvents.on('parse-start', onStart);
     try {
-      const res = await upload(t, '/sys/role/importExcel', admin, [{ field: 'files[]', filename: 'big.xlsx', content: Buffer.alloc(5 * 1024 * 1024 + 1, 7) }]);
+      const res = await upload(t, '/sys/role/importExcel', admin, [
+        { field: 'files[]', filename: 'big.xlsx', content: Buffer.alloc(5 * 1024 * 1024 + 1, 7) },
+      ]);
       expect(res).toMatchObject({ success: false, code: 400, message: '导入文件不能超过 5 MB' });
       expect(parsed).toBe(false);
     } finally {
@@ -83,14 +92,39 @@ describe('spreadsheet parsing off the main thread', () => {
         exited = worker ? once(worker, 'exit') : undefined;
       });
     });
-    const res = await upload(t, '/sys/position/importExcel', admin, [{ field: 'files[]', filename: 'slow.xlsx', content: slow }], {}, en);
-    expect(res).toMatchObject({ success: false, code: 400, message: 'Reading the file took longer than 1 seconds; split it and import again' });
+    const res = await upload(
+      t,
+      '/sys/position/importExcel',
+      admin,
+      [{ field: 'files[]', filename: 'slow.xlsx', content: slow }],
+      {},
+      en,
+    );
+    expect(res).toMatchObject({
+      success: false,
+      code: 400,
+      message: 'Reading the file took longer than 1 seconds; split it and import again',
+    });
     expect(worker).toBeDefined();
-    await expect(Promise.race([exited, new Promise((_, reject) => setTimeout(() => reject(new Error('worker still running')), 5_000))])).resolves.toBeDefined();
+    await expect(
+      Promise.race([
+        exited,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('worker still running')), 5_000)),
+      ]),
+    ).resolves.toBeDefined();
     restore();
     restore = undefined;
     // the pool starts a fresh thread: the next import works
-    const ok = await upload(t, '/sys/position/importExcel', admin, [{ field: 'files[]', filename: 'p.xlsx', content: sheet([['code', 'name', 'postRank'], ['after-timeout', 'After', '1']]) }]);
+    const ok = await upload(t, '/sys/position/importExcel', admin, [
+      {
+        field: 'files[]',
+        filename: 'p.xlsx',
+        content: sheet([
+          ['code', 'name', 'postRank'],
+          ['after-timeout', 'After', '1'],
+        ]),
+      },
+    ]);
     expect(ok).toMatchObject({ success: true, code: 200 });
   });
 
@@ -100,13 +134,31 @@ describe('spreadsheet parsing off the main thread', () => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
     expect(zipUnpackedBytes(bomb)).toBeGreaterThan(Math.max(1024 * 1024, 4 * bomb.length));
     restore = setImportLimits({ maxUnpackedBytes: 1024 * 1024 });
-    const res = await upload(t, '/sys/position/importExcel', admin, [{ field: 'files[]', filename: 'bomb.xlsx', content: bomb }], {}, en);
-    expect(res).toMatchObject({ success: false, code: 400, message: 'The file unpacks to more than 1 MB and cannot be read' });
+    const res = await upload(
+      t,
+      '/sys/position/importExcel',
+      admin,
+      [{ field: 'files[]', filename: 'bomb.xlsx', content: bomb }],
+      {},
+      en,
+    );
+    expect(res).toMatchObject({
+      success: false,
+      code: 400,
+      message: 'The file unpacks to more than 1 MB and cannot be read',
+    });
     expect(zipUnpackedBytes(Buffer.from('not a zip'))).toBeNull();
   });
 
   it('refuses a file that is not a spreadsheet and writes exports in the worker', async () => {
-    const garbage = await upload(t, '/sys/position/importExcel', admin, [{ field: 'files[]', filename: 'x.xlsx', content: Buffer.from('PK\u0003\u0004 not really a zip') }], {}, en);
+    const garbage = await upload(
+      t,
+      '/sys/position/importExcel',
+      admin,
+      [{ field: 'files[]', filename: 'x.xlsx', content: Buffer.from('PK\u0003\u0004 not really a zip') }],
+      {},
+      en,
+    );
     expect(garbage).toMatchObject({ success: false, code: 400 });
     const file = await exported(t, '/sys/position/exportXls', admin, en);
     expect(file.status).toBe(200);

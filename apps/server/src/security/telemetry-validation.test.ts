@@ -18,7 +18,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app';
 import { fastGatewayBatch, fastTelemetry } from '../modules/telemetry/fast-validate';
-import { addDevice, connectDevice, countTelemetry, createDeviceTestApp, uid, waitFor } from '../modules/telemetry/ingest.fixtures';
+import {
+  addDevice,
+  connectDevice,
+  countTelemetry,
+  createDeviceTestApp,
+  uid,
+  waitFor,
+} from '../modules/telemetry/ingest.fixtures';
 import { expectRefused } from '../../test/refusal';
 
 let app: TestApp;
@@ -47,7 +54,11 @@ async function deadOf(id: string): Promise<{ reason: string; detail: string | nu
 }
 
 /** POSTs a raw body to HTTP ingest as the device. */
-async function httpIngest(path: string, secret: string, body: string): Promise<{ status: number; message: string; body: ApiResponse<unknown> }> {
+async function httpIngest(
+  path: string,
+  secret: string,
+  body: string,
+): Promise<{ status: number; message: string; body: ApiResponse<unknown> }> {
   const res = await app.fastify.inject({
     method: 'POST',
     url: `/ztj-iot/ingest/${path}`,
@@ -73,7 +84,9 @@ describe('physical ranges of parameter codes', () => {
     const id = uid('RANGE');
     const c = await connectDevice(app, id, await addDevice(app, { id }));
     await c.publishAsync(topics.telemetry(id), `{"ts":${T},"values":{"P003":1e300}}`, { qos: 1 });
-    await c.publishAsync(topics.telemetry(id), JSON.stringify({ ts: T + 1, values: { P003: 4, P004: 150 } }), { qos: 1 });
+    await c.publishAsync(topics.telemetry(id), JSON.stringify({ ts: T + 1, values: { P003: 4, P004: 150 } }), {
+      qos: 1,
+    });
     const dead = await waitFor(async () => {
       const rows = await deadOf(id);
       return rows.length === 2 ? rows : null;
@@ -94,7 +107,8 @@ describe('physical ranges of parameter codes', () => {
       { P003: 150, P004: 100, P005: 100, P013: 1500, P012: 0 },
       { P031: -200, P016: -200, P023: -100, P010: -101.325 },
     ];
-    for (const [i, values] of edges.entries()) await c.publishAsync(topics.telemetry(id), JSON.stringify({ ts: T + i, values }), { qos: 1 });
+    for (const [i, values] of edges.entries())
+      await c.publishAsync(topics.telemetry(id), JSON.stringify({ ts: T + i, values }), { qos: 1 });
     await waitFor(async () => (await countTelemetry(app, id)) === edges.length);
     expect(await deadOf(id)).toEqual([]);
     await c.endAsync();

@@ -43,7 +43,8 @@ function queryOf(params: Record<string, unknown>): string {
 export function stringifyNumbers(v: unknown): unknown {
   if (typeof v === 'number') return String(v);
   if (Array.isArray(v)) return v.map(stringifyNumbers);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, stringifyNumbers(x)]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, stringifyNumbers(x)]));
   return v;
 }
 
@@ -56,10 +57,17 @@ export function jeecgClient(t: TestApp, token: string, tenantId = 0, lang: 'zh-C
   const headers = { 'x-access-token': token, 'tenant-id': String(tenantId), 'accept-language': lang };
   const record = <T>(method: string, url: string, res: { statusCode: number; json(): unknown }): Answer<T> => {
     const parsed = res.json() as ApiResponse<T>;
-    calls.push(`${method} ${url} → ${res.statusCode !== 200 ? res.statusCode : parsed.success ? 'ok' : `refused ${parsed.code}`}`);
+    calls.push(
+      `${method} ${url} → ${res.statusCode !== 200 ? res.statusCode : parsed.success ? 'ok' : `refused ${parsed.code}`}`,
+    );
     return { status: res.statusCode, body: parsed };
   };
-  const send = async <T>(method: string, url: string, query: Record<string, unknown>, body?: unknown): Promise<Answer<T>> => {
+  const send = async <T>(
+    method: string,
+    url: string,
+    query: Record<string, unknown>,
+    body?: unknown,
+  ): Promise<Answer<T>> => {
     const res = await t.fastify.inject({
       method: method as 'GET',
       url: `/ztj-iot${url}${queryOf(query)}`,
@@ -76,7 +84,12 @@ export function jeecgClient(t: TestApp, token: string, tenantId = 0, lang: 'zh-C
     put: (url, body = {}) => send('PUT', url, {}, body),
     upload: async (url, files) => {
       const body = multipart(files.map((f) => ({ field: 'file', filename: f.filename, content: f.content })));
-      const res = await t.fastify.inject({ method: 'POST', url: `/ztj-iot${url}`, payload: body.payload, headers: { ...headers, ...body.headers } });
+      const res = await t.fastify.inject({
+        method: 'POST',
+        url: `/ztj-iot${url}`,
+        payload: body.payload,
+        headers: { ...headers, ...body.headers },
+      });
       return record('POST', url, res);
     },
   };

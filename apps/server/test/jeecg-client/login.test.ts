@@ -27,7 +27,10 @@ describe('JeecgBoot client: sign-in family', () => {
     cas = await startCasPeer(CAS_PORT);
     f = await startSelfServiceFixture({ SSO_CAS_URL: cas.base, SSO_CAS_SERVICES: SERVICE });
     a = await adminFixtures(f.t);
-    await a.addUser(a.admin, 'jclogin', { phone: PHONE, selecteddeparts: `${await a.departId('A01A01')},${await a.departId('A01A02')}` });
+    await a.addUser(a.admin, 'jclogin', {
+      phone: PHONE,
+      selecteddeparts: `${await a.departId('A01A01')},${await a.departId('A01A02')}`,
+    });
     anon = jeecgClient(f.t, '');
     clients.push(anon);
   });
@@ -46,7 +49,13 @@ describe('JeecgBoot client: sign-in family', () => {
     const key = Date.now();
     const image = await anon.get<string>(`/sys/randomImage/${key}`);
     expect(image.body.result).toMatch(/^data:image\//);
-    const login = await anon.post<LoginResult>('/sys/login', { username: 'jclogin', password: 'Fixture#2026a', captcha: '', checkKey: key, remember_me: true });
+    const login = await anon.post<LoginResult>('/sys/login', {
+      username: 'jclogin',
+      password: 'Fixture#2026a',
+      captcha: '',
+      checkKey: key,
+      remember_me: true,
+    });
     user = jeecgClient(f.t, signedIn(login.body.result, 'jclogin'));
     clients.push(user);
   });
@@ -69,30 +78,54 @@ describe('JeecgBoot client: sign-in family', () => {
 
   it('answers thirdLogin/getLoginUser with token and userInfo at the top of result (a bound identity)', async () => {
     const userId = (await f.t.db.one<{ id: string }>("SELECT id FROM sys_user WHERE username = 'jclogin'"))!.id;
-    await f.t.db.query("INSERT INTO sso_identity (provider_type, subject, user_id, display_name) VALUES (2, 'oidc-jclogin', $1, 'JC')", [userId]);
+    await f.t.db.query(
+      "INSERT INTO sso_identity (provider_type, subject, user_id, display_name) VALUES (2, 'oidc-jclogin', $1, 'JC')",
+      [userId],
+    );
     const token = newToken();
-    await f.t.db.query("INSERT INTO sso_handoff (token_hash, provider_type, subject, display_name, expires_at) VALUES ($1, 2, 'oidc-jclogin', 'JC', now() + interval '5 minutes')", [hashToken(token)]);
+    await f.t.db.query(
+      "INSERT INTO sso_handoff (token_hash, provider_type, subject, display_name, expires_at) VALUES ($1, 2, 'oidc-jclogin', 'JC', now() + interval '5 minutes')",
+      [hashToken(token)],
+    );
     const res = await anon.get<LoginResult & { status: string }>(`/sys/thirdLogin/getLoginUser/${token}/2`);
     expect(res.body.result.status).toBe('signedIn');
     signedIn(res.body.result, 'jclogin');
     expect((await anon.get(`/sys/thirdLogin/getLoginUser/${token}/2`)).body.success).toBe(false);
   });
 
-  it('validates a CAS ticket with GET ticket/service as the store\'s ValidateLogin does', async () => {
+  it("validates a CAS ticket with GET ticket/service as the store's ValidateLogin does", async () => {
     const ticket = cas.issueTicket('jclogin', SERVICE);
     const res = await anon.get<LoginResult>('/sys/cas/client/validateLogin', { ticket, service: SERVICE });
     signedIn(res.body.result, 'jclogin');
     expect((await anon.get('/sys/cas/client/validateLogin', { ticket, service: SERVICE })).body.success).toBe(false);
-    expect((await anon.get('/sys/cas/client/validateLogin', { ticket: cas.issueTicket('jclogin', 'https://evil.example/'), service: 'https://evil.example/' })).body.success).toBe(false);
+    expect(
+      (
+        await anon.get('/sys/cas/client/validateLogin', {
+          ticket: cas.issueTicket('jclogin', 'https://evil.example/'),
+          service: 'https://evil.example/',
+        })
+      ).body.success,
+    ).toBe(false);
   });
 
   it('loads permissions, chooses the department and signs out', async () => {
-    const perms = await user.get<{ menu: unknown[]; auth: unknown[]; allAuth: unknown[] }>('/sys/permission/getUserPermissionByToken');
-    expect(perms.body.result).toMatchObject({ menu: expect.any(Array), auth: expect.any(Array), allAuth: expect.any(Array) });
-    const departs = await user.get<{ list: { orgCode: string }[]; orgCode: string | null }>('/sys/user/getCurrentUserDeparts');
+    const perms = await user.get<{ menu: unknown[]; auth: unknown[]; allAuth: unknown[] }>(
+      '/sys/permission/getUserPermissionByToken',
+    );
+    expect(perms.body.result).toMatchObject({
+      menu: expect.any(Array),
+      auth: expect.any(Array),
+      allAuth: expect.any(Array),
+    });
+    const departs = await user.get<{ list: { orgCode: string }[]; orgCode: string | null }>(
+      '/sys/user/getCurrentUserDeparts',
+    );
     expect(departs.body.result.list.length).toBe(2);
     const chosen = departs.body.result.list[1]!.orgCode;
-    const sel = await user.put<{ userInfo: { orgCode: string } }>('/sys/selectDepart', { orgCode: chosen, username: 'jclogin' });
+    const sel = await user.put<{ userInfo: { orgCode: string } }>('/sys/selectDepart', {
+      orgCode: chosen,
+      username: 'jclogin',
+    });
     expect(sel.body.result.userInfo.orgCode).toBe(chosen);
     expect((await user.post('/sys/logout')).body.success).toBe(true);
     expect((await user.get('/sys/permission/getUserPermissionByToken')).status).toBe(401);

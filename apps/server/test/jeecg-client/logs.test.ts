@@ -22,7 +22,16 @@ describe('JeecgBoot client: logs', () => {
   afterAll(() => t.close());
 
   const logs = async (logType: number): Promise<Log[]> =>
-    (await c.get<PageResult<Log>>('/sys/log/list', { logType, pageNo: 1, pageSize: 50, column: 'createTime', order: 'desc', field: 'id,,,logContent,userid,username,ip,costTime,logType,createTime' })).body.result.records;
+    (
+      await c.get<PageResult<Log>>('/sys/log/list', {
+        logType,
+        pageNo: 1,
+        pageSize: 50,
+        column: 'createTime',
+        order: 'desc',
+        field: 'id,,,logContent,userid,username,ip,costTime,logType,createTime',
+      })
+    ).body.result.records;
 
   it('lists login and operation logs with their dictionary texts', async () => {
     const login = await logs(1);
@@ -40,13 +49,20 @@ describe('JeecgBoot client: logs', () => {
     expect(left).not.toContain(b!.id);
     const other = jeecgClient(t, f.otherAdmin);
     expect((await other.delete('/sys/log/delete', { id: left[0]! })).body).toMatchObject({ success: false, code: 404 });
-    expect((await jeecgClient(t, f.viewer).delete('/sys/log/delete', { id: left[0]! })).body).toMatchObject({ success: false, code: 510 });
+    expect((await jeecgClient(t, f.viewer).delete('/sys/log/delete', { id: left[0]! })).body).toMatchObject({
+      success: false,
+      code: 510,
+    });
   });
 
   it('refuses to delete operation logs, which are links of the record-integrity chain', async () => {
     const op = (await logs(2))[0]!;
     const refused = await c.delete('/sys/log/deleteBatch', { ids: `${(await logs(1))[0]!.id},${op.id}` });
-    expect(refused.body).toMatchObject({ success: false, code: 400, message: '操作日志属于记录完整性链，不能删除，只能按保留期清除' });
+    expect(refused.body).toMatchObject({
+      success: false,
+      code: 400,
+      message: '操作日志属于记录完整性链，不能删除，只能按保留期清除',
+    });
     const en = await jeecgClient(t, f.admin, 0, 'en-US').delete('/sys/log/delete', { id: op.id });
     expect(en.body.message).toMatch(/record-integrity chain/);
     expect((await logs(2)).map((l) => l.id)).toContain(op.id);
@@ -55,8 +71,12 @@ describe('JeecgBoot client: logs', () => {
   });
 
   it('replays every call listed as working', async () => {
-    const doc = (await t.fastify.inject({ method: 'GET', url: '/ztj-iot/docs/json' })).json() as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/ztj-iot/sys/log/delete', '/ztj-iot/sys/log/deleteBatch']));
+    const doc = (await t.fastify.inject({ method: 'GET', url: '/ztj-iot/docs/json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/ztj-iot/sys/log/delete', '/ztj-iot/sys/log/deleteBatch']),
+    );
     expectReplayed('logs', c);
   });
 });

@@ -14,7 +14,9 @@ async function fits(page: Page, name: string, lang: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${lang}-375.png`, fullPage: true });
   const sideways = await page.evaluate(() => {
     const doc = document.documentElement.scrollWidth - document.documentElement.clientWidth;
-    const tables = [...document.querySelectorAll<HTMLElement>('.ant-table-content')].filter((e) => e.offsetParent).map((e) => e.scrollWidth - e.clientWidth);
+    const tables = [...document.querySelectorAll<HTMLElement>('.ant-table-content')]
+      .filter((e) => e.offsetParent)
+      .map((e) => e.scrollWidth - e.clientWidth);
     return Math.max(doc, 0, ...tables);
   });
   expect(sideways, `${name}: sideways scroll at 375 px`).toBeLessThanOrEqual(0);

@@ -54,7 +54,9 @@ test('a template with a geofence, a route deviation and overspeed, written with 
   await page.getByTestId('template-save').click();
   await expect(page.getByText('Rule template saved')).toBeVisible();
   const row = page.getByTestId('rule-templates').locator('tr', { hasText: name });
-  await expect(row).toContainText('Leaves 枢纽配送中心 Hub depot; More than 500 m off route T1 枢纽环线 Hub loop; Speed above 90 km/h');
+  await expect(row).toContainText(
+    'Leaves 枢纽配送中心 Hub depot; More than 500 m off route T1 枢纽环线 Hub loop; Speed above 90 km/h',
+  );
 });
 
 test('the position row of the editor fits a 375 px phone (zh-CN)', async ({ page }) => {
@@ -67,7 +69,13 @@ test('the position row of the editor fits a 375 px phone (zh-CN)', async ({ page
   await choose(page, c0.getByTestId('condition-0-type'), '电子围栏');
   await expect(c0.getByText('围栏动作')).toBeVisible();
   await choose(page, c0.getByTestId('condition-0-locationId'), /Hub depot/);
-  if (process.env.ALARM_SETTINGS_SHOTS) await page.screenshot({ path: `${process.env.ALARM_SETTINGS_SHOTS}/position-condition-zh-CN-375.png`, fullPage: true });
-  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  if (process.env.ALARM_SETTINGS_SHOTS)
+    await page.screenshot({
+      path: `${process.env.ALARM_SETTINGS_SHOTS}/position-condition-zh-CN-375.png`,
+      fullPage: true,
+    });
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(sideways).toBeLessThanOrEqual(0);
 });

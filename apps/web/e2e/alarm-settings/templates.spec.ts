@@ -94,10 +94,16 @@ test('a rule template with a threshold and a duration condition: field error, sa
   await form.getByTestId('template-name').fill(name);
   await fillNumber(form.getByTestId('condition-0').getByTestId('condition-0-value'), '8');
   await page.getByTestId('template-save').click();
-  await expect(form.locator('.ant-form-item', { has: page.getByTestId('template-name') }).getByText('A rule template with this name already exists')).toBeVisible();
+  await expect(
+    form
+      .locator('.ant-form-item', { has: page.getByTestId('template-name') })
+      .getByText('A rule template with this name already exists'),
+  ).toBeVisible();
 });
 
-test('a flag condition on the plug overload P064 (issue 14): picked, worded in the list, kept when edited', async ({ page }) => {
+test('a flag condition on the plug overload P064 (issue 14): picked, worded in the list, kept when edited', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInToDemoTenant(page, BASE, 'en-US');
   await page.goto(`${BASE}/#/settings/templates`);
@@ -134,7 +140,9 @@ test('a user group contact without phone, e-mail or openid is refused on that me
   await form.getByTestId('member-add-contact').click();
   await form.getByTestId('member-0-name').fill('Li Lei');
   await page.getByTestId('group-save').click();
-  await expect(form.getByTestId('member-0').getByText('A recipient needs a phone number, an e-mail address or a WeChat account')).toBeVisible();
+  await expect(
+    form.getByTestId('member-0').getByText('A recipient needs a phone number, an e-mail address or a WeChat account'),
+  ).toBeVisible();
   await form.getByTestId('member-0-email').fill('lilei@example.com');
   await page.getByTestId('group-save').click();
   await expect(page.getByText('User group saved')).toBeVisible();
@@ -173,7 +181,10 @@ test('a scene through its three steps: devices, conditions, actions', async ({ p
   await inputOf(period).fill('999999');
   await page.getByTestId('scene-save').click();
   await expect(wizard.getByText(/Must be between \d+ and \d+ minutes/)).toBeVisible();
-  const hint = await wizard.locator('.ant-form-item-extra', { hasText: /\d+–\d+/ }).first().innerText();
+  const hint = await wizard
+    .locator('.ant-form-item-extra', { hasText: /\d+–\d+/ })
+    .first()
+    .innerText();
   await inputOf(period).fill(/(\d+)/.exec(hint)?.[1] ?? '1');
   await page.getByTestId('scene-save').click();
   await expect(page.getByText('Scene saved')).toBeVisible();
@@ -185,5 +196,7 @@ test('a scene through its three steps: devices, conditions, actions', async ({ p
   await expect(detail).toContainText('Command (1 periods)');
 
   await page.goto(`${BASE}/#/scene/list`);
-  await expect(page.getByTestId('scenes').locator('tr', { hasText: name })).toContainText('Raise alarm · Push (users) · Command (1 periods)');
+  await expect(page.getByTestId('scenes').locator('tr', { hasText: name })).toContainText(
+    'Raise alarm · Push (users) · Command (1 periods)',
+  );
 });

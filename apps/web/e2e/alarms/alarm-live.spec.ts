@@ -15,21 +15,33 @@ const DEVICE = 'SIM-TAG-001';
 const RULE = 'E2E冷链温度';
 
 /** Calls the server's API with the page's session (token and tenant of the console). */
-const api = <T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> => consoleApi<T>(page, BASE, method, path, data);
+const api = <T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> =>
+  consoleApi<T>(page, BASE, method, path, data);
 
 /** Id of the alarm raised by the spec's rule on the tag, once there is one. */
 async function ruleAlarmId(page: Page): Promise<string | undefined> {
-  const page1 = await api<{ records: { id: string; ruleName: string }[] }>(page, 'GET', `/wlx/device/alarmList?deviceId=${DEVICE}&pageSize=50`);
+  const page1 = await api<{ records: { id: string; ruleName: string }[] }>(
+    page,
+    'GET',
+    `/wlx/device/alarmList?deviceId=${DEVICE}&pageSize=50`,
+  );
   return page1.records.find((a) => a.ruleName === RULE)?.id;
 }
 
 /** The number on the notice bell (0 when the badge shows none). */
 async function bellCount(page: Page): Promise<number> {
-  const text = await page.getByTestId('notice-count').locator('.ant-scroll-number').first().getAttribute('title').catch(() => null);
+  const text = await page
+    .getByTestId('notice-count')
+    .locator('.ant-scroll-number')
+    .first()
+    .getAttribute('title')
+    .catch(() => null);
   return text ? Number(text) : 0;
 }
 
-test('a replayed reading raises an alarm that appears live in the list and the bell; the operator processes it', async ({ page }) => {
+test('a replayed reading raises an alarm that appears live in the list and the bell; the operator processes it', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signInToDemoTenant(page, BASE, 'zh-CN');
 
@@ -97,7 +109,9 @@ test('a replayed reading raises an alarm that appears live in the list and the b
   await page.goto(`${BASE}/#/device/detail/${DEVICE}`);
   const detail = page.getByTestId('device-detail');
   await detail.getByRole('tab', { name: '告警' }).click();
-  await expect(page.getByTestId('device-alarms').locator('tbody tr.ant-table-row', { hasText: '温度' }).first()).toContainText('已处理');
+  await expect(
+    page.getByTestId('device-alarms').locator('tbody tr.ant-table-row', { hasText: '温度' }).first(),
+  ).toContainText('已处理');
   await detail.getByRole('tab', { name: '历史曲线' }).click();
   await expect(page.getByTestId('chart-alarm-marks')).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: `${SHOTS}/chart-marks-zh.png` });
@@ -105,7 +119,16 @@ test('a replayed reading raises an alarm that appears live in the list and the b
   // dashboard counts the active alarm
   await page.goto(`${BASE}/#/dashboard/analysis`);
   await expect
-    .poll(async () => Number((await page.getByTestId('stat-activeAlarms').locator('.ant-statistic-content-value').innerText()).replace(/[^\d]/g, '')), { timeout: 15_000 })
+    .poll(
+      async () =>
+        Number(
+          (await page.getByTestId('stat-activeAlarms').locator('.ant-statistic-content-value').innerText()).replace(
+            /[^\d]/g,
+            '',
+          ),
+        ),
+      { timeout: 15_000 },
+    )
     .toBeGreaterThan(0);
 });
 

@@ -14,7 +14,13 @@ const PHONE = '13800138555';
 const NEW_PASSWORD = 'Recovered-E2e#1';
 let env: SelfServiceEnv | null = null;
 
-async function api<T>(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+async function api<T>(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await fetch(`${env!.base}/ztj-iot${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { 'x-access-token': token } : {}), ...headers },
@@ -29,10 +35,25 @@ test.beforeAll(async () => {
   test.setTimeout(150_000);
   env = await startSelfServiceServer(PORT);
   // the admin's mobile number, edited from the platform tenant (as the phone sign-in spec does)
-  const { token } = await api<{ token: string }>('POST', '/sys/login', null, { username: ADMIN.username, password: ADMIN.password }, { 'tenant-id': '1000' });
-  const page = await api<{ records: { id: string; username: string; realname: string; userIdentity: 1 | 2 }[] }>('GET', '/sys/user/list?username=admin', token);
+  const { token } = await api<{ token: string }>(
+    'POST',
+    '/sys/login',
+    null,
+    { username: ADMIN.username, password: ADMIN.password },
+    { 'tenant-id': '1000' },
+  );
+  const page = await api<{ records: { id: string; username: string; realname: string; userIdentity: 1 | 2 }[] }>(
+    'GET',
+    '/sys/user/list?username=admin',
+    token,
+  );
   const admin = page.records.find((u) => u.username === 'admin')!;
-  await api('PUT', '/sys/user/edit', token, { id: admin.id, realname: admin.realname, phone: PHONE, userIdentity: admin.userIdentity });
+  await api('PUT', '/sys/user/edit', token, {
+    id: admin.id,
+    realname: admin.realname,
+    phone: PHONE,
+    userIdentity: admin.userIdentity,
+  });
 });
 test.afterAll(async () => {
   env?.server.stop();
@@ -63,7 +84,9 @@ test('recovers the password by SMS and signs in with the new one (zh-CN)', async
   await page.getByTestId('alteration-account').fill(ADMIN.username);
   const before = sentTo(peer, PHONE);
   await page.getByTestId('alteration-next').click();
-  await expect(page.getByTestId('alteration-code-sent')).toHaveText('如果该账户存在并绑定了手机号，短信验证码已发送，5分钟内有效。');
+  await expect(page.getByTestId('alteration-code-sent')).toHaveText(
+    '如果该账户存在并绑定了手机号，短信验证码已发送，5分钟内有效。',
+  );
   await expect(page.getByTestId('alteration-send-code')).toHaveText(/^\d{1,2} 秒后重新获取$/);
   await page.getByTestId('alteration-code').fill(await codeFromSink(peer, PHONE, before));
   await shots(page, 'alteration-step2-zh-CN');

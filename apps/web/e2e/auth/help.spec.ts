@@ -23,7 +23,9 @@ async function imagesLoad(page: Page): Promise<string[]> {
   for (let i = 0; i < count; i += 1) {
     const image = images.nth(i);
     await image.scrollIntoViewIfNeeded();
-    await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 15_000 }).toBe(1280);
+    await expect
+      .poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 15_000 })
+      .toBe(1280);
     sources.push((await image.getAttribute('src'))!);
   }
   return sources;
@@ -35,21 +37,29 @@ async function videoPlayable(page: Page, lang: string): Promise<void> {
   await expect(video).toHaveAttribute('poster', `./help/${lang}/poster.webp`);
   await expect(video).toHaveAttribute('controls', '');
   await expect(video.locator('source')).toHaveAttribute('src', `./help/${lang}/walkthrough.webm`);
-  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
   const duration = await video.evaluate((el: HTMLVideoElement) => el.duration);
   expect(duration).toBeGreaterThan(20);
   expect(duration).toBeLessThanOrEqual(60);
   expect(await video.evaluate((el: HTMLVideoElement) => el.canPlayType('video/webm; codecs="vp9"'))).not.toBe('');
-  expect(await video.evaluate((el: HTMLVideoElement) => new URL(el.currentSrc).origin)).toBe(new URL(page.url()).origin);
+  expect(await video.evaluate((el: HTMLVideoElement) => new URL(el.currentSrc).origin)).toBe(
+    new URL(page.url()).origin,
+  );
   // the captions track loads and has one cue per step
-  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.textTracks[0]?.cues?.length ?? 0), { timeout: 15_000 }).toBe(9);
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.textTracks[0]?.cues?.length ?? 0), { timeout: 15_000 })
+    .toBe(9);
   // a step's time plays the video from that step
   await page.getByTestId('help-video-step-alarms').click();
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThanOrEqual(27.5);
   await video.evaluate((el: HTMLVideoElement) => el.pause());
 }
 
-test('the login page links to the help; both help pages in both languages, at 1280 and 375 px, without signing in', async ({ page }) => {
+test('the login page links to the help; both help pages in both languages, at 1280 and 375 px, without signing in', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await useLanguage(page, 'zh-CN');
   await page.goto('/#/user/login');
@@ -96,7 +106,7 @@ test('the login page links to the help; both help pages in both languages, at 12
   await expect(page.getByTestId('login-form')).toBeVisible();
 });
 
-test('signed in, the top bar\'s help icons open both pages, which lead back to the console', async ({ page }) => {
+test("signed in, the top bar's help icons open both pages, which lead back to the console", async ({ page }) => {
   await useLanguage(page, 'zh-CN');
   await signIn(page);
   await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 30_000 });

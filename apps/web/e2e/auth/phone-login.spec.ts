@@ -15,12 +15,23 @@ const PORT = 18_472;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PHONE = '13800138123';
 const SHOTS = process.env.PHONE_LOGIN_SHOTS;
-const ACCOUNT = { accessKeyId: 'LTAI-e2e-key', accessKeySecret: 'e2e-secret', signName: '中通集', templateCode: 'SMS_E2E_CODE' };
+const ACCOUNT = {
+  accessKeyId: 'LTAI-e2e-key',
+  accessKeySecret: 'e2e-secret',
+  signName: '中通集',
+  templateCode: 'SMS_E2E_CODE',
+};
 
 let peer: AliyunSmsPeer | null = null;
 let server: DemoServer | null = null;
 
-async function api<T>(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+async function api<T>(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await fetch(`${BASE}/ztj-iot${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { 'x-access-token': token } : {}), ...headers },
@@ -44,10 +55,25 @@ test.beforeAll(async () => {
   });
   // the admin gets a mobile number, edited from the platform tenant (1000; the admin also belongs to
   // the demo tenant, whose administrators may not edit it); the edit leaves roles and departments
-  const { token } = await api<{ token: string }>('POST', '/sys/login', null, { username: ADMIN.username, password: ADMIN.password }, { 'tenant-id': '1000' });
-  const page = await api<{ records: { id: string; username: string; realname: string; userIdentity: 1 | 2 }[] }>('GET', '/sys/user/list?username=admin', token);
+  const { token } = await api<{ token: string }>(
+    'POST',
+    '/sys/login',
+    null,
+    { username: ADMIN.username, password: ADMIN.password },
+    { 'tenant-id': '1000' },
+  );
+  const page = await api<{ records: { id: string; username: string; realname: string; userIdentity: 1 | 2 }[] }>(
+    'GET',
+    '/sys/user/list?username=admin',
+    token,
+  );
   const admin = page.records.find((u) => u.username === 'admin')!;
-  await api('PUT', '/sys/user/edit', token, { id: admin.id, realname: admin.realname, phone: PHONE, userIdentity: admin.userIdentity });
+  await api('PUT', '/sys/user/edit', token, {
+    id: admin.id,
+    realname: admin.realname,
+    phone: PHONE,
+    userIdentity: admin.userIdentity,
+  });
 });
 
 test.afterAll(async () => {
@@ -57,7 +83,10 @@ test.afterAll(async () => {
 
 async function openPhoneTab(page: Page, lang: 'zh-CN' | 'en-US'): Promise<void> {
   await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
-  await page.addInitScript((l) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: l, expire: null })), lang);
+  await page.addInitScript(
+    (l) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: l, expire: null })),
+    lang,
+  );
   await page.goto(`${BASE}/#/user/login`);
   await page.getByTestId('login-tab-phone').click();
   await expect(page.getByTestId('phone-login-form')).toBeVisible();
@@ -76,11 +105,15 @@ async function shots(page: Page, name: string): Promise<void> {
 
 /** The newest code the provider received for PHONE after `before` messages (the server sends after answering). */
 async function codeFromSink(before: number): Promise<string> {
-  await expect.poll(() => peer!.sent.filter((m) => m.phone === PHONE).length, { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect
+    .poll(() => peer!.sent.filter((m) => m.phone === PHONE).length, { timeout: 10_000 })
+    .toBeGreaterThan(before);
   return peer!.sent.filter((m) => m.phone === PHONE).at(-1)!.template.value!;
 }
 
-test('signs in with the SMS code from the provider, through the tenant step to the dashboard (zh-CN)', async ({ page }) => {
+test('signs in with the SMS code from the provider, through the tenant step to the dashboard (zh-CN)', async ({
+  page,
+}) => {
   await openPhoneTab(page, 'zh-CN');
   await page.getByTestId('phone-mobile').fill('12345678901');
   await page.getByTestId('phone-send-code').click();
@@ -112,6 +145,8 @@ test('a wrong code and an early second code are refused in the server words (en-
   await expect(page).toHaveURL(/#\/user\/login/);
   // the previous test's code went out less than 60 s ago: the server asks to wait (or, past it, sends)
   await page.getByTestId('phone-send-code').click();
-  await expect(page.getByTestId('phone-login-form')).toContainText(/A code was just sent, ask again in \d+ seconds|Again in \d+ s/);
+  await expect(page.getByTestId('phone-login-form')).toContainText(
+    /A code was just sent, ask again in \d+ seconds|Again in \d+ s/,
+  );
   await shots(page, 'phone-login-en-US');
 });

@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { chooseTenantIfAsked, submitLogin } from '../helpers';
-import { codeFromSink, dragSlider, openPage, sentTo, shots, startSelfServiceServer, type SelfServiceEnv } from './selfService';
+import {
+  codeFromSink,
+  dragSlider,
+  openPage,
+  sentTo,
+  shots,
+  startSelfServiceServer,
+  type SelfServiceEnv,
+} from './selfService';
 
 /**
  * Registration (issue 13 item 3) on a demo server of its own (port 18502) whose self-service
@@ -66,7 +74,9 @@ test('registers with the slider and an SMS code, lands on the result page and si
   await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 20_000 });
 });
 
-test('a taken user name is refused in the server words and the slider must be dragged again (en-US)', async ({ page }) => {
+test('a taken user name is refused in the server words and the slider must be dragged again (en-US)', async ({
+  page,
+}) => {
   const { base, peer } = env!;
   const phone = '13700138002';
   await openPage(page, base, '/user/register', 'en-US');

@@ -15,7 +15,12 @@ export interface SelfServiceEnv {
   server: DemoServer;
 }
 
-const ACCOUNT = { accessKeyId: 'LTAI-e2e-key', accessKeySecret: 'e2e-secret', signName: '中通集', templateCode: 'SMS_E2E_CODE' };
+const ACCOUNT = {
+  accessKeyId: 'LTAI-e2e-key',
+  accessKeySecret: 'e2e-secret',
+  signName: '中通集',
+  templateCode: 'SMS_E2E_CODE',
+};
 const SHOTS = process.env.SELF_SERVICE_SHOTS;
 
 export async function startSelfServiceServer(port: number): Promise<SelfServiceEnv> {
@@ -46,7 +51,10 @@ export async function codeFromSink(peer: AliyunSmsPeer, phone: string, before: n
 /** Opens `path` of the console in `lang`, nothing outside 127.0.0.1 fetched. */
 export async function openPage(page: Page, base: string, path: string, lang: 'zh-CN' | 'en-US'): Promise<void> {
   await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
-  await page.addInitScript((l) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: l, expire: null })), lang);
+  await page.addInitScript(
+    (l) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: l, expire: null })),
+    lang,
+  );
   await page.goto(`${base}/#${path}`);
 }
 

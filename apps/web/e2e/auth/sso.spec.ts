@@ -18,7 +18,11 @@ const OIDC_PORT = 18_523;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DEMO_TENANT = '1001';
 const SHOTS = process.env.SSO_SHOTS;
-const CLIENT = { clientId: 'ztj-e2e', clientSecret: 'e2e-oidc-secret-0123456789abcdef', redirectUri: `${BASE}/ztj-iot/sys/thirdLogin/callback/2` };
+const CLIENT = {
+  clientId: 'ztj-e2e',
+  clientSecret: 'e2e-oidc-secret-0123456789abcdef',
+  redirectUri: `${BASE}/ztj-iot/sys/thirdLogin/callback/2`,
+};
 
 let server: DemoServer | null = null;
 let oidc: OidcPeer | null = null;
@@ -26,7 +30,11 @@ let oidc: OidcPeer | null = null;
 async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(`${BASE}/ztj-iot${path}`, {
     method,
-    headers: { 'content-type': 'application/json', 'tenant-id': DEMO_TENANT, ...(token ? { 'x-access-token': token } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      'tenant-id': DEMO_TENANT,
+      ...(token ? { 'x-access-token': token } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const json = (await res.json()) as { success: boolean; message: string; result: T };
@@ -46,8 +54,17 @@ test.beforeAll(async () => {
   });
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   // the demo tenant's branding, as its administrator sets it
-  const { token } = await api<{ token: string }>('POST', '/sys/login', null, { username: ADMIN.username, password: ADMIN.password });
-  await api('PUT', '/sys/branding', token, { nameZh: '优鲜乳业冷链', nameEn: 'FreshDairy Cold Chain', logo: '', primaryColor: '#e60012', backgroundColor: '#14213d' });
+  const { token } = await api<{ token: string }>('POST', '/sys/login', null, {
+    username: ADMIN.username,
+    password: ADMIN.password,
+  });
+  await api('PUT', '/sys/branding', token, {
+    nameZh: '优鲜乳业冷链',
+    nameEn: 'FreshDairy Cold Chain',
+    logo: '',
+    primaryColor: '#e60012',
+    backgroundColor: '#14213d',
+  });
 });
 
 test.afterAll(async () => {
@@ -59,14 +76,24 @@ async function freshPage(browser: Browser, lang: 'zh-CN' | 'en-US'): Promise<Pag
   const context = await newContext(browser, { viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
-  await page.addInitScript((l) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: l, expire: null })), lang);
+  await page.addInitScript(
+    (l) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: l, expire: null })),
+    lang,
+  );
   return page;
 }
 
 /** A login-free link for the admin in the demo tenant, issued through the API. */
 async function issuedLink(): Promise<string> {
-  const login = await api<{ token: string; userInfo: { id: string } }>('POST', '/sys/login', null, { username: ADMIN.username, password: ADMIN.password });
-  const link = await api<{ path: string }>('POST', '/sys/user/loginFreeLink', login.token, { userId: login.userInfo.id, minutes: 10, target: '/yakult/index' });
+  const login = await api<{ token: string; userInfo: { id: string } }>('POST', '/sys/login', null, {
+    username: ADMIN.username,
+    password: ADMIN.password,
+  });
+  const link = await api<{ path: string }>('POST', '/sys/user/loginFreeLink', login.token, {
+    userId: login.userInfo.id,
+    minutes: 10,
+    target: '/yakult/index',
+  });
   return `${BASE}/#${link.path}`;
 }
 
@@ -76,11 +103,19 @@ async function expectLiveScreen(page: Page, brand: string): Promise<void> {
   await expect(page.getByTestId('yakult-brand')).toHaveText(brand);
   await expect(page.getByTestId('yakult-device').first()).toBeVisible({ timeout: 30_000 });
   // gateways are listed too (without readings of their own): some sensor shows a live value
-  await expect(page.getByTestId('yakult-device').filter({ hasText: /°C|%RH/ }).first()).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page
+      .getByTestId('yakult-device')
+      .filter({ hasText: /°C|%RH/ })
+      .first(),
+  ).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('bigscreen-map')).toBeVisible();
 }
 
-test('an administrator issues a login-free link from the user list; a fresh browser opens it onto the live branded screen; it works once', async ({ page, browser }) => {
+test('an administrator issues a login-free link from the user list; a fresh browser opens it onto the live branded screen; it works once', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
   await page.goto(`${BASE}/#/user/login`);
@@ -130,7 +165,10 @@ test('in English: a login-free link lands on the branded screen, readable at 375
 });
 
 test('without a session /yakult/index asks to sign in (both languages)', async ({ browser }) => {
-  for (const [lang, text] of [['zh-CN', '登录'], ['en-US', 'Sign in']] as const) {
+  for (const [lang, text] of [
+    ['zh-CN', '登录'],
+    ['en-US', 'Sign in'],
+  ] as const) {
     const page = await freshPage(browser, lang);
     await page.goto(`${BASE}/#/yakult/index`);
     await expect(page.getByTestId('yakult-signin-button')).toContainText(text);
@@ -140,9 +178,14 @@ test('without a session /yakult/index asks to sign in (both languages)', async (
   }
 });
 
-test('OIDC: the provider button signs in through the provider; an unbound identity binds by password, the next sign-in goes straight in', async ({ browser }) => {
+test('OIDC: the provider button signs in through the provider; an unbound identity binds by password, the next sign-in goes straight in', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
-  for (const [round, lang] of [[1, 'zh-CN'], [2, 'en-US']] as const) {
+  for (const [round, lang] of [
+    [1, 'zh-CN'],
+    [2, 'en-US'],
+  ] as const) {
     const page = await freshPage(browser, lang);
     await page.goto(`${BASE}/#/user/login`);
     const button = page.getByTestId('sso-provider-2');

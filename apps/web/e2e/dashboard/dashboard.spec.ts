@@ -27,10 +27,15 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await expect(page.getByTestId('bigscreen-hint')).toBeVisible();
     // the demo fleet: devices exist and report (online ones once the simulator has sent readings)
     await expect.poll(() => number(page, 'devices-total'), { timeout: 20_000 }).toBeGreaterThan(0);
-    await expect.poll(async () => {
-      await page.reload();
-      return number(page, 'devices-online');
-    }, { timeout: 60_000, intervals: [3_000] }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return number(page, 'devices-online');
+        },
+        { timeout: 60_000, intervals: [3_000] },
+      )
+      .toBeGreaterThan(0);
     expect(await number(page, 'waybills-total')).toBeGreaterThanOrEqual(3);
     await expect(page.getByTestId('stat-warehousesOutOfLimits')).toBeVisible();
 
@@ -56,11 +61,16 @@ test('the scroll info bar opens the alarm list on the alarm clicked', async ({ p
   test.setTimeout(180_000);
   await signInToDemoTenant(page, BASE);
   // the demo rules raise their first alarms within a few minutes of the fleet's start
-  await expect.poll(async () => {
-    await page.reload();
-    await expect(page.getByTestId('alarm-ticker')).toBeVisible({ timeout: 20_000 });
-    return page.getByTestId('ticker-item').count();
-  }, { timeout: 150_000, intervals: [5_000] }).toBeGreaterThan(0);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await expect(page.getByTestId('alarm-ticker')).toBeVisible({ timeout: 20_000 });
+        return page.getByTestId('ticker-item').count();
+      },
+      { timeout: 150_000, intervals: [5_000] },
+    )
+    .toBeGreaterThan(0);
   // the pointer over the bar stops its scrolling; an item shown inside the bar is clicked where it
   // stands, so the pointer never leaves the bar (the items may be moving when there are many)
   const ticker = page.getByTestId('alarm-ticker');
@@ -71,7 +81,11 @@ test('the scroll info bar opens the alarm list on the alarm clicked', async ({ p
   for (let i = 0; i < (await items.count()) && !target; i += 1) {
     const b = await items.nth(i).boundingBox();
     if (b && b.x >= bar.x && b.x + Math.min(b.width, 120) <= bar.x + bar.width) {
-      target = { x: b.x + Math.min(b.width, 120) / 2, y: b.y + b.height / 2, id: await items.nth(i).getAttribute('data-alarm-id') };
+      target = {
+        x: b.x + Math.min(b.width, 120) / 2,
+        y: b.y + b.height / 2,
+        id: await items.nth(i).getAttribute('data-alarm-id'),
+      };
     }
   }
   expect(target).not.toBeNull();
@@ -90,7 +104,9 @@ test('the big screen opens full-screen with its map and figures, and closes', as
   const screen = page.getByTestId('bigscreen');
   await expect(screen).toBeVisible();
   await expect(page.getByTestId('bigscreen-map')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('bigscreen-map').locator('path.leaflet-interactive').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('bigscreen-map').locator('path.leaflet-interactive').first()).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('kpi-compliance')).toContainText(/%|—/);
   await expect(page.getByTestId('bigscreen-devices')).toBeVisible();
   await expect(page.getByTestId('bigscreen-pushes')).toBeVisible();

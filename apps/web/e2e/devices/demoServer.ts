@@ -25,7 +25,9 @@ async function waitForHealth(base: string, deadline: number, server: ChildProces
   const tail = (): string => readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
   while (Date.now() < deadline) {
     if (server.exitCode !== null || server.signalCode !== null) {
-      throw new Error(`demo server exited (${server.exitCode ?? server.signalCode}) before it answered; its log ends:\n${tail()}`);
+      throw new Error(
+        `demo server exited (${server.exitCode ?? server.signalCode}) before it answered; its log ends:\n${tail()}`,
+      );
     }
     try {
       const res = await fetch(`${base}/ztj-iot/health`);
@@ -56,7 +58,8 @@ function ephemeralPorts(): [number, number] {
  */
 export async function startDemoServer(port: number, env: Record<string, string> = {}): Promise<DemoServer> {
   const [low, high] = ephemeralPorts();
-  if (port >= low && port <= high) throw new Error(`demo server port ${port} lies in the ephemeral range ${low}-${high}: choose one below ${low}`);
+  if (port >= low && port <= high)
+    throw new Error(`demo server port ${port} lies in the ephemeral range ${low}-${high}: choose one below ${low}`);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'ztj-e2e-devices-'));
   // the server's own output, kept for the error when it does not come up
@@ -92,9 +95,16 @@ export async function startDemoServer(port: number, env: Record<string, string> 
 }
 
 /** Signs in as admin and takes the demo tenant, where the simulator's fleet lives. */
-export async function signInToDemoTenant(page: Page, base: string, language: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<void> {
+export async function signInToDemoTenant(
+  page: Page,
+  base: string,
+  language: 'zh-CN' | 'en-US' = 'zh-CN',
+): Promise<void> {
   await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
-  await page.addInitScript((lang) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: lang, expire: null })), language);
+  await page.addInitScript(
+    (lang) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: lang, expire: null })),
+    language,
+  );
   await page.goto(`${base}/#/user/login`);
   await submitLogin(page);
   await chooseTenantIfAsked(page, 'last');

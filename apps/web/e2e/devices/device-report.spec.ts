@@ -27,14 +27,23 @@ async function expectCenterFits(page: Page, headers: readonly string[]): Promise
   await expect(center.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
   const viewport = page.viewportSize()!;
   for (const name of headers) {
-    const box = await center.locator('thead th').filter({ hasText: new RegExp(`^${name}$`) }).first().boundingBox();
+    const box = await center
+      .locator('thead th')
+      .filter({ hasText: new RegExp(`^${name}$`) })
+      .first()
+      .boundingBox();
     expect(box, `header ${name}`).not.toBeNull();
     expect(box!.x, `header ${name} left`).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width, `header ${name} right`).toBeLessThanOrEqual(viewport.width);
   }
-  const sideways = await center.locator('.ant-table-content, .ant-table-body').first().evaluate((el) => el.scrollWidth - el.clientWidth);
+  const sideways = await center
+    .locator('.ant-table-content, .ant-table-body')
+    .first()
+    .evaluate((el) => el.scrollWidth - el.clientWidth);
   expect(sideways).toBeLessThanOrEqual(0);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -63,7 +72,9 @@ test('report from the device detail page, in both languages', async ({ page }) =
     await page.screenshot({ path: `${SHOTS}/dialog-${lang}-1280.png` });
     await page.getByTestId('report-submit').click();
     await expect(page.getByTestId('report-status')).toBeVisible();
-    await expect(page.getByTestId('report-download').or(page.getByTestId('report-failed'))).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByTestId('report-download').or(page.getByTestId('report-failed'))).toBeVisible({
+      timeout: 120_000,
+    });
     await page.screenshot({ path: `${SHOTS}/done-${lang}-1280.png` });
     await expect(page.getByTestId('report-download')).toBeVisible();
     const download = page.waitForEvent('download');
@@ -87,15 +98,21 @@ test('report from the device detail page, in both languages', async ({ page }) =
     await page.getByTestId('report-open').click();
     await expect(page.getByTestId('report-range').first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/dialog-${lang}-375.png` });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.keyboard.press('Escape');
   }
 });
 
-test('report of two devices selected in the device list: multiple-terminal PDF, progress, download center', async ({ page }) => {
+test('report of two devices selected in the device list: multiple-terminal PDF, progress, download center', async ({
+  page,
+}) => {
   test.setTimeout(400_000);
-  await page.addInitScript(() => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'en-US', expire: null })));
+  await page.addInitScript(() =>
+    localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'en-US', expire: null })),
+  );
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
   await page.goto(`${BASE}/#/device/list`);
@@ -107,7 +124,8 @@ test('report of two devices selected in the device list: multiple-terminal PDF, 
   await page.getByPlaceholder('Enter ID').fill('SIM-VH-00');
   await page.getByRole('button', { name: 'Search' }).first().click();
   await expect(list.locator('tr.ant-table-row').filter({ hasText: 'SIM-VH-002' })).toBeVisible({ timeout: 30_000 });
-  for (const id of ['SIM-VH-001', 'SIM-VH-002']) await list.locator('tr.ant-table-row').filter({ hasText: id }).locator('input[type="checkbox"]').check();
+  for (const id of ['SIM-VH-001', 'SIM-VH-002'])
+    await list.locator('tr.ant-table-row').filter({ hasText: id }).locator('input[type="checkbox"]').check();
   await expect(action).toBeEnabled();
   await expect(action).toContainText('2');
   await action.click();
@@ -118,7 +136,9 @@ test('report of two devices selected in the device list: multiple-terminal PDF, 
   await selectByText(page, dialog.getByTestId('report-type'), 'Medical report (no such devices yet)');
   await expect(dialog).toContainText('The platform has no devices of this kind yet');
   await dialog.getByTestId('report-submit').click();
-  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText('“Medical report” cannot be generated yet: the platform has no devices of this kind');
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText(
+    '“Medical report” cannot be generated yet: the platform has no devices of this kind',
+  );
   await expect(dialog.getByTestId('report-status')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/list-dialog-refused-en-1280.png` });
   await selectByText(page, dialog.getByTestId('report-type'), 'Terminal report');
@@ -127,13 +147,19 @@ test('report of two devices selected in the device list: multiple-terminal PDF, 
   await expect(dialog.getByTestId('report-status')).toBeVisible();
   // generating: the progress bar, until the download button replaces it
   await expect(dialog.getByTestId('report-progress').or(dialog.getByTestId('report-download'))).toBeVisible();
-  await expect(dialog.getByTestId('report-download').or(dialog.getByTestId('report-failed'))).toBeVisible({ timeout: 180_000 });
+  await expect(dialog.getByTestId('report-download').or(dialog.getByTestId('report-failed'))).toBeVisible({
+    timeout: 180_000,
+  });
   await expect(dialog.getByTestId('report-download')).toBeVisible();
   await expect(dialog.getByTestId('report-status')).toContainText('multi-terminal-report.pdf');
   await page.screenshot({ path: `${SHOTS}/list-done-en-1280.png` });
   await dialog.getByTestId('report-open-center').click();
   await expect(page).toHaveURL(/account\/downcenter/);
-  const entry = page.getByTestId('download-center').locator('tr.ant-table-row').filter({ hasText: 'multi-terminal-report.pdf' }).first();
+  const entry = page
+    .getByTestId('download-center')
+    .locator('tr.ant-table-row')
+    .filter({ hasText: 'multi-terminal-report.pdf' })
+    .first();
   await expect(entry).toBeVisible({ timeout: 30_000 });
   await expect(entry).toContainText('SIM-VH-001, SIM-VH-002');
   await expect(entry.locator('[data-testid^="export-status-"]')).toHaveText('Generated');
@@ -155,7 +181,9 @@ test('report of two devices selected in the device list: multiple-terminal PDF, 
 
 test('meter report (type b) of an ammeter: Excel in the download center; refused for a logger', async ({ page }) => {
   test.setTimeout(300_000);
-  await page.addInitScript(() => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'en-US', expire: null })));
+  await page.addInitScript(() =>
+    localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'en-US', expire: null })),
+  );
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
   const pickMeter = async (): Promise<void> => {
@@ -183,12 +211,18 @@ test('meter report (type b) of an ammeter: Excel in the download center; refused
   await pickMeter();
   await page.screenshot({ path: `${SHOTS}/meter-dialog-en-1280.png` });
   await dialog.getByTestId('report-submit').click();
-  await expect(dialog.getByTestId('report-download').or(dialog.getByTestId('report-failed'))).toBeVisible({ timeout: 120_000 });
+  await expect(dialog.getByTestId('report-download').or(dialog.getByTestId('report-failed'))).toBeVisible({
+    timeout: 120_000,
+  });
   await expect(dialog.getByTestId('report-download')).toBeVisible();
   await expect(dialog.getByTestId('report-status')).toContainText('Daily meter energy.xlsx');
   await dialog.getByTestId('report-open-center').click();
   await expect(page).toHaveURL(/account\/downcenter/);
-  const entry = page.getByTestId('download-center').locator('tr.ant-table-row').filter({ hasText: 'Daily meter energy.xlsx' }).first();
+  const entry = page
+    .getByTestId('download-center')
+    .locator('tr.ant-table-row')
+    .filter({ hasText: 'Daily meter energy.xlsx' })
+    .first();
   await expect(entry).toBeVisible({ timeout: 30_000 });
   await expect(entry).toContainText('Meter report');
   await expect(entry.locator('[data-testid^="export-status-"]')).toHaveText('Generated');

@@ -32,14 +32,17 @@ test('the device list updates live while the demo fleet reports; chart and track
   await expect
     .poll(
       () =>
-        chart.locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => {
-          const ctx = canvas.getContext('2d');
-          if (!ctx) return 0;
-          const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-          let blue = 0;
-          for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0 && data[i + 2] > 150 && data[i] < 150) blue++;
-          return blue;
-        }),
+        chart
+          .locator('canvas')
+          .first()
+          .evaluate((canvas: HTMLCanvasElement) => {
+            const ctx = canvas.getContext('2d');
+            if (!ctx) return 0;
+            const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+            let blue = 0;
+            for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0 && data[i + 2] > 150 && data[i] < 150) blue++;
+            return blue;
+          }),
       { timeout: 15_000 },
     )
     .toBeGreaterThan(200);
@@ -54,7 +57,9 @@ test('the device list updates live while the demo fleet reports; chart and track
   await expect(page.getByTestId('track-pause')).toBeVisible();
 });
 
-test('device, group and gateway lists run on the list machinery: query, selection export, add, drawer, phone layout', async ({ page }) => {
+test('device, group and gateway lists run on the list machinery: query, selection export, add, drawer, phone layout', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInToDemoTenant(page, BASE);
 
@@ -96,7 +101,10 @@ test('device, group and gateway lists run on the list machinery: query, selectio
   const groups = page.getByTestId('device-groups');
   await groups.getByTestId('list-add').click();
   await page.locator('.ant-modal').getByRole('textbox').fill('E2E冷库分组');
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|保\s*存|OK|Save/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定|保\s*存|OK|Save/ })
+    .click();
   await expect(groups.getByRole('cell', { name: 'E2E冷库分组' })).toBeVisible();
 
   // Gateways: the detail drawer lists the sub-devices.
@@ -117,7 +125,10 @@ test('device, group and gateway lists run on the list machinery: query, selectio
 
   // Phone: device groups and gateways keep their row actions on screen (their tables asked for
   // 640 and 900 px and hid the actions behind a sideways scroll of the table)
-  for (const [path, testId] of [['/device/group', 'device-groups'], ['/device/gateway', 'gateway-list']] as const) {
+  for (const [path, testId] of [
+    ['/device/group', 'device-groups'],
+    ['/device/gateway', 'gateway-list'],
+  ] as const) {
     await page.goto(`${BASE}/#${path}`);
     const action = page.getByTestId(testId).locator('tbody tr.ant-table-row').first().locator('button, a').last();
     await expect(action).toBeVisible();

@@ -10,7 +10,9 @@ import { nextFrames } from '../helpers';
  */
 const BASE = useDemoServer(18_095);
 
-test('device map: markers appear and move live, a popup links to the detail, filters and phone width', async ({ page }) => {
+test('device map: markers appear and move live, a popup links to the detail, filters and phone width', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInToDemoTenant(page, BASE);
 
@@ -29,7 +31,10 @@ test('device map: markers appear and move live, a popup links to the detail, fil
   // (with reduced motion the fit is not animated: it is done once the page has drawn its next frames)
   await page.getByTestId('map-fit').click();
   await nextFrames(page);
-  const places = (): Promise<string> => markers.evaluateAll((els) => els.map((e) => `${e.getAttribute('title')}@${(e as HTMLElement).style.transform}`).join(' '));
+  const places = (): Promise<string> =>
+    markers.evaluateAll((els) =>
+      els.map((e) => `${e.getAttribute('title')}@${(e as HTMLElement).style.transform}`).join(' '),
+    );
   const before = await places();
   await expect.poll(places, { timeout: 15_000, intervals: [500] }).not.toBe(before);
 

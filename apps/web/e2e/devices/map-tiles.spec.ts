@@ -28,7 +28,11 @@ function basemapPixels(map: Locator): Promise<{ land: number; coast: number }> {
 
 /** Hosts of the tile images the map asked for. */
 function tileHosts(map: Locator): Promise<string[]> {
-  return map.locator('.leaflet-tile-pane img').evaluateAll((imgs) => [...new Set(imgs.map((i) => new URL((i as HTMLImageElement).src).host.replace(/^webrd0\d/, 'webrd0*')))]);
+  return map
+    .locator('.leaflet-tile-pane img')
+    .evaluateAll((imgs) => [
+      ...new Set(imgs.map((i) => new URL((i as HTMLImageElement).src).host.replace(/^webrd0\d/, 'webrd0*'))),
+    ]);
 }
 
 async function openDeviceMap(page: Page): Promise<Locator> {
@@ -39,7 +43,9 @@ async function openDeviceMap(page: Page): Promise<Locator> {
   return map;
 }
 
-test('device map without internet: offline basemap under the vehicles, tile switch kept after reload, track tab', async ({ page }) => {
+test('device map without internet: offline basemap under the vehicles, tile switch kept after reload, track tab', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await signInToDemoTenant(page, BASE);
   let map = await openDeviceMap(page);

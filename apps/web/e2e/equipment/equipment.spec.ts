@@ -66,7 +66,7 @@ test('a plug switched off from the plug list reports off and no power', async ({
   await expect(page.getByTestId('log-tab')).toContainText(/setSwitch|开关|switch/i, { timeout: 20_000 });
 });
 
-test('the ammeter configuration shows the server\'s field errors and saves a valid configuration', async ({ page }) => {
+test("the ammeter configuration shows the server's field errors and saves a valid configuration", async ({ page }) => {
   test.setTimeout(120_000);
   await signInToDemoTenant(page, BASE);
   await page.goto(`${BASE}/#/warehouse/ammeter/config/SIM-AM3-002`);
@@ -84,15 +84,21 @@ test('the ammeter configuration shows the server\'s field errors and saves a val
   // the server refuses field by field, in the interface language
   await expect(form).toContainText('时段与其他时段重叠');
   // without the added period the configuration is valid again
-  await rows.nth(added - 1).getByRole('button', { name: '删除' }).click();
+  await rows
+    .nth(added - 1)
+    .getByRole('button', { name: '删除' })
+    .click();
   await page.getByTestId('config-save').click();
   await expect(page.locator('.ant-message')).toContainText('配置已保存');
   await page.reload();
-  await expect(page.getByTestId('ammeter-config-form').getByTestId('tariff-row')).toHaveCount(added - 1, { timeout: 20_000 });
+  await expect(page.getByTestId('ammeter-config-form').getByTestId('tariff-row')).toHaveCount(added - 1, {
+    timeout: 20_000,
+  });
 });
 
 /** Calls the server's API with the page's session (token and tenant of the console). */
-const api = <T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> => consoleApi<T>(page, BASE, method, path, data);
+const api = <T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> =>
+  consoleApi<T>(page, BASE, method, path, data);
 
 /**
  * By default the spec binds its own rule to SIM-ODEN-001 — well 1 below 60 °C for 1 minute, the
@@ -113,7 +119,17 @@ test('the oden cooker page shows the food-safety alarm raised from the replayed 
       category: 'environment',
       severity: 'H',
       conditions: [
-        { type: 'duration', minutes: 1, condition: { type: 'threshold', param: 'P003', comparison: 1, value: 60, hysteresis: { margin: 1, clearDelayMinutes: 0 } } },
+        {
+          type: 'duration',
+          minutes: 1,
+          condition: {
+            type: 'threshold',
+            param: 'P003',
+            comparison: 1,
+            value: 60,
+            hysteresis: { margin: 1, clearDelayMinutes: 0 },
+          },
+        },
       ],
     });
     await api(page, 'POST', '/wlx/paramTemplate/importDevs', { id: template.id, deviceIds: ['SIM-ODEN-001'] });
@@ -126,7 +142,9 @@ test('the oden cooker page shows the food-safety alarm raised from the replayed 
   await expect(cooker.getByTestId('well-4')).toContainText('°C', { timeout: 60_000 });
   // the replayed failure window takes well 1 below 60 °C about 60 s after the start; the bound rule
   // raises once it held for its minutes of device time; the card polls its active alarms
-  await expect(cooker.getByTestId('cooker-alarms')).toContainText(DEMO_RULE ? '60' : SPEC_RULE, { timeout: ALARM_TIMEOUT_MS });
+  await expect(cooker.getByTestId('cooker-alarms')).toContainText(DEMO_RULE ? '60' : SPEC_RULE, {
+    timeout: ALARM_TIMEOUT_MS,
+  });
 });
 
 const PAGES: [string, string][] = [
@@ -159,4 +177,3 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     }
   });
 }
-

@@ -23,7 +23,9 @@ async function clickMap(map: Locator, fx: number, fy: number): Promise<void> {
   await map.click({ position: { x: box.width * fx, y: box.height * fy } });
 }
 
-test('a location placed by clicking the map, with a polygon fence; a radius of 0 and two corners are refused on their fields', async ({ page }) => {
+test('a location placed by clicking the map, with a polygon fence; a radius of 0 and two corners are refused on their fields', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInToDemoTenant(page, BASE, 'en-US');
   await page.goto(`${BASE}/#/settings/points`);
@@ -64,7 +66,9 @@ test('a route with two waypoints placed by clicks; the demo routes from the real
   await page.goto(`${BASE}/#/settings/paths`);
   const list = page.getByTestId('paths');
   await expect(list.getByText('T1 枢纽环线 Hub loop')).toBeVisible();
-  await expect(list.locator('tr', { hasText: 'T3 市区→枢纽 City store to hub' })).toContainText('市区门店 City store → 枢纽配送中心 Hub depot');
+  await expect(list.locator('tr', { hasText: 'T3 市区→枢纽 City store to hub' })).toContainText(
+    '市区门店 City store → 枢纽配送中心 Hub depot',
+  );
 
   await page.getByTestId('list-add').click();
   const form = page.getByTestId('path-form');

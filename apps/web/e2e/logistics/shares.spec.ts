@@ -13,23 +13,39 @@ import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
  */
 const BASE = useDemoServer(18_144);
 const suffix = Date.now().toString(36).slice(-5);
-const RECEIVER = { username: `recv_${suffix}`, password: 'E2e-Recv#2026', realname: `Recv_${suffix}`, phone: `137${String(Date.now()).slice(-8)}` };
+const RECEIVER = {
+  username: `recv_${suffix}`,
+  password: 'E2e-Recv#2026',
+  realname: `Recv_${suffix}`,
+  phone: `137${String(Date.now()).slice(-8)}`,
+};
 const SHOTS = process.env.SHARES_SHOTS ?? '/tmp/shares-shots';
 
 /** Creates the receiver in the platform tenant with the operator role; returns a demo device that has a position. */
 async function setUp(request: APIRequestContext): Promise<string> {
-  const login = await (await request.post(`${BASE}/ztj-iot/sys/login`, { data: { username: ADMIN.username, password: ADMIN.password } })).json();
+  const login = await (
+    await request.post(`${BASE}/ztj-iot/sys/login`, { data: { username: ADMIN.username, password: ADMIN.password } })
+  ).json();
   const token = login.result.token as string;
   const platform = { 'X-Access-Token': token, 'tenant-id': '1000' };
   const roles = await (await request.get(`${BASE}/ztj-iot/sys/role/queryall`, { headers: platform })).json();
   const operator = (roles.result as { id: string; roleCode: string }[]).find((r) => r.roleCode === 'operator')!;
-  const added = await (await request.post(`${BASE}/ztj-iot/sys/user/add`, { headers: platform, data: { ...RECEIVER, selectedroles: operator.id } })).json();
+  const added = await (
+    await request.post(`${BASE}/ztj-iot/sys/user/add`, {
+      headers: platform,
+      data: { ...RECEIVER, selectedroles: operator.id },
+    })
+  ).json();
   expect(added.success, added.message).toBe(true);
   const demo = { 'X-Access-Token': token, 'tenant-id': '1001' };
   let found: string | undefined;
   await expect(async () => {
-    const list = await (await request.get(`${BASE}/ztj-iot/wlx/device/listDevCommon?pageSize=100`, { headers: demo })).json();
-    found = (list.result.records as { id: string; lat: number | null; values: unknown[] }[]).find((d) => d.lat !== null && d.values.length > 0)?.id;
+    const list = await (
+      await request.get(`${BASE}/ztj-iot/wlx/device/listDevCommon?pageSize=100`, { headers: demo })
+    ).json();
+    found = (list.result.records as { id: string; lat: number | null; values: unknown[] }[]).find(
+      (d) => d.lat !== null && d.values.length > 0,
+    )?.id;
     expect(found).toBeTruthy();
   }).toPass({ timeout: 60_000 });
   return found!;
@@ -45,7 +61,11 @@ async function receiverSignIn(page: Page): Promise<void> {
   await expect(page.getByTestId('shared-devices')).toBeVisible();
 }
 
-test('the owner shares a device; the receiver sees it and its data read-only; the owner reads the access log and ends the share', async ({ page, request, browser }) => {
+test('the owner shares a device; the receiver sees it and its data read-only; the owner reads the access log and ends the share', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(480_000);
   const device = await setUp(request);
 

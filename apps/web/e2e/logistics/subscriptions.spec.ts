@@ -13,18 +13,30 @@ import { useDemoServer } from '../devices/demoServer';
  */
 const BASE = useDemoServer(18_412);
 const suffix = Date.now().toString(36).slice(-5);
-const OPERATOR = { username: `subop_${suffix}`, password: 'E2e-SubOp#2026', realname: `SubOp_${suffix}`, phone: `136${String(Date.now()).slice(-8)}` };
+const OPERATOR = {
+  username: `subop_${suffix}`,
+  password: 'E2e-SubOp#2026',
+  realname: `SubOp_${suffix}`,
+  phone: `136${String(Date.now()).slice(-8)}`,
+};
 const SHOTS = process.env.SUBSCRIPTIONS_SHOTS ?? '/tmp/subscriptions-shots';
 const RENEWED = 'SIM-VH-002';
 const EXPIRING = 'SIM-TAG-004';
 
 /** Creates the demo tenant's operator through the API and waits for the demo orders. */
 async function setUp(request: APIRequestContext): Promise<void> {
-  const login = await (await request.post(`${BASE}/ztj-iot/sys/login`, { data: { username: ADMIN.username, password: ADMIN.password } })).json();
+  const login = await (
+    await request.post(`${BASE}/ztj-iot/sys/login`, { data: { username: ADMIN.username, password: ADMIN.password } })
+  ).json();
   const demo = { 'X-Access-Token': login.result.token as string, 'tenant-id': '1001' };
   const roles = await (await request.get(`${BASE}/ztj-iot/sys/role/queryall`, { headers: demo })).json();
   const operator = (roles.result as { id: string; roleCode: string }[]).find((r) => r.roleCode === 'operator')!;
-  const added = await (await request.post(`${BASE}/ztj-iot/sys/user/add`, { headers: demo, data: { ...OPERATOR, selectedroles: operator.id } })).json();
+  const added = await (
+    await request.post(`${BASE}/ztj-iot/sys/user/add`, {
+      headers: demo,
+      data: { ...OPERATOR, selectedroles: operator.id },
+    })
+  ).json();
   expect(added.success, added.message).toBe(true);
   await expect(async () => {
     const list = await (await request.get(`${BASE}/ztj-iot/wlx/subscribe/order/list`, { headers: demo })).json();
@@ -33,9 +45,18 @@ async function setUp(request: APIRequestContext): Promise<void> {
 }
 
 /** A fresh browser page in `language`, signed in as `username` (tenant `which` when asked), on the order list. */
-async function signedIn(page: Page, language: 'zh-CN' | 'en-US', username: string, password: string, which: 'first' | 'last' = 'first'): Promise<void> {
+async function signedIn(
+  page: Page,
+  language: 'zh-CN' | 'en-US',
+  username: string,
+  password: string,
+  which: 'first' | 'last' = 'first',
+): Promise<void> {
   await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
-  await page.addInitScript((lang) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: lang, expire: null })), language);
+  await page.addInitScript(
+    (lang) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: lang, expire: null })),
+    language,
+  );
   await page.goto(`${BASE}/#/user/login`);
   await submitLogin(page, username, password);
   await chooseTenantIfAsked(page, which);
@@ -44,7 +65,11 @@ async function signedIn(page: Page, language: 'zh-CN' | 'en-US', username: strin
   await expect(page.getByTestId('orders')).toBeVisible();
 }
 
-test('an operator renews a device and finds the unpaid order and its detail; the platform administrator confirms a payment', async ({ page, request, browser }) => {
+test('an operator renews a device and finds the unpaid order and its detail; the platform administrator confirms a payment', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(420_000);
   await setUp(request);
 
@@ -68,7 +93,9 @@ test('an operator renews a device and finds the unpaid order and its detail; the
   const search = form.getByTestId('renew-devices').locator('input');
   await search.fill(EXPIRING);
   // the mote already has an unpaid renewal: it cannot be picked again
-  await expect(page.locator('.ant-select-dropdown .ant-select-item-option-disabled', { hasText: EXPIRING })).toBeVisible();
+  await expect(
+    page.locator('.ant-select-dropdown .ant-select-item-option-disabled', { hasText: EXPIRING }),
+  ).toBeVisible();
   await search.fill(RENEWED);
   await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: RENEWED }).click();
   await page.keyboard.press('Escape');

@@ -19,7 +19,10 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** Picks one device in the device picker (searched by its number). */
 async function pickDevice(page: Page, id: string): Promise<void> {
-  await page.getByTestId('warehouse-form').getByRole('button', { name: /选择|Choose/ }).click();
+  await page
+    .getByTestId('warehouse-form')
+    .getByRole('button', { name: /选择|Choose/ })
+    .click();
   const picker = page.locator('.ant-modal', { hasText: /选择设备|Choose devices/ }).last();
   await picker.getByPlaceholder(/Search|搜索/).fill(id);
   await picker.getByPlaceholder(/Search|搜索/).press('Enter');
@@ -50,7 +53,9 @@ async function openListWithDemo(page: Page): Promise<void> {
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    tables: [...document.querySelectorAll('.ant-table-content, .ant-table-body')].map((e) => e.scrollWidth - e.clientWidth),
+    tables: [...document.querySelectorAll('.ant-table-content, .ant-table-body')].map(
+      (e) => e.scrollWidth - e.clientWidth,
+    ),
   }));
   expect(overflow.page).toBeLessThanOrEqual(0);
   for (const t of overflow.tables) expect(t).toBeLessThanOrEqual(1);
@@ -84,7 +89,11 @@ test('create a warehouse in three steps, see it in the list, open its view and d
   // the server refuses the sensor of the demo warehouse on the devices field of step 1
   await expect(edit.getByText('设备 SIM-WH-001 已属于仓库 演示阴凉库 Demo cool store')).toBeVisible();
   await shot(page, 'create-error-zh-1280');
-  await page.getByTestId('warehouse-form').locator('.ant-tag', { hasText: 'SIM-WH-001' }).locator('.ant-tag-close-icon').click();
+  await page
+    .getByTestId('warehouse-form')
+    .locator('.ant-tag', { hasText: 'SIM-WH-001' })
+    .locator('.ant-tag-close-icon')
+    .click();
   await pickDevice(page, 'SIM-TAG-001');
   await page.getByTestId('warehouse-next').click();
   await page.getByTestId('warehouse-save').click();
@@ -109,7 +118,9 @@ test('create a warehouse in three steps, see it in the list, open its view and d
 });
 
 for (const lang of ['zh-CN', 'en-US'] as const) {
-  test(`the demo warehouse view (${lang}): live sensor cards against the 20 °C limit, at 1280 and 375 px`, async ({ page }) => {
+  test(`the demo warehouse view (${lang}): live sensor cards against the 20 °C limit, at 1280 and 375 px`, async ({
+    page,
+  }) => {
     test.setTimeout(360_000);
     await signInToDemoTenant(page, BASE, lang);
     await openListWithDemo(page);
@@ -125,7 +136,10 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await shot(page, `view-${lang}-1280`);
     // the daily report of a picked day goes to the download center
     await view.getByRole('button', { name: lang === 'zh-CN' ? '仓库日报' : 'Daily report' }).click();
-    await page.getByTestId('warehouse-daily-report').getByRole('button', { name: lang === 'zh-CN' ? /生\s?成/ : 'Generate' }).click();
+    await page
+      .getByTestId('warehouse-daily-report')
+      .getByRole('button', { name: lang === 'zh-CN' ? /生\s?成/ : 'Generate' })
+      .click();
     await expect(page.getByText(lang === 'zh-CN' ? '导出任务已提交' : 'Export started').first()).toBeVisible();
     await page.goto(`${BASE}/#/warehouse/list`);
     await expect(list.getByText('演示阴凉库 Demo cool store')).toBeVisible();
@@ -136,7 +150,9 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await expectNoSidewaysScroll(page);
     await shot(page, `list-${lang}-375`);
     await page.goto(`${BASE}/#/warehouse/create`);
-    await expect(page.getByTestId('warehouse-edit')).toContainText(lang === 'zh-CN' ? '填写信息并配置设备' : 'Fill information and configure devices');
+    await expect(page.getByTestId('warehouse-edit')).toContainText(
+      lang === 'zh-CN' ? '填写信息并配置设备' : 'Fill information and configure devices',
+    );
     await expectNoSidewaysScroll(page);
     await shot(page, `create-${lang}-375`);
     await page.goto(`${BASE}/#/warehouse/list`);

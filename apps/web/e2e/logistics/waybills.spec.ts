@@ -14,7 +14,10 @@ const SHOTS = process.env.ZTJ_E2E_SHOTS ?? '/tmp/ztj-e2e-shots/waybills';
 
 /** Picks one device in the device picker (searched by its number). */
 async function pickDevice(page: Page, id: string): Promise<void> {
-  await page.getByTestId('waybill-form').getByRole('button', { name: /选择|Choose/ }).click();
+  await page
+    .getByTestId('waybill-form')
+    .getByRole('button', { name: /选择|Choose/ })
+    .click();
   const picker = page.locator('.ant-modal', { hasText: /选择设备|Choose devices/ }).last();
   await picker.getByPlaceholder(/Search|搜索/).fill(id);
   await picker.getByPlaceholder(/Search|搜索/).press('Enter');
@@ -27,7 +30,9 @@ async function pickDevice(page: Page, id: string): Promise<void> {
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    tables: [...document.querySelectorAll('.ant-table-content, .ant-table-body')].map((e) => e.scrollWidth - e.clientWidth),
+    tables: [...document.querySelectorAll('.ant-table-content, .ant-table-body')].map(
+      (e) => e.scrollWidth - e.clientWidth,
+    ),
   }));
   expect(overflow.page).toBeLessThanOrEqual(0);
   for (const t of overflow.tables) expect(t).toBeLessThanOrEqual(1);
@@ -41,7 +46,9 @@ test('create a waybill in four steps, start it and see the truck on the detail m
   await expect(list.getByText('Reefer run West yard to hub')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('waybill-stats')).toContainText('全部 3');
   // a demo waybill is running: the list asks the server again by itself, with no user action
-  const again = await page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/wlx/task/list'), { timeout: 20_000 });
+  const again = await page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/wlx/task/list'), {
+    timeout: 20_000,
+  });
   expect(new URL(again.url()).searchParams.get('pageNo')).toBe('1');
   await expect(list.getByText('Reefer run West yard to hub')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/list-zh-1280.png`, fullPage: true });
@@ -117,7 +124,9 @@ test('English and a 375 px phone: list, editor, detail and map list without side
   await expectNoSidewaysScroll(page);
   // the trip's track playback, coloured by temperature
   await detail.getByRole('button', { name: 'Track playback' }).click();
-  await expect(page.getByTestId('waybill-history-map').locator('.ztj-waybill-history-run').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('waybill-history-map').locator('.ztj-waybill-history-run').first()).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('waybill-history-legend')).toContainText('°C');
   await expectNoSidewaysScroll(page);
 

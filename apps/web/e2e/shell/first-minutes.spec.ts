@@ -20,7 +20,10 @@ mkdirSync(SHOTS, { recursive: true });
 const shot = (name: string): string => join(SHOTS, name);
 
 async function language(page: Page, lang: 'zh-CN' | 'en-US'): Promise<void> {
-  await page.addInitScript((l) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: l, expire: null })), lang);
+  await page.addInitScript(
+    (l) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: l, expire: null })),
+    lang,
+  );
 }
 
 /** Refuses everything outside 127.0.0.1 (map tiles) so nothing waits on the network. */
@@ -35,13 +38,19 @@ async function signInPreselected(page: Page): Promise<void> {
   const choice = page.getByTestId('tenant-choice');
   await expect(choice.or(page.getByTestId('dashboard'))).toBeVisible({ timeout: 20_000 });
   if (await choice.isVisible()) {
-    await page.locator('.ant-modal').filter({ has: choice }).getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page
+      .locator('.ant-modal')
+      .filter({ has: choice })
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await expect(choice).toBeHidden();
   }
   await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 20_000 });
 }
 
-test('first sign-in: the dialog preselects the demo tenant (where the devices are) and the shell shows at once after OK', async ({ page }) => {
+test('first sign-in: the dialog preselects the demo tenant (where the devices are) and the shell shows at once after OK', async ({
+  page,
+}) => {
   await localOnly(page);
   await language(page, 'zh-CN');
   await page.goto(`${BASE}/#/user/login`);
@@ -59,23 +68,33 @@ test('first sign-in: the dialog preselects the demo tenant (where the devices ar
     (window as unknown as { __shell: typeof marks }).__shell = marks;
     const check = (): void => {
       const now = performance.now();
-      for (const id of ['shell-skeleton', 'global-header', 'side-menu', 'dashboard']) if (marks[id] === undefined && document.querySelector(`[data-testid="${id}"]`)) marks[id] = now;
+      for (const id of ['shell-skeleton', 'global-header', 'side-menu', 'dashboard'])
+        if (marks[id] === undefined && document.querySelector(`[data-testid="${id}"]`)) marks[id] = now;
     };
     new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
     document.addEventListener('click', () => (marks.click ??= performance.now()), { capture: true });
   });
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page.getByTestId('shell-skeleton').or(page.getByTestId('global-header')).first()).toBeVisible({ timeout: 1_000 });
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.getByTestId('shell-skeleton').or(page.getByTestId('global-header')).first()).toBeVisible({
+    timeout: 1_000,
+  });
   await expect(page.getByTestId('global-header')).toBeVisible({ timeout: 3_000 });
   await expect(page.getByTestId('side-menu')).toBeVisible({ timeout: 3_000 });
   await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 20_000 });
   const m = await page.evaluate(() => (window as unknown as { __shell: Record<string, number> }).__shell);
   const after = (id: string): number => Math.round((m[id] ?? NaN) - (m.click ?? NaN));
-  console.log(`[first-minutes] OK → outline ${after('shell-skeleton')} ms, header ${after('global-header')} ms, side menu ${after('side-menu')} ms, dashboard ${after('dashboard')} ms`);
+  console.log(
+    `[first-minutes] OK → outline ${after('shell-skeleton')} ms, header ${after('global-header')} ms, side menu ${after('side-menu')} ms, dashboard ${after('dashboard')} ms`,
+  );
   expect(after('global-header')).toBeLessThan(3_000);
 });
 
-test('no blank screen after the tenant choice: the shell outline shows while the menu is still on its way', async ({ page }) => {
+test('no blank screen after the tenant choice: the shell outline shows while the menu is still on its way', async ({
+  page,
+}) => {
   await localOnly(page);
   await language(page, 'zh-CN');
   await page.goto(`${BASE}/#/user/login`);
@@ -90,7 +109,10 @@ test('no blank screen after the tenant choice: the shell outline shows while the
     await route.continue();
   });
   const menuAsked = page.waitForRequest((r) => r.url().includes('/sys/permission/getUserPermissionByToken'));
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await menuAsked;
   await expect(page.getByTestId('shell-skeleton')).toBeVisible();
   await expect(page.getByTestId('login-form')).toHaveCount(0);
@@ -134,7 +156,10 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       expect(logout!.x).toBeGreaterThanOrEqual(0);
       expect(logout!.x + logout!.width).toBeLessThanOrEqual(375);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      const table = await list.locator('.ant-table-content, .ant-table-body').first().evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      const table = await list
+        .locator('.ant-table-content, .ant-table-body')
+        .first()
+        .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
       expect(table.scroll).toBeLessThanOrEqual(table.client + 1);
       await page.screenshot({ path: shot(`375-${name}-${lang}.png`) });
     }
@@ -142,7 +167,9 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
 }
 
 for (const lang of ['zh-CN', 'en-US'] as const) {
-  test(`at 1440 px every column of the live device list is in view, none under the fixed actions (${lang})`, async ({ page }) => {
+  test(`at 1440 px every column of the live device list is in view, none under the fixed actions (${lang})`, async ({
+    page,
+  }) => {
     await localOnly(page);
     await language(page, lang);
     await signInPreselected(page);
@@ -151,14 +178,22 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await expect(list.getByTestId('report-time-SIM-TAG-001')).toHaveText(/\d{2}:\d{2}:\d{2}/, { timeout: 20_000 });
     const layout = await list.evaluate((root) => {
       const scroller = root.querySelector('.ant-table-content, .ant-table-body') as HTMLElement;
-      const heads = [...root.querySelectorAll('thead th')].map((th) => ({ text: (th as HTMLElement).innerText.trim(), fixed: th.classList.contains('ant-table-cell-fix-right') || th.classList.contains('ant-table-cell-fix-end'), box: th.getBoundingClientRect() }));
+      const heads = [...root.querySelectorAll('thead th')].map((th) => ({
+        text: (th as HTMLElement).innerText.trim(),
+        fixed: th.classList.contains('ant-table-cell-fix-right') || th.classList.contains('ant-table-cell-fix-end'),
+        box: th.getBoundingClientRect(),
+      }));
       const actions = heads.find((h) => h.fixed);
       return {
         scroll: scroller.scrollWidth,
         client: scroller.clientWidth,
         right: scroller.getBoundingClientRect().right,
-        under: heads.filter((h) => !h.fixed && h.box.width > 0 && actions && h.box.right > actions.box.left + 1).map((h) => h.text),
-        outside: heads.filter((h) => h.box.width > 0 && h.box.right > scroller.getBoundingClientRect().right + 1).map((h) => h.text),
+        under: heads
+          .filter((h) => !h.fixed && h.box.width > 0 && actions && h.box.right > actions.box.left + 1)
+          .map((h) => h.text),
+        outside: heads
+          .filter((h) => h.box.width > 0 && h.box.right > scroller.getBoundingClientRect().right + 1)
+          .map((h) => h.text),
       };
     });
     expect(layout.under).toEqual([]);
@@ -168,7 +203,9 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
   });
 }
 
-test('device detail names the configured location of its position beside the coordinates (item 11)', async ({ page }) => {
+test('device detail names the configured location of its position beside the coordinates (item 11)', async ({
+  page,
+}) => {
   await localOnly(page);
   await language(page, 'zh-CN');
   await signInPreselected(page);
@@ -177,9 +214,15 @@ test('device detail names the configured location of its position beside the coo
     const token = (JSON.parse(localStorage.getItem('pro__Access-Token') ?? '{}') as { value?: string }).value ?? '';
     const headers = { 'X-Access-Token': token, 'tenant-id': '1001', 'content-type': 'application/json' };
     for (let i = 0; i < 40; i++) {
-      const d = (await (await fetch(`${base}/ztj-iot/wlx/device/viewById?id=SIM-VH-001`, { headers })).json()) as { result?: { lat: number | null; lng: number | null } };
+      const d = (await (await fetch(`${base}/ztj-iot/wlx/device/viewById?id=SIM-VH-001`, { headers })).json()) as {
+        result?: { lat: number | null; lng: number | null };
+      };
       if (d.result?.lat != null && d.result.lng != null) {
-        const res = await fetch(`${base}/ztj-iot/wlx/point/add`, { method: 'POST', headers, body: JSON.stringify({ name: 'E2E 停车场', lat: d.result.lat, lng: d.result.lng, fenceRadiusM: 50_000 }) });
+        const res = await fetch(`${base}/ztj-iot/wlx/point/add`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name: 'E2E 停车场', lat: d.result.lat, lng: d.result.lng, fenceRadiusM: 50_000 }),
+        });
         return ((await res.json()) as { success: boolean }).success;
       }
       await new Promise((r) => setTimeout(r, 500));
@@ -194,14 +237,18 @@ test('device detail names the configured location of its position beside the coo
   await page.getByTestId('device-info').screenshot({ path: shot('device-location-zh-CN.png') });
 });
 
-test('the captcha, once asked for, is legible: its image shown at its own size inside the form (item 5)', async ({ page }) => {
+test('the captcha, once asked for, is legible: its image shown at its own size inside the form (item 5)', async ({
+  page,
+}) => {
   await localOnly(page);
   await language(page, 'en-US');
   await page.goto(`${BASE}/#/user/login`);
   // three failed sign-ins of this client make the server ask for the captcha
   // (each attempt answered before the next: the pair's cool-down starts only after 5 failures)
   for (let i = 0; i < 3; i++) {
-    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/sys/login'));
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/sys/login'),
+    );
     await submitLogin(page, 'admin', 'wrong-password');
     await answered;
     await expect(page.getByTestId('login-error')).toBeVisible();
@@ -213,7 +260,17 @@ test('the captcha, once asked for, is legible: its image shown at its own size i
   const size = await img.evaluate((el: HTMLImageElement) => {
     const box = el.getBoundingClientRect();
     const parent = (el.parentElement ?? el).getBoundingClientRect();
-    return { w: box.width, h: box.height, nw: el.naturalWidth, nh: el.naturalHeight, inside: box.left >= parent.left - 0.5 && box.right <= parent.right + 0.5 && box.top >= parent.top - 0.5 && box.bottom <= parent.bottom + 0.5 };
+    return {
+      w: box.width,
+      h: box.height,
+      nw: el.naturalWidth,
+      nh: el.naturalHeight,
+      inside:
+        box.left >= parent.left - 0.5 &&
+        box.right <= parent.right + 0.5 &&
+        box.top >= parent.top - 0.5 &&
+        box.bottom <= parent.bottom + 0.5,
+    };
   });
   // the 120×40 image drawn 1:1 (not squeezed) inside its 120×40 button, not cut
   expect(size).toMatchObject({ nw: 120, nh: 40, w: 120, h: 40, inside: true });

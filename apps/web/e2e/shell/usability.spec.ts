@@ -25,7 +25,9 @@ async function watchShellAndToast(page: Page): Promise<void> {
   });
 }
 
-test('the shell appears right after the tenant choice, while the welcome toast is still up (CPU 6x slower)', async ({ page }) => {
+test('the shell appears right after the tenant choice, while the welcome toast is still up (CPU 6x slower)', async ({
+  page,
+}) => {
   await page.goto('/#/user/login');
   await submitLogin(page);
   const tenantChoice = page.getByTestId('tenant-choice');
@@ -36,12 +38,19 @@ test('the shell appears right after the tenant choice, while the welcome toast i
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   await watchShellAndToast(page);
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
 
   // No fixed delay: the side menu within the default expect timeout, then the recorded order.
   await expect(page.getByTestId('side-menu')).toBeVisible();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __marks: { toastSeenAt?: number } }).__marks.toastSeenAt)).toBeDefined();
-  const marks = await page.evaluate(() => (window as unknown as { __marks: { shellAt?: number; toastSeenAt?: number; toastGoneAt?: number } }).__marks);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __marks: { toastSeenAt?: number } }).__marks.toastSeenAt))
+    .toBeDefined();
+  const marks = await page.evaluate(
+    () => (window as unknown as { __marks: { shellAt?: number; toastSeenAt?: number; toastGoneAt?: number } }).__marks,
+  );
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   expect(marks.shellAt).toBeDefined();
   // The shell came before the toast went (the toast stays 3 s).
@@ -55,14 +64,18 @@ test('Refresh in the tab menu fetches the page data again', async ({ page }) => 
   await firstLoad;
   await expect(page.getByTestId('user-recycle')).toBeVisible();
 
-  const reload = page.waitForRequest((r) => r.method() === 'GET' && r.url().includes('/sys/user/list'), { timeout: 10_000 });
+  const reload = page.waitForRequest((r) => r.method() === 'GET' && r.url().includes('/sys/user/list'), {
+    timeout: 10_000,
+  });
   await page.locator('[data-testid="multi-tabs"] [data-tab-key="/system/user"]').click({ button: 'right' });
   await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '刷新' }).click();
   await reload;
   await expect(page.getByTestId('user-recycle')).toBeVisible();
 });
 
-test('at 375 px the top bar fits the screen and the user list shows its main columns without sideways scrolling', async ({ page }) => {
+test('at 375 px the top bar fits the screen and the user list shows its main columns without sideways scrolling', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signIn(page);
   await page.goto('/#/system/user');

@@ -10,11 +10,15 @@ const suffix = Date.now().toString(36).slice(-5);
 const USER = { username: `acct_${suffix}`, password: 'E2e-User#2026', realname: `账户${suffix}`, phone: '13800138001' };
 
 async function createUser(request: APIRequestContext): Promise<void> {
-  const login = await (await request.post('/ztj-iot/sys/login', { data: { username: ADMIN.username, password: ADMIN.password } })).json();
+  const login = await (
+    await request.post('/ztj-iot/sys/login', { data: { username: ADMIN.username, password: ADMIN.password } })
+  ).json();
   const headers = { 'X-Access-Token': login.result.token as string, 'tenant-id': '1000' };
   const roles = await (await request.get('/ztj-iot/sys/role/queryall', { headers })).json();
   const viewer = (roles.result as { id: string; roleCode: string }[]).find((r) => r.roleCode === 'viewer')!;
-  const added = await (await request.post('/ztj-iot/sys/user/add', { headers, data: { ...USER, selectedroles: viewer.id } })).json();
+  const added = await (
+    await request.post('/ztj-iot/sys/user/add', { headers, data: { ...USER, selectedroles: viewer.id } })
+  ).json();
   expect(added.success).toBe(true);
 }
 

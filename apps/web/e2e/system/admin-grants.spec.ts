@@ -13,7 +13,10 @@ const USER = { username: `e2e_${suffix}`, password: 'E2e-User#2026', realname: `
 
 /** Ticks the checkbox of the permission-tree node titled exactly `title`. */
 async function tick(page: Page, title: string): Promise<void> {
-  const node = page.getByTestId('permission-tree').locator('.ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title.replace(/[()]/g, '\\$&')}$`) }) });
+  const node = page
+    .getByTestId('permission-tree')
+    .locator('.ant-tree-treenode')
+    .filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title.replace(/[()]/g, '\\$&')}$`) }) });
   await node.first().locator('.ant-tree-checkbox').click();
   await expect(node.first().locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
 }
@@ -44,9 +47,15 @@ test('admin grants a department, a role and a user; the user sees only the grant
   await page.getByTestId('list-add').click();
   await page.locator('#role_roleName').fill(ROLE.name);
   await page.locator('#role_roleCode').fill(ROLE.code);
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(page.getByRole('cell', { name: ROLE.name })).toBeVisible();
-  await page.getByRole('row', { name: new RegExp(ROLE.name) }).getByTestId('row-auth').click();
+  await page
+    .getByRole('row', { name: new RegExp(ROLE.name) })
+    .getByTestId('row-auth')
+    .click();
   await expect(page.getByTestId('permission-tree')).toBeVisible();
   for (const title of ['首页', '分析页', '系统管理', '用户管理', '查询用户 (user:list)']) await tick(page, title);
   // the role's own "saved" toast must be gone, so the next one is this save's
@@ -75,7 +84,11 @@ test('admin grants a department, a role and a user; the user sees only the grant
   await departPicker.locator('.ant-tree-treenode', { hasText: DEPART }).locator('.ant-tree-checkbox').click();
   await departPicker.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(form.getByText(DEPART)).toBeVisible();
-  await page.locator('.ant-modal').filter({ hasText: '新增用户' }).getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-modal')
+    .filter({ hasText: '新增用户' })
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(page.getByRole('cell', { name: USER.username, exact: true })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(USER.username) })).toContainText(DEPART);
 
@@ -97,16 +110,24 @@ test('admin grants a department, a role and a user; the user sees only the grant
   await expect(menu.getByText('部门管理')).toHaveCount(0);
 
   // 5. A direct API call outside the grant is refused (code 510)
-  const token = await userPage.evaluate(() => JSON.parse(localStorage.getItem('pro__Access-Token') ?? '{}').value as string);
-  const tenant = await userPage.evaluate(() => JSON.parse(localStorage.getItem('pro__TENANT_ID') ?? '{"value":0}').value as number);
-  const refused = await userPage.request.get('/ztj-iot/sys/role/list', { headers: { 'X-Access-Token': token, 'tenant-id': String(tenant) } });
+  const token = await userPage.evaluate(
+    () => JSON.parse(localStorage.getItem('pro__Access-Token') ?? '{}').value as string,
+  );
+  const tenant = await userPage.evaluate(
+    () => JSON.parse(localStorage.getItem('pro__TENANT_ID') ?? '{"value":0}').value as number,
+  );
+  const refused = await userPage.request.get('/ztj-iot/sys/role/list', {
+    headers: { 'X-Access-Token': token, 'tenant-id': String(tenant) },
+  });
   expect((await refused.json()).code).toBe(510);
   const added = await userPage.request.post('/ztj-iot/sys/user/add', {
     headers: { 'X-Access-Token': token, 'tenant-id': String(tenant) },
     data: { username: `x_${suffix}`, password: USER.password, realname: 'xx', phone: USER.phone },
   });
   expect((await added.json()).code).toBe(510);
-  const allowed = await userPage.request.get('/ztj-iot/sys/user/list', { headers: { 'X-Access-Token': token, 'tenant-id': String(tenant) } });
+  const allowed = await userPage.request.get('/ztj-iot/sys/user/list', {
+    headers: { 'X-Access-Token': token, 'tenant-id': String(tenant) },
+  });
   expect((await allowed.json()).success).toBe(true);
   await context.close();
 });

@@ -21,7 +21,10 @@ test('the data-rule screen manages the rules of a chosen permission', async ({ p
   await page.locator('#entity_ruleName').fill(name);
   await page.locator('#entity_ruleColumn').fill('orgCode');
   await page.locator('#entity_ruleValue').fill('#{sys_org_code}');
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(rules.getByRole('cell', { name })).toBeVisible();
   await expect(rules.getByRole('cell', { name: 'orgCode' })).toBeVisible();
 });

@@ -9,7 +9,10 @@ import { chooseTenantIfAsked, shotsAt, submitLogin, useLanguage } from '../helpe
  */
 const SHOTS = process.env.LEDGER_SHOTS ?? '/tmp/ledger-shots';
 
-for (const [lang, intact, again] of [['zh-CN', '完好', '重新校验'], ['en-US', 'Intact', 'Verify again']] as const) {
+for (const [lang, intact, again] of [
+  ['zh-CN', '完好', '重新校验'],
+  ['en-US', 'Intact', 'Verify again'],
+] as const) {
   test(`says intact for every chain of the tenant (${lang})`, async ({ page }) => {
     test.setTimeout(120_000);
     await useLanguage(page, lang);
@@ -25,7 +28,9 @@ for (const [lang, intact, again] of [['zh-CN', '完好', '重新校验'], ['en-U
     for (const chain of ['telemetry', 'alarmRecord', 'report', 'audit']) {
       await expect(page.getByTestId(`ledger-chain-${chain}`)).toHaveAttribute('data-state', 'intact');
     }
-    const answered = page.waitForResponse((r) => r.url().includes('/sys/ledger/verify') && r.status() === 200, { timeout: 30_000 });
+    const answered = page.waitForResponse((r) => r.url().includes('/sys/ledger/verify') && r.status() === 200, {
+      timeout: 30_000,
+    });
     await page.getByRole('button', { name: again }).click();
     expect(((await (await answered).json()) as { result: { intact: boolean } }).result.intact).toBe(true);
     await expect(status).toHaveAttribute('data-state', 'intact');

@@ -17,7 +17,14 @@ test('advanced query, saved queries and remembered page size on the role list', 
   // Operator prefix: 'ne' on role code excludes one role.
   const code = (await list.locator('.ant-table-row').first().locator('td').nth(2).innerText()).trim();
   await page.locator('#listQuery_roleCode').fill(code);
-  await selectByText(page, list.locator('.ant-form-item').filter({ has: page.locator('#listQuery_roleCode') }).locator('.ant-select'), '不等于');
+  await selectByText(
+    page,
+    list
+      .locator('.ant-form-item')
+      .filter({ has: page.locator('#listQuery_roleCode') })
+      .locator('.ant-select'),
+    '不等于',
+  );
   await page.getByTestId('list-search').click();
   await expect(list.locator('.ant-table-row')).toHaveCount(rows - 1);
   await list.getByRole('button', { name: /重\s*置/ }).click();
@@ -40,7 +47,10 @@ test('advanced query, saved queries and remembered page size on the role list', 
   // Save it, saving again under the same name asks to overwrite, then delete it.
   await list.getByRole('button', { name: '已有高级查询条件生效' }).click();
   await dialog.getByRole('button', { name: '保存查询条件' }).click();
-  const nameOk = page.locator('.ant-modal').filter({ hasText: '请输入保存的名称' }).getByRole('button', { name: /确\s*定|OK/ });
+  const nameOk = page
+    .locator('.ant-modal')
+    .filter({ hasText: '请输入保存的名称' })
+    .getByRole('button', { name: /确\s*定|OK/ });
   await page.locator('#title').fill('只看一个');
   await nameOk.click();
   await expect(nameOk).toBeHidden();
@@ -48,7 +58,9 @@ test('advanced query, saved queries and remembered page size on the role list', 
   await dialog.getByRole('button', { name: '保存查询条件' }).click();
   await page.locator('#title').fill('只看一个');
   await nameOk.click();
-  const overwrite = page.locator('.ant-modal-confirm').filter({ has: page.locator('.ant-modal-confirm-title', { hasText: '名称已存在' }) });
+  const overwrite = page
+    .locator('.ant-modal-confirm')
+    .filter({ has: page.locator('.ant-modal-confirm-title', { hasText: '名称已存在' }) });
   await expect(overwrite).toBeVisible();
   await overwrite.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(overwrite).toBeHidden();

@@ -13,7 +13,11 @@ import { noSidewaysScroll, signIn, useLanguage } from '../helpers';
  */
 const SHOTS = process.env.POPUP_REPORT_SHOTS ?? '/tmp/popup-report-shots';
 
-const VEHICLES = Array.from({ length: 12 }, (_, i) => [`沪A${String(10001 + i)}`, `1380000${String(1001 + i)}`, i % 2 ? '冷链二队' : '冷链一队']);
+const VEHICLES = Array.from({ length: 12 }, (_, i) => [
+  `沪A${String(10001 + i)}`,
+  `1380000${String(1001 + i)}`,
+  i % 2 ? '冷链二队' : '冷链一队',
+]);
 const SQL = `SELECT vehicle, driver_phone, company, kind FROM (VALUES ${VEHICLES.map(([v, p, c]) => `('${v}', '${p}', '${c}', 'reefer')`).join(', ')})
   AS v(vehicle, driver_phone, company, kind) WHERE kind = \${kind} ORDER BY vehicle`;
 
@@ -25,7 +29,9 @@ async function column(page: Page, i: number, field: string, title: string, query
   if (query) await page.getByTestId(`report-column-query-${i}`).check();
 }
 
-test('defines a popup report, previews it in the picker and fills the waybill form through the popup input', async ({ page }) => {
+test('defines a popup report, previews it in the picker and fills the waybill form through the popup input', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   mkdirSync(SHOTS, { recursive: true });
   await useLanguage(page, 'zh-CN');
@@ -105,7 +111,10 @@ test('the report list and the picker read in English and fit 375 px', async ({ p
   await expect(list).toContainText('waybill_vehicle');
   await noSidewaysScroll(page);
   await page.screenshot({ path: `${SHOTS}/list-en-US-375.png`, fullPage: true });
-  await list.getByRole('row', { name: /waybill_vehicle/ }).getByText('Preview').click();
+  await list
+    .getByRole('row', { name: /waybill_vehicle/ })
+    .getByText('Preview')
+    .click();
   const picker = page.getByTestId('popup-report-modal');
   await expect(picker).toContainText('12 records');
   await expect(picker.getByTestId('popup-report-table').locator('tbody tr.ant-table-row')).toHaveCount(10);

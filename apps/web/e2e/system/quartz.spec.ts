@@ -22,12 +22,15 @@ async function allTabsOnPhone(page: Page, tabs: [string, string][], lastDay: str
   // measured once the dialog's opening animation (a scale transform) has settled
   let last = '';
   await expect
-    .poll(async () => {
-      const now = JSON.stringify(await builder.boundingBox());
-      const settled = now === last;
-      last = now;
-      return settled;
-    }, { intervals: [100] })
+    .poll(
+      async () => {
+        const now = JSON.stringify(await builder.boundingBox());
+        const settled = now === last;
+        last = now;
+        return settled;
+      },
+      { intervals: [100] },
+    )
     .toBe(true);
   const box = (await builder.boundingBox())!;
   for (const [name, panelText] of tabs) {
@@ -109,13 +112,27 @@ test('adds a job with the cron builder, sees description and next runs, stops it
   await expect(builder).toBeVisible();
   await expect(page.locator('.cron-builder').getByTestId('cron-next-fires').locator('li')).toHaveCount(5);
   await page.screenshot({ path: `${SHOTS}/builder-375-zh.png` });
-  await allTabsOnPhone(page, [['秒', '每秒'], ['分', '每分钟'], ['时', '每小时'], ['日', '每日'], ['月', '每月'], ['年', '每年']], '每月最后一日', 'builder-375-zh-tabs.png');
+  await allTabsOnPhone(
+    page,
+    [
+      ['秒', '每秒'],
+      ['分', '每分钟'],
+      ['时', '每小时'],
+      ['日', '每日'],
+      ['月', '每月'],
+      ['年', '每年'],
+    ],
+    '每月最后一日',
+    'builder-375-zh-tabs.png',
+  );
 
   await page.evaluate(() => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'en-US', expire: null })));
   await page.reload();
   await expect(page.getByTestId('quartz-list')).toBeVisible();
   // phones show job class and status (the description column is from tablets up)
-  await expect(page.locator('tr.ant-table-row').filter({ hasText: 'Delete expired export files' }).getByTestId('quartz-status')).toHaveText('Stopped');
+  await expect(
+    page.locator('tr.ant-table-row').filter({ hasText: 'Delete expired export files' }).getByTestId('quartz-status'),
+  ).toHaveText('Stopped');
   await noSideScroll(page);
   await page.screenshot({ path: `${SHOTS}/list-375-en.png`, fullPage: true });
   await page.getByTestId('list-add').click();
@@ -123,7 +140,19 @@ test('adds a job with the cron builder, sees description and next runs, stops it
   await expect(builder).toBeVisible();
   await expect(page.locator('.cron-builder').getByTestId('cron-description')).toHaveText('At 00:00');
   await page.screenshot({ path: `${SHOTS}/builder-375-en.png` });
-  await allTabsOnPhone(page, [['Second', 'Every second(s)'], ['Minute', 'Every minute(s)'], ['Hour', 'Every hour(s)'], ['Day', 'Every day'], ['Month', 'Every month(s)'], ['Year', 'Every year(s)']], 'Last day of the month', 'builder-375-en-tabs.png');
+  await allTabsOnPhone(
+    page,
+    [
+      ['Second', 'Every second(s)'],
+      ['Minute', 'Every minute(s)'],
+      ['Hour', 'Every hour(s)'],
+      ['Day', 'Every day'],
+      ['Month', 'Every month(s)'],
+      ['Year', 'Every year(s)'],
+    ],
+    'Last day of the month',
+    'builder-375-en-tabs.png',
+  );
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.screenshot({ path: `${SHOTS}/builder-1280-en.png` });
   await page.keyboard.press('Escape');

@@ -11,7 +11,10 @@ const suffix = Date.now().toString(36).slice(-5);
 const TENANT = `E2E租户${suffix}`;
 const FIRST = { username: `tadm_${suffix}`, realname: `租管${suffix}`, password: 'E2e-Tenant#2026' };
 
-test('the platform creates a tenant with its first administrator, who sees only its own tenant', async ({ page, browser }) => {
+test('the platform creates a tenant with its first administrator, who sees only its own tenant', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await useLanguage(page, 'zh-CN');
   await signIn(page);
@@ -20,7 +23,10 @@ test('the platform creates a tenant with its first administrator, who sees only 
   await page.goto('/#/system/tenant');
   await page.getByTestId('list-add').click();
   const form = page.getByTestId('tenant-form');
-  const ok = page.locator('.ant-modal').filter({ hasText: '新增租户' }).getByRole('button', { name: /确\s*定|OK/ });
+  const ok = page
+    .locator('.ant-modal')
+    .filter({ hasText: '新增租户' })
+    .getByRole('button', { name: /确\s*定|OK/ });
   await form.locator('#tenant_name').fill(TENANT);
   await form.locator('#tenant_adminUsername').fill('admin');
   await form.locator('#tenant_adminRealname').fill(FIRST.realname);

@@ -12,7 +12,9 @@ const shot = async (page: Page, name: string): Promise<void> => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
 
-test('check-rule rows are an editable table: cell rules, add, reorder, save, and the server checks the rows in the saved order', async ({ page }) => {
+test('check-rule rows are an editable table: cell rules, add, reorder, save, and the server checks the rows in the saved order', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await useLanguage(page, 'zh-CN');
   await signIn(page);
@@ -27,7 +29,10 @@ test('check-rule rows are an editable table: cell rules, add, reorder, save, and
   await expect(rows).toHaveCount(1);
 
   // the empty pattern and message of the first row fail their cell rules; the form says so
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(page.locator('.ant-modal')).toContainText('部分规则填写有误');
   const patternCell = rows.nth(0).locator('[data-cell$=":pattern"]');
   await expect(patternCell).toHaveAttribute('data-error', '正则表达式不能为空');
@@ -53,11 +58,17 @@ test('check-rule rows are an editable table: cell rules, add, reorder, save, and
   await rows.nth(1).getByTestId('checkrule-rows-drag').dragTo(rows.nth(0));
   await expect(rows.nth(0).getByTestId('checkrule-pattern')).toHaveValue('[A-Z]{2}');
   await shot(page, 'checkrule-rows-zh');
-  await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(page.locator('.ant-modal')).toBeHidden();
 
   // reopened, the rows keep their order, and the server checks them in it
-  await page.getByRole('row', { name: new RegExp(code) }).getByText('编辑').click();
+  await page
+    .getByRole('row', { name: new RegExp(code) })
+    .getByText('编辑')
+    .click();
   await expect(rows.nth(0).getByTestId('checkrule-pattern')).toHaveValue('[A-Z]{2}');
   await expect(rows.nth(1).getByTestId('checkrule-pattern')).toHaveValue('[A-Z]{2}\\d+');
   await page.getByTestId('checkrule-test-value').fill('ab12');
@@ -111,7 +122,9 @@ test('the province/city/district picker fills the start of a location address (E
   await shot(page, 'area-picker-375-en');
 });
 
-test('dictionary widgets: the user list filters status with the search-select, the user form reads sex, identity and push types from dictionaries (English)', async ({ page }) => {
+test('dictionary widgets: the user list filters status with the search-select, the user form reads sex, identity and push types from dictionaries (English)', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await useLanguage(page, 'en-US');
   await signIn(page);
@@ -135,17 +148,29 @@ test('dictionary widgets: the user list filters status with the search-select, t
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['Male', 'Female']);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Female' }).click();
   await expect(dialog.getByTestId('user-sex')).toContainText('Female');
-  await expect(dialog.getByTestId('user-identity').locator('.ant-radio-button-wrapper')).toHaveText(['Normal user', 'Upper level']);
-  await expect(dialog.getByTestId('user-push-types').locator('.ant-checkbox-wrapper')).toHaveText(['SMS', 'WeChat', 'Email']);
+  await expect(dialog.getByTestId('user-identity').locator('.ant-radio-button-wrapper')).toHaveText([
+    'Normal user',
+    'Upper level',
+  ]);
+  await expect(dialog.getByTestId('user-push-types').locator('.ant-checkbox-wrapper')).toHaveText([
+    'SMS',
+    'WeChat',
+    'Email',
+  ]);
   await dialog.getByTestId('user-push-types').getByText('Email').click();
   await expect(dialog.getByTestId('user-push-types').getByRole('checkbox', { name: 'Email' })).toBeChecked();
   await shot(page, 'user-form-dicts-en');
 });
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-test('image upload popup on the file storage list: no file, not an image, moves at both ends, stored images listed (Chinese)', async ({ page }) => {
+test('image upload popup on the file storage list: no file, not an image, moves at both ends, stored images listed (Chinese)', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await useLanguage(page, 'zh-CN');
   await signIn(page);
@@ -185,13 +210,18 @@ test('image upload popup on the file storage list: no file, not an image, moves 
 
 /** Opens the node `title` of a tree-select dropdown (unless it is open) and waits for its child `child` (children load by pid). */
 async function openNode(tree: Locator, title: string, child: string): Promise<void> {
-  const switcher = tree.locator('.ant-select-tree-treenode').filter({ has: tree.page().locator(`[title="${title}"]`) }).locator('.ant-select-tree-switcher');
+  const switcher = tree
+    .locator('.ant-select-tree-treenode')
+    .filter({ has: tree.page().locator(`[title="${title}"]`) })
+    .locator('.ant-select-tree-switcher');
   await expect(switcher).toBeVisible();
   if (!(await switcher.getAttribute('class'))?.includes('switcher_open')) await switcher.click();
   await expect(tree.locator(`[title="${child}"]`)).toBeVisible();
 }
 
-test('category tree select: a top-level add picks its parent from the lazily loaded tree (English)', async ({ page }) => {
+test('category tree select: a top-level add picks its parent from the lazily loaded tree (English)', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await useLanguage(page, 'en-US');
   await signIn(page);

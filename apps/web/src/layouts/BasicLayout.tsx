@@ -60,73 +60,87 @@ export function BasicLayout(): ReactNode {
 
   const sideMode = settings.layoutMode === 'sidemenu' || isMobileLayout;
   const collapsed = !settings.sidebarOpened && !isMobileLayout;
-  const toggle = (): void => (isMobileLayout ? setDrawerOpen((o) => !o) : settings.set('sidebarOpened', !settings.sidebarOpened));
+  const toggle = (): void =>
+    isMobileLayout ? setDrawerOpen((o) => !o) : settings.set('sidebarOpened', !settings.sidebarOpened);
   const fixedWidth = settings.layoutMode === 'topmenu' && settings.contentWidth === 'Fixed' && !isMobileLayout;
   const menuBody = (inDrawer: boolean): ReactNode => (
     <>
       <LogoLink theme={settings.theme} collapsed={collapsed && !inDrawer} />
-      <SideMenu mode="inline" theme={settings.theme} collapsed={collapsed && !inDrawer} onNavigate={() => setDrawerOpen(false)} />
+      <SideMenu
+        mode="inline"
+        theme={settings.theme}
+        collapsed={collapsed && !inDrawer}
+        onNavigate={() => setDrawerOpen(false)}
+      />
     </>
   );
 
   return (
     <QueryClientProvider client={queryClient}>
-    <Layout style={{ minHeight: '100vh' }} data-lang={toLanguage(i18n.language)}>
-      {sideMode && !isMobileLayout && (
-        <Layout.Sider
-          width={SIDER_WIDTH}
-          collapsedWidth={SIDER_COLLAPSED_WIDTH}
-          collapsed={collapsed}
-          trigger={null}
-          theme={settings.theme}
-          data-testid="sider"
-          style={settings.fixedSidebar ? { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' } : undefined}
-        >
-          {menuBody(false)}
-        </Layout.Sider>
-      )}
-      {isMobileLayout && (
-        <Drawer
-          open={drawerOpen}
-          placement="left"
-          size={SIDER_WIDTH}
-          closable={false}
-          onClose={() => setDrawerOpen(false)}
-          styles={{ body: { padding: 0, background: settings.theme === 'dark' ? '#001529' : '#fff' } }}
-          data-testid="menu-drawer"
-        >
-          {menuBody(true)}
-        </Drawer>
-      )}
-      <Layout>
-        <GlobalHeader
-          mode={sideMode ? 'sidemenu' : 'topmenu'}
-          theme={settings.theme}
-          collapsed={isMobileLayout ? !drawerOpen : collapsed}
-          onToggle={toggle}
-          isMobileLayout={isMobileLayout}
-          isMobile={isMobile}
-          style={
-            settings.fixedHeader
-              ? { position: 'sticky', top: 0, zIndex: 9, transition: 'transform 0.2s', transform: headerHidden ? 'translateY(-100%)' : undefined }
-              : undefined
-          }
-        />
-        {settings.multipage && <MultiTabs />}
-        <div style={{ background: '#fff', padding: '12px 24px 16px', borderBottom: '1px solid #f0f0f0' }}>
-          <PageBreadcrumb />
-          <Typography.Title level={4} style={{ margin: '8px 0 0' }} data-testid="page-title">
-            {trail.at(-1)?.title}
-          </Typography.Title>
-        </div>
-        <Layout.Content style={{ margin: isMobile ? 12 : 24 }}>
-          <div style={fixedWidth ? { maxWidth: 1200, margin: '0 auto' } : undefined}>
-            <PageContent />
+      <Layout style={{ minHeight: '100vh' }} data-lang={toLanguage(i18n.language)}>
+        {sideMode && !isMobileLayout && (
+          <Layout.Sider
+            width={SIDER_WIDTH}
+            collapsedWidth={SIDER_COLLAPSED_WIDTH}
+            collapsed={collapsed}
+            trigger={null}
+            theme={settings.theme}
+            data-testid="sider"
+            style={
+              settings.fixedSidebar ? { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' } : undefined
+            }
+          >
+            {menuBody(false)}
+          </Layout.Sider>
+        )}
+        {isMobileLayout && (
+          <Drawer
+            open={drawerOpen}
+            placement="left"
+            size={SIDER_WIDTH}
+            closable={false}
+            onClose={() => setDrawerOpen(false)}
+            styles={{ body: { padding: 0, background: settings.theme === 'dark' ? '#001529' : '#fff' } }}
+            data-testid="menu-drawer"
+          >
+            {menuBody(true)}
+          </Drawer>
+        )}
+        <Layout>
+          <GlobalHeader
+            mode={sideMode ? 'sidemenu' : 'topmenu'}
+            theme={settings.theme}
+            collapsed={isMobileLayout ? !drawerOpen : collapsed}
+            onToggle={toggle}
+            isMobileLayout={isMobileLayout}
+            isMobile={isMobile}
+            style={
+              settings.fixedHeader
+                ? {
+                    position: 'sticky',
+                    top: 0,
+                    zIndex: 9,
+                    transition: 'transform 0.2s',
+                    transform: headerHidden ? 'translateY(-100%)' : undefined,
+                  }
+                : undefined
+            }
+          />
+          {settings.multipage && <MultiTabs />}
+          <div style={{ background: '#fff', padding: '12px 24px 16px', borderBottom: '1px solid #f0f0f0' }}>
+            <PageBreadcrumb />
+            <Typography.Title level={4} style={{ margin: '8px 0 0' }} data-testid="page-title">
+              {trail.at(-1)?.title}
+            </Typography.Title>
           </div>
-        </Layout.Content>
+          <Layout.Content style={{ margin: isMobile ? 12 : 24 }}>
+            <div style={fixedWidth ? { maxWidth: 1200, margin: '0 auto' } : undefined}>
+              <PageContent />
+            </div>
+          </Layout.Content>
+        </Layout>
+        <SettingsDrawer />
       </Layout>
-      <SettingsDrawer />
-    </Layout>
     </QueryClientProvider>
   );
 }

@@ -23,7 +23,15 @@ interface GlobalHeaderProps {
  * Header of the basic layout (SPEC §2): collapse toggle, welcome line on desktop and the short
  * product code on mobile (or logo and horizontal menu in top-menu mode), then the top-bar actions.
  */
-export function GlobalHeader({ mode, theme, collapsed, onToggle, isMobileLayout, isMobile, style }: GlobalHeaderProps): ReactNode {
+export function GlobalHeader({
+  mode,
+  theme,
+  collapsed,
+  onToggle,
+  isMobileLayout,
+  isMobile,
+  style,
+}: GlobalHeaderProps): ReactNode {
   const { t } = useTranslation('layout');
   const realname = useSessionStore((s) => s.userInfo?.realname ?? s.userInfo?.username ?? '');
   const topMenu = mode === 'topmenu' && !isMobileLayout;
@@ -62,8 +70,13 @@ export function GlobalHeader({ mode, theme, collapsed, onToggle, isMobileLayout,
           >
             {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
           </span>
-          <span style={{ flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }} data-testid="header-welcome">
-            {isMobile ? APP_CONFIG.productCode : t('header.welcome', { greeting, name: realname, product: APP_CONFIG.productTitle })}
+          <span
+            style={{ flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }}
+            data-testid="header-welcome"
+          >
+            {isMobile
+              ? APP_CONFIG.productCode
+              : t('header.welcome', { greeting, name: realname, product: APP_CONFIG.productTitle })}
           </span>
         </>
       )}

@@ -16,11 +16,21 @@ export function LanguageDropdown({ style }: { style?: CSSProperties }): ReactNod
       menu={{
         selectable: true,
         selectedKeys: [current],
-        items: LANGUAGES.map((lang) => ({ key: lang, label: <span data-testid={`lang-${lang}`}>{LANGUAGE_NAMES[lang]}</span> })),
+        items: LANGUAGES.map((lang) => ({
+          key: lang,
+          label: <span data-testid={`lang-${lang}`}>{LANGUAGE_NAMES[lang]}</span>,
+        })),
         onClick: ({ key }) => void changeLanguage(toLanguage(key)),
       }}
     >
-      <span role="button" tabIndex={0} aria-label={t('header.language')} title={t('header.language')} data-testid="language-switch" style={{ cursor: 'pointer', padding: '0 12px', ...style }}>
+      <span
+        role="button"
+        tabIndex={0}
+        aria-label={t('header.language')}
+        title={t('header.language')}
+        data-testid="language-switch"
+        style={{ cursor: 'pointer', padding: '0 12px', ...style }}
+      >
         <GlobalOutlined />
       </span>
     </Dropdown>

@@ -8,10 +8,23 @@ export function LogoLink({ theme, collapsed }: { theme: 'dark' | 'light'; collap
     <Link
       to={HOME_PATH}
       data-testid="logo"
-      style={{ display: 'flex', alignItems: 'center', gap: 10, height: 64, padding: collapsed ? '0 24px' : '0 20px', overflow: 'hidden', whiteSpace: 'nowrap', flex: 'none' }}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 10,
+        height: 64,
+        padding: collapsed ? '0 24px' : '0 20px',
+        overflow: 'hidden',
+        whiteSpace: 'nowrap',
+        flex: 'none',
+      }}
     >
       <img src="./logo.svg" alt="" style={{ width: 32, height: 32 }} />
-      {!collapsed && <span style={{ fontSize: 18, fontWeight: 600, color: theme === 'dark' ? '#fff' : 'rgba(0,0,0,0.85)' }}>{APP_CONFIG.productTitle}</span>}
+      {!collapsed && (
+        <span style={{ fontSize: 18, fontWeight: 600, color: theme === 'dark' ? '#fff' : 'rgba(0,0,0,0.85)' }}>
+          {APP_CONFIG.productTitle}
+        </span>
+      )}
     </Link>
   );
 }

@@ -50,10 +50,22 @@ export function MenuSearch({ isMobile }: { isMobile: boolean }): ReactNode {
   if (!isMobile) return select;
   return (
     <>
-      <span role="button" tabIndex={0} title={t('header.searchMenu')} onClick={() => setModalOpen(true)} style={{ padding: isMobile ? '0 7px' : '0 12px', cursor: 'pointer' }}>
+      <span
+        role="button"
+        tabIndex={0}
+        title={t('header.searchMenu')}
+        onClick={() => setModalOpen(true)}
+        style={{ padding: isMobile ? '0 7px' : '0 12px', cursor: 'pointer' }}
+      >
         <SearchOutlined />
       </span>
-      <Modal open={modalOpen} title={t('header.searchMenu')} footer={null} onCancel={() => setModalOpen(false)} destroyOnHidden>
+      <Modal
+        open={modalOpen}
+        title={t('header.searchMenu')}
+        footer={null}
+        onCancel={() => setModalOpen(false)}
+        destroyOnHidden
+      >
         {select}
       </Modal>
     </>

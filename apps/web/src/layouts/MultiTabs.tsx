@@ -1,6 +1,12 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Dropdown, Tabs, type MenuProps } from 'antd';
-import { CloseOutlined, ReloadOutlined, VerticalLeftOutlined, VerticalRightOutlined, ColumnWidthOutlined } from '@ant-design/icons';
+import {
+  CloseOutlined,
+  ReloadOutlined,
+  VerticalLeftOutlined,
+  VerticalRightOutlined,
+  ColumnWidthOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Language } from '@ztj/contracts';
@@ -37,8 +43,12 @@ export function MultiTabs(): ReactNode {
   useEffect(() => {
     const open = (state: typeof router.state): void => {
       const { pathname, search } = state.location;
-      const handle = [...state.matches].reverse().map((m) => m.route.handle as unknown).find(isRouteHandle);
-      if (state.matches.some((m) => m.route.id === APP_ROUTE_ID)) openPageTab({ key: `${pathname}${search}`, pathname, handle }, homeExists ? HOME_PATH : undefined);
+      const handle = [...state.matches]
+        .reverse()
+        .map((m) => m.route.handle as unknown)
+        .find(isRouteHandle);
+      if (state.matches.some((m) => m.route.id === APP_ROUTE_ID))
+        openPageTab({ key: `${pathname}${search}`, pathname, handle }, homeExists ? HOME_PATH : undefined);
     };
     open(router.state);
     return router.subscribe((state) => {
@@ -83,7 +93,10 @@ export function MultiTabs(): ReactNode {
     key: tab.key,
     closeIcon: <CloseOutlined data-testid="tab-close" />,
     label: (
-      <Dropdown trigger={['contextMenu']} menu={{ items: contextItems, onClick: ({ key }) => act(key as TabAction, tab.key) }}>
+      <Dropdown
+        trigger={['contextMenu']}
+        menu={{ items: contextItems, onClick: ({ key }) => act(key as TabAction, tab.key) }}
+      >
         <span data-tab-key={tab.key}>{titleOf(tab, lang)}</span>
       </Dropdown>
     ),

@@ -4,7 +4,9 @@ import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { COLOUR_PRESETS, type LayoutSettings } from '../platform/settings/settingsRules';
 
-type SwitchSetting = { [K in keyof LayoutSettings]: LayoutSettings[K] extends boolean ? K : never }[keyof LayoutSettings];
+type SwitchSetting = {
+  [K in keyof LayoutSettings]: LayoutSettings[K] extends boolean ? K : never;
+}[keyof LayoutSettings];
 import { useSettingsStore } from '../platform/settings/settingsStore';
 
 /**
@@ -25,13 +27,29 @@ export function SettingsDrawer(): ReactNode {
     </div>
   );
   const toggle = (key: SwitchSetting, checked: boolean, disabled = false): ReactNode => (
-    <Switch size="small" checked={checked} disabled={disabled} onChange={(v) => set(key, v)} data-testid={`setting-${key}`} />
+    <Switch
+      size="small"
+      checked={checked}
+      disabled={disabled}
+      onChange={(v) => set(key, v)}
+      data-testid={`setting-${key}`}
+    />
   );
 
   return (
-    <Drawer open={s.drawerOpen} onClose={() => s.setDrawerOpen(false)} title={t('title')} size={300} data-testid="settings-drawer">
+    <Drawer
+      open={s.drawerOpen}
+      onClose={() => s.setDrawerOpen(false)}
+      title={t('title')}
+      size={300}
+      data-testid="settings-drawer"
+    >
       <h4>{t('menuTheme')}</h4>
-      <Radio.Group value={s.theme} onChange={(e) => set('theme', e.target.value as LayoutSettings['theme'])} optionType="button">
+      <Radio.Group
+        value={s.theme}
+        onChange={(e) => set('theme', e.target.value as LayoutSettings['theme'])}
+        optionType="button"
+      >
         <Radio.Button value="dark">{t('theme.dark')}</Radio.Button>
         <Radio.Button value="light">{t('theme.light')}</Radio.Button>
       </Radio.Group>
@@ -44,7 +62,16 @@ export function SettingsDrawer(): ReactNode {
               type="button"
               aria-label={t(`colours.${p.key}`)}
               onClick={() => set('colour', p.colour)}
-              style={{ width: 22, height: 22, borderRadius: 4, border: 'none', background: p.colour, color: '#fff', cursor: 'pointer', padding: 0 }}
+              style={{
+                width: 22,
+                height: 22,
+                borderRadius: 4,
+                border: 'none',
+                background: p.colour,
+                color: '#fff',
+                cursor: 'pointer',
+                padding: 0,
+              }}
             >
               {s.colour === p.colour && <CheckOutlined />}
             </button>
@@ -54,7 +81,11 @@ export function SettingsDrawer(): ReactNode {
 
       <Divider />
       <h4>{t('navMode')}</h4>
-      <Radio.Group value={s.layoutMode} onChange={(e) => set('layoutMode', e.target.value as LayoutSettings['layoutMode'])} optionType="button">
+      <Radio.Group
+        value={s.layoutMode}
+        onChange={(e) => set('layoutMode', e.target.value as LayoutSettings['layoutMode'])}
+        optionType="button"
+      >
         <Radio.Button value="sidemenu">{t('mode.sidemenu')}</Radio.Button>
         <Radio.Button value="topmenu">{t('mode.topmenu')}</Radio.Button>
       </Radio.Group>
@@ -74,8 +105,16 @@ export function SettingsDrawer(): ReactNode {
           s.layoutMode === 'sidemenu' ? t('hints.contentWidth') : undefined,
         )}
         {row('fixedHeader', toggle('fixedHeader', s.fixedHeader))}
-        {row('autoHideHeader', toggle('autoHideHeader', s.autoHideHeader, !s.fixedHeader), !s.fixedHeader ? t('hints.autoHideHeader') : undefined)}
-        {row('fixedSidebar', toggle('fixedSidebar', s.fixedSidebar, s.layoutMode === 'topmenu'), s.layoutMode === 'topmenu' ? t('hints.fixedSidebar') : undefined)}
+        {row(
+          'autoHideHeader',
+          toggle('autoHideHeader', s.autoHideHeader, !s.fixedHeader),
+          !s.fixedHeader ? t('hints.autoHideHeader') : undefined,
+        )}
+        {row(
+          'fixedSidebar',
+          toggle('fixedSidebar', s.fixedSidebar, s.layoutMode === 'topmenu'),
+          s.layoutMode === 'topmenu' ? t('hints.fixedSidebar') : undefined,
+        )}
       </div>
       <Divider />
       <div>

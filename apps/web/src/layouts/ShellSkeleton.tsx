@@ -22,10 +22,20 @@ export function ShellSkeleton(): ReactNode {
   return (
     <div className={styles.shell} aria-busy="true" data-testid="shell-skeleton">
       {sideMenu && (
-        <div className={`${styles.sider} ${dark ? styles.dark : ''}`} style={{ width: collapsed ? SIDER_COLLAPSED_WIDTH_PX : SIDER_WIDTH_PX, background: dark ? '#001529' : '#fff' }}>
+        <div
+          className={`${styles.sider} ${dark ? styles.dark : ''}`}
+          style={{
+            width: collapsed ? SIDER_COLLAPSED_WIDTH_PX : SIDER_WIDTH_PX,
+            background: dark ? '#001529' : '#fff',
+          }}
+        >
           <div style={{ display: 'flex', alignItems: 'center', gap: 10, height: 32, marginBottom: 14 }}>
             <img src="./logo.svg" alt="" style={{ width: 32, height: 32 }} />
-            {!collapsed && <span style={{ fontSize: 18, fontWeight: 600, color: dark ? '#fff' : 'rgba(0,0,0,0.85)' }}>{APP_CONFIG.productTitle}</span>}
+            {!collapsed && (
+              <span style={{ fontSize: 18, fontWeight: 600, color: dark ? '#fff' : 'rgba(0,0,0,0.85)' }}>
+                {APP_CONFIG.productTitle}
+              </span>
+            )}
           </div>
           {[70, 55, 80, 60, 65].map((w) => (
             <div key={w} className={styles.bar} style={{ width: `${w}%` }} />
@@ -33,7 +43,10 @@ export function ShellSkeleton(): ReactNode {
         </div>
       )}
       <div className={styles.main}>
-        <div className={`${styles.header} ${!sideMenu && dark ? styles.dark : ''}`} style={{ background: !sideMenu && dark ? '#001529' : '#fff' }}>
+        <div
+          className={`${styles.header} ${!sideMenu && dark ? styles.dark : ''}`}
+          style={{ background: !sideMenu && dark ? '#001529' : '#fff' }}
+        >
           {!sideMenu && <img src="./logo.svg" alt="" style={{ width: 32, height: 32 }} />}
           <div className={styles.bar} style={{ width: 160 }} />
           <div style={{ flex: 1 }} />

@@ -12,7 +12,13 @@ import { UserMenu } from './UserMenu';
 /** The alarm notice bell loads in its own chunk, after the layout (its place is held meanwhile). */
 const NoticeBell = lazy(() => import('../features/alarms/NoticeBell').then((m) => ({ default: m.NoticeBell })));
 
-const action = { padding: '0 12px', cursor: 'pointer', display: 'inline-flex', alignItems: 'center', height: '100%' } as const;
+const action = {
+  padding: '0 12px',
+  cursor: 'pointer',
+  display: 'inline-flex',
+  alignItems: 'center',
+  height: '100%',
+} as const;
 /** Narrower on phones: six actions, the menu toggle and the product code fit in 375 px. */
 const phoneAction = { ...action, padding: '0 7px' } as const;
 
@@ -51,15 +57,34 @@ export function TopBarActions({ isMobile }: { isMobile: boolean }): ReactNode {
       >
         <NoticeBell style={style} />
       </Suspense>
-      <span role="button" tabIndex={0} style={style} title={t('header.help')} onClick={() => void navigate('/user/help')}>
+      <span
+        role="button"
+        tabIndex={0}
+        style={style}
+        title={t('header.help')}
+        onClick={() => void navigate('/user/help')}
+      >
         <QuestionCircleOutlined />
       </span>
-      <span role="button" tabIndex={0} style={style} title={t('header.helpVideo')} onClick={() => void navigate('/user/help4video')}>
+      <span
+        role="button"
+        tabIndex={0}
+        style={style}
+        title={t('header.helpVideo')}
+        onClick={() => void navigate('/user/help4video')}
+      >
         <PlaySquareOutlined />
       </span>
       <LanguageDropdown style={style} />
       <UserMenu isMobile={isMobile} />
-      <span role="button" tabIndex={0} style={style} title={t('logout.button')} onClick={confirmLogout} data-testid="logout">
+      <span
+        role="button"
+        tabIndex={0}
+        style={style}
+        title={t('logout.button')}
+        onClick={confirmLogout}
+        data-testid="logout"
+      >
         <LogoutOutlined />
         {!isMobile && <span style={{ marginLeft: 6 }}>{t('logout.button')}</span>}
       </span>

@@ -48,7 +48,9 @@ export function UserMenu({ isMobile }: { isMobile: boolean }): ReactNode {
 
   const items: MenuProps['items'] = [
     { key: 'settings', icon: <SettingOutlined />, label: t('user.settings') },
-    ...(can(DOWNLOAD_CENTER_PERMISSIONS.join(',')) ? [{ key: 'downcenter', icon: <CloudDownloadOutlined />, label: t('user.downloadCenter') }] : []),
+    ...(can(DOWNLOAD_CENTER_PERMISSIONS.join(','))
+      ? [{ key: 'downcenter', icon: <CloudDownloadOutlined />, label: t('user.downloadCenter') }]
+      : []),
     { key: 'system', icon: <ToolOutlined />, label: t('user.systemSettings') },
     { key: 'password', icon: <KeyOutlined />, label: t('user.changePassword') },
     { key: 'depart', icon: <ApartmentOutlined />, label: t('user.changeDepartment') },
@@ -66,13 +68,26 @@ export function UserMenu({ isMobile }: { isMobile: boolean }): ReactNode {
   return (
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-        <span role="button" tabIndex={0} data-testid="user-menu" style={{ cursor: 'pointer', padding: isMobile ? '0 7px' : '0 12px', display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+        <span
+          role="button"
+          tabIndex={0}
+          data-testid="user-menu"
+          style={{
+            cursor: 'pointer',
+            padding: isMobile ? '0 7px' : '0 12px',
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 8,
+          }}
+        >
           <StoredAvatar size="small" path={userInfo?.avatar} icon={<UserOutlined />} />
           {!isMobile && <span>{userInfo?.realname || userInfo?.username}</span>}
         </span>
       </Dropdown>
       <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
-      {dialog === 'depart' && <DepartmentSwitchModal open onDone={() => setDialog(null)} onCancel={() => setDialog(null)} />}
+      {dialog === 'depart' && (
+        <DepartmentSwitchModal open onDone={() => setDialog(null)} onCancel={() => setDialog(null)} />
+      )}
     </>
   );
 }

@@ -8,11 +8,15 @@ const root = import.meta.dirname;
 /** Every leaf key of a JSON namespace, dotted. */
 function leafKeys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leafKeys(v, prefix ? `${prefix}.${k}` : k));
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+    leafKeys(v, prefix ? `${prefix}.${k}` : k),
+  );
 }
 
 function namespaces(lang: string): string[] {
-  return readdirSync(join(root, lang)).filter((f) => f.endsWith('.json')).sort();
+  return readdirSync(join(root, lang))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 }
 
 function keysOf(lang: string, file: string): string[] {
@@ -29,8 +33,14 @@ describe('locales', () => {
     it(`${file}: every key exists in both languages`, () => {
       const zh = keysOf('zh-CN', file);
       const en = keysOf('en-US', file);
-      expect(zh.filter((k) => !en.includes(k)), `keys missing in en-US/${file}`).toEqual([]);
-      expect(en.filter((k) => !zh.includes(k)), `keys missing in zh-CN/${file}`).toEqual([]);
+      expect(
+        zh.filter((k) => !en.includes(k)),
+        `keys missing in en-US/${file}`,
+      ).toEqual([]);
+      expect(
+        en.filter((k) => !zh.includes(k)),
+        `keys missing in zh-CN/${file}`,
+      ).toEqual([]);
     });
 
     it(`${file}: no empty texts`, () => {

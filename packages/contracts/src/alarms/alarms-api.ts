@@ -79,8 +79,20 @@ export type AlarmRecord = z.infer<typeof AlarmRecordSchema>;
  * `processed`, `startTs_begin`/`startTs_end` ranges; sort by any).
  */
 export const ALARM_LIST_FIELDS = [
-  'deviceId', 'deviceName', 'gatewayId', 'ruleName', 'alarmType', 'severity', 'startTs', 'endTs', 'value', 'peak',
-  'status', 'processed', 'flag', 'createdAt',
+  'deviceId',
+  'deviceName',
+  'gatewayId',
+  'ruleName',
+  'alarmType',
+  'severity',
+  'startTs',
+  'endTs',
+  'value',
+  'peak',
+  'status',
+  'processed',
+  'flag',
+  'createdAt',
 ] as const;
 
 /** Process record (SPEC §5: content 1-500 characters; `flag` the result, SPEC §4). */
@@ -110,14 +122,30 @@ export const ProcessRecordSchema = z.object({
 /** See {@link ProcessRecordSchema}. */
 export type ProcessRecord = z.infer<typeof ProcessRecordSchema>;
 /** Public fields of the process record list. */
-export const PROCESS_LIST_FIELDS = ['alarmId', 'deviceId', 'alarmType', 'severity', 'startTs', 'content', 'flag', 'createBy', 'createTime'] as const;
+export const PROCESS_LIST_FIELDS = [
+  'alarmId',
+  'deviceId',
+  'alarmType',
+  'severity',
+  'startTs',
+  'content',
+  'flag',
+  'createBy',
+  'createTime',
+] as const;
 
 /** A comment on an alarm (comment drawer); 1-500 characters. */
 export const CommentAddSchema = z.object({
   alarmId: z.string().min(1, 'validation.required').max(64),
   content: z.string().trim().min(1, 'validation.required').max(PROCESS_CONTENT_MAX, 'validation.tooLong'),
 });
-export const CommentRecordSchema = z.object({ id: z.string(), alarmId: z.string(), content: z.string(), createBy: z.string(), createTime: z.number() });
+export const CommentRecordSchema = z.object({
+  id: z.string(),
+  alarmId: z.string(),
+  content: z.string(),
+  createBy: z.string(),
+  createTime: z.number(),
+});
 /** See {@link CommentRecordSchema}. */
 export type CommentRecord = z.infer<typeof CommentRecordSchema>;
 
@@ -157,17 +185,124 @@ const A = '/wlx/alarm';
 
 /** Alarm calls (SPEC §7), relative to the base path. */
 export const AlarmRoutes = {
-  list: defineRoute({ method: 'GET', path: '/wlx/device/alarmList', access: ALARM_PERMS.list, tag: 'alarms', summary: 'Alarms of the tenant (generic list over ALARM_LIST_FIELDS)', query: ListQuerySchema, result: pageResultOf(AlarmRecordSchema) }),
-  commonList: defineRoute({ method: 'GET', path: '/wlx/device/commonAlarmList', access: ALARM_PERMS.list, tag: 'alarms', summary: 'Active and unprocessed alarms, newest first (notice bell, dashboard)', query: ListQuerySchema, result: pageResultOf(AlarmRecordSchema) }),
-  gatewayList: defineRoute({ method: 'GET', path: `${A}/gatewayAlarmList`, access: ALARM_PERMS.gatewayList, tag: 'alarms', summary: 'Alarms of devices relayed by a gateway', query: ListQuerySchema, result: pageResultOf(AlarmRecordSchema) }),
-  view: defineRoute({ method: 'GET', path: `${A}/queryById`, access: ALARM_PERMS.list, tag: 'alarms', summary: 'One alarm', query: IdQuerySchema, result: AlarmRecordSchema }),
-  exportXls: defineRoute({ method: 'GET', path: `${A}/exportXls`, access: ALARM_PERMS.export, tag: 'alarms', summary: 'Export alarms as .xls (same filters as the list)', query: ListQuerySchema, result: z.unknown() }),
-  gatewayExportXls: defineRoute({ method: 'GET', path: `${A}/gatewayAlarmExportXls`, access: ALARM_PERMS.export, tag: 'alarms', summary: 'Export the gateway alarm list as .xls (download-center type ga, same filters as the gateway list)', query: ListQuerySchema, result: z.unknown() }),
-  comments: defineRoute({ method: 'GET', path: '/wlx/device/comments', access: ALARM_PERMS.list, tag: 'alarms', summary: 'Comments of an alarm, oldest first', query: z.object({ alarmId: z.string().min(1).max(64) }), result: z.array(CommentRecordSchema) }),
-  commentAdd: defineRoute({ method: 'POST', path: '/wlx/device/comments/add', access: ALARM_PERMS.list, tag: 'alarms', summary: 'Comment on an alarm', body: CommentAddSchema, result: CommentRecordSchema }),
-  statistics: defineRoute({ method: 'GET', path: `${A}/statistics`, access: ALARM_PERMS.list, tag: 'alarms', summary: 'Alarm counts by type, severity and day', query: AlarmStatsQuerySchema, result: AlarmStatsSchema }),
-  processAdd: defineRoute({ method: 'POST', path: `${A}/process/add`, access: ALARM_PERMS.process, tag: 'alarms', summary: 'Process an alarm with a record (1-500 characters) and a result flag', body: ProcessAddSchema, result: ProcessRecordSchema }),
-  processList: defineRoute({ method: 'GET', path: `${A}/process/list`, access: ALARM_PERMS.processList, tag: 'alarms', summary: 'Process records (generic list over PROCESS_LIST_FIELDS; alarmId filters one alarm)', query: ListQuerySchema, result: pageResultOf(ProcessRecordSchema) }),
-  processExport: defineRoute({ method: 'GET', path: `${A}/process/exportXls`, access: ALARM_PERMS.processExport, tag: 'alarms', summary: 'Export process records as .xls', query: ListQuerySchema, result: z.unknown() }),
-  ignore: defineRoute({ method: 'PUT', path: `${A}/flag`, access: ALARM_PERMS.process, tag: 'alarms', summary: 'Set the flag of alarms without a record (batch ignore)', body: z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(500), flag: z.union([z.literal(0), z.literal(1), z.literal(3)]) }), result: ok }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/wlx/device/alarmList',
+    access: ALARM_PERMS.list,
+    tag: 'alarms',
+    summary: 'Alarms of the tenant (generic list over ALARM_LIST_FIELDS)',
+    query: ListQuerySchema,
+    result: pageResultOf(AlarmRecordSchema),
+  }),
+  commonList: defineRoute({
+    method: 'GET',
+    path: '/wlx/device/commonAlarmList',
+    access: ALARM_PERMS.list,
+    tag: 'alarms',
+    summary: 'Active and unprocessed alarms, newest first (notice bell, dashboard)',
+    query: ListQuerySchema,
+    result: pageResultOf(AlarmRecordSchema),
+  }),
+  gatewayList: defineRoute({
+    method: 'GET',
+    path: `${A}/gatewayAlarmList`,
+    access: ALARM_PERMS.gatewayList,
+    tag: 'alarms',
+    summary: 'Alarms of devices relayed by a gateway',
+    query: ListQuerySchema,
+    result: pageResultOf(AlarmRecordSchema),
+  }),
+  view: defineRoute({
+    method: 'GET',
+    path: `${A}/queryById`,
+    access: ALARM_PERMS.list,
+    tag: 'alarms',
+    summary: 'One alarm',
+    query: IdQuerySchema,
+    result: AlarmRecordSchema,
+  }),
+  exportXls: defineRoute({
+    method: 'GET',
+    path: `${A}/exportXls`,
+    access: ALARM_PERMS.export,
+    tag: 'alarms',
+    summary: 'Export alarms as .xls (same filters as the list)',
+    query: ListQuerySchema,
+    result: z.unknown(),
+  }),
+  gatewayExportXls: defineRoute({
+    method: 'GET',
+    path: `${A}/gatewayAlarmExportXls`,
+    access: ALARM_PERMS.export,
+    tag: 'alarms',
+    summary: 'Export the gateway alarm list as .xls (download-center type ga, same filters as the gateway list)',
+    query: ListQuerySchema,
+    result: z.unknown(),
+  }),
+  comments: defineRoute({
+    method: 'GET',
+    path: '/wlx/device/comments',
+    access: ALARM_PERMS.list,
+    tag: 'alarms',
+    summary: 'Comments of an alarm, oldest first',
+    query: z.object({ alarmId: z.string().min(1).max(64) }),
+    result: z.array(CommentRecordSchema),
+  }),
+  commentAdd: defineRoute({
+    method: 'POST',
+    path: '/wlx/device/comments/add',
+    access: ALARM_PERMS.list,
+    tag: 'alarms',
+    summary: 'Comment on an alarm',
+    body: CommentAddSchema,
+    result: CommentRecordSchema,
+  }),
+  statistics: defineRoute({
+    method: 'GET',
+    path: `${A}/statistics`,
+    access: ALARM_PERMS.list,
+    tag: 'alarms',
+    summary: 'Alarm counts by type, severity and day',
+    query: AlarmStatsQuerySchema,
+    result: AlarmStatsSchema,
+  }),
+  processAdd: defineRoute({
+    method: 'POST',
+    path: `${A}/process/add`,
+    access: ALARM_PERMS.process,
+    tag: 'alarms',
+    summary: 'Process an alarm with a record (1-500 characters) and a result flag',
+    body: ProcessAddSchema,
+    result: ProcessRecordSchema,
+  }),
+  processList: defineRoute({
+    method: 'GET',
+    path: `${A}/process/list`,
+    access: ALARM_PERMS.processList,
+    tag: 'alarms',
+    summary: 'Process records (generic list over PROCESS_LIST_FIELDS; alarmId filters one alarm)',
+    query: ListQuerySchema,
+    result: pageResultOf(ProcessRecordSchema),
+  }),
+  processExport: defineRoute({
+    method: 'GET',
+    path: `${A}/process/exportXls`,
+    access: ALARM_PERMS.processExport,
+    tag: 'alarms',
+    summary: 'Export process records as .xls',
+    query: ListQuerySchema,
+    result: z.unknown(),
+  }),
+  ignore: defineRoute({
+    method: 'PUT',
+    path: `${A}/flag`,
+    access: ALARM_PERMS.process,
+    tag: 'alarms',
+    summary: 'Set the flag of alarms without a record (batch ignore)',
+    body: z.object({
+      ids: z.array(z.string().min(1).max(64)).min(1).max(500),
+      flag: z.union([z.literal(0), z.literal(1), z.literal(3)]),
+    }),
+    result: ok,
+  }),
 } as const;

@@ -17,7 +17,13 @@ export const PUSH_CHANNELS = ['sms', 'wechat', 'email', 'wecom', 'dingtalk'] as 
 /** A push channel code. */
 export type PushChannelCode = (typeof PUSH_CHANNELS)[number];
 /** SPEC §4 push type bit of a channel (robots 0). */
-export const PUSH_TYPE_OF: Readonly<Record<PushChannelCode, 0 | 1 | 2 | 4>> = { sms: 1, wechat: 2, email: 4, wecom: 0, dingtalk: 0 };
+export const PUSH_TYPE_OF: Readonly<Record<PushChannelCode, 0 | 1 | 2 | 4>> = {
+  sms: 1,
+  wechat: 2,
+  email: 4,
+  wecom: 0,
+  dingtalk: 0,
+};
 
 /**
  * State of a push: `pending` (queued or waiting to retry), `sent`, `failed` (gave up after its
@@ -53,11 +59,47 @@ export const PushRecordSchema = z.object({
 /** See {@link PushRecordSchema}. */
 export type PushRecord = z.infer<typeof PushRecordSchema>;
 /** Public fields of the push list (filters channel, status, event, deviceId, recipient, createdAt range). */
-export const PUSH_LIST_FIELDS = ['alarmId', 'deviceId', 'event', 'channel', 'pushType', 'recipient', 'status', 'attempts', 'answer', 'title', 'createdAt', 'sentAt'] as const;
+export const PUSH_LIST_FIELDS = [
+  'alarmId',
+  'deviceId',
+  'event',
+  'channel',
+  'pushType',
+  'recipient',
+  'status',
+  'attempts',
+  'answer',
+  'title',
+  'createdAt',
+  'sentAt',
+] as const;
 
 /** Push calls (SPEC §7 push list/export), relative to the base path. */
 export const PushRoutes = {
-  list: defineRoute({ method: 'GET', path: '/wlx/push/list', access: PUSH_PERMS.list, tag: 'push', summary: 'Push records (generic list over PUSH_LIST_FIELDS)', query: ListQuerySchema, result: pageResultOf(PushRecordSchema) }),
-  exportXls: defineRoute({ method: 'GET', path: '/wlx/push/exportXls', access: PUSH_PERMS.export, tag: 'push', summary: 'Export push records as .xls', query: ListQuerySchema, result: z.unknown() }),
-  channels: defineRoute({ method: 'GET', path: '/wlx/push/channels', access: PUSH_PERMS.list, tag: 'push', summary: 'Which channels this server has configured', result: z.array(z.object({ channel: z.enum(PUSH_CHANNELS), configured: z.boolean() })) }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/wlx/push/list',
+    access: PUSH_PERMS.list,
+    tag: 'push',
+    summary: 'Push records (generic list over PUSH_LIST_FIELDS)',
+    query: ListQuerySchema,
+    result: pageResultOf(PushRecordSchema),
+  }),
+  exportXls: defineRoute({
+    method: 'GET',
+    path: '/wlx/push/exportXls',
+    access: PUSH_PERMS.export,
+    tag: 'push',
+    summary: 'Export push records as .xls',
+    query: ListQuerySchema,
+    result: z.unknown(),
+  }),
+  channels: defineRoute({
+    method: 'GET',
+    path: '/wlx/push/channels',
+    access: PUSH_PERMS.list,
+    tag: 'push',
+    summary: 'Which channels this server has configured',
+    result: z.array(z.object({ channel: z.enum(PUSH_CHANNELS), configured: z.boolean() })),
+  }),
 } as const;

@@ -57,7 +57,8 @@ export const minutesSchema = (min: 0 | 1): z.ZodNumber =>
 /** A numeric parameter code of SPEC §3 (P003 temperature °C, P004 humidity %RH, P005 battery %…). */
 const NumericParameterSchema = z.string().superRefine((code, ctx) => {
   if (!isParameterCode(code)) ctx.addIssue({ code: 'custom', message: 'validation.ruleUnknownParameter', input: code });
-  else if (getParameter(code)?.valueType !== 'number') ctx.addIssue({ code: 'custom', message: 'validation.ruleNotNumeric', input: code });
+  else if (getParameter(code)?.valueType !== 'number')
+    ctx.addIssue({ code: 'custom', message: 'validation.ruleNotNumeric', input: code });
 });
 
 /** Clear rule of a condition: `margin` in the parameter's unit (≥ 0), `clearDelayMinutes` 0…1440. */
@@ -77,7 +78,13 @@ function checkInRange(param: string, value: number | undefined, path: string, ct
   const def = getParameter(param);
   if (value === undefined || !def || def.valueType !== 'number') return;
   if (value < def.range[0] || value > def.range[1]) {
-    ctx.addIssue({ code: 'custom', path: [path], message: 'validation.ruleValueOutOfRange', params: { min: def.range[0], max: def.range[1] }, input: value });
+    ctx.addIssue({
+      code: 'custom',
+      path: [path],
+      message: 'validation.ruleValueOutOfRange',
+      params: { min: def.range[0], max: def.range[1] },
+      input: value,
+    });
   }
 }
 
@@ -99,8 +106,15 @@ export const ThresholdConditionSchema = z
     checkInRange(c.param, c.value, 'value', ctx);
     checkInRange(c.param, c.valueMax, 'valueMax', ctx);
     if (c.comparison === COMPARISONS.between) {
-      if (c.valueMax === undefined) ctx.addIssue({ code: 'custom', path: ['valueMax'], message: 'validation.required', input: c.valueMax });
-      else if (c.valueMax <= c.value) ctx.addIssue({ code: 'custom', path: ['valueMax'], message: 'validation.ruleEndNotAfterStart', input: c.valueMax });
+      if (c.valueMax === undefined)
+        ctx.addIssue({ code: 'custom', path: ['valueMax'], message: 'validation.required', input: c.valueMax });
+      else if (c.valueMax <= c.value)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['valueMax'],
+          message: 'validation.ruleEndNotAfterStart',
+          input: c.valueMax,
+        });
     }
   });
 /** See {@link ThresholdConditionSchema}. */
@@ -108,11 +122,19 @@ export type ThresholdCondition = z.infer<typeof ThresholdConditionSchema>;
 
 /** Range inside (effect 1) or outside (effect 2) `[min, max]` of a numeric parameter; `max` > `min` (SPEC §5). */
 export const RangeConditionSchema = z
-  .object({ type: z.literal('range'), param: NumericParameterSchema, effect: z.union([z.literal(1), z.literal(2)]), min: z.number(), max: z.number(), hysteresis })
+  .object({
+    type: z.literal('range'),
+    param: NumericParameterSchema,
+    effect: z.union([z.literal(1), z.literal(2)]),
+    min: z.number(),
+    max: z.number(),
+    hysteresis,
+  })
   .superRefine((c, ctx) => {
     checkInRange(c.param, c.min, 'min', ctx);
     checkInRange(c.param, c.max, 'max', ctx);
-    if (c.max <= c.min) ctx.addIssue({ code: 'custom', path: ['max'], message: 'validation.ruleEndNotAfterStart', input: c.max });
+    if (c.max <= c.min)
+      ctx.addIssue({ code: 'custom', path: ['max'], message: 'validation.ruleEndNotAfterStart', input: c.max });
   });
 /** See {@link RangeConditionSchema}. */
 export type RangeCondition = z.infer<typeof RangeConditionSchema>;
@@ -132,7 +154,8 @@ export type DurationCondition = z.infer<typeof DurationConditionSchema>;
 /** A boolean parameter code (P026 door, P011 power supply, P055 socket on, P064 overload, P065 heater…). */
 const BooleanParameterSchema = z.string().superRefine((code, ctx) => {
   if (!isParameterCode(code)) ctx.addIssue({ code: 'custom', message: 'validation.ruleUnknownParameter', input: code });
-  else if (getParameter(code)?.valueType !== 'boolean') ctx.addIssue({ code: 'custom', message: 'validation.ruleNotBoolean', input: code });
+  else if (getParameter(code)?.valueType !== 'boolean')
+    ctx.addIssue({ code: 'custom', message: 'validation.ruleNotBoolean', input: code });
 });
 /**
  * Door effect 1-4 (SPEC §9, see {@link DOOR_EFFECTS}) over P026, or over another on/off parameter
@@ -153,7 +176,11 @@ export type DoorCondition = z.infer<typeof DoorConditionSchema>;
 /** Tilt (SPEC §9): |P008| ≥ `degrees` (default 70°) or the device's tip-over flag P059. */
 export const TiltConditionSchema = z.object({
   type: z.literal('tilt'),
-  degrees: z.number().gt(0, 'validation.ruleValueOutOfRange').max(180, 'validation.ruleValueOutOfRange').default(TILT_ALARM_DEGREES),
+  degrees: z
+    .number()
+    .gt(0, 'validation.ruleValueOutOfRange')
+    .max(180, 'validation.ruleValueOutOfRange')
+    .default(TILT_ALARM_DEGREES),
   hysteresis,
 });
 /** See {@link TiltConditionSchema}. */
@@ -166,8 +193,16 @@ export type TiltCondition = z.infer<typeof TiltConditionSchema>;
  */
 export const FreeFallConditionSchema = z.object({
   type: z.literal('freeFall'),
-  minHeightCm: z.number().gt(0, 'validation.ruleValueOutOfRange').max(10_000, 'validation.ruleValueOutOfRange').default(FREE_FALL_MIN_CM),
-  minVibrationG: z.number().min(0, 'validation.ruleValueOutOfRange').max(200, 'validation.ruleValueOutOfRange').default(FREE_FALL_MIN_VIBRATION_G),
+  minHeightCm: z
+    .number()
+    .gt(0, 'validation.ruleValueOutOfRange')
+    .max(10_000, 'validation.ruleValueOutOfRange')
+    .default(FREE_FALL_MIN_CM),
+  minVibrationG: z
+    .number()
+    .min(0, 'validation.ruleValueOutOfRange')
+    .max(200, 'validation.ruleValueOutOfRange')
+    .default(FREE_FALL_MIN_VIBRATION_G),
 });
 /** See {@link FreeFallConditionSchema}. */
 export type FreeFallCondition = z.infer<typeof FreeFallConditionSchema>;
@@ -200,11 +235,19 @@ export type PositionEffect = (typeof POSITION_EFFECTS)[keyof typeof POSITION_EFF
 const POSITION_MARGIN_MAX_M = 1_000_000;
 
 /** Id of a location (`logistics_location`) or route (`logistics_route`) of the tenant. */
-const PlaceIdSchema = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(64, 'validation.tooLong');
+const PlaceIdSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(64, 'validation.tooLong');
 
 /** Hysteresis of a position condition: `margin` in metres (≥ 0), `clearDelayMinutes` 0…1440. */
 const positionHysteresis = HysteresisSchema.extend({
-  margin: z.number().min(0, 'validation.ruleMarginNegative').max(POSITION_MARGIN_MAX_M, 'validation.ruleValueOutOfRange').default(0),
+  margin: z
+    .number()
+    .min(0, 'validation.ruleMarginNegative')
+    .max(POSITION_MARGIN_MAX_M, 'validation.ruleValueOutOfRange')
+    .default(0),
 }).default({ margin: 0, clearDelayMinutes: 0 });
 
 /**
@@ -247,7 +290,11 @@ export type RouteDeviationCondition = z.infer<typeof RouteDeviationConditionSche
  * Dwell: the device stays inside the location's fence for `minutes` (1…1440) of device time without
  * a position outside (alarm type P001); clears at the first position outside.
  */
-export const DwellConditionSchema = z.object({ type: z.literal('dwell'), locationId: PlaceIdSchema, minutes: minutesSchema(1) });
+export const DwellConditionSchema = z.object({
+  type: z.literal('dwell'),
+  locationId: PlaceIdSchema,
+  minutes: minutesSchema(1),
+});
 /** See {@link DwellConditionSchema}. */
 export type DwellCondition = z.infer<typeof DwellConditionSchema>;
 

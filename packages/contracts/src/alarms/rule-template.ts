@@ -83,7 +83,10 @@ export const RuleTemplateSchema = z.object({
   severity: AlarmSeveritySchema.default('M'),
   /** Minutes the condition must hold before the alarm is raised (0 = at once), 0…1440. */
   delayMinutes: minutesSchema(0).default(0),
-  conditions: z.array(RuleConditionSchema).min(1, 'validation.ruleNoConditions').max(RULE_CONDITIONS_MAX, 'validation.tooLong'),
+  conditions: z
+    .array(RuleConditionSchema)
+    .min(1, 'validation.ruleNoConditions')
+    .max(RULE_CONDITIONS_MAX, 'validation.tooLong'),
   /** Repeat reminder and escalation; null = notify once. */
   reminder: ReminderSchema.nullable().default(null),
   notify: RuleNotifySchema.default({ groupIds: [], escalateGroupIds: [], robots: false }),

@@ -5,7 +5,14 @@ import { defineRoute } from '../route';
 import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from '../system/list';
 import { PATTERNS } from '../validation';
 import { minutesSchema, RuleConditionSchema } from './rule-conditions';
-import { AlarmSeveritySchema, ReminderSchema, RULE_CONDITIONS_MAX, RULE_NAME_MAX, RULE_NAME_MIN, RuleNotifySchema } from './rule-template';
+import {
+  AlarmSeveritySchema,
+  ReminderSchema,
+  RULE_CONDITIONS_MAX,
+  RULE_NAME_MAX,
+  RULE_NAME_MIN,
+  RuleNotifySchema,
+} from './rule-template';
 
 /**
  * Scenes (issue 9 item 2; SPEC §2 scene list, detail, edit steps 1-3, params; §9 comparison and
@@ -30,12 +37,22 @@ export const SceneActionsSchema = z
     /** Raise an alarm (listed, notified on the console); false = only push / command. */
     raise: z.boolean().default(true),
     /** Push to the users who may see the device (their alarm-push settings) and to these groups. */
-    push: z.object({ users: z.boolean().default(true), notify: RuleNotifySchema.default({ groupIds: [], escalateGroupIds: [], robots: false }) }).nullable().default(null),
+    push: z
+      .object({
+        users: z.boolean().default(true),
+        notify: RuleNotifySchema.default({ groupIds: [], escalateGroupIds: [], robots: false }),
+      })
+      .nullable()
+      .default(null),
     /** Period settings sent to each device when raised (minutes, within the device model's limits, SPEC §5). */
-    command: z.object({ type: z.literal('setPeriods'), periods: DevicePeriodsSchema }).nullable().default(null),
+    command: z
+      .object({ type: z.literal('setPeriods'), periods: DevicePeriodsSchema })
+      .nullable()
+      .default(null),
   })
   .superRefine((a, ctx) => {
-    if (!a.raise && !a.push && !a.command) ctx.addIssue({ code: 'custom', path: ['raise'], message: 'validation.sceneNoAction', input: a.raise });
+    if (!a.raise && !a.push && !a.command)
+      ctx.addIssue({ code: 'custom', path: ['raise'], message: 'validation.sceneNoAction', input: a.raise });
   });
 /** See {@link SceneActionsSchema}. */
 export type SceneActions = z.infer<typeof SceneActionsSchema>;
@@ -44,7 +61,10 @@ export type SceneActions = z.infer<typeof SceneActionsSchema>;
 export const SceneRuleSchema = z.object({
   severity: AlarmSeveritySchema.default('M'),
   delayMinutes: minutesSchema(0).default(0),
-  conditions: z.array(RuleConditionSchema).min(1, 'validation.ruleNoConditions').max(RULE_CONDITIONS_MAX, 'validation.tooLong'),
+  conditions: z
+    .array(RuleConditionSchema)
+    .min(1, 'validation.ruleNoConditions')
+    .max(RULE_CONDITIONS_MAX, 'validation.tooLong'),
   reminder: ReminderSchema.nullable().default(null),
 });
 /** See {@link SceneRuleSchema}. */
@@ -52,7 +72,13 @@ export type SceneRule = z.infer<typeof SceneRuleSchema>;
 
 /** Body of scene add: name (2-30, no slash), step 1 devices (at least one), step 2 rule, step 3 actions. */
 export const SceneAddSchema = z.object({
-  name: z.string().trim().min(1, 'validation.required').min(RULE_NAME_MIN, 'validation.tooShort').max(RULE_NAME_MAX, 'validation.tooLong').regex(PATTERNS.noSlash, 'validation.noSlash'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .min(RULE_NAME_MIN, 'validation.tooShort')
+    .max(RULE_NAME_MAX, 'validation.tooLong')
+    .regex(PATTERNS.noSlash, 'validation.noSlash'),
   description: z.string().trim().max(200, 'validation.tooLong').default(''),
   enabled: z.boolean().default(true),
   deviceIds: z.array(z.string().min(1).max(64)).min(1, 'validation.sceneNoDevice').max(1_000, 'validation.tooLong'),
@@ -88,9 +114,49 @@ const S = '/wlx/scene';
 
 /** Scene calls, relative to the base path. */
 export const SceneRoutes = {
-  list: defineRoute({ method: 'GET', path: `${S}/list`, access: SCENE_PERMS.list, tag: 'scenes', summary: 'Scenes (generic list over SCENE_LIST_FIELDS)', query: ListQuerySchema, result: pageResultOf(SceneRecordSchema) }),
-  view: defineRoute({ method: 'GET', path: `${S}/queryById`, access: SCENE_PERMS.list, tag: 'scenes', summary: 'One scene with devices, rule and actions', query: IdQuerySchema, result: SceneRecordSchema }),
-  add: defineRoute({ method: 'POST', path: `${S}/add`, access: SCENE_PERMS.add, tag: 'scenes', summary: 'Add a scene (devices, conditions, actions)', body: SceneAddSchema, result: SceneRecordSchema }),
-  update: defineRoute({ method: 'PUT', path: `${S}/update`, access: SCENE_PERMS.edit, tag: 'scenes', summary: 'Replace a scene; takes effect on the next reading', body: SceneUpdateSchema, result: SceneRecordSchema }),
-  delete: defineRoute({ method: 'DELETE', path: `${S}/delete`, access: SCENE_PERMS.delete, tag: 'scenes', summary: 'Delete scenes (their alarms stay)', query: IdsQuerySchema, result: ok }),
+  list: defineRoute({
+    method: 'GET',
+    path: `${S}/list`,
+    access: SCENE_PERMS.list,
+    tag: 'scenes',
+    summary: 'Scenes (generic list over SCENE_LIST_FIELDS)',
+    query: ListQuerySchema,
+    result: pageResultOf(SceneRecordSchema),
+  }),
+  view: defineRoute({
+    method: 'GET',
+    path: `${S}/queryById`,
+    access: SCENE_PERMS.list,
+    tag: 'scenes',
+    summary: 'One scene with devices, rule and actions',
+    query: IdQuerySchema,
+    result: SceneRecordSchema,
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: `${S}/add`,
+    access: SCENE_PERMS.add,
+    tag: 'scenes',
+    summary: 'Add a scene (devices, conditions, actions)',
+    body: SceneAddSchema,
+    result: SceneRecordSchema,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: `${S}/update`,
+    access: SCENE_PERMS.edit,
+    tag: 'scenes',
+    summary: 'Replace a scene; takes effect on the next reading',
+    body: SceneUpdateSchema,
+    result: SceneRecordSchema,
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: `${S}/delete`,
+    access: SCENE_PERMS.delete,
+    tag: 'scenes',
+    summary: 'Delete scenes (their alarms stay)',
+    query: IdsQuerySchema,
+    result: ok,
+  }),
 } as const;

@@ -33,7 +33,10 @@ export const NOTICE_POLL_MS = 6000;
 export const ANNOUNCEMENT_CONTENT_MAX = 200_000;
 
 const text = (max: number) =>
-  z.string().max(max, 'validation.tooLong').refine((v) => !INVALID_TEXT.test(v), 'validation.invalidText');
+  z
+    .string()
+    .max(max, 'validation.tooLong')
+    .refine((v) => !INVALID_TEXT.test(v), 'validation.invalidText');
 
 /** `POST /sys/annountCement/add` body; `msgContent` is HTML the server sanitises before storing. */
 export const AnnouncementCreateSchema = z
@@ -54,7 +57,8 @@ export const AnnouncementCreateSchema = z
   .superRefine((v, ctx) => {
     if (v.msgType === 'USER' && !(v.userIds ?? '').split(',').some((s) => s.trim()))
       ctx.addIssue({ code: 'custom', path: ['userIds'], message: 'validation.required' });
-    if (v.openType && !v.openPage?.trim()) ctx.addIssue({ code: 'custom', path: ['openPage'], message: 'validation.required' });
+    if (v.openType && !v.openPage?.trim())
+      ctx.addIssue({ code: 'custom', path: ['openPage'], message: 'validation.required' });
     if (v.openPage && !/^(https?:\/\/|\/(?!\/))/i.test(v.openPage.trim()))
       ctx.addIssue({ code: 'custom', path: ['openPage'], message: 'validation.invalidText' });
   });
@@ -110,18 +114,129 @@ const ok = z.null();
 
 /** Route table of announcements (SPEC §7; JeecgBoot `/sys/annountCement/*`, `/sys/sysAnnouncementSend/*`). */
 export const AnnouncementRoutes = {
-  list: defineRoute({ method: 'GET', path: '/sys/annountCement/list', access: 'announcement:list', tag, summary: 'Announcements of the current tenant (generic list)', query: ListQuerySchema, result: pageResultOf(AnnouncementRecordSchema) }),
-  queryById: defineRoute({ method: 'GET', path: '/sys/annountCement/queryById', access: 'announcement:list', tag, summary: 'One announcement', query: IdQuerySchema, result: AnnouncementRecordSchema }),
-  add: defineRoute({ method: 'POST', path: '/sys/annountCement/add', access: 'announcement:add', tag, summary: 'Create a draft announcement (content sanitised)', body: AnnouncementCreateSchema, result: z.object({ id: z.string() }) }),
-  edit: defineRoute({ method: 'PUT', path: '/sys/annountCement/edit', access: 'announcement:edit', tag, summary: 'Edit a draft announcement', body: AnnouncementEditSchema, result: ok }),
-  delete: defineRoute({ method: 'DELETE', path: '/sys/annountCement/delete', access: 'announcement:delete', tag, summary: 'Delete an announcement', query: IdQuerySchema, result: ok }),
-  deleteBatch: defineRoute({ method: 'DELETE', path: '/sys/annountCement/deleteBatch', access: 'announcement:batch_delete', tag, summary: 'Delete announcements', query: IdsQuerySchema, result: ok }),
-  release: defineRoute({ method: 'GET', path: '/sys/annountCement/doReleaseData', access: 'announcement:release', tag, summary: "Publish a draft: recipients get it and a live push ('topic' all / 'user' chosen)", query: IdQuerySchema, result: ok }),
-  revoke: defineRoute({ method: 'GET', path: '/sys/annountCement/doReovkeData', access: 'announcement:revoke', tag, summary: 'Revoke a published announcement', query: IdQuerySchema, result: ok }),
-  listByUser: defineRoute({ method: 'GET', path: '/sys/annountCement/listByUser', access: 'session', tag, summary: "The caller's unread notices and system messages (notice bell)", query: z.object({ pageSize: z.coerce.number().int().min(1).max(50).optional() }), result: ListByUserResultSchema }),
-  mine: defineRoute({ method: 'GET', path: '/sys/sysAnnouncementSend/getMyAnnouncementSend', access: 'session', tag, summary: "The caller's received announcements (generic list: titile, msgCategory, priority, readFlag, starFlag)", query: ListQuerySchema, result: pageResultOf(MyAnnouncementSchema) }),
-  readOne: defineRoute({ method: 'GET', path: '/sys/sysAnnouncementSend/queryById', access: 'session', tag, summary: 'One received announcement (content sanitised)', query: AnntIdSchema, result: MyAnnouncementSchema }),
-  markRead: defineRoute({ method: 'PUT', path: '/sys/sysAnnouncementSend/editByAnntIdAndUserId', access: 'session', tag, summary: 'Mark a received announcement read', body: AnntIdSchema, result: ok }),
-  readAll: defineRoute({ method: 'PUT', path: '/sys/sysAnnouncementSend/readAll', access: 'session', tag, summary: 'Mark every received announcement read', result: ok }),
-  star: defineRoute({ method: 'PUT', path: '/sys/sysAnnouncementSend/star', access: 'session', tag, summary: 'Star or unstar a received announcement', body: AnntIdSchema.extend({ starFlag: z.boolean() }), result: ok }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/sys/annountCement/list',
+    access: 'announcement:list',
+    tag,
+    summary: 'Announcements of the current tenant (generic list)',
+    query: ListQuerySchema,
+    result: pageResultOf(AnnouncementRecordSchema),
+  }),
+  queryById: defineRoute({
+    method: 'GET',
+    path: '/sys/annountCement/queryById',
+    access: 'announcement:list',
+    tag,
+    summary: 'One announcement',
+    query: IdQuerySchema,
+    result: AnnouncementRecordSchema,
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: '/sys/annountCement/add',
+    access: 'announcement:add',
+    tag,
+    summary: 'Create a draft announcement (content sanitised)',
+    body: AnnouncementCreateSchema,
+    result: z.object({ id: z.string() }),
+  }),
+  edit: defineRoute({
+    method: 'PUT',
+    path: '/sys/annountCement/edit',
+    access: 'announcement:edit',
+    tag,
+    summary: 'Edit a draft announcement',
+    body: AnnouncementEditSchema,
+    result: ok,
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/sys/annountCement/delete',
+    access: 'announcement:delete',
+    tag,
+    summary: 'Delete an announcement',
+    query: IdQuerySchema,
+    result: ok,
+  }),
+  deleteBatch: defineRoute({
+    method: 'DELETE',
+    path: '/sys/annountCement/deleteBatch',
+    access: 'announcement:batch_delete',
+    tag,
+    summary: 'Delete announcements',
+    query: IdsQuerySchema,
+    result: ok,
+  }),
+  release: defineRoute({
+    method: 'GET',
+    path: '/sys/annountCement/doReleaseData',
+    access: 'announcement:release',
+    tag,
+    summary: "Publish a draft: recipients get it and a live push ('topic' all / 'user' chosen)",
+    query: IdQuerySchema,
+    result: ok,
+  }),
+  revoke: defineRoute({
+    method: 'GET',
+    path: '/sys/annountCement/doReovkeData',
+    access: 'announcement:revoke',
+    tag,
+    summary: 'Revoke a published announcement',
+    query: IdQuerySchema,
+    result: ok,
+  }),
+  listByUser: defineRoute({
+    method: 'GET',
+    path: '/sys/annountCement/listByUser',
+    access: 'session',
+    tag,
+    summary: "The caller's unread notices and system messages (notice bell)",
+    query: z.object({ pageSize: z.coerce.number().int().min(1).max(50).optional() }),
+    result: ListByUserResultSchema,
+  }),
+  mine: defineRoute({
+    method: 'GET',
+    path: '/sys/sysAnnouncementSend/getMyAnnouncementSend',
+    access: 'session',
+    tag,
+    summary: "The caller's received announcements (generic list: titile, msgCategory, priority, readFlag, starFlag)",
+    query: ListQuerySchema,
+    result: pageResultOf(MyAnnouncementSchema),
+  }),
+  readOne: defineRoute({
+    method: 'GET',
+    path: '/sys/sysAnnouncementSend/queryById',
+    access: 'session',
+    tag,
+    summary: 'One received announcement (content sanitised)',
+    query: AnntIdSchema,
+    result: MyAnnouncementSchema,
+  }),
+  markRead: defineRoute({
+    method: 'PUT',
+    path: '/sys/sysAnnouncementSend/editByAnntIdAndUserId',
+    access: 'session',
+    tag,
+    summary: 'Mark a received announcement read',
+    body: AnntIdSchema,
+    result: ok,
+  }),
+  readAll: defineRoute({
+    method: 'PUT',
+    path: '/sys/sysAnnouncementSend/readAll',
+    access: 'session',
+    tag,
+    summary: 'Mark every received announcement read',
+    result: ok,
+  }),
+  star: defineRoute({
+    method: 'PUT',
+    path: '/sys/sysAnnouncementSend/star',
+    access: 'session',
+    tag,
+    summary: 'Star or unstar a received announcement',
+    body: AnntIdSchema.extend({ starFlag: z.boolean() }),
+    result: ok,
+  }),
 } as const;

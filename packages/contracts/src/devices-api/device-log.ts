@@ -22,7 +22,17 @@ export type DeviceLogKind = (typeof DEVICE_LOG_KINDS)[number];
  * `kind`, `ok` (true done / false refused or failed; null sent, no answer yet), `operator`,
  * `content`, `createTime` (filters take `createTime_begin` / `createTime_end`).
  */
-export const DEVICE_LOG_LIST_FIELDS = ['deviceId', 'deviceName', 'groupId', 'kind', 'cmdId', 'content', 'ok', 'operator', 'createTime'] as const;
+export const DEVICE_LOG_LIST_FIELDS = [
+  'deviceId',
+  'deviceName',
+  'groupId',
+  'kind',
+  'cmdId',
+  'content',
+  'ok',
+  'operator',
+  'createTime',
+] as const;
 
 /** One line of the device log list: a device log line plus its device's name. */
 export const DeviceLogListRecordSchema = DeviceLogRecordSchema.extend({
@@ -35,6 +45,22 @@ const L = '/wlx/deviceLog';
 
 /** Calls of the device log list; reading needs `device:list`, exporting `device:export`. */
 export const DeviceLogRoutes = {
-  list: defineRoute({ method: 'GET', path: `${L}/list`, access: DEVICE_PERMS.list, tag: 'devices', summary: 'Device log lines of the tenant (generic list over DEVICE_LOG_LIST_FIELDS)', query: ListQuerySchema, result: pageResultOf(DeviceLogListRecordSchema) }),
-  exportXls: defineRoute({ method: 'GET', path: `${L}/exportXls`, access: DEVICE_PERMS.export, tag: 'devices', summary: 'Export device log lines as .xls (same filters as the list)', query: ListQuerySchema, result: z.unknown() }),
+  list: defineRoute({
+    method: 'GET',
+    path: `${L}/list`,
+    access: DEVICE_PERMS.list,
+    tag: 'devices',
+    summary: 'Device log lines of the tenant (generic list over DEVICE_LOG_LIST_FIELDS)',
+    query: ListQuerySchema,
+    result: pageResultOf(DeviceLogListRecordSchema),
+  }),
+  exportXls: defineRoute({
+    method: 'GET',
+    path: `${L}/exportXls`,
+    access: DEVICE_PERMS.export,
+    tag: 'devices',
+    summary: 'Export device log lines as .xls (same filters as the list)',
+    query: ListQuerySchema,
+    result: z.unknown(),
+  }),
 } as const;

@@ -24,5 +24,8 @@ export const DEVICE_MESSAGES = {
     'zh-CN': '暂不能生成“{type}”：平台尚未接入此类设备',
     'en-US': '“{type}” cannot be generated yet: the platform has no devices of this kind',
   },
-  historyRangeInvalid: { 'zh-CN': '结束时间必须晚于开始时间', 'en-US': 'The end time must be later than the start time' },
+  historyRangeInvalid: {
+    'zh-CN': '结束时间必须晚于开始时间',
+    'en-US': 'The end time must be later than the start time',
+  },
 } as const satisfies Record<string, BilingualText>;

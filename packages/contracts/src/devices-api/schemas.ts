@@ -89,7 +89,11 @@ export const DEVICE_SORT_COLUMNS = ['createTime', 'id', 'name', 'model', 'lastRe
 /** `device/listDevCommon` query (SPEC §7 generic list + device filters). */
 export const DeviceListQuerySchema = PageQuerySchema.extend({
   /** Sort column; `''` means the default (newest first). */
-  column: z.enum(DEVICE_SORT_COLUMNS).or(z.literal('')).transform((v) => v || undefined).optional(),
+  column: z
+    .enum(DEVICE_SORT_COLUMNS)
+    .or(z.literal(''))
+    .transform((v) => v || undefined)
+    .optional(),
   name: likeText,
   id: likeText,
   model: z.string().max(32).optional(),
@@ -125,7 +129,15 @@ export type DeviceMapResult = z.infer<typeof DeviceMapResultSchema>;
 
 export const DeviceIdQuerySchema = z.object({ id: DevNoSchema });
 export const DeviceIdsQuerySchema = z.object({
-  ids: z.string().max(20_000).transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+  ids: z
+    .string()
+    .max(20_000)
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
 });
 
 /** Real-time values of one device (`device/viewRealById`). Null fields when it never reported. */
@@ -243,18 +255,33 @@ export const DeviceRangeQuerySchema = PageQuerySchema.extend({
   beginTime: z.coerce.number().int().optional(),
   endTime: z.coerce.number().int().optional(),
 });
-export const TrackQuerySchema = z.object({ id: DevNoSchema, beginTime: z.coerce.number().int(), endTime: z.coerce.number().int() });
+export const TrackQuerySchema = z.object({
+  id: DevNoSchema,
+  beginTime: z.coerce.number().int(),
+  endTime: z.coerce.number().int(),
+});
 /** Positions for the map (WGS-84; convert with `wgs84ToGcj02` on Chinese tiles), time order, ≤ 20,000. */
-export const TrackSchema = z.object({ id: z.string(), points: z.array(z.object({ ts: z.number(), lat: z.number(), lng: z.number() })) });
+export const TrackSchema = z.object({
+  id: z.string(),
+  points: z.array(z.object({ ts: z.number(), lat: z.number(), lng: z.number() })),
+});
 
 /** Device group (SPEC §5 group name 4-20 characters). */
 export const GroupNameSchema = z.string().trim().min(4, 'validation.tooShort').max(20, 'validation.tooLong');
-export const GroupRecordSchema = z.object({ id: z.string(), name: z.string(), deviceCount: z.number().int(), createTime: z.number() });
+export const GroupRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  deviceCount: z.number().int(),
+  createTime: z.number(),
+});
 export const GroupListQuerySchema = PageQuerySchema.extend({ name: likeText });
 export const GroupAddSchema = z.object({ name: GroupNameSchema });
 export const GroupUpdateSchema = z.object({ id: z.string().min(1), name: GroupNameSchema });
 export const GroupDevicesQuerySchema = PageQuerySchema.extend({ groupId: z.string().min(1) });
-export const GroupUpdateDevsSchema = z.object({ groupId: z.string().min(1), deviceIds: z.array(DevNoSchema).max(5000) });
+export const GroupUpdateDevsSchema = z.object({
+  groupId: z.string().min(1),
+  deviceIds: z.array(DevNoSchema).max(5000),
+});
 
 /** Gateway (SPEC §3: id, name, note, address) with its sub-devices. */
 export const GatewayRecordSchema = z.object({
@@ -271,4 +298,8 @@ export const GatewayDetailSchema = GatewayRecordSchema.extend({ subDevices: z.ar
 export const GatewayListQuerySchema = PageQuerySchema.extend({ name: likeText, id: likeText });
 
 /** Answer of HTTP ingest: readings accepted (stored or duplicate) and rejected (dead-lettered). */
-export const IngestResultSchema = z.object({ accepted: z.number().int(), rejected: z.number().int(), reasons: z.array(z.string()) });
+export const IngestResultSchema = z.object({
+  accepted: z.number().int(),
+  rejected: z.number().int(),
+  reasons: z.array(z.string()),
+});

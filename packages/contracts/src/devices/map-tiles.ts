@@ -12,7 +12,8 @@ import { z } from 'zod';
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /** AutoNavi/Gaode road tiles (GCJ-02); `{s}` is one of the subdomains 1-4. */
-export const GAODE_MAP_TILE_URL = 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}';
+export const GAODE_MAP_TILE_URL =
+  'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}';
 
 /** Which kind of online tiles a source is; `offline` (no tiles, basemap only) is not a source. */
 export const MAP_TILE_SOURCE_IDS = ['osm', 'gaode', 'custom'] as const;
@@ -56,8 +57,20 @@ export const MapTilesConfigSchema = z.object({
 
 /** The built-in sources selected by name in `MAP_TILES`. */
 export const MAP_TILE_PRESETS: Readonly<Record<'osm' | 'gaode', MapTileSource>> = {
-  osm: { id: 'osm', url: DEFAULT_MAP_TILE_URL, attribution: '&copy; OpenStreetMap contributors', subdomains: 'abc', coords: 'wgs84' },
-  gaode: { id: 'gaode', url: GAODE_MAP_TILE_URL, attribution: '&copy; AutoNavi 高德地图', subdomains: '1234', coords: 'gcj02' },
+  osm: {
+    id: 'osm',
+    url: DEFAULT_MAP_TILE_URL,
+    attribution: '&copy; OpenStreetMap contributors',
+    subdomains: 'abc',
+    coords: 'wgs84',
+  },
+  gaode: {
+    id: 'gaode',
+    url: GAODE_MAP_TILE_URL,
+    attribution: '&copy; AutoNavi 高德地图',
+    subdomains: '1234',
+    coords: 'gcj02',
+  },
 };
 
 /** True when a tile URL belongs to a Chinese provider whose tiles are GCJ-02 (AutoNavi/Gaode). */
@@ -88,9 +101,13 @@ const TEMPLATE = /^(https?:\/\/[^/?#\s'"]+|\/(?!\/))[^\s'"]*$/i;
  *   or a `coords` other than wgs84/gcj02.
  */
 export function parseMapTiles(value: string | undefined, options: CustomTileOptions = {}): MapTilesConfig {
-  const items = (value ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const items = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (items.length === 0) items.push('osm');
-  if (options.coords !== undefined && options.coords !== 'wgs84' && options.coords !== 'gcj02') throw new MapTilesError(`coordinate system must be wgs84 or gcj02, not "${options.coords}"`);
+  if (options.coords !== undefined && options.coords !== 'wgs84' && options.coords !== 'gcj02')
+    throw new MapTilesError(`coordinate system must be wgs84 or gcj02, not "${options.coords}"`);
   const sources: MapTileSource[] = [];
   let defaultChoice: MapTileChoice | undefined;
   for (const item of items) {
@@ -101,7 +118,8 @@ export function parseMapTiles(value: string | undefined, options: CustomTileOpti
       choice = word;
       if (!sources.some((s) => s.id === word)) sources.push(MAP_TILE_PRESETS[word]);
     } else if (TEMPLATE.test(item)) {
-      if (!['{x}', '{y}', '{z}'].every((p) => item.includes(p))) throw new MapTilesError(`a tile template needs {x}, {y} and {z}: "${item}"`);
+      if (!['{x}', '{y}', '{z}'].every((p) => item.includes(p)))
+        throw new MapTilesError(`a tile template needs {x}, {y} and {z}: "${item}"`);
       if (sources.some((s) => s.id === 'custom')) throw new MapTilesError('only one custom tile template can be given');
       choice = 'custom';
       sources.push({
@@ -133,7 +151,8 @@ export function tileSourceOf(template: string | undefined): string | undefined {
     if (/[{}]/.test(l)) last = i;
   });
   const host = last < 0 ? labels.join('.') : ['*', ...labels.slice(last + 1)].join('.');
-  if (!/^(\*\.)?[a-z0-9.-]+(:\d+)?$/.test(host) || host === '*.' || (last >= 0 && labels.length - last - 1 < 2)) return undefined;
+  if (!/^(\*\.)?[a-z0-9.-]+(:\d+)?$/.test(host) || host === '*.' || (last >= 0 && labels.length - last - 1 < 2))
+    return undefined;
   return `${m[1]!.toLowerCase()}://${host}`;
 }
 

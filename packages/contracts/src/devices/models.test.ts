@@ -9,7 +9,12 @@ describe('device models (SPEC §3)', () => {
     const byKind = (k: string): string[] => DEVICE_MODELS.filter((m) => m.kind === k).map((m) => m.code);
     expect(byKind('vehicleGateway')).toEqual(['CC-L-4000D', 'CC22-L-4000D', 'G2-L4N2', 'G24-L4Y2']);
     expect(byKind('warehouseGateway')).toEqual([
-      'CK2-L-4001D', 'CK-L-4000D', 'CK21-L-4000D', 'CK22-L-4000D', 'G2-L4N1', 'G24-L4Y1',
+      'CK2-L-4001D',
+      'CK-L-4000D',
+      'CK21-L-4000D',
+      'CK22-L-4000D',
+      'G2-L4N1',
+      'G24-L4Y1',
     ]);
     expect(byKind('wifiVirtualGateway')).toEqual(['G2-W1A1']);
     expect(DEVICE_MODEL_CODES[11]).toBe('CC3-G-4000D');

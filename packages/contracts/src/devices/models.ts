@@ -43,7 +43,11 @@ export const PERIOD_FIELDS = [
 export type PeriodField = (typeof PERIOD_FIELDS)[number];
 
 /** Report (as opposed to collection) period fields; "international report periods at least 120 minutes" (SPEC §5). */
-export const REPORT_PERIOD_FIELDS: readonly PeriodField[] = ['restReportCycle', 'workReportCycle', 'emergencyReportTime'];
+export const REPORT_PERIOD_FIELDS: readonly PeriodField[] = [
+  'restReportCycle',
+  'workReportCycle',
+  'emergencyReportTime',
+];
 
 /** Minimum report period of international devices (SPEC §5), minutes. */
 export const INTERNATIONAL_REPORT_MIN_MINUTES = 120;
@@ -53,7 +57,8 @@ export const SHUTDOWN_FIELDS = ['hardShutdown', 'remoteShutdown'] as const;
 export type ShutdownField = (typeof SHUTDOWN_FIELDS)[number];
 
 /** Limit of one period field, inclusive, minutes. `editable: false`: shown but not settable (SPEC §5 medical). */
-export type PeriodLimit = { readonly editable: true; readonly min: number; readonly max: number } | { readonly editable: false };
+export type PeriodLimit =
+  { readonly editable: true; readonly min: number; readonly max: number } | { readonly editable: false };
 
 /** One SPEC §5 row: the period fields that apply with their limits, and the boolean settings. */
 export interface FamilyLimits {

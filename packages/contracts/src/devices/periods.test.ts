@@ -4,7 +4,9 @@ import { DEVICE_VALIDATION_MESSAGES, deviceUpdateBodySchema, validateDevicePerio
 describe('validateDevicePeriods (SPEC §5)', () => {
   it('accepts values at both limits', () => {
     expect(validateDevicePeriods('CC22-G-4000D', { workCollectionCycle: 1, workReportCycle: 1440 })).toEqual([]);
-    expect(validateDevicePeriods('CC22-G-4000D', { workCollectionCycle: 60, emergencyCollectionCycle: 1440 })).toEqual([]);
+    expect(validateDevicePeriods('CC22-G-4000D', { workCollectionCycle: 60, emergencyCollectionCycle: 1440 })).toEqual(
+      [],
+    );
   });
 
   it('rejects values outside the range with min/max params', () => {
@@ -25,7 +27,9 @@ describe('validateDevicePeriods (SPEC §5)', () => {
     expect(validateDevicePeriods('MED-G-3000D', { workCollectionCycle: 10, workReportCycle: 30 })).toEqual([
       { field: 'workCollectionCycle', message: 'validation.periodNotEditable' },
     ]);
-    expect(validateDevicePeriods('G24-L4Y2', { restReportCycle: 10, hardShutdown: true, remoteShutdown: true })).toEqual([
+    expect(
+      validateDevicePeriods('G24-L4Y2', { restReportCycle: 10, hardShutdown: true, remoteShutdown: true }),
+    ).toEqual([
       { field: 'restReportCycle', message: 'validation.periodNotApplicable' },
       { field: 'hardShutdown', message: 'validation.periodNotApplicable' },
     ]);
@@ -33,14 +37,18 @@ describe('validateDevicePeriods (SPEC §5)', () => {
   });
 
   it('ignores unset values and unrelated keys', () => {
-    expect(validateDevicePeriods('P3A-1IY1', { id: 'x', alias: 'y', workReportCycle: undefined, workCollectionCycle: null })).toEqual([]);
+    expect(
+      validateDevicePeriods('P3A-1IY1', { id: 'x', alias: 'y', workReportCycle: undefined, workCollectionCycle: null }),
+    ).toEqual([]);
   });
 
   it('raises report periods of international devices to 120 minutes', () => {
     expect(validateDevicePeriods('P3A-1IY1', { workReportCycle: 60 }, { international: true })).toEqual([
       { field: 'workReportCycle', message: 'validation.periodInternational', params: { min: 120 } },
     ]);
-    expect(validateDevicePeriods('P3A-1IY1', { workReportCycle: 120, workCollectionCycle: 5 }, { international: true })).toEqual([]);
+    expect(
+      validateDevicePeriods('P3A-1IY1', { workReportCycle: 120, workCollectionCycle: 5 }, { international: true }),
+    ).toEqual([]);
   });
 
   it('has a text in both languages for every key', () => {

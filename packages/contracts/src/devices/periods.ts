@@ -41,7 +41,10 @@ export const DEVICE_VALIDATION_MESSAGES = {
     'zh-CN': '该型号不支持此设置',
     'en-US': 'This setting does not apply to the device model',
   },
-  'validation.periodNotEditable': { 'zh-CN': '该型号不可修改此周期', 'en-US': 'This period cannot be changed for the model' },
+  'validation.periodNotEditable': {
+    'zh-CN': '该型号不可修改此周期',
+    'en-US': 'This period cannot be changed for the model',
+  },
   'validation.periodInteger': { 'zh-CN': '请输入整数分钟', 'en-US': 'Enter whole minutes' },
   'validation.periodRange': {
     'zh-CN': '取值范围为{min}到{max}分钟',
@@ -92,8 +95,16 @@ export function validateDevicePeriods(
       errors.push({ field, message: 'validation.periodInteger' });
     } else if (value < limit.min || value > limit.max) {
       errors.push({ field, message: 'validation.periodRange', params: { min: limit.min, max: limit.max } });
-    } else if (options.international && REPORT_PERIOD_FIELDS.includes(field) && value < INTERNATIONAL_REPORT_MIN_MINUTES) {
-      errors.push({ field, message: 'validation.periodInternational', params: { min: INTERNATIONAL_REPORT_MIN_MINUTES } });
+    } else if (
+      options.international &&
+      REPORT_PERIOD_FIELDS.includes(field) &&
+      value < INTERNATIONAL_REPORT_MIN_MINUTES
+    ) {
+      errors.push({
+        field,
+        message: 'validation.periodInternational',
+        params: { min: INTERNATIONAL_REPORT_MIN_MINUTES },
+      });
     }
   }
   return errors;

@@ -9,7 +9,8 @@ import {
 } from './telemetry';
 
 const TS = Date.UTC(2025, 0, 15, 8, 0, 0);
-const ok = (schema: { safeParse(v: unknown): { success: boolean } }, v: unknown): boolean => schema.safeParse(v).success;
+const ok = (schema: { safeParse(v: unknown): { success: boolean } }, v: unknown): boolean =>
+  schema.safeParse(v).success;
 
 describe('TelemetryPayloadSchema', () => {
   it('accepts a reading with values and a position', () => {
@@ -64,7 +65,9 @@ describe('events, commands and acks', () => {
     expect(ok(DeviceEventPayloadSchema, { ts: TS, type: 'reboot' })).toBe(false);
   });
   it('parses commands and acks', () => {
-    expect(ok(DeviceCommandSchema, { cmdId: 'c1', ts: TS, type: 'setPeriods', periods: { workReportCycle: 30 } })).toBe(true);
+    expect(ok(DeviceCommandSchema, { cmdId: 'c1', ts: TS, type: 'setPeriods', periods: { workReportCycle: 30 } })).toBe(
+      true,
+    );
     expect(ok(DeviceCommandSchema, { cmdId: 'c1', ts: TS, type: 'shutdown' })).toBe(true);
     expect(ok(DeviceCommandSchema, { cmdId: 'c1', ts: TS, type: 'reboot' })).toBe(false);
     expect(ok(CommandAckPayloadSchema, { cmdId: 'c1', ts: TS, ok: false, error: 'busy' })).toBe(true);

@@ -21,7 +21,11 @@ export const GATEWAY_BATCH_MAX = 500;
 export const MAX_PAYLOAD_BYTES = 512 * 1024;
 
 /** Device time, ms epoch, within [2000-01-01, 2100-01-01). */
-export const DeviceTimeSchema = z.number().int().min(DEVICE_TIME_MIN_MS).max(DEVICE_TIME_MAX_MS - 1);
+export const DeviceTimeSchema = z
+  .number()
+  .int()
+  .min(DEVICE_TIME_MIN_MS)
+  .max(DEVICE_TIME_MAX_MS - 1);
 /** WGS-84 latitude, degrees. */
 export const LatitudeSchema = z.number().min(-90).max(90);
 /** WGS-84 longitude, degrees. */
@@ -179,7 +183,12 @@ export const DeviceCommandSchema = z.discriminatedUnion('type', [
   // Equipment (meters/families.ts, issue 14): plug relay, pot/cooker set-point (°C, checked against
   // the family's setPointRange before sending), and a request to report the meter reading now.
   z.object({ ...commandBase, type: z.literal('setSwitch'), on: z.boolean() }),
-  z.object({ ...commandBase, type: z.literal('setSetPoint'), well: z.number().int().min(1).max(8).optional(), setPointC: z.number().min(-50).max(400) }),
+  z.object({
+    ...commandBase,
+    type: z.literal('setSetPoint'),
+    well: z.number().int().min(1).max(8).optional(),
+    setPointC: z.number().min(-50).max(400),
+  }),
   z.object({ ...commandBase, type: z.literal('readMeter') }),
 ]);
 export type DeviceCommand = z.infer<typeof DeviceCommandSchema>;

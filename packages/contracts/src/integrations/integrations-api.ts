@@ -39,7 +39,12 @@ export const ModbusDeviceAddSchema = z.object({
   /** A device of the caller's tenant (its terminal number). One Modbus config per device. */
   deviceId: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong'),
   /** Host name or IP address of the Modbus TCP server (or gateway). */
-  host: z.string().trim().min(1, 'validation.required').max(255, 'validation.tooLong').regex(HOST, 'validation.modbusHost'),
+  host: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(255, 'validation.tooLong')
+    .regex(HOST, 'validation.modbusHost'),
   port: z.number().int().min(1, 'validation.invalid').max(65535, 'validation.invalid').default(502),
   /** Unit (slave) id, 0-255 (0 and 255 are commonly "the only unit behind this address"). */
   unitId: z.number().int().min(0, 'validation.invalid').max(255, 'validation.invalid').default(1),
@@ -48,9 +53,19 @@ export const ModbusDeviceAddSchema = z.object({
   /** The register map (validated: no overlaps, in range, commands on holding registers only). */
   registers: RegisterListSchema,
   /** Poll period, ms (100 ms - 1 h). */
-  pollPeriodMs: z.number().int().min(MODBUS_POLL_MIN_MS, 'validation.modbusPollPeriod').max(MODBUS_POLL_MAX_MS, 'validation.modbusPollPeriod').default(5000),
+  pollPeriodMs: z
+    .number()
+    .int()
+    .min(MODBUS_POLL_MIN_MS, 'validation.modbusPollPeriod')
+    .max(MODBUS_POLL_MAX_MS, 'validation.modbusPollPeriod')
+    .default(5000),
   /** Connect and read timeout, ms. */
-  timeoutMs: z.number().int().min(MODBUS_TIMEOUT_MIN_MS, 'validation.invalid').max(MODBUS_TIMEOUT_MAX_MS, 'validation.invalid').default(1000),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(MODBUS_TIMEOUT_MIN_MS, 'validation.invalid')
+    .max(MODBUS_TIMEOUT_MAX_MS, 'validation.invalid')
+    .default(1000),
   enabled: z.boolean().default(true),
 });
 export type ModbusDeviceAdd = z.input<typeof ModbusDeviceAddSchema>;
@@ -77,23 +92,36 @@ export const ModbusStatusSchema = z.object({
 });
 
 /** A Modbus device config as lists show it. */
-export const ModbusDeviceRecordSchema = z.object({
-  id: z.string(),
-  deviceId: z.string(),
-  deviceName: z.string(),
-  model: z.string(),
-  host: z.string(),
-  port: z.number().int(),
-  unitId: z.number().int(),
-  mapCode: z.string().nullable(),
-  registers: z.array(RegisterSchema),
-  pollPeriodMs: z.number().int(),
-  timeoutMs: z.number().int(),
-  enabled: z.boolean(),
-  createTime: z.number(),
-}).merge(ModbusStatusSchema);
+export const ModbusDeviceRecordSchema = z
+  .object({
+    id: z.string(),
+    deviceId: z.string(),
+    deviceName: z.string(),
+    model: z.string(),
+    host: z.string(),
+    port: z.number().int(),
+    unitId: z.number().int(),
+    mapCode: z.string().nullable(),
+    registers: z.array(RegisterSchema),
+    pollPeriodMs: z.number().int(),
+    timeoutMs: z.number().int(),
+    enabled: z.boolean(),
+    createTime: z.number(),
+  })
+  .merge(ModbusStatusSchema);
 export type ModbusDeviceRecord = z.infer<typeof ModbusDeviceRecordSchema>;
-export const MODBUS_LIST_FIELDS = ['deviceId', 'host', 'port', 'unitId', 'mapCode', 'pollPeriodMs', 'enabled', 'state', 'lastPollTime', 'createTime'] as const;
+export const MODBUS_LIST_FIELDS = [
+  'deviceId',
+  'host',
+  'port',
+  'unitId',
+  'mapCode',
+  'pollPeriodMs',
+  'enabled',
+  'state',
+  'lastPollTime',
+  'createTime',
+] as const;
 
 /** A built-in register map as offered to the config form. */
 export const RegisterMapRecordSchema = z.object({
@@ -114,7 +142,10 @@ export const ThirdPartyAddSchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
   type: z.enum(THIRD_PARTY_TYPES),
   /** Devices of the tenant this integration may feed; readings for other devices are refused (404). */
-  deviceIds: z.array(z.string().trim().min(1).max(64)).min(1, 'validation.sceneNoDevice').max(1000, 'validation.tooLong'),
+  deviceIds: z
+    .array(z.string().trim().min(1).max(64))
+    .min(1, 'validation.sceneNoDevice')
+    .max(1000, 'validation.tooLong'),
   enabled: z.boolean().default(true),
   note: z.string().trim().max(255, 'validation.tooLong').default(''),
 });
@@ -150,12 +181,17 @@ export const ThirdPartyKeyResultSchema = z.object({ integration: ThirdPartyRecor
 export const ThirdPartyIntakeSchema = z.object({
   requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'validation.invalid'),
   sentAt: z.number().int(),
-  readings: z.array(z.object({
-    deviceId: z.string().trim().min(1).max(64),
-    /** Device time of the reading, ms. */
-    ts: z.number().int(),
-    values: z.record(z.string().max(32), z.union([z.number(), z.boolean()])),
-  })).min(1, 'validation.required').max(500, 'validation.tooLong'),
+  readings: z
+    .array(
+      z.object({
+        deviceId: z.string().trim().min(1).max(64),
+        /** Device time of the reading, ms. */
+        ts: z.number().int(),
+        values: z.record(z.string().max(32), z.union([z.number(), z.boolean()])),
+      }),
+    )
+    .min(1, 'validation.required')
+    .max(500, 'validation.tooLong'),
 });
 export type ThirdPartyIntake = z.infer<typeof ThirdPartyIntakeSchema>;
 /** Largest allowed |sentAt − server time|, ms. */
@@ -189,7 +225,16 @@ export const ExternalDeviceSchema = z.object({
   values: z.array(ParameterReadingSchema),
 });
 export type ExternalDevice = z.infer<typeof ExternalDeviceSchema>;
-export const EXTERNAL_LIST_FIELDS = ['deviceId', 'name', 'model', 'source', 'sourceName', 'state', 'lastPollTime', 'lastReportTime'] as const;
+export const EXTERNAL_LIST_FIELDS = [
+  'deviceId',
+  'name',
+  'model',
+  'source',
+  'sourceName',
+  'state',
+  'lastPollTime',
+  'lastReportTime',
+] as const;
 
 /**
  * Read scope of the v4 calls (SPEC §7 "v4 meter and v4 external services carry at, guid, uid").
@@ -223,19 +268,138 @@ const tag = 'integrations';
 
 /** Integration calls, relative to the base path; all tenant-scoped except the intake (API key). */
 export const IntegrationRoutes = {
-  modbusList: defineRoute({ method: 'GET', path: `${M}/list`, access: P.modbusList, tag, summary: 'Modbus device configs with poll status', query: ListQuerySchema, result: pageResultOf(ModbusDeviceRecordSchema) }),
-  modbusQueryById: defineRoute({ method: 'GET', path: `${M}/queryById`, access: P.modbusList, tag, summary: 'One Modbus device config', query: IdQuerySchema, result: ModbusDeviceRecordSchema }),
-  modbusMaps: defineRoute({ method: 'GET', path: `${M}/maps`, access: P.modbusList, tag, summary: 'Built-in register maps', result: z.array(RegisterMapRecordSchema) }),
-  modbusAdd: defineRoute({ method: 'POST', path: `${M}/add`, access: P.modbusAdd, tag, summary: 'Add a Modbus device config', body: ModbusDeviceAddSchema, result: ModbusDeviceRecordSchema }),
-  modbusEdit: defineRoute({ method: 'PUT', path: `${M}/edit`, access: P.modbusEdit, tag, summary: 'Replace a Modbus device config', body: ModbusDeviceUpdateSchema, result: ModbusDeviceRecordSchema }),
-  modbusDelete: defineRoute({ method: 'DELETE', path: `${M}/delete`, access: P.modbusDelete, tag, summary: 'Delete Modbus device configs', query: IdsQuerySchema, result: ok }),
-  thirdPartyList: defineRoute({ method: 'GET', path: `${T}/list`, access: P.thirdPartyList, tag, summary: 'Third-party integrations', query: ListQuerySchema, result: pageResultOf(ThirdPartyRecordSchema) }),
-  thirdPartyAdd: defineRoute({ method: 'POST', path: `${T}/add`, access: P.thirdPartyAdd, tag, summary: 'Add an integration; answers its API key once', body: ThirdPartyAddSchema, result: ThirdPartyKeyResultSchema }),
-  thirdPartyEdit: defineRoute({ method: 'PUT', path: `${T}/edit`, access: P.thirdPartyEdit, tag, summary: 'Replace an integration (the key stays)', body: ThirdPartyUpdateSchema, result: ThirdPartyRecordSchema }),
-  thirdPartyRotateKey: defineRoute({ method: 'POST', path: `${T}/rotateKey`, access: P.thirdPartyEdit, tag, summary: 'New API key (the old one stops working); answered once', body: IdQuerySchema, result: ThirdPartyKeyResultSchema }),
-  thirdPartyDelete: defineRoute({ method: 'DELETE', path: `${T}/delete`, access: P.thirdPartyDelete, tag, summary: 'Delete integrations', query: IdsQuerySchema, result: ok }),
-  thirdPartyIntake: defineRoute({ method: 'POST', path: `${T}/intake`, access: 'public', tag, summary: 'Readings pushed by a third-party platform (Authorization: Bearer <apiKey>)', body: ThirdPartyIntakeSchema, result: ThirdPartyIntakeResultSchema }),
-  externalList: defineRoute({ method: 'GET', path: '/wlx/external/list', access: P.externalList, tag, summary: 'Devices fed by Modbus or a third party, with link state and latest values', query: ListQuerySchema, result: pageResultOf(ExternalDeviceSchema) }),
-  v4ExternalList: defineRoute({ method: 'GET', path: '/v4/external/list', access: P.externalList, tag, summary: 'External device list (v4; at/guid/uid read scope)', query: V4ScopeQuerySchema, result: pageResultOf(ExternalDeviceSchema) }),
-  v4MeterList: defineRoute({ method: 'GET', path: '/v4/meter/list', access: P.externalList, tag, summary: 'Ammeters and water meters with latest values (v4; at/guid/uid read scope)', query: V4ScopeQuerySchema, result: pageResultOf(V4MeterSchema) }),
+  modbusList: defineRoute({
+    method: 'GET',
+    path: `${M}/list`,
+    access: P.modbusList,
+    tag,
+    summary: 'Modbus device configs with poll status',
+    query: ListQuerySchema,
+    result: pageResultOf(ModbusDeviceRecordSchema),
+  }),
+  modbusQueryById: defineRoute({
+    method: 'GET',
+    path: `${M}/queryById`,
+    access: P.modbusList,
+    tag,
+    summary: 'One Modbus device config',
+    query: IdQuerySchema,
+    result: ModbusDeviceRecordSchema,
+  }),
+  modbusMaps: defineRoute({
+    method: 'GET',
+    path: `${M}/maps`,
+    access: P.modbusList,
+    tag,
+    summary: 'Built-in register maps',
+    result: z.array(RegisterMapRecordSchema),
+  }),
+  modbusAdd: defineRoute({
+    method: 'POST',
+    path: `${M}/add`,
+    access: P.modbusAdd,
+    tag,
+    summary: 'Add a Modbus device config',
+    body: ModbusDeviceAddSchema,
+    result: ModbusDeviceRecordSchema,
+  }),
+  modbusEdit: defineRoute({
+    method: 'PUT',
+    path: `${M}/edit`,
+    access: P.modbusEdit,
+    tag,
+    summary: 'Replace a Modbus device config',
+    body: ModbusDeviceUpdateSchema,
+    result: ModbusDeviceRecordSchema,
+  }),
+  modbusDelete: defineRoute({
+    method: 'DELETE',
+    path: `${M}/delete`,
+    access: P.modbusDelete,
+    tag,
+    summary: 'Delete Modbus device configs',
+    query: IdsQuerySchema,
+    result: ok,
+  }),
+  thirdPartyList: defineRoute({
+    method: 'GET',
+    path: `${T}/list`,
+    access: P.thirdPartyList,
+    tag,
+    summary: 'Third-party integrations',
+    query: ListQuerySchema,
+    result: pageResultOf(ThirdPartyRecordSchema),
+  }),
+  thirdPartyAdd: defineRoute({
+    method: 'POST',
+    path: `${T}/add`,
+    access: P.thirdPartyAdd,
+    tag,
+    summary: 'Add an integration; answers its API key once',
+    body: ThirdPartyAddSchema,
+    result: ThirdPartyKeyResultSchema,
+  }),
+  thirdPartyEdit: defineRoute({
+    method: 'PUT',
+    path: `${T}/edit`,
+    access: P.thirdPartyEdit,
+    tag,
+    summary: 'Replace an integration (the key stays)',
+    body: ThirdPartyUpdateSchema,
+    result: ThirdPartyRecordSchema,
+  }),
+  thirdPartyRotateKey: defineRoute({
+    method: 'POST',
+    path: `${T}/rotateKey`,
+    access: P.thirdPartyEdit,
+    tag,
+    summary: 'New API key (the old one stops working); answered once',
+    body: IdQuerySchema,
+    result: ThirdPartyKeyResultSchema,
+  }),
+  thirdPartyDelete: defineRoute({
+    method: 'DELETE',
+    path: `${T}/delete`,
+    access: P.thirdPartyDelete,
+    tag,
+    summary: 'Delete integrations',
+    query: IdsQuerySchema,
+    result: ok,
+  }),
+  thirdPartyIntake: defineRoute({
+    method: 'POST',
+    path: `${T}/intake`,
+    access: 'public',
+    tag,
+    summary: 'Readings pushed by a third-party platform (Authorization: Bearer <apiKey>)',
+    body: ThirdPartyIntakeSchema,
+    result: ThirdPartyIntakeResultSchema,
+  }),
+  externalList: defineRoute({
+    method: 'GET',
+    path: '/wlx/external/list',
+    access: P.externalList,
+    tag,
+    summary: 'Devices fed by Modbus or a third party, with link state and latest values',
+    query: ListQuerySchema,
+    result: pageResultOf(ExternalDeviceSchema),
+  }),
+  v4ExternalList: defineRoute({
+    method: 'GET',
+    path: '/v4/external/list',
+    access: P.externalList,
+    tag,
+    summary: 'External device list (v4; at/guid/uid read scope)',
+    query: V4ScopeQuerySchema,
+    result: pageResultOf(ExternalDeviceSchema),
+  }),
+  v4MeterList: defineRoute({
+    method: 'GET',
+    path: '/v4/meter/list',
+    access: P.externalList,
+    tag,
+    summary: 'Ammeters and water meters with latest values (v4; at/guid/uid read scope)',
+    query: V4ScopeQuerySchema,
+    result: pageResultOf(V4MeterSchema),
+  }),
 } as const;

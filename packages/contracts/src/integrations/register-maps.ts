@@ -36,11 +36,19 @@ export const MODBUS_BLOCK_MAX = 125;
 export const RegisterSchema = z.object({
   kind: z.enum(REGISTER_KINDS),
   /** Protocol address of the first register, 0-65535 (zero-based, as on the wire). */
-  address: z.number().int('validation.invalid').min(0, 'validation.modbusAddressRange').max(65535, 'validation.modbusAddressRange'),
+  address: z
+    .number()
+    .int('validation.invalid')
+    .min(0, 'validation.modbusAddressRange')
+    .max(65535, 'validation.modbusAddressRange'),
   type: z.enum(REGISTER_TYPES),
   wordOrder: z.enum(REGISTER_ORDERS).default('big'),
   byteOrder: z.enum(REGISTER_ORDERS).default('big'),
-  scale: z.number().finite().refine((v) => v !== 0, 'validation.modbusScaleZero').default(1),
+  scale: z
+    .number()
+    .finite()
+    .refine((v) => v !== 0, 'validation.modbusScaleZero')
+    .default(1),
   offset: z.number().finite().default(0),
   /** Target parameter code (P003 °C, P051 V, P052 A, P053 W, P054 kWh, P063 …). */
   param: z.string().refine((c) => isParameterCode(c), 'validation.ruleUnknownParameter'),
@@ -57,19 +65,43 @@ export type RegisterInput = z.input<typeof RegisterSchema>;
  * sharing a word, a command on an input register, a parameter fed twice. Issues are field-level
  * (`registers.<i>.address` …) with translated `validation.*` keys.
  */
-export function refineRegisters(registers: readonly Register[], ctx: z.RefinementCtx, base: (string | number)[] = ['registers']): void {
+export function refineRegisters(
+  registers: readonly Register[],
+  ctx: z.RefinementCtx,
+  base: (string | number)[] = ['registers'],
+): void {
   const seen = new Map<string, number>();
   registers.forEach((r, i) => {
     const last = r.address + registerWords(r.type) - 1;
-    if (last > 65535 && r.address <= 65535) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [...base, i, 'address'], message: 'validation.modbusAddressRange' });
-    if (r.command && r.kind !== 'holding') ctx.addIssue({ code: z.ZodIssueCode.custom, path: [...base, i, 'command'], message: 'validation.modbusWriteInput' });
+    if (last > 65535 && r.address <= 65535)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [...base, i, 'address'],
+        message: 'validation.modbusAddressRange',
+      });
+    if (r.command && r.kind !== 'holding')
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [...base, i, 'command'],
+        message: 'validation.modbusWriteInput',
+      });
     registers.forEach((o, j) => {
       if (j >= i || o.kind !== r.kind) return;
       const oLast = o.address + registerWords(o.type) - 1;
-      if (o.address <= last && r.address <= oLast) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [...base, i, 'address'], message: 'validation.modbusRegisterOverlap' });
+      if (o.address <= last && r.address <= oLast)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [...base, i, 'address'],
+          message: 'validation.modbusRegisterOverlap',
+        });
     });
     const key = `${r.param}/${r.well ?? ''}/${r.command ?? ''}`;
-    if (!r.command && seen.has(key)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [...base, i, 'param'], message: 'validation.modbusParamTwice' });
+    if (!r.command && seen.has(key))
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [...base, i, 'param'],
+        message: 'validation.modbusParamTwice',
+      });
     seen.set(key, i);
   });
 }
@@ -117,9 +149,15 @@ export const REGISTER_MAPS: readonly RegisterMapDefinition[] = [
     model: 'AM-3P',
     note: 'Eastron SDM630 input registers, float32 big-endian (function code 04)',
     registers: [
-      f32(0x0000, 'P051'), f32(0x0002, 'P071'), f32(0x0004, 'P072'),
-      f32(0x0006, 'P052'), f32(0x0008, 'P073'), f32(0x000a, 'P074'),
-      f32(0x0034, 'P053'), f32(0x003e, 'P063'), f32(0x0048, 'P054'),
+      f32(0x0000, 'P051'),
+      f32(0x0002, 'P071'),
+      f32(0x0004, 'P072'),
+      f32(0x0006, 'P052'),
+      f32(0x0008, 'P073'),
+      f32(0x000a, 'P074'),
+      f32(0x0034, 'P053'),
+      f32(0x003e, 'P063'),
+      f32(0x0048, 'P054'),
     ],
   },
   {

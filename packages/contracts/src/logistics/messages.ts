@@ -16,8 +16,14 @@ export const LOGISTICS_MESSAGES = {
  * `VALIDATION_MESSAGES` so the server and the console translate them (SPEC §5).
  */
 export const LOGISTICS_VALIDATION_MESSAGES = {
-  'validation.fenceRadius': { 'zh-CN': '围栏半径必须大于0且不超过1000公里', 'en-US': 'The fence radius must be greater than 0 and at most 1000 km' },
+  'validation.fenceRadius': {
+    'zh-CN': '围栏半径必须大于0且不超过1000公里',
+    'en-US': 'The fence radius must be greater than 0 and at most 1000 km',
+  },
   'validation.latitude': { 'zh-CN': '纬度必须在-90到90之间', 'en-US': 'The latitude must be between -90 and 90' },
   'validation.longitude': { 'zh-CN': '经度必须在-180到180之间', 'en-US': 'The longitude must be between -180 and 180' },
-  'validation.polygonTooFew': { 'zh-CN': '多边形围栏至少需要3个顶点', 'en-US': 'A polygon fence needs at least 3 corners' },
+  'validation.polygonTooFew': {
+    'zh-CN': '多边形围栏至少需要3个顶点',
+    'en-US': 'A polygon fence needs at least 3 corners',
+  },
 } as const satisfies Record<string, BilingualText>;

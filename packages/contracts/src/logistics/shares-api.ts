@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { AlarmRecordSchema } from '../alarms/alarms-api';
-import { DeviceRecordSchema, HistoryQuerySchema, HistoryResultSchema, TrackQuerySchema, TrackSchema } from '../devices-api/schemas';
+import {
+  DeviceRecordSchema,
+  HistoryQuerySchema,
+  HistoryResultSchema,
+  TrackQuerySchema,
+  TrackSchema,
+} from '../devices-api/schemas';
 import { PageQuerySchema, pageResultOf } from '../envelope';
 import { defineRoute } from '../route';
 import { IdQuerySchema, ListQuerySchema } from '../system/list';
@@ -40,14 +46,21 @@ export type ShareAccessAction = (typeof SHARE_ACCESS_ACTIONS)[number];
 /** Most devices one share carries. */
 export const SHARE_DEVICES_MAX = 500;
 
-const DeviceIdsSchema = z.array(z.string().trim().min(1).max(64)).min(1, 'validation.sceneNoDevice').max(SHARE_DEVICES_MAX, 'validation.tooLong');
+const DeviceIdsSchema = z
+  .array(z.string().trim().min(1).max(64))
+  .min(1, 'validation.sceneNoDevice')
+  .max(SHARE_DEVICES_MAX, 'validation.tooLong');
 const NoteSchema = z.string().trim().max(200, 'validation.tooLong').default('');
 /** Expiry, ms epoch; null or absent = no expiry. */
 const ExpireSchema = z.number().int().min(0).max(253_402_300_799_000, 'validation.invalid').nullable().default(null);
 
 /** Body of `share/add`: receiver account (user name or phone), devices, optional expiry, note. */
 export const ShareAddSchema = z.object({
-  account: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(64, 'validation.tooLong'),
+  account: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(64, 'validation.tooLong'),
   deviceIds: DeviceIdsSchema,
   expireTime: ExpireSchema,
   note: NoteSchema,
@@ -78,7 +91,16 @@ export const ShareRecordSchema = z.object({
 });
 export type ShareRecord = z.infer<typeof ShareRecordSchema>;
 /** Public fields of the share list. */
-export const SHARE_LIST_FIELDS = ['receiverUsername', 'receiverRealname', 'note', 'expireTime', 'status', 'deviceCount', 'createBy', 'createTime'] as const;
+export const SHARE_LIST_FIELDS = [
+  'receiverUsername',
+  'receiverRealname',
+  'note',
+  'expireTime',
+  'status',
+  'deviceCount',
+  'createBy',
+  'createTime',
+] as const;
 
 /** One share with its devices (owner side detail). */
 export const ShareDetailSchema = ShareRecordSchema.extend({ devices: z.array(DeviceRecordSchema) });
@@ -117,7 +139,10 @@ export const ShareReceiveQuerySchema = PageQuerySchema.extend({ keyword: z.strin
 /** Device id of the receiver's read calls. */
 export const SharedDeviceQuerySchema = z.object({ id: z.string().trim().min(1).max(64) });
 /** Alarm list of one shared device: paging, sort and the status filter only. */
-export const SharedAlarmQuerySchema = PageQuerySchema.extend({ id: z.string().trim().min(1).max(64), status: z.enum(['active', 'cleared']).optional() });
+export const SharedAlarmQuerySchema = PageQuerySchema.extend({
+  id: z.string().trim().min(1).max(64),
+  status: z.enum(['active', 'cleared']).optional(),
+});
 
 const S = '/wlx/share';
 const P = SHARE_PERMS;
@@ -125,17 +150,121 @@ const tag = 'shares';
 
 /** Share calls (SPEC §7 shares), relative to the base path. */
 export const ShareRoutes = {
-  list: defineRoute({ method: 'GET', path: `${S}/list`, access: P.list, tag, summary: 'Shares of the tenant (generic list over SHARE_LIST_FIELDS)', query: ListQuerySchema, result: pageResultOf(ShareRecordSchema) }),
-  view: defineRoute({ method: 'GET', path: `${S}/queryById`, access: P.list, tag, summary: 'One share with its devices', query: IdQuerySchema, result: ShareDetailSchema }),
-  accessLog: defineRoute({ method: 'GET', path: `${S}/accessLog`, access: P.list, tag, summary: 'Receiver accesses of one share (generic list, shareId required)', query: ListQuerySchema, result: pageResultOf(ShareAccessRecordSchema) }),
-  add: defineRoute({ method: 'POST', path: `${S}/add`, access: P.add, tag, summary: 'Share devices with an account', body: ShareAddSchema, result: ShareRecordSchema }),
-  update: defineRoute({ method: 'PUT', path: `${S}/update`, access: P.edit, tag, summary: 'Change note and expiry', body: ShareUpdateSchema, result: ShareRecordSchema }),
-  unbind: defineRoute({ method: 'POST', path: `${S}/unbind`, access: P.unbind, tag, summary: 'End a share (access stops at once)', body: ShareIdBodySchema, result: ShareRecordSchema }),
-  bindDevs: defineRoute({ method: 'POST', path: `${S}/bindDevs`, access: P.edit, tag, summary: 'Add devices of the tenant to a share', body: ShareDevicesBodySchema, result: ShareRecordSchema }),
-  unbindDevs: defineRoute({ method: 'POST', path: `${S}/unbindDevs`, access: P.edit, tag, summary: 'Remove devices from a share', body: ShareDevicesBodySchema, result: ShareRecordSchema }),
-  receiveList: defineRoute({ method: 'GET', path: `${S}/receiveList`, access: P.received, tag, summary: 'Devices in live shares to the caller', query: ShareReceiveQuerySchema, result: pageResultOf(SharedDeviceSchema) }),
-  deviceView: defineRoute({ method: 'GET', path: `${S}/device/view`, access: P.received, tag, summary: 'One shared device (latest values, position)', query: SharedDeviceQuerySchema, result: SharedDeviceSchema }),
-  deviceHistory: defineRoute({ method: 'GET', path: `${S}/device/history`, access: P.received, tag, summary: 'History of a shared device (table or chart)', query: HistoryQuerySchema, result: HistoryResultSchema }),
-  deviceTrack: defineRoute({ method: 'GET', path: `${S}/device/track`, access: P.received, tag, summary: 'Positions of a shared device for a range (WGS-84)', query: TrackQuerySchema, result: TrackSchema }),
-  deviceAlarms: defineRoute({ method: 'GET', path: `${S}/device/alarms`, access: P.received, tag, summary: 'Alarms of a shared device', query: SharedAlarmQuerySchema, result: pageResultOf(AlarmRecordSchema) }),
+  list: defineRoute({
+    method: 'GET',
+    path: `${S}/list`,
+    access: P.list,
+    tag,
+    summary: 'Shares of the tenant (generic list over SHARE_LIST_FIELDS)',
+    query: ListQuerySchema,
+    result: pageResultOf(ShareRecordSchema),
+  }),
+  view: defineRoute({
+    method: 'GET',
+    path: `${S}/queryById`,
+    access: P.list,
+    tag,
+    summary: 'One share with its devices',
+    query: IdQuerySchema,
+    result: ShareDetailSchema,
+  }),
+  accessLog: defineRoute({
+    method: 'GET',
+    path: `${S}/accessLog`,
+    access: P.list,
+    tag,
+    summary: 'Receiver accesses of one share (generic list, shareId required)',
+    query: ListQuerySchema,
+    result: pageResultOf(ShareAccessRecordSchema),
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: `${S}/add`,
+    access: P.add,
+    tag,
+    summary: 'Share devices with an account',
+    body: ShareAddSchema,
+    result: ShareRecordSchema,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: `${S}/update`,
+    access: P.edit,
+    tag,
+    summary: 'Change note and expiry',
+    body: ShareUpdateSchema,
+    result: ShareRecordSchema,
+  }),
+  unbind: defineRoute({
+    method: 'POST',
+    path: `${S}/unbind`,
+    access: P.unbind,
+    tag,
+    summary: 'End a share (access stops at once)',
+    body: ShareIdBodySchema,
+    result: ShareRecordSchema,
+  }),
+  bindDevs: defineRoute({
+    method: 'POST',
+    path: `${S}/bindDevs`,
+    access: P.edit,
+    tag,
+    summary: 'Add devices of the tenant to a share',
+    body: ShareDevicesBodySchema,
+    result: ShareRecordSchema,
+  }),
+  unbindDevs: defineRoute({
+    method: 'POST',
+    path: `${S}/unbindDevs`,
+    access: P.edit,
+    tag,
+    summary: 'Remove devices from a share',
+    body: ShareDevicesBodySchema,
+    result: ShareRecordSchema,
+  }),
+  receiveList: defineRoute({
+    method: 'GET',
+    path: `${S}/receiveList`,
+    access: P.received,
+    tag,
+    summary: 'Devices in live shares to the caller',
+    query: ShareReceiveQuerySchema,
+    result: pageResultOf(SharedDeviceSchema),
+  }),
+  deviceView: defineRoute({
+    method: 'GET',
+    path: `${S}/device/view`,
+    access: P.received,
+    tag,
+    summary: 'One shared device (latest values, position)',
+    query: SharedDeviceQuerySchema,
+    result: SharedDeviceSchema,
+  }),
+  deviceHistory: defineRoute({
+    method: 'GET',
+    path: `${S}/device/history`,
+    access: P.received,
+    tag,
+    summary: 'History of a shared device (table or chart)',
+    query: HistoryQuerySchema,
+    result: HistoryResultSchema,
+  }),
+  deviceTrack: defineRoute({
+    method: 'GET',
+    path: `${S}/device/track`,
+    access: P.received,
+    tag,
+    summary: 'Positions of a shared device for a range (WGS-84)',
+    query: TrackQuerySchema,
+    result: TrackSchema,
+  }),
+  deviceAlarms: defineRoute({
+    method: 'GET',
+    path: `${S}/device/alarms`,
+    access: P.received,
+    tag,
+    summary: 'Alarms of a shared device',
+    query: SharedAlarmQuerySchema,
+    result: pageResultOf(AlarmRecordSchema),
+  }),
 };

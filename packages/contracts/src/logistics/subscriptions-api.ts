@@ -50,8 +50,15 @@ export const SUBSCRIBE_CURRENCY = 'CNY';
 
 /** Body of `renew`: devices of the caller's tenant and whole months. */
 export const SubscribeRenewSchema = z.object({
-  deviceIds: z.array(z.string().trim().min(1).max(64), { error: 'validation.subscribeNoDevice' }).min(1, 'validation.subscribeNoDevice').max(SUBSCRIBE_DEVICES_MAX, 'validation.tooLong'),
-  months: z.number({ error: 'validation.subscribeMonths' }).int('validation.subscribeMonths').min(SUBSCRIBE_MONTHS_MIN, 'validation.subscribeMonths').max(SUBSCRIBE_MONTHS_MAX, 'validation.subscribeMonths'),
+  deviceIds: z
+    .array(z.string().trim().min(1).max(64), { error: 'validation.subscribeNoDevice' })
+    .min(1, 'validation.subscribeNoDevice')
+    .max(SUBSCRIBE_DEVICES_MAX, 'validation.tooLong'),
+  months: z
+    .number({ error: 'validation.subscribeMonths' })
+    .int('validation.subscribeMonths')
+    .min(SUBSCRIBE_MONTHS_MIN, 'validation.subscribeMonths')
+    .max(SUBSCRIBE_MONTHS_MAX, 'validation.subscribeMonths'),
 });
 export type SubscribeRenew = z.input<typeof SubscribeRenewSchema>;
 /** Body of `cancel` / `confirmPay`. */
@@ -86,7 +93,20 @@ export const SubscribeOrderSchema = z.object({
 });
 export type SubscribeOrder = z.infer<typeof SubscribeOrderSchema>;
 /** Public fields of the order list. */
-export const SUBSCRIBE_ORDER_LIST_FIELDS = ['orderNo', 'tenantName', 'status', 'months', 'deviceCount', 'amount', 'periodStart', 'periodEnd', 'createBy', 'createTime', 'payTime', 'expireTime'] as const;
+export const SUBSCRIBE_ORDER_LIST_FIELDS = [
+  'orderNo',
+  'tenantName',
+  'status',
+  'months',
+  'deviceCount',
+  'amount',
+  'periodStart',
+  'periodEnd',
+  'createBy',
+  'createTime',
+  'payTime',
+  'expireTime',
+] as const;
 
 /** One device of an order: the period this order bought and the device's current service. */
 export const SubscribeOrderItemSchema = z.object({
@@ -147,12 +167,74 @@ const tag = 'subscriptions';
 
 /** Subscription calls, relative to the base path. Tenant-scoped; the platform tenant sees every tenant's orders. */
 export const SubscribeRoutes = {
-  list: defineRoute({ method: 'GET', path: `${S}/order/list`, access: P.list, tag, summary: 'Service orders (generic list over SUBSCRIBE_ORDER_LIST_FIELDS)', query: ListQuerySchema, result: pageResultOf(SubscribeOrderSchema) }),
-  view: defineRoute({ method: 'GET', path: `${S}/order/queryById`, access: P.list, tag, summary: 'One order with its devices and their service ends', query: IdQuerySchema, result: SubscribeOrderDetailSchema }),
-  devices: defineRoute({ method: 'GET', path: `${S}/devices`, access: P.list, tag, summary: "The tenant's devices with their service end and the unit price", result: DeviceServiceListSchema }),
-  renew: defineRoute({ method: 'POST', path: `${S}/order/renew`, access: P.renew, tag, summary: 'Create an unpaid renewal order', body: SubscribeRenewSchema, result: SubscribeOrderSchema }),
-  cancel: defineRoute({ method: 'POST', path: `${S}/order/cancel`, access: P.cancel, tag, summary: 'Cancel an unpaid order', body: SubscribeOrderIdSchema, result: SubscribeOrderSchema }),
-  confirmPay: defineRoute({ method: 'POST', path: `${S}/order/confirmPay`, access: P.confirmPay, tag, summary: 'Platform administrator: mark an unpaid order paid (offline transfer); extends the service ends', body: SubscribeOrderIdSchema, result: SubscribeOrderSchema }),
-  exportXls: defineRoute({ method: 'GET', path: `${S}/order/exportXls`, access: P.export, tag, summary: 'Export orders as .xls (same filters as the list)', query: ListQuerySchema, result: z.unknown() }),
-  expired: defineRoute({ method: 'GET', path: `${S}/expiredDevices`, access: DEVICE_PERMS.list, tag, summary: "The tenant's devices whose service has ended (not monitored)", result: z.array(ExpiredDeviceSchema) }),
+  list: defineRoute({
+    method: 'GET',
+    path: `${S}/order/list`,
+    access: P.list,
+    tag,
+    summary: 'Service orders (generic list over SUBSCRIBE_ORDER_LIST_FIELDS)',
+    query: ListQuerySchema,
+    result: pageResultOf(SubscribeOrderSchema),
+  }),
+  view: defineRoute({
+    method: 'GET',
+    path: `${S}/order/queryById`,
+    access: P.list,
+    tag,
+    summary: 'One order with its devices and their service ends',
+    query: IdQuerySchema,
+    result: SubscribeOrderDetailSchema,
+  }),
+  devices: defineRoute({
+    method: 'GET',
+    path: `${S}/devices`,
+    access: P.list,
+    tag,
+    summary: "The tenant's devices with their service end and the unit price",
+    result: DeviceServiceListSchema,
+  }),
+  renew: defineRoute({
+    method: 'POST',
+    path: `${S}/order/renew`,
+    access: P.renew,
+    tag,
+    summary: 'Create an unpaid renewal order',
+    body: SubscribeRenewSchema,
+    result: SubscribeOrderSchema,
+  }),
+  cancel: defineRoute({
+    method: 'POST',
+    path: `${S}/order/cancel`,
+    access: P.cancel,
+    tag,
+    summary: 'Cancel an unpaid order',
+    body: SubscribeOrderIdSchema,
+    result: SubscribeOrderSchema,
+  }),
+  confirmPay: defineRoute({
+    method: 'POST',
+    path: `${S}/order/confirmPay`,
+    access: P.confirmPay,
+    tag,
+    summary: 'Platform administrator: mark an unpaid order paid (offline transfer); extends the service ends',
+    body: SubscribeOrderIdSchema,
+    result: SubscribeOrderSchema,
+  }),
+  exportXls: defineRoute({
+    method: 'GET',
+    path: `${S}/order/exportXls`,
+    access: P.export,
+    tag,
+    summary: 'Export orders as .xls (same filters as the list)',
+    query: ListQuerySchema,
+    result: z.unknown(),
+  }),
+  expired: defineRoute({
+    method: 'GET',
+    path: `${S}/expiredDevices`,
+    access: DEVICE_PERMS.list,
+    tag,
+    summary: "The tenant's devices whose service has ended (not monitored)",
+    result: z.array(ExpiredDeviceSchema),
+  }),
 } as const;

@@ -66,15 +66,34 @@ const text = (max = WAREHOUSE_TEXT_MAX) => z.string().trim().max(max, 'validatio
 /** Body of `warehouse/add` (steps 1 and 2 of the creation screen). */
 export const WarehouseAddSchema = z.object({
   /** Step 1: information. Name (required, SPEC §5 no slashes). */
-  name: z.string().trim().min(1, 'validation.required').max(WAREHOUSE_NAME_MAX, 'validation.tooLong').regex(PATTERNS.noSlash, 'validation.noSlash'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(WAREHOUSE_NAME_MAX, 'validation.tooLong')
+    .regex(PATTERNS.noSlash, 'validation.noSlash'),
   /** Warehouse number, required and unique in the tenant. */
-  number: z.string().trim().min(1, 'validation.required').max(WAREHOUSE_NUMBER_MAX, 'validation.tooLong').regex(PATTERNS.noSlash, 'validation.noSlash'),
+  number: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(WAREHOUSE_NUMBER_MAX, 'validation.tooLong')
+    .regex(PATTERNS.noSlash, 'validation.noSlash'),
   description: text(),
   note: text(),
   /** Acquisition period, minutes (1-1440), checked against each device's model limits; null = leave the devices as they are. */
-  acquisitionPeriod: z.number().int('validation.periodInteger').min(1, 'validation.invalid').max(1440, 'validation.invalid').nullable().default(null),
+  acquisitionPeriod: z
+    .number()
+    .int('validation.periodInteger')
+    .min(1, 'validation.invalid')
+    .max(1440, 'validation.invalid')
+    .nullable()
+    .default(null),
   /** Step 1: devices (terminal numbers of the tenant; a device belongs to at most one warehouse). */
-  deviceIds: z.array(z.string().trim().min(1).max(64)).min(1, 'validation.sceneNoDevice').max(WAREHOUSE_DEVICES_MAX, 'validation.tooLong'),
+  deviceIds: z
+    .array(z.string().trim().min(1).max(64))
+    .min(1, 'validation.sceneNoDevice')
+    .max(WAREHOUSE_DEVICES_MAX, 'validation.tooLong'),
   /** Monitoring accounts: user ids of the tenant. */
   monitorUserIds: z.array(z.string().min(1).max(64)).max(100, 'validation.tooLong').default([]),
   /** Step 2: rule templates bound to every device of the warehouse (alarm_rule_binding, target device). */
@@ -87,7 +106,10 @@ export type WarehouseUpdate = z.input<typeof WarehouseUpdateSchema>;
 /** Body of `warehouse/addDevs` and `warehouse/delDevs`. */
 export const WarehouseDevicesBodySchema = z.object({
   id: RefIdSchema,
-  deviceIds: z.array(z.string().trim().min(1).max(64)).min(1, 'validation.sceneNoDevice').max(WAREHOUSE_DEVICES_MAX, 'validation.tooLong'),
+  deviceIds: z
+    .array(z.string().trim().min(1).max(64))
+    .min(1, 'validation.sceneNoDevice')
+    .max(WAREHOUSE_DEVICES_MAX, 'validation.tooLong'),
 });
 
 const Ref = z.object({ id: z.string(), name: z.string() });
@@ -110,7 +132,16 @@ export const WarehouseRecordSchema = z.object({
 });
 export type WarehouseRecord = z.infer<typeof WarehouseRecordSchema>;
 /** Public fields of the warehouse list (filters, sort, export). */
-export const WAREHOUSE_LIST_FIELDS = ['name', 'number', 'description', 'note', 'acquisitionPeriod', 'deviceCount', 'createBy', 'createTime'] as const;
+export const WAREHOUSE_LIST_FIELDS = [
+  'name',
+  'number',
+  'description',
+  'note',
+  'acquisitionPeriod',
+  'deviceCount',
+  'createBy',
+  'createTime',
+] as const;
 
 /** A limit of a sensor from a threshold / range condition of its bound templates (`min`/`max` in the parameter's unit). */
 export const WarehouseLimitSchema = z.object({
@@ -133,12 +164,25 @@ export const WarehouseSensorSchema = z.object({
   limits: z.array(WarehouseLimitSchema),
   /** Parameter codes whose latest value is outside a limit. */
   outOfLimits: z.array(z.string()),
-  activeAlarms: z.array(z.object({ id: z.string(), ruleName: z.string(), alarmType: z.string(), severity: z.string(), raisedTs: z.number(), value: z.number().nullable() })),
+  activeAlarms: z.array(
+    z.object({
+      id: z.string(),
+      ruleName: z.string(),
+      alarmType: z.string(),
+      severity: z.string(),
+      raisedTs: z.number(),
+      value: z.number().nullable(),
+    }),
+  ),
 });
 export type WarehouseSensor = z.infer<typeof WarehouseSensorSchema>;
 
 /** `warehouse/view`: the warehouse with every sensor (device) of it. */
-export const WarehouseViewSchema = z.object({ warehouse: WarehouseRecordSchema, sensors: z.array(WarehouseSensorSchema), now: z.number() });
+export const WarehouseViewSchema = z.object({
+  warehouse: WarehouseRecordSchema,
+  sensors: z.array(WarehouseSensorSchema),
+  now: z.number(),
+});
 export type WarehouseView = z.infer<typeof WarehouseViewSchema>;
 
 /** A tenant user offered as monitoring account. */
@@ -151,23 +195,105 @@ const P = WAREHOUSE_PERMS;
 
 /** Warehouse calls, relative to the base path. Every call is scoped to the caller's tenant. */
 export const WarehouseRoutes = {
-  list: defineRoute({ method: 'GET', path: `${W}/list`, access: P.list, tag, summary: 'Warehouses (generic list over WAREHOUSE_LIST_FIELDS)', query: ListQuerySchema, result: pageResultOf(WarehouseRecordSchema) }),
-  queryById: defineRoute({ method: 'GET', path: `${W}/queryById`, access: P.list, tag, summary: 'One warehouse', query: IdQuerySchema, result: WarehouseRecordSchema }),
-  view: defineRoute({ method: 'GET', path: `${W}/view`, access: P.list, tag, summary: 'Every sensor with latest values, limits and active alarms', query: IdQuerySchema, result: WarehouseViewSchema }),
-  add: defineRoute({ method: 'POST', path: `${W}/add`, access: P.add, tag, summary: 'Add a warehouse (steps 1-2)', body: WarehouseAddSchema, result: WarehouseRecordSchema }),
-  edit: defineRoute({ method: 'PUT', path: `${W}/edit`, access: P.edit, tag, summary: 'Replace a warehouse', body: WarehouseUpdateSchema, result: WarehouseRecordSchema }),
-  delete: defineRoute({ method: 'DELETE', path: `${W}/delete`, access: P.delete, tag, summary: 'Delete warehouses (their devices stay)', query: IdsQuerySchema, result: ok }),
-  addDevs: defineRoute({ method: 'POST', path: `${W}/addDevs`, access: P.edit, tag, summary: 'Add devices to a warehouse', body: WarehouseDevicesBodySchema, result: WarehouseRecordSchema }),
-  delDevs: defineRoute({ method: 'POST', path: `${W}/delDevs`, access: P.edit, tag, summary: 'Remove devices from a warehouse', body: WarehouseDevicesBodySchema, result: WarehouseRecordSchema }),
-  userOptions: defineRoute({ method: 'GET', path: `${W}/userOptions`, access: P.list, tag, summary: 'Users of the tenant (monitoring accounts)', result: z.array(WarehouseUserOptionSchema) }),
-  exportXls: defineRoute({ method: 'GET', path: `${W}/exportXls`, access: P.export, tag, summary: 'Export warehouses as .xls (same filters as the list)', query: ListQuerySchema, result: z.unknown() }),
+  list: defineRoute({
+    method: 'GET',
+    path: `${W}/list`,
+    access: P.list,
+    tag,
+    summary: 'Warehouses (generic list over WAREHOUSE_LIST_FIELDS)',
+    query: ListQuerySchema,
+    result: pageResultOf(WarehouseRecordSchema),
+  }),
+  queryById: defineRoute({
+    method: 'GET',
+    path: `${W}/queryById`,
+    access: P.list,
+    tag,
+    summary: 'One warehouse',
+    query: IdQuerySchema,
+    result: WarehouseRecordSchema,
+  }),
+  view: defineRoute({
+    method: 'GET',
+    path: `${W}/view`,
+    access: P.list,
+    tag,
+    summary: 'Every sensor with latest values, limits and active alarms',
+    query: IdQuerySchema,
+    result: WarehouseViewSchema,
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: `${W}/add`,
+    access: P.add,
+    tag,
+    summary: 'Add a warehouse (steps 1-2)',
+    body: WarehouseAddSchema,
+    result: WarehouseRecordSchema,
+  }),
+  edit: defineRoute({
+    method: 'PUT',
+    path: `${W}/edit`,
+    access: P.edit,
+    tag,
+    summary: 'Replace a warehouse',
+    body: WarehouseUpdateSchema,
+    result: WarehouseRecordSchema,
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: `${W}/delete`,
+    access: P.delete,
+    tag,
+    summary: 'Delete warehouses (their devices stay)',
+    query: IdsQuerySchema,
+    result: ok,
+  }),
+  addDevs: defineRoute({
+    method: 'POST',
+    path: `${W}/addDevs`,
+    access: P.edit,
+    tag,
+    summary: 'Add devices to a warehouse',
+    body: WarehouseDevicesBodySchema,
+    result: WarehouseRecordSchema,
+  }),
+  delDevs: defineRoute({
+    method: 'POST',
+    path: `${W}/delDevs`,
+    access: P.edit,
+    tag,
+    summary: 'Remove devices from a warehouse',
+    body: WarehouseDevicesBodySchema,
+    result: WarehouseRecordSchema,
+  }),
+  userOptions: defineRoute({
+    method: 'GET',
+    path: `${W}/userOptions`,
+    access: P.list,
+    tag,
+    summary: 'Users of the tenant (monitoring accounts)',
+    result: z.array(WarehouseUserOptionSchema),
+  }),
+  exportXls: defineRoute({
+    method: 'GET',
+    path: `${W}/exportXls`,
+    access: P.export,
+    tag,
+    summary: 'Export warehouses as .xls (same filters as the list)',
+    query: ListQuerySchema,
+    result: z.unknown(),
+  }),
 } as const;
 
 /** Server messages of the warehouse area, merged into `MESSAGES`. */
 export const WAREHOUSE_MESSAGES = {
   warehouseNotFound: { 'zh-CN': '仓库不存在', 'en-US': 'Warehouse not found' },
   warehouseNumberExists: { 'zh-CN': '仓库编号已存在', 'en-US': 'A warehouse with this number already exists' },
-  warehouseDeviceTaken: { 'zh-CN': '设备 {device} 已属于仓库 {warehouse}', 'en-US': 'Device {device} already belongs to warehouse {warehouse}' },
+  warehouseDeviceTaken: {
+    'zh-CN': '设备 {device} 已属于仓库 {warehouse}',
+    'en-US': 'Device {device} already belongs to warehouse {warehouse}',
+  },
   warehousePeriodOutOfRange: {
     'zh-CN': '采集周期超出设备 {device}（{model}）的范围：{min}到{max}分钟',
     'en-US': 'The acquisition period is outside the limits of device {device} ({model}): {min} to {max} minutes',

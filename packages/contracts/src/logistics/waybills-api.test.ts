@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DIVISION_WAYBILL_CALLS, DivisionWaybillRoutes, WaybillAddSchema, WaybillRoutes, WaybillTimeSchema } from './waybills-api';
+import {
+  DIVISION_WAYBILL_CALLS,
+  DivisionWaybillRoutes,
+  WaybillAddSchema,
+  WaybillRoutes,
+  WaybillTimeSchema,
+} from './waybills-api';
 
 /** SPEC §5 rules of the waybill body as the console and the server both apply them. */
 const body = { name: 'Trip', plannedStart: 1_000, plannedEnd: 2_000, deviceIds: ['VH-1'], routeId: 'r1' };
@@ -8,13 +14,24 @@ const issues = (input: unknown): Record<string, string> =>
 
 describe('WaybillAddSchema', () => {
   it('accepts the required fields and fills defaults', () => {
-    expect(WaybillAddSchema.parse(body)).toMatchObject({ number: '', driverPhone: '', mileageKm: null, aiStartStop: false, monitorUserIds: [] });
+    expect(WaybillAddSchema.parse(body)).toMatchObject({
+      number: '',
+      driverPhone: '',
+      mileageKm: null,
+      aiStartStop: false,
+      monitorUserIds: [],
+    });
   });
   it('requires name, route, start and end, and a device', () => {
     expect(issues({ ...body, name: ' ', routeId: '', deviceIds: [] })).toEqual({
-      name: 'validation.required', routeId: 'validation.required', deviceIds: 'validation.sceneNoDevice',
+      name: 'validation.required',
+      routeId: 'validation.required',
+      deviceIds: 'validation.sceneNoDevice',
     });
-    expect(issues({ name: 'x', deviceIds: ['a'], routeId: 'r' })).toMatchObject({ plannedStart: 'validation.required', plannedEnd: 'validation.required' });
+    expect(issues({ name: 'x', deviceIds: ['a'], routeId: 'r' })).toMatchObject({
+      plannedStart: 'validation.required',
+      plannedEnd: 'validation.required',
+    });
   });
   it('wants the end after the start, a mobile driver phone and no slash in the name', () => {
     expect(issues({ ...body, plannedEnd: 1_000 })).toEqual({ plannedEnd: 'validation.ruleEndNotAfterStart' });
@@ -30,7 +47,13 @@ describe('DivisionWaybillRoutes', () => {
     for (const k of DIVISION_WAYBILL_CALLS) {
       const [d, t] = [DivisionWaybillRoutes[k], WaybillRoutes[k]];
       expect(d.path, k).toBe(`/wlx/divisionTask/${k}`);
-      expect({ m: d.method, a: d.access, q: d.query, b: d.body, r: d.result }, k).toEqual({ m: t.method, a: t.access, q: t.query, b: t.body, r: t.result });
+      expect({ m: d.method, a: d.access, q: d.query, b: d.body, r: d.result }, k).toEqual({
+        m: t.method,
+        a: t.access,
+        q: t.query,
+        b: t.body,
+        r: t.result,
+      });
     }
   });
 });

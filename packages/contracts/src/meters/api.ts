@@ -44,7 +44,18 @@ export type EquipmentRecord = z.infer<typeof EquipmentRecordSchema>;
  * `family` (one family or a comma list, e.g. `family=smartPlug` or `family=ammeter1p,ammeter3p`) and
  * `warehouseId` (one store).
  */
-export const EQUIPMENT_LIST_FIELDS = ['id', 'name', 'alias', 'model', 'family', 'warehouseId', 'warehouseName', 'status', 'lastReportTime', 'createTime'] as const;
+export const EQUIPMENT_LIST_FIELDS = [
+  'id',
+  'name',
+  'alias',
+  'model',
+  'family',
+  'warehouseId',
+  'warehouseName',
+  'status',
+  'lastReportTime',
+  'createTime',
+] as const;
 
 /** `HH:mm` of a tariff period boundary; `24:00` is allowed as an end. */
 export const TIME_OF_DAY = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
@@ -80,15 +91,22 @@ export function tariffErrors(periods: readonly TariffPeriod[]): { path: (string 
     if (!TIME_OF_DAY.test(p.start) || !TIME_OF_DAY.test(p.end)) return;
     const s = minutesOfDay(p.start) % 1440;
     const e = minutesOfDay(p.end);
-    if (minutesOfDay(p.start) === e && periods.length > 1) { errors.push({ path: [i, 'end'], message: 'validation.tariffEmpty' }); return; }
+    if (minutesOfDay(p.start) === e && periods.length > 1) {
+      errors.push({ path: [i, 'end'], message: 'validation.tariffEmpty' });
+      return;
+    }
     const len = ((e - s + 1440 - 1) % 1440) + 1;
     for (let k = 0; k < len; k++) {
       const m = (s + k) % 1440;
-      if (owner[m] !== -1 && owner[m] !== i) { errors.push({ path: [i, 'start'], message: 'validation.tariffOverlap' }); return; }
+      if (owner[m] !== -1 && owner[m] !== i) {
+        errors.push({ path: [i, 'start'], message: 'validation.tariffOverlap' });
+        return;
+      }
       owner[m] = i;
     }
   });
-  if (errors.length === 0 && owner.includes(-1)) errors.push({ path: [periods.length - 1, 'end'], message: 'validation.tariffGap' });
+  if (errors.length === 0 && owner.includes(-1))
+    errors.push({ path: [periods.length - 1, 'end'], message: 'validation.tariffGap' });
   return errors;
 }
 
@@ -107,21 +125,37 @@ export const MeterLimitsSchema = z.object({
  * meter's energy (P054) and power (P053) readings to primary-side values; both are 1 for a
  * direct-connected meter. `counterMax` is the counter value after which the register rolls over to 0.
  */
-export const MeterConfigBodySchema = z.object({
-  id: DevNoSchema,
-  /** Current-transformer ratio (e.g. 200/5 → 40), 1-10000. */
-  ctRatio: z.number({ message: 'validation.required' }).min(1, 'validation.ratioRange').max(10_000, 'validation.ratioRange').default(1),
-  /** Voltage-transformer ratio (e.g. 10 kV/100 V → 100), 1-10000. */
-  ptRatio: z.number({ message: 'validation.required' }).min(1, 'validation.ratioRange').max(10_000, 'validation.ratioRange').default(1),
-  /** Rollover of the energy counter, kWh. */
-  counterMax: z.number().positive('validation.positive').max(1e12, 'validation.invalid').default(DEFAULT_COUNTER_MAX_KWH),
-  tariffs: z.array(TariffPeriodSchema).max(12, 'validation.tooLong').default([]),
-  limits: MeterLimitsSchema.default({ maxPowerKW: null, minVoltageV: null, maxVoltageV: null }),
-}).superRefine((c, ctx) => {
-  for (const e of tariffErrors(c.tariffs)) ctx.addIssue({ code: 'custom', path: ['tariffs', ...e.path], message: e.message });
-  const { minVoltageV: lo, maxVoltageV: hi } = c.limits;
-  if (lo != null && hi != null && hi <= lo) ctx.addIssue({ code: 'custom', path: ['limits', 'maxVoltageV'], message: 'validation.voltageMinMax' });
-});
+export const MeterConfigBodySchema = z
+  .object({
+    id: DevNoSchema,
+    /** Current-transformer ratio (e.g. 200/5 → 40), 1-10000. */
+    ctRatio: z
+      .number({ message: 'validation.required' })
+      .min(1, 'validation.ratioRange')
+      .max(10_000, 'validation.ratioRange')
+      .default(1),
+    /** Voltage-transformer ratio (e.g. 10 kV/100 V → 100), 1-10000. */
+    ptRatio: z
+      .number({ message: 'validation.required' })
+      .min(1, 'validation.ratioRange')
+      .max(10_000, 'validation.ratioRange')
+      .default(1),
+    /** Rollover of the energy counter, kWh. */
+    counterMax: z
+      .number()
+      .positive('validation.positive')
+      .max(1e12, 'validation.invalid')
+      .default(DEFAULT_COUNTER_MAX_KWH),
+    tariffs: z.array(TariffPeriodSchema).max(12, 'validation.tooLong').default([]),
+    limits: MeterLimitsSchema.default({ maxPowerKW: null, minVoltageV: null, maxVoltageV: null }),
+  })
+  .superRefine((c, ctx) => {
+    for (const e of tariffErrors(c.tariffs))
+      ctx.addIssue({ code: 'custom', path: ['tariffs', ...e.path], message: e.message });
+    const { minVoltageV: lo, maxVoltageV: hi } = c.limits;
+    if (lo != null && hi != null && hi <= lo)
+      ctx.addIssue({ code: 'custom', path: ['limits', 'maxVoltageV'], message: 'validation.voltageMinMax' });
+  });
 export type MeterConfigBody = z.input<typeof MeterConfigBodySchema>;
 
 /** A meter's configuration as `GET /wlx/meter/config` answers it (defaults when never saved). */
@@ -134,7 +168,11 @@ export const MeterConfigSchema = z.object({
   ptRatio: z.number(),
   counterMax: z.number(),
   tariffs: z.array(TariffPeriodSchema),
-  limits: z.object({ maxPowerKW: z.number().nullable(), minVoltageV: z.number().nullable(), maxVoltageV: z.number().nullable() }),
+  limits: z.object({
+    maxPowerKW: z.number().nullable(),
+    minVoltageV: z.number().nullable(),
+    maxVoltageV: z.number().nullable(),
+  }),
   /** Last save, ms; null when never saved (defaults). */
   updateTime: z.number().nullable(),
 });
@@ -154,15 +192,21 @@ const dateRange = {
 };
 const checkRange = (q: { beginDate: string; endDate: string }, ctx: z.RefinementCtx): void => {
   const days = (Date.parse(q.endDate) - Date.parse(q.beginDate)) / 86_400_000;
-  if (Number.isNaN(days) || days < 0) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.endBeforeBegin' });
-  else if (days + 1 > ENERGY_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.tooLong' });
+  if (Number.isNaN(days) || days < 0)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.endBeforeBegin' });
+  else if (days + 1 > ENERGY_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.tooLong' });
 };
 
 /** `GET /wlx/meter/energy/daily?ids=A,B&beginDate=&endDate=`: daily energy of meters (ammeters and plugs). */
-export const EnergyQuerySchema = z.object({ ids: z.string().min(1, 'validation.required').max(80_000), ...dateRange }).superRefine(checkRange);
+export const EnergyQuerySchema = z
+  .object({ ids: z.string().min(1, 'validation.required').max(80_000), ...dateRange })
+  .superRefine(checkRange);
 export type EnergyQuery = z.infer<typeof EnergyQuerySchema>;
 /** `GET /wlx/meter/energy/warehouse?warehouseId=&beginDate=&endDate=`: the sum of a warehouse's meters. */
-export const WarehouseEnergyQuerySchema = z.object({ warehouseId: z.string().min(1, 'validation.required').max(64), ...dateRange }).superRefine(checkRange);
+export const WarehouseEnergyQuerySchema = z
+  .object({ warehouseId: z.string().min(1, 'validation.required').max(64), ...dateRange })
+  .superRefine(checkRange);
 
 /** Daily energy of one meter: `days[i]` is kWh on `dates[i]` (× CT × PT), null when nothing is known that day. */
 export const MeterEnergySchema = z.object({
@@ -194,7 +238,8 @@ export const TARIFF_MAX_DAYS = 93;
 /** `GET /wlx/meter/energy/tariff?id=&beginDate=&endDate=`: one meter's energy and cost per tariff period name. */
 export const TariffEnergyQuerySchema = z.object({ id: DevNoSchema, ...dateRange }).superRefine((q, ctx) => {
   checkRange(q, ctx);
-  if ((Date.parse(q.endDate) - Date.parse(q.beginDate)) / 86_400_000 + 1 > TARIFF_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.tooLong' });
+  if ((Date.parse(q.endDate) - Date.parse(q.beginDate)) / 86_400_000 + 1 > TARIFF_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.tooLong' });
 });
 /**
  * Energy (kWh × CT × PT) and cost (yuan) of one meter per tariff period name over the range, from its
@@ -219,7 +264,13 @@ export const PowerQuerySchema = z.object({
   /** Most points (min/max buckets above it), 2-5000, default 500. */
   points: z.coerce.number().int().min(2).max(5000).default(500),
 });
-export const PowerResultSchema = z.object({ id: z.string(), beginTime: z.number(), endTime: z.number(), ratio: z.number(), series: HistorySeriesSchema });
+export const PowerResultSchema = z.object({
+  id: z.string(),
+  beginTime: z.number(),
+  endTime: z.number(),
+  ratio: z.number(),
+  series: HistorySeriesSchema,
+});
 export type PowerResult = z.infer<typeof PowerResultSchema>;
 
 /** Body of `POST /wlx/equipment/switch` (smart plugs). */

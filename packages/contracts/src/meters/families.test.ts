@@ -25,7 +25,12 @@ describe('equipment families (issue 14)', () => {
         if (c.counter) expect(['P054', 'P056']).toContain(c.code);
       }
     }
-    expect(EQUIPMENT_FAMILY_TABLE.odenCooker.channels.filter((c) => c.well).map((c) => c.code)).toEqual(['P003', 'P031', 'P032', 'P033']);
+    expect(EQUIPMENT_FAMILY_TABLE.odenCooker.channels.filter((c) => c.well).map((c) => c.code)).toEqual([
+      'P003',
+      'P031',
+      'P032',
+      'P033',
+    ]);
   });
 
   it('declares the commands each family accepts, and the command schema carries them', () => {
@@ -34,7 +39,12 @@ describe('equipment families (issue 14)', () => {
     expect(acceptsCommand('odenCooker', 'setSetPoint')).toBe(true);
     const ok = DeviceCommandSchema.safeParse({ cmdId: 'c1', ts: Date.UTC(2026, 0, 1), type: 'setSwitch', on: false });
     expect(ok.success).toBe(true);
-    const bad = DeviceCommandSchema.safeParse({ cmdId: 'c1', ts: Date.UTC(2026, 0, 1), type: 'setSetPoint', setPointC: 1000 });
+    const bad = DeviceCommandSchema.safeParse({
+      cmdId: 'c1',
+      ts: Date.UTC(2026, 0, 1),
+      type: 'setSetPoint',
+      setPointC: 1000,
+    });
     expect(bad.success).toBe(false);
   });
 });

@@ -49,12 +49,27 @@ function jsonOrSelf(v: unknown): unknown {
 }
 
 const text = (max: number) =>
-  z.string().trim().min(1, 'validation.required').max(max, 'validation.tooLong').refine((v) => !INVALID_TEXT.test(v), 'validation.invalidText');
+  z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(max, 'validation.tooLong')
+    .refine((v) => !INVALID_TEXT.test(v), 'validation.invalidText');
 
 /** One row of a check rule. `digits` is `*` or 1-999 (numbers are taken as their text). */
 export const CheckRuleItemSchema = z.object({
-  digits: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().regex(/^(\*|[1-9]\d{0,2})$/, 'validation.checkRuleDigits')),
-  pattern: z.string().min(1, 'validation.required').max(500, 'validation.tooLong').refine(isValidRulePattern, 'validation.checkRulePattern'),
+  digits: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z
+      .string()
+      .trim()
+      .regex(/^(\*|[1-9]\d{0,2})$/, 'validation.checkRuleDigits'),
+  ),
+  pattern: z
+    .string()
+    .min(1, 'validation.required')
+    .max(500, 'validation.tooLong')
+    .refine(isValidRulePattern, 'validation.checkRulePattern'),
   message: text(200),
 });
 export type CheckRuleItem = z.infer<typeof CheckRuleItemSchema>;
@@ -63,7 +78,13 @@ export type CheckRuleItem = z.infer<typeof CheckRuleItemSchema>;
 export const CheckRuleCreateSchema = z.object({
   ruleCode: z.string().trim().min(1, 'validation.required').regex(RULE_CODE_PATTERN, 'validation.ruleCode'),
   ruleName: text(64),
-  ruleJson: z.preprocess(jsonOrSelf, z.array(CheckRuleItemSchema, { error: 'validation.checkRuleRows' }).min(1, 'validation.checkRuleRows').max(CHECK_RULE_ROWS_MAX, 'validation.checkRuleRows')),
+  ruleJson: z.preprocess(
+    jsonOrSelf,
+    z
+      .array(CheckRuleItemSchema, { error: 'validation.checkRuleRows' })
+      .min(1, 'validation.checkRuleRows')
+      .max(CHECK_RULE_ROWS_MAX, 'validation.checkRuleRows'),
+  ),
   ruleDescription: z.string().trim().max(500, 'validation.tooLong').default(''),
 });
 export type CheckRuleCreate = z.infer<typeof CheckRuleCreateSchema>;
@@ -100,11 +121,67 @@ const ok = z.null();
  * the value passes, otherwise a refusal whose message is the failing row's message.
  */
 export const CheckRuleRoutes = {
-  list: defineRoute({ method: 'GET', path: '/sys/checkRule/list', access: 'checkrule:list', tag, summary: 'Check rules of the current tenant (generic list)', query: ListQuerySchema, result: pageResultOf(CheckRuleRecordSchema) }),
-  queryById: defineRoute({ method: 'GET', path: '/sys/checkRule/queryById', access: 'checkrule:list', tag, summary: 'One check rule', query: IdQuerySchema, result: CheckRuleRecordSchema }),
-  add: defineRoute({ method: 'POST', path: '/sys/checkRule/add', access: 'checkrule:add', tag, summary: 'Create a check rule', body: CheckRuleCreateSchema, result: z.object({ id: z.string() }) }),
-  edit: defineRoute({ method: 'PUT', path: '/sys/checkRule/edit', access: 'checkrule:edit', tag, summary: 'Edit a check rule', body: CheckRuleEditSchema, result: ok }),
-  delete: defineRoute({ method: 'DELETE', path: '/sys/checkRule/delete', access: 'checkrule:delete', tag, summary: 'Delete a check rule', query: IdQuerySchema, result: ok }),
-  deleteBatch: defineRoute({ method: 'DELETE', path: '/sys/checkRule/deleteBatch', access: 'checkrule:batch_delete', tag, summary: 'Delete check rules', query: IdsQuerySchema, result: ok }),
-  checkByCode: defineRoute({ method: 'GET', path: '/sys/checkRule/checkByCode', access: 'session', tag, summary: 'Check a value against a rule of the tenant (message of the failing row on refusal)', query: CheckByCodeQuerySchema, result: ok }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/sys/checkRule/list',
+    access: 'checkrule:list',
+    tag,
+    summary: 'Check rules of the current tenant (generic list)',
+    query: ListQuerySchema,
+    result: pageResultOf(CheckRuleRecordSchema),
+  }),
+  queryById: defineRoute({
+    method: 'GET',
+    path: '/sys/checkRule/queryById',
+    access: 'checkrule:list',
+    tag,
+    summary: 'One check rule',
+    query: IdQuerySchema,
+    result: CheckRuleRecordSchema,
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: '/sys/checkRule/add',
+    access: 'checkrule:add',
+    tag,
+    summary: 'Create a check rule',
+    body: CheckRuleCreateSchema,
+    result: z.object({ id: z.string() }),
+  }),
+  edit: defineRoute({
+    method: 'PUT',
+    path: '/sys/checkRule/edit',
+    access: 'checkrule:edit',
+    tag,
+    summary: 'Edit a check rule',
+    body: CheckRuleEditSchema,
+    result: ok,
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/sys/checkRule/delete',
+    access: 'checkrule:delete',
+    tag,
+    summary: 'Delete a check rule',
+    query: IdQuerySchema,
+    result: ok,
+  }),
+  deleteBatch: defineRoute({
+    method: 'DELETE',
+    path: '/sys/checkRule/deleteBatch',
+    access: 'checkrule:batch_delete',
+    tag,
+    summary: 'Delete check rules',
+    query: IdsQuerySchema,
+    result: ok,
+  }),
+  checkByCode: defineRoute({
+    method: 'GET',
+    path: '/sys/checkRule/checkByCode',
+    access: 'session',
+    tag,
+    summary: 'Check a value against a rule of the tenant (message of the failing row on refusal)',
+    query: CheckByCodeQuerySchema,
+    result: ok,
+  }),
 } as const;

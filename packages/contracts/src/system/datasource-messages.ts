@@ -13,8 +13,14 @@ export const DATA_SOURCE_MESSAGES = {
 
 /** Field-error texts of data sources (issue 12 item 3), merged into `VALIDATION_MESSAGES`. */
 export const DATA_SOURCE_VALIDATION_MESSAGES = {
-  'validation.dataSourceCode': { 'zh-CN': '编码须以字母开头，只能包含字母、数字、_、-，最长64位', 'en-US': 'Code: a letter first, then letters, digits, _ or -, at most 64 characters' },
+  'validation.dataSourceCode': {
+    'zh-CN': '编码须以字母开头，只能包含字母、数字、_、-，最长64位',
+    'en-US': 'Code: a letter first, then letters, digits, _ or -, at most 64 characters',
+  },
   'validation.dataSourceHost': { 'zh-CN': '请输入主机名或IP地址', 'en-US': 'Enter a host name or IP address' },
-  'validation.dataSourcePort': { 'zh-CN': '端口须为1到65535之间的整数', 'en-US': 'The port must be a whole number from 1 to 65535' },
+  'validation.dataSourcePort': {
+    'zh-CN': '端口须为1到65535之间的整数',
+    'en-US': 'The port must be a whole number from 1 to 65535',
+  },
   'validation.dataSourceType': { 'zh-CN': '请选择数据库类型', 'en-US': 'Choose a database type' },
 } as const satisfies Record<string, BilingualText>;

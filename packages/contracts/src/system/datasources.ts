@@ -25,13 +25,22 @@ export const DATA_SOURCE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 export const DATA_SOURCE_HOST_PATTERN = /^[A-Za-z0-9]([A-Za-z0-9.-]{0,252}[A-Za-z0-9])?$|^[0-9A-Fa-f:.]{2,45}$/;
 
 const text = (max: number) =>
-  z.string().trim().min(1, 'validation.required').max(max, 'validation.tooLong').refine((v) => !INVALID_TEXT.test(v), 'validation.invalidText');
+  z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(max, 'validation.tooLong')
+    .refine((v) => !INVALID_TEXT.test(v), 'validation.invalidText');
 
 /** The fields a connection needs (add, edit and test connection share them). */
 const ConnectionSchema = z.object({
   dbType: z.enum(DATA_SOURCE_TYPES, { message: 'validation.dataSourceType' }),
   host: z.string().trim().min(1, 'validation.required').regex(DATA_SOURCE_HOST_PATTERN, 'validation.dataSourceHost'),
-  port: z.number({ message: 'validation.dataSourcePort' }).int('validation.dataSourcePort').min(1, 'validation.dataSourcePort').max(65535, 'validation.dataSourcePort'),
+  port: z
+    .number({ message: 'validation.dataSourcePort' })
+    .int('validation.dataSourcePort')
+    .min(1, 'validation.dataSourcePort')
+    .max(65535, 'validation.dataSourcePort'),
   dbName: text(128),
   dbUsername: text(128),
   /** Empty or absent on edit / test of a stored source: the stored password. */
@@ -58,7 +67,11 @@ export const DataSourceTestSchema = ConnectionSchema.extend({ id: z.string().min
 export type DataSourceTest = z.infer<typeof DataSourceTestSchema>;
 
 /** Answer of a connection test: reached or not, a message (the driver's reason on failure), time taken. */
-export const DataSourceTestResultSchema = z.object({ ok: z.boolean(), message: z.string(), elapsedMs: z.number().int() });
+export const DataSourceTestResultSchema = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  elapsedMs: z.number().int(),
+});
 export type DataSourceTestResult = z.infer<typeof DataSourceTestResultSchema>;
 
 /** One data source as lists and queryById answer it: never the password, only whether one is stored. */
@@ -84,12 +97,76 @@ const ok = z.null();
 
 /** Route table of data sources (JeecgBoot `/sys/dataSource/*`); every call is for administrators. */
 export const DataSourceRoutes = {
-  list: defineRoute({ method: 'GET', path: '/sys/dataSource/list', access: 'datasource:list', tag, summary: 'Data sources of the current tenant (generic list; no passwords)', query: ListQuerySchema, result: pageResultOf(DataSourceRecordSchema) }),
-  queryById: defineRoute({ method: 'GET', path: '/sys/dataSource/queryById', access: 'datasource:list', tag, summary: 'One data source (no password)', query: IdQuerySchema, result: DataSourceRecordSchema }),
-  add: defineRoute({ method: 'POST', path: '/sys/dataSource/add', access: 'datasource:add', tag, summary: 'Create a data source (password stored encrypted)', body: DataSourceCreateSchema, result: z.object({ id: z.string() }) }),
-  edit: defineRoute({ method: 'PUT', path: '/sys/dataSource/edit', access: 'datasource:edit', tag, summary: 'Edit a data source (empty password keeps the stored one)', body: DataSourceEditSchema, result: ok }),
-  delete: defineRoute({ method: 'DELETE', path: '/sys/dataSource/delete', access: 'datasource:delete', tag, summary: 'Delete a data source', query: IdQuerySchema, result: ok }),
-  deleteBatch: defineRoute({ method: 'DELETE', path: '/sys/dataSource/deleteBatch', access: 'datasource:batch_delete', tag, summary: 'Delete data sources', query: IdsQuerySchema, result: ok }),
-  exportXls: defineRoute({ method: 'GET', path: '/sys/dataSource/exportXls', access: 'datasource:export', tag, summary: 'Export data sources as .xls (no passwords)', query: ListQuerySchema, result: z.unknown() }),
-  testConnection: defineRoute({ method: 'POST', path: '/sys/dataSource/testConnection', access: 'datasource:test', tag, summary: 'Connect to the database given (5 s timeout), run SELECT 1, and answer whether it worked; logged', body: DataSourceTestSchema, result: DataSourceTestResultSchema }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/sys/dataSource/list',
+    access: 'datasource:list',
+    tag,
+    summary: 'Data sources of the current tenant (generic list; no passwords)',
+    query: ListQuerySchema,
+    result: pageResultOf(DataSourceRecordSchema),
+  }),
+  queryById: defineRoute({
+    method: 'GET',
+    path: '/sys/dataSource/queryById',
+    access: 'datasource:list',
+    tag,
+    summary: 'One data source (no password)',
+    query: IdQuerySchema,
+    result: DataSourceRecordSchema,
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: '/sys/dataSource/add',
+    access: 'datasource:add',
+    tag,
+    summary: 'Create a data source (password stored encrypted)',
+    body: DataSourceCreateSchema,
+    result: z.object({ id: z.string() }),
+  }),
+  edit: defineRoute({
+    method: 'PUT',
+    path: '/sys/dataSource/edit',
+    access: 'datasource:edit',
+    tag,
+    summary: 'Edit a data source (empty password keeps the stored one)',
+    body: DataSourceEditSchema,
+    result: ok,
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/sys/dataSource/delete',
+    access: 'datasource:delete',
+    tag,
+    summary: 'Delete a data source',
+    query: IdQuerySchema,
+    result: ok,
+  }),
+  deleteBatch: defineRoute({
+    method: 'DELETE',
+    path: '/sys/dataSource/deleteBatch',
+    access: 'datasource:batch_delete',
+    tag,
+    summary: 'Delete data sources',
+    query: IdsQuerySchema,
+    result: ok,
+  }),
+  exportXls: defineRoute({
+    method: 'GET',
+    path: '/sys/dataSource/exportXls',
+    access: 'datasource:export',
+    tag,
+    summary: 'Export data sources as .xls (no passwords)',
+    query: ListQuerySchema,
+    result: z.unknown(),
+  }),
+  testConnection: defineRoute({
+    method: 'POST',
+    path: '/sys/dataSource/testConnection',
+    access: 'datasource:test',
+    tag,
+    summary: 'Connect to the database given (5 s timeout), run SELECT 1, and answer whether it worked; logged',
+    body: DataSourceTestSchema,
+    result: DataSourceTestResultSchema,
+  }),
 } as const;

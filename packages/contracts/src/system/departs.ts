@@ -46,18 +46,41 @@ export interface DepartNode {
 }
 export const DepartNodeSchema: z.ZodType<DepartNode> = z.lazy(() =>
   z.object({
-    id: z.string(), key: z.string(), value: z.string(), title: z.string(),
-    departName: z.string(), departNameEn: z.string().nullable(), orgCode: z.string(), orgCategory: z.string(),
-    parentId: z.string().nullable(), mobile: z.string().nullable(), fax: z.string().nullable(),
-    address: z.string().nullable(), memo: z.string().nullable(), departOrder: z.number().int(), isLeaf: z.boolean(),
+    id: z.string(),
+    key: z.string(),
+    value: z.string(),
+    title: z.string(),
+    departName: z.string(),
+    departNameEn: z.string().nullable(),
+    orgCode: z.string(),
+    orgCategory: z.string(),
+    parentId: z.string().nullable(),
+    mobile: z.string().nullable(),
+    fax: z.string().nullable(),
+    address: z.string().nullable(),
+    memo: z.string().nullable(),
+    departOrder: z.number().int(),
+    isLeaf: z.boolean(),
     children: z.array(DepartNodeSchema).optional(),
   }),
 );
 
 /** Id-only tree node for pickers (`queryIdTree`). */
-export interface DepartIdNode { key: string; value: string; title: string; isLeaf: boolean; children?: DepartIdNode[] }
+export interface DepartIdNode {
+  key: string;
+  value: string;
+  title: string;
+  isLeaf: boolean;
+  children?: DepartIdNode[];
+}
 export const DepartIdNodeSchema: z.ZodType<DepartIdNode> = z.lazy(() =>
-  z.object({ key: z.string(), value: z.string(), title: z.string(), isLeaf: z.boolean(), children: z.array(DepartIdNodeSchema).optional() }),
+  z.object({
+    key: z.string(),
+    value: z.string(),
+    title: z.string(),
+    isLeaf: z.boolean(),
+    children: z.array(DepartIdNodeSchema).optional(),
+  }),
 );
 
 /** Department permissions (SPEC §6 "departments have role rights"). */
@@ -73,14 +96,92 @@ const ok = z.null();
 
 /** Route table of departments (SPEC §7 "sysDepart"). */
 export const DepartRoutes = {
-  queryTreeList: defineRoute({ method: 'GET', path: '/sys/sysDepart/queryTreeList', access: 'depart:list', tag, summary: 'Department tree of the current tenant', result: z.array(DepartNodeSchema) }),
-  queryIdTree: defineRoute({ method: 'GET', path: '/sys/sysDepart/queryIdTree', access: 'depart:list', tag, summary: 'Id tree for pickers', result: z.array(DepartIdNodeSchema) }),
-  searchBy: defineRoute({ method: 'GET', path: '/sys/sysDepart/searchBy', access: 'depart:list', tag, summary: 'Departments whose name contains keyWord', query: z.object({ keyWord: z.string().max(100).default('') }), result: z.array(DepartNodeSchema) }),
-  add: defineRoute({ method: 'POST', path: '/sys/sysDepart/add', access: 'depart:add', tag, summary: 'Create a department; the org code is generated', body: DepartCreateSchema, result: z.object({ id: z.string(), orgCode: z.string() }) }),
-  edit: defineRoute({ method: 'PUT', path: '/sys/sysDepart/edit', access: 'depart:edit', tag, summary: 'Edit a department', body: DepartEditSchema, result: ok }),
-  delete: defineRoute({ method: 'DELETE', path: '/sys/sysDepart/delete', access: 'depart:delete', tag, summary: 'Delete a department without children or users', query: IdQuerySchema, result: ok }),
-  deleteBatch: defineRoute({ method: 'DELETE', path: '/sys/sysDepart/deleteBatch', access: 'depart:batch_delete', tag, summary: 'Delete departments without children or users', query: IdsQuerySchema, result: ok }),
-  queryDepartPermission: defineRoute({ method: 'GET', path: '/sys/permission/queryDepartPermission', access: 'depart:list', tag, summary: 'Permission ids granted to a department', query: z.object({ departId: z.string().min(1).max(64) }), result: z.array(z.string()) }),
-  saveDepartPermission: defineRoute({ method: 'POST', path: '/sys/permission/saveDepartPermission', access: 'depart:auth', tag, summary: 'Replace the permissions of a department', body: DepartPermissionSaveSchema, result: ok }),
-  departRoles: defineRoute({ method: 'GET', path: '/sys/sysDepart/queryDepartRoles', access: 'depart:list', tag, summary: 'Roles held by the users of a department', query: z.object({ departId: z.string().min(1).max(64) }), result: z.array(z.object({ id: z.string(), roleName: z.string(), roleCode: z.string(), users: z.number().int() })) }),
+  queryTreeList: defineRoute({
+    method: 'GET',
+    path: '/sys/sysDepart/queryTreeList',
+    access: 'depart:list',
+    tag,
+    summary: 'Department tree of the current tenant',
+    result: z.array(DepartNodeSchema),
+  }),
+  queryIdTree: defineRoute({
+    method: 'GET',
+    path: '/sys/sysDepart/queryIdTree',
+    access: 'depart:list',
+    tag,
+    summary: 'Id tree for pickers',
+    result: z.array(DepartIdNodeSchema),
+  }),
+  searchBy: defineRoute({
+    method: 'GET',
+    path: '/sys/sysDepart/searchBy',
+    access: 'depart:list',
+    tag,
+    summary: 'Departments whose name contains keyWord',
+    query: z.object({ keyWord: z.string().max(100).default('') }),
+    result: z.array(DepartNodeSchema),
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: '/sys/sysDepart/add',
+    access: 'depart:add',
+    tag,
+    summary: 'Create a department; the org code is generated',
+    body: DepartCreateSchema,
+    result: z.object({ id: z.string(), orgCode: z.string() }),
+  }),
+  edit: defineRoute({
+    method: 'PUT',
+    path: '/sys/sysDepart/edit',
+    access: 'depart:edit',
+    tag,
+    summary: 'Edit a department',
+    body: DepartEditSchema,
+    result: ok,
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/sys/sysDepart/delete',
+    access: 'depart:delete',
+    tag,
+    summary: 'Delete a department without children or users',
+    query: IdQuerySchema,
+    result: ok,
+  }),
+  deleteBatch: defineRoute({
+    method: 'DELETE',
+    path: '/sys/sysDepart/deleteBatch',
+    access: 'depart:batch_delete',
+    tag,
+    summary: 'Delete departments without children or users',
+    query: IdsQuerySchema,
+    result: ok,
+  }),
+  queryDepartPermission: defineRoute({
+    method: 'GET',
+    path: '/sys/permission/queryDepartPermission',
+    access: 'depart:list',
+    tag,
+    summary: 'Permission ids granted to a department',
+    query: z.object({ departId: z.string().min(1).max(64) }),
+    result: z.array(z.string()),
+  }),
+  saveDepartPermission: defineRoute({
+    method: 'POST',
+    path: '/sys/permission/saveDepartPermission',
+    access: 'depart:auth',
+    tag,
+    summary: 'Replace the permissions of a department',
+    body: DepartPermissionSaveSchema,
+    result: ok,
+  }),
+  departRoles: defineRoute({
+    method: 'GET',
+    path: '/sys/sysDepart/queryDepartRoles',
+    access: 'depart:list',
+    tag,
+    summary: 'Roles held by the users of a department',
+    query: z.object({ departId: z.string().min(1).max(64) }),
+    result: z.array(z.object({ id: z.string(), roleName: z.string(), roleCode: z.string(), users: z.number().int() })),
+  }),
 } as const;

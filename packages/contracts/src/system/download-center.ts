@@ -81,8 +81,40 @@ const D = '/sys/downloadCenter';
  * itself is served by `download` (attachment) until it expires.
  */
 export const DownloadCenterRoutes = {
-  list: defineRoute({ method: 'GET', path: `${D}/list`, access: 'session', tag: 'download-center', summary: 'The caller’s export files, newest first (generic list over EXPORT_FILE_LIST_FIELDS)', query: ListQuerySchema, result: pageResultOf(ExportFileSchema) }),
-  view: defineRoute({ method: 'GET', path: `${D}/queryById`, access: 'session', tag: 'download-center', summary: 'One export file of the caller (status and progress)', query: IdQuerySchema, result: ExportFileSchema }),
-  download: defineRoute({ method: 'GET', path: `${D}/download`, access: 'session', tag: 'download-center', summary: 'The generated file (attachment); only its requester, until it expires', query: IdQuerySchema, result: z.unknown() }),
-  delete: defineRoute({ method: 'DELETE', path: `${D}/delete`, access: 'session', tag: 'download-center', summary: 'Delete export files of the caller (and their stored files)', query: IdsQuerySchema, result: z.null() }),
+  list: defineRoute({
+    method: 'GET',
+    path: `${D}/list`,
+    access: 'session',
+    tag: 'download-center',
+    summary: 'The caller’s export files, newest first (generic list over EXPORT_FILE_LIST_FIELDS)',
+    query: ListQuerySchema,
+    result: pageResultOf(ExportFileSchema),
+  }),
+  view: defineRoute({
+    method: 'GET',
+    path: `${D}/queryById`,
+    access: 'session',
+    tag: 'download-center',
+    summary: 'One export file of the caller (status and progress)',
+    query: IdQuerySchema,
+    result: ExportFileSchema,
+  }),
+  download: defineRoute({
+    method: 'GET',
+    path: `${D}/download`,
+    access: 'session',
+    tag: 'download-center',
+    summary: 'The generated file (attachment); only its requester, until it expires',
+    query: IdQuerySchema,
+    result: z.unknown(),
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: `${D}/delete`,
+    access: 'session',
+    tag: 'download-center',
+    summary: 'Delete export files of the caller (and their stored files)',
+    query: IdsQuerySchema,
+    result: z.null(),
+  }),
 } as const;

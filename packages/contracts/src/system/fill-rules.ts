@@ -22,7 +22,11 @@ export type FillDateFormat = (typeof FILL_DATE_FORMATS)[number];
 
 /** Parameters of a generator: prefix, date format and sequence digits (longer once exceeded). */
 export const FillRuleParamsSchema = z.object({
-  prefix: z.string().trim().max(16, 'validation.tooLong').regex(/^[A-Za-z0-9_-]*$/, 'validation.fillRulePrefix'),
+  prefix: z
+    .string()
+    .trim()
+    .max(16, 'validation.tooLong')
+    .regex(/^[A-Za-z0-9_-]*$/, 'validation.fillRulePrefix'),
   dateFormat: z.enum(FILL_DATE_FORMATS),
   digits: z.coerce.number().int().min(1, 'validation.fillRuleDigits').max(10, 'validation.fillRuleDigits'),
 });
@@ -51,7 +55,12 @@ function jsonOrSelf(v: unknown): unknown {
 /** `POST /sys/fillRule/add` body; `ruleParams` an object (or its JSON text). */
 export const FillRuleCreateSchema = z.object({
   ruleCode: z.string().trim().min(1, 'validation.required').regex(RULE_CODE_PATTERN, 'validation.ruleCode'),
-  ruleName: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong').refine((v) => !INVALID_TEXT.test(v), 'validation.invalidText'),
+  ruleName: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(64, 'validation.tooLong')
+    .refine((v) => !INVALID_TEXT.test(v), 'validation.invalidText'),
   generator: z.enum(FILL_RULE_GENERATORS, { error: 'validation.required' }),
   ruleParams: z.preprocess(jsonOrSelf, FillRuleParamsSchema),
 });
@@ -83,14 +92,68 @@ const ok = z.null();
  * `null` when the tenant has no rule of that code (the form keeps its own behaviour).
  */
 export const FillRuleRoutes = {
-  list: defineRoute({ method: 'GET', path: '/sys/fillRule/list', access: 'fillrule:list', tag, summary: 'Fill rules of the current tenant (generic list)', query: ListQuerySchema, result: pageResultOf(FillRuleRecordSchema) }),
-  queryById: defineRoute({ method: 'GET', path: '/sys/fillRule/queryById', access: 'fillrule:list', tag, summary: 'One fill rule', query: IdQuerySchema, result: FillRuleRecordSchema }),
-  add: defineRoute({ method: 'POST', path: '/sys/fillRule/add', access: 'fillrule:add', tag, summary: 'Create a fill rule', body: FillRuleCreateSchema, result: z.object({ id: z.string() }) }),
-  edit: defineRoute({ method: 'PUT', path: '/sys/fillRule/edit', access: 'fillrule:edit', tag, summary: 'Edit a fill rule', body: FillRuleEditSchema, result: ok }),
-  delete: defineRoute({ method: 'DELETE', path: '/sys/fillRule/delete', access: 'fillrule:delete', tag, summary: 'Delete a fill rule', query: IdQuerySchema, result: ok }),
-  deleteBatch: defineRoute({ method: 'DELETE', path: '/sys/fillRule/deleteBatch', access: 'fillrule:batch_delete', tag, summary: 'Delete fill rules', query: IdsQuerySchema, result: ok }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/sys/fillRule/list',
+    access: 'fillrule:list',
+    tag,
+    summary: 'Fill rules of the current tenant (generic list)',
+    query: ListQuerySchema,
+    result: pageResultOf(FillRuleRecordSchema),
+  }),
+  queryById: defineRoute({
+    method: 'GET',
+    path: '/sys/fillRule/queryById',
+    access: 'fillrule:list',
+    tag,
+    summary: 'One fill rule',
+    query: IdQuerySchema,
+    result: FillRuleRecordSchema,
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: '/sys/fillRule/add',
+    access: 'fillrule:add',
+    tag,
+    summary: 'Create a fill rule',
+    body: FillRuleCreateSchema,
+    result: z.object({ id: z.string() }),
+  }),
+  edit: defineRoute({
+    method: 'PUT',
+    path: '/sys/fillRule/edit',
+    access: 'fillrule:edit',
+    tag,
+    summary: 'Edit a fill rule',
+    body: FillRuleEditSchema,
+    result: ok,
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/sys/fillRule/delete',
+    access: 'fillrule:delete',
+    tag,
+    summary: 'Delete a fill rule',
+    query: IdQuerySchema,
+    result: ok,
+  }),
+  deleteBatch: defineRoute({
+    method: 'DELETE',
+    path: '/sys/fillRule/deleteBatch',
+    access: 'fillrule:batch_delete',
+    tag,
+    summary: 'Delete fill rules',
+    query: IdsQuerySchema,
+    result: ok,
+  }),
   executeRuleByCode: defineRoute({
-    method: 'PUT', path: '/sys/fillRule/executeRuleByCode/:ruleCode', access: 'session', tag, summary: 'Next value of a fill rule of the tenant (null when none)',
-    params: z.object({ ruleCode: z.string().min(1).max(64) }), body: z.record(z.string(), z.unknown()).optional(), result: z.string().nullable(),
+    method: 'PUT',
+    path: '/sys/fillRule/executeRuleByCode/:ruleCode',
+    access: 'session',
+    tag,
+    summary: 'Next value of a fill rule of the tenant (null when none)',
+    params: z.object({ ruleCode: z.string().min(1).max(64) }),
+    body: z.record(z.string(), z.unknown()).optional(),
+    result: z.string().nullable(),
   }),
 } as const;

@@ -15,7 +15,8 @@ import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from './list';
 const FlagSchema = z.union([z.literal(0), z.literal(1)]);
 
 /** URI schemes a route may point at: a load-balanced service name, HTTP(S) or WebSocket. */
-export const GATEWAY_URI_PATTERN = /^(lb:\/\/[A-Za-z0-9][A-Za-z0-9_.-]{0,199}|(https?|wss?):\/\/[^\s/?#@]+(:\d{1,5})?(\/[^\s]*)?)$/;
+export const GATEWAY_URI_PATTERN =
+  /^(lb:\/\/[A-Za-z0-9][A-Za-z0-9_.-]{0,199}|(https?|wss?):\/\/[^\s/?#@]+(:\d{1,5})?(\/[^\s]*)?)$/;
 
 /** Route id: letters, digits, `_`, `-`, `.` (it becomes the gateway's route id). */
 export const GATEWAY_ROUTER_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -34,10 +35,17 @@ export interface GatewayFactory {
 }
 
 const ScalarSchema = z.union([z.string().max(500), z.number().finite(), z.boolean()]);
-const FactorySchema = z.object({
-  name: z.string().regex(FACTORY_NAME),
-  args: z.union([z.array(ScalarSchema).max(20), z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/), ScalarSchema)]).default([]),
-}).strict();
+const FactorySchema = z
+  .object({
+    name: z.string().regex(FACTORY_NAME),
+    args: z
+      .union([
+        z.array(ScalarSchema).max(20),
+        z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/), ScalarSchema),
+      ])
+      .default([]),
+  })
+  .strict();
 
 /**
  * Parses a predicates/filters JSON text into factories.
@@ -68,9 +76,23 @@ const factoriesField = (requireOne: boolean) =>
 
 /** `POST /sys/gatewayRoute/add` body; predicates and filters are JSON texts as JeecgBoot sends them. */
 export const GatewayRouteCreateSchema = z.object({
-  routerId: z.string().trim().min(1, 'validation.required').regex(GATEWAY_ROUTER_ID_PATTERN, 'validation.gatewayRouterId'),
-  name: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong').refine((v) => !INVALID_TEXT.test(v), 'validation.invalidText'),
-  uri: z.string().trim().min(1, 'validation.required').max(500, 'validation.tooLong').regex(GATEWAY_URI_PATTERN, 'validation.gatewayUri'),
+  routerId: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .regex(GATEWAY_ROUTER_ID_PATTERN, 'validation.gatewayRouterId'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(64, 'validation.tooLong')
+    .refine((v) => !INVALID_TEXT.test(v), 'validation.invalidText'),
+  uri: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(500, 'validation.tooLong')
+    .regex(GATEWAY_URI_PATTERN, 'validation.gatewayUri'),
   predicates: factoriesField(true),
   filters: factoriesField(false).default('[]'),
   stripPrefix: FlagSchema.default(0),
@@ -112,11 +134,66 @@ const ok = z.null();
 
 /** Route table of gateway routes (JeecgBoot `/sys/gatewayRoute/*`; export is this product's). */
 export const GatewayRouteRoutes = {
-  list: defineRoute({ method: 'GET', path: '/sys/gatewayRoute/list', access: 'gateway:list', tag, summary: 'Gateway routes of the current tenant (generic list)', query: ListQuerySchema, result: pageResultOf(GatewayRouteRecordSchema) }),
-  queryById: defineRoute({ method: 'GET', path: '/sys/gatewayRoute/queryById', access: 'gateway:list', tag, summary: 'One gateway route', query: IdQuerySchema, result: GatewayRouteRecordSchema }),
-  add: defineRoute({ method: 'POST', path: '/sys/gatewayRoute/add', access: 'gateway:add', tag, summary: 'Create a gateway route', body: GatewayRouteCreateSchema, result: z.object({ id: z.string() }) }),
-  edit: defineRoute({ method: 'PUT', path: '/sys/gatewayRoute/edit', access: 'gateway:edit', tag, summary: 'Edit a gateway route', body: GatewayRouteEditSchema, result: ok }),
-  delete: defineRoute({ method: 'DELETE', path: '/sys/gatewayRoute/delete', access: 'gateway:delete', tag, summary: 'Delete a gateway route', query: IdQuerySchema, result: ok }),
-  deleteBatch: defineRoute({ method: 'DELETE', path: '/sys/gatewayRoute/deleteBatch', access: 'gateway:batch_delete', tag, summary: 'Delete gateway routes', query: IdsQuerySchema, result: ok }),
-  exportConfig: defineRoute({ method: 'GET', path: '/sys/gatewayRoute/exportConfig', access: 'gateway:export', tag, summary: 'The enabled routes as a Spring Cloud Gateway YAML file (spring.cloud.gateway.routes)', result: z.unknown() }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/sys/gatewayRoute/list',
+    access: 'gateway:list',
+    tag,
+    summary: 'Gateway routes of the current tenant (generic list)',
+    query: ListQuerySchema,
+    result: pageResultOf(GatewayRouteRecordSchema),
+  }),
+  queryById: defineRoute({
+    method: 'GET',
+    path: '/sys/gatewayRoute/queryById',
+    access: 'gateway:list',
+    tag,
+    summary: 'One gateway route',
+    query: IdQuerySchema,
+    result: GatewayRouteRecordSchema,
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: '/sys/gatewayRoute/add',
+    access: 'gateway:add',
+    tag,
+    summary: 'Create a gateway route',
+    body: GatewayRouteCreateSchema,
+    result: z.object({ id: z.string() }),
+  }),
+  edit: defineRoute({
+    method: 'PUT',
+    path: '/sys/gatewayRoute/edit',
+    access: 'gateway:edit',
+    tag,
+    summary: 'Edit a gateway route',
+    body: GatewayRouteEditSchema,
+    result: ok,
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/sys/gatewayRoute/delete',
+    access: 'gateway:delete',
+    tag,
+    summary: 'Delete a gateway route',
+    query: IdQuerySchema,
+    result: ok,
+  }),
+  deleteBatch: defineRoute({
+    method: 'DELETE',
+    path: '/sys/gatewayRoute/deleteBatch',
+    access: 'gateway:batch_delete',
+    tag,
+    summary: 'Delete gateway routes',
+    query: IdsQuerySchema,
+    result: ok,
+  }),
+  exportConfig: defineRoute({
+    method: 'GET',
+    path: '/sys/gatewayRoute/exportConfig',
+    access: 'gateway:export',
+    tag,
+    summary: 'The enabled routes as a Spring Cloud Gateway YAML file (spring.cloud.gateway.routes)',
+    result: z.unknown(),
+  }),
 } as const;

@@ -23,7 +23,16 @@ export type LedgerChain = (typeof LEDGER_CHAINS)[number];
  * - `unlinked`: a row exists that no entry chains (inserted around the ledger);
  * - `head`: the chain ends before its recorded head (newest entries removed).
  */
-export const LEDGER_PROBLEMS = ['seqGap', 'prevHash', 'entryHash', 'content', 'rowChanged', 'rowMissing', 'unlinked', 'head'] as const;
+export const LEDGER_PROBLEMS = [
+  'seqGap',
+  'prevHash',
+  'entryHash',
+  'content',
+  'rowChanged',
+  'rowMissing',
+  'unlinked',
+  'head',
+] as const;
 export type LedgerProblem = (typeof LEDGER_PROBLEMS)[number];
 
 /** The first broken link of a chain. `expected`/`found`: hashes, digests, counts or sequence numbers as text. */
@@ -43,7 +52,13 @@ export const LedgerBreakSchema = z.object({
 export type LedgerBreak = z.infer<typeof LedgerBreakSchema>;
 
 /** A documented gap: telemetry partition [from, to) dropped by retention at `time` with `rows` of the tenant's readings. */
-export const LedgerGapSchema = z.object({ partition: z.string(), from: z.number(), to: z.number(), rows: z.number().int(), time: z.number() });
+export const LedgerGapSchema = z.object({
+  partition: z.string(),
+  from: z.number(),
+  to: z.number(),
+  rows: z.number().int(),
+  time: z.number(),
+});
 export type LedgerGap = z.infer<typeof LedgerGapSchema>;
 
 /** Verification of one chain of the caller's tenant. */
@@ -81,8 +96,12 @@ export const LEDGER_VERIFY_PERM = 'ledger:verify';
 
 export const LedgerRoutes = {
   verify: defineRoute({
-    method: 'GET', path: '/sys/ledger/verify', access: LEDGER_VERIFY_PERM, tag: 'ledger',
-    summary: "Verify the tenant's hash chains (telemetry, alarm records, reports, audit log): intact or the first broken link",
+    method: 'GET',
+    path: '/sys/ledger/verify',
+    access: LEDGER_VERIFY_PERM,
+    tag: 'ledger',
+    summary:
+      "Verify the tenant's hash chains (telemetry, alarm records, reports, audit log): intact or the first broken link",
     query: z.object({ chain: z.enum(LEDGER_CHAINS).optional() }),
     result: LedgerVerifySchema,
   }),

@@ -27,7 +27,15 @@ export type SuperQueryCondition = z.infer<typeof SuperQueryConditionSchema>;
 
 /** Query-string keys every list understands besides the entity's fields. */
 export const LIST_RESERVED_KEYS = [
-  'pageNo', 'pageSize', 'column', 'order', 'field', 'superQueryParams', 'superQueryMatchType', '_t', 'selections',
+  'pageNo',
+  'pageSize',
+  'column',
+  'order',
+  'field',
+  'superQueryParams',
+  'superQueryMatchType',
+  '_t',
+  'selections',
 ] as const;
 
 /**
@@ -77,7 +85,14 @@ export type UploadResult = z.infer<typeof UploadResultSchema>;
 /** Splits a comma-joined id list, dropping blanks and duplicates. */
 export function splitIds(ids: string | undefined): string[] {
   if (!ids) return [];
-  return [...new Set(ids.split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      ids
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /**

@@ -76,7 +76,12 @@ export const MonitorSnapshotSchema = z.object({
     /** Readings accepted and not yet committed. */
     queueDepth: z.number(),
   }),
-  jobs: z.object({ waiting: z.number().int(), active: z.number().int(), failed: z.number().int(), completed: z.number().int() }),
+  jobs: z.object({
+    waiting: z.number().int(),
+    active: z.number().int(),
+    failed: z.number().int(),
+    completed: z.number().int(),
+  }),
   websocketClients: z.number().int(),
 });
 export type MonitorSnapshot = z.infer<typeof MonitorSnapshotSchema>;
@@ -98,5 +103,12 @@ export const MONITOR_REFRESH_MS = 5_000;
 
 /** Route table of the monitoring page (administrators only: `monitor:view`). */
 export const MonitorRoutes = {
-  info: defineRoute({ method: 'GET', path: '/sys/monitor/info', access: 'monitor:view', tag: 'monitor', summary: 'Server health: process, database, broker, ingest, job queue (from the metrics registry)', result: MonitorSnapshotSchema }),
+  info: defineRoute({
+    method: 'GET',
+    path: '/sys/monitor/info',
+    access: 'monitor:view',
+    tag: 'monitor',
+    summary: 'Server health: process, database, broker, ingest, job queue (from the metrics registry)',
+    result: MonitorSnapshotSchema,
+  }),
 } as const;

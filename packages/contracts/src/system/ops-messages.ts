@@ -9,9 +9,21 @@ export const OPS_MESSAGES = {
 
 /** Field-error texts of gateway routes (issue 12 item 5), merged into `VALIDATION_MESSAGES`. */
 export const OPS_VALIDATION_MESSAGES = {
-  'validation.gatewayRouterId': { 'zh-CN': '路由ID只能包含字母、数字、_、-、.，最长64位', 'en-US': 'Route ID: letters, digits, _ - . only, at most 64 characters' },
-  'validation.gatewayUri': { 'zh-CN': '地址须以 lb://、http://、https://、ws:// 或 wss:// 开头', 'en-US': 'The URI must start with lb://, http://, https://, ws:// or wss://' },
+  'validation.gatewayRouterId': {
+    'zh-CN': '路由ID只能包含字母、数字、_、-、.，最长64位',
+    'en-US': 'Route ID: letters, digits, _ - . only, at most 64 characters',
+  },
+  'validation.gatewayUri': {
+    'zh-CN': '地址须以 lb://、http://、https://、ws:// 或 wss:// 开头',
+    'en-US': 'The URI must start with lb://, http://, https://, ws:// or wss://',
+  },
   'validation.gatewayJson': { 'zh-CN': '不是有效的 JSON', 'en-US': 'Not valid JSON' },
-  'validation.gatewayFactories': { 'zh-CN': '须为 [{"name": "…", "args": […]}] 形式的列表', 'en-US': 'Must be a list of the form [{"name": "…", "args": […]}]' },
-  'validation.gatewayPredicateRequired': { 'zh-CN': '至少需要一个断言（如 Path）', 'en-US': 'At least one predicate (e.g. Path) is required' },
+  'validation.gatewayFactories': {
+    'zh-CN': '须为 [{"name": "…", "args": […]}] 形式的列表',
+    'en-US': 'Must be a list of the form [{"name": "…", "args": […]}]',
+  },
+  'validation.gatewayPredicateRequired': {
+    'zh-CN': '至少需要一个断言（如 Path）',
+    'en-US': 'At least one predicate (e.g. Path) is required',
+  },
 } as const satisfies Record<string, BilingualText>;

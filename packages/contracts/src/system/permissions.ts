@@ -16,7 +16,11 @@ export const PermissionCreateSchema = z.object({
   url: z.string().max(300).nullish(),
   component: z.string().max(200).nullish(),
   redirect: z.string().max(300).nullish(),
-  perms: z.string().max(200).regex(/^[A-Za-z0-9_:,.-]*$/, 'validation.invalid').nullish(),
+  perms: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_:,.-]*$/, 'validation.invalid')
+    .nullish(),
   /** '1' enabled, '0' disabled. */
   status: z.enum(['0', '1']).default('1'),
   sortNo: z.coerce.number().min(0).max(100000).default(1),
@@ -32,17 +36,50 @@ export const PermissionEditSchema = PermissionCreateSchema.extend({ id: z.string
 export type PermissionEdit = z.infer<typeof PermissionEditSchema>;
 
 export interface PermissionNode {
-  id: string; key: string; title: string; parentId: string | null; name: string; nameEn: string;
-  menuType: number; url: string | null; component: string | null; redirect: string | null; perms: string | null;
-  status: string; sortNo: number; icon: string | null; route: boolean; hidden: boolean; keepAlive: boolean;
-  internalOrExternal: boolean; alwaysShow: boolean; leaf: boolean; children?: PermissionNode[];
+  id: string;
+  key: string;
+  title: string;
+  parentId: string | null;
+  name: string;
+  nameEn: string;
+  menuType: number;
+  url: string | null;
+  component: string | null;
+  redirect: string | null;
+  perms: string | null;
+  status: string;
+  sortNo: number;
+  icon: string | null;
+  route: boolean;
+  hidden: boolean;
+  keepAlive: boolean;
+  internalOrExternal: boolean;
+  alwaysShow: boolean;
+  leaf: boolean;
+  children?: PermissionNode[];
 }
 export const PermissionNodeSchema: z.ZodType<PermissionNode> = z.lazy(() =>
   z.object({
-    id: z.string(), key: z.string(), title: z.string(), parentId: z.string().nullable(), name: z.string(), nameEn: z.string(),
-    menuType: z.number().int(), url: z.string().nullable(), component: z.string().nullable(), redirect: z.string().nullable(),
-    perms: z.string().nullable(), status: z.string(), sortNo: z.number(), icon: z.string().nullable(), route: z.boolean(),
-    hidden: z.boolean(), keepAlive: z.boolean(), internalOrExternal: z.boolean(), alwaysShow: z.boolean(), leaf: z.boolean(),
+    id: z.string(),
+    key: z.string(),
+    title: z.string(),
+    parentId: z.string().nullable(),
+    name: z.string(),
+    nameEn: z.string(),
+    menuType: z.number().int(),
+    url: z.string().nullable(),
+    component: z.string().nullable(),
+    redirect: z.string().nullable(),
+    perms: z.string().nullable(),
+    status: z.string(),
+    sortNo: z.number(),
+    icon: z.string().nullable(),
+    route: z.boolean(),
+    hidden: z.boolean(),
+    keepAlive: z.boolean(),
+    internalOrExternal: z.boolean(),
+    alwaysShow: z.boolean(),
+    leaf: z.boolean(),
     children: z.array(PermissionNodeSchema).optional(),
   }),
 );
@@ -60,7 +97,11 @@ export const DATA_RULE_VARIABLES = ['#{sys_user_code}', '#{sys_org_code}'] as co
 export const DataRuleCreateSchema = z.object({
   permissionId: z.string().min(1).max(64),
   ruleName: z.string().min(1).max(60),
-  ruleColumn: z.string().min(1).max(60).regex(/^[A-Za-z][A-Za-z0-9]*$/, 'validation.invalid'),
+  ruleColumn: z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/^[A-Za-z][A-Za-z0-9]*$/, 'validation.invalid'),
   ruleConditions: z.enum(DATA_RULE_CONDITIONS),
   ruleValue: z.string().min(1).max(500),
   status: z.enum(['0', '1']).default('1'),
@@ -76,13 +117,83 @@ const ok = z.null();
 
 /** Route table of permissions and data rules (SPEC §7 "permission"). */
 export const PermissionRoutes = {
-  list: defineRoute({ method: 'GET', path: '/sys/permission/list', access: 'permission:list', tag, summary: 'Every menu and button as a tree (table)', result: z.array(PermissionNodeSchema) }),
-  queryTreeList: defineRoute({ method: 'GET', path: '/sys/permission/queryTreeList', access: 'permission:list', tag, summary: 'Tree for authorisation dialogs, with every id', result: z.object({ treeList: z.array(PermissionNodeSchema), ids: z.array(z.string()) }) }),
-  add: defineRoute({ method: 'POST', path: '/sys/permission/add', access: 'permission:add', tag, summary: 'Create a menu or button (platform tenant only)', body: PermissionCreateSchema, result: z.object({ id: z.string() }) }),
-  edit: defineRoute({ method: 'PUT', path: '/sys/permission/edit', access: 'permission:edit', tag, summary: 'Edit a menu or button (platform tenant only)', body: PermissionEditSchema, result: ok }),
-  delete: defineRoute({ method: 'DELETE', path: '/sys/permission/delete', access: 'permission:delete', tag, summary: 'Delete a menu or button and its children (platform tenant only)', query: IdQuerySchema, result: ok }),
-  ruleList: defineRoute({ method: 'GET', path: '/sys/permission/getPermRuleListByPermId', access: 'permission:list', tag, summary: 'Data rules of a permission', query: z.object({ permissionId: z.string().min(1).max(64) }), result: z.array(DataRuleRecordSchema) }),
-  ruleAdd: defineRoute({ method: 'POST', path: '/sys/permission/addPermissionRule', access: 'permission:edit', tag, summary: 'Add a data rule', body: DataRuleCreateSchema, result: z.object({ id: z.string() }) }),
-  ruleEdit: defineRoute({ method: 'PUT', path: '/sys/permission/editPermissionRule', access: 'permission:edit', tag, summary: 'Edit a data rule', body: DataRuleEditSchema, result: ok }),
-  ruleDelete: defineRoute({ method: 'DELETE', path: '/sys/permission/deletePermissionRule', access: 'permission:edit', tag, summary: 'Delete a data rule', query: IdQuerySchema, result: ok }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/sys/permission/list',
+    access: 'permission:list',
+    tag,
+    summary: 'Every menu and button as a tree (table)',
+    result: z.array(PermissionNodeSchema),
+  }),
+  queryTreeList: defineRoute({
+    method: 'GET',
+    path: '/sys/permission/queryTreeList',
+    access: 'permission:list',
+    tag,
+    summary: 'Tree for authorisation dialogs, with every id',
+    result: z.object({ treeList: z.array(PermissionNodeSchema), ids: z.array(z.string()) }),
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: '/sys/permission/add',
+    access: 'permission:add',
+    tag,
+    summary: 'Create a menu or button (platform tenant only)',
+    body: PermissionCreateSchema,
+    result: z.object({ id: z.string() }),
+  }),
+  edit: defineRoute({
+    method: 'PUT',
+    path: '/sys/permission/edit',
+    access: 'permission:edit',
+    tag,
+    summary: 'Edit a menu or button (platform tenant only)',
+    body: PermissionEditSchema,
+    result: ok,
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/sys/permission/delete',
+    access: 'permission:delete',
+    tag,
+    summary: 'Delete a menu or button and its children (platform tenant only)',
+    query: IdQuerySchema,
+    result: ok,
+  }),
+  ruleList: defineRoute({
+    method: 'GET',
+    path: '/sys/permission/getPermRuleListByPermId',
+    access: 'permission:list',
+    tag,
+    summary: 'Data rules of a permission',
+    query: z.object({ permissionId: z.string().min(1).max(64) }),
+    result: z.array(DataRuleRecordSchema),
+  }),
+  ruleAdd: defineRoute({
+    method: 'POST',
+    path: '/sys/permission/addPermissionRule',
+    access: 'permission:edit',
+    tag,
+    summary: 'Add a data rule',
+    body: DataRuleCreateSchema,
+    result: z.object({ id: z.string() }),
+  }),
+  ruleEdit: defineRoute({
+    method: 'PUT',
+    path: '/sys/permission/editPermissionRule',
+    access: 'permission:edit',
+    tag,
+    summary: 'Edit a data rule',
+    body: DataRuleEditSchema,
+    result: ok,
+  }),
+  ruleDelete: defineRoute({
+    method: 'DELETE',
+    path: '/sys/permission/deletePermissionRule',
+    access: 'permission:edit',
+    tag,
+    summary: 'Delete a data rule',
+    query: IdQuerySchema,
+    result: ok,
+  }),
 } as const;

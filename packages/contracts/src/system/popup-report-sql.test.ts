@@ -3,13 +3,21 @@ import { parseReportSql, reportSqlParams } from './popup-report-sql';
 
 describe('popup report query text', () => {
   it('turns ${name} into numbered or positional placeholders, in order, repeats included', () => {
-    expect(parseReportSql('SELECT * FROM t WHERE a = ${a} AND b > ${ b } OR a2 = ${a};')).toEqual({ sql: 'SELECT * FROM t WHERE a = $1 AND b > $2 OR a2 = $3', order: ['a', 'b', 'a'] });
-    expect(parseReportSql('with x as (select 1) select * from x where y = ${y}', () => '?')).toEqual({ sql: 'with x as (select 1) select * from x where y = ?', order: ['y'] });
+    expect(parseReportSql('SELECT * FROM t WHERE a = ${a} AND b > ${ b } OR a2 = ${a};')).toEqual({
+      sql: 'SELECT * FROM t WHERE a = $1 AND b > $2 OR a2 = $3',
+      order: ['a', 'b', 'a'],
+    });
+    expect(parseReportSql('with x as (select 1) select * from x where y = ${y}', () => '?')).toEqual({
+      sql: 'with x as (select 1) select * from x where y = ?',
+      order: ['y'],
+    });
     expect(reportSqlParams('SELECT ${a}, ${b}, ${a}')).toEqual(['a', 'b']);
   });
 
   it('keeps quoted text and ignores semicolons and words inside quotes and comments', () => {
-    expect(parseReportSql("SELECT 'a;b' AS \"x;y\", 'it''s' -- ; delete\n /* ; copy */ FROM t")).toMatchObject({ order: [] });
+    expect(parseReportSql("SELECT 'a;b' AS \"x;y\", 'it''s' -- ; delete\n /* ; copy */ FROM t")).toMatchObject({
+      order: [],
+    });
     expect(parseReportSql("SELECT 'copy' AS c FROM t")).not.toHaveProperty('problem');
   });
 

@@ -32,7 +32,8 @@ export const REPORT_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
  * `LOAD_FILE`; PostgreSQL's server-file functions and large objects, `COPY`, `dblink`),
  * session-level locks that survive a rollback, and statements that end the transaction.
  */
-const FORBIDDEN = /\b(into\s+(outfile|dumpfile)|load_file|pg_read_file|pg_read_binary_file|pg_ls_dir|pg_stat_file|lo_\w+|dblink\w*|pg_advisory_lock\w*|pg_advisory_xact_lock\w*|get_lock|copy|commit|rollback|savepoint|release|set\s+(session|global|role|local)?\s*[a-z_]*\s*(=|to)|pg_terminate_backend|pg_cancel_backend|pg_reload_conf|set_config|handler|lock\s+tables?)\b/i;
+const FORBIDDEN =
+  /\b(into\s+(outfile|dumpfile)|load_file|pg_read_file|pg_read_binary_file|pg_ls_dir|pg_stat_file|lo_\w+|dblink\w*|pg_advisory_lock\w*|pg_advisory_xact_lock\w*|get_lock|copy|commit|rollback|savepoint|release|set\s+(session|global|role|local)?\s*[a-z_]*\s*(=|to)|pg_terminate_backend|pg_cancel_backend|pg_reload_conf|set_config|handler|lock\s+tables?)\b/i;
 
 /**
  * Splits `text` into code (outside strings, quoted identifiers and comments) and the rest, and
@@ -40,7 +41,10 @@ const FORBIDDEN = /\b(into\s+(outfile|dumpfile)|load_file|pg_read_file|pg_read_b
  * quotes, no forbidden word. Placeholders are written by `placeholder(i)` (1-based).
  * @returns the parsed query, or the problem found
  */
-export function parseReportSql(text: string, placeholder: (index: number) => string = (i) => `$${i}`): ParsedReportSql | { problem: ReportSqlProblem } {
+export function parseReportSql(
+  text: string,
+  placeholder: (index: number) => string = (i) => `$${i}`,
+): ParsedReportSql | { problem: ReportSqlProblem } {
   let out = '';
   let code = '';
   const order: string[] = [];

@@ -28,7 +28,12 @@ export const POPUP_REPORT_CACHE_MS = 30_000;
 export const REPORT_PARAM_PREFIX = 'self_';
 
 const text = (max: number) =>
-  z.string().trim().min(1, 'validation.required').max(max, 'validation.tooLong').refine((v) => !INVALID_TEXT.test(v), 'validation.invalidText');
+  z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(max, 'validation.tooLong')
+    .refine((v) => !INVALID_TEXT.test(v), 'validation.invalidText');
 const name = z.string().trim().regex(REPORT_NAME_PATTERN, 'validation.reportName');
 
 /** One column of a report (SPEC §3: field, title, type, dictionary, hidden, query mode single). */
@@ -36,10 +41,18 @@ export const ReportColumnSchema = z.object({
   field: name,
   title: text(64),
   type: z.enum(REPORT_COLUMN_TYPES).default('string'),
-  dictCode: z.string().trim().max(64, 'validation.tooLong').nullish().transform((v) => v || null),
+  dictCode: z
+    .string()
+    .trim()
+    .max(64, 'validation.tooLong')
+    .nullish()
+    .transform((v) => v || null),
   hidden: z.boolean().default(false),
   /** 'single': a query field of the picker; null: not queried. */
-  queryMode: z.enum(['single']).nullish().transform((v) => v ?? null),
+  queryMode: z
+    .enum(['single'])
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type ReportColumn = z.output<typeof ReportColumnSchema>;
 
@@ -47,7 +60,11 @@ export type ReportColumn = z.output<typeof ReportColumnSchema>;
 export const ReportParamSchema = z.object({
   name,
   title: text(64),
-  defaultValue: z.string().max(500, 'validation.tooLong').nullish().transform((v) => (v === undefined || v === '' ? null : v)),
+  defaultValue: z
+    .string()
+    .max(500, 'validation.tooLong')
+    .nullish()
+    .transform((v) => (v === undefined || v === '' ? null : v)),
 });
 export type ReportParam = z.output<typeof ReportParamSchema>;
 
@@ -56,12 +73,20 @@ export const PopupReportCreateSchema = z.object({
   code: z.string().trim().regex(REPORT_CODE_PATTERN, 'validation.reportCode'),
   name: text(100),
   /** Code of a data source of the tenant; null or '' = the product's own database. */
-  dbSource: z.string().trim().max(64).nullish().transform((v) => v || null),
+  dbSource: z
+    .string()
+    .trim()
+    .max(64)
+    .nullish()
+    .transform((v) => v || null),
   // abort: a text over the bound is not parsed (issue 34 item 1: 1 MiB of SQL held the server 0.2 s)
-  querySql: z.string().max(20_000, { message: 'validation.tooLong', abort: true }).superRefine((v, ctx) => {
-    const parsed = parseReportSql(v);
-    if ('problem' in parsed) ctx.addIssue({ code: 'custom', message: parsed.problem });
-  }),
+  querySql: z
+    .string()
+    .max(20_000, { message: 'validation.tooLong', abort: true })
+    .superRefine((v, ctx) => {
+      const parsed = parseReportSql(v);
+      if ('problem' in parsed) ctx.addIssue({ code: 'custom', message: parsed.problem });
+    }),
   columns: z.array(ReportColumnSchema).min(1, 'validation.reportNoColumns').max(100),
   params: z.array(ReportParamSchema).max(50).default([]),
   remark: z.string().max(500, 'validation.tooLong').nullish(),
@@ -81,7 +106,16 @@ export const PopupReportRecordSchema = z.object({
   name: z.string(),
   dbSource: z.string().nullable(),
   querySql: z.string(),
-  columns: z.array(z.object({ field: z.string(), title: z.string(), type: z.enum(REPORT_COLUMN_TYPES), dictCode: z.string().nullable(), hidden: z.boolean(), queryMode: z.enum(['single']).nullable() })),
+  columns: z.array(
+    z.object({
+      field: z.string(),
+      title: z.string(),
+      type: z.enum(REPORT_COLUMN_TYPES),
+      dictCode: z.string().nullable(),
+      hidden: z.boolean(),
+      queryMode: z.enum(['single']).nullable(),
+    }),
+  ),
   params: z.array(z.object({ name: z.string(), title: z.string(), defaultValue: z.string().nullable() })),
   remark: z.string().nullable(),
   createBy: z.string().nullable(),
@@ -91,22 +125,42 @@ export const PopupReportRecordSchema = z.object({
 export type PopupReportRecord = z.infer<typeof PopupReportRecordSchema>;
 
 /** A dictionary option of a column (SPEC §3 `dictOptions`). */
-const DictOptionSchema = z.object({ value: z.string(), text: z.string(), label: z.string().optional(), title: z.string().optional() });
+const DictOptionSchema = z.object({
+  value: z.string(),
+  text: z.string(),
+  label: z.string().optional(),
+  title: z.string().optional(),
+});
 
 /** `getRpColumns/{code}` answer (SPEC §3: columns, dictOptions, cgRpConfigId, cgRpConfigName). */
 export const ReportColumnsResultSchema = z.object({
   cgRpConfigId: z.string(),
   cgRpConfigName: z.string(),
-  columns: z.array(z.object({ dataIndex: z.string(), title: z.string(), type: z.enum(REPORT_COLUMN_TYPES), dictCode: z.string().nullable(), hidden: z.boolean() })),
+  columns: z.array(
+    z.object({
+      dataIndex: z.string(),
+      title: z.string(),
+      type: z.enum(REPORT_COLUMN_TYPES),
+      dictCode: z.string().nullable(),
+      hidden: z.boolean(),
+    }),
+  ),
   dictOptions: z.record(z.string(), z.array(DictOptionSchema)),
   params: z.array(z.object({ name: z.string(), title: z.string(), defaultValue: z.string().nullable() })),
 });
 export type ReportColumnsResult = z.infer<typeof ReportColumnsResultSchema>;
 
 /** `getQueryInfo/{configId}` answer: the query fields (SPEC §3: field, mode 'single', hidden '1'). */
-export const ReportQueryInfoSchema = z.array(z.object({
-  field: z.string(), label: z.string(), mode: z.literal('single'), type: z.enum(REPORT_COLUMN_TYPES), dictCode: z.string().nullable(), hidden: z.enum(['0', '1']),
-}));
+export const ReportQueryInfoSchema = z.array(
+  z.object({
+    field: z.string(),
+    label: z.string(),
+    mode: z.literal('single'),
+    type: z.enum(REPORT_COLUMN_TYPES),
+    dictCode: z.string().nullable(),
+    hidden: z.enum(['0', '1']),
+  }),
+);
 export type ReportQueryInfo = z.infer<typeof ReportQueryInfoSchema>;
 
 /**
@@ -114,12 +168,14 @@ export type ReportQueryInfo = z.infer<typeof ReportQueryInfoSchema>;
  * 30 s), `self_<name>` parameter values, `<field>` query-field values of 'single' columns, and
  * `column`/`order` (a defined column sorts; any other column keeps the query's order).
  */
-export const ReportDataQuerySchema = z.object({
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(POPUP_REPORT_PAGE_SIZE),
-  groupId: z.string().max(100).optional(),
-  _t: z.string().optional(),
-}).catchall(z.string().max(500));
+export const ReportDataQuerySchema = z
+  .object({
+    pageNo: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(POPUP_REPORT_PAGE_SIZE),
+    groupId: z.string().max(100).optional(),
+    _t: z.string().optional(),
+  })
+  .catchall(z.string().max(500));
 export type ReportDataQuery = z.input<typeof ReportDataQuerySchema>;
 
 /** `getData` answer: one page of rows (values as the database answered them) and the total (capped by the row limit). */
@@ -138,13 +194,87 @@ const IdParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Route table of popup reports: definitions for administrators, the §7 calls for any session of the tenant. */
 export const PopupReportRoutes = {
-  list: defineRoute({ method: 'GET', path: '/online/cgreport/head/list', access: 'onlreport:list', tag, summary: 'Popup report definitions of the current tenant (generic list)', query: ListQuerySchema, result: pageResultOf(PopupReportRecordSchema) }),
-  queryById: defineRoute({ method: 'GET', path: '/online/cgreport/head/queryById', access: 'onlreport:list', tag, summary: 'One popup report definition', query: IdQuerySchema, result: PopupReportRecordSchema }),
-  add: defineRoute({ method: 'POST', path: '/online/cgreport/head/add', access: 'onlreport:add', tag, summary: 'Define a popup report (one read-only SELECT with ${name} parameters)', body: PopupReportCreateSchema, result: z.object({ id: z.string() }) }),
-  edit: defineRoute({ method: 'PUT', path: '/online/cgreport/head/edit', access: 'onlreport:edit', tag, summary: 'Edit a popup report definition', body: PopupReportEditSchema, result: ok }),
-  delete: defineRoute({ method: 'DELETE', path: '/online/cgreport/head/delete', access: 'onlreport:delete', tag, summary: 'Delete a popup report', query: IdQuerySchema, result: ok }),
-  deleteBatch: defineRoute({ method: 'DELETE', path: '/online/cgreport/head/deleteBatch', access: 'onlreport:batch_delete', tag, summary: 'Delete popup reports', query: IdsQuerySchema, result: ok }),
-  getRpColumns: defineRoute({ method: 'GET', path: '/online/cgreport/api/getRpColumns/:code', access: 'session', tag, summary: 'Columns, dictionary options and id of the report with this code (or id)', params: CodeParams, result: ReportColumnsResultSchema }),
-  getQueryInfo: defineRoute({ method: 'GET', path: '/online/cgreport/api/getQueryInfo/:id', access: 'session', tag, summary: 'Query fields (mode single) of a report', params: IdParams, result: ReportQueryInfoSchema }),
-  getData: defineRoute({ method: 'GET', path: '/online/cgreport/api/getData/:id', access: 'session', tag, summary: 'One page of a report: read-only transaction, statement timeout, row limit; self_ parameters bound; cached 30 s with groupId', params: IdParams, query: ReportDataQuerySchema, result: ReportDataResultSchema }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/online/cgreport/head/list',
+    access: 'onlreport:list',
+    tag,
+    summary: 'Popup report definitions of the current tenant (generic list)',
+    query: ListQuerySchema,
+    result: pageResultOf(PopupReportRecordSchema),
+  }),
+  queryById: defineRoute({
+    method: 'GET',
+    path: '/online/cgreport/head/queryById',
+    access: 'onlreport:list',
+    tag,
+    summary: 'One popup report definition',
+    query: IdQuerySchema,
+    result: PopupReportRecordSchema,
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: '/online/cgreport/head/add',
+    access: 'onlreport:add',
+    tag,
+    summary: 'Define a popup report (one read-only SELECT with ${name} parameters)',
+    body: PopupReportCreateSchema,
+    result: z.object({ id: z.string() }),
+  }),
+  edit: defineRoute({
+    method: 'PUT',
+    path: '/online/cgreport/head/edit',
+    access: 'onlreport:edit',
+    tag,
+    summary: 'Edit a popup report definition',
+    body: PopupReportEditSchema,
+    result: ok,
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/online/cgreport/head/delete',
+    access: 'onlreport:delete',
+    tag,
+    summary: 'Delete a popup report',
+    query: IdQuerySchema,
+    result: ok,
+  }),
+  deleteBatch: defineRoute({
+    method: 'DELETE',
+    path: '/online/cgreport/head/deleteBatch',
+    access: 'onlreport:batch_delete',
+    tag,
+    summary: 'Delete popup reports',
+    query: IdsQuerySchema,
+    result: ok,
+  }),
+  getRpColumns: defineRoute({
+    method: 'GET',
+    path: '/online/cgreport/api/getRpColumns/:code',
+    access: 'session',
+    tag,
+    summary: 'Columns, dictionary options and id of the report with this code (or id)',
+    params: CodeParams,
+    result: ReportColumnsResultSchema,
+  }),
+  getQueryInfo: defineRoute({
+    method: 'GET',
+    path: '/online/cgreport/api/getQueryInfo/:id',
+    access: 'session',
+    tag,
+    summary: 'Query fields (mode single) of a report',
+    params: IdParams,
+    result: ReportQueryInfoSchema,
+  }),
+  getData: defineRoute({
+    method: 'GET',
+    path: '/online/cgreport/api/getData/:id',
+    access: 'session',
+    tag,
+    summary:
+      'One page of a report: read-only transaction, statement timeout, row limit; self_ parameters bound; cached 30 s with groupId',
+    params: IdParams,
+    query: ReportDataQuerySchema,
+    result: ReportDataResultSchema,
+  }),
 } as const;

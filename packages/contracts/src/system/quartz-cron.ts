@@ -134,8 +134,12 @@ export interface CronIssue {
 export function quartzCronIssues(expr: string): CronIssue[] {
   const f = splitQuartz(expr);
   if (!f) return [{ part: 'expression', key: 'validation.cronFieldCount' }];
-  const issues: CronIssue[] = CRON_PARTS.filter((p) => !cronFieldOk(p, f[p])).map((p) => ({ part: p, key: PART_KEY[p] }));
-  if (issues.length === 0 && (f.day === '?') === (f.week === '?')) issues.push({ part: 'week', key: 'validation.cronDayOrWeek' });
+  const issues: CronIssue[] = CRON_PARTS.filter((p) => !cronFieldOk(p, f[p])).map((p) => ({
+    part: p,
+    key: PART_KEY[p],
+  }));
+  if (issues.length === 0 && (f.day === '?') === (f.week === '?'))
+    issues.push({ part: 'week', key: 'validation.cronDayOrWeek' });
   return issues;
 }
 
@@ -162,7 +166,10 @@ export const QUARTZ_CRONER_OPTIONS = {
 
 function yearMonthIn(d: Date, timeZone: string): { y: number; m: number } {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(d);
-  return { y: Number(parts.find((p) => p.type === 'year')!.value), m: Number(parts.find((p) => p.type === 'month')!.value) };
+  return {
+    y: Number(parts.find((p) => p.type === 'year')!.value),
+    m: Number(parts.find((p) => p.type === 'month')!.value),
+  };
 }
 
 /** Months looked at for an `L-n` day before giving up (100 years, the year field's span). */
@@ -174,7 +181,13 @@ const MAX_MONTHS = 1212;
  * resolved month by month to its day number and the month's run kept only when it falls in that
  * month. @returns fewer than `count` when the expression stops firing (e.g. past years).
  */
-export function quartzNextRuns(expr: string, from: Date, count: number, cron: CronFactory, timeZone: string = QUARTZ_TIME_ZONE): Date[] {
+export function quartzNextRuns(
+  expr: string,
+  from: Date,
+  count: number,
+  cron: CronFactory,
+  timeZone: string = QUARTZ_TIME_ZONE,
+): Date[] {
   const f = splitQuartz(expr);
   if (!f) return [];
   const fields = CRON_PARTS.map((p) => (f[p] === '?' ? '*' : f[p]));

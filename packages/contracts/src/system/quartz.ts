@@ -72,30 +72,136 @@ export const QuartzJobRecordSchema = z.object({
 export type QuartzJobRecord = z.infer<typeof QuartzJobRecordSchema>;
 
 /** A job class the product offers (select options of the job form). */
-export const QuartzJobClassSchema = z.object({ name: z.string(), label: z.object({ 'zh-CN': z.string(), 'en-US': z.string() }), parameterHint: z.string().nullable() });
+export const QuartzJobClassSchema = z.object({
+  name: z.string(),
+  label: z.object({ 'zh-CN': z.string(), 'en-US': z.string() }),
+  parameterHint: z.string().nullable(),
+});
 export type QuartzJobClass = { name: string; label: BilingualText; parameterHint: string | null };
 
 /** Answer of execute: the run queued. */
 export const QuartzExecuteResultSchema = z.object({ runId: z.string() });
 
 /** Sortable/filterable fields of the job list. */
-export const QUARTZ_LIST_FIELDS = ['jobClassName', 'cronExpression', 'parameter', 'description', 'status', 'lastRunTime', 'createTime'] as const;
+export const QUARTZ_LIST_FIELDS = [
+  'jobClassName',
+  'cronExpression',
+  'parameter',
+  'description',
+  'status',
+  'lastRunTime',
+  'createTime',
+] as const;
 
 const tag = 'system-quartz';
 const ok = z.null();
 
 /** Route table of scheduled jobs (SPEC §7 system admin; JeecgBoot `/sys/quartzJob/*`). */
 export const QuartzRoutes = {
-  list: defineRoute({ method: 'GET', path: '/sys/quartzJob/list', access: 'quartz:list', tag, summary: 'Scheduled jobs of the current tenant (generic list)', query: ListQuerySchema, result: pageResultOf(QuartzJobRecordSchema) }),
-  queryById: defineRoute({ method: 'GET', path: '/sys/quartzJob/queryById', access: 'quartz:list', tag, summary: 'One scheduled job', query: IdQuerySchema, result: QuartzJobRecordSchema }),
-  jobClasses: defineRoute({ method: 'GET', path: '/sys/quartzJob/jobClasses', access: 'quartz:list', tag, summary: 'Job classes of the product', result: z.array(QuartzJobClassSchema) }),
-  add: defineRoute({ method: 'POST', path: '/sys/quartzJob/add', access: 'quartz:add', tag, summary: 'Create a scheduled job (running unless status -1)', body: QuartzJobCreateSchema, result: z.object({ id: z.string() }) }),
-  edit: defineRoute({ method: 'PUT', path: '/sys/quartzJob/edit', access: 'quartz:edit', tag, summary: 'Edit a scheduled job', body: QuartzJobEditSchema, result: ok }),
-  delete: defineRoute({ method: 'DELETE', path: '/sys/quartzJob/delete', access: 'quartz:delete', tag, summary: 'Delete a scheduled job', query: IdQuerySchema, result: ok }),
-  deleteBatch: defineRoute({ method: 'DELETE', path: '/sys/quartzJob/deleteBatch', access: 'quartz:batch_delete', tag, summary: 'Delete scheduled jobs', query: IdsQuerySchema, result: ok }),
-  pause: defineRoute({ method: 'GET', path: '/sys/quartzJob/pause', access: 'quartz:pause', tag, summary: 'Stop a job (status -1)', query: IdQuerySchema, result: ok }),
-  resume: defineRoute({ method: 'GET', path: '/sys/quartzJob/resume', access: 'quartz:resume', tag, summary: 'Start or resume a job (status 0); fires from now on', query: IdQuerySchema, result: ok }),
-  execute: defineRoute({ method: 'GET', path: '/sys/quartzJob/execute', access: 'quartz:execute', tag, summary: 'Run a job once now', query: IdQuerySchema, result: QuartzExecuteResultSchema }),
-  exportXls: defineRoute({ method: 'GET', path: '/sys/quartzJob/exportXls', access: 'quartz:export', tag, summary: 'Export scheduled jobs (download center)', query: ListQuerySchema, result: z.unknown() }),
-  importExcel: defineRoute({ method: 'POST', path: '/sys/quartzJob/importExcel', access: 'quartz:import', tag, summary: 'Import scheduled jobs from .xls/.xlsx (imported stopped)', result: ImportResultSchema }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/sys/quartzJob/list',
+    access: 'quartz:list',
+    tag,
+    summary: 'Scheduled jobs of the current tenant (generic list)',
+    query: ListQuerySchema,
+    result: pageResultOf(QuartzJobRecordSchema),
+  }),
+  queryById: defineRoute({
+    method: 'GET',
+    path: '/sys/quartzJob/queryById',
+    access: 'quartz:list',
+    tag,
+    summary: 'One scheduled job',
+    query: IdQuerySchema,
+    result: QuartzJobRecordSchema,
+  }),
+  jobClasses: defineRoute({
+    method: 'GET',
+    path: '/sys/quartzJob/jobClasses',
+    access: 'quartz:list',
+    tag,
+    summary: 'Job classes of the product',
+    result: z.array(QuartzJobClassSchema),
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: '/sys/quartzJob/add',
+    access: 'quartz:add',
+    tag,
+    summary: 'Create a scheduled job (running unless status -1)',
+    body: QuartzJobCreateSchema,
+    result: z.object({ id: z.string() }),
+  }),
+  edit: defineRoute({
+    method: 'PUT',
+    path: '/sys/quartzJob/edit',
+    access: 'quartz:edit',
+    tag,
+    summary: 'Edit a scheduled job',
+    body: QuartzJobEditSchema,
+    result: ok,
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/sys/quartzJob/delete',
+    access: 'quartz:delete',
+    tag,
+    summary: 'Delete a scheduled job',
+    query: IdQuerySchema,
+    result: ok,
+  }),
+  deleteBatch: defineRoute({
+    method: 'DELETE',
+    path: '/sys/quartzJob/deleteBatch',
+    access: 'quartz:batch_delete',
+    tag,
+    summary: 'Delete scheduled jobs',
+    query: IdsQuerySchema,
+    result: ok,
+  }),
+  pause: defineRoute({
+    method: 'GET',
+    path: '/sys/quartzJob/pause',
+    access: 'quartz:pause',
+    tag,
+    summary: 'Stop a job (status -1)',
+    query: IdQuerySchema,
+    result: ok,
+  }),
+  resume: defineRoute({
+    method: 'GET',
+    path: '/sys/quartzJob/resume',
+    access: 'quartz:resume',
+    tag,
+    summary: 'Start or resume a job (status 0); fires from now on',
+    query: IdQuerySchema,
+    result: ok,
+  }),
+  execute: defineRoute({
+    method: 'GET',
+    path: '/sys/quartzJob/execute',
+    access: 'quartz:execute',
+    tag,
+    summary: 'Run a job once now',
+    query: IdQuerySchema,
+    result: QuartzExecuteResultSchema,
+  }),
+  exportXls: defineRoute({
+    method: 'GET',
+    path: '/sys/quartzJob/exportXls',
+    access: 'quartz:export',
+    tag,
+    summary: 'Export scheduled jobs (download center)',
+    query: ListQuerySchema,
+    result: z.unknown(),
+  }),
+  importExcel: defineRoute({
+    method: 'POST',
+    path: '/sys/quartzJob/importExcel',
+    access: 'quartz:import',
+    tag,
+    summary: 'Import scheduled jobs from .xls/.xlsx (imported stopped)',
+    result: ImportResultSchema,
+  }),
 } as const;

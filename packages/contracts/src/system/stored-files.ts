@@ -32,8 +32,40 @@ const ok = z.null();
 
 /** Route table of the file storage list. Download answers the bytes (a file, not an envelope). */
 export const StoredFileRoutes = {
-  list: defineRoute({ method: 'GET', path: '/sys/files/list', access: 'file:list', tag, summary: 'Uploaded files of the current tenant (generic list)', query: ListQuerySchema, result: pageResultOf(StoredFileRecordSchema) }),
-  download: defineRoute({ method: 'GET', path: '/sys/files/download', access: 'file:download', tag, summary: 'The bytes of an uploaded file, as an attachment under its original name', query: IdQuerySchema, result: z.unknown() }),
-  delete: defineRoute({ method: 'DELETE', path: '/sys/files/delete', access: 'file:delete', tag, summary: 'Delete an uploaded file (record and bytes)', query: IdQuerySchema, result: ok }),
-  deleteBatch: defineRoute({ method: 'DELETE', path: '/sys/files/deleteBatch', access: 'file:batch_delete', tag, summary: 'Delete uploaded files', query: IdsQuerySchema, result: ok }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/sys/files/list',
+    access: 'file:list',
+    tag,
+    summary: 'Uploaded files of the current tenant (generic list)',
+    query: ListQuerySchema,
+    result: pageResultOf(StoredFileRecordSchema),
+  }),
+  download: defineRoute({
+    method: 'GET',
+    path: '/sys/files/download',
+    access: 'file:download',
+    tag,
+    summary: 'The bytes of an uploaded file, as an attachment under its original name',
+    query: IdQuerySchema,
+    result: z.unknown(),
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/sys/files/delete',
+    access: 'file:delete',
+    tag,
+    summary: 'Delete an uploaded file (record and bytes)',
+    query: IdQuerySchema,
+    result: ok,
+  }),
+  deleteBatch: defineRoute({
+    method: 'DELETE',
+    path: '/sys/files/deleteBatch',
+    access: 'file:batch_delete',
+    tag,
+    summary: 'Delete uploaded files',
+    query: IdsQuerySchema,
+    result: ok,
+  }),
 } as const;

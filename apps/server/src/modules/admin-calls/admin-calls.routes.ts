@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import { DuplicateCheckRoutes, RoleTenantCallRoutes, splitIds, UserMembershipRoutes, type DuplicateCheckQuery } from '@ztj/contracts';
+import {
+  DuplicateCheckRoutes,
+  RoleTenantCallRoutes,
+  splitIds,
+  UserMembershipRoutes,
+  type DuplicateCheckQuery,
+} from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
@@ -22,14 +28,41 @@ type ExistsKey = 'roleCodeExists' | 'positionCodeExists' | 'dictCodeExists' | 'c
  */
 const DUPLICATE_PAIRS: Record<string, Record<string, { sql: string; key: ExistsKey } | 'username' | null>> = {
   sys_user: { username: 'username', phone: null, email: null, work_no: null },
-  sys_role: { role_code: { sql: 'SELECT id FROM sys_role WHERE tenant_id = $1 AND lower(role_code) = lower($2)', key: 'roleCodeExists' } },
-  sys_depart_role: { role_code: { sql: 'SELECT id FROM sys_depart_role WHERE tenant_id = $1 AND lower(role_code) = lower($2)', key: 'roleCodeExists' } },
-  sys_position: { code: { sql: 'SELECT id FROM sys_position WHERE tenant_id = $1 AND lower(code) = lower($2)', key: 'positionCodeExists' } },
+  sys_role: {
+    role_code: {
+      sql: 'SELECT id FROM sys_role WHERE tenant_id = $1 AND lower(role_code) = lower($2)',
+      key: 'roleCodeExists',
+    },
+  },
+  sys_depart_role: {
+    role_code: {
+      sql: 'SELECT id FROM sys_depart_role WHERE tenant_id = $1 AND lower(role_code) = lower($2)',
+      key: 'roleCodeExists',
+    },
+  },
+  sys_position: {
+    code: {
+      sql: 'SELECT id FROM sys_position WHERE tenant_id = $1 AND lower(code) = lower($2)',
+      key: 'positionCodeExists',
+    },
+  },
   // dictionaries and categories are platform-wide (ListSpec global): the tenant parameter is unused
-  sys_dict: { dict_code: { sql: 'SELECT id FROM sys_dict WHERE $1::int IS NOT NULL AND lower(dict_code) = lower($2)', key: 'dictCodeExists' } },
-  sys_category: { code: { sql: 'SELECT id FROM sys_category WHERE $1::int IS NOT NULL AND code = $2', key: 'categoryCodeExists' } },
+  sys_dict: {
+    dict_code: {
+      sql: 'SELECT id FROM sys_dict WHERE $1::int IS NOT NULL AND lower(dict_code) = lower($2)',
+      key: 'dictCodeExists',
+    },
+  },
+  sys_category: {
+    code: { sql: 'SELECT id FROM sys_category WHERE $1::int IS NOT NULL AND code = $2', key: 'categoryCodeExists' },
+  },
   // menus are platform-wide too; PermissionModal checks a button's authorisation code (issue 19)
-  sys_permission: { perms: { sql: 'SELECT id FROM sys_permission WHERE $1::int IS NOT NULL AND del_flag = 0 AND perms = $2', key: 'permsExists' } },
+  sys_permission: {
+    perms: {
+      sql: 'SELECT id FROM sys_permission WHERE $1::int IS NOT NULL AND del_flag = 0 AND perms = $2',
+      key: 'permsExists',
+    },
+  },
 };
 
 /** JeecgBoot's camelCase field names map to the same pairs (`roleCode` → `role_code`). */
@@ -42,7 +75,8 @@ const snake = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCas
  */
 export async function duplicateCheck(db: Db, q: DuplicateCheckQuery, caller: ListCaller): Promise<null> {
   const pair = DUPLICATE_PAIRS[q.tableName]?.[snake(q.fieldName)];
-  if (pair === undefined) throw new AppError('badRequest', 'listFieldUnknown', { field: `${q.tableName}.${q.fieldName}` });
+  if (pair === undefined)
+    throw new AppError('badRequest', 'listFieldUnknown', { field: `${q.tableName}.${q.fieldName}` });
   const value = q.fieldVal ?? '';
   if (pair === null || value === '') return null;
   if (pair === 'username') {
@@ -55,7 +89,8 @@ export async function duplicateCheck(db: Db, q: DuplicateCheckQuery, caller: Lis
 }
 
 /** Ids of users visible to the caller (all or notFound). */
-const visibleUsers = (db: Db, ids: string[], caller: ListCaller): Promise<string[]> => requireAllVisible(db, USER_LIST, ids, caller);
+const visibleUsers = (db: Db, ids: string[], caller: ListCaller): Promise<string[]> =>
+  requireAllVisible(db, USER_LIST, ids, caller);
 
 /**
  * Routes of {@link UserMembershipRoutes}, {@link DuplicateCheckRoutes} and
@@ -75,7 +110,10 @@ export function adminCallRoutes(app: FastifyInstance, db: Db): void {
     const caller = callerOf(auth, M.addSysUserRole.access);
     await requireVisible(db, ROLE_LIST, body.roleId, caller);
     const users = await visibleUsers(db, body.userIdList, caller);
-    await db.query('INSERT INTO sys_user_role (user_id, role_id) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING', [users, body.roleId]);
+    await db.query(
+      'INSERT INTO sys_user_role (user_id, role_id) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING',
+      [users, body.roleId],
+    );
     return null;
   });
   const dropRole = async (auth: Parameters<typeof callerOf>[0], roleId: string, userIds: string[]): Promise<null> => {
@@ -86,12 +124,17 @@ export function adminCallRoutes(app: FastifyInstance, db: Db): void {
     return null;
   };
   registerRoute(app, db, M.deleteUserRole, ({ auth, query }) => dropRole(auth, query.roleId, [query.userId]));
-  registerRoute(app, db, M.deleteUserRoleBatch, ({ auth, query }) => dropRole(auth, query.roleId, splitIds(query.userIds)));
+  registerRoute(app, db, M.deleteUserRoleBatch, ({ auth, query }) =>
+    dropRole(auth, query.roleId, splitIds(query.userIds)),
+  );
   registerRoute(app, db, M.editSysDepartWithUser, async ({ auth, body }) => {
     const caller = callerOf(auth, M.editSysDepartWithUser.access);
     await requireVisible(db, DEPART_LIST, body.depId, caller);
     const users = await visibleUsers(db, body.userIdList, caller);
-    await db.query('INSERT INTO sys_user_depart (user_id, dep_id) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING', [users, body.depId]);
+    await db.query(
+      'INSERT INTO sys_user_depart (user_id, dep_id) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING',
+      [users, body.depId],
+    );
     return null;
   });
   const leaveDepart = async (auth: Parameters<typeof callerOf>[0], depId: string, userIds: string[]): Promise<null> => {
@@ -102,11 +145,18 @@ export function adminCallRoutes(app: FastifyInstance, db: Db): void {
     return null;
   };
   registerRoute(app, db, M.deleteUserInDepart, ({ auth, query }) => leaveDepart(auth, query.depId, [query.userId]));
-  registerRoute(app, db, M.deleteUserInDepartBatch, ({ auth, query }) => leaveDepart(auth, query.depId, splitIds(query.userIds)));
+  registerRoute(app, db, M.deleteUserInDepartBatch, ({ auth, query }) =>
+    leaveDepart(auth, query.depId, splitIds(query.userIds)),
+  );
 
   const R = RoleTenantCallRoutes;
   registerRoute(app, db, R.checkRoleCode, ({ auth, query }) =>
-    duplicateCheck(db, { tableName: 'sys_role', fieldName: 'role_code', fieldVal: query.roleCode, dataId: query.id }, callerOf(auth)));
+    duplicateCheck(
+      db,
+      { tableName: 'sys_role', fieldName: 'role_code', fieldVal: query.roleCode, dataId: query.id },
+      callerOf(auth),
+    ),
+  );
   registerRoute(app, db, R.tenantDeleteBatch, async ({ auth, query }) => {
     requirePlatform(auth);
     const ids = splitIds(query.ids).map(Number);
@@ -115,5 +165,11 @@ export function adminCallRoutes(app: FastifyInstance, db: Db): void {
     return null;
   });
   registerRoute(app, db, R.tenantQueryList, ({ auth, query }) =>
-    listAll(db, tenants.TENANT_LIST, query.ids ? { selections: query.ids } : {}, callerOf(auth, R.tenantQueryList.access)));
+    listAll(
+      db,
+      tenants.TENANT_LIST,
+      query.ids ? { selections: query.ids } : {},
+      callerOf(auth, R.tenantQueryList.access),
+    ),
+  );
 }

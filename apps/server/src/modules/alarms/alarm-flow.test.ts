@@ -6,7 +6,16 @@ import type { TestApp } from '../../../test/test-app';
 import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { addDevice, connectDevice, createDeviceTestApp, uid } from '../telemetry/ingest.fixtures';
 import { startMailbox, type Mailbox } from './push/push.fixtures';
-import { alarmFrames, alarmsOf, bind, insertTemplate, openConsole, until, userOf, type FrameLog } from './runtime/alarm.fixtures';
+import {
+  alarmFrames,
+  alarmsOf,
+  bind,
+  insertTemplate,
+  openConsole,
+  until,
+  userOf,
+  type FrameLog,
+} from './runtime/alarm.fixtures';
 
 /**
  * The whole alarm path through the app as `npm start` wires it (issue 9 tests): a reading published
@@ -41,13 +50,19 @@ describe('alarm flow through the wired app', () => {
   it('MQTT reading → committed → alarm raised → console WebSocket → e-mail push sent with the console link', async () => {
     const deviceId = uid('FLOW');
     const secret = await addDevice(app, { id: deviceId });
-    const templateId = await insertTemplate(app, DEMO_TENANT_ID, { name: `Frozen ${deviceId}`, severity: 'H', conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: -15 }] });
+    const templateId = await insertTemplate(app, DEMO_TENANT_ID, {
+      name: `Frozen ${deviceId}`,
+      severity: 'H',
+      conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: -15 }],
+    });
     await bind(app, DEMO_TENANT_ID, templateId, deviceId);
 
     const device = await connectDevice(app, deviceId, secret);
     const t = Date.now() - 2 * MIN;
     await device.publishAsync(topics.telemetry(deviceId), JSON.stringify({ ts: t, values: { P003: -18 } }), { qos: 1 });
-    await device.publishAsync(topics.telemetry(deviceId), JSON.stringify({ ts: t + MIN, values: { P003: -11.5 } }), { qos: 1 });
+    await device.publishAsync(topics.telemetry(deviceId), JSON.stringify({ ts: t + MIN, values: { P003: -11.5 } }), {
+      qos: 1,
+    });
     await device.endAsync();
 
     const [alarm] = await until(async () => {
@@ -66,7 +81,11 @@ describe('alarm flow through the wired app', () => {
     expect(mail.text).toContain(`https://iot.example.com/#/alarm/list?alarmId=${alarm!.id}`);
 
     const pushes = await until(async () => {
-      const res = await app.call<{ records: { channel: string; status: string; address: string }[] }>('GET', `/wlx/push/list?deviceId=${deviceId}`, { token: op.token });
+      const res = await app.call<{ records: { channel: string; status: string; address: string }[] }>(
+        'GET',
+        `/wlx/push/list?deviceId=${deviceId}`,
+        { token: op.token },
+      );
       const rows = res.body.result?.records ?? [];
       return rows.some((r) => r.status === 'sent') ? rows : null;
     });

@@ -2,18 +2,53 @@ import type { AnnouncementRecord, AnnouncementPriority, MyAnnouncement } from '@
 import { AUDIT_LABELS, isoOrNull, textOrNull, type ListSpec } from '../../platform/list/list-spec';
 import { sanitizeAnnouncementHtml } from './sanitize';
 
-const PRIORITY = { L: { 'zh-CN': '一般', 'en-US': 'General' }, M: { 'zh-CN': '重要', 'en-US': 'Important' }, H: { 'zh-CN': '紧急', 'en-US': 'Urgent' } };
-const CATEGORY = { '1': { 'zh-CN': '通知公告', 'en-US': 'Notice' }, '2': { 'zh-CN': '系统消息', 'en-US': 'System message' } };
-const MSG_TYPE = { ALL: { 'zh-CN': '全体用户', 'en-US': 'All users' }, USER: { 'zh-CN': '指定用户', 'en-US': 'Chosen users' } };
-const STATUS = { '0': { 'zh-CN': '未发布', 'en-US': 'Draft' }, '1': { 'zh-CN': '已发布', 'en-US': 'Published' }, '2': { 'zh-CN': '已撤销', 'en-US': 'Revoked' } };
+const PRIORITY = {
+  L: { 'zh-CN': '一般', 'en-US': 'General' },
+  M: { 'zh-CN': '重要', 'en-US': 'Important' },
+  H: { 'zh-CN': '紧急', 'en-US': 'Urgent' },
+};
+const CATEGORY = {
+  '1': { 'zh-CN': '通知公告', 'en-US': 'Notice' },
+  '2': { 'zh-CN': '系统消息', 'en-US': 'System message' },
+};
+const MSG_TYPE = {
+  ALL: { 'zh-CN': '全体用户', 'en-US': 'All users' },
+  USER: { 'zh-CN': '指定用户', 'en-US': 'Chosen users' },
+};
+const STATUS = {
+  '0': { 'zh-CN': '未发布', 'en-US': 'Draft' },
+  '1': { 'zh-CN': '已发布', 'en-US': 'Published' },
+  '2': { 'zh-CN': '已撤销', 'en-US': 'Revoked' },
+};
 
 const fields = {
   titile: { sql: 'a.titile', type: 'string', label: { 'zh-CN': '标题', 'en-US': 'Title' } },
   msgAbstract: { sql: 'a.msg_abstract', type: 'string', label: { 'zh-CN': '摘要', 'en-US': 'Abstract' } },
-  priority: { sql: 'a.priority', type: 'string', label: { 'zh-CN': '优先级', 'en-US': 'Priority' }, options: PRIORITY, multi: true },
-  msgCategory: { sql: 'a.msg_category', type: 'string', label: { 'zh-CN': '消息类型', 'en-US': 'Category' }, options: CATEGORY },
-  msgType: { sql: 'a.msg_type', type: 'string', label: { 'zh-CN': '通告对象', 'en-US': 'Recipients' }, options: MSG_TYPE },
-  sendStatus: { sql: 'a.send_status', type: 'string', label: { 'zh-CN': '发布状态', 'en-US': 'Status' }, options: STATUS },
+  priority: {
+    sql: 'a.priority',
+    type: 'string',
+    label: { 'zh-CN': '优先级', 'en-US': 'Priority' },
+    options: PRIORITY,
+    multi: true,
+  },
+  msgCategory: {
+    sql: 'a.msg_category',
+    type: 'string',
+    label: { 'zh-CN': '消息类型', 'en-US': 'Category' },
+    options: CATEGORY,
+  },
+  msgType: {
+    sql: 'a.msg_type',
+    type: 'string',
+    label: { 'zh-CN': '通告对象', 'en-US': 'Recipients' },
+    options: MSG_TYPE,
+  },
+  sendStatus: {
+    sql: 'a.send_status',
+    type: 'string',
+    label: { 'zh-CN': '发布状态', 'en-US': 'Status' },
+    options: STATUS,
+  },
   sender: { sql: 'a.sender', type: 'string', label: { 'zh-CN': '发布人', 'en-US': 'Sender' } },
   sendTime: { sql: 'a.send_time', type: 'datetime', label: { 'zh-CN': '发布时间', 'en-US': 'Sent' } },
   cancelTime: { sql: 'a.cancel_time', type: 'datetime', label: { 'zh-CN': '撤销时间', 'en-US': 'Revoked' } },
@@ -26,7 +61,8 @@ export function toAnnouncement(r: Record<string, unknown>): AnnouncementRecord {
     id: String(r.id),
     titile: String(r.titile),
     msgAbstract: textOrNull(r.msg_abstract),
-    msgContent: r.msg_content === null || r.msg_content === undefined ? null : sanitizeAnnouncementHtml(String(r.msg_content)),
+    msgContent:
+      r.msg_content === null || r.msg_content === undefined ? null : sanitizeAnnouncementHtml(String(r.msg_content)),
     priority: String(r.priority) as AnnouncementPriority,
     msgCategory: String(r.msg_category),
     msgType: String(r.msg_type),
@@ -61,7 +97,13 @@ export const ANNOUNCEMENT_LIST: ListSpec<AnnouncementRecord> = {
 /** A received announcement (joined send row). */
 export function toMine(r: Record<string, unknown>): MyAnnouncement {
   const { userIds: _u, createBy: _c, ...rec } = toAnnouncement(r);
-  return { ...rec, anntId: rec.id, readFlag: r.read_flag === true, readTime: isoOrNull(r.read_time), starFlag: r.star_flag === true };
+  return {
+    ...rec,
+    anntId: rec.id,
+    readFlag: r.read_flag === true,
+    readTime: isoOrNull(r.read_time),
+    starFlag: r.star_flag === true,
+  };
 }
 
 /**

@@ -28,7 +28,9 @@ export function announcementRoutes(app: FastifyInstance, db: Db, hub: RealtimeHu
     const [row] = await db.query<Record<string, unknown>>('SELECT * FROM sys_announcement WHERE id = $1', [query.id]);
     return toAnnouncement(row!);
   });
-  registerRoute(app, db, R.add, async ({ auth, body }) => ({ id: await service.createAnnouncement(db, body, callerOf(auth)) }));
+  registerRoute(app, db, R.add, async ({ auth, body }) => ({
+    id: await service.createAnnouncement(db, body, callerOf(auth)),
+  }));
   registerRoute(app, db, R.edit, async ({ auth, body }) => {
     await service.editAnnouncement(db, body, callerOf(auth, R.list.access));
     return null;
@@ -59,18 +61,33 @@ export function announcementRoutes(app: FastifyInstance, db: Db, hub: RealtimeHu
     const annt = unread.filter((r) => r.msg_category === '1');
     const sys = unread.filter((r) => r.msg_category !== '1');
     const brief = (r: Record<string, unknown>) => ({ ...toMine(r), msgContent: null });
-    return { anntMsgList: annt.slice(0, limit).map(brief), anntMsgTotal: annt.length, sysMsgList: sys.slice(0, limit).map(brief), sysMsgTotal: sys.length };
+    return {
+      anntMsgList: annt.slice(0, limit).map(brief),
+      anntMsgTotal: annt.length,
+      sysMsgList: sys.slice(0, limit).map(brief),
+      sysMsgTotal: sys.length,
+    };
   });
   registerRoute(app, db, R.mine, ({ auth, query }) =>
     // `receiver` is the caller, whatever the query said
     listPage(db, MY_ANNOUNCEMENT_LIST, { ...query, receiver: auth.userId }, callerOf(auth)),
   );
   registerRoute(app, db, R.readOne, async ({ auth, query }) => {
-    const [row] = await db.query<Record<string, unknown>>(`${RECEIVED} AND a.id = $3`, [auth.userId, auth.tenantId, query.anntId]);
+    const [row] = await db.query<Record<string, unknown>>(`${RECEIVED} AND a.id = $3`, [
+      auth.userId,
+      auth.tenantId,
+      query.anntId,
+    ]);
     if (!row) throw new AppError('notFound', 'notFound');
     return toMine(row);
   });
-  const receipt = async (userId: string, tenantId: number, anntId: string, set: string, params: unknown[] = []): Promise<void> => {
+  const receipt = async (
+    userId: string,
+    tenantId: number,
+    anntId: string,
+    set: string,
+    params: unknown[] = [],
+  ): Promise<void> => {
     const rows = await db.query(
       `UPDATE sys_announcement_send s SET ${set} FROM sys_announcement a
         WHERE a.id = s.annt_id AND s.annt_id = $1 AND s.user_id = $2 AND a.tenant_id = $3 AND a.send_status = '1' RETURNING s.annt_id`,
@@ -79,7 +96,12 @@ export function announcementRoutes(app: FastifyInstance, db: Db, hub: RealtimeHu
     if (!rows.length) throw new AppError('notFound', 'notFound');
   };
   registerRoute(app, db, R.markRead, async ({ auth, body }) => {
-    await receipt(auth.userId, auth.tenantId, body.anntId, 'read_flag = true, read_time = coalesce(s.read_time, now())');
+    await receipt(
+      auth.userId,
+      auth.tenantId,
+      body.anntId,
+      'read_flag = true, read_time = coalesce(s.read_time, now())',
+    );
     return null;
   });
   registerRoute(app, db, R.star, async ({ auth, body }) => {

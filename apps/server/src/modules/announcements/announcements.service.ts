@@ -1,4 +1,9 @@
-import { ANNOUNCEMENT_STATUS, type AnnouncementCreate, type AnnouncementEdit, type WsServerMessage } from '@ztj/contracts';
+import {
+  ANNOUNCEMENT_STATUS,
+  type AnnouncementCreate,
+  type AnnouncementEdit,
+  type WsServerMessage,
+} from '@ztj/contracts';
 import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { requireAllVisible, requireVisible } from '../../platform/list/list-runner';
@@ -9,7 +14,14 @@ import { sanitizeAnnouncementHtml } from './sanitize';
 
 /** The distinct non-empty ids of a comma list. */
 export function splitUserIds(list: string | null | undefined): string[] {
-  return [...new Set((list ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      (list ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /**
@@ -20,15 +32,26 @@ async function checkRecipients(q: Queryable, body: AnnouncementCreate, tenantId:
   if (body.msgType !== 'USER') return null;
   const ids = splitUserIds(body.userIds);
   if (ids.length === 0) throw new AppError('badRequest', 'announcementNoRecipients');
-  const rows = await q.query<{ user_id: string }>('SELECT user_id FROM sys_user_tenant WHERE tenant_id = $1 AND user_id = ANY($2::text[])', [tenantId, ids]);
+  const rows = await q.query<{ user_id: string }>(
+    'SELECT user_id FROM sys_user_tenant WHERE tenant_id = $1 AND user_id = ANY($2::text[])',
+    [tenantId, ids],
+  );
   if (rows.length !== ids.length) throw new AppError('badRequest', 'announcementRecipientUnknown');
   return ids.join(',');
 }
 
 function values(body: AnnouncementCreate, userIds: string | null): unknown[] {
   return [
-    body.titile.trim(), body.msgAbstract ?? null, sanitizeAnnouncementHtml(body.msgContent), body.priority, body.msgCategory, body.msgType, userIds,
-    body.openType ?? null, body.openType ? body.openPage?.trim() ?? null : null, body.openType ? body.busId ?? null : null,
+    body.titile.trim(),
+    body.msgAbstract ?? null,
+    sanitizeAnnouncementHtml(body.msgContent),
+    body.priority,
+    body.msgCategory,
+    body.msgType,
+    userIds,
+    body.openType ?? null,
+    body.openType ? (body.openPage?.trim() ?? null) : null,
+    body.openType ? (body.busId ?? null) : null,
   ];
 }
 
@@ -54,7 +77,8 @@ async function statusOf(q: Queryable, id: string): Promise<string> {
  */
 export async function editAnnouncement(db: Db, body: AnnouncementEdit, caller: ListCaller): Promise<void> {
   await requireVisible(db, ANNOUNCEMENT_LIST, body.id, caller);
-  if ((await statusOf(db, body.id)) !== ANNOUNCEMENT_STATUS.draft) throw new AppError('badRequest', 'announcementNotDraft');
+  if ((await statusOf(db, body.id)) !== ANNOUNCEMENT_STATUS.draft)
+    throw new AppError('badRequest', 'announcementNotDraft');
   const userIds = await checkRecipients(db, body, caller.tenantId);
   await db.query(
     `UPDATE sys_announcement SET titile = $2, msg_abstract = $3, msg_content = $4, priority = $5, msg_category = $6, msg_type = $7, user_ids = $8,
@@ -104,8 +128,15 @@ export async function publishAnnouncement(db: Db, hub: RealtimeHub, id: string, 
     );
     if (!a) throw new AppError('badRequest', 'announcementNotDraft');
     const users = await recipients(q, caller.tenantId, a.msg_type, a.user_ids);
-    if (users.length) await q.query('INSERT INTO sys_announcement_send (annt_id, user_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [id, users]);
-    return { users, message: { cmd: a.msg_type === 'USER' ? 'user' : 'topic', msgId: id, msgTxt: a.titile } as WsServerMessage };
+    if (users.length)
+      await q.query(
+        'INSERT INTO sys_announcement_send (annt_id, user_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
+        [id, users],
+      );
+    return {
+      users,
+      message: { cmd: a.msg_type === 'USER' ? 'user' : 'topic', msgId: id, msgTxt: a.titile } as WsServerMessage,
+    };
   });
   for (const userId of sent.users) hub.toUser(userId, sent.message, caller.tenantId);
   return sent.users;

@@ -29,12 +29,21 @@ describe('announcements and system messages (issue 12 item 1)', () => {
   afterAll(() => t.close());
 
   const draft = (body: Record<string, unknown>, token = f.admin) =>
-    t.call<{ id: string }>('POST', '/sys/annountCement/add', { token, body: { priority: 'M', msgCategory: '1', msgType: 'ALL', ...body } });
-  const publish = (id: string, token = f.admin) => t.call('GET', `/sys/annountCement/doReleaseData?id=${id}`, { token });
-  const bell = async (token: string) => (await t.call<ListByUserResult>('GET', '/sys/annountCement/listByUser', { token })).body.result;
+    t.call<{ id: string }>('POST', '/sys/annountCement/add', {
+      token,
+      body: { priority: 'M', msgCategory: '1', msgType: 'ALL', ...body },
+    });
+  const publish = (id: string, token = f.admin) =>
+    t.call('GET', `/sys/annountCement/doReleaseData?id=${id}`, { token });
+  const bell = async (token: string) =>
+    (await t.call<ListByUserResult>('GET', '/sys/annountCement/listByUser', { token })).body.result;
 
   /** Opens a console socket of `user` and collects the announcement pushes it receives. */
-  async function listen(user: string, token: string, headers = ''): Promise<{ ws: WebSocket; got: { cmd: string; msgId: string }[] }> {
+  async function listen(
+    user: string,
+    token: string,
+    headers = '',
+  ): Promise<{ ws: WebSocket; got: { cmd: string; msgId: string }[] }> {
     const ws = await openSocket(`${base}/${ids[user]}${headers}`, token);
     const got: { cmd: string; msgId: string }[] = [];
     ws.on('message', (m) => {
@@ -45,12 +54,16 @@ describe('announcements and system messages (issue 12 item 1)', () => {
   }
 
   it('sanitises the content on the server: no script, event handler or javascript: URL survives', async () => {
-    const html = '<p onclick="x()">Hi <b>there</b></p><script>alert(1)</script><img src="x" onerror="alert(2)"><img src="https://ok.example/a.png">'
-      + '<a href="javascript:alert(3)">bad</a><a href="https://example.com/x">good</a><iframe src="https://evil"></iframe><svg onload="alert(4)"></svg>'
-      + '<span style="color: red; background-image: url(javascript:alert(5))">c</span>';
+    const html =
+      '<p onclick="x()">Hi <b>there</b></p><script>alert(1)</script><img src="x" onerror="alert(2)"><img src="https://ok.example/a.png">' +
+      '<a href="javascript:alert(3)">bad</a><a href="https://example.com/x">good</a><iframe src="https://evil"></iframe><svg onload="alert(4)"></svg>' +
+      '<span style="color: red; background-image: url(javascript:alert(5))">c</span>';
     const id = (await draft({ titile: 'Sanitised', msgContent: html })).body.result.id;
-    const stored = (await t.db.one<{ msg_content: string }>('SELECT msg_content FROM sys_announcement WHERE id = $1', [id]))!.msg_content;
-    const read = (await t.call<AnnouncementRecord>('GET', `/sys/annountCement/queryById?id=${id}`, { token: f.admin })).body.result.msgContent!;
+    const stored = (await t.db.one<{ msg_content: string }>('SELECT msg_content FROM sys_announcement WHERE id = $1', [
+      id,
+    ]))!.msg_content;
+    const read = (await t.call<AnnouncementRecord>('GET', `/sys/annountCement/queryById?id=${id}`, { token: f.admin }))
+      .body.result.msgContent!;
     for (const out of [stored, read]) {
       expect(out).not.toMatch(/<script|onerror|onclick|onload|javascript:|<iframe|<svg|url\(/i);
       expect(out).toContain('<b>there</b>');
@@ -63,7 +76,10 @@ describe('announcements and system messages (issue 12 item 1)', () => {
   it('refuses callers without the announcement permissions and a non-URL open page', async () => {
     const denied = await draft({ titile: 'x' }, f.viewer);
     expect(denied.body).toMatchObject({ success: false, code: 510 });
-    expect((await t.call('GET', '/sys/annountCement/list', { token: f.viewer })).body).toMatchObject({ success: false, code: 510 });
+    expect((await t.call('GET', '/sys/annountCement/list', { token: f.viewer })).body).toMatchObject({
+      success: false,
+      code: 510,
+    });
     const id = (await draft({ titile: 'y' })).body.result.id;
     expect((await publish(id, tokens.alice)).body).toMatchObject({ success: false, code: 510 });
     expectRefused(await draft({ titile: 'z', openType: 'url', openPage: 'javascript:alert(1)' }), 400);
@@ -76,13 +92,26 @@ describe('announcements and system messages (issue 12 item 1)', () => {
     const id = (await draft({ titile: 'To everyone', msgContent: '<p>hello</p>' })).body.result.id;
     expect((await publish(id)).body.success).toBe(true);
     await expect.poll(() => alice.got).toEqual([{ cmd: 'topic', msgId: id, msgTxt: 'To everyone' }]);
-    for (const name of ['alice', 'bob', 'carol']) expect((await bell(tokens[name]!)).anntMsgList.map((a) => a.id)).toContain(id);
+    for (const name of ['alice', 'bob', 'carol'])
+      expect((await bell(tokens[name]!)).anntMsgList.map((a) => a.id)).toContain(id);
     // another tenant's administrator neither got the push nor sees it
     expect(other.got).toEqual([]);
     expect((await bell(f.otherAdmin)).anntMsgTotal).toBe(0);
-    expectRefused(await t.call('GET', `/sys/annountCement/queryById?id=${id}`, { token: f.otherAdmin, headers: tenantHeader(DEMO_TENANT_ID) }), 404);
+    expectRefused(
+      await t.call('GET', `/sys/annountCement/queryById?id=${id}`, {
+        token: f.otherAdmin,
+        headers: tenantHeader(DEMO_TENANT_ID),
+      }),
+      404,
+    );
     expectRefused(await t.call('GET', `/sys/sysAnnouncementSend/queryById?anntId=${id}`, { token: f.otherAdmin }), 404);
-    expectRefused(await t.call('PUT', '/sys/sysAnnouncementSend/editByAnntIdAndUserId', { token: f.otherAdmin, body: { anntId: id } }), 404);
+    expectRefused(
+      await t.call('PUT', '/sys/sysAnnouncementSend/editByAnntIdAndUserId', {
+        token: f.otherAdmin,
+        body: { anntId: id },
+      }),
+      404,
+    );
     expectRefused(await t.call('GET', `/sys/annountCement/doReovkeData?id=${id}`, { token: f.otherAdmin }), 404);
     alice.ws.close();
     other.ws.close();
@@ -91,7 +120,8 @@ describe('announcements and system messages (issue 12 item 1)', () => {
   it('pushes to chosen users only with cmd user; the others get nothing', async () => {
     const alice = await listen('alice', tokens.alice);
     const bob = await listen('bob', tokens.bob);
-    const id = (await draft({ titile: 'Only Bob', msgType: 'USER', userIds: ids.bob, priority: 'H', msgCategory: '2' })).body.result.id;
+    const id = (await draft({ titile: 'Only Bob', msgType: 'USER', userIds: ids.bob, priority: 'H', msgCategory: '2' }))
+      .body.result.id;
     await publish(id);
     await expect.poll(() => bob.got).toEqual([{ cmd: 'user', msgId: id, msgTxt: 'Only Bob' }]);
     // a later push to all reaches alice: had the first one gone to her, it would be here first
@@ -110,26 +140,57 @@ describe('announcements and system messages (issue 12 item 1)', () => {
   it('opening marks read, mark all read, star and search in the own list', async () => {
     const before = await bell(tokens.carol);
     const first = before.anntMsgList[0]!;
-    const one = await t.call<MyAnnouncement>('GET', `/sys/sysAnnouncementSend/queryById?anntId=${first.id}`, { token: tokens.carol });
+    const one = await t.call<MyAnnouncement>('GET', `/sys/sysAnnouncementSend/queryById?anntId=${first.id}`, {
+      token: tokens.carol,
+    });
     expect(one.body.result).toMatchObject({ titile: first.titile, readFlag: false });
-    expect((await t.call('PUT', '/sys/sysAnnouncementSend/editByAnntIdAndUserId', { token: tokens.carol, body: { anntId: first.id } })).body.success).toBe(true);
+    expect(
+      (
+        await t.call('PUT', '/sys/sysAnnouncementSend/editByAnntIdAndUserId', {
+          token: tokens.carol,
+          body: { anntId: first.id },
+        })
+      ).body.success,
+    ).toBe(true);
     expect((await bell(tokens.carol)).anntMsgTotal).toBe(before.anntMsgTotal - 1);
-    await t.call('PUT', '/sys/sysAnnouncementSend/star', { token: tokens.carol, body: { anntId: first.id, starFlag: true } });
-    const starred = await t.call<PageResult<MyAnnouncement>>('GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend?starFlag=true', { token: tokens.carol });
+    await t.call('PUT', '/sys/sysAnnouncementSend/star', {
+      token: tokens.carol,
+      body: { anntId: first.id, starFlag: true },
+    });
+    const starred = await t.call<PageResult<MyAnnouncement>>(
+      'GET',
+      '/sys/sysAnnouncementSend/getMyAnnouncementSend?starFlag=true',
+      { token: tokens.carol },
+    );
     expect(starred.body.result.records.map((r) => r.id)).toEqual([first.id]);
-    const search = await t.call<PageResult<MyAnnouncement>>('GET', `/sys/sysAnnouncementSend/getMyAnnouncementSend?titile=${encodeURIComponent('*every*')}`, { token: tokens.carol });
+    const search = await t.call<PageResult<MyAnnouncement>>(
+      'GET',
+      `/sys/sysAnnouncementSend/getMyAnnouncementSend?titile=${encodeURIComponent('*every*')}`,
+      { token: tokens.carol },
+    );
     expect(search.body.result.records.map((r) => r.titile)).toEqual(['To everyone']);
     // the list is the caller's own, whatever the query says
-    const forged = await t.call<PageResult<MyAnnouncement>>('GET', `/sys/sysAnnouncementSend/getMyAnnouncementSend?receiver=${ids.bob}`, { token: tokens.carol });
+    const forged = await t.call<PageResult<MyAnnouncement>>(
+      'GET',
+      `/sys/sysAnnouncementSend/getMyAnnouncementSend?receiver=${ids.bob}`,
+      { token: tokens.carol },
+    );
     expect(forged.body.result.records.map((r) => r.titile)).not.toContain('Only Bob');
     await t.call('PUT', '/sys/sysAnnouncementSend/readAll', { token: tokens.carol });
     expect(await bell(tokens.carol)).toMatchObject({ anntMsgTotal: 0, sysMsgTotal: 0 });
-    const all = await t.call<PageResult<MyAnnouncement>>('GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend?readFlag=false', { token: tokens.carol });
+    const all = await t.call<PageResult<MyAnnouncement>>(
+      'GET',
+      '/sys/sysAnnouncementSend/getMyAnnouncementSend?readFlag=false',
+      { token: tokens.carol },
+    );
     expect(all.body.result.total).toBe(0);
   });
 
   it('follows the notification preferences: a user with system messages off gets no announcement to all', async () => {
-    await t.call('PUT', '/sys/user/settings/notification', { token: tokens.bob, body: { systemMessage: false, userMessage: true, todoTask: true, alarmMessage: true } });
+    await t.call('PUT', '/sys/user/settings/notification', {
+      token: tokens.bob,
+      body: { systemMessage: false, userMessage: true, todoTask: true, alarmMessage: true },
+    });
     const bob = await listen('bob', tokens.bob);
     const id = (await draft({ titile: 'Quiet' })).body.result.id;
     await publish(id);
@@ -144,14 +205,25 @@ describe('announcements and system messages (issue 12 item 1)', () => {
     const id = (await draft({ titile: 'Revoke me' })).body.result.id;
     await publish(id);
     expectRefused(await publish(id), 400);
-    expectRefused(await t.call('PUT', '/sys/annountCement/edit', { token: f.admin, body: { id, titile: 'changed', priority: 'L', msgCategory: '1', msgType: 'ALL' } }), 400);
+    expectRefused(
+      await t.call('PUT', '/sys/annountCement/edit', {
+        token: f.admin,
+        body: { id, titile: 'changed', priority: 'L', msgCategory: '1', msgType: 'ALL' },
+      }),
+      400,
+    );
     expect((await bell(tokens.alice)).anntMsgList.map((a) => a.id)).toContain(id);
-    expect((await t.call('GET', `/sys/annountCement/doReovkeData?id=${id}`, { token: f.admin })).body.success).toBe(true);
+    expect((await t.call('GET', `/sys/annountCement/doReovkeData?id=${id}`, { token: f.admin })).body.success).toBe(
+      true,
+    );
     expect((await bell(tokens.alice)).anntMsgList.map((a) => a.id)).not.toContain(id);
-    const rec = (await t.call<AnnouncementRecord>('GET', `/sys/annountCement/queryById?id=${id}`, { token: f.admin })).body.result;
+    const rec = (await t.call<AnnouncementRecord>('GET', `/sys/annountCement/queryById?id=${id}`, { token: f.admin }))
+      .body.result;
     expect(rec.sendStatus).toBe('2');
     expect(rec.cancelTime).not.toBeNull();
-    const list = await t.call<PageResult<AnnouncementRecord>>('GET', '/sys/annountCement/list?sendStatus=2', { token: f.admin });
+    const list = await t.call<PageResult<AnnouncementRecord>>('GET', '/sys/annountCement/list?sendStatus=2', {
+      token: f.admin,
+    });
     expect(list.body.result.records.map((r) => r.id)).toEqual([id]);
   });
 });

@@ -25,7 +25,12 @@ function sameHex(a: string, b: string): boolean {
  * `ttlMs`; only its SHA-256 is stored. Old rows (expired a day ago) are deleted on the way.
  * @returns the token to hand to the client.
  */
-export async function issueTicket(q: Queryable, kind: TicketKind, ttlMs: number, opts: { subject?: string; ip?: string } = {}): Promise<string> {
+export async function issueTicket(
+  q: Queryable,
+  kind: TicketKind,
+  ttlMs: number,
+  opts: { subject?: string; ip?: string } = {},
+): Promise<string> {
   const token = newToken();
   await q.query(
     `INSERT INTO sys_auth_ticket (token_hash, kind, subject, expires_at, client_ip) VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
@@ -64,7 +69,12 @@ export async function markVerified(q: Queryable, kind: TicketKind, token: string
  * counts (slider). Marks even an unverified one used, so a refused token is spent.
  * @returns the ticket's subject ('' when none), or undefined when no live ticket matched.
  */
-export async function consumeTicket(q: Queryable, kind: TicketKind, token: string, verified = false): Promise<string | undefined> {
+export async function consumeTicket(
+  q: Queryable,
+  kind: TicketKind,
+  token: string,
+  verified = false,
+): Promise<string | undefined> {
   const hash = hashToken(token);
   const [row] = await q.query<{ token_hash: string; subject: string | null; verified: boolean }>(
     `UPDATE sys_auth_ticket SET used_at = now()

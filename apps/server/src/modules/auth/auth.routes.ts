@@ -4,7 +4,16 @@ import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
 import { issueCaptcha } from './captcha.service';
-import { changePassword, login, logout, selectDepart, selectTenant, userDeparts, userTenants, toTenantBrief } from './auth.service';
+import {
+  changePassword,
+  login,
+  logout,
+  selectDepart,
+  selectTenant,
+  userDeparts,
+  userTenants,
+  toTenantBrief,
+} from './auth.service';
 import { userPermissions } from './menu.service';
 import { phoneLogin } from './phone-login';
 import { registerSignInLimits } from './sign-in-limits';
@@ -15,11 +24,16 @@ import { SmsCodeService } from './sms-code.service';
 export function authRoutes(app: FastifyInstance, db: Db, config: Config): void {
   // SMS codes (issue 13): sent through the alarm push SMS channel with the code template
   const sender = smsCodeSenderFromEnv(process.env);
-  if (!sender && process.env[SMS_CODE_TEMPLATE_VAR]?.trim()) app.log.warn(`${SMS_CODE_TEMPLATE_VAR} is set but the SMS channel (ALIYUN_SMS_*) is not: SMS codes are not sent`);
+  if (!sender && process.env[SMS_CODE_TEMPLATE_VAR]?.trim())
+    app.log.warn(`${SMS_CODE_TEMPLATE_VAR} is set but the SMS channel (ALIYUN_SMS_*) is not: SMS codes are not sent`);
   const sms = new SmsCodeService(db, { sender, demo: config.demo, log: app.log });
-  if (sms.mode === 'demoLog') app.log.warn('DEMO mode without an SMS provider: SMS codes are written to this log, not sent');
+  if (sms.mode === 'demoLog')
+    app.log.warn('DEMO mode without an SMS provider: SMS codes are written to this log, not sent');
   app.addHook('onClose', () => sms.idle());
-  registerRoute(app, db, AuthRoutes.loginConfig, () => ({ captchaEnabled: config.loginCaptcha, mapTiles: config.mapTiles }));
+  registerRoute(app, db, AuthRoutes.loginConfig, () => ({
+    captchaEnabled: config.loginCaptcha,
+    mapTiles: config.mapTiles,
+  }));
   // Login and captcha in their own scope: only they get the per-client request limits.
   void app.register(async (scope) => {
     const limits = await registerSignInLimits(scope);
@@ -36,9 +50,15 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config): void {
       if (path.endsWith(AuthRoutes.sms.path)) await limits.smsPerPhone(req, reply);
       else if (path.endsWith(AuthRoutes.phoneLogin.path)) await limits.phoneLoginPerPhone(req, reply);
     });
-    registerRoute(scope, db, AuthRoutes.sms, ({ body, req }) => sms.issue(body.mobile, body.smsmode ? SMS_MODES[body.smsmode] : body.purpose, req.ip));
+    registerRoute(scope, db, AuthRoutes.sms, ({ body, req }) =>
+      sms.issue(body.mobile, body.smsmode ? SMS_MODES[body.smsmode] : body.purpose, req.ip),
+    );
     registerRoute(scope, db, AuthRoutes.phoneLogin, ({ body, req }) =>
-      phoneLogin(db, sms, { request: body, ip: req.ip, tenantHeader: typeof req.headers['tenant-id'] === 'string' ? req.headers['tenant-id'] : undefined }),
+      phoneLogin(db, sms, {
+        request: body,
+        ip: req.ip,
+        tenantHeader: typeof req.headers['tenant-id'] === 'string' ? req.headers['tenant-id'] : undefined,
+      }),
     );
     registerRoute(scope, db, AuthRoutes.randomImage, ({ params }) => issueCaptcha(params.key));
     registerRoute(scope, db, AuthRoutes.login, ({ body, req, lang }) =>
@@ -61,7 +81,9 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config): void {
     const current = list.find((d) => d.orgCode === auth.orgCode);
     return { list, orgCode: current ? current.orgCode : null };
   });
-  registerRoute(app, db, AuthRoutes.selectDepart, async ({ auth, body }) => ({ userInfo: await selectDepart(db, auth, body.orgCode) }));
+  registerRoute(app, db, AuthRoutes.selectDepart, async ({ auth, body }) => ({
+    userInfo: await selectDepart(db, auth, body.orgCode),
+  }));
   registerRoute(app, db, AuthRoutes.myTenants, async ({ auth }) => ({
     list: (await userTenants(db, auth.userId)).map(toTenantBrief),
     tenantId: auth.tenantId,

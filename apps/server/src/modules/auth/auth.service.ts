@@ -17,7 +17,14 @@ import { userInfo, type UserRow } from '../users/user-info';
 import { allDictItems } from '../dict/dict.repo';
 import { LoginOperation, LogType, writeLog } from '../logs/logs.repo';
 import { captchaFailure, consumeCaptcha } from './captcha.service';
-import { accountDelayMs, clearPairFailures, needsCaptcha, readThrottle, recordFailure, signInClient } from './sign-in-throttle';
+import {
+  accountDelayMs,
+  clearPairFailures,
+  needsCaptcha,
+  readThrottle,
+  recordFailure,
+  signInClient,
+} from './sign-in-throttle';
 
 export type { UserRow };
 
@@ -67,7 +74,8 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
   const { request, ip, lang } = input;
   const name = request.username.trim().toLowerCase();
   const throttle = await readThrottle(db, ip, name);
-  if (throttle.pairWaitMs > 0) throw new AppError('tooManyRequests', 'tooManyRequests', { seconds: Math.ceil(throttle.pairWaitMs / 1000) });
+  if (throttle.pairWaitMs > 0)
+    throw new AppError('tooManyRequests', 'tooManyRequests', { seconds: Math.ceil(throttle.pairWaitMs / 1000) });
   if (input.captchaEnabled) {
     if (request.checkKey || request.captcha) consumeCaptcha(request.checkKey, request.captcha, lang);
     else if (needsCaptcha(throttle)) throw captchaFailure('captchaRequired', lang);
@@ -75,14 +83,27 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
 
   const user = await db.one<UserRow>('SELECT * FROM sys_user WHERE lower(username) = $1 AND del_flag = 0', [name]);
   const client = signInClient(ip);
-  const valid = user ? await verifyPassword(request.password, user.password_hash, client) : await failVerification(request.password, client);
+  const valid = user
+    ? await verifyPassword(request.password, user.password_hash, client)
+    : await failVerification(request.password, client);
   if (!user || !valid) {
     const counts = await recordFailure(db, ip, name);
-    await writeLog(db, { logType: LogType.LOGIN, content: `login failed: ${name}`, operateType: LoginOperation.FAILED, username: name, ip });
+    await writeLog(db, {
+      logType: LogType.LOGIN,
+      content: `login failed: ${name}`,
+      operateType: LoginOperation.FAILED,
+      username: name,
+      ip,
+    });
     const delay = accountDelayMs(counts.account);
     if (delay > 0) await sleep(delay);
     const captchaNow = input.captchaEnabled && needsCaptcha(counts);
-    throw new AppError('business', 'badCredentials', {}, captchaNow ? captchaFailure('captchaRequired', lang).fieldErrors : undefined);
+    throw new AppError(
+      'business',
+      'badCredentials',
+      {},
+      captchaNow ? captchaFailure('captchaRequired', lang).fieldErrors : undefined,
+    );
   }
   if (user.status !== 1) throw new AppError('business', 'accountFrozen');
   return startSession(db, user, { ip, tenantHeader: input.tenantHeader }, () => clearPairFailures(db, ip, name));
@@ -102,7 +123,9 @@ export async function startSession(
   beforeSession: () => Promise<void> = async () => {},
 ): Promise<LoginResult> {
   const tenants = await userTenants(db, user.id);
-  const last = user.last_sign_in_at ? user.login_tenant_id : ((await dataTenantOf(db, tenants)) ?? user.login_tenant_id);
+  const last = user.last_sign_in_at
+    ? user.login_tenant_id
+    : ((await dataTenantOf(db, tenants)) ?? user.login_tenant_id);
   const tenant = pickTenant(tenants, input.tenantHeader, last);
   if (!tenant) throw new AppError('business', 'tenantExpired');
 
@@ -114,8 +137,19 @@ export async function startSession(
        VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
       [hashToken(token), user.id, tenant.id, SESSION_TTL_MS / 1000, input.ip],
     );
-    await q.query('UPDATE sys_user SET login_tenant_id = $2, last_sign_in_at = now() WHERE id = $1', [user.id, tenant.id]);
-    await writeLog(q, { logType: LogType.LOGIN, content: `login: ${user.username}`, operateType: LoginOperation.LOGIN, tenantId: tenant.id, userId: user.id, username: user.username, ip: input.ip });
+    await q.query('UPDATE sys_user SET login_tenant_id = $2, last_sign_in_at = now() WHERE id = $1', [
+      user.id,
+      tenant.id,
+    ]);
+    await writeLog(q, {
+      logType: LogType.LOGIN,
+      content: `login: ${user.username}`,
+      operateType: LoginOperation.LOGIN,
+      tenantId: tenant.id,
+      userId: user.id,
+      username: user.username,
+      ip: input.ip,
+    });
   });
   const departs = await userDeparts(db, user.id, tenant.id);
   const orgCode = await settleOrgCode(db, user.id, user.org_code, departs);
@@ -159,8 +193,18 @@ function pickTenant(tenants: TenantRow[], header: string | undefined, last: numb
 
 /** Revokes the session of a token (SPEC §4 logout). */
 export async function logout(db: Db, auth: AuthContext, ip: string): Promise<void> {
-  await db.query('UPDATE sys_session SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [auth.tokenHash]);
-  await writeLog(db, { logType: LogType.LOGIN, content: `logout: ${auth.username}`, operateType: LoginOperation.LOGOUT, tenantId: auth.tenantId, userId: auth.userId, username: auth.username, ip });
+  await db.query('UPDATE sys_session SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [
+    auth.tokenHash,
+  ]);
+  await writeLog(db, {
+    logType: LogType.LOGIN,
+    content: `logout: ${auth.username}`,
+    operateType: LoginOperation.LOGOUT,
+    tenantId: auth.tenantId,
+    userId: auth.userId,
+    username: auth.username,
+    ip,
+  });
 }
 
 /** Tenants the user belongs to, with their expiry state. */
@@ -199,7 +243,12 @@ export async function userDeparts(q: Queryable, userId: string, tenantId: number
  * it becomes current; several and the current one among them → kept; otherwise cleared so the
  * console asks. Returns the resulting orgCode (undefined when the user must choose).
  */
-export async function settleOrgCode(q: Queryable, userId: string, current: string | null, departs: DepartBrief[]): Promise<string | null | undefined> {
+export async function settleOrgCode(
+  q: Queryable,
+  userId: string,
+  current: string | null,
+  departs: DepartBrief[],
+): Promise<string | null | undefined> {
   let next: string | null | undefined;
   if (departs.length === 0) next = null;
   else if (departs.length === 1) next = departs[0]!.orgCode;
@@ -231,7 +280,9 @@ export async function selectTenant(db: Db, auth: AuthContext, tenantId: number):
   await db.tx(async (q) => {
     await q.query('UPDATE sys_session SET tenant_id = $2 WHERE token_hash = $1', [auth.tokenHash, tenantId]);
     await q.query('UPDATE sys_user SET login_tenant_id = $2 WHERE id = $1', [auth.userId, tenantId]);
-    const [u] = await q.query<{ org_code: string | null }>('SELECT org_code FROM sys_user WHERE id = $1', [auth.userId]);
+    const [u] = await q.query<{ org_code: string | null }>('SELECT org_code FROM sys_user WHERE id = $1', [
+      auth.userId,
+    ]);
     await settleOrgCode(q, auth.userId, u?.org_code ?? null, await userDeparts(q, auth.userId, tenantId));
   });
 }
@@ -243,12 +294,28 @@ export async function selectTenant(db: Db, auth: AuthContext, tenantId: number):
  */
 export async function changePassword(db: Db, auth: AuthContext, body: ChangePassword): Promise<void> {
   if (body.username.toLowerCase() !== auth.username.toLowerCase()) throw new AppError('noPermission', 'noPermission');
-  const user = await db.one<{ password_hash: string }>('SELECT password_hash FROM sys_user WHERE id = $1', [auth.userId]);
-  if (!user || !(await verifyPassword(body.oldpassword, user.password_hash))) throw new AppError('business', 'oldPasswordWrong');
+  const user = await db.one<{ password_hash: string }>('SELECT password_hash FROM sys_user WHERE id = $1', [
+    auth.userId,
+  ]);
+  if (!user || !(await verifyPassword(body.oldpassword, user.password_hash)))
+    throw new AppError('business', 'oldPasswordWrong');
   const hash = await hashPassword(body.password);
   await db.tx(async (q) => {
-    await q.query('UPDATE sys_user SET password_hash = $2, update_time = now(), update_by = $3 WHERE id = $1', [auth.userId, hash, auth.username]);
-    await q.query('UPDATE sys_session SET revoked_at = now() WHERE user_id = $1 AND token_hash <> $2 AND revoked_at IS NULL', [auth.userId, auth.tokenHash]);
-    await writeLog(q, { logType: LogType.OPERATION, content: 'password changed', tenantId: auth.tenantId, userId: auth.userId, username: auth.username });
+    await q.query('UPDATE sys_user SET password_hash = $2, update_time = now(), update_by = $3 WHERE id = $1', [
+      auth.userId,
+      hash,
+      auth.username,
+    ]);
+    await q.query(
+      'UPDATE sys_session SET revoked_at = now() WHERE user_id = $1 AND token_hash <> $2 AND revoked_at IS NULL',
+      [auth.userId, auth.tokenHash],
+    );
+    await writeLog(q, {
+      logType: LogType.OPERATION,
+      content: 'password changed',
+      tenantId: auth.tenantId,
+      userId: auth.userId,
+      username: auth.username,
+    });
   });
 }

@@ -28,9 +28,11 @@ describe('the login captcha image is legible (issue #16 item 5)', () => {
         const n = d!.match(/-?\d+(\.\d+)?/g)!.map(Number);
         for (let j = 0; j + 1 < n.length; j += 2) {
           const [x, y] = [n[j]!, n[j + 1]!];
-          if (!(x >= 0 && x <= CAPTCHA_IMAGE.width)) breaches.push(`image ${i}: x ${x} outside 0..${CAPTCHA_IMAGE.width}`);
+          if (!(x >= 0 && x <= CAPTCHA_IMAGE.width))
+            breaches.push(`image ${i}: x ${x} outside 0..${CAPTCHA_IMAGE.width}`);
           // inside the shown band, with a pixel to spare
-          if (!(y >= CAPTCHA_VIEW_TOP + 1 && y <= CAPTCHA_VIEW_TOP + CAPTCHA_IMAGE.height - 1)) breaches.push(`image ${i}: y ${y} outside the shown band`);
+          if (!(y >= CAPTCHA_VIEW_TOP + 1 && y <= CAPTCHA_VIEW_TOP + CAPTCHA_IMAGE.height - 1))
+            breaches.push(`image ${i}: y ${y} outside the shown band`);
         }
       }
       expect(store.peek(`k${i}`)).toMatch(/^[a-z2-9]{4}$/);

@@ -56,7 +56,15 @@ export class CaptchaStore {
  * login form's image button (drawn there 1:1), 44 px glyphs that stay inside it, dark grey glyphs
  * (#111–#444, at least 9:1 against the white button), two noise lines, no look-alike characters.
  */
-export const CAPTCHA_IMAGE = { size: 4, noise: 2, ignoreChars: '0oO1ilI', color: false, width: 120, height: 40, fontSize: 44 } as const;
+export const CAPTCHA_IMAGE = {
+  size: 4,
+  noise: 2,
+  ignoreChars: '0oO1ilI',
+  color: false,
+  width: 120,
+  height: 40,
+  fontSize: 44,
+} as const;
 
 /**
  * The library centres glyphs on the font's ascender and descender, so they sit low (over 2,000
@@ -78,7 +86,10 @@ export function issueCaptcha(checkKey: string, store: CaptchaStore = captchaStor
   const captcha = svgCaptcha.create(CAPTCHA_IMAGE);
   store.put(checkKey, captcha.text.toLowerCase());
   const { width, height } = CAPTCHA_IMAGE;
-  const svg = captcha.data.replace(`viewBox="0,0,${width},${height}"`, `viewBox="0,${CAPTCHA_VIEW_TOP},${width},${height}"`);
+  const svg = captcha.data.replace(
+    `viewBox="0,0,${width},${height}"`,
+    `viewBox="0,${CAPTCHA_VIEW_TOP},${width},${height}"`,
+  );
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
@@ -87,7 +98,12 @@ export function issueCaptcha(checkKey: string, store: CaptchaStore = captchaStor
  * carries a field error on `captcha` so the login form shows (and renews) the captcha.
  * @throws AppError business `captchaExpired` when no live code exists, `captchaError` when wrong.
  */
-export function consumeCaptcha(checkKey: string | undefined, answer: string | undefined, lang: Language, store: CaptchaStore = captchaStore): void {
+export function consumeCaptcha(
+  checkKey: string | undefined,
+  answer: string | undefined,
+  lang: Language,
+  store: CaptchaStore = captchaStore,
+): void {
   const code = checkKey ? store.take(checkKey) : undefined;
   if (!checkKey || !answer) throw captchaFailure('captchaError', lang);
   if (code === undefined) throw captchaFailure('captchaExpired', lang);

@@ -22,7 +22,8 @@ describe('the session tenant at sign-in', () => {
       'INSERT INTO sys_user (username, realname, password_hash, login_tenant_id) VALUES ($1, $1, $2, $3) RETURNING id',
       [name, await hashPassword('Tenant#Pass1'), PLATFORM_TENANT_ID],
     );
-    for (const tenantId of [PLATFORM_TENANT_ID, DEMO_TENANT_ID]) await t.db.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1, $2)', [u!.id, tenantId]);
+    for (const tenantId of [PLATFORM_TENANT_ID, DEMO_TENANT_ID])
+      await t.db.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1, $2)', [u!.id, tenantId]);
   };
   const signIn = async (name: string): Promise<LoginResult> => {
     const res = await t.call<LoginResult>('POST', '/sys/login', { body: { username: name, password: 'Tenant#Pass1' } });
@@ -43,7 +44,10 @@ describe('the session tenant at sign-in', () => {
     expect(first.tenantList.map((x) => x.id)).toEqual([PLATFORM_TENANT_ID, DEMO_TENANT_ID]);
 
     // the user picks the platform tenant: the next sign-in preselects it although it has no devices
-    const chosen = await t.call('PUT', '/sys/selectTenant', { token: first.token, body: { tenantId: PLATFORM_TENANT_ID } });
+    const chosen = await t.call('PUT', '/sys/selectTenant', {
+      token: first.token,
+      body: { tenantId: PLATFORM_TENANT_ID },
+    });
     expect(chosen.body.success).toBe(true);
     expect((await signIn('firstdev')).userInfo.loginTenantId).toBe(PLATFORM_TENANT_ID);
   });

@@ -34,7 +34,11 @@ interface PermissionRow {
  * pages of the whole server) counts as not granted, whatever the roles say: its page would only
  * answer that it is the platform tenant's.
  */
-export async function userPermissions(db: Db, userId: string, tenantId: number): Promise<{ menu: MenuItem[]; auth: AuthEntry[]; allAuth: AuthEntry[] }> {
+export async function userPermissions(
+  db: Db,
+  userId: string,
+  tenantId: number,
+): Promise<{ menu: MenuItem[]; auth: AuthEntry[]; allAuth: AuthEntry[] }> {
   const rows = await db.query<PermissionRow>(
     `SELECT p.*, p.id IN (${GRANTED_PERMISSION_IDS_SQL}) AS granted
        FROM sys_permission p
@@ -43,7 +47,8 @@ export async function userPermissions(db: Db, userId: string, tenantId: number):
     [userId, tenantId],
   );
   if (tenantId !== PLATFORM_TENANT_ID) {
-    for (const r of rows) if (r.granted && r.perms && codesOf(r.perms).every((c) => PLATFORM_ONLY_PERMISSIONS.has(c))) r.granted = false;
+    for (const r of rows)
+      if (r.granted && r.perms && codesOf(r.perms).every((c) => PLATFORM_ONLY_PERMISSIONS.has(c))) r.granted = false;
   }
   const authEntry = (r: PermissionRow, code: string): AuthEntry => ({
     action: code,
@@ -65,7 +70,11 @@ export async function userPermissions(db: Db, userId: string, tenantId: number):
 }
 
 /** The permission codes of a `perms` column (comma-separated). */
-const codesOf = (perms: string): string[] => perms.split(',').map((c) => c.trim()).filter(Boolean);
+const codesOf = (perms: string): string[] =>
+  perms
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
 
 function buildTree(menus: PermissionRow[], all: PermissionRow[]): MenuItem[] {
   const byParent = new Map<string | null, PermissionRow[]>();

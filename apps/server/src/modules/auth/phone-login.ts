@@ -39,14 +39,21 @@ export async function phoneLogin(db: Db, sms: SmsCodeService, input: PhoneLoginI
   const phone = request.mobile;
   const name = phoneThrottleName(phone);
   const throttle = await readThrottle(db, ip, name);
-  if (throttle.pairWaitMs > 0) throw new AppError('tooManyRequests', 'tooManyRequests', { seconds: Math.ceil(throttle.pairWaitMs / 1000) });
+  if (throttle.pairWaitMs > 0)
+    throw new AppError('tooManyRequests', 'tooManyRequests', { seconds: Math.ceil(throttle.pairWaitMs / 1000) });
 
   const right = await sms.verify(phone, 'login', request.captcha);
   const id = await accountIdOfPhone(db, phone);
   const user = right && id ? await db.one<UserRow>('SELECT * FROM sys_user WHERE id = $1', [id]) : undefined;
   if (!user) {
     const counts = await recordFailure(db, ip, name);
-    await writeLog(db, { logType: LogType.LOGIN, content: `phone login failed: ${maskPhone(phone)}`, operateType: LoginOperation.FAILED, username: maskPhone(phone), ip });
+    await writeLog(db, {
+      logType: LogType.LOGIN,
+      content: `phone login failed: ${maskPhone(phone)}`,
+      operateType: LoginOperation.FAILED,
+      username: maskPhone(phone),
+      ip,
+    });
     const delay = accountDelayMs(counts.account);
     if (delay > 0) await sleep(delay);
     throw new AppError('business', 'smsCodeWrong');

@@ -16,7 +16,8 @@ describe('password recovery (issue 13 item 4): /user/alteration steps 1-3', () =
   let f: SelfServiceFixture;
   let ipN = 0;
   const ip = (): string => `10.40.${Math.floor(ipN / 250)}.${(ipN++ % 250) + 1}`;
-  const call = <T>(path: string, body: unknown, addr: string, lang = 'en-US') => f.t.call<T>('POST', `/sys/user/recovery/${path}`, { body, headers: from(addr, lang) });
+  const call = <T>(path: string, body: unknown, addr: string, lang = 'en-US') =>
+    f.t.call<T>('POST', `/sys/user/recovery/${path}`, { body, headers: from(addr, lang) });
 
   beforeAll(async () => {
     f = await startSelfServiceFixture();
@@ -35,21 +36,37 @@ describe('password recovery (issue 13 item 4): /user/alteration steps 1-3', () =
     expect(step2.body.success).toBe(true);
     const ticket = step2.body.result.ticket;
     // the code was used up
-    expect((await call('verify', { account: 'admin', code }, addr)).body).toMatchObject({ success: false, message: 'Wrong mobile number or SMS code' });
+    expect((await call('verify', { account: 'admin', code }, addr)).body).toMatchObject({
+      success: false,
+      message: 'Wrong mobile number or SMS code',
+    });
     // the §5 rules and the confirmation
-    expect((await call('reset', { ticket, password: 'weak', confirmPassword: 'weak' }, addr)).body).toMatchObject({ success: false, code: 400 });
-    expect((await call('reset', { ticket, password: NEW_PASSWORD, confirmPassword: 'Other#2026x' }, addr)).body).toMatchObject({ success: false, code: 400 });
+    expect((await call('reset', { ticket, password: 'weak', confirmPassword: 'weak' }, addr)).body).toMatchObject({
+      success: false,
+      code: 400,
+    });
+    expect(
+      (await call('reset', { ticket, password: NEW_PASSWORD, confirmPassword: 'Other#2026x' }, addr)).body,
+    ).toMatchObject({ success: false, code: 400 });
     vi.mocked(timingSafeEqual).mockClear();
-    expect((await call('reset', { ticket, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, addr)).body).toMatchObject({ success: true });
+    expect(
+      (await call('reset', { ticket, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, addr)).body,
+    ).toMatchObject({ success: true });
     expect(vi.mocked(timingSafeEqual)).toHaveBeenCalled();
     // the ticket works once
-    expect((await call('reset', { ticket, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, addr)).body).toMatchObject({
+    expect(
+      (await call('reset', { ticket, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, addr)).body,
+    ).toMatchObject({
       success: false,
       message: 'The verification expired, ask for a new SMS code',
     });
-    for (const token of [token1, token2]) expect((await f.t.call('GET', '/sys/permission/getUserPermissionByToken', { token })).status).toBe(401);
+    for (const token of [token1, token2])
+      expect((await f.t.call('GET', '/sys/permission/getUserPermissionByToken', { token })).status).toBe(401);
     expect(await f.t.login('admin', NEW_PASSWORD, from(addr))).toMatch(/^[\w-]{43}$/);
-    const old = await f.t.call('POST', '/sys/login', { body: { username: 'admin', password: 'Test-Admin#2026' }, headers: from(ip()) });
+    const old = await f.t.call('POST', '/sys/login', {
+      body: { username: 'admin', password: 'Test-Admin#2026' },
+      headers: from(ip()),
+    });
     expect(old.body.success).toBe(false);
   });
 
@@ -73,22 +90,29 @@ describe('password recovery (issue 13 item 4): /user/alteration steps 1-3', () =
     await new Promise((r) => setTimeout(r, 200)); // sends happen after the answer
     expect(f.sentTo('13600000999')).toBe(0);
     const ghost = await call('verify', { account: 'no_such_user', code: '123456' }, ip());
-    const wrong = await call('verify', { account: 'admin', code: '000000' === (await f.codeFor(PHONE, 1)) ? '111111' : '000000' }, ip());
+    const wrong = await call(
+      'verify',
+      { account: 'admin', code: '000000' === (await f.codeFor(PHONE, 1)) ? '111111' : '000000' },
+      ip(),
+    );
     expect(ghost.body).toMatchObject({ success: false, message: 'Wrong mobile number or SMS code' });
     expect(wrong.body).toMatchObject({ success: false, message: ghost.body.message, code: ghost.body.code });
   });
 
   it('limits code requests per account (any address) and per address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i <= SELF_SERVICE_LIMITS.recoveryCodePerAccount; i++) statuses.push((await call('code', { account: 'limited_user' }, ip())).status);
+    for (let i = 0; i <= SELF_SERVICE_LIMITS.recoveryCodePerAccount; i++)
+      statuses.push((await call('code', { account: 'limited_user' }, ip())).status);
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
     const addr = ip();
     const byAddress: number[] = [];
-    for (let i = 0; i <= SELF_SERVICE_LIMITS.recoveryCodePerAddress; i++) byAddress.push((await call('code', { account: `someone_${i}` }, addr)).status);
+    for (let i = 0; i <= SELF_SERVICE_LIMITS.recoveryCodePerAddress; i++)
+      byAddress.push((await call('code', { account: `someone_${i}` }, addr)).status);
     expect(byAddress.at(-1)).toBe(429);
     const verifies: number[] = [];
-    for (let i = 0; i <= SELF_SERVICE_LIMITS.recoveryVerifyPerAccount; i++) verifies.push((await call('verify', { account: 'verify_user', code: '123456' }, ip())).status);
+    for (let i = 0; i <= SELF_SERVICE_LIMITS.recoveryVerifyPerAccount; i++)
+      verifies.push((await call('verify', { account: 'verify_user', code: '123456' }, ip())).status);
     expect(verifies.at(-1)).toBe(429);
   });
 });

@@ -51,7 +51,12 @@ async function findAccount(db: Db, account: string): Promise<Found | undefined> 
  * unknown numbers, including its 60 s wait); a user name always gets `{resendSeconds: 60}`.
  * @throws AppError business smsNotConfigured / smsResendWait / smsDailyLimit (numbers only).
  */
-export async function recoveryCode(db: Db, sms: SmsCodeService, account: string, ip: string): Promise<{ resendSeconds: number }> {
+export async function recoveryCode(
+  db: Db,
+  sms: SmsCodeService,
+  account: string,
+  ip: string,
+): Promise<{ resendSeconds: number }> {
   const start = Date.now();
   try {
     if (isMobile(account)) {
@@ -61,7 +66,8 @@ export async function recoveryCode(db: Db, sms: SmsCodeService, account: string,
       const found = await findAccount(db, account);
       if (found?.phone && isMobile(found.phone)) {
         await sms.issue(found.phone, 'recovery', ip).catch((err: unknown) => {
-          if (!(err instanceof AppError && (err.messageKey === 'smsResendWait' || err.messageKey === 'smsDailyLimit'))) throw err;
+          if (!(err instanceof AppError && (err.messageKey === 'smsResendWait' || err.messageKey === 'smsDailyLimit')))
+            throw err;
         });
       }
     }
@@ -76,7 +82,13 @@ export async function recoveryCode(db: Db, sms: SmsCodeService, account: string,
  * single-use recovery ticket for step 3, valid 10 minutes.
  * @throws AppError business smsCodeWrong (also for an unknown account or one without a phone).
  */
-export async function recoveryVerify(db: Db, sms: SmsCodeService, account: string, code: string, ip: string): Promise<{ ticket: string }> {
+export async function recoveryVerify(
+  db: Db,
+  sms: SmsCodeService,
+  account: string,
+  code: string,
+  ip: string,
+): Promise<{ ticket: string }> {
   const start = Date.now();
   try {
     const found = await findAccount(db, account);
@@ -105,6 +117,12 @@ export async function recoveryReset(db: Db, body: RecoveryResetRequest, ip: stri
     );
     if (!user) throw new AppError('business', 'recoveryTicketInvalid');
     await q.query('UPDATE sys_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
-    await writeLog(q, { logType: LogType.OPERATION, content: 'password reset by SMS recovery', userId, username: user.username, ip });
+    await writeLog(q, {
+      logType: LogType.OPERATION,
+      content: 'password reset by SMS recovery',
+      userId,
+      username: user.username,
+      ip,
+    });
   });
 }

@@ -37,7 +37,10 @@ interface TenantState {
 /** The self-service tenant when registration is open (tenant configured and existing), else undefined. */
 export async function registerTenant(q: Queryable, policy: RegisterPolicy): Promise<TenantState | undefined> {
   if (policy.tenantId === null) return undefined;
-  const [row] = await q.query<TenantState>('SELECT id, status, (end_date IS NOT NULL AND end_date < now()) AS expired FROM sys_tenant WHERE id = $1', [policy.tenantId]);
+  const [row] = await q.query<TenantState>(
+    'SELECT id, status, (end_date IS NOT NULL AND end_date < now()) AS expired FROM sys_tenant WHERE id = $1',
+    [policy.tenantId],
+  );
   return row;
 }
 
@@ -50,12 +53,18 @@ export async function registerTenant(q: Queryable, policy: RegisterPolicy): Prom
  * code (sms-code.service.ts), so it fails as a wrong code does: the form never says a phone is taken.
  * @throws AppError business registerClosed / tenantExpired / sliderInvalid / smsCodeWrong; conflict userExists.
  */
-export async function register(db: Db, sms: SmsCodeService, policy: RegisterPolicy, input: { body: RegisterRequest; ip: string; lang: Language }): Promise<RegisterResult> {
+export async function register(
+  db: Db,
+  sms: SmsCodeService,
+  policy: RegisterPolicy,
+  input: { body: RegisterRequest; ip: string; lang: Language },
+): Promise<RegisterResult> {
   const { body, ip, lang } = input;
   const tenant = await registerTenant(db, policy);
   if (!tenant) throw new AppError('business', 'registerClosed');
   if (tenant.expired || tenant.status !== 1) throw new AppError('business', 'tenantExpired');
-  if ((await consumeTicket(db, 'slider', body.sliderToken, true)) === undefined) throw new AppError('business', 'sliderInvalid');
+  if ((await consumeTicket(db, 'slider', body.sliderToken, true)) === undefined)
+    throw new AppError('business', 'sliderInvalid');
   const username = body.username.trim();
   await usernameFree(db, username, tenant.id, lang);
   if (!(await sms.verify(body.mobile, 'register', body.smsCode))) throw new AppError('business', 'smsCodeWrong');
@@ -64,7 +73,10 @@ export async function register(db: Db, sms: SmsCodeService, policy: RegisterPoli
     const taken = await q.query('SELECT 1 FROM sys_user WHERE phone = $1 AND del_flag = 0 LIMIT 1', [body.mobile]);
     if (taken.length) throw new AppError('business', 'smsCodeWrong');
     await usernameFree(q, username, tenant.id, lang);
-    const [role] = await q.query<{ id: string }>('SELECT id FROM sys_role WHERE tenant_id = $1 AND role_code = $2 LIMIT 1', [tenant.id, policy.roleCode]);
+    const [role] = await q.query<{ id: string }>(
+      'SELECT id FROM sys_role WHERE tenant_id = $1 AND role_code = $2 LIMIT 1',
+      [tenant.id, policy.roleCode],
+    );
     const [depart] = await q.query<{ id: string }>(
       'SELECT id FROM sys_depart WHERE tenant_id = $1 AND del_flag = 0 ORDER BY length(org_code), org_code LIMIT 1',
       [tenant.id],
@@ -72,11 +84,27 @@ export async function register(db: Db, sms: SmsCodeService, policy: RegisterPoli
     const caller = { tenantId: tenant.id, userId: '', username: 'register', orgCode: null };
     const userId = await createUser(
       q,
-      { username, realname: username, password: body.password, phone: body.mobile, userIdentity: 1, onlyMultiLevelAlarm: false, alarmPushMode: [],
-        selectedroles: role?.id ?? '', selecteddeparts: depart?.id ?? '' },
+      {
+        username,
+        realname: username,
+        password: body.password,
+        phone: body.mobile,
+        userIdentity: 1,
+        onlyMultiLevelAlarm: false,
+        alarmPushMode: [],
+        selectedroles: role?.id ?? '',
+        selecteddeparts: depart?.id ?? '',
+      },
       caller,
     );
-    await writeLog(q, { logType: LogType.OPERATION, content: `registered: ${username}`, tenantId: tenant.id, userId, username, ip });
+    await writeLog(q, {
+      logType: LogType.OPERATION,
+      content: `registered: ${username}`,
+      tenantId: tenant.id,
+      userId,
+      username,
+      ip,
+    });
   });
   return { username };
 }
@@ -87,7 +115,9 @@ async function usernameFree(q: Queryable, username: string, tenantId: number, la
     await requireUsernameFree(q, username, tenantId);
   } catch (err) {
     if (err instanceof AppError && (err.messageKey === 'userExists' || err.messageKey === 'usernameUnavailable')) {
-      throw new AppError('conflict', 'userExists', {}, [{ field: 'username', message: formatMessage('userExists', lang) }]);
+      throw new AppError('conflict', 'userExists', {}, [
+        { field: 'username', message: formatMessage('userExists', lang) },
+      ]);
     }
     throw err;
   }

@@ -39,7 +39,8 @@ export async function installSelfServiceLimits(scope: FastifyInstance): Promise<
   await scope.register(rateLimit, {
     global: false,
     cache: LIMITER_CAPACITY,
-    errorResponseBuilder: (_req, ctx) => new AppError('tooManyRequests', 'tooManyRequests', { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('tooManyRequests', 'tooManyRequests', { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
   });
   const L = SELF_SERVICE_LIMITS;
   const R = SelfServiceRoutes;
@@ -48,7 +49,8 @@ export async function installSelfServiceLimits(scope: FastifyInstance): Promise<
     const check = scope.createRateLimit({ max, timeWindow: 60_000, keyGenerator: bodyKey(field) });
     return async (req) => {
       const r = await check(req);
-      if (!r.isAllowed && r.isExceeded) throw new AppError('tooManyRequests', 'tooManyRequests', { seconds: Math.max(1, r.ttlInSeconds) });
+      if (!r.isAllowed && r.isExceeded)
+        throw new AppError('tooManyRequests', 'tooManyRequests', { seconds: Math.max(1, r.ttlInSeconds) });
     };
   };
   const onRequest = new Map<string, Hook>([

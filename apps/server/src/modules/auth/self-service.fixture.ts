@@ -17,7 +17,12 @@ export interface SelfServiceFixture {
   close(): Promise<void>;
 }
 
-const ACCOUNT = { accessKeyId: 'LTAI-test-key', accessKeySecret: 'test-secret', signName: '中通集', templateCode: 'SMS_CODE_1' };
+const ACCOUNT = {
+  accessKeyId: 'LTAI-test-key',
+  accessKeySecret: 'test-secret',
+  signName: '中通集',
+  templateCode: 'SMS_CODE_1',
+};
 
 export async function startSelfServiceFixture(env: Record<string, string> = {}): Promise<SelfServiceFixture> {
   const saved = { ...process.env };

@@ -31,10 +31,16 @@ export function selfServiceRoutes(app: FastifyInstance, db: Db, config: Config):
       await verifySlider(db, body);
       return null;
     });
-    registerRoute(scope, db, R.registerConfig, async () => ({ open: (await registerTenant(db, policy)) !== undefined }));
-    registerRoute(scope, db, R.register, ({ body, req, lang }) => register(db, sms, policy, { body, ip: req.ip, lang }));
+    registerRoute(scope, db, R.registerConfig, async () => ({
+      open: (await registerTenant(db, policy)) !== undefined,
+    }));
+    registerRoute(scope, db, R.register, ({ body, req, lang }) =>
+      register(db, sms, policy, { body, ip: req.ip, lang }),
+    );
     registerRoute(scope, db, R.recoveryCode, ({ body, req }) => recoveryCode(db, sms, body.account, req.ip));
-    registerRoute(scope, db, R.recoveryVerify, ({ body, req }) => recoveryVerify(db, sms, body.account, body.code, req.ip));
+    registerRoute(scope, db, R.recoveryVerify, ({ body, req }) =>
+      recoveryVerify(db, sms, body.account, body.code, req.ip),
+    );
     registerRoute(scope, db, R.recoveryReset, async ({ body, req }) => {
       await recoveryReset(db, body, req.ip);
       return null;

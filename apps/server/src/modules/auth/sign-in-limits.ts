@@ -39,7 +39,8 @@ function secondLimit(scope: FastifyInstance, max: number): Hook {
   const check = scope.createRateLimit({ max, timeWindow: 60_000, keyGenerator: phoneKey });
   return async (req) => {
     const r = await check(req);
-    if (!r.isAllowed && r.isExceeded) throw new AppError('tooManyRequests', 'tooManyRequests', { seconds: Math.max(1, r.ttlInSeconds) });
+    if (!r.isAllowed && r.isExceeded)
+      throw new AppError('tooManyRequests', 'tooManyRequests', { seconds: Math.max(1, r.ttlInSeconds) });
   };
 }
 
@@ -53,7 +54,8 @@ export async function registerSignInLimits(scope: FastifyInstance): Promise<Sign
   await scope.register(rateLimit, {
     global: false,
     cache: LIMITER_CAPACITY,
-    errorResponseBuilder: (_req, ctx) => new AppError('tooManyRequests', 'tooManyRequests', { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('tooManyRequests', 'tooManyRequests', { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
   });
   return {
     login: scope.rateLimit({ max: SIGN_IN_POLICY.loginRequestsPerMinute, timeWindow: 60_000 }) as Hook,

@@ -73,5 +73,6 @@ export async function verifySlider(db: Db, body: SliderVerifyRequest): Promise<v
     await consumeTicket(db, 'slider', body.token);
     throw new AppError('business', 'sliderInvalid', { rule: broken });
   }
-  if (!(await markVerified(db, 'slider', body.token, SLIDER_TOKEN_TTL_MS))) throw new AppError('business', 'sliderInvalid');
+  if (!(await markVerified(db, 'slider', body.token, SLIDER_TOKEN_TTL_MS)))
+    throw new AppError('business', 'sliderInvalid');
 }

@@ -21,7 +21,10 @@ export interface SmsCodeSender {
  * `${value}`. Null when the SMS channel or the code template is not configured (or the push
  * settings are invalid: the server refuses to start on those elsewhere).
  */
-export function smsCodeSenderFromEnv(env: Record<string, string | undefined>, deps: { fetch?: FetchFn; now?: () => number } = {}): SmsCodeSender | null {
+export function smsCodeSenderFromEnv(
+  env: Record<string, string | undefined>,
+  deps: { fetch?: FetchFn; now?: () => number } = {},
+): SmsCodeSender | null {
   const template = env[SMS_CODE_TEMPLATE_VAR]?.trim();
   if (!template) return null;
   let sms;

@@ -65,7 +65,9 @@ export function maskPhone(phone: string): string {
 
 /** The one account of a number: a non-deleted user holding exactly this phone (several → none). */
 export async function accountIdOfPhone(q: Queryable, phone: string): Promise<string | undefined> {
-  const rows = await q.query<{ id: string }>('SELECT id FROM sys_user WHERE phone = $1 AND del_flag = 0 LIMIT 2', [phone]);
+  const rows = await q.query<{ id: string }>('SELECT id FROM sys_user WHERE phone = $1 AND del_flag = 0 LIMIT 2', [
+    phone,
+  ]);
   return rows.length === 1 ? rows[0]!.id : undefined;
 }
 
@@ -115,18 +117,28 @@ export class SmsCodeService {
       );
       const last = byPhone?.last ? new Date(byPhone.last).getTime() : undefined;
       if (last !== undefined && now - last < SMS_CODE_POLICY.resendMs) {
-        throw new AppError('business', 'smsResendWait', { seconds: Math.max(1, Math.ceil((last + SMS_CODE_POLICY.resendMs - now) / 1000)) });
+        throw new AppError('business', 'smsResendWait', {
+          seconds: Math.max(1, Math.ceil((last + SMS_CODE_POLICY.resendMs - now) / 1000)),
+        });
       }
       if ((byPhone?.n ?? 0) >= SMS_CODE_POLICY.perPhonePerDay) throw new AppError('business', 'smsDailyLimit');
-      const [byAddress] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM sys_sms_code WHERE client_ip = $1 AND created_at > $2', [
-        address,
-        new Date(now - DAY_MS),
-      ]);
+      const [byAddress] = await q.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM sys_sms_code WHERE client_ip = $1 AND created_at > $2',
+        [address, new Date(now - DAY_MS)],
+      );
       if ((byAddress?.n ?? 0) >= SMS_CODE_POLICY.perAddressPerDay) throw new AppError('business', 'smsDailyLimit');
       const salt = randomBytes(16).toString('hex');
       await q.query(
         `INSERT INTO sys_sms_code (phone, purpose, code_salt, code_hash, expires_at, created_at, client_ip) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [phone, purpose, salt, hashSmsCode(salt, phone, purpose, code), new Date(now + SMS_CODE_POLICY.ttlMs), new Date(now), address],
+        [
+          phone,
+          purpose,
+          salt,
+          hashSmsCode(salt, phone, purpose, code),
+          new Date(now + SMS_CODE_POLICY.ttlMs),
+          new Date(now),
+          address,
+        ],
       );
       await q.query('DELETE FROM sys_sms_code WHERE created_at < $1', [new Date(now - SMS_CODE_POLICY.keepMs)]);
       const account = await accountIdOfPhone(q, phone);
@@ -144,12 +156,23 @@ export class SmsCodeService {
   async verify(phone: string, purpose: SmsPurpose, code: string): Promise<boolean> {
     const now = new Date(this.now());
     return this.db.tx(async (q) => {
-      const [row] = await q.query<{ id: string; code_salt: string; code_hash: string; attempts: number; expires_at: Date; used_at: Date | null }>(
+      const [row] = await q.query<{
+        id: string;
+        code_salt: string;
+        code_hash: string;
+        attempts: number;
+        expires_at: Date;
+        used_at: Date | null;
+      }>(
         `SELECT id, code_salt, code_hash, attempts, expires_at, used_at FROM sys_sms_code
           WHERE phone = $1 AND purpose = $2 ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE`,
         [phone, purpose],
       );
-      const live = row !== undefined && row.used_at === null && row.attempts < SMS_CODE_POLICY.maxAttempts && new Date(row.expires_at) > now;
+      const live =
+        row !== undefined &&
+        row.used_at === null &&
+        row.attempts < SMS_CODE_POLICY.maxAttempts &&
+        new Date(row.expires_at) > now;
       // the same hashing and comparison happen whether or not a live code exists
       const salt = row?.code_salt ?? '00';
       const given = hashSmsCode(salt, phone, purpose, code);

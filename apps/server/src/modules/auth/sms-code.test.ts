@@ -13,7 +13,12 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...actual, default: actual, timingSafeEqual: vi.fn(actual.timingSafeEqual) };
 });
 
-const ACCOUNT = { accessKeyId: 'LTAI-test-key', accessKeySecret: 'test-secret', signName: '中通集', templateCode: 'SMS_CODE_1' };
+const ACCOUNT = {
+  accessKeyId: 'LTAI-test-key',
+  accessKeySecret: 'test-secret',
+  signName: '中通集',
+  templateCode: 'SMS_CODE_1',
+};
 /** The push channel's variables plus the code template, pointed at the local provider. */
 function smsEnv(peer: AliyunSmsPeer): Record<string, string> {
   return {
@@ -41,7 +46,12 @@ describe('SMS code service (clock injected, codes through the SMS channel to the
     t = await createTestApp();
     peer = await startAliyunSmsPeer(ACCOUNT);
     await t.db.query('UPDATE sys_user SET phone = $1 WHERE username = $2', [KNOWN, 'admin']);
-    svc = new SmsCodeService(t.db, { sender: smsCodeSenderFromEnv(smsEnv(peer)), demo: false, log: silentLog, now: () => clock });
+    svc = new SmsCodeService(t.db, {
+      sender: smsCodeSenderFromEnv(smsEnv(peer)),
+      demo: false,
+      log: silentLog,
+      now: () => clock,
+    });
   });
   afterAll(async () => {
     await peer.close();
@@ -60,7 +70,9 @@ describe('SMS code service (clock injected, codes through the SMS channel to the
     const code = codeSentTo(KNOWN);
     expect(code).toMatch(/^\d{6}$/);
     expect(peer.sent.at(-1)!.params.TemplateCode).toBe('SMS_CODE_1');
-    const rows = await t.db.query<{ code_hash: string; code_salt: string }>('SELECT code_hash, code_salt FROM sys_sms_code');
+    const rows = await t.db.query<{ code_hash: string; code_salt: string }>(
+      'SELECT code_hash, code_salt FROM sys_sms_code',
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(code);
@@ -97,7 +109,10 @@ describe('SMS code service (clock injected, codes through the SMS channel to the
   it('refuses a second code to one number within 60 s, whatever the purpose, then allows it', async () => {
     await svc.issue(KNOWN, 'login', '10.0.0.1');
     clock += 59_000;
-    await expect(svc.issue(KNOWN, 'recovery', '10.0.0.2')).rejects.toMatchObject({ messageKey: 'smsResendWait', params: { seconds: 1 } });
+    await expect(svc.issue(KNOWN, 'recovery', '10.0.0.2')).rejects.toMatchObject({
+      messageKey: 'smsResendWait',
+      params: { seconds: 1 },
+    });
     clock += 1_000;
     await expect(svc.issue(KNOWN, 'recovery', '10.0.0.2')).resolves.toMatchObject({ resendSeconds: 60 });
   });
@@ -132,8 +147,11 @@ describe('SMS code service (clock injected, codes through the SMS channel to the
     clock += 86_400_000 - SMS_CODE_POLICY.perPhonePerDay * 60_000;
     await expect(svc.issue(UNKNOWN, 'login', '10.1.1.1')).resolves.toBeDefined();
 
-    for (let i = 0; i < SMS_CODE_POLICY.perAddressPerDay; i++) await svc.issue(`1380000${String(1000 + i)}`, 'register', '10.2.0.1');
-    await expect(svc.issue('13700000000', 'register', '10.2.0.1')).rejects.toMatchObject({ messageKey: 'smsDailyLimit' });
+    for (let i = 0; i < SMS_CODE_POLICY.perAddressPerDay; i++)
+      await svc.issue(`1380000${String(1000 + i)}`, 'register', '10.2.0.1');
+    await expect(svc.issue('13700000000', 'register', '10.2.0.1')).rejects.toMatchObject({
+      messageKey: 'smsDailyLimit',
+    });
     await expect(svc.issue('13700000000', 'register', '10.2.0.2')).resolves.toBeDefined();
   });
 
@@ -153,7 +171,12 @@ describe('SMS code service (clock injected, codes through the SMS channel to the
 
   it('DEMO mode without a provider writes the code to the log at warn level and says so', async () => {
     const warn = vi.fn();
-    const demo = new SmsCodeService(t.db, { sender: null, demo: true, log: { warn, error: () => {} }, now: () => clock });
+    const demo = new SmsCodeService(t.db, {
+      sender: null,
+      demo: true,
+      log: { warn, error: () => {} },
+      now: () => clock,
+    });
     expect(demo.mode).toBe('demoLog');
     expect(await demo.issue(KNOWN, 'login', '10.0.0.1')).toEqual({ demoCodeInLog: true, resendSeconds: 60 });
     expect(warn).toHaveBeenCalledTimes(1);
@@ -171,13 +194,20 @@ describe('POST /sys/sms and /sys/phoneLogin', () => {
   let t: TestApp;
   let peer: AliyunSmsPeer;
   const saved = { ...process.env };
-  const from = (ip: string, lang = 'en-US'): Record<string, string> => ({ 'x-forwarded-for': ip, 'accept-language': lang });
+  const from = (ip: string, lang = 'en-US'): Record<string, string> => ({
+    'x-forwarded-for': ip,
+    'accept-language': lang,
+  });
   const lastCode = (phone: string): string => peer.sent.filter((m) => m.phone === phone).at(-1)!.template.value!;
-  const send = (mobile: string, ip: string): Promise<{ status: number; body: { success: boolean; message: string; result: SmsSendResult } }> =>
+  const send = (
+    mobile: string,
+    ip: string,
+  ): Promise<{ status: number; body: { success: boolean; message: string; result: SmsSendResult } }> =>
     t.call<SmsSendResult>('POST', '/sys/sms', { body: { mobile, purpose: 'login' }, headers: from(ip) });
   /** Waits (bounded) until the provider has the code for `phone`: the send happens after the answer. */
   const codeFor = async (phone: string, count: number): Promise<string> => {
-    for (let i = 0; i < 100 && peer.sent.filter((m) => m.phone === phone).length < count; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && peer.sent.filter((m) => m.phone === phone).length < count; i++)
+      await new Promise((r) => setTimeout(r, 20));
     return lastCode(phone);
   };
 
@@ -197,21 +227,30 @@ describe('POST /sys/sms and /sys/phoneLogin', () => {
     const sent = await send(KNOWN, '10.3.0.1');
     expect(sent.body).toMatchObject({ success: true, result: { demoCodeInLog: false, resendSeconds: 60 } });
     const code = await codeFor(KNOWN, 1);
-    const res = await t.call<LoginResult>('POST', '/sys/phoneLogin', { body: { mobile: KNOWN, captcha: code }, headers: from('10.3.0.1') });
+    const res = await t.call<LoginResult>('POST', '/sys/phoneLogin', {
+      body: { mobile: KNOWN, captcha: code },
+      headers: from('10.3.0.1'),
+    });
     expect(res.body.success).toBe(true);
     expect(res.body.result.token).toMatch(/^[\w-]{43}$/);
     expect(res.body.result.userInfo).toMatchObject({ username: 'admin', phone: KNOWN });
     expect(res.body.result.tenantList.length).toBeGreaterThan(0);
     const perm = await t.call('GET', '/sys/permission/getUserPermissionByToken', { token: res.body.result.token });
     expect(perm.status).toBe(200);
-    const again = await t.call('POST', '/sys/phoneLogin', { body: { mobile: KNOWN, captcha: code }, headers: from('10.3.0.1') });
+    const again = await t.call('POST', '/sys/phoneLogin', {
+      body: { mobile: KNOWN, captcha: code },
+      headers: from('10.3.0.1'),
+    });
     expect(again.body).toMatchObject({ success: false, message: 'Wrong mobile number or SMS code' });
   });
 
   it('an unknown number answers exactly as a known one, and its login fails as a wrong code does', async () => {
     const a = await send(UNKNOWN, '10.4.0.1');
     expect(a.body).toMatchObject({ success: true, result: { demoCodeInLog: false, resendSeconds: 60 } });
-    const wrong = await t.call('POST', '/sys/phoneLogin', { body: { mobile: UNKNOWN, captcha: '123456' }, headers: from('10.4.0.1', 'zh-CN') });
+    const wrong = await t.call('POST', '/sys/phoneLogin', {
+      body: { mobile: UNKNOWN, captcha: '123456' },
+      headers: from('10.4.0.1', 'zh-CN'),
+    });
     expect(wrong.body).toMatchObject({ success: false, message: '手机号或短信验证码错误' });
     expect(peer.sent.some((m) => m.phone === UNKNOWN)).toBe(false);
     const resend = await send(UNKNOWN, '10.4.0.2');
@@ -222,7 +261,10 @@ describe('POST /sys/sms and /sys/phoneLogin', () => {
   it('validates the number (SPEC §5) and the code format', async () => {
     const bad = await t.call('POST', '/sys/sms', { body: { mobile: '12345' }, headers: from('10.5.0.1') });
     expect(bad.body.success).toBe(false);
-    const badCode = await t.call('POST', '/sys/phoneLogin', { body: { mobile: KNOWN, captcha: '12ab' }, headers: from('10.5.0.1') });
+    const badCode = await t.call('POST', '/sys/phoneLogin', {
+      body: { mobile: KNOWN, captcha: '12ab' },
+      headers: from('10.5.0.1'),
+    });
     expect(badCode.body.success).toBe(false);
   });
 
@@ -236,7 +278,8 @@ describe('POST /sys/sms and /sys/phoneLogin', () => {
 
   it('limits sends per client address (429 past 10 a minute)', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < SIGN_IN_POLICY.smsRequestsPerMinute + 1; i++) statuses.push((await send(`1350000${String(1000 + i)}`, '10.7.0.1')).status);
+    for (let i = 0; i < SIGN_IN_POLICY.smsRequestsPerMinute + 1; i++)
+      statuses.push((await send(`1350000${String(1000 + i)}`, '10.7.0.1')).status);
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
     expect(statuses.at(-1)).toBe(429);
   });
@@ -244,10 +287,16 @@ describe('POST /sys/sms and /sys/phoneLogin', () => {
   it('wrong codes cool the client down on that number without touching the password sign-in', async () => {
     const ip = '10.8.0.1';
     for (let i = 0; i < SIGN_IN_POLICY.pairCooldownAfter; i++) {
-      const r = await t.call('POST', '/sys/phoneLogin', { body: { mobile: KNOWN, captcha: '000001' }, headers: from(ip) });
+      const r = await t.call('POST', '/sys/phoneLogin', {
+        body: { mobile: KNOWN, captcha: '000001' },
+        headers: from(ip),
+      });
       expect(r.body.message).toBe('Wrong mobile number or SMS code');
     }
-    const cooled = await t.call('POST', '/sys/phoneLogin', { body: { mobile: KNOWN, captcha: '000001' }, headers: from(ip) });
+    const cooled = await t.call('POST', '/sys/phoneLogin', {
+      body: { mobile: KNOWN, captcha: '000001' },
+      headers: from(ip),
+    });
     expect(cooled.status).toBe(429);
     // the same client still signs in with the password, without a captcha (other counters)
     expect(await t.login('admin', undefined, { 'x-forwarded-for': ip })).toMatch(/^[\w-]{43}$/);
@@ -257,7 +306,14 @@ describe('POST /sys/sms and /sys/phoneLogin', () => {
     const phone = '13500000077';
     const statuses: number[] = [];
     for (let i = 0; i < SIGN_IN_POLICY.phoneLoginRequestsPerPhonePerMinute + 1; i++) {
-      statuses.push((await t.call('POST', '/sys/phoneLogin', { body: { mobile: phone, captcha: '000001' }, headers: from(`10.9.0.${i}`) })).status);
+      statuses.push(
+        (
+          await t.call('POST', '/sys/phoneLogin', {
+            body: { mobile: phone, captcha: '000001' },
+            headers: from(`10.9.0.${i}`),
+          })
+        ).status,
+      );
     }
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
@@ -272,7 +328,10 @@ describe('without an SMS provider and DEMO off', () => {
   afterAll(() => t.close());
 
   it('the send answers "SMS is not configured"', async () => {
-    const r = await t.call('POST', '/sys/sms', { body: { mobile: KNOWN, purpose: 'login' }, headers: { 'accept-language': 'en-US' } });
+    const r = await t.call('POST', '/sys/sms', {
+      body: { mobile: KNOWN, purpose: 'login' },
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(r.body).toMatchObject({ success: false, message: 'SMS is not configured' });
     const zh = await t.call('POST', '/sys/sms', { body: { mobile: KNOWN } });
     expect(zh.body.message).toBe('短信服务未配置');

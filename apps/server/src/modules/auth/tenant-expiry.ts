@@ -21,12 +21,21 @@ const DAY_MS = 86_400_000;
 export function tenantReminderText(name: string, end: number, lang: Language): { title: string; text: string } {
   const when = formatEpochMs(end);
   return lang === 'en-US'
-    ? { title: 'Tenant expiry reminder', text: `Tenant expiry reminder: the use period of ${name} ends ${when}. Contact the platform administrator to renew; after that nobody of the tenant can sign in.` }
-    : { title: '租户到期提醒', text: `【租户到期提醒】${name} 的使用期限将于 ${when} 结束，请联系平台管理员续费；到期后该租户的用户将无法登录。` };
+    ? {
+        title: 'Tenant expiry reminder',
+        text: `Tenant expiry reminder: the use period of ${name} ends ${when}. Contact the platform administrator to renew; after that nobody of the tenant can sign in.`,
+      }
+    : {
+        title: '租户到期提醒',
+        text: `【租户到期提醒】${name} 的使用期限将于 ${when} 结束，请联系平台管理员续费；到期后该租户的用户将无法登录。`,
+      };
 }
 
 /** Active administrators (role `admin` of the tenant) with their e-mail and system-message preference. */
-async function tenantAdmins(db: Db, tenantId: number): Promise<{ id: string; email: string | null; systemMessage: boolean }[]> {
+async function tenantAdmins(
+  db: Db,
+  tenantId: number,
+): Promise<{ id: string; email: string | null; systemMessage: boolean }[]> {
   const rows = await db.query<{ id: string; email: string | null; system_message: boolean | null }>(
     `SELECT DISTINCT u.id, u.email, n.system_message
        FROM sys_user u JOIN sys_user_tenant ut ON ut.user_id = u.id AND ut.tenant_id = $1
@@ -48,7 +57,14 @@ async function tenantAdmins(db: Db, tenantId: number): Promise<{ id: string; ema
  */
 export async function sendTenantExpiryReminders(
   db: Db,
-  o: { tenantId: number; at: number; days: number; lang: Language; hub?: RealtimeHub | null; mailer?: PushChannel | null },
+  o: {
+    tenantId: number;
+    at: number;
+    days: number;
+    lang: Language;
+    hub?: RealtimeHub | null;
+    mailer?: PushChannel | null;
+  },
 ): Promise<{ tenants: number[]; live: number; mailed: number }> {
   const due = await db.query<{ id: number; name: string; name_en: string | null; end_ms: number }>(
     `SELECT t.id, t.name, t.name_en, (extract(epoch FROM t.end_date) * 1000)::float8 AS end_ms FROM sys_tenant t
@@ -77,11 +93,24 @@ export async function sendTenantExpiryReminders(
       }
       const address = o.mailer && a.email ? o.mailer.addressOf({ email: a.email }) : null;
       if (o.mailer && address) {
-        const message: PushMessage = { title, text, severity: 'M', deviceId: '', deviceName: '', alarmType: '', value: '', time: formatEpochMs(o.at) };
+        const message: PushMessage = {
+          title,
+          text,
+          severity: 'M',
+          deviceId: '',
+          deviceName: '',
+          alarmType: '',
+          value: '',
+          time: formatEpochMs(o.at),
+        };
         if ((await o.mailer.send(address, message)).ok) out.mailed++;
       }
     }
-    await writeLog(db, { logType: LogType.OPERATION, content: `tenant expiry reminder: tenant ${t.id} to ${admins.length} administrator(s)`, tenantId: t.id });
+    await writeLog(db, {
+      logType: LogType.OPERATION,
+      content: `tenant expiry reminder: tenant ${t.id} to ${admins.length} administrator(s)`,
+      tenantId: t.id,
+    });
   }
   return out;
 }
@@ -98,7 +127,14 @@ export const TENANT_EXPIRY_REMINDER_JOB = defineJobClass({
   async handler({ db, tenantId, fireTime, lang, parameter, services }) {
     const raw = Number(parseParameter(parameter).days);
     const days = Number.isInteger(raw) && raw >= 1 && raw <= 365 ? raw : TENANT_EXPIRY_REMINDER_DAYS;
-    return sendTenantExpiryReminders(db, { tenantId, at: fireTime, days, lang, hub: services.hub ?? null, mailer: services.mailer ?? null });
+    return sendTenantExpiryReminders(db, {
+      tenantId,
+      at: fireTime,
+      days,
+      lang,
+      hub: services.hub ?? null,
+      mailer: services.mailer ?? null,
+    });
   },
 });
 
@@ -107,7 +143,11 @@ export const TENANT_EXPIRY_REMINDER_JOB = defineJobClass({
  * end date to `endDate`, which must be in the future. Its users can sign in again at once.
  * @throws AppError notFound (no such tenant), business renewEndInPast.
  */
-export async function renewTenant(db: Db, body: TenantRenew, caller: { userId: string; username: string; tenantId: number }): Promise<{ endDate: string }> {
+export async function renewTenant(
+  db: Db,
+  body: TenantRenew,
+  caller: { userId: string; username: string; tenantId: number },
+): Promise<{ endDate: string }> {
   const end = new Date(body.endDate);
   if (!(end.getTime() > Date.now())) throw new AppError('business', 'renewEndInPast');
   const [row] = await db.query<{ end_date: Date }>(
@@ -115,6 +155,12 @@ export async function renewTenant(db: Db, body: TenantRenew, caller: { userId: s
     [body.id, end.toISOString(), caller.username],
   );
   if (!row) throw new AppError('notFound', 'notFound');
-  await writeLog(db, { logType: LogType.OPERATION, content: `tenant ${body.id} renewed until ${end.toISOString()}`, tenantId: caller.tenantId, userId: caller.userId, username: caller.username });
+  await writeLog(db, {
+    logType: LogType.OPERATION,
+    content: `tenant ${body.id} renewed until ${end.toISOString()}`,
+    tenantId: caller.tenantId,
+    userId: caller.userId,
+    username: caller.username,
+  });
   return { endDate: new Date(row.end_date).toISOString() };
 }

@@ -18,11 +18,25 @@ interface BrandingRow {
  * no logo (`custom: false`).
  */
 export async function tenantBranding(q: Queryable, tenantId: number): Promise<BrandingResult> {
-  const [row] = await q.query<BrandingRow>('SELECT name_zh, name_en, logo, primary_color, background_color FROM tenant_branding WHERE tenant_id = $1', [tenantId]);
+  const [row] = await q.query<BrandingRow>(
+    'SELECT name_zh, name_en, logo, primary_color, background_color FROM tenant_branding WHERE tenant_id = $1',
+    [tenantId],
+  );
   if (row) {
-    return { tenantId, custom: true, nameZh: row.name_zh, nameEn: row.name_en, logo: row.logo, primaryColor: row.primary_color, backgroundColor: row.background_color };
+    return {
+      tenantId,
+      custom: true,
+      nameZh: row.name_zh,
+      nameEn: row.name_en,
+      logo: row.logo,
+      primaryColor: row.primary_color,
+      backgroundColor: row.background_color,
+    };
   }
-  const [t] = await q.query<{ name: string; name_en: string | null }>('SELECT name, name_en FROM sys_tenant WHERE id = $1', [tenantId]);
+  const [t] = await q.query<{ name: string; name_en: string | null }>(
+    'SELECT name, name_en FROM sys_tenant WHERE id = $1',
+    [tenantId],
+  );
   const name = t?.name ?? '';
   return { tenantId, custom: false, nameZh: name, nameEn: t?.name_en || name, logo: '', ...DEFAULT_BRAND_COLORS };
 }
@@ -42,7 +56,13 @@ export function brandingRoutes(app: FastifyInstance, db: Db): void {
   registerRoute(app, db, BrandingRoutes.get, ({ auth }) => tenantBranding(db, auth.tenantId));
   registerRoute(app, db, BrandingRoutes.save, async ({ auth, body }) => {
     await saveBranding(db, auth.tenantId, body, auth.username);
-    await writeLog(db, { logType: LogType.OPERATION, content: 'branding saved', tenantId: auth.tenantId, userId: auth.userId, username: auth.username });
+    await writeLog(db, {
+      logType: LogType.OPERATION,
+      content: 'branding saved',
+      tenantId: auth.tenantId,
+      userId: auth.userId,
+      username: auth.username,
+    });
     return tenantBranding(db, auth.tenantId);
   });
 }

@@ -26,10 +26,13 @@ export function categoryRoutes(app: FastifyInstance, db: Db, config: Config): vo
     return { ...page, records: page.records.map((r) => ({ ...r, children: byId.get(r.id)?.children })) };
   });
   registerRoute(app, db, R.childList, ({ auth, query }) =>
-    listAll(db, CATEGORY_LIST, { ...query, pid: query.pid }, callerOf(auth, R.childList.access)));
+    listAll(db, CATEGORY_LIST, { ...query, pid: query.pid }, callerOf(auth, R.childList.access)),
+  );
   registerRoute(app, db, R.getChildListBatch, async ({ auth, query }) => {
     const ids = splitIds(query.parentIds);
-    const records = (await listAll(db, CATEGORY_LIST, {}, callerOf(auth, R.getChildListBatch.access))).filter((r) => r.pid !== null && ids.includes(r.pid));
+    const records = (await listAll(db, CATEGORY_LIST, {}, callerOf(auth, R.getChildListBatch.access))).filter(
+      (r) => r.pid !== null && ids.includes(r.pid),
+    );
     return { records, total: records.length, size: records.length, current: 1, pages: 1 };
   });
   registerRoute(app, db, R.add, async ({ auth, body }) => {
@@ -51,14 +54,30 @@ export function categoryRoutes(app: FastifyInstance, db: Db, config: Config): vo
     await categories.deleteCategories(db, splitIds(query.ids));
     return null;
   });
-  registerExportRoute(app, db, R.exportXls, listExporter({ key: R.exportXls.path, list: CATEGORY_LIST, permission: R.exportXls.access, title: { 'zh-CN': '分类字典', 'en-US': 'Categories' }, fileBase: { 'zh-CN': '分类字典', 'en-US': 'categories' } }));
+  registerExportRoute(
+    app,
+    db,
+    R.exportXls,
+    listExporter({
+      key: R.exportXls.path,
+      list: CATEGORY_LIST,
+      permission: R.exportXls.access,
+      title: { 'zh-CN': '分类字典', 'en-US': 'Categories' },
+      fileBase: { 'zh-CN': '分类字典', 'en-US': 'categories' },
+    }),
+  );
   registerRawRoute(app, db, R.importExcel, async ({ auth, req, lang }) => {
     requirePlatform(auth);
     const { files } = await readMultipart(req);
-    return { kind: 'envelope', body: await runImport(db, CATEGORY_IMPORT, files, callerOf(auth), lang, config.dataDir) };
+    return {
+      kind: 'envelope',
+      body: await runImport(db, CATEGORY_IMPORT, files, callerOf(auth), lang, config.dataDir),
+    };
   });
   registerRoute(app, db, R.loadTreeData, ({ query }) => categories.loadTreeData(db, query));
-  registerRoute(app, db, R.loadTreeRoot, ({ query }) => categories.loadTreeRoot(db, query.pcode, query.async !== 'false'));
+  registerRoute(app, db, R.loadTreeRoot, ({ query }) =>
+    categories.loadTreeRoot(db, query.pcode, query.async !== 'false'),
+  );
   registerRoute(app, db, R.loadTreeChildren, ({ query }) => categories.loadTreeData(db, { pid: query.pid }));
   registerRoute(app, db, R.loadAllData, ({ query }) => categories.loadAllData(db, query.code));
   registerRoute(app, db, R.loadDictItem, ({ query }) => categories.loadDictItem(db, splitIds(query.ids)));

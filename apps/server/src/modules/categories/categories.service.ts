@@ -8,8 +8,15 @@ import { categoryRecord, insertCategory } from './categories.list';
 type Row = { id: string; pid: string | null; name: string; code: string; has_child: boolean };
 
 const node = (r: Row): CategoryNode => ({
-  key: r.id, value: r.id, code: r.code, name: r.name, label: r.name, title: r.name, pid: r.pid,
-  leaf: r.has_child ? '0' : '1', isLeaf: !r.has_child,
+  key: r.id,
+  value: r.id,
+  code: r.code,
+  name: r.name,
+  label: r.name,
+  title: r.name,
+  pid: r.pid,
+  leaf: r.has_child ? '0' : '1',
+  isLeaf: !r.has_child,
 });
 
 /** Creates a category; an empty code is generated under the parent's (A01, A01A01…). */
@@ -21,19 +28,31 @@ export async function editCategory(db: Db, b: CategoryEdit, by: string): Promise
   const cur = await db.one<{ code: string }>('SELECT code FROM sys_category WHERE id = $1', [b.id]);
   if (!cur) throw new AppError('notFound', 'notFound');
   const code = b.code || cur.code;
-  if ((await db.query('SELECT 1 FROM sys_category WHERE code = $1 AND id <> $2', [code, b.id])).length) throw new AppError('conflict', 'categoryCodeExists');
-  await db.query('UPDATE sys_category SET name = $2, code = $3, update_by = $4, update_time = now() WHERE id = $1', [b.id, b.name, code, by]);
+  if ((await db.query('SELECT 1 FROM sys_category WHERE code = $1 AND id <> $2', [code, b.id])).length)
+    throw new AppError('conflict', 'categoryCodeExists');
+  await db.query('UPDATE sys_category SET name = $2, code = $3, update_by = $4, update_time = now() WHERE id = $1', [
+    b.id,
+    b.name,
+    code,
+    by,
+  ]);
 }
 
 /** Deletes categories with their children (the table cascades); parents' hasChild follows. */
 export async function deleteCategories(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) throw new AppError('badRequest', 'selectRecord');
-  const found = await db.query<{ id: string; pid: string | null }>('SELECT id, pid FROM sys_category WHERE id = ANY($1::text[])', [ids]);
+  const found = await db.query<{ id: string; pid: string | null }>(
+    'SELECT id, pid FROM sys_category WHERE id = ANY($1::text[])',
+    [ids],
+  );
   if (found.length !== new Set(ids).size) throw new AppError('notFound', 'notFound');
   await db.tx(async (q) => {
     await q.query('DELETE FROM sys_category WHERE id = ANY($1::text[])', [ids]);
     const parents = [...new Set(found.map((f) => f.pid).filter((p): p is string => p !== null))];
-    await q.query('UPDATE sys_category p SET has_child = EXISTS (SELECT 1 FROM sys_category c WHERE c.pid = p.id) WHERE p.id = ANY($1::text[])', [parents]);
+    await q.query(
+      'UPDATE sys_category p SET has_child = EXISTS (SELECT 1 FROM sys_category c WHERE c.pid = p.id) WHERE p.id = ANY($1::text[])',
+      [parents],
+    );
   });
 }
 
@@ -53,7 +72,10 @@ function parseCondition(condition: string | undefined): [string, string][] {
  * Table, text and code columns are fixed here; the client's table/field parameters are refused by
  * the route schema, condition keys by an allow-list.
  */
-export async function loadTreeData(db: Db, q: { pid?: string; pcode?: string; condition?: string }): Promise<CategoryNode[]> {
+export async function loadTreeData(
+  db: Db,
+  q: { pid?: string; pcode?: string; condition?: string },
+): Promise<CategoryNode[]> {
   const params: unknown[] = [];
   const where: string[] = [];
   if (q.pcode) {
@@ -67,13 +89,19 @@ export async function loadTreeData(db: Db, q: { pid?: string; pcode?: string; co
     params.push(`%${escapeLike(value)}%`);
     where.push(`${col} ILIKE $${params.length} ESCAPE '\\'`);
   }
-  const rows = await db.query<Row>(`SELECT id, pid, name, code, has_child FROM sys_category WHERE ${where.join(' AND ')} ORDER BY sort_no, code`, params);
+  const rows = await db.query<Row>(
+    `SELECT id, pid, name, code, has_child FROM sys_category WHERE ${where.join(' AND ')} ORDER BY sort_no, code`,
+    params,
+  );
   return rows.map(node);
 }
 
 /** Names of comma-joined ids, in the given order (unknown ids give empty names). */
 export async function loadDictItem(db: Db, ids: string[]): Promise<string[]> {
-  const rows = await db.query<{ id: string; name: string }>('SELECT id, name FROM sys_category WHERE id = ANY($1::text[])', [ids]);
+  const rows = await db.query<{ id: string; name: string }>(
+    'SELECT id, name FROM sys_category WHERE id = ANY($1::text[])',
+    [ids],
+  );
   const byId = new Map(rows.map((r) => [r.id, r.name]));
   return ids.map((id) => byId.get(id) ?? '');
 }
@@ -118,11 +146,14 @@ export async function loadTreeRoot(db: Db, pcode: string | undefined, async: boo
 
 /** JeecgBoot's loadAllData: every category below the node coded `code`, at any depth (all when empty or '0'). */
 export async function loadAllData(db: Db, code: string | undefined): Promise<{ value: string; text: string }[]> {
-  const rows = code && code !== '0'
-    ? await db.query<{ id: string; name: string }>(
-      `WITH RECURSIVE sub AS (SELECT c.id, c.name, c.code FROM sys_category c JOIN sys_category p ON c.pid = p.id WHERE p.code = $1
+  const rows =
+    code && code !== '0'
+      ? await db.query<{ id: string; name: string }>(
+          `WITH RECURSIVE sub AS (SELECT c.id, c.name, c.code FROM sys_category c JOIN sys_category p ON c.pid = p.id WHERE p.code = $1
          UNION ALL SELECT c.id, c.name, c.code FROM sys_category c JOIN sub ON c.pid = sub.id)
-       SELECT id, name FROM sub ORDER BY code`, [code])
-    : await db.query<{ id: string; name: string }>('SELECT id, name FROM sys_category ORDER BY code');
+       SELECT id, name FROM sub ORDER BY code`,
+          [code],
+        )
+      : await db.query<{ id: string; name: string }>('SELECT id, name FROM sys_category ORDER BY code');
   return rows.map((r) => ({ value: r.id, text: r.name }));
 }

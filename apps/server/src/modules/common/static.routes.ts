@@ -22,7 +22,10 @@ import { filesRoot, mayReadFile, resolveStored, storedFileHeaders } from '../../
 export function staticFileRoutes(app: FastifyInstance, db: Db, dataDir: string): void {
   app.get(
     CommonRoutes.static.path,
-    { config: FILE_ANSWER_CONFIG, schema: { summary: CommonRoutes.static.summary, tags: [CommonRoutes.static.tag], security: [{ token: [] }] } },
+    {
+      config: FILE_ANSWER_CONFIG,
+      schema: { summary: CommonRoutes.static.summary, tags: [CommonRoutes.static.tag], security: [{ token: [] }] },
+    },
     async (req, reply) => {
       const auth = await authenticate(db, req);
       const full = resolveStored(dataDir, (req.params as { '*': string })['*']);

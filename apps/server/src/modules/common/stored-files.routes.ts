@@ -17,7 +17,9 @@ import { STORED_FILE_LIST, deleteFiles, fileOf } from './stored-files.service';
  */
 export function storedFileRoutes(app: FastifyInstance, db: Db, dataDir: string): void {
   const R = StoredFileRoutes;
-  registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, STORED_FILE_LIST, query, callerOf(auth, R.list.access)));
+  registerRoute(app, db, R.list, ({ auth, query }) =>
+    listPage(db, STORED_FILE_LIST, query, callerOf(auth, R.list.access)),
+  );
   registerRawRoute(app, db, R.download, async ({ auth, query }) => {
     const { record, full } = await fileOf(db, dataDir, query.id, callerOf(auth, R.download.access));
     const body = await fs.readFile(full).catch(() => undefined);

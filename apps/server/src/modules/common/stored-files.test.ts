@@ -16,8 +16,19 @@ describe('file storage list (issue 12 item 7)', () => {
   afterAll(() => t.close());
 
   /** Uploads through the §7 upload call (multipart file + biz); returns the stored file's id and path. */
-  const put = async (filename: string, content: Buffer, fields: Record<string, string> = {}, token = f.admin): Promise<UploadResult & { id: string }> => {
-    const res = await upload<UploadResult & { id: string }>(t, '/sys/common/upload', token, [{ field: 'file', filename, content, type: 'text/plain' }], fields);
+  const put = async (
+    filename: string,
+    content: Buffer,
+    fields: Record<string, string> = {},
+    token = f.admin,
+  ): Promise<UploadResult & { id: string }> => {
+    const res = await upload<UploadResult & { id: string }>(
+      t,
+      '/sys/common/upload',
+      token,
+      [{ field: 'file', filename, content, type: 'text/plain' }],
+      fields,
+    );
     if (!res.success) throw new Error(`upload ${filename}: ${res.message}`);
     return res.result;
   };
@@ -67,7 +78,9 @@ describe('file storage list (issue 12 item 7)', () => {
     expect((await download(t, `/sys/files/download?id=${a.id}`, f.admin)).status).toBe(404);
     expect((await download(t, `/sys/common/static/${a.filePath}`, f.admin)).status).toBe(404);
 
-    expect((await t.call('DELETE', `/sys/files/deleteBatch?ids=${b.id},${c.id}`, { token: f.admin })).body.success).toBe(true);
+    expect(
+      (await t.call('DELETE', `/sys/files/deleteBatch?ids=${b.id},${c.id}`, { token: f.admin })).body.success,
+    ).toBe(true);
     expect([onDisk(b.filePath), onDisk(c.filePath)]).toEqual([false, false]);
     expect(await t.db.query('SELECT 1 FROM sys_file WHERE id = ANY($1::text[])', [[a.id, b.id, c.id]])).toEqual([]);
   });
@@ -89,7 +102,10 @@ describe('file storage list (issue 12 item 7)', () => {
     expect((await list()).records.map((r) => r.id)).not.toContain(theirs.id);
     expect((await download(t, `/sys/files/download?id=${kept.id}`, f.otherAdmin)).status).toBe(404);
     expectRefused(await t.call('DELETE', `/sys/files/delete?id=${kept.id}`, { token: f.otherAdmin }), 404);
-    expectRefused(await t.call('DELETE', `/sys/files/deleteBatch?ids=${kept.id},${theirs.id}`, { token: f.otherAdmin }), 404);
+    expectRefused(
+      await t.call('DELETE', `/sys/files/deleteBatch?ids=${kept.id},${theirs.id}`, { token: f.otherAdmin }),
+      404,
+    );
     // all or none: the other tenant's own file stays too
     expect([onDisk(kept.filePath), onDisk(theirs.filePath)]).toEqual([true, true]);
     expect((await list()).records.map((r) => r.id)).toContain(kept.id);

@@ -34,20 +34,39 @@ export function uploadRoutes(app: FastifyInstance, db: Db, config: Config): void
     const biz = (fields.biz ?? 'temp').replace(/[^a-z0-9_-]/gi, '') || 'temp';
     const ext = path.extname(file.filename).toLowerCase();
     if (IMAGE_BIZ.has(biz)) {
-      if (!IMAGE_TYPES.has(file.mimetype ?? '') || !/^\.(png|jpe?g|gif|webp|bmp)$/.test(ext)) throw new AppError('badRequest', 'uploadImageOnly');
+      if (!IMAGE_TYPES.has(file.mimetype ?? '') || !/^\.(png|jpe?g|gif|webp|bmp)$/.test(ext))
+        throw new AppError('badRequest', 'uploadImageOnly');
     } else if (!FILE_EXT.test(ext)) {
       throw new AppError('badRequest', 'importFileType');
     }
-    const rel = await storeOwnedFile(db, config.dataDir, { tenantId: auth.tenantId, userId: auth.userId }, biz, ext.slice(1), file.body);
+    const rel = await storeOwnedFile(
+      db,
+      config.dataDir,
+      { tenantId: auth.tenantId, userId: auth.userId },
+      biz,
+      ext.slice(1),
+      file.body,
+    );
     // what the file storage list shows (issue 12 item 7): original name, size, type, folder
-    const id = await describeUpload(db, rel, { fileName: file.filename, size: file.body.length, contentType: file.mimetype, biz });
+    const id = await describeUpload(db, rel, {
+      fileName: file.filename,
+      size: file.body.length,
+      contentType: file.mimetype,
+      biz,
+    });
     return {
       kind: 'envelope',
       body: {
         success: true,
         code: ResultCode.OK,
         message: rel,
-        result: { id, fileName: file.filename, filePath: rel, fileSize: file.body.length, url: `${config.basePath}${STATIC_PREFIX}/${rel}` },
+        result: {
+          id,
+          fileName: file.filename,
+          filePath: rel,
+          fileSize: file.body.length,
+          url: `${config.basePath}${STATIC_PREFIX}/${rel}`,
+        },
         timestamp: Date.now(),
       },
     };

@@ -11,8 +11,20 @@ import { warehousePositions } from './dashboard.warehouses';
  */
 
 /** Devices of the tenant with a last position (WGS-84), newest report first, at most DEVICE_MAP_LIMIT. */
-async function devicePositions(q: Queryable, tenantId: number, now: number): Promise<NonNullable<BigScreenData['devices']>> {
-  const rows = await q.query<{ id: string; name: string; kind: string; online: boolean; lat: number; lng: number; ts: string | number | null }>(
+async function devicePositions(
+  q: Queryable,
+  tenantId: number,
+  now: number,
+): Promise<NonNullable<BigScreenData['devices']>> {
+  const rows = await q.query<{
+    id: string;
+    name: string;
+    kind: string;
+    online: boolean;
+    lat: number;
+    lng: number;
+    ts: string | number | null;
+  }>(
     `SELECT d.dev_no AS id, coalesce(nullif(d.alias, ''), d.name) AS name, d.kind, ${onlineSql('$2')} AS online,
             d.last_lat AS lat, d.last_lng AS lng, d.last_ts AS ts
        FROM device d WHERE d.tenant_id = $1 AND d.last_lat IS NOT NULL AND d.last_lng IS NOT NULL
@@ -36,7 +48,11 @@ const TEMPERATURE_ALARM = `(a.alarm_type = 'P003' OR (a.alarm_type = 'T001' AND 
  * temperature alarm episode (P003, or a sustained excursion over P003) of their device (false alarms, flag 0, excepted). The episode lookup uses
  * `alarm_device_time_idx (device_id, start_ts)`.
  */
-export async function temperatureCompliance(q: Queryable, tenantId: number, now: number): Promise<NonNullable<BigScreenData['compliance']>> {
+export async function temperatureCompliance(
+  q: Queryable,
+  tenantId: number,
+  now: number,
+): Promise<NonNullable<BigScreenData['compliance']>> {
   const since = now - COMPLIANCE_WINDOW_HOURS * 3_600_000;
   const [r] = await q.query<{ total: number; in_limits: number }>(
     `SELECT count(*)::int AS total,
@@ -54,7 +70,12 @@ export async function temperatureCompliance(q: Queryable, tenantId: number, now:
 }
 
 /** Everything the big screen shows for a caller holding `codes`; `now` ms epoch. */
-export async function bigScreenData(q: Queryable, tenantId: number, codes: ReadonlySet<string>, now = Date.now()): Promise<BigScreenData> {
+export async function bigScreenData(
+  q: Queryable,
+  tenantId: number,
+  codes: ReadonlySet<string>,
+  now = Date.now(),
+): Promise<BigScreenData> {
   const devicesAllowed = codes.has(DEVICE_PERMS.list);
   const [stats, devices, warehouses, compliance] = await Promise.all([
     dashboardStats(q, tenantId, codes, now),

@@ -75,14 +75,20 @@ export const TIMING_SQL = `CASE w.status
   END`;
 
 /** Waybills by status and by timing outcome at `now` (ms epoch). */
-export async function waybillCounts(q: Queryable, tenantId: number, now: number): Promise<NonNullable<DashboardStats['waybills']>> {
+export async function waybillCounts(
+  q: Queryable,
+  tenantId: number,
+  now: number,
+): Promise<NonNullable<DashboardStats['waybills']>> {
   const rows = await q.query<{ status: string; timing: string | null; count: number }>(
     `SELECT w.status, ${TIMING_SQL} AS timing, count(*)::int AS count
        FROM waybill w WHERE w.tenant_id = $1 AND $2::float8 > 0 GROUP BY 1, 2`,
     [tenantId, now],
   );
   const byStatus = { unstarted: 0, ongoing: 0, completed: 0 };
-  const byTiming = Object.fromEntries(WAYBILL_TIMING_OR_NONE.map((k) => [k, 0])) as NonNullable<DashboardStats['waybills']>['byTiming'];
+  const byTiming = Object.fromEntries(WAYBILL_TIMING_OR_NONE.map((k) => [k, 0])) as NonNullable<
+    DashboardStats['waybills']
+  >['byTiming'];
   let total = 0;
   for (const r of rows) {
     total += r.count;
@@ -104,8 +110,10 @@ export async function pushCounts(q: Queryable, tenantId: number): Promise<NonNul
   let total = 0;
   for (const r of rows) {
     total += r.count;
-    if (byChannel.has(r.channel as PushChannelCode)) byChannel.set(r.channel as PushChannelCode, byChannel.get(r.channel as PushChannelCode)! + r.count);
-    if (byStatus.has(r.status as PushStatus)) byStatus.set(r.status as PushStatus, byStatus.get(r.status as PushStatus)! + r.count);
+    if (byChannel.has(r.channel as PushChannelCode))
+      byChannel.set(r.channel as PushChannelCode, byChannel.get(r.channel as PushChannelCode)! + r.count);
+    if (byStatus.has(r.status as PushStatus))
+      byStatus.set(r.status as PushStatus, byStatus.get(r.status as PushStatus)! + r.count);
   }
   return {
     total,
@@ -116,7 +124,11 @@ export async function pushCounts(q: Queryable, tenantId: number): Promise<NonNul
 }
 
 /** The latest alarms of the tenant (newest start first) for the scroll info bar. */
-export async function latestAlarms(q: Queryable, tenantId: number, limit = DASHBOARD_LATEST_ALARMS): Promise<NonNullable<DashboardStats['latestAlarms']>> {
+export async function latestAlarms(
+  q: Queryable,
+  tenantId: number,
+  limit = DASHBOARD_LATEST_ALARMS,
+): Promise<NonNullable<DashboardStats['latestAlarms']>> {
   const rows = await q.query<AlarmRow>(
     `SELECT ${ALARM_COLUMNS} FROM alarm a LEFT JOIN device d ON d.dev_no = a.device_id
       WHERE a.tenant_id = $1 ORDER BY a.start_ts DESC, a.id LIMIT ${Math.max(1, Math.min(100, limit))}`,
@@ -125,7 +137,10 @@ export async function latestAlarms(q: Queryable, tenantId: number, limit = DASHB
   return rows.map((r) => alarmRecordOf(r));
 }
 
-type SystemFigures = Omit<DashboardStats, 'devices' | 'alarms' | 'waybills' | 'pushes' | 'warehousesOutOfLimits' | 'latestAlarms'>;
+type SystemFigures = Omit<
+  DashboardStats,
+  'devices' | 'alarms' | 'waybills' | 'pushes' | 'warehousesOutOfLimits' | 'latestAlarms'
+>;
 
 /**
  * Tenant administration counts and sign-ins (issue #2): users of the tenant not in the recycle bin,
@@ -161,7 +176,12 @@ async function systemFigures(q: Queryable, tenantId: number): Promise<SystemFigu
  * needing a code the caller lacks is null (device:list, alarm:list, task:list, push:list).
  * `now` is ms epoch (online rule, timing outcomes).
  */
-export async function dashboardStats(q: Queryable, tenantId: number, codes: ReadonlySet<string>, now = Date.now()): Promise<DashboardStats> {
+export async function dashboardStats(
+  q: Queryable,
+  tenantId: number,
+  codes: ReadonlySet<string>,
+  now = Date.now(),
+): Promise<DashboardStats> {
   const may = (code: string): boolean => codes.has(code);
   const [system, devices, alarms, waybills, pushes, warehouses, latest] = await Promise.all([
     systemFigures(q, tenantId),

@@ -11,7 +11,15 @@ import { waybillCounts } from './dashboard.figures';
 import { dashboardTrend } from './dashboard.trend';
 import { temperatureCompliance } from './dashboard.bigscreen';
 import { warehousePositions, warehousesOutOfLimits } from './dashboard.warehouses';
-import { insertAlarm, insertDevice, insertPush, insertReadings, insertTenant, insertWaybill, type WaybillTimes } from './dashboard.fixtures';
+import {
+  insertAlarm,
+  insertDevice,
+  insertPush,
+  insertReadings,
+  insertTenant,
+  insertWaybill,
+  type WaybillTimes,
+} from './dashboard.fixtures';
 import { expectRefused } from '../../../test/refusal';
 
 /**
@@ -38,14 +46,41 @@ beforeAll(async () => {
   await insertDevice(app, DEMO_TENANT_ID, { lastTs: null });
   await insertAlarm(app, DEMO_TENANT_ID, online, { startTs: now - 30 * MIN, severity: 'H' });
   await insertAlarm(app, DEMO_TENANT_ID, offline, { startTs: now - 20 * MIN, severity: 'M', alarmType: 'P004' });
-  await insertAlarm(app, DEMO_TENANT_ID, online, { startTs: now - 3 * HOUR, endTs: now - 2 * HOUR, severity: 'L', status: 'cleared', processed: true });
-  await insertAlarm(app, DEMO_TENANT_ID, offline, { startTs: now - 4 * HOUR, endTs: now - 3 * HOUR, severity: 'L', status: 'cleared', flag: 3 });
+  await insertAlarm(app, DEMO_TENANT_ID, online, {
+    startTs: now - 3 * HOUR,
+    endTs: now - 2 * HOUR,
+    severity: 'L',
+    status: 'cleared',
+    processed: true,
+  });
+  await insertAlarm(app, DEMO_TENANT_ID, offline, {
+    startTs: now - 4 * HOUR,
+    endTs: now - 3 * HOUR,
+    severity: 'L',
+    status: 'cleared',
+    flag: 3,
+  });
   await insertPush(app, DEMO_TENANT_ID, { channel: 'email', status: 'sent', createdAt: now - HOUR });
   await insertPush(app, DEMO_TENANT_ID, { channel: 'email', status: 'sent', createdAt: now - HOUR });
   await insertPush(app, DEMO_TENANT_ID, { channel: 'sms', status: 'failed', createdAt: now - HOUR });
-  await insertWaybill(app, DEMO_TENANT_ID, { status: 'unstarted', plannedStart: now + HOUR, plannedEnd: now + 5 * HOUR });
-  await insertWaybill(app, DEMO_TENANT_ID, { status: 'ongoing', plannedStart: now - HOUR, plannedEnd: now + 5 * HOUR, actualStart: now - HOUR });
-  await insertWaybill(app, DEMO_TENANT_ID, { status: 'completed', plannedStart: now - 9 * HOUR, plannedEnd: now - 2 * HOUR, actualStart: now - 10 * HOUR, actualEnd: now - 3 * HOUR });
+  await insertWaybill(app, DEMO_TENANT_ID, {
+    status: 'unstarted',
+    plannedStart: now + HOUR,
+    plannedEnd: now + 5 * HOUR,
+  });
+  await insertWaybill(app, DEMO_TENANT_ID, {
+    status: 'ongoing',
+    plannedStart: now - HOUR,
+    plannedEnd: now + 5 * HOUR,
+    actualStart: now - HOUR,
+  });
+  await insertWaybill(app, DEMO_TENANT_ID, {
+    status: 'completed',
+    plannedStart: now - 9 * HOUR,
+    plannedEnd: now - 2 * HOUR,
+    actualStart: now - 10 * HOUR,
+    actualEnd: now - 3 * HOUR,
+  });
   // another tenant: none of this may show in the demo tenant's figures
   const foreign = await insertDevice(app, PLATFORM_TENANT_ID, { lastTs: now - MIN, lat: 1, lng: 1 });
   await insertAlarm(app, PLATFORM_TENANT_ID, foreign, { startTs: now - 10 * MIN, severity: 'H' });
@@ -69,8 +104,14 @@ describe('dashboard figures (integration)', () => {
     expect(s.waybills?.byStatus).toEqual({ unstarted: 1, ongoing: 1, completed: 1 });
     expect(s.waybills?.byTiming).toMatchObject({ none: 1, underway: 1, punctual: 1, delay: 0 });
     expect(s.pushes).toMatchObject({ total: 3, sent: 2 });
-    expect(s.pushes?.byChannel.filter((c) => c.count > 0)).toEqual([{ channel: 'sms', count: 1 }, { channel: 'email', count: 2 }]);
-    expect(s.pushes?.byStatus.filter((c) => c.count > 0)).toEqual([{ status: 'sent', count: 2 }, { status: 'failed', count: 1 }]);
+    expect(s.pushes?.byChannel.filter((c) => c.count > 0)).toEqual([
+      { channel: 'sms', count: 1 },
+      { channel: 'email', count: 2 },
+    ]);
+    expect(s.pushes?.byStatus.filter((c) => c.count > 0)).toEqual([
+      { status: 'sent', count: 2 },
+      { status: 'failed', count: 1 },
+    ]);
     // the scroll info bar: newest first, this tenant's four alarms only
     expect(s.latestAlarms?.map((a) => a.severity)).toEqual(['M', 'H', 'L', 'L']);
     expect(s.latestAlarms?.[0]).toMatchObject({ alarmType: 'P004', status: 'active' });
@@ -87,7 +128,10 @@ describe('dashboard figures (integration)', () => {
   it('serves the big screen: positions, compliance and figures of the tenant', async () => {
     const res = await app.call<BigScreenData>('GET', '/dashboard/bigscreen', { token: op.token });
     const b = res.body.result;
-    expect(b.devices?.map((d) => [d.online, d.lat])).toEqual([[true, 31.2], [false, 30.1]]);
+    expect(b.devices?.map((d) => [d.online, d.lat])).toEqual([
+      [true, 31.2],
+      [false, 30.1],
+    ]);
     expect(b.stats.devices?.total).toBe(3);
     expect(b.compliance).toEqual({ windowHours: 24, total: 0, inLimits: 0, rate: null });
   });
@@ -119,11 +163,27 @@ describe('day buckets in Asia/Shanghai', () => {
     await insertAlarm(app, tenant, dev, { startTs: shanghaiMidnightToday - 6 * 24 * HOUR }); // 03-04 00:00, first day of 7
     await insertAlarm(app, tenant, dev, { startTs: shanghaiMidnightToday - 6 * 24 * HOUR - 1 }); // 03-03 23:59:59.999
     await insertAlarm(app, tenant, dev, { startTs: clock + MIN }); // after the clock: not counted
-    await insertReadings(app, dev, [shanghaiMidnightToday + MIN, shanghaiMidnightToday + 2 * MIN, shanghaiMidnightToday - MIN]);
-    await insertPush(app, tenant, { channel: 'email', status: 'sent', createdAt: shanghaiMidnightToday - 13 * 24 * HOUR });
+    await insertReadings(app, dev, [
+      shanghaiMidnightToday + MIN,
+      shanghaiMidnightToday + 2 * MIN,
+      shanghaiMidnightToday - MIN,
+    ]);
+    await insertPush(app, tenant, {
+      channel: 'email',
+      status: 'sent',
+      createdAt: shanghaiMidnightToday - 13 * 24 * HOUR,
+    });
 
     const week = await dashboardTrend(app.db, tenant, 7, all, clock);
-    expect(week.points.map((p) => p.day)).toEqual(['2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10']);
+    expect(week.points.map((p) => p.day)).toEqual([
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-07',
+      '2026-03-08',
+      '2026-03-09',
+      '2026-03-10',
+    ]);
     expect(week.points.map((p) => p.alarms)).toEqual([1, 0, 0, 0, 0, 1, 1]);
     expect(week.points.map((p) => p.readings)).toEqual([0, 0, 0, 0, 0, 1, 2]);
     expect(week.points.every((p) => p.pushes === 0)).toBe(true);
@@ -147,8 +207,15 @@ describe('day buckets in Asia/Shanghai', () => {
     const hot = await insertDevice(app, tenant, { lastTs: clock, lat: 30, lng: 120 });
     const calm = await insertDevice(app, tenant, { lastTs: clock, lat: 31, lng: 121 });
     const door = await insertDevice(app, tenant, { lastTs: clock, lat: 32, lng: 122 });
-    for (const [name, dev] of [['Hot store', hot], ['Calm store', calm], ['Door store', door]] as const) {
-      const [w] = await app.db.query<{ id: string }>(`INSERT INTO warehouse (tenant_id, name, number) VALUES ($1, $2, $2) RETURNING id`, [tenant, name]);
+    for (const [name, dev] of [
+      ['Hot store', hot],
+      ['Calm store', calm],
+      ['Door store', door],
+    ] as const) {
+      const [w] = await app.db.query<{ id: string }>(
+        `INSERT INTO warehouse (tenant_id, name, number) VALUES ($1, $2, $2) RETURNING id`,
+        [tenant, name],
+      );
       await app.db.query('INSERT INTO warehouse_device (dev_no, warehouse_id) VALUES ($1, $2)', [dev, w!.id]);
     }
     await insertAlarm(app, tenant, hot, { startTs: clock - HOUR, conditionType: 'range' });
@@ -158,7 +225,11 @@ describe('day buckets in Asia/Shanghai', () => {
     await insertAlarm(app, tenant, calm, { startTs: clock - HOUR, conditionType: 'duration', alarmType: 'T001' });
     expect(await warehousesOutOfLimits(app.db, tenant)).toBe(2);
     const positions = await warehousePositions(app.db, tenant);
-    expect(positions?.map((w) => [w.name, w.lat, w.outOfLimits])).toEqual([['Calm store', 31, true], ['Door store', 32, false], ['Hot store', 30, true]]);
+    expect(positions?.map((w) => [w.name, w.lat, w.outOfLimits])).toEqual([
+      ['Calm store', 31, true],
+      ['Door store', 32, false],
+      ['Hot store', 30, true],
+    ]);
   });
 
   it('rates temperature compliance as readings outside every temperature alarm episode', async () => {
@@ -170,11 +241,25 @@ describe('day buckets in Asia/Shanghai', () => {
     await insertReadings(app, other, [clock - 3 * HOUR, clock - 30 * HOUR]);
     await insertAlarm(app, tenant, dev, { startTs: clock - 3 * HOUR, endTs: clock - 2 * HOUR, status: 'cleared' });
     await insertAlarm(app, tenant, other, { startTs: clock - 4 * HOUR, flag: 0 });
-    await insertAlarm(app, tenant, dev, { startTs: clock - 10 * HOUR, endTs: clock - 9 * HOUR, status: 'cleared', alarmType: 'P004' });
-    expect(await temperatureCompliance(app.db, tenant, clock)).toEqual({ windowHours: 24, total: 5, inLimits: 3, rate: 0.6 });
+    await insertAlarm(app, tenant, dev, {
+      startTs: clock - 10 * HOUR,
+      endTs: clock - 9 * HOUR,
+      status: 'cleared',
+      alarmType: 'P004',
+    });
+    expect(await temperatureCompliance(app.db, tenant, clock)).toEqual({
+      windowHours: 24,
+      total: 5,
+      inLimits: 3,
+      rate: 0.6,
+    });
     // a sustained excursion (duration T001) over P003 of a template is a temperature episode too; one over P004 is not
     const template = async (param: string): Promise<string> => {
-      const content = { conditions: [{ type: 'duration', minutes: 3, condition: { type: 'threshold', param, comparison: 0, value: 20 } }] };
+      const content = {
+        conditions: [
+          { type: 'duration', minutes: 3, condition: { type: 'threshold', param, comparison: 0, value: 20 } },
+        ],
+      };
       const [r] = await app.db.query<{ id: string }>(
         `INSERT INTO alarm_rule_template (tenant_id, name, category, severity, content) VALUES ($1, $2, 'environment', 'M', $3::jsonb) RETURNING id`,
         [tenant, `Sustained ${param}`, JSON.stringify(content)],
@@ -191,7 +276,12 @@ describe('day buckets in Asia/Shanghai', () => {
     await sustained(await template('P004'), clock - 4 * HOUR - MIN, clock - 4 * HOUR + MIN);
     expect((await temperatureCompliance(app.db, tenant, clock)).inLimits).toBe(3);
     await sustained(await template('P003'), clock - HOUR - MIN, clock - HOUR + MIN);
-    expect(await temperatureCompliance(app.db, tenant, clock)).toEqual({ windowHours: 24, total: 5, inLimits: 2, rate: 0.4 });
+    expect(await temperatureCompliance(app.db, tenant, clock)).toEqual({
+      windowHours: 24,
+      total: 5,
+      inLimits: 2,
+      rate: 0.4,
+    });
   });
 
   it('computes the timing outcome in SQL exactly as the waybill rule does', async () => {
@@ -202,18 +292,71 @@ describe('day buckets in Asia/Shanghai', () => {
       { status: 'unstarted', plannedStart: clock - h, plannedEnd: clock + 2 * h },
       { status: 'ongoing', plannedStart: clock - 3 * h, plannedEnd: clock - h, actualStart: clock - 3 * h },
       { status: 'ongoing', plannedStart: clock - h, plannedEnd: clock + h, actualStart: clock - h, etaMs: null },
-      { status: 'ongoing', plannedStart: clock - h, plannedEnd: clock + h, actualStart: clock - h, etaMs: clock + 2 * h },
+      {
+        status: 'ongoing',
+        plannedStart: clock - h,
+        plannedEnd: clock + h,
+        actualStart: clock - h,
+        etaMs: clock + 2 * h,
+      },
       { status: 'ongoing', plannedStart: clock - h, plannedEnd: clock + h, actualStart: clock - h, etaMs: clock + h },
-      { status: 'completed', plannedStart: clock - 5 * h, plannedEnd: clock - 2 * h, actualStart: clock - 5 * h, actualEnd: null },
-      { status: 'completed', plannedStart: clock - 5 * h, plannedEnd: clock - 2 * h, actualStart: clock - 5 * h, actualEnd: clock - h },
-      { status: 'completed', plannedStart: clock - 5 * h, plannedEnd: clock - 2 * h, actualStart: clock - 5 * h, actualEnd: clock - 2 * h },
-      { status: 'completed', plannedStart: clock - 5 * h, plannedEnd: clock - 2 * h, actualStart: clock - 4 * h, actualEnd: clock - 3 * h },
-      { status: 'completed', plannedStart: clock - 5 * h, plannedEnd: clock - 2 * h, actualStart: null, actualEnd: clock - 3 * h },
+      {
+        status: 'completed',
+        plannedStart: clock - 5 * h,
+        plannedEnd: clock - 2 * h,
+        actualStart: clock - 5 * h,
+        actualEnd: null,
+      },
+      {
+        status: 'completed',
+        plannedStart: clock - 5 * h,
+        plannedEnd: clock - 2 * h,
+        actualStart: clock - 5 * h,
+        actualEnd: clock - h,
+      },
+      {
+        status: 'completed',
+        plannedStart: clock - 5 * h,
+        plannedEnd: clock - 2 * h,
+        actualStart: clock - 5 * h,
+        actualEnd: clock - 2 * h,
+      },
+      {
+        status: 'completed',
+        plannedStart: clock - 5 * h,
+        plannedEnd: clock - 2 * h,
+        actualStart: clock - 4 * h,
+        actualEnd: clock - 3 * h,
+      },
+      {
+        status: 'completed',
+        plannedStart: clock - 5 * h,
+        plannedEnd: clock - 2 * h,
+        actualStart: null,
+        actualEnd: clock - 3 * h,
+      },
     ];
     for (const c of cases) await insertWaybill(app, tenant, c);
-    const expected: Record<string, number> = { normalEnd: 0, normalInTransit: 0, underway: 0, alreadyLate: 0, estimatedDelay: 0, delay: 0, punctual: 0, none: 0 };
+    const expected: Record<string, number> = {
+      normalEnd: 0,
+      normalInTransit: 0,
+      underway: 0,
+      alreadyLate: 0,
+      estimatedDelay: 0,
+      delay: 0,
+      punctual: 0,
+      none: 0,
+    };
     for (const c of cases) {
-      const outcome = timingOutcome({ status: c.status, plannedStart: c.plannedStart, plannedEnd: c.plannedEnd, actualStart: c.actualStart ?? null, actualEnd: c.actualEnd ?? null, now: clock, etaMs: c.status === 'ongoing' ? (c.etaMs ?? null) : null });
+      const outcome = timingOutcome({
+        status: c.status,
+        plannedStart: c.plannedStart,
+        plannedEnd: c.plannedEnd,
+        actualStart: c.actualStart ?? null,
+        actualEnd: c.actualEnd ?? null,
+        now: clock,
+        etaMs: c.status === 'ongoing' ? (c.etaMs ?? null) : null,
+      });
       expected[outcome ?? 'none']! += 1;
     }
     const counts = await waybillCounts(app.db, tenant, clock);
@@ -226,7 +369,11 @@ describe('day buckets in Asia/Shanghai', () => {
 describe('big-data screen menu', () => {
   it('is a hidden child of the dashboard menu, also on a database seeded before it was hidden (migration 0058)', async () => {
     const hidden = async (): Promise<boolean | undefined> =>
-      (await app.db.query<{ hidden: boolean }>(`SELECT hidden FROM sys_permission WHERE id = 'dashboard-bigscreen' AND parent_id = 'dashboard'`))[0]?.hidden;
+      (
+        await app.db.query<{ hidden: boolean }>(
+          `SELECT hidden FROM sys_permission WHERE id = 'dashboard-bigscreen' AND parent_id = 'dashboard'`,
+        )
+      )[0]?.hidden;
     expect(await hidden()).toBe(true);
     await app.db.query(`UPDATE sys_permission SET hidden = false WHERE id = 'dashboard-bigscreen'`);
     await app.db.exec(readFileSync(path.join(MIGRATIONS_DIR, '0058_dashboard.sql'), 'utf8'));

@@ -58,7 +58,11 @@ export async function dashboardTrend(
   const params = [tenantId, timeZone, range.sinceMs, now];
   const [alarms, readings, pushes] = await Promise.all([
     access.alarms
-      ? perDay(q, `SELECT ${dayOf('start_ts')} AS day, count(*)::int AS count FROM alarm WHERE tenant_id = $1 AND start_ts >= $3 AND start_ts <= $4 GROUP BY 1`, params)
+      ? perDay(
+          q,
+          `SELECT ${dayOf('start_ts')} AS day, count(*)::int AS count FROM alarm WHERE tenant_id = $1 AND start_ts >= $3 AND start_ts <= $4 GROUP BY 1`,
+          params,
+        )
       : null,
     access.readings
       ? perDay(
@@ -69,13 +73,22 @@ export async function dashboardTrend(
         )
       : null,
     access.pushes
-      ? perDay(q, `SELECT ${dayOf('created_at')} AS day, count(*)::int AS count FROM alarm_push WHERE tenant_id = $1 AND created_at >= $3 AND created_at <= $4 GROUP BY 1`, params)
+      ? perDay(
+          q,
+          `SELECT ${dayOf('created_at')} AS day, count(*)::int AS count FROM alarm_push WHERE tenant_id = $1 AND created_at >= $3 AND created_at <= $4 GROUP BY 1`,
+          params,
+        )
       : null,
   ]);
   const at = (m: Map<string, number> | null, day: string): number | null => (m ? (m.get(day) ?? 0) : null);
   return {
     days,
     timeZone,
-    points: range.days.map((day) => ({ day, alarms: at(alarms, day), readings: at(readings, day), pushes: at(pushes, day) })),
+    points: range.days.map((day) => ({
+      day,
+      alarms: at(alarms, day),
+      readings: at(readings, day),
+      pushes: at(pushes, day),
+    })),
   };
 }

@@ -12,7 +12,9 @@ import type { Queryable } from '../../platform/db/db';
 const LIMIT_CONDITIONS = `('threshold', 'range', 'duration')`;
 
 async function hasWarehouses(q: Queryable): Promise<boolean> {
-  const [r] = await q.query<{ ok: boolean }>(`SELECT to_regclass('warehouse') IS NOT NULL AND to_regclass('warehouse_device') IS NOT NULL AS ok`);
+  const [r] = await q.query<{ ok: boolean }>(
+    `SELECT to_regclass('warehouse') IS NOT NULL AND to_regclass('warehouse_device') IS NOT NULL AS ok`,
+  );
   return r?.ok === true;
 }
 

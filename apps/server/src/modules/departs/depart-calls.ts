@@ -1,4 +1,11 @@
-import { DepartCallRoutes, DepartCreateSchema, splitIds, type DepartNode, type PermissionNode, type RoleDataRuleChoice } from '@ztj/contracts';
+import {
+  DepartCallRoutes,
+  DepartCreateSchema,
+  splitIds,
+  type DepartNode,
+  type PermissionNode,
+  type RoleDataRuleChoice,
+} from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { Config } from '../../platform/config/config';
@@ -9,7 +16,14 @@ import { AppError } from '../../platform/http/app-error';
 import { registerRoute } from '../../platform/http/register-route';
 import { runImport, type ImportSpec } from '../../platform/list/import-runner';
 import { listAll, requireVisible } from '../../platform/list/list-runner';
-import { AUDIT_LABELS, callerOf, isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
+import {
+  AUDIT_LABELS,
+  callerOf,
+  isoOrNull,
+  textOrNull,
+  type ListCaller,
+  type ListSpec,
+} from '../../platform/list/list-spec';
 import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
 import { node as permissionNode } from '../permissions/permissions.service';
 import { DEPART_ROLE_LIST } from './depart-roles.service';
@@ -33,8 +47,18 @@ export const DEPART_EXPORT_LIST: ListSpec<DepartExport> = {
     departName: { sql: 'd.depart_name', type: 'string', label: { 'zh-CN': '部门名称', 'en-US': 'Department' } },
     departNameEn: { sql: 'd.depart_name_en', type: 'string', label: { 'zh-CN': '英文名称', 'en-US': 'English name' } },
     orgCode: { sql: 'd.org_code', type: 'string', label: { 'zh-CN': '部门编码', 'en-US': 'Org code' } },
-    parentOrgCode: { sql: '(SELECT p.org_code FROM sys_depart p WHERE p.id = d.parent_id)', type: 'string', sortable: false, label: { 'zh-CN': '上级部门编码', 'en-US': 'Parent org code' } },
-    orgCategory: { sql: 'd.org_category', type: 'string', options: ORG_CATEGORY_TEXT, label: { 'zh-CN': '机构类别', 'en-US': 'Category' } },
+    parentOrgCode: {
+      sql: '(SELECT p.org_code FROM sys_depart p WHERE p.id = d.parent_id)',
+      type: 'string',
+      sortable: false,
+      label: { 'zh-CN': '上级部门编码', 'en-US': 'Parent org code' },
+    },
+    orgCategory: {
+      sql: 'd.org_category',
+      type: 'string',
+      options: ORG_CATEGORY_TEXT,
+      label: { 'zh-CN': '机构类别', 'en-US': 'Category' },
+    },
     mobile: { sql: 'd.mobile', type: 'string', label: { 'zh-CN': '电话', 'en-US': 'Phone' } },
     address: { sql: 'd.address', type: 'string', label: { 'zh-CN': '地址', 'en-US': 'Address' } },
     memo: { sql: 'd.memo', type: 'string', label: { 'zh-CN': '备注', 'en-US': 'Memo' } },
@@ -42,9 +66,17 @@ export const DEPART_EXPORT_LIST: ListSpec<DepartExport> = {
     createTime: { sql: 'd.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
   },
   map: (r) => ({
-    id: String(r.id), departName: String(r.depart_name), departNameEn: textOrNull(r.depart_name_en), orgCode: String(r.org_code),
-    parentOrgCode: textOrNull(r.parent_org_code), orgCategory: String(r.org_category), mobile: textOrNull(r.mobile), address: textOrNull(r.address),
-    memo: textOrNull(r.memo), departOrder: Number(r.depart_order), createTime: isoOrNull(r.create_time),
+    id: String(r.id),
+    departName: String(r.depart_name),
+    departNameEn: textOrNull(r.depart_name_en),
+    orgCode: String(r.org_code),
+    parentOrgCode: textOrNull(r.parent_org_code),
+    orgCategory: String(r.org_category),
+    mobile: textOrNull(r.mobile),
+    address: textOrNull(r.address),
+    memo: textOrNull(r.memo),
+    departOrder: Number(r.depart_order),
+    createTime: isoOrNull(r.create_time),
   }),
 };
 
@@ -57,21 +89,36 @@ const F = DEPART_EXPORT_LIST.fields;
 export const DEPART_IMPORT: ImportSpec = {
   name: 'departs',
   columns: {
-    departName: F.departName!.label, departNameEn: F.departNameEn!.label, parentOrgCode: F.parentOrgCode!.label, orgCategory: F.orgCategory!.label,
-    mobile: F.mobile!.label, address: F.address!.label, memo: F.memo!.label, departOrder: F.departOrder!.label,
+    departName: F.departName!.label,
+    departNameEn: F.departNameEn!.label,
+    parentOrgCode: F.parentOrgCode!.label,
+    orgCategory: F.orgCategory!.label,
+    mobile: F.mobile!.label,
+    address: F.address!.label,
+    memo: F.memo!.label,
+    departOrder: F.departOrder!.label,
   },
   options: { orgCategory: ORG_CATEGORY_TEXT },
   readOnly: { orgCode: F.orgCode!.label, createTime: AUDIT_LABELS.createTime },
   async importRow(q, row, caller) {
     let parentId: string | null = null;
     if (row.parentOrgCode) {
-      const [p] = await q.query<{ id: string }>('SELECT id FROM sys_depart WHERE org_code = $1 AND tenant_id = $2 AND del_flag = 0', [row.parentOrgCode, caller.tenantId]);
+      const [p] = await q.query<{ id: string }>(
+        'SELECT id FROM sys_depart WHERE org_code = $1 AND tenant_id = $2 AND del_flag = 0',
+        [row.parentOrgCode, caller.tenantId],
+      );
       if (!p) throw new AppError('notFound', 'notFound');
       parentId = p.id;
     }
     const body = DepartCreateSchema.parse({
-      departName: row.departName ?? '', departNameEn: row.departNameEn || null, parentId, orgCategory: row.orgCategory || undefined,
-      mobile: row.mobile || null, address: row.address || null, memo: row.memo || null, departOrder: row.departOrder || 0,
+      departName: row.departName ?? '',
+      departNameEn: row.departNameEn || null,
+      parentId,
+      orgCategory: row.orgCategory || undefined,
+      mobile: row.mobile || null,
+      address: row.address || null,
+      memo: row.memo || null,
+      departOrder: row.departOrder || 0,
     });
     await insertDepart(q, body, caller);
   },
@@ -90,9 +137,14 @@ async function departChildren(db: Db, pid: string | undefined, caller: ListCalle
 
 /** The caller's own departments with their subtrees (queryMyDeptTreeList); one inside another is not repeated. */
 async function myDepartTrees(db: Db, auth: AuthContext): Promise<DepartNode[]> {
-  const mine = new Set((await db.query<{ dep_id: string }>('SELECT dep_id FROM sys_user_depart WHERE user_id = $1', [auth.userId])).map((r) => r.dep_id));
+  const mine = new Set(
+    (await db.query<{ dep_id: string }>('SELECT dep_id FROM sys_user_depart WHERE user_id = $1', [auth.userId])).map(
+      (r) => r.dep_id,
+    ),
+  );
   const out: DepartNode[] = [];
-  const walk = (nodes: DepartNode[]): void => nodes.forEach((n) => (mine.has(n.id) ? out.push(n) : walk(n.children ?? [])));
+  const walk = (nodes: DepartNode[]): void =>
+    nodes.forEach((n) => (mine.has(n.id) ? out.push(n) : walk(n.children ?? [])));
   walk(await departTree(db, auth.tenantId));
   return out;
 }
@@ -100,17 +152,28 @@ async function myDepartTrees(db: Db, auth: AuthContext): Promise<DepartNode[]> {
 /** The department's permission grant, or business departRolePermissionOutside when it does not hold it. */
 async function requireHeld(db: Db, departId: string, permissionId: string, caller: ListCaller): Promise<void> {
   await requireVisible(db, DEPART_LIST, departId, caller);
-  const held = await db.query('SELECT 1 FROM sys_depart_permission WHERE depart_id = $1 AND permission_id = $2', [departId, permissionId]);
+  const held = await db.query('SELECT 1 FROM sys_depart_permission WHERE depart_id = $1 AND permission_id = $2', [
+    departId,
+    permissionId,
+  ]);
   if (!held.length) throw new AppError('business', 'departRolePermissionOutside');
 }
 
-async function departDataRules(db: Db, permissionId: string, departId: string, caller: ListCaller): Promise<RoleDataRuleChoice> {
+async function departDataRules(
+  db: Db,
+  permissionId: string,
+  departId: string,
+  caller: ListCaller,
+): Promise<RoleDataRuleChoice> {
   await requireHeld(db, departId, permissionId, caller);
   const datarule = await db.query<{ id: string; ruleName: string }>(
     'SELECT id, rule_name AS "ruleName" FROM sys_permission_data_rule WHERE permission_id = $1 AND tenant_id = $2 ORDER BY create_time, id',
     [permissionId, caller.tenantId],
   );
-  const chosen = await db.query<{ rule_id: string }>('SELECT rule_id FROM sys_depart_data_rule WHERE depart_id = $1 AND permission_id = $2 ORDER BY rule_id', [departId, permissionId]);
+  const chosen = await db.query<{ rule_id: string }>(
+    'SELECT rule_id FROM sys_depart_data_rule WHERE depart_id = $1 AND permission_id = $2 ORDER BY rule_id',
+    [departId, permissionId],
+  );
   return { datarule, drChecked: chosen.map((c) => c.rule_id).join(',') };
 }
 
@@ -118,15 +181,28 @@ async function departDataRules(db: Db, permissionId: string, departId: string, c
  * Chooses the rules a department offers its roles for a permission it holds (empty: all); the
  * department's roles drop the rules they applied that are no longer offered.
  */
-async function saveDepartDataRules(db: Db, b: { permissionId: string; departId: string; dataRuleIds: string }, caller: ListCaller): Promise<void> {
+async function saveDepartDataRules(
+  db: Db,
+  b: { permissionId: string; departId: string; dataRuleIds: string },
+  caller: ListCaller,
+): Promise<void> {
   await requireHeld(db, b.departId, b.permissionId, caller);
   const ids = splitIds(b.dataRuleIds);
-  const known = await db.query('SELECT id FROM sys_permission_data_rule WHERE id = ANY($1::text[]) AND permission_id = $2 AND tenant_id = $3', [ids, b.permissionId, caller.tenantId]);
+  const known = await db.query(
+    'SELECT id FROM sys_permission_data_rule WHERE id = ANY($1::text[]) AND permission_id = $2 AND tenant_id = $3',
+    [ids, b.permissionId, caller.tenantId],
+  );
   if (known.length !== ids.length) throw new AppError('notFound', 'notFound');
   await db.tx(async (q) => {
-    await q.query('DELETE FROM sys_depart_data_rule WHERE depart_id = $1 AND permission_id = $2', [b.departId, b.permissionId]);
+    await q.query('DELETE FROM sys_depart_data_rule WHERE depart_id = $1 AND permission_id = $2', [
+      b.departId,
+      b.permissionId,
+    ]);
     if (!ids.length) return;
-    await q.query('INSERT INTO sys_depart_data_rule (depart_id, permission_id, rule_id) SELECT $1, $2, unnest($3::text[])', [b.departId, b.permissionId, ids]);
+    await q.query(
+      'INSERT INTO sys_depart_data_rule (depart_id, permission_id, rule_id) SELECT $1, $2, unnest($3::text[])',
+      [b.departId, b.permissionId, ids],
+    );
     await q.query(
       `DELETE FROM sys_depart_role_data_rule x USING sys_depart_role r
         WHERE r.id = x.role_id AND r.depart_id = $1 AND x.permission_id = $2 AND NOT (x.rule_id = ANY($3::text[]))`,
@@ -136,7 +212,11 @@ async function saveDepartDataRules(db: Db, b: { permissionId: string; departId: 
 }
 
 /** The permissions a department holds as a tree (a node whose parent it does not hold is a root), with their ids. */
-async function departPermissionTree(db: Db, departId: string, caller: ListCaller): Promise<{ treeList: PermissionNode[]; ids: string[] }> {
+async function departPermissionTree(
+  db: Db,
+  departId: string,
+  caller: ListCaller,
+): Promise<{ treeList: PermissionNode[]; ids: string[] }> {
   await requireVisible(db, DEPART_LIST, departId, caller);
   const rows = await db.query(
     `SELECT p.* FROM sys_permission p JOIN sys_depart_permission dp ON dp.permission_id = p.id
@@ -159,26 +239,51 @@ async function departPermissionTree(db: Db, departId: string, caller: ListCaller
 /** Routes of {@link DepartCallRoutes} (issue 19), all in the caller's tenant. */
 export function departCallRoutes(app: FastifyInstance, db: Db, config: Config): void {
   const C = DepartCallRoutes;
-  registerRoute(app, db, C.queryDepartTreeSync, ({ auth, query }) => departChildren(db, query.pid || undefined, callerOf(auth)));
+  registerRoute(app, db, C.queryDepartTreeSync, ({ auth, query }) =>
+    departChildren(db, query.pid || undefined, callerOf(auth)),
+  );
   registerRoute(app, db, C.queryMyDeptTreeList, ({ auth }) => myDepartTrees(db, auth));
   registerRoute(app, db, C.queryParentName, async ({ auth, query }) => {
     await requireVisible(db, DEPART_LIST, query.departId, callerOf(auth));
-    const parent = await db.one('SELECT p.* FROM sys_depart p JOIN sys_depart d ON d.parent_id = p.id WHERE d.id = $1 AND p.del_flag = 0', [query.departId]);
+    const parent = await db.one(
+      'SELECT p.* FROM sys_depart p JOIN sys_depart d ON d.parent_id = p.id WHERE d.id = $1 AND p.del_flag = 0',
+      [query.departId],
+    );
     return parent ? departNode(parent) : null;
   });
-  registerExportRoute(app, db, C.exportXls, listExporter({ key: C.exportXls.path, list: DEPART_EXPORT_LIST, permission: C.exportXls.access, title: { 'zh-CN': '部门列表', 'en-US': 'Departments' }, fileBase: { 'zh-CN': '部门列表', 'en-US': 'departments' } }));
+  registerExportRoute(
+    app,
+    db,
+    C.exportXls,
+    listExporter({
+      key: C.exportXls.path,
+      list: DEPART_EXPORT_LIST,
+      permission: C.exportXls.access,
+      title: { 'zh-CN': '部门列表', 'en-US': 'Departments' },
+      fileBase: { 'zh-CN': '部门列表', 'en-US': 'departments' },
+    }),
+  );
   registerRawRoute(app, db, C.importExcel, async ({ auth, req, lang }) => {
     const { files } = await readMultipart(req);
     return { kind: 'envelope', body: await runImport(db, DEPART_IMPORT, files, callerOf(auth), lang, config.dataDir) };
   });
-  registerRoute(app, db, C.departDataRule, ({ auth, params }) => departDataRules(db, params.permissionId, params.departId, callerOf(auth)));
+  registerRoute(app, db, C.departDataRule, ({ auth, params }) =>
+    departDataRules(db, params.permissionId, params.departId, callerOf(auth)),
+  );
   registerRoute(app, db, C.saveDepartDataRule, async ({ auth, body }) => {
     await saveDepartDataRules(db, body, callerOf(auth));
     return null;
   });
   registerRoute(app, db, C.getDeptRoleList, async ({ auth, query }) => {
     await requireVisible(db, DEPART_LIST, query.departId, callerOf(auth));
-    return listAll(db, DEPART_ROLE_LIST, { departId: query.departId, column: 'roleCode', order: 'asc' }, callerOf(auth, C.getDeptRoleList.access));
+    return listAll(
+      db,
+      DEPART_ROLE_LIST,
+      { departId: query.departId, column: 'roleCode', order: 'asc' },
+      callerOf(auth, C.getDeptRoleList.access),
+    );
   });
-  registerRoute(app, db, C.queryTreeListForDeptRole, ({ auth, query }) => departPermissionTree(db, query.departId, callerOf(auth)));
+  registerRoute(app, db, C.queryTreeListForDeptRole, ({ auth, query }) =>
+    departPermissionTree(db, query.departId, callerOf(auth)),
+  );
 }

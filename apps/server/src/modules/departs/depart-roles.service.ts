@@ -24,13 +24,21 @@ export const DEPART_ROLE_LIST: ListSpec<DepartRoleRecord> = {
   },
   params: { deptId: 'r.depart_id = ?', departId: 'r.depart_id = ?' },
   map: (r) => ({
-    id: String(r.id), departId: String(r.depart_id), roleName: String(r.role_name), roleCode: String(r.role_code),
-    description: textOrNull(r.description), createBy: textOrNull(r.create_by), createTime: isoOrNull(r.create_time),
+    id: String(r.id),
+    departId: String(r.depart_id),
+    roleName: String(r.role_name),
+    roleCode: String(r.role_code),
+    description: textOrNull(r.description),
+    createBy: textOrNull(r.create_by),
+    createTime: isoOrNull(r.create_time),
   }),
 };
 
 async function checkCode(q: Queryable, departId: string, code: string, exceptId: string | null): Promise<void> {
-  const hit = await q.query('SELECT 1 FROM sys_depart_role WHERE depart_id = $1 AND lower(role_code) = lower($2) AND id IS DISTINCT FROM $3', [departId, code, exceptId]);
+  const hit = await q.query(
+    'SELECT 1 FROM sys_depart_role WHERE depart_id = $1 AND lower(role_code) = lower($2) AND id IS DISTINCT FROM $3',
+    [departId, code, exceptId],
+  );
   if (hit.length) throw new AppError('conflict', 'roleCodeExists');
 }
 
@@ -57,9 +65,10 @@ export async function createDepartRole(db: Db, b: DepartRoleCreate, caller: List
 export async function editDepartRole(db: Db, b: DepartRoleEdit, caller: ListCaller): Promise<void> {
   await requireVisible(db, DEPART_ROLE_LIST, b.id, caller);
   await checkCode(db, await departOf(db, b.id), b.roleCode, b.id);
-  await db.query('UPDATE sys_depart_role SET role_name = $2, role_code = $3, description = $4, update_by = $5, update_time = now() WHERE id = $1', [
-    b.id, b.roleName, b.roleCode, b.description ?? null, caller.username,
-  ]);
+  await db.query(
+    'UPDATE sys_depart_role SET role_name = $2, role_code = $3, description = $4, update_by = $5, update_time = now() WHERE id = $1',
+    [b.id, b.roleName, b.roleCode, b.description ?? null, caller.username],
+  );
 }
 
 /** Deletes department roles; their grants and member links go with them. */
@@ -71,7 +80,10 @@ export async function deleteDepartRoles(db: Db, ids: string[], caller: ListCalle
 /** Permission ids granted to a department role of the caller's tenant. */
 export async function departRolePermissionIds(db: Db, roleId: string, caller: ListCaller): Promise<string[]> {
   await requireVisible(db, DEPART_ROLE_LIST, roleId, caller);
-  const rows = await db.query<{ permission_id: string }>('SELECT permission_id FROM sys_depart_role_permission WHERE role_id = $1 ORDER BY permission_id', [roleId]);
+  const rows = await db.query<{ permission_id: string }>(
+    'SELECT permission_id FROM sys_depart_role_permission WHERE role_id = $1 ORDER BY permission_id',
+    [roleId],
+  );
   return rows.map((r) => r.permission_id);
 }
 
@@ -80,16 +92,30 @@ export async function departRolePermissionIds(db: Db, roleId: string, caller: Li
  * holds (saveDepartPermission).
  * @throws AppError business departRolePermissionOutside otherwise; notFound for another tenant's role.
  */
-export async function saveDepartRolePermissions(db: Db, roleId: string, permissionIds: string[], caller: ListCaller): Promise<void> {
+export async function saveDepartRolePermissions(
+  db: Db,
+  roleId: string,
+  permissionIds: string[],
+  caller: ListCaller,
+): Promise<void> {
   await requireVisible(db, DEPART_ROLE_LIST, roleId, caller);
   await db.tx(async (q) => {
     const departId = await departOf(q, roleId);
-    const allowed = await q.query('SELECT permission_id FROM sys_depart_permission WHERE depart_id = $1 AND permission_id = ANY($2::text[])', [departId, permissionIds]);
+    const allowed = await q.query(
+      'SELECT permission_id FROM sys_depart_permission WHERE depart_id = $1 AND permission_id = ANY($2::text[])',
+      [departId, permissionIds],
+    );
     if (allowed.length !== permissionIds.length) throw new AppError('business', 'departRolePermissionOutside');
     // Only the grants taken away are deleted: the data rules of the kept ones stay with them.
-    await q.query('DELETE FROM sys_depart_role_permission WHERE role_id = $1 AND NOT (permission_id = ANY($2::text[]))', [roleId, permissionIds]);
+    await q.query(
+      'DELETE FROM sys_depart_role_permission WHERE role_id = $1 AND NOT (permission_id = ANY($2::text[]))',
+      [roleId, permissionIds],
+    );
     if (permissionIds.length) {
-      await q.query('INSERT INTO sys_depart_role_permission (role_id, permission_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [roleId, permissionIds]);
+      await q.query(
+        'INSERT INTO sys_depart_role_permission (role_id, permission_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
+        [roleId, permissionIds],
+      );
     }
   });
 }
@@ -109,19 +135,40 @@ async function requireRoleOf(db: Db, departId: string, roleId: string, caller: L
  * The data rules of a permission a department offers its roles (issue 19, JeecgBoot's department
  * data rules): the ones it chose, or every rule of the permission in the tenant when it chose none.
  */
-export async function offeredRules(q: Queryable, departId: string, permissionId: string, tenantId: number): Promise<{ id: string; ruleName: string }[]> {
+export async function offeredRules(
+  q: Queryable,
+  departId: string,
+  permissionId: string,
+  tenantId: number,
+): Promise<{ id: string; ruleName: string }[]> {
   const all = await q.query<{ id: string; ruleName: string }>(
     'SELECT id, rule_name AS "ruleName" FROM sys_permission_data_rule WHERE permission_id = $1 AND tenant_id = $2 ORDER BY create_time, id',
     [permissionId, tenantId],
   );
-  const chosen = new Set((await q.query<{ rule_id: string }>('SELECT rule_id FROM sys_depart_data_rule WHERE depart_id = $1 AND permission_id = $2', [departId, permissionId])).map((r) => r.rule_id));
+  const chosen = new Set(
+    (
+      await q.query<{ rule_id: string }>(
+        'SELECT rule_id FROM sys_depart_data_rule WHERE depart_id = $1 AND permission_id = $2',
+        [departId, permissionId],
+      )
+    ).map((r) => r.rule_id),
+  );
   return chosen.size ? all.filter((r) => chosen.has(r.id)) : all;
 }
 
-export async function departRoleDataRules(db: Db, permissionId: string, departId: string, roleId: string, caller: ListCaller): Promise<RoleDataRuleChoice> {
+export async function departRoleDataRules(
+  db: Db,
+  permissionId: string,
+  departId: string,
+  roleId: string,
+  caller: ListCaller,
+): Promise<RoleDataRuleChoice> {
   await requireRoleOf(db, departId, roleId, caller);
   const datarule = await offeredRules(db, departId, permissionId, caller.tenantId);
-  const checked = await db.query<{ rule_id: string }>('SELECT rule_id FROM sys_depart_role_data_rule WHERE role_id = $1 AND permission_id = $2 ORDER BY rule_id', [roleId, permissionId]);
+  const checked = await db.query<{ rule_id: string }>(
+    'SELECT rule_id FROM sys_depart_role_data_rule WHERE role_id = $1 AND permission_id = $2 ORDER BY rule_id',
+    [roleId, permissionId],
+  );
   return { datarule, drChecked: checked.map((c) => c.rule_id).join(',') };
 }
 
@@ -134,20 +181,38 @@ export async function departRoleDataRules(db: Db, permissionId: string, departId
  *   (saved) yet; notFound for a role of another tenant or a rule that is not one of this
  *   permission's rules in the caller's tenant.
  */
-export async function saveDepartRoleDataRules(db: Db, roleId: string, permissionId: string, ruleIds: string[], caller: ListCaller): Promise<void> {
+export async function saveDepartRoleDataRules(
+  db: Db,
+  roleId: string,
+  permissionId: string,
+  ruleIds: string[],
+  caller: ListCaller,
+): Promise<void> {
   await requireVisible(db, DEPART_ROLE_LIST, roleId, caller);
   await db.tx(async (q) => {
     const departId = await departOf(q, roleId);
-    const held = await q.query('SELECT 1 FROM sys_depart_permission WHERE depart_id = $1 AND permission_id = $2', [departId, permissionId]);
+    const held = await q.query('SELECT 1 FROM sys_depart_permission WHERE depart_id = $1 AND permission_id = $2', [
+      departId,
+      permissionId,
+    ]);
     if (!held.length) throw new AppError('business', 'departRolePermissionOutside');
-    const granted = await q.query('SELECT 1 FROM sys_depart_role_permission WHERE role_id = $1 AND permission_id = $2', [roleId, permissionId]);
+    const granted = await q.query(
+      'SELECT 1 FROM sys_depart_role_permission WHERE role_id = $1 AND permission_id = $2',
+      [roleId, permissionId],
+    );
     if (!granted.length) throw new AppError('business', 'departRoleDataRuleUngranted');
     const unique = [...new Set(ruleIds)];
     const offered = new Set((await offeredRules(q, departId, permissionId, caller.tenantId)).map((r) => r.id));
     if (!unique.every((id) => offered.has(id))) throw new AppError('notFound', 'notFound');
-    await q.query('DELETE FROM sys_depart_role_data_rule WHERE role_id = $1 AND permission_id = $2', [roleId, permissionId]);
+    await q.query('DELETE FROM sys_depart_role_data_rule WHERE role_id = $1 AND permission_id = $2', [
+      roleId,
+      permissionId,
+    ]);
     if (unique.length) {
-      await q.query('INSERT INTO sys_depart_role_data_rule (role_id, permission_id, rule_id) SELECT $1, $2, unnest($3::text[])', [roleId, permissionId, unique]);
+      await q.query(
+        'INSERT INTO sys_depart_role_data_rule (role_id, permission_id, rule_id) SELECT $1, $2, unnest($3::text[])',
+        [roleId, permissionId, unique],
+      );
     }
   });
 }
@@ -156,11 +221,21 @@ export async function saveDepartRoleDataRules(db: Db, roleId: string, permission
  * Department role ids a user of the caller's tenant holds in a department of that tenant.
  * @throws AppError notFound for a department or user outside the caller's tenant.
  */
-export async function userDepartRoles(db: Db, userId: string, departId: string, caller: ListCaller): Promise<{ droleId: string; userId: string; departId: string }[]> {
+export async function userDepartRoles(
+  db: Db,
+  userId: string,
+  departId: string,
+  caller: ListCaller,
+): Promise<{ droleId: string; userId: string; departId: string }[]> {
   return (await userDepartRoleIds(db, userId, departId, caller)).map((droleId) => ({ droleId, userId, departId }));
 }
 
-export async function userDepartRoleIds(db: Db, userId: string, departId: string, caller: ListCaller): Promise<string[]> {
+export async function userDepartRoleIds(
+  db: Db,
+  userId: string,
+  departId: string,
+  caller: ListCaller,
+): Promise<string[]> {
   await requireVisible(db, DEPART_LIST, departId, caller);
   await requireVisible(db, USER_LIST, userId, caller);
   const rows = await db.query<{ role_id: string }>(
@@ -175,24 +250,47 @@ export async function userDepartRoleIds(db: Db, userId: string, departId: string
  * @throws AppError business departRoleUserOutside when the user is not a member of the department;
  *   notFound for a department, user or role outside the caller's tenant or a role of another department.
  */
-export async function saveUserDepartRoles(db: Db, departId: string | undefined, userId: string, roleIds: string[], caller: ListCaller, oldRoleIds: string[] = []): Promise<void> {
+export async function saveUserDepartRoles(
+  db: Db,
+  departId: string | undefined,
+  userId: string,
+  roleIds: string[],
+  caller: ListCaller,
+  oldRoleIds: string[] = [],
+): Promise<void> {
   if (!departId) {
     // JeecgBoot's DeptRoleUserModal names no department: the roles it sends tell it
     const roles = [...new Set([...roleIds, ...oldRoleIds])];
     if (roles.length === 0) return;
     await requireAllVisible(db, DEPART_ROLE_LIST, roles, caller);
-    const departs = await db.query<{ depart_id: string }>('SELECT DISTINCT depart_id FROM sys_depart_role WHERE id = ANY($1::text[])', [roles]);
+    const departs = await db.query<{ depart_id: string }>(
+      'SELECT DISTINCT depart_id FROM sys_depart_role WHERE id = ANY($1::text[])',
+      [roles],
+    );
     if (departs.length !== 1) throw new AppError('notFound', 'notFound');
     departId = departs[0]!.depart_id;
   }
   await requireVisible(db, DEPART_LIST, departId, caller);
   await requireVisible(db, USER_LIST, userId, caller);
   await db.tx(async (q) => {
-    const member = await q.query('SELECT 1 FROM sys_user_depart WHERE user_id = $1 AND dep_id = $2', [userId, departId]);
+    const member = await q.query('SELECT 1 FROM sys_user_depart WHERE user_id = $1 AND dep_id = $2', [
+      userId,
+      departId,
+    ]);
     if (!member.length) throw new AppError('business', 'departRoleUserOutside');
-    const known = await q.query('SELECT 1 FROM sys_depart_role WHERE depart_id = $1 AND id = ANY($2::text[])', [departId, roleIds]);
+    const known = await q.query('SELECT 1 FROM sys_depart_role WHERE depart_id = $1 AND id = ANY($2::text[])', [
+      departId,
+      roleIds,
+    ]);
     if (known.length !== roleIds.length) throw new AppError('notFound', 'notFound');
-    await q.query('DELETE FROM sys_depart_role_user dru USING sys_depart_role dr WHERE dr.id = dru.role_id AND dr.depart_id = $2 AND dru.user_id = $1', [userId, departId]);
-    if (roleIds.length) await q.query('INSERT INTO sys_depart_role_user (user_id, role_id) SELECT $1, unnest($2::text[])', [userId, roleIds]);
+    await q.query(
+      'DELETE FROM sys_depart_role_user dru USING sys_depart_role dr WHERE dr.id = dru.role_id AND dr.depart_id = $2 AND dru.user_id = $1',
+      [userId, departId],
+    );
+    if (roleIds.length)
+      await q.query('INSERT INTO sys_depart_role_user (user_id, role_id) SELECT $1, unnest($2::text[])', [
+        userId,
+        roleIds,
+      ]);
   });
 }

@@ -32,10 +32,13 @@ export function departRoutes(app: FastifyInstance, db: Db, config: Config): void
   // The users of one department (a user route): registered here, where departments are known, so
   // the users module imports no department. Another tenant's department is "not found", not an empty page.
   registerRoute(app, db, UserRoutes.departUserList, async ({ auth, query }) => {
-    if (query.depId !== undefined && query.depId !== '') await requireVisible(db, departs.DEPART_LIST, String(query.depId), callerOf(auth));
+    if (query.depId !== undefined && query.depId !== '')
+      await requireVisible(db, departs.DEPART_LIST, String(query.depId), callerOf(auth));
     return listPage(db, USER_LIST, query, callerOf(auth, UserRoutes.list.access));
   });
-  registerRoute(app, db, R.queryDepartPermission, ({ auth, query }) => departs.departPermissionIds(db, query.departId, callerOf(auth)));
+  registerRoute(app, db, R.queryDepartPermission, ({ auth, query }) =>
+    departs.departPermissionIds(db, query.departId, callerOf(auth)),
+  );
   registerRoute(app, db, R.saveDepartPermission, async ({ auth, body }) => {
     await departs.saveDepartPermissions(db, body.departId, splitIds(body.permissionIds), callerOf(auth));
     return null;
@@ -50,10 +53,13 @@ function departRoleRoutes(app: FastifyInstance, db: Db): void {
   const R = DepartRoleRoutes;
   registerRoute(app, db, R.list, async ({ auth, query }) => {
     // The department filter must be a department of the caller's tenant (notFound otherwise).
-    for (const id of [query.deptId, query.departId]) if (id !== undefined && id !== '') await requireVisible(db, departs.DEPART_LIST, String(id), callerOf(auth));
+    for (const id of [query.deptId, query.departId])
+      if (id !== undefined && id !== '') await requireVisible(db, departs.DEPART_LIST, String(id), callerOf(auth));
     return listPage(db, roles.DEPART_ROLE_LIST, query, callerOf(auth, R.list.access));
   });
-  registerRoute(app, db, R.add, async ({ auth, body }) => ({ id: await roles.createDepartRole(db, body, callerOf(auth)) }));
+  registerRoute(app, db, R.add, async ({ auth, body }) => ({
+    id: await roles.createDepartRole(db, body, callerOf(auth)),
+  }));
   registerRoute(app, db, R.edit, async ({ auth, body }) => {
     await roles.editDepartRole(db, body, callerOf(auth));
     return null;
@@ -66,19 +72,32 @@ function departRoleRoutes(app: FastifyInstance, db: Db): void {
     await roles.deleteDepartRoles(db, splitIds(query.ids), callerOf(auth));
     return null;
   });
-  registerRoute(app, db, R.queryPermission, ({ auth, query }) => roles.departRolePermissionIds(db, query.roleId, callerOf(auth)));
+  registerRoute(app, db, R.queryPermission, ({ auth, query }) =>
+    roles.departRolePermissionIds(db, query.roleId, callerOf(auth)),
+  );
   registerRoute(app, db, R.savePermission, async ({ auth, body }) => {
     await roles.saveDepartRolePermissions(db, body.roleId, splitIds(body.permissionIds), callerOf(auth));
     return null;
   });
-  registerRoute(app, db, R.queryDataRule, ({ auth, params }) => roles.departRoleDataRules(db, params.permissionId, params.departId, params.roleId, callerOf(auth)));
+  registerRoute(app, db, R.queryDataRule, ({ auth, params }) =>
+    roles.departRoleDataRules(db, params.permissionId, params.departId, params.roleId, callerOf(auth)),
+  );
   registerRoute(app, db, R.saveDataRule, async ({ auth, body }) => {
     await roles.saveDepartRoleDataRules(db, body.roleId, body.permissionId, splitIds(body.dataRuleIds), callerOf(auth));
     return null;
   });
-  registerRoute(app, db, R.userRoles, ({ auth, query }) => roles.userDepartRoles(db, query.userId, query.departId, callerOf(auth)));
+  registerRoute(app, db, R.userRoles, ({ auth, query }) =>
+    roles.userDepartRoles(db, query.userId, query.departId, callerOf(auth)),
+  );
   registerRoute(app, db, R.saveUserRoles, async ({ auth, body }) => {
-    await roles.saveUserDepartRoles(db, body.departId, body.userId, splitIds(body.newRoleId), callerOf(auth), splitIds(body.oldRoleId ?? ''));
+    await roles.saveUserDepartRoles(
+      db,
+      body.departId,
+      body.userId,
+      splitIds(body.newRoleId),
+      callerOf(auth),
+      splitIds(body.oldRoleId ?? ''),
+    );
     return null;
   });
 }

@@ -41,7 +41,12 @@ const TEXTNAME = 'ZTJ device (managed by the ZTJ server)';
 
 /** The ACLs of a device's own role (see the file comment). */
 export function deviceAcls(id: string, kind: DeviceKind): DynsecAcl[] {
-  const send = [topics.telemetry(id), topics.events(id), topics.acks(id), ...(isGatewayKind(kind) ? [topics.gatewayTelemetry(id)] : [])];
+  const send = [
+    topics.telemetry(id),
+    topics.events(id),
+    topics.acks(id),
+    ...(isGatewayKind(kind) ? [topics.gatewayTelemetry(id)] : []),
+  ];
   return [
     ...send.map((topic): DynsecAcl => ({ acltype: 'publishClientSend', topic, allow: true })),
     { acltype: 'subscribeLiteral', topic: topics.commands(id), allow: true },
@@ -62,7 +67,13 @@ export function ingestAcls(): DynsecAcl[] {
 }
 
 function deviceAccount(id: string, kind: DeviceKind, secret: string | undefined): BrokerAccount {
-  return { username: id, rolename: DEVICE_ROLE_PREFIX + id, acls: deviceAcls(id, kind), textname: TEXTNAME, ...(secret !== undefined ? { password: secret } : {}) };
+  return {
+    username: id,
+    rolename: DEVICE_ROLE_PREFIX + id,
+    acls: deviceAcls(id, kind),
+    textname: TEXTNAME,
+    ...(secret !== undefined ? { password: secret } : {}),
+  };
 }
 
 /** What {@link DeviceBrokerAccounts.syncAll} did. */
@@ -83,14 +94,23 @@ export interface BrokerSyncReport {
 export class DeviceBrokerAccounts implements DeviceBrokerAccess {
   private chain: Promise<unknown> = Promise.resolve();
 
-  private constructor(private readonly dynsec: DynsecClient, private readonly db: Db, private readonly ingest: { username: string; password: string } | undefined) {}
+  private constructor(
+    private readonly dynsec: DynsecClient,
+    private readonly db: Db,
+    private readonly ingest: { username: string; password: string } | undefined,
+  ) {}
 
   /**
    * Connects to the broker's plugin as its administrator.
    * @param ingest the ingest's own credentials (from `MQTT_URL`), given an account when set.
    * @throws Error when the admin cannot connect or is not the plugin's admin.
    */
-  static async connect(url: string, admin: { username: string; password: string }, db: Db, ingest?: { username: string; password: string }): Promise<DeviceBrokerAccounts> {
+  static async connect(
+    url: string,
+    admin: { username: string; password: string },
+    db: Db,
+    ingest?: { username: string; password: string },
+  ): Promise<DeviceBrokerAccounts> {
     return new DeviceBrokerAccounts(await DynsecClient.connect(url, admin), db, ingest);
   }
 
@@ -104,11 +124,20 @@ export class DeviceBrokerAccounts implements DeviceBrokerAccess {
   syncAll(): Promise<BrokerSyncReport> {
     return this.serial(async () => {
       await this.dynsec.runChecked([
-        { command: 'setDefaultACLAccess', acls: [{ acltype: 'publishClientSend', allow: false }, { acltype: 'subscribe', allow: false }] },
+        {
+          command: 'setDefaultACLAccess',
+          acls: [
+            { acltype: 'publishClientSend', allow: false },
+            { acltype: 'subscribe', allow: false },
+          ],
+        },
       ]);
       const clients = new Map((await this.dynsec.listClients()).map((c) => [c.username, c]));
       const roles = new Map((await this.dynsec.listRoles()).map((r) => [r.rolename, r]));
-      const current = (username: string, rolename: string): Parameters<typeof planAccount>[1] => ({ client: clients.get(username) ?? null, role: roles.get(rolename) ?? null });
+      const current = (username: string, rolename: string): Parameters<typeof planAccount>[1] => ({
+        client: clients.get(username) ?? null,
+        role: roles.get(rolename) ?? null,
+      });
       const report: BrokerSyncReport = { commands: 0, withoutPassword: [], removed: [], conflicts: [], errors: [] };
 
       if (this.ingest) {
@@ -118,7 +147,9 @@ export class DeviceBrokerAccounts implements DeviceBrokerAccess {
         report.commands += cmds.length;
       }
 
-      const devices = await this.db.query<{ id: string; kind: DeviceKind; secret_hash: string }>('SELECT dev_no AS id, kind, secret_hash FROM device');
+      const devices = await this.db.query<{ id: string; kind: DeviceKind; secret_hash: string }>(
+        'SELECT dev_no AS id, kind, secret_hash FROM device',
+      );
       const demoKey = await existingDemoSecretKey(this.db);
       const registered = new Set<string>();
       const cmds: DynsecCommand[] = [];
@@ -171,7 +202,9 @@ export class DeviceBrokerAccounts implements DeviceBrokerAccess {
   setIngestPassword(): Promise<void> {
     return this.serial(async () => {
       if (!this.ingest) return;
-      await this.dynsec.runChecked(planAccount(this.ingestAccount(true), await this.dynsec.getClientAndRole(this.ingest.username, INGEST_ROLE)));
+      await this.dynsec.runChecked(
+        planAccount(this.ingestAccount(true), await this.dynsec.getClientAndRole(this.ingest.username, INGEST_ROLE)),
+      );
     });
   }
 
@@ -188,7 +221,10 @@ export class DeviceBrokerAccounts implements DeviceBrokerAccess {
   syncDevice(id: string): Promise<void> {
     // The device is read inside the serial section, so a later change is never undone by a stale read.
     return this.serial(async () => {
-      const [d] = await this.db.query<{ kind: DeviceKind; secret_hash: string }>('SELECT kind, secret_hash FROM device WHERE dev_no = $1', [id]);
+      const [d] = await this.db.query<{ kind: DeviceKind; secret_hash: string }>(
+        'SELECT kind, secret_hash FROM device WHERE dev_no = $1',
+        [id],
+      );
       if (!d) return this.removeNow(id);
       const secret = recoverableSecret(await existingDemoSecretKey(this.db), id, d.secret_hash);
       return this.upsertNow({ id, kind: d.kind, ...(secret !== undefined ? { secret } : {}) }, true);
@@ -200,19 +236,33 @@ export class DeviceBrokerAccounts implements DeviceBrokerAccess {
     await this.dynsec.close();
   }
 
-  private async upsertNow(d: { id: string; kind: DeviceKind; secret?: string }, passwordOnlyIfNew: boolean): Promise<void> {
+  private async upsertNow(
+    d: { id: string; kind: DeviceKind; secret?: string },
+    passwordOnlyIfNew: boolean,
+  ): Promise<void> {
     const now = await this.dynsec.getClientAndRole(d.id, DEVICE_ROLE_PREFIX + d.id);
-    await this.dynsec.runChecked(planAccount(deviceAccount(d.id, d.kind, passwordOnlyIfNew && now.client ? undefined : d.secret), now));
+    await this.dynsec.runChecked(
+      planAccount(deviceAccount(d.id, d.kind, passwordOnlyIfNew && now.client ? undefined : d.secret), now),
+    );
   }
 
   private ingestAccount(withPassword: boolean): BrokerAccount {
     const { username, password } = this.ingest!;
-    return { username, rolename: INGEST_ROLE, acls: ingestAcls(), textname: 'ZTJ ingest (managed by the ZTJ server)', ...(withPassword ? { password } : {}) };
+    return {
+      username,
+      rolename: INGEST_ROLE,
+      acls: ingestAcls(),
+      textname: 'ZTJ ingest (managed by the ZTJ server)',
+      ...(withPassword ? { password } : {}),
+    };
   }
 
   private async removeNow(id: string): Promise<void> {
     const rolename = DEVICE_ROLE_PREFIX + id;
-    await this.dynsec.runChecked(planRemoval(id, rolename, await this.dynsec.getClientAndRole(id, rolename)), ['Client not found', 'Role not found']);
+    await this.dynsec.runChecked(planRemoval(id, rolename, await this.dynsec.getClientAndRole(id, rolename)), [
+      'Client not found',
+      'Role not found',
+    ]);
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {

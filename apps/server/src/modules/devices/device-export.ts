@@ -13,8 +13,28 @@ import { nearestLocation, tenantLocations, type LocationRow } from './device-loc
 import { devicesByIds, listDevices } from './devices.repo';
 
 const HEAD: Record<Language, string[]> = {
-  'zh-CN': ['设备别名/名称', '设备号', '采集时间', '位置名称', '位置(纬度,经度 WGS-84)', '终端型号', '网关', '工作状态', '在线状态'],
-  'en-US': ['Alias/name', 'Device id', 'Gather time', 'Location name', 'Location (lat,lng WGS-84)', 'Terminal model', 'Gateway', 'Work status', 'Online'],
+  'zh-CN': [
+    '设备别名/名称',
+    '设备号',
+    '采集时间',
+    '位置名称',
+    '位置(纬度,经度 WGS-84)',
+    '终端型号',
+    '网关',
+    '工作状态',
+    '在线状态',
+  ],
+  'en-US': [
+    'Alias/name',
+    'Device id',
+    'Gather time',
+    'Location name',
+    'Location (lat,lng WGS-84)',
+    'Terminal model',
+    'Gateway',
+    'Work status',
+    'Online',
+  ],
 };
 
 /**
@@ -22,7 +42,11 @@ const HEAD: Record<Language, string[]> = {
  * The location name is the configured location the position is in or near (`locations`, see
  * `nearestLocation`; issue #16 item 11), empty without one.
  */
-export function exportRows(devices: readonly DeviceRecord[], lang: Language, locations: readonly LocationRow[] = []): (string | number | boolean)[][] {
+export function exportRows(
+  devices: readonly DeviceRecord[],
+  lang: Language,
+  locations: readonly LocationRow[] = [],
+): (string | number | boolean)[][] {
   const codes = [...new Set(devices.flatMap((d) => d.values.map((v) => v.code)))].sort();
   const paramHead = codes.map((c) => {
     const p = getParameter(c);
@@ -33,9 +57,15 @@ export function exportRows(devices: readonly DeviceRecord[], lang: Language, loc
   for (const d of devices) {
     const byCode = new Map(d.values.map((v) => [v.code, v.value]));
     rows.push([
-      d.alias || d.name, d.id, d.lastReportTime ? new Date(d.lastReportTime).toISOString() : '',
+      d.alias || d.name,
+      d.id,
+      d.lastReportTime ? new Date(d.lastReportTime).toISOString() : '',
       d.lat !== null && d.lng !== null ? (nearestLocation(locations, { lat: d.lat, lng: d.lng })?.name ?? '') : '',
-      d.lat !== null && d.lng !== null ? `${d.lat},${d.lng}` : '', d.model, d.gatewayId ?? '', d.workStatus, d.status,
+      d.lat !== null && d.lng !== null ? `${d.lat},${d.lng}` : '',
+      d.model,
+      d.gatewayId ?? '',
+      d.workStatus,
+      d.status,
       ...codes.map((c) => byCode.get(c) ?? ''),
     ]);
   }
@@ -47,10 +77,16 @@ export const DEVICE_EXPORTER = defineExporter<{ ids?: string }>({
   key: DEVICE_EXPORT_PATH,
   fileType: 'list',
   fileName: (lang) => (lang === 'en-US' ? 'devices.xls' : '设备数据.xls'),
-  description: (lang, query) => listExportDescription({ 'zh-CN': '设备数据', 'en-US': 'Device data' }, lang, { selections: query.ids ?? '' }),
+  description: (lang, query) =>
+    listExportDescription({ 'zh-CN': '设备数据', 'en-US': 'Device data' }, lang, { selections: query.ids ?? '' }),
   async build({ db, auth, query, lang, progress }) {
-    const ids = (query.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    const devices = ids.length ? await devicesByIds(db, auth.tenantId, ids) : (await listDevices(db, auth.tenantId, { pageNo: 1, pageSize: 10_000 })).records;
+    const ids = (query.ids ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const devices = ids.length
+      ? await devicesByIds(db, auth.tenantId, ids)
+      : (await listDevices(db, auth.tenantId, { pageNo: 1, pageSize: 10_000 })).records;
     if (!devices.length) return null;
     await progress(50);
     return writeSheetOffThread('devices', exportRows(devices, lang, await tenantLocations(db, auth.tenantId)));
@@ -64,12 +100,23 @@ export const DEVICE_EXPORTER = defineExporter<{ ids?: string }>({
  * appears in the caller's download center.
  */
 export function deviceExportRoute(app: FastifyInstance, db: Db): void {
-  app.get<{ Querystring: { ids?: string | string[] } }>(DEVICE_EXPORT_PATH, { schema: { summary: 'Export devices as .xls (download center)', tags: ['devices'] } }, async (req) => {
-    const auth = await authenticate(db, req);
-    const codes = await loadPermissionCodes(db, auth.userId, auth.tenantId);
-    if (!codes.has(DEVICE_PERMS.export)) throw new AppError('noPermission', 'noPermission');
-    // a repeated ?ids= arrives as an array (issue #8 fuzz sweep): join it like a comma list
-    const ids = [req.query.ids ?? ''].flat().join(',').split(',').map((s) => s.trim()).filter(Boolean);
-    return ok(await exportsOf(req).request(auth, DEVICE_EXPORTER as never, { ids: ids.join(',') }, requestLanguage(req)));
-  });
+  app.get<{ Querystring: { ids?: string | string[] } }>(
+    DEVICE_EXPORT_PATH,
+    { schema: { summary: 'Export devices as .xls (download center)', tags: ['devices'] } },
+    async (req) => {
+      const auth = await authenticate(db, req);
+      const codes = await loadPermissionCodes(db, auth.userId, auth.tenantId);
+      if (!codes.has(DEVICE_PERMS.export)) throw new AppError('noPermission', 'noPermission');
+      // a repeated ?ids= arrives as an array (issue #8 fuzz sweep): join it like a comma list
+      const ids = [req.query.ids ?? '']
+        .flat()
+        .join(',')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      return ok(
+        await exportsOf(req).request(auth, DEVICE_EXPORTER as never, { ids: ids.join(',') }, requestLanguage(req)),
+      );
+    },
+  );
 }

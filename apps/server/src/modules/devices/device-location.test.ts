@@ -7,12 +7,23 @@ import { exportRows } from './device-export';
 import { NEAR_LOCATION_MAX_M, nearestLocation } from './device-location';
 
 /** 0.001° of latitude ≈ 111.2 m. */
-const row = (id: string, lat: number, lng: number, radius: number, polygon: unknown = null) => ({ id, name: `Place ${id}`, lat, lng, fence_radius_m: radius, polygon });
+const row = (id: string, lat: number, lng: number, radius: number, polygon: unknown = null) => ({
+  id,
+  name: `Place ${id}`,
+  lat,
+  lng,
+  fence_radius_m: radius,
+  polygon,
+});
 
 describe('the location a position is in or near (issue #16 item 11)', () => {
   it('names the location whose fence holds the position, the one with the nearest centre when fences overlap', () => {
     const rows = [row('big', 34.03, -6.78, 5000), row('small', 34.031, -6.78, 300)];
-    expect(nearestLocation(rows, { lat: 34.0312, lng: -6.78 })).toEqual({ id: 'small', name: 'Place small', distanceM: 0 });
+    expect(nearestLocation(rows, { lat: 34.0312, lng: -6.78 })).toEqual({
+      id: 'small',
+      name: 'Place small',
+      distanceM: 0,
+    });
     expect(nearestLocation(rows, { lat: 34.0, lng: -6.78 })).toEqual({ id: 'big', name: 'Place big', distanceM: 0 });
   });
 
@@ -28,20 +39,51 @@ describe('the location a position is in or near (issue #16 item 11)', () => {
   });
 
   it('uses a location polygon when it has one, its fence circle when the polygon is malformed', () => {
-    const square = [{ lat: 34.0, lng: -6.8 }, { lat: 34.0, lng: -6.79 }, { lat: 34.01, lng: -6.79 }, { lat: 34.01, lng: -6.8 }];
+    const square = [
+      { lat: 34.0, lng: -6.8 },
+      { lat: 34.0, lng: -6.79 },
+      { lat: 34.01, lng: -6.79 },
+      { lat: 34.01, lng: -6.8 },
+    ];
     // centre far away: the polygon, not the circle, decides
-    expect(nearestLocation([row('poly', 10, 10, 1, square)], { lat: 34.005, lng: -6.795 })).toMatchObject({ id: 'poly', distanceM: 0 });
-    expect(nearestLocation([row('bad', 34.005, -6.795, 50, [{ lat: 1, lng: 2 }, { lat: 1, lng: 3 }, { lat: 'x' }])], { lat: 34.005, lng: -6.795 })).toMatchObject({ id: 'bad' });
+    expect(nearestLocation([row('poly', 10, 10, 1, square)], { lat: 34.005, lng: -6.795 })).toMatchObject({
+      id: 'poly',
+      distanceM: 0,
+    });
+    expect(
+      nearestLocation([row('bad', 34.005, -6.795, 50, [{ lat: 1, lng: 2 }, { lat: 1, lng: 3 }, { lat: 'x' }])], {
+        lat: 34.005,
+        lng: -6.795,
+      }),
+    ).toMatchObject({ id: 'bad' });
   });
 });
 
 describe('the device export names the location (SPEC export columns "location name, location")', () => {
   it('puts the location name before the coordinates, empty without a position or a location near it', () => {
     const device = (id: string, lat: number | null, lng: number | null): DeviceRecord =>
-      ({ id, name: id, alias: null, model: 'P23-2IN1', gatewayId: null, workStatus: 'work', status: 'online', lastReportTime: null, lat, lng, values: [] }) as unknown as DeviceRecord;
-    const rows = exportRows([device('A', 34.0301, -6.78), device('B', 35, -6.78), device('C', null, null)], 'en-US', [row('x', 34.03, -6.78, 200)]);
+      ({
+        id,
+        name: id,
+        alias: null,
+        model: 'P23-2IN1',
+        gatewayId: null,
+        workStatus: 'work',
+        status: 'online',
+        lastReportTime: null,
+        lat,
+        lng,
+        values: [],
+      }) as unknown as DeviceRecord;
+    const rows = exportRows([device('A', 34.0301, -6.78), device('B', 35, -6.78), device('C', null, null)], 'en-US', [
+      row('x', 34.03, -6.78, 200),
+    ]);
     expect(rows[0]!.slice(2, 5)).toEqual(['Gather time', 'Location name', 'Location (lat,lng WGS-84)']);
-    expect(rows.slice(1).map((r) => r.slice(3, 5))).toEqual([['Place x', '34.0301,-6.78'], ['', '35,-6.78'], ['', '']]);
+    expect(rows.slice(1).map((r) => r.slice(3, 5))).toEqual([
+      ['Place x', '34.0301,-6.78'],
+      ['', '35,-6.78'],
+      ['', ''],
+    ]);
     expect(exportRows([], 'zh-CN')[0]![3]).toBe('位置名称');
   });
 });
@@ -59,7 +101,10 @@ describe('device detail carries the location name (integration)', () => {
   });
 
   const place = async (tenantId: number, name: string, lat: number, lng: number, radius: number): Promise<void> => {
-    await t.db.query('INSERT INTO logistics_location (tenant_id, name, lat, lng, fence_radius_m) VALUES ($1, $2, $3, $4, $5)', [tenantId, name, lat, lng, radius]);
+    await t.db.query(
+      'INSERT INTO logistics_location (tenant_id, name, lat, lng, fence_radius_m) VALUES ($1, $2, $3, $4, $5)',
+      [tenantId, name, lat, lng, radius],
+    );
   };
   const detailAt = async (lat: number | null, lng: number | null): Promise<DeviceDetail> => {
     const id = uid('LOC');
@@ -74,7 +119,11 @@ describe('device detail carries the location name (integration)', () => {
     const tag = uid('P');
     await place(DEMO_TENANT_ID, `${tag} depot`, 34.03, -6.78, 200);
     await place(PLATFORM_TENANT_ID, `${tag} foreign`, 35.03, -6.78, 200);
-    expect(await detailAt(34.0301, -6.7801)).toMatchObject({ lat: 34.0301, locationName: `${tag} depot`, locationDistanceM: 0 });
+    expect(await detailAt(34.0301, -6.7801)).toMatchObject({
+      lat: 34.0301,
+      locationName: `${tag} depot`,
+      locationDistanceM: 0,
+    });
     const near = await detailAt(34.035, -6.78); // ≈ 556 m from the centre, ≈ 356 m outside the fence
     expect(near.locationName).toBe(`${tag} depot`);
     expect(near.locationDistanceM).toBeGreaterThan(340);

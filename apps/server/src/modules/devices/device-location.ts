@@ -32,14 +32,21 @@ export interface LocationRow {
  * SPEC §3 location (fence radius) and the export columns "location name, location, locate mode".
  * @returns null without a position or without a location in or near it.
  */
-export async function locationOfPosition(q: Queryable, tenantId: number, position: LatLng | null): Promise<PositionLocation | null> {
+export async function locationOfPosition(
+  q: Queryable,
+  tenantId: number,
+  position: LatLng | null,
+): Promise<PositionLocation | null> {
   if (!position) return null;
   return nearestLocation(await tenantLocations(q, tenantId), position);
 }
 
 /** The configured locations of a tenant (settings → points), read once for naming many positions. */
 export function tenantLocations(q: Queryable, tenantId: number): Promise<LocationRow[]> {
-  return q.query<LocationRow>('SELECT id, name, lat, lng, fence_radius_m, polygon FROM logistics_location WHERE tenant_id = $1', [tenantId]);
+  return q.query<LocationRow>(
+    'SELECT id, name, lat, lng, fence_radius_m, polygon FROM logistics_location WHERE tenant_id = $1',
+    [tenantId],
+  );
 }
 
 /** The pure choice of {@link locationOfPosition} over already read rows. */
@@ -49,7 +56,10 @@ export function nearestLocation(rows: readonly LocationRow[], position: LatLng):
   for (const row of rows) {
     let edgeM: number;
     try {
-      edgeM = distanceToFenceEdgeM(fenceOfLocation({ lat: row.lat, lng: row.lng, fenceRadiusM: row.fence_radius_m, polygon: row.polygon }), position);
+      edgeM = distanceToFenceEdgeM(
+        fenceOfLocation({ lat: row.lat, lng: row.lng, fenceRadiusM: row.fence_radius_m, polygon: row.polygon }),
+        position,
+      );
     } catch {
       continue; // a malformed polygon names nothing
     }

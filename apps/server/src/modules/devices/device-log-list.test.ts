@@ -29,8 +29,15 @@ const lines = [
 beforeAll(async () => {
   t = await createTestApp();
   f = await adminFixtures(t);
-  for (const [dev, tenant, name, alias] of [[A, PLATFORM_TENANT_ID, 'Meter A', 'Kitchen meter'], [B, PLATFORM_TENANT_ID, 'Plug B', null], [FOREIGN, DEMO_TENANT_ID, 'Foreign', null]] as const) {
-    await t.db.query(`INSERT INTO device (dev_no, tenant_id, name, alias, model, kind, secret_hash) VALUES ($1, $2, $3, $4, 'AM-1P', 'terminal', 'x')`, [dev, tenant, name, alias]);
+  for (const [dev, tenant, name, alias] of [
+    [A, PLATFORM_TENANT_ID, 'Meter A', 'Kitchen meter'],
+    [B, PLATFORM_TENANT_ID, 'Plug B', null],
+    [FOREIGN, DEMO_TENANT_ID, 'Foreign', null],
+  ] as const) {
+    await t.db.query(
+      `INSERT INTO device (dev_no, tenant_id, name, alias, model, kind, secret_hash) VALUES ($1, $2, $3, $4, 'AM-1P', 'terminal', 'x')`,
+      [dev, tenant, name, alias],
+    );
   }
   for (const [i, l] of lines.entries()) {
     await t.db.query(
@@ -38,14 +45,19 @@ beforeAll(async () => {
       [l.dev, PLATFORM_TENANT_ID, l.kind, l.content, l.ok, l.operator, base + i * 3_600_000],
     );
   }
-  await t.db.query(`INSERT INTO device_log (device_id, tenant_id, kind, content, operator) VALUES ($1, $2, 'command', '{"type":"readMeter"}', 'otheradmin')`, [FOREIGN, DEMO_TENANT_ID]);
+  await t.db.query(
+    `INSERT INTO device_log (device_id, tenant_id, kind, content, operator) VALUES ($1, $2, 'command', '{"type":"readMeter"}', 'otheradmin')`,
+    [FOREIGN, DEMO_TENANT_ID],
+  );
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const list = async (q: string, token = f.admin): Promise<PageResult<DeviceLogListRecord>> => {
-  const res = await t.call<PageResult<DeviceLogListRecord>>('GET', `/wlx/deviceLog/list?deviceId=${tag}*&${q}`, { token });
+  const res = await t.call<PageResult<DeviceLogListRecord>>('GET', `/wlx/deviceLog/list?deviceId=${tag}*&${q}`, {
+    token,
+  });
   expect(res.body.success, JSON.stringify(res.body)).toBe(true);
   return res.body.result;
 };
@@ -56,9 +68,18 @@ describe('device log list', () => {
     const first = await list('pageNo=1&pageSize=2');
     const second = await list('pageNo=2&pageSize=2');
     const third = await list('pageNo=3&pageSize=2');
-    expect([...contents(first), ...contents(second), ...contents(third)]).toEqual(lines.map((l) => l.content).reverse());
+    expect([...contents(first), ...contents(second), ...contents(third)]).toEqual(
+      lines.map((l) => l.content).reverse(),
+    );
     expect([first.total, second.total, third.total, first.pages]).toEqual([5, 5, 5, 3]);
-    expect(first.records[0]).toMatchObject({ deviceId: A, deviceName: 'Kitchen meter', kind: 'config', ok: null, operator: 'admin', createTime: base + 4 * 3_600_000 });
+    expect(first.records[0]).toMatchObject({
+      deviceId: A,
+      deviceName: 'Kitchen meter',
+      kind: 'config',
+      ok: null,
+      operator: 'admin',
+      createTime: base + 4 * 3_600_000,
+    });
     expect(third.records[0]).toMatchObject({ deviceId: A, deviceName: 'Kitchen meter', kind: 'command' });
     expect((await list('pageNo=9&pageSize=2')).total).toBe(5);
     const asc = await list('column=createTime&order=asc&pageSize=10');
@@ -69,12 +90,17 @@ describe('device log list', () => {
     expect((await list(`deviceId=${B}`)).total).toBe(2);
     expect((await list('deviceName=*Kitchen*')).records.every((r) => r.deviceId === A)).toBe(true);
     expect((await list('deviceName=*Kitchen*')).total).toBe(3);
-    expect(contents(await list('kind=command&column=createTime&order=asc'))).toEqual([lines[0]!.content, lines[2]!.content]);
+    expect(contents(await list('kind=command&column=createTime&order=asc'))).toEqual([
+      lines[0]!.content,
+      lines[2]!.content,
+    ]);
     expect((await list('kind=command,ack')).total).toBe(3);
     expect((await list('ok=false')).total).toBe(2);
     expect((await list('ok=true')).records.map((r) => r.kind)).toEqual(['ack']);
     expect((await list('operator=admin')).total).toBe(2);
-    const range = await list(`createTime_begin=${new Date(base + 3_600_000).toISOString()}&createTime_end=${new Date(base + 3 * 3_600_000).toISOString()}`);
+    const range = await list(
+      `createTime_begin=${new Date(base + 3_600_000).toISOString()}&createTime_end=${new Date(base + 3 * 3_600_000).toISOString()}`,
+    );
     expect(range.records.map((r) => r.createTime)).toEqual([3, 2, 1].map((h) => base + h * 3_600_000));
     const bad = await t.call('GET', '/wlx/deviceLog/list?secret=1', { token: f.admin });
     expect(bad.body).toMatchObject({ success: false, code: 400 });
@@ -87,15 +113,40 @@ describe('device log list', () => {
   });
 
   it('applies the data rules of device:list: a user restricted to one device sees its lines only, in the list and the export', async () => {
-    const roleId = (await t.call<{ id: string }>('POST', '/sys/role/add', { token: f.admin, body: { roleName: 'Log reader', roleCode: 'logreader' } })).body.result.id;
-    expect((await t.call('POST', '/sys/permission/saveRolePermission', { token: f.admin, body: { roleId, permissionIds: 'device,device-list,btn:device:export' } })).body.success).toBe(true);
+    const roleId = (
+      await t.call<{ id: string }>('POST', '/sys/role/add', {
+        token: f.admin,
+        body: { roleName: 'Log reader', roleCode: 'logreader' },
+      })
+    ).body.result.id;
+    expect(
+      (
+        await t.call('POST', '/sys/permission/saveRolePermission', {
+          token: f.admin,
+          body: { roleId, permissionIds: 'device,device-list,btn:device:export' },
+        })
+      ).body.success,
+    ).toBe(true);
     await f.addUser(f.admin, 'logreader01', { selectedroles: roleId });
     const rule = await t.call<{ id: string }>('POST', '/sys/permission/addPermissionRule', {
       token: f.admin,
-      body: { permissionId: 'device-list', ruleName: 'Device A only', ruleColumn: 'deviceId', ruleConditions: '=', ruleValue: A },
+      body: {
+        permissionId: 'device-list',
+        ruleName: 'Device A only',
+        ruleColumn: 'deviceId',
+        ruleConditions: '=',
+        ruleValue: A,
+      },
     });
     expect(rule.body.success, JSON.stringify(rule.body)).toBe(true);
-    expect((await t.call('POST', '/sys/role/datarule', { token: f.admin, body: { roleId, permissionId: 'device-list', dataRuleIds: rule.body.result.id } })).body.success).toBe(true);
+    expect(
+      (
+        await t.call('POST', '/sys/role/datarule', {
+          token: f.admin,
+          body: { roleId, permissionId: 'device-list', dataRuleIds: rule.body.result.id },
+        })
+      ).body.success,
+    ).toBe(true);
     const token = await t.login('logreader01', USER_PASSWORD);
     const seen = await list('pageSize=50', token);
     expect(seen.total).toBe(3);

@@ -27,9 +27,25 @@ const OK_OPTIONS = {
 
 const FIELDS: Record<(typeof DEVICE_LOG_LIST_FIELDS)[number], ListField> = {
   deviceId: { sql: 'l.device_id', type: 'string', label: { 'zh-CN': '设备号', 'en-US': 'Device id' } },
-  deviceName: { sql: 'coalesce(d.alias, d.name)', type: 'string', label: { 'zh-CN': '设备别名/名称', 'en-US': 'Alias/name' } },
-  groupId: { sql: 'd.group_id', type: 'string', label: { 'zh-CN': '分组', 'en-US': 'Group' }, exported: false, sortable: false },
-  kind: { sql: 'l.kind', type: 'string', label: { 'zh-CN': '类型', 'en-US': 'Kind' }, multi: true, options: KIND_OPTIONS },
+  deviceName: {
+    sql: 'coalesce(d.alias, d.name)',
+    type: 'string',
+    label: { 'zh-CN': '设备别名/名称', 'en-US': 'Alias/name' },
+  },
+  groupId: {
+    sql: 'd.group_id',
+    type: 'string',
+    label: { 'zh-CN': '分组', 'en-US': 'Group' },
+    exported: false,
+    sortable: false,
+  },
+  kind: {
+    sql: 'l.kind',
+    type: 'string',
+    label: { 'zh-CN': '类型', 'en-US': 'Kind' },
+    multi: true,
+    options: KIND_OPTIONS,
+  },
   cmdId: { sql: 'l.cmd_id', type: 'string', label: { 'zh-CN': '指令编号', 'en-US': 'Command id' }, sortable: false },
   content: { sql: 'l.content', type: 'string', label: { 'zh-CN': '内容', 'en-US': 'Content' }, sortable: false },
   ok: { sql: 'l.ok', type: 'boolean', label: { 'zh-CN': '结果', 'en-US': 'Result' }, options: OK_OPTIONS },
@@ -67,9 +83,19 @@ export const DEVICE_LOG_LIST: ListSpec<DeviceLogListRecord> = {
 
 /** Registers the device log list and its export (DeviceLogRoutes of contracts). */
 export function deviceLogListRoutes(app: FastifyInstance, db: Db): void {
-  registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, DEVICE_LOG_LIST, query, callerOf(auth, R.list.access)));
-  registerExportRoute(app, db, R.exportXls, listExporter({
-    key: R.exportXls.path, list: DEVICE_LOG_LIST, permission: R.list.access,
-    title: { 'zh-CN': '设备日志', 'en-US': 'Device logs' }, fileBase: { 'zh-CN': '设备日志', 'en-US': 'device-logs' },
-  }));
+  registerRoute(app, db, R.list, ({ auth, query }) =>
+    listPage(db, DEVICE_LOG_LIST, query, callerOf(auth, R.list.access)),
+  );
+  registerExportRoute(
+    app,
+    db,
+    R.exportXls,
+    listExporter({
+      key: R.exportXls.path,
+      list: DEVICE_LOG_LIST,
+      permission: R.list.access,
+      title: { 'zh-CN': '设备日志', 'en-US': 'Device logs' },
+      fileBase: { 'zh-CN': '设备日志', 'en-US': 'device-logs' },
+    }),
+  );
 }

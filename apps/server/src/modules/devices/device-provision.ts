@@ -49,7 +49,17 @@ export async function provisionDevice(q: Queryable, d: NewDevice, broker?: Devic
     `INSERT INTO device (dev_no, tenant_id, org_code, name, model, kind, gateway_id, secret_hash, periods, create_by)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,'system')
      ON CONFLICT (dev_no) DO UPDATE SET secret_hash = excluded.secret_hash`,
-    [d.id, d.tenantId, d.orgCode ?? null, d.name ?? d.id, d.model, model.kind, d.gatewayId ?? null, hashDeviceSecret(secret), JSON.stringify(d.periods ?? {})],
+    [
+      d.id,
+      d.tenantId,
+      d.orgCode ?? null,
+      d.name ?? d.id,
+      d.model,
+      model.kind,
+      d.gatewayId ?? null,
+      hashDeviceSecret(secret),
+      JSON.stringify(d.periods ?? {}),
+    ],
   );
   if (isGatewayKind(model.kind)) {
     await q.query(
@@ -86,7 +96,11 @@ export interface DemoFleetDevice {
  * from the installation's random key ({@link demoCredentials}), and returns a function giving each
  * device's credentials so the in-process simulator can connect. Nothing secret is in the repository.
  */
-export async function seedDemoFleet(db: Db, fleet: readonly DemoFleetDevice[], broker?: DeviceBrokerAccess): Promise<(id: string) => { username: string; password: string }> {
+export async function seedDemoFleet(
+  db: Db,
+  fleet: readonly DemoFleetDevice[],
+  broker?: DeviceBrokerAccess,
+): Promise<(id: string) => { username: string; password: string }> {
   const key = await demoSecretKey(db);
   // The store equipment (issue 14) first, in a transaction of its own, so the cold-chain fleet is
   // the newest and leads the device list (newest first) as it did before the equipment came; tags
@@ -97,10 +111,19 @@ export async function seedDemoFleet(db: Db, fleet: readonly DemoFleetDevice[], b
       // Gateways first: sub-devices reference them.
       const ordered = [...part].sort((a, b) => Number(!!a.gatewayId) - Number(!!b.gatewayId));
       for (const d of ordered) {
-        await provisionDevice(q, {
-          id: d.id, tenantId: DEMO_TENANT_ID, model: d.model, name: d.name, orgCode: 'B01',
-          gatewayId: d.gatewayId ?? null, secret: deriveDeviceSecret(key, d.id),
-        }, broker);
+        await provisionDevice(
+          q,
+          {
+            id: d.id,
+            tenantId: DEMO_TENANT_ID,
+            model: d.model,
+            name: d.name,
+            orgCode: 'B01',
+            gatewayId: d.gatewayId ?? null,
+            secret: deriveDeviceSecret(key, d.id),
+          },
+          broker,
+        );
       }
     });
   }

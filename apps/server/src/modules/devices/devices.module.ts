@@ -8,7 +8,10 @@ import { gatewaysRoutes } from './gateways.routes';
 /** Devices, device groups and gateways (SPEC §7 devices); commands and cache invalidation go through the ingest runtime. */
 export function register(app: FastifyInstance, deps: ModuleDeps): void {
   const { db } = deps;
-  devicesRoutes(app, db, { sendCommand: (id, c) => deps.devices.sendCommand(id, c), invalidate: (id) => deps.devices.registry.invalidate(id) });
+  devicesRoutes(app, db, {
+    sendCommand: (id, c) => deps.devices.sendCommand(id, c),
+    invalidate: (id) => deps.devices.registry.invalidate(id),
+  });
   deviceExportRoute(app, db);
   groupsRoutes(app, db);
   gatewaysRoutes(app, db);

@@ -66,7 +66,8 @@ const DEVICE_COLUMNS = `d.dev_no, d.name, d.alias, d.model, d.kind, d.group_id, 
     d.firmware, d.work_status, d.work_windows, d.power, d.signal, d.charging, d.powered_on, d.last_ts, d.last_lat, d.last_lng,
     d.bind_status, d.periods, d.org_code, l."values" AS latest,
     (extract(epoch FROM d.create_time) * 1000)::float8 AS create_ms, (extract(epoch FROM d.update_time) * 1000)::float8 AS update_ms`;
-const DEVICE_FROM = 'FROM device d LEFT JOIN device_group g ON g.id = d.group_id LEFT JOIN device_latest l ON l.device_id = d.dev_no';
+const DEVICE_FROM =
+  'FROM device d LEFT JOIN device_group g ON g.id = d.group_id LEFT JOIN device_latest l ON l.device_id = d.dev_no';
 
 /** Select list of a device with its group, latest values and online flag; `$1` tenant, `$2` now (ms). */
 export const DEVICE_SELECT = `SELECT ${DEVICE_COLUMNS},
@@ -85,11 +86,28 @@ const n = (v: number | string | null): number | null => (v === null ? null : Num
 
 export function toRecord(r: DeviceRow): DeviceRecord {
   return {
-    id: r.dev_no, name: r.name, alias: r.alias, model: r.model, type: r.kind, groupId: r.group_id, groupName: r.group_name,
-    gatewayId: r.gateway_id, firmware: r.firmware, workStatus: r.work_status, workWindows: r.work_windows,
-    power: r.power, signal: r.signal, charging: r.charging, poweredOn: r.powered_on,
-    status: r.online ? 'online' : 'offline', lastReportTime: n(r.last_ts), lat: r.last_lat, lng: r.last_lng,
-    bindStatus: r.bind_status, values: readingsOf(r.latest), createTime: Number(r.create_ms),
+    id: r.dev_no,
+    name: r.name,
+    alias: r.alias,
+    model: r.model,
+    type: r.kind,
+    groupId: r.group_id,
+    groupName: r.group_name,
+    gatewayId: r.gateway_id,
+    firmware: r.firmware,
+    workStatus: r.work_status,
+    workWindows: r.work_windows,
+    power: r.power,
+    signal: r.signal,
+    charging: r.charging,
+    poweredOn: r.powered_on,
+    status: r.online ? 'online' : 'offline',
+    lastReportTime: n(r.last_ts),
+    lat: r.last_lat,
+    lng: r.last_lng,
+    bindStatus: r.bind_status,
+    values: readingsOf(r.latest),
+    createTime: Number(r.create_ms),
   };
 }
 
@@ -125,7 +143,12 @@ export function textFilterSql(columns: readonly string[], raw: string, params: u
   if (text.startsWith('<=')) return any((c, ref) => `${c} <= ${ref}`, text.slice(2));
   const starts = text.length > 1 && text.startsWith('*');
   const ends = text.length > 1 && text.endsWith('*');
-  const pattern = starts && !ends ? `%${escapeLike(text.slice(1))}` : ends && !starts ? `${escapeLike(text.slice(0, -1))}%` : containsPattern(text);
+  const pattern =
+    starts && !ends
+      ? `%${escapeLike(text.slice(1))}`
+      : ends && !starts
+        ? `${escapeLike(text.slice(0, -1))}%`
+        : containsPattern(text);
   return any((c, ref) => `${c} ILIKE ${ref}`, pattern);
 }
 
@@ -227,25 +250,47 @@ export async function mapDevices(
     params,
   );
   const locatedCount = count?.located ?? 0;
-  return { records: rows.map(toRecord), withoutPosition: (count?.total ?? 0) - locatedCount, truncated: locatedCount > limit };
+  return {
+    records: rows.map(toRecord),
+    withoutPosition: (count?.total ?? 0) - locatedCount,
+    truncated: locatedCount > limit,
+  };
 }
 
 /** One device of the tenant, or throws `deviceNotFound` (also for another tenant's id). */
 export async function getDevice(q: Queryable, tenantId: number, id: string, now = Date.now()): Promise<DeviceRow> {
-  const [row] = await q.query<DeviceRow>(`${DEVICE_SELECT} WHERE d.tenant_id = $1 AND d.dev_no = $3`, [tenantId, now, id]);
+  const [row] = await q.query<DeviceRow>(`${DEVICE_SELECT} WHERE d.tenant_id = $1 AND d.dev_no = $3`, [
+    tenantId,
+    now,
+    id,
+  ]);
   if (!row) throw new AppError('notFound', 'deviceNotFound');
   return row;
 }
 
 /** Devices of the tenant among `ids` (unknown or foreign ids are skipped), in the order asked. */
-export async function devicesByIds(q: Queryable, tenantId: number, ids: readonly string[], now = Date.now()): Promise<DeviceRecord[]> {
+export async function devicesByIds(
+  q: Queryable,
+  tenantId: number,
+  ids: readonly string[],
+  now = Date.now(),
+): Promise<DeviceRecord[]> {
   if (!ids.length) return [];
-  const rows = await q.query<DeviceRow>(`${DEVICE_SELECT} WHERE d.tenant_id = $1 AND d.dev_no = ANY($3::text[])`, [tenantId, now, ids]);
+  const rows = await q.query<DeviceRow>(`${DEVICE_SELECT} WHERE d.tenant_id = $1 AND d.dev_no = ANY($3::text[])`, [
+    tenantId,
+    now,
+    ids,
+  ]);
   const byId = new Map(rows.map((r) => [r.dev_no, toRecord(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** `{records,total,size,current,pages}` of SPEC §7 lists. */
-export function page<T>(records: T[], total: number, pageNo: number, pageSize: number): { records: T[]; total: number; size: number; current: number; pages: number } {
+export function page<T>(
+  records: T[],
+  total: number,
+  pageNo: number,
+  pageSize: number,
+): { records: T[]; total: number; size: number; current: number; pages: number } {
   return { records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
 }

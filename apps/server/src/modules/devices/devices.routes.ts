@@ -8,11 +8,30 @@ import { devicesByIds, getDevice, listDevices, mapDevices, page, readingsOf, toD
 import { setAlias, setInfo, shutdownDevice, updateDevice, type CommandChannel } from './devices.service';
 import { deviceHistory, deviceTrack } from './history.repo';
 
-interface EventRow { id: string | number; device_id: string; type: string; ts: number | string; received_at: number | string }
-interface LogRow { id: string | number; device_id: string; kind: string; cmd_id: string | null; content: string; ok: boolean | null; operator: string | null; create_ms: number | string }
+interface EventRow {
+  id: string | number;
+  device_id: string;
+  type: string;
+  ts: number | string;
+  received_at: number | string;
+}
+interface LogRow {
+  id: string | number;
+  device_id: string;
+  kind: string;
+  cmd_id: string | null;
+  content: string;
+  ok: boolean | null;
+  operator: string | null;
+  create_ms: number | string;
+}
 
 /** Builds `AND ts BETWEEN` / device filters for the event and log lists; `$1` is the tenant. */
-function rangeFilter(column: string, q: { id?: string | undefined; beginTime?: number | undefined; endTime?: number | undefined }, params: unknown[]): string {
+function rangeFilter(
+  column: string,
+  q: { id?: string | undefined; beginTime?: number | undefined; endTime?: number | undefined },
+  params: unknown[],
+): string {
   const where: string[] = [];
   if (q.id) where.push(`device_id = $${params.push(q.id)}`);
   if (q.beginTime !== undefined) where.push(`${column} >= $${params.push(q.beginTime)}`);
@@ -36,13 +55,21 @@ export function devicesRoutes(app: FastifyInstance, db: Db, channel: CommandChan
   });
   registerRoute(app, db, DeviceRoutes.real, async ({ auth, query }) => {
     const d = await getDevice(db, auth.tenantId, query.id);
-    const latest = await db.one<{ ts: number | string; received_at: number | string; lat: number | null; lng: number | null; values: Record<string, number | boolean | string> }>(
-      'SELECT ts, received_at, lat, lng, "values" FROM device_latest WHERE device_id = $1',
-      [query.id],
-    );
+    const latest = await db.one<{
+      ts: number | string;
+      received_at: number | string;
+      lat: number | null;
+      lng: number | null;
+      values: Record<string, number | boolean | string>;
+    }>('SELECT ts, received_at, lat, lng, "values" FROM device_latest WHERE device_id = $1', [query.id]);
     return {
-      id: d.dev_no, ts: latest ? Number(latest.ts) : null, receivedAt: latest ? Number(latest.received_at) : null,
-      lat: latest?.lat ?? null, lng: latest?.lng ?? null, status: d.online ? 'online' as const : 'offline' as const, values: readingsOf(latest?.values),
+      id: d.dev_no,
+      ts: latest ? Number(latest.ts) : null,
+      receivedAt: latest ? Number(latest.received_at) : null,
+      lat: latest?.lat ?? null,
+      lng: latest?.lng ?? null,
+      status: d.online ? ('online' as const) : ('offline' as const),
+      values: readingsOf(latest?.values),
     };
   });
   registerRoute(app, db, DeviceRoutes.history, async ({ auth, query }) => {
@@ -71,7 +98,13 @@ export function devicesRoutes(app: FastifyInstance, db: Db, channel: CommandChan
        LIMIT ${query.pageSize} OFFSET ${(query.pageNo - 1) * query.pageSize}`,
       params,
     );
-    const records = rows.map((r) => ({ id: String(r.id), deviceId: r.device_id, type: r.type as 'power_on', ts: Number(r.ts), receivedAt: Number(r.received_at) }));
+    const records = rows.map((r) => ({
+      id: String(r.id),
+      deviceId: r.device_id,
+      type: r.type as 'power_on',
+      ts: Number(r.ts),
+      receivedAt: Number(r.received_at),
+    }));
     return page(records, c?.n ?? 0, query.pageNo, query.pageSize);
   });
   registerRoute(app, db, DeviceRoutes.logs, async ({ auth, query }) => {
@@ -85,7 +118,14 @@ export function devicesRoutes(app: FastifyInstance, db: Db, channel: CommandChan
       params,
     );
     const records = rows.map((r) => ({
-      id: String(r.id), deviceId: r.device_id, kind: r.kind, cmdId: r.cmd_id, content: r.content, ok: r.ok, operator: r.operator, createTime: Number(r.create_ms),
+      id: String(r.id),
+      deviceId: r.device_id,
+      kind: r.kind,
+      cmdId: r.cmd_id,
+      content: r.content,
+      ok: r.ok,
+      operator: r.operator,
+      createTime: Number(r.create_ms),
     }));
     return page(records, c?.n ?? 0, query.pageNo, query.pageSize);
   });

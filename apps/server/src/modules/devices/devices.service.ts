@@ -29,18 +29,36 @@ export interface CommandChannel {
 export function periodFieldErrors(errors: ReturnType<typeof validateDevicePeriods>, lang: Language): FieldError[] {
   return errors.map((e) => ({
     field: e.field,
-    message: DEVICE_VALIDATION_MESSAGES[e.message][lang].replace(/\{(\w+)\}/g, (_, k: 'min' | 'max') => String(e.params?.[k] ?? '')),
+    message: DEVICE_VALIDATION_MESSAGES[e.message][lang].replace(/\{(\w+)\}/g, (_, k: 'min' | 'max') =>
+      String(e.params?.[k] ?? ''),
+    ),
   }));
 }
 
 /** Writes a device log line (kind `command` | `ack` | `config`). */
 export async function logDevice(
   q: Queryable,
-  entry: { deviceId: string; tenantId: number; kind: 'command' | 'config'; cmdId?: string; content: string; ok?: boolean | null; operator?: string },
+  entry: {
+    deviceId: string;
+    tenantId: number;
+    kind: 'command' | 'config';
+    cmdId?: string;
+    content: string;
+    ok?: boolean | null;
+    operator?: string;
+  },
 ): Promise<void> {
   await q.query(
     `INSERT INTO device_log (device_id, tenant_id, kind, cmd_id, content, ok, operator) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
-    [entry.deviceId, entry.tenantId, entry.kind, entry.cmdId ?? null, entry.content, entry.ok ?? null, entry.operator ?? null],
+    [
+      entry.deviceId,
+      entry.tenantId,
+      entry.kind,
+      entry.cmdId ?? null,
+      entry.content,
+      entry.ok ?? null,
+      entry.operator ?? null,
+    ],
   );
 }
 
@@ -57,10 +75,24 @@ export function setCommandRoute(db: Db, route: CommandRoute | undefined): void {
 }
 
 /** Sends `command` (through the command route when it takes the device, else the broker) and logs it with whether it was taken. */
-export async function sendLoggedCommand(db: Db, channel: CommandChannel, auth: AuthContext, deviceId: string, command: DeviceCommand): Promise<{ cmdId: string; delivered: boolean }> {
+export async function sendLoggedCommand(
+  db: Db,
+  channel: CommandChannel,
+  auth: AuthContext,
+  deviceId: string,
+  command: DeviceCommand,
+): Promise<{ cmdId: string; delivered: boolean }> {
   const routed = await commandRoutes.get(db)?.(auth.tenantId, deviceId, command);
   const delivered = routed ?? (await channel.sendCommand(deviceId, command));
-  await logDevice(db, { deviceId, tenantId: auth.tenantId, kind: 'command', cmdId: command.cmdId, content: JSON.stringify(command), ok: delivered ? null : false, operator: auth.username });
+  await logDevice(db, {
+    deviceId,
+    tenantId: auth.tenantId,
+    kind: 'command',
+    cmdId: command.cmdId,
+    content: JSON.stringify(command),
+    ok: delivered ? null : false,
+    operator: auth.username,
+  });
   return { cmdId: command.cmdId, delivered };
 }
 
@@ -71,7 +103,13 @@ const newCmdId = (): string => crypto.randomUUID();
  * against the model's SPEC §5 limits (field errors, translated). Changed settings are merged into
  * the device's `periods`, logged, and sent down as a `setPeriods` command.
  */
-export async function updateDevice(db: Db, channel: CommandChannel, auth: AuthContext, body: DeviceUpdate, lang: Language): Promise<DeviceDetail> {
+export async function updateDevice(
+  db: Db,
+  channel: CommandChannel,
+  auth: AuthContext,
+  body: DeviceUpdate,
+  lang: Language,
+): Promise<DeviceDetail> {
   const current = await getDevice(db, auth.tenantId, body.id);
   const settings: Record<string, number | boolean> = {};
   for (const f of [...PERIOD_FIELDS, ...SHUTDOWN_FIELDS]) if (body[f] !== undefined) settings[f] = body[f];
@@ -82,14 +120,39 @@ export async function updateDevice(db: Db, channel: CommandChannel, auth: AuthCo
       `UPDATE device SET name = COALESCE($3, name), alias = COALESCE($4, alias), work_status = COALESCE($5, work_status),
          work_windows = COALESCE($6::jsonb, work_windows), periods = periods || $7::jsonb, update_by = $8, update_time = now()
        WHERE tenant_id = $1 AND dev_no = $2`,
-      [auth.tenantId, body.id, body.name ?? null, body.alias ?? null, body.workStatus ?? null,
-        body.workWindows ? JSON.stringify(body.workWindows) : null, JSON.stringify(settings), auth.username],
+      [
+        auth.tenantId,
+        body.id,
+        body.name ?? null,
+        body.alias ?? null,
+        body.workStatus ?? null,
+        body.workWindows ? JSON.stringify(body.workWindows) : null,
+        JSON.stringify(settings),
+        auth.username,
+      ],
     );
-    const changed = { name: body.name, alias: body.alias, workStatus: body.workStatus, workWindows: body.workWindows, ...settings };
-    await logDevice(q, { deviceId: body.id, tenantId: auth.tenantId, kind: 'config', content: JSON.stringify(changed), operator: auth.username });
+    const changed = {
+      name: body.name,
+      alias: body.alias,
+      workStatus: body.workStatus,
+      workWindows: body.workWindows,
+      ...settings,
+    };
+    await logDevice(q, {
+      deviceId: body.id,
+      tenantId: auth.tenantId,
+      kind: 'config',
+      content: JSON.stringify(changed),
+      operator: auth.username,
+    });
   });
   if (Object.keys(settings).length) {
-    await sendLoggedCommand(db, channel, auth, body.id, { cmdId: newCmdId(), ts: Date.now(), type: 'setPeriods', periods: settings });
+    await sendLoggedCommand(db, channel, auth, body.id, {
+      cmdId: newCmdId(),
+      ts: Date.now(),
+      type: 'setPeriods',
+      periods: settings,
+    });
   }
   return toDetail(await getDevice(db, auth.tenantId, body.id));
 }
@@ -100,7 +163,12 @@ export async function updateDevice(db: Db, channel: CommandChannel, auth: AuthCo
  * or the device's last power event says it is already off (`deviceAlreadyOff`, the counterpart of
  * SPEC §8 "this device is already on"). Otherwise a `shutdown` command goes down and is logged.
  */
-export async function shutdownDevice(db: Db, channel: CommandChannel, auth: AuthContext, id: string): Promise<{ cmdId: string; delivered: boolean }> {
+export async function shutdownDevice(
+  db: Db,
+  channel: CommandChannel,
+  auth: AuthContext,
+  id: string,
+): Promise<{ cmdId: string; delivered: boolean }> {
   const d = await getDevice(db, auth.tenantId, id);
   const settings = deviceSettingsFor(d.model);
   if (!settings?.shutdown.includes('remoteShutdown') || d.periods.remoteShutdown === false) {
@@ -113,8 +181,17 @@ export async function shutdownDevice(db: Db, channel: CommandChannel, auth: Auth
 /** `device/modifyDevAlias`. */
 export async function setAlias(db: Db, auth: AuthContext, id: string, alias: string): Promise<null> {
   await getDevice(db, auth.tenantId, id);
-  await db.query(`UPDATE device SET alias = $3, update_by = $4, update_time = now() WHERE tenant_id = $1 AND dev_no = $2`, [auth.tenantId, id, alias || null, auth.username]);
-  await logDevice(db, { deviceId: id, tenantId: auth.tenantId, kind: 'config', content: JSON.stringify({ alias }), operator: auth.username });
+  await db.query(
+    `UPDATE device SET alias = $3, update_by = $4, update_time = now() WHERE tenant_id = $1 AND dev_no = $2`,
+    [auth.tenantId, id, alias || null, auth.username],
+  );
+  await logDevice(db, {
+    deviceId: id,
+    tenantId: auth.tenantId,
+    kind: 'config',
+    content: JSON.stringify({ alias }),
+    operator: auth.username,
+  });
   return null;
 }
 
@@ -122,15 +199,33 @@ export async function setAlias(db: Db, auth: AuthContext, id: string, alias: str
 export async function setInfo(db: Db, auth: AuthContext, body: z.infer<typeof DeviceInfoSchema>): Promise<null> {
   await getDevice(db, auth.tenantId, body.id);
   if (body.groupId) {
-    const g = await db.one('SELECT 1 FROM device_group WHERE tenant_id = $1 AND id = $2', [auth.tenantId, body.groupId]);
+    const g = await db.one('SELECT 1 FROM device_group WHERE tenant_id = $1 AND id = $2', [
+      auth.tenantId,
+      body.groupId,
+    ]);
     if (!g) throw new AppError('notFound', 'groupNotFound');
   }
   await db.query(
     `UPDATE device SET name = COALESCE($3, name), firmware = COALESCE($4, firmware), bind_status = COALESCE($5, bind_status),
        group_id = CASE WHEN $6 THEN $7 ELSE group_id END, update_by = $8, update_time = now()
      WHERE tenant_id = $1 AND dev_no = $2`,
-    [auth.tenantId, body.id, body.name ?? null, body.firmware ?? null, body.bindStatus ?? null, body.groupId !== undefined, body.groupId ?? null, auth.username],
+    [
+      auth.tenantId,
+      body.id,
+      body.name ?? null,
+      body.firmware ?? null,
+      body.bindStatus ?? null,
+      body.groupId !== undefined,
+      body.groupId ?? null,
+      auth.username,
+    ],
   );
-  await logDevice(db, { deviceId: body.id, tenantId: auth.tenantId, kind: 'config', content: JSON.stringify(body), operator: auth.username });
+  await logDevice(db, {
+    deviceId: body.id,
+    tenantId: auth.tenantId,
+    kind: 'config',
+    content: JSON.stringify(body),
+    operator: auth.username,
+  });
   return null;
 }

@@ -23,10 +23,27 @@ async function insert(deviceId: string, rows: { ts: number; values: Record<strin
 }
 
 const chart = (id: string, points: number, codes?: string, end = T0 + 999) =>
-  deviceHistory(t.db, id, HistoryQuerySchema.parse({ id, mode: 'chart', range: 'custom', beginTime: T0, endTime: end, points, ...(codes ? { codes } : {}) }));
+  deviceHistory(
+    t.db,
+    id,
+    HistoryQuerySchema.parse({
+      id,
+      mode: 'chart',
+      range: 'custom',
+      beginTime: T0,
+      endTime: end,
+      points,
+      ...(codes ? { codes } : {}),
+    }),
+  );
 
 /** The min/max buckets the chart promises, computed naively: per bucket its minimum and maximum at their own (earliest) times, in time order. */
-function expectedBuckets(readings: [number, number][], begin: number, end: number, buckets: number): [number, number][] {
+function expectedBuckets(
+  readings: [number, number][],
+  begin: number,
+  end: number,
+  buckets: number,
+): [number, number][] {
   const by = new Map<number, [number, number][]>();
   for (const r of readings) {
     const b = Math.floor(((r[0] - begin) / (end + 1 - begin)) * buckets);
@@ -51,20 +68,36 @@ describe('device history chart series (min/max buckets in one pass)', () => {
 
   it('keeps each bucket minimum and maximum at their own times (earliest on ties), per parameter', async () => {
     const id = uid('HB');
-    await insert(id, offsets.map((o, i) => ({ ts: T0 + o, values: { P003: temp(i), P004: hum(i), P011: true, P999: 'text' } })));
+    await insert(
+      id,
+      offsets.map((o, i) => ({ ts: T0 + o, values: { P003: temp(i), P004: hum(i), P011: true, P999: 'text' } })),
+    );
     const res = await chart(id, 50);
     expect(res.series.map((s) => s.code)).toEqual(['P003', 'P004']); // numeric ones only, code order
-    for (const [code, f] of [['P003', temp], ['P004', hum]] as const) {
+    for (const [code, f] of [
+      ['P003', temp],
+      ['P004', hum],
+    ] as const) {
       const s = res.series.find((x) => x.code === code)!;
       expect(s.downsampled).toBe(true);
-      expect(s.points).toEqual(expectedBuckets(offsets.map((o, i) => [T0 + o, f(i)]), T0, T0 + 999, 25));
+      expect(s.points).toEqual(
+        expectedBuckets(
+          offsets.map((o, i) => [T0 + o, f(i)]),
+          T0,
+          T0 + 999,
+          25,
+        ),
+      );
       expect(s.points.length).toBeLessThanOrEqual(50);
     }
   });
 
   it('asks only the listed codes, once each, and answers the same series as without a list', async () => {
     const id = uid('HC');
-    await insert(id, offsets.map((o, i) => ({ ts: T0 + o, values: { P003: temp(i), P004: hum(i) } })));
+    await insert(
+      id,
+      offsets.map((o, i) => ({ ts: T0 + o, values: { P003: temp(i), P004: hum(i) } })),
+    );
     const all = await chart(id, 50);
     const one = await chart(id, 50, 'P003,P003, P003');
     expect(one.series).toEqual(all.series.filter((s) => s.code === 'P003'));
@@ -73,7 +106,13 @@ describe('device history chart series (min/max buckets in one pass)', () => {
   it('returns the raw readings of a parameter with few enough of them, next to a downsampled one', async () => {
     const id = uid('HR');
     // P003 on every reading (100 > 60 points), P005 on every tenth (10 ≤ 60): P005 stays raw.
-    await insert(id, offsets.map((o, i) => ({ ts: T0 + o, values: { P003: temp(i), ...(i % 10 === 0 ? { P005: 90 - i / 10 } : {}) } })));
+    await insert(
+      id,
+      offsets.map((o, i) => ({
+        ts: T0 + o,
+        values: { P003: temp(i), ...(i % 10 === 0 ? { P005: 90 - i / 10 } : {}) },
+      })),
+    );
     const res = await chart(id, 60);
     const byCode = Object.fromEntries(res.series.map((s) => [s.code, s])) as Record<string, HistorySeries>;
     expect(byCode.P003!.downsampled).toBe(true);
@@ -87,7 +126,10 @@ describe('device history chart series (min/max buckets in one pass)', () => {
 
   it('answers no series for a range without readings and ignores readings outside the range', async () => {
     const id = uid('HE');
-    await insert(id, [{ ts: T0 - 1, values: { P003: 1 } }, { ts: T0 + 1000, values: { P003: 2 } }]);
+    await insert(id, [
+      { ts: T0 - 1, values: { P003: 1 } },
+      { ts: T0 + 1000, values: { P003: 2 } },
+    ]);
     expect((await chart(id, 50)).series).toEqual([]);
   });
 });

@@ -9,9 +9,13 @@ const DAY = 86_400_000;
  * The time range of a history query (SPEC §9 ranges), ms: today since local midnight of the
  * server (or of `tzOffsetMin`), last 3/5/7 days back from now, or custom `beginTime`..`endTime`.
  */
-export function historyRange(q: Pick<HistoryQuery, 'range' | 'beginTime' | 'endTime'>, now = Date.now()): { begin: number; end: number } {
+export function historyRange(
+  q: Pick<HistoryQuery, 'range' | 'beginTime' | 'endTime'>,
+  now = Date.now(),
+): { begin: number; end: number } {
   if (q.range === 'custom' || (q.beginTime !== undefined && q.endTime !== undefined)) {
-    if (q.beginTime === undefined || q.endTime === undefined || q.endTime <= q.beginTime) throw new AppError('badRequest', 'historyRangeInvalid');
+    if (q.beginTime === undefined || q.endTime === undefined || q.endTime <= q.beginTime)
+      throw new AppError('badRequest', 'historyRangeInvalid');
     return { begin: q.beginTime, end: q.endTime };
   }
   if (q.range === 'today') {
@@ -37,21 +41,52 @@ interface HistoryRowDb {
  * otherwise min/max buckets computed in SQL (⌊points/2⌋ equal time buckets, each giving its minimum
  * and maximum at their own times, so extremes survive downsampling). See {@link chartSeries}.
  */
-export async function deviceHistory(q: Queryable, deviceId: string, query: HistoryQuery, now = Date.now()): Promise<HistoryResult> {
+export async function deviceHistory(
+  q: Queryable,
+  deviceId: string,
+  query: HistoryQuery,
+  now = Date.now(),
+): Promise<HistoryResult> {
   const { begin, end } = historyRange(query, now);
   const base = { beginTime: begin, endTime: end, mode: query.mode };
   if (query.mode === 'table') {
-    const [c] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry WHERE device_id = $1 AND ts BETWEEN $2 AND $3', [deviceId, begin, end]);
+    const [c] = await q.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM telemetry WHERE device_id = $1 AND ts BETWEEN $2 AND $3',
+      [deviceId, begin, end],
+    );
     const rows = await q.query<HistoryRowDb>(
       `SELECT ts, received_at, lat, lng, "values" FROM telemetry WHERE device_id = $1 AND ts BETWEEN $2 AND $3
        ORDER BY ts DESC LIMIT ${query.pageSize} OFFSET ${(query.pageNo - 1) * query.pageSize}`,
       [deviceId, begin, end],
     );
-    const records = rows.map((r) => ({ ts: Number(r.ts), receivedAt: Number(r.received_at), lat: r.lat, lng: r.lng, values: readingsOf(r.values) }));
+    const records = rows.map((r) => ({
+      ts: Number(r.ts),
+      receivedAt: Number(r.received_at),
+      lat: r.lat,
+      lng: r.lng,
+      values: readingsOf(r.values),
+    }));
     return { ...base, ...page(records, c?.n ?? 0, query.pageNo, query.pageSize), series: [] };
   }
-  const codes = query.codes ? [...new Set(query.codes.split(',').map((s) => s.trim()).filter(Boolean))] : null;
-  return { ...base, records: [], total: 0, size: 0, current: 1, pages: 0, series: await chartSeries(q, deviceId, begin, end, query.points, codes) };
+  const codes = query.codes
+    ? [
+        ...new Set(
+          query.codes
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ]
+    : null;
+  return {
+    ...base,
+    records: [],
+    total: 0,
+    size: 0,
+    current: 1,
+    pages: 0,
+    series: await chartSeries(q, deviceId, begin, end, query.points, codes),
+  };
 }
 
 interface PointRow {
@@ -95,7 +130,14 @@ const numericValuesOnce = (withCodes: boolean): string => `${numericValues(withC
  * the earliest on ties). A parameter with at most `maxPoints` readings is then read raw (a short
  * scan, since it has few readings); the others keep their buckets' extremes.
  */
-async function chartSeries(q: Queryable, deviceId: string, begin: number, end: number, maxPoints: number, codes: string[] | null): Promise<HistorySeries[]> {
+async function chartSeries(
+  q: Queryable,
+  deviceId: string,
+  begin: number,
+  end: number,
+  maxPoints: number,
+  codes: string[] | null,
+): Promise<HistorySeries[]> {
   const source = numericValuesOnce(codes !== null);
   const buckets = Math.max(1, Math.floor(maxPoints / 2));
   const rows = await q.query<BucketRow>(
@@ -120,16 +162,27 @@ async function chartSeries(q: Queryable, deviceId: string, begin: number, end: n
     else series.push({ code, unit: getParameter(code)?.unit ?? '', downsampled: true, points });
   }
   if (small.length) {
-    const raw = await q.query<PointRow>(`SELECT key, ts, v FROM (${numericValues(true)}) s ORDER BY key, ts`, [deviceId, begin, end, small]);
+    const raw = await q.query<PointRow>(`SELECT key, ts, v FROM (${numericValues(true)}) s ORDER BY key, ts`, [
+      deviceId,
+      begin,
+      end,
+      small,
+    ]);
     const by = new Map<string, [number, number][]>();
     for (const r of raw) (by.get(r.key) ?? by.set(r.key, []).get(r.key)!).push([Number(r.ts), r.v]);
-    for (const [code, points] of by) series.push({ code, unit: getParameter(code)?.unit ?? '', downsampled: false, points });
+    for (const [code, points] of by)
+      series.push({ code, unit: getParameter(code)?.unit ?? '', downsampled: false, points });
   }
   return series.sort((a, b) => (a.code < b.code ? -1 : 1));
 }
 
 /** Positions of a device between two times, WGS-84, time order, at most 20,000. */
-export async function deviceTrack(q: Queryable, deviceId: string, begin: number, end: number): Promise<{ ts: number; lat: number; lng: number }[]> {
+export async function deviceTrack(
+  q: Queryable,
+  deviceId: string,
+  begin: number,
+  end: number,
+): Promise<{ ts: number; lat: number; lng: number }[]> {
   if (end <= begin) throw new AppError('badRequest', 'historyRangeInvalid');
   const rows = await q.query<{ ts: number | string; lat: number; lng: number }>(
     `SELECT ts, lat, lng FROM telemetry WHERE device_id = $1 AND ts BETWEEN $2 AND $3 AND lat IS NOT NULL ORDER BY ts LIMIT 20000`,

@@ -17,7 +17,9 @@ import { loadTableTree, tableDictTexts } from './table-dicts';
 /** Dictionary and item administration (SPEC §7 "dict", "dictItem"); changes by the platform tenant. */
 export function dictAdminRoutes(app: FastifyInstance, db: Db, config: Config): void {
   const R = DictAdminRoutes;
-  registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, dicts.DICT_LIST, query, callerOf(auth, R.list.access)));
+  registerRoute(app, db, R.list, ({ auth, query }) =>
+    listPage(db, dicts.DICT_LIST, query, callerOf(auth, R.list.access)),
+  );
   registerRoute(app, db, R.add, async ({ auth, body }) => {
     requirePlatform(auth);
     return { id: await dicts.createDict(db, body, auth.username) };
@@ -38,7 +40,9 @@ export function dictAdminRoutes(app: FastifyInstance, db: Db, config: Config): v
     return null;
   });
   registerRoute(app, db, R.refleshCache, () => dicts.refreshCache(db));
-  registerRoute(app, db, R.itemList, ({ auth, query }) => listPage(db, dicts.DICT_ITEM_LIST, query, callerOf(auth, R.itemList.access)));
+  registerRoute(app, db, R.itemList, ({ auth, query }) =>
+    listPage(db, dicts.DICT_ITEM_LIST, query, callerOf(auth, R.itemList.access)),
+  );
   registerRoute(app, db, R.itemAdd, async ({ auth, body }) => {
     requirePlatform(auth);
     return { id: await dicts.createItem(db, body, callerOf(auth)) };
@@ -72,14 +76,30 @@ function dictCallRoutes(app: FastifyInstance, db: Db, config: Config): void {
     return null;
   });
   registerRoute(app, db, C.treeList, ({ auth, query }) => calls.dictTree(db, query, callerOf(auth, C.treeList.access)));
-  registerExportRoute(app, db, C.exportXls, listExporter({ key: C.exportXls.path, list: dicts.DICT_LIST, permission: C.exportXls.access, title: { 'zh-CN': '数据字典', 'en-US': 'Dictionaries' }, fileBase: { 'zh-CN': '数据字典', 'en-US': 'dictionaries' } }));
+  registerExportRoute(
+    app,
+    db,
+    C.exportXls,
+    listExporter({
+      key: C.exportXls.path,
+      list: dicts.DICT_LIST,
+      permission: C.exportXls.access,
+      title: { 'zh-CN': '数据字典', 'en-US': 'Dictionaries' },
+      fileBase: { 'zh-CN': '数据字典', 'en-US': 'dictionaries' },
+    }),
+  );
   registerRawRoute(app, db, C.importExcel, async ({ auth, req, lang }) => {
     requirePlatform(auth);
     const { files } = await readMultipart(req);
-    return { kind: 'envelope', body: await runImport(db, calls.DICT_IMPORT, files, callerOf(auth), lang, config.dataDir) };
+    return {
+      kind: 'envelope',
+      body: await runImport(db, calls.DICT_IMPORT, files, callerOf(auth), lang, config.dataDir),
+    };
   });
   registerRoute(app, db, C.loadTreeData, ({ auth, query }) => loadTableTree(db, query, callerOf(auth)));
-  registerRoute(app, db, C.loadDictItem, ({ auth, params, query }) => tableDictTexts(db, params.dict, splitIds(query.key), callerOf(auth)));
+  registerRoute(app, db, C.loadDictItem, ({ auth, params, query }) =>
+    tableDictTexts(db, params.dict, splitIds(query.key), callerOf(auth)),
+  );
   registerRoute(app, db, C.itemDeleteBatch, async ({ auth, query }) => {
     requirePlatform(auth);
     await calls.deleteItems(db, splitIds(query.ids), callerOf(auth));

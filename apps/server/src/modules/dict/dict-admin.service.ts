@@ -26,8 +26,12 @@ export const DICT_LIST: ListSpec<DictRecord> = {
     createTime: { sql: 'd.create_time', type: 'datetime', label: { 'zh-CN': '创建时间', 'en-US': 'Created' } },
   },
   map: (r) => ({
-    id: String(r.id), dictCode: String(r.dict_code), dictName: String(r.dict_name), dictNameEn: textOrNull(r.dict_name_en),
-    description: textOrNull(r.description), createTime: isoOrNull(r.create_time),
+    id: String(r.id),
+    dictCode: String(r.dict_code),
+    dictName: String(r.dict_name),
+    dictNameEn: textOrNull(r.dict_name_en),
+    description: textOrNull(r.description),
+    createTime: isoOrNull(r.create_time),
   }),
 };
 
@@ -51,13 +55,21 @@ export const DICT_ITEM_LIST: ListSpec<DictItemRecord> = {
     createTime: { sql: 'i.create_time', type: 'datetime', label: { 'zh-CN': '创建时间', 'en-US': 'Created' } },
   },
   map: (r) => ({
-    id: String(r.id), dictId: String(r.dict_id), itemValue: String(r.item_value), itemText: String(r.item_text),
-    itemTextEn: textOrNull(r.item_text_en), sortOrder: Number(r.sort_order), status: Number(r.status), createTime: isoOrNull(r.create_time),
+    id: String(r.id),
+    dictId: String(r.dict_id),
+    itemValue: String(r.item_value),
+    itemText: String(r.item_text),
+    itemTextEn: textOrNull(r.item_text_en),
+    sortOrder: Number(r.sort_order),
+    status: Number(r.status),
+    createTime: isoOrNull(r.create_time),
   }),
 };
 
 async function checkCode(db: Queryable, code: string, exceptId: string | null): Promise<void> {
-  if ((await db.query('SELECT 1 FROM sys_dict WHERE dict_code = $1 AND id IS DISTINCT FROM $2', [code, exceptId])).length) {
+  if (
+    (await db.query('SELECT 1 FROM sys_dict WHERE dict_code = $1 AND id IS DISTINCT FROM $2', [code, exceptId])).length
+  ) {
     throw new AppError('conflict', 'dictCodeExists');
   }
 }
@@ -74,9 +86,10 @@ export async function createDict(db: Queryable, b: DictCreate, by: string): Prom
 export async function editDict(db: Db, b: DictEdit, caller: ListCaller): Promise<void> {
   await requireVisible(db, DICT_LIST, b.id, caller);
   await checkCode(db, b.dictCode, b.id);
-  await db.query('UPDATE sys_dict SET dict_code = $2, dict_name = $3, dict_name_en = $4, description = $5, update_by = $6, update_time = now() WHERE id = $1', [
-    b.id, b.dictCode, b.dictName, b.dictNameEn ?? null, b.description ?? null, caller.username,
-  ]);
+  await db.query(
+    'UPDATE sys_dict SET dict_code = $2, dict_name = $3, dict_name_en = $4, description = $5, update_by = $6, update_time = now() WHERE id = $1',
+    [b.id, b.dictCode, b.dictName, b.dictNameEn ?? null, b.description ?? null, caller.username],
+  );
 }
 
 /**
@@ -86,12 +99,18 @@ export async function editDict(db: Db, b: DictEdit, caller: ListCaller): Promise
 export async function deleteDicts(db: Db, ids: string[], caller: ListCaller): Promise<void> {
   if (ids.length === 0) throw new AppError('badRequest', 'selectRecord');
   for (const id of ids) await requireVisible(db, DICT_LIST, id, caller);
-  await db.query('UPDATE sys_dict SET del_flag = 1, update_by = $2, update_time = now() WHERE id = ANY($1::text[])', [ids, caller.username]);
+  await db.query('UPDATE sys_dict SET del_flag = 1, update_by = $2, update_time = now() WHERE id = ANY($1::text[])', [
+    ids,
+    caller.username,
+  ]);
 }
 
 export async function createItem(db: Db, b: DictItemCreate, caller: ListCaller): Promise<string> {
   await requireVisible(db, DICT_LIST, b.dictId, caller);
-  if ((await db.query('SELECT 1 FROM sys_dict_item WHERE dict_id = $1 AND item_value = $2', [b.dictId, b.itemValue])).length) {
+  if (
+    (await db.query('SELECT 1 FROM sys_dict_item WHERE dict_id = $1 AND item_value = $2', [b.dictId, b.itemValue]))
+      .length
+  ) {
     throw new AppError('conflict', 'dictItemExists');
   }
   const [row] = await db.query<{ id: string }>(

@@ -28,19 +28,33 @@ describe('GET /sys/dict/loadDict/:code', () => {
     expect(byValue.body.result.map((o) => o.textEn)).toEqual(['WeChat']);
     const firstTwo = await t.call<Option[]>('GET', '/sys/dict/loadDict/push_type?pageSize=2', { token });
     expect(firstTwo.body.result.map((o) => o.value)).toEqual(['1', '2']);
-    const literal = await t.call<Option[]>('GET', `/sys/dict/loadDict/push_type?keyword=${encodeURIComponent('%')}`, { token });
+    const literal = await t.call<Option[]>('GET', `/sys/dict/loadDict/push_type?keyword=${encodeURIComponent('%')}`, {
+      token,
+    });
     expect(literal.body.result).toEqual([]);
   });
 
   it('searches an allow-listed table dictionary of the caller tenant and refuses any other table', async () => {
-    const all = await t.call<Option[]>('GET', `/sys/dict/loadDict/${encodeURIComponent('sys_depart,depart_name,id')}?pageSize=100`, { token });
+    const all = await t.call<Option[]>(
+      'GET',
+      `/sys/dict/loadDict/${encodeURIComponent('sys_depart,depart_name,id')}?pageSize=100`,
+      { token },
+    );
     expect(all.body.success).toBe(true);
     expect(all.body.result.length).toBeGreaterThan(1);
     const name = all.body.result[0]!.text;
-    const hit = await t.call<Option[]>('GET', `/sys/dict/loadDict/${encodeURIComponent('sys_depart,depart_name,id')}?keyword=${encodeURIComponent(name)}`, { token });
+    const hit = await t.call<Option[]>(
+      'GET',
+      `/sys/dict/loadDict/${encodeURIComponent('sys_depart,depart_name,id')}?keyword=${encodeURIComponent(name)}`,
+      { token },
+    );
     expect(hit.body.result.map((o) => o.text)).toContain(name);
     expect(hit.body.result.every((o) => o.text.includes(name))).toBe(true);
-    const other = await t.call('GET', `/sys/dict/loadDict/${encodeURIComponent('sys_user,password_hash,id')}?keyword=a`, { token });
+    const other = await t.call(
+      'GET',
+      `/sys/dict/loadDict/${encodeURIComponent('sys_user,password_hash,id')}?keyword=a`,
+      { token },
+    );
     expectRefused(other, 400);
   });
 

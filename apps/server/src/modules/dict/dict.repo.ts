@@ -47,7 +47,12 @@ export async function dictItems(q: Queryable, code: string): Promise<DictOption[
  * value contains `keyword` (case-insensitive; all items for an empty keyword), in sort order, at
  * most `limit`.
  */
-export async function searchDictItems(q: Queryable, code: string, keyword: string, limit: number): Promise<DictOption[]> {
+export async function searchDictItems(
+  q: Queryable,
+  code: string,
+  keyword: string,
+  limit: number,
+): Promise<DictOption[]> {
   const rows = await q.query<ItemRow>(
     `SELECT d.dict_code, i.item_value, i.item_text, i.item_text_en
        FROM sys_dict d JOIN sys_dict_item i ON i.dict_id = d.id

@@ -10,10 +10,13 @@ import { tableDictOptions } from './table-dicts';
 export function dictRoutes(app: FastifyInstance, db: Db): void {
   // a code "table,text,code" is a table dictionary: allow-listed tables only (issue 19)
   registerRoute(app, db, DictRoutes.items, ({ auth, params }) =>
-    params.code.includes(',') ? tableDictOptions(db, params.code, callerOf(auth)) : dictItems(db, params.code));
+    params.code.includes(',') ? tableDictOptions(db, params.code, callerOf(auth)) : dictItems(db, params.code),
+  );
   registerRoute(app, db, DictRoutes.search, ({ auth, params, query }) => {
     const search = { keyword: (query.keyword ?? '').trim(), limit: query.pageSize ?? 10 };
-    return params.code.includes(',') ? tableDictOptions(db, params.code, callerOf(auth), search) : searchDictItems(db, params.code, search.keyword, search.limit);
+    return params.code.includes(',')
+      ? tableDictOptions(db, params.code, callerOf(auth), search)
+      : searchDictItems(db, params.code, search.keyword, search.limit);
   });
   registerRoute(app, db, DictRoutes.all, () => allDictItems(db));
 }

@@ -24,13 +24,21 @@ interface TreeTable {
 
 const TABLES: Record<string, TreeTable> = {
   sys_category: {
-    from: 'sys_category t', scope: null, texts: { name: 't.name' }, codes: { id: 't.id', code: 't.code' },
-    pid: ['pid', 't.pid'], hasChild: ['has_child'], hasChildSql: 't.has_child',
+    from: 'sys_category t',
+    scope: null,
+    texts: { name: 't.name' },
+    codes: { id: 't.id', code: 't.code' },
+    pid: ['pid', 't.pid'],
+    hasChild: ['has_child'],
+    hasChildSql: 't.has_child',
   },
   sys_depart: {
-    from: 'sys_depart t', scope: 't.tenant_id = $tenant AND t.del_flag = 0',
-    texts: { depart_name: 't.depart_name' }, codes: { id: 't.id', org_code: 't.org_code' },
-    pid: ['parent_id', 't.parent_id'], hasChild: ['has_child'],
+    from: 'sys_depart t',
+    scope: 't.tenant_id = $tenant AND t.del_flag = 0',
+    texts: { depart_name: 't.depart_name' },
+    codes: { id: 't.id', org_code: 't.org_code' },
+    pid: ['parent_id', 't.parent_id'],
+    hasChild: ['has_child'],
     hasChildSql: 'EXISTS (SELECT 1 FROM sys_depart c WHERE c.parent_id = t.id AND c.del_flag = 0)',
   },
 };
@@ -67,7 +75,8 @@ function scoped(t: TreeTable, caller: ListCaller, params: unknown[]): string[] {
  */
 export async function loadTableTree(q: Queryable, query: DictTreeQuery, caller: ListCaller): Promise<DictTreeNode[]> {
   const { t, text, code } = resolve(query.tableName, query.text, query.code);
-  if (query.pidField && pick({ [t.pid[0]]: t.pid[1] }, query.pidField) === undefined) throw new AppError('badRequest', 'listFieldUnknown', { field: query.pidField });
+  if (query.pidField && pick({ [t.pid[0]]: t.pid[1] }, query.pidField) === undefined)
+    throw new AppError('badRequest', 'listFieldUnknown', { field: query.pidField });
   if (query.hasChildField && !t.hasChild.some((h) => h === query.hasChildField || camel(h) === query.hasChildField)) {
     throw new AppError('badRequest', 'listFieldUnknown', { field: query.hasChildField });
   }
@@ -76,7 +85,9 @@ export async function loadTableTree(q: Queryable, query: DictTreeQuery, caller: 
   if (query.pid && query.pid !== '0') {
     params.push(query.pid);
     // the parent is named by the dictionary's code column, as the client's node keys are
-    where.push(`${t.pid[1]} = (SELECT p.id FROM ${t.from.replace(' t', ' p')} WHERE ${code.replace('t.', 'p.')} = $${params.length})`);
+    where.push(
+      `${t.pid[1]} = (SELECT p.id FROM ${t.from.replace(' t', ' p')} WHERE ${code.replace('t.', 'p.')} = $${params.length})`,
+    );
   } else where.push(`${t.pid[1]} IS NULL`);
   for (const [k, v] of conditionPairs(query.condition)) {
     const col = pick(t.texts, k);
@@ -88,22 +99,37 @@ export async function loadTableTree(q: Queryable, query: DictTreeQuery, caller: 
     `SELECT ${code} AS k, ${text} AS txt, ${t.pid[1]} AS pid, ${t.hasChildSql} AS has_child FROM ${t.from} WHERE ${where.join(' AND ')} ORDER BY ${text}`,
     params,
   );
-  return rows.map((r) => ({ key: String(r.k), value: String(r.k), title: r.txt, label: r.txt, parentId: r.pid, leaf: !r.has_child, isLeaf: !r.has_child }));
+  return rows.map((r) => ({
+    key: String(r.k),
+    value: String(r.k),
+    title: r.txt,
+    label: r.txt,
+    parentId: r.pid,
+    leaf: !r.has_child,
+    isLeaf: !r.has_child,
+  }));
 }
-
 
 /**
  * `loadDictItem/{dict}`: the texts of comma-joined `keys` in the allow-listed table dictionary
  * `dict` ("table,text,code"), in the keys' order (an unknown key gives its own value).
  */
-export async function tableDictTexts(q: Queryable, dict: string, keys: string[], caller: ListCaller): Promise<string[]> {
+export async function tableDictTexts(
+  q: Queryable,
+  dict: string,
+  keys: string[],
+  caller: ListCaller,
+): Promise<string[]> {
   const [tableName = '', textName = '', codeName = ''] = dict.split(',').map((s) => s.trim());
   const { t, text, code } = resolve(tableName, textName, codeName);
   const params: unknown[] = [];
   const where = scoped(t, caller, params);
   params.push(keys);
   where.push(`${code} = ANY($${params.length}::text[])`);
-  const rows = await q.query<{ k: string; txt: string }>(`SELECT ${code} AS k, ${text} AS txt FROM ${t.from} WHERE ${where.join(' AND ')}`, params);
+  const rows = await q.query<{ k: string; txt: string }>(
+    `SELECT ${code} AS k, ${text} AS txt FROM ${t.from} WHERE ${where.join(' AND ')}`,
+    params,
+  );
   const byKey = new Map(rows.map((r) => [String(r.k), r.txt]));
   return keys.map((k) => byKey.get(k) ?? k);
 }
@@ -112,7 +138,12 @@ export async function tableDictTexts(q: Queryable, dict: string, keys: string[],
  * `getDictItems/{table,text,code}` (JDictSelectTag with a table dictionary): the rows of an
  * allow-listed table as dictionary options, sorted by text (at most 1000).
  */
-export async function tableDictOptions(q: Queryable, dict: string, caller: ListCaller, search?: { keyword: string; limit: number }): Promise<DictOption[]> {
+export async function tableDictOptions(
+  q: Queryable,
+  dict: string,
+  caller: ListCaller,
+  search?: { keyword: string; limit: number },
+): Promise<DictOption[]> {
   const [tableName = '', textName = '', codeName = ''] = dict.split(',').map((x) => x.trim());
   const { t, text, code } = resolve(tableName, textName, codeName);
   const params: unknown[] = [];

@@ -39,7 +39,12 @@ export const DOWNLOAD_LIST: ListSpec<ExportFile> = {
     fileType: { sql: 'f.file_type', type: 'string', label: { 'zh-CN': '文件类型', 'en-US': 'File type' }, multi: true },
     fileName: { sql: 'f.file_name', type: 'string', label: { 'zh-CN': '文件名', 'en-US': 'File name' } },
     status: { sql: 'f.status', type: 'string', label: { 'zh-CN': '状态', 'en-US': 'Status' }, multi: true },
-    createTime: { sql: 'f.create_time', type: 'number', label: { 'zh-CN': '申请时间', 'en-US': 'Requested' }, epochMs: true },
+    createTime: {
+      sql: 'f.create_time',
+      type: 'number',
+      label: { 'zh-CN': '申请时间', 'en-US': 'Requested' },
+      epochMs: true,
+    },
   },
   map: exportFileOf,
 };
@@ -49,14 +54,24 @@ export const DOWNLOAD_LIST: ListSpec<ExportFile> = {
  * state, the file itself (attachment) and delete — each only for the caller's own files.
  */
 export function downloadCenterRoutes(app: FastifyInstance, db: Db): void {
-  registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, DOWNLOAD_LIST, { ...query, ownerId: auth.userId }, callerOf(auth)));
-  registerRoute(app, db, R.view, async ({ auth, query, req }) => exportFileOf(await exportsOf(req).rowOf(auth, query.id)));
+  registerRoute(app, db, R.list, ({ auth, query }) =>
+    listPage(db, DOWNLOAD_LIST, { ...query, ownerId: auth.userId }, callerOf(auth)),
+  );
+  registerRoute(app, db, R.view, async ({ auth, query, req }) =>
+    exportFileOf(await exportsOf(req).rowOf(auth, query.id)),
+  );
   registerRawRoute(app, db, R.download, async ({ auth, query, req }) => {
     const file = await exportsOf(req).fileOf(auth, query.id);
     return { kind: 'file', fileName: file.fileName, body: file.body };
   });
   registerRoute(app, db, R.delete, async ({ auth, query, req }) => {
-    await exportsOf(req).delete(auth, query.ids.split(',').map((s) => s.trim()).filter(Boolean));
+    await exportsOf(req).delete(
+      auth,
+      query.ids
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
     return null;
   });
 }

@@ -1,5 +1,13 @@
 import crypto from 'node:crypto';
-import { DEFAULT_ONLINE_WINDOW_MS, EQUIPMENT_FAMILY_TABLE, type EquipmentFamily, type EXTERNAL_LIST_FIELDS, type ExternalDevice, type V4Meter, type V4ScopeQuerySchema } from '@ztj/contracts';
+import {
+  DEFAULT_ONLINE_WINDOW_MS,
+  EQUIPMENT_FAMILY_TABLE,
+  type EquipmentFamily,
+  type EXTERNAL_LIST_FIELDS,
+  type ExternalDevice,
+  type V4Meter,
+  type V4ScopeQuerySchema,
+} from '@ztj/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { Queryable } from '../../platform/db/db';
@@ -33,14 +41,39 @@ const FIELDS: Record<(typeof EXTERNAL_LIST_FIELDS)[number], ListField> = {
   deviceId: { sql: 'x.dev_no', type: 'string', label: { 'zh-CN': '设备编号', 'en-US': 'Device' } },
   name: { sql: 'coalesce(d.alias, d.name)', type: 'string', label: { 'zh-CN': '设备名称', 'en-US': 'Name' } },
   model: { sql: 'd.model', type: 'string', label: { 'zh-CN': '型号', 'en-US': 'Model' } },
-  source: { sql: 'x.source', type: 'string', label: { 'zh-CN': '接入方式', 'en-US': 'Source' }, options: { modbus: { 'zh-CN': 'Modbus TCP', 'en-US': 'Modbus TCP' }, thirdParty: { 'zh-CN': '第三方平台', 'en-US': 'Third party' } } },
+  source: {
+    sql: 'x.source',
+    type: 'string',
+    label: { 'zh-CN': '接入方式', 'en-US': 'Source' },
+    options: {
+      modbus: { 'zh-CN': 'Modbus TCP', 'en-US': 'Modbus TCP' },
+      thirdParty: { 'zh-CN': '第三方平台', 'en-US': 'Third party' },
+    },
+  },
   sourceName: { sql: 'x.source_name', type: 'string', label: { 'zh-CN': '来源', 'en-US': 'From' } },
   state: {
-    sql: 'x.state', type: 'string', label: { 'zh-CN': '状态', 'en-US': 'State' },
-    options: { online: { 'zh-CN': '在线', 'en-US': 'Online' }, offline: { 'zh-CN': '离线', 'en-US': 'Offline' }, backoff: { 'zh-CN': '重试中', 'en-US': 'Backing off' }, disabled: { 'zh-CN': '已停用', 'en-US': 'Disabled' } },
+    sql: 'x.state',
+    type: 'string',
+    label: { 'zh-CN': '状态', 'en-US': 'State' },
+    options: {
+      online: { 'zh-CN': '在线', 'en-US': 'Online' },
+      offline: { 'zh-CN': '离线', 'en-US': 'Offline' },
+      backoff: { 'zh-CN': '重试中', 'en-US': 'Backing off' },
+      disabled: { 'zh-CN': '已停用', 'en-US': 'Disabled' },
+    },
   },
-  lastPollTime: { sql: 'x.last_poll_ms', type: 'number', epochMs: true, label: { 'zh-CN': '最后采集时间', 'en-US': 'Last poll' } },
-  lastReportTime: { sql: 'd.last_ts', type: 'number', epochMs: true, label: { 'zh-CN': '最后上报时间', 'en-US': 'Last reading' } },
+  lastPollTime: {
+    sql: 'x.last_poll_ms',
+    type: 'number',
+    epochMs: true,
+    label: { 'zh-CN': '最后采集时间', 'en-US': 'Last poll' },
+  },
+  lastReportTime: {
+    sql: 'd.last_ts',
+    type: 'number',
+    epochMs: true,
+    label: { 'zh-CN': '最后上报时间', 'en-US': 'Last reading' },
+  },
 };
 
 const n = (v: unknown): number | null => (v == null ? null : Number(v));
@@ -56,9 +89,17 @@ export const EXTERNAL_LIST: ListSpec<ExternalDevice> = {
   defaultSort: { field: 'deviceId', order: 'asc' },
   fields: FIELDS,
   map: (r) => ({
-    deviceId: String(r.dev_no), name: String(r.name), model: String(r.model), source: r.source as ExternalDevice['source'], sourceId: String(r.source_id),
-    sourceName: String(r.source_name), state: r.state as ExternalDevice['state'], lastResult: (r.last_result ?? null) as ExternalDevice['lastResult'],
-    lastError: r.last_error == null ? null : String(r.last_error), lastPollTime: n(r.last_poll_ms), lastReportTime: n(r.last_ts),
+    deviceId: String(r.dev_no),
+    name: String(r.name),
+    model: String(r.model),
+    source: r.source as ExternalDevice['source'],
+    sourceId: String(r.source_id),
+    sourceName: String(r.source_name),
+    state: r.state as ExternalDevice['state'],
+    lastResult: (r.last_result ?? null) as ExternalDevice['lastResult'],
+    lastError: r.last_error == null ? null : String(r.last_error),
+    lastPollTime: n(r.last_poll_ms),
+    lastReportTime: n(r.last_ts),
     values: readingsOf(typeof r.latest === 'string' ? JSON.parse(r.latest) : (r.latest as Record<string, number>)),
   }),
 };
@@ -78,9 +119,14 @@ export async function checkV4Scope(q: Queryable, key: () => Buffer, auth: AuthCo
     throw new AppError('forbidden', 'v4ScopeRefused');
   };
   if (!at || !guid || !uid || uid !== auth.userId) refuse();
-  const [row] = await q.query<{ user_id: string; tenant_id: number; expires_at: Date | string }>('SELECT user_id, tenant_id, expires_at FROM sso_login_link WHERE guid = $1', [guid]);
+  const [row] = await q.query<{ user_id: string; tenant_id: number; expires_at: Date | string }>(
+    'SELECT user_id, tenant_id, expires_at FROM sso_login_link WHERE guid = $1',
+    [guid],
+  );
   if (!row || row.user_id !== auth.userId || Number(row.tenant_id) !== auth.tenantId) refuse();
-  const expected = Buffer.from(signLink(key(), guid!, row!.user_id, Number(row!.tenant_id), new Date(row!.expires_at).getTime()));
+  const expected = Buffer.from(
+    signLink(key(), guid!, row!.user_id, Number(row!.tenant_id), new Date(row!.expires_at).getTime()),
+  );
   const given = Buffer.from(at!);
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) refuse();
 }
@@ -92,7 +138,9 @@ export function withoutScope(query: V4Query): Record<string, unknown> {
 }
 
 /** Models of the v4 meter list: single- and three-phase ammeters and water meters (families.ts). */
-const METER_MODELS = ['ammeter1p', 'ammeter3p', 'waterMeter'].map((f) => EQUIPMENT_FAMILY_TABLE[f as EquipmentFamily].model);
+const METER_MODELS = ['ammeter1p', 'ammeter3p', 'waterMeter'].map(
+  (f) => EQUIPMENT_FAMILY_TABLE[f as EquipmentFamily].model,
+);
 
 /** The v4 meter list: ammeters and water meters of the tenant with their latest values. */
 export const V4_METER_LIST: ListSpec<V4Meter> = {
@@ -103,9 +151,18 @@ export const V4_METER_LIST: ListSpec<V4Meter> = {
   where: [`d.model IN (${METER_MODELS.map((m) => `'${m}'`).join(', ')})`],
   idSql: 'd.dev_no',
   defaultSort: { field: 'deviceId', order: 'asc' },
-  fields: { deviceId: { ...FIELDS.deviceId, sql: 'd.dev_no' }, name: FIELDS.name, model: FIELDS.model, lastReportTime: FIELDS.lastReportTime },
+  fields: {
+    deviceId: { ...FIELDS.deviceId, sql: 'd.dev_no' },
+    name: FIELDS.name,
+    model: FIELDS.model,
+    lastReportTime: FIELDS.lastReportTime,
+  },
   map: (r) => ({
-    deviceId: String(r.dev_no), name: String(r.name), model: String(r.model), status: r.online ? 'online' : 'offline', lastReportTime: n(r.last_ts),
+    deviceId: String(r.dev_no),
+    name: String(r.name),
+    model: String(r.model),
+    status: r.online ? 'online' : 'offline',
+    lastReportTime: n(r.last_ts),
     values: readingsOf(typeof r.latest === 'string' ? JSON.parse(r.latest) : (r.latest as Record<string, number>)),
   }),
 };

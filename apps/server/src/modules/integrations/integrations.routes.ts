@@ -7,11 +7,23 @@ import { loginFreeKey } from '../auth/sso/login-free';
 import { setCommandRoute } from '../devices/devices.service';
 import type { ModuleDeps } from '../module-deps';
 import { EXTERNAL_LIST, V4_METER_LIST, checkV4Scope, withoutScope } from './external.service';
-import { addModbusDevice, deleteModbusDevices, editModbusDevice, MODBUS_LIST, viewModbusDevice } from './modbus/modbus.service';
+import {
+  addModbusDevice,
+  deleteModbusDevices,
+  editModbusDevice,
+  MODBUS_LIST,
+  viewModbusDevice,
+} from './modbus/modbus.service';
 import { startDemoModbus, type DemoModbus } from './modbus/demo-modbus';
 import { ModbusPoller } from './modbus/poller';
 import { intake, pruneRequests } from './third-party/intake';
-import { addThirdParty, deleteThirdParty, editThirdParty, rotateThirdPartyKey, THIRD_PARTY_LIST } from './third-party/third-party.service';
+import {
+  addThirdParty,
+  deleteThirdParty,
+  editThirdParty,
+  rotateThirdPartyKey,
+  THIRD_PARTY_LIST,
+} from './third-party/third-party.service';
 
 /**
  * The integrations module (issue 14 items 2-3): Modbus device configs and their poller, third-party
@@ -19,9 +31,15 @@ import { addThirdParty, deleteThirdParty, editThirdParty, rotateThirdPartyKey, T
  * The poller starts when the server is ready and stops (timers, sockets) when it closes; commands
  * to a Modbus-fed device become register writes (devices.service `setCommandRoute`).
  */
-export function integrationRoutes(api: FastifyInstance, { db, config, devices }: Pick<ModuleDeps, 'db' | 'config' | 'devices'>): void {
+export function integrationRoutes(
+  api: FastifyInstance,
+  { db, config, devices }: Pick<ModuleDeps, 'db' | 'config' | 'devices'>,
+): void {
   // with CLUSTER=on one process polls at a time (a 30 s lease in the database)
-  const poller = new ModbusPoller(db, devices.ingest, { onError: (err) => api.log.warn({ err }, 'modbus'), ...(config.cluster ? { leaseMs: 30_000 } : {}) });
+  const poller = new ModbusPoller(db, devices.ingest, {
+    onError: (err) => api.log.warn({ err }, 'modbus'),
+    ...(config.cluster ? { leaseMs: 30_000 } : {}),
+  });
   let key: Buffer | undefined;
   const linkKey = (): Buffer => (key ??= loginFreeKey(process.env, config.dataDir));
   let prune: NodeJS.Timeout | undefined;
@@ -30,11 +48,16 @@ export function integrationRoutes(api: FastifyInstance, { db, config, devices }:
     setCommandRoute(db, (tenantId, deviceId, command) => poller.command(tenantId, deviceId, command));
     if (config.demo) {
       // demo Modbus meter and cooker controller emulated in-process replaying the real series at DEMO_SPEED (see demo-modbus.ts)
-      demo = await startDemoModbus(db, config.demoSpeed).catch((err: Error) => (api.log.warn({ err }, 'demo modbus'), undefined));
+      demo = await startDemoModbus(db, config.demoSpeed).catch(
+        (err: Error) => (api.log.warn({ err }, 'demo modbus'), undefined),
+      );
       for (const id of demo?.deviceIds ?? []) devices.registry.invalidate(id);
     }
     await poller.start();
-    prune = setInterval(() => void pruneRequests(db).catch((err: Error) => api.log.warn({ err }, 'third-party requests')), 60_000);
+    prune = setInterval(
+      () => void pruneRequests(db).catch((err: Error) => api.log.warn({ err }, 'third-party requests')),
+      60_000,
+    );
     prune.unref();
   });
   api.addHook('onClose', async () => {
@@ -69,7 +92,9 @@ export function integrationRoutes(api: FastifyInstance, { db, config, devices }:
     return null;
   });
 
-  registerRoute(api, db, R.thirdPartyList, ({ auth, query }) => listPage(db, THIRD_PARTY_LIST, query, callerOf(auth, R.thirdPartyList.access)));
+  registerRoute(api, db, R.thirdPartyList, ({ auth, query }) =>
+    listPage(db, THIRD_PARTY_LIST, query, callerOf(auth, R.thirdPartyList.access)),
+  );
   registerRoute(api, db, R.thirdPartyAdd, ({ auth, body, lang }) => addThirdParty(db, auth, lang, body));
   registerRoute(api, db, R.thirdPartyEdit, ({ auth, body, lang }) => editThirdParty(db, auth, lang, body));
   registerRoute(api, db, R.thirdPartyRotateKey, ({ auth, body }) => rotateThirdPartyKey(db, auth, body.id));
@@ -79,7 +104,9 @@ export function integrationRoutes(api: FastifyInstance, { db, config, devices }:
   });
   registerRoute(api, db, R.thirdPartyIntake, ({ req, body }) => intake(db, devices.ingest, req, body));
 
-  registerRoute(api, db, R.externalList, ({ auth, query }) => listPage(db, EXTERNAL_LIST, query, callerOf(auth, R.externalList.access)));
+  registerRoute(api, db, R.externalList, ({ auth, query }) =>
+    listPage(db, EXTERNAL_LIST, query, callerOf(auth, R.externalList.access)),
+  );
   registerRoute(api, db, R.v4ExternalList, async ({ auth, query }) => {
     await checkV4Scope(db, linkKey, auth, query);
     return listPage(db, EXTERNAL_LIST, withoutScope(query), callerOf(auth, R.v4ExternalList.access));
@@ -94,5 +121,13 @@ export function integrationRoutes(api: FastifyInstance, { db, config, devices }:
 function freshStatus(poller: ModbusPoller, id: string, enabled: boolean): Record<string, unknown> {
   const s = poller.status(id);
   if (!s || !enabled) return {};
-  return { state: s.state, lastResult: s.lastResult, lastError: s.lastError, lastPollTime: s.lastPollMs, lastOkTime: s.lastOkMs, failures: s.failures, nextPollTime: s.nextPollMs };
+  return {
+    state: s.state,
+    lastResult: s.lastResult,
+    lastError: s.lastError,
+    lastPollTime: s.lastPollMs,
+    lastOkTime: s.lastOkMs,
+    failures: s.failures,
+    nextPollTime: s.nextPollMs,
+  };
 }

@@ -47,7 +47,8 @@ export function idsOf(...sources: unknown[]): string[] {
     for (const key of ['id', 'ids', 'userIds']) {
       const v = o[key];
       const list = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : typeof v === 'number' ? [v] : [];
-      for (const x of list) if ((typeof x === 'string' && x.trim()) || typeof x === 'number') out.push(String(x).trim());
+      for (const x of list)
+        if ((typeof x === 'string' && x.trim()) || typeof x === 'number') out.push(String(x).trim());
     }
   }
   return [...new Set(out)].slice(0, MAX_ROWS);
@@ -62,12 +63,20 @@ export function auditedTable(url: string, operateType: number | undefined): stri
 /** The rows of `table` with these ids, secrets removed. */
 async function rowsOf(q: Queryable, table: string, ids: string[]): Promise<Record<string, unknown>[]> {
   if (!ids.length) return [];
-  const rows = await q.query<{ r: Record<string, unknown> }>(`SELECT to_jsonb(t) AS r FROM ${table} t WHERE t.id::text = ANY($1::text[]) ORDER BY t.id`, [ids]);
+  const rows = await q.query<{ r: Record<string, unknown> }>(
+    `SELECT to_jsonb(t) AS r FROM ${table} t WHERE t.id::text = ANY($1::text[]) ORDER BY t.id`,
+    [ids],
+  );
   return rows.map(({ r }) => Object.fromEntries(Object.entries(r).filter(([k]) => !SECRET.test(k))));
 }
 
 /** Reads the "before" rows of an audited request (call before its handler runs). */
-export async function captureBefore(q: Queryable, req: FastifyRequest, url: string, operateType: number | undefined): Promise<void> {
+export async function captureBefore(
+  q: Queryable,
+  req: FastifyRequest,
+  url: string,
+  operateType: number | undefined,
+): Promise<void> {
   const table = auditedTable(url, operateType);
   if (!table) return;
   const ids = idsOf(req.body, req.query);
@@ -82,7 +91,11 @@ const ofTenant = (rows: Record<string, unknown>[], tenantId: number): Record<str
  * Before and after of an audited request that answered (reads "after" now); nulls for other
  * requests. A single-id request gives objects (null when absent), a batch gives arrays.
  */
-export async function changeOf(q: Queryable, req: FastifyRequest, tenantId: number): Promise<{ before: unknown; after: unknown }> {
+export async function changeOf(
+  q: Queryable,
+  req: FastifyRequest,
+  tenantId: number,
+): Promise<{ before: unknown; after: unknown }> {
   const p = pending.get(req);
   if (!p) return { before: null, after: null };
   pending.delete(req);

@@ -15,7 +15,10 @@ let fx: AdminFixtures;
 const h = tenantHeader(DEMO_TENANT_ID);
 
 const chain = async (name: LedgerChainReport['chain']): Promise<LedgerChainReport> => {
-  const res = await app.call<LedgerVerify>('GET', `/sys/ledger/verify?chain=${name}`, { token: fx.otherAdmin, headers: h });
+  const res = await app.call<LedgerVerify>('GET', `/sys/ledger/verify?chain=${name}`, {
+    token: fx.otherAdmin,
+    headers: h,
+  });
   expect(res.body.success, res.body.message).toBe(true);
   expect(res.body.result.chains).toHaveLength(1);
   return res.body.result.chains[0]!;
@@ -82,7 +85,10 @@ describe('ledger record chains (integration)', () => {
          VALUES ($1, $2, 1, 'device-report', '1', $3, 'report', 'zh-CN', '{}'::jsonb, $4::bigint, $4::bigint + 86400000) RETURNING id`,
         [DEMO_TENANT_ID, user!.id, name, Date.now()],
       );
-      await app.db.query("UPDATE export_file SET status = 'success', progress = 100, size = 10, sha256 = 'abc', finish_time = $2 WHERE id = $1", [f!.id, Date.now()]);
+      await app.db.query(
+        "UPDATE export_file SET status = 'success', progress = 100, size = 10, sha256 = 'abc', finish_time = $2 WHERE id = $1",
+        [f!.id, Date.now()],
+      );
       files.push(f!.id);
     }
     expect(await chain('report')).toMatchObject({ intact: true, entries: 2, rows: 2 });
@@ -94,10 +100,20 @@ describe('ledger record chains (integration)', () => {
 
   it('logs an administrative edit with before and after, chains it, and detects an edited audit row', async () => {
     const [role] = await app.db.query<{ id: string; role_name: string; role_code: string }>(
-      "SELECT id, role_name, role_code FROM sys_role WHERE tenant_id = $1 AND role_code = 'viewer'", [DEMO_TENANT_ID]);
-    const res = await app.call('PUT', '/sys/role/edit', { token: fx.otherAdmin, headers: h, body: { id: role!.id, roleName: 'Auditors', roleCode: role!.role_code } });
+      "SELECT id, role_name, role_code FROM sys_role WHERE tenant_id = $1 AND role_code = 'viewer'",
+      [DEMO_TENANT_ID],
+    );
+    const res = await app.call('PUT', '/sys/role/edit', {
+      token: fx.otherAdmin,
+      headers: h,
+      body: { id: role!.id, roleName: 'Auditors', roleCode: role!.role_code },
+    });
     expect(res.body.success, res.body.message).toBe(true);
-    const [log] = await app.db.query<{ id: string; data_before: { role_name: string }; data_after: { role_name: string } }>(
+    const [log] = await app.db.query<{
+      id: string;
+      data_before: { role_name: string };
+      data_after: { role_name: string };
+    }>(
       "SELECT id::text AS id, data_before, data_after FROM sys_log WHERE tenant_id = $1 AND log_type = 2 AND request_url = '/sys/role/edit' ORDER BY id DESC LIMIT 1",
       [DEMO_TENANT_ID],
     );
@@ -107,15 +123,23 @@ describe('ledger record chains (integration)', () => {
     expect(ok.intact).toBe(true);
     expect(ok.entries).toBeGreaterThanOrEqual(1);
 
-    await app.db.query("UPDATE sys_log SET data_before = jsonb_set(data_before, '{role_name}', '\"Auditors\"') WHERE id = $1", [log!.id]);
+    await app.db.query(
+      "UPDATE sys_log SET data_before = jsonb_set(data_before, '{role_name}', '\"Auditors\"') WHERE id = $1",
+      [log!.id],
+    );
     const broken = await chain('audit');
     expect(broken.firstBreak).toMatchObject({ problem: 'rowChanged', ref: log!.id });
   });
 
   it('detects a removed newest entry (chain shorter than its head) and a changed entry content', async () => {
     const [last] = await app.db.query<{ id: string; content: unknown }>(
-      "SELECT id::text AS id, content FROM ledger_entry WHERE tenant_id = $1 AND chain = 'alarmRecord' ORDER BY seq DESC LIMIT 1", [DEMO_TENANT_ID]);
-    await app.db.query("UPDATE ledger_entry SET content = jsonb_set(content, '{content}', '\"edited\"') WHERE id = $1", [last!.id]);
+      "SELECT id::text AS id, content FROM ledger_entry WHERE tenant_id = $1 AND chain = 'alarmRecord' ORDER BY seq DESC LIMIT 1",
+      [DEMO_TENANT_ID],
+    );
+    await app.db.query(
+      "UPDATE ledger_entry SET content = jsonb_set(content, '{content}', '\"edited\"') WHERE id = $1",
+      [last!.id],
+    );
     expect((await chain('alarmRecord')).firstBreak).toMatchObject({ problem: 'content', entryId: last!.id });
     await app.db.query('DELETE FROM ledger_entry WHERE id = $1', [last!.id]);
     expect((await chain('alarmRecord')).firstBreak).toMatchObject({ problem: 'head' });

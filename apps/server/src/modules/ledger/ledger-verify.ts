@@ -1,4 +1,11 @@
-import { LEDGER_CHAINS, type LedgerBreak, type LedgerChain, type LedgerChainReport, type LedgerGap, type LedgerVerify } from '@ztj/contracts';
+import {
+  LEDGER_CHAINS,
+  type LedgerBreak,
+  type LedgerChain,
+  type LedgerChainReport,
+  type LedgerGap,
+  type LedgerVerify,
+} from '@ztj/contracts';
 import type { Queryable } from '../../platform/db/db';
 import { GENESIS_HASH, RECORD_CHAINS, WALK_PAGE } from './ledger-chains';
 
@@ -34,7 +41,13 @@ interface WalkContext {
   gaps: LedgerGap[];
 }
 
-const brk = (problem: LedgerBreak['problem'], e: EntryRow | null, expected: string | null, found: string | null, ref?: string | null): LedgerBreak => ({
+const brk = (
+  problem: LedgerBreak['problem'],
+  e: EntryRow | null,
+  expected: string | null,
+  found: string | null,
+  ref?: string | null,
+): LedgerBreak => ({
   problem,
   entryId: e?.id ?? null,
   seq: e ? Number(e.seq) : null,
@@ -62,7 +75,13 @@ async function entryPage(q: Queryable, tenantId: number, chain: LedgerChain, aft
 }
 
 /** Checks one entry against the walk so far; the break it shows, if any. */
-function checkEntry(e: EntryRow, expectedSeq: number, prev: string, ctx: WalkContext, report: LedgerChainReport): LedgerBreak | null {
+function checkEntry(
+  e: EntryRow,
+  expectedSeq: number,
+  prev: string,
+  ctx: WalkContext,
+  report: LedgerChainReport,
+): LedgerBreak | null {
   if (Number(e.seq) !== expectedSeq) return brk('seqGap', e, String(expectedSeq), e.seq);
   if (e.prev_hash !== prev) return brk('prevHash', e, prev, e.prev_hash);
   if (e.recomputed !== e.hash) return brk('entryHash', e, e.recomputed, e.hash);
@@ -84,7 +103,8 @@ function checkEntry(e: EntryRow, expectedSeq: number, prev: string, ctx: WalkCon
   if (e.content_digest !== e.digest) return brk('content', e, e.digest, e.content_digest);
   if (e.row_state === 'changed') return brk('rowChanged', e, e.digest, 'changed');
   if (e.row_state === null) {
-    if (!RECORD_CHAINS[ctx.chain as Exclude<LedgerChain, 'telemetry'>].deletable) return brk('rowMissing', e, e.ref, null);
+    if (!RECORD_CHAINS[ctx.chain as Exclude<LedgerChain, 'telemetry'>].deletable)
+      return brk('rowMissing', e, e.ref, null);
     report.unchained++;
     return null;
   }
@@ -99,7 +119,13 @@ async function gapsOf(q: Queryable, tenantId: number): Promise<LedgerGap[]> {
       WHERE tenant_id = $1 AND chain = 'telemetry' AND kind = 'retention' ORDER BY seq`,
     [tenantId],
   );
-  return rows.map((r) => ({ partition: r.ref, from: Number(r.ts_from), to: Number(r.ts_to), rows: r.row_count, time: Number(r.created_at) }));
+  return rows.map((r) => ({
+    partition: r.ref,
+    from: Number(r.ts_from),
+    to: Number(r.ts_to),
+    rows: r.row_count,
+    time: Number(r.created_at),
+  }));
 }
 
 /** Recomputed count and digest of every batch entry of the tenant, from the telemetry rows pointing at it. */
@@ -116,7 +142,12 @@ async function batchDigests(q: Queryable, tenantId: number): Promise<Map<string,
 }
 
 /** A row of the chain's table that no entry chains (first one), or the telemetry counts before/around the ledger. */
-async function unlinked(q: Queryable, tenantId: number, chain: LedgerChain, report: LedgerChainReport): Promise<LedgerBreak | null> {
+async function unlinked(
+  q: Queryable,
+  tenantId: number,
+  chain: LedgerChain,
+  report: LedgerChainReport,
+): Promise<LedgerBreak | null> {
   if (chain === 'telemetry') {
     const [r] = await q.query<{ legacy: number; stray: string | null }>(
       `SELECT count(*) FILTER (WHERE x.ledger_id IS NULL AND x.received_at < m.started_at)::int AS legacy,
@@ -140,7 +171,17 @@ async function unlinked(q: Queryable, tenantId: number, chain: LedgerChain, repo
 
 /** Verifies one chain of a tenant. */
 export async function verifyChain(q: Queryable, tenantId: number, chain: LedgerChain): Promise<LedgerChainReport> {
-  const report: LedgerChainReport = { chain, intact: true, entries: 0, rows: 0, lastTime: null, gaps: [], pruned: 0, unchained: 0, firstBreak: null };
+  const report: LedgerChainReport = {
+    chain,
+    intact: true,
+    entries: 0,
+    rows: 0,
+    lastTime: null,
+    gaps: [],
+    pruned: 0,
+    unchained: 0,
+    firstBreak: null,
+  };
   const ctx: WalkContext = { chain, gaps: [] };
   if (chain === 'telemetry') {
     ctx.gaps = await gapsOf(q, tenantId);
@@ -163,7 +204,10 @@ export async function verifyChain(q: Queryable, tenantId: number, chain: LedgerC
     if (page.length < WALK_PAGE) break;
   }
   if (!broken) {
-    const [head] = await q.query<{ seq: string; hash: string }>('SELECT seq::text AS seq, hash FROM ledger_head WHERE tenant_id = $1 AND chain = $2', [tenantId, chain]);
+    const [head] = await q.query<{ seq: string; hash: string }>(
+      'SELECT seq::text AS seq, hash FROM ledger_head WHERE tenant_id = $1 AND chain = $2',
+      [tenantId, chain],
+    );
     const headSeq = head ? Number(head.seq) : 0;
     if (headSeq !== seq || (head && head.hash !== prev)) {
       broken = brk('head', null, `${headSeq} ${head?.hash ?? GENESIS_HASH}`, `${seq} ${prev}`);
@@ -176,7 +220,12 @@ export async function verifyChain(q: Queryable, tenantId: number, chain: LedgerC
 }
 
 /** Verifies the chains of a tenant (all, or the one named). */
-export async function verifyTenant(q: Queryable, tenantId: number, only?: LedgerChain, now: () => number = Date.now): Promise<LedgerVerify> {
+export async function verifyTenant(
+  q: Queryable,
+  tenantId: number,
+  only?: LedgerChain,
+  now: () => number = Date.now,
+): Promise<LedgerVerify> {
   const chains: LedgerChainReport[] = [];
   for (const chain of only ? [only] : LEDGER_CHAINS) chains.push(await verifyChain(q, tenantId, chain));
   return { tenantId, intact: chains.every((c) => c.intact), checkedAt: now(), chains };

@@ -8,7 +8,10 @@ import { callerOf, isoOrNull, textOrNull, type ListCaller, type ListSpec } from 
 import { LogType } from './logs.repo';
 
 /** Texts of the `log_type` dictionary (SPEC §2 system logs): 1 login, 2 operation. */
-const LOG_TYPE_TEXT = { '1': { 'zh-CN': '登录日志', 'en-US': 'Login' }, '2': { 'zh-CN': '操作日志', 'en-US': 'Operation' } };
+const LOG_TYPE_TEXT = {
+  '1': { 'zh-CN': '登录日志', 'en-US': 'Login' },
+  '2': { 'zh-CN': '操作日志', 'en-US': 'Operation' },
+};
 /** Texts of the `operate_type` dictionary (OperateType of the contracts). */
 const OPERATE_TYPE_TEXT = {
   '1': { 'zh-CN': '查询', 'en-US': 'Query' },
@@ -27,9 +30,21 @@ export const LOG_LIST: ListSpec<LogRecord> = {
   tenantScope: 'l.tenant_id = $tenant',
   idSql: 'l.id',
   fields: {
-    logType: { sql: 'l.log_type', type: 'number', label: { 'zh-CN': '日志类型', 'en-US': 'Log type' }, multi: true, options: LOG_TYPE_TEXT },
+    logType: {
+      sql: 'l.log_type',
+      type: 'number',
+      label: { 'zh-CN': '日志类型', 'en-US': 'Log type' },
+      multi: true,
+      options: LOG_TYPE_TEXT,
+    },
     logContent: { sql: 'l.log_content', type: 'string', label: { 'zh-CN': '日志内容', 'en-US': 'Content' } },
-    operateType: { sql: 'l.operate_type', type: 'number', label: { 'zh-CN': '操作类型', 'en-US': 'Operate type' }, multi: true, options: OPERATE_TYPE_TEXT },
+    operateType: {
+      sql: 'l.operate_type',
+      type: 'number',
+      label: { 'zh-CN': '操作类型', 'en-US': 'Operate type' },
+      multi: true,
+      options: OPERATE_TYPE_TEXT,
+    },
     username: { sql: 'l.username', type: 'string', label: { 'zh-CN': '操作人', 'en-US': 'User' } },
     ip: { sql: 'l.ip', type: 'string', label: { 'zh-CN': 'IP', 'en-US': 'IP' } },
     method: { sql: 'l.method', type: 'string', label: { 'zh-CN': '请求方法', 'en-US': 'Method' } },
@@ -59,13 +74,18 @@ export const LOG_LIST: ListSpec<LogRecord> = {
  */
 export async function deleteLogs(db: Db, ids: string[], caller: ListCaller): Promise<void> {
   const seen = await requireAllVisible(db, LOG_LIST, ids, caller);
-  const chained = await db.query('SELECT 1 FROM sys_log WHERE id::text = ANY($1::text[]) AND log_type <> $2 LIMIT 1', [seen, LogType.LOGIN]);
+  const chained = await db.query('SELECT 1 FROM sys_log WHERE id::text = ANY($1::text[]) AND log_type <> $2 LIMIT 1', [
+    seen,
+    LogType.LOGIN,
+  ]);
   if (chained.length) throw new AppError('badRequest', 'logChained');
   await db.query('DELETE FROM sys_log WHERE id::text = ANY($1::text[]) AND log_type = $2', [seen, LogType.LOGIN]);
 }
 
 export function logRoutes(app: FastifyInstance, db: Db): void {
-  registerRoute(app, db, LogRoutes.list, ({ auth, query }) => listPage(db, LOG_LIST, query, callerOf(auth, LogRoutes.list.access)));
+  registerRoute(app, db, LogRoutes.list, ({ auth, query }) =>
+    listPage(db, LOG_LIST, query, callerOf(auth, LogRoutes.list.access)),
+  );
   registerRoute(app, db, LogRoutes.delete, async ({ auth, query }) => {
     await deleteLogs(db, [query.id], callerOf(auth, LogRoutes.delete.access));
     return null;

@@ -28,7 +28,20 @@ export async function writeLog(q: Queryable, e: LogEntry): Promise<void> {
   await q.query(
     `INSERT INTO sys_log (tenant_id, log_type, log_content, operate_type, userid, username, ip, method, request_url, cost_time, request_param, data_before, data_after)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12::jsonb,$13::jsonb)`,
-    [e.tenantId ?? null, e.logType, e.content, e.operateType ?? null, e.userId ?? null, e.username ?? null, e.ip ?? null, e.method ?? null, e.url ?? null, e.costMs ?? null, e.requestParam ?? null,
-     e.dataBefore == null ? null : JSON.stringify(e.dataBefore), e.dataAfter == null ? null : JSON.stringify(e.dataAfter)],
+    [
+      e.tenantId ?? null,
+      e.logType,
+      e.content,
+      e.operateType ?? null,
+      e.userId ?? null,
+      e.username ?? null,
+      e.ip ?? null,
+      e.method ?? null,
+      e.url ?? null,
+      e.costMs ?? null,
+      e.requestParam ?? null,
+      e.dataBefore == null ? null : JSON.stringify(e.dataBefore),
+      e.dataAfter == null ? null : JSON.stringify(e.dataAfter),
+    ],
   );
 }

@@ -19,7 +19,11 @@ const SECRET_KEYS = /password|token|secret/i;
 /** The operate type of a mutating route path; undefined when it is not one. */
 export function operationOf(method: string, routeUrl: string): number | undefined {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || SKIP.test(routeUrl)) return undefined;
-  const last = routeUrl.split('/').filter((s) => s && !s.startsWith(':')).pop() ?? '';
+  const last =
+    routeUrl
+      .split('/')
+      .filter((s) => s && !s.startsWith(':'))
+      .pop() ?? '';
   return OPERATIONS.find(([re]) => re.test(last))?.[1];
 }
 
@@ -51,7 +55,9 @@ export function installOperationLog(app: FastifyInstance, db: Db, basePath: stri
   };
   app.addHook('preHandler', async (req) => {
     const url = routeOf(req);
-    await captureBefore(db, req, url, operationOf(req.method, url)).catch((err: Error) => req.log.warn({ err }, 'audit snapshot not taken'));
+    await captureBefore(db, req, url, operationOf(req.method, url)).catch((err: Error) =>
+      req.log.warn({ err }, 'audit snapshot not taken'),
+    );
   });
   app.addHook('onSend', async (req, reply, payload) => {
     const full = req.routeOptions.url ?? '';

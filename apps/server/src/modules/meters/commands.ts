@@ -31,11 +31,19 @@ export type EquipmentCommandRequest =
   | { type: 'setSetPoint'; well?: number; setPointC: number }
   | { type: 'readMeter' };
 
-const fieldError = (field: string, message: string): AppError => new AppError('badRequest', 'validationFailed', {}, [{ field, message }]);
+const fieldError = (field: string, message: string): AppError =>
+  new AppError('badRequest', 'validationFailed', {}, [{ field, message }]);
 
 /** The equipment row of `id` in the tenant with its family and online flag. @throws AppError notFound equipmentNotFound. */
-async function equipmentOf(db: Db, tenantId: number, id: string): Promise<{ family: EquipmentFamilyDefinition; online: boolean }> {
-  const row = await db.one<{ model: string; online: boolean }>(`SELECT d.model, ${ONLINE_SQL} AS online FROM device d WHERE d.tenant_id = $1 AND d.dev_no = $2`, [tenantId, id]);
+async function equipmentOf(
+  db: Db,
+  tenantId: number,
+  id: string,
+): Promise<{ family: EquipmentFamilyDefinition; online: boolean }> {
+  const row = await db.one<{ model: string; online: boolean }>(
+    `SELECT d.model, ${ONLINE_SQL} AS online FROM device d WHERE d.tenant_id = $1 AND d.dev_no = $2`,
+    [tenantId, id],
+  );
   const family = row ? equipmentFamilyOf(row.model) : undefined;
   if (!row || !family) throw new AppError('notFound', 'equipmentNotFound');
   return { family, online: row.online };
@@ -47,20 +55,33 @@ async function equipmentOf(db: Db, tenantId: number, id: string): Promise<{ fami
  *   set-point or well out of range); business equipmentOffline.
  */
 export async function sendEquipmentCommand(
-  db: Db, channel: CommandChannel, auth: AuthContext, lang: Language, id: string, request: EquipmentCommandRequest,
+  db: Db,
+  channel: CommandChannel,
+  auth: AuthContext,
+  lang: Language,
+  id: string,
+  request: EquipmentCommandRequest,
 ): Promise<{ cmdId: string; delivered: boolean }> {
   const { family, online } = await equipmentOf(db, auth.tenantId, id);
-  if (!acceptsCommand(family.family, request.type as EquipmentCommand)) throw fieldError('id', VALIDATION_MESSAGES['validation.commandUnsupported'][lang]);
+  if (!acceptsCommand(family.family, request.type as EquipmentCommand))
+    throw fieldError('id', VALIDATION_MESSAGES['validation.commandUnsupported'][lang]);
   if (request.type === 'setSetPoint') {
     const [min, max] = EQUIPMENT_FAMILY_TABLE[family.family].setPointRange ?? [0, 0];
-    if (request.setPointC < min || request.setPointC > max) throw fieldError('setPointC', formatMessage('equipmentSetPointRange', lang, { min, max }));
+    if (request.setPointC < min || request.setPointC > max)
+      throw fieldError('setPointC', formatMessage('equipmentSetPointRange', lang, { min, max }));
     const wells = family.wells ?? 1;
-    if (request.well !== undefined && request.well > wells) throw fieldError('well', formatMessage('equipmentWellRange', lang, { wells }));
+    if (request.well !== undefined && request.well > wells)
+      throw fieldError('well', formatMessage('equipmentWellRange', lang, { wells }));
   }
   const command = { cmdId: crypto.randomUUID(), ts: Date.now(), ...request } as DeviceCommand;
   if (!online) {
     await logDevice(db, {
-      deviceId: id, tenantId: auth.tenantId, kind: 'command', cmdId: command.cmdId, ok: false, operator: auth.username,
+      deviceId: id,
+      tenantId: auth.tenantId,
+      kind: 'command',
+      cmdId: command.cmdId,
+      ok: false,
+      operator: auth.username,
       content: JSON.stringify({ ...command, refused: 'offline', message: formatMessage('equipmentOffline', lang) }),
     });
     throw new AppError('business', 'equipmentOffline');

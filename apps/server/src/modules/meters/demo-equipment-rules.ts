@@ -17,14 +17,23 @@ type Template = Pick<RuleTemplateInput, 'name' | 'category' | 'severity' | 'dela
 const wellBelowLimit = (param: string) => ({
   type: 'duration' as const,
   minutes: HOT_HOLDING_MINUTES,
-  condition: { type: 'threshold' as const, param, comparison: 1 as const, value: HOT_HOLDING_MIN_C, hysteresis: { margin: 1, clearDelayMinutes: 0 } },
+  condition: {
+    type: 'threshold' as const,
+    param,
+    comparison: 1 as const,
+    value: HOT_HOLDING_MIN_C,
+    hysteresis: { margin: 1, clearDelayMinutes: 0 },
+  },
 });
 
 /** The three equipment templates. */
 export const EQUIPMENT_RULES = {
   /** Smart plug overload flag P064 (current above the 16 A rating; the plug switches itself off). Simulator: SIM-PLUG-004's water boiler, about 300 s after start at speed 60. */
   plugOverload: {
-    name: '插座过载 Plug overload', category: 'environment', severity: 'H', delayMinutes: 0,
+    name: '插座过载 Plug overload',
+    category: 'environment',
+    severity: 'H',
+    delayMinutes: 0,
     conditions: [{ type: 'door', param: PARAM.overload, effect: 1 }],
   },
   /**
@@ -33,12 +42,18 @@ export const EQUIPMENT_RULES = {
    * labelled failure window, below 60 °C from about the first minute of the demo.
    */
   hotHolding: {
-    name: '保温低于60°C Hot-holding <60°C', category: 'environment', severity: 'H', delayMinutes: 0,
+    name: '保温低于60°C Hot-holding <60°C',
+    category: 'environment',
+    severity: 'H',
+    delayMinutes: 0,
     conditions: [PARAM.temperature, PARAM.temperature2, PARAM.temperature3, PARAM.temperature4].map(wellBelowLimit),
   },
   /** Meter power cut: the supply flag P011 false. */
   powerCut: {
-    name: '电表断电 Meter power cut', category: 'environment', severity: 'H', delayMinutes: 0,
+    name: '电表断电 Meter power cut',
+    category: 'environment',
+    severity: 'H',
+    delayMinutes: 0,
     conditions: [{ type: 'door', param: PARAM.power, effect: 2 }],
   },
 } as const satisfies Record<string, Template>;

@@ -19,7 +19,14 @@ afterAll(async () => {
 describe('seedDemoEquipment', () => {
   it('does nothing without equipment, then seeds the two Lawson stores once with configs and bound rules', async () => {
     expect(await seedDemoEquipment(app.db)).toBe(false);
-    const fleet: [string, string][] = [['SIM-AM1-001', 'AM-1P'], ['SIM-AM3-001', 'AM-3P'], ['SIM-PLUG-001', 'SP-16A'], ['SIM-PLUG-003', 'SP-16A'], ['SIM-ODEN-001', 'OC-4W'], ['SIM-POT-001', 'BP-2W']];
+    const fleet: [string, string][] = [
+      ['SIM-AM1-001', 'AM-1P'],
+      ['SIM-AM3-001', 'AM-3P'],
+      ['SIM-PLUG-001', 'SP-16A'],
+      ['SIM-PLUG-003', 'SP-16A'],
+      ['SIM-ODEN-001', 'OC-4W'],
+      ['SIM-POT-001', 'BP-2W'],
+    ];
     for (const [id, model] of fleet) await provisionDevice(app.db, { id, tenantId: DEMO_TENANT_ID, model });
     expect(await seedDemoEquipment(app.db)).toBe(true);
     expect(await seedDemoEquipment(app.db)).toBe(false);
@@ -30,7 +37,8 @@ describe('seedDemoEquipment', () => {
       ['罗森 上海南京西路店', ['SIM-AM1-001', 'SIM-AM3-001', 'SIM-ODEN-001', 'SIM-PLUG-001', 'SIM-POT-001']],
       ['罗森 上海徐家汇店', ['SIM-PLUG-003']],
     ]);
-    const cfg = (await app.call<MeterConfig>('GET', '/wlx/meter/config?id=SIM-AM3-001', { token: admin.token })).body.result;
+    const cfg = (await app.call<MeterConfig>('GET', '/wlx/meter/config?id=SIM-AM3-001', { token: admin.token })).body
+      .result;
     expect(cfg).toMatchObject({ ctRatio: 40, ptRatio: 1, counterMax: 9_999_999.99, limits: { maxPowerKW: 60 } });
     expect(cfg.tariffs.map((t) => `${t.name} ${t.start}-${t.end}`)).toContain('valley 22:00-06:00');
 
@@ -39,10 +47,12 @@ describe('seedDemoEquipment', () => {
         WHERE t.tenant_id = $1 GROUP BY t.name ORDER BY t.name`,
       [DEMO_TENANT_ID],
     );
-    expect(bound).toEqual(expect.arrayContaining([
-      { name: '插座过载 Plug overload', targets: ['SIM-PLUG-001', 'SIM-PLUG-003'] },
-      { name: '保温低于60°C Hot-holding <60°C', targets: ['SIM-ODEN-001', 'SIM-POT-001'] },
-      { name: '电表断电 Meter power cut', targets: ['SIM-AM1-001', 'SIM-AM3-001'] },
-    ]));
+    expect(bound).toEqual(
+      expect.arrayContaining([
+        { name: '插座过载 Plug overload', targets: ['SIM-PLUG-001', 'SIM-PLUG-003'] },
+        { name: '保温低于60°C Hot-holding <60°C', targets: ['SIM-ODEN-001', 'SIM-POT-001'] },
+        { name: '电表断电 Meter power cut', targets: ['SIM-AM1-001', 'SIM-AM3-001'] },
+      ]),
+    );
   });
 });

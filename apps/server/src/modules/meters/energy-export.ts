@@ -17,9 +17,28 @@ export interface MeterReportQuery {
   endDate: string;
 }
 
-const HEAD: Record<Language, { id: string; name: string; family: string; ratio: string; total: string; sum: string; unit: string }> = {
-  'zh-CN': { id: '设备编号', name: '名称', family: '类别', ratio: '倍率(CT×PT)', total: '合计(kWh)', sum: '合计', unit: '日电量(kWh)，时区 Asia/Shanghai' },
-  'en-US': { id: 'Device ID', name: 'Name', family: 'Family', ratio: 'Ratio (CT×PT)', total: 'Total (kWh)', sum: 'Total', unit: 'Daily energy (kWh), time zone Asia/Shanghai' },
+const HEAD: Record<
+  Language,
+  { id: string; name: string; family: string; ratio: string; total: string; sum: string; unit: string }
+> = {
+  'zh-CN': {
+    id: '设备编号',
+    name: '名称',
+    family: '类别',
+    ratio: '倍率(CT×PT)',
+    total: '合计(kWh)',
+    sum: '合计',
+    unit: '日电量(kWh)，时区 Asia/Shanghai',
+  },
+  'en-US': {
+    id: 'Device ID',
+    name: 'Name',
+    family: 'Family',
+    ratio: 'Ratio (CT×PT)',
+    total: 'Total (kWh)',
+    sum: 'Total',
+    unit: 'Daily energy (kWh), time zone Asia/Shanghai',
+  },
 };
 
 /** The meter report exporter (registered once per process; the job carries only the query). */
@@ -27,7 +46,8 @@ export const METER_REPORT_EXPORTER = defineExporter<MeterReportQuery>({
   key: '/wlx/meter/energy/exportXls',
   fileType: 'b',
   fileName: (lang) => `${formatMessage('meterReportTitle', lang)}.xlsx`,
-  description: (lang, q) => `${formatMessage('meterReportTitle', lang)} ${q.beginDate} — ${q.endDate} (${q.ids.split(',').length})`,
+  description: (lang, q) =>
+    `${formatMessage('meterReportTitle', lang)} ${q.beginDate} — ${q.endDate} (${q.ids.split(',').length})`,
   async build({ db, auth, query, lang, progress }) {
     const e = await meterEnergy(db, auth.tenantId, query);
     await progress(60);
@@ -35,12 +55,21 @@ export const METER_REPORT_EXPORTER = defineExporter<MeterReportQuery>({
     const h = HEAD[lang];
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet(formatMessage('meterReportTitle', lang).slice(0, 31));
-    ws.addRow([`${formatMessage('meterReportTitle', lang)} ${query.beginDate} — ${query.endDate}`]).font = { bold: true };
+    ws.addRow([`${formatMessage('meterReportTitle', lang)} ${query.beginDate} — ${query.endDate}`]).font = {
+      bold: true,
+    };
     ws.addRow([h.unit]);
     ws.addRow([h.id, h.name, h.family, h.ratio, ...e.dates, h.total]).font = { bold: true };
     for (const m of e.meters) {
       const family = EQUIPMENT_FAMILY_TABLE[m.family];
-      ws.addRow([m.id, m.name, lang === 'en-US' ? family.nameEn : family.nameZh, m.ratio, ...m.days.map((v) => v ?? ''), m.totalKWh]);
+      ws.addRow([
+        m.id,
+        m.name,
+        lang === 'en-US' ? family.nameEn : family.nameZh,
+        m.ratio,
+        ...m.days.map((v) => v ?? ''),
+        m.totalKWh,
+      ]);
     }
     ws.addRow([h.sum, '', '', '', ...e.days, e.totalKWh]).font = { bold: true };
     ws.columns.forEach((c, i) => (c.width = i < 2 ? 20 : 13));

@@ -33,7 +33,8 @@ const store = async (id: string, readings: CounterReading[]): Promise<void> => {
     [id, readings.map((r) => r.ts), readings.map((r) => r.value)],
   );
 };
-const round = (xs: (number | null)[]): (number | null)[] => xs.map((x) => (x === null ? null : Math.round(x * 1e6) / 1e6));
+const round = (xs: (number | null)[]): (number | null)[] =>
+  xs.map((x) => (x === null ? null : Math.round(x * 1e6) / 1e6));
 
 /** Readings every `stepMin` minutes over `days` days from day D, with a reset at reading `resetAt`. */
 function series(days: number, stepMin: number, resetAt = -1, skipDays: number[] = []): CounterReading[] {
@@ -41,7 +42,8 @@ function series(days: number, stepMin: number, resetAt = -1, skipDays: number[] 
   let v = 1000;
   for (let t = dayStart(D) + 3 * 60_000, i = 0; t < dayStart(D + days); t += stepMin * 60_000, i++) {
     v = i === resetAt ? 0.5 : v + ((i * 31) % 7) / 10;
-    if (!skipDays.includes(Math.floor((t - dayStart(D)) / 86_400_000))) out.push({ ts: t, value: Math.round(v * 100) / 100 });
+    if (!skipDays.includes(Math.floor((t - dayStart(D)) / 86_400_000)))
+      out.push({ ts: t, value: Math.round(v * 100) / 100 });
   }
   return out;
 }
@@ -50,8 +52,14 @@ describe('daily energy rollup', () => {
   it('equals the raw computation, and stays so after late readings, resets, gaps and a rollover change', async () => {
     const id = await newMeter();
     const readings = series(10, 37, 120, [4, 5]);
-    await store(id, readings.filter((_, i) => i % 5 !== 0));
-    const dirty = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM meter_energy_dirty WHERE device_id = $1', [id]);
+    await store(
+      id,
+      readings.filter((_, i) => i % 5 !== 0),
+    );
+    const dirty = await app.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM meter_energy_dirty WHERE device_id = $1',
+      [id],
+    );
     expect(dirty[0]!.n).toBe(8); // ten days minus the two without readings
     expect(await refreshRollup(app.db, [id])).toBe(8);
     const check = async (rs: CounterReading[], from: number, to: number, max = 99_999.99): Promise<void> => {
@@ -64,13 +72,19 @@ describe('daily energy rollup', () => {
     await check(first, -2, 12);
 
     // late readings (every fifth, out of order) mark their days again
-    await store(id, readings.filter((_, i) => i % 5 === 0));
+    await store(
+      id,
+      readings.filter((_, i) => i % 5 === 0),
+    );
     expect(await refreshRollup(app.db, [id])).toBe(8);
     await check(readings, 0, 9);
     await check(readings, 5, 5);
 
     // a smaller register: the earlier reset near the top becomes a rollover once the days are rebuilt
-    await app.db.query('INSERT INTO meter_config (device_id, tenant_id, counter_max) VALUES ($1, $2, 1100)', [id, DEMO_TENANT_ID]);
+    await app.db.query('INSERT INTO meter_config (device_id, tenant_id, counter_max) VALUES ($1, $2, 1100)', [
+      id,
+      DEMO_TENANT_ID,
+    ]);
     await invalidateMeter(app.db, id);
     await refreshRollup(app.db, [id]);
     await check(readings, 0, 9, 1100);

@@ -51,7 +51,13 @@ export async function refreshRollup(db: Db, deviceIds: readonly string[] | null)
               coalesce(sum(CASE WHEN pv IS NULL THEN 0 ELSE ${DELTA_SQL('pv', 'v', 'cm')} END), 0), count(*)::int
          FROM w GROUP BY device_id, day`,
       // the overall bounds as well, so PostgreSQL prunes telemetry's monthly partitions
-      [ids, days, DEFAULT_COUNTER_MAX_KWH, dayStart(days.reduce((a, b) => Math.min(a, b))), dayStart(days.reduce((a, b) => Math.max(a, b)) + 1)],
+      [
+        ids,
+        days,
+        DEFAULT_COUNTER_MAX_KWH,
+        dayStart(days.reduce((a, b) => Math.min(a, b))),
+        dayStart(days.reduce((a, b) => Math.max(a, b)) + 1),
+      ],
     );
     return dirty.length;
   });
@@ -79,7 +85,12 @@ export interface RawDailyEnergy {
  * first): the day rows in the range plus, per meter, the nearest day with readings on each side
  * (consumption across the range's edges and gaps), in one statement.
  */
-export async function readDailyEnergy(q: Queryable, deviceIds: readonly string[], fromDay: number, toDay: number): Promise<RawDailyEnergy[]> {
+export async function readDailyEnergy(
+  q: Queryable,
+  deviceIds: readonly string[],
+  fromDay: number,
+  toDay: number,
+): Promise<RawDailyEnergy[]> {
   const cols = 'e.device_id, e.day, e.first_ts, e.first_kwh, e.last_ts, e.last_kwh, e.within_kwh';
   // one row per meter with its day rows as JSON (parsed natively): 30,000 plain rows cost the driver
   // far more than the statement (bench:meters)
@@ -103,7 +114,14 @@ export async function readDailyEnergy(q: Queryable, deviceIds: readonly string[]
     const days = typeof r.days === 'string' ? (JSON.parse(r.days) as DayTuple[]) : r.days;
     byDevice.set(r.device_id, {
       cm: Number(r.cm),
-      rows: days.map(([day, firstTs, firstKwh, lastTs, lastKwh, withinKwh]) => ({ day, firstTs, firstKwh, lastTs, lastKwh, withinKwh })),
+      rows: days.map(([day, firstTs, firstKwh, lastTs, lastKwh, withinKwh]) => ({
+        day,
+        firstTs,
+        firstKwh,
+        lastTs,
+        lastKwh,
+        withinKwh,
+      })),
     });
   }
   const empty = new Array<number | null>(toDay - fromDay + 1).fill(null);

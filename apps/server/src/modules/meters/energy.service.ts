@@ -30,14 +30,24 @@ interface MeterRow {
 
 /** Meters of the tenant among `ids`, in the asked order. @throws AppError notFound equipmentNotFound when one is not a meter of the tenant. */
 async function metersOf(q: Queryable, tenantId: number, ids: readonly string[]): Promise<MeterRow[]> {
-  const rows = await q.query<MeterRow>('SELECT dev_no, name, alias, model FROM device WHERE tenant_id = $1 AND dev_no = ANY($2::text[])', [tenantId, ids]);
+  const rows = await q.query<MeterRow>(
+    'SELECT dev_no, name, alias, model FROM device WHERE tenant_id = $1 AND dev_no = ANY($2::text[])',
+    [tenantId, ids],
+  );
   const by = new Map(rows.filter((r) => isMeterModel(r.model)).map((r) => [r.dev_no, r]));
   if (ids.some((id) => !by.has(id))) throw new AppError('notFound', 'equipmentNotFound');
   return ids.map((id) => by.get(id)!);
 }
 
 /** Daily energy of `meters` over `beginDate`..`endDate` (`YYYY-MM-DD`, inclusive). */
-async function energyOf(db: Db, tenantId: number, meters: readonly MeterRow[], beginDate: string, endDate: string, warehouse: EnergyResult['warehouse']): Promise<EnergyResult> {
+async function energyOf(
+  db: Db,
+  tenantId: number,
+  meters: readonly MeterRow[],
+  beginDate: string,
+  endDate: string,
+  warehouse: EnergyResult['warehouse'],
+): Promise<EnergyResult> {
   const from = dayOfText(beginDate);
   const to = dayOfText(endDate);
   const dates = Array.from({ length: to - from + 1 }, (_, i) => dayText(from + i));
@@ -50,36 +60,83 @@ async function energyOf(db: Db, tenantId: number, meters: readonly MeterRow[], b
     const ratio = ratios.get(m.dev_no) ?? 1;
     const days = raw[k]!.days.map((v) => (v === null ? null : kwh3(v * ratio)));
     days.forEach((v, i) => (sums[i]! += v ?? 0));
-    return { id: m.dev_no, name: m.alias || m.name, family: equipmentFamilyOf(m.model)!.family, ratio, days, totalKWh: kwh3(days.reduce<number>((s, v) => s + (v ?? 0), 0)) };
+    return {
+      id: m.dev_no,
+      name: m.alias || m.name,
+      family: equipmentFamilyOf(m.model)!.family,
+      ratio,
+      days,
+      totalKWh: kwh3(days.reduce<number>((s, v) => s + (v ?? 0), 0)),
+    };
   });
   const days = sums.map(kwh3);
-  return { timeZone: ENERGY_TIME_ZONE, dates, meters: out, days, totalKWh: kwh3(days.reduce((s, v) => s + v, 0)), warehouse };
+  return {
+    timeZone: ENERGY_TIME_ZONE,
+    dates,
+    meters: out,
+    days,
+    totalKWh: kwh3(days.reduce((s, v) => s + v, 0)),
+    warehouse,
+  };
 }
 
 /** `meter/energy/daily`: the meters of `ids` (comma list, at most ENERGY_MAX_METERS) of the tenant. */
-export async function meterEnergy(db: Db, tenantId: number, q: { ids: string; beginDate: string; endDate: string }): Promise<EnergyResult> {
+export async function meterEnergy(
+  db: Db,
+  tenantId: number,
+  q: { ids: string; beginDate: string; endDate: string },
+): Promise<EnergyResult> {
   const ids = splitIds(q.ids);
-  if (ids.length > ENERGY_MAX_METERS) throw new AppError('badRequest', 'validationFailed', {}, [{ field: 'ids', message: 'Too many meters' }]);
+  if (ids.length > ENERGY_MAX_METERS)
+    throw new AppError('badRequest', 'validationFailed', {}, [{ field: 'ids', message: 'Too many meters' }]);
   return energyOf(db, tenantId, await metersOf(db, tenantId, ids), q.beginDate, q.endDate, null);
 }
 
 /** `meter/energy/warehouse`: the sum of the meters of a warehouse (store) of the tenant. @throws AppError notFound warehouseNotFound. */
-export async function warehouseEnergy(db: Db, tenantId: number, q: { warehouseId: string; beginDate: string; endDate: string }): Promise<EnergyResult> {
-  const w = await db.one<{ id: string; name: string }>('SELECT id, name FROM warehouse WHERE tenant_id = $1 AND id = $2', [tenantId, q.warehouseId]);
+export async function warehouseEnergy(
+  db: Db,
+  tenantId: number,
+  q: { warehouseId: string; beginDate: string; endDate: string },
+): Promise<EnergyResult> {
+  const w = await db.one<{ id: string; name: string }>(
+    'SELECT id, name FROM warehouse WHERE tenant_id = $1 AND id = $2',
+    [tenantId, q.warehouseId],
+  );
   if (!w) throw new AppError('notFound', 'warehouseNotFound');
   const rows = await db.query<MeterRow>(
     `SELECT d.dev_no, d.name, d.alias, d.model FROM warehouse_device wd JOIN device d ON d.dev_no = wd.dev_no AND d.tenant_id = $1
       WHERE wd.warehouse_id = $2 ORDER BY d.dev_no`,
     [tenantId, q.warehouseId],
   );
-  return energyOf(db, tenantId, rows.filter((r) => isMeterModel(r.model)), q.beginDate, q.endDate, { id: w.id, name: w.name });
+  return energyOf(
+    db,
+    tenantId,
+    rows.filter((r) => isMeterModel(r.model)),
+    q.beginDate,
+    q.endDate,
+    { id: w.id, name: w.name },
+  );
 }
 
 /** `meter/power`: P053 (W × CT × PT) of a meter over `beginTime`..`endTime` (ms), at most `points` points. */
-export async function meterPower(db: Db, tenantId: number, q: { id: string; beginTime: number; endTime: number; points: number }): Promise<PowerResult> {
+export async function meterPower(
+  db: Db,
+  tenantId: number,
+  q: { id: string; beginTime: number; endTime: number; points: number },
+): Promise<PowerResult> {
   await metersOf(db, tenantId, [q.id]);
   const ratio = (await meterRatios(db, tenantId, [q.id])).get(q.id) ?? 1;
-  const h = await deviceHistory(db, q.id, { id: q.id, range: 'custom', beginTime: q.beginTime, endTime: q.endTime, mode: 'chart', points: q.points, codes: 'P053', pageNo: 1, pageSize: 10 });
+  const h = await deviceHistory(db, q.id, {
+    id: q.id,
+    range: 'custom',
+    beginTime: q.beginTime,
+    endTime: q.endTime,
+    mode: 'chart',
+    points: q.points,
+    codes: 'P053',
+    pageNo: 1,
+    pageSize: 10,
+  });
   const found = h.series.find((s) => s.code === 'P053');
   const series = found
     ? { ...found, points: found.points.map(([t, v]): [number, number] => [t, Math.round(v * ratio * 1000) / 1000]) }
@@ -92,7 +149,11 @@ export async function meterPower(db: Db, tenantId: number, q: { id: string; begi
  * local days `beginDate`..`endDate`, from its raw readings (one index range scan; the readings just
  * outside the range carry the consumption across its edges).
  */
-export async function meterTariffEnergy(db: Db, tenantId: number, q: { id: string; beginDate: string; endDate: string }): Promise<TariffEnergy> {
+export async function meterTariffEnergy(
+  db: Db,
+  tenantId: number,
+  q: { id: string; beginDate: string; endDate: string },
+): Promise<TariffEnergy> {
   const cfg = await meterConfig(db, tenantId, q.id);
   const from = dayStart(dayOfText(q.beginDate));
   const to = dayStart(dayOfText(q.endDate) + 1);

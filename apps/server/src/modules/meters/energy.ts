@@ -82,7 +82,12 @@ export function rollupDays(readings: readonly CounterReading[], counterMax: numb
  * holding readings, so consumption across the range's edges is counted. Index i of the answer is
  * day `fromDay + i`; null = unknown (before the first or after the last reading).
  */
-export function dailyFromRows(rows: readonly EnergyDayRow[], fromDay: number, toDay: number, counterMax: number): (number | null)[] {
+export function dailyFromRows(
+  rows: readonly EnergyDayRow[],
+  fromDay: number,
+  toDay: number,
+  counterMax: number,
+): (number | null)[] {
   const n = toDay - fromDay + 1;
   const out: (number | null)[] = new Array<number | null>(n).fill(null);
   const add = (day: number, kwh: number): void => {
@@ -106,7 +111,12 @@ export function dailyFromRows(rows: readonly EnergyDayRow[], fromDay: number, to
 }
 
 /** Daily consumption straight from readings (tests and small series): {@link rollupDays} then {@link dailyFromRows}. */
-export function dailyEnergy(readings: readonly CounterReading[], fromDay: number, toDay: number, counterMax: number): (number | null)[] {
+export function dailyEnergy(
+  readings: readonly CounterReading[],
+  fromDay: number,
+  toDay: number,
+  counterMax: number,
+): (number | null)[] {
   return dailyFromRows(rollupDays(readings, counterMax), fromDay, toDay, counterMax);
 }
 

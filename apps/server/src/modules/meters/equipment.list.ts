@@ -28,21 +28,45 @@ const NOW_SQL = '(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
  */
 export const ONLINE_SQL = `(d.last_ts IS NOT NULL AND d.last_ts >= ${NOW_SQL} - COALESCE(2 * (d.periods->>'workReportCycle')::bigint * 60000, ${DEFAULT_ONLINE_WINDOW_MS}))`;
 
-const familyOptions = Object.fromEntries(EQUIPMENT_FAMILIES.map((f) => [f, { 'zh-CN': EQUIPMENT_FAMILY_TABLE[f].nameZh, 'en-US': EQUIPMENT_FAMILY_TABLE[f].nameEn }]));
+const familyOptions = Object.fromEntries(
+  EQUIPMENT_FAMILIES.map((f) => [
+    f,
+    { 'zh-CN': EQUIPMENT_FAMILY_TABLE[f].nameZh, 'en-US': EQUIPMENT_FAMILY_TABLE[f].nameEn },
+  ]),
+);
 
 const FIELDS: Record<(typeof EQUIPMENT_LIST_FIELDS)[number], ListField> = {
   id: { sql: 'd.dev_no', type: 'string', multi: true, label: { 'zh-CN': '设备编号', 'en-US': 'Device ID' } },
   name: { sql: 'd.name', type: 'string', label: { 'zh-CN': '设备名称', 'en-US': 'Name' } },
   alias: { sql: 'd.alias', type: 'string', label: { 'zh-CN': '设备别名', 'en-US': 'Alias' } },
   model: { sql: 'd.model', type: 'string', multi: true, label: { 'zh-CN': '型号', 'en-US': 'Model' } },
-  family: { sql: FAMILY_SQL, type: 'string', multi: true, options: familyOptions, label: { 'zh-CN': '设备类别', 'en-US': 'Family' } },
-  warehouseId: { sql: 'wd.warehouse_id', type: 'string', multi: true, exported: false, label: { 'zh-CN': '门店ID', 'en-US': 'Store ID' } },
+  family: {
+    sql: FAMILY_SQL,
+    type: 'string',
+    multi: true,
+    options: familyOptions,
+    label: { 'zh-CN': '设备类别', 'en-US': 'Family' },
+  },
+  warehouseId: {
+    sql: 'wd.warehouse_id',
+    type: 'string',
+    multi: true,
+    exported: false,
+    label: { 'zh-CN': '门店ID', 'en-US': 'Store ID' },
+  },
   warehouseName: { sql: 'w.name', type: 'string', label: { 'zh-CN': '门店', 'en-US': 'Store' } },
   status: {
-    sql: `(CASE WHEN ${ONLINE_SQL} THEN 'online' ELSE 'offline' END)`, type: 'string', options: { online: { 'zh-CN': '在线', 'en-US': 'Online' }, offline: { 'zh-CN': '离线', 'en-US': 'Offline' } },
+    sql: `(CASE WHEN ${ONLINE_SQL} THEN 'online' ELSE 'offline' END)`,
+    type: 'string',
+    options: { online: { 'zh-CN': '在线', 'en-US': 'Online' }, offline: { 'zh-CN': '离线', 'en-US': 'Offline' } },
     label: { 'zh-CN': '状态', 'en-US': 'Status' },
   },
-  lastReportTime: { sql: 'd.last_ts', type: 'number', epochMs: true, label: { 'zh-CN': '最后上报时间', 'en-US': 'Last report' } },
+  lastReportTime: {
+    sql: 'd.last_ts',
+    type: 'number',
+    epochMs: true,
+    label: { 'zh-CN': '最后上报时间', 'en-US': 'Last report' },
+  },
   createTime: { sql: 'd.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
 };
 
@@ -58,7 +82,8 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) a
 /** The API record of an equipment row: every channel of the family, null before its first reading. */
 export function equipmentRecordOf(r: Record<string, unknown>): EquipmentRecord {
   const model = String(r.model);
-  const family = (EQUIPMENT_FAMILIES.find((f) => EQUIPMENT_FAMILY_TABLE[f].model === model) ?? 'ammeter1p') as EquipmentFamily;
+  const family = (EQUIPMENT_FAMILIES.find((f) => EQUIPMENT_FAMILY_TABLE[f].model === model) ??
+    'ammeter1p') as EquipmentFamily;
   const latest = json<Record<string, number | boolean | string> | null>(r.latest) ?? {};
   const values: EquipmentRecord['values'] = {};
   const units: EquipmentRecord['units'] = {};

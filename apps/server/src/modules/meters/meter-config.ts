@@ -33,7 +33,8 @@ interface ConfigRow {
   update_ms: number | null;
 }
 
-const json = <T>(v: unknown, fallback: T): T => (v == null ? fallback : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+const json = <T>(v: unknown, fallback: T): T =>
+  v == null ? fallback : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T);
 
 /** True when `model` is a meter: its family reports the energy counter P054. */
 export function isMeterModel(model: string): boolean {
@@ -60,7 +61,11 @@ export async function meterConfig(q: Queryable, tenantId: number, id: string): P
     ptRatio: r.pt_ratio ?? 1,
     counterMax: r.counter_max ?? DEFAULT_COUNTER_MAX_KWH,
     tariffs: json<TariffPeriod[]>(r.tariffs, []),
-    limits: { maxPowerKW: limits.maxPowerKW ?? null, minVoltageV: limits.minVoltageV ?? null, maxVoltageV: limits.maxVoltageV ?? null },
+    limits: {
+      maxPowerKW: limits.maxPowerKW ?? null,
+      minVoltageV: limits.minVoltageV ?? null,
+      maxVoltageV: limits.maxVoltageV ?? null,
+    },
     updateTime: r.update_ms == null ? null : Number(r.update_ms),
   };
 }
@@ -70,7 +75,11 @@ export async function meterConfig(q: Queryable, tenantId: number, id: string): P
  * the device log (kind `config`) and, when the rollover changed, marks the meter's rolled-up days
  * for rebuilding (a backwards step may change from reset to rollover).
  */
-export async function saveMeterConfig(db: Db, auth: AuthContext, body: z.output<typeof MeterConfigBodySchema>): Promise<MeterConfig> {
+export async function saveMeterConfig(
+  db: Db,
+  auth: AuthContext,
+  body: z.output<typeof MeterConfigBodySchema>,
+): Promise<MeterConfig> {
   const before = await meterConfig(db, auth.tenantId, body.id);
   await db.tx(async (q) => {
     await q.query(
@@ -78,17 +87,36 @@ export async function saveMeterConfig(db: Db, auth: AuthContext, body: z.output<
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, now())
        ON CONFLICT (device_id) DO UPDATE SET ct_ratio = excluded.ct_ratio, pt_ratio = excluded.pt_ratio, counter_max = excluded.counter_max,
          tariffs = excluded.tariffs, limits = excluded.limits, update_by = excluded.update_by, update_time = now()`,
-      [body.id, auth.tenantId, body.ctRatio, body.ptRatio, body.counterMax, JSON.stringify(body.tariffs), JSON.stringify(body.limits), auth.username],
+      [
+        body.id,
+        auth.tenantId,
+        body.ctRatio,
+        body.ptRatio,
+        body.counterMax,
+        JSON.stringify(body.tariffs),
+        JSON.stringify(body.limits),
+        auth.username,
+      ],
     );
     const { id, ...content } = body;
-    await logDevice(q, { deviceId: id, tenantId: auth.tenantId, kind: 'config', content: JSON.stringify({ meterConfig: content }), operator: auth.username });
+    await logDevice(q, {
+      deviceId: id,
+      tenantId: auth.tenantId,
+      kind: 'config',
+      content: JSON.stringify({ meterConfig: content }),
+      operator: auth.username,
+    });
     if (before.counterMax !== body.counterMax) await invalidateMeter(q, body.id);
   });
   return meterConfig(db, auth.tenantId, body.id);
 }
 
 /** CT × PT ratio and rollover per meter id of the tenant (1 and the default when not configured). */
-export async function meterRatios(q: Queryable, tenantId: number, ids: readonly string[]): Promise<Map<string, number>> {
+export async function meterRatios(
+  q: Queryable,
+  tenantId: number,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
   const rows = await q.query<{ device_id: string; ratio: number }>(
     'SELECT device_id, ct_ratio * pt_ratio AS ratio FROM meter_config WHERE tenant_id = $1 AND device_id = ANY($2::text[])',
     [tenantId, ids],

@@ -1,7 +1,13 @@
 import { EQUIPMENT_FAMILIES, EquipmentFamilySchema, type EquipmentFamily, type StoreRecord } from '@ztj/contracts';
 import type { Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
-import { EQUIPMENT_FROM, EQUIPMENT_MODELS_SQL, EQUIPMENT_SELECT, FAMILY_SQL, equipmentRecordOf } from './equipment.list';
+import {
+  EQUIPMENT_FROM,
+  EQUIPMENT_MODELS_SQL,
+  EQUIPMENT_SELECT,
+  FAMILY_SQL,
+  equipmentRecordOf,
+} from './equipment.list';
 
 /**
  * The Lawson device list (SPEC §2 device: Lawson list; issue 14): the store equipment of the
@@ -10,8 +16,15 @@ import { EQUIPMENT_FROM, EQUIPMENT_MODELS_SQL, EQUIPMENT_SELECT, FAMILY_SQL, equ
  * Ordered by store number.
  */
 export async function equipmentStores(q: Queryable, tenantId: number, familyFilter?: string): Promise<StoreRecord[]> {
-  const families = familyFilter ? familyFilter.split(',').map((s) => s.trim()).filter(Boolean) : [];
-  for (const f of families) if (!EquipmentFamilySchema.safeParse(f).success) throw new AppError('badRequest', 'validationFailed', {}, [{ field: 'family', message: f }]);
+  const families = familyFilter
+    ? familyFilter
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+  for (const f of families)
+    if (!EquipmentFamilySchema.safeParse(f).success)
+      throw new AppError('badRequest', 'validationFailed', {}, [{ field: 'family', message: f }]);
   const rows = await q.query(
     `SELECT ${EQUIPMENT_SELECT}, w.number AS warehouse_number,
             (SELECT count(*)::int FROM alarm a WHERE a.tenant_id = d.tenant_id AND a.device_id = d.dev_no AND a.status = 'active') AS active_alarms
@@ -25,11 +38,20 @@ export async function equipmentStores(q: Queryable, tenantId: number, familyFilt
   for (const r of rows) {
     const device = equipmentRecordOf(r);
     const id = String(r.warehouse_id);
-    const store = stores.get(id) ?? stores.set(id, {
-      id, name: String(r.warehouse_name), number: String(r.warehouse_number),
-      counts: Object.fromEntries(EQUIPMENT_FAMILIES.map((f) => [f, 0])) as Record<EquipmentFamily, number>,
-      deviceCount: 0, onlineCount: 0, activeAlarmCount: 0, devices: [],
-    }).get(id)!;
+    const store =
+      stores.get(id) ??
+      stores
+        .set(id, {
+          id,
+          name: String(r.warehouse_name),
+          number: String(r.warehouse_number),
+          counts: Object.fromEntries(EQUIPMENT_FAMILIES.map((f) => [f, 0])) as Record<EquipmentFamily, number>,
+          deviceCount: 0,
+          onlineCount: 0,
+          activeAlarmCount: 0,
+          devices: [],
+        })
+        .get(id)!;
     store.devices.push(device);
     store.counts[device.family] += 1;
     store.deviceCount += 1;

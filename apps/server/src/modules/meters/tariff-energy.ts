@@ -33,7 +33,14 @@ function minuteOwners(periods: readonly TariffPeriod[]): Int16Array {
  * tariff `periods` (they cover the day); `ratio` (CT × PT) multiplies it. Periods sharing a name
  * are summed (their prices may differ: cost is per period).
  */
-export function splitByTariff(readings: readonly CounterReading[], periods: readonly TariffPeriod[], from: number, to: number, counterMax: number, ratio = 1): TariffSplit {
+export function splitByTariff(
+  readings: readonly CounterReading[],
+  periods: readonly TariffPeriod[],
+  from: number,
+  to: number,
+  counterMax: number,
+  ratio = 1,
+): TariffSplit {
   const owner = minuteOwners(periods);
   const kwh = new Array<number>(periods.length).fill(0);
   let total = 0;
@@ -63,7 +70,11 @@ export function splitByTariff(readings: readonly CounterReading[], periods: read
   });
   const round = (v: number): number => Math.round(v * 1000) / 1000;
   return {
-    periods: TARIFF_NAMES.filter((n) => by.has(n)).map((name) => ({ name, kWh: round(by.get(name)!.kWh), cost: Math.round(by.get(name)!.cost * 100) / 100 })),
+    periods: TARIFF_NAMES.filter((n) => by.has(n)).map((name) => ({
+      name,
+      kWh: round(by.get(name)!.kWh),
+      cost: Math.round(by.get(name)!.cost * 100) / 100,
+    })),
     totalKWh: round(total),
   };
 }

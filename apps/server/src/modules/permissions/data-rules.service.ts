@@ -22,23 +22,35 @@ const RULED_LISTS: Record<string, ListSpec<unknown>> = {
  * of data rules are allow-listed like every other field).
  */
 async function checkColumn(db: Db, permissionId: string, column: string): Promise<void> {
-  const perm = await db.one<{ perms: string | null }>('SELECT perms FROM sys_permission WHERE id = $1 AND del_flag = 0', [permissionId]);
+  const perm = await db.one<{ perms: string | null }>(
+    'SELECT perms FROM sys_permission WHERE id = $1 AND del_flag = 0',
+    [permissionId],
+  );
   if (!perm) throw new AppError('notFound', 'notFound');
   for (const code of (perm.perms ?? '').split(',').map((c) => c.trim())) {
     const spec = RULED_LISTS[code];
-    if (spec && !Object.prototype.hasOwnProperty.call(spec.fields, column)) throw new AppError('badRequest', 'listFieldUnknown', { field: column });
+    if (spec && !Object.prototype.hasOwnProperty.call(spec.fields, column))
+      throw new AppError('badRequest', 'listFieldUnknown', { field: column });
   }
 }
 
 const record = (r: Record<string, unknown>): DataRuleRecord => ({
-  id: String(r.id), permissionId: String(r.permission_id), ruleName: String(r.rule_name), ruleColumn: String(r.rule_column),
-  ruleConditions: r.rule_conditions as DataRuleRecord['ruleConditions'], ruleValue: String(r.rule_value),
-  status: r.status === '0' ? '0' : '1', createTime: r.create_time instanceof Date ? r.create_time.toISOString() : null,
+  id: String(r.id),
+  permissionId: String(r.permission_id),
+  ruleName: String(r.rule_name),
+  ruleColumn: String(r.rule_column),
+  ruleConditions: r.rule_conditions as DataRuleRecord['ruleConditions'],
+  ruleValue: String(r.rule_value),
+  status: r.status === '0' ? '0' : '1',
+  createTime: r.create_time instanceof Date ? r.create_time.toISOString() : null,
 });
 
 /** Data rules of a permission defined in the caller's tenant (SPEC §6). */
 export async function rulesOf(db: Db, permissionId: string, caller: ListCaller): Promise<DataRuleRecord[]> {
-  const rows = await db.query('SELECT * FROM sys_permission_data_rule WHERE permission_id = $1 AND tenant_id = $2 ORDER BY create_time, id', [permissionId, caller.tenantId]);
+  const rows = await db.query(
+    'SELECT * FROM sys_permission_data_rule WHERE permission_id = $1 AND tenant_id = $2 ORDER BY create_time, id',
+    [permissionId, caller.tenantId],
+  );
   return rows.map(record);
 }
 
@@ -47,13 +59,25 @@ export async function addRule(db: Db, b: DataRuleCreate, caller: ListCaller): Pr
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO sys_permission_data_rule (tenant_id, permission_id, rule_name, rule_column, rule_conditions, rule_value, status, create_by)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id`,
-    [caller.tenantId, b.permissionId, b.ruleName, b.ruleColumn, b.ruleConditions, b.ruleValue, b.status, caller.username],
+    [
+      caller.tenantId,
+      b.permissionId,
+      b.ruleName,
+      b.ruleColumn,
+      b.ruleConditions,
+      b.ruleValue,
+      b.status,
+      caller.username,
+    ],
   );
   return row!.id;
 }
 
 async function requireRule(db: Db, id: string, caller: ListCaller): Promise<void> {
-  const hit = await db.one('SELECT 1 FROM sys_permission_data_rule WHERE id = $1 AND tenant_id = $2', [id, caller.tenantId]);
+  const hit = await db.one('SELECT 1 FROM sys_permission_data_rule WHERE id = $1 AND tenant_id = $2', [
+    id,
+    caller.tenantId,
+  ]);
   if (!hit) throw new AppError('notFound', 'notFound');
 }
 

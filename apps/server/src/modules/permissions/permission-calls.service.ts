@@ -16,7 +16,8 @@ async function nodesWhere(db: Db, where: string, params: unknown[]): Promise<Per
 }
 
 /** JeecgBoot's getSystemMenuList: the top-level menus (menuType 0). */
-export const systemMenus = (db: Db): Promise<PermissionNode[]> => nodesWhere(db, 'p.menu_type = 0 AND p.parent_id IS NULL', []);
+export const systemMenus = (db: Db): Promise<PermissionNode[]> =>
+  nodesWhere(db, 'p.menu_type = 0 AND p.parent_id IS NULL', []);
 
 /** Direct children of one parent (getSystemSubmenu, queryListAsync; no parent → roots). */
 export const childrenOf = (db: Db, parentId: string | undefined): Promise<PermissionNode[]> =>
@@ -31,7 +32,9 @@ export async function childrenByParent(db: Db, parentIds: string[]): Promise<Rec
 
 /** Ids of every live menu and button. */
 export async function allPermissionIds(db: Db): Promise<string[]> {
-  return (await db.query<{ id: string }>('SELECT id FROM sys_permission WHERE del_flag = 0 ORDER BY sort_no, id')).map((r) => r.id);
+  return (await db.query<{ id: string }>('SELECT id FROM sys_permission WHERE del_flag = 0 ORDER BY sort_no, id')).map(
+    (r) => r.id,
+  );
 }
 
 /** deleteBatch: each id with its subtree; ids already gone (a parent took them along) are skipped, as JeecgBoot does. */
@@ -47,7 +50,13 @@ export async function deletePermissions(db: Db, ids: string[]): Promise<void> {
 }
 
 /** queryPermissionRule: the permission's data rules whose name, column and value contain the given texts. */
-export async function queryRules(db: Db, q: { permissionId: string; ruleName?: string; ruleColumn?: string; ruleValue?: string }, caller: ListCaller): Promise<DataRuleRecord[]> {
+export async function queryRules(
+  db: Db,
+  q: { permissionId: string; ruleName?: string; ruleColumn?: string; ruleValue?: string },
+  caller: ListCaller,
+): Promise<DataRuleRecord[]> {
   const has = (v: string, part: string | undefined): boolean => !part || v.toLowerCase().includes(part.toLowerCase());
-  return (await rulesOf(db, q.permissionId, caller)).filter((r) => has(r.ruleName, q.ruleName) && has(r.ruleColumn, q.ruleColumn) && has(r.ruleValue, q.ruleValue));
+  return (await rulesOf(db, q.permissionId, caller)).filter(
+    (r) => has(r.ruleName, q.ruleName) && has(r.ruleColumn, q.ruleColumn) && has(r.ruleValue, q.ruleValue),
+  );
 }

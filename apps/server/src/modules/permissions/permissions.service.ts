@@ -7,12 +7,26 @@ type Row = Record<string, unknown>;
 /** A `sys_permission` row as a tree node (leaf from is_leaf; the tree builder recomputes it). */
 export function node(r: Row): PermissionNode {
   return {
-    id: String(r.id), key: String(r.id), title: String(r.name), parentId: r.parent_id === null ? null : String(r.parent_id),
-    name: String(r.name), nameEn: String(r.name_en), menuType: Number(r.menu_type), url: (r.url as string | null) ?? null,
-    component: (r.component as string | null) ?? null, redirect: (r.redirect as string | null) ?? null, perms: (r.perms as string | null) ?? null,
-    status: String(r.status), sortNo: Number(r.sort_no), icon: (r.icon as string | null) ?? null, route: r.is_route === true,
-    hidden: r.hidden === true, keepAlive: r.keep_alive === true, internalOrExternal: r.internal_or_external === true,
-    alwaysShow: r.always_show === true, leaf: r.is_leaf !== false,
+    id: String(r.id),
+    key: String(r.id),
+    title: String(r.name),
+    parentId: r.parent_id === null ? null : String(r.parent_id),
+    name: String(r.name),
+    nameEn: String(r.name_en),
+    menuType: Number(r.menu_type),
+    url: (r.url as string | null) ?? null,
+    component: (r.component as string | null) ?? null,
+    redirect: (r.redirect as string | null) ?? null,
+    perms: (r.perms as string | null) ?? null,
+    status: String(r.status),
+    sortNo: Number(r.sort_no),
+    icon: (r.icon as string | null) ?? null,
+    route: r.is_route === true,
+    hidden: r.hidden === true,
+    keepAlive: r.keep_alive === true,
+    internalOrExternal: r.internal_or_external === true,
+    alwaysShow: r.always_show === true,
+    leaf: r.is_leaf !== false,
   };
 }
 
@@ -33,8 +47,22 @@ export async function permissionTree(db: Db): Promise<PermissionNode[]> {
 }
 
 const values = (b: PermissionCreate): unknown[] => [
-  b.parentId ?? null, b.name, b.nameEn || b.name, b.menuType, b.url ?? null, b.component ?? null, b.redirect ?? null, b.perms || null,
-  b.status, b.sortNo, b.icon ?? null, b.route, b.hidden, b.keepAlive, b.internalOrExternal, b.alwaysShow,
+  b.parentId ?? null,
+  b.name,
+  b.nameEn || b.name,
+  b.menuType,
+  b.url ?? null,
+  b.component ?? null,
+  b.redirect ?? null,
+  b.perms || null,
+  b.status,
+  b.sortNo,
+  b.icon ?? null,
+  b.route,
+  b.hidden,
+  b.keepAlive,
+  b.internalOrExternal,
+  b.alwaysShow,
 ];
 
 async function requireParent(db: Db, parentId: string | null | undefined): Promise<void> {
@@ -81,7 +109,10 @@ export async function deletePermission(db: Db, id: string): Promise<void> {
       [id],
     );
     if (found.parent_id) {
-      await q.query('UPDATE sys_permission SET is_leaf = NOT EXISTS (SELECT 1 FROM sys_permission c WHERE c.parent_id = $1) WHERE id = $1', [found.parent_id]);
+      await q.query(
+        'UPDATE sys_permission SET is_leaf = NOT EXISTS (SELECT 1 FROM sys_permission c WHERE c.parent_id = $1) WHERE id = $1',
+        [found.parent_id],
+      );
     }
   });
 }

@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import { DeviceReportQuerySchema, REPORT_PRODUCT_NAME, type ExportFileType, type Language, type ReportFormat } from '@ztj/contracts';
+import {
+  DeviceReportQuerySchema,
+  REPORT_PRODUCT_NAME,
+  type ExportFileType,
+  type Language,
+  type ReportFormat,
+} from '@ztj/contracts';
 import { AppError } from '../../platform/http/app-error';
 import { defineExporter, type ExportContext, type Exporter } from '../../platform/exports/export-registry';
 import { zoneSuffix } from '../../platform/exports/export-time';
@@ -34,7 +40,10 @@ export interface BuildOptions {
  * no reading of any of the devices (SPEC §8 "file download failed").
  * @throws AppError badRequest validationFailed for a query that does not parse, notFound deviceNotFound for a missing device
  */
-export async function buildReportModel(ctx: Pick<ExportContext<StoredReportQuery>, 'db' | 'auth' | 'query' | 'lang'>, o: BuildOptions): Promise<ReportModel | null> {
+export async function buildReportModel(
+  ctx: Pick<ExportContext<StoredReportQuery>, 'db' | 'auth' | 'query' | 'lang'>,
+  o: BuildOptions,
+): Promise<ReportModel | null> {
   const parsed = DeviceReportQuerySchema.safeParse(ctx.query);
   if (!parsed.success) throw new AppError('badRequest', 'validationFailed');
   const { deviceIds, startTime, endTime } = parsed.data;
@@ -49,19 +58,38 @@ export async function buildReportModel(ctx: Pick<ExportContext<StoredReportQuery
     });
     const limits = await deviceLimits(ctx.db, ctx.auth.tenantId, d.id);
     const alarms = await deviceAlarms(ctx.db, ctx.auth.tenantId, d.id, startTime, endTime);
-    sections.push(deviceSection({ id: d.id, name: d.name, alias: d.alias, model: d.model, groupName: d.groupName }, data, limits, alarms, ctx.lang, o.keepColumns));
+    sections.push(
+      deviceSection(
+        { id: d.id, name: d.name, alias: d.alias, model: d.model, groupName: d.groupName },
+        data,
+        limits,
+        alarms,
+        ctx.lang,
+        o.keepColumns,
+      ),
+    );
     await o.progress?.(5 + share * (i + 1));
   }
   if (sections.every((s) => s.count === 0)) return null;
   const parties = await reportParties(ctx.db, ctx.auth.tenantId, ctx.auth.userId, ctx.lang);
   return {
-    lang: ctx.lang, product: REPORT_PRODUCT_NAME[ctx.lang], ...parties, timeZone: DISPLAY_TIME_ZONE, generatedAt: o.now ?? Date.now(),
-    start: startTime, end: endTime, sha256: hash.digest('hex'), devices: sections,
+    lang: ctx.lang,
+    product: REPORT_PRODUCT_NAME[ctx.lang],
+    ...parties,
+    timeZone: DISPLAY_TIME_ZONE,
+    generatedAt: o.now ?? Date.now(),
+    start: startTime,
+    end: endTime,
+    sha256: hash.digest('hex'),
+    devices: sections,
   };
 }
 
 /** Builds the file of a device report in `format` (null when there is no reading). */
-export async function buildDeviceReport(ctx: ExportContext<StoredReportQuery>, format: ReportFormat): Promise<Buffer | null> {
+export async function buildDeviceReport(
+  ctx: ExportContext<StoredReportQuery>,
+  format: ReportFormat,
+): Promise<Buffer | null> {
   const model = await buildReportModel(ctx, { progress: ctx.progress, keepColumns: format === 'xlsx' });
   if (!model) return null;
   await ctx.progress(90);
@@ -72,7 +100,13 @@ const describe = (lang: Language, q: StoredReportQuery): string => {
   const L = labelsOf(lang);
   const ids = q.deviceIds.split(',').filter(Boolean);
   const devices = ids.length > 3 ? `${ids.slice(0, 3).join(', ')} …(${ids.length})` : ids.join(', ');
-  return L.description.replace('{devices}', devices).replace('{start}', formatReportTime(q.startTime, DISPLAY_TIME_ZONE)).replace('{end}', formatReportTime(q.endTime, DISPLAY_TIME_ZONE)) + zoneSuffix(lang, q.startTime, DISPLAY_TIME_ZONE);
+  return (
+    L.description
+      .replace('{devices}', devices)
+      .replace('{start}', formatReportTime(q.startTime, DISPLAY_TIME_ZONE))
+      .replace('{end}', formatReportTime(q.endTime, DISPLAY_TIME_ZONE)) +
+    zoneSuffix(lang, q.startTime, DISPLAY_TIME_ZONE)
+  );
 };
 
 const exporterOf = (fileType: ExportFileType, format: ReportFormat, multi: boolean): Exporter<StoredReportQuery> =>

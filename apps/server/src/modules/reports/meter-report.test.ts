@@ -26,7 +26,12 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const ingest = (id: string, secret: string, ts: number, values: Record<string, number>) =>
-  app.fastify.inject({ method: 'POST', url: `/ztj-iot/ingest/devices/${id}/telemetry`, headers: { [HEADER_DEVICE_SECRET]: secret, 'content-type': 'application/json' }, payload: JSON.stringify({ ts, values }) });
+  app.fastify.inject({
+    method: 'POST',
+    url: `/ztj-iot/ingest/devices/${id}/telemetry`,
+    headers: { [HEADER_DEVICE_SECRET]: secret, 'content-type': 'application/json' },
+    payload: JSON.stringify({ ts, values }),
+  });
 const url = (ids: string[], start: number, end: number, format = 'xlsx'): string =>
   `/wlx/report/device?deviceIds=${ids.join(',')}&startTime=${start}&endTime=${end}&format=${format}&reportType=b`;
 
@@ -37,16 +42,39 @@ describe('meter report from the device report dialog (type b)', () => {
     const ps = await addDevice(app, { id: plug, model: 'SP-16A' });
     const D = dayOf(Date.now()) - 2;
     // day D: the ammeter 100 → 112 kWh, the plug 3 → 4.5 kWh
-    for (const [id, secret, a, b] of [[meter, ms, 100, 112], [plug, ps, 3, 4.5]] as const) {
-      for (const [ts, v] of [[dayStart(D) + 8 * H, a], [dayStart(D) + 20 * H, b]] as const) expect((await ingest(id, secret, ts, { P054: v })).json()).toMatchObject({ success: true });
+    for (const [id, secret, a, b] of [
+      [meter, ms, 100, 112],
+      [plug, ps, 3, 4.5],
+    ] as const) {
+      for (const [ts, v] of [
+        [dayStart(D) + 8 * H, a],
+        [dayStart(D) + 20 * H, b],
+      ] as const)
+        expect((await ingest(id, secret, ts, { P054: v })).json()).toMatchObject({ success: true });
     }
     // 06:00 of day D to 06:00 of day D+1 (Asia/Shanghai): the days D and D+1; PDF asked, the meter report is Excel
-    const r = await exportAndWait(app, admin.token, url([meter, plug], dayStart(D) + 6 * H, dayStart(D + 1) + 6 * H, 'pdf'), EN, 60_000);
+    const r = await exportAndWait(
+      app,
+      admin.token,
+      url([meter, plug], dayStart(D) + 6 * H, dayStart(D + 1) + 6 * H, 'pdf'),
+      EN,
+      60_000,
+    );
     expect(r.file).toMatchObject({ status: 'success', fileType: 'b', fileName: 'Daily meter energy.xlsx' });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(r.body! as never);
-    const rows = wb.worksheets[0]!.getSheetValues().filter(Boolean).map((row) => (row as unknown[]).slice(1));
-    expect(rows[2]).toEqual(['Device ID', 'Name', 'Family', 'Ratio (CT×PT)', dayText(D), dayText(D + 1), 'Total (kWh)']);
+    const rows = wb.worksheets[0]!.getSheetValues()
+      .filter(Boolean)
+      .map((row) => (row as unknown[]).slice(1));
+    expect(rows[2]).toEqual([
+      'Device ID',
+      'Name',
+      'Family',
+      'Ratio (CT×PT)',
+      dayText(D),
+      dayText(D + 1),
+      'Total (kWh)',
+    ]);
     expect(rows[3]).toEqual([meter, meter, 'Single-phase ammeter', 1, 12, '', 12]);
     expect(rows[4]?.[0]).toBe(plug);
     expect(rows[4]?.[4]).toBe(1.5);
@@ -62,7 +90,10 @@ describe('meter report from the device report dialog (type b)', () => {
     const en = await app.call('GET', url([meter, th], now - 24 * H, now), { token: admin.token, headers: EN });
     expectRefused(en, 400);
     expect(en.body.errors).toEqual([{ field: 'reportType', message: 'This device is not an ammeter or plug' }]);
-    const zh = await app.call('GET', url([th], now - 24 * H, now), { token: admin.token, headers: { 'accept-language': 'zh-CN' } });
+    const zh = await app.call('GET', url([th], now - 24 * H, now), {
+      token: admin.token,
+      headers: { 'accept-language': 'zh-CN' },
+    });
     expect(zh.body.errors?.find((e) => e.field === 'reportType')?.message).toBe('该设备不是电表或插座');
     const [after] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_file');
     expect(after!.n).toBe(before!.n);

@@ -12,10 +12,21 @@ import { isMeterModel } from '../meters/meter-config';
  * `GET /wlx/meter/energy/exportXls` queues: one export path). Always Excel.
  * @throws AppError badRequest equipmentNotMeter with a field error on `reportType` when a device is not a meter
  */
-export function meterReportJob(devices: readonly Pick<DeviceRecord, 'id' | 'model'>[], startTime: number, endTime: number, lang: Language): { exporter: typeof METER_REPORT_EXPORTER; query: { ids: string; beginDate: string; endDate: string } } {
+export function meterReportJob(
+  devices: readonly Pick<DeviceRecord, 'id' | 'model'>[],
+  startTime: number,
+  endTime: number,
+  lang: Language,
+): { exporter: typeof METER_REPORT_EXPORTER; query: { ids: string; beginDate: string; endDate: string } } {
   if (!devices.every((d) => isMeterModel(d.model))) {
-    throw new AppError('badRequest', 'equipmentNotMeter', {}, [{ field: 'reportType', message: formatMessage('equipmentNotMeter', lang) }]);
+    throw new AppError('badRequest', 'equipmentNotMeter', {}, [
+      { field: 'reportType', message: formatMessage('equipmentNotMeter', lang) },
+    ]);
   }
-  const query = { ids: devices.map((d) => d.id).join(','), beginDate: dayText(dayOf(startTime)), endDate: dayText(dayOf(endTime)) };
+  const query = {
+    ids: devices.map((d) => d.id).join(','),
+    beginDate: dayText(dayOf(startTime)),
+    endDate: dayText(dayOf(endTime)),
+  };
   return { exporter: METER_REPORT_EXPORTER, query };
 }

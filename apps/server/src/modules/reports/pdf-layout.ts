@@ -18,7 +18,12 @@ const BORDER = '#c8ced6';
  * the 10 MB TTF would be parsed again per cell).
  */
 export function newReportDoc(title: string, author: string): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, bufferPages: true, info: { Title: title, Author: author, Creator: 'ZTJ IOT' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    bufferPages: true,
+    info: { Title: title, Author: author, Creator: 'ZTJ IOT' },
+  });
   doc.font(FONT_BOLD);
   doc.font(FONT_REGULAR).fontSize(9);
   return doc;
@@ -42,13 +47,22 @@ export function ensureSpace(doc: PDFKit.PDFDocument, needed: number): void {
 /** A section heading (bold, 11 pt) at the left margin. */
 export function heading(doc: PDFKit.PDFDocument, text: string, size = 11): void {
   ensureSpace(doc, 60);
-  doc.moveDown(0.6).font(FONT_BOLD).fontSize(size).fillColor('#000').text(text, doc.page.margins.left, doc.y, { width: CONTENT_WIDTH });
+  doc
+    .moveDown(0.6)
+    .font(FONT_BOLD)
+    .fontSize(size)
+    .fillColor('#000')
+    .text(text, doc.page.margins.left, doc.y, { width: CONTENT_WIDTH });
   doc.font(FONT_REGULAR).fontSize(9).moveDown(0.2);
 }
 
 /** A small grey note paragraph. */
 export function note(doc: PDFKit.PDFDocument, text: string): void {
-  doc.font(FONT_REGULAR).fontSize(7.5).fillColor('#555').text(text, doc.page.margins.left, doc.y, { width: CONTENT_WIDTH });
+  doc
+    .font(FONT_REGULAR)
+    .fontSize(7.5)
+    .fillColor('#555')
+    .text(text, doc.page.margins.left, doc.y, { width: CONTENT_WIDTH });
   doc.fillColor('#000').fontSize(9).moveDown(0.3);
 }
 
@@ -88,8 +102,15 @@ export function drawTable(doc: PDFKit.PDFDocument, rows: readonly (readonly stri
   const left = doc.page.margins.left;
   const bottom = (): number => doc.page.height - doc.page.margins.bottom;
   const fontOf = (bold: boolean): string => (bold ? FONT_BOLD : FONT_REGULAR);
-  const textHeight = (text: string, w: number, bold: boolean): number => (text ? doc.font(fontOf(bold)).fontSize(size).heightOfString(text, { width: w - pl - pr }) : 0);
-  const heightOf = (cells: readonly string[], bold: boolean): number => Math.max(size * 1.2, ...widths.map((w, i) => textHeight(cells[i] ?? '', w, bold))) + pt + pb;
+  const textHeight = (text: string, w: number, bold: boolean): number =>
+    text
+      ? doc
+          .font(fontOf(bold))
+          .fontSize(size)
+          .heightOfString(text, { width: w - pl - pr })
+      : 0;
+  const heightOf = (cells: readonly string[], bold: boolean): number =>
+    Math.max(size * 1.2, ...widths.map((w, i) => textHeight(cells[i] ?? '', w, bold))) + pt + pb;
   const headerH = o.header ? heightOf(o.header, true) : 0;
   const maxRowH = doc.page.height - doc.page.margins.top - doc.page.margins.bottom - headerH;
 
@@ -102,7 +123,10 @@ export function drawTable(doc: PDFKit.PDFDocument, rows: readonly (readonly stri
       doc.save().lineWidth(0.5).rect(x, y, w, h).stroke(BORDER).restore();
       const text = cells[i] ?? '';
       if (text) {
-        doc.font(fontOf(header)).fontSize(size).fillColor(header ? '#1f2d3d' : '#000');
+        doc
+          .font(fontOf(header))
+          .fontSize(size)
+          .fillColor(header ? '#1f2d3d' : '#000');
         // +0.5 pt: the measured height must not cut the last line by rounding
         doc.text(text, x + pl, y + pt, { width: w - pl - pr, height: h - pt - pb + 0.5, ellipsis: true });
       }
@@ -144,18 +168,32 @@ export function pairs(doc: PDFKit.PDFDocument, entries: [string, string][]): voi
 }
 
 /** Signature block: "prepared by" and "reviewed by", each with a name line and a time line. */
-export function signatureBlock(doc: PDFKit.PDFDocument, title: string, roles: [string, string], name: string, time: string): void {
+export function signatureBlock(
+  doc: PDFKit.PDFDocument,
+  title: string,
+  roles: [string, string],
+  name: string,
+  time: string,
+): void {
   ensureSpace(doc, 110);
   heading(doc, title);
   const top = doc.y + 6;
   const colW = CONTENT_WIDTH / 2;
   roles.forEach((role, i) => {
     const x = doc.page.margins.left + i * colW;
-    doc.font(FONT_BOLD).fontSize(9).text(role, x, top, { width: colW - 20 });
+    doc
+      .font(FONT_BOLD)
+      .fontSize(9)
+      .text(role, x, top, { width: colW - 20 });
     for (const [j, label] of [name, time].entries()) {
       const y = top + 26 + j * 28;
       doc.font(FONT_REGULAR).fontSize(8.5).text(`${label}:`, x, y, { width: 50 });
-      doc.moveTo(x + 50, y + 11).lineTo(x + colW - 24, y + 11).lineWidth(0.6).strokeColor('#333').stroke();
+      doc
+        .moveTo(x + 50, y + 11)
+        .lineTo(x + colW - 24, y + 11)
+        .lineWidth(0.6)
+        .strokeColor('#333')
+        .stroke();
     }
   });
   doc.x = doc.page.margins.left;
@@ -172,7 +210,11 @@ export function pageNumbers(doc: PDFKit.PDFDocument, footer: string, pageText: (
     const y = doc.page.height - 28;
     doc.font(FONT_REGULAR).fontSize(7).fillColor('#777');
     doc.text(footer, doc.page.margins.left, y, { width: CONTENT_WIDTH - 80, lineBreak: false, ellipsis: true });
-    doc.text(pageText(i + 1 - range.start, range.count), doc.page.margins.left + CONTENT_WIDTH - 80, y, { width: 80, align: 'right', lineBreak: false });
+    doc.text(pageText(i + 1 - range.start, range.count), doc.page.margins.left + CONTENT_WIDTH - 80, y, {
+      width: 80,
+      align: 'right',
+      lineBreak: false,
+    });
     doc.page.margins.bottom = bottom;
   }
   doc.fillColor('#000');

@@ -37,7 +37,14 @@ export function withGapBreaks(points: readonly [number, number][], gaps: readonl
  * in its series' colour; the line breaks at the reading gaps (`gaps`). Times on the axis are
  * written in `timeZone`. Null without chart data.
  */
-export function curveSvg(chart: DeviceSection['chart'], width: number, height: number, labels: { high: string; low: string }, timeZone: string, gaps: readonly Gap[] = []): string | null {
+export function curveSvg(
+  chart: DeviceSection['chart'],
+  width: number,
+  height: number,
+  labels: { high: string; low: string },
+  timeZone: string,
+  gaps: readonly Gap[] = [],
+): string | null {
   if (!chart.length) return null;
   const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
@@ -49,31 +56,54 @@ export function curveSvg(chart: DeviceSection['chart'], width: number, height: n
       grid: { left: 48, right: chart.length > 1 ? 48 : 16, top: 28, bottom: 36 },
       xAxis: {
         type: 'time',
-        axisLabel: { fontSize: 9, hideOverlap: true, formatter: (v: number) => formatReportTime(v, timeZone).slice(5, 16).replace(' ', '\n') },
+        axisLabel: {
+          fontSize: 9,
+          hideOverlap: true,
+          formatter: (v: number) => formatReportTime(v, timeZone).slice(5, 16).replace(' ', '\n'),
+        },
       },
       yAxis: chart.map((c, i) => {
         // keep both limit lines inside the plot (ECharts sizes the axis on the data only), also when
         // the readings stay on the far side of a limit (a freezer at -13 °C under a -15 °C high limit)
         const limits = [c.limits?.low, c.limits?.high].filter((x): x is number => x !== undefined);
         return {
-          type: 'value', name: c.unit, position: i === 0 ? 'left' : 'right', scale: true,
+          type: 'value',
+          name: c.unit,
+          position: i === 0 ? 'left' : 'right',
+          scale: true,
           min: (v: { min: number }) => Math.floor(Math.min(v.min, ...limits) - 1),
           max: (v: { max: number }) => Math.ceil(Math.max(v.max, ...limits) + 1),
-          nameTextStyle: { fontSize: 9 }, axisLabel: { fontSize: 9 }, splitLine: { show: i === 0 },
+          nameTextStyle: { fontSize: 9 },
+          axisLabel: { fontSize: 9 },
+          splitLine: { show: i === 0 },
         };
       }),
       series: chart.map((c, i) => ({
         name: `${c.name} (${c.unit})`,
-        type: 'line', yAxisIndex: i, showSymbol: false, sampling: undefined, lineStyle: { width: 1 },
+        type: 'line',
+        yAxisIndex: i,
+        showSymbol: false,
+        sampling: undefined,
+        lineStyle: { width: 1 },
         data: withGapBreaks(c.points, gaps),
         markLine: c.limits
           ? {
-              symbol: 'none', silent: true, lineStyle: { type: 'dashed', color: COLOURS[i], width: 1 },
+              symbol: 'none',
+              silent: true,
+              lineStyle: { type: 'dashed', color: COLOURS[i], width: 1 },
               // temperature's labels at the left end, humidity's at the right end, inside the plot and
               // clear of the line ends; no text outline (svg-to-pdfkit paints it over the glyphs)
               label: {
-                fontSize: LIMIT_LABEL_SIZE, fontWeight: 'bold', color: LIMIT_LABEL_COLOURS[i], position: i === 0 ? 'insideStartTop' : 'insideEndTop', distance: [8, 3],
-                backgroundColor: '#ffffff', padding: [1, 3], borderRadius: 2, textBorderWidth: 0, formatter: '{b}: {c}',
+                fontSize: LIMIT_LABEL_SIZE,
+                fontWeight: 'bold',
+                color: LIMIT_LABEL_COLOURS[i],
+                position: i === 0 ? 'insideStartTop' : 'insideEndTop',
+                distance: [8, 3],
+                backgroundColor: '#ffffff',
+                padding: [1, 3],
+                borderRadius: 2,
+                textBorderWidth: 0,
+                formatter: '{b}: {c}',
               },
               data: [
                 ...(c.limits.high !== undefined ? [{ yAxis: c.limits.high, name: labels.high }] : []),

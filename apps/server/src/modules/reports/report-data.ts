@@ -31,7 +31,10 @@ class Growable {
 
 /** JSON of `values` with keys in code order (the canonical form hashed by {@link readDeviceReadings}). */
 export function canonicalValues(values: Record<string, unknown>): string {
-  return `{${Object.keys(values).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(values[k])}`).join(',')}}`;
+  return `{${Object.keys(values)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${JSON.stringify(values[k])}`)
+    .join(',')}}`;
 }
 
 /**

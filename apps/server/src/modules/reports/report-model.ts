@@ -67,7 +67,11 @@ export interface ReportModel {
  * `maxPoints` or fewer points of a series: all points when few enough, else ⌊maxPoints/2⌋ buckets of
  * equal reading counts, each giving its minimum and maximum in time order.
  */
-export function downsample(ts: ArrayLike<number>, values: ArrayLike<number>, maxPoints = CHART_MAX_POINTS): [number, number][] {
+export function downsample(
+  ts: ArrayLike<number>,
+  values: ArrayLike<number>,
+  maxPoints = CHART_MAX_POINTS,
+): [number, number][] {
   const n = ts.length;
   if (n <= maxPoints) return Array.from({ length: n }, (_, i) => [ts[i]!, values[i]!]);
   const buckets = Math.max(1, Math.floor(maxPoints / 2));
@@ -107,12 +111,24 @@ export function deviceSection(
     const unit = def?.unit ?? '';
     const lim = limits.get(code) ?? null;
     params.push({
-      code, name, unit, stats,
+      code,
+      name,
+      unit,
+      stats,
       mkt: unit === '°C' ? meanKineticTemperature(values, iv.weights) : null,
       limits: lim,
       excursions: lim ? excursions(ts, values, iv.weights, new Set(iv.gaps.map((g) => g.start)), lim) : null,
     });
-    if ((CHART_CODES as readonly string[]).includes(code)) chart.push({ code, name, unit, points: downsample(ts, values), limits: lim });
+    if ((CHART_CODES as readonly string[]).includes(code))
+      chart.push({ code, name, unit, points: downsample(ts, values), limits: lim });
   }
-  return { device, count: data.count, params, gaps: readingIntervals(data.ts).gaps, chart, alarms, columns: keepColumns ? data : null };
+  return {
+    device,
+    count: data.count,
+    params,
+    gaps: readingIntervals(data.ts).gaps,
+    chart,
+    alarms,
+    columns: keepColumns ? data : null,
+  };
 }

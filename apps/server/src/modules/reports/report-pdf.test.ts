@@ -9,7 +9,8 @@ import { longReportModel } from './reports.fixtures';
  * top of the next page (one drawer for all tables), read back per page with pdf-parse; the curve's
  * limit labels are printed as text.
  */
-const pagesOf = async (pdf: Buffer): Promise<string[]> => (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).pages.map((p) => p.text);
+const pagesOf = async (pdf: Buffer): Promise<string[]> =>
+  (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).pages.map((p) => p.text);
 
 describe('report tables', () => {
   it('share what the fixed columns leave among the * columns', () => {
@@ -20,7 +21,11 @@ describe('report tables', () => {
   it('repeat the header row on every page a long table continues on, rows in order, none lost', async () => {
     const doc = newReportDoc('t', 'a');
     const done = collect(doc);
-    const rows = Array.from({ length: 150 }, (_, i) => [`ROW-${String(i).padStart(3, '0')}`, `value ${i}`, i % 7 ? '' : 'a longer remark that wraps onto a second line of its narrow cell']);
+    const rows = Array.from({ length: 150 }, (_, i) => [
+      `ROW-${String(i).padStart(3, '0')}`,
+      `value ${i}`,
+      i % 7 ? '' : 'a longer remark that wraps onto a second line of its narrow cell',
+    ]);
     drawTable(doc, rows, { header: ['Number', 'Reading', 'Remark'], widths: [80, 80, 90] });
     doc.end();
     const pages = await pagesOf(await done);
@@ -37,12 +42,19 @@ describe('report tables', () => {
   });
 
   for (const [lang, track, zone, record, chart] of [
-    ['en-US', /Time\s+Latitude\s+Longitude/, /Zone/, /Latest process record/, ['High limit: 8', 'Low limit: 2', 'High limit: 62']],
+    [
+      'en-US',
+      /Time\s+Latitude\s+Longitude/,
+      /Zone/,
+      /Latest process record/,
+      ['High limit: 8', 'Low limit: 2', 'High limit: 62'],
+    ],
     ['zh-CN', /时间\s+纬度\s+经度/, /区间/, /最新处理记录/, ['上限: 8', '下限: 2', '上限: 62']],
   ] as const) {
     it(`report in ${lang}: track, excursion and alarm tables carry their header on each page; limit labels printed`, async () => {
       const pages = await pagesOf(await renderReportPdf(longReportModel(lang)));
-      const on = (s: string | RegExp): number[] => pages.flatMap((t, i) => ((typeof s === 'string' ? t.includes(s) : s.test(t)) ? [i] : []));
+      const on = (s: string | RegExp): number[] =>
+        pages.flatMap((t, i) => ((typeof s === 'string' ? t.includes(s) : s.test(t)) ? [i] : []));
       // the 40-row track table starts on page 1 and continues on page 2 under its header
       expect(on('T00')).toEqual([0]);
       expect(on('T39')).toEqual([1]);

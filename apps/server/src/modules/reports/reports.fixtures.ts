@@ -8,7 +8,11 @@ import { deviceSection, type ReportModel } from './report-model';
 const MIN = 60_000;
 
 /** Inserts readings `{ts, values}` of a device (one statement per 1,000). */
-export async function insertReadings(app: TestApp, deviceId: string, readings: { ts: number; values: Record<string, number> }[]): Promise<void> {
+export async function insertReadings(
+  app: TestApp,
+  deviceId: string,
+  readings: { ts: number; values: Record<string, number> }[],
+): Promise<void> {
   for (let i = 0; i < readings.length; i += 1_000) {
     const part = readings.slice(i, i + 1_000);
     await app.db.query(
@@ -31,7 +35,12 @@ export function workedExample(t0: number): { ts: number; values: Record<string, 
 }
 
 /** Binds a template "Cold 2-8" (temperature above 8 / below 2 °C) to the device; returns its id. */
-export async function bindColdChainLimits(app: TestApp, tenantId: number, deviceId: string, name = 'Cold 2-8'): Promise<string> {
+export async function bindColdChainLimits(
+  app: TestApp,
+  tenantId: number,
+  deviceId: string,
+  name = 'Cold 2-8',
+): Promise<string> {
   const id = await insertTemplate(app, tenantId, {
     name,
     conditions: [
@@ -44,27 +53,54 @@ export async function bindColdChainLimits(app: TestApp, tenantId: number, device
 }
 
 /** A processed, cleared alarm of the device with one process record; returns its id. */
-export async function processedAlarm(app: TestApp, tenantId: number, deviceId: string, templateId: string, startTs: number, endTs: number, peak: number, record: string): Promise<string> {
+export async function processedAlarm(
+  app: TestApp,
+  tenantId: number,
+  deviceId: string,
+  templateId: string,
+  startTs: number,
+  endTs: number,
+  peak: number,
+  record: string,
+): Promise<string> {
   const [a] = await app.db.query<{ id: string }>(
     `INSERT INTO alarm (tenant_id, device_id, rule_source, rule_id, rule_name, condition_index, condition_type, alarm_type, severity, start_ts, raised_ts, end_ts, value, peak, status, processed, processed_by, processed_at, created_at)
      VALUES ($1,$2,'template',$3,'Cold 2-8',0,'threshold','P003','H',$4,$4,$5,$6,$6,'cleared',true,'qa-lead',$5,$5) RETURNING id`,
     [tenantId, deviceId, templateId, startTs, endTs, peak],
   );
-  await app.db.query(`INSERT INTO alarm_process_record (tenant_id, alarm_id, content, flag, create_by, create_time) VALUES ($1,$2,$3,1,'qa-lead',$4)`, [tenantId, a!.id, record, endTs]);
+  await app.db.query(
+    `INSERT INTO alarm_process_record (tenant_id, alarm_id, content, flag, create_by, create_time) VALUES ($1,$2,$3,1,'qa-lead',$4)`,
+    [tenantId, a!.id, record, endTs],
+  );
   return a!.id;
 }
 
 /** The route snapshot the fixture's waybills carry (Shanghai depot → Suzhou, 500 m fences). */
-const ROUTE = { id: 'r', name: 'Shanghai → Suzhou', origin: { lat: 31.2, lng: 121.4, name: 'Shanghai depot' }, waypoints: [], destination: { lat: 31.3, lng: 120.6, name: 'Suzhou' }, fenceRadiusM: 500 };
+const ROUTE = {
+  id: 'r',
+  name: 'Shanghai → Suzhou',
+  origin: { lat: 31.2, lng: 121.4, name: 'Shanghai depot' },
+  waypoints: [],
+  destination: { lat: 31.3, lng: 120.6, name: 'Suzhou' },
+  fenceRadiusM: 500,
+};
 
 /** A completed waybill of `tenantId` over `start`…`end` (ms) carrying `deviceIds`; returns its id. */
-export async function waybillWith(app: TestApp, tenantId: number, number: string, start: number, end: number, deviceIds: string[]): Promise<string> {
+export async function waybillWith(
+  app: TestApp,
+  tenantId: number,
+  number: string,
+  start: number,
+  end: number,
+  deviceIds: string[],
+): Promise<string> {
   const [w] = await app.db.query<{ id: string }>(
     `INSERT INTO waybill (tenant_id, name, number, planned_start, planned_end, actual_start, actual_end, status, route_id, route)
      VALUES ($1, $2, $2, to_timestamp($3 / 1000.0), to_timestamp($4 / 1000.0), to_timestamp($3 / 1000.0), to_timestamp($4 / 1000.0), 'completed', 'r', $5) RETURNING id`,
     [tenantId, number, start, end, JSON.stringify(ROUTE)],
   );
-  for (const d of deviceIds) await app.db.query('INSERT INTO waybill_device (waybill_id, dev_no) VALUES ($1, $2)', [w!.id, d]);
+  for (const d of deviceIds)
+    await app.db.query('INSERT INTO waybill_device (waybill_id, dev_no) VALUES ($1, $2)', [w!.id, d]);
   return w!.id;
 }
 
@@ -85,20 +121,67 @@ export function longReportModel(lang: Language): ReportModel {
     temp.push(5.5 + 5.5 * Math.sin(i / 6));
     hum.push(55 + 10 * Math.cos(i / 9));
   }
-  const data = { ts: Float64Array.from(ts), cols: new Map([['P003', Float64Array.from(temp)], ['P004', Float64Array.from(hum)]]), count: ts.length };
-  const limits = new Map([['P003', { high: 8, low: 2, sources: ['Cold 2-8'] }], ['P004', { high: 62, low: 48, sources: ['Humid'] }]]);
+  const data = {
+    ts: Float64Array.from(ts),
+    cols: new Map([
+      ['P003', Float64Array.from(temp)],
+      ['P004', Float64Array.from(hum)],
+    ]),
+    count: ts.length,
+  };
+  const limits = new Map([
+    ['P003', { high: 8, low: 2, sources: ['Cold 2-8'] }],
+    ['P004', { high: 62, low: 48, sources: ['Humid'] }],
+  ]);
   const alarms = Array.from({ length: 60 }, (_, i) => ({
-    id: String(i), alarmType: 'P003', ruleName: 'Cold 2-8', severity: 'H', startTs: t0 + i * 40 * MIN, endTs: t0 + i * 40 * MIN + 20 * MIN, value: 9, peak: 10.5,
-    status: 'cleared', processed: i % 2 === 0, processedBy: 'qa', processedAt: null, lastRecord: i % 3 ? 'Door closed, goods checked' : null,
+    id: String(i),
+    alarmType: 'P003',
+    ruleName: 'Cold 2-8',
+    severity: 'H',
+    startTs: t0 + i * 40 * MIN,
+    endTs: t0 + i * 40 * MIN + 20 * MIN,
+    value: 9,
+    peak: 10.5,
+    status: 'cleared',
+    processed: i % 2 === 0,
+    processedBy: 'qa',
+    processedAt: null,
+    lastRecord: i % 3 ? 'Door closed, goods checked' : null,
   }));
   const en = lang === 'en-US';
   return {
-    lang, product: 'ZTJ IOT', tenant: 'Demo tenant', requester: 'admin', timeZone: 'Asia/Shanghai', generatedAt: t0, start: t0, end: x, sha256: 'a'.repeat(64),
+    lang,
+    product: 'ZTJ IOT',
+    tenant: 'Demo tenant',
+    requester: 'admin',
+    timeZone: 'Asia/Shanghai',
+    generatedAt: t0,
+    start: t0,
+    end: x,
+    sha256: 'a'.repeat(64),
     title: en ? 'Waybill report · WB-LONG' : '运单报告 · WB-LONG',
-    preface: [{
-      heading: en ? 'Track' : '轨迹',
-      table: { header: en ? ['Time', 'Latitude', 'Longitude'] : ['时间', '纬度', '经度'], rows: Array.from({ length: 40 }, (_, i) => [`T${String(i).padStart(2, '0')}`, (31.2 + i / 1000).toFixed(5), '121.40000']) },
-    }],
-    devices: [deviceSection({ id: 'DEV-LONG', name: 'Truck probe', alias: '', model: 'P23-2IN1', groupName: 'Fleet' }, data, limits, { total: alarms.length, alarms }, lang, false)],
+    preface: [
+      {
+        heading: en ? 'Track' : '轨迹',
+        table: {
+          header: en ? ['Time', 'Latitude', 'Longitude'] : ['时间', '纬度', '经度'],
+          rows: Array.from({ length: 40 }, (_, i) => [
+            `T${String(i).padStart(2, '0')}`,
+            (31.2 + i / 1000).toFixed(5),
+            '121.40000',
+          ]),
+        },
+      },
+    ],
+    devices: [
+      deviceSection(
+        { id: 'DEV-LONG', name: 'Truck probe', alias: '', model: 'P23-2IN1', groupName: 'Fleet' },
+        data,
+        limits,
+        { total: alarms.length, alarms },
+        lang,
+        false,
+      ),
+    ],
   };
 }

@@ -30,7 +30,8 @@ export function reportRoutes(api: FastifyInstance, deps: Pick<ModuleDeps, 'db'>)
   const { db } = deps;
   registerRoute(api, db, ReportRoutes.device, async ({ auth, query, lang, req }) => {
     // SPEC §9 types of device families the product does not have: listed, refused with a clear message
-    if (query.reportType !== 'terminal' && query.reportType !== 'b') throw exportTypeUnavailable(query.reportType, lang, 'reportType');
+    if (query.reportType !== 'terminal' && query.reportType !== 'b')
+      throw exportTypeUnavailable(query.reportType, lang, 'reportType');
     const found = await devicesByIds(db, auth.tenantId, query.deviceIds);
     if (found.length !== query.deviceIds.length) throw new AppError('notFound', 'deviceNotFound');
     if (query.reportType === 'b') {
@@ -38,7 +39,12 @@ export function reportRoutes(api: FastifyInstance, deps: Pick<ModuleDeps, 'db'>)
       return exportsOf(req).request(auth, job.exporter as never, job.query, lang);
     }
     const exporter = deviceReportExporter(query.deviceIds.length, query.format);
-    const stored = { deviceIds: query.deviceIds.join(','), startTime: query.startTime, endTime: query.endTime, format: query.format };
+    const stored = {
+      deviceIds: query.deviceIds.join(','),
+      startTime: query.startTime,
+      endTime: query.endTime,
+      format: query.format,
+    };
     return exportsOf(req).request(auth, exporter as never, stored, lang);
   });
   registerRoute(api, db, ReportRoutes.waybillZip, async ({ auth, query, lang, req }) => {
@@ -51,6 +57,11 @@ export function reportRoutes(api: FastifyInstance, deps: Pick<ModuleDeps, 'db'>)
   });
   registerRoute(api, db, ReportRoutes.waybill, async ({ auth, query, lang, req }) => {
     if (!(await waybillForReport(db, auth.tenantId, query.id))) throw new AppError('notFound', 'notFound');
-    return exportsOf(req).request(auth, WAYBILL_REPORT_EXPORTERS[query.format] as never, { id: query.id, format: query.format }, lang);
+    return exportsOf(req).request(
+      auth,
+      WAYBILL_REPORT_EXPORTERS[query.format] as never,
+      { id: query.id, format: query.format },
+      lang,
+    );
   });
 }

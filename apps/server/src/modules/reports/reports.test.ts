@@ -26,7 +26,8 @@ const MIN = 60_000;
 const EN = { 'accept-language': 'en-US' };
 const url = (ids: string[], format: 'pdf' | 'xlsx', start = T0 - MIN, end = T0 + 200 * MIN): string =>
   `/wlx/report/device?deviceIds=${ids.join(',')}&startTime=${start}&endTime=${end}&format=${format}`;
-const pdfText = async (body: Buffer): Promise<string> => (await new PDFParse({ data: new Uint8Array(body) }).getText()).text;
+const pdfText = async (body: Buffer): Promise<string> =>
+  (await new PDFParse({ data: new Uint8Array(body) }).getText()).text;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -35,7 +36,11 @@ beforeAll(async () => {
   dev = await device(app, DEMO_TENANT_ID);
   dev2 = await device(app, DEMO_TENANT_ID);
   await insertReadings(app, dev, workedExample(T0));
-  await insertReadings(app, dev2, workedExample(T0).map((r) => ({ ...r, values: { P003: r.values.P003! - 1 } })));
+  await insertReadings(
+    app,
+    dev2,
+    workedExample(T0).map((r) => ({ ...r, values: { P003: r.values.P003! - 1 } })),
+  );
   const tpl = await bindColdChainLimits(app, DEMO_TENANT_ID, dev);
   await processedAlarm(app, DEMO_TENANT_ID, dev, tpl, T0 + 15 * MIN, T0 + 45 * MIN, 10, 'Door closed, goods checked');
 });
@@ -44,7 +49,8 @@ afterAll(() => app?.close());
 const expectedSha = (ids: string[]): string => {
   const h = crypto.createHash('sha256');
   for (const id of ids) {
-    const rows = id === dev ? workedExample(T0) : workedExample(T0).map((r) => ({ ...r, values: { P003: r.values.P003! - 1 } }));
+    const rows =
+      id === dev ? workedExample(T0) : workedExample(T0).map((r) => ({ ...r, values: { P003: r.values.P003! - 1 } }));
     for (const r of rows) h.update(`${id}|${r.ts}|${canonicalValues(r.values)}\n`);
   }
   return h.digest('hex');
@@ -79,17 +85,35 @@ describe('device report', () => {
     const r = await exportAndWait(app, admin.token, url([dev], 'pdf'), {}, 60_000);
     expect(r.file).toMatchObject({ status: 'success', fileName: '单终端报告.pdf' });
     const text = await pdfText(r.body!);
-    for (const s of ['设备温湿度报告（单终端）', '平均动力学温度', '6.75', '高于上限', '30分', '低于下限', '编制人', '审核人', '告警汇总', '已处理']) expect(text).toContain(s);
+    for (const s of [
+      '设备温湿度报告（单终端）',
+      '平均动力学温度',
+      '6.75',
+      '高于上限',
+      '30分',
+      '低于下限',
+      '编制人',
+      '审核人',
+      '告警汇总',
+      '已处理',
+    ])
+      expect(text).toContain(s);
   });
 
   it('Excel in both languages: summary with MKT and excursions, data sheet with every reading', async () => {
-    for (const [headers, mktLabel, above] of [[EN, 'Mean kinetic temperature (MKT)', 'Above high'], [{}, '平均动力学温度 MKT', '高于上限']] as const) {
+    for (const [headers, mktLabel, above] of [
+      [EN, 'Mean kinetic temperature (MKT)', 'Above high'],
+      [{}, '平均动力学温度 MKT', '高于上限'],
+    ] as const) {
       const r = await exportAndWait(app, admin.token, url([dev], 'xlsx'), headers, 60_000);
       expect(r.file).toMatchObject({ status: 'success', fileType: '2' });
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(r.body! as never);
       const [summary, data] = wb.worksheets;
-      const rows = summary!.getSheetValues().filter(Boolean).map((row) => (row as unknown[]).slice(1));
+      const rows = summary!
+        .getSheetValues()
+        .filter(Boolean)
+        .map((row) => (row as unknown[]).slice(1));
       const head = rows.findIndex((row) => row.includes(mktLabel));
       const temp = rows[head + 1]!;
       expect(temp[0]).toContain('P003');
@@ -124,12 +148,16 @@ describe('device report', () => {
   it('end before start is a field error; another tenant’s or an unknown device is refused', async () => {
     const bad = await app.call('GET', url([dev], 'pdf', T0, T0 - MIN), { token: admin.token, headers: EN });
     expect(bad.body.success).toBe(false);
-    expect(bad.body.errors?.find((e) => e.field === 'endTime')?.message).toBe('The end value must exceed the start value');
+    expect(bad.body.errors?.find((e) => e.field === 'endTime')?.message).toBe(
+      'The end value must exceed the start value',
+    );
     const foreign = await app.call('GET', url([dev], 'pdf'), { token: other.token, headers: EN });
     expect(foreign.body).toMatchObject({ success: false, message: 'Device not found' });
     const mixed = await app.call('GET', url([dev, 'NO-SUCH-DEVICE'], 'pdf'), { token: admin.token, headers: EN });
     expect(mixed.body).toMatchObject({ success: false, message: 'Device not found' });
-    const [n] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_file WHERE user_id = $1', [other.userId]);
+    const [n] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_file WHERE user_id = $1', [
+      other.userId,
+    ]);
     expect(n!.n).toBe(0);
   });
 
@@ -140,12 +168,20 @@ describe('device report', () => {
     const expected = '“Medical report” cannot be generated yet: the platform has no devices of this kind';
     expect(medical.body.message).toBe(expected);
     expect(medical.body.errors).toEqual([{ field: 'reportType', message: expected }]);
-    const portable = await app.call('GET', `${url([dev], 'xlsx')}&reportType=7`, { token: admin.token, headers: { 'accept-language': 'zh-CN' } });
-    expect(portable.body.errors?.find((e) => e.field === 'reportType')?.message).toBe('暂不能生成“便携式报告”：平台尚未接入此类设备');
+    const portable = await app.call('GET', `${url([dev], 'xlsx')}&reportType=7`, {
+      token: admin.token,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(portable.body.errors?.find((e) => e.field === 'reportType')?.message).toBe(
+      '暂不能生成“便携式报告”：平台尚未接入此类设备',
+    );
     const [after] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_file');
     expect(after!.n).toBe(before!.n);
     // the terminal report stays the default and can be named
-    const ok = await app.call<{ status: string }>('GET', `${url([dev], 'pdf')}&reportType=terminal`, { token: admin.token, headers: EN });
+    const ok = await app.call<{ status: string }>('GET', `${url([dev], 'pdf')}&reportType=terminal`, {
+      token: admin.token,
+      headers: EN,
+    });
     expect(ok.body.result).toMatchObject({ status: 'generating' });
   });
 

@@ -22,7 +22,8 @@ let devA: string;
 let devB: string;
 const T0 = Date.UTC(2026, 0, 10, 0, 0, 0); // 2026-01-10 08:00 Asia/Shanghai
 const EN = { 'accept-language': 'en-US' };
-const pdfText = async (body: Buffer): Promise<string> => (await new PDFParse({ data: new Uint8Array(body) }).getText()).text;
+const pdfText = async (body: Buffer): Promise<string> =>
+  (await new PDFParse({ data: new Uint8Array(body) }).getText()).text;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -31,13 +32,21 @@ beforeAll(async () => {
   devA = await device(app, DEMO_TENANT_ID);
   devB = await device(app, DEMO_TENANT_ID);
   await insertReadings(app, devA, workedExample(T0));
-  await insertReadings(app, devB, workedExample(T0).map((r) => ({ ...r, values: { P003: r.values.P003! + 1 } })));
+  await insertReadings(
+    app,
+    devB,
+    workedExample(T0).map((r) => ({ ...r, values: { P003: r.values.P003! + 1 } })),
+  );
   const [w] = await app.db.query<{ id: string }>(
     `INSERT INTO warehouse (tenant_id, name, number, monitor_user_ids, create_by) VALUES ($1, 'Cold room 7', 'WH-DAILY-7', $2, 'whdaily1') RETURNING id`,
     [DEMO_TENANT_ID, JSON.stringify([admin.userId])],
   );
   warehouseId = w!.id;
-  await app.db.query('INSERT INTO warehouse_device (dev_no, warehouse_id) VALUES ($1, $3), ($2, $3)', [devA, devB, warehouseId]);
+  await app.db.query('INSERT INTO warehouse_device (dev_no, warehouse_id) VALUES ($1, $3), ($2, $3)', [
+    devA,
+    devB,
+    warehouseId,
+  ]);
 });
 afterAll(() => app?.close());
 
@@ -49,7 +58,13 @@ describe('warehouse daily report', () => {
   });
 
   it('on demand: a PDF of every device of the warehouse for the day, titled with the warehouse', async () => {
-    const r = await exportAndWait(app, admin.token, `/wlx/report/warehouseDaily?id=${warehouseId}&date=2026-01-10`, EN, 60_000);
+    const r = await exportAndWait(
+      app,
+      admin.token,
+      `/wlx/report/warehouseDaily?id=${warehouseId}&date=2026-01-10`,
+      EN,
+      60_000,
+    );
     expect(r.file).toMatchObject({ status: 'success', fileType: '5', fileName: 'warehouse-daily-report.pdf' });
     const text = await pdfText(r.body!);
     expect(text).toContain('Warehouse daily report · Cold room 7 (WH-DAILY-7) · 2026-01-10');
@@ -59,18 +74,35 @@ describe('warehouse daily report', () => {
   });
 
   it('a day without readings fails with the §8 message; bad dates and other tenants are refused', async () => {
-    const empty = await exportAndWait(app, admin.token, `/wlx/report/warehouseDaily?id=${warehouseId}&date=2026-01-12`, EN);
+    const empty = await exportAndWait(
+      app,
+      admin.token,
+      `/wlx/report/warehouseDaily?id=${warehouseId}&date=2026-01-12`,
+      EN,
+    );
     expect(empty.file).toMatchObject({ status: 'failure', result: 'File download failed' });
-    const bad = await app.call('GET', `/wlx/report/warehouseDaily?id=${warehouseId}&date=2026-13-45`, { token: admin.token, headers: EN });
+    const bad = await app.call('GET', `/wlx/report/warehouseDaily?id=${warehouseId}&date=2026-13-45`, {
+      token: admin.token,
+      headers: EN,
+    });
     expectRefused(bad, 400);
-    const foreign = await app.call('GET', `/wlx/report/warehouseDaily?id=${warehouseId}&date=2026-01-10`, { token: other.token, headers: EN });
+    const foreign = await app.call('GET', `/wlx/report/warehouseDaily?id=${warehouseId}&date=2026-01-10`, {
+      token: other.token,
+      headers: EN,
+    });
     expectRefused(foreign, 404);
   });
 
   it('the scheduled job files the previous day’s report in the monitoring accounts’ download center', async () => {
     const fireTime = Date.parse('2026-01-11T03:00:00+08:00');
     const out = await WAREHOUSE_DAILY_JOB.handler({
-      db: app.db, tenantId: DEMO_TENANT_ID, parameter: JSON.stringify({ warehouseIds: [warehouseId] }), fireTime, trigger: 'manual', lang: 'en-US', services: { exports: app.exports },
+      db: app.db,
+      tenantId: DEMO_TENANT_ID,
+      parameter: JSON.stringify({ warehouseIds: [warehouseId] }),
+      fireTime,
+      trigger: 'manual',
+      lang: 'en-US',
+      services: { exports: app.exports },
     });
     expect(out).toEqual({ date: '2026-01-10', warehouses: 1, files: 1 });
     const file = await until(async () => {
@@ -81,7 +113,9 @@ describe('warehouse daily report', () => {
       return f?.user_id === admin.userId && f.status !== 'generating' ? f : null;
     }, 60_000);
     expect(file.status).toBe('success');
-    const listed = await app.call<ExportFile>('GET', `/sys/downloadCenter/queryById?id=${file.id}`, { token: admin.token });
+    const listed = await app.call<ExportFile>('GET', `/sys/downloadCenter/queryById?id=${file.id}`, {
+      token: admin.token,
+    });
     expect(listed.body.result).toMatchObject({ fileType: '5', status: 'success' });
   });
 });

@@ -38,8 +38,15 @@ export function previousShanghaiDay(at: number): string {
 }
 
 /** A warehouse of the tenant with its device ids (sorted, at most REPORT_MAX_DEVICES), or null. */
-export async function warehouseForReport(q: Queryable, tenantId: number, id: string): Promise<{ name: string; number: string; deviceIds: string[] } | null> {
-  const [w] = await q.query<{ name: string; number: string }>('SELECT name, number FROM warehouse WHERE id = $1 AND tenant_id = $2', [id, tenantId]);
+export async function warehouseForReport(
+  q: Queryable,
+  tenantId: number,
+  id: string,
+): Promise<{ name: string; number: string; deviceIds: string[] } | null> {
+  const [w] = await q.query<{ name: string; number: string }>(
+    'SELECT name, number FROM warehouse WHERE id = $1 AND tenant_id = $2',
+    [id, tenantId],
+  );
   if (!w) return null;
   const devices = await q.query<{ dev_no: string }>(
     `SELECT wd.dev_no FROM warehouse_device wd JOIN device d ON d.dev_no = wd.dev_no AND d.tenant_id = $2
@@ -62,7 +69,12 @@ export const WAREHOUSE_DAILY_EXPORTER = defineExporter<WarehouseDailyQuery>({
     if (!w || !w.deviceIds.length) return null;
     const { start, end } = shanghaiDay(query.date);
     const model = await buildReportModel(
-      { db, auth, lang, query: { deviceIds: w.deviceIds.join(','), startTime: start, endTime: end - 1, format: 'pdf' } },
+      {
+        db,
+        auth,
+        lang,
+        query: { deviceIds: w.deviceIds.join(','), startTime: start, endTime: end - 1, format: 'pdf' },
+      },
       { keepColumns: false, progress },
     );
     if (!model) return null;
@@ -105,7 +117,15 @@ export const WAREHOUSE_DAILY_JOB = defineJobClass({
     );
     const date = previousShanghaiDay(fireTime);
     for (const o of owners) {
-      const auth: AuthContext = { userId: o.user_id, username: o.username, realname: o.realname, tenantId, sessionTenantId: tenantId, orgCode: o.org_code, tokenHash: '' };
+      const auth: AuthContext = {
+        userId: o.user_id,
+        username: o.username,
+        realname: o.realname,
+        tenantId,
+        sessionTenantId: tenantId,
+        orgCode: o.org_code,
+        tokenHash: '',
+      };
       await services.exports.request(auth, WAREHOUSE_DAILY_EXPORTER as never, { id: o.warehouse_id, date }, lang);
     }
     return { date, warehouses: new Set(owners.map((o) => o.warehouse_id)).size, files: owners.length };

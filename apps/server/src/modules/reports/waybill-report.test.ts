@@ -22,7 +22,8 @@ let dev: string;
 const T0 = Date.UTC(2026, 0, 10, 0, 0, 0); // 08:00 Asia/Shanghai
 const MIN = 60_000;
 const EN = { 'accept-language': 'en-US' };
-const pdfText = async (body: Buffer): Promise<string> => (await new PDFParse({ data: new Uint8Array(body) }).getText()).text;
+const pdfText = async (body: Buffer): Promise<string> =>
+  (await new PDFParse({ data: new Uint8Array(body) }).getText()).text;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -43,9 +44,23 @@ describe('waybill report', () => {
 
   it('PDF in both languages: waybill information, status, track table, then the device report with its MKT', async () => {
     const en = await exportAndWait(app, admin.token, `/wlx/report/waybill?id=${waybillId}&format=pdf`, EN, 60_000);
-    expect(en.file, JSON.stringify(en.file)).toMatchObject({ status: 'success', fileType: '8', fileName: 'waybill-report.pdf' });
+    expect(en.file, JSON.stringify(en.file)).toMatchObject({
+      status: 'success',
+      fileType: '8',
+      fileName: 'waybill-report.pdf',
+    });
     const text = await pdfText(en.body!);
-    for (const s of ['Waybill report · WB-REPORT-9', 'Waybill number', 'Completed', 'Track', 'Latitude', '31.20', dev, '6.75']) expect(text).toContain(s);
+    for (const s of [
+      'Waybill report · WB-REPORT-9',
+      'Waybill number',
+      'Completed',
+      'Track',
+      'Latitude',
+      '31.20',
+      dev,
+      '6.75',
+    ])
+      expect(text).toContain(s);
     const zh = await exportAndWait(app, admin.token, `/wlx/report/waybill?id=${waybillId}&format=pdf`, {}, 60_000);
     const zhText = await pdfText(zh.body!);
     for (const s of ['运单报告 · WB-REPORT-9', '运单号', '已完成', '轨迹']) expect(zhText).toContain(s);
@@ -57,7 +72,9 @@ describe('waybill report', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(r.body! as unknown as ArrayBuffer);
     const cells: string[] = [];
-    wb.worksheets[0]!.eachRow((row) => cells.push(row.values ? (row.values as unknown[]).filter((v) => v !== undefined && v !== null).join('|') : ''));
+    wb.worksheets[0]!.eachRow((row) =>
+      cells.push(row.values ? (row.values as unknown[]).filter((v) => v !== undefined && v !== null).join('|') : ''),
+    );
     const at = (s: string): number => cells.findIndex((c) => c.includes(s));
     expect(at('Waybill number|WB-REPORT-9')).toBeGreaterThan(0);
     expect(at('Status|Completed')).toBeGreaterThan(0);
@@ -66,9 +83,15 @@ describe('waybill report', () => {
   });
 
   it('another tenant’s waybill and a bad format are refused', async () => {
-    const foreign = await app.call('GET', `/wlx/report/waybill?id=${waybillId}&format=pdf`, { token: other.token, headers: EN });
+    const foreign = await app.call('GET', `/wlx/report/waybill?id=${waybillId}&format=pdf`, {
+      token: other.token,
+      headers: EN,
+    });
     expectRefused(foreign, 404);
-    const bad = await app.call('GET', `/wlx/report/waybill?id=${waybillId}&format=doc`, { token: admin.token, headers: EN });
+    const bad = await app.call('GET', `/wlx/report/waybill?id=${waybillId}&format=doc`, {
+      token: admin.token,
+      headers: EN,
+    });
     expectRefused(bad, 400);
   });
 });

@@ -30,16 +30,66 @@ export const TRACK_ROWS = 40;
 
 const TEXT = {
   'zh-CN': {
-    title: '运单报告', info: '运单信息', track: '轨迹', name: '运单名称', number: '运单号', inner: '内部单号', vehicle: '车辆', company: '承运公司', route: '路线',
-    planned: '计划时间', actual: '实际时间', status: '状态', timing: '时效', devices: '设备', time: '时间', lat: '纬度', lng: '经度', none: '无定位数据', file: '运单报告',
+    title: '运单报告',
+    info: '运单信息',
+    track: '轨迹',
+    name: '运单名称',
+    number: '运单号',
+    inner: '内部单号',
+    vehicle: '车辆',
+    company: '承运公司',
+    route: '路线',
+    planned: '计划时间',
+    actual: '实际时间',
+    status: '状态',
+    timing: '时效',
+    devices: '设备',
+    time: '时间',
+    lat: '纬度',
+    lng: '经度',
+    none: '无定位数据',
+    file: '运单报告',
     statuses: { unstarted: '未开始', ongoing: '进行中', completed: '已完成' },
-    timings: { normalEnd: '正常结束', normalInTransit: '正常运输', underway: '运输中', alreadyLate: '已延误', estimatedDelay: '预计延误', delay: '延误', punctual: '准时' },
+    timings: {
+      normalEnd: '正常结束',
+      normalInTransit: '正常运输',
+      underway: '运输中',
+      alreadyLate: '已延误',
+      estimatedDelay: '预计延误',
+      delay: '延误',
+      punctual: '准时',
+    },
   },
   'en-US': {
-    title: 'Waybill report', info: 'Waybill', track: 'Track', name: 'Waybill name', number: 'Waybill number', inner: 'Inner number', vehicle: 'Vehicle', company: 'Carrier', route: 'Route',
-    planned: 'Planned', actual: 'Actual', status: 'Status', timing: 'Timing', devices: 'Devices', time: 'Time', lat: 'Latitude', lng: 'Longitude', none: 'No position data', file: 'waybill-report',
+    title: 'Waybill report',
+    info: 'Waybill',
+    track: 'Track',
+    name: 'Waybill name',
+    number: 'Waybill number',
+    inner: 'Inner number',
+    vehicle: 'Vehicle',
+    company: 'Carrier',
+    route: 'Route',
+    planned: 'Planned',
+    actual: 'Actual',
+    status: 'Status',
+    timing: 'Timing',
+    devices: 'Devices',
+    time: 'Time',
+    lat: 'Latitude',
+    lng: 'Longitude',
+    none: 'No position data',
+    file: 'waybill-report',
     statuses: { unstarted: 'Un-started', ongoing: 'Ongoing', completed: 'Completed' },
-    timings: { normalEnd: 'Normal end', normalInTransit: 'Normal in transit', underway: 'Underway', alreadyLate: 'Already late', estimatedDelay: 'Estimated delay', delay: 'Delay', punctual: 'Punctual' },
+    timings: {
+      normalEnd: 'Normal end',
+      normalInTransit: 'Normal in transit',
+      underway: 'Underway',
+      alreadyLate: 'Already late',
+      estimatedDelay: 'Estimated delay',
+      delay: 'Delay',
+      punctual: 'Punctual',
+    },
   },
 } as const;
 
@@ -50,15 +100,29 @@ export function evenly<T>(items: readonly T[], count: number): T[] {
 }
 
 /** The waybill's information and track sections in `lang`. */
-async function prefaceOf(q: Queryable, w: WaybillRecord, range: { start: number; end: number; deviceIds: string[] }, lang: Language, timeZone: string): Promise<ReportPreface[]> {
+async function prefaceOf(
+  q: Queryable,
+  w: WaybillRecord,
+  range: { start: number; end: number; deviceIds: string[] },
+  lang: Language,
+  timeZone: string,
+): Promise<ReportPreface[]> {
   const T = TEXT[lang];
   const tz = (t: number | null): string => (t === null ? '—' : formatReportTime(t, timeZone));
   const info: ReportPreface = {
     heading: T.info,
     pairs: [
-      [T.name, w.name], [T.number, w.number], [T.inner, w.innerNumber || '—'], [T.vehicle, w.vehicle || '—'], [T.company, w.company || '—'], [T.route, w.routeName],
-      [T.planned, `${tz(w.plannedStart)} — ${tz(w.plannedEnd)}`], [T.actual, `${tz(w.actualStart)} — ${tz(w.actualEnd)}`],
-      [T.status, T.statuses[w.status]], [T.timing, w.timing ? T.timings[w.timing] : '—'], [T.devices, w.devices.map((d) => `${d.name} (${d.id})`).join(', ') || '—'],
+      [T.name, w.name],
+      [T.number, w.number],
+      [T.inner, w.innerNumber || '—'],
+      [T.vehicle, w.vehicle || '—'],
+      [T.company, w.company || '—'],
+      [T.route, w.routeName],
+      [T.planned, `${tz(w.plannedStart)} — ${tz(w.plannedEnd)}`],
+      [T.actual, `${tz(w.actualStart)} — ${tz(w.actualEnd)}`],
+      [T.status, T.statuses[w.status]],
+      [T.timing, w.timing ? T.timings[w.timing] : '—'],
+      [T.devices, w.devices.map((d) => `${d.name} (${d.id})`).join(', ') || '—'],
     ],
   };
   let points: { ts: number; lat: number; lng: number }[] = [];
@@ -67,7 +131,13 @@ async function prefaceOf(q: Queryable, w: WaybillRecord, range: { start: number;
     if (points.length) break;
   }
   const track: ReportPreface = points.length
-    ? { heading: T.track, table: { header: [T.time, T.lat, T.lng], rows: evenly(points, TRACK_ROWS).map((p) => [tz(p.ts), p.lat.toFixed(5), p.lng.toFixed(5)]) } }
+    ? {
+        heading: T.track,
+        table: {
+          header: [T.time, T.lat, T.lng],
+          rows: evenly(points, TRACK_ROWS).map((p) => [tz(p.ts), p.lat.toFixed(5), p.lng.toFixed(5)]),
+        },
+      }
     : { heading: T.track, pairs: [[T.track, T.none]] };
   return [info, track];
 }
@@ -82,7 +152,12 @@ const exporterOf = (format: ReportFormat): Exporter<WaybillReportQuery> =>
       const range = await waybillForReport(db, auth.tenantId, query.id);
       if (!range || !range.deviceIds.length) return null;
       const model = await buildReportModel(
-        { db, auth, lang, query: { deviceIds: range.deviceIds.join(','), startTime: range.start, endTime: range.end, format } },
+        {
+          db,
+          auth,
+          lang,
+          query: { deviceIds: range.deviceIds.join(','), startTime: range.start, endTime: range.end, format },
+        },
         { keepColumns: format === 'xlsx', progress },
       );
       if (!model) return null;

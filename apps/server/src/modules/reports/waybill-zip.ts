@@ -13,8 +13,19 @@ export interface WaybillZipQuery {
 }
 
 /** A waybill of the tenant with its devices and report range (ms), or null when it is not the tenant's. */
-export async function waybillForReport(q: Queryable, tenantId: number, id: string, now = Date.now()): Promise<{ number: string; name: string; start: number; end: number; deviceIds: string[] } | null> {
-  const [w] = await q.query<{ number: string; name: string; start: string | number; end: string | number | null; status: string }>(
+export async function waybillForReport(
+  q: Queryable,
+  tenantId: number,
+  id: string,
+  now = Date.now(),
+): Promise<{ number: string; name: string; start: number; end: number; deviceIds: string[] } | null> {
+  const [w] = await q.query<{
+    number: string;
+    name: string;
+    start: string | number;
+    end: string | number | null;
+    status: string;
+  }>(
     `SELECT number, name, extract(epoch FROM coalesce(actual_start, planned_start)) * 1000 AS start,
             extract(epoch FROM CASE WHEN actual_end IS NOT NULL THEN actual_end WHEN status = 'ongoing' THEN NULL ELSE planned_end END) * 1000 AS "end", status
        FROM waybill WHERE id = $1 AND tenant_id = $2`,
@@ -27,7 +38,13 @@ export async function waybillForReport(q: Queryable, tenantId: number, id: strin
   );
   const start = Math.round(Number(w.start));
   const end = w.end === null ? now : Math.round(Number(w.end));
-  return { number: w.number, name: w.name, start, end: Math.min(Math.max(end, start + 1), start + REPORT_MAX_RANGE_MS), deviceIds: devices.map((d) => d.dev_no) };
+  return {
+    number: w.number,
+    name: w.name,
+    start,
+    end: Math.min(Math.max(end, start + 1), start + REPORT_MAX_RANGE_MS),
+    deviceIds: devices.map((d) => d.dev_no),
+  };
 }
 
 /**
@@ -54,9 +71,14 @@ export const WAYBILL_ZIP_EXPORTER = defineExporter<WaybillZipQuery>({
     zip.pipe(out);
     let added = 0;
     for (const [i, deviceId] of w.deviceIds.entries()) {
-      const model = await buildReportModel({ db, auth, lang, query: { deviceIds: deviceId, startTime: w.start, endTime: w.end, format: 'pdf' } }, { keepColumns: false });
+      const model = await buildReportModel(
+        { db, auth, lang, query: { deviceIds: deviceId, startTime: w.start, endTime: w.end, format: 'pdf' } },
+        { keepColumns: false },
+      );
       if (model) {
-        zip.append(await renderReportPdf(model), { name: `${w.number}-${deviceId}-${labelsOf(lang).fileSingle}.pdf`.replace(/[\\/:*?"<>|]/g, '_') });
+        zip.append(await renderReportPdf(model), {
+          name: `${w.number}-${deviceId}-${labelsOf(lang).fileSingle}.pdf`.replace(/[\\/:*?"<>|]/g, '_'),
+        });
         added++;
       }
       await progress(5 + (90 * (i + 1)) / w.deviceIds.length);

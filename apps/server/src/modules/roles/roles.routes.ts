@@ -16,8 +16,12 @@ export function roleRoutes(app: FastifyInstance, db: Db, config: Config): void {
   const R = RoleRoutes;
   const L = roles.ROLE_LIST;
   registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, L, query, callerOf(auth, R.list.access)));
-  registerRoute(app, db, R.queryall, ({ auth }) => listAll(db, L, { column: 'roleCode', order: 'asc' }, callerOf(auth, R.list.access)));
-  registerRoute(app, db, R.add, async ({ auth, body }) => ({ id: await db.tx((q) => roles.createRole(q, body, callerOf(auth))) }));
+  registerRoute(app, db, R.queryall, ({ auth }) =>
+    listAll(db, L, { column: 'roleCode', order: 'asc' }, callerOf(auth, R.list.access)),
+  );
+  registerRoute(app, db, R.add, async ({ auth, body }) => ({
+    id: await db.tx((q) => roles.createRole(q, body, callerOf(auth))),
+  }));
   registerRoute(app, db, R.edit, async ({ auth, body }) => {
     await roles.editRole(db, body, callerOf(auth, R.list.access));
     return null;
@@ -30,19 +34,37 @@ export function roleRoutes(app: FastifyInstance, db: Db, config: Config): void {
     await roles.deleteRoles(db, splitIds(query.ids), callerOf(auth, R.list.access));
     return null;
   });
-  registerRoute(app, db, R.queryRolePermission, ({ auth, query }) => roles.rolePermissionIds(db, query.roleId, callerOf(auth)));
+  registerRoute(app, db, R.queryRolePermission, ({ auth, query }) =>
+    roles.rolePermissionIds(db, query.roleId, callerOf(auth)),
+  );
   registerRoute(app, db, R.saveRolePermission, async ({ auth, body }) => {
     await roles.saveRolePermissions(db, body.roleId, splitIds(body.permissionIds), callerOf(auth));
     return null;
   });
-  registerRoute(app, db, R.queryDataRule, ({ auth, params }) => roles.roleDataRules(db, params.permissionId, params.roleId, callerOf(auth)));
+  registerRoute(app, db, R.queryDataRule, ({ auth, params }) =>
+    roles.roleDataRules(db, params.permissionId, params.roleId, callerOf(auth)),
+  );
   registerRoute(app, db, R.saveDataRule, async ({ auth, body }) => {
     await roles.saveRoleDataRules(db, body.roleId, body.permissionId, splitIds(body.dataRuleIds), callerOf(auth));
     return null;
   });
-  registerExportRoute(app, db, R.exportXls, listExporter({ key: R.exportXls.path, list: L, permission: R.list.access, title: { 'zh-CN': '角色列表', 'en-US': 'Roles' }, fileBase: { 'zh-CN': '角色列表', 'en-US': 'roles' } }));
+  registerExportRoute(
+    app,
+    db,
+    R.exportXls,
+    listExporter({
+      key: R.exportXls.path,
+      list: L,
+      permission: R.list.access,
+      title: { 'zh-CN': '角色列表', 'en-US': 'Roles' },
+      fileBase: { 'zh-CN': '角色列表', 'en-US': 'roles' },
+    }),
+  );
   registerRawRoute(app, db, R.importExcel, async ({ auth, req, lang }) => {
     const { files } = await readMultipart(req);
-    return { kind: 'envelope', body: await runImport(db, roles.ROLE_IMPORT, files, callerOf(auth), lang, config.dataDir) };
+    return {
+      kind: 'envelope',
+      body: await runImport(db, roles.ROLE_IMPORT, files, callerOf(auth), lang, config.dataDir),
+    };
   });
 }

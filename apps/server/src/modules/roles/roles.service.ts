@@ -21,13 +21,21 @@ export const ROLE_LIST: ListSpec<RoleRecord> = {
     createBy: { sql: 'r.create_by', type: 'string', label: AUDIT_LABELS.createBy, exported: false },
   },
   map: (r) => ({
-    id: String(r.id), roleName: String(r.role_name), roleCode: String(r.role_code), description: textOrNull(r.description),
-    createBy: textOrNull(r.create_by), createTime: isoOrNull(r.create_time), updateTime: isoOrNull(r.update_time),
+    id: String(r.id),
+    roleName: String(r.role_name),
+    roleCode: String(r.role_code),
+    description: textOrNull(r.description),
+    createBy: textOrNull(r.create_by),
+    createTime: isoOrNull(r.create_time),
+    updateTime: isoOrNull(r.update_time),
   }),
 };
 
 async function checkCode(q: Queryable, tenantId: number, code: string, exceptId: string | null): Promise<void> {
-  const hit = await q.query('SELECT 1 FROM sys_role WHERE tenant_id = $1 AND lower(role_code) = lower($2) AND id IS DISTINCT FROM $3', [tenantId, code, exceptId]);
+  const hit = await q.query(
+    'SELECT 1 FROM sys_role WHERE tenant_id = $1 AND lower(role_code) = lower($2) AND id IS DISTINCT FROM $3',
+    [tenantId, code, exceptId],
+  );
   if (hit.length) throw new AppError('conflict', 'roleCodeExists');
 }
 
@@ -43,9 +51,10 @@ export async function createRole(q: Queryable, body: RoleCreate, caller: ListCal
 export async function editRole(db: Db, body: RoleEdit, caller: ListCaller): Promise<void> {
   await requireVisible(db, ROLE_LIST, body.id, caller);
   await checkCode(db, caller.tenantId, body.roleCode, body.id);
-  await db.query('UPDATE sys_role SET role_name = $2, role_code = $3, description = $4, update_by = $5, update_time = now() WHERE id = $1', [
-    body.id, body.roleName, body.roleCode, body.description ?? null, caller.username,
-  ]);
+  await db.query(
+    'UPDATE sys_role SET role_name = $2, role_code = $3, description = $4, update_by = $5, update_time = now() WHERE id = $1',
+    [body.id, body.roleName, body.roleCode, body.description ?? null, caller.username],
+  );
 }
 
 /** Deletes roles of the caller's tenant; their grants and user links go with them. */
@@ -56,23 +65,42 @@ export async function deleteRoles(db: Db, ids: string[], caller: ListCaller): Pr
 
 export async function rolePermissionIds(db: Db, roleId: string, caller: ListCaller): Promise<string[]> {
   await requireVisible(db, ROLE_LIST, roleId, caller);
-  const rows = await db.query<{ permission_id: string }>('SELECT permission_id FROM sys_role_permission WHERE role_id = $1 ORDER BY permission_id', [roleId]);
+  const rows = await db.query<{ permission_id: string }>(
+    'SELECT permission_id FROM sys_role_permission WHERE role_id = $1 ORDER BY permission_id',
+    [roleId],
+  );
   return rows.map((r) => r.permission_id);
 }
 
 /** Replaces a role's permissions (SPEC §6): every id must be an existing menu or button. */
-export async function saveRolePermissions(db: Db, roleId: string, permissionIds: string[], caller: ListCaller): Promise<void> {
+export async function saveRolePermissions(
+  db: Db,
+  roleId: string,
+  permissionIds: string[],
+  caller: ListCaller,
+): Promise<void> {
   await requireVisible(db, ROLE_LIST, roleId, caller);
   await db.tx(async (q) => {
-    const known = await q.query('SELECT id FROM sys_permission WHERE id = ANY($1::text[]) AND del_flag = 0', [permissionIds]);
+    const known = await q.query('SELECT id FROM sys_permission WHERE id = ANY($1::text[]) AND del_flag = 0', [
+      permissionIds,
+    ]);
     if (known.length !== permissionIds.length) throw new AppError('notFound', 'notFound');
     await q.query('DELETE FROM sys_role_permission WHERE role_id = $1', [roleId]);
-    if (permissionIds.length) await q.query('INSERT INTO sys_role_permission (role_id, permission_id) SELECT $1, unnest($2::text[])', [roleId, permissionIds]);
+    if (permissionIds.length)
+      await q.query('INSERT INTO sys_role_permission (role_id, permission_id) SELECT $1, unnest($2::text[])', [
+        roleId,
+        permissionIds,
+      ]);
   });
 }
 
 /** Data rules of a permission in the caller's tenant and the ones the role applies. */
-export async function roleDataRules(db: Db, permissionId: string, roleId: string, caller: ListCaller): Promise<{ datarule: { id: string; ruleName: string }[]; drChecked: string }> {
+export async function roleDataRules(
+  db: Db,
+  permissionId: string,
+  roleId: string,
+  caller: ListCaller,
+): Promise<{ datarule: { id: string; ruleName: string }[]; drChecked: string }> {
   await requireVisible(db, ROLE_LIST, roleId, caller);
   const datarule = await db.query<{ id: string; ruleName: string }>(
     `SELECT id, rule_name AS "ruleName" FROM sys_permission_data_rule WHERE permission_id = $1 AND tenant_id = $2 ORDER BY create_time`,
@@ -86,13 +114,29 @@ export async function roleDataRules(db: Db, permissionId: string, roleId: string
 }
 
 /** Chooses which of a permission's data rules (of this tenant) the role applies. */
-export async function saveRoleDataRules(db: Db, roleId: string, permissionId: string, ruleIds: string[], caller: ListCaller): Promise<void> {
+export async function saveRoleDataRules(
+  db: Db,
+  roleId: string,
+  permissionId: string,
+  ruleIds: string[],
+  caller: ListCaller,
+): Promise<void> {
   await requireVisible(db, ROLE_LIST, roleId, caller);
   await db.tx(async (q) => {
-    const known = await q.query('SELECT id FROM sys_permission_data_rule WHERE id = ANY($1::text[]) AND permission_id = $2 AND tenant_id = $3', [ruleIds, permissionId, caller.tenantId]);
+    const known = await q.query(
+      'SELECT id FROM sys_permission_data_rule WHERE id = ANY($1::text[]) AND permission_id = $2 AND tenant_id = $3',
+      [ruleIds, permissionId, caller.tenantId],
+    );
     if (known.length !== ruleIds.length) throw new AppError('notFound', 'notFound');
-    await q.query('DELETE FROM sys_role_data_rule rd USING sys_permission_data_rule r WHERE r.id = rd.rule_id AND rd.role_id = $1 AND r.permission_id = $2', [roleId, permissionId]);
-    if (ruleIds.length) await q.query('INSERT INTO sys_role_data_rule (role_id, rule_id) SELECT $1, unnest($2::text[])', [roleId, ruleIds]);
+    await q.query(
+      'DELETE FROM sys_role_data_rule rd USING sys_permission_data_rule r WHERE r.id = rd.rule_id AND rd.role_id = $1 AND r.permission_id = $2',
+      [roleId, permissionId],
+    );
+    if (ruleIds.length)
+      await q.query('INSERT INTO sys_role_data_rule (role_id, rule_id) SELECT $1, unnest($2::text[])', [
+        roleId,
+        ruleIds,
+      ]);
   });
 }
 
@@ -103,8 +147,20 @@ export async function saveRoleDataRules(db: Db, roleId: string, permissionId: st
  */
 export const ROLE_IMPORT: ImportSpec = {
   name: 'roles',
-  columns: { roleName: ROLE_LIST.fields.roleName!.label, roleCode: ROLE_LIST.fields.roleCode!.label, description: ROLE_LIST.fields.description!.label },
+  columns: {
+    roleName: ROLE_LIST.fields.roleName!.label,
+    roleCode: ROLE_LIST.fields.roleCode!.label,
+    description: ROLE_LIST.fields.description!.label,
+  },
   async importRow(q, row, caller) {
-    await createRole(q, RoleCreateSchema.parse({ roleName: row.roleName ?? '', roleCode: row.roleCode ?? '', description: row.description }), caller);
+    await createRole(
+      q,
+      RoleCreateSchema.parse({
+        roleName: row.roleName ?? '',
+        roleCode: row.roleCode ?? '',
+        description: row.description,
+      }),
+      caller,
+    );
   },
 };

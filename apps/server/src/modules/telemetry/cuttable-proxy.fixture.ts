@@ -10,7 +10,10 @@ export class CuttableProxy {
   async open(): Promise<void> {
     const server = net.createServer((inbound) => {
       const outbound = net.connect(this.target.port, this.target.host);
-      for (const [a, b] of [[inbound, outbound], [outbound, inbound]] as const) {
+      for (const [a, b] of [
+        [inbound, outbound],
+        [outbound, inbound],
+      ] as const) {
         this.sockets.add(a);
         a.on('error', () => b.destroy());
         a.on('close', () => {

@@ -17,7 +17,8 @@ function budget(opts: DeadLetterBudgetOptions): { b: DeadLetterBudget; emitted: 
 }
 
 const admitted = (b: DeadLetterBudget, client: string, n: number, now = T0): number =>
-  Array.from({ length: n }, () => b.admit(client, 'invalid', `ztj/devices/${client}/telemetry`, now)).filter(Boolean).length;
+  Array.from({ length: n }, () => b.admit(client, 'invalid', `ztj/devices/${client}/telemetry`, now)).filter(Boolean)
+    .length;
 
 describe('DeadLetterBudget', () => {
   it('stores perClient per window per client, then counts; a new window starts afresh', () => {

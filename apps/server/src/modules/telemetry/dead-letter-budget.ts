@@ -51,7 +51,10 @@ export class DeadLetterBudget {
   private timer: NodeJS.Timeout | undefined;
 
   /** `emit` receives the summary rows of a closing window (to be written with the next batch). */
-  constructor(opts: DeadLetterBudgetOptions, private readonly emit: (rows: DeadLetterRow[]) => void) {
+  constructor(
+    opts: DeadLetterBudgetOptions,
+    private readonly emit: (rows: DeadLetterRow[]) => void,
+  ) {
     this.perClient = opts.perClient ?? 20;
     this.total = opts.total ?? 1_000;
     this.windowMs = opts.windowMs ?? 60_000;
@@ -84,10 +87,13 @@ export class DeadLetterBudget {
     s.reasons.set(reason, (s.reasons.get(reason) ?? 0) + 1);
     if (this.suppressedInWindow++ === 0 && !this.timer) {
       // the window's summary is written when it ends, even if no further dead letter arrives
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        this.close(Date.now());
-      }, Math.max(0, this.windowStart + this.windowMs - now));
+      this.timer = setTimeout(
+        () => {
+          this.timer = undefined;
+          this.close(Date.now());
+        },
+        Math.max(0, this.windowStart + this.windowMs - now),
+      );
       this.timer.unref();
     }
     return false;
@@ -106,7 +112,9 @@ export class DeadLetterBudget {
   close(now: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const over = [...this.spent.entries()].filter(([, s]) => s.suppressed > 0).sort((a, b) => b[1].suppressed - a[1].suppressed);
+    const over = [...this.spent.entries()]
+      .filter(([, s]) => s.suppressed > 0)
+      .sort((a, b) => b[1].suppressed - a[1].suppressed);
     const from = this.windowStart;
     this.spent = new Map();
     this.windowStart = now;

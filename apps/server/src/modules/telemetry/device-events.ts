@@ -1,4 +1,10 @@
-import { CommandAckPayloadSchema, DeviceEventPayloadSchema, FORBIDDEN_KEY_MESSAGE, checkDeviceTime, type DeviceEventType } from '@ztj/contracts';
+import {
+  CommandAckPayloadSchema,
+  DeviceEventPayloadSchema,
+  FORBIDDEN_KEY_MESSAGE,
+  checkDeviceTime,
+  type DeviceEventType,
+} from '@ztj/contracts';
 import type { Db } from '../../platform/db/db';
 import type { RegisteredDevice } from './device-registry';
 import type { StoredDeviceEvent } from './ingest-types';
@@ -13,12 +19,18 @@ export interface Refusal {
 function refusalOf(issues: readonly { path: PropertyKey[]; message: string }[]): Refusal {
   return {
     reason: issues.some((i) => i.message === FORBIDDEN_KEY_MESSAGE) ? 'forbiddenKey' : 'invalid',
-    detail: issues.slice(0, 3).map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; '),
+    detail: issues
+      .slice(0, 3)
+      .map((i) => `${i.path.map(String).join('.')}: ${i.message}`)
+      .join('; '),
   };
 }
 
 /** Device column and value an event sets (SPEC §4 device events). */
-const EFFECT: Record<DeviceEventType, [column: 'powered_on' | 'flight_mode' | 'low_power' | 'charging', value: boolean]> = {
+const EFFECT: Record<
+  DeviceEventType,
+  [column: 'powered_on' | 'flight_mode' | 'low_power' | 'charging', value: boolean]
+> = {
   power_on: ['powered_on', true],
   power_off: ['powered_on', false],
   flight_on: ['flight_mode', true],
@@ -41,7 +53,13 @@ const PAIR: Record<string, string[]> = {
  * the same pair is already stored (late events do not move the state back). `onStored` is told of
  * the event once its transaction committed (the alarm engine's hook).
  */
-export async function recordEvent(db: Db, device: RegisteredDevice, body: unknown, receivedAt: number, onStored?: (e: StoredDeviceEvent) => void): Promise<Refusal | null> {
+export async function recordEvent(
+  db: Db,
+  device: RegisteredDevice,
+  body: unknown,
+  receivedAt: number,
+  onStored?: (e: StoredDeviceEvent) => void,
+): Promise<Refusal | null> {
   const parsed = DeviceEventPayloadSchema.safeParse(body);
   if (!parsed.success) return refusalOf(parsed.error.issues);
   const { ts, type } = parsed.data;

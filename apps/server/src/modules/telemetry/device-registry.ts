@@ -96,5 +96,12 @@ interface Row {
   secret_hash: string;
 }
 function toDevice(r: Row): RegisteredDevice {
-  return { id: r.id, tenantId: r.tenant_id, kind: r.kind, model: r.model, gatewayId: r.gateway_id, secretHash: r.secret_hash };
+  return {
+    id: r.id,
+    tenantId: r.tenant_id,
+    kind: r.kind,
+    model: r.model,
+    gatewayId: r.gateway_id,
+    secretHash: r.secret_hash,
+  };
 }

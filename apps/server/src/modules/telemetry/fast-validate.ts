@@ -35,7 +35,8 @@ export interface SubReading extends Reading {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isTime = (v: unknown): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= DEVICE_TIME_MIN_MS && v <= DEVICE_TIME_MAX_MS - 1;
-const inRange = (v: unknown, lo: number, hi: number): v is number => typeof v === 'number' && Number.isFinite(v) && v >= lo && v <= hi;
+const inRange = (v: unknown, lo: number, hi: number): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v >= lo && v <= hi;
 
 /**
  * Keys of readings and batches. A forbidden key can hide only behind another key (a key of
@@ -112,7 +113,11 @@ function refusal(issues: readonly Issue[]): { ok: false; reason: RefusalReason; 
       return `${where}: ${i.message}${extra}`;
     })
     .join('; ');
-  return { ok: false, reason: issues.some((i) => i.message === FORBIDDEN_KEY_MESSAGE) ? 'forbiddenKey' : 'invalid', detail };
+  return {
+    ok: false,
+    reason: issues.some((i) => i.message === FORBIDDEN_KEY_MESSAGE) ? 'forbiddenKey' : 'invalid',
+    detail,
+  };
 }
 
 /** Telemetry body: fast path first, the contract schema when the fast path refuses. */
@@ -126,7 +131,13 @@ export function checkTelemetry(body: unknown): Checked<Reading> {
 
 /** Index of the first item of a batch's `readings` that the fast path refuses, or -1. */
 function firstRefusedReading(list: readonly unknown[]): number {
-  return list.findIndex((item) => !isObject(item) || typeof item.deviceId !== 'string' || !DEVICE_ID_PATTERN.test(item.deviceId) || !readingOf(item));
+  return list.findIndex(
+    (item) =>
+      !isObject(item) ||
+      typeof item.deviceId !== 'string' ||
+      !DEVICE_ID_PATTERN.test(item.deviceId) ||
+      !readingOf(item),
+  );
 }
 
 /**
@@ -139,14 +150,19 @@ function firstRefusedReading(list: readonly unknown[]): number {
 export function checkGatewayBatch(body: unknown): Checked<{ ts: number; readings: SubReading[] }> {
   const fast = fastGatewayBatch(body);
   if (fast) return { ok: true, value: fast };
-  if (!isObject(body) || !Array.isArray(body.readings) || body.readings.length > GATEWAY_BATCH_MAX) return checkGatewayBatchFully(body);
+  if (!isObject(body) || !Array.isArray(body.readings) || body.readings.length > GATEWAY_BATCH_MAX)
+    return checkGatewayBatchFully(body);
   const list = body.readings as unknown[];
   const forbidden = findForbiddenKey(body);
   if (forbidden) return refusal([{ path: forbidden, message: FORBIDDEN_KEY_MESSAGE }]);
   const at = Math.max(0, firstRefusedReading(list));
   const z = GatewayTelemetryPayloadSchema.safeParse({ ...body, readings: list.slice(at, at + 1) });
   if (z.success) return checkGatewayBatchFully(body); // not expected: the fast path accepts what the schema accepts
-  return refusal((z.error.issues as Issue[]).map((i) => (i.path[0] === 'readings' && i.path[1] === 0 ? { ...i, path: ['readings', at, ...i.path.slice(2)] } : i)));
+  return refusal(
+    (z.error.issues as Issue[]).map((i) =>
+      i.path[0] === 'readings' && i.path[1] === 0 ? { ...i, path: ['readings', at, ...i.path.slice(2)] } : i,
+    ),
+  );
 }
 
 /** The contract schema on the whole batch (a refusal the fast path saw but one reading alone does not show). */

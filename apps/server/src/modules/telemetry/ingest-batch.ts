@@ -25,7 +25,11 @@ export function newBatch(): Batch {
   });
   done.catch(() => undefined);
   const b: Batch & { state: Settling['state'] } = {
-    rows: [], dead: [], counts: new Map(), done, state: 'pending',
+    rows: [],
+    dead: [],
+    counts: new Map(),
+    done,
+    state: 'pending',
     resolve: () => {
       b.state = 'ok';
       resolve();
@@ -99,7 +103,11 @@ export class RetryPause {
  */
 export async function retryUntilDeadline<T>(
   attempt: () => Promise<T>,
-  o: { pause: RetryPause; deadline: () => number | undefined; onFailure: (failures: number, delayMs: number, err: Error) => void },
+  o: {
+    pause: RetryPause;
+    deadline: () => number | undefined;
+    onFailure: (failures: number, delayMs: number, err: Error) => void;
+  },
 ): Promise<{ ok: true; value: T } | { ok: false; error: Error }> {
   for (let failures = 1; ; failures++) {
     try {

@@ -1,7 +1,20 @@
-import { INGEST_TOPIC_FILTERS, isGatewayKind, parseTopic, sharedIngestFilters, topics, type DeviceCommand } from '@ztj/contracts';
+import {
+  INGEST_TOPIC_FILTERS,
+  isGatewayKind,
+  parseTopic,
+  sharedIngestFilters,
+  topics,
+  type DeviceCommand,
+} from '@ztj/contracts';
 import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/db';
-import { startEmbeddedBroker, type BrokerLimitStats, type BrokerTraffic, type BrokerPolicy, type EmbeddedBroker } from '../../platform/mqtt/embedded-broker';
+import {
+  startEmbeddedBroker,
+  type BrokerLimitStats,
+  type BrokerTraffic,
+  type BrokerPolicy,
+  type EmbeddedBroker,
+} from '../../platform/mqtt/embedded-broker';
 import { connectIngestClient, type IngestClient } from '../../platform/mqtt/ingest-client';
 import { redactUrl } from '../../platform/mqtt/mosquitto-dynsec';
 import { DeviceBrokerAccounts } from '../devices/device-broker-accounts';
@@ -25,9 +38,21 @@ export class IngestRuntime {
   private client: IngestClient | undefined;
   private accounts: DeviceBrokerAccounts | undefined;
 
-  constructor(private readonly config: Config, private readonly db: Db, hub: RealtimeHub, options: IngestOptions & { connections?: number; shareGroup?: string; subscribeQos?: 0 | 1; topicFilters?: readonly string[] } = {}) {
+  constructor(
+    private readonly config: Config,
+    private readonly db: Db,
+    hub: RealtimeHub,
+    options: IngestOptions & {
+      connections?: number;
+      shareGroup?: string;
+      subscribeQos?: 0 | 1;
+      topicFilters?: readonly string[];
+    } = {},
+  ) {
     this.registry = new DeviceRegistry(db);
-    const store = config.databaseUrl ? new CopyTelemetryStore(config.databaseUrl, config.databaseSchema) : new SqlTelemetryStore(db);
+    const store = config.databaseUrl
+      ? new CopyTelemetryStore(config.databaseUrl, config.databaseSchema)
+      : new SqlTelemetryStore(db);
     this.ingest = new IngestService(db, this.registry, store, new LiveFanout(hub), {
       ...options,
       deadLetters: { perClient: config.ingestDeadLetterBudget, ...options.deadLetters },
@@ -102,15 +127,18 @@ export class IngestRuntime {
     const { mqttUrl, mqttPort, mqttShared } = this.config;
     if (mqttUrl) {
       if (this.config.mqttDynsec) await this.provisionBrokerAccounts(mqttUrl, this.config.mqttDynsec);
-      const connect = (): Promise<IngestClient> => connectIngestClient({
-        url: mqttUrl,
-        filters: this.topicFilters ?? this.configuredFilters(),
-        connections: mqttShared ? this.connections : 1,
-        qos: this.subscribeQos,
-        onMessage: (topic, payload) => this.onMessage(topic, payload, undefined),
-        ...(this.config.mqttClientId ? { session: { clientId: this.config.mqttClientId, sessionExpirySec: this.config.mqttSessionExpirySec } } : {}),
-        whenReady: () => this.ingest.whenReady(),
-      });
+      const connect = (): Promise<IngestClient> =>
+        connectIngestClient({
+          url: mqttUrl,
+          filters: this.topicFilters ?? this.configuredFilters(),
+          connections: mqttShared ? this.connections : 1,
+          qos: this.subscribeQos,
+          onMessage: (topic, payload) => this.onMessage(topic, payload, undefined),
+          ...(this.config.mqttClientId
+            ? { session: { clientId: this.config.mqttClientId, sessionExpirySec: this.config.mqttSessionExpirySec } }
+            : {}),
+          whenReady: () => this.ingest.whenReady(),
+        });
       try {
         this.client = await connect();
       } catch (e) {
@@ -149,8 +177,18 @@ export class IngestRuntime {
       throw e;
     });
     this.accounts = accounts;
-    if (r.withoutPassword.length) report(new Error(`dynamic-security: ${r.withoutPassword.length} device(s) got a broker account without password (secret not known in clear; issue it again with npm run device:add): ${r.withoutPassword.slice(0, 20).join(', ')}`));
-    if (r.conflicts.length) report(new Error(`dynamic-security: broker clients not managed by this server hold these device ids: ${r.conflicts.join(', ')}`));
+    if (r.withoutPassword.length)
+      report(
+        new Error(
+          `dynamic-security: ${r.withoutPassword.length} device(s) got a broker account without password (secret not known in clear; issue it again with npm run device:add): ${r.withoutPassword.slice(0, 20).join(', ')}`,
+        ),
+      );
+    if (r.conflicts.length)
+      report(
+        new Error(
+          `dynamic-security: broker clients not managed by this server hold these device ids: ${r.conflicts.join(', ')}`,
+        ),
+      );
     for (const err of r.errors) report(new Error(`dynamic-security: ${err}`));
   }
 
@@ -171,7 +209,13 @@ export class IngestRuntime {
   private onMessage(topic: string, payload: Buffer, identity: string | undefined): Settling | undefined {
     const p = this.parsedTopic(topic);
     if (!p || p.channel === 'commands') return undefined;
-    return this.ingest.take({ source: topic, channel: p.channel, id: p.id, payload, ...(identity ? { authDeviceId: identity } : {}) });
+    return this.ingest.take({
+      source: topic,
+      channel: p.channel,
+      id: p.id,
+      payload,
+      ...(identity ? { authDeviceId: identity } : {}),
+    });
   }
 
   /** Embedded broker rules: username = device id, password = its secret; own topics only. */

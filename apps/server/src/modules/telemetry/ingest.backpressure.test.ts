@@ -34,10 +34,19 @@ describe('ingest backpressure (IngestService.whenReady)', () => {
     await addDevice(app, { id });
     await app.devices.registry.get(id);
     const store = new GatedStore(new SqlTelemetryStore(app.db));
-    const ingest = new IngestService(app.db, app.devices.registry, store, undefined, { maxRows: 10, maxPending: 40, flushMs: 5 });
+    const ingest = new IngestService(app.db, app.devices.registry, store, undefined, {
+      maxRows: 10,
+      maxPending: 40,
+      flushMs: 5,
+    });
     const t0 = Date.now() - 10_000;
     const send = (i: number): void =>
-      void ingest.take({ source: 'test', channel: 'telemetry', id, payload: JSON.stringify({ ts: t0 + i, values: { P003: i / 10 } }) });
+      void ingest.take({
+        source: 'test',
+        channel: 'telemetry',
+        id,
+        payload: JSON.stringify({ ts: t0 + i, values: { P003: i / 10 } }),
+      });
 
     for (let i = 0; i < 39; i++) send(i);
     expect(ingest.whenReady()).toBeUndefined();

@@ -40,7 +40,14 @@ export async function addDevice(app: TestApp, d: Partial<NewDevice> & { id: stri
 
 /** Connects as a device with MQTT 3.1.1. */
 export function connectDevice(app: TestApp, id: string, password: string): Promise<MqttClient> {
-  return connectAsync(brokerUrl(app), { protocolVersion: 4, clientId: id, username: id, password, reconnectPeriod: 0, connectTimeout: 5000 });
+  return connectAsync(brokerUrl(app), {
+    protocolVersion: 4,
+    clientId: id,
+    username: id,
+    password,
+    reconnectPeriod: 0,
+    connectTimeout: 5000,
+  });
 }
 
 /** Polls `probe` until it returns a truthy value (or throws after `ms`). */
@@ -56,7 +63,9 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | null | fal
 
 /** Number of stored readings of a device. */
 export async function countTelemetry(app: TestApp, deviceId: string): Promise<number> {
-  const [r] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry WHERE device_id = $1', [deviceId]);
+  const [r] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry WHERE device_id = $1', [
+    deviceId,
+  ]);
   return r?.n ?? 0;
 }
 

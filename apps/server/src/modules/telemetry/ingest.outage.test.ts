@@ -33,87 +33,97 @@ afterAll(async () => {
   await proxy?.cut();
 }, 60_000);
 
-describe.skipIf(!DATABASE_URL)('ingest while PostgreSQL is unreachable (needs DATABASE_URL: PGlite cannot go down)', () => {
-  it('holds and retries every batch until the database is back: each acknowledged reading stored exactly once', async () => {
-    const a = app!;
-    const httpId = uid('OUT');
-    const httpSecret = await addDevice(a, { id: httpId });
-    const mqttId = uid('OUT');
-    const mqttSecret = await addDevice(a, { id: mqttId });
-    await a.devices.registry.get(httpId);
-    await a.devices.registry.get(mqttId);
-    const t0 = Date.now() - 3_600_000;
+describe.skipIf(!DATABASE_URL)(
+  'ingest while PostgreSQL is unreachable (needs DATABASE_URL: PGlite cannot go down)',
+  () => {
+    it('holds and retries every batch until the database is back: each acknowledged reading stored exactly once', async () => {
+      const a = app!;
+      const httpId = uid('OUT');
+      const httpSecret = await addDevice(a, { id: httpId });
+      const mqttId = uid('OUT');
+      const mqttSecret = await addDevice(a, { id: mqttId });
+      await a.devices.registry.get(httpId);
+      await a.devices.registry.get(mqttId);
+      const t0 = Date.now() - 3_600_000;
 
-    // storeFailing as seen over time (sampled, not timed: only its sequence is asserted)
-    const seen: boolean[] = [];
-    const sampler = setInterval(() => {
-      if (seen[seen.length - 1] !== a.devices.storeFailing) seen.push(a.devices.storeFailing);
-    }, 10);
+      // storeFailing as seen over time (sampled, not timed: only its sequence is asserted)
+      const seen: boolean[] = [];
+      const sampler = setInterval(() => {
+        if (seen[seen.length - 1] !== a.devices.storeFailing) seen.push(a.devices.storeFailing);
+      }, 10);
 
-    // HTTP intake: an answer is the acknowledgement; 8 concurrent senders
-    const httpAcked: number[] = [];
-    const httpRefused: string[] = [];
-    let flooding = true;
-    let next = 0;
-    const sender = async (): Promise<void> => {
-      while (flooding) {
-        const ts = t0 + next++;
-        const res = await a.fastify.inject({
-          method: 'POST', url: `/ztj-iot/ingest/devices/${httpId}/telemetry`,
-          headers: { 'x-device-secret': httpSecret, 'content-type': 'application/json' },
-          payload: JSON.stringify({ ts, values: { P003: 4.5 } }),
-        });
-        if (res.statusCode === 200 && res.json<{ success: boolean }>().success) httpAcked.push(ts);
-        else httpRefused.push(`${res.statusCode} ${res.body.slice(0, 200)}`);
-      }
-    };
-    const senders = Array.from({ length: 8 }, () => sender());
-
-    // MQTT QoS 1 (external broker): a PUBACK is the acknowledgement
-    const mqttAcked: number[] = [];
-    let mqttFlood: Promise<void> = Promise.resolve();
-    if (EXTERNAL_MQTT) {
-      const c = await connectDevice(a, mqttId, mqttSecret);
-      devices.push(c);
-      mqttFlood = (async () => {
-        for (let i = 0; flooding; i++) {
-          const batch = Array.from({ length: 50 }, (_, k) => t0 + i * 50 + k);
-          await Promise.all(batch.map((t) => c.publishAsync(topics.telemetry(mqttId), JSON.stringify({ ts: t, values: { P003: 3 } }), { qos: 1 }).then(() => mqttAcked.push(t))));
+      // HTTP intake: an answer is the acknowledgement; 8 concurrent senders
+      const httpAcked: number[] = [];
+      const httpRefused: string[] = [];
+      let flooding = true;
+      let next = 0;
+      const sender = async (): Promise<void> => {
+        while (flooding) {
+          const ts = t0 + next++;
+          const res = await a.fastify.inject({
+            method: 'POST',
+            url: `/ztj-iot/ingest/devices/${httpId}/telemetry`,
+            headers: { 'x-device-secret': httpSecret, 'content-type': 'application/json' },
+            payload: JSON.stringify({ ts, values: { P003: 4.5 } }),
+          });
+          if (res.statusCode === 200 && res.json<{ success: boolean }>().success) httpAcked.push(ts);
+          else httpRefused.push(`${res.statusCode} ${res.body.slice(0, 200)}`);
         }
-      })();
-    }
+      };
+      const senders = Array.from({ length: 8 }, () => sender());
 
-    await waitFor(async () => httpAcked.length >= 200 && (!EXTERNAL_MQTT || mqttAcked.length >= 1000), 20_000);
-    await proxy!.cut();
-    await waitFor(async () => a.devices.storeFailing, 10_000);
-    await new Promise((r) => setTimeout(r, 3000));
-    await proxy!.open();
-    await waitFor(async () => !a.devices.storeFailing, 30_000);
-    await new Promise((r) => setTimeout(r, 300));
-    flooding = false;
-    await Promise.all([...senders, mqttFlood]);
-    await a.devices.ingest.flush();
-    clearInterval(sampler);
+      // MQTT QoS 1 (external broker): a PUBACK is the acknowledgement
+      const mqttAcked: number[] = [];
+      let mqttFlood: Promise<void> = Promise.resolve();
+      if (EXTERNAL_MQTT) {
+        const c = await connectDevice(a, mqttId, mqttSecret);
+        devices.push(c);
+        mqttFlood = (async () => {
+          for (let i = 0; flooding; i++) {
+            const batch = Array.from({ length: 50 }, (_, k) => t0 + i * 50 + k);
+            await Promise.all(
+              batch.map((t) =>
+                c
+                  .publishAsync(topics.telemetry(mqttId), JSON.stringify({ ts: t, values: { P003: 3 } }), { qos: 1 })
+                  .then(() => mqttAcked.push(t)),
+              ),
+            );
+          }
+        })();
+      }
 
-    expect(a.devices.ingest.stats.lost).toBe(0);
-    expect(httpRefused).toEqual([]);
-    expect(seen).toEqual([false, true, false]);
-    const stored = async (id: string): Promise<Set<number>> => {
-      const rows = await a.db.query<{ ts: string }>('SELECT ts FROM telemetry WHERE device_id = $1', [id]);
-      return new Set(rows.map((r) => Number(r.ts)));
-    };
-    const httpStored = await stored(httpId);
-    expect(httpAcked.filter((t) => !httpStored.has(t))).toEqual([]);
-    expect(httpStored.size).toBe(httpAcked.length);
-    if (EXTERNAL_MQTT) {
-      // everything the broker acknowledged reaches the ingest (no one publishes again)
-      const mqttStored = await waitFor(async () => {
-        await a.devices.ingest.flush();
-        const s = await stored(mqttId);
-        return s.size >= mqttAcked.length ? s : null;
-      }, 30_000).catch(async () => stored(mqttId));
-      expect(mqttAcked.filter((t) => !mqttStored.has(t))).toEqual([]);
-      expect(mqttStored.size).toBe(mqttAcked.length);
-    }
-  }, 90_000);
-});
+      await waitFor(async () => httpAcked.length >= 200 && (!EXTERNAL_MQTT || mqttAcked.length >= 1000), 20_000);
+      await proxy!.cut();
+      await waitFor(async () => a.devices.storeFailing, 10_000);
+      await new Promise((r) => setTimeout(r, 3000));
+      await proxy!.open();
+      await waitFor(async () => !a.devices.storeFailing, 30_000);
+      await new Promise((r) => setTimeout(r, 300));
+      flooding = false;
+      await Promise.all([...senders, mqttFlood]);
+      await a.devices.ingest.flush();
+      clearInterval(sampler);
+
+      expect(a.devices.ingest.stats.lost).toBe(0);
+      expect(httpRefused).toEqual([]);
+      expect(seen).toEqual([false, true, false]);
+      const stored = async (id: string): Promise<Set<number>> => {
+        const rows = await a.db.query<{ ts: string }>('SELECT ts FROM telemetry WHERE device_id = $1', [id]);
+        return new Set(rows.map((r) => Number(r.ts)));
+      };
+      const httpStored = await stored(httpId);
+      expect(httpAcked.filter((t) => !httpStored.has(t))).toEqual([]);
+      expect(httpStored.size).toBe(httpAcked.length);
+      if (EXTERNAL_MQTT) {
+        // everything the broker acknowledged reaches the ingest (no one publishes again)
+        const mqttStored = await waitFor(async () => {
+          await a.devices.ingest.flush();
+          const s = await stored(mqttId);
+          return s.size >= mqttAcked.length ? s : null;
+        }, 30_000).catch(async () => stored(mqttId));
+        expect(mqttAcked.filter((t) => !mqttStored.has(t))).toEqual([]);
+        expect(mqttStored.size).toBe(mqttAcked.length);
+      }
+    }, 90_000);
+  },
+);

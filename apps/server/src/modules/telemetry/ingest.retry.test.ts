@@ -43,9 +43,19 @@ describe('ingest retries a failing store (issue #15 item 2)', () => {
     await app.devices.registry.get(id);
     const store = new SwitchableStore(new SqlTelemetryStore(app.db));
     const errors: string[] = [];
-    const ingest = new IngestService(app.db, app.devices.registry, store, undefined, { maxRows: 5, flushMs: 5, onError: (e) => errors.push(e.message) });
+    const ingest = new IngestService(app.db, app.devices.registry, store, undefined, {
+      maxRows: 5,
+      flushMs: 5,
+      onError: (e) => errors.push(e.message),
+    });
     const t0 = Date.now() - 10_000;
-    const send = (i: number): void => void ingest.take({ source: 'test', channel: 'telemetry', id, payload: JSON.stringify({ ts: t0 + i, values: { P003: 1 } }) });
+    const send = (i: number): void =>
+      void ingest.take({
+        source: 'test',
+        channel: 'telemetry',
+        id,
+        payload: JSON.stringify({ ts: t0 + i, values: { P003: 1 } }),
+      });
     for (let i = 0; i < 5; i++) send(i);
     await waitFor(async () => store.failures >= 4, 10_000); // past the old code's 3 attempts
     expect(ingest.storeFailing).toBe(true);
@@ -69,9 +79,20 @@ describe('ingest retries a failing store (issue #15 item 2)', () => {
     await app.devices.registry.get(id);
     const store = new SwitchableStore(new SqlTelemetryStore(app.db));
     const errors: string[] = [];
-    const ingest = new IngestService(app.db, app.devices.registry, store, undefined, { maxRows: 5, flushMs: 5, stopRetryMs: 200, onError: (e) => errors.push(e.message) });
+    const ingest = new IngestService(app.db, app.devices.registry, store, undefined, {
+      maxRows: 5,
+      flushMs: 5,
+      stopRetryMs: 200,
+      onError: (e) => errors.push(e.message),
+    });
     const t0 = Date.now() - 10_000;
-    for (let i = 0; i < 7; i++) ingest.take({ source: 'test', channel: 'telemetry', id, payload: JSON.stringify({ ts: t0 + i, values: { P003: 1 } }) });
+    for (let i = 0; i < 7; i++)
+      ingest.take({
+        source: 'test',
+        channel: 'telemetry',
+        id,
+        payload: JSON.stringify({ ts: t0 + i, values: { P003: 1 } }),
+      });
     await waitFor(async () => store.failures >= 2, 10_000);
     await ingest.stop();
     expect(ingest.stats.lost).toBe(7);

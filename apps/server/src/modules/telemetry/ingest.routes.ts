@@ -29,13 +29,27 @@ const bodyBytes = (body: unknown): Buffer => (Buffer.isBuffer(body) ? body : Buf
  * `success:false` with the reason (`ingestRejected`).
  */
 export function ingestRoutes(app: FastifyInstance, db: Db, registry: DeviceRegistry, ingest: IngestService): void {
-  const handle = async (req: FastifyRequest, id: string, channel: TopicChannel): Promise<{ accepted: number; rejected: number; reasons: string[] }> => {
+  const handle = async (
+    req: FastifyRequest,
+    id: string,
+    channel: TopicChannel,
+  ): Promise<{ accepted: number; rejected: number; reasons: string[] }> => {
     const device = await registry.get(id);
-    if (!device || !verifyDeviceSecret(secretOf(req, id), device.secretHash)) throw new AppError('unauthorized', 'deviceAuthFailed');
-    const out = await ingest.handleAndWait({ source: `http:${req.url.split('?')[0]}`, channel, id, payload: bodyBytes(req.body), authDeviceId: id });
+    if (!device || !verifyDeviceSecret(secretOf(req, id), device.secretHash))
+      throw new AppError('unauthorized', 'deviceAuthFailed');
+    const out = await ingest.handleAndWait({
+      source: `http:${req.url.split('?')[0]}`,
+      channel,
+      id,
+      payload: bodyBytes(req.body),
+      authDeviceId: id,
+    });
     if (out.accepted === 0) {
       // reason codes with the first details (the code, value and range of an out-of-range value)
-      const reason = out.reasons.slice(0, 3).map((r, i) => (out.details[i] ? `${r} (${out.details[i]})` : r)).join(', ');
+      const reason = out.reasons
+        .slice(0, 3)
+        .map((r, i) => (out.details[i] ? `${r} (${out.details[i]})` : r))
+        .join(', ');
       throw new AppError('badRequest', 'ingestRejected', { reason: out.reasons.length > 3 ? `${reason}, …` : reason });
     }
     return { accepted: out.accepted, rejected: out.rejected, reasons: out.reasons };
@@ -44,10 +58,14 @@ export function ingestRoutes(app: FastifyInstance, db: Db, registry: DeviceRegis
   // does an MQTT payload, so malformed or hostile JSON is dead-lettered the same way.
   void app.register(async (sub) => {
     sub.removeAllContentTypeParsers();
-    sub.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_PAYLOAD_BYTES }, (_req, body, done) => done(null, body));
+    sub.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_PAYLOAD_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
     registerRoute(sub, db, IngestRoutes.telemetry, ({ req, params }) => handle(req, params.deviceId, 'telemetry'));
     registerRoute(sub, db, IngestRoutes.events, ({ req, params }) => handle(req, params.deviceId, 'events'));
     registerRoute(sub, db, IngestRoutes.acks, ({ req, params }) => handle(req, params.deviceId, 'acks'));
-    registerRoute(sub, db, IngestRoutes.gateway, ({ req, params }) => handle(req, params.gatewayId, 'gatewayTelemetry'));
+    registerRoute(sub, db, IngestRoutes.gateway, ({ req, params }) =>
+      handle(req, params.gatewayId, 'gatewayTelemetry'),
+    );
   });
 }

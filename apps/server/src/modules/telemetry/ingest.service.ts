@@ -35,7 +35,16 @@ export class IngestService {
   private readonly maxPending: number;
   /** Waiters of {@link whenReady}, released once the queue is below half of `maxPending`. */
   private ready: { promise: Promise<void>; resolve: () => void } | undefined;
-  readonly stats: IngestStats = { received: 0, stored: 0, duplicates: 0, dead: {}, suppressed: 0, batches: 0, lost: 0, pending: 0 };
+  readonly stats: IngestStats = {
+    received: 0,
+    stored: 0,
+    duplicates: 0,
+    dead: {},
+    suppressed: 0,
+    batches: 0,
+    lost: 0,
+    pending: 0,
+  };
   /** Budget of stored dead letters; `deadLetters.close(now)` writes the window's summary rows. */
   readonly deadLetters: DeadLetterBudget;
   /** Set by the first failed batch write, cleared by the next commit. */
@@ -106,10 +115,15 @@ export class IngestService {
   take(msg: IngestMessage): Settling {
     const r = this.process(msg, Date.now());
     if (!(r instanceof Promise)) return r.batch ?? SETTLED;
-    return settlingOf(r.then((o) => o.batch?.done, (e: Error) => {
-      this.opts.onError?.(e);
-      throw e;
-    }));
+    return settlingOf(
+      r.then(
+        (o) => o.batch?.done,
+        (e: Error) => {
+          this.opts.onError?.(e);
+          throw e;
+        },
+      ),
+    );
   }
 
   /** Takes a message and resolves once its readings are committed (HTTP ingest). */
@@ -126,7 +140,8 @@ export class IngestService {
     this.stats.received++;
     const size = typeof msg.payload === 'string' ? Buffer.byteLength(msg.payload) : msg.payload.length;
     if (size > MAX_PAYLOAD_BYTES) return this.refuse(msg, receivedAt, msg.id, 'tooLarge', `${size} bytes`);
-    if (msg.authDeviceId !== undefined && msg.authDeviceId !== msg.id) return this.refuse(msg, receivedAt, msg.id, 'unauthorized', `authenticated as ${msg.authDeviceId}`);
+    if (msg.authDeviceId !== undefined && msg.authDeviceId !== msg.id)
+      return this.refuse(msg, receivedAt, msg.id, 'unauthorized', `authenticated as ${msg.authDeviceId}`);
     const device = this.registry.peek(msg.id);
     if (device === undefined) return this.registry.get(msg.id).then((d) => this.route(msg, d, receivedAt));
     return this.route(msg, device, receivedAt);
@@ -157,19 +172,34 @@ export class IngestService {
 
   /** The outcome of a message written directly (event, ack): accepted, or refused as `written` says. */
   private written(msg: IngestMessage, receivedAt: number, written: Promise<Refusal | null>): Promise<Outcome> {
-    return written.then((problem) => (problem ? this.refuse(msg, receivedAt, msg.id, problem.reason, problem.detail) : none()));
+    return written.then((problem) =>
+      problem ? this.refuse(msg, receivedAt, msg.id, problem.reason, problem.detail) : none(),
+    );
   }
 
-  private async gatewayBatch(msg: IngestMessage, gateway: RegisteredDevice, body: unknown, receivedAt: number): Promise<Outcome> {
+  private async gatewayBatch(
+    msg: IngestMessage,
+    gateway: RegisteredDevice,
+    body: unknown,
+    receivedAt: number,
+  ): Promise<Outcome> {
     if (!isGatewayKind(gateway.kind)) return this.refuse(msg, receivedAt, msg.id, 'notGateway', gateway.model);
     const c = checkGatewayBatch(body);
     if (!c.ok) return this.refuse(msg, receivedAt, msg.id, c.reason, c.detail);
     const out: Outcome = { accepted: 0, rejected: 0, reasons: [], details: [] };
     for (const r of c.value.readings) {
       const sub = this.registry.peek(r.deviceId) ?? (await this.registry.get(r.deviceId));
-      const one = !sub || sub.gatewayId !== gateway.id
-        ? this.refuse(msg, receivedAt, r.deviceId, sub ? 'notSubDevice' : 'unknownDevice', `gateway ${gateway.id}`, JSON.stringify(r))
-        : this.accept(msg, sub, r, receivedAt);
+      const one =
+        !sub || sub.gatewayId !== gateway.id
+          ? this.refuse(
+              msg,
+              receivedAt,
+              r.deviceId,
+              sub ? 'notSubDevice' : 'unknownDevice',
+              `gateway ${gateway.id}`,
+              JSON.stringify(r),
+            )
+          : this.accept(msg, sub, r, receivedAt);
       out.accepted += one.accepted;
       out.rejected += one.rejected;
       out.reasons.push(...one.reasons);
@@ -182,7 +212,15 @@ export class IngestService {
   private accept(msg: IngestMessage, device: RegisteredDevice, r: Reading, receivedAt: number): Outcome {
     const time = checkDeviceTime(r.ts, receivedAt);
     if (time !== 'ok') return this.refuse(msg, receivedAt, device.id, time, `ts ${r.ts}`, JSON.stringify(r));
-    if (r.ts < this.floor.minTs) return this.refuse(msg, receivedAt, device.id, 'beforeRetention', `ts ${r.ts} < ${this.floor.minTs}`, JSON.stringify(r));
+    if (r.ts < this.floor.minTs)
+      return this.refuse(
+        msg,
+        receivedAt,
+        device.id,
+        'beforeRetention',
+        `ts ${r.ts} < ${this.floor.minTs}`,
+        JSON.stringify(r),
+      );
     const batch = this.batch;
     batch.rows.push(rowOf(device, r, receivedAt));
     this.stats.pending++;
@@ -192,14 +230,29 @@ export class IngestService {
   }
 
   /** Counts a refused message and stores it as a dead letter if its client's budget allows. */
-  private refuse(msg: IngestMessage, receivedAt: number, deviceId: string | null, reason: string, detail: string | null, payload?: string): Outcome {
+  private refuse(
+    msg: IngestMessage,
+    receivedAt: number,
+    deviceId: string | null,
+    reason: string,
+    detail: string | null,
+    payload?: string,
+  ): Outcome {
     this.stats.dead[reason] = (this.stats.dead[reason] ?? 0) + 1;
     const batch = this.batch;
     if (this.deadLetters.admit(msg.authDeviceId ?? msg.id, reason, msg.source, receivedAt)) {
-      batch.dead.push({ receivedAt, source: msg.source, deviceId, reason, detail, payload: payload?.slice(0, PAYLOAD_KEEP) ?? kept(msg.payload) });
+      batch.dead.push({
+        receivedAt,
+        source: msg.source,
+        deviceId,
+        reason,
+        detail,
+        payload: payload?.slice(0, PAYLOAD_KEEP) ?? kept(msg.payload),
+      });
     } else {
       this.stats.suppressed++;
-      for (const name of [`dead:${reason}`, 'dead:suppressed']) batch.counts.set(name, (batch.counts.get(name) ?? 0) + 1);
+      for (const name of [`dead:${reason}`, 'dead:suppressed'])
+        batch.counts.set(name, (batch.counts.get(name) ?? 0) + 1);
     }
     this.arm();
     return { accepted: 0, rejected: 1, reasons: [reason], details: [detail ?? ''], batch };
@@ -246,7 +299,12 @@ export class IngestService {
       onFailure: (failures, delay, err) => {
         this.failing = true;
         this.failureReport.maybe(failures === 1, () =>
-          this.opts.onError?.(new Error(`telemetry store failing (attempt ${failures}): holding ${this.stats.pending} rows, retrying in ${delay} ms: ${err.message}`, { cause: err })),
+          this.opts.onError?.(
+            new Error(
+              `telemetry store failing (attempt ${failures}): holding ${this.stats.pending} rows, retrying in ${delay} ms: ${err.message}`,
+              { cause: err },
+            ),
+          ),
         );
       },
     });
@@ -287,7 +345,10 @@ export class IngestService {
     this.pause.wake();
     await this.flush().catch(() => undefined);
     const lost = this.stats.lost - lostBefore;
-    if (lost) this.opts.onError?.(new Error(`ingest stopped with ${lost} accepted rows not written (telemetry store unreachable)`));
+    if (lost)
+      this.opts.onError?.(
+        new Error(`ingest stopped with ${lost} accepted rows not written (telemetry store unreachable)`),
+      );
     this.stopped = true;
     this.release();
     if (this.timer) clearTimeout(this.timer);

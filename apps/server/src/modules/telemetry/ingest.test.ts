@@ -2,7 +2,16 @@
 import { topics } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app';
-import { EXTERNAL_MQTT, addDevice, connectDevice, countTelemetry, createDeviceTestApp, deadLetters, uid, waitFor } from './ingest.fixtures';
+import {
+  EXTERNAL_MQTT,
+  addDevice,
+  connectDevice,
+  countTelemetry,
+  createDeviceTestApp,
+  deadLetters,
+  uid,
+  waitFor,
+} from './ingest.fixtures';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -20,17 +29,27 @@ describe('MQTT ingest (integration)', () => {
     const secret = await addDevice(app, { id });
     const c = await connectDevice(app, id, secret);
     const t = now();
-    await c.publishAsync(topics.telemetry(id), JSON.stringify({ ts: t, values: { P003: -18.2, P004: 65 } }), { qos: 1 });
+    await c.publishAsync(topics.telemetry(id), JSON.stringify({ ts: t, values: { P003: -18.2, P004: 65 } }), {
+      qos: 1,
+    });
     await c.publishAsync(topics.telemetry(id), JSON.stringify({ ts: t, values: { P003: 99 } }), { qos: 1 });
     await c.publishAsync(topics.telemetry(id), JSON.stringify({ ts: t - 60_000, values: { P003: -10 } }), { qos: 1 });
     await waitFor(async () => (await countTelemetry(app, id)) === 2);
     await app.devices.ingest.flush();
-    const [first] = await app.db.query<{ values: Record<string, number> }>('SELECT "values" FROM telemetry WHERE device_id = $1 AND ts = $2', [id, t]);
+    const [first] = await app.db.query<{ values: Record<string, number> }>(
+      'SELECT "values" FROM telemetry WHERE device_id = $1 AND ts = $2',
+      [id, t],
+    );
     expect(first!.values).toEqual({ P003: -18.2, P004: 65 });
-    const [latest] = await app.db.query<{ ts: string | number; values: Record<string, number> }>('SELECT ts, "values" FROM device_latest WHERE device_id = $1', [id]);
+    const [latest] = await app.db.query<{ ts: string | number; values: Record<string, number> }>(
+      'SELECT ts, "values" FROM device_latest WHERE device_id = $1',
+      [id],
+    );
     expect(Number(latest!.ts)).toBe(t);
     expect(latest!.values.P003).toBe(-18.2);
-    const [dev] = await app.db.query<{ last_ts: string | number }>('SELECT last_ts FROM device WHERE dev_no = $1', [id]);
+    const [dev] = await app.db.query<{ last_ts: string | number }>('SELECT last_ts FROM device WHERE dev_no = $1', [
+      id,
+    ]);
     expect(Number(dev!.last_ts)).toBe(t);
     await c.endAsync();
   });
@@ -41,7 +60,9 @@ describe('MQTT ingest (integration)', () => {
     const c = await connectDevice(app, id, secret);
     await c.publishAsync(topics.telemetry(id), '{not json', { qos: 1 });
     await c.publishAsync(topics.telemetry(id), JSON.stringify({ ts: now(), values: { P004: 150 } }), { qos: 1 });
-    await c.publishAsync(topics.telemetry(id), JSON.stringify({ ts: Date.now() + 3600_000, values: { P003: 1 } }), { qos: 1 });
+    await c.publishAsync(topics.telemetry(id), JSON.stringify({ ts: Date.now() + 3600_000, values: { P003: 1 } }), {
+      qos: 1,
+    });
     await c.publishAsync(topics.telemetry(id), JSON.stringify({ ts: now(), values: { P003: 1 } }), { qos: 1 });
     await waitFor(async () => (await countTelemetry(app, id)) === 1);
     const dead = await waitFor(async () => {
@@ -61,7 +82,14 @@ describe('MQTT ingest (integration)', () => {
     await addDevice(app, { id: stranger, model: 'P3A-1IY1' });
     const c = await connectDevice(app, gw, secret);
     const t = now();
-    const batch = { ts: t, readings: [{ deviceId: tagA, ts: t - 5000, values: { P003: 4.5 } }, { deviceId: tagA, ts: t, values: { P003: 4.6 } }, { deviceId: stranger, ts: t, values: { P003: 1 } }] };
+    const batch = {
+      ts: t,
+      readings: [
+        { deviceId: tagA, ts: t - 5000, values: { P003: 4.5 } },
+        { deviceId: tagA, ts: t, values: { P003: 4.6 } },
+        { deviceId: stranger, ts: t, values: { P003: 1 } },
+      ],
+    };
     await c.publishAsync(topics.gatewayTelemetry(gw), JSON.stringify(batch), { qos: 1 });
     await waitFor(async () => (await countTelemetry(app, tagA)) === 2);
     await waitFor(async () => (await deadLetters(app, stranger)).some((d) => d.reason === 'notSubDevice'));
@@ -75,7 +103,9 @@ describe('MQTT ingest (integration)', () => {
     const c = await connectDevice(app, id, secret);
     await c.publishAsync(topics.events(id), JSON.stringify({ ts: now(), type: 'power_off' }), { qos: 1 });
     await c.publishAsync(topics.events(id), JSON.stringify({ ts: now() - 5000, type: 'power_on' }), { qos: 1 });
-    await waitFor(async () => (await app.db.query('SELECT 1 FROM device_event WHERE device_id = $1', [id])).length === 2);
+    await waitFor(
+      async () => (await app.db.query('SELECT 1 FROM device_event WHERE device_id = $1', [id])).length === 2,
+    );
     const [d] = await app.db.query<{ powered_on: boolean }>('SELECT powered_on FROM device WHERE dev_no = $1', [id]);
     expect(d!.powered_on).toBe(false);
     await c.endAsync();
@@ -95,17 +125,27 @@ describe('MQTT ingest (integration)', () => {
     await Promise.all(
       devices.flatMap(({ id, client }) =>
         Array.from({ length: perDevice }, (_, i) =>
-          client.publishAsync(topics.telemetry(id), JSON.stringify({ ts: t0 + i, values: { P003: -20 + i / 10, P004: 50, P005: 90, P012: -70, P013: 3 } }), { qos: 1 }),
+          client.publishAsync(
+            topics.telemetry(id),
+            JSON.stringify({ ts: t0 + i, values: { P003: -20 + i / 10, P004: 50, P005: 90, P012: -70, P013: 3 } }),
+            { qos: 1 },
+          ),
         ),
       ),
     );
     const ids = devices.map((d) => d.id);
     const count = async (): Promise<number> => {
-      const [r] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry WHERE device_id = ANY($1::text[])', [ids]);
+      const [r] = await app.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM telemetry WHERE device_id = ANY($1::text[])',
+        [ids],
+      );
       return r?.n ?? 0;
     };
     await waitFor(async () => (await count()) === ids.length * perDevice, 30_000);
-    const last = await app.db.query<{ ts: string | number }>('SELECT ts FROM device_latest WHERE device_id = ANY($1::text[])', [ids]);
+    const last = await app.db.query<{ ts: string | number }>(
+      'SELECT ts FROM device_latest WHERE device_id = ANY($1::text[])',
+      [ids],
+    );
     expect(last.map((r) => Number(r.ts))).toEqual(ids.map(() => t0 + perDevice - 1));
     await Promise.all(devices.map((d) => d.client.endAsync()));
   }, 60_000);

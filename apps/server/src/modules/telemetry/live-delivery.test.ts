@@ -41,7 +41,10 @@ async function viewerOf(tenantId: number, username: string): Promise<Viewer> {
     [username, hash, tenantId],
   );
   await app.db.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1, $2)', [u!.id, tenantId]);
-  await app.db.query(`INSERT INTO sys_user_role (user_id, role_id) SELECT $1, id FROM sys_role WHERE tenant_id = $2 AND role_code = 'viewer'`, [u!.id, tenantId]);
+  await app.db.query(
+    `INSERT INTO sys_user_role (user_id, role_id) SELECT $1, id FROM sys_role WHERE tenant_id = $2 AND role_code = 'viewer'`,
+    [u!.id, tenantId],
+  );
   return { userId: u!.id, token: await app.login(username, 'Live#Pass2026') };
 }
 
@@ -63,7 +66,10 @@ function openSocket(viewer: Viewer): Promise<OpenSocket> {
 /** The readings of `deviceId` among the telemetry frames a socket received. */
 function readingsOf(socket: OpenSocket, deviceId: string): WsTelemetryMessage['devices'] {
   return socket.frames
-    .filter((f): f is WsTelemetryMessage => typeof f === 'object' && f !== null && (f as { cmd?: unknown }).cmd === 'telemetry')
+    .filter(
+      (f): f is WsTelemetryMessage =>
+        typeof f === 'object' && f !== null && (f as { cmd?: unknown }).cmd === 'telemetry',
+    )
     .flatMap((f) => f.devices.filter((d) => d.deviceId === deviceId));
 }
 
@@ -101,7 +107,9 @@ describe('live delivery of readings to open console pages (integration)', () => 
     await postReading(id, secret, { ts, values: { P003: -17.5, P004: 61 }, lat: 41.8057, lng: 123.4315 });
 
     await expect.poll(() => readingsOf(mine, id).length, { timeout: WAIT_MS }).toBeGreaterThan(0);
-    expect(readingsOf(mine, id)).toEqual([{ deviceId: id, ts, values: { P003: -17.5, P004: 61 }, lat: 41.8057, lng: 123.4315 }]);
+    expect(readingsOf(mine, id)).toEqual([
+      { deviceId: id, ts, values: { P003: -17.5, P004: 61 }, lat: 41.8057, lng: 123.4315 },
+    ]);
 
     // The other tenant's socket is alive (it gets its own tenant's reading) but never saw ours.
     const theirs = uid('LIVE');
@@ -120,7 +128,11 @@ describe('live delivery of readings to open console pages (integration)', () => 
     const device = await connectDevice(app, id, secret);
     const ts = Date.now() - 2000;
     await device.publishAsync(topics.telemetry(id), JSON.stringify({ ts, values: { P003: 3.25 } }), { qos: 1 });
-    await device.publishAsync(topics.telemetry(id), JSON.stringify({ ts: ts + 1000, values: { P003: 3.5, P005: 80 } }), { qos: 1 });
+    await device.publishAsync(
+      topics.telemetry(id),
+      JSON.stringify({ ts: ts + 1000, values: { P003: 3.5, P005: 80 } }),
+      { qos: 1 },
+    );
     await device.endAsync();
 
     await expect.poll(() => readingsOf(socket, id).some((r) => r.ts === ts + 1000), { timeout: WAIT_MS }).toBe(true);

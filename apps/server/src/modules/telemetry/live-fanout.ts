@@ -15,7 +15,10 @@ export class LiveFanout {
   private readonly lastSent = new Map<number, number>();
   private readonly timers = new Map<number, NodeJS.Timeout>();
 
-  constructor(private readonly hub: RealtimeHub, private readonly minIntervalMs = LIVE_TELEMETRY_MIN_INTERVAL_MS) {}
+  constructor(
+    private readonly hub: RealtimeHub,
+    private readonly minIntervalMs = LIVE_TELEMETRY_MIN_INTERVAL_MS,
+  ) {}
 
   /** Queues the rows of a committed batch. */
   push(rows: readonly TelemetryRow[]): void {
@@ -27,7 +30,8 @@ export class LiveFanout {
         this.pending.set(r.tenantId, byDevice);
       }
       const prev = byDevice.get(r.deviceId);
-      if (!prev || r.ts > prev.ts) byDevice.set(r.deviceId, { deviceId: r.deviceId, ts: r.ts, values: r.values, lat: r.lat, lng: r.lng });
+      if (!prev || r.ts > prev.ts)
+        byDevice.set(r.deviceId, { deviceId: r.deviceId, ts: r.ts, values: r.values, lat: r.lat, lng: r.lng });
     }
     for (const tenantId of this.pending.keys()) this.schedule(tenantId);
   }

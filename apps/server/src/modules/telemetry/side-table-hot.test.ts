@@ -49,7 +49,16 @@ describe('device rows updated by every ingest batch', () => {
     const batch = (ts: number): TelemetryRow[] =>
       ids.map((deviceId, i) => {
         const values = { P003: -18 + (i % 10) / 10, P004: 60, P005: 80, P012: -70 };
-        return { deviceId, tenantId: DEMO_TENANT_ID, ts, receivedAt: ts, lat: 41.8, lng: 123.4, values, valuesJson: JSON.stringify(values) };
+        return {
+          deviceId,
+          tenantId: DEMO_TENANT_ID,
+          ts,
+          receivedAt: ts,
+          lat: 41.8,
+          lng: 123.4,
+          values,
+          valuesJson: JSON.stringify(values),
+        };
       });
     const t0 = Date.now() - 3_600_000;
     const devicesInserted = await blocks('device', prefix);
@@ -60,12 +69,19 @@ describe('device rows updated by every ingest batch', () => {
     const latestUpdated = await blocks('device_latest', prefix);
 
     // every row was rewritten: the newest batch is what the rows hold
-    const [dev] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device WHERE dev_no LIKE $1 AND last_ts = $2', [`${prefix}%`, t0 + 60_000]);
+    const [dev] = await app.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM device WHERE dev_no LIKE $1 AND last_ts = $2',
+      [`${prefix}%`, t0 + 60_000],
+    );
     expect(dev!.n).toBe(DEVICES);
-    const [latest] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_latest WHERE device_id LIKE $1 AND ts = $2', [`${prefix}%`, t0 + 60_000]);
+    const [latest] = await app.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM device_latest WHERE device_id LIKE $1 AND ts = $2',
+      [`${prefix}%`, t0 + 60_000],
+    );
     expect(latest!.n).toBe(DEVICES);
 
-    const stayed = (b: Map<string, number>, a: Map<string, number>): number => ids.filter((id) => b.get(id) === a.get(id)).length;
+    const stayed = (b: Map<string, number>, a: Map<string, number>): number =>
+      ids.filter((id) => b.get(id) === a.get(id)).length;
     expect(stayed(devicesInserted, devicesUpdated)).toBeGreaterThanOrEqual(DEVICES * 0.9);
     expect(stayed(latestInserted, latestUpdated)).toBeGreaterThanOrEqual(DEVICES * 0.9);
   });

@@ -48,7 +48,11 @@ export interface BatchOutcome {
  * further `ingest_counter` increments (dead letters counted but not stored past their budget).
  */
 export interface TelemetryStore {
-  write(rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[], counts?: ReadonlyMap<string, number>): Promise<BatchOutcome>;
+  write(
+    rows: readonly TelemetryRow[],
+    dead: readonly DeadLetterRow[],
+    counts?: ReadonlyMap<string, number>,
+  ): Promise<BatchOutcome>;
   close(): Promise<void>;
 }
 
@@ -102,26 +106,39 @@ const insertChained = (src: string): string => `WITH src AS (${src}),
 const INSERT_UNNEST = insertChained(
   'SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::float8[], $5::float8[], $6::jsonb[], $7::int[]) AS u(device_id, ts, received_at, lat, lng, vals, tenant_id)',
 );
-const INSERT_STAGED = insertChained('SELECT device_id, ts, received_at, lat, lng, "values" AS vals, tenant_id FROM telemetry_stage');
+const INSERT_STAGED = insertChained(
+  'SELECT device_id, ts, received_at, lat, lng, "values" AS vals, tenant_id FROM telemetry_stage',
+);
 
 /**
  * Dead letters and counters of one batch. Counters: `dead:<reason>` per stored dead letter (summary
  * rows of suppressed ones excepted) plus `extra`.
  */
 async function writeSideTables(
-  q: Queryable, dead: readonly DeadLetterRow[], outcome: BatchOutcome, extra?: ReadonlyMap<string, number>,
+  q: Queryable,
+  dead: readonly DeadLetterRow[],
+  outcome: BatchOutcome,
+  extra?: ReadonlyMap<string, number>,
 ): Promise<void> {
   if (dead.length) {
     await q.query(
       `INSERT INTO ingest_dead_letter (received_at, source, device_id, reason, detail, payload)
        SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
-      [dead.map((d) => d.receivedAt), dead.map((d) => d.source), dead.map((d) => d.deviceId), dead.map((d) => d.reason), dead.map((d) => d.detail), dead.map((d) => d.payload)],
+      [
+        dead.map((d) => d.receivedAt),
+        dead.map((d) => d.source),
+        dead.map((d) => d.deviceId),
+        dead.map((d) => d.reason),
+        dead.map((d) => d.detail),
+        dead.map((d) => d.payload),
+      ],
     );
   }
   const counts = new Map<string, number>(extra);
   if (outcome.stored) counts.set('stored', outcome.stored);
   if (outcome.duplicates) counts.set('duplicate', outcome.duplicates);
-  for (const d of dead) if (d.reason !== SUPPRESSED_REASON) counts.set(`dead:${d.reason}`, (counts.get(`dead:${d.reason}`) ?? 0) + 1);
+  for (const d of dead)
+    if (d.reason !== SUPPRESSED_REASON) counts.set(`dead:${d.reason}`, (counts.get(`dead:${d.reason}`) ?? 0) + 1);
   if (counts.size) {
     await q.query(
       `INSERT INTO ingest_counter AS c (name, value) SELECT * FROM unnest($1::text[], $2::bigint[])
@@ -135,13 +152,22 @@ async function writeSideTables(
 export class SqlTelemetryStore implements TelemetryStore {
   constructor(private readonly db: Db) {}
 
-  write(rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[], counts?: ReadonlyMap<string, number>): Promise<BatchOutcome> {
+  write(
+    rows: readonly TelemetryRow[],
+    dead: readonly DeadLetterRow[],
+    counts?: ReadonlyMap<string, number>,
+  ): Promise<BatchOutcome> {
     return this.db.tx(async (q) => {
       let stored = 0;
       if (rows.length) {
         const [r] = await q.query<{ n: number }>(INSERT_UNNEST, [
-          rows.map((x) => x.deviceId), rows.map((x) => x.ts), rows.map((x) => x.receivedAt),
-          rows.map((x) => x.lat), rows.map((x) => x.lng), rows.map((x) => x.valuesJson), rows.map((x) => x.tenantId),
+          rows.map((x) => x.deviceId),
+          rows.map((x) => x.ts),
+          rows.map((x) => x.receivedAt),
+          rows.map((x) => x.lat),
+          rows.map((x) => x.lng),
+          rows.map((x) => x.valuesJson),
+          rows.map((x) => x.tenantId),
         ]);
         stored = r?.n ?? 0;
       }
@@ -164,7 +190,10 @@ const copyText = (s: string): string => (s.includes('\\') ? s.replace(/\\/g, '\\
 export class CopyTelemetryStore implements TelemetryStore {
   private client: pg.Client | undefined;
 
-  constructor(private readonly url: string, private readonly schema: string) {}
+  constructor(
+    private readonly url: string,
+    private readonly schema: string,
+  ) {}
 
   /**
    * The store's connection, opened on first use and again after it was lost (the ingest retries a
@@ -172,7 +201,11 @@ export class CopyTelemetryStore implements TelemetryStore {
    */
   private async connection(): Promise<pg.Client> {
     if (this.client) return this.client;
-    const c = new pg.Client({ connectionString: this.url, options: `-c search_path="${this.schema}"`, connectionTimeoutMillis: 10_000 });
+    const c = new pg.Client({
+      connectionString: this.url,
+      options: `-c search_path="${this.schema}"`,
+      connectionTimeoutMillis: 10_000,
+    });
     const forget = (): void => {
       if (this.client === c) this.client = undefined;
     };
@@ -190,7 +223,11 @@ export class CopyTelemetryStore implements TelemetryStore {
     return c;
   }
 
-  async write(rows: readonly TelemetryRow[], dead: readonly DeadLetterRow[], counts?: ReadonlyMap<string, number>): Promise<BatchOutcome> {
+  async write(
+    rows: readonly TelemetryRow[],
+    dead: readonly DeadLetterRow[],
+    counts?: ReadonlyMap<string, number>,
+  ): Promise<BatchOutcome> {
     const c = await this.connection();
     await c.query('BEGIN');
     try {
@@ -198,7 +235,9 @@ export class CopyTelemetryStore implements TelemetryStore {
       if (rows.length) {
         const parts: string[] = [];
         for (const r of rows) {
-          parts.push(`${r.deviceId}\t${r.ts}\t${r.receivedAt}\t${r.lat ?? '\\N'}\t${r.lng ?? '\\N'}\t${copyText(r.valuesJson)}\t${r.tenantId}\n`);
+          parts.push(
+            `${r.deviceId}\t${r.ts}\t${r.receivedAt}\t${r.lat ?? '\\N'}\t${r.lng ?? '\\N'}\t${copyText(r.valuesJson)}\t${r.tenantId}\n`,
+          );
         }
         await new Promise<void>((resolve, reject) => {
           const stream = c.query(copyFrom('COPY telemetry_stage FROM STDIN'));
@@ -210,7 +249,10 @@ export class CopyTelemetryStore implements TelemetryStore {
         stored = res.rows[0]?.n ?? 0;
       }
       const outcome = { stored, duplicates: rows.length - stored };
-      const q: Queryable = { query: async <T>(sql: string, params?: readonly unknown[]) => (await c.query(sql, params as unknown[])).rows as T[] };
+      const q: Queryable = {
+        query: async <T>(sql: string, params?: readonly unknown[]) =>
+          (await c.query(sql, params as unknown[])).rows as T[],
+      };
       await writeSideTables(q, dead, outcome, counts);
       await c.query('COMMIT');
       return outcome;

@@ -19,13 +19,20 @@ export const POSITION_LIST: ListSpec<PositionRecord> = {
     createTime: { sql: 'p.create_time', type: 'datetime', label: { 'zh-CN': '创建时间', 'en-US': 'Created' } },
   },
   map: (r) => ({
-    id: String(r.id), code: String(r.code), name: String(r.name), postRank: textOrNull(r.post_rank),
-    createBy: textOrNull(r.create_by), createTime: isoOrNull(r.create_time),
+    id: String(r.id),
+    code: String(r.code),
+    name: String(r.name),
+    postRank: textOrNull(r.post_rank),
+    createBy: textOrNull(r.create_by),
+    createTime: isoOrNull(r.create_time),
   }),
 };
 
 async function checkCode(q: Queryable, tenantId: number, code: string, exceptId: string | null): Promise<void> {
-  const hit = await q.query('SELECT 1 FROM sys_position WHERE tenant_id = $1 AND code = $2 AND id IS DISTINCT FROM $3', [tenantId, code, exceptId]);
+  const hit = await q.query(
+    'SELECT 1 FROM sys_position WHERE tenant_id = $1 AND code = $2 AND id IS DISTINCT FROM $3',
+    [tenantId, code, exceptId],
+  );
   if (hit.length) throw new AppError('conflict', 'positionCodeExists');
 }
 
@@ -41,9 +48,10 @@ export async function createPosition(q: Queryable, b: PositionCreate, caller: Li
 export async function editPosition(db: Db, b: PositionEdit, caller: ListCaller): Promise<void> {
   await requireVisible(db, POSITION_LIST, b.id, caller);
   await checkCode(db, caller.tenantId, b.code, b.id);
-  await db.query('UPDATE sys_position SET code = $2, name = $3, post_rank = $4, update_by = $5, update_time = now() WHERE id = $1', [
-    b.id, b.code, b.name, b.postRank ?? null, caller.username,
-  ]);
+  await db.query(
+    'UPDATE sys_position SET code = $2, name = $3, post_rank = $4, update_by = $5, update_time = now() WHERE id = $1',
+    [b.id, b.code, b.name, b.postRank ?? null, caller.username],
+  );
 }
 
 export async function deletePositions(db: Db, ids: string[], caller: ListCaller): Promise<void> {
@@ -53,8 +61,16 @@ export async function deletePositions(db: Db, ids: string[], caller: ListCaller)
 
 export const POSITION_IMPORT: ImportSpec = {
   name: 'positions',
-  columns: { code: POSITION_LIST.fields.code!.label, name: POSITION_LIST.fields.name!.label, postRank: POSITION_LIST.fields.postRank!.label },
+  columns: {
+    code: POSITION_LIST.fields.code!.label,
+    name: POSITION_LIST.fields.name!.label,
+    postRank: POSITION_LIST.fields.postRank!.label,
+  },
   async importRow(q, row, caller) {
-    await createPosition(q, PositionCreateSchema.parse({ code: row.code ?? '', name: row.name ?? '', postRank: row.postRank }), caller);
+    await createPosition(
+      q,
+      PositionCreateSchema.parse({ code: row.code ?? '', name: row.name ?? '', postRank: row.postRank }),
+      caller,
+    );
   },
 };

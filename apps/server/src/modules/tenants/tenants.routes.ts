@@ -18,7 +18,9 @@ import { listExporter } from '../../platform/exports/export-registry';
 /** Tenants (platform tenant only for changes) and positions (SPEC §7 "tenant", "position"). */
 export function tenantRoutes(app: FastifyInstance, db: Db, config: Config): void {
   const T = TenantRoutes;
-  registerRoute(app, db, T.list, ({ auth, query }) => listPage(db, tenants.TENANT_LIST, query, callerOf(auth, T.list.access)));
+  registerRoute(app, db, T.list, ({ auth, query }) =>
+    listPage(db, tenants.TENANT_LIST, query, callerOf(auth, T.list.access)),
+  );
   registerRoute(app, db, T.queryById, async ({ auth, query }) => {
     const [row] = await listAll(db, tenants.TENANT_LIST, { selections: query.id }, callerOf(auth, T.list.access));
     if (!row) throw new AppError('notFound', 'notFound');
@@ -44,7 +46,9 @@ export function tenantRoutes(app: FastifyInstance, db: Db, config: Config): void
   const P = PositionRoutes;
   const L = positions.POSITION_LIST;
   registerRoute(app, db, P.list, ({ auth, query }) => listPage(db, L, query, callerOf(auth, P.list.access)));
-  registerRoute(app, db, P.add, async ({ auth, body }) => ({ id: await positions.createPosition(db, body, callerOf(auth)) }));
+  registerRoute(app, db, P.add, async ({ auth, body }) => ({
+    id: await positions.createPosition(db, body, callerOf(auth)),
+  }));
   registerRoute(app, db, P.edit, async ({ auth, body }) => {
     await positions.editPosition(db, body, callerOf(auth, P.list.access));
     return null;
@@ -57,9 +61,23 @@ export function tenantRoutes(app: FastifyInstance, db: Db, config: Config): void
     await positions.deletePositions(db, splitIds(query.ids), callerOf(auth, P.list.access));
     return null;
   });
-  registerExportRoute(app, db, P.exportXls, listExporter({ key: P.exportXls.path, list: L, permission: P.list.access, title: { 'zh-CN': '职务列表', 'en-US': 'Positions' }, fileBase: { 'zh-CN': '职务列表', 'en-US': 'positions' } }));
+  registerExportRoute(
+    app,
+    db,
+    P.exportXls,
+    listExporter({
+      key: P.exportXls.path,
+      list: L,
+      permission: P.list.access,
+      title: { 'zh-CN': '职务列表', 'en-US': 'Positions' },
+      fileBase: { 'zh-CN': '职务列表', 'en-US': 'positions' },
+    }),
+  );
   registerRawRoute(app, db, P.importExcel, async ({ auth, req, lang }) => {
     const { files } = await readMultipart(req);
-    return { kind: 'envelope', body: await runImport(db, positions.POSITION_IMPORT, files, callerOf(auth), lang, config.dataDir) };
+    return {
+      kind: 'envelope',
+      body: await runImport(db, positions.POSITION_IMPORT, files, callerOf(auth), lang, config.dataDir),
+    };
   });
 }

@@ -24,8 +24,14 @@ export const TENANT_LIST: ListSpec<TenantRecord> = {
     createTime: { sql: 't.create_time', type: 'datetime', label: { 'zh-CN': '创建时间', 'en-US': 'Created' } },
   },
   map: (r) => ({
-    id: Number(r.id), name: String(r.name), nameEn: textOrNull(r.name_en), status: Number(r.status),
-    beginDate: isoOrNull(r.begin_date), endDate: isoOrNull(r.end_date), createBy: textOrNull(r.create_by), createTime: isoOrNull(r.create_time),
+    id: Number(r.id),
+    name: String(r.name),
+    nameEn: textOrNull(r.name_en),
+    status: Number(r.status),
+    beginDate: isoOrNull(r.begin_date),
+    endDate: isoOrNull(r.end_date),
+    createBy: textOrNull(r.create_by),
+    createTime: isoOrNull(r.create_time),
   }),
 };
 
@@ -44,14 +50,19 @@ const when = (v: string | null | undefined): string | null => (v ? v : null);
 export async function createTenant(db: Db, b: TenantCreate, caller: ListCaller): Promise<number> {
   return db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock(727101)');
-    const id = b.id ?? (await q.query<{ next: number }>('SELECT coalesce(max(id), 1000) + 1 AS next FROM sys_tenant'))[0]!.next;
-    if ((await q.query('SELECT 1 FROM sys_tenant WHERE id = $1', [id])).length) throw new AppError('conflict', 'tenantExists');
+    const id =
+      b.id ?? (await q.query<{ next: number }>('SELECT coalesce(max(id), 1000) + 1 AS next FROM sys_tenant'))[0]!.next;
+    if ((await q.query('SELECT 1 FROM sys_tenant WHERE id = $1', [id])).length)
+      throw new AppError('conflict', 'tenantExists');
     await q.query(
       'INSERT INTO sys_tenant (id, name, name_en, status, begin_date, end_date, create_by) VALUES ($1,$2,$3,$4,$5::timestamptz,$6::timestamptz,$7)',
       [id, b.name, b.nameEn ?? null, b.status, when(b.beginDate), when(b.endDate), caller.username],
     );
     const roots = await q.query<{ org_code: string }>('SELECT org_code FROM sys_depart WHERE length(org_code) = 3');
-    const orgCode = nextOrgCode('', roots.map((r) => r.org_code));
+    const orgCode = nextOrgCode(
+      '',
+      roots.map((r) => r.org_code),
+    );
     const [dep] = await q.query<{ id: string }>(
       `INSERT INTO sys_depart (tenant_id, depart_name, depart_name_en, org_code, org_category, create_by) VALUES ($1,$2,$3,$4,'1',$5) RETURNING id`,
       [id, b.name, b.nameEn ?? null, orgCode, caller.username],
@@ -60,11 +71,23 @@ export async function createTenant(db: Db, b: TenantCreate, caller: ListCaller):
       `INSERT INTO sys_role (tenant_id, role_name, role_code, description, create_by) VALUES ($1,'管理员','admin','Administrator',$2) RETURNING id`,
       [id, caller.username],
     );
-    await q.query('INSERT INTO sys_role_permission (role_id, permission_id) SELECT $1, id FROM sys_permission WHERE del_flag = 0', [role!.id]);
+    await q.query(
+      'INSERT INTO sys_role_permission (role_id, permission_id) SELECT $1, id FROM sys_permission WHERE del_flag = 0',
+      [role!.id],
+    );
     await createUser(
       q,
-      { username: b.adminUsername, realname: b.adminRealname, password: b.adminPassword, phone: '', userIdentity: 2, onlyMultiLevelAlarm: false,
-        alarmPushMode: [], selectedroles: role!.id, selecteddeparts: dep!.id },
+      {
+        username: b.adminUsername,
+        realname: b.adminRealname,
+        password: b.adminPassword,
+        phone: '',
+        userIdentity: 2,
+        onlyMultiLevelAlarm: false,
+        alarmPushMode: [],
+        selectedroles: role!.id,
+        selecteddeparts: dep!.id,
+      },
       { tenantId: id, userId: caller.userId, username: caller.username, orgCode: null },
     );
     return id;
@@ -99,7 +122,8 @@ export async function deleteTenant(db: Db, id: number, caller: ListCaller): Prom
          FROM sys_user_tenant ut WHERE ut.tenant_id = $1 LIMIT 2`,
       [id],
     );
-    if (members.length > 1 || (members.length === 1 && !members[0]!.admin)) throw new AppError('business', 'tenantHasUsers');
+    if (members.length > 1 || (members.length === 1 && !members[0]!.admin))
+      throw new AppError('business', 'tenantHasUsers');
     const devices = await q.query(
       `SELECT 1 FROM device WHERE tenant_id = $1 UNION ALL SELECT 1 FROM gateway WHERE tenant_id = $1 UNION ALL SELECT 1 FROM device_group WHERE tenant_id = $1 LIMIT 1`,
       [id],
@@ -107,7 +131,10 @@ export async function deleteTenant(db: Db, id: number, caller: ListCaller): Prom
     if (devices.length) throw new AppError('business', 'tenantHasDevices');
     const last = members.map((m) => m.user_id);
     await q.query('DELETE FROM sys_user_tenant WHERE tenant_id = $1', [id]);
-    await q.query('DELETE FROM sys_user u WHERE u.id = ANY($1::text[]) AND NOT EXISTS (SELECT 1 FROM sys_user_tenant ut WHERE ut.user_id = u.id)', [last]);
+    await q.query(
+      'DELETE FROM sys_user u WHERE u.id = ANY($1::text[]) AND NOT EXISTS (SELECT 1 FROM sys_user_tenant ut WHERE ut.user_id = u.id)',
+      [last],
+    );
     await q.query('DELETE FROM sys_role WHERE tenant_id = $1', [id]);
     await q.query('DELETE FROM sys_position WHERE tenant_id = $1', [id]);
     await q.query('DELETE FROM sys_permission_data_rule WHERE tenant_id = $1', [id]);

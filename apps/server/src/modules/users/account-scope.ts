@@ -48,14 +48,20 @@ export function actsInPlatform(caller: Pick<ListCaller, 'tenantId'>): boolean {
  */
 export async function requireAccountScope(q: Queryable, ids: string[], caller: ListCaller): Promise<void> {
   if (ids.length === 0 || actsInPlatform(caller)) return;
-  const shared = await q.query('SELECT 1 FROM sys_user_tenant WHERE user_id = ANY($1::text[]) AND tenant_id <> $2 LIMIT 1', [ids, caller.tenantId]);
+  const shared = await q.query(
+    'SELECT 1 FROM sys_user_tenant WHERE user_id = ANY($1::text[]) AND tenant_id <> $2 LIMIT 1',
+    [ids, caller.tenantId],
+  );
   if (shared.length) throw new AppError('noPermission', 'accountOtherTenants');
 }
 
 /** True when the account also belongs to a tenant other than the caller's and the caller is not the platform. */
 export async function isForeignShared(q: Queryable, id: string, caller: ListCaller): Promise<boolean> {
   if (actsInPlatform(caller)) return false;
-  const shared = await q.query('SELECT 1 FROM sys_user_tenant WHERE user_id = $1 AND tenant_id <> $2 LIMIT 1', [id, caller.tenantId]);
+  const shared = await q.query('SELECT 1 FROM sys_user_tenant WHERE user_id = $1 AND tenant_id <> $2 LIMIT 1', [
+    id,
+    caller.tenantId,
+  ]);
   return shared.length > 0;
 }
 
@@ -65,7 +71,12 @@ export async function isForeignShared(q: Queryable, id: string, caller: ListCall
  * not revealed.
  * @throws AppError conflict userExists, conflict usernameUnavailable (reserved name).
  */
-export async function checkUsernameInTenant(q: Queryable, username: string, tenantId: number, exceptId?: string): Promise<void> {
+export async function checkUsernameInTenant(
+  q: Queryable,
+  username: string,
+  tenantId: number,
+  exceptId?: string,
+): Promise<void> {
   const mine = await q.query(
     `SELECT 1 FROM sys_user u WHERE lower(u.username) = lower($1) AND u.id IS DISTINCT FROM $2
         AND EXISTS (SELECT 1 FROM sys_user_tenant ut WHERE ut.user_id = u.id AND ut.tenant_id = $3)`,
@@ -95,7 +106,9 @@ export async function withUsernameField<T>(work: () => Promise<T>, field: string
     return await work();
   } catch (err) {
     if (err instanceof AppError && (err.messageKey === 'userExists' || err.messageKey === 'usernameUnavailable')) {
-      throw new AppError(err.kind, err.messageKey, err.params, [{ field, message: formatMessage(err.messageKey, lang) }]);
+      throw new AppError(err.kind, err.messageKey, err.params, [
+        { field, message: formatMessage(err.messageKey, lang) },
+      ]);
     }
     throw err;
   }

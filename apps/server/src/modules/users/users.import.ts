@@ -12,7 +12,10 @@ const StatusSchema = z.union([z.literal(1), z.literal(2)]);
 
 /** Id of the department with `orgCode` in the tenant. @throws AppError notFound departCodeUnknown. */
 async function departByCode(q: Queryable, tenantId: number, orgCode: string): Promise<string> {
-  const [hit] = await q.query<{ id: string }>('SELECT id FROM sys_depart WHERE tenant_id = $1 AND org_code = $2 AND del_flag = 0', [tenantId, orgCode]);
+  const [hit] = await q.query<{ id: string }>(
+    'SELECT id FROM sys_depart WHERE tenant_id = $1 AND org_code = $2 AND del_flag = 0',
+    [tenantId, orgCode],
+  );
   if (!hit) throw new AppError('notFound', 'departCodeUnknown', { code: orgCode });
   return hit.id;
 }
@@ -60,7 +63,8 @@ export const USER_IMPORT: ImportSpec = {
       userIdentity: num(row.userIdentity),
       password: row.password ?? generatePassword(),
     });
-    const status = row.status === undefined ? 1 : z.object({ status: StatusSchema }).parse({ status: Number(row.status) }).status;
+    const status =
+      row.status === undefined ? 1 : z.object({ status: StatusSchema }).parse({ status: Number(row.status) }).status;
     const selecteddeparts = row.orgCode ? await departByCode(q, caller.tenantId, row.orgCode) : undefined;
     const id = await createUser(q, { ...body, ...(selecteddeparts ? { selecteddeparts } : {}) }, caller);
     if (status === 2) await q.query('UPDATE sys_user SET status = 2 WHERE id = $1', [id]);

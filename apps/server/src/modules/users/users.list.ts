@@ -5,22 +5,43 @@ import { AUDIT_LABELS, isoOrNull, textOrNull, type ListField, type ListSpec } fr
 export const USER_OPTIONS = {
   sex: { '1': { 'zh-CN': '男', 'en-US': 'Male' }, '2': { 'zh-CN': '女', 'en-US': 'Female' } },
   status: { '1': { 'zh-CN': '正常', 'en-US': 'Normal' }, '2': { 'zh-CN': '冻结', 'en-US': 'Frozen' } },
-  userIdentity: { '1': { 'zh-CN': '普通用户', 'en-US': 'Normal user' }, '2': { 'zh-CN': '上级', 'en-US': 'Upper level' } },
+  userIdentity: {
+    '1': { 'zh-CN': '普通用户', 'en-US': 'Normal user' },
+    '2': { 'zh-CN': '上级', 'en-US': 'Upper level' },
+  },
 } as const;
 
 const FIELDS: Record<UserListField, ListField> = {
   username: { sql: 'u.username', type: 'string', label: { 'zh-CN': '用户账号', 'en-US': 'Account' } },
   realname: { sql: 'u.realname', type: 'string', label: { 'zh-CN': '用户姓名', 'en-US': 'Name' } },
-  sex: { sql: 'u.sex', type: 'number', multi: true, label: { 'zh-CN': '性别', 'en-US': 'Sex' }, options: USER_OPTIONS.sex },
+  sex: {
+    sql: 'u.sex',
+    type: 'number',
+    multi: true,
+    label: { 'zh-CN': '性别', 'en-US': 'Sex' },
+    options: USER_OPTIONS.sex,
+  },
   birthday: { sql: 'u.birthday', type: 'date', label: { 'zh-CN': '生日', 'en-US': 'Birthday' } },
   phone: { sql: 'u.phone', type: 'string', label: { 'zh-CN': '手机号码', 'en-US': 'Mobile' } },
   telephone: { sql: 'u.telephone', type: 'string', label: { 'zh-CN': '座机', 'en-US': 'Telephone' } },
   email: { sql: 'u.email', type: 'string', label: { 'zh-CN': '邮箱', 'en-US': 'Email' } },
-  status: { sql: 'u.status', type: 'number', multi: true, label: { 'zh-CN': '状态', 'en-US': 'Status' }, options: USER_OPTIONS.status },
+  status: {
+    sql: 'u.status',
+    type: 'number',
+    multi: true,
+    label: { 'zh-CN': '状态', 'en-US': 'Status' },
+    options: USER_OPTIONS.status,
+  },
   workNo: { sql: 'u.work_no', type: 'string', label: { 'zh-CN': '工号', 'en-US': 'Job number' } },
   post: { sql: 'u.post', type: 'string', label: { 'zh-CN': '职务', 'en-US': 'Position' } },
   orgCode: { sql: 'u.org_code', type: 'string', label: { 'zh-CN': '部门编码', 'en-US': 'Department code' } },
-  userIdentity: { sql: 'u.user_identity', type: 'number', multi: true, label: { 'zh-CN': '身份', 'en-US': 'Identity' }, options: USER_OPTIONS.userIdentity },
+  userIdentity: {
+    sql: 'u.user_identity',
+    type: 'number',
+    multi: true,
+    label: { 'zh-CN': '身份', 'en-US': 'Identity' },
+    options: USER_OPTIONS.userIdentity,
+  },
   createTime: { sql: 'u.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
   updateTime: { sql: 'u.update_time', type: 'datetime', label: AUDIT_LABELS.updateTime, exported: false },
   createBy: { sql: 'u.create_by', type: 'string', label: AUDIT_LABELS.createBy, exported: false },
@@ -36,7 +57,11 @@ const SELECT = `u.id, u.username, u.realname, u.avatar, to_char(u.birthday, 'YYY
 
 /** Push types stored as a comma list → numbers. */
 export function pushModes(v: unknown): number[] {
-  return String(v ?? '').split(',').filter(Boolean).map(Number).filter((n) => n === 1 || n === 2 || n === 4);
+  return String(v ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number)
+    .filter((n) => n === 1 || n === 2 || n === 4);
 }
 
 function mapUser(r: Record<string, unknown>): UserRecord {
@@ -91,7 +116,11 @@ export const USER_LIST: ListSpec<UserRecord> = {
 };
 
 /** Users in the recycle bin (SPEC §4). */
-export const USER_RECYCLE_LIST: ListSpec<UserRecord> = { ...USER_LIST, name: 'users-recycle', where: ['u.del_flag = 1'] };
+export const USER_RECYCLE_LIST: ListSpec<UserRecord> = {
+  ...USER_LIST,
+  name: 'users-recycle',
+  where: ['u.del_flag = 1'],
+};
 
 /** Address list (SPEC §2): normal users, optionally of a department and its sub-departments. */
 export const ADDRESS_LIST: ListSpec<UserRecord> = {

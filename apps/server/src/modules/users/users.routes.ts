@@ -56,13 +56,18 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
     await checkUsernameInTenant(db, query.username, auth.tenantId, query.id);
     return null;
   });
-  registerRoute(app, db, R.queryUserRole, ({ auth, query }) => users.userRoleIds(db, query.userid, callerOf(auth, R.list.access)));
+  registerRoute(app, db, R.queryUserRole, ({ auth, query }) =>
+    users.userRoleIds(db, query.userid, callerOf(auth, R.list.access)),
+  );
   registerRoute(app, db, R.changePassword, async ({ auth, body }) => {
     await users.resetPassword(db, body.username, body.password, callerOf(auth, R.list.access));
     return null;
   });
   registerRoute(app, db, R.queryByIds, ({ auth, query }) =>
-    splitIds(query.userIds).length ? listAll(db, USER_LIST, { selections: query.userIds }, callerOf(auth, R.list.access)) : []);
+    splitIds(query.userIds).length
+      ? listAll(db, USER_LIST, { selections: query.userIds }, callerOf(auth, R.list.access))
+      : [],
+  );
   registerRoute(app, db, R.recycleBin, ({ auth, query }) => listAll(db, USER_RECYCLE_LIST, query, callerOf(auth)));
   registerRoute(app, db, R.putRecycleBin, async ({ auth, body }) => {
     await users.restoreUsers(db, splitIds(body.userIds), callerOf(auth));
@@ -72,12 +77,16 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
     await users.purgeUsers(db, splitIds(query.userIds), callerOf(auth));
     return null;
   });
-  registerRoute(app, db, R.userDepartList, ({ auth, query }) => users.userDepartments(db, query.userId, callerOf(auth, R.list.access)));
+  registerRoute(app, db, R.userDepartList, ({ auth, query }) =>
+    users.userDepartments(db, query.userId, callerOf(auth, R.list.access)),
+  );
   registerRoute(app, db, R.userRoleList, async ({ auth, query }) => {
     await requireFilterId(ROLE_LIST, query.roleId, db, callerOf(auth));
     return listPage(db, USER_LIST, query, callerOf(auth, R.list.access));
   });
-  registerRoute(app, db, R.addressList, ({ auth, query }) => listPage(db, ADDRESS_LIST, query, callerOf(auth, R.addressList.access)));
+  registerRoute(app, db, R.addressList, ({ auth, query }) =>
+    listPage(db, ADDRESS_LIST, query, callerOf(auth, R.addressList.access)),
+  );
   registerRoute(app, db, R.settings, ({ auth }) => users.readSettings(db, auth.userId));
   registerRoute(app, db, R.saveSettings, async ({ auth, body }) => {
     await users.saveSettings(db, auth.userId, body);
@@ -93,7 +102,18 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
     await users.saveProfile(db, auth.userId, auth.username, body);
     return userInfo(db, auth.userId, auth.tenantId);
   });
-  registerExportRoute(app, db, R.exportXls, listExporter({ key: R.exportXls.path, list: USER_LIST, permission: R.list.access, title: { 'zh-CN': '用户列表', 'en-US': 'Users' }, fileBase: { 'zh-CN': '用户列表', 'en-US': 'users' } }));
+  registerExportRoute(
+    app,
+    db,
+    R.exportXls,
+    listExporter({
+      key: R.exportXls.path,
+      list: USER_LIST,
+      permission: R.list.access,
+      title: { 'zh-CN': '用户列表', 'en-US': 'Users' },
+      fileBase: { 'zh-CN': '用户列表', 'en-US': 'users' },
+    }),
+  );
   registerRawRoute(app, db, R.importExcel, async ({ auth, req, lang }) => {
     const { files } = await readMultipart(req);
     return { kind: 'envelope', body: await runImport(db, USER_IMPORT, files, callerOf(auth), lang, config.dataDir) };

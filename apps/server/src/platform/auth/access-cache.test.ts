@@ -34,19 +34,39 @@ describe('access cache: changes through this process take effect at once', () =>
     await warm(other);
     const change = await t.call('PUT', '/sys/user/updatePassword', {
       token,
-      body: { username: 'cachepw01', oldpassword: USER_PASSWORD, password: 'Other#Pass12', confirmpassword: 'Other#Pass12' },
+      body: {
+        username: 'cachepw01',
+        oldpassword: USER_PASSWORD,
+        password: 'Other#Pass12',
+        confirmpassword: 'Other#Pass12',
+      },
     });
     expect(change.body.success).toBe(true);
     expect((await list(other)).status).toBe(401);
   });
 
   it('answers 510 at once after the role loses the permission', async () => {
-    const roleId = (await t.call<{ id: string }>('POST', '/sys/role/add', { token: f.admin, body: { roleName: 'Cached', roleCode: 'cached' } })).body.result.id;
-    await t.call('POST', '/sys/permission/saveRolePermission', { token: f.admin, body: { roleId, permissionIds: 'btn:user:list' } });
+    const roleId = (
+      await t.call<{ id: string }>('POST', '/sys/role/add', {
+        token: f.admin,
+        body: { roleName: 'Cached', roleCode: 'cached' },
+      })
+    ).body.result.id;
+    await t.call('POST', '/sys/permission/saveRolePermission', {
+      token: f.admin,
+      body: { roleId, permissionIds: 'btn:user:list' },
+    });
     await f.addUser(f.admin, 'cachelist01', { selectedroles: roleId });
     const token = await t.login('cachelist01', USER_PASSWORD);
     await warm(token);
-    expect((await t.call('POST', '/sys/permission/saveRolePermission', { token: f.admin, body: { roleId, permissionIds: '' } })).body.success).toBe(true);
+    expect(
+      (
+        await t.call('POST', '/sys/permission/saveRolePermission', {
+          token: f.admin,
+          body: { roleId, permissionIds: '' },
+        })
+      ).body.success,
+    ).toBe(true);
     expect((await list(token)).body.code).toBe(510);
   });
 
@@ -54,26 +74,48 @@ describe('access cache: changes through this process take effect at once', () =>
     const id = await f.addUser(f.admin, 'cachefreeze01', { selectedroles: await f.roleId(1000, 'admin') });
     const token = await t.login('cachefreeze01', USER_PASSWORD);
     await warm(token);
-    expect((await t.call('PUT', '/sys/user/frozenBatch', { token: f.admin, body: { ids: id, status: 2 } })).body.success).toBe(true);
+    expect(
+      (await t.call('PUT', '/sys/user/frozenBatch', { token: f.admin, body: { ids: id, status: 2 } })).body.success,
+    ).toBe(true);
     expect((await list(token)).status).toBe(401);
   });
 
   it('narrows the next list at once when a data rule is chosen, and widens it when cleared', async () => {
-    const roleId = (await t.call<{ id: string }>('POST', '/sys/role/add', { token: f.admin, body: { roleName: 'Ruled', roleCode: 'ruled' } })).body.result.id;
-    await t.call('POST', '/sys/permission/saveRolePermission', { token: f.admin, body: { roleId, permissionIds: 'btn:user:list' } });
+    const roleId = (
+      await t.call<{ id: string }>('POST', '/sys/role/add', {
+        token: f.admin,
+        body: { roleName: 'Ruled', roleCode: 'ruled' },
+      })
+    ).body.result.id;
+    await t.call('POST', '/sys/permission/saveRolePermission', {
+      token: f.admin,
+      body: { roleId, permissionIds: 'btn:user:list' },
+    });
     await f.addUser(f.admin, 'cacherule01', { selectedroles: roleId });
     const token = await t.login('cacherule01', USER_PASSWORD);
     const rule = await t.call<{ id: string }>('POST', '/sys/permission/addPermissionRule', {
       token: f.admin,
-      body: { permissionId: 'btn:user:list', ruleName: 'Only me', ruleColumn: 'username', ruleConditions: '=', ruleValue: '#{sys_user_code}' },
+      body: {
+        permissionId: 'btn:user:list',
+        ruleName: 'Only me',
+        ruleColumn: 'username',
+        ruleConditions: '=',
+        ruleValue: '#{sys_user_code}',
+      },
     });
     expect(rule.body.success).toBe(true);
     await warm(token);
     const all = (await list(token)).body.result.total;
     expect(all).toBeGreaterThan(1);
-    await t.call('POST', '/sys/role/datarule', { token: f.admin, body: { roleId, permissionId: 'btn:user:list', dataRuleIds: rule.body.result.id } });
+    await t.call('POST', '/sys/role/datarule', {
+      token: f.admin,
+      body: { roleId, permissionId: 'btn:user:list', dataRuleIds: rule.body.result.id },
+    });
     expect((await list(token)).body.result.records.map((u) => u.username)).toEqual(['cacherule01']);
-    await t.call('POST', '/sys/role/datarule', { token: f.admin, body: { roleId, permissionId: 'btn:user:list', dataRuleIds: '' } });
+    await t.call('POST', '/sys/role/datarule', {
+      token: f.admin,
+      body: { roleId, permissionId: 'btn:user:list', dataRuleIds: '' },
+    });
     expect((await list(token)).body.result.total).toBe(all);
   });
 
@@ -122,12 +164,28 @@ describe('AccessCache', () => {
 
   it('honours an earlier deadline and "do not keep"', async () => {
     const cache = new AccessCache();
-    expect(await cache.through('sessions', 'a', async () => 1, () => 0)).toBe(1);
+    expect(
+      await cache.through(
+        'sessions',
+        'a',
+        async () => 1,
+        () => 0,
+      ),
+    ).toBe(1);
     expect(await cache.through('sessions', 'a', async () => 2)).toBe(2);
   });
 
   it('recognises writes to the access tables', () => {
-    for (const table of ['sys_session', 'sys_user', 'sys_user_role', 'sys_user_tenant', 'sys_tenant', 'sys_role_permission', 'sys_permission_data_rule', 'sys_depart_role_user']) {
+    for (const table of [
+      'sys_session',
+      'sys_user',
+      'sys_user_role',
+      'sys_user_tenant',
+      'sys_tenant',
+      'sys_role_permission',
+      'sys_permission_data_rule',
+      'sys_depart_role_user',
+    ]) {
       expect(SECURITY_TABLES.test(`UPDATE ${table} SET x = 1`)).toBe(true);
     }
     expect(SECURITY_TABLES.test('INSERT INTO sys_log (x) VALUES (1)')).toBe(false);

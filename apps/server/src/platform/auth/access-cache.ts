@@ -68,7 +68,11 @@ class TtlMap<T> {
  * from storing what it read.
  */
 export class AccessCache {
-  private readonly maps = { sessions: new TtlMap<unknown>(), permissions: new TtlMap<unknown>(), dataRules: new TtlMap<unknown>() };
+  private readonly maps = {
+    sessions: new TtlMap<unknown>(),
+    permissions: new TtlMap<unknown>(),
+    dataRules: new TtlMap<unknown>(),
+  };
   private generation = 0;
 
   /** Empties every map and makes lookups in flight unable to store their result. */
@@ -84,7 +88,12 @@ export class AccessCache {
    * {@link ACCESS_CACHE_TTL_MS}, or until `keepUntil(value)` (ms since the epoch; 0 = do not keep)
    * when earlier, unless the cache was invalidated while it loaded.
    */
-  async through<T>(map: keyof AccessCache['maps'], key: string, load: () => Promise<T>, keepUntil?: (value: T) => number): Promise<T> {
+  async through<T>(
+    map: keyof AccessCache['maps'],
+    key: string,
+    load: () => Promise<T>,
+    keepUntil?: (value: T) => number,
+  ): Promise<T> {
     const m = this.maps[map];
     const hit = m.get(key, Date.now());
     if (hit !== undefined) return hit as T;

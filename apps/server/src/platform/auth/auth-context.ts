@@ -67,7 +67,11 @@ const SESSION_SQL = `
  * @throws AppError unauthorized (missing, unknown, revoked or expired token; frozen user),
  *   forbidden (tenant the user does not belong to, or an expired / frozen tenant).
  */
-export async function resolveAuth(db: Db, token: string | undefined, tenantHeader: string | undefined): Promise<AuthContext> {
+export async function resolveAuth(
+  db: Db,
+  token: string | undefined,
+  tenantHeader: string | undefined,
+): Promise<AuthContext> {
   if (!token) throw new AppError('unauthorized', 'unauthorized');
   const tokenHash = hashToken(token);
   const requested = parseTenantHeader(tenantHeader);
@@ -79,7 +83,11 @@ export async function resolveAuth(db: Db, token: string | undefined, tenantHeade
       const found = await db.one<SessionRow>(SESSION_SQL, [tokenHash, requested ?? null]);
       if (!found) return undefined;
       const now = Date.now();
-      return { ...found, expiresAt: now + found.expires_in_ms, tenantEndAt: found.tenant_end_in_ms === null ? Infinity : now + found.tenant_end_in_ms };
+      return {
+        ...found,
+        expiresAt: now + found.expires_in_ms,
+        tenantEndAt: found.tenant_end_in_ms === null ? Infinity : now + found.tenant_end_in_ms,
+      };
     },
     (s) => (s && refusal(s, Date.now()) === undefined ? Math.min(s.expiresAt, s.tenantEndAt) : 0),
   );
@@ -148,7 +156,9 @@ export const GRANTED_PERMISSION_IDS_SQL = `
  * process), so the set is shared and must not be modified.
  */
 export function loadPermissionCodes(db: Db, userId: string, tenantId: number): Promise<ReadonlySet<string>> {
-  return accessCache(db).through('permissions', `${userId}|${tenantId}`, () => queryPermissionCodes(db, userId, tenantId));
+  return accessCache(db).through('permissions', `${userId}|${tenantId}`, () =>
+    queryPermissionCodes(db, userId, tenantId),
+  );
 }
 
 async function queryPermissionCodes(db: Db, userId: string, tenantId: number): Promise<ReadonlySet<string>> {

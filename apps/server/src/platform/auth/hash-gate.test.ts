@@ -49,16 +49,26 @@ describe('the fair hash gate', () => {
     const gate = new HashGate(1, 3, { maxQueuePerClient: 2, maxEntries: 4, perClientActive: 1 });
     const started: string[] = [];
     const { task, release } = controlled(started);
-    const outcome = (p: Promise<unknown>) => p.then(() => 'done', (e: unknown) => e);
-    const all = [outcome(gate.run(task('x1'), 'X')), outcome(gate.run(task('x2'), 'X')), outcome(gate.mimic('X', () => 0))];
+    const outcome = (p: Promise<unknown>) =>
+      p.then(
+        () => 'done',
+        (e: unknown) => e,
+      );
+    const all = [
+      outcome(gate.run(task('x1'), 'X')),
+      outcome(gate.run(task('x2'), 'X')),
+      outcome(gate.mimic('X', () => 0)),
+    ];
     // X has 2 waiting: its third task and a mimic alike are refused, another client is not
     const refusedTask = await outcome(gate.run(task('x4'), 'X'));
     const refusedMimic = await outcome(gate.mimic('X', () => 0));
-    for (const r of [refusedTask, refusedMimic]) expect(r).toMatchObject({ kind: 'tooManyRequests', params: { seconds: 1 } });
+    for (const r of [refusedTask, refusedMimic])
+      expect(r).toMatchObject({ kind: 'tooManyRequests', params: { seconds: 1 } });
     all.push(outcome(gate.run(task('y1'), 'Y')), outcome(gate.run(task('z1'), 'Z')));
     // 3 tasks wait in all (x2, y1, z1): a fourth client's task and mimic are refused alike
     expect(gate.stats()).toMatchObject({ queued: 4, queuedTasks: 3 });
-    for (const p of [gate.run(task('w1'), 'W'), gate.mimic('W', () => 0)]) expect(await outcome(p)).toBeInstanceOf(AppError);
+    for (const p of [gate.run(task('w1'), 'W'), gate.mimic('W', () => 0)])
+      expect(await outcome(p)).toBeInstanceOf(AppError);
     expect(gate.stats().refused).toBe(4);
     for (const label of ['x1', 'x2', 'y1', 'z1']) await release(label);
     expect(await Promise.all(all)).toEqual(['done', 'done', 'done', 'done', 'done']);

@@ -143,7 +143,15 @@ export class HashGate {
 
   /** Current counters; `peak`, `refused`, `runs` and `mimics` count since creation or the last {@link resetStats}. */
   stats(): HashGateStats {
-    return { active: this.active, queued: this.queued, queuedTasks: this.queuedTasks, peak: this.peak, refused: this.refused, runs: this.runs, mimics: this.mimics };
+    return {
+      active: this.active,
+      queued: this.queued,
+      queuedTasks: this.queuedTasks,
+      peak: this.peak,
+      refused: this.refused,
+      runs: this.runs,
+      mimics: this.mimics,
+    };
   }
 
   /** Restarts `peak` (at the current `active`), `refused`, `runs` and `mimics`. */
@@ -159,9 +167,18 @@ export class HashGate {
     let state = this.clients.get(client);
     if (!state) this.clients.set(client, (state = { waiting: [], busy: 0 }));
     // decided on what waits already, the same for a task and a mimic
-    const full = state.waiting.length >= this.maxQueuePerClient || this.queuedTasks >= this.maxQueue || this.queued >= this.maxEntries;
+    const full =
+      state.waiting.length >= this.maxQueuePerClient ||
+      this.queuedTasks >= this.maxQueue ||
+      this.queued >= this.maxEntries;
     let started = false;
-    const entry: Entry = { client, kind, enqueuedAt: performance.now(), behind: new Map(), start: () => (started = true) };
+    const entry: Entry = {
+      client,
+      kind,
+      enqueuedAt: performance.now(),
+      behind: new Map(),
+      start: () => (started = true),
+    };
     state.waiting.push(entry);
     this.queued++;
     if (kind === 'run') this.queuedTasks++;
@@ -211,7 +228,12 @@ export class HashGate {
         this.mimics++;
       }
       if (this.listeners.size > 0) {
-        const e: GateStart = { client, kind: entry.kind, waitedMs: performance.now() - entry.enqueuedAt, behind: entry.behind };
+        const e: GateStart = {
+          client,
+          kind: entry.kind,
+          waitedMs: performance.now() - entry.enqueuedAt,
+          behind: entry.behind,
+        };
         for (const listener of this.listeners) listener(e);
       }
       entry.start();

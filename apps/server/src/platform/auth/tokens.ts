@@ -3,7 +3,12 @@ import { promisify } from 'node:util';
 import { passwordHashGate, SERVER_CLIENT } from './hash-gate';
 import { DurationSample } from './verify-timing';
 
-const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  pw: string,
+  salt: Buffer,
+  len: number,
+  opts: crypto.ScryptOptions,
+) => Promise<Buffer>;
 
 /** scrypt cost parameters (N=2^15, r=8, p=1: ~32 MiB, tens of ms per hash). */
 const SCRYPT = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
@@ -13,7 +18,13 @@ const KEY_LEN = 32;
 export const hashDurations = new DurationSample();
 
 /** Runs one scrypt in `client`'s turn of {@link passwordHashGate}, noting its duration when it has the current cost. */
-function gatedScrypt(password: string, salt: Buffer, len: number, opts: crypto.ScryptOptions, client: string): Promise<Buffer> {
+function gatedScrypt(
+  password: string,
+  salt: Buffer,
+  len: number,
+  opts: crypto.ScryptOptions,
+  client: string,
+): Promise<Buffer> {
   const current = opts.N === SCRYPT.N && opts.r === SCRYPT.r && opts.p === SCRYPT.p;
   return passwordHashGate.run(async () => {
     const t0 = performance.now();
@@ -42,7 +53,11 @@ export async function hashPassword(password: string, client: string = SERVER_CLI
  * @param client whose turn it takes in the gate (see {@link hashPassword}).
  * @throws AppError tooManyRequests when the gate's queue (or the client's) is full.
  */
-export async function verifyPassword(password: string, stored: string, client: string = SERVER_CLIENT): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  client: string = SERVER_CLIENT,
+): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, saltB64, hashB64] = parts as [string, string, string, string, string, string];

@@ -6,7 +6,13 @@ import { ConfigError, loadConfig, REPO_ROOT } from './config';
 describe('configuration from the environment', () => {
   it('has defaults that need no services', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, databaseUrl: undefined, loginCaptcha: true, basePath: '/ztj-iot', demo: true });
+    expect(c).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      loginCaptcha: true,
+      basePath: '/ztj-iot',
+      demo: true,
+    });
     expect(c.dataDir.endsWith('/data')).toBe(true);
   });
 

@@ -115,9 +115,16 @@ const TrustProxy = z
     if (['off', 'false', '0'].includes(v)) return false;
     if (['on', 'true'].includes(v)) return true;
     if (/^[1-9]\d?$/.test(v)) return Number(v);
-    const list = v.split(',').map((x) => x.trim()).filter(Boolean);
-    if (list.length && list.every((x) => net.isIP(x.split('/')[0]!) !== 0 && /^[^/]+(\/\d{1,3})?$/.test(x))) return list;
-    ctx.addIssue({ code: 'custom', message: 'expected off, on, a hop count (1-99) or a comma list of proxy addresses/CIDRs' });
+    const list = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    if (list.length && list.every((x) => net.isIP(x.split('/')[0]!) !== 0 && /^[^/]+(\/\d{1,3})?$/.test(x)))
+      return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'expected off, on, a hop count (1-99) or a comma list of proxy addresses/CIDRs',
+    });
     return z.NEVER;
   });
 
@@ -130,7 +137,9 @@ function urlCredentials(url: string | undefined): { username: string; password: 
   if (!url) return undefined;
   try {
     const u = new URL(url);
-    return u.username && u.password ? { username: decodeURIComponent(u.username), password: decodeURIComponent(u.password) } : undefined;
+    return u.username && u.password
+      ? { username: decodeURIComponent(u.username), password: decodeURIComponent(u.password) }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -160,21 +169,45 @@ const EnvSchema = z.object({
   WEB_DIR: z.string().optional(),
   DEMO: onOff.default(true),
   MQTT_PORT: z
-    .union([z.literal('off'), z.coerce.number().int().min(0, 'must be 0-65535 or off').max(65535, 'must be 0-65535 or off')])
+    .union([
+      z.literal('off'),
+      z.coerce.number().int().min(0, 'must be 0-65535 or off').max(65535, 'must be 0-65535 or off'),
+    ])
     .default(1883),
   MQTT_URL: z
     .string()
     .regex(/^(mqtts?|tcp|wss?):\/\/[^\s]+$/, 'must look like mqtt://host:1883')
     .optional(),
   MQTT_SHARED: onOff.default(false),
-  MQTT_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_.:-]{1,60}$/, 'must be 1-60 characters A-Z a-z 0-9 _ . : -').optional(),
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,60}$/, 'must be 1-60 characters A-Z a-z 0-9 _ . : -')
+    .optional(),
   CLUSTER: onOff.default(false),
-  MQTT_INGEST_TOPICS: z.string().regex(/^[^\s,]+(,[^\s,]+)*$/, 'must be comma-separated MQTT topic filters').optional(),
-  MQTT_SESSION_EXPIRY_S: z.coerce.number().int().min(1, 'must be 1-4294967295 s').max(4294967295, 'must be 1-4294967295 s').default(86400),
+  MQTT_INGEST_TOPICS: z
+    .string()
+    .regex(/^[^\s,]+(,[^\s,]+)*$/, 'must be comma-separated MQTT topic filters')
+    .optional(),
+  MQTT_SESSION_EXPIRY_S: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be 1-4294967295 s')
+    .max(4294967295, 'must be 1-4294967295 s')
+    .default(86400),
   TRUST_PROXY: TrustProxy,
   // a 500-reading gateway payload is at most MAX_PAYLOAD_BYTES; 1 KiB more leaves room for topic and header
-  MQTT_MAX_PACKET: z.coerce.number().int().min(1024, 'must be 1024-268435455 bytes').max(268_435_455, 'must be 1024-268435455 bytes').default(MAX_PAYLOAD_BYTES + 1024),
-  MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be 100-60000 ms').max(60_000, 'must be 100-60000 ms').default(5_000),
+  MQTT_MAX_PACKET: z.coerce
+    .number()
+    .int()
+    .min(1024, 'must be 1024-268435455 bytes')
+    .max(268_435_455, 'must be 1024-268435455 bytes')
+    .default(MAX_PAYLOAD_BYTES + 1024),
+  MQTT_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100, 'must be 100-60000 ms')
+    .max(60_000, 'must be 100-60000 ms')
+    .default(5_000),
   MQTT_RATE: z.coerce.number().min(0, 'must be 0 or more messages/s').max(1_000_000).default(100),
   MQTT_BURST: z.coerce.number().int().min(1, 'must be at least 1 message').max(10_000_000).default(1_000),
   INGEST_DEAD_LETTER_BUDGET: z.coerce.number().int().min(1, 'must be at least 1 per minute').max(1_000_000).default(20),
@@ -183,9 +216,19 @@ const EnvSchema = z.object({
   MQTT_DYNSEC_PASSWORD: z.string().min(1).max(256).optional(),
   DEMO_SPEED: z.coerce.number().positive('must be a positive number').max(100_000).default(60),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be 100-600000 ms').max(600_000, 'must be 100-600000 ms').default(10_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100, 'must be 100-600000 ms')
+    .max(600_000, 'must be 100-600000 ms')
+    .default(10_000),
   EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1, 'must be 1-365 days').max(365, 'must be 1-365 days').default(7),
-  TELEMETRY_RETENTION_MONTHS: z.coerce.number().int().min(4, 'must be 4-1200 months').max(1200, 'must be 4-1200 months').default(60),
+  TELEMETRY_RETENTION_MONTHS: z.coerce
+    .number()
+    .int()
+    .min(4, 'must be 4-1200 months')
+    .max(1200, 'must be 4-1200 months')
+    .default(60),
 });
 
 /** `MQTT_DYNSEC=on` needs the broker URL with the ingest's account and the plugin admin; one line per problem. */
@@ -193,7 +236,8 @@ function dynsecIssues(e: z.infer<typeof EnvSchema>): string[] {
   if (!e.MQTT_DYNSEC) return [];
   const issues: string[] = [];
   if (!e.MQTT_URL) issues.push('MQTT_DYNSEC: needs MQTT_URL (the dynamic-security plugin is a Mosquitto feature)');
-  else if (!urlCredentials(e.MQTT_URL)) issues.push('MQTT_URL: with MQTT_DYNSEC=on must carry the ingest account: mqtt://user:password@host:1883');
+  else if (!urlCredentials(e.MQTT_URL))
+    issues.push('MQTT_URL: with MQTT_DYNSEC=on must carry the ingest account: mqtt://user:password@host:1883');
   if (!e.MQTT_DYNSEC_USER) issues.push('MQTT_DYNSEC_USER: required with MQTT_DYNSEC=on (the plugin admin)');
   if (!e.MQTT_DYNSEC_PASSWORD) issues.push('MQTT_DYNSEC_PASSWORD: required with MQTT_DYNSEC=on');
   return issues;
@@ -214,7 +258,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDir?: string }
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.CLUSTER && !e.DATABASE_URL) throw new ConfigError('Invalid configuration:\n  CLUSTER: on needs DATABASE_URL (several processes share one PostgreSQL)');
+  if (e.CLUSTER && !e.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  CLUSTER: on needs DATABASE_URL (several processes share one PostgreSQL)',
+    );
   const dynsec = dynsecIssues(e);
   if (dynsec.length) throw new ConfigError(`Invalid configuration:\n${dynsec.map((l) => `  ${l}`).join('\n')}`);
   let mapTiles: MapTilesConfig;

@@ -21,7 +21,9 @@ describe('the ingest client id on an external broker (issue #15 item 1)', () => 
   });
 
   it('MQTT_INGEST_TOPICS narrows the subscription; a blank filter is refused', () => {
-    expect(loadConfig({ MQTT_INGEST_TOPICS: 'ztj/devices/A/telemetry,ztj/devices/B/telemetry' }).mqttIngestTopics).toEqual(['ztj/devices/A/telemetry', 'ztj/devices/B/telemetry']);
+    expect(
+      loadConfig({ MQTT_INGEST_TOPICS: 'ztj/devices/A/telemetry,ztj/devices/B/telemetry' }).mqttIngestTopics,
+    ).toEqual(['ztj/devices/A/telemetry', 'ztj/devices/B/telemetry']);
     expect(() => loadConfig({ MQTT_INGEST_TOPICS: 'a,,b' })).toThrow(/topic filters/);
   });
 });

@@ -58,7 +58,10 @@ class WriteWatch {
   }
 
   /** Wraps a query function: writes notify before they are sent and again after they end (when `settle`). */
-  wrap<T>(run: (sql: string, params?: readonly unknown[]) => Promise<T>, pending?: string[]): (sql: string, params?: readonly unknown[]) => Promise<T> {
+  wrap<T>(
+    run: (sql: string, params?: readonly unknown[]) => Promise<T>,
+    pending?: string[],
+  ): (sql: string, params?: readonly unknown[]) => Promise<T> {
     return async (sql, params) => {
       if (this.listeners.size === 0 || !mayWrite(sql)) return run(sql, params);
       this.notify(sql);
@@ -106,7 +109,9 @@ export interface DbOptions {
 export async function openDb(opts: DbOptions): Promise<Db> {
   const schema = opts.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
-  return opts.url ? openPostgres(opts.url, schema, opts.poolSize ?? 10) : openPglite(opts.dataDir, schema, opts.pgliteTemplate);
+  return opts.url
+    ? openPostgres(opts.url, schema, opts.poolSize ?? 10)
+    : openPglite(opts.dataDir, schema, opts.pgliteTemplate);
 }
 
 async function openPglite(dataDir: string | undefined, schema: string, template?: Blob): Promise<Db> {
@@ -168,7 +173,10 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
           await client.query('BEGIN');
           const result = await fn({
             query: <T>(sql: string, params?: readonly unknown[]) =>
-              watch.wrap(async (s, p) => (await client.query(s, p as unknown[] | undefined)).rows as T[], pending)(sql, params),
+              watch.wrap(async (s, p) => (await client.query(s, p as unknown[] | undefined)).rows as T[], pending)(
+                sql,
+                params,
+              ),
           });
           await client.query('COMMIT');
           return result;

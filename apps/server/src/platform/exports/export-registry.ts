@@ -51,7 +51,8 @@ const PLUMBING = new Set(['pageNo', 'pageSize', 'column', 'order', 'field', '_t'
 
 /** "Users (filters: username=*a*; 2 selected)" style description of a list export. */
 export function listExportDescription(title: BilingualText, lang: Language, query: Record<string, unknown>): string {
-  const selected = typeof query.selections === 'string' && query.selections ? query.selections.split(',').filter(Boolean).length : 0;
+  const selected =
+    typeof query.selections === 'string' && query.selections ? query.selections.split(',').filter(Boolean).length : 0;
   const filters = Object.entries(query)
     .filter(([k, v]) => !PLUMBING.has(k) && k !== 'selections' && v !== undefined && v !== null && v !== '')
     .map(([k, v]) => `${k}=${String(v).slice(0, 60)}`);

@@ -25,8 +25,22 @@ export function exportsOf(req: FastifyRequest): ExportService {
  * route's permission code), then the export is recorded and queued, and the call answers
  * {@link ExportStarted} at once; the file appears in the caller's download center.
  */
-export function registerExportRoute<D extends RouteDef>(app: FastifyInstance, db: Db, def: D, exporter: Exporter): void {
-  const handler = ({ auth, query, lang, req }: { auth: AuthContext; query: unknown; lang: Language; req: FastifyRequest }): Promise<ExportStarted> =>
-    exportsOf(req).request(auth, exporter, { ...(query as Record<string, unknown>) }, lang);
+export function registerExportRoute<D extends RouteDef>(
+  app: FastifyInstance,
+  db: Db,
+  def: D,
+  exporter: Exporter,
+): void {
+  const handler = ({
+    auth,
+    query,
+    lang,
+    req,
+  }: {
+    auth: AuthContext;
+    query: unknown;
+    lang: Language;
+    req: FastifyRequest;
+  }): Promise<ExportStarted> => exportsOf(req).request(auth, exporter, { ...(query as Record<string, unknown>) }, lang);
   registerRoute(app, db, def, handler as never);
 }

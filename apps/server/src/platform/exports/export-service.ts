@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { EXPORT_FILE_TYPES, formatMessage, type ExportFileType, type ExportStarted, type Language } from '@ztj/contracts';
+import {
+  EXPORT_FILE_TYPES,
+  formatMessage,
+  type ExportFileType,
+  type ExportStarted,
+  type Language,
+} from '@ztj/contracts';
 import type { AuthContext } from '../auth/auth-context';
 import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
@@ -23,7 +29,12 @@ const RETRY_LIMIT = 2;
  */
 export function exportTypeUnavailable(type: ExportFileType, lang: Language, field?: string): AppError {
   const params = { type: EXPORT_FILE_TYPES[type].name[lang] };
-  return new AppError('badRequest', 'exportTypeUnavailable', params, field ? [{ field, message: formatMessage('exportTypeUnavailable', lang, params) }] : undefined);
+  return new AppError(
+    'badRequest',
+    'exportTypeUnavailable',
+    params,
+    field ? [{ field, message: formatMessage('exportTypeUnavailable', lang, params) }] : undefined,
+  );
 }
 
 /** Data of an export job: the row and the requester (no token). */
@@ -78,14 +89,30 @@ export class ExportService {
    * Records an export request and queues its job; answers at once.
    * @throws AppError badRequest exportTypeUnavailable for a file type not available yet (EXPORT_FILE_TYPES)
    */
-  async request(auth: AuthContext, exporter: Exporter, query: Record<string, unknown>, lang: Language): Promise<ExportStarted> {
+  async request(
+    auth: AuthContext,
+    exporter: Exporter,
+    query: Record<string, unknown>,
+    lang: Language,
+  ): Promise<ExportStarted> {
     if (!EXPORT_FILE_TYPES[exporter.fileType].available) throw exportTypeUnavailable(exporter.fileType, lang);
     const now = this.now();
     const fileName = exporter.fileName(lang);
     const [row] = await this.db.query<{ id: string }>(
       `INSERT INTO export_file (tenant_id, user_id, number, exporter, file_type, file_name, description, lang, query, create_time, expires_at)
        VALUES ($1, $2, (SELECT coalesce(max(number), 0) + 1 FROM export_file WHERE tenant_id = $1), $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [auth.tenantId, auth.userId, exporter.key, exporter.fileType, fileName, exporter.description(lang, query).slice(0, 500), lang, JSON.stringify(query), now, now + this.opts.retentionDays * DAY_MS],
+      [
+        auth.tenantId,
+        auth.userId,
+        exporter.key,
+        exporter.fileType,
+        fileName,
+        exporter.description(lang, query).slice(0, 500),
+        lang,
+        JSON.stringify(query),
+        now,
+        now + this.opts.retentionDays * DAY_MS,
+      ],
     );
     const { tokenHash: _t, ...who } = auth;
     const data: ExportJobData = { fileId: row!.id, auth: who };
@@ -95,7 +122,9 @@ export class ExportService {
 
   /** Starts the export workers and the hourly retention run on the (started) job queue. */
   async start(): Promise<void> {
-    await this.opts.jobs.work<ExportJobData>(EXPORT_QUEUE, { concurrency: 2, pollingIntervalSeconds: 1 }, (job) => this.run(job));
+    await this.opts.jobs.work<ExportJobData>(EXPORT_QUEUE, { concurrency: 2, pollingIntervalSeconds: 1 }, (job) =>
+      this.run(job),
+    );
     await this.opts.jobs.work(EXPORT_RETENTION_QUEUE, {}, async () => ({ deleted: await this.deleteExpired() }));
     await this.opts.jobs.schedule(EXPORT_RETENTION_QUEUE, '23 * * * *');
   }
@@ -114,7 +143,13 @@ export class ExportService {
     let body: Buffer | null;
     try {
       await progress(5);
-      body = await exporter.build({ db: this.db, auth: { ...job.data.auth, tokenHash: '' }, query: row.query, lang: row.lang, progress });
+      body = await exporter.build({
+        db: this.db,
+        auth: { ...job.data.auth, tokenHash: '' },
+        query: row.query,
+        lang: row.lang,
+        progress,
+      });
     } catch (e) {
       if (e instanceof AppError && e.messageKey === 'exportNoData') body = null;
       else if (job.retryCount < RETRY_LIMIT) throw e;
@@ -134,7 +169,11 @@ export class ExportService {
   }
 
   private async fail(row: FileRow, message: string): Promise<{ status: string }> {
-    await this.db.query(`UPDATE export_file SET status = 'failure', result = $2, finish_time = $3 WHERE id = $1`, [row.id, message.slice(0, 500), this.now()]);
+    await this.db.query(`UPDATE export_file SET status = 'failure', result = $2, finish_time = $3 WHERE id = $1`, [
+      row.id,
+      message.slice(0, 500),
+      this.now(),
+    ]);
     return { status: 'failure' };
   }
 
@@ -144,7 +183,8 @@ export class ExportService {
    */
   async fileOf(auth: AuthContext, id: string): Promise<{ fileName: string; body: Buffer }> {
     const row = (await this.rowOf(auth, id)) as unknown as FileRow;
-    if (!row || row.status !== 'success' || !row.path || Number(row.expires_at) <= this.now()) throw new AppError('notFound', 'notFound');
+    if (!row || row.status !== 'success' || !row.path || Number(row.expires_at) <= this.now())
+      throw new AppError('notFound', 'notFound');
     const body = await fs.readFile(path.join(this.opts.dataDir, 'exports', row.path)).catch(() => {
       throw new AppError('notFound', 'notFound');
     });
@@ -156,7 +196,10 @@ export class ExportService {
    * @throws AppError notFound otherwise
    */
   async rowOf(auth: AuthContext, id: string): Promise<Record<string, unknown>> {
-    const [row] = await this.db.query<Record<string, unknown>>('SELECT * FROM export_file WHERE id = $1 AND tenant_id = $2 AND user_id = $3', [id, auth.tenantId, auth.userId]);
+    const [row] = await this.db.query<Record<string, unknown>>(
+      'SELECT * FROM export_file WHERE id = $1 AND tenant_id = $2 AND user_id = $3',
+      [id, auth.tenantId, auth.userId],
+    );
     if (!row) throw new AppError('notFound', 'notFound');
     return row;
   }
@@ -165,7 +208,10 @@ export class ExportService {
   async delete(auth: AuthContext, ids: string[]): Promise<void> {
     const unique = [...new Set(ids)];
     const rows = await this.db.tx(async (q) => {
-      const gone = await q.query<{ path: string | null }>('DELETE FROM export_file WHERE id = ANY($1::text[]) AND tenant_id = $2 AND user_id = $3 RETURNING path', [unique, auth.tenantId, auth.userId]);
+      const gone = await q.query<{ path: string | null }>(
+        'DELETE FROM export_file WHERE id = ANY($1::text[]) AND tenant_id = $2 AND user_id = $3 RETURNING path',
+        [unique, auth.tenantId, auth.userId],
+      );
       if (gone.length !== unique.length) throw new AppError('notFound', 'notFound');
       return gone;
     });
@@ -174,14 +220,20 @@ export class ExportService {
 
   /** Deletes every expired file (rows and stored files); returns how many. */
   async deleteExpired(): Promise<number> {
-    const rows = await this.db.query<{ path: string | null }>('DELETE FROM export_file WHERE expires_at <= $1 RETURNING path', [this.now()]);
+    const rows = await this.db.query<{ path: string | null }>(
+      'DELETE FROM export_file WHERE expires_at <= $1 RETURNING path',
+      [this.now()],
+    );
     await this.unlink(rows);
     return rows.length;
   }
 
   private async unlink(rows: { path: string | null }[]): Promise<void> {
     for (const r of rows) {
-      if (r.path) await fs.rm(path.join(this.opts.dataDir, 'exports', r.path), { force: true }).catch((e: Error) => this.opts.onError?.(e));
+      if (r.path)
+        await fs
+          .rm(path.join(this.opts.dataDir, 'exports', r.path), { force: true })
+          .catch((e: Error) => this.opts.onError?.(e));
     }
   }
 }

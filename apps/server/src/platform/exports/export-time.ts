@@ -7,7 +7,10 @@ import { DISPLAY_TIME_ZONE } from '../time/format-time';
  * center shows its own times in the browser's zone (issue 11; SPEC §9).
  */
 export function utcOffsetLabel(atMs: number, timeZone = DISPLAY_TIME_ZONE): string {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(new Date(atMs)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
+      .formatToParts(new Date(atMs))
+      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   const offset = name.replace(/^GMT/, '');
   return offset && !/^[+-]0$/.test(offset) ? `UTC${offset}` : 'UTC';
 }

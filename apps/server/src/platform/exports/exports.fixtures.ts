@@ -14,18 +14,39 @@ export interface FinishedExport {
  * download-center entry is no longer generating, and downloads the file when it succeeded.
  * @throws Error when the call is refused (with its status and message) or the job does not end in time
  */
-export async function exportAndWait(app: TestApp, token: string, url: string, headers: Record<string, string> = {}, ms = 20_000): Promise<FinishedExport> {
-  const started = await app.fastify.inject({ method: 'GET', url: `/ztj-iot${url}`, headers: { 'x-access-token': token, ...headers } });
+export async function exportAndWait(
+  app: TestApp,
+  token: string,
+  url: string,
+  headers: Record<string, string> = {},
+  ms = 20_000,
+): Promise<FinishedExport> {
+  const started = await app.fastify.inject({
+    method: 'GET',
+    url: `/ztj-iot${url}`,
+    headers: { 'x-access-token': token, ...headers },
+  });
   const body = started.json() as { success: boolean; message: string; result: ExportStarted };
-  if (started.statusCode !== 200 || !body.success) throw Object.assign(new Error(`export refused: ${started.statusCode} ${body.message}`), { status: started.statusCode, body });
+  if (started.statusCode !== 200 || !body.success)
+    throw Object.assign(new Error(`export refused: ${started.statusCode} ${body.message}`), {
+      status: started.statusCode,
+      body,
+    });
   const end = Date.now() + ms;
   for (;;) {
-    const view = await app.call<ExportFile>('GET', `/sys/downloadCenter/queryById?id=${body.result.id}`, { token, headers });
+    const view = await app.call<ExportFile>('GET', `/sys/downloadCenter/queryById?id=${body.result.id}`, {
+      token,
+      headers,
+    });
     const file = view.body.result;
     if (!file) throw new Error(`export ${body.result.id} not visible: ${view.status} ${JSON.stringify(view.body)}`);
     if (file.status !== 'generating') {
       if (file.status !== 'success') return { file, body: null, headers: {} };
-      const dl = await app.fastify.inject({ method: 'GET', url: `/ztj-iot/sys/downloadCenter/download?id=${file.id}`, headers: { 'x-access-token': token, ...headers } });
+      const dl = await app.fastify.inject({
+        method: 'GET',
+        url: `/ztj-iot/sys/downloadCenter/download?id=${file.id}`,
+        headers: { 'x-access-token': token, ...headers },
+      });
       return { file, body: dl.rawPayload, headers: dl.headers };
     }
     if (Date.now() > end) throw new Error(`export ${body.result.id} still generating after ${ms} ms`);

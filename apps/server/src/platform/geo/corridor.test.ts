@@ -4,7 +4,10 @@ import { prepareRoute, routeProgress } from './route-progress';
 
 const M_PER_DEG = (Math.PI / 180) * 6_371_008.8;
 const O = { lat: 41.8, lng: 123.4 };
-const at = (n: number, e = 0): { lat: number; lng: number } => ({ lat: O.lat + n / M_PER_DEG, lng: O.lng + e / (M_PER_DEG * Math.cos((O.lat * Math.PI) / 180)) });
+const at = (n: number, e = 0): { lat: number; lng: number } => ({
+  lat: O.lat + n / M_PER_DEG,
+  lng: O.lng + e / (M_PER_DEG * Math.cos((O.lat * Math.PI) / 180)),
+});
 
 /** A 3-leg route: 5 km north, 3 km east, 2 km north. */
 const route = prepareRoute([O, at(5000), at(5000, 3000), at(7000, 3000)]);

@@ -23,7 +23,10 @@ function buffered(route: PreparedRoute, radiusM: number): Area {
   let byRadius = memo.get(route);
   if (!byRadius) memo.set(route, (byRadius = new Map()));
   if (!byRadius.has(radiusM)) {
-    const area = route.line && radiusM > 0 ? ((buffer(route.line, radiusM, { units: 'meters' }) as Feature<Polygon | MultiPolygon> | undefined) ?? null) : null;
+    const area =
+      route.line && radiusM > 0
+        ? ((buffer(route.line, radiusM, { units: 'meters' }) as Feature<Polygon | MultiPolygon> | undefined) ?? null)
+        : null;
     byRadius.set(radiusM, area);
   }
   return byRadius.get(radiusM)!;
@@ -37,7 +40,11 @@ const BAND = 0.05;
  * had to be computed (`null` when the buffer decided "within" without it). Same answer as
  * `routeProgress(route, p).distanceFromRouteM <= radiusM`.
  */
-export function withinCorridor(route: PreparedRoute, p: LatLng, radiusM: number): { within: boolean; distanceM: number | null } {
+export function withinCorridor(
+  route: PreparedRoute,
+  p: LatLng,
+  radiusM: number,
+): { within: boolean; distanceM: number | null } {
   const inner = buffered(route, radiusM * (1 - BAND));
   if (inner && booleanPointInPolygon(toPosition(p), inner)) return { within: true, distanceM: null };
   const d = routeProgress(route, p).distanceFromRouteM;

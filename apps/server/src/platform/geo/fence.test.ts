@@ -58,9 +58,32 @@ describe('polygon fence', () => {
 describe('fenceOfLocation', () => {
   it.each([
     ['no polygon → circle', null, 'circle'],
-    ['2-vertex polygon → circle', [[1, 2], [3, 4]], 'circle'],
-    ['[lng,lat] pairs → polygon', [[-6.7, 33.9], [-6.6, 33.9], [-6.6, 34]], 'polygon'],
-    ['{lat,lng} objects → polygon', [{ lat: 33.9, lng: -6.7 }, { lat: 33.9, lng: -6.6 }, { lat: 34, lng: -6.6 }], 'polygon'],
+    [
+      '2-vertex polygon → circle',
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      'circle',
+    ],
+    [
+      '[lng,lat] pairs → polygon',
+      [
+        [-6.7, 33.9],
+        [-6.6, 33.9],
+        [-6.6, 34],
+      ],
+      'polygon',
+    ],
+    [
+      '{lat,lng} objects → polygon',
+      [
+        { lat: 33.9, lng: -6.7 },
+        { lat: 33.9, lng: -6.6 },
+        { lat: 34, lng: -6.6 },
+      ],
+      'polygon',
+    ],
     ['garbage → circle', [['a', 'b'], 1, 2], 'circle'],
   ])('%s', (_n, polygon, kind) => {
     const f = fenceOfLocation({ lat: C.lat, lng: C.lng, fenceRadiusM: 250, polygon });
@@ -68,7 +91,16 @@ describe('fenceOfLocation', () => {
     if (f.kind === 'circle') expect(f.radiusM).toBe(250);
   });
   it('reads [lng,lat] in GeoJSON order', () => {
-    const f = fenceOfLocation({ lat: 0, lng: 0, fenceRadiusM: 1, polygon: [[-6.7, 33.9], [-6.6, 33.9], [-6.6, 34]] });
+    const f = fenceOfLocation({
+      lat: 0,
+      lng: 0,
+      fenceRadiusM: 1,
+      polygon: [
+        [-6.7, 33.9],
+        [-6.6, 33.9],
+        [-6.6, 34],
+      ],
+    });
     expect(f.kind === 'polygon' && f.ring[0]).toEqual({ lat: 33.9, lng: -6.7 });
   });
 });

@@ -85,7 +85,12 @@ function parseRing(value: unknown): LatLng[] | null {
   const ring: LatLng[] = [];
   for (const v of value) {
     if (Array.isArray(v) && typeof v[0] === 'number' && typeof v[1] === 'number') ring.push({ lng: v[0], lat: v[1] });
-    else if (v && typeof v === 'object' && typeof (v as LatLng).lat === 'number' && typeof (v as LatLng).lng === 'number')
+    else if (
+      v &&
+      typeof v === 'object' &&
+      typeof (v as LatLng).lat === 'number' &&
+      typeof (v as LatLng).lng === 'number'
+    )
       ring.push({ lat: (v as LatLng).lat, lng: (v as LatLng).lng });
     else return null;
   }

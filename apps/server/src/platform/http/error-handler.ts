@@ -110,7 +110,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       // Fastify's and its plugins' own client errors (bad JSON, body too large, media type, multipart).
       const { http, key } = clientFailure(err.code, status);
       const code = http === 404 ? 404 : 400;
-      return sendFailure(reply, http === 200 ? refusalStatus(req, code) : http, fail(code, formatMessage(key, lang, { mb: UPLOAD_MB })));
+      return sendFailure(
+        reply,
+        http === 200 ? refusalStatus(req, code) : http,
+        fail(code, formatMessage(key, lang, { mb: UPLOAD_MB })),
+      );
     }
     req.log.error({ err }, 'unhandled error');
     return sendFailure(reply, 500, fail(500, formatMessage('serverError', lang)));

@@ -36,7 +36,12 @@ export function findInvalidText(value: unknown): string | null {
 /** The 400 refusing invalid text in `fields` (code 400, translated field list). */
 export function invalidTextFailure(fields: string[], lang: Language): AppError {
   const message = VALIDATION_MESSAGES['validation.invalidText'][lang];
-  return new AppError('badRequest', 'validationFailed', {}, fields.map((field) => ({ field, message })));
+  return new AppError(
+    'badRequest',
+    'validationFailed',
+    {},
+    fields.map((field) => ({ field, message })),
+  );
 }
 
 /**
@@ -50,7 +55,11 @@ export function invalidTextFailure(fields: string[], lang: Language): AppError {
 export function installInputBoundary(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
     const fields: string[] = [];
-    for (const [part, value] of [['params', req.params], ['query', req.query], ['body', req.body]] as const) {
+    for (const [part, value] of [
+      ['params', req.params],
+      ['query', req.query],
+      ['body', req.body],
+    ] as const) {
       const at = findInvalidText(value);
       if (at !== null) fields.push(at || part);
     }

@@ -20,8 +20,12 @@ export function jsonLimitsOf(req: FastifyRequest): JsonLimits {
  * the translated message of the bound broken (`{max}` filled).
  */
 export function jsonRefusalError(refusal: JsonRefusal): Error {
-  if (refusal.code === 'tooLarge') return Object.assign(new Error(refusal.detail), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
-  const key = JSON_REFUSAL_MESSAGE[refusal.code] as Exclude<(typeof JSON_REFUSAL_MESSAGE)[JsonRefusal['code']], 'requestTooLarge'>;
+  if (refusal.code === 'tooLarge')
+    return Object.assign(new Error(refusal.detail), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+  const key = JSON_REFUSAL_MESSAGE[refusal.code] as Exclude<
+    (typeof JSON_REFUSAL_MESSAGE)[JsonRefusal['code']],
+    'requestTooLarge'
+  >;
   return new AppError('badRequest', key, refusal.max !== undefined ? { max: refusal.max } : {});
 }
 

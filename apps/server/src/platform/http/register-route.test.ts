@@ -24,12 +24,15 @@ describe('route access rule', () => {
     // The route is registered on a second app instance sharing the database.
     const { buildApp } = await import('../../app');
     const extra = await buildApp({ config: t.config, db: t.db });
-    extra.fastify.register(async (api) => {
-      registerRoute(api, t.db, Guarded, () => {
-        calls++;
-        return { done: true };
-      });
-    }, { prefix: '/ztj-iot' });
+    extra.fastify.register(
+      async (api) => {
+        registerRoute(api, t.db, Guarded, () => {
+          calls++;
+          return { done: true };
+        });
+      },
+      { prefix: '/ztj-iot' },
+    );
     await extra.fastify.ready();
     t.call = async (method, url, opts = {}) => {
       const res = await extra.fastify.inject({
@@ -41,15 +44,25 @@ describe('route access rule', () => {
       return { status: res.statusCode, body: res.json() };
     };
     const hash = await hashPassword('Viewer#Pass1');
-    const [u] = await t.db.query<{ id: string }>(`INSERT INTO sys_user (username, realname, password_hash) VALUES ('viewer2', 'Viewer', $1) RETURNING id`, [hash]);
+    const [u] = await t.db.query<{ id: string }>(
+      `INSERT INTO sys_user (username, realname, password_hash) VALUES ('viewer2', 'Viewer', $1) RETURNING id`,
+      [hash],
+    );
     await t.db.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1, $2)', [u!.id, DEMO_TENANT_ID]);
-    await t.db.query(`INSERT INTO sys_user_role (user_id, role_id) SELECT $1, id FROM sys_role WHERE tenant_id = $2 AND role_code = 'viewer'`, [u!.id, DEMO_TENANT_ID]);
+    await t.db.query(
+      `INSERT INTO sys_user_role (user_id, role_id) SELECT $1, id FROM sys_role WHERE tenant_id = $2 AND role_code = 'viewer'`,
+      [u!.id, DEMO_TENANT_ID],
+    );
   });
   afterAll(() => t.close());
 
   it('answers 510 without the permission and never runs the handler', async () => {
     const token = await t.login('viewer2', 'Viewer#Pass1');
-    const res = await t.call('POST', '/test/guarded', { token, body: { name: 'x' }, headers: { 'accept-language': 'en-US' } });
+    const res = await t.call('POST', '/test/guarded', {
+      token,
+      body: { name: 'x' },
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: false, code: 510, message: 'Ordinary employees lack this right' });
     expect(calls).toBe(0);

@@ -34,12 +34,7 @@ type Handler<D extends RouteDef> = D['access'] extends 'public'
  * permission code, answering 401 / 403 / 510); the handler's value is wrapped in the envelope.
  * `message` optionally names the success message.
  */
-export function registerRoute<D extends RouteDef>(
-  app: FastifyInstance,
-  db: Db,
-  def: D,
-  handler: Handler<D>,
-): void {
+export function registerRoute<D extends RouteDef>(app: FastifyInstance, db: Db, def: D, handler: Handler<D>): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.route({
     method: def.method,

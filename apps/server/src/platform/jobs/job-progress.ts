@@ -46,7 +46,9 @@ export class ProgressStore {
       );
       COMMIT;`,
     );
-    await this.sql.query(`DELETE FROM ${this.table} WHERE updated_at < now() - make_interval(days => $1)`, [PROGRESS_KEEP_DAYS]);
+    await this.sql.query(`DELETE FROM ${this.table} WHERE updated_at < now() - make_interval(days => $1)`, [
+      PROGRESS_KEEP_DAYS,
+    ]);
   }
 
   /**
@@ -55,7 +57,8 @@ export class ProgressStore {
    * @throws RangeError when `percent` is not a number in 0..100.
    */
   async set(name: string, id: string, percent: number, message?: string): Promise<void> {
-    if (!Number.isFinite(percent) || percent < 0 || percent > 100) throw new RangeError(`progress percent must be 0..100, got ${percent}`);
+    if (!Number.isFinite(percent) || percent < 0 || percent > 100)
+      throw new RangeError(`progress percent must be 0..100, got ${percent}`);
     await this.sql.query(
       `INSERT INTO ${this.table} (job_id, name, percent, message, updated_at) VALUES ($1, $2, $3, $4, now())
        ON CONFLICT (job_id) DO UPDATE SET percent = EXCLUDED.percent, message = EXCLUDED.message, updated_at = now()`,
@@ -65,7 +68,10 @@ export class ProgressStore {
 
   /** The last progress of job `id`, or null when it reported none. */
   async get(id: string): Promise<JobProgress | null> {
-    const [row] = await this.sql.query<{ percent: number; message: string | null }>(`SELECT percent, message FROM ${this.table} WHERE job_id = $1`, [id]);
+    const [row] = await this.sql.query<{ percent: number; message: string | null }>(
+      `SELECT percent, message FROM ${this.table} WHERE job_id = $1`,
+      [id],
+    );
     return row ? { percent: Number(row.percent), message: row.message } : null;
   }
 }

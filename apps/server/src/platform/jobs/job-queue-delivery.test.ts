@@ -4,7 +4,10 @@ import { deferred, JobTestDb, KINDS, waitFor } from './job-queue.fixtures';
 
 /** Jobs of queue `name` per state, read straight from the pg-boss table. */
 async function states(db: Db, schema: string, name: string): Promise<Record<string, number>> {
-  const rows = await db.query<{ state: string; n: number }>(`SELECT state::text AS state, count(*)::int AS n FROM "${schema}".job WHERE name = $1 GROUP BY state`, [name]);
+  const rows = await db.query<{ state: string; n: number }>(
+    `SELECT state::text AS state, count(*)::int AS n FROM "${schema}".job WHERE name = $1 GROUP BY state`,
+    [name],
+  );
   return Object.fromEntries(rows.map((r) => [r.state, r.n]));
 }
 
@@ -109,7 +112,10 @@ describe.each(KINDS)('job queue delivery on %s (issue 11 item 1)', (kind) => {
 
     const q2 = t.queue(db);
     await q2.start();
-    expect(await q2.getJob('stuck', id)).toMatchObject({ state: 'retry', output: { value: 'pg-boss shut down while active' } });
+    expect(await q2.getJob('stuck', id)).toMatchObject({
+      state: 'retry',
+      output: { value: 'pg-boss shut down while active' },
+    });
     const retries: number[] = [];
     await q2.work('stuck', { pollingIntervalSeconds: 0.5 }, async (job) => {
       retries.push(job.retryCount);
@@ -122,7 +128,10 @@ describe.each(KINDS)('job queue delivery on %s (issue 11 item 1)', (kind) => {
   it('a start that fails (database unreachable) rejects and leaves the queue stopped', async () => {
     t = new JobTestDb(kind);
     const db = await t.open();
-    const broken = kind === 'postgres' ? t.queue(db, { connectionString: 'postgres://postgres@127.0.0.1:1/none' }) : t.queue({ ...db, query: () => Promise.reject(new Error('database gone')) });
+    const broken =
+      kind === 'postgres'
+        ? t.queue(db, { connectionString: 'postgres://postgres@127.0.0.1:1/none' })
+        : t.queue({ ...db, query: () => Promise.reject(new Error('database gone')) });
     await expect(broken.start()).rejects.toThrow();
     expect(await broken.ready()).toBe(false);
     await expect(broken.send('x', {})).rejects.toThrow(/stopped/);

@@ -39,7 +39,12 @@ export class JobTestDb {
   }
 
   queue(db: Db, opts: Partial<JobQueueOptions> = {}): JobQueue {
-    const q = createJobQueue(db, { schema: this.schema, connectionString: process.env.DATABASE_URL, onError: (e) => this.errors.push(e), ...opts });
+    const q = createJobQueue(db, {
+      schema: this.schema,
+      connectionString: process.env.DATABASE_URL,
+      onError: (e) => this.errors.push(e),
+      ...opts,
+    });
     this.queues.push(q);
     return q;
   }
@@ -61,7 +66,11 @@ export class JobTestDb {
 }
 
 /** Polls `check` every 20 ms until it returns a truthy value, which it returns; throws after `ms`. */
-export async function waitFor<T>(what: string, check: () => T | Promise<T>, ms = 20_000): Promise<NonNullable<Exclude<T, false | '' | 0>>> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | Promise<T>,
+  ms = 20_000,
+): Promise<NonNullable<Exclude<T, false | '' | 0>>> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await check();

@@ -97,7 +97,9 @@ describe.each(KINDS)('job queue on %s (issue 11 item 1)', (kind) => {
     expect(first).not.toBeNull();
     expect(await q.send('dedupe', { n: 2 }, { singletonKey: 'device-7' })).toBeNull();
     await q.schedule('nightly', '0 3 * * *', { kind: 'daily-report' }, { tz: 'Asia/Shanghai' });
-    const [row] = await db.query<{ cron: string; timezone: string }>(`SELECT cron, timezone FROM "${t.schema}".schedule WHERE name = 'nightly'`);
+    const [row] = await db.query<{ cron: string; timezone: string }>(
+      `SELECT cron, timezone FROM "${t.schema}".schedule WHERE name = 'nightly'`,
+    );
     expect(row).toEqual({ cron: '0 3 * * *', timezone: 'Asia/Shanghai' });
     await q.unschedule('nightly');
     expect(await db.query(`SELECT 1 FROM "${t.schema}".schedule`)).toEqual([]);
@@ -111,7 +113,9 @@ describe.each(KINDS)('job queue on %s (issue 11 item 1)', (kind) => {
 
 describe('pg-boss scripts', () => {
   it('are sent without their BEGIN/COMMIT (one implicit transaction, nothing left aborted)', () => {
-    expect(scriptBody('\n  BEGIN;\n  SET LOCAL lock_timeout = 1;\n  SELECT 1;\n  COMMIT;\n')).toBe('\n  SET LOCAL lock_timeout = 1;\n  SELECT 1');
+    expect(scriptBody('\n  BEGIN;\n  SET LOCAL lock_timeout = 1;\n  SELECT 1;\n  COMMIT;\n')).toBe(
+      '\n  SET LOCAL lock_timeout = 1;\n  SELECT 1',
+    );
     expect(scriptBody('SELECT 1')).toBeUndefined();
   });
 });

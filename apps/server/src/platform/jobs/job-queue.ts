@@ -38,7 +38,12 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
   const schema = opts.schema ?? 'pgboss';
   if (!/^[a-z_][a-z0-9_]{0,49}$/.test(schema)) throw new Error(`bad job queue schema name ${schema}`);
   const onError = (e: unknown): void => opts.onError?.(toError(e));
-  const sql = createSqlRunner(db, { schema, connectionString: opts.connectionString, poolSize: opts.poolSize, onError });
+  const sql = createSqlRunner(db, {
+    schema,
+    connectionString: opts.connectionString,
+    poolSize: opts.poolSize,
+    onError,
+  });
   const boss = new PgBoss({
     db: sql,
     schema,
@@ -94,7 +99,8 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
         const started = Date.now();
         const wasStarted = state === 'started';
         state = 'stopping';
-        if (wasStarted) await boss.stop({ graceful: true, wait: true, close: false, timeout: Math.max(1000, timeoutMs) });
+        if (wasStarted)
+          await boss.stop({ graceful: true, wait: true, close: false, timeout: Math.max(1000, timeoutMs) });
         // a fetch already on its way when the workers stopped: its job is failed (to be retried) before the pool closes
         await sql.drain(Math.max(1000, timeoutMs - (Date.now() - started)));
         await sql.close();
@@ -119,7 +125,8 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
     async work<T extends object>(name: string, o: WorkOptions, handler: (job: JobContext<T>) => Promise<unknown>) {
       assertStarted();
       const concurrency = o.concurrency ?? 1;
-      if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be an integer ≥ 1, got ${concurrency}`);
+      if (!Number.isInteger(concurrency) || concurrency < 1)
+        throw new RangeError(`concurrency must be an integer ≥ 1, got ${concurrency}`);
       await ensureQueue(name);
       const ids = workers.get(name) ?? [];
       workers.set(name, ids);
@@ -168,7 +175,13 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
       const reported = await progress.get(id);
       const job = await boss.getJobById<unknown>(name, id, { includeArchive: true });
       if (!job) return null;
-      return { id: job.id, state: job.state, retryCount: Number(job.retryCount), output: job.output ?? null, progress: reported };
+      return {
+        id: job.id,
+        state: job.state,
+        retryCount: Number(job.retryCount),
+        output: job.output ?? null,
+        progress: reported,
+      };
     },
 
     async ready() {
@@ -183,9 +196,16 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
 
     async counts() {
       assertStarted();
-      const rows = await sql.query<{ state: string; n: number }>(`SELECT state::text AS state, count(*)::int AS n FROM ${schema}.job GROUP BY state`);
+      const rows = await sql.query<{ state: string; n: number }>(
+        `SELECT state::text AS state, count(*)::int AS n FROM ${schema}.job GROUP BY state`,
+      );
       const n = (s: string): number => rows.find((r) => r.state === s)?.n ?? 0;
-      return { waiting: n('created') + n('retry'), active: n('active'), failed: n('failed'), completed: n('completed') };
+      return {
+        waiting: n('created') + n('retry'),
+        active: n('active'),
+        failed: n('failed'),
+        completed: n('completed'),
+      };
     },
   };
 }

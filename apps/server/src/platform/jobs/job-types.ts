@@ -96,7 +96,11 @@ export interface JobQueue {
    */
   send<T extends object>(name: string, data: T, opts?: JobOptions): Promise<string | null>;
   /** Runs `handler` for jobs of `name`; what it returns is the job's output, what it throws fails the job. */
-  work<T extends object>(name: string, opts: WorkOptions, handler: (job: JobContext<T>) => Promise<unknown>): Promise<void>;
+  work<T extends object>(
+    name: string,
+    opts: WorkOptions,
+    handler: (job: JobContext<T>) => Promise<unknown>,
+  ): Promise<void>;
   /**
    * Sends a job to queue `name` on a 5-field cron (pg-boss schedule, `tz` default UTC). Stored in the
    * database; fired only by processes whose queue was created with `schedule: true`.

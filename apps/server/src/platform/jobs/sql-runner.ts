@@ -39,7 +39,10 @@ export interface SqlRunner extends PgBossDb {
 
 const require = createRequire(import.meta.url);
 /** pg-boss's SQL builders (`src/plans.js`, CommonJS, not in its public types). */
-const plans = require('pg-boss/src/plans.js') as { completeJobs(schema: string): string; failJobsById(schema: string): string };
+const plans = require('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
 
 const SCRIPT = /^\s*BEGIN\s*;([\s\S]*?);?\s*COMMIT\s*;?\s*$/i;
 
@@ -91,9 +94,16 @@ function poolBackend(connectionString: string, max: number, onError: (e: Error) 
  * (so jobs do not compete with HTTP requests for the server's pool).
  * @throws Error when `db` is PostgreSQL and `connectionString` is missing.
  */
-export function createSqlRunner(db: Db, opts: { schema: string; connectionString?: string; poolSize?: number; onError: (e: Error) => void }): SqlRunner {
-  if (db.kind === 'postgres' && !opts.connectionString) throw new Error('job queue on PostgreSQL needs connectionString (DATABASE_URL)');
-  const backend = db.kind === 'postgres' ? poolBackend(opts.connectionString as string, opts.poolSize ?? 10, opts.onError) : dbBackend(db);
+export function createSqlRunner(
+  db: Db,
+  opts: { schema: string; connectionString?: string; poolSize?: number; onError: (e: Error) => void },
+): SqlRunner {
+  if (db.kind === 'postgres' && !opts.connectionString)
+    throw new Error('job queue on PostgreSQL needs connectionString (DATABASE_URL)');
+  const backend =
+    db.kind === 'postgres'
+      ? poolBackend(opts.connectionString as string, opts.poolSize ?? 10, opts.onError)
+      : dbBackend(db);
   // pg-boss completes or fails a job without awaiting (manager.js `onFetch`): a failure there would
   // be an unhandled rejection. Those two report to onError instead; the job stays active until it
   // expires and is retried (at-least-once).
@@ -112,7 +122,10 @@ export function createSqlRunner(db: Db, opts: { schema: string; connectionString
         return [];
       }
       // node-postgres sends undefined as NULL; PGlite is given the same
-      return await backend.one(text, values?.map((v) => (v === undefined ? null : v)));
+      return await backend.one(
+        text,
+        values?.map((v) => (v === undefined ? null : v)),
+      );
     } finally {
       inFlight--;
     }

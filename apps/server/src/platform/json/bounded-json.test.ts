@@ -2,7 +2,14 @@ import { API_JSON_LIMITS, DEVICE_JSON_LIMITS, type JsonLimits } from '@ztj/contr
 import { describe, expect, it } from 'vitest';
 import { parseBoundedJson, scanJson } from './bounded-json';
 
-const LIMITS: JsonLimits = { maxBytes: 10_000, maxDepth: 3, maxArrayItems: 4, maxObjectKeys: 3, maxStringBytes: 8, maxValues: 20 };
+const LIMITS: JsonLimits = {
+  maxBytes: 10_000,
+  maxDepth: 3,
+  maxArrayItems: 4,
+  maxObjectKeys: 3,
+  maxStringBytes: 8,
+  maxValues: 20,
+};
 const bytes = (s: string): Buffer => Buffer.from(s, 'utf8');
 const codeOf = (s: string | Buffer, limits = LIMITS): string => {
   const r = parseBoundedJson(s, limits);
@@ -11,7 +18,14 @@ const codeOf = (s: string | Buffer, limits = LIMITS): string => {
 
 describe('parseBoundedJson (issue 34 item 1)', () => {
   it('parses what is within every bound, as JSON.parse does', () => {
-    for (const s of ['{"a":[1,2,{"b":"x"}],"c":null}', '[true,false,-1.5e3]', '"12345678"', '0', '{"k":{"k":{}}}', '{"a":1,"b":{"a":2}}']) {
+    for (const s of [
+      '{"a":[1,2,{"b":"x"}],"c":null}',
+      '[true,false,-1.5e3]',
+      '"12345678"',
+      '0',
+      '{"k":{"k":{}}}',
+      '{"a":1,"b":{"a":2}}',
+    ]) {
       expect(parseBoundedJson(bytes(s), LIMITS)).toEqual({ ok: true, value: JSON.parse(s) });
       expect(parseBoundedJson(s, LIMITS)).toEqual({ ok: true, value: JSON.parse(s) });
     }
@@ -20,11 +34,23 @@ describe('parseBoundedJson (issue 34 item 1)', () => {
   it('refuses each bound broken with its code and bound', () => {
     expect(parseBoundedJson('[[[[1]]]]', LIMITS)).toMatchObject({ ok: false, code: 'tooDeep', max: 3 });
     expect(parseBoundedJson('[1,2,3,4,5]', LIMITS)).toMatchObject({ ok: false, code: 'tooManyItems', max: 4 });
-    expect(parseBoundedJson('{"a":1,"b":2,"c":3,"d":4}', LIMITS)).toMatchObject({ ok: false, code: 'tooManyKeys', max: 3 });
+    expect(parseBoundedJson('{"a":1,"b":2,"c":3,"d":4}', LIMITS)).toMatchObject({
+      ok: false,
+      code: 'tooManyKeys',
+      max: 3,
+    });
     expect(parseBoundedJson('"123456789"', LIMITS)).toMatchObject({ ok: false, code: 'stringTooLong', max: 8 });
     expect(parseBoundedJson('{"123456789":1}', LIMITS)).toMatchObject({ ok: false, code: 'stringTooLong' });
-    expect(parseBoundedJson(`[${'[1,1,1],'.repeat(5)}1]`, { ...LIMITS, maxArrayItems: 10 })).toMatchObject({ ok: false, code: 'tooManyValues', max: 20 });
-    expect(parseBoundedJson(`"${'x'.repeat(20_000)}"`, LIMITS)).toMatchObject({ ok: false, code: 'tooLarge', max: 10_000 });
+    expect(parseBoundedJson(`[${'[1,1,1],'.repeat(5)}1]`, { ...LIMITS, maxArrayItems: 10 })).toMatchObject({
+      ok: false,
+      code: 'tooManyValues',
+      max: 20,
+    });
+    expect(parseBoundedJson(`"${'x'.repeat(20_000)}"`, LIMITS)).toMatchObject({
+      ok: false,
+      code: 'tooLarge',
+      max: 10_000,
+    });
     expect(codeOf('{"a":1,"a":2}')).toBe('duplicateKey');
     expect(codeOf('{"a":1,"\\u0061":2}')).toBe('duplicateKey'); // the same key, escaped
     expect(codeOf('[1e309]')).toBe('numberOutOfRange');
@@ -47,7 +73,10 @@ describe('parseBoundedJson (issue 34 item 1)', () => {
 
   it('refuses prototype keys only when asked (API bodies)', () => {
     for (const s of ['{"__proto__":{"x":1}}', '{"a":[{"constructor":{"prototype":{}}}]}']) {
-      expect(parseBoundedJson(s, API_JSON_LIMITS, { refusePrototypeKeys: true })).toMatchObject({ ok: false, code: 'prototypeKey' });
+      expect(parseBoundedJson(s, API_JSON_LIMITS, { refusePrototypeKeys: true })).toMatchObject({
+        ok: false,
+        code: 'prototypeKey',
+      });
       expect(parseBoundedJson(s, API_JSON_LIMITS).ok).toBe(true);
     }
     expect(parseBoundedJson('{"constructor":"x"}', API_JSON_LIMITS, { refusePrototypeKeys: true }).ok).toBe(true);

@@ -139,7 +139,12 @@ class KeySet {
 let scratch = { kind: new Uint8Array(17), count: new Uint32Array(17) };
 const keySets: KeySet[] = [];
 
-const refuse = (code: JsonRefusalCode, detail: string, max?: number): JsonRefusal => ({ ok: false, code, detail, ...(max !== undefined ? { max } : {}) });
+const refuse = (code: JsonRefusalCode, detail: string, max?: number): JsonRefusal => ({
+  ok: false,
+  code,
+  detail,
+  ...(max !== undefined ? { max } : {}),
+});
 
 /**
  * Checks the shape of a JSON text against `limits` without parsing it: one pass over its bytes,
@@ -154,7 +159,8 @@ export function scanJson(bytes: Uint8Array, limits: JsonLimits): JsonRefusal | n
   const { maxDepth, maxArrayItems, maxObjectKeys, maxStringBytes, maxValues } = limits;
   // per depth: 1 object / 2 array, the items or keys counted, the keys seen (scratch shared by
   // every scan: a scan runs to its end synchronously)
-  if (scratch.kind.length <= maxDepth) scratch = { kind: new Uint8Array(maxDepth + 1), count: new Uint32Array(maxDepth + 1) };
+  if (scratch.kind.length <= maxDepth)
+    scratch = { kind: new Uint8Array(maxDepth + 1), count: new Uint32Array(maxDepth + 1) };
   const { kind, count } = scratch;
   kind[0] = 0;
   let depth = 0;
@@ -173,16 +179,28 @@ export function scanJson(bytes: Uint8Array, limits: JsonLimits): JsonRefusal | n
         } else if (d === QUOTE) break;
       }
       const end = Math.min(i, n);
-      if (end - start > maxStringBytes) return refuse('stringTooLong', `a string of more than ${maxStringBytes} bytes at byte ${start - 1}`, maxStringBytes);
+      if (end - start > maxStringBytes)
+        return refuse(
+          'stringTooLong',
+          `a string of more than ${maxStringBytes} bytes at byte ${start - 1}`,
+          maxStringBytes,
+        );
       if (kind[depth] === 1 && (prev === OPEN_OBJECT || prev === COMMA)) {
-        if (++count[depth]! > maxObjectKeys) return refuse('tooManyKeys', `an object of more than ${maxObjectKeys} keys at byte ${start - 1}`, maxObjectKeys);
-        if (keySets[depth]!.add(start, end, escaped) === false) return refuse('duplicateKey', `a key named twice in one object at byte ${start - 1}`);
+        if (++count[depth]! > maxObjectKeys)
+          return refuse(
+            'tooManyKeys',
+            `an object of more than ${maxObjectKeys} keys at byte ${start - 1}`,
+            maxObjectKeys,
+          );
+        if (keySets[depth]!.add(start, end, escaped) === false)
+          return refuse('duplicateKey', `a key named twice in one object at byte ${start - 1}`);
       } else if (++values > maxValues || (kind[depth] === 2 && ++count[depth]! > maxArrayItems)) {
         return overCount(values, maxValues, maxArrayItems, start - 1);
       }
       prev = QUOTE;
     } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-      if (++values > maxValues || (kind[depth] === 2 && ++count[depth]! > maxArrayItems)) return overCount(values, maxValues, maxArrayItems, i);
+      if (++values > maxValues || (kind[depth] === 2 && ++count[depth]! > maxArrayItems))
+        return overCount(values, maxValues, maxArrayItems, i);
       if (++depth > maxDepth) return refuse('tooDeep', `nesting deeper than ${maxDepth} at byte ${i}`, maxDepth);
       kind[depth] = c === OPEN_OBJECT ? 1 : 2;
       count[depth] = 0;
@@ -201,8 +219,10 @@ export function scanJson(bytes: Uint8Array, limits: JsonLimits): JsonRefusal | n
         i++;
         if ((bytes[i]! | 0x20) === 0x65) exponent = true; // e or E (also in true/false: checked below)
       }
-      if (++values > maxValues || (kind[depth] === 2 && ++count[depth]! > maxArrayItems)) return overCount(values, maxValues, maxArrayItems, start);
-      if ((exponent || i - start >= 300) && !finiteNumber(bytes, start, i + 1)) return refuse('numberOutOfRange', `a number beyond ±1.8e308 at byte ${start}`);
+      if (++values > maxValues || (kind[depth] === 2 && ++count[depth]! > maxArrayItems))
+        return overCount(values, maxValues, maxArrayItems, start);
+      if ((exponent || i - start >= 300) && !finiteNumber(bytes, start, i + 1))
+        return refuse('numberOutOfRange', `a number beyond ±1.8e308 at byte ${start}`);
       prev = 1;
     }
   }
@@ -219,7 +239,9 @@ function overCount(values: number, maxValues: number, maxArrayItems: number, at:
 /** An escaped key's UTF-8 bytes once decoded (null when its escapes are broken). */
 function decodedKey(bytes: Uint8Array, start: number, end: number): Buffer | null {
   try {
-    const text = JSON.parse(`"${Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8')}"`) as string;
+    const text = JSON.parse(
+      `"${Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8')}"`,
+    ) as string;
     return Buffer.from(text, 'utf8');
   } catch {
     return null; // JSON.parse of the whole text refuses it
@@ -251,15 +273,21 @@ export interface BoundedJsonOptions {
  * @param input the raw bytes (MQTT payload, HTTP body) or a text already decoded (a field's JSON).
  * @returns the value, or the refusal (`malformed` for what `JSON.parse` rejects).
  */
-export function parseBoundedJson<T = unknown>(input: Uint8Array | string, limits: JsonLimits, options: BoundedJsonOptions = {}): BoundedJson<T> {
+export function parseBoundedJson<T = unknown>(
+  input: Uint8Array | string,
+  limits: JsonLimits,
+  options: BoundedJsonOptions = {},
+): BoundedJson<T> {
   let bytes: Uint8Array;
   let text: string | undefined;
   if (typeof input === 'string') {
-    if (input.length > limits.maxBytes) return refuse('tooLarge', `more than ${limits.maxBytes} bytes`, limits.maxBytes);
+    if (input.length > limits.maxBytes)
+      return refuse('tooLarge', `more than ${limits.maxBytes} bytes`, limits.maxBytes);
     text = input;
     bytes = Buffer.from(input, 'utf8');
   } else {
-    if (input.length > limits.maxBytes) return refuse('tooLarge', `${input.length} bytes > ${limits.maxBytes}`, limits.maxBytes);
+    if (input.length > limits.maxBytes)
+      return refuse('tooLarge', `${input.length} bytes > ${limits.maxBytes}`, limits.maxBytes);
     if (!isUtf8(input)) return refuse('invalidUtf8', 'not UTF-8 text');
     bytes = input;
   }
@@ -271,7 +299,12 @@ export function parseBoundedJson<T = unknown>(input: Uint8Array | string, limits
   } catch {
     return refuse('malformed', 'not JSON');
   }
-  if (options.refusePrototypeKeys && value !== null && typeof value === 'object' && scanPrototypeKeys(value, { safe: true }) === null) {
+  if (
+    options.refusePrototypeKeys &&
+    value !== null &&
+    typeof value === 'object' &&
+    scanPrototypeKeys(value, { safe: true }) === null
+  ) {
     return refuse('prototypeKey', 'a __proto__ or constructor.prototype key');
   }
   return { ok: true, value };

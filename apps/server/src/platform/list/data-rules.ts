@@ -12,8 +12,16 @@ interface RuleRow {
 }
 
 const RULE_OPS: Record<string, SuperQueryRule> = {
-  '=': 'eq', '!=': 'ne', '>': 'gt', '>=': 'ge', '<': 'lt', '<=': 'le',
-  LIKE: 'like', LEFT_LIKE: 'left_like', RIGHT_LIKE: 'right_like', IN: 'in',
+  '=': 'eq',
+  '!=': 'ne',
+  '>': 'gt',
+  '>=': 'ge',
+  '<': 'lt',
+  '<=': 'le',
+  LIKE: 'like',
+  LEFT_LIKE: 'left_like',
+  RIGHT_LIKE: 'right_like',
+  IN: 'in',
 };
 
 /** Fills `#{sys_user_code}` and `#{sys_org_code}` of a rule value with the caller's values. */
@@ -46,13 +54,21 @@ export async function dataRuleConditions<R>(q: Queryable, spec: ListSpec<R>, cal
   if (!permission) return [];
   // Through the access cache when `q` is the database; inside a transaction, always from it (the transaction may have changed the rules).
   const rows = isDb(q)
-    ? await accessCache(q).through('dataRules', `${caller.userId}|${caller.tenantId}|${permission}`, () => queryRules(q, caller.tenantId, permission, caller.userId))
+    ? await accessCache(q).through('dataRules', `${caller.userId}|${caller.tenantId}|${permission}`, () =>
+        queryRules(q, caller.tenantId, permission, caller.userId),
+      )
     : await queryRules(q, caller.tenantId, permission, caller.userId);
   return rows.map((r) => {
     const op = RULE_OPS[r.rule_conditions];
     if (!op) throw new AppError('badRequest', 'listRuleUnknown', { field: r.rule_column, rule: r.rule_conditions });
     const v = ruleValue(r.rule_value, caller);
-    const value = op === 'in' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v;
+    const value =
+      op === 'in'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v;
     return checkCondition(spec, { field: r.rule_column, op, value });
   });
 }
@@ -60,7 +76,12 @@ export async function dataRuleConditions<R>(q: Queryable, spec: ListSpec<R>, cal
 const isDb = (q: Queryable): q is Db => typeof (q as Partial<Db>).onWrite === 'function';
 
 /** Enabled rules of the tenant reaching the user for the permission code, raw (see {@link dataRuleConditions}). */
-async function queryRules(q: Queryable, tenantId: number, permission: string, userId: string): Promise<readonly RuleRow[]> {
+async function queryRules(
+  q: Queryable,
+  tenantId: number,
+  permission: string,
+  userId: string,
+): Promise<readonly RuleRow[]> {
   return q.query<RuleRow>(
     `SELECT DISTINCT r.rule_column, r.rule_conditions, r.rule_value
        FROM sys_permission_data_rule r

@@ -17,7 +17,10 @@ export function filesRoot(dataDir: string): string {
  */
 export async function storeFile(dataDir: string, folder: string, ext: string, body: Buffer): Promise<string> {
   const safeFolder = folder.replace(/[^a-z0-9_-]/gi, '') || 'temp';
-  const safeExt = ext.replace(/[^a-z0-9]/gi, '').slice(0, 10).toLowerCase();
+  const safeExt = ext
+    .replace(/[^a-z0-9]/gi, '')
+    .slice(0, 10)
+    .toLowerCase();
   const rel = `${safeFolder}/${crypto.randomUUID().replaceAll('-', '')}${safeExt ? `.${safeExt}` : ''}`;
   const full = path.join(filesRoot(dataDir), rel);
   await fs.mkdir(path.dirname(full), { recursive: true });
@@ -34,10 +37,18 @@ export function resolveStored(dataDir: string, rel: string): string | undefined 
 }
 
 const TYPES: Record<string, string> = {
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
-  '.bmp': 'image/bmp', '.xls': 'application/vnd.ms-excel',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', '.pdf': 'application/pdf',
-  '.zip': 'application/zip', '.txt': 'text/plain; charset=utf-8', '.csv': 'text/csv; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.bmp': 'image/bmp',
+  '.xls': 'application/vnd.ms-excel',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.pdf': 'application/pdf',
+  '.zip': 'application/zip',
+  '.txt': 'text/plain; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
 };
 
 export function contentTypeOf(file: string): string {
@@ -66,9 +77,20 @@ interface OwnerQueries {
  * serves the file only to signed-in members of the owner's tenant (SPEC §7 upload/static, issue #8).
  * @returns the path relative to the files root, e.g. `avatar/3f…9a.png`.
  */
-export async function storeOwnedFile(db: OwnerQueries, dataDir: string, owner: FileOwner, folder: string, ext: string, body: Buffer): Promise<string> {
+export async function storeOwnedFile(
+  db: OwnerQueries,
+  dataDir: string,
+  owner: FileOwner,
+  folder: string,
+  ext: string,
+  body: Buffer,
+): Promise<string> {
   const rel = await storeFile(dataDir, folder, ext, body);
-  await db.query('INSERT INTO sys_file (path, tenant_id, create_by) VALUES ($1, $2, $3)', [rel, owner.tenantId, owner.userId]);
+  await db.query('INSERT INTO sys_file (path, tenant_id, create_by) VALUES ($1, $2, $3)', [
+    rel,
+    owner.tenantId,
+    owner.userId,
+  ]);
   return rel;
 }
 

@@ -107,15 +107,32 @@ export async function runImport(
     return { success: true, code: ResultCode.OK, message: msg, result: { msg, success, failed: 0 }, timestamp };
   }
   const headers = [formatMessage('importRow', lang), ...failures[0]!.headers, formatMessage('importReason', lang)];
-  const body = await buildXls(spec.name, headers, failures.map((f) => [f.rowNo, ...f.cells, f.reason]));
+  const body = await buildXls(
+    spec.name,
+    headers,
+    failures.map((f) => [f.rowNo, ...f.cells, f.reason]),
+  );
   // the error file belongs to the importing tenant: only its members may download it (issue #8)
-  const rel = await storeOwnedFile(db, dataDir, { tenantId: caller.tenantId, userId: caller.userId }, 'import', 'xls', body);
+  const rel = await storeOwnedFile(
+    db,
+    dataDir,
+    { tenantId: caller.tenantId, userId: caller.userId },
+    'import',
+    'xls',
+    body,
+  );
   const msg = formatMessage('importPartial', lang, { success, failed: failures.length });
   return {
     success: true,
     code: ResultCode.IMPORT_PARTIAL,
     message: msg,
-    result: { msg, fileUrl: `${STATIC_PREFIX}/${rel}`, fileName: `${spec.name}-errors.xls`, success, failed: failures.length },
+    result: {
+      msg,
+      fileUrl: `${STATIC_PREFIX}/${rel}`,
+      fileName: `${spec.name}-errors.xls`,
+      success,
+      failed: failures.length,
+    },
     timestamp,
   };
 }

@@ -14,6 +14,7 @@ export function conditionPairs(condition: string | undefined): [string, string][
   const read = parseBoundedJson(condition, FIELD_JSON_LIMITS);
   if (!read.ok) throw new AppError('badRequest', 'listValueInvalid', { field: 'condition' });
   const parsed = read.value;
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError('badRequest', 'listValueInvalid', { field: 'condition' });
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new AppError('badRequest', 'listValueInvalid', { field: 'condition' });
   return Object.entries(parsed as Record<string, unknown>).map(([k, v]) => [k, String(v ?? '')]);
 }

@@ -25,10 +25,13 @@ afterAll(async () => {
 });
 
 /** The page statement `listPage` sends for `query` (captured; data rules read as none). */
-async function pageStatement<R>(spec: ListSpec<R>, query: Record<string, unknown>): Promise<{ sql: string; params: readonly unknown[] }> {
+async function pageStatement<R>(
+  spec: ListSpec<R>,
+  query: Record<string, unknown>,
+): Promise<{ sql: string; params: readonly unknown[] }> {
   const sent: { sql: string; params: readonly unknown[] }[] = [];
   const capture: Queryable = {
-    query: async <T,>(sql: string, params: readonly unknown[] = []): Promise<T[]> => {
+    query: async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> => {
       sent.push({ sql, params });
       return [];
     },

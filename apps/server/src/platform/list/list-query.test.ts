@@ -56,7 +56,9 @@ describe('generic list query parser and SQL builder', () => {
     const range = build({ createTime_begin: '2026-01-01', createTime_end: '2026-01-31' });
     expect(range.sql).toContain('t.create_time >= $2::date');
     expect(range.sql).toContain('t.create_time < $3::date + 1');
-    expect(build({ realname: 'bob', pageNo: '2', pageSize: '5', _t: '123', field: 'id,realname' }).sql).toContain('t.realname = $2');
+    expect(build({ realname: 'bob', pageNo: '2', pageSize: '5', _t: '123', field: 'id,realname' }).sql).toContain(
+      't.realname = $2',
+    );
   });
 
   it('binds the advanced query with and/or and every rule', () => {
@@ -66,35 +68,66 @@ describe('generic list query parser and SQL builder', () => {
       { field: 'createTime', rule: 'ge', val: '2026-01-01 00:00:00' },
       { field: 'realname', rule: 'right_like', val: '' },
     ];
-    const { sql, values } = build({ superQueryParams: encodeURIComponent(JSON.stringify(conds)), superQueryMatchType: 'or' });
-    expect(sql).toContain("(t.realname ILIKE $2 ESCAPE '\\' OR t.status = ANY($3::numeric[]) OR t.create_time >= $4::timestamptz)");
+    const { sql, values } = build({
+      superQueryParams: encodeURIComponent(JSON.stringify(conds)),
+      superQueryMatchType: 'or',
+    });
+    expect(sql).toContain(
+      "(t.realname ILIKE $2 ESCAPE '\\' OR t.status = ANY($3::numeric[]) OR t.create_time >= $4::timestamptz)",
+    );
     expect(values).toEqual([1001, '%a%', ['1', '2'], '2026-01-01 00:00:00']);
   });
 
   it('refuses unknown fields, rules and sort columns naming them', () => {
     expect(errorOf({ password_hash: 'x' })).toEqual({ key: 'listFieldUnknown', params: { field: 'password_hash' } });
-    expect(errorOf({ column: 'password_hash' })).toEqual({ key: 'listSortUnknown', params: { field: 'password_hash' } });
+    expect(errorOf({ column: 'password_hash' })).toEqual({
+      key: 'listSortUnknown',
+      params: { field: 'password_hash' },
+    });
     expect(errorOf({ column: 'birthday' }).key).toBe('listSortUnknown');
-    expect(errorOf({ superQueryParams: JSON.stringify([{ field: 'secret', rule: 'eq', val: '1' }]) }).params).toEqual({ field: 'secret' });
-    expect(errorOf({ superQueryParams: JSON.stringify([{ field: 'realname', rule: 'regex', val: '1' }]) })).toEqual({ key: 'listRuleUnknown', params: { field: 'realname', rule: 'regex' } });
-    expect(errorOf({ superQueryParams: JSON.stringify([{ field: 'status', rule: 'like', val: '1' }]) }).key).toBe('listRuleUnknown');
+    expect(errorOf({ superQueryParams: JSON.stringify([{ field: 'secret', rule: 'eq', val: '1' }]) }).params).toEqual({
+      field: 'secret',
+    });
+    expect(errorOf({ superQueryParams: JSON.stringify([{ field: 'realname', rule: 'regex', val: '1' }]) })).toEqual({
+      key: 'listRuleUnknown',
+      params: { field: 'realname', rule: 'regex' },
+    });
+    expect(errorOf({ superQueryParams: JSON.stringify([{ field: 'status', rule: 'like', val: '1' }]) }).key).toBe(
+      'listRuleUnknown',
+    );
     expect(errorOf({ superQueryParams: 'not json' }).key).toBe('superQueryInvalid');
     expect(errorOf({ superQueryParams: '{"a":1}' }).key).toBe('superQueryInvalid');
-    expect(errorOf({ status: '1; DROP TABLE sys_user' })).toEqual({ key: 'listValueInvalid', params: { field: 'status' } });
+    expect(errorOf({ status: '1; DROP TABLE sys_user' })).toEqual({
+      key: 'listValueInvalid',
+      params: { field: 'status' },
+    });
     expect(errorOf({ createTime_begin: "2026-01-01' OR '1'='1" }).key).toBe('listValueInvalid');
   });
 
   it('never puts client text into SQL: injection attempts are bound or refused', () => {
-    const attempts = ["x' OR '1'='1", "'; DROP TABLE sys_user; --", 'a) OR (1=1', "1' UNION SELECT password_hash FROM sys_user --"];
+    const attempts = [
+      "x' OR '1'='1",
+      "'; DROP TABLE sys_user; --",
+      'a) OR (1=1',
+      "1' UNION SELECT password_hash FROM sys_user --",
+    ];
     for (const a of attempts) {
-      for (const q of [{ realname: a }, { realname: `*${a}*` }, { depId: a }, { superQueryParams: JSON.stringify([{ field: 'realname', rule: 'eq', val: a }]) }]) {
+      for (const q of [
+        { realname: a },
+        { realname: `*${a}*` },
+        { depId: a },
+        { superQueryParams: JSON.stringify([{ field: 'realname', rule: 'eq', val: a }]) },
+      ]) {
         const { sql, values } = build(q);
         expect(sql).not.toContain(a);
         expect(values.some((v) => typeof v === 'string' && (v.includes(a) || v.includes(escapeLike(a))))).toBe(true);
       }
     }
     expect(build({ realname: '*50%_off*' }).values[1]).toBe('%50\\%\\_off%');
-    expect(build({ realname: '$1' })).toMatchObject({ sql: expect.stringContaining('t.realname = $2'), values: [1001, '$1'] });
+    expect(build({ realname: '$1' })).toMatchObject({
+      sql: expect.stringContaining('t.realname = $2'),
+      values: [1001, '$1'],
+    });
     expect(errorOf({ "realname' OR 1=1 --": 'x' }).key).toBe('listFieldUnknown');
     expect(errorOf({ column: 'realname; DROP TABLE x' }).key).toBe('listSortUnknown');
     expect(errorOf(JSON.parse('{"__proto__":"x"}') as Record<string, unknown>).key).toBe('listFieldUnknown');

@@ -1,4 +1,10 @@
-import { FIELD_JSON_LIMITS, LIST_RESERVED_KEYS, SUPER_QUERY_RULES, SuperQueryConditionSchema, type SuperQueryRule } from '@ztj/contracts';
+import {
+  FIELD_JSON_LIMITS,
+  LIST_RESERVED_KEYS,
+  SUPER_QUERY_RULES,
+  SuperQueryConditionSchema,
+  type SuperQueryRule,
+} from '@ztj/contracts';
 import { AppError } from '../http/app-error';
 import { parseBoundedJson } from '../json/bounded-json';
 import type { ListField, ListSpec } from './list-spec';
@@ -41,11 +47,15 @@ function fieldOf<R>(spec: ListSpec<R>, name: string): ListField {
 /** Checks one bound value against the field type; the error names the field. */
 function checkValue(field: string, f: ListField, value: string): void {
   const ok =
-    f.type === 'string' ? value.length <= 2000
-    : f.type === 'number' ? NUMBER.test(value)
-    : f.type === 'date' ? DATE.test(value)
-    : f.type === 'datetime' ? DATETIME.test(value)
-    : BOOLEAN.test(value);
+    f.type === 'string'
+      ? value.length <= 2000
+      : f.type === 'number'
+        ? NUMBER.test(value)
+        : f.type === 'date'
+          ? DATE.test(value)
+          : f.type === 'datetime'
+            ? DATETIME.test(value)
+            : BOOLEAN.test(value);
   if (!ok) throw new AppError('badRequest', 'listValueInvalid', { field });
 }
 
@@ -54,20 +64,35 @@ const LIKE_RULES: ReadonlySet<SuperQueryRule> = new Set(['like', 'left_like', 'r
 /** Validates a condition: the rule must suit the field type and every value the type. */
 export function checkCondition<R>(spec: ListSpec<R>, c: Condition): Condition {
   const f = fieldOf(spec, c.field);
-  if (LIKE_RULES.has(c.op) && f.type !== 'string') throw new AppError('badRequest', 'listRuleUnknown', { field: c.field, rule: c.op });
+  if (LIKE_RULES.has(c.op) && f.type !== 'string')
+    throw new AppError('badRequest', 'listRuleUnknown', { field: c.field, rule: c.op });
   const values = Array.isArray(c.value) ? c.value : [c.value];
-  if (values.length === 0 || values.length > 500) throw new AppError('badRequest', 'listValueInvalid', { field: c.field });
+  if (values.length === 0 || values.length > 500)
+    throw new AppError('badRequest', 'listValueInvalid', { field: c.field });
   for (const v of values) checkValue(c.field, f, v);
   return c;
 }
 
 /** Reads one query-field value with the SPEC §7 / §5 text-operator conventions. */
-export function conditionFromValue(field: string, f: ListField, raw: string, range?: 'begin' | 'end'): Condition | undefined {
+export function conditionFromValue(
+  field: string,
+  f: ListField,
+  raw: string,
+  range?: 'begin' | 'end',
+): Condition | undefined {
   const value = raw.trim();
   if (value === '') return undefined;
   if (range === 'begin') return { field, op: 'ge', value };
   if (range === 'end') return { field, op: 'le', value, endOfDay: f.type === 'datetime' && DATE.test(value) };
-  if (f.multi && value.includes(',')) return { field, op: 'in', value: value.split(',').map((s) => s.trim()).filter(Boolean) };
+  if (f.multi && value.includes(','))
+    return {
+      field,
+      op: 'in',
+      value: value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    };
   if (value.startsWith('!')) return { field, op: 'ne', value: value.slice(1) };
   if (value.startsWith('>=')) return { field, op: 'ge', value: value.slice(2) };
   if (value.startsWith('<=')) return { field, op: 'le', value: value.slice(2) };
@@ -102,15 +127,28 @@ function superConditions<R>(spec: ListSpec<R>, raw: string | undefined): Conditi
   if (!Array.isArray(parsed) || parsed.length > MAX_SUPER) throw new AppError('badRequest', 'superQueryInvalid');
   const out: Condition[] = [];
   for (const item of parsed) {
-    if (item && typeof item === 'object' && 'rule' in item && !(SUPER_QUERY_RULES as readonly string[]).includes(String(item.rule))) {
-      throw new AppError('badRequest', 'listRuleUnknown', { field: 'field' in item ? String(item.field) : '?', rule: String(item.rule) });
+    if (
+      item &&
+      typeof item === 'object' &&
+      'rule' in item &&
+      !(SUPER_QUERY_RULES as readonly string[]).includes(String(item.rule))
+    ) {
+      throw new AppError('badRequest', 'listRuleUnknown', {
+        field: 'field' in item ? String(item.field) : '?',
+        rule: String(item.rule),
+      });
     }
     const c = SuperQueryConditionSchema.safeParse(item);
     if (!c.success) throw new AppError('badRequest', 'superQueryInvalid');
     const { field, rule, val } = c.data;
     fieldOf(spec, field);
     if (val === undefined || val === '' || (Array.isArray(val) && val.length === 0)) continue;
-    const values = Array.isArray(val) ? val.map(String) : String(val).split(',').map((s) => s.trim()).filter(Boolean);
+    const values = Array.isArray(val)
+      ? val.map(String)
+      : String(val)
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
     const value = rule === 'in' ? values : String(Array.isArray(val) ? val[0] : val);
     out.push(checkCondition(spec, { field, op: rule, value }));
   }
@@ -153,10 +191,19 @@ export function parseListQuery<R>(spec: ListSpec<R>, query: RawQuery): ParsedLis
     const c = conditionFromValue(name, f, values[0] ?? '', range);
     if (c) conditions.push(checkCondition(spec, c));
   }
-  const selections = typeof query.selections === 'string' ? query.selections.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  const selections =
+    typeof query.selections === 'string'
+      ? query.selections
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
   return {
     conditions,
-    superConditions: superConditions(spec, typeof query.superQueryParams === 'string' ? query.superQueryParams : undefined),
+    superConditions: superConditions(
+      spec,
+      typeof query.superQueryParams === 'string' ? query.superQueryParams : undefined,
+    ),
     matchType: query.superQueryMatchType === 'or' ? 'or' : 'and',
     params,
     sort: sortOf(spec, query.column, query.order),

@@ -13,7 +13,8 @@ describe('listPage: total with the page', () => {
   });
   afterAll(() => t.close());
 
-  const page = async (q: string) => (await t.call<PageResult<UserRecord>>('GET', `/sys/user/list?${q}`, { token: f.admin })).body.result;
+  const page = async (q: string) =>
+    (await t.call<PageResult<UserRecord>>('GET', `/sys/user/list?${q}`, { token: f.admin })).body.result;
 
   it('answers the same total on every page, past the end and for no match', async () => {
     const all = await page('pageSize=1000');

@@ -15,7 +15,12 @@ export const EXPORT_LIMIT = 20_000;
  * page in one statement (an uncorrelated count subquery, run once, in the same snapshot); only a
  * page past the end, which has no row to carry it, asks for the count on its own.
  */
-export async function listPage<R>(db: Queryable, spec: ListSpec<R>, query: Record<string, unknown>, caller: ListCaller): Promise<PageResult<R>> {
+export async function listPage<R>(
+  db: Queryable,
+  spec: ListSpec<R>,
+  query: Record<string, unknown>,
+  caller: ListCaller,
+): Promise<PageResult<R>> {
   const parsed = parseListQuery(spec, query);
   const rules = await dataRuleConditions(db, spec, caller);
   const size = clampInt(query.pageSize, 10, 1, 1000);
@@ -36,17 +41,31 @@ export async function listPage<R>(db: Queryable, spec: ListSpec<R>, query: Recor
     const [count] = await db.query<{ n: number }>(countSql, p.values.slice(0, countParams));
     total = count?.n ?? 0;
   }
-  return { records: rows.map((r) => withDictText(spec, spec.map(r), caller.lang)), total, size, current, pages: Math.ceil(total / size) };
+  return {
+    records: rows.map((r) => withDictText(spec, spec.map(r), caller.lang)),
+    total,
+    size,
+    current,
+    pages: Math.ceil(total / size),
+  };
 }
 
 /** Every row matching a list query (export: filters or `selections`), capped at EXPORT_LIMIT. */
-export async function listAll<R>(db: Queryable, spec: ListSpec<R>, query: Record<string, unknown>, caller: ListCaller): Promise<R[]> {
+export async function listAll<R>(
+  db: Queryable,
+  spec: ListSpec<R>,
+  query: Record<string, unknown>,
+  caller: ListCaller,
+): Promise<R[]> {
   const parsed = parseListQuery(spec, query);
   const rules = await dataRuleConditions(db, spec, caller);
   const p = new SqlParams(caller.tenantId);
   const where = whereSql(spec, parsed, rules, p);
   const order = orderSql(spec, parsed, p);
-  const rows = await db.query(`SELECT ${p.scoped(spec.select)} FROM ${spec.from} ${where} ${order} LIMIT ${p.add(EXPORT_LIMIT)}`, p.values);
+  const rows = await db.query(
+    `SELECT ${p.scoped(spec.select)} FROM ${spec.from} ${where} ${order} LIMIT ${p.add(EXPORT_LIMIT)}`,
+    p.values,
+  );
   return rows.map((r) => withDictText(spec, spec.map(r), caller.lang));
 }
 
@@ -55,12 +74,27 @@ export async function listAll<R>(db: Queryable, spec: ListSpec<R>, query: Record
  * data rules): the single place update and delete endpoints check row ownership, so another
  * tenant's id is simply "not found".
  */
-export async function visibleIds<R>(db: Queryable, spec: ListSpec<R>, ids: string[], caller: ListCaller): Promise<string[]> {
+export async function visibleIds<R>(
+  db: Queryable,
+  spec: ListSpec<R>,
+  ids: string[],
+  caller: ListCaller,
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const rules = await dataRuleConditions(db, spec, caller);
   const p = new SqlParams(caller.tenantId);
-  const parsed = { conditions: [], superConditions: [], matchType: 'and' as const, params: [], sort: { field: '', order: 'asc' as const }, selections: ids };
-  const rows = await db.query<{ id: string }>(`SELECT ${spec.idSql}::text AS id FROM ${spec.from} ${whereSql(spec, parsed, rules, p)}`, p.values);
+  const parsed = {
+    conditions: [],
+    superConditions: [],
+    matchType: 'and' as const,
+    params: [],
+    sort: { field: '', order: 'asc' as const },
+    selections: ids,
+  };
+  const rows = await db.query<{ id: string }>(
+    `SELECT ${spec.idSql}::text AS id FROM ${spec.from} ${whereSql(spec, parsed, rules, p)}`,
+    p.values,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -74,7 +108,12 @@ function clampInt(v: unknown, fallback: number, min: number, max: number): numbe
  * Checks that one id is visible to the caller through `spec`.
  * @throws AppError notFound otherwise (another tenant's row looks like a missing one).
  */
-export async function requireVisible<R>(db: Queryable, spec: ListSpec<R>, id: string, caller: ListCaller): Promise<void> {
+export async function requireVisible<R>(
+  db: Queryable,
+  spec: ListSpec<R>,
+  id: string,
+  caller: ListCaller,
+): Promise<void> {
   const [hit] = await visibleIds(db, spec, [id], caller);
   if (!hit) throw new AppError('notFound', 'notFound');
 }
@@ -83,7 +122,12 @@ export async function requireVisible<R>(db: Queryable, spec: ListSpec<R>, id: st
  * The visible subset of `ids`, all of them or nothing.
  * @throws AppError badRequest selectRecord when empty, notFound when any id is not visible.
  */
-export async function requireAllVisible<R>(db: Queryable, spec: ListSpec<R>, ids: string[], caller: ListCaller): Promise<string[]> {
+export async function requireAllVisible<R>(
+  db: Queryable,
+  spec: ListSpec<R>,
+  ids: string[],
+  caller: ListCaller,
+): Promise<string[]> {
   if (ids.length === 0) throw new AppError('badRequest', 'selectRecord');
   const seen = await visibleIds(db, spec, ids, caller);
   if (seen.length !== ids.length) throw new AppError('notFound', 'notFound');

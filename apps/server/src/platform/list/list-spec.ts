@@ -52,7 +52,8 @@ export const AUDIT_LABELS = {
 export function optionValue(options: Record<string, BilingualText>, cell: string): string {
   const lower = cell.trim().toLowerCase();
   for (const [value, text] of Object.entries(options)) {
-    if (value.toLowerCase() === lower || text['zh-CN'] === cell.trim() || text['en-US'].toLowerCase() === lower) return value;
+    if (value.toLowerCase() === lower || text['zh-CN'] === cell.trim() || text['en-US'].toLowerCase() === lower)
+      return value;
   }
   return cell;
 }
@@ -95,9 +96,13 @@ export function withDictText<R>(spec: ListSpec<R>, record: R, lang: Language = '
   for (const [name, field] of Object.entries(spec.fields)) {
     if (!field.options || !(name in out)) continue;
     const value = out[name];
-    out[`${name}_dictText`] = value === null || value === undefined
-      ? null
-      : String(value).split(',').map((v) => field.options![v.trim()]?.[lang] ?? v.trim()).join(',');
+    out[`${name}_dictText`] =
+      value === null || value === undefined
+        ? null
+        : String(value)
+            .split(',')
+            .map((v) => field.options![v.trim()]?.[lang] ?? v.trim())
+            .join(',');
   }
   return out as R;
 }
@@ -132,5 +137,12 @@ export function epochMsSql(col: string): string {
 
 /** The list caller of an authenticated request, for the route's permission code. */
 export function callerOf(auth: AuthContext, permission?: string): ListCaller {
-  return { tenantId: auth.tenantId, userId: auth.userId, username: auth.username, orgCode: auth.orgCode, permission, lang: auth.lang };
+  return {
+    tenantId: auth.tenantId,
+    userId: auth.userId,
+    username: auth.username,
+    orgCode: auth.orgCode,
+    permission,
+    lang: auth.lang,
+  };
 }

@@ -28,7 +28,8 @@ const TOO_MANY = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMI
 export function multipartFailure(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const code = (err as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('badRequest', 'uploadTooLarge', { mb: MAX_UPLOAD_BYTES / 2 ** 20 });
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError('badRequest', 'uploadTooLarge', { mb: MAX_UPLOAD_BYTES / 2 ** 20 });
   if (typeof code === 'string' && TOO_MANY.has(code)) return new AppError('badRequest', 'uploadTooManyParts');
   return new AppError('badRequest', 'uploadMalformed');
 }
@@ -40,7 +41,9 @@ export function multipartFailure(err: unknown): AppError {
  * @throws AppError badRequest noFileUploaded (not multipart), uploadTooLarge,
  *   uploadTooManyParts, uploadMalformed, validationFailed with the offending field.
  */
-export async function readMultipart(req: FastifyRequest): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
+export async function readMultipart(
+  req: FastifyRequest,
+): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw new AppError('badRequest', 'noFileUploaded');
   const files: UploadedFile[] = [];
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;

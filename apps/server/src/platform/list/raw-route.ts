@@ -46,14 +46,24 @@ export function registerRawRoute<D extends RouteDef>(
     url: def.path,
     // GET raw routes answer files (exports, downloads): their refusals keep HTTP statuses
     ...(def.method === 'GET' ? { config: FILE_ANSWER_CONFIG } : {}),
-    schema: { summary: def.summary, tags: [def.tag], security: [{ token: [] }], ...(def.query ? { querystring: wireLenient(def.query) } : {}) },
+    schema: {
+      summary: def.summary,
+      tags: [def.tag],
+      security: [{ token: [] }],
+      ...(def.query ? { querystring: wireLenient(def.query) } : {}),
+    },
     handler: async (req, reply) => {
       const auth = await authenticate(db, req);
       if (def.access !== 'session') {
         const codes = await loadPermissionCodes(db, auth.userId, auth.tenantId);
         if (!codes.has(def.access)) throw new AppError('noPermission', 'noPermission');
       }
-      const answer = await handler({ auth, lang: requestLanguage(req), query: req.query as RawRouteContext<D>['query'], req });
+      const answer = await handler({
+        auth,
+        lang: requestLanguage(req),
+        query: req.query as RawRouteContext<D>['query'],
+        req,
+      });
       return sendRaw(reply, answer);
     },
   });

@@ -67,7 +67,8 @@ export function zipUnpackedBytes(body: Uint8Array): number | null {
     const size = view.getUint32(offset + 24, true);
     if (size === 0xffffffff) return Infinity;
     total += size;
-    offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    offset +=
+      46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
   return total;
 }
@@ -88,7 +89,16 @@ export function parseSheet(body: Uint8Array, bounds: ParseBounds): ParseResult {
   if (unpacked !== null && unpacked > bounds.maxUnpackedBytes) return { ok: false, reason: 'unpackedTooLarge' };
   let book: XLSX.WorkBook;
   try {
-    book = XLSX.read(body, { type: 'array', dense: true, sheets: 0, cellDates: false, cellFormula: false, cellHTML: false, cellStyles: false, bookVBA: false });
+    book = XLSX.read(body, {
+      type: 'array',
+      dense: true,
+      sheets: 0,
+      cellDates: false,
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      bookVBA: false,
+    });
   } catch {
     return { ok: false, reason: 'unreadable' };
   }

@@ -57,17 +57,24 @@ export async function closeSheetPool(): Promise<void> {
 type Outcome = 'ok' | 'timeout' | 'refused' | 'failed';
 
 /** Runs one task with a time limit; translates pool failures into AppErrors. */
-async function runTask(task: SheetTask, timeoutMs: number, transfer: ArrayBuffer[] = []): Promise<{ result: SheetTaskResult; outcome: Outcome }> {
+async function runTask(
+  task: SheetTask,
+  timeoutMs: number,
+  transfer: ArrayBuffer[] = [],
+): Promise<{ result: SheetTaskResult; outcome: Outcome }> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
     return { result: await sheetPool().run(task, { signal: abort.signal, transferList: transfer }), outcome: 'ok' };
   } catch (err) {
-    if (abort.signal.aborted) throw new AppError('badRequest', 'importParseTimeout', { seconds: Math.max(1, Math.round(timeoutMs / 1000)) });
+    if (abort.signal.aborted)
+      throw new AppError('badRequest', 'importParseTimeout', { seconds: Math.max(1, Math.round(timeoutMs / 1000)) });
     const message = err instanceof Error ? err.message : '';
     if (/queue is at limit/i.test(message)) throw new AppError('tooManyRequests', 'tooManyRequests', { seconds: 5 });
     if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      throw new AppError('badRequest', 'importUnpackedTooLarge', { mb: Math.round(importLimits().maxUnpackedBytes / 2 ** 20) });
+      throw new AppError('badRequest', 'importUnpackedTooLarge', {
+        mb: Math.round(importLimits().maxUnpackedBytes / 2 ** 20),
+      });
     }
     throw err;
   } finally {
@@ -87,14 +94,19 @@ async function runTask(task: SheetTask, timeoutMs: number, transfer: ArrayBuffer
 export async function readSheetOffThread(body: Buffer, timeoutMs?: number): Promise<SheetRows> {
   const limits = importLimits();
   const budget = Math.max(1, Math.min(limits.parseTimeoutMs, timeoutMs ?? Infinity));
-  if (body.length > limits.maxFileBytes) throw new AppError('badRequest', 'importFileTooLarge', { mb: Math.round(limits.maxFileBytes / 2 ** 20) });
+  if (body.length > limits.maxFileBytes)
+    throw new AppError('badRequest', 'importFileTooLarge', { mb: Math.round(limits.maxFileBytes / 2 ** 20) });
   const started = Date.now();
   spreadsheetEvents.emit('parse-start', { bytes: body.length });
   let outcome: Outcome = 'failed';
   try {
     // a copy the worker owns: the request's buffer may share a pooled ArrayBuffer
     const copy = new Uint8Array(body);
-    const run = await runTask({ op: 'parse', body: copy, bounds: { maxRows: limits.maxRows, maxUnpackedBytes: limits.maxUnpackedBytes } }, budget, [copy.buffer]);
+    const run = await runTask(
+      { op: 'parse', body: copy, bounds: { maxRows: limits.maxRows, maxUnpackedBytes: limits.maxUnpackedBytes } },
+      budget,
+      [copy.buffer],
+    );
     const result = run.result;
     if (result instanceof Uint8Array) throw new Error('spreadsheet worker answered bytes to a parse');
     outcome = result.ok ? 'ok' : 'refused';
@@ -105,7 +117,9 @@ export async function readSheetOffThread(body: Buffer, timeoutMs?: number): Prom
       case 'empty':
         throw new AppError('badRequest', 'importEmpty');
       case 'unpackedTooLarge':
-        throw new AppError('badRequest', 'importUnpackedTooLarge', { mb: Math.round(limits.maxUnpackedBytes / 2 ** 20) });
+        throw new AppError('badRequest', 'importUnpackedTooLarge', {
+          mb: Math.round(limits.maxUnpackedBytes / 2 ** 20),
+        });
       case 'tooManyRows':
         throw new AppError('badRequest', 'importTooManyRows', { max: limits.maxRows, rows: result.rows });
     }

@@ -2,8 +2,7 @@ import { parseSheet, writeSheet, type CellValue, type ParseBounds, type ParseRes
 
 /** A job for the spreadsheet worker: read one uploaded file, or write one export sheet. */
 export type SheetTask =
-  | { op: 'parse'; body: Uint8Array; bounds: ParseBounds }
-  | { op: 'write'; sheetName: string; aoa: CellValue[][] };
+  { op: 'parse'; body: Uint8Array; bounds: ParseBounds } | { op: 'write'; sheetName: string; aoa: CellValue[][] };
 
 /** What the worker answers: the parse result, or the written file's bytes. */
 export type SheetTaskResult = ParseResult | Uint8Array;

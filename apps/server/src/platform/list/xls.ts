@@ -40,7 +40,11 @@ export function recordsToXls<R>(spec: ListSpec<R>, records: R[], lang: Language)
     return text ? text[lang] : v;
   };
   const rows = records.map((r) => cols.map(([name]) => shown(name, (r as Record<string, unknown>)[name])));
-  return buildXls(spec.name, cols.map(([, h]) => h), rows);
+  return buildXls(
+    spec.name,
+    cols.map(([, h]) => h),
+    rows,
+  );
 }
 
 export type { SheetRows };
@@ -63,8 +67,14 @@ const matches = (h: string, name: string, label: BilingualText): boolean =>
  * `readOnly` columns, so the server's own export imports again (SPEC §7). Any other unknown
  * column is refused with its name (listFieldUnknown, code 400).
  */
-export function mapHeaders(columns: Record<string, BilingualText>, headers: string[], readOnly: Record<string, BilingualText> = {}): (string | null)[] {
-  const skip = new Set<string>((['importRow', 'importReason'] as const).flatMap((k) => [formatMessage(k, 'zh-CN'), formatMessage(k, 'en-US')]));
+export function mapHeaders(
+  columns: Record<string, BilingualText>,
+  headers: string[],
+  readOnly: Record<string, BilingualText> = {},
+): (string | null)[] {
+  const skip = new Set<string>(
+    (['importRow', 'importReason'] as const).flatMap((k) => [formatMessage(k, 'zh-CN'), formatMessage(k, 'en-US')]),
+  );
   const ignored = Object.entries({ ...AUDIT_LABELS, ...readOnly });
   return headers.map((h) => {
     if (h === '' || skip.has(h)) return null;

@@ -2,7 +2,8 @@
  * Names of query parameters whose values never reach a log line (issue #8): tokens, passwords,
  * secrets, signatures, tickets, session ids, keys and one-time codes.
  */
-export const SECRET_PARAM = /token|passw|pwd|secret|signature|ticket|session|auth|api_?key|^key$|^code$|^sign$|^captcha$/i;
+export const SECRET_PARAM =
+  /token|passw|pwd|secret|signature|ticket|session|auth|api_?key|^key$|^code$|^sign$|^captcha$/i;
 
 /** `?name=value` / `&name=value` pairs anywhere in a text (a URL or a log message). */
 const QUERY_PAIR = /([?&])([^=&\s#?]+)=([^&\s#]*)/g;
@@ -21,7 +22,9 @@ function decoded(name: string): string {
  */
 export function redactSecrets(text: string): string {
   if (!text.includes('=')) return text;
-  return text.replace(QUERY_PAIR, (pair, sep: string, name: string) => (SECRET_PARAM.test(decoded(name)) ? `${sep}${name}=[REDACTED]` : pair));
+  return text.replace(QUERY_PAIR, (pair, sep: string, name: string) =>
+    SECRET_PARAM.test(decoded(name)) ? `${sep}${name}=[REDACTED]` : pair,
+  );
 }
 
 /** What the request serializer reads of a request (Fastify's request). */
@@ -47,11 +50,20 @@ export function redactingLoggerOptions(tokenHeader: string): {
   return {
     redact: [`req.headers["${tokenHeader.toLowerCase()}"]`, 'req.headers["sec-websocket-protocol"]'],
     serializers: {
-      req: (req) => ({ method: req.method, url: redactSecrets(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+      req: (req) => ({
+        method: req.method,
+        url: redactSecrets(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
     },
     hooks: {
       logMethod(args, method) {
-        method.apply(this, args.map((a) => (typeof a === 'string' ? redactSecrets(a) : a)));
+        method.apply(
+          this,
+          args.map((a) => (typeof a === 'string' ? redactSecrets(a) : a)),
+        );
       },
     },
   };

@@ -9,7 +9,11 @@ describe('request logging at an operator level (issue #16 item 3)', () => {
   const lines: Record<string, unknown>[] = [];
   beforeAll(async () => {
     t = await createTestApp();
-    app = await buildApp({ config: { ...t.config, logLevel: 'info', logSlowMs: 60_000 }, db: t.db, logStream: { write: (l) => lines.push(JSON.parse(l)) } });
+    app = await buildApp({
+      config: { ...t.config, logLevel: 'info', logSlowMs: 60_000 },
+      db: t.db,
+      logStream: { write: (l) => lines.push(JSON.parse(l)) },
+    });
     app.fastify.get('/boom', async () => {
       throw new Error('kaput');
     });

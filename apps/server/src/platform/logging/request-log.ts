@@ -32,6 +32,9 @@ export class OperatorLogController extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = requestLogLine(reply.statusCode, reply.elapsedTime, this.slowMs);
     const responseTime = Math.round(reply.elapsedTime * 10) / 10;
-    reply.log[line.level]({ req: request, res: { statusCode: reply.statusCode }, responseTime, ...(error ? { err: error } : {}) }, line.msg);
+    reply.log[line.level](
+      { req: request, res: { statusCode: reply.statusCode }, responseTime, ...(error ? { err: error } : {}) },
+      line.msg,
+    );
   }
 }

@@ -47,7 +47,11 @@ export function batchWritesPerTurn(socket: net.Socket): net.Socket {
  * (mqtts, ws) uses mqtt.js's own transport unchanged. `setup` runs on the client before any packet
  * is read (handlers that must see the first messages of a persistent session).
  */
-export async function connectBatchedClient(url: string, opts: IClientOptions, setup?: (client: MqttClient) => void): Promise<MqttClient> {
+export async function connectBatchedClient(
+  url: string,
+  opts: IClientOptions,
+  setup?: (client: MqttClient) => void,
+): Promise<MqttClient> {
   const u = new URL(url);
   let client: MqttClient;
   if (u.protocol !== 'mqtt:' && u.protocol !== 'tcp:') client = connect(url, opts);

@@ -73,7 +73,10 @@ describe('BrokerStats warnings', () => {
     let received = 0;
     const warns: { obj: object; msg: string }[] = [];
     const stats = new BrokerStats({
-      url: 'mqtt://127.0.0.1:1', ingestClientId: 'ztj-ingest-host-3000', now: () => now, ingestReceived: () => received,
+      url: 'mqtt://127.0.0.1:1',
+      ingestClientId: 'ztj-ingest-host-3000',
+      now: () => now,
+      ingestReceived: () => received,
       log: { info: () => undefined, warn: (obj, msg) => void warns.push({ obj, msg }) },
     });
     stats.take('$SYS/broker/publish/messages/dropped', '0');

@@ -6,21 +6,53 @@ import { MAX_CONNECT_PACKET, PublishRateLimiter, limitPacketSize, type Oversized
 /** A stand-in socket whose `read()` hands out `chunks` one by one. */
 function fakeSocket(chunks: Buffer[]): { socket: net.Socket; destroyed: () => boolean } {
   let destroyed = false;
-  const socket = { read: () => chunks.shift() ?? null, destroy: () => void (destroyed = true) } as unknown as net.Socket;
+  const socket = {
+    read: () => chunks.shift() ?? null,
+    destroy: () => void (destroyed = true),
+  } as unknown as net.Socket;
   return { socket, destroyed: () => destroyed };
 }
 
 const v4 = { protocolVersion: 4 } as const;
-const connect = mqttPacket.generate({ cmd: 'connect', clientId: 'DEV-1', username: 'DEV-1', password: Buffer.from('secret'), keepalive: 60, protocolId: 'MQTT', protocolVersion: 4, clean: true }, v4);
+const connect = mqttPacket.generate(
+  {
+    cmd: 'connect',
+    clientId: 'DEV-1',
+    username: 'DEV-1',
+    password: Buffer.from('secret'),
+    keepalive: 60,
+    protocolId: 'MQTT',
+    protocolVersion: 4,
+    clean: true,
+  },
+  v4,
+);
 const publish = (bytes: number): Buffer =>
-  mqttPacket.generate({ cmd: 'publish', topic: 'ztj/devices/DEV-1/telemetry', payload: Buffer.alloc(bytes, 0x20), qos: 0, retain: false, dup: false }, v4);
+  mqttPacket.generate(
+    {
+      cmd: 'publish',
+      topic: 'ztj/devices/DEV-1/telemetry',
+      payload: Buffer.alloc(bytes, 0x20),
+      qos: 0,
+      retain: false,
+      dup: false,
+    },
+    v4,
+  );
 
 /** Splits `buf` into pieces of `size` bytes. */
-const pieces = (buf: Buffer, size: number): Buffer[] => Array.from({ length: Math.ceil(buf.length / size) }, (_, i) => buf.subarray(i * size, (i + 1) * size));
+const pieces = (buf: Buffer, size: number): Buffer[] =>
+  Array.from({ length: Math.ceil(buf.length / size) }, (_, i) => buf.subarray(i * size, (i + 1) * size));
 
 describe('limitPacketSize', () => {
   it('passes packets up to the limit whatever the chunk boundaries', () => {
-    const stream = Buffer.concat([connect, publish(10), publish(1000), publish(3000), mqttPacket.generate({ cmd: 'pingreq' }, v4)]);
+    const stream = Buffer.concat([
+      connect,
+      publish(10),
+      publish(1000),
+      publish(3000),
+      mqttPacket.generate({ cmd: 'pingreq' }, v4),
+    ]);
     for (const size of [1, 2, 3, 7, 64, stream.length]) {
       const refused: OversizedPacket[] = [];
       const { socket, destroyed } = fakeSocket(pieces(stream, size));
@@ -58,7 +90,9 @@ describe('limitPacketSize', () => {
   });
 
   it('closes on a remaining length longer than four bytes', () => {
-    const { socket, destroyed } = fakeSocket([Buffer.concat([connect, Buffer.from([0x30, 0x80, 0x80, 0x80, 0x80, 0x01])])]);
+    const { socket, destroyed } = fakeSocket([
+      Buffer.concat([connect, Buffer.from([0x30, 0x80, 0x80, 0x80, 0x80, 0x01])]),
+    ]);
     limitPacketSize(socket, { maxPacket: 268_435_455 + 10 }, () => undefined);
     expect(socket.read()).toBeNull();
     expect(destroyed()).toBe(true);
@@ -69,7 +103,8 @@ describe('PublishRateLimiter', () => {
   it('allows the burst, then the rate, per identity', () => {
     let t = 0;
     const limiter = new PublishRateLimiter({ rate: 10, burst: 5 }, () => t);
-    const takes = (id: string, n: number): number => Array.from({ length: n }, () => limiter.take(id)).filter(Boolean).length;
+    const takes = (id: string, n: number): number =>
+      Array.from({ length: n }, () => limiter.take(id)).filter(Boolean).length;
     expect(takes('A', 8)).toBe(5);
     expect(takes('B', 1)).toBe(1);
     t += 300; // 3 tokens refilled

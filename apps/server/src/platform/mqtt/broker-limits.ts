@@ -112,7 +112,10 @@ interface Bucket {
 export class PublishRateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
-  constructor(private readonly limit: RateLimit, private readonly now: () => number = () => performance.now()) {}
+  constructor(
+    private readonly limit: RateLimit,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** True when `identity` may publish one more message now; false when it is over its rate. */
   take(identity: string): boolean {
@@ -133,7 +136,8 @@ export class PublishRateLimiter {
   /** Forgets `identity`'s bucket if it has refilled (call when its client disconnects). */
   release(identity: string): void {
     const b = this.buckets.get(identity);
-    if (b && b.tokens + ((this.now() - b.at) * this.limit.rate) / 1000 >= this.limit.burst) this.buckets.delete(identity);
+    if (b && b.tokens + ((this.now() - b.at) * this.limit.rate) / 1000 >= this.limit.burst)
+      this.buckets.delete(identity);
   }
 
   /** Identities with a bucket (for tests and metrics). */

@@ -51,7 +51,12 @@ describe.skipIf(missing !== undefined)('broker drops on an external Mosquitto', 
   const clientId = `ztj-drops-${process.pid}`;
 
   beforeAll(async () => {
-    broker = await startMosquitto(() => ['allow_anonymous true', 'persistence false', 'max_queued_messages 100', 'sys_interval 1']);
+    broker = await startMosquitto(() => [
+      'allow_anonymous true',
+      'persistence false',
+      'max_queued_messages 100',
+      'sys_interval 1',
+    ]);
   });
   afterAll(async () => {
     try {
@@ -67,8 +72,17 @@ describe.skipIf(missing !== undefined)('broker drops on an external Mosquitto', 
     const first = await createTestApp(env);
     await first.close();
 
-    const device = await connectAsync(broker.url, { protocolVersion: 4, clientId: `drops-device-${process.pid}`, reconnectPeriod: 0 });
-    for (let i = 0; i < 500; i++) await device.publishAsync(topics.telemetry('DROPS-DEVICE'), JSON.stringify({ ts: Date.now() - 1000 + i, values: { P003: i } }), { qos: 1 });
+    const device = await connectAsync(broker.url, {
+      protocolVersion: 4,
+      clientId: `drops-device-${process.pid}`,
+      reconnectPeriod: 0,
+    });
+    for (let i = 0; i < 500; i++)
+      await device.publishAsync(
+        topics.telemetry('DROPS-DEVICE'),
+        JSON.stringify({ ts: Date.now() - 1000 + i, values: { P003: i } }),
+        { qos: 1 },
+      );
     await device.endAsync();
 
     app = await createTestApp(env, { logStream: log });
@@ -86,7 +100,8 @@ describe.skipIf(missing !== undefined)('broker drops on an external Mosquitto', 
     expect(series(text, 'ztj_broker_store_bytes', '{broker="mosquitto"}')).toBeGreaterThanOrEqual(0);
     expect(app.devices.ingest.stats.received).toBe(100);
 
-    const warnings = (): LogLine[] => log.lines.filter((l) => l.level === WARN && l.msg.includes('max_queued_messages'));
+    const warnings = (): LogLine[] =>
+      log.lines.filter((l) => l.level === WARN && l.msg.includes('max_queued_messages'));
     await waitFor(async () => warnings().length > 0);
     expect(warnings()).toHaveLength(1);
     expect(warnings()[0]!.brokerDropped).toBe(400);
@@ -96,7 +111,12 @@ describe.skipIf(missing !== undefined)('broker drops on an external Mosquitto', 
     const token = await app.login();
     const res = await app.call<MonitorSnapshot>('GET', '/sys/monitor/info', { token });
     const external = MonitorSnapshotSchema.parse(res.body.result).broker.external;
-    expect(external).toMatchObject({ state: 'reporting', kind: 'mosquitto', droppedTotal: 400, ingestClientId: clientId });
+    expect(external).toMatchObject({
+      state: 'reporting',
+      kind: 'mosquitto',
+      droppedTotal: 400,
+      ingestClientId: clientId,
+    });
 
     // silence: three sys intervals without new drops bring no second warning
     await new Promise((r) => setTimeout(r, 3_000));
@@ -125,7 +145,13 @@ describe.skipIf(missing !== undefined)('a broker that hides $SYS', () => {
 
   it('says so once at info and leaves the figures absent', async () => {
     const infos: string[] = [];
-    stats = new BrokerStats({ url: broker.url, ingestClientId: undefined, ingestReceived: () => 0, silentAfterMs: 1_000, log: { info: (m) => void infos.push(m), warn: () => expect.fail('no warning expected') } });
+    stats = new BrokerStats({
+      url: broker.url,
+      ingestClientId: undefined,
+      ingestReceived: () => 0,
+      silentAfterMs: 1_000,
+      log: { info: (m) => void infos.push(m), warn: () => expect.fail('no warning expected') },
+    });
     const metrics = new ServerMetrics(new RealtimeHub());
     metrics.watchBroker(stats);
     stats.start();

@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import { OUTAGE_QUEUE_SECONDS, queueForOutage } from '@ztj/contracts';
 import { connect, type MqttClient } from 'mqtt';
-import { BROKER_STATS_FILTERS, BrokerCounterReader, DropWatch, PeakRate, type BrokerCounterValues, type DropNotice } from './broker-counters';
+import {
+  BROKER_STATS_FILTERS,
+  BrokerCounterReader,
+  DropWatch,
+  PeakRate,
+  type BrokerCounterValues,
+  type DropNotice,
+} from './broker-counters';
 
 /**
  * Where the reading of the broker's counters stands:
@@ -72,17 +79,32 @@ export class BrokerStats {
   /** Connects in the background (returns at once). */
   start(): void {
     if (this.client) return;
-    const id = this.opts.ingestClientId ? `${this.opts.ingestClientId}-sys` : `ztj-sys-${crypto.randomBytes(6).toString('hex')}`;
-    const client = connect(this.opts.url, { clientId: id, clean: true, protocolVersion: 4, reconnectPeriod: 5_000, connectTimeout: 10_000, resubscribe: false, log: () => undefined });
+    const id = this.opts.ingestClientId
+      ? `${this.opts.ingestClientId}-sys`
+      : `ztj-sys-${crypto.randomBytes(6).toString('hex')}`;
+    const client = connect(this.opts.url, {
+      clientId: id,
+      clean: true,
+      protocolVersion: 4,
+      reconnectPeriod: 5_000,
+      connectTimeout: 10_000,
+      resubscribe: false,
+      log: () => undefined,
+    });
     this.client = client;
     const silentAfterMs = this.opts.silentAfterMs ?? 90_000;
     client.on('connect', () => {
       if (this.state !== 'reporting') this.state = 'silent';
       client.subscribe([...BROKER_STATS_FILTERS], { qos: 0 }, (err, granted) => {
-        if (err || (granted ?? []).every((g) => g.qos >= FAILURE)) return this.refused(err ? err.message : 'subscription refused');
+        if (err || (granted ?? []).every((g) => g.qos >= FAILURE))
+          return this.refused(err ? err.message : 'subscription refused');
         clearTimeout(this.silentTimer);
         this.silentTimer = setTimeout(() => {
-          if (this.state === 'silent') this.refused(`no counter within ${Math.round(silentAfterMs / 1000)} s of subscribing: sys_interval 0, or an ACL that hides $SYS from this account`, 'silent');
+          if (this.state === 'silent')
+            this.refused(
+              `no counter within ${Math.round(silentAfterMs / 1000)} s of subscribing: sys_interval 0, or an ACL that hides $SYS from this account`,
+              'silent',
+            );
         }, silentAfterMs);
         this.silentTimer.unref();
       });
@@ -128,7 +150,9 @@ export class BrokerStats {
     this.state = state;
     if (this.refusalLogged) return;
     this.refusalLogged = true;
-    this.opts.log.info(`external broker: its counters ($SYS) cannot be read (${reason}); broker drops stay unknown. Let the ingest's account read $SYS/# (and keep sys_interval above 0) to see them`);
+    this.opts.log.info(
+      `external broker: its counters ($SYS) cannot be read (${reason}); broker drops stay unknown. Let the ingest's account read $SYS/# (and keep sys_interval above 0) to see them`,
+    );
   }
 
   private warn(n: DropNotice): void {
@@ -138,9 +162,18 @@ export class BrokerStats {
       : 'the ingest (which uses MQTT_CLIENT_ID=random: clean sessions, nothing is queued for it while it is away; set a fixed id)';
     const sizes = OUTAGE_QUEUE_SECONDS.map((s) => `${s} s → ${queueForOutage(peak, s)}`).join(', ');
     const kind = this.reader.kind === 'emqx' ? 'EMQX' : 'Mosquitto';
-    const setting = this.reader.kind === 'emqx' ? 'mqtt.max_mqueue_len (per session)' : 'max_queued_messages / max_queued_bytes (Mosquitto applies them to every client)';
+    const setting =
+      this.reader.kind === 'emqx'
+        ? 'mqtt.max_mqueue_len (per session)'
+        : 'max_queued_messages / max_queued_bytes (Mosquitto applies them to every client)';
     this.opts.log.warn(
-      { brokerDropped: n.total, brokerDroppedSinceLastWarning: n.added, broker: this.reader.kind, ingestClientId: this.opts.ingestClientId ?? null, ingestPeakRate: peak },
+      {
+        brokerDropped: n.total,
+        brokerDroppedSinceLastWarning: n.added,
+        broker: this.reader.kind,
+        ingestClientId: this.opts.ingestClientId ?? null,
+        ingestPeakRate: peak,
+      },
       `external broker (${kind}) dropped ${n.added} message(s) (${n.total} since it started): a client's queue was full, and readings it had acknowledged to devices are lost if they were the ingest's. ` +
         `Fix: raise ${setting} in the broker for ${ids}; the queue needed = ingest rate × outage seconds ` +
         `(peak ingest rate of the last hour ${peak.toFixed(1)} msg/s: ${sizes} messages)`,

@@ -15,7 +15,10 @@ const client = { username: 'DEV-1', roles: [{ rolename: want.rolename }], groups
 
 describe('dynamic-security account planning', () => {
   it('creates role then client (with the password when known) from nothing', () => {
-    expect(planAccount({ ...want, password: 's' }, { client: null, role: null }).map((c) => c.command)).toEqual(['createRole', 'createClient']);
+    expect(planAccount({ ...want, password: 's' }, { client: null, role: null }).map((c) => c.command)).toEqual([
+      'createRole',
+      'createClient',
+    ]);
     expect(planAccount(want, { client: null, role: null })[1]).not.toHaveProperty('password');
   });
 
@@ -24,7 +27,10 @@ describe('dynamic-security account planning', () => {
   });
 
   it('corrects ACLs: removes extras, adds missing', () => {
-    const drifted = { ...role, acls: [role.acls[0]!, { acltype: 'publishClientSend' as const, topic: 'ztj/#', allow: true, priority: 0 }] };
+    const drifted = {
+      ...role,
+      acls: [role.acls[0]!, { acltype: 'publishClientSend' as const, topic: 'ztj/#', allow: true, priority: 0 }],
+    };
     expect(planAccount(want, { client, role: drifted })).toEqual([
       { command: 'removeRoleACL', rolename: want.rolename, acltype: 'publishClientSend', topic: 'ztj/#' },
       { command: 'addRoleACL', rolename: want.rolename, ...want.acls[1] },
@@ -38,6 +44,9 @@ describe('dynamic-security account planning', () => {
   });
 
   it('removes the client and its role', () => {
-    expect(planRemoval('DEV-1', want.rolename, { client, role }).map((c) => c.command)).toEqual(['deleteClient', 'deleteRole']);
+    expect(planRemoval('DEV-1', want.rolename, { client, role }).map((c) => c.command)).toEqual([
+      'deleteClient',
+      'deleteRole',
+    ]);
   });
 });

@@ -19,7 +19,9 @@ export interface BrokerAccount {
 /** Refusal to take over a broker client that something else manages. */
 export class ForeignClientError extends Error {
   constructor(readonly username: string) {
-    super(`broker client ${username} exists with other roles and is not managed by this server; rename the device or remove that client`);
+    super(
+      `broker client ${username} exists with other roles and is not managed by this server; rename the device or remove that client`,
+    );
   }
 }
 
@@ -32,9 +34,13 @@ const aclKey = (a: Pick<DynsecAcl, 'acltype' | 'topic'>): string => `${a.acltype
  * @throws ForeignClientError when the client exists, lacks the role and holds other roles (a
  *   device id that collides with, e.g., the plugin's admin must never take that account over).
  */
-export function planAccount(want: BrokerAccount, current: { client: DynsecClientInfo | null; role: DynsecRoleInfo | null }): DynsecCommand[] {
+export function planAccount(
+  want: BrokerAccount,
+  current: { client: DynsecClientInfo | null; role: DynsecRoleInfo | null },
+): DynsecCommand[] {
   const { client, role } = current;
-  if (client && !client.roles.some((r) => r.rolename === want.rolename) && client.roles.length > 0) throw new ForeignClientError(want.username);
+  if (client && !client.roles.some((r) => r.rolename === want.rolename) && client.roles.length > 0)
+    throw new ForeignClientError(want.username);
   const cmds: DynsecCommand[] = [];
   if (!role) {
     cmds.push({ command: 'createRole', rolename: want.rolename, textname: want.textname, acls: want.acls });
@@ -43,7 +49,8 @@ export function planAccount(want: BrokerAccount, current: { client: DynsecClient
     const have = new Map(role.acls.map((a) => [aclKey(a), a]));
     for (const [k, a] of have) {
       const w = wanted.get(k);
-      if (!w || w.allow !== a.allow) cmds.push({ command: 'removeRoleACL', rolename: want.rolename, acltype: a.acltype, topic: a.topic });
+      if (!w || w.allow !== a.allow)
+        cmds.push({ command: 'removeRoleACL', rolename: want.rolename, acltype: a.acltype, topic: a.topic });
     }
     for (const [k, w] of wanted) {
       const a = have.get(k);
@@ -60,8 +67,10 @@ export function planAccount(want: BrokerAccount, current: { client: DynsecClient
     });
     return cmds;
   }
-  if (!client.roles.some((r) => r.rolename === want.rolename)) cmds.push({ command: 'addClientRole', username: want.username, rolename: want.rolename });
-  if (want.password !== undefined) cmds.push({ command: 'setClientPassword', username: want.username, password: want.password });
+  if (!client.roles.some((r) => r.rolename === want.rolename))
+    cmds.push({ command: 'addClientRole', username: want.username, rolename: want.rolename });
+  if (want.password !== undefined)
+    cmds.push({ command: 'setClientPassword', username: want.username, password: want.password });
   return cmds;
 }
 
@@ -69,7 +78,11 @@ export function planAccount(want: BrokerAccount, current: { client: DynsecClient
  * Commands removing an account: the client (which disconnects its sessions) and its role. A client
  * of that name without the role is not this server's and is left alone.
  */
-export function planRemoval(username: string, rolename: string, current: { client: DynsecClientInfo | null; role: DynsecRoleInfo | null }): DynsecCommand[] {
+export function planRemoval(
+  username: string,
+  rolename: string,
+  current: { client: DynsecClientInfo | null; role: DynsecRoleInfo | null },
+): DynsecCommand[] {
   const cmds: DynsecCommand[] = [];
   if (current.client?.roles.some((r) => r.rolename === rolename)) cmds.push({ command: 'deleteClient', username });
   if (current.role) cmds.push({ command: 'deleteRole', rolename });

@@ -43,7 +43,11 @@ export interface BrokerLimitStats {
 }
 
 /** Defaults used when `limits` is not given (tests): the README defaults. */
-const DEFAULT_LIMITS: BrokerLimits = { maxPacket: MAX_PAYLOAD_BYTES + 1024, connectTimeoutMs: 5_000, publish: { rate: 100, burst: 1_000 } };
+const DEFAULT_LIMITS: BrokerLimits = {
+  maxPacket: MAX_PAYLOAD_BYTES + 1024,
+  connectTimeoutMs: 5_000,
+  publish: { rate: 100, burst: 1_000 },
+};
 
 /**
  * Traffic of the embedded broker since start (issue 12 item 6, monitoring): clients connected now,
@@ -127,7 +131,10 @@ export async function startEmbeddedBroker(opts: {
       // here and the answer waits for its batch's commit (acknowledge after commit, issue #15 item 1)
       const settling = opts.onMessage(packet.topic, packet.payload as Buffer, id);
       if (!settling || settling.state === 'ok' || packet.qos === 0) return done(null);
-      settling.done.then(() => done(null), () => done(new Error('not stored')));
+      settling.done.then(
+        () => done(null),
+        () => done(new Error('not stored')),
+      );
     },
     authorizeSubscribe: (client, sub, done) => {
       const id = identities.get(client);
@@ -161,7 +168,9 @@ export async function startEmbeddedBroker(opts: {
   });
   // a device's PUBACKs of one turn leave in one write (see batchWritesPerTurn); sizes checked as read
   const server = net.createServer((socket) =>
-    broker.handle(limitPacketSize(batchWritesPerTurn(socket), { maxPacket: limits.maxPacket }, () => stats.oversized++)),
+    broker.handle(
+      limitPacketSize(batchWritesPerTurn(socket), { maxPacket: limits.maxPacket }, () => stats.oversized++),
+    ),
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -175,7 +184,10 @@ export async function startEmbeddedBroker(opts: {
     traffic,
     publish: (topic, payload) =>
       new Promise((resolve, reject) =>
-        broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (e) => (e ? reject(e) : resolve())),
+        broker.publish(
+          { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+          (e) => (e ? reject(e) : resolve()),
+        ),
       ),
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));

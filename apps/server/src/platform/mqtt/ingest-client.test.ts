@@ -23,7 +23,13 @@ const until = async (probe: () => boolean, ms = 10_000): Promise<void> => {
 describe.skipIf(!MQTT_URL)('deferPubacks (needs MQTT_URL)', () => {
   it('withholds each PUBACK until its settling is ok, keeps reading meanwhile, and sends them in arrival order', async () => {
     const topic = `ztj-test/${crypto.randomBytes(4).toString('hex')}`;
-    const session = { protocolVersion: 5 as const, clientId: `ztj-test-${crypto.randomBytes(4).toString('hex')}`, clean: false, properties: { sessionExpiryInterval: 60 }, reconnectPeriod: 0 };
+    const session = {
+      protocolVersion: 5 as const,
+      clientId: `ztj-test-${crypto.randomBytes(4).toString('hex')}`,
+      clean: false,
+      properties: { sessionExpiryInterval: 60 },
+      reconnectPeriod: 0,
+    };
     const sub = await connectAsync(MQTT_URL!, session);
     const pub = await connectAsync(MQTT_URL!, { protocolVersion: 5, clean: true, reconnectPeriod: 0 });
     clients.push(sub, pub);

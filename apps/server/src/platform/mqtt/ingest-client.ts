@@ -68,34 +68,46 @@ export async function connectIngestClient(opts: IngestClientOptions): Promise<In
   const clients: MqttClient[] = [];
   let sinceYield = 0;
   for (let i = 0; i < n; i++) {
-    const client = await connectBatchedClient(opts.url, {
-      protocolVersion: 5,
-      properties: { receiveMaximum: 65535, ...(opts.session ? { sessionExpiryInterval: opts.session.sessionExpirySec } : {}) },
-      // mqtt.js traces every packet through `debug`; off on the hot path (≈3 % of ingest CPU)
-      log: () => undefined,
-      clientId: opts.session ? `${opts.session.clientId}-${i}` : `ztj-ingest-${crypto.randomBytes(6).toString('hex')}`,
-      clean: !opts.session,
-      reconnectPeriod: 2_000,
-      connectTimeout: 10_000,
-    }, (client) => {
-      // mqtt.js takes a connection's packets one at a time through handleMessage (its documented
-      // backpressure hook); the message is emitted and acknowledged after `done`.
-      client.handleMessage = (_packet, done) => {
-        const wait = opts.whenReady?.();
-        if (wait) void wait.then(() => done());
-        else if (++sinceYield >= YIELD_EVERY) {
-          sinceYield = 0;
-          setImmediate(done);
-        } else done();
-      };
-      const acks = deferPubacks(client);
-      client.on('message', (topic, payload, packet) => {
-        const settling = opts.onMessage(topic, payload);
-        if (settling && packet.qos === 1 && packet.messageId !== undefined) acks.hold(packet.messageId, settling);
-      });
-    });
+    const client = await connectBatchedClient(
+      opts.url,
+      {
+        protocolVersion: 5,
+        properties: {
+          receiveMaximum: 65535,
+          ...(opts.session ? { sessionExpiryInterval: opts.session.sessionExpirySec } : {}),
+        },
+        // mqtt.js traces every packet through `debug`; off on the hot path (≈3 % of ingest CPU)
+        log: () => undefined,
+        clientId: opts.session
+          ? `${opts.session.clientId}-${i}`
+          : `ztj-ingest-${crypto.randomBytes(6).toString('hex')}`,
+        clean: !opts.session,
+        reconnectPeriod: 2_000,
+        connectTimeout: 10_000,
+      },
+      (client) => {
+        // mqtt.js takes a connection's packets one at a time through handleMessage (its documented
+        // backpressure hook); the message is emitted and acknowledged after `done`.
+        client.handleMessage = (_packet, done) => {
+          const wait = opts.whenReady?.();
+          if (wait) void wait.then(() => done());
+          else if (++sinceYield >= YIELD_EVERY) {
+            sinceYield = 0;
+            setImmediate(done);
+          } else done();
+        };
+        const acks = deferPubacks(client);
+        client.on('message', (topic, payload, packet) => {
+          const settling = opts.onMessage(topic, payload);
+          if (settling && packet.qos === 1 && packet.messageId !== undefined) acks.hold(packet.messageId, settling);
+        });
+      },
+    );
     client.on('error', (e) => opts.onError?.(e));
-    await client.subscribeAsync(opts.filters.map((f) => f), { qos: opts.qos ?? 1 });
+    await client.subscribeAsync(
+      opts.filters.map((f) => f),
+      { qos: opts.qos ?? 1 },
+    );
     clients.push(client);
   }
   return {

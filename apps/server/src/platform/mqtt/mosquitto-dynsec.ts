@@ -65,7 +65,10 @@ export interface DynsecRoleInfo {
 
 /** A command the plugin refused (not thrown for errors the caller said it expects). */
 export class DynsecError extends Error {
-  constructor(readonly command: string, readonly reason: string) {
+  constructor(
+    readonly command: string,
+    readonly reason: string,
+  ) {
     super(`dynamic-security ${command}: ${reason}`);
   }
 }
@@ -79,7 +82,10 @@ export class DynsecClient {
   private seq = 0;
   private readonly waiting = new Map<string, (r: DynsecResponse) => void>();
 
-  private constructor(private readonly client: MqttClient, private readonly timeoutMs: number) {
+  private constructor(
+    private readonly client: MqttClient,
+    private readonly timeoutMs: number,
+  ) {
     client.on('message', (topic, payload) => {
       if (topic === DYNSEC_RESPONSE_TOPIC) this.onResponse(payload);
     });
@@ -90,7 +96,11 @@ export class DynsecClient {
    * ACLs that `mosquitto_ctrl dynsec init` creates) and subscribes to the answers.
    * @throws Error naming the broker when the connection or the subscription is refused.
    */
-  static async connect(url: string, auth: { username: string; password: string }, timeoutMs = 15_000): Promise<DynsecClient> {
+  static async connect(
+    url: string,
+    auth: { username: string; password: string },
+    timeoutMs = 15_000,
+  ): Promise<DynsecClient> {
     let client: MqttClient;
     try {
       // mqtt.js lets user-info in the URL win over the options: connect without it.
@@ -105,12 +115,16 @@ export class DynsecClient {
         log: () => undefined,
       });
     } catch (e) {
-      throw new Error(`dynamic-security: cannot connect to ${redactUrl(url)} as ${auth.username}: ${(e as Error).message}`);
+      throw new Error(
+        `dynamic-security: cannot connect to ${redactUrl(url)} as ${auth.username}: ${(e as Error).message}`,
+      );
     }
     const granted = await client.subscribeAsync(DYNSEC_RESPONSE_TOPIC, { qos: 1 }).catch((e: Error) => e);
     if (granted instanceof Error || granted.some((g) => g.qos > 2)) {
       await client.endAsync(true);
-      throw new Error(`dynamic-security: ${auth.username} may not subscribe to ${DYNSEC_RESPONSE_TOPIC} (is the plugin loaded and is this its admin?)`);
+      throw new Error(
+        `dynamic-security: ${auth.username} may not subscribe to ${DYNSEC_RESPONSE_TOPIC} (is the plugin loaded and is this its admin?)`,
+      );
     }
     return new DynsecClient(client, timeoutMs);
   }
@@ -149,7 +163,10 @@ export class DynsecClient {
   }
 
   /** One client and one role (null when absent), in one round trip. */
-  async getClientAndRole(username: string, rolename: string): Promise<{ client: DynsecClientInfo | null; role: DynsecRoleInfo | null }> {
+  async getClientAndRole(
+    username: string,
+    rolename: string,
+  ): Promise<{ client: DynsecClientInfo | null; role: DynsecRoleInfo | null }> {
     const [c, r] = await this.run([
       { command: 'getClient', username },
       { command: 'getRole', rolename },

@@ -13,12 +13,15 @@ export const SETTLED: Settling = { done: Promise.resolve(), state: 'ok' };
 /** A {@link Settling} that follows `p` (never rejects unhandled). */
 export function settlingOf(p: Promise<unknown>): Settling {
   let state: Settling['state'] = 'pending';
-  const done = p.then(() => {
-    state = 'ok';
-  }, (e: Error) => {
-    state = 'failed';
-    throw e;
-  });
+  const done = p.then(
+    () => {
+      state = 'ok';
+    },
+    (e: Error) => {
+      state = 'failed';
+      throw e;
+    },
+  );
   done.catch(() => undefined);
   return {
     done,

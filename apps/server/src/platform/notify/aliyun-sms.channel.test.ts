@@ -15,7 +15,12 @@ const MSG: PushMessage = {
   value: '-12.4 °C',
   time: '2026-01-05 08:00:00',
 };
-const ACCOUNT = { accessKeyId: 'LTAI-test-id', accessKeySecret: 'test/secret+=*', signName: '冷链监控', templateCode: 'SMS_123456789' };
+const ACCOUNT = {
+  accessKeyId: 'LTAI-test-id',
+  accessKeySecret: 'test/secret+=*',
+  signName: '冷链监控',
+  templateCode: 'SMS_123456789',
+};
 
 let peer: AliyunSmsPeer | undefined;
 afterEach(async () => {
@@ -31,8 +36,14 @@ async function channelWith(over: Partial<AliyunSmsConfig> = {}, deps: { now?: ()
 describe('Aliyun RPC signature', () => {
   it('reproduces the documented example (DescribeRegions, testid/testsecret → CT9X0VtwR86fNWSnsc6v8YGOjuE=)', () => {
     const params = {
-      TimeStamp: '2016-02-23T12:46:24Z', Format: 'XML', AccessKeyId: 'testid', Action: 'DescribeRegions',
-      SignatureMethod: 'HMAC-SHA1', SignatureNonce: '3ee8c1b8-83d3-44af-a94f-4e0ad82fd6cf', Version: '2014-05-26', SignatureVersion: '1.0',
+      TimeStamp: '2016-02-23T12:46:24Z',
+      Format: 'XML',
+      AccessKeyId: 'testid',
+      Action: 'DescribeRegions',
+      SignatureMethod: 'HMAC-SHA1',
+      SignatureNonce: '3ee8c1b8-83d3-44af-a94f-4e0ad82fd6cf',
+      Version: '2014-05-26',
+      SignatureVersion: '1.0',
     };
     expect(rpcSignature(params, 'testsecret')).toBe('CT9X0VtwR86fNWSnsc6v8YGOjuE=');
   });
@@ -52,14 +63,27 @@ describe('Aliyun SMS channel', () => {
     expect(peer!.sent).toHaveLength(1);
     const { phone, params, template } = peer!.sent[0];
     expect(phone).toBe('13800138000');
-    expect(params).toMatchObject({ Action: 'SendSms', Version: '2017-05-25', SignName: '冷链监控', TemplateCode: 'SMS_123456789' });
-    expect(template).toEqual({ device: '冷藏车 沪A·12345 后厢温区一号…', type: 'P003', value: '-12.4 °C', time: '2026-01-05 08:00:00' });
+    expect(params).toMatchObject({
+      Action: 'SendSms',
+      Version: '2017-05-25',
+      SignName: '冷链监控',
+      TemplateCode: 'SMS_123456789',
+    });
+    expect(template).toEqual({
+      device: '冷藏车 沪A·12345 后厢温区一号…',
+      type: 'P003',
+      value: '-12.4 °C',
+      time: '2026-01-05 08:00:00',
+    });
     expect(peer!.requests[0].method).toBe('GET');
   });
 
   it('uses a fresh SignatureNonce and a second-precision UTC Timestamp on every request', async () => {
     peer = await startAliyunSmsPeer({ ...ACCOUNT, now: () => Date.parse('2026-01-05T00:01:00Z') });
-    const sms = createAliyunSmsChannel({ ...ACCOUNT, endpoint: peer.base }, { now: () => Date.parse('2026-01-05T00:00:00.789Z') });
+    const sms = createAliyunSmsChannel(
+      { ...ACCOUNT, endpoint: peer.base },
+      { now: () => Date.parse('2026-01-05T00:00:00.789Z') },
+    );
     const results = await Promise.all(Array.from({ length: 5 }, () => sms.send('+8613800138000', MSG)));
     expect(results.every((r) => r.ok)).toBe(true);
     const nonces = new Set(peer.sent.map((s) => s.params.SignatureNonce));
@@ -102,7 +126,10 @@ describe('Aliyun SMS channel', () => {
     const sms = await channelWith();
     peer!.forced.push(
       { json: { RequestId: 'x', Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发小时级流控Permits:5' } },
-      { status: 400, json: { RequestId: 'y', Code: 'Throttling.User', Message: 'Request was denied due to user flow control.' } },
+      {
+        status: 400,
+        json: { RequestId: 'y', Code: 'Throttling.User', Message: 'Request was denied due to user flow control.' },
+      },
       { json: { RequestId: 'z', Code: 'isv.AMOUNT_NOT_ENOUGH', Message: '账户余额不足' } },
     );
     expect(await sms.send('13800138000', MSG)).toMatchObject({ ok: false, retryable: true });
@@ -113,13 +140,20 @@ describe('Aliyun SMS channel', () => {
   it('HTTP 503, a gateway that never answers and a gateway that is down are retryable failures within the bound', async () => {
     const sms = await channelWith({}, { timeoutMs: 300 });
     peer!.forced.push({ status: 503, text: 'Service Unavailable' }, 'hang');
-    expect(await sms.send('13800138000', MSG)).toMatchObject({ ok: false, retryable: true, answer: 'HTTP 503: Service Unavailable' });
+    expect(await sms.send('13800138000', MSG)).toMatchObject({
+      ok: false,
+      retryable: true,
+      answer: 'HTTP 503: Service Unavailable',
+    });
     const started = Date.now();
     const hung = await sms.send('13800138000', MSG);
     expect(hung).toMatchObject({ ok: false, retryable: true });
     expect(hung.answer).toMatch(/timeout/);
     expect(Date.now() - started).toBeLessThan(5000);
-    const down = createAliyunSmsChannel({ ...ACCOUNT, endpoint: `http://127.0.0.1:${await deadPort()}` }, { timeoutMs: 2000 });
+    const down = createAliyunSmsChannel(
+      { ...ACCOUNT, endpoint: `http://127.0.0.1:${await deadPort()}` },
+      { timeoutMs: 2000 },
+    );
     const r = await down.send('13800138000', MSG);
     expect(r).toMatchObject({ ok: false, retryable: true });
     expect(r.answer).toMatch(/network error/);

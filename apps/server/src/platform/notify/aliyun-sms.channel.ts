@@ -21,7 +21,9 @@ export const SMS_VARIABLE_MAX_CHARS = 20;
 function shortValue(value: string): string {
   const chars = [...value.trim()];
   if (chars.length === 0) return '-';
-  return chars.length <= SMS_VARIABLE_MAX_CHARS ? chars.join('') : `${chars.slice(0, SMS_VARIABLE_MAX_CHARS - 1).join('')}…`;
+  return chars.length <= SMS_VARIABLE_MAX_CHARS
+    ? chars.join('')
+    : `${chars.slice(0, SMS_VARIABLE_MAX_CHARS - 1).join('')}…`;
 }
 
 /**
@@ -38,7 +40,12 @@ export function smsTemplateParam(msg: PushMessage): string {
 }
 
 /** Codes documented as transient: flow control and the platform's own faults. */
-const RETRYABLE_CODES = new Set(['isv.BUSINESS_LIMIT_CONTROL', 'SignatureNonceUsed', 'ServiceUnavailable', 'InternalError']);
+const RETRYABLE_CODES = new Set([
+  'isv.BUSINESS_LIMIT_CONTROL',
+  'SignatureNonceUsed',
+  'ServiceUnavailable',
+  'InternalError',
+]);
 
 /**
  * Whether a failed SendSms `Code` may succeed on a later attempt. Flow control

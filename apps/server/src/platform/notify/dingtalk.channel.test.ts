@@ -40,7 +40,10 @@ describe('DingTalk group robot channel', () => {
 
   it('a clock more than an hour off is refused (310000 invalid timestamp): permanent', async () => {
     peer = await startDingtalkPeer({ accessToken: TOKEN, secret: SECRET });
-    const bot = createDingtalkChannel({ webhookUrl: peer.webhook, secret: SECRET }, { now: () => Date.now() - 61 * 60_000 });
+    const bot = createDingtalkChannel(
+      { webhookUrl: peer.webhook, secret: SECRET },
+      { now: () => Date.now() - 61 * 60_000 },
+    );
     const r = await bot.send('', ROBOT_MSG);
     expect(r).toMatchObject({ ok: false, retryable: false });
     expect(r.answer).toContain('invalid timestamp');

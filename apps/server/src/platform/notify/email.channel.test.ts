@@ -92,13 +92,17 @@ describe('e-mail channel (real SMTP server)', () => {
   });
 
   it('a server that is down, or one that never greets, is a retryable failure within the bound', async () => {
-    const down = track(createEmailChannel({ smtpUrl: `smtp://${encodeURIComponent(USER)}:x@127.0.0.1:${await deadPort()}`, from: USER }));
+    const down = track(
+      createEmailChannel({ smtpUrl: `smtp://${encodeURIComponent(USER)}:x@127.0.0.1:${await deadPort()}`, from: USER }),
+    );
     const r = await down.send('ops@customer.example', MSG);
     expect(r).toMatchObject({ ok: false, retryable: true });
     expect(r.answer).toMatch(/ECONNREFUSED|ECONNECTION|ESOCKET/);
     const silent = await startSilentServer();
     cleanups.push(() => silent.close());
-    const mute = track(createEmailChannel({ smtpUrl: `smtp://127.0.0.1:${silent.port}`, from: USER }, { timeoutMs: 300 }));
+    const mute = track(
+      createEmailChannel({ smtpUrl: `smtp://127.0.0.1:${silent.port}`, from: USER }, { timeoutMs: 300 }),
+    );
     const started = Date.now();
     const hung = await mute.send('ops@customer.example', MSG);
     expect(hung).toMatchObject({ ok: false, retryable: true });
@@ -118,9 +122,12 @@ function decodeBody(raw: string): string {
   const sep = raw.indexOf('\r\n\r\n');
   const headers = raw.slice(0, sep);
   const body = raw.slice(sep + 4);
-  if (/^Content-Transfer-Encoding: base64/im.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/^Content-Transfer-Encoding: base64/im.test(headers))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/^Content-Transfer-Encoding: quoted-printable/im.test(headers)) {
-    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const bytes = body
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;

@@ -82,7 +82,8 @@ export function createEmailChannel(cfg: EmailConfig, deps: { timeoutMs?: number 
           aborted,
         ]);
         const rejected = info.rejected ?? [];
-        if (rejected.length > 0) return attempt(false, false, `rejected: ${rejected.join(', ')} ${info.response ?? ''}`);
+        if (rejected.length > 0)
+          return attempt(false, false, `rejected: ${rejected.join(', ')} ${info.response ?? ''}`);
         return attempt(true, false, info.response ?? 'accepted');
       } catch (err) {
         const e = (err ?? {}) as MailError;

@@ -37,7 +37,9 @@ afterEach(async () => {
 
 describe('push channel configuration', () => {
   it('PUSH_CONSOLE_URL: kept without trailing slash, hash or query; not a URL → error naming it', () => {
-    expect(readPushConfig({ PUSH_CONSOLE_URL: 'https://iot.example.com/console/#/x?y=1' }).consoleUrl).toBe('https://iot.example.com/console');
+    expect(readPushConfig({ PUSH_CONSOLE_URL: 'https://iot.example.com/console/#/x?y=1' }).consoleUrl).toBe(
+      'https://iot.example.com/console',
+    );
     expect(alarmLink('https://iot.example.com', 'a 1')).toBe('https://iot.example.com/#/alarm/list?alarmId=a%201');
     expect(configError({ PUSH_CONSOLE_URL: 'iot.example.com' })).toContain('PUSH_CONSOLE_URL');
   });
@@ -55,7 +57,13 @@ describe('push channel configuration', () => {
     expect(cfg.wechat?.apiBase).toBe('https://api.weixin.qq.com');
     expect(cfg.dingtalk).toEqual({ webhookUrl: FULL.DINGTALK_WEBHOOK_URL, secret: 'SECabc' });
     const channels = createChannels(cfg);
-    expect(channels.map((c) => [c.code, c.pushType])).toEqual([['sms', 1], ['wechat', 2], ['email', 4], ['wecom', 0], ['dingtalk', 0]]);
+    expect(channels.map((c) => [c.code, c.pushType])).toEqual([
+      ['sms', 1],
+      ['wechat', 2],
+      ['email', 4],
+      ['wecom', 0],
+      ['dingtalk', 0],
+    ]);
     await Promise.all(channels.map((c) => c.close?.()));
     const onlyRobot = createChannels(readPushConfig({ WECOM_WEBHOOK_URL: FULL.WECOM_WEBHOOK_URL }));
     expect(onlyRobot.map((c) => c.code)).toEqual(['wecom']);
@@ -70,13 +78,28 @@ describe('push channel configuration', () => {
       DINGTALK_SECRET: 'SECx',
       PUSH_TIMEOUT_MS: '10s',
     });
-    for (const name of ['ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE', 'WECHAT_APP_ID', 'WECHAT_TEMPLATE_ID', 'SMTP_URL', 'WECOM_WEBHOOK_URL', 'DINGTALK_SECRET', 'PUSH_TIMEOUT_MS']) {
+    for (const name of [
+      'ALIYUN_SMS_ACCESS_KEY_SECRET',
+      'ALIYUN_SMS_SIGN_NAME',
+      'ALIYUN_SMS_TEMPLATE_CODE',
+      'WECHAT_APP_ID',
+      'WECHAT_TEMPLATE_ID',
+      'SMTP_URL',
+      'WECOM_WEBHOOK_URL',
+      'DINGTALK_SECRET',
+      'PUSH_TIMEOUT_MS',
+    ]) {
       expect(message).toContain(`${name}:`);
     }
     expect(message).not.toContain('secret: s');
     expect(configError({ SMTP_URL: 'smtp://relay:pw@mail.example.com:587' })).toContain('SMTP_FROM: required');
-    expect(readPushConfig({ SMTP_URL: 'smtp://relay:pw@mail.example.com:587', SMTP_FROM: '"ZTJ" <alarm@ztj.example>' }).email?.from).toBe('"ZTJ" <alarm@ztj.example>');
-    expect(configError({ DINGTALK_WEBHOOK_URL: 'https://oapi.dingtalk.com/robot/send' })).toContain('DINGTALK_WEBHOOK_URL:');
+    expect(
+      readPushConfig({ SMTP_URL: 'smtp://relay:pw@mail.example.com:587', SMTP_FROM: '"ZTJ" <alarm@ztj.example>' }).email
+        ?.from,
+    ).toBe('"ZTJ" <alarm@ztj.example>');
+    expect(configError({ DINGTALK_WEBHOOK_URL: 'https://oapi.dingtalk.com/robot/send' })).toContain(
+      'DINGTALK_WEBHOOK_URL:',
+    );
   });
 
   it('wires the configured webhook, the fetch option and PUSH_TIMEOUT_MS into a working channel', async () => {
@@ -86,7 +109,9 @@ describe('push channel configuration', () => {
       calls++;
       return fetch(input, init);
     };
-    const [bot] = createChannels(readPushConfig({ WECOM_WEBHOOK_URL: peer.webhook, PUSH_TIMEOUT_MS: '300' }), { fetch: counting });
+    const [bot] = createChannels(readPushConfig({ WECOM_WEBHOOK_URL: peer.webhook, PUSH_TIMEOUT_MS: '300' }), {
+      fetch: counting,
+    });
     expect(await bot.send(bot.addressOf({})!, ROBOT_MSG)).toMatchObject({ ok: true });
     expect(calls).toBe(1);
     peer.forced.push('hang');
@@ -96,8 +121,12 @@ describe('push channel configuration', () => {
   });
 
   it('documents every variable it reads, and renders them as the README table', () => {
-    const source = fs.readFileSync(new URL('./push-config.ts', import.meta.url), 'utf8').split('export function readPushConfig')[1];
-    const read = new Set([...source.matchAll(/env\.([A-Z][A-Z0-9_]+)|'([A-Z][A-Z0-9_]{3,})'/g)].map((m) => m[1] ?? m[2]));
+    const source = fs
+      .readFileSync(new URL('./push-config.ts', import.meta.url), 'utf8')
+      .split('export function readPushConfig')[1];
+    const read = new Set(
+      [...source.matchAll(/env\.([A-Z][A-Z0-9_]+)|'([A-Z][A-Z0-9_]{3,})'/g)].map((m) => m[1] ?? m[2]),
+    );
     expect([...read].sort()).toEqual(PUSH_ENV_VARS.map((v) => v.name).sort());
     const table = pushEnvTable().split('\n');
     expect(table.slice(0, 2)).toEqual(['| variable | default | meaning |', '|---|---|---|']);

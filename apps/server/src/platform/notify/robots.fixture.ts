@@ -28,7 +28,8 @@ function parse(body: string): Record<string, unknown> | undefined {
 export async function startWecomPeer(key: string): Promise<RobotPeer> {
   const delivered: Record<string, unknown>[] = [];
   const peer = await startHttpPeer((req) => {
-    if (req.url.pathname !== '/cgi-bin/webhook/send' || req.method !== 'POST') return { status: 404, text: 'Not Found' };
+    if (req.url.pathname !== '/cgi-bin/webhook/send' || req.method !== 'POST')
+      return { status: 404, text: 'Not Found' };
     if (req.url.searchParams.get('key') !== key) return answer(93000, 'invalid webhook url, hint: [1700000000_1_abc]');
     const body = parse(req.body);
     if (!body) return answer(40000, 'Warning: wrong json format.');
@@ -69,7 +70,8 @@ export async function startDingtalkPeer(opts: DingtalkPeerOptions): Promise<Robo
         return answer(310000, 'invalid timestamp, more: [https://ding-doc.dingtalk.com/doc#/serverapi2/qf2nxq]');
       }
       const expected = createHmac('sha256', opts.secret).update(`${ts}\n${opts.secret}`).digest('base64');
-      if (sign !== expected) return answer(310000, 'sign not match, more: [https://ding-doc.dingtalk.com/doc#/serverapi2/qf2nxq]');
+      if (sign !== expected)
+        return answer(310000, 'sign not match, more: [https://ding-doc.dingtalk.com/doc#/serverapi2/qf2nxq]');
     }
     const body = parse(req.body);
     if (!body) return answer(400105, 'param error');

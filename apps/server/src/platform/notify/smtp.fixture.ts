@@ -48,8 +48,10 @@ export async function startSmtpPeer(opts: SmtpPeerOptions): Promise<SmtpPeer> {
       else cb(smtpError('Invalid username or password', 535));
     },
     onRcptTo(address, _session, cb) {
-      if (opts.rejectRecipients?.includes(address.address)) return cb(smtpError('5.1.1 <' + address.address + '>: mailbox unavailable', 550));
-      if (opts.deferRecipients?.includes(address.address)) return cb(smtpError('4.2.0 mailbox busy, try again later', 451));
+      if (opts.rejectRecipients?.includes(address.address))
+        return cb(smtpError('5.1.1 <' + address.address + '>: mailbox unavailable', 550));
+      if (opts.deferRecipients?.includes(address.address))
+        return cb(smtpError('4.2.0 mailbox busy, try again later', 451));
       cb();
     },
     onData(stream, session, cb) {

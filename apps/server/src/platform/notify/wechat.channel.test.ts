@@ -23,7 +23,11 @@ afterEach(async () => {
   peer = undefined;
 });
 
-async function setup(peerOpts: Partial<WechatPeerOptions> = {}, cfg: Partial<WechatConfig> = {}, deps: { now?: () => number; timeoutMs?: number } = {}) {
+async function setup(
+  peerOpts: Partial<WechatPeerOptions> = {},
+  cfg: Partial<WechatConfig> = {},
+  deps: { now?: () => number; timeoutMs?: number } = {},
+) {
   peer = await startWechatPeer({ ...APP, followers: FOLLOWERS, unsubscribed: ['oOPEN-gone'], ...peerOpts });
   return createWechatChannel({ ...APP, apiBase: peer.base, ...cfg }, deps);
 }
@@ -75,12 +79,20 @@ describe('WeChat template message channel', () => {
     const wx = await setup();
     // Every send answer is 40001, whatever token is presented.
     const reject = { json: { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' } };
-    peer!.forced.push({ json: { access_token: 'T1', expires_in: 7200 } }, reject, { json: { access_token: 'T2', expires_in: 7200 } }, reject);
+    peer!.forced.push(
+      { json: { access_token: 'T1', expires_in: 7200 } },
+      reject,
+      { json: { access_token: 'T2', expires_in: 7200 } },
+      reject,
+    );
     const r = await wx.send('oOPEN-alice', MSG);
     expect(r).toMatchObject({ ok: false, retryable: true });
     expect(r.answer).toContain('40001');
     expect(peer!.requests.map((q) => q.url.pathname)).toEqual([
-      '/cgi-bin/token', '/cgi-bin/message/template/send', '/cgi-bin/token', '/cgi-bin/message/template/send',
+      '/cgi-bin/token',
+      '/cgi-bin/message/template/send',
+      '/cgi-bin/token',
+      '/cgi-bin/message/template/send',
     ]);
   });
 

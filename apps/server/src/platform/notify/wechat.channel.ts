@@ -32,7 +32,8 @@ function field(value: string): { value: string } {
  * keyword3 = value, keyword4 = device time, remark = the text; `url` opens the console alarm.
  */
 export function wechatTemplateBody(openId: string, templateId: string, msg: PushMessage): Record<string, unknown> {
-  const device = msg.deviceName && msg.deviceName !== msg.deviceId ? `${msg.deviceName} (${msg.deviceId})` : msg.deviceId;
+  const device =
+    msg.deviceName && msg.deviceName !== msg.deviceId ? `${msg.deviceName} (${msg.deviceId})` : msg.deviceId;
   return {
     touser: openId,
     template_id: templateId,

@@ -29,7 +29,9 @@ export interface WechatPeerOptions {
   tokenDelayMs?: number;
 }
 
-const err = (errcode: number, errmsg: string): PeerReply => ({ json: { errcode, errmsg: `${errmsg} rid: ${randomBytes(4).toString('hex')}` } });
+const err = (errcode: number, errmsg: string): PeerReply => ({
+  json: { errcode, errmsg: `${errmsg} rid: ${randomBytes(4).toString('hex')}` },
+});
 
 /** Starts the peer; `base` is the value for WECHAT_API_BASE. */
 export async function startWechatPeer(opts: WechatPeerOptions): Promise<WechatPeer> {
@@ -67,7 +69,11 @@ export async function startWechatPeer(opts: WechatPeerOptions): Promise<WechatPe
       if (!data || typeof data !== 'object' || fields.some((f) => typeof data[f]?.value !== 'string')) {
         return err(47003, 'argument invalid! data.keyword is empty');
       }
-      delivered.push({ touser, url: typeof body.url === 'string' ? body.url : undefined, data: data as Record<string, { value: string }> });
+      delivered.push({
+        touser,
+        url: typeof body.url === 'string' ? body.url : undefined,
+        data: data as Record<string, { value: string }>,
+      });
       return { json: { errcode: 0, errmsg: 'ok', msgid: state.msgid++ } };
     }
     return { status: 404, text: 'Not Found' };

@@ -58,12 +58,18 @@ describe('WeCom group robot channel', () => {
     peer = await startWecomPeer(KEY);
     const bot = createWecomChannel({ webhookUrl: peer.webhook }, { timeoutMs: 300 });
     peer.forced.push({ status: 500, text: 'Internal Server Error' }, 'hang');
-    expect(await bot.send('', ROBOT_MSG)).toMatchObject({ ok: false, retryable: true, answer: 'HTTP 500: Internal Server Error' });
+    expect(await bot.send('', ROBOT_MSG)).toMatchObject({
+      ok: false,
+      retryable: true,
+      answer: 'HTTP 500: Internal Server Error',
+    });
     const started = Date.now();
     const hung = await bot.send('', ROBOT_MSG);
     expect(hung).toMatchObject({ ok: false, retryable: true });
     expect(Date.now() - started).toBeLessThan(5000);
-    const down = createWecomChannel({ webhookUrl: `http://127.0.0.1:${await deadPort()}/cgi-bin/webhook/send?key=${KEY}` });
+    const down = createWecomChannel({
+      webhookUrl: `http://127.0.0.1:${await deadPort()}/cgi-bin/webhook/send?key=${KEY}`,
+    });
     const r = await down.send('', ROBOT_MSG);
     expect(r).toMatchObject({ ok: false, retryable: true });
     expect(r.answer).not.toContain(KEY);

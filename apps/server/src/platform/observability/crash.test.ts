@@ -4,7 +4,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { topics } from '@ztj/contracts';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { CuttableProxy } from '../../modules/telemetry/cuttable-proxy.fixture';
-import { exitWithin, freePort, openServerDb, prepareServer, spawnServer, stopServers, type ServerProcess } from './server-process.fixture';
+import {
+  exitWithin,
+  freePort,
+  openServerDb,
+  prepareServer,
+  spawnServer,
+  stopServers,
+  type ServerProcess,
+} from './server-process.fixture';
 
 /**
  * Crash and restart of the real server process (issue #15 item 3), in CI on both stacks:
@@ -32,7 +40,10 @@ afterAll(async () => {
 }, 60_000);
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-const newDevice = (): { id: string; secret: string } => ({ id: `CRASH-${crypto.randomBytes(4).toString('hex').toUpperCase()}`, secret: 'crash-secret-0123456789' });
+const newDevice = (): { id: string; secret: string } => ({
+  id: `CRASH-${crypto.randomBytes(4).toString('hex').toUpperCase()}`,
+  secret: 'crash-secret-0123456789',
+});
 
 /** Broker address of a URL, for a proxy in front of it. */
 function target(url: string, port: number): { host: string; port: number } {
@@ -60,7 +71,12 @@ function flood(client: MqttClient, deviceId: string, lanes: number, pauseMs: num
   const lane = async (): Promise<void> => {
     while (!stopped) {
       const ts = t0 + ++seq * 100;
-      const ok = await client.publishAsync(topics.telemetry(deviceId), JSON.stringify({ ts, values: { P003: 4.5, P004: 60 } }), { qos: 1 }).then(() => true, () => false);
+      const ok = await client
+        .publishAsync(topics.telemetry(deviceId), JSON.stringify({ ts, values: { P003: 4.5, P004: 60 } }), { qos: 1 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (ok) acked.push(ts);
       else if (!keepGoing) return;
       if (pauseMs) await sleep(pauseMs);
@@ -71,7 +87,8 @@ function flood(client: MqttClient, deviceId: string, lanes: number, pauseMs: num
     acked,
     /** Resolves once at least `n` readings were acknowledged (throws after 60 s). */
     async reach(n: number): Promise<void> {
-      for (const until = Date.now() + 60_000; acked.length < n; await sleep(20)) if (Date.now() > until) throw new Error(`only ${acked.length} of ${n} acknowledged`);
+      for (const until = Date.now() + 60_000; acked.length < n; await sleep(20))
+        if (Date.now() > until) throw new Error(`only ${acked.length} of ${n} acknowledged`);
     },
     async stop(): Promise<void> {
       stopped = true;
@@ -91,7 +108,10 @@ async function expectAllStored(env: Record<string, string>, deviceId: string, ac
       missing = acked.filter((ts) => !stored.has(ts));
     }
     expect(missing).toEqual([]);
-    const [n] = await db.query<{ all: number; distinct: number }>('SELECT count(*)::int AS all, count(DISTINCT ts)::int AS distinct FROM telemetry WHERE device_id = $1', [deviceId]);
+    const [n] = await db.query<{ all: number; distinct: number }>(
+      'SELECT count(*)::int AS all, count(DISTINCT ts)::int AS distinct FROM telemetry WHERE device_id = $1',
+      [deviceId],
+    );
     expect(n!.all).toBe(n!.distinct);
   } finally {
     await db.close();
@@ -101,9 +121,13 @@ async function expectAllStored(env: Record<string, string>, deviceId: string, ac
 /** Polls `/health/ready` until its status is `status` (throws after `ms`); returns the body text. */
 async function readyBecomes(s: ServerProcess, status: number, ms = 30_000): Promise<string> {
   for (const until = Date.now() + ms; ; await sleep(100)) {
-    const r = await fetch(`${s.base}/health/ready`).then(async (res) => ({ status: res.status, text: await res.text() }), () => ({ status: 0, text: '' }));
+    const r = await fetch(`${s.base}/health/ready`).then(
+      async (res) => ({ status: res.status, text: await res.text() }),
+      () => ({ status: 0, text: '' }),
+    );
     if (r.status === status) return r.text;
-    if (Date.now() > until) throw new Error(`ready stayed ${r.status} (${r.text}), wanted ${status}:\n${s.output().slice(-2000)}`);
+    if (Date.now() > until)
+      throw new Error(`ready stayed ${r.status} (${r.text}), wanted ${status}:\n${s.output().slice(-2000)}`);
   }
 }
 
@@ -114,11 +138,23 @@ describe('kill -9 of the real server in the middle of a QoS 1 flood (issue #15 i
       // the broker keeps the ingest's session while the server is away and redelivers what the
       // killed process had not acknowledged; the publisher goes on meanwhile (50 readings/s, within
       // Mosquitto's default queue of 1,000 messages for an absent session over a restart of up to 20 s)
-      const env = await prepareServer({
-        MQTT_URL, MQTT_CLIENT_ID: `crash-${crypto.randomBytes(4).toString('hex')}`, MQTT_SESSION_EXPIRY_S: '120', MQTT_INGEST_TOPICS: topics.telemetry(dev.id),
-      }, [dev]);
+      const env = await prepareServer(
+        {
+          MQTT_URL,
+          MQTT_CLIENT_ID: `crash-${crypto.randomBytes(4).toString('hex')}`,
+          MQTT_SESSION_EXPIRY_S: '120',
+          MQTT_INGEST_TOPICS: topics.telemetry(dev.id),
+        },
+        [dev],
+      );
       const first = await spawnServer(env);
-      const client = await connectAsync(MQTT_URL, { protocolVersion: 4, clientId: dev.id, username: dev.id, password: dev.secret, reconnectPeriod: 0 });
+      const client = await connectAsync(MQTT_URL, {
+        protocolVersion: 4,
+        clientId: dev.id,
+        username: dev.id,
+        password: dev.secret,
+        reconnectPeriod: 0,
+      });
       devices.push(client);
       const f = flood(client, dev.id, 5, 100, true);
       await f.reach(150);
@@ -135,7 +171,14 @@ describe('kill -9 of the real server in the middle of a QoS 1 flood (issue #15 i
       const mqttPort = await freePort();
       const env = await prepareServer({ MQTT_PORT: String(mqttPort), MQTT_RATE: '0' }, [dev]);
       const first = await spawnServer(env);
-      const client = await connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { protocolVersion: 4, clientId: dev.id, username: dev.id, password: dev.secret, reconnectPeriod: 0, connectTimeout: 5000 });
+      const client = await connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+        protocolVersion: 4,
+        clientId: dev.id,
+        username: dev.id,
+        password: dev.secret,
+        reconnectPeriod: 0,
+        connectTimeout: 5000,
+      });
       client.on('error', () => undefined);
       devices.push(client);
       // as fast as the server takes them, 10 in flight: batches are being written at the kill
@@ -162,11 +205,23 @@ describe.skipIf(!MQTT_URL)('the broker goes away in the middle of a flood (needs
     proxies.push(proxy);
     await proxy.open();
     const dev = newDevice();
-    const env = await prepareServer({
-      MQTT_URL: via(MQTT_URL!, proxy.port), MQTT_CLIENT_ID: `cut-${crypto.randomBytes(4).toString('hex')}`, MQTT_SESSION_EXPIRY_S: '120', MQTT_INGEST_TOPICS: topics.telemetry(dev.id),
-    }, [dev]);
+    const env = await prepareServer(
+      {
+        MQTT_URL: via(MQTT_URL!, proxy.port),
+        MQTT_CLIENT_ID: `cut-${crypto.randomBytes(4).toString('hex')}`,
+        MQTT_SESSION_EXPIRY_S: '120',
+        MQTT_INGEST_TOPICS: topics.telemetry(dev.id),
+      },
+      [dev],
+    );
     const s = await spawnServer(env);
-    const client = await connectAsync(MQTT_URL!, { protocolVersion: 4, clientId: dev.id, username: dev.id, password: dev.secret, reconnectPeriod: 0 });
+    const client = await connectAsync(MQTT_URL!, {
+      protocolVersion: 4,
+      clientId: dev.id,
+      username: dev.id,
+      password: dev.secret,
+      reconnectPeriod: 0,
+    });
     devices.push(client);
     const f = flood(client, dev.id, 5, 100, true);
     await f.reach(100);
@@ -183,32 +238,45 @@ describe.skipIf(!MQTT_URL)('the broker goes away in the middle of a flood (needs
   }, 180_000);
 });
 
-describe.skipIf(!DATABASE_URL)('PostgreSQL goes away in the middle of a flood (needs DATABASE_URL: PGlite cannot go down)', () => {
-  it('the server keeps running, is not ready, holds and retries, and stores every acknowledged reading once it is back', async () => {
-    const proxy = new CuttableProxy(target(DATABASE_URL!, 5432));
-    proxies.push(proxy);
-    await proxy.open();
-    const dev = newDevice();
-    const mqttPort = await freePort();
-    const env = await prepareServer({ DATABASE_URL: via(DATABASE_URL!, proxy.port), MQTT_PORT: String(mqttPort), MQTT_RATE: '0' }, [dev]);
-    const s = await spawnServer(env);
-    const client = await connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { protocolVersion: 4, clientId: dev.id, username: dev.id, password: dev.secret, reconnectPeriod: 0, connectTimeout: 5000 });
-    devices.push(client);
-    // acknowledged only after commit: while the database is away the publishes wait, none fails
-    const f = flood(client, dev.id, 10, 20, false);
-    await f.reach(200);
-    await proxy.cut();
-    expect(await readyBecomes(s, 503)).toMatch(/database|ingestStore/);
-    const cutAt = f.acked.length;
-    await sleep(3_000);
-    // held, not acknowledged: at most the publishes of batches committed just before the cut
-    expect(f.acked.length - cutAt).toBeLessThan(50);
-    await proxy.open();
-    await readyBecomes(s, 200);
-    await f.reach(cutAt + 200);
-    await f.stop();
-    expect(s.child.exitCode).toBeNull();
-    await expectAllStored(env, dev.id, f.acked);
-    s.child.kill('SIGTERM');
-  }, 180_000);
-});
+describe.skipIf(!DATABASE_URL)(
+  'PostgreSQL goes away in the middle of a flood (needs DATABASE_URL: PGlite cannot go down)',
+  () => {
+    it('the server keeps running, is not ready, holds and retries, and stores every acknowledged reading once it is back', async () => {
+      const proxy = new CuttableProxy(target(DATABASE_URL!, 5432));
+      proxies.push(proxy);
+      await proxy.open();
+      const dev = newDevice();
+      const mqttPort = await freePort();
+      const env = await prepareServer(
+        { DATABASE_URL: via(DATABASE_URL!, proxy.port), MQTT_PORT: String(mqttPort), MQTT_RATE: '0' },
+        [dev],
+      );
+      const s = await spawnServer(env);
+      const client = await connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+        protocolVersion: 4,
+        clientId: dev.id,
+        username: dev.id,
+        password: dev.secret,
+        reconnectPeriod: 0,
+        connectTimeout: 5000,
+      });
+      devices.push(client);
+      // acknowledged only after commit: while the database is away the publishes wait, none fails
+      const f = flood(client, dev.id, 10, 20, false);
+      await f.reach(200);
+      await proxy.cut();
+      expect(await readyBecomes(s, 503)).toMatch(/database|ingestStore/);
+      const cutAt = f.acked.length;
+      await sleep(3_000);
+      // held, not acknowledged: at most the publishes of batches committed just before the cut
+      expect(f.acked.length - cutAt).toBeLessThan(50);
+      await proxy.open();
+      await readyBecomes(s, 200);
+      await f.reach(cutAt + 200);
+      await f.stop();
+      expect(s.child.exitCode).toBeNull();
+      await expectAllStored(env, dev.id, f.acked);
+      s.child.kill('SIGTERM');
+    }, 180_000);
+  },
+);

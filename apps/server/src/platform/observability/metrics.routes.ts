@@ -29,7 +29,10 @@ export function metricsAllowed(req: FastifyRequest, token: string | undefined): 
     const auth = req.headers.authorization;
     return typeof auth === 'string' && auth.startsWith('Bearer ') && sameSecret(auth.slice(7).trim(), token);
   }
-  const proxied = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined || req.headers['x-real-ip'] !== undefined;
+  const proxied =
+    req.headers['x-forwarded-for'] !== undefined ||
+    req.headers.forwarded !== undefined ||
+    req.headers['x-real-ip'] !== undefined;
   return !proxied && isLoopback(req.socket.remoteAddress);
 }
 
@@ -38,13 +41,26 @@ export function metricsAllowed(req: FastifyRequest, token: string | undefined): 
  * callers {@link metricsAllowed} admits; others get 403 in the envelope (401 with a token configured).
  */
 export function metricsRoutes(api: FastifyInstance, metrics: ServerMetrics, token: string | undefined): void {
-  api.get('/metrics', { schema: { summary: 'Prometheus metrics (loopback, or Bearer METRICS_TOKEN)', tags: ['platform'] } }, async (req, reply) => {
-    if (!metricsAllowed(req, token)) {
-      const status = token ? 401 : 403;
-      if (token) void reply.header('www-authenticate', 'Bearer');
-      return reply.code(status).send(fail(status, token ? 'metrics: Authorization: Bearer <METRICS_TOKEN> required' : 'metrics: answered on loopback only (set METRICS_TOKEN to scrape from elsewhere)'));
-    }
-    const text = await metrics.registry.metrics();
-    return reply.type(metrics.registry.contentType).send(text);
-  });
+  api.get(
+    '/metrics',
+    { schema: { summary: 'Prometheus metrics (loopback, or Bearer METRICS_TOKEN)', tags: ['platform'] } },
+    async (req, reply) => {
+      if (!metricsAllowed(req, token)) {
+        const status = token ? 401 : 403;
+        if (token) void reply.header('www-authenticate', 'Bearer');
+        return reply
+          .code(status)
+          .send(
+            fail(
+              status,
+              token
+                ? 'metrics: Authorization: Bearer <METRICS_TOKEN> required'
+                : 'metrics: answered on loopback only (set METRICS_TOKEN to scrape from elsewhere)',
+            ),
+          );
+      }
+      const text = await metrics.registry.metrics();
+      return reply.type(metrics.registry.contentType).send(text);
+    },
+  );
 }

@@ -36,7 +36,12 @@ describe('metrics in Prometheus text (issue #15 item 6)', () => {
     const id = uid('MX');
     const secret = await addDevice(t, { id });
     const post = (payload: string): Promise<{ statusCode: number }> =>
-      t.fastify.inject({ method: 'POST', url: `/ztj-iot/ingest/devices/${id}/telemetry`, headers: { [HEADER_DEVICE_SECRET]: secret, 'content-type': 'application/json' }, payload });
+      t.fastify.inject({
+        method: 'POST',
+        url: `/ztj-iot/ingest/devices/${id}/telemetry`,
+        headers: { [HEADER_DEVICE_SECRET]: secret, 'content-type': 'application/json' },
+        payload,
+      });
     const reading = JSON.stringify({ ts: Date.now() - 1000, values: { P003: -18.5 } });
     expect((await post(reading)).statusCode).toBe(200);
     expect((await post(reading)).statusCode).toBe(200);
@@ -77,11 +82,23 @@ describe('metrics in Prometheus text (issue #15 item 6)', () => {
 
   it('labels HTTP latency by route pattern and status, never by the raw URL', async () => {
     const id = uid('MX');
-    await t.fastify.inject({ method: 'POST', url: `/ztj-iot/ingest/devices/${id}/telemetry?x=1`, headers: { [HEADER_DEVICE_SECRET]: 'wrong' }, payload: '{}' });
+    await t.fastify.inject({
+      method: 'POST',
+      url: `/ztj-iot/ingest/devices/${id}/telemetry?x=1`,
+      headers: { [HEADER_DEVICE_SECRET]: 'wrong' },
+      payload: '{}',
+    });
     await t.fastify.inject({ url: '/ztj-iot/no/such/path/123' });
     const text = await scrape();
-    expect(value(text, 'ztj_http_request_duration_seconds_count{method="POST",route="/ztj-iot/ingest/devices/:deviceId/telemetry",status_code="401"}')).toBe(1);
-    expect(value(text, 'ztj_http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}')).toBeGreaterThanOrEqual(1);
+    expect(
+      value(
+        text,
+        'ztj_http_request_duration_seconds_count{method="POST",route="/ztj-iot/ingest/devices/:deviceId/telemetry",status_code="401"}',
+      ),
+    ).toBe(1);
+    expect(
+      value(text, 'ztj_http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}'),
+    ).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain(id);
     expect(text).not.toContain('/no/such/path');
   });
@@ -92,13 +109,23 @@ describe('metrics in Prometheus text (issue #15 item 6)', () => {
     expect(remote.json()).toMatchObject({ success: false, code: 403 });
     const proxied = await t.fastify.inject({ url: '/ztj-iot/metrics', headers: { 'x-forwarded-for': '203.0.113.7' } });
     expect(proxied.statusCode).toBe(403);
-    expect((await t.fastify.inject({ url: '/ztj-iot/metrics', remoteAddress: '::ffff:127.0.0.1' })).statusCode).toBe(200);
+    expect((await t.fastify.inject({ url: '/ztj-iot/metrics', remoteAddress: '::ffff:127.0.0.1' })).statusCode).toBe(
+      200,
+    );
 
     const none = await withToken.fastify.inject({ url: '/ztj-iot/metrics' });
     expect(none.statusCode).toBe(401);
-    const wrong = await withToken.fastify.inject({ url: '/ztj-iot/metrics', remoteAddress: '203.0.113.7', headers: { authorization: 'Bearer nope' } });
+    const wrong = await withToken.fastify.inject({
+      url: '/ztj-iot/metrics',
+      remoteAddress: '203.0.113.7',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(wrong.statusCode).toBe(401);
-    const right = await withToken.fastify.inject({ url: '/ztj-iot/metrics', remoteAddress: '203.0.113.7', headers: { authorization: `Bearer ${token}` } });
+    const right = await withToken.fastify.inject({
+      url: '/ztj-iot/metrics',
+      remoteAddress: '203.0.113.7',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(right.statusCode).toBe(200);
     expect(right.body).toContain('# TYPE ztj_ingest_readings_stored_total counter');
   });

@@ -85,12 +85,22 @@ export class ServerMetrics {
       buckets: HTTP_BUCKETS,
       registers,
     });
-    new Gauge({ name: 'ztj_websocket_clients', help: 'Open WebSocket connections of the console', registers, collect() {
-      this.set(hub.size());
-    } });
-    const pending: Gauge = new Gauge({ name: 'ztj_ingest_pending_rows', help: 'Readings accepted and not yet committed', registers, collect: () => {
-      pending.set(this.devices?.pendingRows ?? 0);
-    } });
+    new Gauge({
+      name: 'ztj_websocket_clients',
+      help: 'Open WebSocket connections of the console',
+      registers,
+      collect() {
+        this.set(hub.size());
+      },
+    });
+    const pending: Gauge = new Gauge({
+      name: 'ztj_ingest_pending_rows',
+      help: 'Readings accepted and not yet committed',
+      registers,
+      collect: () => {
+        pending.set(this.devices?.pendingRows ?? 0);
+      },
+    });
     const stats = (): IngestCounters | undefined => this.devices?.ingest.stats;
     const counter = (name: string, help: string, read: (s: IngestCounters) => number): void => {
       let sync: () => void = () => undefined;
@@ -101,32 +111,59 @@ export class ServerMetrics {
       });
     };
     counter('ztj_ingest_messages_received_total', 'MQTT and HTTP ingest messages received', (s) => s.received);
-    counter('ztj_ingest_readings_stored_total', 'Readings committed to the telemetry table (new rows)', (s) => s.stored);
-    counter('ztj_ingest_duplicates_total', 'Readings already stored for their device and time (idempotent repeats)', (s) => s.duplicates);
+    counter(
+      'ztj_ingest_readings_stored_total',
+      'Readings committed to the telemetry table (new rows)',
+      (s) => s.stored,
+    );
+    counter(
+      'ztj_ingest_duplicates_total',
+      'Readings already stored for their device and time (idempotent repeats)',
+      (s) => s.duplicates,
+    );
     counter('ztj_ingest_batches_total', 'Committed ingest batches', (s) => s.batches);
-    const mqttClients: Gauge = new Gauge({ name: 'ztj_mqtt_connected_clients', help: 'MQTT clients connected to the embedded broker', registers, collect: () => {
-      mqttClients.set(this.devices?.brokerTraffic?.connectedClients ?? 0);
-    } });
+    const mqttClients: Gauge = new Gauge({
+      name: 'ztj_mqtt_connected_clients',
+      help: 'MQTT clients connected to the embedded broker',
+      registers,
+      collect: () => {
+        mqttClients.set(this.devices?.brokerTraffic?.connectedClients ?? 0);
+      },
+    });
     const traffic = (read: (t: BrokerTraffic) => number) => (): number => {
       const t = this.devices?.brokerTraffic;
       return t ? read(t) : 0;
     };
     for (const [name, help, read] of [
-      ['ztj_mqtt_messages_in_total', 'PUBLISH packets the embedded broker received from clients (devices)', traffic((t) => t.messagesIn)],
-      ['ztj_mqtt_messages_out_total', 'Messages the server published through the embedded broker (commands to devices)', traffic((t) => t.messagesOut)],
+      [
+        'ztj_mqtt_messages_in_total',
+        'PUBLISH packets the embedded broker received from clients (devices)',
+        traffic((t) => t.messagesIn),
+      ],
+      [
+        'ztj_mqtt_messages_out_total',
+        'Messages the server published through the embedded broker (commands to devices)',
+        traffic((t) => t.messagesOut),
+      ],
     ] as const) {
       let sync: () => void = () => undefined;
       const c = new Counter({ name, help, registers, collect: (): void => sync() });
       sync = follow(c, read);
     }
     const deadSyncs = new Map<string, () => void>();
-    const dead: Counter<'reason'> = new Counter({ name: 'ztj_ingest_dead_letters_total', help: 'Refused readings by dead-letter reason', labelNames: ['reason'], registers, collect: () => {
-      for (const reason of Object.keys(stats()?.dead ?? {})) {
-        let sync = deadSyncs.get(reason);
-        if (!sync) deadSyncs.set(reason, (sync = follow(dead, () => stats()?.dead[reason] ?? 0, { reason })));
-        sync();
-      }
-    } });
+    const dead: Counter<'reason'> = new Counter({
+      name: 'ztj_ingest_dead_letters_total',
+      help: 'Refused readings by dead-letter reason',
+      labelNames: ['reason'],
+      registers,
+      collect: () => {
+        for (const reason of Object.keys(stats()?.dead ?? {})) {
+          let sync = deadSyncs.get(reason);
+          if (!sync) deadSyncs.set(reason, (sync = follow(dead, () => stats()?.dead[reason] ?? 0, { reason })));
+          sync();
+        }
+      },
+    });
   }
 
   /** Starts reading the ingest's counters and queue (call once, after the IngestRuntime exists). */
@@ -141,22 +178,54 @@ export class ServerMetrics {
   watchBroker(stats: { snapshot(): BrokerStatsSnapshot }): void {
     const registers = [this.registry];
     const states: BrokerStatsSnapshot['state'][] = ['connecting', 'unreachable', 'refused', 'silent', 'reporting'];
-    const reporting: Gauge = new Gauge({ name: 'ztj_broker_stats_reporting', help: "1 while the external broker's own counters ($SYS) arrive, else 0", registers, collect: () => {
-      reporting.set(stats.snapshot().state === 'reporting' ? 1 : 0);
-    } });
-    const state: Gauge<'state'> = new Gauge({ name: 'ztj_broker_stats_state', help: "State of the reading of the external broker's counters (1 at the current one)", labelNames: ['state'], registers, collect: () => {
-      const now = stats.snapshot().state;
-      for (const s of states) state.set({ state: s }, s === now ? 1 : 0);
-    } });
-    const reported = <T extends Counter<'broker'> | Gauge<'broker'>>(metric: T, read: (s: BrokerStatsSnapshot) => number | undefined): void => {
+    const reporting: Gauge = new Gauge({
+      name: 'ztj_broker_stats_reporting',
+      help: "1 while the external broker's own counters ($SYS) arrive, else 0",
+      registers,
+      collect: () => {
+        reporting.set(stats.snapshot().state === 'reporting' ? 1 : 0);
+      },
+    });
+    const state: Gauge<'state'> = new Gauge({
+      name: 'ztj_broker_stats_state',
+      help: "State of the reading of the external broker's counters (1 at the current one)",
+      labelNames: ['state'],
+      registers,
+      collect: () => {
+        const now = stats.snapshot().state;
+        for (const s of states) state.set({ state: s }, s === now ? 1 : 0);
+      },
+    });
+    const reported = <T extends Counter<'broker'> | Gauge<'broker'>>(
+      metric: T,
+      read: (s: BrokerStatsSnapshot) => number | undefined,
+    ): void => {
       const s = stats.snapshot();
       const v = read(s);
       metric.reset();
       if (s.kind && v !== undefined) metric.inc({ broker: s.kind }, v);
     };
-    const dropped: Counter<'broker'> = new Counter({ name: 'ztj_broker_messages_dropped_total', help: 'Messages the external broker dropped since it started (full client queues), as it reports them', labelNames: ['broker'], registers, collect: () => reported(dropped, (s) => s.dropped) });
-    const storeMessages: Gauge<'broker'> = new Gauge({ name: 'ztj_broker_store_messages', help: 'Messages the external broker holds (Mosquitto), as it reports them', labelNames: ['broker'], registers, collect: () => reported(storeMessages, (s) => s.storeMessages) });
-    const storeBytes: Gauge<'broker'> = new Gauge({ name: 'ztj_broker_store_bytes', help: 'Bytes of the messages the external broker holds (Mosquitto), as it reports them', labelNames: ['broker'], registers, collect: () => reported(storeBytes, (s) => s.storeBytes) });
+    const dropped: Counter<'broker'> = new Counter({
+      name: 'ztj_broker_messages_dropped_total',
+      help: 'Messages the external broker dropped since it started (full client queues), as it reports them',
+      labelNames: ['broker'],
+      registers,
+      collect: () => reported(dropped, (s) => s.dropped),
+    });
+    const storeMessages: Gauge<'broker'> = new Gauge({
+      name: 'ztj_broker_store_messages',
+      help: 'Messages the external broker holds (Mosquitto), as it reports them',
+      labelNames: ['broker'],
+      registers,
+      collect: () => reported(storeMessages, (s) => s.storeMessages),
+    });
+    const storeBytes: Gauge<'broker'> = new Gauge({
+      name: 'ztj_broker_store_bytes',
+      help: 'Bytes of the messages the external broker holds (Mosquitto), as it reports them',
+      labelNames: ['broker'],
+      registers,
+      collect: () => reported(storeBytes, (s) => s.storeBytes),
+    });
   }
 
   /** The ingest's `onCommitted` hook: observes the batch's latency (`committedAt` epoch ms). */

@@ -43,7 +43,20 @@ describe('health: live and ready (issue #15 item 6)', () => {
   it('answers ready (200) when the database answers and nothing fails', async () => {
     const res = await app.fastify.inject({ url: '/ztj-iot/health/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, code: 200, result: { status: 'ready', failing: [], parts: { database: { state: 'ok' }, broker: { state: 'off' }, ingestStore: { state: 'ok' }, jobQueue: { state: 'ok' } } } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      code: 200,
+      result: {
+        status: 'ready',
+        failing: [],
+        parts: {
+          database: { state: 'ok' },
+          broker: { state: 'off' },
+          ingestStore: { state: 'ok' },
+          jobQueue: { state: 'ok' },
+        },
+      },
+    });
   });
 
   it('answers 503 naming the database when it does not answer, while liveness stays 200', async () => {
@@ -71,7 +84,11 @@ describe('health: live and ready (issue #15 item 6)', () => {
     try {
       const res = await app.fastify.inject({ url: '/ztj-iot/health/ready' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ success: false, message: 'not ready: ingestStore', result: { failing: ['ingestStore'] } });
+      expect(res.json()).toMatchObject({
+        success: false,
+        message: 'not ready: ingestStore',
+        result: { failing: ['ingestStore'] },
+      });
     } finally {
       delete (app.devices as { storeFailing?: boolean }).storeFailing;
     }
@@ -82,17 +99,41 @@ describe('health: live and ready (issue #15 item 6)', () => {
     await app.jobs.stop();
     const res = await app.fastify.inject({ url: '/ztj-iot/health/ready' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ success: false, message: 'not ready: jobQueue', result: { failing: ['jobQueue'], parts: { jobQueue: { state: 'failing' } } } });
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'not ready: jobQueue',
+      result: { failing: ['jobQueue'], parts: { jobQueue: { state: 'failing' } } },
+    });
   });
 
   it('names a hung database, an unreachable broker and a failing ingest store', async () => {
     const hung = { query: () => new Promise<never>(() => undefined) } as unknown as Db;
-    const r = await checkReadiness({ db: hung, devices: { storeFailing: true, mqttPort: undefined }, brokerUrl: `mqtt://127.0.0.1:${await closedPort()}`, embeddedBroker: false, timeoutMs: 200 });
+    const r = await checkReadiness({
+      db: hung,
+      devices: { storeFailing: true, mqttPort: undefined },
+      brokerUrl: `mqtt://127.0.0.1:${await closedPort()}`,
+      embeddedBroker: false,
+      timeoutMs: 200,
+    });
     expect(r.ready).toBe(false);
     expect(r.failing).toEqual(['database', 'broker', 'ingestStore']);
     expect(r.parts.database.detail).toContain('did not answer within 200 ms');
-    const embedded = await checkReadiness({ db: t.db, devices: { storeFailing: false, mqttPort: undefined }, brokerUrl: undefined, embeddedBroker: true });
+    const embedded = await checkReadiness({
+      db: t.db,
+      devices: { storeFailing: false, mqttPort: undefined },
+      brokerUrl: undefined,
+      embeddedBroker: true,
+    });
     expect(embedded.failing).toEqual(['broker']);
-    expect((await checkReadiness({ db: t.db, devices: { storeFailing: false, mqttPort: 1883 }, brokerUrl: undefined, embeddedBroker: true })).ready).toBe(true);
+    expect(
+      (
+        await checkReadiness({
+          db: t.db,
+          devices: { storeFailing: false, mqttPort: 1883 },
+          brokerUrl: undefined,
+          embeddedBroker: true,
+        })
+      ).ready,
+    ).toBe(true);
   });
 });

@@ -50,7 +50,8 @@ function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 /** Opens and closes a TCP connection to the broker of `url` (no MQTT session, no credentials). */
 function brokerReachable(url: string, ms: number): Promise<void> {
   const u = new URL(url);
-  const port = Number(u.port) || (u.protocol === 'mqtts:' ? 8883 : u.protocol === 'wss:' ? 443 : u.protocol === 'ws:' ? 80 : 1883);
+  const port =
+    Number(u.port) || (u.protocol === 'mqtts:' ? 8883 : u.protocol === 'wss:' ? 443 : u.protocol === 'ws:' ? 80 : 1883);
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: u.hostname.replace(/^\[|\]$/g, ''), port });
     socket.setTimeout(ms, () => socket.destroy(new Error(`broker did not answer within ${ms} ms`)));
@@ -70,23 +71,34 @@ const failing = (e: unknown): PartState => ({ state: 'failing', detail: (e as Er
  * ingest store is not failing and the job queue is started (issue 11 item 1). Each probe is bounded by `timeoutMs`; never throws.
  * @returns the state of each part and the names of the failing ones.
  */
-export async function checkReadiness(s: ReadinessSources): Promise<{ ready: boolean; failing: ReadinessPart[]; parts: Record<ReadinessPart, PartState> }> {
+export async function checkReadiness(
+  s: ReadinessSources,
+): Promise<{ ready: boolean; failing: ReadinessPart[]; parts: Record<ReadinessPart, PartState> }> {
   const ms = s.timeoutMs ?? PROBE_TIMEOUT_MS;
   const [database, broker, jobQueue] = await Promise.all([
     within(s.db.query('SELECT 1'), ms, 'database').then((): PartState => ({ state: 'ok' }), failing),
     s.brokerUrl
       ? within(brokerReachable(s.brokerUrl, ms), ms, 'broker').then((): PartState => ({ state: 'ok' }), failing)
       : Promise.resolve<PartState>(
-          !s.embeddedBroker ? { state: 'off' } : s.devices.mqttPort !== undefined ? { state: 'ok' } : { state: 'failing', detail: 'embedded broker not listening' },
+          !s.embeddedBroker
+            ? { state: 'off' }
+            : s.devices.mqttPort !== undefined
+              ? { state: 'ok' }
+              : { state: 'failing', detail: 'embedded broker not listening' },
         ),
     s.jobs
       ? within(s.jobs.ready(), ms, 'job queue').then(
-          (up): PartState => (up ? { state: 'ok' } : { state: 'failing', detail: 'job queue not started or its database does not answer' }),
+          (up): PartState =>
+            up
+              ? { state: 'ok' }
+              : { state: 'failing', detail: 'job queue not started or its database does not answer' },
           failing,
         )
       : Promise.resolve<PartState>({ state: 'off' }),
   ]);
-  const ingestStore: PartState = s.devices.storeFailing ? { state: 'failing', detail: 'writes failing, retrying' } : { state: 'ok' };
+  const ingestStore: PartState = s.devices.storeFailing
+    ? { state: 'failing', detail: 'writes failing, retrying' }
+    : { state: 'ok' };
   const parts = { database, broker, ingestStore, jobQueue };
   const names = (Object.keys(parts) as ReadinessPart[]).filter((k) => parts[k].state === 'failing');
   return { ready: names.length === 0, failing: names, parts };
@@ -102,10 +114,27 @@ export function healthRoutes(api: FastifyInstance, s: ReadinessSources & { hub: 
   api.get('/health', { schema: { summary: 'Liveness: the process runs', tags: ['platform'] } }, async () =>
     ok({ status: 'up', database: s.db.kind, sockets: s.hub.size() }),
   );
-  api.get('/health/ready', { schema: { summary: 'Readiness: database, broker, ingest store and job queue (503 naming what fails)', tags: ['platform'] } }, async (_req, reply) => {
-    const r = await checkReadiness(s);
-    const result = { status: r.ready ? 'ready' : 'not ready', failing: r.failing, parts: r.parts };
-    if (r.ready) return ok(result);
-    return reply.code(503).send({ success: false, message: `not ready: ${r.failing.join(', ')}`, code: 503, result, timestamp: Date.now() });
-  });
+  api.get(
+    '/health/ready',
+    {
+      schema: {
+        summary: 'Readiness: database, broker, ingest store and job queue (503 naming what fails)',
+        tags: ['platform'],
+      },
+    },
+    async (_req, reply) => {
+      const r = await checkReadiness(s);
+      const result = { status: r.ready ? 'ready' : 'not ready', failing: r.failing, parts: r.parts };
+      if (r.ready) return ok(result);
+      return reply
+        .code(503)
+        .send({
+          success: false,
+          message: `not ready: ${r.failing.join(', ')}`,
+          code: 503,
+          result,
+          timestamp: Date.now(),
+        });
+    },
+  );
 }

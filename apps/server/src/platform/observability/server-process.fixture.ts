@@ -52,20 +52,38 @@ export interface ServerProcess {
  * runs with DATABASE_URL), migrated and seeded, with `devices` (id, secret) in the demo tenant.
  * `extra` overrides the defaults (embedded broker off, demo off, captcha off, JSON logs).
  */
-export async function prepareServer(extra: Record<string, string>, devices: readonly { id: string; secret: string }[]): Promise<Record<string, string>> {
+export async function prepareServer(
+  extra: Record<string, string>,
+  devices: readonly { id: string; secret: string }[],
+): Promise<Record<string, string>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-proc-'));
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-proc-web-'));
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
   const env: Record<string, string> = {
-    DATA_DIR: dataDir, WEB_DIR: webDir, PORT: String(await freePort()), HOST: '127.0.0.1', MQTT_PORT: 'off', DEMO: 'off',
-    LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: 'Test-Admin#2026', LOG_LEVEL: 'info', LOG_FORMAT: 'json',
+    DATA_DIR: dataDir,
+    WEB_DIR: webDir,
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    MQTT_PORT: 'off',
+    DEMO: 'off',
+    LOGIN_CAPTCHA: 'off',
+    ADMIN_PASSWORD: 'Test-Admin#2026',
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
     ...extra,
   };
   const db = await openConfiguredDb(loadConfig(env));
   await migrate(db);
   await seed(db, { adminPassword: env.ADMIN_PASSWORD, dataDir });
-  for (const d of devices) await provisionDevice(db, { id: d.id, secret: d.secret, tenantId: DEMO_TENANT_ID, model: 'P23-2IN1', orgCode: 'B01' });
+  for (const d of devices)
+    await provisionDevice(db, {
+      id: d.id,
+      secret: d.secret,
+      tenantId: DEMO_TENANT_ID,
+      model: 'P23-2IN1',
+      orgCode: 'B01',
+    });
   await db.close();
   cleanups.push(async () => {
     if (process.env.DATABASE_URL) {
@@ -82,16 +100,26 @@ export async function prepareServer(extra: Record<string, string>, devices: read
 /** Starts the server with `env` (see {@link prepareServer}) and waits up to 60 s until /health answers. */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const { MQTT_URL: _m, DATABASE_URL: _d, DATABASE_SCHEMA: _s, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: REPO_ROOT, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const base = `http://127.0.0.1:${env.PORT}/ztj-iot`;
-  for (const until = Date.now() + 60_000; ; ) {
+  for (const until = Date.now() + 60_000; ;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited at start:\n${out}`);
-    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > until) throw new Error(`server not up within 60 s:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -99,14 +127,21 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
 }
 
 /** {@link prepareServer} with one device, then {@link spawnServer}. */
-export async function startServer(extra: Record<string, string>, deviceId: string, secret: string): Promise<ServerProcess> {
+export async function startServer(
+  extra: Record<string, string>,
+  deviceId: string,
+  secret: string,
+): Promise<ServerProcess> {
   return spawnServer(await prepareServer(extra, [{ id: deviceId, secret }]));
 }
 
 /** Exit code of the child, or throws when it has not exited within `ms` (the test's own bound). */
 export async function exitWithin(s: ServerProcess, ms: number): Promise<number | null> {
   let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`server did not exit within ${ms} ms:\n${s.output()}`)), ms)));
+  const bound = new Promise<never>(
+    (_, reject) =>
+      (timer = setTimeout(() => reject(new Error(`server did not exit within ${ms} ms:\n${s.output()}`)), ms)),
+  );
   try {
     return await Promise.race([s.exited, bound]);
   } finally {

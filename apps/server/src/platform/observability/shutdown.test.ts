@@ -4,7 +4,14 @@ import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HEADER_DEVICE_SECRET, topics } from '@ztj/contracts';
 import { connectAsync } from 'mqtt';
-import { exitWithin, freePort, openServerDb, startServer, stopServers, type ServerProcess as Server } from './server-process.fixture';
+import {
+  exitWithin,
+  freePort,
+  openServerDb,
+  startServer,
+  stopServers,
+  type ServerProcess as Server,
+} from './server-process.fixture';
 
 /**
  * SIGTERM drain of the real server (issue #15 item 6): `node --import tsx apps/server/src/main.ts`
@@ -17,7 +24,13 @@ afterAll(stopServers);
  * The server exited 0 after a complete drain, and every reading it acknowledged (at least
  * `min`, ms-epoch device times) is in the database it left behind.
  */
-async function expectDrained(s: Server, code: number | null, deviceId: string, acknowledged: number[], min: number): Promise<void> {
+async function expectDrained(
+  s: Server,
+  code: number | null,
+  deviceId: string,
+  acknowledged: number[],
+  min: number,
+): Promise<void> {
   expect(s.output()).toContain('shutdown complete');
   expect(code).toBe(0);
   const db = await openServerDb(s.env);
@@ -50,7 +63,10 @@ describe('SIGTERM drain of the real server (issue #15 item 6)', () => {
           method: 'POST',
           headers: { [HEADER_DEVICE_SECRET]: secret, 'content-type': 'application/json' },
           body: JSON.stringify({ ts, values: { P003: 4.5 } }),
-        }).then(async (r) => r.status === 200 && ((await r.json()) as { success: boolean }).success, () => false);
+        }).then(
+          async (r) => r.status === 200 && ((await r.json()) as { success: boolean }).success,
+          () => false,
+        );
         if (ok) acknowledged.push(ts);
         else stop = true;
         if (acknowledged.length >= 50 || stop) signalled?.();
@@ -69,8 +85,19 @@ describe('SIGTERM drain of the real server (issue #15 item 6)', () => {
     const id = `DRAIN-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
     const secret = 'drain-secret-0123456789';
     const mqttPort = await freePort();
-    const s = await startServer({ SHUTDOWN_TIMEOUT_MS: '20000', MQTT_PORT: String(mqttPort), MQTT_RATE: '0' }, id, secret);
-    const client = await connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { protocolVersion: 4, clientId: id, username: id, password: secret, reconnectPeriod: 0, connectTimeout: 5000 });
+    const s = await startServer(
+      { SHUTDOWN_TIMEOUT_MS: '20000', MQTT_PORT: String(mqttPort), MQTT_RATE: '0' },
+      id,
+      secret,
+    );
+    const client = await connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+      protocolVersion: 4,
+      clientId: id,
+      username: id,
+      password: secret,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
     client.on('error', () => undefined);
     const acknowledged: number[] = [];
     let seq = 0;
@@ -82,7 +109,12 @@ describe('SIGTERM drain of the real server (issue #15 item 6)', () => {
     const lane = async (): Promise<void> => {
       while (!stop) {
         const ts = t0 + ++seq * 1000;
-        const ok = await client.publishAsync(topics.telemetry(id), JSON.stringify({ ts, values: { P003: 4.5 } }), { qos: 1 }).then(() => true, () => false);
+        const ok = await client
+          .publishAsync(topics.telemetry(id), JSON.stringify({ ts, values: { P003: 4.5 } }), { qos: 1 })
+          .then(
+            () => true,
+            () => false,
+          );
         if (ok) acknowledged.push(ts);
         else stop = true;
         if (acknowledged.length >= 100 || stop) signalled?.();
@@ -104,7 +136,9 @@ describe('SIGTERM drain of the real server (issue #15 item 6)', () => {
     const url = new URL(s.base);
     const socket = net.connect({ host: url.hostname, port: Number(url.port) });
     await new Promise<void>((r) => socket.once('connect', () => r()));
-    socket.write(`POST /ztj-iot/ingest/devices/${id}/telemetry HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"ts":`);
+    socket.write(
+      `POST /ztj-iot/ingest/devices/${id}/telemetry HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"ts":`,
+    );
     await new Promise((r) => setTimeout(r, 200));
     s.child.kill('SIGTERM');
     try {

@@ -37,7 +37,10 @@ export function drainOnSignals(o: DrainOptions): () => void {
     draining = true;
     o.log.info(`${signal}: draining (stop accepting, commit in-flight readings, close) within ${o.timeoutMs} ms`);
     const bound = setTimeout(() => {
-      o.log.error({ timeoutMs: o.timeoutMs }, `shutdown timed out after ${o.timeoutMs} ms: exiting with what was not drained`);
+      o.log.error(
+        { timeoutMs: o.timeoutMs },
+        `shutdown timed out after ${o.timeoutMs} ms: exiting with what was not drained`,
+      );
       exit(1);
     }, o.timeoutMs);
     o.drain().then(

@@ -15,7 +15,8 @@ function fakeSocket(): LiveSocket & { sent: string[] } {
 }
 
 async function until(probe: () => boolean, ms = 5_000): Promise<void> {
-  for (const end = Date.now() + ms; !probe(); await new Promise((r) => setTimeout(r, 20))) if (Date.now() > end) throw new Error('timed out');
+  for (const end = Date.now() + ms; !probe(); await new Promise((r) => setTimeout(r, 20)))
+    if (Date.now() > end) throw new Error('timed out');
 }
 
 const relays: PgClusterRelay[] = [];
@@ -23,7 +24,10 @@ afterAll(async () => {
   for (const r of relays) await r.stop();
 });
 
-async function process_(schema: string, onAccess: () => void = () => undefined): Promise<{ hub: RealtimeHub; relay: PgClusterRelay }> {
+async function process_(
+  schema: string,
+  onAccess: () => void = () => undefined,
+): Promise<{ hub: RealtimeHub; relay: PgClusterRelay }> {
   const hub = new RealtimeHub();
   const relay = new PgClusterRelay({ url: DATABASE_URL!, schema, onAccessChanged: onAccess });
   relays.push(relay);
@@ -73,7 +77,13 @@ describe.skipIf(!DATABASE_URL)('cluster relay over LISTEN/NOTIFY (needs DATABASE
     const onB = fakeSocket();
     b.hub.add('viewer', onB, 3, 'h');
     await until(() => a.hub.hasTenant(3));
-    const devices = Array.from({ length: 2_000 }, (_, i) => ({ deviceId: `冷藏车-${i}`, ts: 1_700_000_000_000 + i, values: { P003: -18.5 + i / 100 }, lat: 31.2, lng: 121.4 }));
+    const devices = Array.from({ length: 2_000 }, (_, i) => ({
+      deviceId: `冷藏车-${i}`,
+      ts: 1_700_000_000_000 + i,
+      values: { P003: -18.5 + i / 100 },
+      lat: 31.2,
+      lng: 121.4,
+    }));
     a.hub.toTenant(3, { cmd: 'telemetry', devices });
     await until(() => onB.sent.length === 1, 10_000);
     expect(JSON.parse(onB.sent[0]!)).toEqual({ cmd: 'telemetry', devices });

@@ -25,10 +25,7 @@ export const PRESENCE_TTL_MS = 15_000;
 /** Characters of one NOTIFY part: at most 4 bytes each in UTF-8, under the 8,000-byte payload limit. */
 const PART_CHARS = 1_800;
 
-type Wire =
-  | { op: 'send'; m: RelayMessage }
-  | { op: 'presence'; tenants: number[]; users: string[] }
-  | { op: 'access' };
+type Wire = { op: 'send'; m: RelayMessage } | { op: 'presence'; tenants: number[]; users: string[] } | { op: 'access' };
 
 /** One process's presence as last heard. */
 interface Presence {
@@ -55,7 +52,7 @@ export function channelOf(schema: string): string {
 /** Splits `text` into parts of at most {@link PART_CHARS} characters, never inside a surrogate pair. */
 export function splitParts(text: string, size = PART_CHARS): string[] {
   const parts: string[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     let end = Math.min(text.length, i + size);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
@@ -176,7 +173,10 @@ export class PgClusterRelay implements HubRelay {
       text = payload.slice(bar + 1);
     } else {
       if (head.startsWith(`${this.id}.`)) return;
-      const [i, n] = payload.slice(bar + 1).split('|', 2).map(Number) as [number, number];
+      const [i, n] = payload
+        .slice(bar + 1)
+        .split('|', 2)
+        .map(Number) as [number, number];
       const body = payload.slice(payload.indexOf('|', payload.indexOf('|', bar + 1) + 1) + 1);
       const entry = this.partial.get(head) ?? { parts: [], n };
       entry.parts[i] = body;
@@ -187,7 +187,8 @@ export class PgClusterRelay implements HubRelay {
     }
     const w = JSON.parse(text) as Wire;
     const from = head.split('.')[0]!;
-    if (w.op === 'presence') this.peers.set(from, { tenants: new Set(w.tenants), users: new Set(w.users), at: Date.now() });
+    if (w.op === 'presence')
+      this.peers.set(from, { tenants: new Set(w.tenants), users: new Set(w.users), at: Date.now() });
     else if (w.op === 'access') this.opts.onAccessChanged();
     else this.hub?.deliver(w.m);
   }

@@ -44,7 +44,10 @@ describe('RealtimeHub', () => {
     const hub = new RealtimeHub();
     const forwarded: unknown[] = [];
     hub.attachRelay({
-      hasUser: (u) => u === 'far', hasTenant: () => false, hasAny: () => true, localChanged: () => undefined,
+      hasUser: (u) => u === 'far',
+      hasTenant: () => false,
+      hasAny: () => true,
+      localChanged: () => undefined,
       forward: (m) => void forwarded.push(m),
     });
     const [a, b, aElsewhere, unlisted] = [fakeSocket(), fakeSocket(), fakeSocket(), fakeSocket()];

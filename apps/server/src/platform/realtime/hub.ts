@@ -154,10 +154,16 @@ export class RealtimeHub {
    * {@link toUser} for each of `userIds` with one message, turned into text once for all of them
    * (a tenant's alarm audience gets every live alarm).
    */
-  toUsers(userIds: readonly string[], message: WsServerMessage | WsAlarmMessage, tenantId?: number, local = false): void {
+  toUsers(
+    userIds: readonly string[],
+    message: WsServerMessage | WsAlarmMessage,
+    tenantId?: number,
+    local = false,
+  ): void {
     let text: string | undefined;
     for (const userId of userIds) {
-      if (!local && this.relay?.hasUser(userId)) this.relay.forward({ to: 'user', userId, ...(tenantId !== undefined ? { tenantId } : {}), message });
+      if (!local && this.relay?.hasUser(userId))
+        this.relay.forward({ to: 'user', userId, ...(tenantId !== undefined ? { tenantId } : {}), message });
       const set = this.sockets.get(userId);
       if (!set) continue;
       for (const s of set) {

@@ -103,7 +103,10 @@ export class SessionWatch {
   async check(): Promise<number> {
     const open = this.hub.sessions();
     if (open.length === 0) return 0;
-    const ended = await this.db.query<SocketSession>(ENDED_SESSIONS_SQL, [open.map((s) => s.tokenHash), open.map((s) => s.tenantId)]);
+    const ended = await this.db.query<SocketSession>(ENDED_SESSIONS_SQL, [
+      open.map((s) => s.tokenHash),
+      open.map((s) => s.tenantId),
+    ]);
     return ended.length === 0 ? 0 : this.hub.closeSessions(ended, SESSION_ENDED_CLOSE_CODE, 'session ended');
   }
 }

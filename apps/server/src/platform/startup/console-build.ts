@@ -5,7 +5,14 @@ import path from 'node:path';
 import { REPO_ROOT } from '../config/config';
 
 /** Inputs of the console build: a change to any file below these makes the build stale. */
-const SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/contracts/src'];
+const SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/contracts/src',
+];
 /** Written into the build folder after a successful build: the fingerprint of the sources it was built from. */
 export const STAMP_FILE = '.source-stamp';
 
@@ -37,7 +44,10 @@ export function sourceFingerprint(root: string = REPO_ROOT): string {
 /** Whether `webDir` holds a build of exactly the current sources. */
 export function consoleBuildIsCurrent(webDir: string, root: string = REPO_ROOT): boolean {
   try {
-    return fs.existsSync(path.join(webDir, 'index.html')) && fs.readFileSync(path.join(webDir, STAMP_FILE), 'utf8') === sourceFingerprint(root);
+    return (
+      fs.existsSync(path.join(webDir, 'index.html')) &&
+      fs.readFileSync(path.join(webDir, STAMP_FILE), 'utf8') === sourceFingerprint(root)
+    );
   } catch {
     return false;
   }
@@ -59,7 +69,10 @@ export async function ensureConsoleBuilt(webDir: string, logFile: string, say: (
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.openSync(logFile, 'w');
   const code = await new Promise<number>((resolve, reject) => {
-    const child = spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '-w', '@ztj/web'], { cwd: REPO_ROOT, stdio: ['ignore', log, log] });
+    const child = spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '-w', '@ztj/web'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', log, log],
+    });
     child.once('error', reject);
     child.once('exit', (c) => resolve(c ?? 1));
   }).finally(() => fs.closeSync(log));

@@ -50,7 +50,11 @@ export class EarlyLog implements StartLog {
     this.target = target;
     process.removeListener('exit', this.onExit);
     for (const l of this.held) this.send(target, l.level, l.obj, l.msg);
-    if (this.dropped) target.warn({ dropped: this.dropped }, `start-up: ${this.dropped} log lines written before the logger existed were dropped`);
+    if (this.dropped)
+      target.warn(
+        { dropped: this.dropped },
+        `start-up: ${this.dropped} log lines written before the logger existed were dropped`,
+      );
     this.held = [];
     this.dropped = 0;
   }

@@ -15,7 +15,8 @@ export interface WantedPort {
  */
 export function wantedPorts(config: Pick<Config, 'port' | 'host' | 'mqttPort' | 'mqttUrl'>): WantedPort[] {
   const ports: WantedPort[] = [{ variable: 'PORT', port: config.port, host: config.host }];
-  if (!config.mqttUrl && config.mqttPort !== 'off' && config.mqttPort !== 0) ports.push({ variable: 'MQTT_PORT', port: config.mqttPort, host: config.host });
+  if (!config.mqttUrl && config.mqttPort !== 'off' && config.mqttPort !== 0)
+    ports.push({ variable: 'MQTT_PORT', port: config.mqttPort, host: config.host });
   return ports;
 }
 

@@ -22,14 +22,22 @@ describe('start-up checks (issue #16 items 3-4)', () => {
     await new Promise<void>((r) => holder.listen({ port: 0, host: '127.0.0.1' }, r));
     const port = (holder.address() as net.AddressInfo).port;
     try {
-      const wanted = wantedPorts({ port: 1, host: '127.0.0.1', mqttPort: port, mqttUrl: undefined }).filter((p) => p.variable === 'MQTT_PORT');
+      const wanted = wantedPorts({ port: 1, host: '127.0.0.1', mqttPort: port, mqttUrl: undefined }).filter(
+        (p) => p.variable === 'MQTT_PORT',
+      );
       expect(await firstTakenPort(wanted)).toEqual({ variable: 'MQTT_PORT', port, host: '127.0.0.1' });
     } finally {
       await new Promise((r) => holder.close(r));
     }
     expect(await firstTakenPort([{ variable: 'PORT', port, host: '127.0.0.1' }])).toBeUndefined();
-    expect(wantedPorts({ port: 8080, host: '0.0.0.0', mqttPort: 1883, mqttUrl: 'mqtt://127.0.0.1:1883' }).map((p) => p.variable)).toEqual(['PORT']);
-    expect(wantedPorts({ port: 8080, host: '0.0.0.0', mqttPort: 'off', mqttUrl: undefined }).map((p) => p.variable)).toEqual(['PORT']);
+    expect(
+      wantedPorts({ port: 8080, host: '0.0.0.0', mqttPort: 1883, mqttUrl: 'mqtt://127.0.0.1:1883' }).map(
+        (p) => p.variable,
+      ),
+    ).toEqual(['PORT']);
+    expect(
+      wantedPorts({ port: 8080, host: '0.0.0.0', mqttPort: 'off', mqttUrl: undefined }).map((p) => p.variable),
+    ).toEqual(['PORT']);
   });
 
   it('rebuilds the console only when a source file changed since the stamped build', () => {
@@ -54,7 +62,13 @@ describe('start-up checks (issue #16 items 3-4)', () => {
     await new Promise<void>((r) => holder.listen({ port: 0, host: '0.0.0.0' }, r));
     const busy = (holder.address() as net.AddressInfo).port;
     const dataDir = path.join(root, 'busy-data');
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', MQTT_PORT: String(busy), DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: '0',
+      MQTT_PORT: String(busy),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+    };
     for (const k of ['DATABASE_URL', 'MQTT_URL', 'WEB_DIR', 'ADMIN_PASSWORD']) delete env[k];
     // PORT=0 is "any free port"; WEB_DIR unset, so a start that got past the check would build the console.
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -88,13 +102,18 @@ describe('start-up checks (issue #16 items 3-4)', () => {
 
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
       for (const k of ['DATABASE_URL', 'MQTT_URL']) delete env[k];
-      const cli = spawn(process.execPath, ['--import', 'tsx', DEVICE_ADD, '--id', 'HELD-01', '--model', 'P23-2IN1'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const cli = spawn(process.execPath, ['--import', 'tsx', DEVICE_ADD, '--id', 'HELD-01', '--model', 'P23-2IN1'], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       cli.stdout.on('data', (d: Buffer) => (out += d));
       cli.stderr.on('data', (d: Buffer) => (out += d));
       const code = await new Promise<number | null>((r) => cli.once('exit', r));
       expect(code).toBe(3);
-      expect(out).toContain(`The server (process ${server.pid}) is using the embedded database in ${dataDir}: nothing was registered.`);
+      expect(out).toContain(
+        `The server (process ${server.pid}) is using the embedded database in ${dataDir}: nothing was registered.`,
+      );
       expect(fs.existsSync(path.join(dataDir, 'pgdata'))).toBe(false);
     } finally {
       server.kill('SIGKILL');

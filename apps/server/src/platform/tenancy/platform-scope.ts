@@ -17,7 +17,10 @@ export const PLATFORM_ONLY_PERMISSIONS: ReadonlySet<string> = new Set(['monitor:
  * even be read outside the platform tenant ({@link PLATFORM_ONLY_PERMISSIONS}).
  * @throws AppError noPermission platformOnly / platformOnlyView (code 510).
  */
-export function requirePlatform(auth: Pick<AuthContext, 'tenantId'>, message: 'platformOnly' | 'platformOnlyView' = 'platformOnly'): void {
+export function requirePlatform(
+  auth: Pick<AuthContext, 'tenantId'>,
+  message: 'platformOnly' | 'platformOnlyView' = 'platformOnly',
+): void {
   if (auth.tenantId !== PLATFORM_TENANT_ID) throw new AppError('noPermission', message);
 }
 

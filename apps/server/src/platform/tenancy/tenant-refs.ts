@@ -7,7 +7,12 @@ import type { Queryable } from '../db/db';
  */
 
 /** Ids of `ids` that are not found by `sql` (which selects `id` for `$1` tenant and `$2::text[]` ids). */
-export async function missingIds(q: Queryable, sql: string, tenantId: number, ids: readonly string[]): Promise<string[]> {
+export async function missingIds(
+  q: Queryable,
+  sql: string,
+  tenantId: number,
+  ids: readonly string[],
+): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const rows = await q.query<{ id: string }>(sql, [tenantId, unique]);
@@ -17,7 +22,12 @@ export async function missingIds(q: Queryable, sql: string, tenantId: number, id
 
 /** Device numbers of `ids` that are not devices of `tenantId`. */
 export function devicesNotInTenant(q: Queryable, tenantId: number, ids: readonly string[]): Promise<string[]> {
-  return missingIds(q, 'SELECT dev_no AS id FROM device WHERE tenant_id = $1 AND dev_no = ANY($2::text[])', tenantId, ids);
+  return missingIds(
+    q,
+    'SELECT dev_no AS id FROM device WHERE tenant_id = $1 AND dev_no = ANY($2::text[])',
+    tenantId,
+    ids,
+  );
 }
 
 /** Device group ids of `ids` that are not groups of `tenantId`. */

@@ -9,12 +9,19 @@ function hashSource(text: string): string {
 
 /** Contents of the inline `<script>` elements (no `src`) of an HTML page. */
 function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]!).filter((s) => s.trim() !== '');
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((m) => m[1]!)
+    .filter((s) => s.trim() !== '');
 }
 
 /** Code of the inline event-handler attributes (`onload="…"`) of an HTML page. */
 function inlineHandlers(html: string): string[] {
-  return [...html.matchAll(/\son[a-z]+\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)].map((m) => (m[1] ?? m[2])!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&'));
+  return [...html.matchAll(/\son[a-z]+\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)].map((m) =>
+    (m[1] ?? m[2])!
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&'),
+  );
 }
 
 /**
@@ -34,7 +41,11 @@ export function consoleCsp(indexHtml: string, tiles: readonly Pick<MapTileSource
   const scripts = inlineScripts(indexHtml).map(hashSource);
   const handlers = inlineHandlers(indexHtml).map(hashSource);
   const tileHosts = tileSourcesOf(tiles);
-  const scriptSrc = ["'self'", ...(handlers.length > 0 ? ["'unsafe-hashes'", ...new Set(handlers)] : []), ...new Set(scripts)];
+  const scriptSrc = [
+    "'self'",
+    ...(handlers.length > 0 ? ["'unsafe-hashes'", ...new Set(handlers)] : []),
+    ...new Set(scripts),
+  ];
   return [
     "default-src 'self'",
     `script-src ${scriptSrc.join(' ')}`,

@@ -23,7 +23,8 @@ export function mapTilesFromEnv(env: Readonly<Record<string, string | undefined>
       coords: env.MAP_TILES_COORD ?? (legacy ? env.VITE_MAP_TILE_COORD : undefined),
     });
   } catch (err) {
-    if (err instanceof MapTilesError) throw new Error(`${/coordinate system/.test(err.message) ? 'MAP_TILES_COORD' : name}: ${err.message}`);
+    if (err instanceof MapTilesError)
+      throw new Error(`${/coordinate system/.test(err.message) ? 'MAP_TILES_COORD' : name}: ${err.message}`);
     throw err;
   }
 }

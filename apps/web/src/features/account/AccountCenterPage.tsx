@@ -15,7 +15,15 @@ export function AccountCenterPage(): ReactNode {
   return (
     <Row gutter={[16, 16]} data-testid="account-center">
       <Col xs={24} lg={14}>
-        <Card size="small" title={realname} extra={<Button icon={<SettingOutlined />} onClick={() => void navigate('/account/settings')}>{t('center.settings')}</Button>}>
+        <Card
+          size="small"
+          title={realname}
+          extra={
+            <Button icon={<SettingOutlined />} onClick={() => void navigate('/account/settings')}>
+              {t('center.settings')}
+            </Button>
+          }
+        >
           <BaseSettingPanel />
         </Card>
       </Col>

@@ -13,7 +13,10 @@ export function AlarmPushPanel(): ReactNode {
   const { t } = useTranslation(['account', 'system']);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
-  const settings = useQuery({ queryKey: ['account', 'settings'], queryFn: ({ signal }) => callApi(UserRoutes.settings, { signal }) });
+  const settings = useQuery({
+    queryKey: ['account', 'settings'],
+    queryFn: ({ signal }) => callApi(UserRoutes.settings, { signal }),
+  });
   useEffect(() => {
     if (settings.data) {
       form.setFieldsValue({
@@ -27,7 +30,11 @@ export function AlarmPushPanel(): ReactNode {
     const v = await form.validateFields();
     setSaving(true);
     try {
-      const body: UserSettings = { defaultMonitorAccount: v.defaultMonitorAccount || null, onlyMultiLevelAlarm: v.onlyMultiLevelAlarm, alarmPushMode: v.alarmPushMode };
+      const body: UserSettings = {
+        defaultMonitorAccount: v.defaultMonitorAccount || null,
+        onlyMultiLevelAlarm: v.onlyMultiLevelAlarm,
+        alarmPushMode: v.alarmPushMode,
+      };
       await callApi(UserRoutes.saveSettings, { body });
       feedback().message.success(t('list:saveSuccess'));
       await settings.refetch();
@@ -37,13 +44,26 @@ export function AlarmPushPanel(): ReactNode {
   };
   if (settings.isLoading) return <Skeleton active />;
   return (
-    <Form<Values> form={form} name="alarmPush" layout="vertical" style={{ maxWidth: 480 }} initialValues={{ onlyMultiLevelAlarm: false, alarmPushMode: [] }} data-testid="account-alarm">
-      <Form.Item name="defaultMonitorAccount" label={t('system:user.defaultMonitorAccount')}><Input maxLength={64} /></Form.Item>
-      <Form.Item name="onlyMultiLevelAlarm" label={t('system:user.onlyMultiLevelAlarm')} valuePropName="checked"><Switch /></Form.Item>
+    <Form<Values>
+      form={form}
+      name="alarmPush"
+      layout="vertical"
+      style={{ maxWidth: 480 }}
+      initialValues={{ onlyMultiLevelAlarm: false, alarmPushMode: [] }}
+      data-testid="account-alarm"
+    >
+      <Form.Item name="defaultMonitorAccount" label={t('system:user.defaultMonitorAccount')}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="onlyMultiLevelAlarm" label={t('system:user.onlyMultiLevelAlarm')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
       <Form.Item name="alarmPushMode" label={t('system:user.alarmPushMode')}>
         <Checkbox.Group options={PUSH_TYPES.map((p) => ({ value: p, label: t(`system:user.push.${p}`) }))} />
       </Form.Item>
-      <Button type="primary" loading={saving} onClick={() => void save()}>{t('account.save')}</Button>
+      <Button type="primary" loading={saving} onClick={() => void save()}>
+        {t('account.save')}
+      </Button>
     </Form>
   );
 }

@@ -32,21 +32,32 @@ export function BaseSettingPanel(): ReactNode {
   const [saving, setSaving] = useState(false);
   const user = useSessionStore((s) => s.userInfo);
   const rules = useMemo(() => userRules(t), [t]);
-  const profile = useQuery({ queryKey: ['account', 'profile'], queryFn: ({ signal }) => callApi(UserRoutes.profile, { signal }) });
+  const profile = useQuery({
+    queryKey: ['account', 'profile'],
+    queryFn: ({ signal }) => callApi(UserRoutes.profile, { signal }),
+  });
   useEffect(() => {
     const p = profile.data;
     if (!p) return;
     form.setFieldsValue({
-      realname: p.realname, email: p.email ?? undefined, phone: p.phone ?? '', sex: p.sex === 1 || p.sex === 2 ? p.sex : undefined,
-      birthday: p.birthday ? dayjs(p.birthday) : null, avatar: p.avatar ?? undefined,
+      realname: p.realname,
+      email: p.email ?? undefined,
+      phone: p.phone ?? '',
+      sex: p.sex === 1 || p.sex === 2 ? p.sex : undefined,
+      birthday: p.birthday ? dayjs(p.birthday) : null,
+      avatar: p.avatar ?? undefined,
     });
   }, [profile.data, form]);
 
   const save = async (): Promise<void> => {
     const v = await form.validateFields();
     const body: UserProfile = {
-      realname: v.realname, email: v.email || null, phone: v.phone, sex: v.sex ?? null,
-      birthday: v.birthday ? v.birthday.format('YYYY-MM-DD') : null, avatar: v.avatar || null,
+      realname: v.realname,
+      email: v.email || null,
+      phone: v.phone,
+      sex: v.sex ?? null,
+      birthday: v.birthday ? v.birthday.format('YYYY-MM-DD') : null,
+      avatar: v.avatar || null,
     };
     setSaving(true);
     try {
@@ -66,22 +77,44 @@ export function BaseSettingPanel(): ReactNode {
     <Form<ProfileValues> form={form} name="profile" layout="vertical" data-testid="account-base">
       <Row gutter={32}>
         <Col xs={24} lg={14} style={{ maxWidth: 560 }}>
-          <Form.Item label={t('system:user.username')}><Input value={profile.data?.username ?? user.username} disabled /></Form.Item>
-          <Form.Item name="realname" label={t('system:user.realname')} rules={rules.realname}><Input maxLength={20} /></Form.Item>
-          <Form.Item name="phone" label={t('system:user.phone')} rules={rules.phone}><Input maxLength={11} /></Form.Item>
-          <Form.Item name="email" label={t('system:user.email')} rules={rules.email}><Input maxLength={100} /></Form.Item>
-          <Form.Item name="sex" label={t('system:user.sex')}>
-            <Select allowClear options={[{ value: 1, label: t('system:user.male') }, { value: 2, label: t('system:user.female') }]} />
+          <Form.Item label={t('system:user.username')}>
+            <Input value={profile.data?.username ?? user.username} disabled />
           </Form.Item>
-          <Form.Item name="birthday" label={t('system:user.birthday')}><DatePicker style={{ width: '100%' }} /></Form.Item>
-          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="account-profile-save">{t('account.save')}</Button>
+          <Form.Item name="realname" label={t('system:user.realname')} rules={rules.realname}>
+            <Input maxLength={20} />
+          </Form.Item>
+          <Form.Item name="phone" label={t('system:user.phone')} rules={rules.phone}>
+            <Input maxLength={11} />
+          </Form.Item>
+          <Form.Item name="email" label={t('system:user.email')} rules={rules.email}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="sex" label={t('system:user.sex')}>
+            <Select
+              allowClear
+              options={[
+                { value: 1, label: t('system:user.male') },
+                { value: 2, label: t('system:user.female') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="birthday" label={t('system:user.birthday')}>
+            <DatePicker style={{ width: '100%' }} />
+          </Form.Item>
+          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="account-profile-save">
+            {t('account.save')}
+          </Button>
         </Col>
         <Col xs={24} lg={10}>
-          <Form.Item name="avatar" label={t('system:user.avatar')}><ImageUpload /></Form.Item>
+          <Form.Item name="avatar" label={t('system:user.avatar')}>
+            <ImageUpload />
+          </Form.Item>
           {/* labels on one line: in the narrow column 所属部门 and 当前租户 broke in two */}
           <Descriptions column={1} bordered size="small" styles={{ label: { whiteSpace: 'nowrap' } }}>
             <Descriptions.Item label={t('system:user.departs')}>{user.orgCodeTxt ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('system:user.identity')}>{user.userIdentity === 2 ? t('system:user.identityUpper') : t('system:user.identityNormal')}</Descriptions.Item>
+            <Descriptions.Item label={t('system:user.identity')}>
+              {user.userIdentity === 2 ? t('system:user.identityUpper') : t('system:user.identityNormal')}
+            </Descriptions.Item>
             <Descriptions.Item label={t('account.tenant')}>{user.loginTenantId}</Descriptions.Item>
           </Descriptions>
         </Col>

@@ -14,13 +14,31 @@ export function CustomPanel(): ReactNode {
   return (
     <Form layout="vertical" style={{ maxWidth: 480 }} data-testid="account-custom">
       <Form.Item label={t('custom.theme')}>
-        <Radio.Group value={theme} onChange={(e) => set('theme', e.target.value === 'light' ? 'light' : 'dark')} options={[{ value: 'dark', label: t('custom.dark') }, { value: 'light', label: t('custom.light') }]} />
+        <Radio.Group
+          value={theme}
+          onChange={(e) => set('theme', e.target.value === 'light' ? 'light' : 'dark')}
+          options={[
+            { value: 'dark', label: t('custom.dark') },
+            { value: 'light', label: t('custom.light') },
+          ]}
+        />
       </Form.Item>
       <Form.Item label={t('custom.layout')}>
-        <Radio.Group value={layoutMode} onChange={(e) => set('layoutMode', e.target.value === 'topmenu' ? 'topmenu' : 'sidemenu')} options={[{ value: 'sidemenu', label: t('custom.sidemenu') }, { value: 'topmenu', label: t('custom.topmenu') }]} />
+        <Radio.Group
+          value={layoutMode}
+          onChange={(e) => set('layoutMode', e.target.value === 'topmenu' ? 'topmenu' : 'sidemenu')}
+          options={[
+            { value: 'sidemenu', label: t('custom.sidemenu') },
+            { value: 'topmenu', label: t('custom.topmenu') },
+          ]}
+        />
       </Form.Item>
-      <Form.Item label={t('custom.colourWeak')}><Switch checked={colourWeak} onChange={(v) => set('colourWeak', v)} /></Form.Item>
-      <Form.Item label={t('custom.multipage')}><Switch checked={multipage} onChange={(v) => set('multipage', v)} /></Form.Item>
+      <Form.Item label={t('custom.colourWeak')}>
+        <Switch checked={colourWeak} onChange={(v) => set('colourWeak', v)} />
+      </Form.Item>
+      <Form.Item label={t('custom.multipage')}>
+        <Switch checked={multipage} onChange={(v) => set('multipage', v)} />
+      </Form.Item>
     </Form>
   );
 }

@@ -2,7 +2,13 @@ import { useEffect, type ReactNode } from 'react';
 import { Empty, Progress, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { DownloadCenterRoutes, EXPORT_FILE_TYPES, EXPORT_STATUSES, type ExportFile, type ExportStatus } from '@ztj/contracts';
+import {
+  DownloadCenterRoutes,
+  EXPORT_FILE_TYPES,
+  EXPORT_STATUSES,
+  type ExportFile,
+  type ExportStatus,
+} from '@ztj/contracts';
 import { feedback } from '../../platform/feedback/feedback';
 import { callApi } from '../../platform/http/callApi';
 import { toLanguage } from '../../platform/i18n/i18n';
@@ -13,7 +19,11 @@ import { RowActions } from '../../platform/list/RowActions';
 import { useListPage } from '../../platform/list/useListPage';
 import { useResponsive } from '../../platform/responsive/useResponsive';
 
-const STATUS_COLOURS: Readonly<Record<ExportStatus, string>> = { generating: 'processing', success: 'green', failure: 'red' };
+const STATUS_COLOURS: Readonly<Record<ExportStatus, string>> = {
+  generating: 'processing',
+  success: 'green',
+  failure: 'red',
+};
 
 /** Size in B / KB / MB. */
 function formatSize(bytes: number | null): string {
@@ -33,7 +43,12 @@ export function DownloadCenterPage(): ReactNode {
   const { t, i18n } = useTranslation('account');
   const lang = toLanguage(i18n.language);
   const { isMobile } = useResponsive();
-  const list = useListPage({ route: DownloadCenterRoutes.list, permissionPrefix: 'downcenter', sourceKey: '/account/downcenter', defaultSort: { column: 'createTime', order: 'desc' } });
+  const list = useListPage({
+    route: DownloadCenterRoutes.list,
+    permissionPrefix: 'downcenter',
+    sourceKey: '/account/downcenter',
+    defaultSort: { column: 'createTime', order: 'desc' },
+  });
   const generating = list.rows.some((r) => r.status === 'generating');
   const { reload } = list;
   useEffect(() => {
@@ -67,7 +82,15 @@ export function DownloadCenterPage(): ReactNode {
   // Tablets drop the result, phones show the file (with its status under it) and the actions.
   const columns: ColumnsType<ExportFile> = [
     { title: t('downloads.number'), dataIndex: 'number', key: 'number', width: 56, responsive: ['lg'] },
-    { title: t('downloads.fileType'), dataIndex: 'fileType', key: 'fileType', width: 148, ellipsis: true, responsive: ['md'], render: (v: ExportFile['fileType']) => EXPORT_FILE_TYPES[v].name[lang] },
+    {
+      title: t('downloads.fileType'),
+      dataIndex: 'fileType',
+      key: 'fileType',
+      width: 148,
+      ellipsis: true,
+      responsive: ['md'],
+      render: (v: ExportFile['fileType']) => EXPORT_FILE_TYPES[v].name[lang],
+    },
     {
       title: t('downloads.description'),
       dataIndex: 'description',
@@ -76,21 +99,50 @@ export function DownloadCenterPage(): ReactNode {
       render: (v: string, r) =>
         isMobile ? (
           <div style={{ minWidth: 0 }}>
-            <Typography.Text strong style={{ wordBreak: 'break-all' }}>{r.fileName}</Typography.Text>
+            <Typography.Text strong style={{ wordBreak: 'break-all' }}>
+              {r.fileName}
+            </Typography.Text>
             <div style={{ color: 'rgba(0,0,0,0.55)', wordBreak: 'break-word' }}>{v}</div>
             <div style={{ marginTop: 4 }}>{statusOf(r)}</div>
           </div>
         ) : (
-          <Tooltip title={<><div>{r.fileName}</div><div>{v}</div></>} placement="topLeft">
+          <Tooltip
+            title={
+              <>
+                <div>{r.fileName}</div>
+                <div>{v}</div>
+              </>
+            }
+            placement="topLeft"
+          >
             <div data-testid={`export-description-${r.id}`}>
-              <Typography.Text strong ellipsis style={{ display: 'block' }}>{r.fileName}</Typography.Text>
-              <Typography.Text type="secondary" ellipsis style={{ display: 'block' }}>{v}</Typography.Text>
+              <Typography.Text strong ellipsis style={{ display: 'block' }}>
+                {r.fileName}
+              </Typography.Text>
+              <Typography.Text type="secondary" ellipsis style={{ display: 'block' }}>
+                {v}
+              </Typography.Text>
             </div>
           </Tooltip>
         ),
     },
-    { title: t('downloads.requestTime'), dataIndex: 'createTime', key: 'createTime', width: 170, sorter: true, responsive: ['md'], render: (v: number) => formatDateTime(new Date(v).toISOString()) },
-    { title: t('downloads.status'), dataIndex: 'status', key: 'status', width: 116, responsive: ['sm'], render: (_: unknown, r) => statusOf(r) },
+    {
+      title: t('downloads.requestTime'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      width: 170,
+      sorter: true,
+      responsive: ['md'],
+      render: (v: number) => formatDateTime(new Date(v).toISOString()),
+    },
+    {
+      title: t('downloads.status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 116,
+      responsive: ['sm'],
+      render: (_: unknown, r) => statusOf(r),
+    },
     {
       title: t('downloads.result'),
       dataIndex: 'result',
@@ -100,9 +152,13 @@ export function DownloadCenterPage(): ReactNode {
       responsive: ['lg'],
       render: (v: string | null, r) =>
         r.status === 'success' ? (
-          <Tooltip title={t('downloads.expires', { time: formatDateTime(new Date(r.expiresAt).toISOString()) })}>{formatSize(r.size)}</Tooltip>
+          <Tooltip title={t('downloads.expires', { time: formatDateTime(new Date(r.expiresAt).toISOString()) })}>
+            {formatSize(r.size)}
+          </Tooltip>
         ) : v ? (
-          <Tooltip title={v} placement="topLeft">{v}</Tooltip>
+          <Tooltip title={v} placement="topLeft">
+            {v}
+          </Tooltip>
         ) : (
           '—'
         ),
@@ -114,8 +170,19 @@ export function DownloadCenterPage(): ReactNode {
       render: (_: unknown, r) => (
         <RowActions
           actions={[
-            { key: 'download', label: t('downloads.download'), hidden: r.status !== 'success', onClick: () => void downloadExportFile(r) },
-            { key: 'delete', label: t('downloads.delete'), danger: true, hidden: r.status === 'generating', onClick: () => remove(r) },
+            {
+              key: 'download',
+              label: t('downloads.download'),
+              hidden: r.status !== 'success',
+              onClick: () => void downloadExportFile(r),
+            },
+            {
+              key: 'delete',
+              label: t('downloads.delete'),
+              danger: true,
+              hidden: r.status === 'generating',
+              onClick: () => remove(r),
+            },
           ]}
         />
       ),
@@ -128,11 +195,20 @@ export function DownloadCenterPage(): ReactNode {
       selectable={false}
       queryFields={[
         { name: 'fileName', label: t('downloads.fileName'), kind: 'text' },
-        { name: 'status', label: t('downloads.status'), kind: 'select', options: EXPORT_STATUSES.map((s) => ({ value: s, label: t(`downloads.statuses.${s}`) })) },
+        {
+          name: 'status',
+          label: t('downloads.status'),
+          kind: 'select',
+          options: EXPORT_STATUSES.map((s) => ({ value: s, label: t(`downloads.statuses.${s}`) })),
+        },
       ]}
       columns={columns}
       // the columns fit the page (no sideways scrolling): the table is as wide as its card
-      tableProps={{ scroll: undefined, tableLayout: isMobile ? undefined : 'fixed', locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('downloads.empty')} /> } }}
+      tableProps={{
+        scroll: undefined,
+        tableLayout: isMobile ? undefined : 'fixed',
+        locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('downloads.empty')} /> },
+      }}
     />
   );
 }

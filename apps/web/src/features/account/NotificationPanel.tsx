@@ -2,7 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { List, Switch, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_KINDS, PUSH_TYPES, UserRoutes, type NotificationKind, type UserNotificationSettings } from '@ztj/contracts';
+import {
+  NOTIFICATION_KINDS,
+  PUSH_TYPES,
+  UserRoutes,
+  type NotificationKind,
+  type UserNotificationSettings,
+} from '@ztj/contracts';
 import { feedback } from '../../platform/feedback/feedback';
 import { callApi } from '../../platform/http/callApi';
 
@@ -14,8 +20,14 @@ import { callApi } from '../../platform/http/callApi';
 export function NotificationPanel(): ReactNode {
   const { t } = useTranslation(['account', 'system', 'list']);
   const [saving, setSaving] = useState<NotificationKind | null>(null);
-  const prefs = useQuery({ queryKey: ['account', 'notification'], queryFn: ({ signal }) => callApi(UserRoutes.notification, { signal }) });
-  const settings = useQuery({ queryKey: ['account', 'settings'], queryFn: ({ signal }) => callApi(UserRoutes.settings, { signal }) });
+  const prefs = useQuery({
+    queryKey: ['account', 'notification'],
+    queryFn: ({ signal }) => callApi(UserRoutes.notification, { signal }),
+  });
+  const settings = useQuery({
+    queryKey: ['account', 'settings'],
+    queryFn: ({ signal }) => callApi(UserRoutes.settings, { signal }),
+  });
   const modes = settings.data?.alarmPushMode ?? [];
   const toggle = async (kind: NotificationKind, on: boolean): Promise<void> => {
     if (!prefs.data) return;
@@ -48,16 +60,27 @@ export function NotificationPanel(): ReactNode {
               />
             }
           >
-            <List.Item.Meta title={t(`notification.kinds.${kind}.title`)} description={t(`notification.kinds.${kind}.description`)} />
+            <List.Item.Meta
+              title={t(`notification.kinds.${kind}.title`)}
+              description={t(`notification.kinds.${kind}.description`)}
+            />
           </List.Item>
         )}
       />
-      <Typography.Title level={5} style={{ marginTop: 24 }}>{t('notification.channels')}</Typography.Title>
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {t('notification.channels')}
+      </Typography.Title>
       <List
         loading={settings.isLoading}
         dataSource={[...PUSH_TYPES]}
         renderItem={(p) => (
-          <List.Item extra={<Tag color={modes.includes(p) ? 'green' : 'default'}>{modes.includes(p) ? t('notification.on') : t('notification.off')}</Tag>}>
+          <List.Item
+            extra={
+              <Tag color={modes.includes(p) ? 'green' : 'default'}>
+                {modes.includes(p) ? t('notification.on') : t('notification.off')}
+              </Tag>
+            }
+          >
             <List.Item.Meta title={t(`system:user.push.${p}`)} description={t('notification.hint')} />
           </List.Item>
         )}

@@ -40,11 +40,35 @@ export function PasswordPanel(): ReactNode {
     }
   };
   return (
-    <Form<PasswordValues> form={form} name="password" layout="vertical" style={{ maxWidth: 480 }} data-testid="account-password">
-      <Form.Item name="oldpassword" label={t('account.oldPassword')} rules={[required]}><Input.Password autoComplete="current-password" /></Form.Item>
-      <Form.Item name="password" label={t('system:user.newPassword')} rules={[required, patternRule(PATTERNS.password, 'validation.password', t)]}><Input.Password autoComplete="new-password" /></Form.Item>
-      <Form.Item name="confirmpassword" required label={t('system:user.confirmPassword')} dependencies={['password']} rules={[confirmRule(t)]}><Input.Password autoComplete="new-password" /></Form.Item>
-      <Button type="primary" loading={saving} onClick={() => void save()}>{t('account.save')}</Button>
+    <Form<PasswordValues>
+      form={form}
+      name="password"
+      layout="vertical"
+      style={{ maxWidth: 480 }}
+      data-testid="account-password"
+    >
+      <Form.Item name="oldpassword" label={t('account.oldPassword')} rules={[required]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('system:user.newPassword')}
+        rules={[required, patternRule(PATTERNS.password, 'validation.password', t)]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirmpassword"
+        required
+        label={t('system:user.confirmPassword')}
+        dependencies={['password']}
+        rules={[confirmRule(t)]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" loading={saving} onClick={() => void save()}>
+        {t('account.save')}
+      </Button>
     </Form>
   );
 }

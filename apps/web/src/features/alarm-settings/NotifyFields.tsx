@@ -12,7 +12,14 @@ export function NotifyFields({ prefix }: { prefix: (string | number)[] }): React
   const { t } = useTranslation('alarmSettings');
   const groups = useUserGroupOptions();
   const options = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
-  const select = { mode: 'multiple' as const, options, loading: groups.isLoading, allowClear: true, optionFilterProp: 'label', placeholder: groups.isError ? t('fields.groupsError') : t('fields.groupsPlaceholder') };
+  const select = {
+    mode: 'multiple' as const,
+    options,
+    loading: groups.isLoading,
+    allowClear: true,
+    optionFilterProp: 'label',
+    placeholder: groups.isError ? t('fields.groupsError') : t('fields.groupsPlaceholder'),
+  };
   return (
     <Row gutter={12}>
       <Col xs={24} md={10}>

@@ -5,5 +5,9 @@ import type { ReactNode } from 'react';
  * so a long name would otherwise push the actions out of a 375 px screen.
  */
 export function WrapText({ children, max = 150 }: { children: ReactNode; max?: number }): ReactNode {
-  return <span style={{ display: 'inline-block', maxWidth: max, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{children}</span>;
+  return (
+    <span style={{ display: 'inline-block', maxWidth: max, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+      {children}
+    </span>
+  );
 }

@@ -6,8 +6,12 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * into the one component registry. Each screen is its own chunk.
  */
 export const ALARM_SETTINGS_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
-  'settings/RuleTemplateList': lazy(() => import('./templates/RuleTemplateListPage').then((m) => ({ default: m.RuleTemplateListPage }))),
-  'settings/UserGroupList': lazy(() => import('./groups/UserGroupListPage').then((m) => ({ default: m.UserGroupListPage }))),
+  'settings/RuleTemplateList': lazy(() =>
+    import('./templates/RuleTemplateListPage').then((m) => ({ default: m.RuleTemplateListPage })),
+  ),
+  'settings/UserGroupList': lazy(() =>
+    import('./groups/UserGroupListPage').then((m) => ({ default: m.UserGroupListPage })),
+  ),
   'scene/SceneList': lazy(() => import('./scenes/SceneListPage').then((m) => ({ default: m.SceneListPage }))),
   'scene/SceneDetail': lazy(() => import('./scenes/SceneDetailPage').then((m) => ({ default: m.SceneDetailPage }))),
   'scene/SceneEdit': lazy(() => import('./scenes/SceneEditPage').then((m) => ({ default: m.SceneEditPage }))),

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { RuleConditionSchema } from '@ztj/contracts';
-import { CONDITION_TYPES, FLAG_PARAMS, POSITION_CONDITION_TYPES, conditionToContract, conditionToForm, newCondition, reminderToContract, reminderToForm } from './conditionModel';
+import {
+  CONDITION_TYPES,
+  FLAG_PARAMS,
+  POSITION_CONDITION_TYPES,
+  conditionToContract,
+  conditionToForm,
+  newCondition,
+  reminderToContract,
+  reminderToForm,
+} from './conditionModel';
 
 describe('condition form ⇄ contract mapping', () => {
   it('every new condition of every type is a valid contract condition once values are filled', () => {
@@ -13,12 +22,29 @@ describe('condition form ⇄ contract mapping', () => {
   });
 
   it('a position condition without its place is refused on that field; extra ids are dropped', () => {
-    for (const [type, field] of [['geofence', 'locationId'], ['dwell', 'locationId'], ['routeDeviation', 'routeId']] as const) {
+    for (const [type, field] of [
+      ['geofence', 'locationId'],
+      ['dwell', 'locationId'],
+      ['routeDeviation', 'routeId'],
+    ] as const) {
       const r = RuleConditionSchema.safeParse(conditionToContract(newCondition(type)));
-      expect(r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]), type).toContainEqual([field, 'validation.required']);
+      expect(r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]), type).toContainEqual([
+        field,
+        'validation.required',
+      ]);
     }
-    expect(conditionToContract({ ...newCondition('geofence'), locationId: 'a', routeId: 'b', effect: 6 })).toEqual({ type: 'geofence', locationId: 'a', effect: 6, hysteresis: { margin: 0, clearDelayMinutes: 0 } });
-    expect(conditionToContract({ ...newCondition('routeDeviation'), routeId: 'b' })).toEqual({ type: 'routeDeviation', routeId: 'b', corridorM: 500, hysteresis: { margin: 0, clearDelayMinutes: 0 } });
+    expect(conditionToContract({ ...newCondition('geofence'), locationId: 'a', routeId: 'b', effect: 6 })).toEqual({
+      type: 'geofence',
+      locationId: 'a',
+      effect: 6,
+      hysteresis: { margin: 0, clearDelayMinutes: 0 },
+    });
+    expect(conditionToContract({ ...newCondition('routeDeviation'), routeId: 'b' })).toEqual({
+      type: 'routeDeviation',
+      routeId: 'b',
+      corridorM: 500,
+      hysteresis: { margin: 0, clearDelayMinutes: 0 },
+    });
   });
 
   it('uses the SPEC §9 defaults: tilt 70°, free fall 3 cm / 5 g', () => {
@@ -28,21 +54,41 @@ describe('condition form ⇄ contract mapping', () => {
 
   it('keeps only the fields of the type and valueMax only for between', () => {
     const form = { ...newCondition('threshold', { low: 2, high: 8 }), min: 1, max: 9, effect: 2, valueMax: 12 };
-    expect(conditionToContract(form)).toEqual({ type: 'threshold', param: 'P003', comparison: 0, value: 8, hysteresis: { margin: 0, clearDelayMinutes: 0 } });
+    expect(conditionToContract(form)).toEqual({
+      type: 'threshold',
+      param: 'P003',
+      comparison: 0,
+      value: 8,
+      hysteresis: { margin: 0, clearDelayMinutes: 0 },
+    });
     expect(conditionToContract({ ...form, comparison: 4 })).toMatchObject({ comparison: 4, value: 8, valueMax: 12 });
   });
 
   it('maps a duration with its inner condition, and emptied boxes to missing (required) values', () => {
     const d = newCondition('duration', { low: null, high: 8 });
-    const body = conditionToContract({ ...d, condition: { ...(d.condition as object), type: 'threshold', value: null } as never });
-    expect(body).toEqual({ type: 'duration', minutes: 10, condition: { type: 'threshold', param: 'P003', comparison: 0, hysteresis: { margin: 0, clearDelayMinutes: 0 } } });
+    const body = conditionToContract({
+      ...d,
+      condition: { ...(d.condition as object), type: 'threshold', value: null } as never,
+    });
+    expect(body).toEqual({
+      type: 'duration',
+      minutes: 10,
+      condition: { type: 'threshold', param: 'P003', comparison: 0, hysteresis: { margin: 0, clearDelayMinutes: 0 } },
+    });
     const parsed = RuleConditionSchema.safeParse(body);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0].path).toEqual(['condition', 'value']);
   });
 
   it('round-trips a stored condition', () => {
-    const stored = { type: 'range' as const, param: 'P004', effect: 1 as const, min: 30, max: 70, hysteresis: { margin: 2, clearDelayMinutes: 5 } };
+    const stored = {
+      type: 'range' as const,
+      param: 'P004',
+      effect: 1 as const,
+      min: 30,
+      max: 70,
+      hysteresis: { margin: 2, clearDelayMinutes: 5 },
+    };
     expect(conditionToContract(conditionToForm(stored))).toEqual(stored);
   });
 
@@ -55,18 +101,35 @@ describe('condition form ⇄ contract mapping', () => {
     expect(conditionToForm(door).param).toBe('P026');
     expect(conditionToContract(conditionToForm(door))).toEqual(door);
     // a plug-overload template loaded, saved, loaded again: unchanged
-    const overload = { type: 'door' as const, param: 'P064', effect: 1 as const, hysteresis: { margin: 0, clearDelayMinutes: 2 } };
+    const overload = {
+      type: 'door' as const,
+      param: 'P064',
+      effect: 1 as const,
+      hysteresis: { margin: 0, clearDelayMinutes: 2 },
+    };
     const saved = conditionToContract(conditionToForm(overload));
     expect(saved).toEqual(overload);
     expect(conditionToContract(conditionToForm(saved))).toEqual(overload);
-    for (const param of FLAG_PARAMS) expect(RuleConditionSchema.safeParse(conditionToContract({ ...newCondition('door'), param, effect: 2 })).success, param).toBe(true);
+    for (const param of FLAG_PARAMS)
+      expect(
+        RuleConditionSchema.safeParse(conditionToContract({ ...newCondition('door'), param, effect: 2 })).success,
+        param,
+      ).toBe(true);
     // picked back to the door: stored without param again
-    expect(conditionToContract({ ...conditionToForm(overload), param: 'P026' })).toEqual({ ...overload, param: undefined });
+    expect(conditionToContract({ ...conditionToForm(overload), param: 'P026' })).toEqual({
+      ...overload,
+      param: undefined,
+    });
   });
 
   it('maps the repeat reminder: off → null, escalation optional', () => {
     expect(reminderToContract({ on: false, everyMinutes: 30, escalateAfterMinutes: 60 })).toBeNull();
-    expect(reminderToContract({ on: true, everyMinutes: 30, escalateAfterMinutes: null })).toEqual({ everyMinutes: 30 });
-    expect(reminderToContract(reminderToForm({ everyMinutes: 15, escalateAfterMinutes: 45 }))).toEqual({ everyMinutes: 15, escalateAfterMinutes: 45 });
+    expect(reminderToContract({ on: true, everyMinutes: 30, escalateAfterMinutes: null })).toEqual({
+      everyMinutes: 30,
+    });
+    expect(reminderToContract(reminderToForm({ everyMinutes: 15, escalateAfterMinutes: 45 }))).toEqual({
+      everyMinutes: 15,
+      escalateAfterMinutes: 45,
+    });
   });
 });

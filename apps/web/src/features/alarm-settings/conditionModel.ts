@@ -76,7 +76,10 @@ const noHysteresis = (): { margin: number; clearDelayMinutes: number } => ({ mar
  * position conditions start without a place (picked in the editor), geofence on effect 1 enter,
  * a 500 m corridor, a 30-minute dwell; a door/flag condition on the door P026, effect 1 (while open).
  */
-export function newCondition(type: RuleConditionType, suggestion: ParamSuggestion = { low: null, high: null }): ConditionForm {
+export function newCondition(
+  type: RuleConditionType,
+  suggestion: ParamSuggestion = { low: null, high: null },
+): ConditionForm {
   switch (type) {
     case 'threshold':
       return { type, param: 'P003', comparison: 0, value: suggestion.high, valueMax: null, hysteresis: noHysteresis() };
@@ -157,11 +160,16 @@ export interface ReminderForm {
 export function reminderToContract(form: ReminderForm | undefined): RuleTemplateInput['reminder'] {
   if (!form?.on) return null;
   const out: { everyMinutes: number; escalateAfterMinutes?: number } = { everyMinutes: form.everyMinutes as number };
-  if (form.escalateAfterMinutes !== null && form.escalateAfterMinutes !== undefined) out.escalateAfterMinutes = form.escalateAfterMinutes;
+  if (form.escalateAfterMinutes !== null && form.escalateAfterMinutes !== undefined)
+    out.escalateAfterMinutes = form.escalateAfterMinutes;
   return out;
 }
 
 /** Editor's reminder of a stored one (off → 30 min suggested when switched on). */
-export function reminderToForm(reminder: { everyMinutes: number; escalateAfterMinutes?: number } | null | undefined): ReminderForm {
-  return reminder ? { on: true, everyMinutes: reminder.everyMinutes, escalateAfterMinutes: reminder.escalateAfterMinutes ?? null } : { on: false, everyMinutes: 30, escalateAfterMinutes: null };
+export function reminderToForm(
+  reminder: { everyMinutes: number; escalateAfterMinutes?: number } | null | undefined,
+): ReminderForm {
+  return reminder
+    ? { on: true, everyMinutes: reminder.everyMinutes, escalateAfterMinutes: reminder.escalateAfterMinutes ?? null }
+    : { on: false, everyMinutes: 30, escalateAfterMinutes: null };
 }

@@ -22,22 +22,44 @@ export interface PlaceNames {
  * 1/2/6, dwell minutes, route corridor metres. Texts of the `alarmSettings` namespace; parameter
  * names and units from `defaults` (or the contracts' table); place names from `places` (else ids).
  */
-export function conditionSummary(c: RuleCondition, t: TFunction, defaults: readonly ParamDefault[], lang: string, places: PlaceNames = {}): string {
+export function conditionSummary(
+  c: RuleCondition,
+  t: TFunction,
+  defaults: readonly ParamDefault[],
+  lang: string,
+  places: PlaceNames = {},
+): string {
   const ns = { ns: 'alarmSettings' };
-  const place = (id: string, names?: ReadonlyMap<string, string>): string => names?.get(id) ?? (id || t('summary.unknownPlace', ns));
+  const place = (id: string, names?: ReadonlyMap<string, string>): string =>
+    names?.get(id) ?? (id || t('summary.unknownPlace', ns));
   switch (c.type) {
     case 'threshold': {
       const unit = paramUnit(c.param, defaults);
       const param = paramName(c.param, defaults, lang);
-      if (c.comparison === 4) return t('summary.between', { ...ns, param, min: withUnit(c.value, unit), max: withUnit(c.valueMax, unit) });
-      return t('summary.threshold', { ...ns, param, op: t(`comparison.${c.comparison}`, ns), value: withUnit(c.value, unit) });
+      if (c.comparison === 4)
+        return t('summary.between', { ...ns, param, min: withUnit(c.value, unit), max: withUnit(c.valueMax, unit) });
+      return t('summary.threshold', {
+        ...ns,
+        param,
+        op: t(`comparison.${c.comparison}`, ns),
+        value: withUnit(c.value, unit),
+      });
     }
     case 'range': {
       const unit = paramUnit(c.param, defaults);
-      return t(`summary.range${c.effect}`, { ...ns, param: paramName(c.param, defaults, lang), min: withUnit(c.min, ''), max: withUnit(c.max, unit) });
+      return t(`summary.range${c.effect}`, {
+        ...ns,
+        param: paramName(c.param, defaults, lang),
+        min: withUnit(c.min, ''),
+        max: withUnit(c.max, unit),
+      });
     }
     case 'duration':
-      return t('summary.duration', { ...ns, inner: conditionSummary(c.condition, t, defaults, lang, places), minutes: c.minutes });
+      return t('summary.duration', {
+        ...ns,
+        inner: conditionSummary(c.condition, t, defaults, lang, places),
+        minutes: c.minutes,
+      });
     case 'door':
       if ((c.param ?? DOOR_PARAM) === DOOR_PARAM) return t(`doorEffect.${c.effect}`, ns);
       return t(`summary.flag${c.effect}`, { ...ns, param: tableParamName(c.param!, lang) });
@@ -61,6 +83,14 @@ export function conditionSummary(c: RuleCondition, t: TFunction, defaults: reado
 }
 
 /** Every condition of a rule in words, joined with "; " (the list's conditions column). */
-export function conditionsSummary(conditions: readonly RuleCondition[], t: TFunction, defaults: readonly ParamDefault[], lang: string, places: PlaceNames = {}): string {
-  return conditions.map((c) => conditionSummary(c, t, defaults, lang, places)).join(t('summary.separator', { ns: 'alarmSettings' }));
+export function conditionsSummary(
+  conditions: readonly RuleCondition[],
+  t: TFunction,
+  defaults: readonly ParamDefault[],
+  lang: string,
+  places: PlaceNames = {},
+): string {
+  return conditions
+    .map((c) => conditionSummary(c, t, defaults, lang, places))
+    .join(t('summary.separator', { ns: 'alarmSettings' }));
 }

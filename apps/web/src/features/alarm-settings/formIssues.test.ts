@@ -28,7 +28,15 @@ describe('zod issue → antd field mapping', () => {
   it('reads the server dotted field paths', async () => {
     const t = await testT('zh-CN');
     expect(dottedToPath('conditions.0.condition.value')).toEqual(['conditions', 0, 'condition', 'value']);
-    expect(serverErrorsToFields([{ field: 'members.1.phone', message: 'validation.recipientNoContact' }, { field: 'name', message: '名称已存在' }], t)).toEqual([
+    expect(
+      serverErrorsToFields(
+        [
+          { field: 'members.1.phone', message: 'validation.recipientNoContact' },
+          { field: 'name', message: '名称已存在' },
+        ],
+        t,
+      ),
+    ).toEqual([
       { name: ['members', 1, 'phone'], errors: ['接收人至少需要手机号、邮箱或微信之一'] },
       { name: ['name'], errors: ['名称已存在'] },
     ]);
@@ -41,7 +49,9 @@ describe('forms checked with the contract schemas', () => {
     const values = { ...emptyTemplateForm({ low: 2, high: 8 }), name: 'Cold chain' };
     values.conditions = [{ ...newCondition('threshold'), value: 8, comparison: 4, valueMax: 8 }];
     const bad = validateTemplate(values, t);
-    expect('errors' in bad && bad.errors).toEqual([{ name: ['conditions', 0, 'valueMax'], errors: ['The end value must exceed the start value'] }]);
+    expect('errors' in bad && bad.errors).toEqual([
+      { name: ['conditions', 0, 'valueMax'], errors: ['The end value must exceed the start value'] },
+    ]);
     values.conditions = [{ ...newCondition('threshold'), value: 2, comparison: 4, valueMax: 8 }];
     expect('body' in validateTemplate(values, t)).toBe(true);
   });
@@ -54,9 +64,31 @@ describe('forms checked with the contract schemas', () => {
 
   it('user group: a contact without phone, e-mail or openid errors on its phone', async () => {
     const t = await testT('en-US');
-    const res = validateGroup({ name: 'Night shift', description: '', members: [{ userId: null, name: 'Li', phone: '', email: '', wechatOpenId: '', pushMode: 1 }] }, t);
-    expect('errors' in res && res.errors).toEqual([{ name: ['members', 0, 'phone'], errors: ['A recipient needs a phone number, an e-mail address or a WeChat account'] }]);
-    expect('body' in validateGroup({ name: 'Night shift', description: '', members: [{ userId: null, name: 'Li', phone: '', email: 'li@example.com', wechatOpenId: '', pushMode: 4 }] }, t)).toBe(true);
+    const res = validateGroup(
+      {
+        name: 'Night shift',
+        description: '',
+        members: [{ userId: null, name: 'Li', phone: '', email: '', wechatOpenId: '', pushMode: 1 }],
+      },
+      t,
+    );
+    expect('errors' in res && res.errors).toEqual([
+      {
+        name: ['members', 0, 'phone'],
+        errors: ['A recipient needs a phone number, an e-mail address or a WeChat account'],
+      },
+    ]);
+    expect(
+      'body' in
+        validateGroup(
+          {
+            name: 'Night shift',
+            description: '',
+            members: [{ userId: null, name: 'Li', phone: '', email: 'li@example.com', wechatOpenId: '', pushMode: 4 }],
+          },
+          t,
+        ),
+    ).toBe(true);
   });
 
   it('scene: no device is a step-1 error, no action a step-3 error; periods checked against the model', async () => {

@@ -9,7 +9,20 @@ export type ParamDefault = RouteResult<typeof AlarmSettingsRoutes.paramDefaults>
  */
 export function localParamDefaults(): ParamDefault[] {
   return PARAMETERS.flatMap((p) =>
-    p.valueType === 'number' ? [{ code: p.code, nameZh: p.nameZh, nameEn: p.nameEn, unit: p.unit, min: p.range[0], max: p.range[1], low: null, high: null }] : [],
+    p.valueType === 'number'
+      ? [
+          {
+            code: p.code,
+            nameZh: p.nameZh,
+            nameEn: p.nameEn,
+            unit: p.unit,
+            min: p.range[0],
+            max: p.range[1],
+            low: null,
+            high: null,
+          },
+        ]
+      : [],
   );
 }
 

@@ -8,7 +8,9 @@ import zh from '../../locales/zh-CN/alarmSettings.json';
  * validation texts (common namespace), for the pure helper tests. Not imported by the app.
  */
 export async function testT(lang: 'en-US' | 'zh-CN'): Promise<TFunction> {
-  const validation = Object.fromEntries(Object.entries(VALIDATION_MESSAGES).map(([k, v]) => [k.replace(/^validation\./, ''), v[lang]]));
+  const validation = Object.fromEntries(
+    Object.entries(VALIDATION_MESSAGES).map(([k, v]) => [k.replace(/^validation\./, ''), v[lang]]),
+  );
   const instance = i18next.createInstance();
   await instance.init({
     lng: lang,

@@ -11,10 +11,26 @@ import { AlarmListView } from './AlarmListView';
  */
 export function AlarmListPage(): ReactNode {
   const [params] = useSearchParams();
-  return <AlarmListView route={AlarmRoutes.list} sourceKey="/alarm/list" testId="alarm-list" exportRoute={AlarmRoutes.exportXls} openAlarmId={params.get('alarmId')} />;
+  return (
+    <AlarmListView
+      route={AlarmRoutes.list}
+      sourceKey="/alarm/list"
+      testId="alarm-list"
+      exportRoute={AlarmRoutes.exportXls}
+      openAlarmId={params.get('alarmId')}
+    />
+  );
 }
 
 /** Gateway alarm list (`alarm/GatewayAlarmList`, /alarm/gateway): alarms of devices relayed by a gateway, with a gateway filter and the export of download-center type ga (SPEC §9). */
 export function GatewayAlarmListPage(): ReactNode {
-  return <AlarmListView route={AlarmRoutes.gatewayList} sourceKey="/alarm/gateway" testId="gateway-alarm-list" exportRoute={AlarmRoutes.gatewayExportXls} gateway />;
+  return (
+    <AlarmListView
+      route={AlarmRoutes.gatewayList}
+      sourceKey="/alarm/gateway"
+      testId="gateway-alarm-list"
+      exportRoute={AlarmRoutes.gatewayExportXls}
+      gateway
+    />
+  );
 }

@@ -55,7 +55,14 @@ export function AlarmListView(props: AlarmListViewProps): ReactNode {
   const { isMobile } = useResponsive();
   const accept = props.accept ?? (gateway ? acceptGateway : undefined);
   const { list, fresh, patch } = useLiveAlarmList(
-    { route, permissionPrefix: 'alarm', sourceKey, exportRoute, defaultQuery, defaultSort: { column: 'startTs', order: 'desc' } },
+    {
+      route,
+      permissionPrefix: 'alarm',
+      sourceKey,
+      exportRoute,
+      defaultQuery,
+      defaultSort: { column: 'startTs', order: 'desc' },
+    },
     accept,
   );
   const [processing, setProcessing] = useState<AlarmRecord | null>(null);
@@ -78,18 +85,38 @@ export function AlarmListView(props: AlarmListViewProps): ReactNode {
   useEffect(() => setNow(Date.now()), [list.rows]);
 
   const cache = useQueryClient().getQueryCache();
-  const error = cache.findAll({ queryKey: ['list', route.path], type: 'active' }).find((q) => q.state.status === 'error')?.state.error ?? null;
+  const error =
+    cache.findAll({ queryKey: ['list', route.path], type: 'active' }).find((q) => q.state.status === 'error')?.state
+      .error ?? null;
 
   const columns = useMemo(
-    () => alarmColumns(t, lang, { process: setProcessing, comments: setCommenting, view: setViewing }, { now, withoutDevice, phone: isMobile }),
+    () =>
+      alarmColumns(
+        t,
+        lang,
+        { process: setProcessing, comments: setCommenting, view: setViewing },
+        { now, withoutDevice, phone: isMobile },
+      ),
     [t, lang, now, withoutDevice, isMobile],
   );
-  const queryFields = useMemo(() => alarmQueryFields(t, lang, { gateway, withoutDevice }), [t, lang, gateway, withoutDevice]);
-  const shown = useMemo(() => ({ ...list, search: (q: Record<string, string>) => list.search(toAlarmWireQuery(q)) }), [list]);
+  const queryFields = useMemo(
+    () => alarmQueryFields(t, lang, { gateway, withoutDevice }),
+    [t, lang, gateway, withoutDevice],
+  );
+  const shown = useMemo(
+    () => ({ ...list, search: (q: Record<string, string>) => list.search(toAlarmWireQuery(q)) }),
+    [list],
+  );
 
   return (
     <>
-      <ListErrorAlert error={error} title={t('list.error')} retryText={t('retry')} onRetry={() => void list.reload()} testId={`${testId}-error`} />
+      <ListErrorAlert
+        error={error}
+        title={t('list.error')}
+        retryText={t('retry')}
+        onRetry={() => void list.reload()}
+        testId={`${testId}-error`}
+      />
       <ListPage<AlarmRecord>
         testId={testId}
         list={shown}

@@ -10,7 +10,11 @@ import { alarmTypeName, formatAlarmDuration, formatAlarmTime, formatAlarmValue }
 export function AlarmSummary({ alarm }: { alarm: AlarmRecord }): ReactNode {
   const { t, i18n } = useTranslation('alarms');
   const lang = toLanguage(i18n.language);
-  const item = (key: string, children: ReactNode): { key: string; label: string; children: ReactNode } => ({ key, label: t(`columns.${key}`), children });
+  const item = (key: string, children: ReactNode): { key: string; label: string; children: ReactNode } => ({
+    key,
+    label: t(`columns.${key}`),
+    children,
+  });
   return (
     <Descriptions
       size="small"

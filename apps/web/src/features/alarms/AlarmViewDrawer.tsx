@@ -14,7 +14,14 @@ export function AlarmViewDrawer({ alarm, onClose }: { alarm: AlarmRecord | null;
   const view = useAlarm(alarm?.id ?? null);
   const shown = view.data ?? alarm;
   return (
-    <Drawer open={alarm !== null} onClose={onClose} size={isMobile ? '100%' : 640} title={t('view.title')} destroyOnHidden data-testid="alarm-view-drawer">
+    <Drawer
+      open={alarm !== null}
+      onClose={onClose}
+      size={isMobile ? '100%' : 640}
+      title={t('view.title')}
+      destroyOnHidden
+      data-testid="alarm-view-drawer"
+    >
       {view.isLoading && !shown ? <Skeleton active /> : null}
       {view.isError && <Alert type="warning" showIcon title={t('view.error')} style={{ marginBottom: 12 }} />}
       {shown && <AlarmSummary alarm={shown} />}

@@ -43,7 +43,16 @@ export function CommentDrawer({ alarm, onClose }: { alarm: AlarmRecord | null; o
       {comments.isLoading ? (
         <Skeleton active />
       ) : comments.isError ? (
-        <Alert type="error" showIcon title={t('comments.error')} action={<Button size="small" onClick={() => void comments.refetch()}>{t('retry')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('comments.error')}
+          action={
+            <Button size="small" onClick={() => void comments.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        />
       ) : records.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('comments.empty')} />
       ) : (
@@ -54,14 +63,24 @@ export function CommentDrawer({ alarm, onClose }: { alarm: AlarmRecord | null; o
           renderItem={(c) => (
             <List.Item>
               <div style={{ width: '100%', minWidth: 0 }}>
-                <Typography.Text type="secondary">{t('comments.by', { who: c.createBy, when: formatAlarmTime(c.createTime) })}</Typography.Text>
-                <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{c.content}</Typography.Paragraph>
+                <Typography.Text type="secondary">
+                  {t('comments.by', { who: c.createBy, when: formatAlarmTime(c.createTime) })}
+                </Typography.Text>
+                <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                  {c.content}
+                </Typography.Paragraph>
               </div>
             </List.Item>
           )}
         />
       )}
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} style={{ marginTop: 16 }} data-testid="comment-form">
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => void submit(v)}
+        style={{ marginTop: 16 }}
+        data-testid="comment-form"
+      >
         <Form.Item
           name="content"
           label={t('comments.add')}

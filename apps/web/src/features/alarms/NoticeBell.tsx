@@ -24,7 +24,17 @@ const NEWEST = 5;
 const SETTLE_MS = 1000;
 const TOAST_KIND = { L: 'info', M: 'warning', H: 'error' } as const;
 
-function NoticeItem({ alarm, t, lang, onOpen }: { alarm: AlarmRecord; t: AlarmT; lang: ReturnType<typeof toLanguage>; onOpen: () => void }): ReactNode {
+function NoticeItem({
+  alarm,
+  t,
+  lang,
+  onOpen,
+}: {
+  alarm: AlarmRecord;
+  t: AlarmT;
+  lang: ReturnType<typeof toLanguage>;
+  onOpen: () => void;
+}): ReactNode {
   const meta = severityMeta(alarm.severity);
   return (
     <div className={styles.bellItem} onClick={onOpen} role="button" tabIndex={0} data-testid={`notice-${alarm.id}`}>
@@ -76,7 +86,10 @@ export function NoticeBell({ style }: { style: CSSProperties }): ReactNode {
       const { alarm } = message;
       const meta = severityMeta(alarm.severity);
       feedback().notification[TOAST_KIND[alarm.severity]]({
-        message: t('notice.toastTitle', { severity: t(`severity.${meta.key}`), device: alarm.deviceName || alarm.deviceId }),
+        message: t('notice.toastTitle', {
+          severity: t(`severity.${meta.key}`),
+          device: alarm.deviceName || alarm.deviceId,
+        }),
         description: `${alarmTypeName(alarm.alarmType, lang, t)} · ${formatAlarmTime(alarm.startTs)}`,
         placement: 'bottomRight',
       });
@@ -91,11 +104,18 @@ export function NoticeBell({ style }: { style: CSSProperties }): ReactNode {
   const [tab, setTab] = useState<'annt' | 'alarms'>('alarms');
 
   const state = useMemo<NoticeState>(
-    () => messages.reduce((s, m) => applyNotice(s, m, NEWEST), { total: query.data?.total ?? 0, newest: query.data?.records ?? [] } as NoticeState),
+    () =>
+      messages.reduce((s, m) => applyNotice(s, m, NEWEST), {
+        total: query.data?.total ?? 0,
+        newest: query.data?.records ?? [],
+      } as NoticeState),
     [messages, query.data],
   );
 
-  const refused = query.isError && isApiError(query.error) && (query.error.code === ResultCode.NO_PERMISSION || query.error.status === 403);
+  const refused =
+    query.isError &&
+    isApiError(query.error) &&
+    (query.error.code === ResultCode.NO_PERMISSION || query.error.status === 403);
   if (!ready || !anntReady) return null;
 
   const goList = (): void => {
@@ -156,9 +176,20 @@ export function NoticeBell({ style }: { style: CSSProperties }): ReactNode {
   return (
     <>
       {opener.dialog}
-      <Popover open={open} onOpenChange={onOpenChange} trigger="click" placement={isMobile ? 'bottom' : 'bottomRight'} content={content}>
+      <Popover
+        open={open}
+        onOpenChange={onOpenChange}
+        trigger="click"
+        placement={isMobile ? 'bottom' : 'bottomRight'}
+        content={content}
+      >
         <span role="button" tabIndex={0} style={style} title={ta('bell.title')} data-testid="notice-bell">
-          <Badge count={(refused ? 0 : state.total) + annt.unread} size="small" overflowCount={99} data-testid="notice-count">
+          <Badge
+            count={(refused ? 0 : state.total) + annt.unread}
+            size="small"
+            overflowCount={99}
+            data-testid="notice-count"
+          >
             <BellOutlined style={{ fontSize: 16 }} />
           </Badge>
         </span>

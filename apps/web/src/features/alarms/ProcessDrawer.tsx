@@ -73,12 +73,28 @@ export function ProcessDrawer({ alarm, onClose, onProcessed }: ProcessDrawerProp
           <Divider titlePlacement="start">{t('process.history')}</Divider>
           <ProcessHistory alarmId={alarm.id} />
           <Divider titlePlacement="start">{t('process.form')}</Divider>
-          {alarm.processed && <Alert type="success" showIcon title={t('process.already')} style={{ marginBottom: 12 }} />}
+          {alarm.processed && (
+            <Alert type="success" showIcon title={t('process.already')} style={{ marginBottom: 12 }} />
+          )}
           {!can(ALARM_PERMS.process) && <Alert type="info" showIcon title={t('process.noPermission')} />}
           {canProcess && (
-            <Form form={form} layout="vertical" initialValues={{ flag: 1, content: '' }} onFinish={(v) => void submit(v)} data-testid="process-form">
-              <Form.Item name="flag" label={t('process.flag')} rules={[{ required: true, message: translateValidation('validation.required', t) }]}>
-                <Radio.Group optionType="button" options={FLAG_CHOICES.map((f) => ({ value: f, label: t(`flag.${f}`) }))} data-testid="process-flag" />
+            <Form
+              form={form}
+              layout="vertical"
+              initialValues={{ flag: 1, content: '' }}
+              onFinish={(v) => void submit(v)}
+              data-testid="process-form"
+            >
+              <Form.Item
+                name="flag"
+                label={t('process.flag')}
+                rules={[{ required: true, message: translateValidation('validation.required', t) }]}
+              >
+                <Radio.Group
+                  optionType="button"
+                  options={FLAG_CHOICES.map((f) => ({ value: f, label: t(`flag.${f}`) }))}
+                  data-testid="process-flag"
+                />
               </Form.Item>
               <Form.Item
                 name="content"
@@ -88,7 +104,13 @@ export function ProcessDrawer({ alarm, onClose, onProcessed }: ProcessDrawerProp
                   { max: PROCESS_CONTENT_MAX, message: translateValidation('validation.tooLong', t) },
                 ]}
               >
-                <Input.TextArea rows={4} showCount maxLength={PROCESS_CONTENT_MAX} placeholder={t('process.placeholder')} data-testid="process-content" />
+                <Input.TextArea
+                  rows={4}
+                  showCount
+                  maxLength={PROCESS_CONTENT_MAX}
+                  placeholder={t('process.placeholder')}
+                  data-testid="process-content"
+                />
               </Form.Item>
               <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
                 {t('process.hint')}

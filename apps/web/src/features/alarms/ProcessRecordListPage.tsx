@@ -32,13 +32,26 @@ export function ProcessRecordListPage(): ReactNode {
     defaultSort: { column: 'createTime', order: 'desc' },
   });
   const cache = useQueryClient().getQueryCache();
-  const error = cache.findAll({ queryKey: ['list', AlarmRoutes.processList.path], type: 'active' }).find((q) => q.state.status === 'error')?.state.error ?? null;
+  const error =
+    cache
+      .findAll({ queryKey: ['list', AlarmRoutes.processList.path], type: 'active' })
+      .find((q) => q.state.status === 'error')?.state.error ?? null;
 
   const queryFields = useMemo<QueryField[]>(
     () => [
       { name: 'deviceId', label: t('filters.device'), kind: 'text' },
-      { name: 'severity', label: t('filters.severity'), kind: 'select', options: ALARM_SEVERITIES.map((s) => ({ value: s.code, label: t(`severity.${s.key}`) })) },
-      { name: 'flag', label: t('records.flag'), kind: 'select', options: ALARM_FLAGS.map((f) => ({ value: String(f), label: t(`flag.${f}`) })) },
+      {
+        name: 'severity',
+        label: t('filters.severity'),
+        kind: 'select',
+        options: ALARM_SEVERITIES.map((s) => ({ value: s.code, label: t(`severity.${s.key}`) })),
+      },
+      {
+        name: 'flag',
+        label: t('records.flag'),
+        kind: 'select',
+        options: ALARM_FLAGS.map((f) => ({ value: String(f), label: t(`flag.${f}`) })),
+      },
       { name: 'createBy', label: t('records.createBy'), kind: 'text' },
       { name: 'startTime', label: t('filters.time'), kind: 'datetimeRange' },
     ],
@@ -63,27 +76,64 @@ export function ProcessRecordListPage(): ReactNode {
           </Typography.Paragraph>
         ),
       },
-      { title: t('records.flag'), dataIndex: 'flag', key: 'flag', render: (v: number) => <Tag color={v === 1 ? 'red' : v === 0 ? 'green' : 'default'}>{t(`flag.${v}`)}</Tag> },
-      { title: t('columns.type'), dataIndex: 'alarmType', key: 'alarmType', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{alarmTypeName(v, lang, t)}</span> },
-      { title: t('columns.severity'), dataIndex: 'severity', key: 'severity', render: (_: unknown, r) => <SeverityTag severity={r.severity} /> },
-      { title: t('columns.start'), dataIndex: 'startTs', key: 'startTs', sorter: true, render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatAlarmTime(v)}</span> },
+      {
+        title: t('records.flag'),
+        dataIndex: 'flag',
+        key: 'flag',
+        render: (v: number) => <Tag color={v === 1 ? 'red' : v === 0 ? 'green' : 'default'}>{t(`flag.${v}`)}</Tag>,
+      },
+      {
+        title: t('columns.type'),
+        dataIndex: 'alarmType',
+        key: 'alarmType',
+        render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{alarmTypeName(v, lang, t)}</span>,
+      },
+      {
+        title: t('columns.severity'),
+        dataIndex: 'severity',
+        key: 'severity',
+        render: (_: unknown, r) => <SeverityTag severity={r.severity} />,
+      },
+      {
+        title: t('columns.start'),
+        dataIndex: 'startTs',
+        key: 'startTs',
+        sorter: true,
+        render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatAlarmTime(v)}</span>,
+      },
       { title: t('records.createBy'), dataIndex: 'createBy', key: 'createBy', sorter: true },
-      { title: t('records.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true, render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatAlarmTime(v)}</span> },
+      {
+        title: t('records.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        sorter: true,
+        render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatAlarmTime(v)}</span>,
+      },
     ],
     [t, lang],
   );
-  const shown = useMemo(() => ({ ...list, search: (q: Record<string, string>) => list.search(toAlarmWireQuery(q)) }), [list]);
+  const shown = useMemo(
+    () => ({ ...list, search: (q: Record<string, string>) => list.search(toAlarmWireQuery(q)) }),
+    [list],
+  );
 
   return (
     <>
-      <ListErrorAlert error={error} title={t('records.error')} retryText={t('retry')} onRetry={() => void list.reload()} />
+      <ListErrorAlert
+        error={error}
+        title={t('records.error')}
+        retryText={t('retry')}
+        onRetry={() => void list.reload()}
+      />
       <ListPage<ProcessRecord>
         testId="process-record-list"
         list={shown}
         queryFields={queryFields}
         columns={columns}
         exportName={`${t('records.exportFile')}_${dayjs().format('YYYYMMDDHHmmss')}`}
-        tableProps={{ locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('records.empty')} /> } }}
+        tableProps={{
+          locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('records.empty')} /> },
+        }}
         extra={
           <Button icon={<ReloadOutlined />} onClick={() => void list.reload()}>
             {t('list.refresh')}

@@ -4,7 +4,14 @@ import { Link } from 'react-router';
 import { ALARM_PERMS, type AlarmRecord, type Language } from '@ztj/contracts';
 import { RowActions } from '../../platform/list/RowActions';
 import { ProcessedTag, SeverityTag, StatusTag } from './AlarmTags';
-import { alarmTypeName, formatAlarmDuration, formatAlarmTime, formatAlarmValue, severityMeta, type AlarmT } from './alarmText';
+import {
+  alarmTypeName,
+  formatAlarmDuration,
+  formatAlarmTime,
+  formatAlarmValue,
+  severityMeta,
+  type AlarmT,
+} from './alarmText';
 
 /** Row actions of alarm tables. */
 export interface AlarmRowActions {
@@ -29,7 +36,12 @@ export interface AlarmColumnOptions {
  * (device time), duration, status, flag, processed and the actions — process (`alarm:process`;
  * a processed alarm may get another record that changes its result), comments, view.
  */
-export function alarmColumns(t: AlarmT, lang: Language, actions: AlarmRowActions, options: AlarmColumnOptions): ColumnsType<AlarmRecord> {
+export function alarmColumns(
+  t: AlarmT,
+  lang: Language,
+  actions: AlarmRowActions,
+  options: AlarmColumnOptions,
+): ColumnsType<AlarmRecord> {
   const columns: ColumnsType<AlarmRecord> = [
     {
       title: t('columns.device'),
@@ -67,9 +79,21 @@ export function alarmColumns(t: AlarmT, lang: Language, actions: AlarmRowActions
         </span>
       ),
     },
-    { title: t('columns.severity'), dataIndex: 'severity', key: 'severity', sorter: true, render: (_: unknown, row) => <SeverityTag severity={row.severity} /> },
+    {
+      title: t('columns.severity'),
+      dataIndex: 'severity',
+      key: 'severity',
+      sorter: true,
+      render: (_: unknown, row) => <SeverityTag severity={row.severity} />,
+    },
     // the rule only on wide screens (≥ 1600 px; the drawers show it): at 1440 px the other columns fit beside the fixed actions
-    { title: t('columns.rule'), dataIndex: 'ruleName', key: 'ruleName', responsive: ['xxl'], render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
+    {
+      title: t('columns.rule'),
+      dataIndex: 'ruleName',
+      key: 'ruleName',
+      responsive: ['xxl'],
+      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span>,
+    },
     {
       title: t('columns.value'),
       dataIndex: 'value',
@@ -80,15 +104,39 @@ export function alarmColumns(t: AlarmT, lang: Language, actions: AlarmRowActions
         </span>
       ),
     },
-    { title: t('columns.start'), dataIndex: 'startTs', key: 'startTs', sorter: true, render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatAlarmTime(v)}</span> },
-    { title: t('columns.end'), dataIndex: 'endTs', key: 'endTs', sorter: true, render: (v: number | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatAlarmTime(v)}</span> },
+    {
+      title: t('columns.start'),
+      dataIndex: 'startTs',
+      key: 'startTs',
+      sorter: true,
+      render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatAlarmTime(v)}</span>,
+    },
+    {
+      title: t('columns.end'),
+      dataIndex: 'endTs',
+      key: 'endTs',
+      sorter: true,
+      render: (v: number | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatAlarmTime(v)}</span>,
+    },
     {
       title: t('columns.duration'),
       key: 'duration',
-      render: (_: unknown, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatAlarmDuration(row.startTs, row.endTs, options.now, t)}</span>,
+      render: (_: unknown, row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{formatAlarmDuration(row.startTs, row.endTs, options.now, t)}</span>
+      ),
     },
-    { title: t('columns.status'), dataIndex: 'status', key: 'status', render: (_: unknown, row) => <StatusTag status={row.status} /> },
-    { title: t('columns.flag'), dataIndex: 'flag', key: 'flag', render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{t(`flag.${v}`)}</span> },
+    {
+      title: t('columns.status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (_: unknown, row) => <StatusTag status={row.status} />,
+    },
+    {
+      title: t('columns.flag'),
+      dataIndex: 'flag',
+      key: 'flag',
+      render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{t(`flag.${v}`)}</span>,
+    },
     {
       title: t('columns.processed'),
       dataIndex: 'processed',
@@ -109,7 +157,12 @@ export function alarmColumns(t: AlarmT, lang: Language, actions: AlarmRowActions
       render: (_: unknown, row) => (
         <RowActions
           actions={[
-            { key: 'process', label: t('actions.process'), onClick: () => actions.process(row), permission: ALARM_PERMS.process },
+            {
+              key: 'process',
+              label: t('actions.process'),
+              onClick: () => actions.process(row),
+              permission: ALARM_PERMS.process,
+            },
             { key: 'comments', label: t('actions.comments'), onClick: () => actions.comments(row) },
             { key: 'view', label: t('actions.view'), onClick: () => actions.view(row) },
           ]}

@@ -23,7 +23,13 @@ describe('alarm marked areas of the history chart', () => {
   });
   it('runs an active alarm up to now and skips alarms outside the range or listed twice', () => {
     const active = alarmOf({ id: 'a', startTs: 2000, endTs: null });
-    const areas = buildAlarmMarkAreas([active, active, alarmOf({ id: 'old', startTs: 10, endTs: 900 }), alarmOf({ id: 'future', startTs: 11_000 })], 1000, 10_000, 8000, label);
+    const areas = buildAlarmMarkAreas(
+      [active, active, alarmOf({ id: 'old', startTs: 10, endTs: 900 }), alarmOf({ id: 'future', startTs: 11_000 })],
+      1000,
+      10_000,
+      8000,
+      label,
+    );
     expect(areas).toHaveLength(1);
     expect(areas[0]![0].xAxis).toBe(2000);
     expect(areas[0]![1].xAxis).toBe(8000);

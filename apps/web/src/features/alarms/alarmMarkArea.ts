@@ -36,7 +36,12 @@ export function buildAlarmMarkAreas(
     })
     .sort((a, b) => a.startTs - b.startTs)
     .map((a): AlarmMarkPair => [
-      { xAxis: Math.max(a.startTs, beginTime), name: label(a), itemStyle: { color: MARK_AREA_COLOURS[a.severity] }, alarmId: a.id },
+      {
+        xAxis: Math.max(a.startTs, beginTime),
+        name: label(a),
+        itemStyle: { color: MARK_AREA_COLOURS[a.severity] },
+        alarmId: a.id,
+      },
       { xAxis: Math.min(a.endTs ?? now, endTime) },
     ]);
 }

@@ -1,10 +1,21 @@
 import type { WsAlarmMessage } from '@ztj/contracts';
 import { describe, expect, it } from 'vitest';
 import { alarmOf } from './alarmFixtures';
-import { applyNotice, createToastGate, matchesAlarmFilters, mergeAlarmRows, type MergeContext, type NoticeState } from './alarmMerge';
+import {
+  applyNotice,
+  createToastGate,
+  matchesAlarmFilters,
+  mergeAlarmRows,
+  type MergeContext,
+  type NoticeState,
+} from './alarmMerge';
 
 const ctx: MergeContext = { pageNo: 1, pageSize: 3, filters: {}, sort: { column: 'startTs', order: 'desc' } };
-const msg = (event: WsAlarmMessage['event'], over: Parameters<typeof alarmOf>[0] = {}): WsAlarmMessage => ({ cmd: 'alarm', event, alarm: alarmOf(over) });
+const msg = (event: WsAlarmMessage['event'], over: Parameters<typeof alarmOf>[0] = {}): WsAlarmMessage => ({
+  cmd: 'alarm',
+  event,
+  alarm: alarmOf(over),
+});
 
 describe('live merge of alarm notices into a list', () => {
   const rows = [alarmOf({ id: 'b' }), alarmOf({ id: 'c' }), alarmOf({ id: 'd' })];
@@ -22,7 +33,9 @@ describe('live merge of alarm notices into a list', () => {
   it('leaves the rows alone for an unknown cleared alarm, another page, an old-first sort or a filter miss', () => {
     expect(mergeAlarmRows(rows, msg('cleared', { id: 'x' }), ctx)).toBe(rows);
     expect(mergeAlarmRows(rows, msg('raised', { id: 'x' }), { ...ctx, pageNo: 2 })).toBe(rows);
-    expect(mergeAlarmRows(rows, msg('raised', { id: 'x' }), { ...ctx, sort: { column: 'startTs', order: 'asc' } })).toBe(rows);
+    expect(
+      mergeAlarmRows(rows, msg('raised', { id: 'x' }), { ...ctx, sort: { column: 'startTs', order: 'asc' } }),
+    ).toBe(rows);
     expect(mergeAlarmRows(rows, msg('raised', { id: 'x' }), { ...ctx, filters: { severity: 'L' } })).toBe(rows);
   });
 });
@@ -30,7 +43,15 @@ describe('live merge of alarm notices into a list', () => {
 describe('alarm filters', () => {
   it('checks device, severity, status, flag, processed and the start range', () => {
     const a = alarmOf({ startTs: 5000 });
-    expect(matchesAlarmFilters(a, { deviceId: 'SIM-TAG-001', severity: 'H', status: 'active', flag: '1', processed: 'false' })).toBe(true);
+    expect(
+      matchesAlarmFilters(a, {
+        deviceId: 'SIM-TAG-001',
+        severity: 'H',
+        status: 'active',
+        flag: '1',
+        processed: 'false',
+      }),
+    ).toBe(true);
     expect(matchesAlarmFilters(a, { deviceId: '*TAG*' })).toBe(true);
     expect(matchesAlarmFilters(a, { deviceId: 'OTHER' })).toBe(false);
     expect(matchesAlarmFilters(a, { processed: 'true' })).toBe(false);

@@ -52,7 +52,11 @@ export function matchesAlarmFilters(alarm: AlarmRecord, filters: Record<string, 
  * when it passes the filters — and the page keeps `pageSize` rows. Others leave the rows as they are
  * (the same array, so nothing re-renders).
  */
-export function mergeAlarmRows(rows: readonly AlarmRecord[], message: WsAlarmMessage, ctx: MergeContext): readonly AlarmRecord[] {
+export function mergeAlarmRows(
+  rows: readonly AlarmRecord[],
+  message: WsAlarmMessage,
+  ctx: MergeContext,
+): readonly AlarmRecord[] {
   const { alarm } = message;
   const at = rows.findIndex((r) => r.id === alarm.id);
   if (at >= 0) return rows.map((r, i) => (i === at ? alarm : r));

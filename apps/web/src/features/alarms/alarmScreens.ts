@@ -8,5 +8,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export const ALARM_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   'alarm/AlarmList': lazy(() => import('./AlarmListPage').then((m) => ({ default: m.AlarmListPage }))),
   'alarm/GatewayAlarmList': lazy(() => import('./AlarmListPage').then((m) => ({ default: m.GatewayAlarmListPage }))),
-  'alarm/ProcessRecordList': lazy(() => import('./ProcessRecordListPage').then((m) => ({ default: m.ProcessRecordListPage }))),
+  'alarm/ProcessRecordList': lazy(() =>
+    import('./ProcessRecordListPage').then((m) => ({ default: m.ProcessRecordListPage })),
+  ),
 };

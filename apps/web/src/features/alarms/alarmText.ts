@@ -1,5 +1,12 @@
 import dayjs from 'dayjs';
-import { ALARM_SEVERITIES, PARAM, getParameter, type AlarmRecord, type AlarmSeverity, type Language } from '@ztj/contracts';
+import {
+  ALARM_SEVERITIES,
+  PARAM,
+  getParameter,
+  type AlarmRecord,
+  type AlarmSeverity,
+  type Language,
+} from '@ztj/contracts';
 
 /** Translates a key of the `alarms` namespace (i18next `t` bound to it). */
 export type AlarmT = (key: string, options?: Record<string, unknown>) => string;
@@ -11,7 +18,18 @@ export const ALARM_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
  * Alarm types that are not parameter codes (SPEC §3 alarm types), by their key in `alarms:type.*`:
  * T001 duration and the condition types of the rule templates. The engine writes `power_off`.
  */
-export const CONDITION_ALARM_TYPES = ['T001', 'door', 'tilt', 'offline', 'powerOff', 'lowBattery', 'freeFall', 'threshold', 'range', 'duration'] as const;
+export const CONDITION_ALARM_TYPES = [
+  'T001',
+  'door',
+  'tilt',
+  'offline',
+  'powerOff',
+  'lowBattery',
+  'freeFall',
+  'threshold',
+  'range',
+  'duration',
+] as const;
 const CONDITION_KEYS: ReadonlySet<string> = new Set(CONDITION_ALARM_TYPES);
 
 /**
@@ -19,7 +37,16 @@ const CONDITION_KEYS: ReadonlySet<string> = new Set(CONDITION_ALARM_TYPES);
  * watched parameter codes, T001 (duration), `offline` and `power_off`.
  */
 export const ALARM_TYPE_FILTER_VALUES: readonly string[] = [
-  PARAM.temperature, PARAM.humidity, PARAM.temperature2, PARAM.battery, PARAM.door, PARAM.tilt, PARAM.freeFall, 'T001', 'offline', 'power_off',
+  PARAM.temperature,
+  PARAM.humidity,
+  PARAM.temperature2,
+  PARAM.battery,
+  PARAM.door,
+  PARAM.tilt,
+  PARAM.freeFall,
+  'T001',
+  'offline',
+  'power_off',
 ];
 
 /** `power_off` → `powerOff`: the engine's snake case and the contracts' condition names meet. */

@@ -33,7 +33,10 @@ export function useAlarmMarks(deviceId: string, beginTime: number, endTime: numb
   const alarms = useDeviceAlarmsInRange(deviceId, beginTime, endTime, can(ALARM_PERMS.list));
   return useMemo(() => {
     const data = buildAlarmMarkAreas(alarms.data ?? [], beginTime, endTime, Date.now(), (a) =>
-      t('chart.markTooltip', { type: alarmTypeName(a.alarmType, lang, t), severity: t(`severity.${severityMeta(a.severity).key}`) }),
+      t('chart.markTooltip', {
+        type: alarmTypeName(a.alarmType, lang, t),
+        severity: t(`severity.${severityMeta(a.severity).key}`),
+      }),
     );
     const markArea: LineSeriesOption['markArea'] =
       data.length === 0

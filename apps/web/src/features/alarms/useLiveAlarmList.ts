@@ -24,7 +24,10 @@ export interface LiveAlarmList {
  * `cleared` / `processed` update their row in place; a refetch follows shortly after, so totals
  * and paging come from the server. `accept` narrows the notices a list cares about.
  */
-export function useLiveAlarmList<D extends RouteDef>(options: UseListPageOptions<D>, accept?: (alarm: AlarmRecord) => boolean): LiveAlarmList {
+export function useLiveAlarmList<D extends RouteDef>(
+  options: UseListPageOptions<D>,
+  accept?: (alarm: AlarmRecord) => boolean,
+): LiveAlarmList {
   const list = useListPage(options) as unknown as ListPageState<AlarmRecord>;
   const [messages, setMessages] = useState<WsAlarmMessage[]>([]);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
@@ -66,9 +69,23 @@ export function useLiveAlarmList<D extends RouteDef>(options: UseListPageOptions
   );
   useAlarmSocket(onMessage);
 
-  const ctx = useMemo(() => ({ pageNo: list.pageNo, pageSize: list.pageSize, filters: { ...options.defaultQuery, ...list.filters }, sort: list.sort }), [list.pageNo, list.pageSize, list.filters, list.sort, options.defaultQuery]);
-  const rows = useMemo(() => messages.reduce<readonly AlarmRecord[]>((r, m) => mergeAlarmRows(r, m, ctx), list.rows), [messages, list.rows, ctx]);
-  const patch = useCallback((alarm: AlarmRecord) => setMessages((m) => [...m, { cmd: 'alarm', event: 'processed', alarm }]), []);
+  const ctx = useMemo(
+    () => ({
+      pageNo: list.pageNo,
+      pageSize: list.pageSize,
+      filters: { ...options.defaultQuery, ...list.filters },
+      sort: list.sort,
+    }),
+    [list.pageNo, list.pageSize, list.filters, list.sort, options.defaultQuery],
+  );
+  const rows = useMemo(
+    () => messages.reduce<readonly AlarmRecord[]>((r, m) => mergeAlarmRows(r, m, ctx), list.rows),
+    [messages, list.rows, ctx],
+  );
+  const patch = useCallback(
+    (alarm: AlarmRecord) => setMessages((m) => [...m, { cmd: 'alarm', event: 'processed', alarm }]),
+    [],
+  );
   const shown = useMemo(() => ({ ...list, rows: rows as AlarmRecord[] }), [list, rows]);
   return { list: shown, fresh, patch };
 }

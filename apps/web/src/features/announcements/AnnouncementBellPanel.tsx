@@ -14,7 +14,9 @@ function Item({ a, onOpen }: { a: MyAnnouncement; onOpen: (a: MyAnnouncement) =>
       <PriorityTag priority={a.priority} />
       <Typography.Text strong>{a.titile}</Typography.Text>
       <div>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>{formatDateTime(a.sendTime ?? a.createTime)}</Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {formatDateTime(a.sendTime ?? a.createTime)}
+        </Typography.Text>
       </div>
     </div>
   );
@@ -25,7 +27,13 @@ function Item({ a, onOpen }: { a: MyAnnouncement; onOpen: (a: MyAnnouncement) =>
  * system messages with priority, title and time; a click opens one; "mark all read"; "view all"
  * goes to the account's message page.
  */
-export function AnnouncementBellPanel({ data, loading, error, onOpen, onViewAll }: {
+export function AnnouncementBellPanel({
+  data,
+  loading,
+  error,
+  onOpen,
+  onViewAll,
+}: {
   data: ListByUserResult | undefined;
   loading: boolean;
   error: boolean;
@@ -37,7 +45,9 @@ export function AnnouncementBellPanel({ data, loading, error, onOpen, onViewAll 
   const items = [...(data?.anntMsgList ?? []), ...(data?.sysMsgList ?? [])];
   return (
     <div className={styles.panel} data-testid="announcement-bell-panel">
-      {loading ? <Spin style={{ display: 'block', margin: 16 }} /> : error ? (
+      {loading ? (
+        <Spin style={{ display: 'block', margin: 16 }} />
+      ) : error ? (
         <Typography.Text type="danger">{t('bell.error')}</Typography.Text>
       ) : items.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('bell.empty')} />
@@ -45,8 +55,17 @@ export function AnnouncementBellPanel({ data, loading, error, onOpen, onViewAll 
         items.map((a) => <Item key={a.id} a={a} onOpen={onOpen} />)
       )}
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Button type="link" onClick={() => void readAll(client)} disabled={items.length === 0} data-testid="bell-read-all">{t('readAll')}</Button>
-        <Button type="link" onClick={onViewAll} data-testid="bell-view-all">{t('bell.viewAll')}</Button>
+        <Button
+          type="link"
+          onClick={() => void readAll(client)}
+          disabled={items.length === 0}
+          data-testid="bell-read-all"
+        >
+          {t('readAll')}
+        </Button>
+        <Button type="link" onClick={onViewAll} data-testid="bell-view-all">
+          {t('bell.viewAll')}
+        </Button>
       </Space>
     </div>
   );

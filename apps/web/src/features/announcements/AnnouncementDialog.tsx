@@ -29,26 +29,50 @@ function goHandle(url: string, navigate: (to: string) => unknown): void {
 function NoticeModal({ id, onClose }: { id: string; onClose: () => void }): ReactNode {
   const { t } = useTranslation('announcements');
   const navigate = useNavigate();
-  const q = useQuery({ queryKey: announcementKeys.one(id), queryFn: () => callApi(AnnouncementRoutes.readOne, { query: { anntId: id } }) });
+  const q = useQuery({
+    queryKey: announcementKeys.one(id),
+    queryFn: () => callApi(AnnouncementRoutes.readOne, { query: { anntId: id } }),
+  });
   const a = q.data;
   const url = a?.openType === 'url' ? a.openPage : null;
   return (
     <Modal
       open
-      title={a ? <Space wrap><PriorityTag priority={a.priority} />{a.titile}</Space> : t('title')}
+      title={
+        a ? (
+          <Space wrap>
+            <PriorityTag priority={a.priority} />
+            {a.titile}
+          </Space>
+        ) : (
+          t('title')
+        )
+      }
       onCancel={onClose}
       width={800}
       modalRender={(node) => <div data-testid="announcement-dialog">{node}</div>}
       footer={[
         url && (
-          <Button key="go" type="primary" onClick={() => { onClose(); goHandle(url, navigate); }} data-testid="announcement-go">
+          <Button
+            key="go"
+            type="primary"
+            onClick={() => {
+              onClose();
+              goHandle(url, navigate);
+            }}
+            data-testid="announcement-go"
+          >
             {t('goHandle')}
           </Button>
         ),
-        <Button key="close" onClick={onClose} data-testid="announcement-close">{t('close')}</Button>,
+        <Button key="close" onClick={onClose} data-testid="announcement-close">
+          {t('close')}
+        </Button>,
       ]}
     >
-      {!a ? <Spin style={{ display: 'block', margin: 24 }} /> : (
+      {!a ? (
+        <Spin style={{ display: 'block', margin: 24 }} />
+      ) : (
         <>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
             {t('sender')}: {a.sender ?? '-'} · {t('sendTime')}: {formatDateTime(a.sendTime)}
@@ -73,7 +97,9 @@ export function useOpenAnnouncement(): { open: (a: Opened) => void; dialog: Reac
   const [shown, setShown] = useState<string | null>(null);
   const open = useCallback(
     (a: Opened) => {
-      const read = a.readFlag ? Promise.resolve(null) : callApi(AnnouncementRoutes.markRead, { body: { anntId: a.id } });
+      const read = a.readFlag
+        ? Promise.resolve(null)
+        : callApi(AnnouncementRoutes.markRead, { body: { anntId: a.id } });
       void read.then(() => reloadAnnouncements(client)).catch(() => undefined);
       if (a.openType === 'component' && a.openPage) void navigate(componentPath(a.openPage, a.busId));
       else setShown(a.id);

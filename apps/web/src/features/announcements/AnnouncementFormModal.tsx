@@ -27,18 +27,39 @@ function Recipients({ users, onChange }: { users: UserRecord[]; onChange: (u: Us
   return (
     <Space wrap>
       {users.map((u) => (
-        <Tag key={u.id} closable onClose={() => onChange(users.filter((x) => x.id !== u.id))}>{u.realname || u.username}</Tag>
+        <Tag key={u.id} closable onClose={() => onChange(users.filter((x) => x.id !== u.id))}>
+          {u.realname || u.username}
+        </Tag>
       ))}
-      <Button size="small" onClick={() => setPicking(true)} data-testid="annt-pick-users">{t('pickUsers')}</Button>
+      <Button size="small" onClick={() => setPicking(true)} data-testid="annt-pick-users">
+        {t('pickUsers')}
+      </Button>
       {picking && (
-        <UserPicker open multi value={users} onCancel={() => setPicking(false)} onOk={(picked) => { onChange(picked); setPicking(false); }} />
+        <UserPicker
+          open
+          multi
+          value={users}
+          onCancel={() => setPicking(false)}
+          onOk={(picked) => {
+            onChange(picked);
+            setPicking(false);
+          }}
+        />
       )}
     </Space>
   );
 }
 
 /** Add / edit dialog of a draft announcement (JeecgBoot fields; content is sanitised by the server). */
-export function AnnouncementFormModal({ record, onClose, onSaved }: { record?: AnnouncementRecord; onClose: () => void; onSaved: () => void }): ReactNode {
+export function AnnouncementFormModal({
+  record,
+  onClose,
+  onSaved,
+}: {
+  record?: AnnouncementRecord;
+  onClose: () => void;
+  onSaved: () => void;
+}): ReactNode {
   const { t } = useTranslation(['announcements', 'list', 'common']);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -48,7 +69,10 @@ export function AnnouncementFormModal({ record, onClose, onSaved }: { record?: A
   const openType = Form.useWatch('openType', form);
   useEffect(() => {
     if (!record?.userIds) return;
-    void callApi(UserRoutes.queryByIds, { query: { userIds: record.userIds }, silent: true }).then(setUsers, () => undefined);
+    void callApi(UserRoutes.queryByIds, { query: { userIds: record.userIds }, silent: true }).then(
+      setUsers,
+      () => undefined,
+    );
   }, [record?.userIds]);
   const required = { required: true, message: t('common:validation.required') };
 
@@ -61,9 +85,16 @@ export function AnnouncementFormModal({ record, onClose, onSaved }: { record?: A
     setSaving(true);
     try {
       const body = {
-        titile: v.titile, msgAbstract: v.msgAbstract || null, msgContent: v.msgContent || null, priority: v.priority, msgCategory: v.msgCategory, msgType: v.msgType,
+        titile: v.titile,
+        msgAbstract: v.msgAbstract || null,
+        msgContent: v.msgContent || null,
+        priority: v.priority,
+        msgCategory: v.msgCategory,
+        msgType: v.msgType,
         userIds: v.msgType === 'USER' ? users.map((u) => u.id).join(',') : null,
-        openType: v.openType || null, openPage: v.openType ? v.openPage || null : null, busId: v.openType === 'component' ? v.busId || null : null,
+        openType: v.openType || null,
+        openPage: v.openType ? v.openPage || null : null,
+        busId: v.openType === 'component' ? v.busId || null : null,
       };
       if (record) await callApi(AnnouncementRoutes.edit, { body: { ...body, id: record.id } });
       else await callApi(AnnouncementRoutes.add, { body });
@@ -78,16 +109,35 @@ export function AnnouncementFormModal({ record, onClose, onSaved }: { record?: A
   };
 
   return (
-    <Modal open title={record ? t('edit') : t('add')} onCancel={onClose} onOk={() => void save().catch(() => undefined)} confirmLoading={saving} destroyOnHidden width={800} okButtonProps={{ 'data-testid': 'annt-save' } as never}>
+    <Modal
+      open
+      title={record ? t('edit') : t('add')}
+      onCancel={onClose}
+      onOk={() => void save().catch(() => undefined)}
+      confirmLoading={saving}
+      destroyOnHidden
+      width={800}
+      okButtonProps={{ 'data-testid': 'annt-save' } as never}
+    >
       <Form<Values>
         form={form}
         name="announcement"
         layout="vertical"
-        initialValues={record ? {
-          titile: record.titile, msgAbstract: record.msgAbstract ?? undefined, msgContent: record.msgContent ?? '', priority: record.priority,
-          msgCategory: record.msgCategory as Values['msgCategory'], msgType: record.msgType as Values['msgType'],
-          openType: (record.openType ?? '') as Values['openType'], openPage: record.openPage ?? undefined, busId: record.busId ?? undefined,
-        } : { priority: 'L', msgCategory: '1', msgType: 'ALL', openType: '' }}
+        initialValues={
+          record
+            ? {
+                titile: record.titile,
+                msgAbstract: record.msgAbstract ?? undefined,
+                msgContent: record.msgContent ?? '',
+                priority: record.priority,
+                msgCategory: record.msgCategory as Values['msgCategory'],
+                msgType: record.msgType as Values['msgType'],
+                openType: (record.openType ?? '') as Values['openType'],
+                openPage: record.openPage ?? undefined,
+                busId: record.busId ?? undefined,
+              }
+            : { priority: 'L', msgCategory: '1', msgType: 'ALL', openType: '' }
+        }
       >
         <Form.Item name="titile" label={t('titile')} rules={[required, { max: 100 }]}>
           <Input maxLength={100} data-testid="annt-title" />
@@ -97,27 +147,69 @@ export function AnnouncementFormModal({ record, onClose, onSaved }: { record?: A
         </Form.Item>
         <Space wrap size="large" align="start">
           <Form.Item name="priority" label={t('priorityLabel')} rules={[required]}>
-            <Radio.Group optionType="button" options={(['L', 'M', 'H'] as const).map((p) => ({ value: p, label: t(`priority.${p}`) }))} data-testid="annt-priority" />
+            <Radio.Group
+              optionType="button"
+              options={(['L', 'M', 'H'] as const).map((p) => ({ value: p, label: t(`priority.${p}`) }))}
+              data-testid="annt-priority"
+            />
           </Form.Item>
           <Form.Item name="msgCategory" label={t('categoryLabel')} rules={[required]}>
-            <Radio.Group options={[{ value: '1', label: t('category.1') }, { value: '2', label: t('category.2') }]} />
+            <Radio.Group
+              options={[
+                { value: '1', label: t('category.1') },
+                { value: '2', label: t('category.2') },
+              ]}
+            />
           </Form.Item>
         </Space>
         <Form.Item name="msgType" label={t('msgTypeLabel')} rules={[required]}>
-          <Radio.Group options={[{ value: 'ALL', label: t('msgType.ALL') }, { value: 'USER', label: t('msgType.USER') }]} data-testid="annt-msg-type" />
+          <Radio.Group
+            options={[
+              { value: 'ALL', label: t('msgType.ALL') },
+              { value: 'USER', label: t('msgType.USER') },
+            ]}
+            data-testid="annt-msg-type"
+          />
         </Form.Item>
         {msgType === 'USER' && (
-          <Form.Item label={t('recipients')} required validateStatus={usersError ? 'error' : undefined} help={usersError ? t('chooseUsers') : undefined}>
-            <Recipients users={users} onChange={(u) => { setUsers(u); setUsersError(false); }} />
+          <Form.Item
+            label={t('recipients')}
+            required
+            validateStatus={usersError ? 'error' : undefined}
+            help={usersError ? t('chooseUsers') : undefined}
+          >
+            <Recipients
+              users={users}
+              onChange={(u) => {
+                setUsers(u);
+                setUsersError(false);
+              }}
+            />
           </Form.Item>
         )}
         <Space wrap size="large" align="start">
           <Form.Item name="openType" label={t('openTypeLabel')}>
-            <Select style={{ width: 160 }} options={[{ value: '', label: t('openType.none') }, { value: 'url', label: t('openType.url') }, { value: 'component', label: t('openType.component') }]} />
+            <Select
+              style={{ width: 160 }}
+              options={[
+                { value: '', label: t('openType.none') },
+                { value: 'url', label: t('openType.url') },
+                { value: 'component', label: t('openType.component') },
+              ]}
+            />
           </Form.Item>
           {openType && (
-            <Form.Item name="openPage" label={t('openPage')} rules={[required, { pattern: /^(https?:\/\/|\/(?!\/))/i, message: t('openPageHint') }]} extra={t('openPageHint')}>
-              <Input style={{ width: 'min(320px, 70vw)' }} maxLength={500} placeholder={openType === 'url' ? 'https://…' : '/waybill/list'} />
+            <Form.Item
+              name="openPage"
+              label={t('openPage')}
+              rules={[required, { pattern: /^(https?:\/\/|\/(?!\/))/i, message: t('openPageHint') }]}
+              extra={t('openPageHint')}
+            >
+              <Input
+                style={{ width: 'min(320px, 70vw)' }}
+                maxLength={500}
+                placeholder={openType === 'url' ? 'https://…' : '/waybill/list'}
+              />
             </Form.Item>
           )}
           {openType === 'component' && (

@@ -20,9 +20,16 @@ const STATUS_COLOUR: Record<string, string> = { '0': 'default', '1': 'green', '2
 export function AnnouncementListPage(): ReactNode {
   const { t } = useTranslation(['announcements', 'list']);
   const [dialog, setDialog] = useState<{ record?: AnnouncementRecord } | null>(null);
-  const list = useListPage({ route: AnnouncementRoutes.list, permissionPrefix: 'announcement', sourceKey: '/system/announcement', deleteRoute: AnnouncementRoutes.delete, deleteBatchRoute: AnnouncementRoutes.deleteBatch });
+  const list = useListPage({
+    route: AnnouncementRoutes.list,
+    permissionPrefix: 'announcement',
+    sourceKey: '/system/announcement',
+    deleteRoute: AnnouncementRoutes.delete,
+    deleteBatchRoute: AnnouncementRoutes.deleteBatch,
+  });
 
-  const edit = async (row: AnnouncementRecord): Promise<void> => setDialog({ record: await callApi(AnnouncementRoutes.queryById, { query: { id: row.id } }) });
+  const edit = async (row: AnnouncementRecord): Promise<void> =>
+    setDialog({ record: await callApi(AnnouncementRoutes.queryById, { query: { id: row.id } }) });
   const act = (kind: 'release' | 'revoke', row: AnnouncementRecord): void => {
     feedback().modal.confirm({
       title: t(`${kind}Title`),
@@ -45,9 +52,24 @@ export function AnnouncementListPage(): ReactNode {
         onAdd={() => setDialog({})}
         queryFields={[
           { name: 'titile', label: t('titile'), kind: 'text' },
-          { name: 'sendStatus', label: t('statusLabel'), kind: 'select', options: ['0', '1', '2'].map((v) => ({ value: v, label: t(`status.${v}`) })) },
-          { name: 'priority', label: t('priorityLabel'), kind: 'select', options: ['L', 'M', 'H'].map((v) => ({ value: v, label: t(`priority.${v}`) })) },
-          { name: 'msgCategory', label: t('categoryLabel'), kind: 'select', options: ['1', '2'].map((v) => ({ value: v, label: t(`category.${v}`) })) },
+          {
+            name: 'sendStatus',
+            label: t('statusLabel'),
+            kind: 'select',
+            options: ['0', '1', '2'].map((v) => ({ value: v, label: t(`status.${v}`) })),
+          },
+          {
+            name: 'priority',
+            label: t('priorityLabel'),
+            kind: 'select',
+            options: ['L', 'M', 'H'].map((v) => ({ value: v, label: t(`priority.${v}`) })),
+          },
+          {
+            name: 'msgCategory',
+            label: t('categoryLabel'),
+            kind: 'select',
+            options: ['1', '2'].map((v) => ({ value: v, label: t(`category.${v}`) })),
+          },
         ]}
         superFields={[
           { field: 'titile', label: t('titile'), type: 'string' },
@@ -57,29 +79,95 @@ export function AnnouncementListPage(): ReactNode {
         ]}
         columns={[
           { title: t('titile'), dataIndex: 'titile', sorter: true, ellipsis: true, width: 220 },
-          { title: t('categoryLabel'), dataIndex: 'msgCategory', width: 110, render: (v: string) => t(`category.${v}`) },
-          { title: t('priorityLabel'), dataIndex: 'priority', sorter: true, width: 90, render: (v: AnnouncementRecord['priority']) => <PriorityTag priority={v} /> },
-          { title: t('msgTypeLabel'), dataIndex: 'msgType', width: 110, render: (v: string) => t(`msgType.${v}`) },
-          { title: t('statusLabel'), dataIndex: 'sendStatus', sorter: true, width: 100, render: (v: string) => <Tag color={STATUS_COLOUR[v]} data-testid="annt-status">{t(`status.${v}`)}</Tag> },
-          { title: t('sender'), dataIndex: 'sender', width: 110 },
-          { title: t('sendTime'), dataIndex: 'sendTime', sorter: true, width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
-          { title: t('cancelTime'), dataIndex: 'cancelTime', sorter: true, width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
           {
-            title: t('list:actions.title'), key: 'actions', fixed: 'right', width: 150,
+            title: t('categoryLabel'),
+            dataIndex: 'msgCategory',
+            width: 110,
+            render: (v: string) => t(`category.${v}`),
+          },
+          {
+            title: t('priorityLabel'),
+            dataIndex: 'priority',
+            sorter: true,
+            width: 90,
+            render: (v: AnnouncementRecord['priority']) => <PriorityTag priority={v} />,
+          },
+          { title: t('msgTypeLabel'), dataIndex: 'msgType', width: 110, render: (v: string) => t(`msgType.${v}`) },
+          {
+            title: t('statusLabel'),
+            dataIndex: 'sendStatus',
+            sorter: true,
+            width: 100,
+            render: (v: string) => (
+              <Tag color={STATUS_COLOUR[v]} data-testid="annt-status">
+                {t(`status.${v}`)}
+              </Tag>
+            ),
+          },
+          { title: t('sender'), dataIndex: 'sender', width: 110 },
+          {
+            title: t('sendTime'),
+            dataIndex: 'sendTime',
+            sorter: true,
+            width: 170,
+            render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+          },
+          {
+            title: t('cancelTime'),
+            dataIndex: 'cancelTime',
+            sorter: true,
+            width: 170,
+            render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+          },
+          {
+            title: t('list:actions.title'),
+            key: 'actions',
+            fixed: 'right',
+            width: 150,
             render: (_v, row) => (
               <RowActions
                 actions={[
-                  { key: 'release', label: t('release'), permission: 'announcement:release', hidden: row.sendStatus !== '0', onClick: () => act('release', row) },
-                  { key: 'revoke', label: t('revoke'), permission: 'announcement:revoke', hidden: row.sendStatus !== '1', onClick: () => act('revoke', row) },
-                  { key: 'edit', label: t('list:actions.edit'), permission: 'announcement:edit', hidden: row.sendStatus !== '0', onClick: () => void edit(row) },
-                  { key: 'delete', label: t('list:actions.delete'), permission: 'announcement:delete', danger: true, onClick: () => list.confirmDelete(row.id) },
+                  {
+                    key: 'release',
+                    label: t('release'),
+                    permission: 'announcement:release',
+                    hidden: row.sendStatus !== '0',
+                    onClick: () => act('release', row),
+                  },
+                  {
+                    key: 'revoke',
+                    label: t('revoke'),
+                    permission: 'announcement:revoke',
+                    hidden: row.sendStatus !== '1',
+                    onClick: () => act('revoke', row),
+                  },
+                  {
+                    key: 'edit',
+                    label: t('list:actions.edit'),
+                    permission: 'announcement:edit',
+                    hidden: row.sendStatus !== '0',
+                    onClick: () => void edit(row),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('list:actions.delete'),
+                    permission: 'announcement:delete',
+                    danger: true,
+                    onClick: () => list.confirmDelete(row.id),
+                  },
                 ]}
               />
             ),
           },
         ]}
       />
-      {dialog && <AnnouncementFormModal record={dialog.record} onClose={() => setDialog(null)} onSaved={() => void list.reload()} />}
+      {dialog && (
+        <AnnouncementFormModal
+          record={dialog.record}
+          onClose={() => setDialog(null)}
+          onSaved={() => void list.reload()}
+        />
+      )}
     </>
   );
 }

@@ -6,5 +6,9 @@ import { PRIORITY_COLOURS, type AnnouncementPriority } from '@ztj/contracts';
 /** Priority of an announcement in its SPEC §3 colour: L general blue, M important orange, H urgent red. */
 export function PriorityTag({ priority }: { priority: AnnouncementPriority }): ReactNode {
   const { t } = useTranslation('announcements');
-  return <Tag color={PRIORITY_COLOURS[priority]} data-testid={`priority-${priority}`}>{t(`priority.${priority}`)}</Tag>;
+  return (
+    <Tag color={PRIORITY_COLOURS[priority]} data-testid={`priority-${priority}`}>
+      {t(`priority.${priority}`)}
+    </Tag>
+  );
 }

@@ -1,6 +1,13 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Tooltip } from 'antd';
-import { BoldOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, UnderlineOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  BoldOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  UnderlineOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import styles from './announcements.module.css';
 
@@ -40,14 +47,38 @@ export function RichTextEditor({ value, onChange }: { value?: string; onChange?:
       <div className={styles.toolbar}>
         {COMMANDS.map((c) => (
           <Tooltip key={c.cmd} title={t(`editor.${c.key}`)}>
-            <Button type="text" size="small" icon={c.icon} onMouseDown={(e) => e.preventDefault()} onClick={() => run(c.cmd)} aria-label={t(`editor.${c.key}`)} />
+            <Button
+              type="text"
+              size="small"
+              icon={c.icon}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => run(c.cmd)}
+              aria-label={t(`editor.${c.key}`)}
+            />
           </Tooltip>
         ))}
         <Tooltip title={t('editor.link')}>
-          <Button type="text" size="small" icon={<LinkOutlined />} onMouseDown={(e) => e.preventDefault()} onClick={link} aria-label={t('editor.link')} />
+          <Button
+            type="text"
+            size="small"
+            icon={<LinkOutlined />}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={link}
+            aria-label={t('editor.link')}
+          />
         </Tooltip>
       </div>
-      <div ref={box} className={styles.editor} contentEditable suppressContentEditableWarning onInput={emit} onBlur={emit} role="textbox" aria-multiline data-testid="annt-content-editor" />
+      <div
+        ref={box}
+        className={styles.editor}
+        contentEditable
+        suppressContentEditableWarning
+        onInput={emit}
+        onBlur={emit}
+        role="textbox"
+        aria-multiline
+        data-testid="annt-content-editor"
+      />
     </div>
   );
 }

@@ -2,7 +2,11 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { AnnouncementRoutes, NOTICE_POLL_MS, type ListByUserResult } from '@ztj/contracts';
 import { callApi } from '../../platform/http/callApi';
-import { isSocketConnected, subscribeSocketFrames, subscribeSocketStatus } from '../../platform/websocket/telemetrySocket';
+import {
+  isSocketConnected,
+  subscribeSocketFrames,
+  subscribeSocketStatus,
+} from '../../platform/websocket/telemetrySocket';
 import { toServerMessage } from '../../platform/websocket/useAnnouncementSocket';
 
 /** Query keys of the caller's announcements (bell, own lists, one received announcement). */
@@ -25,7 +29,12 @@ export async function reloadAnnouncements(client: QueryClient): Promise<void> {
  * again on each pushed `topic` / `user` message of the console socket. While the socket is down
  * the bell polls every 6 s (SPEC §9); a failed poll stops the timer silently until the next load.
  */
-export function useAnnouncementBell(): { data: ListByUserResult | undefined; unread: number; isLoading: boolean; isError: boolean } {
+export function useAnnouncementBell(): {
+  data: ListByUserResult | undefined;
+  unread: number;
+  isLoading: boolean;
+  isError: boolean;
+} {
   const client = useQueryClient();
   const connected = useSyncExternalStore(subscribeSocketStatus, isSocketConnected);
   const q = useQuery({

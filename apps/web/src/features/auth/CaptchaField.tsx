@@ -33,9 +33,30 @@ export function CaptchaField({ value, onChange, image, onRefresh, invalid = fals
         title={t('login.refreshCaptcha')}
         // the frame is an inset shadow, not a border, so the 120×40 image is drawn 1:1 (a border
         // shrank it to 118×38 and blurred the glyphs; issue #16 item 5)
-        style={{ width: 120, height: 40, padding: 0, border: 'none', boxShadow: 'inset 0 0 0 1px #d9d9d9', borderRadius: 8, background: '#fff', cursor: 'pointer', flex: 'none' }}
+        style={{
+          width: 120,
+          height: 40,
+          padding: 0,
+          border: 'none',
+          boxShadow: 'inset 0 0 0 1px #d9d9d9',
+          borderRadius: 8,
+          background: '#fff',
+          cursor: 'pointer',
+          flex: 'none',
+        }}
       >
-        {image ? <img src={image} alt={t('login.captchaImage')} width={120} height={40} style={{ display: 'block' }} data-testid="login-captcha-image" /> : <span aria-busy="true">…</span>}
+        {image ? (
+          <img
+            src={image}
+            alt={t('login.captchaImage')}
+            width={120}
+            height={40}
+            style={{ display: 'block' }}
+            data-testid="login-captcha-image"
+          />
+        ) : (
+          <span aria-busy="true">…</span>
+        )}
       </button>
     </div>
   );

@@ -61,7 +61,12 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
         <Form.Item name="oldpassword" label={t('password.old')} rules={[required]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="password" label={t('password.new')} rules={[required, patternRule(PATTERNS.password, 'validation.password', t)]} hasFeedback>
+        <Form.Item
+          name="password"
+          label={t('password.new')}
+          rules={[required, patternRule(PATTERNS.password, 'validation.password', t)]}
+          hasFeedback
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
@@ -73,7 +78,8 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
             required,
             ({ getFieldValue }) => ({
               validator: async (_rule, value: unknown) => {
-                if (value && value !== getFieldValue('password')) throw new Error(t('common:validation.confirmMismatch'));
+                if (value && value !== getFieldValue('password'))
+                  throw new Error(t('common:validation.confirmMismatch'));
               },
             }),
           ]}

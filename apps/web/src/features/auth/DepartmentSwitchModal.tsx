@@ -19,7 +19,13 @@ interface DepartmentSwitchModalProps {
  * Department choice (after sign-in, SPEC §4 "users with several departments must choose") and the
  * department-switch dialog of the user menu (450 px, SPEC §9).
  */
-export function DepartmentSwitchModal({ open, departs, required = false, onDone, onCancel }: DepartmentSwitchModalProps): ReactNode {
+export function DepartmentSwitchModal({
+  open,
+  departs,
+  required = false,
+  onDone,
+  onCancel,
+}: DepartmentSwitchModalProps): ReactNode {
   const { t } = useTranslation('auth');
   const [list, setList] = useState<DepartBrief[] | null>(departs ?? null);
   const [value, setValue] = useState<string | undefined>(undefined);
@@ -72,7 +78,9 @@ export function DepartmentSwitchModal({ open, departs, required = false, onDone,
       width={450}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t(required ? 'depart.description' : 'depart.switchDescription')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t(required ? 'depart.description' : 'depart.switchDescription')}
+      </Typography.Paragraph>
       {list === null ? (
         <Spin />
       ) : list.length === 0 ? (

@@ -46,7 +46,10 @@ export function LoginPage(): ReactNode {
   const { t } = useTranslation('auth');
   const [captchaShown, setCaptchaShown] = useState(false);
   const [captcha, setCaptcha] = useState<{ key: string; image: string | null }>({ key: '', image: null });
-  const { values, setValues, errors, setErrors, change, fieldError } = useLoginFields<LoginField>({ username: '', password: '', captcha: '' }, 'login');
+  const { values, setValues, errors, setErrors, change, fieldError } = useLoginFields<LoginField>(
+    { username: '', password: '', captcha: '' },
+    'login',
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'form' });
@@ -105,7 +108,9 @@ export function LoginPage(): ReactNode {
     setError(null);
     try {
       const { username, password } = values;
-      const body = captchaShown ? { username, password, captcha: values.captcha, checkKey: captcha.key } : { username, password };
+      const body = captchaShown
+        ? { username, password, captcha: values.captcha, checkKey: captcha.key }
+        : { username, password };
       // silent: the form shows refusals itself (below); network and server failures are notified there
       await signedIn(await callApi(AuthRoutes.login, { body, silent: true }));
     } catch (e) {
@@ -156,7 +161,13 @@ export function LoginPage(): ReactNode {
       </div>
       {captchaShown && (
         <div className={styles.field}>
-          <CaptchaField value={values.captcha} onChange={change('captcha')} image={captcha.image} onRefresh={refreshCaptcha} invalid={!!errors.captcha} />
+          <CaptchaField
+            value={values.captcha}
+            onChange={change('captcha')}
+            image={captcha.image}
+            onRefresh={refreshCaptcha}
+            invalid={!!errors.captcha}
+          />
           {fieldError('captcha')}
         </div>
       )}

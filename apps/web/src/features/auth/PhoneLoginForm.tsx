@@ -21,7 +21,10 @@ import styles from './LoginPage.module.css';
  */
 export function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: LoginResult) => Promise<void> }): ReactNode {
   const { t } = useTranslation('auth');
-  const { values, errors, setErrors, change, fieldError } = useLoginFields<PhoneField>({ mobile: '', code: '' }, 'phone');
+  const { values, errors, setErrors, change, fieldError } = useLoginFields<PhoneField>(
+    { mobile: '', code: '' },
+    'phone',
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [demoHint, setDemoHint] = useState(false);
@@ -37,7 +40,10 @@ export function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: LoginResul
     if (invalid) return false;
     setError(null);
     try {
-      const result = await callApi(AuthRoutes.sms, { body: { mobile: values.mobile.trim(), purpose: 'login' }, silent: true });
+      const result = await callApi(AuthRoutes.sms, {
+        body: { mobile: values.mobile.trim(), purpose: 'login' },
+        silent: true,
+      });
       setDemoHint(result.demoCodeInLog);
       return true;
     } catch (e) {
@@ -54,7 +60,10 @@ export function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: LoginResul
     setBusy(true);
     setError(null);
     try {
-      const result = await callApi(AuthRoutes.phoneLogin, { body: { mobile: values.mobile.trim(), captcha: values.code.trim() }, silent: true });
+      const result = await callApi(AuthRoutes.phoneLogin, {
+        body: { mobile: values.mobile.trim(), captcha: values.code.trim() },
+        silent: true,
+      });
       await onSignedIn(result);
     } catch (e) {
       refused(e);
@@ -65,8 +74,18 @@ export function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: LoginResul
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="phone-login-form">
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 24 }} data-testid="phone-login-error" />}
-      {demoHint && <Alert type="info" showIcon title={t('login.demoCodeInLog')} style={{ marginBottom: 24 }} data-testid="phone-demo-hint" />}
+      {error && (
+        <Alert type="error" showIcon title={error} style={{ marginBottom: 24 }} data-testid="phone-login-error" />
+      )}
+      {demoHint && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('login.demoCodeInLog')}
+          style={{ marginBottom: 24 }}
+          data-testid="phone-demo-hint"
+        />
+      )}
       <div className={styles.field}>
         <Input
           size="large"
@@ -85,7 +104,14 @@ export function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: LoginResul
         {fieldError('mobile')}
       </div>
       <div className={styles.field}>
-        <SmsCodeField value={values.code} onChange={change('code')} placeholder={t('login.smsCode')} invalid={Boolean(errors.code)} onSend={sendCode} testId="phone" />
+        <SmsCodeField
+          value={values.code}
+          onChange={change('code')}
+          placeholder={t('login.smsCode')}
+          invalid={Boolean(errors.code)}
+          onSend={sendCode}
+          testId="phone"
+        />
         {fieldError('code')}
       </div>
       <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="phone-submit">

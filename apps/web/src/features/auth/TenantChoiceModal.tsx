@@ -24,7 +24,9 @@ interface TenantChoiceModalProps {
  */
 export function TenantChoiceModal({ open, tenants, initial, onChosen }: TenantChoiceModalProps): ReactNode {
   const { t } = useTranslation('auth');
-  const [value, setValue] = useState<number | undefined>(tenants.some((x) => x.id === initial) ? initial : tenants[0]?.id);
+  const [value, setValue] = useState<number | undefined>(
+    tenants.some((x) => x.id === initial) ? initial : tenants[0]?.id,
+  );
   const [busy, setBusy] = useState(false);
   const selected = value ?? tenants[0]?.id;
 

@@ -1,6 +1,12 @@
 import { AuthRoutes, DictRoutes, type DepartBrief, type DictMap } from '@ztj/contracts';
 import { callApi } from '../../platform/http/callApi';
-import { storeDepartment, storeDictCache, storeTenantId, storeUserInfo, useSessionStore } from '../../platform/session/sessionStore';
+import {
+  storeDepartment,
+  storeDictCache,
+  storeTenantId,
+  storeUserInfo,
+  useSessionStore,
+} from '../../platform/session/sessionStore';
 
 /** A fresh random captcha key (8-64 characters), also in insecure contexts. */
 export function newCaptchaKey(): string {

@@ -5,35 +5,60 @@ import { departmentsToChoose, needsTenantChoice } from './loginSteps';
 
 describe('login form', () => {
   it('requires account and password, and the captcha only when shown', () => {
-    expect(Object.keys(validateLogin({ username: '', password: ' ', captcha: '' }, false))).toEqual(['username', 'password']);
+    expect(Object.keys(validateLogin({ username: '', password: ' ', captcha: '' }, false))).toEqual([
+      'username',
+      'password',
+    ]);
     expect(Object.keys(validateLogin({ username: 'a', password: 'b', captcha: '' }, true))).toEqual(['captcha']);
     expect(validateLogin({ username: 'a', password: 'b', captcha: '' }, false)).toEqual({});
   });
 
   it('keeps the server field errors of login fields', () => {
-    expect(serverLoginErrors([{ field: 'username', message: '必填' }, { field: 'other', message: 'x' }])).toEqual({ username: { text: '必填' } });
+    expect(
+      serverLoginErrors([
+        { field: 'username', message: '必填' },
+        { field: 'other', message: 'x' },
+      ]),
+    ).toEqual({ username: { text: '必填' } });
   });
 
   it('shows the captcha when the server asks for it, and says why above the form', () => {
     // the failure that reaches the threshold: wrong password, and the captcha from now on
-    const now = loginFailure({ code: 500, message: 'Wrong user name or password', errors: [{ field: 'captcha', message: 'Please enter the verification code' }] }, 'Login failed');
+    const now = loginFailure(
+      {
+        code: 500,
+        message: 'Wrong user name or password',
+        errors: [{ field: 'captcha', message: 'Please enter the verification code' }],
+      },
+      'Login failed',
+    );
     expect(now).toEqual({
       errors: { captcha: { text: 'Please enter the verification code' } },
       alert: 'Wrong user name or password',
       captchaRequired: true,
     });
     // an attempt without the captcha once required: the field says it, no repeated alert
-    const asked = loginFailure({ code: 500, message: '请输入验证码', errors: [{ field: 'captcha', message: '请输入验证码' }] }, '登录失败');
+    const asked = loginFailure(
+      { code: 500, message: '请输入验证码', errors: [{ field: 'captcha', message: '请输入验证码' }] },
+      '登录失败',
+    );
     expect(asked).toEqual({ errors: { captcha: { text: '请输入验证码' } }, alert: null, captchaRequired: true });
   });
 
   it('shows the 429 answer and plain refusals above the form, without a captcha', () => {
-    expect(loginFailure({ code: 429, message: 'Too many requests, try again in 4 seconds', errors: [] }, 'Login failed')).toEqual({
+    expect(
+      loginFailure({ code: 429, message: 'Too many requests, try again in 4 seconds', errors: [] }, 'Login failed'),
+    ).toEqual({
       errors: {},
       alert: 'Too many requests, try again in 4 seconds',
       captchaRequired: false,
     });
-    expect(loginFailure({ code: 400, message: 'Request validation failed', errors: [{ field: 'username', message: 'Required' }] }, 'x').alert).toBeNull();
+    expect(
+      loginFailure(
+        { code: 400, message: 'Request validation failed', errors: [{ field: 'username', message: 'Required' }] },
+        'x',
+      ).alert,
+    ).toBeNull();
     expect(loginFailure(null, '登录失败')).toEqual({ errors: {}, alert: '登录失败', captchaRequired: false });
   });
 });
@@ -42,8 +67,18 @@ function result(over: Partial<LoginResult>): LoginResult {
   return {
     token: 't',
     userInfo: {
-      id: '1', username: 'admin', realname: 'A', avatar: null, orgCode: null, orgCodeTxt: null, sex: null,
-      email: null, phone: null, status: 1, userIdentity: 1, loginTenantId: 1,
+      id: '1',
+      username: 'admin',
+      realname: 'A',
+      avatar: null,
+      orgCode: null,
+      orgCodeTxt: null,
+      sex: null,
+      email: null,
+      phone: null,
+      status: 1,
+      userIdentity: 1,
+      loginTenantId: 1,
     },
     sysAllDictItems: {},
     departs: [],

@@ -52,9 +52,18 @@ export interface LoginFailure {
  * validation failure with field messages — e.g. the 429 "try again in N seconds" answer and
  * "wrong user name or password" are shown there. `error` null (no server answer) shows `fallback`.
  */
-export function loginFailure(error: { code: number; message: string; errors: readonly FieldError[] } | null, fallback: string): LoginFailure {
+export function loginFailure(
+  error: { code: number; message: string; errors: readonly FieldError[] } | null,
+  fallback: string,
+): LoginFailure {
   if (!error) return { errors: {}, alert: fallback, captchaRequired: false };
   const errors = serverLoginErrors(error.errors);
-  const fieldsSayIt = Object.keys(errors).length > 0 && (error.code === ResultCode.BAD_REQUEST || error.errors.some((e) => e.message === error.message));
-  return { errors, alert: fieldsSayIt ? null : error.message || fallback, captchaRequired: error.errors.some((e) => e.field === 'captcha') };
+  const fieldsSayIt =
+    Object.keys(errors).length > 0 &&
+    (error.code === ResultCode.BAD_REQUEST || error.errors.some((e) => e.message === error.message));
+  return {
+    errors,
+    alert: fieldsSayIt ? null : error.message || fallback,
+    captchaRequired: error.errors.some((e) => e.field === 'captcha'),
+  };
 }

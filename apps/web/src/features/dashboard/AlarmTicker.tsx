@@ -18,7 +18,15 @@ interface AlarmTickerProps {
 }
 
 /** One alarm of the ticker: severity, device, type, value and start time; opens the alarm list on it. */
-function TickerItem({ alarm, hidden, onOpen }: { alarm: AlarmRecord; hidden?: boolean; onOpen: (id: string) => void }): ReactNode {
+function TickerItem({
+  alarm,
+  hidden,
+  onOpen,
+}: {
+  alarm: AlarmRecord;
+  hidden?: boolean;
+  onOpen: (id: string) => void;
+}): ReactNode {
   const { t, i18n } = useTranslation('alarms');
   const lang = toLanguage(i18n.language);
   const meta = severityMeta(alarm.severity);
@@ -34,7 +42,10 @@ function TickerItem({ alarm, hidden, onOpen }: { alarm: AlarmRecord; hidden?: bo
     >
       <span className={`${styles.tickerTag} ${styles[`severity${alarm.severity}`]}`}>{t(`severity.${meta.key}`)}</span>
       <span className={styles.tickerDevice}>{alarm.deviceName}</span>
-      <span>{alarmTypeName(alarm.alarmType, lang, t)}{alarm.value !== null ? ` ${alarm.value}` : ''}</span>
+      <span>
+        {alarmTypeName(alarm.alarmType, lang, t)}
+        {alarm.value !== null ? ` ${alarm.value}` : ''}
+      </span>
       <span className={styles.tickerTime}>{formatAlarmTime(alarm.startTs)}</span>
       {alarm.status === 'active' && <span className={styles.tickerActive}>{t('status.active')}</span>}
     </button>
@@ -47,7 +58,12 @@ function TickerItem({ alarm, hidden, onOpen }: { alarm: AlarmRecord; hidden?: bo
  * pointer is over it (or a keyboard focus is in it), and a click opens the alarm list on that alarm
  * (`/alarm/list?alarmId=`). Motion is left out for users who ask for reduced motion.
  */
-export default function AlarmTicker({ alarms, direction = 'horizontal', dark = false, testId = 'alarm-ticker' }: AlarmTickerProps): ReactNode {
+export default function AlarmTicker({
+  alarms,
+  direction = 'horizontal',
+  dark = false,
+  testId = 'alarm-ticker',
+}: AlarmTickerProps): ReactNode {
   const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const track = useRef<HTMLDivElement>(null);
@@ -70,7 +86,11 @@ export default function AlarmTicker({ alarms, direction = 'horizontal', dark = f
   }, [alarms, vertical, moving]);
 
   const open = (id: string): void => void navigate(`/alarm/list?alarmId=${encodeURIComponent(id)}`);
-  const boxClass = [styles.ticker, vertical ? styles.tickerVertical : styles.tickerHorizontal, dark ? styles.tickerDark : ''].join(' ');
+  const boxClass = [
+    styles.ticker,
+    vertical ? styles.tickerVertical : styles.tickerHorizontal,
+    dark ? styles.tickerDark : '',
+  ].join(' ');
 
   if (alarms.length === 0) {
     return (
@@ -90,7 +110,9 @@ export default function AlarmTicker({ alarms, direction = 'horizontal', dark = f
           data-testid={`${testId}-track`}
           data-moving={moving}
         >
-          {alarms.map((a) => <TickerItem key={a.id} alarm={a} onOpen={open} />)}
+          {alarms.map((a) => (
+            <TickerItem key={a.id} alarm={a} onOpen={open} />
+          ))}
           {moving && alarms.map((a) => <TickerItem key={`copy-${a.id}`} alarm={a} hidden onOpen={open} />)}
         </div>
       </div>

@@ -38,7 +38,9 @@ function WelcomeCard(): ReactNode {
           <Button type="primary" icon={<FullscreenOutlined />} onClick={openBigScreen} data-testid="open-bigscreen">
             {t('bigScreen.open')}
           </Button>
-          <span className={styles.bigScreenHint} data-testid="bigscreen-hint">{t('bigScreen.hint')}</span>
+          <span className={styles.bigScreenHint} data-testid="bigscreen-hint">
+            {t('bigScreen.hint')}
+          </span>
         </div>
       </div>
     </div>

@@ -19,7 +19,10 @@ export function BigScreenMap({ devices, warehouses }: { devices: Devices; wareho
   const { toTile } = useMapTiles();
   const deviceDots = useMemo(() => devices.map((d) => ({ d, p: toTile(d.lat, d.lng) })), [devices, toTile]);
   const storeDots = useMemo(() => warehouses.map((w) => ({ w, p: toTile(w.lat, w.lng) })), [warehouses, toTile]);
-  const positions = useMemo(() => [...deviceDots.map((x) => x.p), ...storeDots.map((x) => x.p)], [deviceDots, storeDots]);
+  const positions = useMemo(
+    () => [...deviceDots.map((x) => x.p), ...storeDots.map((x) => x.p)],
+    [deviceDots, storeDots],
+  );
   const fitKey = positions.length > 0 ? 'loaded' : null;
   return (
     <BaseMap className={styles.map} testId="bigscreen-map">
@@ -31,7 +34,10 @@ export function BigScreenMap({ devices, warehouses }: { devices: Devices; wareho
           radius={11}
           pathOptions={{ color: '#fff', weight: 2, fillColor: w.outOfLimits ? '#f5222d' : '#1890ff', fillOpacity: 0.9 }}
         >
-          <Tooltip>{t('bigScreen.warehouse')}: {w.name}{w.outOfLimits ? ` · ${t('bigScreen.outOfLimits')}` : ''}</Tooltip>
+          <Tooltip>
+            {t('bigScreen.warehouse')}: {w.name}
+            {w.outOfLimits ? ` · ${t('bigScreen.outOfLimits')}` : ''}
+          </Tooltip>
         </CircleMarker>
       ))}
       {deviceDots.map(({ d, p }) => (
@@ -39,9 +45,16 @@ export function BigScreenMap({ devices, warehouses }: { devices: Devices; wareho
           key={`d-${d.id}`}
           center={[p.lat, p.lng]}
           radius={d.kind === 'vehicleGateway' ? 7 : 5}
-          pathOptions={{ color: d.online ? '#b7eb8f' : '#8c8c8c', weight: 1, fillColor: d.online ? '#52c41a' : '#595959', fillOpacity: 0.9 }}
+          pathOptions={{
+            color: d.online ? '#b7eb8f' : '#8c8c8c',
+            weight: 1,
+            fillColor: d.online ? '#52c41a' : '#595959',
+            fillOpacity: 0.9,
+          }}
         >
-          <Tooltip>{d.name} · {d.online ? t('cards.online') : t('cards.offline')}</Tooltip>
+          <Tooltip>
+            {d.name} · {d.online ? t('cards.online') : t('cards.offline')}
+          </Tooltip>
         </CircleMarker>
       ))}
     </BaseMap>

@@ -23,7 +23,17 @@ function failed(p: NonNullable<BigScreenData['stats']['pushes']>): number {
 }
 
 /** A panel of the big screen: title bar and content. */
-function Panel({ title, children, className, testId }: { title: string; children: ReactNode; className?: string; testId?: string }): ReactNode {
+function Panel({
+  title,
+  children,
+  className,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}): ReactNode {
   return (
     <section className={`${styles.panel} ${className ?? ''}`} data-testid={testId}>
       <h2 className={styles.panelTitle}>{title}</h2>
@@ -33,10 +43,22 @@ function Panel({ title, children, className, testId }: { title: string; children
 }
 
 /** One big figure with its label. */
-function Kpi({ label, value, tone, testId }: { label: string; value: string; tone?: 'good' | 'bad' | 'warn'; testId: string }): ReactNode {
+function Kpi({
+  label,
+  value,
+  tone,
+  testId,
+}: {
+  label: string;
+  value: string;
+  tone?: 'good' | 'bad' | 'warn';
+  testId: string;
+}): ReactNode {
   return (
     <div className={styles.kpi}>
-      <div className={`${styles.kpiValue} ${tone ? styles[tone] : ''}`} data-testid={testId}>{value}</div>
+      <div className={`${styles.kpiValue} ${tone ? styles[tone] : ''}`} data-testid={testId}>
+        {value}
+      </div>
       <div className={styles.kpiLabel}>{label}</div>
     </div>
   );
@@ -67,14 +89,18 @@ function useClock(): string {
 
 /** Devices of the map with the live telemetry frames applied since the last load. */
 function useLiveDevices(data: BigScreenData | undefined): NonNullable<BigScreenData['devices']> {
-  const [live, setLive] = useState<{ base: BigScreenData['devices']; devices: NonNullable<BigScreenData['devices']> }>({ base: null, devices: [] });
+  const [live, setLive] = useState<{ base: BigScreenData['devices']; devices: NonNullable<BigScreenData['devices']> }>({
+    base: null,
+    devices: [],
+  });
   const base = data?.devices ?? null;
   const current = live.base === base ? live.devices : (base ?? []);
   const onReadings = useCallback(
-    (readings: LiveReading[]) => setLive((prev) => {
-      const from = prev.base === base ? prev.devices : (base ?? []);
-      return { base, devices: base ? applyReadings(from, readings) : from };
-    }),
+    (readings: LiveReading[]) =>
+      setLive((prev) => {
+        const from = prev.base === base ? prev.devices : (base ?? []);
+        return { base, devices: base ? applyReadings(from, readings) : from };
+      }),
     [base],
   );
   useTelemetrySocket(onReadings);
@@ -102,62 +128,129 @@ export function BigScreenPage(): ReactNode {
   const trendChart = useMemo(() => {
     if (!trend.data) return null;
     const { labels, series } = trendSeries(trend.data);
-    return trendOption(labels, series, { alarms: t('trend.series.alarms'), pushes: t('trend.series.pushes'), readings: t('trend.series.readings') }, true);
+    return trendOption(
+      labels,
+      series,
+      { alarms: t('trend.series.alarms'), pushes: t('trend.series.pushes'), readings: t('trend.series.readings') },
+      true,
+    );
   }, [trend.data, t]);
-  const gauge = useMemo(() => gaugeOption(data?.compliance?.rate ?? null, t('bigScreen.compliance')), [data?.compliance?.rate, t]);
+  const gauge = useMemo(
+    () => gaugeOption(data?.compliance?.rate ?? null, t('bigScreen.compliance')),
+    [data?.compliance?.rate, t],
+  );
 
   const leave = (): void => {
     exitFullscreen();
     void navigate('/dashboard/analysis');
   };
-  const late = s?.waybills ? s.waybills.byTiming.alreadyLate + s.waybills.byTiming.estimatedDelay + s.waybills.byTiming.delay : null;
+  const late = s?.waybills
+    ? s.waybills.byTiming.alreadyLate + s.waybills.byTiming.estimatedDelay + s.waybills.byTiming.delay
+    : null;
 
   return (
     <div className={styles.screen} data-testid="bigscreen">
       <header className={styles.header}>
         <div className={styles.headerSide}>
-          <Button ghost size="small" icon={<FullscreenExitOutlined />} onClick={leave} data-testid="bigscreen-exit">{t('bigScreen.exit')}</Button>
+          <Button ghost size="small" icon={<FullscreenExitOutlined />} onClick={leave} data-testid="bigscreen-exit">
+            {t('bigScreen.exit')}
+          </Button>
         </div>
         <h1 className={styles.title}>{t('bigScreen.title')}</h1>
-        <div className={`${styles.headerSide} ${styles.clock}`} data-testid="bigscreen-clock">{clock}</div>
+        <div className={`${styles.headerSide} ${styles.clock}`} data-testid="bigscreen-clock">
+          {clock}
+        </div>
       </header>
       {isLoading ? (
-        <div className={styles.state}><Spin size="large" /></div>
+        <div className={styles.state}>
+          <Spin size="large" />
+        </div>
       ) : isError || !data || !s ? (
         <div className={styles.state} data-testid="bigscreen-error">
           <p>{t('error.title')}</p>
-          <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>{t('error.retry')}</Button>
+          <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>
+            {t('error.retry')}
+          </Button>
         </div>
       ) : (
         <main className={styles.grid}>
           <div className={styles.column}>
             <Panel title={t('cards.devices')} testId="bigscreen-devices">
-              <Figures rows={[[t('cards.online'), countText(s.devices?.online)], [t('cards.offline'), countText(s.devices?.offline)], [t('cards.total'), countText(s.devices?.total)], [t('cards.onlineRate'), formatRate(onlineRate(s.devices))]]} />
+              <Figures
+                rows={[
+                  [t('cards.online'), countText(s.devices?.online)],
+                  [t('cards.offline'), countText(s.devices?.offline)],
+                  [t('cards.total'), countText(s.devices?.total)],
+                  [t('cards.onlineRate'), formatRate(onlineRate(s.devices))],
+                ]}
+              />
             </Panel>
             <Panel title={t('cards.activeAlarms')} testId="bigscreen-alarms">
-              <Figures rows={[[ta('severity.urgent'), countText(s.alarms?.H), 'bad'], [ta('severity.important'), countText(s.alarms?.M), 'warn'], [ta('severity.general'), countText(s.alarms?.L)], [ta('dashboard.unprocessed'), countText(s.alarms?.unprocessed)]]} />
+              <Figures
+                rows={[
+                  [ta('severity.urgent'), countText(s.alarms?.H), 'bad'],
+                  [ta('severity.important'), countText(s.alarms?.M), 'warn'],
+                  [ta('severity.general'), countText(s.alarms?.L)],
+                  [ta('dashboard.unprocessed'), countText(s.alarms?.unprocessed)],
+                ]}
+              />
             </Panel>
             <Panel title={t('cards.waybills')} testId="bigscreen-waybills">
-              <Figures rows={[[t('cards.waybillsOngoing'), countText(s.waybills?.byStatus.ongoing)], [t('bigScreen.late'), countText(late), 'warn'], [t('cards.total'), countText(s.waybills?.total)], [t('cards.warehousesOutOfLimits'), countText(s.warehousesOutOfLimits), 'bad']]} />
+              <Figures
+                rows={[
+                  [t('cards.waybillsOngoing'), countText(s.waybills?.byStatus.ongoing)],
+                  [t('bigScreen.late'), countText(late), 'warn'],
+                  [t('cards.total'), countText(s.waybills?.total)],
+                  [t('cards.warehousesOutOfLimits'), countText(s.warehousesOutOfLimits), 'bad'],
+                ]}
+              />
             </Panel>
             <Panel title={t('bigScreen.pushes')} testId="bigscreen-pushes">
-              <Figures rows={[[t('cards.pushesSent'), countText(s.pushes?.sent)], [t('bigScreen.pushesFailed'), countText(s.pushes ? failed(s.pushes) : null), 'warn'], [t('cards.total'), countText(s.pushes?.total)], [t('bigScreen.mapDevices'), countText(data.devices ? devices.length : null)]]} />
+              <Figures
+                rows={[
+                  [t('cards.pushesSent'), countText(s.pushes?.sent)],
+                  [t('bigScreen.pushesFailed'), countText(s.pushes ? failed(s.pushes) : null), 'warn'],
+                  [t('cards.total'), countText(s.pushes?.total)],
+                  [t('bigScreen.mapDevices'), countText(data.devices ? devices.length : null)],
+                ]}
+              />
             </Panel>
           </div>
           <div className={styles.center}>
             <div className={styles.kpis}>
               <Kpi label={t('cards.online')} value={countText(s.devices?.online)} tone="good" testId="kpi-online" />
               <Kpi label={t('cards.activeAlarms')} value={countText(s.alarms?.active)} tone="bad" testId="kpi-alarms" />
-              <Kpi label={t('cards.waybillsOngoing')} value={countText(s.waybills?.byStatus.ongoing)} testId="kpi-waybills" />
-              <Kpi label={t('bigScreen.compliance')} value={formatRate(data.compliance?.rate)} tone="good" testId="kpi-compliance" />
+              <Kpi
+                label={t('cards.waybillsOngoing')}
+                value={countText(s.waybills?.byStatus.ongoing)}
+                testId="kpi-waybills"
+              />
+              <Kpi
+                label={t('bigScreen.compliance')}
+                value={formatRate(data.compliance?.rate)}
+                tone="good"
+                testId="kpi-compliance"
+              />
             </div>
             <div className={styles.mapBox}>
               <BigScreenMap devices={devices} warehouses={data.warehouses ?? []} />
               <div className={styles.legend}>
-                <span><i className={styles.dotOnline} />{t('cards.online')}</span>
-                <span><i className={styles.dotOffline} />{t('cards.offline')}</span>
-                <span><i className={styles.dotStore} />{t('bigScreen.warehouse')}</span>
-                <span><i className={styles.dotStoreBad} />{t('bigScreen.outOfLimits')}</span>
+                <span>
+                  <i className={styles.dotOnline} />
+                  {t('cards.online')}
+                </span>
+                <span>
+                  <i className={styles.dotOffline} />
+                  {t('cards.offline')}
+                </span>
+                <span>
+                  <i className={styles.dotStore} />
+                  {t('bigScreen.warehouse')}
+                </span>
+                <span>
+                  <i className={styles.dotStoreBad} />
+                  {t('bigScreen.outOfLimits')}
+                </span>
               </div>
             </div>
           </div>
@@ -166,7 +259,13 @@ export function BigScreenPage(): ReactNode {
               <Suspense fallback={<Spin />}>
                 <DashChart option={gauge} className={styles.gauge} label={t('bigScreen.compliance')} />
               </Suspense>
-              <p className={styles.note}>{t('bigScreen.complianceNote', { hours: data.compliance?.windowHours ?? 24, inLimits: data.compliance?.inLimits ?? 0, total: data.compliance?.total ?? 0 })}</p>
+              <p className={styles.note}>
+                {t('bigScreen.complianceNote', {
+                  hours: data.compliance?.windowHours ?? 24,
+                  inLimits: data.compliance?.inLimits ?? 0,
+                  total: data.compliance?.total ?? 0,
+                })}
+              </p>
             </Panel>
             <Panel title={t('ticker.label')} className={styles.grow} testId="bigscreen-ticker">
               <AlarmTicker alarms={s.latestAlarms ?? []} direction="vertical" dark testId="bigscreen-alarm-ticker" />

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { use as registerEchartsParts, type ComposeOption } from 'echarts/core';
-import { BarChart, GaugeChart, LineChart, type BarSeriesOption, type GaugeSeriesOption, type LineSeriesOption } from 'echarts/charts';
+import {
+  BarChart,
+  GaugeChart,
+  LineChart,
+  type BarSeriesOption,
+  type GaugeSeriesOption,
+  type LineSeriesOption,
+} from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
@@ -12,11 +19,24 @@ import {
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEChart } from '../../platform/charts/useEChart';
 
-registerEchartsParts([BarChart, LineChart, GaugeChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+registerEchartsParts([
+  BarChart,
+  LineChart,
+  GaugeChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
 
 /** The ECharts options of the dashboard (bars, lines, a gauge), tree-shaken to those parts. */
 export type DashChartOption = ComposeOption<
-  BarSeriesOption | LineSeriesOption | GaugeSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+  | BarSeriesOption
+  | LineSeriesOption
+  | GaugeSeriesOption
+  | GridComponentOption
+  | LegendComponentOption
+  | TooltipComponentOption
 >;
 
 interface DashChartProps {

@@ -1,6 +1,14 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, Row, Skeleton, Statistic } from 'antd';
-import { ApartmentOutlined, GlobalOutlined, HistoryOutlined, LoginOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  GlobalOutlined,
+  HistoryOutlined,
+  LoginOutlined,
+  SafetyOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DashboardStats } from '@ztj/contracts';
 import { useDashboardStats } from './api';
@@ -33,7 +41,12 @@ function SystemFigures({ data, loading }: { data: DashboardStats | undefined; lo
           <Col key={f.key} xs={12} sm={12} lg={6} xl={6}>
             <Card size="small">
               <Skeleton loading={loading} active paragraph={false}>
-                <Statistic title={t(`figures.${f.key}`)} value={data?.[f.key] ?? 0} prefix={f.icon} data-testid={`stat-${f.key}`} />
+                <Statistic
+                  title={t(`figures.${f.key}`)}
+                  value={data?.[f.key] ?? 0}
+                  prefix={f.icon}
+                  data-testid={`stat-${f.key}`}
+                />
               </Skeleton>
             </Card>
           </Col>

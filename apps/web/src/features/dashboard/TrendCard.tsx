@@ -21,14 +21,28 @@ export default function TrendCard(): ReactNode {
   const option = useMemo(() => {
     if (!data) return null;
     const { labels, series } = trendSeries(data);
-    return trendOption(labels, series, { alarms: t('trend.series.alarms'), pushes: t('trend.series.pushes'), readings: t('trend.series.readings') });
+    return trendOption(labels, series, {
+      alarms: t('trend.series.alarms'),
+      pushes: t('trend.series.pushes'),
+      readings: t('trend.series.readings'),
+    });
   }, [data, t]);
 
   const ranges = DASHBOARD_TREND_DAYS.map((d) => ({ value: d, label: t(`trend.range.${d}`) }));
   let body: ReactNode;
   if (isError) {
     body = (
-      <Alert type="error" showIcon title={t('error.title')} action={<Button size="small" onClick={() => void refetch()} loading={isFetching}>{t('error.retry')}</Button>} data-testid="trend-error" />
+      <Alert
+        type="error"
+        showIcon
+        title={t('error.title')}
+        action={
+          <Button size="small" onClick={() => void refetch()} loading={isFetching}>
+            {t('error.retry')}
+          </Button>
+        }
+        data-testid="trend-error"
+      />
     );
   } else if (isLoading || !data || !option) {
     body = <Skeleton active />;
@@ -37,7 +51,12 @@ export default function TrendCard(): ReactNode {
   } else {
     body = (
       <Suspense fallback={<Skeleton active />}>
-        <DashChart option={option} className={styles.trendChart} testId="trend-chart" label={t('trend.title', { days })} />
+        <DashChart
+          option={option}
+          className={styles.trendChart}
+          testId="trend-chart"
+          label={t('trend.title', { days })}
+        />
       </Suspense>
     );
   }
@@ -46,12 +65,16 @@ export default function TrendCard(): ReactNode {
     <Card
       size="small"
       title={t('trend.title', { days })}
-      extra={<Segmented size="small" options={ranges} value={days} onChange={(v) => setDays(v)} data-testid="trend-range" />}
+      extra={
+        <Segmented size="small" options={ranges} value={days} onChange={(v) => setDays(v)} data-testid="trend-range" />
+      }
       data-testid="trend-card"
       data-days={data?.days}
       className={styles.card}
     >
-      <div aria-busy={isFetching} data-testid="trend-body">{body}</div>
+      <div aria-busy={isFetching} data-testid="trend-body">
+        {body}
+      </div>
       <div className={styles.muted}>{t('trend.timeZone', { zone: data?.timeZone ?? 'Asia/Shanghai' })}</div>
     </Card>
   );

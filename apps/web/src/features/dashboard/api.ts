@@ -1,5 +1,11 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { DashboardRoutes, type BigScreenData, type DashboardStats, type DashboardTrend, type DashboardTrendDays } from '@ztj/contracts';
+import {
+  DashboardRoutes,
+  type BigScreenData,
+  type DashboardStats,
+  type DashboardTrend,
+  type DashboardTrendDays,
+} from '@ztj/contracts';
 import { callApi } from '../../platform/http/callApi';
 
 /** Query keys of the dashboard (live updates invalidate the figures by prefix). */
@@ -14,7 +20,10 @@ export const BIG_SCREEN_REFRESH_MS = 60_000;
 
 /** Figures of the analysis dashboard (`DashboardRoutes.analysis`). */
 export function useDashboardStats(): UseQueryResult<DashboardStats> {
-  return useQuery({ queryKey: DASHBOARD_KEYS.analysis, queryFn: ({ signal }) => callApi(DashboardRoutes.analysis, { signal }) });
+  return useQuery({
+    queryKey: DASHBOARD_KEYS.analysis,
+    queryFn: ({ signal }) => callApi(DashboardRoutes.analysis, { signal }),
+  });
 }
 
 /** Alarms, readings and pushes per Asia/Shanghai day for 7, 14 or 30 days (`DashboardRoutes.trend`). */

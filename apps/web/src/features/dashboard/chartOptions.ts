@@ -9,7 +9,12 @@ const COLOURS: Record<TrendSeries['key'], string> = { alarms: '#f5222d', pushes:
  * the right axis (their own scale). `names` are the translated series names; `dark` styles it for
  * the big screen.
  */
-export function trendOption(labels: string[], series: TrendSeries[], names: Record<TrendSeries['key'], string>, dark = false): DashChartOption {
+export function trendOption(
+  labels: string[],
+  series: TrendSeries[],
+  names: Record<TrendSeries['key'], string>,
+  dark = false,
+): DashChartOption {
   const text = dark ? '#c7d7f5' : 'rgba(0,0,0,0.65)';
   const line = dark ? 'rgba(120,160,255,0.18)' : '#f0f0f0';
   const hasReadings = series.some((s) => s.key === 'readings');
@@ -20,7 +25,10 @@ export function trendOption(labels: string[], series: TrendSeries[], names: Reco
     legend: { top: 0, textStyle: { color: text } },
     grid: { left: 8, right: 8, top: 36, bottom: 4, containLabel: true },
     xAxis: { type: 'category', data: labels, axisLabel: { color: text }, axisLine: { lineStyle: { color: line } } },
-    yAxis: [{ type: 'value', ...axis }, ...(hasReadings ? [{ type: 'value' as const, ...axis, splitLine: { show: false } }] : [])],
+    yAxis: [
+      { type: 'value', ...axis },
+      ...(hasReadings ? [{ type: 'value' as const, ...axis, splitLine: { show: false } }] : []),
+    ],
     series: series.map((s) =>
       s.key === 'readings'
         ? { type: 'line' as const, name: names.readings, data: s.values, yAxisIndex: 1, smooth: true, symbolSize: 6 }
@@ -46,7 +54,13 @@ export function gaugeOption(rate: number | null, label: string): DashChartOption
         axisLabel: { show: false },
         pointer: { show: false },
         title: { show: false },
-        detail: { valueAnimation: true, offsetCenter: [0, 0], color: '#fff', fontSize: 24, formatter: rate === null ? '—' : '{value}%' },
+        detail: {
+          valueAnimation: true,
+          offsetCenter: [0, 0],
+          color: '#fff',
+          fontSize: 24,
+          formatter: rate === null ? '—' : '{value}%',
+        },
         data: [{ value, name: label }],
       },
     ],

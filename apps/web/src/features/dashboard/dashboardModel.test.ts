@@ -1,25 +1,60 @@
 import { describe, expect, it } from 'vitest';
 import type { BigScreenData, DashboardTrend } from '@ztj/contracts';
 import { alarmOf } from '../alarms/alarmFixtures';
-import { applyReadings, countText, formatRate, mergeAlarmNotice, onlineRate, tickerSeconds, trendIsEmpty, trendSeries } from './dashboardModel';
+import {
+  applyReadings,
+  countText,
+  formatRate,
+  mergeAlarmNotice,
+  onlineRate,
+  tickerSeconds,
+  trendIsEmpty,
+  trendSeries,
+} from './dashboardModel';
 import { gaugeOption, trendOption } from './chartOptions';
 
 type MapDevice = NonNullable<BigScreenData['devices']>[number];
-const dev = (over: Partial<MapDevice> = {}): MapDevice => ({ id: 'D1', name: 'Truck 1', kind: 'vehicleGateway', online: false, lat: 30, lng: 120, ts: 1_000, ...over });
+const dev = (over: Partial<MapDevice> = {}): MapDevice => ({
+  id: 'D1',
+  name: 'Truck 1',
+  kind: 'vehicleGateway',
+  online: false,
+  lat: 30,
+  lng: 120,
+  ts: 1_000,
+  ...over,
+});
 
 describe('mergeAlarmNotice (scroll info bar)', () => {
   const list = [alarmOf({ id: 'b', startTs: 2_000 }), alarmOf({ id: 'a', startTs: 1_000 })];
   it('puts a raised alarm first and keeps at most the limit', () => {
-    const merged = mergeAlarmNotice(list, { cmd: 'alarm', event: 'raised', alarm: alarmOf({ id: 'c', startTs: 3_000 }) }, 2);
+    const merged = mergeAlarmNotice(
+      list,
+      { cmd: 'alarm', event: 'raised', alarm: alarmOf({ id: 'c', startTs: 3_000 }) },
+      2,
+    );
     expect(merged.map((a) => a.id)).toEqual(['c', 'b']);
   });
   it('replaces a cleared or processed alarm in place and ignores one it does not show', () => {
-    const cleared = mergeAlarmNotice(list, { cmd: 'alarm', event: 'cleared', alarm: alarmOf({ id: 'a', startTs: 1_000, status: 'cleared' }) });
-    expect(cleared.map((a) => [a.id, a.status])).toEqual([['b', 'active'], ['a', 'cleared']]);
-    expect(mergeAlarmNotice(list, { cmd: 'alarm', event: 'processed', alarm: alarmOf({ id: 'z' }) }).map((a) => a.id)).toEqual(['b', 'a']);
+    const cleared = mergeAlarmNotice(list, {
+      cmd: 'alarm',
+      event: 'cleared',
+      alarm: alarmOf({ id: 'a', startTs: 1_000, status: 'cleared' }),
+    });
+    expect(cleared.map((a) => [a.id, a.status])).toEqual([
+      ['b', 'active'],
+      ['a', 'cleared'],
+    ]);
+    expect(
+      mergeAlarmNotice(list, { cmd: 'alarm', event: 'processed', alarm: alarmOf({ id: 'z' }) }).map((a) => a.id),
+    ).toEqual(['b', 'a']);
   });
   it('does not duplicate an alarm raised twice (resent notice)', () => {
-    const twice = mergeAlarmNotice(list, { cmd: 'alarm', event: 'raised', alarm: alarmOf({ id: 'b', startTs: 2_000 }) });
+    const twice = mergeAlarmNotice(list, {
+      cmd: 'alarm',
+      event: 'raised',
+      alarm: alarmOf({ id: 'b', startTs: 2_000 }),
+    });
     expect(twice.map((a) => a.id)).toEqual(['b', 'a']);
   });
 });
@@ -30,11 +65,24 @@ describe('applyReadings (big screen map)', () => {
     expect(d).toEqual(dev({ online: true, ts: 2_000, lat: 31, lng: 121 }));
   });
   it('keeps the position of a reading without a fix and ignores older readings', () => {
-    expect(applyReadings([dev()], [{ deviceId: 'D1', ts: 2_000, values: {}, lat: null, lng: null }])[0]).toMatchObject({ lat: 30, online: true, ts: 2_000 });
-    expect(applyReadings([dev({ ts: 5_000 })], [{ deviceId: 'D1', ts: 2_000, values: {}, lat: 1, lng: 1 }])[0]).toEqual(dev({ ts: 5_000 }));
+    expect(applyReadings([dev()], [{ deviceId: 'D1', ts: 2_000, values: {}, lat: null, lng: null }])[0]).toMatchObject({
+      lat: 30,
+      online: true,
+      ts: 2_000,
+    });
+    expect(applyReadings([dev({ ts: 5_000 })], [{ deviceId: 'D1', ts: 2_000, values: {}, lat: 1, lng: 1 }])[0]).toEqual(
+      dev({ ts: 5_000 }),
+    );
   });
   it('adds a device first seen with a fix, not one without', () => {
-    const out = applyReadings([], [{ deviceId: 'N', ts: 1, values: {}, lat: 1, lng: 2 }, { deviceId: 'M', ts: 1, values: {}, lat: null, lng: null }], new Map([['N', 'New one']]));
+    const out = applyReadings(
+      [],
+      [
+        { deviceId: 'N', ts: 1, values: {}, lat: 1, lng: 2 },
+        { deviceId: 'M', ts: 1, values: {}, lat: null, lng: null },
+      ],
+      new Map([['N', 'New one']]),
+    );
     expect(out).toEqual([{ id: 'N', name: 'New one', kind: 'terminal', online: true, lat: 1, lng: 2, ts: 1 }]);
   });
 });
@@ -68,7 +116,13 @@ describe('trend series', () => {
     ],
   };
   it('labels days MM-DD and leaves out a source the caller may not see', () => {
-    expect(trendSeries(trend)).toEqual({ labels: ['03-09', '03-10'], series: [{ key: 'alarms', values: [1, 0] }, { key: 'readings', values: [100, 50] }] });
+    expect(trendSeries(trend)).toEqual({
+      labels: ['03-09', '03-10'],
+      series: [
+        { key: 'alarms', values: [1, 0] },
+        { key: 'readings', values: [100, 50] },
+      ],
+    });
     expect(trendIsEmpty(trend)).toBe(false);
     expect(trendIsEmpty({ ...trend, points: trend.points.map((p) => ({ ...p, alarms: 0, readings: 0 })) })).toBe(true);
   });
@@ -82,7 +136,8 @@ describe('trend series', () => {
     expect(option.yAxis).toHaveLength(2);
   });
   it('colours the compliance gauge by the rate', () => {
-    const colour = (rate: number | null): unknown => (gaugeOption(rate, 'x').series as { itemStyle: { color: string } }[])[0]!.itemStyle.color;
+    const colour = (rate: number | null): unknown =>
+      (gaugeOption(rate, 'x').series as { itemStyle: { color: string } }[])[0]!.itemStyle.color;
     expect([colour(0.99), colour(0.9), colour(0.5)]).toEqual(['#52c41a', '#faad14', '#f5222d']);
   });
 });

@@ -11,7 +11,11 @@ import type { LiveReading } from '../../platform/websocket/telemetrySocket';
  * The scroll info bar's alarms after a live notice: a raised alarm goes first, a cleared or
  * processed one replaces its row where it is; newest first, at most `limit` (10).
  */
-export function mergeAlarmNotice(list: readonly AlarmRecord[], message: WsAlarmMessage, limit = DASHBOARD_LATEST_ALARMS): AlarmRecord[] {
+export function mergeAlarmNotice(
+  list: readonly AlarmRecord[],
+  message: WsAlarmMessage,
+  limit = DASHBOARD_LATEST_ALARMS,
+): AlarmRecord[] {
   const { alarm, event } = message;
   const index = list.findIndex((a) => a.id === alarm.id);
   if (index >= 0) return list.map((a, i) => (i === index ? alarm : a));
@@ -50,7 +54,11 @@ type MapDevice = NonNullable<BigScreenData['devices']>[number];
  * on the list (no position yet or another page's) are added when the frame carries a position.
  * Older readings than the one shown change nothing.
  */
-export function applyReadings(devices: readonly MapDevice[], readings: readonly LiveReading[], names: ReadonlyMap<string, string> = new Map()): MapDevice[] {
+export function applyReadings(
+  devices: readonly MapDevice[],
+  readings: readonly LiveReading[],
+  names: ReadonlyMap<string, string> = new Map(),
+): MapDevice[] {
   const byId = new Map(devices.map((d) => [d.id, d]));
   for (const r of readings) {
     const current = byId.get(r.deviceId);
@@ -59,7 +67,15 @@ export function applyReadings(devices: readonly MapDevice[], readings: readonly 
     if (current) {
       byId.set(r.deviceId, { ...current, online: true, ts: r.ts, ...(hasFix ? { lat: r.lat!, lng: r.lng! } : {}) });
     } else if (hasFix) {
-      byId.set(r.deviceId, { id: r.deviceId, name: names.get(r.deviceId) ?? r.deviceId, kind: 'terminal', online: true, lat: r.lat!, lng: r.lng!, ts: r.ts });
+      byId.set(r.deviceId, {
+        id: r.deviceId,
+        name: names.get(r.deviceId) ?? r.deviceId,
+        kind: 'terminal',
+        online: true,
+        lat: r.lat!,
+        lng: r.lng!,
+        ts: r.ts,
+      });
     }
   }
   return [...byId.values()];

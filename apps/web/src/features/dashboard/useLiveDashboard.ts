@@ -22,7 +22,9 @@ export function useLiveDashboard(): void {
       old?.latestAlarms ? { ...old, latestAlarms: mergeAlarmNotice(old.latestAlarms, message) } : old,
     );
     client.setQueryData<BigScreenData>(DASHBOARD_KEYS.bigScreen, (old) =>
-      old?.stats.latestAlarms ? { ...old, stats: { ...old.stats, latestAlarms: mergeAlarmNotice(old.stats.latestAlarms, message) } } : old,
+      old?.stats.latestAlarms
+        ? { ...old, stats: { ...old.stats, latestAlarms: mergeAlarmNotice(old.stats.latestAlarms, message) } }
+        : old,
     );
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {

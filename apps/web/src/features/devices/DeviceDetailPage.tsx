@@ -28,7 +28,13 @@ type DetailTab = (typeof DETAIL_TABS)[number];
 /** The tab opened by a route: /device/history|chart|event|log/:id open that tab of the detail page. */
 export function tabOfPath(pathname: string): DetailTab {
   const segment = pathname.split('/')[2] ?? '';
-  const byRoute: Record<string, DetailTab> = { history: 'history', chart: 'chart', event: 'events', log: 'log', map: 'track' };
+  const byRoute: Record<string, DetailTab> = {
+    history: 'history',
+    chart: 'chart',
+    event: 'events',
+    log: 'log',
+    map: 'track',
+  };
   return byRoute[segment] ?? 'info';
 }
 
@@ -47,18 +53,29 @@ export function DeviceDetailPage(): ReactNode {
   const [range, setRange] = useState<HistoryRangeValue>({ key: 'today' });
   const detail = useDeviceDetail(id);
 
-  if (detail.isLoading) return <Card><Skeleton active /></Card>;
+  if (detail.isLoading)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
   if (detail.isError || !detail.data) {
     return (
       <Card>
-        <Result status="warning" title={t('detail.notFound')} subTitle={detail.error instanceof Error ? detail.error.message : undefined}
-          extra={<Button onClick={() => void navigate('/device/list')}>{t('detail.back')}</Button>} />
+        <Result
+          status="warning"
+          title={t('detail.notFound')}
+          subTitle={detail.error instanceof Error ? detail.error.message : undefined}
+          extra={<Button onClick={() => void navigate('/device/list')}>{t('detail.back')}</Button>}
+        />
       </Card>
     );
   }
   const device = detail.data;
   const rangeProps = { range, onRangeChange: setRange };
-  const lazyTab = (node: ReactNode): ReactNode => <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{node}</Suspense>;
+  const lazyTab = (node: ReactNode): ReactNode => (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{node}</Suspense>
+  );
 
   return (
     <Card data-testid="device-detail">
@@ -76,13 +93,18 @@ export function DeviceDetailPage(): ReactNode {
             <DeviceReportButton deviceIds={[device.id]} icon={<FileTextOutlined />} />
           </Authorized>
           <Authorized action={DEVICE_PERMS.edit}>
-            <Button icon={<EditOutlined />} onClick={() => void navigate(`/device/edit/${encodeURIComponent(device.id)}`)}>
+            <Button
+              icon={<EditOutlined />}
+              onClick={() => void navigate(`/device/edit/${encodeURIComponent(device.id)}`)}
+            >
               {t('list.actions.edit')}
             </Button>
           </Authorized>
         </Space>
       </Space>
-      {device.status === 'offline' && <Alert type="info" showIcon title={t('detail.offline')} style={{ marginBottom: 8 }} />}
+      {device.status === 'offline' && (
+        <Alert type="info" showIcon title={t('detail.offline')} style={{ marginBottom: 8 }} />
+      )}
       <Tabs
         activeKey={tab}
         onChange={(k) => setTab(k as DetailTab)}
@@ -90,12 +112,30 @@ export function DeviceDetailPage(): ReactNode {
         items={[
           { key: 'info', label: t('detail.tabs.info'), children: <DeviceInfoTab device={device} /> },
           { key: 'realtime', label: t('detail.tabs.realtime'), children: <RealtimeTab deviceId={device.id} /> },
-          { key: 'history', label: t('detail.tabs.history'), children: <HistoryTableTab deviceId={device.id} {...rangeProps} /> },
-          { key: 'chart', label: t('detail.tabs.chart'), children: lazyTab(<HistoryChartTab device={device} {...rangeProps} />) },
-          { key: 'track', label: t('detail.tabs.track'), children: lazyTab(<TrackTab device={device} {...rangeProps} />) },
-          { key: 'events', label: t('detail.tabs.events'), children: <EventsTab deviceId={device.id} {...rangeProps} /> },
+          {
+            key: 'history',
+            label: t('detail.tabs.history'),
+            children: <HistoryTableTab deviceId={device.id} {...rangeProps} />,
+          },
+          {
+            key: 'chart',
+            label: t('detail.tabs.chart'),
+            children: lazyTab(<HistoryChartTab device={device} {...rangeProps} />),
+          },
+          {
+            key: 'track',
+            label: t('detail.tabs.track'),
+            children: lazyTab(<TrackTab device={device} {...rangeProps} />),
+          },
+          {
+            key: 'events',
+            label: t('detail.tabs.events'),
+            children: <EventsTab deviceId={device.id} {...rangeProps} />,
+          },
           { key: 'log', label: t('detail.tabs.log'), children: <LogTab deviceId={device.id} {...rangeProps} /> },
-          ...(can(ALARM_PERMS.list) ? [{ key: 'alarms', label: t('alarms:tab'), children: lazyTab(<DeviceAlarmsTab deviceId={device.id} />) }] : []),
+          ...(can(ALARM_PERMS.list)
+            ? [{ key: 'alarms', label: t('alarms:tab'), children: lazyTab(<DeviceAlarmsTab deviceId={device.id} />) }]
+            : []),
         ]}
       />
     </Card>

@@ -1,10 +1,29 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Skeleton, Space, Switch, TimePicker, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Skeleton,
+  Space,
+  Switch,
+  TimePicker,
+  Typography,
+} from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { REPORT_PERIOD_FIELDS, deviceSettingsFor, type DeviceDetail, type PeriodField, type ShutdownField } from '@ztj/contracts';
+import {
+  REPORT_PERIOD_FIELDS,
+  deviceSettingsFor,
+  type DeviceDetail,
+  type PeriodField,
+  type ShutdownField,
+} from '@ztj/contracts';
 import { feedback } from '../../platform/feedback/feedback';
 import { isApiError } from '../../platform/http/ApiError';
 import { toLanguage } from '../../platform/i18n/i18n';
@@ -53,12 +72,24 @@ export function DeviceEditPage(): ReactNode {
     if (detail.data) form.setFieldsValue(initialValues(detail.data));
   }, [detail.data, form]);
 
-  if (detail.isLoading) return <Card><Skeleton active /></Card>;
-  if (detail.isError || !detail.data) return <Card><Alert type="error" showIcon title={t('detail.notFound')} /></Card>;
+  if (detail.isLoading)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
+  if (detail.isError || !detail.data)
+    return (
+      <Card>
+        <Alert type="error" showIcon title={t('detail.notFound')} />
+      </Card>
+    );
   const device = detail.data;
 
   const save = async (values: EditValues): Promise<void> => {
-    const periods = Object.fromEntries(fields.filter((f) => f.limit.editable).map((f) => [f.field, values[f.field] ?? undefined]));
+    const periods = Object.fromEntries(
+      fields.filter((f) => f.limit.editable).map((f) => [f.field, values[f.field] ?? undefined]),
+    );
     const shutdown = Object.fromEntries(shutdownFields.map((f) => [f, values[f]]));
     try {
       await update.mutateAsync({
@@ -66,7 +97,9 @@ export function DeviceEditPage(): ReactNode {
         name: values.name.trim(),
         alias: values.alias?.trim() ?? '',
         workStatus: values.workStatus,
-        workWindows: (values.windows ?? []).flatMap((w) => (w ? [{ start: w[0].format('HH:mm'), end: w[1].format('HH:mm') }] : [])),
+        workWindows: (values.windows ?? []).flatMap((w) =>
+          w ? [{ start: w[0].format('HH:mm'), end: w[1].format('HH:mm') }] : [],
+        ),
         international: hasReportPeriods ? (values.international ?? false) : undefined,
         ...periods,
         ...shutdown,
@@ -75,23 +108,44 @@ export function DeviceEditPage(): ReactNode {
       void navigate(`/device/detail/${encodeURIComponent(device.id)}`);
     } catch (error) {
       if (!isApiError(error)) throw error;
-      if (error.errors.length > 0) form.setFields(serverFieldErrors(error.errors, model, t).map((f) => ({ name: f.name as keyof EditValues, errors: f.errors })));
+      if (error.errors.length > 0)
+        form.setFields(
+          serverFieldErrors(error.errors, model, t).map((f) => ({
+            name: f.name as keyof EditValues,
+            errors: f.errors,
+          })),
+        );
       else if (!error.notified) feedback().message.error(error.message);
     }
   };
 
   return (
     <Card title={t('edit.title', { name: device.alias || device.name })} data-testid="device-edit">
-      <Typography.Paragraph type="secondary">{t('edit.modelHint', { model: device.model, family: (lang === 'en-US' ? deviceSettingsFor(model)?.nameEn : deviceSettingsFor(model)?.nameZh) ?? '' })}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('edit.modelHint', {
+          model: device.model,
+          family: (lang === 'en-US' ? deviceSettingsFor(model)?.nameEn : deviceSettingsFor(model)?.nameZh) ?? '',
+        })}
+      </Typography.Paragraph>
       <Form<EditValues> form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 640 }}>
-        <Form.Item name="name" label={t('list.columns.name')} rules={[{ required: true, whitespace: true, message: t('edit.nameRequired') }, { max: 50, message: t('alias.tooLong') }]}>
+        <Form.Item
+          name="name"
+          label={t('list.columns.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('edit.nameRequired') },
+            { max: 50, message: t('alias.tooLong') },
+          ]}
+        >
           <Input maxLength={50} />
         </Form.Item>
         <Form.Item name="alias" label={t('info.alias')} rules={[{ max: 50, message: t('alias.tooLong') }]}>
           <Input maxLength={50} allowClear />
         </Form.Item>
         <Form.Item name="workStatus" label={t('info.workStatus')}>
-          <Radio.Group options={WORK_STATUS_VALUES.map((s) => ({ value: s, label: t(`workStatus.${s}`) }))} optionType="button" />
+          <Radio.Group
+            options={WORK_STATUS_VALUES.map((s) => ({ value: s, label: t(`workStatus.${s}`) }))}
+            optionType="button"
+          />
         </Form.Item>
         <Form.Item label={t('info.workWindows')} extra={t('edit.windowsHint')}>
           <Form.List name="windows">
@@ -115,7 +169,12 @@ export function DeviceEditPage(): ReactNode {
           </Form.List>
         </Form.Item>
         {hasReportPeriods && (
-          <Form.Item name="international" label={t('edit.international')} valuePropName="checked" extra={t('edit.internationalHint')}>
+          <Form.Item
+            name="international"
+            label={t('edit.international')}
+            valuePropName="checked"
+            extra={t('edit.internationalHint')}
+          >
             <Switch />
           </Form.Item>
         )}
@@ -126,10 +185,21 @@ export function DeviceEditPage(): ReactNode {
             name={field}
             label={t(`periods.${field}`)}
             dependencies={['international']}
-            extra={limit.editable ? t('edit.rangeHint', { min: limit.min, max: limit.max }) : t('edit.errors.periodNotEditable')}
-            rules={limit.editable ? [periodRule(model, field, t, () => form.getFieldValue('international') === true)] : []}
+            extra={
+              limit.editable
+                ? t('edit.rangeHint', { min: limit.min, max: limit.max })
+                : t('edit.errors.periodNotEditable')
+            }
+            rules={
+              limit.editable ? [periodRule(model, field, t, () => form.getFieldValue('international') === true)] : []
+            }
           >
-            <InputNumber disabled={!limit.editable} style={{ width: 220 }} addonAfter={t('edit.minutesUnit')} data-testid={`period-${field}`} />
+            <InputNumber
+              disabled={!limit.editable}
+              style={{ width: 220 }}
+              addonAfter={t('edit.minutesUnit')}
+              data-testid={`period-${field}`}
+            />
           </Form.Item>
         ))}
         {shutdownFields.map((f) => (

@@ -21,7 +21,10 @@ export function DeviceGroupPage(): ReactNode {
   const { t } = useTranslation('devices');
   const [editing, setEditing] = useState<GroupRecord | 'new' | null>(null);
   const [assigning, setAssigning] = useState<GroupRecord | null>(null);
-  const { list, error } = useLiveListPage({ route: DeviceRoutes.groupList, permissionPrefix: 'device:group', sourceKey: '/device/group' }, false);
+  const { list, error } = useLiveListPage(
+    { route: DeviceRoutes.groupList, permissionPrefix: 'device:group', sourceKey: '/device/group' },
+    false,
+  );
   const { remove } = useGroupMutations();
 
   const confirmDelete = (group: GroupRecord): void => {
@@ -42,7 +45,13 @@ export function DeviceGroupPage(): ReactNode {
   const columns: ColumnsType<GroupRecord> = [
     { title: t('groups.name'), dataIndex: 'name', key: 'name' },
     { title: t('groups.deviceCount'), dataIndex: 'deviceCount', key: 'deviceCount', width: 120 },
-    { title: t('info.createTime'), dataIndex: 'createTime', key: 'createTime', width: 180, render: (v: number) => formatReportTime(v) },
+    {
+      title: t('info.createTime'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      width: 180,
+      render: (v: number) => formatReportTime(v),
+    },
     {
       title: t('list.columns.actions'),
       key: 'actions',
@@ -69,7 +78,15 @@ export function DeviceGroupPage(): ReactNode {
 
   return (
     <>
-      {error && <Alert type="error" showIcon title={t('groups.error')} description={error.message} style={{ marginBottom: 12 }} />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('groups.error')}
+          description={error.message}
+          style={{ marginBottom: 12 }}
+        />
+      )}
       <ListPage<GroupRecord>
         testId="device-groups"
         list={list}
@@ -77,7 +94,10 @@ export function DeviceGroupPage(): ReactNode {
         onAdd={() => setEditing('new')}
         queryFields={[{ name: 'name', label: t('groups.name'), kind: 'text' }]}
         columns={columns}
-        tableProps={{ scroll: { x: 640 }, locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('groups.empty')} /> } }}
+        tableProps={{
+          scroll: { x: 640 },
+          locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('groups.empty')} /> },
+        }}
       />
       <GroupFormModal group={editing} onClose={() => setEditing(null)} />
       <GroupDevicesModal group={assigning} onClose={() => setAssigning(null)} />

@@ -26,12 +26,16 @@ export function DeviceInfoTab({ device }: { device: DeviceDetail }): ReactNode {
       </Descriptions.Item>
       <Descriptions.Item label={t('info.workStatus')}>{t(`workStatus.${device.workStatus}`)}</Descriptions.Item>
       <Descriptions.Item label={t('info.workWindows')}>
-        {device.workWindows.length === 0 ? t('info.allDay') : device.workWindows.map((w) => <Tag key={`${w.start}-${w.end}`}>{`${w.start}–${w.end}`}</Tag>)}
+        {device.workWindows.length === 0
+          ? t('info.allDay')
+          : device.workWindows.map((w) => <Tag key={`${w.start}-${w.end}`}>{`${w.start}–${w.end}`}</Tag>)}
       </Descriptions.Item>
       <Descriptions.Item label={t('list.columns.power')}>{formatPower(device.power, lang)}</Descriptions.Item>
       <Descriptions.Item label={t('list.columns.signal')}>{formatSignal(device.signal, lang)}</Descriptions.Item>
       <Descriptions.Item label={t('info.bindStatus')}>{t(`bindStatus.${device.bindStatus}`)}</Descriptions.Item>
-      <Descriptions.Item label={t('list.columns.lastReportTime')}>{formatReportTime(device.lastReportTime)}</Descriptions.Item>
+      <Descriptions.Item label={t('list.columns.lastReportTime')}>
+        {formatReportTime(device.lastReportTime)}
+      </Descriptions.Item>
       <Descriptions.Item label={t('info.position')}>
         {device.lat !== null && device.lng !== null ? (
           <span data-testid="device-position">

@@ -35,7 +35,10 @@ export function DeviceListPage(): ReactNode {
   const [aliasOf, setAliasOf] = useState<DeviceRecord | null>(null);
   const [exporting, setExporting] = useState(false);
   const { live, connected, pollMs } = useDeviceLive();
-  const { list, error } = useLiveListPage({ route: DeviceRoutes.list, permissionPrefix: 'device', sourceKey: '/device/list' }, pollMs);
+  const { list, error } = useLiveListPage(
+    { route: DeviceRoutes.list, permissionPrefix: 'device', sourceKey: '/device/list' },
+    pollMs,
+  );
   const groups = useGroups({ pageNo: 1, pageSize: 1000 });
   const shutdown = useShutdownDevice();
 
@@ -62,12 +65,18 @@ export function DeviceListPage(): ReactNode {
 
   const columns = useMemo(
     () =>
-      deviceColumns(t, lang, live, {
-        detail: (row) => void navigate(`/device/detail/${encodeURIComponent(row.id)}`),
-        edit: (row) => void navigate(`/device/edit/${encodeURIComponent(row.id)}`),
-        alias: setAliasOf,
-        shutdown: confirmShutdown,
-      }, !isMobile),
+      deviceColumns(
+        t,
+        lang,
+        live,
+        {
+          detail: (row) => void navigate(`/device/detail/${encodeURIComponent(row.id)}`),
+          edit: (row) => void navigate(`/device/edit/${encodeURIComponent(row.id)}`),
+          alias: setAliasOf,
+          shutdown: confirmShutdown,
+        },
+        !isMobile,
+      ),
     // confirmShutdown only closes over t and the mutation
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, lang, live, navigate, isMobile],
@@ -77,9 +86,24 @@ export function DeviceListPage(): ReactNode {
     () => [
       { name: 'name', label: t('list.search.name'), kind: 'text' },
       { name: 'id', label: t('list.search.id'), kind: 'text' },
-      { name: 'model', label: t('list.search.model'), kind: 'select', options: DEVICE_MODEL_CODES.map((m) => ({ value: m, label: m })) },
-      { name: 'status', label: t('list.search.status'), kind: 'select', options: DEVICE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
-      { name: 'groupId', label: t('list.search.group'), kind: 'select', options: (groups.data?.records ?? []).map((g) => ({ value: g.id, label: g.name })) },
+      {
+        name: 'model',
+        label: t('list.search.model'),
+        kind: 'select',
+        options: DEVICE_MODEL_CODES.map((m) => ({ value: m, label: m })),
+      },
+      {
+        name: 'status',
+        label: t('list.search.status'),
+        kind: 'select',
+        options: DEVICE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+      },
+      {
+        name: 'groupId',
+        label: t('list.search.group'),
+        kind: 'select',
+        options: (groups.data?.records ?? []).map((g) => ({ value: g.id, label: g.name })),
+      },
     ],
     [t, groups.data],
   );
@@ -97,18 +121,32 @@ export function DeviceListPage(): ReactNode {
 
   return (
     <>
-      <ListErrorAlert error={error} title={t('list.error')} retryText={t('common.retry')} onRetry={() => void list.reload()} testId="device-list-error" />
+      <ListErrorAlert
+        error={error}
+        title={t('list.error')}
+        retryText={t('common.retry')}
+        onRetry={() => void list.reload()}
+        testId="device-list-error"
+      />
       <ListPage<DeviceRecord>
         testId="device-list"
         list={shown}
         queryFields={queryFields}
         columns={columns}
-        tableProps={{ locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> } }}
+        tableProps={{
+          locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> },
+        }}
         extra={
           <>
             <Authorized action={DEVICE_PERMS.export}>
               <Tooltip title={selected.length === 0 ? t('list.selectFirst') : undefined}>
-                <Button icon={<ExportOutlined />} disabled={selected.length === 0} loading={exporting} onClick={() => void doExport()} data-testid="device-export">
+                <Button
+                  icon={<ExportOutlined />}
+                  disabled={selected.length === 0}
+                  loading={exporting}
+                  onClick={() => void doExport()}
+                  data-testid="device-export"
+                >
                   {t('list.export', { count: selected.length })}
                 </Button>
               </Tooltip>
@@ -119,7 +157,11 @@ export function DeviceListPage(): ReactNode {
             <Button icon={<ReloadOutlined />} onClick={() => void list.reload()}>
               {t('list.refresh')}
             </Button>
-            <Badge status={connected ? 'processing' : 'default'} text={connected ? t('live.on') : t('live.polling')} data-testid="live-state" />
+            <Badge
+              status={connected ? 'processing' : 'default'}
+              text={connected ? t('live.on') : t('live.polling')}
+              data-testid="live-state"
+            />
           </>
         }
       />

@@ -21,27 +21,66 @@ import { formatReportTime } from './parameterFormat';
  */
 export function DeviceLogListPage(): ReactNode {
   const { t } = useTranslation('devices');
-  const list = useListPage({ route: DeviceLogRoutes.list, permissionPrefix: 'device', sourceKey: '/device/loglist', exportRoute: DeviceLogRoutes.exportXls });
+  const list = useListPage({
+    route: DeviceLogRoutes.list,
+    permissionPrefix: 'device',
+    sourceKey: '/device/loglist',
+    exportRoute: DeviceLogRoutes.exportXls,
+  });
   const listError = useListError(DeviceLogRoutes.list.path);
   const { isMobile } = useResponsive();
-  const kindTag = (kind: string): ReactNode => <Tag>{(DEVICE_LOG_KINDS as readonly string[]).includes(kind) ? t(`log.kinds.${kind}`) : kind}</Tag>;
-  const resultTag = (ok: boolean | null): ReactNode => (ok === null ? '—' : <Tag color={ok ? 'success' : 'error'}>{ok ? t('log.ok') : t('log.failed')}</Tag>);
+  const kindTag = (kind: string): ReactNode => (
+    <Tag>{(DEVICE_LOG_KINDS as readonly string[]).includes(kind) ? t(`log.kinds.${kind}`) : kind}</Tag>
+  );
+  const resultTag = (ok: boolean | null): ReactNode =>
+    ok === null ? '—' : <Tag color={ok ? 'success' : 'error'}>{ok ? t('log.ok') : t('log.failed')}</Tag>;
 
   const columns: ColumnsType<DeviceLogListRecord> = [
-    { title: t('log.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170, responsive: ['md'], render: (v: number) => formatReportTime(v) },
     {
-      title: t('logList.device'), dataIndex: 'deviceId', key: 'deviceId', sorter: true,
+      title: t('log.createTime'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      sorter: true,
+      width: 170,
+      responsive: ['md'],
+      render: (v: number) => formatReportTime(v),
+    },
+    {
+      title: t('logList.device'),
+      dataIndex: 'deviceId',
+      key: 'deviceId',
+      sorter: true,
       render: (id: string, r) => (
         <WrapText max={isMobile ? 130 : 200}>
-          <Link to={`/device/detail/${encodeURIComponent(id)}`} data-testid="log-device">{r.deviceName ?? id}</Link>
-          {r.deviceName && r.deviceName !== id && <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{id}</Typography.Text>}
-          {isMobile && <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{formatReportTime(r.createTime)}</Typography.Text>}
+          <Link to={`/device/detail/${encodeURIComponent(id)}`} data-testid="log-device">
+            {r.deviceName ?? id}
+          </Link>
+          {r.deviceName && r.deviceName !== id && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {id}
+            </Typography.Text>
+          )}
+          {isMobile && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {formatReportTime(r.createTime)}
+            </Typography.Text>
+          )}
         </WrapText>
       ),
     },
-    { title: t('log.kind'), dataIndex: 'kind', key: 'kind', sorter: true, width: 110, responsive: ['md'], render: kindTag },
     {
-      title: t('log.content'), dataIndex: 'content', key: 'content',
+      title: t('log.kind'),
+      dataIndex: 'kind',
+      key: 'kind',
+      sorter: true,
+      width: 110,
+      responsive: ['md'],
+      render: kindTag,
+    },
+    {
+      title: t('log.content'),
+      dataIndex: 'content',
+      key: 'content',
       render: (content: string, r) => (
         <WrapText max={isMobile ? 170 : 420}>
           <span title={content}>{formatLogContent(r.kind, content, t)}</span>
@@ -54,8 +93,24 @@ export function DeviceLogListPage(): ReactNode {
         </WrapText>
       ),
     },
-    { title: t('log.result'), dataIndex: 'ok', key: 'ok', sorter: true, width: 100, responsive: ['md'], render: resultTag },
-    { title: t('log.operator'), dataIndex: 'operator', key: 'operator', sorter: true, width: 120, responsive: ['lg'], render: (v: string | null) => v ?? '—' },
+    {
+      title: t('log.result'),
+      dataIndex: 'ok',
+      key: 'ok',
+      sorter: true,
+      width: 100,
+      responsive: ['md'],
+      render: resultTag,
+    },
+    {
+      title: t('log.operator'),
+      dataIndex: 'operator',
+      key: 'operator',
+      sorter: true,
+      width: 120,
+      responsive: ['lg'],
+      render: (v: string | null) => v ?? '—',
+    },
   ];
 
   return (
@@ -67,8 +122,21 @@ export function DeviceLogListPage(): ReactNode {
       queryFields={[
         { name: 'deviceId', label: t('logList.deviceId'), kind: 'text' },
         { name: 'deviceName', label: t('logList.deviceName'), kind: 'text', defaultOperator: 'like' },
-        { name: 'kind', label: t('log.kind'), kind: 'select', options: DEVICE_LOG_KINDS.map((k) => ({ value: k, label: t(`log.kinds.${k}`) })) },
-        { name: 'ok', label: t('log.result'), kind: 'select', options: [{ value: 'true', label: t('log.ok') }, { value: 'false', label: t('log.failed') }] },
+        {
+          name: 'kind',
+          label: t('log.kind'),
+          kind: 'select',
+          options: DEVICE_LOG_KINDS.map((k) => ({ value: k, label: t(`log.kinds.${k}`) })),
+        },
+        {
+          name: 'ok',
+          label: t('log.result'),
+          kind: 'select',
+          options: [
+            { value: 'true', label: t('log.ok') },
+            { value: 'false', label: t('log.failed') },
+          ],
+        },
         { name: 'operator', label: t('log.operator'), kind: 'text' },
         { name: 'createTime', label: t('log.createTime'), kind: 'datetimeRange' },
       ]}

@@ -14,8 +14,18 @@ import styles from './devices.module.css';
 
 /** Marker icons by online status: a dot, green and pulsing when online, grey when offline. */
 const ICONS: Readonly<Record<DeviceRecord['status'], DivIcon>> = {
-  online: divIcon({ className: `ztj-device-marker ztj-device-marker-online ${styles.marker} ${styles.markerOnline}`, iconSize: [18, 18], iconAnchor: [9, 9], popupAnchor: [0, -10] }),
-  offline: divIcon({ className: `ztj-device-marker ztj-device-marker-offline ${styles.marker} ${styles.markerOffline}`, iconSize: [18, 18], iconAnchor: [9, 9], popupAnchor: [0, -10] }),
+  online: divIcon({
+    className: `ztj-device-marker ztj-device-marker-online ${styles.marker} ${styles.markerOnline}`,
+    iconSize: [18, 18],
+    iconAnchor: [9, 9],
+    popupAnchor: [0, -10],
+  }),
+  offline: divIcon({
+    className: `ztj-device-marker ztj-device-marker-offline ${styles.marker} ${styles.markerOffline}`,
+    iconSize: [18, 18],
+    iconAnchor: [9, 9],
+    popupAnchor: [0, -10],
+  }),
 };
 
 /** Popup of one device: name, id, status, latest values with units, report time, link to the detail. */
@@ -49,7 +59,8 @@ function DevicePopup({ device, lang }: { device: DeviceRecord; lang: Language })
         </tbody>
       </table>
       <div className={styles.popupMuted}>
-        {t('list.columns.lastReportTime')}: <span data-testid="map-popup-time">{formatReportTime(device.lastReportTime)}</span>
+        {t('list.columns.lastReportTime')}:{' '}
+        <span data-testid="map-popup-time">{formatReportTime(device.lastReportTime)}</span>
       </div>
       <Button
         type="link"
@@ -78,7 +89,13 @@ export function DeviceMapMarkers({ devices }: { devices: readonly MapDevice[] })
   return (
     <>
       {devices.map(({ device, position }) => (
-        <Marker key={device.id} position={[position.lat, position.lng]} icon={ICONS[device.status]} title={device.alias || device.name} alt={device.id}>
+        <Marker
+          key={device.id}
+          position={[position.lat, position.lng]}
+          icon={ICONS[device.status]}
+          title={device.alias || device.name}
+          alt={device.id}
+        >
           <Popup minWidth={220} maxWidth={300} autoPanPaddingTopLeft={[52, 16]} autoPanPaddingBottomRight={[16, 16]}>
             <DevicePopup device={device} lang={lang} />
           </Popup>

@@ -37,7 +37,12 @@ export function DeviceMapPage(): ReactNode {
   const fitKey = map.data && !map.isPlaceholderData ? `${JSON.stringify(filters)}#${refits}` : null;
 
   const change = (next: Partial<DeviceMapQuery>): void =>
-    setFilters((f) => Object.fromEntries(Object.entries({ ...f, ...next }).filter(([, v]) => v !== undefined && v !== '')) as DeviceMapQuery);
+    setFilters(
+      (f) =>
+        Object.fromEntries(
+          Object.entries({ ...f, ...next }).filter(([, v]) => v !== undefined && v !== ''),
+        ) as DeviceMapQuery,
+    );
   const reset = (): void => {
     setNameText('');
     setFilters({});
@@ -92,10 +97,19 @@ export function DeviceMapPage(): ReactNode {
         <Col xs={24} lg={6} xl={10}>
           <Space wrap>
             <Button onClick={reset}>{t('list.search.reset')}</Button>
-            <Button icon={<ExpandOutlined />} onClick={() => setRefits((n) => n + 1)} disabled={devices.length === 0} data-testid="map-fit">
+            <Button
+              icon={<ExpandOutlined />}
+              onClick={() => setRefits((n) => n + 1)}
+              disabled={devices.length === 0}
+              data-testid="map-fit"
+            >
               {t('map.fit')}
             </Button>
-            <Button icon={<ReloadOutlined />} onClick={() => void map.refetch()} loading={map.isFetching && !map.isLoading}>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => void map.refetch()}
+              loading={map.isFetching && !map.isLoading}
+            >
               {t('list.refresh')}
             </Button>
           </Space>
@@ -105,8 +119,14 @@ export function DeviceMapPage(): ReactNode {
         <Typography.Text>{t('map.count', { count: devices.length })}</Typography.Text>
         <Badge status="success" text={t('map.online', { count: counts.online })} />
         <Badge status="default" text={t('map.offline', { count: counts.offline })} />
-        {withoutPosition > 0 && <Typography.Text type="secondary">{t('map.withoutPosition', { count: withoutPosition })}</Typography.Text>}
-        <Badge status={connected ? 'processing' : 'default'} text={connected ? t('live.on') : t('live.polling')} data-testid="live-state" />
+        {withoutPosition > 0 && (
+          <Typography.Text type="secondary">{t('map.withoutPosition', { count: withoutPosition })}</Typography.Text>
+        )}
+        <Badge
+          status={connected ? 'processing' : 'default'}
+          text={connected ? t('live.on') : t('live.polling')}
+          data-testid="live-state"
+        />
       </Space>
       {map.isError && (
         <Alert
@@ -115,10 +135,21 @@ export function DeviceMapPage(): ReactNode {
           style={{ marginBottom: 12 }}
           title={t('map.error')}
           description={map.error instanceof Error ? map.error.message : undefined}
-          action={<Button size="small" onClick={() => void map.refetch()}>{t('common.retry')}</Button>}
+          action={
+            <Button size="small" onClick={() => void map.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
         />
       )}
-      {map.data?.truncated && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('map.truncated', { count: devices.length })} />}
+      {map.data?.truncated && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('map.truncated', { count: devices.length })}
+        />
+      )}
       <Spin spinning={loadingFirst}>
         {!loadingFirst && devices.length === 0 ? (
           <Empty

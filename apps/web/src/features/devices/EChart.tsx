@@ -17,7 +17,9 @@ import { useEChart } from '../../platform/charts/useEChart';
 registerEchartsParts([LineChart, GridComponent, TooltipComponent, DataZoomComponent, LegendComponent, CanvasRenderer]);
 
 /** The ECharts options this console uses (line charts with zoom), tree-shaken to those parts. */
-export type LineChartOption = ComposeOption<LineSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption | LegendComponentOption>;
+export type LineChartOption = ComposeOption<
+  LineSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption | LegendComponentOption
+>;
 
 interface EChartProps {
   option: LineChartOption;

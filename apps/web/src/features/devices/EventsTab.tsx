@@ -33,9 +33,19 @@ export function EventsTab({ deviceId, range, onRangeChange }: EventsTabProps): R
   const span = useMemo(() => computeHistoryRange(range), [range]);
   const events = useDeviceEvents({ id: deviceId, ...span, ...page });
   const columns: ColumnsType<DeviceEventRecord> = [
-    { title: t('events.type'), dataIndex: 'type', key: 'type', render: (type: DeviceEventType) => <Tag color={EVENT_COLOURS[type]}>{t(`events.types.${type}`)}</Tag> },
+    {
+      title: t('events.type'),
+      dataIndex: 'type',
+      key: 'type',
+      render: (type: DeviceEventType) => <Tag color={EVENT_COLOURS[type]}>{t(`events.types.${type}`)}</Tag>,
+    },
     { title: t('events.ts'), dataIndex: 'ts', key: 'ts', render: (v: number) => formatReportTime(v) },
-    { title: t('history.receivedAt'), dataIndex: 'receivedAt', key: 'receivedAt', render: (v: number) => formatReportTime(v) },
+    {
+      title: t('history.receivedAt'),
+      dataIndex: 'receivedAt',
+      key: 'receivedAt',
+      render: (v: number) => formatReportTime(v),
+    },
   ];
   return (
     <div data-testid="events-tab">
@@ -51,7 +61,13 @@ export function EventsTab({ deviceId, range, onRangeChange }: EventsTabProps): R
         loading={events.isFetching}
         locale={{ emptyText: t('events.empty') }}
         onChange={(p) => setPage({ pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 })}
-        pagination={{ current: page.pageNo, pageSize: page.pageSize, total: events.data?.total ?? 0, pageSizeOptions: [10, 20, 30], showSizeChanger: true }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: events.data?.total ?? 0,
+          pageSizeOptions: [10, 20, 30],
+          showSizeChanger: true,
+        }}
       />
     </div>
   );

@@ -13,7 +13,13 @@ import { StatusTag } from './StatusTag';
 import { useDeviceLive } from './useDeviceLive';
 
 /** Gateway detail in a drawer: its fields and its sub-devices with live latest values. */
-export function GatewayDetailDrawer({ gatewayId, onClose }: { gatewayId: string | null; onClose: () => void }): ReactNode {
+export function GatewayDetailDrawer({
+  gatewayId,
+  onClose,
+}: {
+  gatewayId: string | null;
+  onClose: () => void;
+}): ReactNode {
   const { t, i18n } = useTranslation('devices');
   const lang = toLanguage(i18n.language);
   const navigate = useNavigate();
@@ -33,7 +39,13 @@ export function GatewayDetailDrawer({ gatewayId, onClose }: { gatewayId: string 
   );
   const g = detail.data;
   return (
-    <Drawer open={gatewayId !== null} onClose={onClose} width={isMobile ? '100%' : 1000} title={g ? t('gateways.detailTitle', { name: g.name }) : t('gateways.detail')} destroyOnHidden>
+    <Drawer
+      open={gatewayId !== null}
+      onClose={onClose}
+      width={isMobile ? '100%' : 1000}
+      title={g ? t('gateways.detailTitle', { name: g.name }) : t('gateways.detail')}
+      destroyOnHidden
+    >
       {detail.isLoading && <Skeleton active />}
       {detail.isError && <Alert type="error" showIcon title={t('gateways.error')} />}
       {g && (
@@ -41,12 +53,24 @@ export function GatewayDetailDrawer({ gatewayId, onClose }: { gatewayId: string 
           <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('gateways.id')}>{g.id}</Descriptions.Item>
             <Descriptions.Item label={t('list.columns.model')}>{g.model}</Descriptions.Item>
-            <Descriptions.Item label={t('list.columns.status')}><StatusTag status={g.status} /></Descriptions.Item>
-            <Descriptions.Item label={t('list.columns.lastReportTime')}>{formatReportTime(g.lastReportTime)}</Descriptions.Item>
+            <Descriptions.Item label={t('list.columns.status')}>
+              <StatusTag status={g.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('list.columns.lastReportTime')}>
+              {formatReportTime(g.lastReportTime)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('gateways.address')}>{g.address ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('gateways.note')}>{g.note ?? '—'}</Descriptions.Item>
           </Descriptions>
-          <Table<DeviceRecord> rowKey="id" size="small" columns={columns} dataSource={rows} scroll={{ x: 1100 }} pagination={{ pageSize: 10 }} locale={{ emptyText: t('gateways.noSubDevices') }} />
+          <Table<DeviceRecord>
+            rowKey="id"
+            size="small"
+            columns={columns}
+            dataSource={rows}
+            scroll={{ x: 1100 }}
+            pagination={{ pageSize: 10 }}
+            locale={{ emptyText: t('gateways.noSubDevices') }}
+          />
         </div>
       )}
     </Drawer>

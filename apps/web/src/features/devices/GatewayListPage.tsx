@@ -22,7 +22,10 @@ const GATEWAY_POLL_MS = POLL_WITHOUT_SOCKET_MS * 5;
 export function GatewayListPage(): ReactNode {
   const { t } = useTranslation('devices');
   const [open, setOpen] = useState<string | null>(null);
-  const { list, error } = useLiveListPage({ route: DeviceRoutes.gatewayList, permissionPrefix: 'device:gateway', sourceKey: '/device/gateway' }, GATEWAY_POLL_MS);
+  const { list, error } = useLiveListPage(
+    { route: DeviceRoutes.gatewayList, permissionPrefix: 'device:gateway', sourceKey: '/device/gateway' },
+    GATEWAY_POLL_MS,
+  );
 
   const columns: ColumnsType<GatewayRecord> = [
     {
@@ -37,9 +40,21 @@ export function GatewayListPage(): ReactNode {
     },
     { title: t('gateways.id'), dataIndex: 'id', key: 'id', width: 150 },
     { title: t('list.columns.model'), dataIndex: 'model', key: 'model', width: 130 },
-    { title: t('list.columns.status'), dataIndex: 'status', key: 'status', width: 90, render: (_: unknown, g) => <StatusTag status={g.status} /> },
+    {
+      title: t('list.columns.status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 90,
+      render: (_: unknown, g) => <StatusTag status={g.status} />,
+    },
     { title: t('gateways.subDevices'), dataIndex: 'subDeviceCount', key: 'subDeviceCount', width: 110 },
-    { title: t('list.columns.lastReportTime'), dataIndex: 'lastReportTime', key: 'lastReportTime', width: 170, render: (v: number | null) => formatReportTime(v) },
+    {
+      title: t('list.columns.lastReportTime'),
+      dataIndex: 'lastReportTime',
+      key: 'lastReportTime',
+      width: 170,
+      render: (v: number | null) => formatReportTime(v),
+    },
     { title: t('gateways.address'), dataIndex: 'address', key: 'address', render: (v: string | null) => v ?? '—' },
     {
       title: t('list.columns.actions'),
@@ -55,7 +70,15 @@ export function GatewayListPage(): ReactNode {
 
   return (
     <>
-      {error && <Alert type="error" showIcon title={t('gateways.error')} description={error.message} style={{ marginBottom: 12 }} />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('gateways.error')}
+          description={error.message}
+          style={{ marginBottom: 12 }}
+        />
+      )}
       <ListPage<GatewayRecord>
         testId="gateway-list"
         list={list}
@@ -65,7 +88,10 @@ export function GatewayListPage(): ReactNode {
           { name: 'id', label: t('gateways.id'), kind: 'text' },
         ]}
         columns={columns}
-        tableProps={{ scroll: { x: 900 }, locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('gateways.empty')} /> } }}
+        tableProps={{
+          scroll: { x: 900 },
+          locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('gateways.empty')} /> },
+        }}
       />
       <GatewayDetailDrawer gatewayId={open} onClose={() => setOpen(null)} />
     </>

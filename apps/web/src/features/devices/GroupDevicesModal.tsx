@@ -52,7 +52,9 @@ export function GroupDevicesModal({ group, onClose }: GroupDevicesModalProps): R
       cancelText={t('common.cancel')}
       destroyOnHidden
     >
-      {(all.data?.total ?? 0) > PICKER_SIZE && <Alert type="info" title={t('groups.pickerLimit', { count: PICKER_SIZE })} />}
+      {(all.data?.total ?? 0) > PICKER_SIZE && (
+        <Alert type="info" title={t('groups.pickerLimit', { count: PICKER_SIZE })} />
+      )}
       <Spin spinning={all.isLoading || current.isLoading}>
         <Transfer
           dataSource={items}

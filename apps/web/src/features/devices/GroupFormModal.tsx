@@ -33,7 +33,17 @@ export function GroupFormModal({ group, onClose }: GroupFormModalProps): ReactNo
       feedback().message.success(t('groups.saved'));
       onClose();
     } catch (error) {
-      if (isApiError(error)) form.setFields([{ name: 'name', errors: [error.errors[0]?.message.startsWith('validation.') ? t('groups.nameLength', GROUP_NAME_LENGTH) : error.message] }]);
+      if (isApiError(error))
+        form.setFields([
+          {
+            name: 'name',
+            errors: [
+              error.errors[0]?.message.startsWith('validation.')
+                ? t('groups.nameLength', GROUP_NAME_LENGTH)
+                : error.message,
+            ],
+          },
+        ]);
     }
   };
 
@@ -54,7 +64,11 @@ export function GroupFormModal({ group, onClose }: GroupFormModalProps): ReactNo
           label={t('groups.name')}
           rules={[
             { required: true, whitespace: true, message: t('groups.nameRequired') },
-            { min: GROUP_NAME_LENGTH.min, max: GROUP_NAME_LENGTH.max, message: t('groups.nameLength', GROUP_NAME_LENGTH) },
+            {
+              min: GROUP_NAME_LENGTH.min,
+              max: GROUP_NAME_LENGTH.max,
+              message: t('groups.nameLength', GROUP_NAME_LENGTH),
+            },
           ]}
         >
           <Input maxLength={GROUP_NAME_LENGTH.max} showCount data-testid="group-name" />

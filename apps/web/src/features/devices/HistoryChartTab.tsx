@@ -38,7 +38,14 @@ export function HistoryChartTab({ device, range, onRangeChange }: HistoryChartTa
   const codes = useMemo(() => chartableCodes(device), [device]);
   const [code, setCode] = useState(codes[0]);
   const span = useMemo(() => computeHistoryRange(range), [range]);
-  const history = useDeviceHistory({ id: device.id, range: range.key, ...span, mode: 'chart', points: CHART_POINTS, codes: code });
+  const history = useDeviceHistory({
+    id: device.id,
+    range: range.key,
+    ...span,
+    mode: 'chart',
+    points: CHART_POINTS,
+    codes: code,
+  });
   const series = history.data?.series.find((s) => s.code === code);
   const unit = series?.unit || getParameter(code)?.unit || '';
   const marks = useAlarmMarks(device.id, span.beginTime, span.endTime);
@@ -52,10 +59,25 @@ export function HistoryChartTab({ device, range, onRangeChange }: HistoryChartTa
         valueFormatter: (v) => (typeof v === 'number' ? formatParameterValue(code, v, lang) : String(v)),
       },
       xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
-      yAxis: { type: 'value', name: unit ? `${parameterName(code, lang)} (${unit})` : parameterName(code, lang), scale: true },
-      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 24, bottom: 16, labelFormatter: (v: number) => dayjs(v).format(DATE_TIME_FORMAT) }],
+      yAxis: {
+        type: 'value',
+        name: unit ? `${parameterName(code, lang)} (${unit})` : parameterName(code, lang),
+        scale: true,
+      },
+      dataZoom: [
+        { type: 'inside' },
+        { type: 'slider', height: 24, bottom: 16, labelFormatter: (v: number) => dayjs(v).format(DATE_TIME_FORMAT) },
+      ],
       series: [
-        { type: 'line', name: parameterName(code, lang), showSymbol: false, sampling: 'lttb', data: series?.points ?? [], lineStyle: { width: 1.5 }, markArea: marks.markArea },
+        {
+          type: 'line',
+          name: parameterName(code, lang),
+          showSymbol: false,
+          sampling: 'lttb',
+          data: series?.points ?? [],
+          lineStyle: { width: 1.5 },
+          markArea: marks.markArea,
+        },
       ],
     }),
     [code, lang, series, unit, marks.markArea],

@@ -27,20 +27,33 @@ export function HistoryTableTab({ deviceId, range, onRangeChange }: HistoryTable
   const columns = useMemo<ColumnsType<HistoryRow>>(() => {
     const codes = [...new Set(records.flatMap((r) => r.values.map((v) => v.code)))];
     return [
-      { title: t('history.ts'), key: 'ts', width: 170, fixed: 'left', render: (_: unknown, r) => formatReportTime(r.ts) },
+      {
+        title: t('history.ts'),
+        key: 'ts',
+        width: 170,
+        fixed: 'left',
+        render: (_: unknown, r) => formatReportTime(r.ts),
+      },
       ...codes.map((code) => ({
         title: parameterName(code, lang),
         key: code,
         width: 120,
-        render: (_: unknown, r: HistoryRow) => formatParameterValue(code, r.values.find((v) => v.code === code)?.value, lang),
+        render: (_: unknown, r: HistoryRow) =>
+          formatParameterValue(code, r.values.find((v) => v.code === code)?.value, lang),
       })),
       {
         title: t('history.position'),
         key: 'pos',
         width: 180,
-        render: (_: unknown, r) => (r.lat !== null && r.lng !== null ? `${r.lat.toFixed(5)}, ${r.lng.toFixed(5)}` : '—'),
+        render: (_: unknown, r) =>
+          r.lat !== null && r.lng !== null ? `${r.lat.toFixed(5)}, ${r.lng.toFixed(5)}` : '—',
       },
-      { title: t('history.receivedAt'), key: 'receivedAt', width: 170, render: (_: unknown, r) => formatReportTime(r.receivedAt) },
+      {
+        title: t('history.receivedAt'),
+        key: 'receivedAt',
+        width: 170,
+        render: (_: unknown, r) => formatReportTime(r.receivedAt),
+      },
     ];
   }, [records, t, lang]);
 

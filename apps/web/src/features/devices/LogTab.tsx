@@ -24,23 +24,43 @@ export function LogTab({ deviceId, range, onRangeChange }: LogTabProps): ReactNo
   const span = useMemo(() => computeHistoryRange(range), [range]);
   const logs = useDeviceLogs({ id: deviceId, ...span, ...page });
   const columns: ColumnsType<DeviceLogRecord> = [
-    { title: t('log.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: number) => formatReportTime(v) },
+    {
+      title: t('log.createTime'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      width: 170,
+      render: (v: number) => formatReportTime(v),
+    },
     {
       title: t('log.kind'),
       dataIndex: 'kind',
       key: 'kind',
       width: 110,
-      render: (kind: string) => <Tag>{(LOG_KINDS as readonly string[]).includes(kind) ? t(`log.kinds.${kind}`) : kind}</Tag>,
+      render: (kind: string) => (
+        <Tag>{(LOG_KINDS as readonly string[]).includes(kind) ? t(`log.kinds.${kind}`) : kind}</Tag>
+      ),
     },
-    { title: t('log.content'), dataIndex: 'content', key: 'content', render: (content: string, r) => <span title={content}>{formatLogContent(r.kind, content, t)}</span> },
+    {
+      title: t('log.content'),
+      dataIndex: 'content',
+      key: 'content',
+      render: (content: string, r) => <span title={content}>{formatLogContent(r.kind, content, t)}</span>,
+    },
     {
       title: t('log.result'),
       dataIndex: 'ok',
       key: 'ok',
       width: 100,
-      render: (ok: boolean | null) => (ok === null ? '—' : <Tag color={ok ? 'success' : 'error'}>{ok ? t('log.ok') : t('log.failed')}</Tag>),
+      render: (ok: boolean | null) =>
+        ok === null ? '—' : <Tag color={ok ? 'success' : 'error'}>{ok ? t('log.ok') : t('log.failed')}</Tag>,
     },
-    { title: t('log.operator'), dataIndex: 'operator', key: 'operator', width: 120, render: (v: string | null) => v ?? '—' },
+    {
+      title: t('log.operator'),
+      dataIndex: 'operator',
+      key: 'operator',
+      width: 120,
+      render: (v: string | null) => v ?? '—',
+    },
   ];
   return (
     <div data-testid="log-tab">
@@ -57,7 +77,13 @@ export function LogTab({ deviceId, range, onRangeChange }: LogTabProps): ReactNo
         scroll={{ x: 700 }}
         locale={{ emptyText: t('log.empty') }}
         onChange={(p) => setPage({ pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 })}
-        pagination={{ current: page.pageNo, pageSize: page.pageSize, total: logs.data?.total ?? 0, pageSizeOptions: [10, 20, 30], showSizeChanger: true }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: logs.data?.total ?? 0,
+          pageSizeOptions: [10, 20, 30],
+          showSizeChanger: true,
+        }}
       />
     </div>
   );

@@ -31,7 +31,11 @@ export function RealtimeTab({ deviceId }: { deviceId: string }): ReactNode {
         <Badge status={connected ? 'processing' : 'default'} text={connected ? t('live.on') : t('live.polling')} />
         <span style={{ marginInlineStart: 16 }}>
           {t('list.columns.lastReportTime')}:{' '}
-          <span key={fresh && entry ? entry.arrivedAt : 'server'} className={fresh ? styles.flash : undefined} data-testid="realtime-time">
+          <span
+            key={fresh && entry ? entry.arrivedAt : 'server'}
+            className={fresh ? styles.flash : undefined}
+            data-testid="realtime-time"
+          >
             {formatReportTime(ts)}
           </span>
         </span>
@@ -43,7 +47,11 @@ export function RealtimeTab({ deviceId }: { deviceId: string }): ReactNode {
           {values.map((v) => (
             <Col key={v.code} xs={12} sm={8} md={6} xl={4}>
               <Card size="small">
-                <Statistic title={parameterName(v.code, lang)} value={formatParameterValue(v.code, v.value, lang)} valueStyle={{ fontSize: 20 }} />
+                <Statistic
+                  title={parameterName(v.code, lang)}
+                  value={formatParameterValue(v.code, v.value, lang)}
+                  valueStyle={{ fontSize: 20 }}
+                />
               </Card>
             </Col>
           ))}

@@ -24,11 +24,25 @@ export function TrackMap({ points, index }: TrackMapProps): ReactNode {
   return (
     <BaseMap initial={first} testId="track-map">
       <FitBounds positions={points} fitKey={points} />
-      {line.length > 1 && <Polyline positions={line} pathOptions={{ color: '#1677ff', weight: 4, opacity: 0.85 }} className="ztj-track-line" />}
-      {first && <CircleMarker center={[first.lat, first.lng]} radius={5} pathOptions={{ color: '#52c41a', fillOpacity: 1 }} />}
-      {last && <CircleMarker center={[last.lat, last.lng]} radius={5} pathOptions={{ color: '#f5222d', fillOpacity: 1 }} />}
+      {line.length > 1 && (
+        <Polyline
+          positions={line}
+          pathOptions={{ color: '#1677ff', weight: 4, opacity: 0.85 }}
+          className="ztj-track-line"
+        />
+      )}
+      {first && (
+        <CircleMarker center={[first.lat, first.lng]} radius={5} pathOptions={{ color: '#52c41a', fillOpacity: 1 }} />
+      )}
+      {last && (
+        <CircleMarker center={[last.lat, last.lng]} radius={5} pathOptions={{ color: '#f5222d', fillOpacity: 1 }} />
+      )}
       {current && (
-        <CircleMarker center={[current.lat, current.lng]} radius={8} pathOptions={{ color: '#fff', weight: 2, fillColor: '#fa8c16', fillOpacity: 1 }}>
+        <CircleMarker
+          center={[current.lat, current.lng]}
+          radius={8}
+          pathOptions={{ color: '#fff', weight: 2, fillColor: '#fa8c16', fillOpacity: 1 }}
+        >
           <Tooltip permanent direction="top" offset={[0, -8]}>
             {formatReportTime(current.ts)}
           </Tooltip>

@@ -57,7 +57,11 @@ export function TrackTab({ device, range, onRangeChange }: TrackTabProps): React
       </Space>
       {track.isError && <Alert type="error" showIcon title={t('track.error')} style={{ marginBottom: 12 }} />}
       <Spin spinning={track.isFetching}>
-        {!track.isLoading && points.length === 0 ? <Empty description={t('track.empty')} /> : <TrackMap points={points} index={index} />}
+        {!track.isLoading && points.length === 0 ? (
+          <Empty description={t('track.empty')} />
+        ) : (
+          <TrackMap points={points} index={index} />
+        )}
       </Spin>
       {points.length > 1 && (
         <Space wrap style={{ marginTop: 12, width: '100%' }} align="center">
@@ -74,7 +78,13 @@ export function TrackTab({ device, range, onRangeChange }: TrackTabProps): React
             {t('track.restart')}
           </Button>
           <span>{t('track.speed')}</span>
-          <Slider style={{ width: 160 }} min={PLAYBACK_SPEEDS.min} max={PLAYBACK_SPEEDS.max} value={speed} onChange={setSpeed} />
+          <Slider
+            style={{ width: 160 }}
+            min={PLAYBACK_SPEEDS.min}
+            max={PLAYBACK_SPEEDS.max}
+            value={speed}
+            onChange={setSpeed}
+          />
           <Typography.Text type="secondary" data-testid="track-position">
             {t('track.position', { index: index + 1, total: points.length, time: formatReportTime(points[index]?.ts) })}
           </Typography.Text>

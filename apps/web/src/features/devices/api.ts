@@ -1,4 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import {
   DEVICE_EXPORT_PATH,
   DeviceRoutes,
@@ -48,7 +56,9 @@ export const deviceKeys = {
 function invalidateDeviceArea(client: QueryClient): Promise<void> {
   return Promise.all([
     client.invalidateQueries({ queryKey: deviceKeys.all }),
-    ...[DeviceRoutes.list, DeviceRoutes.groupList, DeviceRoutes.gatewayList].map((r) => client.invalidateQueries({ queryKey: ['list', r.path] })),
+    ...[DeviceRoutes.list, DeviceRoutes.groupList, DeviceRoutes.gatewayList].map((r) =>
+      client.invalidateQueries({ queryKey: ['list', r.path] }),
+    ),
   ]).then(() => undefined);
 }
 
@@ -56,7 +66,10 @@ function invalidateDeviceArea(client: QueryClient): Promise<void> {
  * Paged device list with latest values. Polls every `pollMs` (6 s when the live socket is down,
  * SPEC §9 polling interval); keeps the previous page while the next one loads.
  */
-export function useDeviceList(query: DeviceListParams, pollMs: number | false): UseQueryResult<RouteResult<typeof DeviceRoutes.list>> {
+export function useDeviceList(
+  query: DeviceListParams,
+  pollMs: number | false,
+): UseQueryResult<RouteResult<typeof DeviceRoutes.list>> {
   return useQuery({
     queryKey: deviceKeys.list(query),
     queryFn: ({ signal }) => callApi(DeviceRoutes.list, { query, signal }),
@@ -80,12 +93,20 @@ export function useDeviceMap(query: DeviceMapQuery, pollMs: number | false): Use
 
 /** One device with its period settings (`viewById`). */
 export function useDeviceDetail(id: string): UseQueryResult<DeviceDetail> {
-  return useQuery({ queryKey: deviceKeys.detail(id), queryFn: ({ signal }) => callApi(DeviceRoutes.view, { query: { id }, signal }), enabled: id !== '' });
+  return useQuery({
+    queryKey: deviceKeys.detail(id),
+    queryFn: ({ signal }) => callApi(DeviceRoutes.view, { query: { id }, signal }),
+    enabled: id !== '',
+  });
 }
 
 /** Real-time values of a device (`viewRealById`); the live socket patches them in between. */
 export function useDeviceReal(id: string, pollMs: number | false): UseQueryResult<DeviceReal> {
-  return useQuery({ queryKey: deviceKeys.real(id), queryFn: ({ signal }) => callApi(DeviceRoutes.real, { query: { id }, signal }), refetchInterval: pollMs });
+  return useQuery({
+    queryKey: deviceKeys.real(id),
+    queryFn: ({ signal }) => callApi(DeviceRoutes.real, { query: { id }, signal }),
+    refetchInterval: pollMs,
+  });
 }
 
 /** History pages or chart series (`viewHisCommon`). */
@@ -99,7 +120,11 @@ export function useDeviceHistory(query: HistoryParams, enabled = true): UseQuery
 }
 
 /** Positions of a range (WGS-84) for the track map. */
-export function useDeviceTrack(id: string, beginTime: number, endTime: number): UseQueryResult<RouteResult<typeof DeviceRoutes.track>> {
+export function useDeviceTrack(
+  id: string,
+  beginTime: number,
+  endTime: number,
+): UseQueryResult<RouteResult<typeof DeviceRoutes.track>> {
   return useQuery({
     queryKey: ['devices', 'track', id, beginTime, endTime],
     queryFn: ({ signal }) => callApi(DeviceRoutes.track, { query: { id, beginTime, endTime }, signal }),
@@ -108,12 +133,20 @@ export function useDeviceTrack(id: string, beginTime: number, endTime: number): 
 
 /** Device events page. */
 export function useDeviceEvents(query: DeviceRangeParams): UseQueryResult<PageResult<DeviceEventRecord>> {
-  return useQuery({ queryKey: ['devices', 'events', query], queryFn: ({ signal }) => callApi(DeviceRoutes.events, { query, signal }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: ['devices', 'events', query],
+    queryFn: ({ signal }) => callApi(DeviceRoutes.events, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Device log page (commands, acks, configuration changes). */
 export function useDeviceLogs(query: DeviceRangeParams): UseQueryResult<PageResult<DeviceLogRecord>> {
-  return useQuery({ queryKey: ['devices', 'logs', query], queryFn: ({ signal }) => callApi(DeviceRoutes.logs, { query, signal }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: ['devices', 'logs', query],
+    queryFn: ({ signal }) => callApi(DeviceRoutes.logs, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Saves a device (`update`); refreshes the device's queries. */
@@ -146,14 +179,22 @@ export function exportDevices(ids: readonly string[]): Promise<boolean> {
 
 /** Paged groups. */
 export function useGroups(query: RouteQuery<typeof DeviceRoutes.groupList>): UseQueryResult<PageResult<GroupRecord>> {
-  return useQuery({ queryKey: [...deviceKeys.groups, query], queryFn: ({ signal }) => callApi(DeviceRoutes.groupList, { query, signal }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...deviceKeys.groups, query],
+    queryFn: ({ signal }) => callApi(DeviceRoutes.groupList, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Devices of a group (first `pageSize` of them). */
-export function useGroupDevices(groupId: string | null, pageSize = 1000): UseQueryResult<RouteResult<typeof DeviceRoutes.groupDevices>> {
+export function useGroupDevices(
+  groupId: string | null,
+  pageSize = 1000,
+): UseQueryResult<RouteResult<typeof DeviceRoutes.groupDevices>> {
   return useQuery({
     queryKey: [...deviceKeys.groups, 'devices', groupId, pageSize],
-    queryFn: ({ signal }) => callApi(DeviceRoutes.groupDevices, { query: { groupId: groupId ?? '', pageNo: 1, pageSize }, signal }),
+    queryFn: ({ signal }) =>
+      callApi(DeviceRoutes.groupDevices, { query: { groupId: groupId ?? '', pageNo: 1, pageSize }, signal }),
     enabled: groupId !== null,
   });
 }
@@ -168,7 +209,10 @@ export function useGroupMutations(): {
   const client = useQueryClient();
   const onSuccess = (): Promise<void> => invalidateDeviceArea(client);
   return {
-    add: useMutation({ mutationFn: (name) => callApi(DeviceRoutes.groupAdd, { body: { name }, silent: true }), onSuccess }),
+    add: useMutation({
+      mutationFn: (name) => callApi(DeviceRoutes.groupAdd, { body: { name }, silent: true }),
+      onSuccess,
+    }),
     rename: useMutation({ mutationFn: (body) => callApi(DeviceRoutes.groupUpdate, { body, silent: true }), onSuccess }),
     remove: useMutation({ mutationFn: (id) => callApi(DeviceRoutes.groupDelete, { query: { id } }), onSuccess }),
     setDevices: useMutation({ mutationFn: (body) => callApi(DeviceRoutes.groupUpdateDevs, { body }), onSuccess }),
@@ -176,7 +220,10 @@ export function useGroupMutations(): {
 }
 
 /** A gateway with its sub-devices and their latest values. */
-export function useGatewayDetail(id: string | null, pollMs: number | false): UseQueryResult<RouteResult<typeof DeviceRoutes.gatewayView>> {
+export function useGatewayDetail(
+  id: string | null,
+  pollMs: number | false,
+): UseQueryResult<RouteResult<typeof DeviceRoutes.gatewayView>> {
   return useQuery({
     queryKey: [...deviceKeys.gateways, 'detail', id],
     queryFn: ({ signal }) => callApi(DeviceRoutes.gatewayView, { query: { id: id ?? '' }, signal }),

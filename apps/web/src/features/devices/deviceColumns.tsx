@@ -26,7 +26,11 @@ function LiveTime({ row, live }: { row: DeviceRecord; live: LiveMap }): ReactNod
   const entry = live.get(row.id);
   const fresh = entry !== undefined && entry.reading.ts === row.lastReportTime;
   return (
-    <span key={fresh ? entry.arrivedAt : 'server'} className={fresh ? styles.flash : undefined} data-testid={`report-time-${row.id}`}>
+    <span
+      key={fresh ? entry.arrivedAt : 'server'}
+      className={fresh ? styles.flash : undefined}
+      data-testid={`report-time-${row.id}`}
+    >
       {formatReportTime(row.lastReportTime)}
     </span>
   );
@@ -45,7 +49,13 @@ const WIDE_SCREENS: Breakpoint[] = ['xxl'];
  * status, latest values with units, battery and signal, report time; `actions` adds the
  * permission-checked action column (kept fixed on the right unless `fixActions` is false, as on phones).
  */
-export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actions?: DeviceRowActions, fixActions = true): ColumnsType<DeviceRecord> {
+export function deviceColumns(
+  t: TFunction,
+  lang: Language,
+  live: LiveMap,
+  actions?: DeviceRowActions,
+  fixActions = true,
+): ColumnsType<DeviceRecord> {
   const columns: ColumnsType<DeviceRecord> = [
     {
       title: t('list.columns.name'),
@@ -67,7 +77,18 @@ export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actio
       ),
     },
     { title: t('list.columns.id'), dataIndex: 'id', key: 'id', sorter: true, width: 130, responsive: BEYOND_PHONE },
-    { title: t('list.columns.status'), dataIndex: 'status', key: 'status', width: 90, render: (_: unknown, row) => <><StatusTag status={row.status} /><ServiceExpiredTag deviceId={row.id} /></> },
+    {
+      title: t('list.columns.status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 90,
+      render: (_: unknown, row) => (
+        <>
+          <StatusTag status={row.status} />
+          <ServiceExpiredTag deviceId={row.id} />
+        </>
+      ),
+    },
     {
       title: t('list.columns.lastReportTime'),
       dataIndex: 'lastReportTime',
@@ -87,7 +108,11 @@ export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actio
         const entry = live.get(row.id);
         const fresh = entry !== undefined && entry.reading.ts === row.lastReportTime;
         return (
-          <span key={fresh ? entry.arrivedAt : 'server'} className={fresh ? styles.flash : undefined} data-testid={`values-${row.id}`}>
+          <span
+            key={fresh ? entry.arrivedAt : 'server'}
+            className={fresh ? styles.flash : undefined}
+            data-testid={`values-${row.id}`}
+          >
             <ParameterValues values={row.values} lang={lang} />
           </span>
         );
@@ -122,7 +147,14 @@ export function deviceColumns(t: TFunction, lang: Language, live: LiveMap, actio
       ),
     },
     { title: t('list.columns.model'), dataIndex: 'model', key: 'model', width: 130, responsive: WIDE_SCREENS },
-    { title: t('list.columns.group'), dataIndex: 'groupName', key: 'groupName', width: 110, responsive: WIDE_SCREENS, render: (v: string | null) => v ?? '—' },
+    {
+      title: t('list.columns.group'),
+      dataIndex: 'groupName',
+      key: 'groupName',
+      width: 110,
+      responsive: WIDE_SCREENS,
+      render: (v: string | null) => v ?? '—',
+    },
   ];
   if (!actions) return columns;
   columns.push({

@@ -44,7 +44,8 @@ export function patchDeviceRow<T extends DeviceRecord>(row: T, entry: LiveEntry 
   if (!entry) return row;
   const r = entry.reading;
   if (row.lastReportTime !== null && row.lastReportTime >= r.ts) return row;
-  const num = (code: string, fallback: number | null): number | null => (typeof r.values[code] === 'number' ? (r.values[code] as number) : fallback);
+  const num = (code: string, fallback: number | null): number | null =>
+    typeof r.values[code] === 'number' ? (r.values[code] as number) : fallback;
   return {
     ...row,
     values: mergeValues(row.values, r.values),

@@ -38,7 +38,10 @@ function valueText(v: unknown, t: LogTranslate): string {
 function fieldsText(o: Record<string, unknown>, t: LogTranslate): string {
   return Object.entries(o)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${t(`logFormat.fields.${k}`, { defaultValue: t(`periods.${k}`, { defaultValue: k }) })}: ${valueText(v, t)}`)
+    .map(
+      ([k, v]) =>
+        `${t(`logFormat.fields.${k}`, { defaultValue: t(`periods.${k}`, { defaultValue: k }) })}: ${valueText(v, t)}`,
+    )
     .join(', ');
 }
 
@@ -66,12 +69,16 @@ function commandText(o: Record<string, unknown>, t: LogTranslate): string {
 
 function ackText(o: Record<string, unknown>, t: LogTranslate): string {
   const cmd = shortCmdId(String(o.cmdId ?? ''));
-  if (o.ok === false) return t('logFormat.ackFailed', { cmd, error: typeof o.error === 'string' && o.error ? o.error : '—' });
+  if (o.ok === false)
+    return t('logFormat.ackFailed', { cmd, error: typeof o.error === 'string' && o.error ? o.error : '—' });
   return t('logFormat.ackOk', { cmd });
 }
 
 function modbusText(o: Record<string, unknown>, t: LogTranslate): string {
-  const text = t(o.modbus === 'online' ? 'logFormat.modbusOnline' : 'logFormat.modbusOffline', { host: String(o.host ?? '—'), unit: String(o.unitId ?? '—') });
+  const text = t(o.modbus === 'online' ? 'logFormat.modbusOnline' : 'logFormat.modbusOffline', {
+    host: String(o.host ?? '—'),
+    unit: String(o.unitId ?? '—'),
+  });
   return typeof o.error === 'string' && o.error ? `${text}: ${o.error}` : text;
 }
 

@@ -26,6 +26,8 @@ const DAYS: Readonly<Record<Exclude<HistoryRangeKey, 'custom'>, number>> = { tod
  */
 export function computeHistoryRange(value: HistoryRangeValue, now: number = Date.now()): TimeRange {
   if (value.key === 'custom') return value.custom ?? computeHistoryRange({ key: 'today' }, now);
-  const begin = dayjs(now).startOf('day').subtract(DAYS[value.key] - 1, 'day');
+  const begin = dayjs(now)
+    .startOf('day')
+    .subtract(DAYS[value.key] - 1, 'day');
   return { beginTime: begin.valueOf(), endTime: now };
 }

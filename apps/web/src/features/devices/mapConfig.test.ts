@@ -11,7 +11,10 @@ describe('track map tiles (deprecated wrappers over the run-time choice)', () =>
   it('follows the active source: nothing before the server answers, Gaode in GCJ-02 once chosen', () => {
     expect(MAP_TILES.url).toBeNull();
     expect(toTilePosition(39.9, 116.4)).toEqual({ lat: 39.9, lng: 116.4 });
-    useMapTilesStore.setState({ config: { defaultChoice: 'gaode', sources: [MAP_TILE_PRESETS.gaode, MAP_TILE_PRESETS.osm] }, stored: null });
+    useMapTilesStore.setState({
+      config: { defaultChoice: 'gaode', sources: [MAP_TILE_PRESETS.gaode, MAP_TILE_PRESETS.osm] },
+      stored: null,
+    });
     expect(MAP_TILES).toMatchObject({ url: MAP_TILE_PRESETS.gaode.url, coords: 'gcj02', subdomains: '1234' });
     expect(toTilePosition(39.9, 116.4)).toEqual(wgs84ToGcj02(39.9, 116.4));
     useMapTilesStore.setState({ stored: 'osm' });

@@ -47,6 +47,10 @@ export const MAP_TILES: Readonly<MapTileConfig> = {
  * @param coords the tiles' system; by default the active tiles' at the time of the call.
  * @deprecated use `useMapTiles().toTile`, which follows the layer switch.
  */
-export function toTilePosition(lat: number, lng: number, coords: MapTileSource['coords'] = currentTileCoords()): LatLng {
+export function toTilePosition(
+  lat: number,
+  lng: number,
+  coords: MapTileSource['coords'] = currentTileCoords(),
+): LatLng {
   return TO_TILE[coords](lat, lng);
 }

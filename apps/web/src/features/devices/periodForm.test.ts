@@ -34,19 +34,57 @@ describe('period form', () => {
   });
 
   it('translates range errors with min and max in both languages', async () => {
-    expect(await messageOf(periodRule('P3A-1IY1', 'workCollectionCycle', tFor('zh-CN'), () => false), 800)).toBe('取值范围为1到720分钟');
-    expect(await messageOf(periodRule('P3A-1IY1', 'workCollectionCycle', tFor('en-US'), () => false), 0)).toBe('Must be between 1 and 720 minutes');
-    expect(await messageOf(periodRule('P3A-1IY1', 'workCollectionCycle', tFor('en-US'), () => false), 30)).toBeNull();
-    expect(await messageOf(periodRule('P3A-1IY1', 'workCollectionCycle', tFor('en-US'), () => false), undefined)).toBeNull();
+    expect(
+      await messageOf(
+        periodRule('P3A-1IY1', 'workCollectionCycle', tFor('zh-CN'), () => false),
+        800,
+      ),
+    ).toBe('取值范围为1到720分钟');
+    expect(
+      await messageOf(
+        periodRule('P3A-1IY1', 'workCollectionCycle', tFor('en-US'), () => false),
+        0,
+      ),
+    ).toBe('Must be between 1 and 720 minutes');
+    expect(
+      await messageOf(
+        periodRule('P3A-1IY1', 'workCollectionCycle', tFor('en-US'), () => false),
+        30,
+      ),
+    ).toBeNull();
+    expect(
+      await messageOf(
+        periodRule('P3A-1IY1', 'workCollectionCycle', tFor('en-US'), () => false),
+        undefined,
+      ),
+    ).toBeNull();
   });
 
   it('asks for whole minutes and applies the international minimum to report periods', async () => {
-    expect(await messageOf(periodRule('CC22-G-4000D', 'workReportCycle', tFor('en-US'), () => false), 12.5)).toBe('Enter whole minutes');
-    expect(await messageOf(periodRule('CC22-G-4000D', 'workReportCycle', tFor('en-US'), () => true), 60)).toBe(
-      'International report periods must be at least 120 minutes',
-    );
-    expect(await messageOf(periodRule('CC22-G-4000D', 'workReportCycle', tFor('zh-CN'), () => true), 60)).toBe('国际上报周期不能少于120分钟');
-    expect(await messageOf(periodRule('CC22-G-4000D', 'workCollectionCycle', tFor('en-US'), () => true), 30)).toBeNull();
+    expect(
+      await messageOf(
+        periodRule('CC22-G-4000D', 'workReportCycle', tFor('en-US'), () => false),
+        12.5,
+      ),
+    ).toBe('Enter whole minutes');
+    expect(
+      await messageOf(
+        periodRule('CC22-G-4000D', 'workReportCycle', tFor('en-US'), () => true),
+        60,
+      ),
+    ).toBe('International report periods must be at least 120 minutes');
+    expect(
+      await messageOf(
+        periodRule('CC22-G-4000D', 'workReportCycle', tFor('zh-CN'), () => true),
+        60,
+      ),
+    ).toBe('国际上报周期不能少于120分钟');
+    expect(
+      await messageOf(
+        periodRule('CC22-G-4000D', 'workCollectionCycle', tFor('en-US'), () => true),
+        30,
+      ),
+    ).toBeNull();
   });
 
   it('maps the server field errors back onto the fields', () => {

@@ -64,12 +64,21 @@ export function periodRule(model: string, field: PeriodField, t: TFunction, inte
  * The server's field errors (code 400 `errors[]`) as antd field entries: period message keys
  * are translated with the model's limits; other texts are shown as the server wrote them.
  */
-export function serverFieldErrors(errors: readonly FieldError[], model: string, t: TFunction): { name: string; errors: string[] }[] {
+export function serverFieldErrors(
+  errors: readonly FieldError[],
+  model: string,
+  t: TFunction,
+): { name: string; errors: string[] }[] {
   const limits = deviceSettingsFor(model)?.periods ?? {};
   return errors.map((e) => {
     if (!isPeriodMessage(e.message)) return { name: e.field, errors: [e.message] };
     const limit = limits[e.field as PeriodField];
-    const params = e.message === 'validation.periodInternational' ? { min: INTERNATIONAL_REPORT_MIN_MINUTES } : limit?.editable ? { min: limit.min, max: limit.max } : undefined;
+    const params =
+      e.message === 'validation.periodInternational'
+        ? { min: INTERNATIONAL_REPORT_MIN_MINUTES }
+        : limit?.editable
+          ? { min: limit.min, max: limit.max }
+          : undefined;
     return { name: e.field, errors: [periodErrorText({ message: e.message, params }, t)] };
   });
 }

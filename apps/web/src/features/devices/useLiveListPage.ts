@@ -17,7 +17,10 @@ export interface LiveListPage<Row> {
  * actions (search, paging, sort) still show it; `pollMs` false refreshes only on demand. Also
  * exposes the error of the call on screen.
  */
-export function useLiveListPage<D extends RouteDef>(options: UseListPageOptions<D>, pollMs: number | false): LiveListPage<RowOf<D>> {
+export function useLiveListPage<D extends RouteDef>(
+  options: UseListPageOptions<D>,
+  pollMs: number | false,
+): LiveListPage<RowOf<D>> {
   const list = useListPage(options);
   const { reload } = list;
   const [background, setBackground] = useState(false);
@@ -34,7 +37,9 @@ export function useLiveListPage<D extends RouteDef>(options: UseListPageOptions<
   const path = options.route.path;
   const error = useSyncExternalStore(
     (onChange) => cache.subscribe(onChange),
-    () => cache.findAll({ queryKey: ['list', path], type: 'active' }).find((q) => q.state.status === 'error')?.state.error ?? null,
+    () =>
+      cache.findAll({ queryKey: ['list', path], type: 'active' }).find((q) => q.state.status === 'error')?.state
+        .error ?? null,
   );
   return { list: background ? { ...list, loading: false } : list, error };
 }

@@ -1,5 +1,19 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Button, Card, Col, Divider, Form, Input, InputNumber, Row, Select, Skeleton, Space, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Divider,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Typography,
+} from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -53,21 +67,42 @@ export function AmmeterConfigPage(): ReactNode {
     <Card data-testid="ammeter-config-page">
       <EquipmentHeader title={t('ammeter.config.title')} record={record.data} back="/warehouse/ammeter" />
       {config.isLoading && <Skeleton active />}
-      {config.isError && <Alert type="error" showIcon title={t('common.notFound')} description={config.error.message} />}
+      {config.isError && (
+        <Alert type="error" showIcon title={t('common.notFound')} description={config.error.message} />
+      )}
       {config.data && (
-        <Form<ConfigForm> form={form} layout="vertical" disabled={!editable} onFinish={(v) => void onFinish(v)} style={{ maxWidth: 880 }} data-testid="ammeter-config-form">
+        <Form<ConfigForm>
+          form={form}
+          layout="vertical"
+          disabled={!editable}
+          onFinish={(v) => void onFinish(v)}
+          style={{ maxWidth: 880 }}
+          data-testid="ammeter-config-form"
+        >
           <Typography.Text type="secondary">
-            {config.data.updateTime === null ? t('ammeter.config.neverSaved') : t('ammeter.config.updated', { time: formatReportTime(config.data.updateTime) })}
+            {config.data.updateTime === null
+              ? t('ammeter.config.neverSaved')
+              : t('ammeter.config.updated', { time: formatReportTime(config.data.updateTime) })}
           </Typography.Text>
           <Divider titlePlacement="start">{t('ammeter.config.ratios')}</Divider>
           <Row gutter={16}>
             <Col xs={24} sm={8}>
-              <Form.Item name="ctRatio" label={t('ammeter.config.ctRatio')} extra={t('ammeter.config.ctHelp')} rules={required}>
+              <Form.Item
+                name="ctRatio"
+                label={t('ammeter.config.ctRatio')}
+                extra={t('ammeter.config.ctHelp')}
+                rules={required}
+              >
                 <InputNumber min={1} max={10000} style={{ width: '100%' }} data-testid="ct-ratio" />
               </Form.Item>
             </Col>
             <Col xs={24} sm={8}>
-              <Form.Item name="ptRatio" label={t('ammeter.config.ptRatio')} extra={t('ammeter.config.ptHelp')} rules={required}>
+              <Form.Item
+                name="ptRatio"
+                label={t('ammeter.config.ptRatio')}
+                extra={t('ammeter.config.ptHelp')}
+                rules={required}
+              >
                 <InputNumber min={1} max={10000} style={{ width: '100%' }} data-testid="pt-ratio" />
               </Form.Item>
             </Col>
@@ -106,12 +141,21 @@ export function AmmeterConfigPage(): ReactNode {
                     </Col>
                     <Col xs={3} sm={3}>
                       <Form.Item label=" ">
-                        <Button icon={<DeleteOutlined />} danger onClick={() => remove(field.name)} aria-label={t('ammeter.config.removeTariff')} />
+                        <Button
+                          icon={<DeleteOutlined />}
+                          danger
+                          onClick={() => remove(field.name)}
+                          aria-label={t('ammeter.config.removeTariff')}
+                        />
                       </Form.Item>
                     </Col>
                   </Row>
                 ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({ name: 'flat', start: '00:00', end: '24:00', price: 0.6 })} disabled={fields.length >= 12 || !editable}>
+                <Button
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ name: 'flat', start: '00:00', end: '24:00', price: 0.6 })}
+                  disabled={fields.length >= 12 || !editable}
+                >
                   {t('ammeter.config.addTariff')}
                 </Button>
               </>

@@ -29,10 +29,14 @@ export function AmmeterListPage(): ReactNode {
   const { isMobile } = useResponsive();
   const equipment = useEquipmentList(AMMETERS, '/warehouse/ammeter');
   const read = useReadMeter();
-  const go = (path: string, row: EquipmentRecord): void => void navigate(`/warehouse/ammeter/${path}/${encodeURIComponent(row.id)}`);
+  const go = (path: string, row: EquipmentRecord): void =>
+    void navigate(`/warehouse/ammeter/${path}/${encodeURIComponent(row.id)}`);
 
   const readNow = (row: EquipmentRecord): void => {
-    read.mutate({ id: row.id }, { onSuccess: () => feedback().message.success(t('ammeter.readSent')), onError: (e) => commandFailed(e) });
+    read.mutate(
+      { id: row.id },
+      { onSuccess: () => feedback().message.success(t('ammeter.readSent')), onError: (e) => commandFailed(e) },
+    );
   };
 
   const columns = useMemo(
@@ -49,12 +53,20 @@ export function AmmeterListPage(): ReactNode {
                 <Space orientation="vertical" size={0} data-testid={`ammeter-power-${row.id}`}>
                   <Typography.Text strong>{formatMeasure(v.powerKw, 'kW', lang, 3)}</Typography.Text>
                   {v.powered === false && <Tag color="error">{t('ammeter.powerCut')}</Tag>}
-                  {isMobile && <Typography.Text type="secondary">{formatMeasure(v.energyKwh, 'kWh', lang)}</Typography.Text>}
+                  {isMobile && (
+                    <Typography.Text type="secondary">{formatMeasure(v.energyKwh, 'kWh', lang)}</Typography.Text>
+                  )}
                 </Space>
               );
             },
           },
-          { title: t('ammeter.energy'), key: 'energy', responsive: ['md'], render: (_: unknown, row: EquipmentRecord) => formatMeasure(ammeterView(toValueMap(row.values)).energyKwh, 'kWh', lang) },
+          {
+            title: t('ammeter.energy'),
+            key: 'energy',
+            responsive: ['md'],
+            render: (_: unknown, row: EquipmentRecord) =>
+              formatMeasure(ammeterView(toValueMap(row.values)).energyKwh, 'kWh', lang),
+          },
           {
             title: t('ammeter.voltage'),
             key: 'voltage',
@@ -64,7 +76,11 @@ export function AmmeterListPage(): ReactNode {
               return (
                 <Space orientation="vertical" size={0}>
                   <span>{formatMeasure(v.voltageV, 'V', lang, 1)}</span>
-                  {v.phasesBC && <Typography.Text type="secondary">{v.phasesBC.voltageV.map((x) => formatMeasure(x, 'V', lang, 1)).join(' / ')}</Typography.Text>}
+                  {v.phasesBC && (
+                    <Typography.Text type="secondary">
+                      {v.phasesBC.voltageV.map((x) => formatMeasure(x, 'V', lang, 1)).join(' / ')}
+                    </Typography.Text>
+                  )}
                 </Space>
               );
             },
@@ -78,12 +94,23 @@ export function AmmeterListPage(): ReactNode {
               return (
                 <Space orientation="vertical" size={0}>
                   <span>{formatMeasure(v.currentA, 'A', lang)}</span>
-                  {v.phasesBC && <Typography.Text type="secondary">{v.phasesBC.currentA.map((x) => formatMeasure(x, 'A', lang)).join(' / ')}</Typography.Text>}
+                  {v.phasesBC && (
+                    <Typography.Text type="secondary">
+                      {v.phasesBC.currentA.map((x) => formatMeasure(x, 'A', lang)).join(' / ')}
+                    </Typography.Text>
+                  )}
                 </Space>
               );
             },
           },
-          { title: t('ammeter.powerFactor'), key: 'pf', width: 80, responsive: ['lg'], render: (_: unknown, row: EquipmentRecord) => formatMeasure(ammeterView(toValueMap(row.values)).powerFactor, '', lang) },
+          {
+            title: t('ammeter.powerFactor'),
+            key: 'pf',
+            width: 80,
+            responsive: ['lg'],
+            render: (_: unknown, row: EquipmentRecord) =>
+              formatMeasure(ammeterView(toValueMap(row.values)).powerFactor, '', lang),
+          },
         ],
         (row) => (
           <Space size={0} wrap>
@@ -107,5 +134,7 @@ export function AmmeterListPage(): ReactNode {
     [t, lang, isMobile],
   );
 
-  return <EquipmentListShell testId="ammeter-list" equipment={equipment} columns={columns} emptyText={t('ammeter.empty')} />;
+  return (
+    <EquipmentListShell testId="ammeter-list" equipment={equipment} columns={columns} emptyText={t('ammeter.empty')} />
+  );
 }

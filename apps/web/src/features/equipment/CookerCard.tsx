@@ -19,12 +19,27 @@ import styles from './equipment.module.css';
 /** Top of a well bar, °C (bars are drawn 0…this). */
 const SCALE_MAX_C = 100;
 
-function WellBar({ well, lang, label }: { well: WellView; lang: ReturnType<typeof toLanguage>; label: string }): ReactNode {
+function WellBar({
+  well,
+  lang,
+  label,
+}: {
+  well: WellView;
+  lang: ReturnType<typeof toLanguage>;
+  label: string;
+}): ReactNode {
   const pct = well.temperatureC === null ? 0 : Math.max(0, Math.min(100, (well.temperatureC / SCALE_MAX_C) * 100));
   return (
     <div className={styles.well} data-testid={`well-${well.well}`} data-below={well.belowLimit}>
-      <div className={styles.wellBar} role="img" aria-label={`${label} ${formatMeasure(well.temperatureC, '°C', lang, 1)}`}>
-        <div className={`${styles.wellFill} ${well.belowLimit ? styles.wellFillUnsafe : ''}`} style={{ height: `${pct}%` }} />
+      <div
+        className={styles.wellBar}
+        role="img"
+        aria-label={`${label} ${formatMeasure(well.temperatureC, '°C', lang, 1)}`}
+      >
+        <div
+          className={`${styles.wellFill} ${well.belowLimit ? styles.wellFillUnsafe : ''}`}
+          style={{ height: `${pct}%` }}
+        />
         <div className={styles.limitLine} style={{ bottom: `${(FOOD_SAFETY_LIMIT_C / SCALE_MAX_C) * 100}%` }} />
       </div>
       <Typography.Text strong type={well.belowLimit ? 'danger' : undefined} style={{ display: 'block' }}>
@@ -84,10 +99,16 @@ export function CookerCard({ row }: { row: EquipmentRecord }): ReactNode {
     >
       <Space wrap size={[8, 4]} style={{ marginBottom: 8 }}>
         <Tag color={v.unsafeWells > 0 ? 'error' : 'success'} data-testid="safety-summary">
-          {v.unsafeWells > 0 ? t('cooker.belowLimit', { count: v.unsafeWells, limit: FOOD_SAFETY_LIMIT_C }) : t('cooker.allSafe', { limit: FOOD_SAFETY_LIMIT_C })}
+          {v.unsafeWells > 0
+            ? t('cooker.belowLimit', { count: v.unsafeWells, limit: FOOD_SAFETY_LIMIT_C })
+            : t('cooker.allSafe', { limit: FOOD_SAFETY_LIMIT_C })}
         </Tag>
-        <Tag color={v.heaterOn ? 'orange' : 'default'}>{`${t('cooker.heater')}: ${v.heaterOn === null ? NO_VALUE : v.heaterOn ? t('cooker.heaterOn') : t('cooker.heaterOff')}`}</Tag>
-        <Tag color={v.running ? 'processing' : 'default'}>{v.running === null ? NO_VALUE : v.running ? t('cooker.running') : t('cooker.idle')}</Tag>
+        <Tag
+          color={v.heaterOn ? 'orange' : 'default'}
+        >{`${t('cooker.heater')}: ${v.heaterOn === null ? NO_VALUE : v.heaterOn ? t('cooker.heaterOn') : t('cooker.heaterOff')}`}</Tag>
+        <Tag color={v.running ? 'processing' : 'default'}>
+          {v.running === null ? NO_VALUE : v.running ? t('cooker.running') : t('cooker.idle')}
+        </Tag>
       </Space>
       <div className={styles.wells}>
         {v.wells.map((w) => (
@@ -106,7 +127,16 @@ export function CookerCard({ row }: { row: EquipmentRecord }): ReactNode {
             {t('cooker.setPoint')}: <strong data-testid="set-point">{formatMeasure(v.setPointC, '°C', lang, 1)}</strong>
           </span>
           <Authorized action={EQUIPMENT_PERMS.setPoint}>
-            <Button size="small" icon={<EditOutlined />} onClick={() => { setDraft(v.setPointC); setEditing(true); }} aria-label={t('cooker.editSetPoint')} data-testid="edit-set-point" />
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => {
+                setDraft(v.setPointC);
+                setEditing(true);
+              }}
+              aria-label={t('cooker.editSetPoint')}
+              data-testid="edit-set-point"
+            />
           </Authorized>
         </Space>
       </Space>
@@ -137,11 +167,22 @@ export function CookerCard({ row }: { row: EquipmentRecord }): ReactNode {
         title={t('cooker.setPointTitle', { name })}
         onCancel={() => setEditing(false)}
         onOk={confirm}
-        okButtonProps={{ disabled: draft === null || !setPointAllowed(family, draft), 'data-testid': 'set-point-ok' } as never}
+        okButtonProps={
+          { disabled: draft === null || !setPointAllowed(family, draft), 'data-testid': 'set-point-ok' } as never
+        }
         cancelText={t('common.cancel')}
         destroyOnHidden
       >
-        <InputNumber value={draft} onChange={(x) => setDraft(x)} min={min} max={max} step={0.5} addonAfter="°C" style={{ width: '100%' }} data-testid="set-point-input" />
+        <InputNumber
+          value={draft}
+          onChange={(x) => setDraft(x)}
+          min={min}
+          max={max}
+          step={0.5}
+          addonAfter="°C"
+          style={{ width: '100%' }}
+          data-testid="set-point-input"
+        />
         <Typography.Text type="secondary">{t('cooker.setPointRange', { min, max })}</Typography.Text>
       </Modal>
     </Card>

@@ -13,7 +13,10 @@ const COOKERS: readonly EquipmentFamily[] = ['odenCooker'];
 /** Cards of every pot or cooker of the tenant (list machinery paging), live from the WebSocket. */
 function CookerPage({ kind }: { kind: 'boilPot' | 'odenCooker' }): ReactNode {
   const { t } = useTranslation('equipment');
-  const { list, error, connected } = useEquipmentList(kind === 'boilPot' ? POTS : COOKERS, kind === 'boilPot' ? '/warehouse/boilpot' : '/warehouse/oden');
+  const { list, error, connected } = useEquipmentList(
+    kind === 'boilPot' ? POTS : COOKERS,
+    kind === 'boilPot' ? '/warehouse/boilpot' : '/warehouse/oden',
+  );
   return (
     <Card data-testid={`${kind}-page`}>
       <Space wrap style={{ width: '100%', justifyContent: 'flex-end', marginBottom: 12 }}>
@@ -21,11 +24,25 @@ function CookerPage({ kind }: { kind: 'boilPot' | 'odenCooker' }): ReactNode {
           <Button icon={<ReloadOutlined />} onClick={() => void list.reload()}>
             {t('common.refresh')}
           </Button>
-          <Badge status={connected ? 'processing' : 'default'} text={connected ? t('common.liveOn') : t('common.livePolling')} data-testid="live-state" />
+          <Badge
+            status={connected ? 'processing' : 'default'}
+            text={connected ? t('common.liveOn') : t('common.livePolling')}
+            data-testid="live-state"
+          />
         </Space>
       </Space>
       {error && (
-        <Alert type="error" showIcon title={t('common.loadError')} action={<Button size="small" onClick={() => void list.reload()}>{t('common.retry')}</Button>} style={{ marginBottom: 12 }} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('common.loadError')}
+          action={
+            <Button size="small" onClick={() => void list.reload()}>
+              {t('common.retry')}
+            </Button>
+          }
+          style={{ marginBottom: 12 }}
+        />
       )}
       <Spin spinning={list.loading}>
         {list.rows.length === 0 && !list.loading ? (
@@ -39,7 +56,14 @@ function CookerPage({ kind }: { kind: 'boilPot' | 'odenCooker' }): ReactNode {
         )}
       </Spin>
       {list.total > list.pageSize && (
-        <Pagination style={{ marginTop: 16 }} current={list.pageNo} pageSize={list.pageSize} total={list.total} onChange={list.changePage} size="small" />
+        <Pagination
+          style={{ marginTop: 16 }}
+          current={list.pageNo}
+          pageSize={list.pageSize}
+          total={list.total}
+          onChange={list.changePage}
+          size="small"
+        />
       )}
     </Card>
   );

@@ -17,11 +17,26 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { useEChart } from '../../platform/charts/useEChart';
 import styles from './equipment.module.css';
 
-registerEchartsParts([LineChart, BarChart, GridComponent, TooltipComponent, DataZoomComponent, LegendComponent, MarkLineComponent, CanvasRenderer]);
+registerEchartsParts([
+  LineChart,
+  BarChart,
+  GridComponent,
+  TooltipComponent,
+  DataZoomComponent,
+  LegendComponent,
+  MarkLineComponent,
+  CanvasRenderer,
+]);
 
 /** The ECharts options of the equipment charts: power lines and daily-energy bars. */
 export type EquipmentChartOption = ComposeOption<
-  LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption | LegendComponentOption | MarkLineComponentOption
+  | LineSeriesOption
+  | BarSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | DataZoomComponentOption
+  | LegendComponentOption
+  | MarkLineComponentOption
 >;
 
 /** A canvas chart of the equipment screens (its own chunk: line + bar parts only). */

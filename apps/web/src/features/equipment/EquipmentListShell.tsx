@@ -22,7 +22,13 @@ interface EquipmentListShellProps {
  * The common frame of the equipment lists: error notice with retry, query form (name, id, status,
  * store), the list machinery's table with an empty state, refresh and the live/polling badge.
  */
-export function EquipmentListShell({ testId, equipment, columns, emptyText, extra }: EquipmentListShellProps): ReactNode {
+export function EquipmentListShell({
+  testId,
+  equipment,
+  columns,
+  emptyText,
+  extra,
+}: EquipmentListShellProps): ReactNode {
   const { t } = useTranslation('equipment');
   const { list, error, connected } = equipment;
   const queryFields = useMemo<QueryField[]>(
@@ -30,27 +36,48 @@ export function EquipmentListShell({ testId, equipment, columns, emptyText, extr
       { name: 'name', label: t('common.search.name'), kind: 'text' },
       { name: 'id', label: t('common.search.id'), kind: 'text' },
       { name: 'warehouseName', label: t('common.search.store'), kind: 'text' },
-      { name: 'status', label: t('common.search.status'), kind: 'select', options: [{ value: 'online', label: t('common.online') }, { value: 'offline', label: t('common.offline') }] },
+      {
+        name: 'status',
+        label: t('common.search.status'),
+        kind: 'select',
+        options: [
+          { value: 'online', label: t('common.online') },
+          { value: 'offline', label: t('common.offline') },
+        ],
+      },
     ],
     [t],
   );
   return (
     <>
-      <ListErrorAlert error={error} title={t('common.loadError')} retryText={t('common.retry')} onRetry={() => void list.reload()} testId={`${testId}-error`} />
+      <ListErrorAlert
+        error={error}
+        title={t('common.loadError')}
+        retryText={t('common.retry')}
+        onRetry={() => void list.reload()}
+        testId={`${testId}-error`}
+      />
       <ListPage<EquipmentRecord>
         testId={testId}
         list={list}
         selectable={false}
         queryFields={queryFields}
         columns={columns}
-        tableProps={{ scroll: { x: 'max-content' }, locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> } }}
+        tableProps={{
+          scroll: { x: 'max-content' },
+          locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> },
+        }}
         extra={
           <>
             {extra}
             <Button icon={<ReloadOutlined />} onClick={() => void list.reload()}>
               {t('common.refresh')}
             </Button>
-            <Badge status={connected ? 'processing' : 'default'} text={connected ? t('common.liveOn') : t('common.livePolling')} data-testid="live-state" />
+            <Badge
+              status={connected ? 'processing' : 'default'}
+              text={connected ? t('common.liveOn') : t('common.livePolling')}
+              data-testid="live-state"
+            />
           </>
         }
       />

@@ -23,7 +23,11 @@ export function ExternalDeviceChartPage(): ReactNode {
   return (
     <Card data-testid="external-chart-page">
       <Space wrap style={{ marginBottom: 12 }}>
-        <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/warehouse/external')} aria-label={t('common.back')} />
+        <Button
+          icon={<ArrowLeftOutlined />}
+          onClick={() => void navigate('/warehouse/external')}
+          aria-label={t('common.back')}
+        />
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('external.chartTitle')}
         </Typography.Title>

@@ -27,14 +27,36 @@ export function ExternalDeviceListPage(): ReactNode {
   const lang = toLanguage(i18n.language);
   const navigate = useNavigate();
   const { connected, pollMs } = useDeviceLive();
-  const { list, error } = useLiveListPage({ route: IntegrationRoutes.externalList, permissionPrefix: 'external', sourceKey: '/warehouse/external', rowKey: 'deviceId', defaultSort: { column: 'deviceId', order: 'asc' } }, pollMs);
+  const { list, error } = useLiveListPage(
+    {
+      route: IntegrationRoutes.externalList,
+      permissionPrefix: 'external',
+      sourceKey: '/warehouse/external',
+      rowKey: 'deviceId',
+      defaultSort: { column: 'deviceId', order: 'asc' },
+    },
+    pollMs,
+  );
 
   const queryFields = useMemo<QueryField[]>(
     () => [
       { name: 'name', label: t('common.search.name'), kind: 'text' },
       { name: 'deviceId', label: t('common.search.id'), kind: 'text' },
-      { name: 'source', label: t('external.source'), kind: 'select', options: (['modbus', 'thirdParty'] as const).map((s) => ({ value: s, label: t(`external.sources.${s}`) })) },
-      { name: 'state', label: t('external.state'), kind: 'select', options: (['online', 'offline', 'backoff', 'disabled'] as const).map((s) => ({ value: s, label: t(`external.states.${s}`) })) },
+      {
+        name: 'source',
+        label: t('external.source'),
+        kind: 'select',
+        options: (['modbus', 'thirdParty'] as const).map((s) => ({ value: s, label: t(`external.sources.${s}`) })),
+      },
+      {
+        name: 'state',
+        label: t('external.state'),
+        kind: 'select',
+        options: (['online', 'offline', 'backoff', 'disabled'] as const).map((s) => ({
+          value: s,
+          label: t(`external.states.${s}`),
+        })),
+      },
     ],
     [t],
   );
@@ -69,7 +91,14 @@ export function ExternalDeviceListPage(): ReactNode {
         </Space>
       ),
     },
-    { title: t('external.state'), dataIndex: 'state', key: 'state', sorter: true, width: 100, render: (v: ExternalDevice['state']) => <Tag color={STATE_COLOR[v]}>{t(`external.states.${v}`)}</Tag> },
+    {
+      title: t('external.state'),
+      dataIndex: 'state',
+      key: 'state',
+      sorter: true,
+      width: 100,
+      render: (v: ExternalDevice['state']) => <Tag color={STATE_COLOR[v]}>{t(`external.states.${v}`)}</Tag>,
+    },
     {
       title: t('external.lastPoll'),
       dataIndex: 'lastPollTime',
@@ -92,7 +121,9 @@ export function ExternalDeviceListPage(): ReactNode {
       key: 'values',
       responsive: ['lg'],
       render: (_: unknown, row) =>
-        row.values.length === 0 ? NO_VALUE : (
+        row.values.length === 0 ? (
+          NO_VALUE
+        ) : (
           <Space wrap size={[4, 4]} style={{ maxWidth: 360 }}>
             {row.values.slice(0, 6).map((v) => (
               <Tag key={v.code}>{`${parameterName(v.code, lang)} ${formatParameterValue(v.code, v.value, lang)}`}</Tag>
@@ -105,7 +136,11 @@ export function ExternalDeviceListPage(): ReactNode {
       key: 'actions',
       width: 80,
       render: (_: unknown, row) => (
-        <Button type="link" size="small" onClick={() => void navigate(`/warehouse/external/chart/${encodeURIComponent(row.deviceId)}`)}>
+        <Button
+          type="link"
+          size="small"
+          onClick={() => void navigate(`/warehouse/external/chart/${encodeURIComponent(row.deviceId)}`)}
+        >
           {t('common.chart')}
         </Button>
       ),
@@ -114,20 +149,32 @@ export function ExternalDeviceListPage(): ReactNode {
 
   return (
     <>
-      <ListErrorAlert error={error} title={t('common.loadError')} retryText={t('common.retry')} onRetry={() => void list.reload()} testId="external-list-error" />
+      <ListErrorAlert
+        error={error}
+        title={t('common.loadError')}
+        retryText={t('common.retry')}
+        onRetry={() => void list.reload()}
+        testId="external-list-error"
+      />
       <ListPage<ExternalDevice>
         testId="external-list"
         list={list}
         selectable={false}
         queryFields={queryFields}
         columns={columns}
-        tableProps={{ scroll: { x: 'max-content' }, locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('external.empty')} /> } }}
+        tableProps={{
+          scroll: { x: 'max-content' },
+          locale: { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('external.empty')} /> },
+        }}
         extra={
           <>
             <Button icon={<ReloadOutlined />} onClick={() => void list.reload()}>
               {t('common.refresh')}
             </Button>
-            <Badge status={connected ? 'processing' : 'default'} text={connected ? t('common.liveOn') : t('common.livePolling')} />
+            <Badge
+              status={connected ? 'processing' : 'default'}
+              text={connected ? t('common.liveOn') : t('common.livePolling')}
+            />
           </>
         }
       />

@@ -29,8 +29,21 @@ function StoreCard({ store, lang }: { store: StoreRecord; lang: ReturnType<typeo
         return h === null || h.value === null ? NO_VALUE : formatParameterValue(h.code, h.value, lang);
       },
     },
-    { title: t('common.status'), dataIndex: 'status', key: 'status', width: 80, render: (v: EquipmentRecord['status']) => <StatusTag status={v} /> },
-    { title: t('common.lastReport'), dataIndex: 'lastReportTime', key: 'lastReportTime', width: 170, responsive: ['md'], render: (v: number | null) => formatReportTime(v) },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 80,
+      render: (v: EquipmentRecord['status']) => <StatusTag status={v} />,
+    },
+    {
+      title: t('common.lastReport'),
+      dataIndex: 'lastReportTime',
+      key: 'lastReportTime',
+      width: 170,
+      responsive: ['md'],
+      render: (v: number | null) => formatReportTime(v),
+    },
   ];
   return (
     <Card
@@ -44,13 +57,21 @@ function StoreCard({ store, lang }: { store: StoreRecord; lang: ReturnType<typeo
           </Typography.Text>
         </Space>
       }
-      extra={store.activeAlarmCount > 0 ? <Tag color="error" data-testid="store-alarms">{t('lawson.alarms', { count: store.activeAlarmCount })}</Tag> : undefined}
+      extra={
+        store.activeAlarmCount > 0 ? (
+          <Tag color="error" data-testid="store-alarms">
+            {t('lawson.alarms', { count: store.activeAlarmCount })}
+          </Tag>
+        ) : undefined
+      }
     >
       <Space wrap size={[6, 6]} style={{ marginBottom: 8 }}>
         <Tag color="blue">{t('lawson.devices', { count: store.deviceCount })}</Tag>
         <Tag color="success">{t('lawson.online', { count: store.onlineCount })}</Tag>
         {groups.map((g) => (
-          <Tag key={g.family}>{`${t(`lawson.families.${g.family}`)} ${store.counts[g.family] ?? g.devices.length}`}</Tag>
+          <Tag
+            key={g.family}
+          >{`${t(`lawson.families.${g.family}`)} ${store.counts[g.family] ?? g.devices.length}`}</Tag>
         ))}
       </Space>
       {groups.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
@@ -60,7 +81,14 @@ function StoreCard({ store, lang }: { store: StoreRecord; lang: ReturnType<typeo
             <Typography.Text strong>{t(`lawson.families.${g.family}`)}</Typography.Text>
             {FAMILY_SCREENS[g.family] && <Link to={FAMILY_SCREENS[g.family] as string}>{t('lawson.open')}</Link>}
           </Space>
-          <Table<EquipmentRecord> rowKey="id" size="small" pagination={false} columns={columns} dataSource={g.devices} scroll={{ x: 'max-content' }} />
+          <Table<EquipmentRecord>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            columns={columns}
+            dataSource={g.devices}
+            scroll={{ x: 'max-content' }}
+          />
         </div>
       ))}
     </Card>
@@ -81,23 +109,47 @@ export function LawsonDeviceListPage(): ReactNode {
   const shown = useMemo(
     () =>
       (stores.data ?? [])
-        .filter((s) => filter === '' || s.name.toLowerCase().includes(filter.toLowerCase()) || s.number.toLowerCase().includes(filter.toLowerCase()))
+        .filter(
+          (s) =>
+            filter === '' ||
+            s.name.toLowerCase().includes(filter.toLowerCase()) ||
+            s.number.toLowerCase().includes(filter.toLowerCase()),
+        )
         .map((s) => ({ ...s, devices: s.devices.map((d) => patchLiveRow(d, live.get(d.id)?.reading)) })),
     [stores.data, filter, live],
   );
   return (
     <Card data-testid="lawson-list">
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
-        <Input.Search allowClear placeholder={t('common.search.store')} onSearch={setFilter} style={{ width: 200 }} data-testid="store-search" />
+        <Input.Search
+          allowClear
+          placeholder={t('common.search.store')}
+          onSearch={setFilter}
+          style={{ width: 200 }}
+          data-testid="store-search"
+        />
         <Space wrap>
           <Button icon={<ReloadOutlined />} onClick={() => void stores.refetch()}>
             {t('common.refresh')}
           </Button>
-          <Badge status={connected ? 'processing' : 'default'} text={connected ? t('common.liveOn') : t('common.livePolling')} />
+          <Badge
+            status={connected ? 'processing' : 'default'}
+            text={connected ? t('common.liveOn') : t('common.livePolling')}
+          />
         </Space>
       </Space>
       {stores.isError && (
-        <Alert type="error" showIcon title={t('common.loadError')} action={<Button size="small" onClick={() => void stores.refetch()}>{t('common.retry')}</Button>} style={{ marginBottom: 12 }} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('common.loadError')}
+          action={
+            <Button size="small" onClick={() => void stores.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+          style={{ marginBottom: 12 }}
+        />
       )}
       <Spin spinning={stores.isLoading}>
         {!stores.isLoading && shown.length === 0 ? (

@@ -20,7 +20,12 @@ function MeterChartPage({ kind }: { kind: 'ammeter' | 'plug' }): ReactNode {
   const [range, setRange] = useState<EquipmentRange>('today');
   return (
     <Card data-testid={`${kind}-chart-page`}>
-      <EquipmentHeader title={t(kind === 'ammeter' ? 'ammeter.chartTitle' : 'plug.chartTitle')} record={record.data} back={`/warehouse/${kind}`} extra={<RangeSwitch value={range} onChange={setRange} />} />
+      <EquipmentHeader
+        title={t(kind === 'ammeter' ? 'ammeter.chartTitle' : 'plug.chartTitle')}
+        record={record.data}
+        back={`/warehouse/${kind}`}
+        extra={<RangeSwitch value={range} onChange={setRange} />}
+      />
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <PowerCard id={id} range={range} unit={kind === 'ammeter' ? 'kW' : 'W'} />
         <EnergyCard id={id} range={range} />

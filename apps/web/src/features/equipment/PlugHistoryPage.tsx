@@ -28,8 +28,24 @@ export function PlugHistoryPage(): ReactNode {
         onChange={setTab}
         destroyOnHidden
         items={[
-          { key: 'readings', label: t('plug.readings'), children: <div className={styles.scrollX}><HistoryTableTab deviceId={id} range={range} onRangeChange={setRange} /></div> },
-          { key: 'log', label: t('plug.commands'), children: <div className={styles.scrollX}><LogTab deviceId={id} range={range} onRangeChange={setRange} /></div> },
+          {
+            key: 'readings',
+            label: t('plug.readings'),
+            children: (
+              <div className={styles.scrollX}>
+                <HistoryTableTab deviceId={id} range={range} onRangeChange={setRange} />
+              </div>
+            ),
+          },
+          {
+            key: 'log',
+            label: t('plug.commands'),
+            children: (
+              <div className={styles.scrollX}>
+                <LogTab deviceId={id} range={range} onRangeChange={setRange} />
+              </div>
+            ),
+          },
         ]}
       />
     </Card>

@@ -48,7 +48,13 @@ export function PlugListPage(): ReactNode {
           commandSent(result.delivered);
           setPending((p) => ({ ...p, [row.id]: on }));
           // a plug that does not report the new state within a minute stops spinning (its state stays as reported)
-          setTimeout(() => setPending((p) => (row.id in p ? Object.fromEntries(Object.entries(p).filter(([k]) => k !== row.id)) : p)), PENDING_MAX_MS);
+          setTimeout(
+            () =>
+              setPending((p) =>
+                row.id in p ? Object.fromEntries(Object.entries(p).filter(([k]) => k !== row.id)) : p,
+              ),
+            PENDING_MAX_MS,
+          );
         } catch (error) {
           commandFailed(error);
         }
@@ -110,23 +116,47 @@ export function PlugListPage(): ReactNode {
               );
             },
           },
-          { title: t('plug.current'), key: 'current', responsive: ['md'], render: (_: unknown, row: EquipmentRecord) => formatMeasure(plugView(toValueMap(row.values)).currentA, 'A', lang) },
-          { title: t('plug.energy'), key: 'energy', responsive: ['md'], render: (_: unknown, row: EquipmentRecord) => formatMeasure(plugView(toValueMap(row.values)).energyKwh, 'kWh', lang) },
+          {
+            title: t('plug.current'),
+            key: 'current',
+            responsive: ['md'],
+            render: (_: unknown, row: EquipmentRecord) =>
+              formatMeasure(plugView(toValueMap(row.values)).currentA, 'A', lang),
+          },
+          {
+            title: t('plug.energy'),
+            key: 'energy',
+            responsive: ['md'],
+            render: (_: unknown, row: EquipmentRecord) =>
+              formatMeasure(plugView(toValueMap(row.values)).energyKwh, 'kWh', lang),
+          },
           {
             title: t('plug.overload'),
             key: 'overload',
             width: 90,
             responsive: ['lg'],
             render: (_: unknown, row: EquipmentRecord) =>
-              plugView(toValueMap(row.values)).overload ? <Tag color="error">{t('plug.overload')}</Tag> : <Tag>{t('plug.normal')}</Tag>,
+              plugView(toValueMap(row.values)).overload ? (
+                <Tag color="error">{t('plug.overload')}</Tag>
+              ) : (
+                <Tag>{t('plug.normal')}</Tag>
+              ),
           },
         ],
         (row) => (
           <Space size={0} wrap>
-            <Button type="link" size="small" onClick={() => void navigate(`/warehouse/plug/chart/${encodeURIComponent(row.id)}`)}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => void navigate(`/warehouse/plug/chart/${encodeURIComponent(row.id)}`)}
+            >
               {t('common.chart')}
             </Button>
-            <Button type="link" size="small" onClick={() => void navigate(`/warehouse/plug/history/${encodeURIComponent(row.id)}`)}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => void navigate(`/warehouse/plug/history/${encodeURIComponent(row.id)}`)}
+            >
               {t('common.history')}
             </Button>
           </Space>

@@ -37,7 +37,13 @@ export function TagListPage(): ReactNode {
             );
           },
         },
-        { title: t('tag.gateway'), dataIndex: 'gatewayId', key: 'gatewayId', responsive: ['md'], render: (v: string | null) => v ?? NO_VALUE },
+        {
+          title: t('tag.gateway'),
+          dataIndex: 'gatewayId',
+          key: 'gatewayId',
+          responsive: ['md'],
+          render: (v: string | null) => v ?? NO_VALUE,
+        },
         {
           title: t('tag.battery'),
           key: 'battery',
@@ -45,7 +51,11 @@ export function TagListPage(): ReactNode {
           responsive: ['sm'],
           render: (_: unknown, row: EquipmentRecord) => {
             const b = tagView(toValueMap(row.values)).batteryPct;
-            return b === null ? NO_VALUE : <Progress percent={Math.round(b)} size="small" status={b < 20 ? 'exception' : 'normal'} />;
+            return b === null ? (
+              NO_VALUE
+            ) : (
+              <Progress percent={Math.round(b)} size="small" status={b < 20 ? 'exception' : 'normal'} />
+            );
           },
         },
         {
@@ -56,7 +66,13 @@ export function TagListPage(): ReactNode {
           render: (_: unknown, row: EquipmentRecord) => {
             const r = tagView(toValueMap(row.values)).rssiDbm;
             const level = rssiLevel(r);
-            return level === null ? NO_VALUE : <Tag color={RSSI_COLOR[level]}>{`${formatMeasure(r, 'dBm', lang, 0)} · ${t(`tag.rssiLevel.${level}`)}`}</Tag>;
+            return level === null ? (
+              NO_VALUE
+            ) : (
+              <Tag
+                color={RSSI_COLOR[level]}
+              >{`${formatMeasure(r, 'dBm', lang, 0)} · ${t(`tag.rssiLevel.${level}`)}`}</Tag>
+            );
           },
         },
       ]),

@@ -24,7 +24,10 @@ export function TariffCard({ id, range }: { id: string; range: EquipmentRange })
       {tariff.isError && <Alert type="error" showIcon title={t('ammeter.chartError')} />}
       <Spin spinning={tariff.isFetching}>
         {data && data.periods.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('ammeter.noTariff', { total: formatMeasure(data.totalKWh, 'kWh', lang) })} />
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={t('ammeter.noTariff', { total: formatMeasure(data.totalKWh, 'kWh', lang) })}
+          />
         ) : (
           <Table<PeriodRow>
             rowKey="name"
@@ -32,16 +35,37 @@ export function TariffCard({ id, range }: { id: string; range: EquipmentRange })
             pagination={false}
             dataSource={data?.periods ?? []}
             columns={[
-              { title: t('ammeter.config.tariffName'), dataIndex: 'name', key: 'name', render: (v: PeriodRow['name']) => t(`ammeter.tariff.${v}`) },
-              { title: t('ammeter.energy'), dataIndex: 'kWh', key: 'kWh', align: 'right', render: (v: number) => formatMeasure(v, 'kWh', lang) },
-              { title: t('ammeter.cost'), dataIndex: 'cost', key: 'cost', align: 'right', render: (v: number) => formatMeasure(v, t('ammeter.yuan'), lang) },
+              {
+                title: t('ammeter.config.tariffName'),
+                dataIndex: 'name',
+                key: 'name',
+                render: (v: PeriodRow['name']) => t(`ammeter.tariff.${v}`),
+              },
+              {
+                title: t('ammeter.energy'),
+                dataIndex: 'kWh',
+                key: 'kWh',
+                align: 'right',
+                render: (v: number) => formatMeasure(v, 'kWh', lang),
+              },
+              {
+                title: t('ammeter.cost'),
+                dataIndex: 'cost',
+                key: 'cost',
+                align: 'right',
+                render: (v: number) => formatMeasure(v, t('ammeter.yuan'), lang),
+              },
             ]}
             summary={() =>
               data ? (
                 <Table.Summary.Row>
                   <Table.Summary.Cell index={0}>{t('ammeter.totalLabel')}</Table.Summary.Cell>
-                  <Table.Summary.Cell index={1} align="right">{formatMeasure(data.totalKWh, 'kWh', lang)}</Table.Summary.Cell>
-                  <Table.Summary.Cell index={2} align="right">{formatMeasure(data.totalCost, t('ammeter.yuan'), lang)}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={1} align="right">
+                    {formatMeasure(data.totalKWh, 'kWh', lang)}
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={2} align="right">
+                    {formatMeasure(data.totalCost, t('ammeter.yuan'), lang)}
+                  </Table.Summary.Cell>
                 </Table.Summary.Row>
               ) : null
             }

@@ -1,4 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import {
   AlarmRoutes,
   EquipmentRoutes,
@@ -25,7 +32,9 @@ export const equipmentKeys = {
 };
 
 /** One equipment row of a device, found through the equipment list (`id` exact), with its family and store. */
-export function useEquipmentRecord(id: string): UseQueryResult<RouteResult<typeof EquipmentRoutes.list>['records'][number] | null> {
+export function useEquipmentRecord(
+  id: string,
+): UseQueryResult<RouteResult<typeof EquipmentRoutes.list>['records'][number] | null> {
   return useQuery({
     queryKey: ['equipment', 'record', id],
     queryFn: async ({ signal }) => {
@@ -38,12 +47,21 @@ export function useEquipmentRecord(id: string): UseQueryResult<RouteResult<typeo
 
 /** Lawson device list: stores with their equipment, counts, online and active alarms (refreshes every `pollMs`). */
 export function useStores(pollMs: number | false): UseQueryResult<StoreRecord[]> {
-  return useQuery({ queryKey: equipmentKeys.stores, queryFn: ({ signal }) => callApi(EquipmentRoutes.stores, { query: {}, signal }), refetchInterval: pollMs, placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: equipmentKeys.stores,
+    queryFn: ({ signal }) => callApi(EquipmentRoutes.stores, { query: {}, signal }),
+    refetchInterval: pollMs,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** An ammeter's configuration (defaults when never saved). */
 export function useMeterConfig(id: string): UseQueryResult<MeterConfig> {
-  return useQuery({ queryKey: equipmentKeys.config(id), queryFn: ({ signal }) => callApi(EquipmentRoutes.config, { query: { id }, signal }), enabled: id !== '' });
+  return useQuery({
+    queryKey: equipmentKeys.config(id),
+    queryFn: ({ signal }) => callApi(EquipmentRoutes.config, { query: { id }, signal }),
+    enabled: id !== '',
+  });
 }
 
 /** Saves an ammeter's configuration; field errors reach the caller (silent). */
@@ -80,7 +98,11 @@ export function useActiveAlarms(deviceId: string, enabled = true): UseQueryResul
   return useQuery({
     queryKey: equipmentKeys.alarms(deviceId),
     queryFn: ({ signal }) =>
-      callApi(AlarmRoutes.list, { query: { deviceId, status: 'active', pageNo: '1', pageSize: '20', column: 'startTs', order: 'desc' }, silent: true, signal }),
+      callApi(AlarmRoutes.list, {
+        query: { deviceId, status: 'active', pageNo: '1', pageSize: '20', column: 'startTs', order: 'desc' },
+        silent: true,
+        signal,
+      }),
     enabled: enabled && deviceId !== '',
     refetchInterval: 15_000,
     retry: false,
@@ -88,17 +110,29 @@ export function useActiveAlarms(deviceId: string, enabled = true): UseQueryResul
 }
 
 /** Switches a plug (`setSwitch`); errors reach the caller (the offline refusal is a translated message). */
-export function useSwitchPlug(): UseMutationResult<RouteResult<typeof EquipmentRoutes.switch>, Error, { id: string; on: boolean }> {
+export function useSwitchPlug(): UseMutationResult<
+  RouteResult<typeof EquipmentRoutes.switch>,
+  Error,
+  { id: string; on: boolean }
+> {
   return useMutation({ mutationFn: (body) => callApi(EquipmentRoutes.switch, { body, silent: true }) });
 }
 
 /** Sends a pot/cooker set-point (°C, `setSetPoint`). */
-export function useSetPoint(): UseMutationResult<RouteResult<typeof EquipmentRoutes.setPoint>, Error, { id: string; setPointC: number; well?: number }> {
+export function useSetPoint(): UseMutationResult<
+  RouteResult<typeof EquipmentRoutes.setPoint>,
+  Error,
+  { id: string; setPointC: number; well?: number }
+> {
   return useMutation({ mutationFn: (body) => callApi(EquipmentRoutes.setPoint, { body, silent: true }) });
 }
 
 /** Asks a meter to report now (`readMeter`). */
-export function useReadMeter(): UseMutationResult<RouteResult<typeof EquipmentRoutes.readMeter>, Error, { id: string }> {
+export function useReadMeter(): UseMutationResult<
+  RouteResult<typeof EquipmentRoutes.readMeter>,
+  Error,
+  { id: string }
+> {
   return useMutation({ mutationFn: (body) => callApi(EquipmentRoutes.readMeter, { body, silent: true }) });
 }
 

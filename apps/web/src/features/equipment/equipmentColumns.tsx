@@ -33,10 +33,31 @@ export function equipmentColumns(
   actionsWidth = 160,
 ): ColumnsType<EquipmentRecord> {
   return [
-    { title: t('common.search.name'), dataIndex: 'name', key: 'name', sorter: true, render: (_: unknown, row) => <DeviceName row={row} /> },
+    {
+      title: t('common.search.name'),
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      render: (_: unknown, row) => <DeviceName row={row} />,
+    },
     ...middle,
-    { title: t('common.store'), dataIndex: 'warehouseName', key: 'warehouseName', sorter: true, responsive: ['lg'], render: (v: string | null) => v ?? t('common.noStore') },
-    { title: t('common.status'), dataIndex: 'status', key: 'status', sorter: true, width: 90, responsive: ['sm'], render: (v: EquipmentRecord['status']) => <StatusTag status={v} /> },
+    {
+      title: t('common.store'),
+      dataIndex: 'warehouseName',
+      key: 'warehouseName',
+      sorter: true,
+      responsive: ['lg'],
+      render: (v: string | null) => v ?? t('common.noStore'),
+    },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      key: 'status',
+      sorter: true,
+      width: 90,
+      responsive: ['sm'],
+      render: (v: EquipmentRecord['status']) => <StatusTag status={v} />,
+    },
     {
       title: t('common.lastReport'),
       dataIndex: 'lastReportTime',
@@ -46,6 +67,15 @@ export function equipmentColumns(
       responsive: ['xl'],
       render: (v: number | null, row) => <span data-testid={`report-time-${row.id}`}>{formatReportTime(v)}</span>,
     },
-    ...(actions ? [{ title: t('common.actions'), key: 'actions', width: actionsWidth, render: (_: unknown, row: EquipmentRecord) => actions(row) }] : []),
+    ...(actions
+      ? [
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            width: actionsWidth,
+            render: (_: unknown, row: EquipmentRecord) => actions(row),
+          },
+        ]
+      : []),
   ];
 }

@@ -11,14 +11,21 @@ const DAYS: Readonly<Record<EquipmentRange, number>> = { today: 1, '7d': 7, '30d
  * The span of a range in local time, ms epoch: `today` is local midnight to `now`; "last N days"
  * are N calendar days including today (midnight N−1 days ago to `now`), as the device history's ranges.
  */
-export function equipmentRangeSpan(range: EquipmentRange, now: number = Date.now()): { beginTime: number; endTime: number } {
-  const begin = dayjs(now).startOf('day').subtract(DAYS[range] - 1, 'day');
+export function equipmentRangeSpan(
+  range: EquipmentRange,
+  now: number = Date.now(),
+): { beginTime: number; endTime: number } {
+  const begin = dayjs(now)
+    .startOf('day')
+    .subtract(DAYS[range] - 1, 'day');
   return { beginTime: begin.valueOf(), endTime: now };
 }
 
 /** The calendar days (`YYYY-MM-DD`, local) of a range, oldest first: the daily-energy axis. */
 export function equipmentRangeDays(range: EquipmentRange, now: number = Date.now()): string[] {
-  const first = dayjs(now).startOf('day').subtract(DAYS[range] - 1, 'day');
+  const first = dayjs(now)
+    .startOf('day')
+    .subtract(DAYS[range] - 1, 'day');
   return Array.from({ length: DAYS[range] }, (_, i) => first.add(i, 'day').format('YYYY-MM-DD'));
 }
 
@@ -48,7 +55,10 @@ export function energyBars(days: readonly string[], rows: readonly DayEnergy[]):
   const tariffs = [...new Set(rows.flatMap((r) => Object.keys(r.byTariff ?? {})))];
   const series =
     tariffs.length > 0
-      ? tariffs.map((name) => ({ name, data: days.map((d) => byDay.get(d)?.byTariff?.[name] ?? (byDay.has(d) ? 0 : null)) }))
+      ? tariffs.map((name) => ({
+          name,
+          data: days.map((d) => byDay.get(d)?.byTariff?.[name] ?? (byDay.has(d) ? 0 : null)),
+        }))
       : [{ name: 'total', data: days.map((d) => byDay.get(d)?.kwh ?? null) }];
   const totalKwh = rows.filter((r) => days.includes(r.day)).reduce((s, r) => s + (r.kwh ?? 0), 0);
   return { days: [...days], series, totalKwh };

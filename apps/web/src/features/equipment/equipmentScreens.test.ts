@@ -4,9 +4,17 @@ import { isRegistered } from '../../platform/router/componentRegistry';
 describe('equipment screens', () => {
   it('are registered under the component names the menu seed gives them (SPEC §2 warehouse and device areas)', () => {
     const names = [
-      'warehouse/AmmeterList', 'warehouse/AmmeterConfig', 'warehouse/AmmeterChart',
-      'warehouse/PlugList', 'warehouse/PlugChart', 'warehouse/PlugHistory', 'warehouse/TagList',
-      'warehouse/BoilPot', 'warehouse/OdenCooker', 'warehouse/ExternalDeviceList', 'warehouse/ExternalDeviceChart',
+      'warehouse/AmmeterList',
+      'warehouse/AmmeterConfig',
+      'warehouse/AmmeterChart',
+      'warehouse/PlugList',
+      'warehouse/PlugChart',
+      'warehouse/PlugHistory',
+      'warehouse/TagList',
+      'warehouse/BoilPot',
+      'warehouse/OdenCooker',
+      'warehouse/ExternalDeviceList',
+      'warehouse/ExternalDeviceChart',
       'device/LawsonDeviceList',
     ];
     expect(names.filter((n) => !isRegistered(n))).toEqual([]);

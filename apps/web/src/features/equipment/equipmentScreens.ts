@@ -15,7 +15,13 @@ export const EQUIPMENT_SCREENS: Readonly<Record<string, LazyExoticComponent<Comp
   'warehouse/TagList': lazy(() => import('./TagListPage').then((m) => ({ default: m.TagListPage }))),
   'warehouse/BoilPot': lazy(() => import('./CookerPage').then((m) => ({ default: m.BoilPotPage }))),
   'warehouse/OdenCooker': lazy(() => import('./CookerPage').then((m) => ({ default: m.OdenCookerPage }))),
-  'warehouse/ExternalDeviceList': lazy(() => import('./ExternalDeviceListPage').then((m) => ({ default: m.ExternalDeviceListPage }))),
-  'warehouse/ExternalDeviceChart': lazy(() => import('./ExternalDeviceChartPage').then((m) => ({ default: m.ExternalDeviceChartPage }))),
-  'device/LawsonDeviceList': lazy(() => import('./LawsonDeviceListPage').then((m) => ({ default: m.LawsonDeviceListPage }))),
+  'warehouse/ExternalDeviceList': lazy(() =>
+    import('./ExternalDeviceListPage').then((m) => ({ default: m.ExternalDeviceListPage })),
+  ),
+  'warehouse/ExternalDeviceChart': lazy(() =>
+    import('./ExternalDeviceChartPage').then((m) => ({ default: m.ExternalDeviceChartPage })),
+  ),
+  'device/LawsonDeviceList': lazy(() =>
+    import('./LawsonDeviceListPage').then((m) => ({ default: m.LawsonDeviceListPage })),
+  ),
 };

@@ -58,7 +58,9 @@ export interface AmmeterView {
 
 /** The ammeter view of latest values (P051 V, P052 A, P053 W→kW, P054 kWh, P063, P071-P074, P011). */
 export function ammeterView(values: ValueMap): AmmeterView {
-  const threePhase = [PARAM.voltageB, PARAM.voltageC, PARAM.currentB, PARAM.currentC].some((c) => numberOf(values, c) !== null);
+  const threePhase = [PARAM.voltageB, PARAM.voltageC, PARAM.currentB, PARAM.currentC].some(
+    (c) => numberOf(values, c) !== null,
+  );
   return {
     voltageV: numberOf(values, PARAM.voltage),
     currentA: numberOf(values, PARAM.current),
@@ -150,12 +152,21 @@ export interface CookerView {
 }
 
 /** The pot/cooker view: per-well temperatures from the family's well channels, heater, running, level, set-point. */
-export function cookerView(family: Extract<EquipmentFamily, 'boilPot' | 'odenCooker'>, values: ValueMap, limitC = FOOD_SAFETY_LIMIT_C): CookerView {
+export function cookerView(
+  family: Extract<EquipmentFamily, 'boilPot' | 'odenCooker'>,
+  values: ValueMap,
+  limitC = FOOD_SAFETY_LIMIT_C,
+): CookerView {
   const wells = EQUIPMENT_FAMILY_TABLE[family].channels
     .filter((c) => c.well !== undefined)
     .map((c) => {
       const temperatureC = numberOf(values, c.code);
-      return { well: c.well as number, code: c.code, temperatureC, belowLimit: temperatureC !== null && temperatureC < limitC };
+      return {
+        well: c.well as number,
+        code: c.code,
+        temperatureC,
+        belowLimit: temperatureC !== null && temperatureC < limitC,
+      };
     });
   return {
     wells,
@@ -206,7 +217,10 @@ export const FAMILY_SCREENS: Readonly<Partial<Record<EquipmentFamily, string>>> 
 };
 
 /** A short text of a device's main reading for the store view (kW, W + state, °C…), or null. */
-export function headlineOf(family: EquipmentFamily, values: ValueMap): { code: string; value: number | boolean | null } | null {
+export function headlineOf(
+  family: EquipmentFamily,
+  values: ValueMap,
+): { code: string; value: number | boolean | null } | null {
   switch (family) {
     case 'ammeter1p':
     case 'ammeter3p':
@@ -216,7 +230,9 @@ export function headlineOf(family: EquipmentFamily, values: ValueMap): { code: s
       return { code: PARAM.temperature, value: numberOf(values, PARAM.temperature) };
     case 'boilPot':
     case 'odenCooker': {
-      const temps = cookerView(family, values).wells.map((w) => w.temperatureC).filter((x): x is number => x !== null);
+      const temps = cookerView(family, values)
+        .wells.map((w) => w.temperatureC)
+        .filter((x): x is number => x !== null);
       return { code: PARAM.temperature, value: temps.length ? Math.min(...temps) : null };
     }
     case 'waterMeter':
@@ -227,9 +243,13 @@ export function headlineOf(family: EquipmentFamily, values: ValueMap): { code: s
 }
 
 /** Devices of a store grouped by family in the order of the family table, empty families left out. */
-export function groupByFamily<T extends { family: EquipmentFamily }>(devices: readonly T[]): { family: EquipmentFamily; devices: T[] }[] {
+export function groupByFamily<T extends { family: EquipmentFamily }>(
+  devices: readonly T[],
+): { family: EquipmentFamily; devices: T[] }[] {
   const order = Object.keys(EQUIPMENT_FAMILY_TABLE) as EquipmentFamily[];
-  return order.map((family) => ({ family, devices: devices.filter((d) => d.family === family) })).filter((g) => g.devices.length > 0);
+  return order
+    .map((family) => ({ family, devices: devices.filter((d) => d.family === family) }))
+    .filter((g) => g.devices.length > 0);
 }
 
 /** Plugs waiting for their reported state to reach the commanded one: id → wanted state. */

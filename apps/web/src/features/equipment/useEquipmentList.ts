@@ -20,7 +20,16 @@ export interface EquipmentList {
 export function useEquipmentList(families: readonly EquipmentFamily[], sourceKey: string): EquipmentList {
   const { live, connected, pollMs } = useDeviceLive();
   const defaultQuery = useMemo(() => ({ family: families.join(',') }), [families]);
-  const { list, error } = useLiveListPage({ route: EquipmentRoutes.list, permissionPrefix: 'equipment', sourceKey, defaultQuery, defaultSort: { column: 'id', order: 'asc' } }, pollMs);
+  const { list, error } = useLiveListPage(
+    {
+      route: EquipmentRoutes.list,
+      permissionPrefix: 'equipment',
+      sourceKey,
+      defaultQuery,
+      defaultSort: { column: 'id', order: 'asc' },
+    },
+    pollMs,
+  );
   const rows = useMemo(() => list.rows.map((r) => patchLiveRow(r, live.get(r.id)?.reading)), [list.rows, live]);
   const shown = useMemo(() => ({ ...list, rows }), [list, rows]);
   return { list: shown, error, connected };

@@ -13,7 +13,8 @@ import styles from './Help.module.css';
 export function HelpLayout({ children, testId }: { children: ReactNode; testId: string }): ReactNode {
   const { t } = useTranslation('help');
   const signedIn = Boolean(getToken());
-  const linkClass = ({ isActive }: { isActive: boolean }): string => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink);
+  const linkClass = ({ isActive }: { isActive: boolean }): string =>
+    isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
   return (
     <div className={styles.page} data-testid={testId}>
       <header className={styles.header}>

@@ -13,7 +13,8 @@ import styles from './Help.module.css';
 export function HelpPage(): ReactNode {
   const { t, i18n } = useTranslation('help');
   const lang = toLanguage(i18n.language);
-  const scrollTo = (key: string): void => document.getElementById(`help-${key}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const scrollTo = (key: string): void =>
+    document.getElementById(`help-${key}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   return (
     <HelpLayout testId="help-page">
       <h1 className={styles.title}>{t('page.title')}</h1>
@@ -23,7 +24,12 @@ export function HelpPage(): ReactNode {
         <ol>
           {HELP_TOPICS.map(({ key }) => (
             <li key={key}>
-              <button type="button" className={styles.linkButton} onClick={() => scrollTo(key)} data-testid={`help-toc-${key}`}>
+              <button
+                type="button"
+                className={styles.linkButton}
+                onClick={() => scrollTo(key)}
+                data-testid={`help-toc-${key}`}
+              >
                 {t(`topics.${key}.title`)}
               </button>
             </li>

@@ -38,14 +38,26 @@ export function HelpVideoPage(): ReactNode {
         data-testid="help-video"
       >
         <source src={helpMediaUrl(lang, 'walkthrough.webm')} type="video/webm" />
-        <track kind="captions" src={helpMediaUrl(lang, 'walkthrough.vtt')} srcLang={lang} label={t('video.captions')} default />
+        <track
+          kind="captions"
+          src={helpMediaUrl(lang, 'walkthrough.vtt')}
+          srcLang={lang}
+          label={t('video.captions')}
+          default
+        />
         {t('video.unsupported')}
       </video>
       <h2 className={styles.topicTitle}>{t('video.stepsTitle')}</h2>
       <ol className={styles.videoSteps} data-testid="help-video-steps">
         {VIDEO_STEPS.map((key, i) => (
           <li key={key}>
-            <button type="button" className={styles.time} title={t('video.jump')} onClick={() => playFrom(i * VIDEO_STEP_SECONDS)} data-testid={`help-video-step-${key}`}>
+            <button
+              type="button"
+              className={styles.time}
+              title={t('video.jump')}
+              onClick={() => playFrom(i * VIDEO_STEP_SECONDS)}
+              data-testid={`help-video-step-${key}`}
+            >
               {clock(i * VIDEO_STEP_SECONDS)}
             </button>
             <span>

@@ -16,7 +16,13 @@ export interface HelpTopic {
 export const HELP_TOPICS: readonly HelpTopic[] = [
   { key: 'signin', images: [{ file: 'signin', altKey: 'alt' }] },
   { key: 'dashboard', images: [{ file: 'dashboard', altKey: 'alt' }] },
-  { key: 'devices', images: [{ file: 'devices', altKey: 'alt' }, { file: 'device', altKey: 'altDetail' }] },
+  {
+    key: 'devices',
+    images: [
+      { file: 'devices', altKey: 'alt' },
+      { file: 'device', altKey: 'altDetail' },
+    ],
+  },
   { key: 'alarms', images: [{ file: 'alarms', altKey: 'alt' }] },
   { key: 'waybills', images: [{ file: 'waybill', altKey: 'alt' }] },
   { key: 'warehouses', images: [{ file: 'warehouse', altKey: 'alt' }] },
@@ -24,7 +30,17 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
 ];
 
 /** The video's chapters (help.json `video.steps.<key>`), in the order the script records them. */
-export const VIDEO_STEPS = ['signin', 'tenant', 'dashboard', 'devices', 'device', 'alarms', 'waybill', 'warehouse', 'downloads'] as const;
+export const VIDEO_STEPS = [
+  'signin',
+  'tenant',
+  'dashboard',
+  'devices',
+  'device',
+  'alarms',
+  'waybill',
+  'warehouse',
+  'downloads',
+] as const;
 
 /** Length of every chapter of the video: the same STEP_SECONDS as in help-media.mjs. */
 export const VIDEO_STEP_SECONDS = 5.5;

@@ -19,13 +19,29 @@ export function MonitorInfoPage(): ReactNode {
   const { t, i18n } = useTranslation('monitor');
   const lang = toLanguage(i18n.language);
   const q = useMonitorInfo();
-  const retry = <Button onClick={() => void q.refetch()} loading={q.isFetching} data-testid="monitor-retry">{t('retry')}</Button>;
+  const retry = (
+    <Button onClick={() => void q.refetch()} loading={q.isFetching} data-testid="monitor-retry">
+      {t('retry')}
+    </Button>
+  );
   if (q.isError && !q.data) {
-    return <Result status="warning" title={t('loadError')} subTitle={q.error.message} extra={retry} data-testid="monitor-error" />;
+    return (
+      <Result
+        status="warning"
+        title={t('loadError')}
+        subTitle={q.error.message}
+        extra={retry}
+        data-testid="monitor-error"
+      />
+    );
   }
   const s = q.data;
   if (!s) {
-    return <Card data-testid="monitor-loading"><Skeleton active paragraph={{ rows: 6 }} /></Card>;
+    return (
+      <Card data-testid="monitor-loading">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
   }
   const props = { s, lang, t };
   return (
@@ -33,13 +49,31 @@ export function MonitorInfoPage(): ReactNode {
       <Typography.Text type="secondary" data-testid="monitor-updated">
         {t('updatedAt', { time: time(s.time), seconds: MONITOR_REFRESH_MS / 1000 })}
       </Typography.Text>
-      {q.isError && <Alert type="warning" showIcon message={t('staleError', { time: time(s.time), message: q.error.message })} action={retry} data-testid="monitor-stale" />}
+      {q.isError && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('staleError', { time: time(s.time), message: q.error.message })}
+          action={retry}
+          data-testid="monitor-stale"
+        />
+      )}
       <Row gutter={[12, 12]}>
-        <Col xs={24} lg={12} xxl={8}><ProcessCard {...props} /></Col>
-        <Col xs={24} lg={12} xxl={8}><IngestCard {...props} /></Col>
-        <Col xs={24} lg={12} xxl={8}><BrokerCard {...props} /></Col>
-        <Col xs={24} lg={12} xxl={8}><JobsCard {...props} /></Col>
-        <Col xs={24} xxl={16}><DatabaseCard {...props} /></Col>
+        <Col xs={24} lg={12} xxl={8}>
+          <ProcessCard {...props} />
+        </Col>
+        <Col xs={24} lg={12} xxl={8}>
+          <IngestCard {...props} />
+        </Col>
+        <Col xs={24} lg={12} xxl={8}>
+          <BrokerCard {...props} />
+        </Col>
+        <Col xs={24} lg={12} xxl={8}>
+          <JobsCard {...props} />
+        </Col>
+        <Col xs={24} xxl={16}>
+          <DatabaseCard {...props} />
+        </Col>
       </Row>
     </Space>
   );

@@ -9,8 +9,19 @@ export const NONE = '—';
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
-function unit(lang: string, name: string, value: number, digits: number, display: 'short' | 'narrow' = 'short'): string {
-  return new Intl.NumberFormat(lang, { style: 'unit', unit: name, unitDisplay: display, maximumFractionDigits: digits }).format(value);
+function unit(
+  lang: string,
+  name: string,
+  value: number,
+  digits: number,
+  display: 'short' | 'narrow' = 'short',
+): string {
+  return new Intl.NumberFormat(lang, {
+    style: 'unit',
+    unit: name,
+    unitDisplay: display,
+    maximumFractionDigits: digits,
+  }).format(value);
 }
 
 /** `bytes` (bytes) as B, kB, MB, GB or TB (1 kB = 1024 B), one decimal above bytes; null → {@link NONE}. */

@@ -4,7 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DEVICE_REPORT_TYPES, DownloadCenterRoutes, EXPORT_FILE_TYPES, ReportRoutes, type DeviceReportType, type ExportFile, type ReportFormat } from '@ztj/contracts';
+import {
+  DEVICE_REPORT_TYPES,
+  DownloadCenterRoutes,
+  EXPORT_FILE_TYPES,
+  ReportRoutes,
+  type DeviceReportType,
+  type ExportFile,
+  type ReportFormat,
+} from '@ztj/contracts';
 import { isApiError } from '../../platform/http/ApiError';
 import { callApi } from '../../platform/http/callApi';
 import { DOWNLOAD_CENTER_PATH, downloadExportFile } from '../../platform/exports/exportFlow';
@@ -15,7 +23,8 @@ import { toLanguage } from '../../platform/i18n/i18n';
 export const REPORT_PRESET_DAYS = [1, 7, 30] as const;
 
 /** Whether the server generates report type `code` (the terminal report, and the §9 family reports marked available: b meter). */
-export const reportTypeAvailable = (code: DeviceReportType): boolean => code === 'terminal' || EXPORT_FILE_TYPES[code].available;
+export const reportTypeAvailable = (code: DeviceReportType): boolean =>
+  code === 'terminal' || EXPORT_FILE_TYPES[code].available;
 
 /** The meter report (SPEC §9 type b, issue 14: ammeters and plugs) is Excel only. */
 const METER_REPORT: DeviceReportType = 'b';
@@ -74,13 +83,22 @@ export function DeviceReportDialog({ deviceIds, open, onClose }: DeviceReportDia
     setError(null);
     try {
       const started = await callApi(ReportRoutes.device, {
-        query: { deviceIds: deviceIds.join(','), startTime: values.range[0].valueOf(), endTime: values.range[1].valueOf(), format: values.reportType === METER_REPORT ? 'xlsx' : values.format, reportType: values.reportType },
+        query: {
+          deviceIds: deviceIds.join(','),
+          startTime: values.range[0].valueOf(),
+          endTime: values.range[1].valueOf(),
+          format: values.reportType === METER_REPORT ? 'xlsx' : values.format,
+          reportType: values.reportType,
+        },
         silent: true,
       });
       setFileId(started.id);
     } catch (e) {
       if (isApiError(e) && e.errors?.length) {
-        const entries = serverErrorsToFields(e.errors, t).map((f) => ({ ...f, name: ['startTime', 'endTime'].includes(String(f.name[0])) ? ['range'] : f.name }));
+        const entries = serverErrorsToFields(e.errors, t).map((f) => ({
+          ...f,
+          name: ['startTime', 'endTime'].includes(String(f.name[0])) ? ['range'] : f.name,
+        }));
         showFieldErrors(form, entries);
       } else setError(e instanceof Error ? e.message : t('failed'));
     } finally {
@@ -89,32 +107,86 @@ export function DeviceReportDialog({ deviceIds, open, onClose }: DeviceReportDia
   };
 
   const now = dayjs();
-  const presets = REPORT_PRESET_DAYS.map((d) => ({ label: t(`presets.${d}`), value: [now.subtract(d, 'day'), now] as [Dayjs, Dayjs] }));
+  const presets = REPORT_PRESET_DAYS.map((d) => ({
+    label: t(`presets.${d}`),
+    value: [now.subtract(d, 'day'), now] as [Dayjs, Dayjs],
+  }));
   const typeOptions = DEVICE_REPORT_TYPES.map((code) => ({
     value: code,
-    label: code === 'terminal' ? t('typeTerminal') : t(reportTypeAvailable(code) ? 'typeMeter' : 'typeNotYet', { name: EXPORT_FILE_TYPES[code].name[lang] }),
+    label:
+      code === 'terminal'
+        ? t('typeTerminal')
+        : t(reportTypeAvailable(code) ? 'typeMeter' : 'typeNotYet', { name: EXPORT_FILE_TYPES[code].name[lang] }),
   }));
   const generating = fileId !== null && (!file || file.status === 'generating');
 
   return (
-    <Modal open={open} title={deviceIds.length > 1 ? t('titleMulti', { count: deviceIds.length }) : t('titleSingle')} onCancel={close} destroyOnHidden width={560} data-testid="report-dialog"
-      footer={fileId
-        ? <Button onClick={close}>{t('close')}</Button>
-        : <Space><Button onClick={close}>{t('cancel')}</Button><Button type="primary" loading={busy} onClick={() => form.submit()} data-testid="report-submit">{t('generate')}</Button></Space>}>
+    <Modal
+      open={open}
+      title={deviceIds.length > 1 ? t('titleMulti', { count: deviceIds.length }) : t('titleSingle')}
+      onCancel={close}
+      destroyOnHidden
+      width={560}
+      data-testid="report-dialog"
+      footer={
+        fileId ? (
+          <Button onClick={close}>{t('close')}</Button>
+        ) : (
+          <Space>
+            <Button onClick={close}>{t('cancel')}</Button>
+            <Button type="primary" loading={busy} onClick={() => form.submit()} data-testid="report-submit">
+              {t('generate')}
+            </Button>
+          </Space>
+        )
+      }
+    >
       {fileId === null ? (
-        <Form<FormValues> form={form} layout="vertical" initialValues={{ range: [now.subtract(1, 'day'), now], format: 'pdf', reportType: 'terminal' }} onFinish={(v) => void submit(v)}
-          onValuesChange={(changed: Partial<FormValues>) => { if (changed.reportType === METER_REPORT) form.setFieldValue('format', 'xlsx'); }}>
+        <Form<FormValues>
+          form={form}
+          layout="vertical"
+          initialValues={{ range: [now.subtract(1, 'day'), now], format: 'pdf', reportType: 'terminal' }}
+          onFinish={(v) => void submit(v)}
+          onValuesChange={(changed: Partial<FormValues>) => {
+            if (changed.reportType === METER_REPORT) form.setFieldValue('format', 'xlsx');
+          }}
+        >
           <Typography.Paragraph type="secondary">{t('devices', { ids: deviceIds.join(', ') })}</Typography.Paragraph>
-          <Form.Item name="range" label={t('range')} rules={[{ required: true, message: t('common:validation.required') }]}>
+          <Form.Item
+            name="range"
+            label={t('range')}
+            rules={[{ required: true, message: t('common:validation.required') }]}
+          >
             <DatePicker.RangePicker showTime presets={presets} style={{ width: '100%' }} data-testid="report-range" />
           </Form.Item>
           <Form.Item name="format" label={t('format')}>
-            <Radio.Group optionType="button" options={[{ value: 'pdf', label: 'PDF', disabled: reportType === METER_REPORT }, { value: 'xlsx', label: 'Excel' }]} data-testid="report-format" />
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'pdf', label: 'PDF', disabled: reportType === METER_REPORT },
+                { value: 'xlsx', label: 'Excel' },
+              ]}
+              data-testid="report-format"
+            />
           </Form.Item>
-          <Form.Item name="reportType" label={t('reportType')} extra={reportType === METER_REPORT ? t('typeMeterHint') : reportType && !reportTypeAvailable(reportType) ? t('typeUnavailableHint') : undefined}>
+          <Form.Item
+            name="reportType"
+            label={t('reportType')}
+            extra={
+              reportType === METER_REPORT
+                ? t('typeMeterHint')
+                : reportType && !reportTypeAvailable(reportType)
+                  ? t('typeUnavailableHint')
+                  : undefined
+            }
+          >
             <Select options={typeOptions} data-testid="report-type" />
           </Form.Item>
-          {reportType !== METER_REPORT && <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>{t('contents')}</Typography.Paragraph>}
+          {reportType !== METER_REPORT && (
+            <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+              {t('contents')}
+            </Typography.Paragraph>
+          )}
           {error && <Alert type="warning" showIcon title={error} />}
         </Form>
       ) : (
@@ -125,12 +197,25 @@ export function DeviceReportDialog({ deviceIds, open, onClose }: DeviceReportDia
             <>
               <Alert type="success" showIcon title={t('ready')} />
               <Space wrap>
-                <Button type="primary" onClick={() => void downloadExportFile(file)} data-testid="report-download">{t('download')}</Button>
-                <Button type="link" onClick={() => { close(); void navigate(DOWNLOAD_CENTER_PATH); }} data-testid="report-open-center">{t('openCenter')}</Button>
+                <Button type="primary" onClick={() => void downloadExportFile(file)} data-testid="report-download">
+                  {t('download')}
+                </Button>
+                <Button
+                  type="link"
+                  onClick={() => {
+                    close();
+                    void navigate(DOWNLOAD_CENTER_PATH);
+                  }}
+                  data-testid="report-open-center"
+                >
+                  {t('openCenter')}
+                </Button>
               </Space>
             </>
           )}
-          {file?.status === 'failure' && <Alert type="warning" showIcon title={file.result || t('failed')} data-testid="report-failed" />}
+          {file?.status === 'failure' && (
+            <Alert type="warning" showIcon title={file.result || t('failed')} data-testid="report-failed" />
+          )}
           {generating && <Typography.Text type="secondary">{t('background')}</Typography.Text>}
         </Space>
       )}
@@ -139,7 +224,15 @@ export function DeviceReportDialog({ deviceIds, open, onClose }: DeviceReportDia
 }
 
 /** A "Report" button opening {@link DeviceReportDialog} for `deviceIds` (disabled without any); `withCount` shows how many. */
-export function DeviceReportButton({ deviceIds, icon, withCount = false }: { deviceIds: string[]; icon?: ReactNode; withCount?: boolean }): ReactNode {
+export function DeviceReportButton({
+  deviceIds,
+  icon,
+  withCount = false,
+}: {
+  deviceIds: string[];
+  icon?: ReactNode;
+  withCount?: boolean;
+}): ReactNode {
   const { t } = useTranslation('reports');
   const [open, setOpen] = useState(false);
   return (

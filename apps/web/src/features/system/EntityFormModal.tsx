@@ -59,7 +59,8 @@ export function EntityFormModal({ title, fields, initial, onSubmit, onClose, wid
   const [form] = Form.useForm<Record<string, unknown>>();
   const [saving, setSaving] = useState(false);
   const start: Record<string, unknown> = { ...initial };
-  for (const f of fields) if (f.kind === 'date' && typeof start[f.name] === 'string') start[f.name] = dayjs(String(start[f.name]));
+  for (const f of fields)
+    if (f.kind === 'date' && typeof start[f.name] === 'string') start[f.name] = dayjs(String(start[f.name]));
   const save = async (): Promise<void> => {
     const raw = await form.validateFields();
     const values: EntityValues = {};
@@ -79,7 +80,15 @@ export function EntityFormModal({ title, fields, initial, onSubmit, onClose, wid
     }
   };
   return (
-    <Modal open title={title} width={width} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} destroyOnHidden>
+    <Modal
+      open
+      title={title}
+      width={width}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
       <Form form={form} name="entity" layout="vertical" initialValues={start}>
         {fields.map((f) => (
           <Form.Item
@@ -88,7 +97,10 @@ export function EntityFormModal({ title, fields, initial, onSubmit, onClose, wid
             label={f.label}
             extra={f.extra}
             valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
-            rules={[...(f.required ? [{ required: true, message: t('common:validation.required') }] : []), ...(f.rules ?? [])]}
+            rules={[
+              ...(f.required ? [{ required: true, message: t('common:validation.required') }] : []),
+              ...(f.rules ?? []),
+            ]}
           >
             {control(f)}
           </Form.Item>

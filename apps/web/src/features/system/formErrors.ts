@@ -9,6 +9,9 @@ import { applyServerFieldErrors } from '../../platform/forms/formRules';
  */
 export function showServerFieldErrors(form: FormInstance, error: unknown, t: TFunction): boolean {
   if (!isApiError(error) || error.errors.length === 0) return false;
-  const translated = error.errors.map((e) => ({ field: e.field, message: e.message.startsWith('validation.') ? t(`common:${e.message}`) : e.message }));
+  const translated = error.errors.map((e) => ({
+    field: e.field,
+    message: e.message.startsWith('validation.') ? t(`common:${e.message}`) : e.message,
+  }));
   return applyServerFieldErrors(form, translated) > 0;
 }

@@ -8,12 +8,22 @@ export const SYSTEM_SCREENS: Readonly<Record<string, LazyExoticComponent<Compone
   'system/UserList': lazy(() => import('./user/UserListPage').then((m) => ({ default: m.UserListPage }))),
   'system/DepartList': lazy(() => import('./depart/DepartListPage').then((m) => ({ default: m.DepartListPage }))),
   'system/RoleList': lazy(() => import('./role/RoleListPage').then((m) => ({ default: m.RoleListPage }))),
-  'system/PositionList': lazy(() => import('./position/PositionListPage').then((m) => ({ default: m.PositionListPage }))),
+  'system/PositionList': lazy(() =>
+    import('./position/PositionListPage').then((m) => ({ default: m.PositionListPage })),
+  ),
   'system/TenantList': lazy(() => import('./tenant/TenantListPage').then((m) => ({ default: m.TenantListPage }))),
   'system/LogList': lazy(() => import('./log/LogListPage').then((m) => ({ default: m.LogListPage }))),
-  'system/AddressList': lazy(() => import('./addresslist/AddressListPage').then((m) => ({ default: m.AddressListPage }))),
+  'system/AddressList': lazy(() =>
+    import('./addresslist/AddressListPage').then((m) => ({ default: m.AddressListPage })),
+  ),
   'system/DictList': lazy(() => import('./dict/DictListPage').then((m) => ({ default: m.DictListPage }))),
-  'system/CategoryList': lazy(() => import('./category/CategoryListPage').then((m) => ({ default: m.CategoryListPage }))),
-  'system/DataRuleList': lazy(() => import('./permission/DataRuleListPage').then((m) => ({ default: m.DataRuleListPage }))),
-  'system/PermissionList': lazy(() => import('./permission/PermissionListPage').then((m) => ({ default: m.PermissionListPage }))),
+  'system/CategoryList': lazy(() =>
+    import('./category/CategoryListPage').then((m) => ({ default: m.CategoryListPage })),
+  ),
+  'system/DataRuleList': lazy(() =>
+    import('./permission/DataRuleListPage').then((m) => ({ default: m.DataRuleListPage })),
+  ),
+  'system/PermissionList': lazy(() =>
+    import('./permission/PermissionListPage').then((m) => ({ default: m.PermissionListPage })),
+  ),
 };

@@ -10,9 +10,16 @@ import styles from './yakult.module.css';
 export function BrandingModal({ initial, onClose }: { initial: BrandingResult; onClose: () => void }): ReactNode {
   const { t } = useTranslation('yakult');
   const save = useSaveBranding();
-  const [v, setV] = useState<Branding>({ nameZh: initial.nameZh, nameEn: initial.nameEn, logo: initial.logo, primaryColor: initial.primaryColor, backgroundColor: initial.backgroundColor });
+  const [v, setV] = useState<Branding>({
+    nameZh: initial.nameZh,
+    nameEn: initial.nameEn,
+    logo: initial.logo,
+    primaryColor: initial.primaryColor,
+    backgroundColor: initial.backgroundColor,
+  });
   const [invalid, setInvalid] = useState(false);
-  const text = (k: 'nameZh' | 'nameEn' | 'logo') => (e: { target: { value: string } }) => setV((o) => ({ ...o, [k]: e.target.value }));
+  const text = (k: 'nameZh' | 'nameEn' | 'logo') => (e: { target: { value: string } }) =>
+    setV((o) => ({ ...o, [k]: e.target.value }));
   const submit = async (): Promise<void> => {
     const parsed = BrandingSchema.safeParse(v);
     setInvalid(!parsed.success);
@@ -22,7 +29,15 @@ export function BrandingModal({ initial, onClose }: { initial: BrandingResult; o
     onClose();
   };
   return (
-    <Modal open title={t('branding.title')} onCancel={onClose} onOk={() => void submit()} confirmLoading={save.isPending} okText={t('branding.save')} modalRender={(node) => <div data-testid="branding-modal">{node}</div>}>
+    <Modal
+      open
+      title={t('branding.title')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={save.isPending}
+      okText={t('branding.save')}
+      modalRender={(node) => <div data-testid="branding-modal">{node}</div>}
+    >
       {invalid && <Alert type="error" showIcon title={t('branding.invalid')} className={styles.formRow} />}
       <label className={styles.formRow}>
         <span>{t('branding.nameZh')}</span>
@@ -39,11 +54,23 @@ export function BrandingModal({ initial, onClose }: { initial: BrandingResult; o
       <div className={styles.colors}>
         <label>
           <span>{t('branding.primary')}</span>
-          <Input type="color" className={styles.color} value={v.primaryColor} onChange={(e) => setV((o) => ({ ...o, primaryColor: e.target.value }))} suffix={v.primaryColor} />
+          <Input
+            type="color"
+            className={styles.color}
+            value={v.primaryColor}
+            onChange={(e) => setV((o) => ({ ...o, primaryColor: e.target.value }))}
+            suffix={v.primaryColor}
+          />
         </label>
         <label>
           <span>{t('branding.background')}</span>
-          <Input type="color" className={styles.color} value={v.backgroundColor} onChange={(e) => setV((o) => ({ ...o, backgroundColor: e.target.value }))} suffix={v.backgroundColor} />
+          <Input
+            type="color"
+            className={styles.color}
+            value={v.backgroundColor}
+            onChange={(e) => setV((o) => ({ ...o, backgroundColor: e.target.value }))}
+            suffix={v.backgroundColor}
+          />
         </label>
       </div>
     </Modal>

@@ -31,7 +31,9 @@ export function YakultDevices({ lang }: { lang: Language }): ReactNode {
             <span className={styles.deviceName}>{d.alias || d.name}</span>
             <StatusTag status={d.status} />
           </div>
-          <div className={styles.deviceId}>{d.id} · {formatReportTime(d.lastReportTime)}</div>
+          <div className={styles.deviceId}>
+            {d.id} · {formatReportTime(d.lastReportTime)}
+          </div>
           <ParameterValues values={d.values} lang={lang} max={4} />
         </li>
       ))}

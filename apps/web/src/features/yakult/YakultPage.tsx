@@ -30,10 +30,14 @@ type MapDevices = NonNullable<BigScreenData['devices']>;
 
 /** Map devices with the live telemetry frames applied since the last load. */
 function useLiveMapDevices(base: BigScreenData['devices'] | undefined): MapDevices {
-  const [live, setLive] = useState<{ base: BigScreenData['devices'] | undefined; devices: MapDevices }>({ base: undefined, devices: [] });
+  const [live, setLive] = useState<{ base: BigScreenData['devices'] | undefined; devices: MapDevices }>({
+    base: undefined,
+    devices: [],
+  });
   const current = live.base === base ? live.devices : (base ?? []);
   const onReadings = useCallback(
-    (readings: LiveReading[]) => setLive((prev) => ({ base, devices: applyReadings(prev.base === base ? prev.devices : (base ?? []), readings) })),
+    (readings: LiveReading[]) =>
+      setLive((prev) => ({ base, devices: applyReadings(prev.base === base ? prev.devices : (base ?? []), readings) })),
     [base],
   );
   useTelemetrySocket(onReadings);
@@ -72,34 +76,63 @@ function MonitoringScreen(): ReactNode {
     if (name) document.title = `${name} · ${t('title')}`;
   }, [name, t]);
   const s = screen.data?.stats;
-  const vars = { '--brand-primary': b?.primaryColor ?? '#1677ff', '--brand-bg': b?.backgroundColor ?? '#0b1d33' } as CSSProperties;
+  const vars = {
+    '--brand-primary': b?.primaryColor ?? '#1677ff',
+    '--brand-bg': b?.backgroundColor ?? '#0b1d33',
+  } as CSSProperties;
   return (
     <ConfigProvider theme={{ token: { colorPrimary: b?.primaryColor ?? '#1677ff' } }}>
       <div className={styles.screen} style={vars} data-testid="yakult-screen">
         <header className={styles.header}>
           <div className={styles.brand}>
             {b?.logo && <img src={b.logo} alt="" className={styles.logo} data-testid="yakult-logo" />}
-            <h1 className={styles.name} data-testid="yakult-brand">{name || '\u00a0'}</h1>
+            <h1 className={styles.name} data-testid="yakult-brand">
+              {name || '\u00a0'}
+            </h1>
             <span className={styles.subtitle}>{t('title')}</span>
           </div>
           <div className={styles.tools}>
             <span className={styles.clock}>{clock}</span>
             {can('user:edit') && (
-              <Button size="small" ghost icon={<BgColorsOutlined />} onClick={() => setEditing(true)} data-testid="yakult-branding-edit">{t('branding.edit')}</Button>
+              <Button
+                size="small"
+                ghost
+                icon={<BgColorsOutlined />}
+                onClick={() => setEditing(true)}
+                data-testid="yakult-branding-edit"
+              >
+                {t('branding.edit')}
+              </Button>
             )}
-            <Link to="/dashboard/analysis" className={styles.toolLink} title={t('console')}><DashboardOutlined /></Link>
+            <Link to="/dashboard/analysis" className={styles.toolLink} title={t('console')}>
+              <DashboardOutlined />
+            </Link>
             <LanguageDropdown style={{ color: '#fff' }} />
           </div>
         </header>
         {screen.isLoading ? (
-          <div className={styles.state}><Spin size="large" /></div>
+          <div className={styles.state}>
+            <Spin size="large" />
+          </div>
         ) : (
           <main className={styles.grid}>
             <section className={styles.kpis} aria-label={t('figures')}>
-              <div className={styles.kpi}><b data-testid="yakult-online">{countText(s?.devices?.online)}</b><span>{t('kpi.online')}</span></div>
-              <div className={styles.kpi}><b>{countText(s?.devices?.total)}</b><span>{t('kpi.devices')}</span></div>
-              <div className={`${styles.kpi} ${styles.bad}`}><b>{countText(s?.alarms?.active)}</b><span>{t('kpi.alarms')}</span></div>
-              <div className={`${styles.kpi} ${styles.bad}`}><b>{countText(s?.warehousesOutOfLimits)}</b><span>{t('kpi.outOfLimits')}</span></div>
+              <div className={styles.kpi}>
+                <b data-testid="yakult-online">{countText(s?.devices?.online)}</b>
+                <span>{t('kpi.online')}</span>
+              </div>
+              <div className={styles.kpi}>
+                <b>{countText(s?.devices?.total)}</b>
+                <span>{t('kpi.devices')}</span>
+              </div>
+              <div className={`${styles.kpi} ${styles.bad}`}>
+                <b>{countText(s?.alarms?.active)}</b>
+                <span>{t('kpi.alarms')}</span>
+              </div>
+              <div className={`${styles.kpi} ${styles.bad}`}>
+                <b>{countText(s?.warehousesOutOfLimits)}</b>
+                <span>{t('kpi.outOfLimits')}</span>
+              </div>
             </section>
             <section className={styles.mapBox}>
               <BigScreenMap devices={devices} warehouses={screen.data?.warehouses ?? []} />
@@ -118,7 +151,9 @@ function MonitoringScreen(): ReactNode {
             </section>
           </main>
         )}
-        <Suspense fallback={null}>{editing && b && <BrandingModal initial={b} onClose={() => setEditing(false)} />}</Suspense>
+        <Suspense fallback={null}>
+          {editing && b && <BrandingModal initial={b} onClose={() => setEditing(false)} />}
+        </Suspense>
       </div>
     </ConfigProvider>
   );
@@ -149,7 +184,9 @@ export function YakultPage(): ReactNode {
         subTitle={<span className={styles.signInText}>{t('signInFirst')}</span>}
         extra={
           <Link to={`/user/login?redirect=${encodeURIComponent('/yakult/index')}`}>
-            <Button type="primary" icon={<LoginOutlined />} data-testid="yakult-signin-button">{t('signIn')}</Button>
+            <Button type="primary" icon={<LoginOutlined />} data-testid="yakult-signin-button">
+              {t('signIn')}
+            </Button>
           </Link>
         }
       />

@@ -13,9 +13,13 @@ function WarehouseBlock({ id, name, lang }: { id: string; name: string; lang: La
   return (
     <div className={styles.warehouse} data-testid="yakult-warehouse">
       <h3>{name}</h3>
-      {view.isLoading ? <Spin /> : (
+      {view.isLoading ? (
+        <Spin />
+      ) : (
         <div className={styles.sensors}>
-          {(view.data?.sensors ?? []).map((s) => <SensorCard key={s.id} sensor={s} lang={lang} />)}
+          {(view.data?.sensors ?? []).map((s) => (
+            <SensorCard key={s.id} sensor={s} lang={lang} />
+          ))}
         </div>
       )}
     </div>
@@ -31,7 +35,9 @@ export function YakultWarehouses({ lang }: { lang: Language }): ReactNode {
   if (records.length === 0) return <Empty description={t('noWarehouses')} />;
   return (
     <div className={styles.warehouses}>
-      {records.map((w) => <WarehouseBlock key={w.id} id={w.id} name={w.name} lang={lang} />)}
+      {records.map((w) => (
+        <WarehouseBlock key={w.id} id={w.id} name={w.name} lang={lang} />
+      ))}
     </div>
   );
 }

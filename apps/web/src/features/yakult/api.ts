@@ -1,5 +1,20 @@
-import { useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
-import { BrandingRoutes, DeviceRoutes, WarehouseRoutes, type Branding, type BrandingResult, type DeviceRecord, type PageResult, type WarehouseRecord } from '@ztj/contracts';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import {
+  BrandingRoutes,
+  DeviceRoutes,
+  WarehouseRoutes,
+  type Branding,
+  type BrandingResult,
+  type DeviceRecord,
+  type PageResult,
+  type WarehouseRecord,
+} from '@ztj/contracts';
 import { callApi } from '../../platform/http/callApi';
 
 /** Devices the monitoring screen lists (newest reports first). */
@@ -9,11 +24,19 @@ export const YAKULT_WAREHOUSES = 6;
 /** SPEC §9 polling interval, ms (besides the live WebSocket frames). */
 const POLL_MS = 6_000;
 
-const keys = { branding: ['yakult', 'branding'] as const, devices: ['yakult', 'devices'] as const, warehouses: ['yakult', 'warehouses'] as const };
+const keys = {
+  branding: ['yakult', 'branding'] as const,
+  devices: ['yakult', 'devices'] as const,
+  warehouses: ['yakult', 'warehouses'] as const,
+};
 
 /** The session tenant's branding (`BrandingRoutes.get`). */
 export function useBranding(enabled: boolean): UseQueryResult<BrandingResult> {
-  return useQuery({ queryKey: keys.branding, queryFn: ({ signal }) => callApi(BrandingRoutes.get, { signal, silent: true }), enabled });
+  return useQuery({
+    queryKey: keys.branding,
+    queryFn: ({ signal }) => callApi(BrandingRoutes.get, { signal, silent: true }),
+    enabled,
+  });
 }
 
 /** Saves the branding (tenant administrators) and refreshes the screen's. */
@@ -29,7 +52,10 @@ export function useSaveBranding(): UseMutationResult<BrandingResult, Error, Bran
 export function useScreenDevices(): UseQueryResult<PageResult<DeviceRecord> | null> {
   return useQuery({
     queryKey: keys.devices,
-    queryFn: ({ signal }) => callApi(DeviceRoutes.list, { query: { pageNo: 1, pageSize: YAKULT_DEVICES }, signal, silent: true }).catch(() => null),
+    queryFn: ({ signal }) =>
+      callApi(DeviceRoutes.list, { query: { pageNo: 1, pageSize: YAKULT_DEVICES }, signal, silent: true }).catch(
+        () => null,
+      ),
     refetchInterval: POLL_MS,
   });
 }
@@ -38,6 +64,11 @@ export function useScreenDevices(): UseQueryResult<PageResult<DeviceRecord> | nu
 export function useScreenWarehouses(): UseQueryResult<PageResult<WarehouseRecord> | null> {
   return useQuery({
     queryKey: keys.warehouses,
-    queryFn: ({ signal }) => callApi(WarehouseRoutes.list, { query: { pageNo: '1', pageSize: String(YAKULT_WAREHOUSES) }, signal, silent: true }).catch(() => null),
+    queryFn: ({ signal }) =>
+      callApi(WarehouseRoutes.list, {
+        query: { pageNo: '1', pageSize: String(YAKULT_WAREHOUSES) },
+        signal,
+        silent: true,
+      }).catch(() => null),
   });
 }

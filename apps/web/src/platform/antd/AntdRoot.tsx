@@ -20,7 +20,10 @@ export function AntdRoot({ children }: { children: ReactNode }): ReactNode {
   const colour = useSettingsStore((s) => s.colour);
   const reducedMotion = useReducedMotion();
   return (
-    <ConfigProvider locale={lang === 'en-US' ? enUS : zhCN} theme={{ token: { colorPrimary: colour, motion: !reducedMotion } }}>
+    <ConfigProvider
+      locale={lang === 'en-US' ? enUS : zhCN}
+      theme={{ token: { colorPrimary: colour, motion: !reducedMotion } }}
+    >
       {children}
     </ConfigProvider>
   );

@@ -45,9 +45,22 @@ export function CronBuilderModal({ value, onOk, onCancel }: CronBuilderModalProp
   const plain = (part: PlainPart) => ({
     key: part,
     label: t(`cron.tab.${part}`),
-    children: <CronFieldTab part={part} state={state[part]} onChange={(s: FieldState) => update({ ...state, [part]: s })} />,
+    children: (
+      <CronFieldTab part={part} state={state[part]} onChange={(s: FieldState) => update({ ...state, [part]: s })} />
+    ),
   });
-  const tabs = [plain('second'), plain('minute'), plain('hour'), { key: 'day', label: t('cron.tab.day'), children: <CronDayTab state={state.day} onChange={(day) => update({ ...state, day })} /> }, plain('month'), plain('year')];
+  const tabs = [
+    plain('second'),
+    plain('minute'),
+    plain('hour'),
+    {
+      key: 'day',
+      label: t('cron.tab.day'),
+      children: <CronDayTab state={state.day} onChange={(day) => update({ ...state, day })} />,
+    },
+    plain('month'),
+    plain('year'),
+  ];
   const onType = (text: string): void => {
     const model = parseQuartzCron(text);
     if (model) {
@@ -74,9 +87,24 @@ export function CronBuilderModal({ value, onOk, onCancel }: CronBuilderModalProp
         items={tabs}
         renderTabBar={narrow ? () => <CronTabBar items={tabs} activeKey={tab} onChange={setTab} /> : undefined}
       />
-      <Input addonBefore={t('cron.expression')} value={expression} onChange={(e) => onType(e.target.value)} data-testid="cron-expression" style={{ margin: '12px 0 8px' }} />
-      {typed !== null && issues.length === 0 && <Alert type="info" showIcon message={t('cron.notInModes')} style={{ marginBottom: 8 }} />}
-      {issues.length > 0 && <Alert type="error" showIcon message={issues.map((i) => VALIDATION_MESSAGES[i.key][lang]).join('；')} style={{ marginBottom: 8 }} />}
+      <Input
+        addonBefore={t('cron.expression')}
+        value={expression}
+        onChange={(e) => onType(e.target.value)}
+        data-testid="cron-expression"
+        style={{ margin: '12px 0 8px' }}
+      />
+      {typed !== null && issues.length === 0 && (
+        <Alert type="info" showIcon message={t('cron.notInModes')} style={{ marginBottom: 8 }} />
+      )}
+      {issues.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          message={issues.map((i) => VALIDATION_MESSAGES[i.key][lang]).join('；')}
+          style={{ marginBottom: 8 }}
+        />
+      )}
       <CronPreview expression={expression} />
     </Modal>
   );

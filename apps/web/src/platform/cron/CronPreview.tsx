@@ -11,7 +11,12 @@ export function CronPreview({ expression }: { expression: string }): ReactNode {
   const { t, i18n } = useTranslation('quartz');
   const description = useMemo(() => describeCron(expression, i18n.language), [expression, i18n.language]);
   const fires = useMemo(() => nextFireTimes(expression, 5), [expression]);
-  if (!description) return <Typography.Text type="danger" data-testid="cron-invalid">{t('cron.invalid')}</Typography.Text>;
+  if (!description)
+    return (
+      <Typography.Text type="danger" data-testid="cron-invalid">
+        {t('cron.invalid')}
+      </Typography.Text>
+    );
   return (
     <div data-testid="cron-preview">
       <Typography.Paragraph style={{ marginBottom: 4 }}>

@@ -43,7 +43,14 @@ export interface BuilderState {
 export function fieldStateOf(part: PlainPart, m: FieldMode): FieldState {
   const { min } = CRON_BOUNDS[part];
   const first = part === 'year' ? new Date().getFullYear() : min;
-  const s: FieldState = { mode: m.mode, rangeStart: first, rangeEnd: first + 1, loopStart: first, loopStep: 1, values: [first] };
+  const s: FieldState = {
+    mode: m.mode,
+    rangeStart: first,
+    rangeEnd: first + 1,
+    loopStart: first,
+    loopStep: 1,
+    values: [first],
+  };
   if (m.mode === 'range') Object.assign(s, { rangeStart: m.start, rangeEnd: m.end });
   if (m.mode === 'loop') Object.assign(s, { loopStart: m.start, loopStep: m.step });
   if (m.mode === 'specific') s.values = m.values;
@@ -66,7 +73,20 @@ export function fieldModeOf(s: FieldState): FieldMode {
 
 /** The state of a day mode. */
 export function dayStateOf(m: DayMode): DayState {
-  const s: DayState = { mode: m.mode, weekLoopStart: 1, weekLoopStep: 1, dayLoopStart: 1, dayLoopStep: 1, weekValues: [2], dayValues: [1], lastWeekday: 6, beforeEnd: 1, nearestDay: 1, nthWeekday: 2, nth: 1 };
+  const s: DayState = {
+    mode: m.mode,
+    weekLoopStart: 1,
+    weekLoopStep: 1,
+    dayLoopStart: 1,
+    dayLoopStep: 1,
+    weekValues: [2],
+    dayValues: [1],
+    lastWeekday: 6,
+    beforeEnd: 1,
+    nearestDay: 1,
+    nthWeekday: 2,
+    nth: 1,
+  };
   switch (m.mode) {
     case 'weekLoop':
       return { ...s, weekLoopStart: m.start, weekLoopStep: m.step };

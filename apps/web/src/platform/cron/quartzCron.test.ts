@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { describeCron, formatFireTime, nextFireTimes } from './cronSchedule';
-import { DEFAULT_CRON, formatQuartzCron, parseQuartzCron, type CronModel, type DayMode, type FieldMode } from './quartzCron';
+import {
+  DEFAULT_CRON,
+  formatQuartzCron,
+  parseQuartzCron,
+  type CronModel,
+  type DayMode,
+  type FieldMode,
+} from './quartzCron';
 
-const base: CronModel = { second: { mode: 'specific', values: [0] }, minute: { mode: 'specific', values: [0] }, hour: { mode: 'specific', values: [0] }, day: { mode: 'everyDay' }, month: { mode: 'every' }, year: { mode: 'every' } };
+const base: CronModel = {
+  second: { mode: 'specific', values: [0] },
+  minute: { mode: 'specific', values: [0] },
+  hour: { mode: 'specific', values: [0] },
+  day: { mode: 'everyDay' },
+  month: { mode: 'every' },
+  year: { mode: 'every' },
+};
 
 /** Every mode of every field, with the expression it formats to. */
 const FIELD_CASES: [keyof CronModel, FieldMode, string][] = [
@@ -57,13 +71,34 @@ describe('Quartz cron builder model: parse/format round trip', () => {
 
   it('reads Quartz spellings: names, */step, a 6-field expression, week * with day ?', () => {
     expect(parseQuartzCron('0 0 9 ? * MON-FRI')).toBeNull(); // a range of weekdays is not one of the 11 day modes
-    expect(parseQuartzCron('0 0 9 ? JAN,JUL MON')).toEqual({ ...base, hour: { mode: 'specific', values: [9] }, month: { mode: 'specific', values: [1, 7] }, day: { mode: 'weekSpecific', values: [2] } });
-    expect(parseQuartzCron('*/10 * * * * ?')).toEqual({ ...base, second: { mode: 'loop', start: 0, step: 10 }, minute: { mode: 'every' }, hour: { mode: 'every' } });
+    expect(parseQuartzCron('0 0 9 ? JAN,JUL MON')).toEqual({
+      ...base,
+      hour: { mode: 'specific', values: [9] },
+      month: { mode: 'specific', values: [1, 7] },
+      day: { mode: 'weekSpecific', values: [2] },
+    });
+    expect(parseQuartzCron('*/10 * * * * ?')).toEqual({
+      ...base,
+      second: { mode: 'loop', start: 0, step: 10 },
+      minute: { mode: 'every' },
+      hour: { mode: 'every' },
+    });
     expect(formatQuartzCron(parseQuartzCron(DEFAULT_CRON)!)).toBe(DEFAULT_CRON);
   });
 
   it('refuses expressions outside the §5 bounds', () => {
-    for (const bad of ['60 0 0 * * ? *', '0 0 24 * * ? *', '0 0 0 32 * ? *', '0 0 0 * 13 ? *', '0 0 0 ? * 8 *', '0 0 0 ? * 2#6 *', '0 0 0 * * ? 2018', '0 0 0 * * ? 2020/100', '0 0 0 1 * 2 *', '0 0 0 * *']) {
+    for (const bad of [
+      '60 0 0 * * ? *',
+      '0 0 24 * * ? *',
+      '0 0 0 32 * ? *',
+      '0 0 0 * 13 ? *',
+      '0 0 0 ? * 8 *',
+      '0 0 0 ? * 2#6 *',
+      '0 0 0 * * ? 2018',
+      '0 0 0 * * ? 2020/100',
+      '0 0 0 1 * 2 *',
+      '0 0 0 * *',
+    ]) {
       expect(parseQuartzCron(bad)).toBeNull();
     }
   });
@@ -72,12 +107,22 @@ describe('Quartz cron builder model: parse/format round trip', () => {
 describe('fire times and descriptions', () => {
   const from = new Date('2026-11-24T00:00:00Z');
   it('next five fire times in Asia/Shanghai, incl. L-n, W, #, L and years', () => {
-    expect(nextFireTimes('0 30 8 * * ? *', 2, from).map(formatFireTime)).toEqual(['2026-11-24 08:30:00', '2026-11-25 08:30:00']);
-    expect(nextFireTimes('0 0 0 L-3 * ? *', 3, from).map(formatFireTime)).toEqual(['2026-11-27 00:00:00', '2026-12-28 00:00:00', '2027-01-28 00:00:00']);
+    expect(nextFireTimes('0 30 8 * * ? *', 2, from).map(formatFireTime)).toEqual([
+      '2026-11-24 08:30:00',
+      '2026-11-25 08:30:00',
+    ]);
+    expect(nextFireTimes('0 0 0 L-3 * ? *', 3, from).map(formatFireTime)).toEqual([
+      '2026-11-27 00:00:00',
+      '2026-12-28 00:00:00',
+      '2027-01-28 00:00:00',
+    ]);
     expect(nextFireTimes('0 0 0 ? * 6#3 *', 1, from).map(formatFireTime)).toEqual(['2026-12-18 00:00:00']);
     expect(nextFireTimes('0 0 0 ? * 6L *', 1, from).map(formatFireTime)).toEqual(['2026-11-27 00:00:00']);
     expect(nextFireTimes('0 0 0 15W * ? *', 1, from).map(formatFireTime)).toEqual(['2026-12-15 00:00:00']);
-    expect(nextFireTimes('0 0 0 1 1 ? 2030/5', 2, from).map(formatFireTime)).toEqual(['2030-01-01 00:00:00', '2035-01-01 00:00:00']);
+    expect(nextFireTimes('0 0 0 1 1 ? 2030/5', 2, from).map(formatFireTime)).toEqual([
+      '2030-01-01 00:00:00',
+      '2035-01-01 00:00:00',
+    ]);
     expect(nextFireTimes('0 0 0 1 1 ? 2020', 5, from)).toEqual([]);
   });
   it('describes expressions in both languages', () => {

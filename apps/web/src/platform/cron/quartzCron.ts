@@ -28,7 +28,19 @@ export type DayMode =
   | { mode: 'nearestWorkday'; day: number }
   | { mode: 'nthWeekday'; weekday: number; nth: number };
 
-export const DAY_MODES = ['everyDay', 'weekLoop', 'dayLoop', 'weekSpecific', 'daySpecific', 'lastDay', 'lastWorkday', 'lastWeekday', 'beforeEnd', 'nearestWorkday', 'nthWeekday'] as const;
+export const DAY_MODES = [
+  'everyDay',
+  'weekLoop',
+  'dayLoop',
+  'weekSpecific',
+  'daySpecific',
+  'lastDay',
+  'lastWorkday',
+  'lastWeekday',
+  'beforeEnd',
+  'nearestWorkday',
+  'nthWeekday',
+] as const;
 export const FIELD_MODES = ['every', 'range', 'loop', 'specific'] as const;
 
 /** A whole expression as modes. */
@@ -52,7 +64,8 @@ const INT = /^\d+$/;
 function parseField(part: CronPart, text: string): FieldMode | null {
   if (text === '*') return { mode: 'every' };
   const loop = /^(\*|\d+)\/(\d+)$/.exec(text);
-  if (loop) return { mode: 'loop', start: loop[1] === '*' ? CRON_BOUNDS[part].min : Number(loop[1]), step: Number(loop[2]) };
+  if (loop)
+    return { mode: 'loop', start: loop[1] === '*' ? CRON_BOUNDS[part].min : Number(loop[1]), step: Number(loop[2]) };
   const range = /^(\d+)-(\d+)$/.exec(text);
   if (range) return { mode: 'range', start: Number(range[1]), end: Number(range[2]) };
   const items = text.split(',');
@@ -149,5 +162,13 @@ export function parseQuartzCron(expr: string): CronModel | null {
 /** The 7-field Quartz expression of a model. */
 export function formatQuartzCron(m: CronModel): string {
   const { day, week } = formatDay(m.day);
-  return [formatField(m.second), formatField(m.minute), formatField(m.hour), day, formatField(m.month), week, formatField(m.year)].join(' ');
+  return [
+    formatField(m.second),
+    formatField(m.minute),
+    formatField(m.hour),
+    day,
+    formatField(m.month),
+    week,
+    formatField(m.year),
+  ].join(' ');
 }

@@ -14,7 +14,10 @@ const FOLLOW_MS = 60_000;
 
 /** Downloads a generated file of the caller's download center and saves it under its name. */
 export async function downloadExportFile(file: Pick<ExportFile, 'id' | 'fileName'>): Promise<void> {
-  const response = await http.get<Blob>(DownloadCenterRoutes.download.path, { params: { id: file.id }, responseType: 'blob' });
+  const response = await http.get<Blob>(DownloadCenterRoutes.download.path, {
+    params: { id: file.id },
+    responseType: 'blob',
+  });
   saveBlob(response.data, file.fileName);
 }
 
@@ -23,7 +26,10 @@ export async function downloadExportFile(file: Pick<ExportFile, 'id' | 'fileName
  * download; when it failed, shows its message (SPEC §8 "file download failed" for no data).
  * @returns the final entry, or null when it was still generating at the end (the download center has it).
  */
-export async function followExport(id: string, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<ExportFile | null> {
+export async function followExport(
+  id: string,
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<ExportFile | null> {
   const end = Date.now() + FOLLOW_MS;
   while (Date.now() < end) {
     await sleep(1000);
@@ -42,7 +48,16 @@ export async function followExport(id: string, sleep = (ms: number) => new Promi
         key: `export-${id}`,
         message: i18next.t('list:export.ready'),
         description: file.fileName,
-        actions: createElement(Button, { type: 'primary', size: 'small', 'data-testid': 'export-ready-download', onClick: () => void downloadExportFile(file) }, i18next.t('list:export.download')),
+        actions: createElement(
+          Button,
+          {
+            type: 'primary',
+            size: 'small',
+            'data-testid': 'export-ready-download',
+            onClick: () => void downloadExportFile(file),
+          },
+          i18next.t('list:export.download'),
+        ),
       });
     }
     return file;

@@ -32,7 +32,14 @@ export interface SliderCaptchaProps {
  * idle; released before the end → back to idle. Pointer events with pointer capture, so mouse,
  * touch and pen work alike; the track takes its container's width (375 px phones included).
  */
-export function SliderCaptcha({ texts, onVerify, resetKey = 0, onPhase, invalid, testId = 'slider-captcha' }: SliderCaptchaProps): ReactNode {
+export function SliderCaptcha({
+  texts,
+  onVerify,
+  resetKey = 0,
+  onPhase,
+  invalid,
+  testId = 'slider-captcha',
+}: SliderCaptchaProps): ReactNode {
   const [state, dispatch] = useReducer(sliderReducer, SLIDER_IDLE);
   const track = useRef<HTMLDivElement>(null);
   const handle = useRef<HTMLDivElement>(null);
@@ -51,7 +58,8 @@ export function SliderCaptcha({ texts, onVerify, resetKey = 0, onPhase, invalid,
     phaseListener.current?.(state.phase);
   }, [state.phase]);
 
-  const max = (): number => (track.current && handle.current ? track.current.clientWidth - handle.current.offsetWidth : 0);
+  const max = (): number =>
+    track.current && handle.current ? track.current.clientWidth - handle.current.offsetWidth : 0;
 
   // one server check per drag (the trace array is the drag's identity); its answer is dropped by
   // the reducer when the slider was reset meanwhile
@@ -94,7 +102,10 @@ export function SliderCaptcha({ texts, onVerify, resetKey = 0, onPhase, invalid,
         aria-valuetext={text}
         tabIndex={0}
         className={styles.handle}
-        style={{ transform: `translateX(${state.x}px)`, transition: state.phase === 'idle' ? 'transform 0.3s' : 'none' }}
+        style={{
+          transform: `translateX(${state.x}px)`,
+          transition: state.phase === 'idle' ? 'transform 0.3s' : 'none',
+        }}
         onPointerDown={down}
         onPointerMove={move}
         onPointerUp={up}

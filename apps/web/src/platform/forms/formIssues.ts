@@ -40,7 +40,11 @@ export function dottedToPath(field: string): (string | number)[] {
  * form shows the same field errors as the server (SPEC §5 validation written once in the contracts).
  * `prefix` is prepended when the schema validates only part of the form (e.g. `['rule']`).
  */
-export function issuesToFields(issues: readonly SchemaIssue[], t: TFunction, prefix: readonly (string | number)[] = []): FieldEntry[] {
+export function issuesToFields(
+  issues: readonly SchemaIssue[],
+  t: TFunction,
+  prefix: readonly (string | number)[] = [],
+): FieldEntry[] {
   const seen = new Map<string, FieldEntry>();
   for (const issue of issues) {
     const name = [...prefix, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
@@ -70,7 +74,12 @@ export function showFieldErrors(form: FormInstance, entries: readonly FieldEntry
 
 /** Removes every field error of `form` (before a new check). */
 export function clearFieldErrors(form: FormInstance): void {
-  form.setFields(form.getFieldsError().filter((f) => f.errors.length > 0).map((f) => ({ name: f.name, errors: [] })));
+  form.setFields(
+    form
+      .getFieldsError()
+      .filter((f) => f.errors.length > 0)
+      .map((f) => ({ name: f.name, errors: [] })),
+  );
 }
 
 /**

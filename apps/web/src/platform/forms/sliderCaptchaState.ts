@@ -47,12 +47,17 @@ export function sliderReducer(state: SliderState, event: SliderEvent): SliderSta
     case 'reset':
       return SLIDER_IDLE;
     case 'down':
-      return state.phase === 'idle' ? { phase: 'dragging', x: 0, originX: event.clientX, originT: event.time, trace: [{ x: 0, t: 0 }] } : state;
+      return state.phase === 'idle'
+        ? { phase: 'dragging', x: 0, originX: event.clientX, originT: event.time, trace: [{ x: 0, t: 0 }] }
+        : state;
     case 'move': {
       if (state.phase !== 'dragging' || event.max <= 0) return state;
       const raw = event.clientX - state.originX;
       const x = Math.min(Math.max(raw, 0), event.max);
-      const point = { x: Math.round(Math.min(raw, event.max + 1) * 100) / 100, t: Math.max(0, Math.round(event.time - state.originT)) };
+      const point = {
+        x: Math.round(Math.min(raw, event.max + 1) * 100) / 100,
+        t: Math.max(0, Math.round(event.time - state.originT)),
+      };
       const trace = [...state.trace, point];
       return raw >= event.max ? { ...state, phase: 'verifying', x: event.max, trace } : { ...state, x, trace };
     }

@@ -1,4 +1,13 @@
-import { ResultCode, routePath, type ApiResponse, type RouteBody, type RouteDef, type RouteParams, type RouteQuery, type RouteResult } from '@ztj/contracts';
+import {
+  ResultCode,
+  routePath,
+  type ApiResponse,
+  type RouteBody,
+  type RouteDef,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResult,
+} from '@ztj/contracts';
 import { ApiError } from './ApiError';
 import { http } from './httpClient';
 

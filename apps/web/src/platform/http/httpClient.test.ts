@@ -4,7 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 
 const notifyHttpError = vi.fn(() => true);
 const notifyEnvelopeError = vi.fn(() => true);
-vi.mock('./httpErrors', () => ({ notifyHttpError: (...a: unknown[]) => notifyHttpError(...(a as [])), notifyEnvelopeError: (...a: unknown[]) => notifyEnvelopeError(...(a as [])) }));
+vi.mock('./httpErrors', () => ({
+  notifyHttpError: (...a: unknown[]) => notifyHttpError(...(a as [])),
+  notifyEnvelopeError: (...a: unknown[]) => notifyEnvelopeError(...(a as [])),
+}));
 vi.mock('../session/sessionStore', () => ({ getToken: () => 'tok-1', getTenantId: () => 7 }));
 vi.mock('../i18n/i18n', () => ({ currentLanguage: () => 'en-US' }));
 
@@ -46,7 +49,9 @@ beforeEach(() => {
 
 describe('HTTP client (SPEC §7, §8)', () => {
   it('sends the session headers, the language and the query with _t on GET; resolves with the envelope', async () => {
-    const res = await http.get<{ result: { a: number } }>(`${base}/sys/user/list`, { params: { pageNo: 1, name: 'a b', skip: undefined, none: null, ids: ['x', 'y'] } });
+    const res = await http.get<{ result: { a: number } }>(`${base}/sys/user/list`, {
+      params: { pageNo: 1, name: 'a b', skip: undefined, none: null, ids: ['x', 'y'] },
+    });
     expect(res).toMatchObject({ status: 200, data: { result: { a: 1 } } });
     expect(seen.headers['x-access-token']).toBe('tok-1');
     expect(seen.headers['tenant-id']).toBe('7');
@@ -72,10 +77,23 @@ describe('HTTP client (SPEC §7, §8)', () => {
   });
 
   it('an error status becomes an ApiError with the envelope message and field errors, after the §8 notice', async () => {
-    answer = { status: 400, body: JSON.stringify({ success: false, code: 400, message: 'bad', errors: [{ field: 'name', message: 'Required' }] }) };
+    answer = {
+      status: 400,
+      body: JSON.stringify({
+        success: false,
+        code: 400,
+        message: 'bad',
+        errors: [{ field: 'name', message: 'Required' }],
+      }),
+    };
     const err = await http.post(`${base}/x`, {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 400, code: 400, message: 'bad', errors: [{ field: 'name', message: 'Required' }] });
+    expect(err).toMatchObject({
+      status: 400,
+      code: 400,
+      message: 'bad',
+      errors: [{ field: 'name', message: 'Required' }],
+    });
     expect(notifyHttpError).toHaveBeenCalledWith(400, 'bad', { hasFieldErrors: true });
   });
 

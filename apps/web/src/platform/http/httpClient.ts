@@ -1,5 +1,12 @@
 import ky, { TimeoutError } from 'ky';
-import { API_BASE, DictRoutes, HEADER_TENANT, HEADER_TOKEN, REQUEST_TIMEOUT_MS, type ApiResponse } from '@ztj/contracts';
+import {
+  API_BASE,
+  DictRoutes,
+  HEADER_TENANT,
+  HEADER_TOKEN,
+  REQUEST_TIMEOUT_MS,
+  type ApiResponse,
+} from '@ztj/contracts';
 import { currentLanguage } from '../i18n/i18n';
 import { getTenantId, getToken } from '../session/sessionStore';
 import { ApiError } from './ApiError';
@@ -79,7 +86,10 @@ const client = ky.create({ timeout: REQUEST_TIMEOUT_MS, retry: 0, throwHttpError
  */
 async function request<T>(req: HttpRequest): Promise<HttpResponse<T>> {
   const method = (req.method ?? 'GET').toUpperCase();
-  const headers: Record<string, string> = { [HEADER_TENANT]: String(getTenantId()), 'Accept-Language': currentLanguage() };
+  const headers: Record<string, string> = {
+    [HEADER_TENANT]: String(getTenantId()),
+    'Accept-Language': currentLanguage(),
+  };
   const token = getToken();
   if (token) headers[HEADER_TOKEN] = token;
   const address = /^https?:\/\//.test(req.url) ? req.url : `${API_BASE}${req.url}`;
@@ -106,7 +116,8 @@ async function request<T>(req: HttpRequest): Promise<HttpResponse<T>> {
     const message = envelope?.message ?? response.statusText;
     const errors = envelope?.errors ?? [];
     const status = response.status;
-    const notified = req.silent && status !== 401 ? false : notifyHttpError(status, message, { hasFieldErrors: errors.length > 0 });
+    const notified =
+      req.silent && status !== 401 ? false : notifyHttpError(status, message, { hasFieldErrors: errors.length > 0 });
     throw new ApiError({ code: envelope?.code ?? status, status, message, errors, notified });
   }
   const data = await bodyOf(response, req.responseType);
@@ -121,6 +132,8 @@ async function request<T>(req: HttpRequest): Promise<HttpResponse<T>> {
  */
 export const http = {
   request,
-  get: <T>(url: string, options: HttpOptions = {}): Promise<HttpResponse<T>> => request<T>({ ...options, method: 'GET', url }),
-  post: <T>(url: string, data?: unknown, options: HttpOptions = {}): Promise<HttpResponse<T>> => request<T>({ ...options, method: 'POST', url, data }),
+  get: <T>(url: string, options: HttpOptions = {}): Promise<HttpResponse<T>> =>
+    request<T>({ ...options, method: 'GET', url }),
+  post: <T>(url: string, data?: unknown, options: HttpOptions = {}): Promise<HttpResponse<T>> =>
+    request<T>({ ...options, method: 'POST', url, data }),
 };

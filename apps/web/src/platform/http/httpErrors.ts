@@ -28,7 +28,10 @@ function isOnLoginPage(): boolean {
 function handleUnauthorized(): void {
   if (unauthorizedHandled) return;
   unauthorizedHandled = true;
-  feedback().notification.error({ message: i18next.t('common:http.title'), description: i18next.t('common:http.unauthorized') });
+  feedback().notification.error({
+    message: i18next.t('common:http.title'),
+    description: i18next.t('common:http.unauthorized'),
+  });
   clearSession();
   window.setTimeout(reloadPage, RELOAD_AFTER_401_MS);
 }
@@ -56,7 +59,11 @@ function showLoginExpired(): void {
  * @param serverMessage the envelope message when there was one.
  * @param hasFieldErrors validation failures are shown beside the fields instead.
  */
-export function notifyHttpError(status: number, serverMessage: string, options: { timedOut?: boolean; hasFieldErrors?: boolean } = {}): boolean {
+export function notifyHttpError(
+  status: number,
+  serverMessage: string,
+  options: { timedOut?: boolean; hasFieldErrors?: boolean } = {},
+): boolean {
   const { notification } = feedback();
   const title = i18next.t('common:http.title');
   if (options.timedOut || status === 504) {
@@ -85,7 +92,10 @@ export function notifyHttpError(status: number, serverMessage: string, options: 
       return true;
     default:
       if (options.hasFieldErrors) return false;
-      notification.error({ message: title, description: serverMessage || i18next.t('common:http.unknown', { status }) });
+      notification.error({
+        message: title,
+        description: serverMessage || i18next.t('common:http.unknown', { status }),
+      });
       return true;
   }
 }

@@ -29,7 +29,7 @@ describe('contractsForWeb (web build of the contracts)', () => {
       'const shape = { lat: Lat.optional(), list: [z.number()], f: () => z.string() };',
     ].join('\n');
     const out = contractsForWeb(code, 'routes.js') ?? '';
-    expect(out).toContain("export const S = /* @__PURE__ */ string()");
+    expect(out).toContain('export const S = /* @__PURE__ */ string()');
     expect(out).toContain("path: '/sys/login'");
     expect(out).not.toContain('body: B');
     expect(out).not.toContain('z.object');

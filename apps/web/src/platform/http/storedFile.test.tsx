@@ -31,7 +31,10 @@ describe('stored files (issue #8: fetched with the session headers)', () => {
     }
     const view = render(<Probe />);
     await waitFor(() => expect(screen.getByTestId('src').textContent).toBe('blob:avatar-1'));
-    expect(get).toHaveBeenCalledWith('/sys/common/static/avatar/a.png', expect.objectContaining({ responseType: 'blob' }));
+    expect(get).toHaveBeenCalledWith(
+      '/sys/common/static/avatar/a.png',
+      expect.objectContaining({ responseType: 'blob' }),
+    );
     expect(create).toHaveBeenCalledWith(blob);
     view.unmount();
     expect(revoke).toHaveBeenCalledWith('blob:avatar-1');

@@ -6,7 +6,6 @@ import { STORAGE_KEYS } from '../storage/storageKeys';
 import { BUNDLED_NAMESPACES, bundledResources, lazyLocaleBackend } from './localeResources';
 import { addValidationTexts } from './validationTexts';
 
-
 /** Narrows any string to one of the two languages (anything not English is Chinese). */
 export function toLanguage(value: string | null | undefined): Language {
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
@@ -28,19 +27,22 @@ function applyDocumentLanguage(lang: Language): void {
  */
 export function initI18n(lang: Language = storedLanguage()): I18n {
   if (!i18next.isInitialized) {
-    void i18next.use(initReactI18next).use(lazyLocaleBackend).init({
-      resources: bundledResources(),
-      partialBundledLanguages: true,
-      lng: lang,
-      // Both languages have every key (locales.test.ts), so no fallback namespaces are fetched.
-      fallbackLng: false,
-      supportedLngs: [...LANGUAGES],
-      ns: [...BUNDLED_NAMESPACES],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      initAsync: false,
-    });
+    void i18next
+      .use(initReactI18next)
+      .use(lazyLocaleBackend)
+      .init({
+        resources: bundledResources(),
+        partialBundledLanguages: true,
+        lng: lang,
+        // Both languages have every key (locales.test.ts), so no fallback namespaces are fetched.
+        fallbackLng: false,
+        supportedLngs: [...LANGUAGES],
+        ns: [...BUNDLED_NAMESPACES],
+        defaultNS: 'common',
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        initAsync: false,
+      });
     addValidationTexts(i18next, CORE_VALIDATION_MESSAGES);
     // the domain forms' texts (routes, waybills, cron…) in a chunk of their own, right after start
     void import('./domainValidation').then((m) => m.addDomainValidationTexts(i18next));

@@ -10,9 +10,12 @@ const bundled = import.meta.glob<ResourceLanguage>(['../../locales/*/common.json
   eager: true,
   import: 'default',
 });
-const lazy = import.meta.glob<ResourceLanguage>(['../../locales/*/*.json', '!../../locales/*/common.json', '!../../locales/*/auth.json'], {
-  import: 'default',
-});
+const lazy = import.meta.glob<ResourceLanguage>(
+  ['../../locales/*/*.json', '!../../locales/*/common.json', '!../../locales/*/auth.json'],
+  {
+    import: 'default',
+  },
+);
 
 function parts(path: string): { lang: string; ns: string } | null {
   const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);

@@ -23,7 +23,15 @@ interface AdvancedQueryModalProps {
 const blankRow = (): SuperCondition => ({ rule: 'eq' });
 
 /** Advanced-query dialog (SPEC §2, §4, §5; 1000 px) with its saved-queries panel. */
-export function AdvancedQueryModal({ open, fields, code, initial, initialMatch, onClose, onSearch }: AdvancedQueryModalProps): ReactNode {
+export function AdvancedQueryModal({
+  open,
+  fields,
+  code,
+  initial,
+  initialMatch,
+  onClose,
+  onSearch,
+}: AdvancedQueryModalProps): ReactNode {
   const { t } = useTranslation('list');
   const [rows, setRows] = useState<SuperCondition[]>(initial.length ? initial : [blankRow()]);
   const [matchType, setMatchType] = useState<MatchType>(initialMatch);
@@ -60,7 +68,11 @@ export function AdvancedQueryModal({ open, fields, code, initial, initialMatch, 
   const confirmName = async (): Promise<void> => {
     const { title } = await nameForm.validateFields();
     if (hasSavedQuery(code, title)) {
-      feedback().modal.confirm({ title: t('super.overwriteTitle'), content: t('super.overwrite', { name: title }), onOk: () => store(title) });
+      feedback().modal.confirm({
+        title: t('super.overwriteTitle'),
+        content: t('super.overwrite', { name: title }),
+        onOk: () => store(title),
+      });
       return;
     }
     store(title);
@@ -120,9 +132,19 @@ export function AdvancedQueryModal({ open, fields, code, initial, initialMatch, 
           />
         </Col>
       </Row>
-      <Modal open={naming} title={t('super.saveTitle')} onCancel={() => setNaming(false)} onOk={() => void confirmName()} destroyOnHidden>
+      <Modal
+        open={naming}
+        title={t('super.saveTitle')}
+        onCancel={() => setNaming(false)}
+        onOk={() => void confirmName()}
+        destroyOnHidden
+      >
         <Form form={nameForm} layout="vertical">
-          <Form.Item name="title" label={t('super.name')} rules={[{ required: true, whitespace: true, message: t('super.nameRequired') }]}>
+          <Form.Item
+            name="title"
+            label={t('super.name')}
+            rules={[{ required: true, whitespace: true, message: t('super.nameRequired') }]}
+          >
             <Input maxLength={50} />
           </Form.Item>
         </Form>

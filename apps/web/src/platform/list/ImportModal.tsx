@@ -53,7 +53,11 @@ export function ImportModal({ open, route, onClose, onImported }: ImportModalPro
               type="link"
               size="small"
               style={{ padding: 0 }}
-              onClick={() => void saveStoredFile(outcome.fileUrl, outcome.fileName).catch(() => feedback().message.warning(t('export.failed')))}
+              onClick={() =>
+                void saveStoredFile(outcome.fileUrl, outcome.fileName).catch(() =>
+                  feedback().message.warning(t('export.failed')),
+                )
+              }
             >
               {t('import.downloadErrors')}
             </Button>
@@ -70,7 +74,14 @@ export function ImportModal({ open, route, onClose, onImported }: ImportModalPro
   };
 
   return (
-    <Modal open={open} title={t('import.title')} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} okText={t('import.start')}>
+    <Modal
+      open={open}
+      title={t('import.title')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={busy}
+      okText={t('import.start')}
+    >
       <Upload
         multiple
         accept={IMPORT_ACCEPT}

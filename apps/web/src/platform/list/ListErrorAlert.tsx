@@ -22,7 +22,11 @@ export function ListErrorAlert({ error, title, retryText, onRetry, testId }: Lis
       style={{ marginBottom: 12 }}
       title={title}
       description={error.message}
-      action={<Button size="small" onClick={onRetry}>{retryText}</Button>}
+      action={
+        <Button size="small" onClick={onRetry}>
+          {retryText}
+        </Button>
+      }
       data-testid={testId}
     />
   );

@@ -23,7 +23,9 @@ export interface ListPageProps<Row> extends Omit<ListToolbarProps<Row>, 'list'> 
   narrowQuery?: boolean;
 }
 
-function toSort<Row>(sorter: SorterResult<Row> | SorterResult<Row>[]): { column: string; order: 'asc' | 'desc' } | null {
+function toSort<Row>(
+  sorter: SorterResult<Row> | SorterResult<Row>[],
+): { column: string; order: 'asc' | 'desc' } | null {
   const one = Array.isArray(sorter) ? sorter[0] : sorter;
   if (!one?.order) return null;
   const field = Array.isArray(one.field) ? one.field.join('.') : one.field;
@@ -54,7 +56,8 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>): ReactNo
           showIcon
           title={
             <span>
-              {t('selection.count', { count: list.selectedKeys.length })} <a onClick={list.clearSelection}>{t('selection.clear')}</a>
+              {t('selection.count', { count: list.selectedKeys.length })}{' '}
+              <a onClick={list.clearSelection}>{t('selection.clear')}</a>
             </span>
           }
         />
@@ -74,7 +77,11 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>): ReactNo
         loading={list.loading}
         rowSelection={
           selectable
-            ? { selectedRowKeys: list.selectedKeys, onChange: (keys, rows) => list.select(keys.map(String), rows), preserveSelectedRowKeys: true }
+            ? {
+                selectedRowKeys: list.selectedKeys,
+                onChange: (keys, rows) => list.select(keys.map(String), rows),
+                preserveSelectedRowKeys: true,
+              }
             : undefined
         }
         pagination={{

@@ -23,7 +23,15 @@ export interface ListToolbarProps<Row> {
 }
 
 /** Buttons above a list: add, import, export, advanced query, batch delete (SPEC §6 visibility). */
-export function ListToolbar<Row>({ list, onAdd, importRoute, exportName, superFields, extra, batchDelete }: ListToolbarProps<Row>): ReactNode {
+export function ListToolbar<Row>({
+  list,
+  onAdd,
+  importRoute,
+  exportName,
+  superFields,
+  extra,
+  batchDelete,
+}: ListToolbarProps<Row>): ReactNode {
   const { t } = useTranslation('list');
   const { can } = usePermission();
   const [importing, setImporting] = useState(false);
@@ -48,7 +56,12 @@ export function ListToolbar<Row>({ list, onAdd, importRoute, exportName, superFi
       )}
       {superFields && superFields.length > 0 && (
         <Badge dot={list.superActive} data-testid={list.superActive ? 'super-active' : undefined}>
-          <Button icon={<FilterOutlined />} type={list.superActive ? 'primary' : 'default'} ghost={list.superActive} onClick={() => setAdvanced(true)}>
+          <Button
+            icon={<FilterOutlined />}
+            type={list.superActive ? 'primary' : 'default'}
+            ghost={list.superActive}
+            onClick={() => setAdvanced(true)}
+          >
             {list.superActive ? t('super.active') : t('super.open')}
           </Button>
         </Badge>
@@ -59,7 +72,14 @@ export function ListToolbar<Row>({ list, onAdd, importRoute, exportName, superFi
         </Button>
       )}
       {extra}
-      {importRoute && importing && <ImportModal open route={importRoute} onClose={() => setImporting(false)} onImported={() => void list.reload()} />}
+      {importRoute && importing && (
+        <ImportModal
+          open
+          route={importRoute}
+          onClose={() => setImporting(false)}
+          onImported={() => void list.reload()}
+        />
+      )}
       {superFields && advanced && (
         <AdvancedQueryModal
           open

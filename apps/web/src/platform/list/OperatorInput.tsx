@@ -16,7 +16,13 @@ interface OperatorInputProps {
  * Text input with a query-operator prefix select (SPEC §2 widgets, §5 text operator prefixes):
  * the value is `{operator, text}`; `formToQuery` puts the prefix on the wire.
  */
-export function OperatorInput({ value, onChange, placeholder, defaultOperator = 'like', id }: OperatorInputProps): ReactNode {
+export function OperatorInput({
+  value,
+  onChange,
+  placeholder,
+  defaultOperator = 'like',
+  id,
+}: OperatorInputProps): ReactNode {
   const { t } = useTranslation('list');
   const current: OperatorValue = value ?? { operator: defaultOperator, text: '' };
   return (

@@ -32,10 +32,21 @@ interface QueryFormProps {
 
 // the dictionary widgets load with the first list that has a dictionary field, not with the list machinery
 const DictSelect = lazy(() => import('../widgets/dict/DictSelect').then((m) => ({ default: m.DictSelect })));
-const DictSearchSelect = lazy(() => import('../widgets/dict/DictSelect').then((m) => ({ default: m.DictSearchSelect })));
+const DictSearchSelect = lazy(() =>
+  import('../widgets/dict/DictSelect').then((m) => ({ default: m.DictSearchSelect })),
+);
 
 /** A `dict` query field: the form item's value and onChange go through to the dictionary widget. */
-function DictControl({ field, placeholder, ...input }: { field: QueryField; placeholder: string; value?: string | number | null; onChange?: (value: string | number | undefined) => void }): ReactNode {
+function DictControl({
+  field,
+  placeholder,
+  ...input
+}: {
+  field: QueryField;
+  placeholder: string;
+  value?: string | number | null;
+  onChange?: (value: string | number | undefined) => void;
+}): ReactNode {
   const Widget = field.search ? DictSearchSelect : DictSelect;
   return (
     <Suspense fallback={<Select loading placeholder={placeholder} />}>
@@ -72,12 +83,29 @@ export function QueryForm({ fields, onSearch, name = 'listQuery', narrow = false
   const collapsible = fields.length > collapsedCount;
   const submit = (values: Record<string, unknown>): void => onSearch(formToQuery(values));
   return (
-    <Form form={form} name={name} labelCol={{ flex: '96px' }} labelWrap onFinish={submit} className="list-query-form" data-testid="list-query-form">
+    <Form
+      form={form}
+      name={name}
+      labelCol={{ flex: '96px' }}
+      labelWrap
+      onFinish={submit}
+      className="list-query-form"
+      data-testid="list-query-form"
+    >
       <Row gutter={[12, 12]} style={{ width: '100%' }}>
         {fields.map((f, i) => (
-          <Col key={f.name} style={collapsible && !expanded && i >= collapsedCount ? { display: 'none' } : undefined} {...span}>
+          <Col
+            key={f.name}
+            style={collapsible && !expanded && i >= collapsedCount ? { display: 'none' } : undefined}
+            {...span}
+          >
             <Form.Item name={f.name} label={f.label} style={{ marginBottom: 0 }}>
-              {control(f, f.kind === 'select' || f.kind === 'dict' ? t('query.choose', { field: f.label }) : t('query.placeholder', { field: f.label }))}
+              {control(
+                f,
+                f.kind === 'select' || f.kind === 'dict'
+                  ? t('query.choose', { field: f.label })
+                  : t('query.placeholder', { field: f.label }),
+              )}
             </Form.Item>
           </Col>
         ))}
@@ -96,7 +124,12 @@ export function QueryForm({ fields, onSearch, name = 'listQuery', narrow = false
               {t('query.reset')}
             </Button>
             {collapsible && (
-              <Button type="link" onClick={() => setExpanded(!expanded)} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPlacement="end">
+              <Button
+                type="link"
+                onClick={() => setExpanded(!expanded)}
+                icon={expanded ? <UpOutlined /> : <DownOutlined />}
+                iconPlacement="end"
+              >
                 {expanded ? t('query.collapse') : t('query.expand')}
               </Button>
             )}

@@ -32,7 +32,9 @@ export function RowActions({ actions }: { actions: readonly RowAction[] }): Reac
         {first.label}
       </a>
       {rest.length > 0 && (
-        <Dropdown menu={{ items: rest.map((a) => ({ key: a.key, label: a.label, danger: a.danger, onClick: a.onClick })) }}>
+        <Dropdown
+          menu={{ items: rest.map((a) => ({ key: a.key, label: a.label, danger: a.danger, onClick: a.onClick })) }}
+        >
           <a data-testid="row-more">
             {t('actions.more')} <DownOutlined />
           </a>

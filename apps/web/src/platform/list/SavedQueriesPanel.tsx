@@ -26,7 +26,13 @@ export function SavedQueriesPanel({ queries, onPick, onDelete }: SavedQueriesPan
             <List.Item
               actions={[
                 <Popconfirm key="del" title={t('super.deleteSaved')} onConfirm={() => onDelete(q.title)}>
-                  <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('super.deleteSavedLabel', { name: q.title })} />
+                  <Button
+                    type="text"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('super.deleteSavedLabel', { name: q.title })}
+                  />
                 </Popconfirm>,
               ]}
             >

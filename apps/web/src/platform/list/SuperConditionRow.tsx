@@ -4,7 +4,13 @@ import { DeleteOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, DATETIME_FORMAT } from './listQuery';
-import { changeRule, SUPER_QUERY_RULES, type SuperCondition, type SuperQueryField, type SuperQueryRule } from './superQuery';
+import {
+  changeRule,
+  SUPER_QUERY_RULES,
+  type SuperCondition,
+  type SuperQueryField,
+  type SuperQueryRule,
+} from './superQuery';
 
 interface SuperConditionRowProps {
   condition: SuperCondition;
@@ -13,19 +19,52 @@ interface SuperConditionRowProps {
   onRemove: () => void;
 }
 
-function ValueInput({ condition, field, onChange }: { condition: SuperCondition; field?: SuperQueryField; onChange: (val: SuperCondition['val']) => void }): ReactNode {
+function ValueInput({
+  condition,
+  field,
+  onChange,
+}: {
+  condition: SuperCondition;
+  field?: SuperQueryField;
+  onChange: (val: SuperCondition['val']) => void;
+}): ReactNode {
   const { t } = useTranslation('list');
   const placeholder = t('super.value');
   if (condition.rule === 'in') {
     const values = Array.isArray(condition.val) ? condition.val : condition.val ? [condition.val] : [];
-    return <Select mode="tags" style={{ width: '100%' }} placeholder={placeholder} value={values} options={field?.options} onChange={(v: string[]) => onChange(v)} />;
+    return (
+      <Select
+        mode="tags"
+        style={{ width: '100%' }}
+        placeholder={placeholder}
+        value={values}
+        options={field?.options}
+        onChange={(v: string[]) => onChange(v)}
+      />
+    );
   }
   const single = Array.isArray(condition.val) ? condition.val[0] : condition.val;
   switch (field?.type) {
     case 'select':
-      return <Select allowClear style={{ width: '100%' }} placeholder={placeholder} value={single} options={field.options} onChange={(v: string | undefined) => onChange(v)} />;
+      return (
+        <Select
+          allowClear
+          style={{ width: '100%' }}
+          placeholder={placeholder}
+          value={single}
+          options={field.options}
+          onChange={(v: string | undefined) => onChange(v)}
+        />
+      );
     case 'number':
-      return <InputNumber style={{ width: '100%' }} placeholder={placeholder} value={single === undefined || single === '' ? null : Number(single)} onChange={(v) => onChange(v === null ? undefined : String(v))} />;
+      return (
+        <InputNumber
+          style={{ width: '100%' }}
+          placeholder={placeholder}
+          value={single === undefined || single === '' ? null : Number(single)}
+          onChange={(v) => onChange(v === null ? undefined : String(v))}
+        />
+      );
     case 'date':
     case 'datetime': {
       const format = field.type === 'date' ? DATE_FORMAT : DATETIME_FORMAT;

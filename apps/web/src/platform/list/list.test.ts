@@ -44,7 +44,11 @@ describe('text operator prefixes (SPEC §5)', () => {
 
 describe('advanced query rules', () => {
   it('keeps only the first value when the rule leaves "in"', () => {
-    expect(changeRule({ field: 'sex', rule: 'in', val: ['1', '2'] }, 'eq')).toEqual({ field: 'sex', rule: 'eq', val: '1' });
+    expect(changeRule({ field: 'sex', rule: 'in', val: ['1', '2'] }, 'eq')).toEqual({
+      field: 'sex',
+      rule: 'eq',
+      val: '1',
+    });
     expect(changeRule({ field: 'sex', rule: 'eq', val: '1' }, 'in').val).toEqual(['1']);
   });
   it('detects empty conditions (field, rule or value missing)', () => {
@@ -59,12 +63,18 @@ describe('advanced query rules', () => {
     expect(superQueryParams([{ rule: 'eq' }], 'and')).toEqual({});
     const p = superQueryParams([{ field: 'sex', rule: 'in', val: ['1', '2'], type: 'select' }], 'or');
     expect(p.superQueryMatchType).toBe('or');
-    expect(JSON.parse(decodeURIComponent(p.superQueryParams))).toEqual([{ field: 'sex', rule: 'in', val: '1,2', type: 'select' }]);
+    expect(JSON.parse(decodeURIComponent(p.superQueryParams))).toEqual([
+      { field: 'sex', rule: 'in', val: '1,2', type: 'select' },
+    ]);
   });
 });
 
 describe('saved queries', () => {
-  const q = (title: string, val: string) => ({ title, matchType: 'and' as const, records: [{ field: 'a', rule: 'eq' as const, val }] });
+  const q = (title: string, val: string) => ({
+    title,
+    matchType: 'and' as const,
+    records: [{ field: 'a', rule: 'eq' as const, val }],
+  });
   it('stores per code, overwrites by name and deletes', () => {
     saveQuery('/system/user', q('mine', '1'));
     saveQuery('/system/role', q('other', '9'));

@@ -5,8 +5,12 @@ const post = vi.fn();
 const get = vi.fn();
 const warning = vi.fn();
 const success = vi.fn();
-vi.mock('../http/httpClient', () => ({ http: { post: (...a: unknown[]) => post(...a), get: (...a: unknown[]) => get(...a) } }));
-vi.mock('../feedback/feedback', () => ({ feedback: () => ({ message: { warning, success, error: vi.fn() }, notification: { success: vi.fn() } }) }));
+vi.mock('../http/httpClient', () => ({
+  http: { post: (...a: unknown[]) => post(...a), get: (...a: unknown[]) => get(...a) },
+}));
+vi.mock('../feedback/feedback', () => ({
+  feedback: () => ({ message: { warning, success, error: vi.fn() }, notification: { success: vi.fn() } }),
+}));
 vi.mock('../http/callApi', () => ({ callApi: vi.fn(() => new Promise(() => undefined)) }));
 
 const { downloadExport, fileHref, postImport } = await import('./listApi');
@@ -28,8 +32,26 @@ describe('import (SPEC §7, §8)', () => {
     expect(form.getAll('files[]')).toHaveLength(2);
   });
   it('code 201 gives the error file to download', async () => {
-    post.mockResolvedValue({ data: { success: true, code: 201, message: 'partly', result: { msg: '1 ok, 1 failed', fileUrl: '/sys/common/static/import/e.xls', fileName: 'users-errors.xls', success: 1, failed: 1 } } });
-    expect(await postImport(route, [file])).toEqual({ kind: 'partial', message: '1 ok, 1 failed', fileUrl: '/ztj-iot/sys/common/static/import/e.xls', fileName: 'users-errors.xls' });
+    post.mockResolvedValue({
+      data: {
+        success: true,
+        code: 201,
+        message: 'partly',
+        result: {
+          msg: '1 ok, 1 failed',
+          fileUrl: '/sys/common/static/import/e.xls',
+          fileName: 'users-errors.xls',
+          success: 1,
+          failed: 1,
+        },
+      },
+    });
+    expect(await postImport(route, [file])).toEqual({
+      kind: 'partial',
+      message: '1 ok, 1 failed',
+      fileUrl: '/ztj-iot/sys/common/static/import/e.xls',
+      fileName: 'users-errors.xls',
+    });
   });
   it('success false is a failure with the server message', async () => {
     post.mockResolvedValue({ data: { success: false, code: 400, message: 'bad file', result: null } });
@@ -42,7 +64,14 @@ describe('import (SPEC §7, §8)', () => {
 
 describe('export (SPEC §1 asynchronous, §8)', () => {
   it('starts the export with the list query and points to the download center', async () => {
-    get.mockResolvedValue({ data: { success: true, code: 200, message: '', result: { id: 'f1', fileName: 'users.xls', status: 'generating' } } });
+    get.mockResolvedValue({
+      data: {
+        success: true,
+        code: 200,
+        message: '',
+        result: { id: 'f1', fileName: 'users.xls', status: 'generating' },
+      },
+    });
     expect(await downloadExport(route, { username: '*a*', selections: '1,2' }, 'users')).toBe(true);
     expect(get.mock.calls[0][0]).toBe('/sys/user/importExcel');
     expect(get.mock.calls[0][1]).toEqual({ params: { username: '*a*', selections: '1,2' } });

@@ -9,7 +9,11 @@ import { startExport } from '../exports/exportFlow';
  * (SPEC §1, §8). `fileName` is kept for the signature; the server names the file.
  * @returns true when the export was accepted.
  */
-export async function downloadExport(route: RouteDef, query: Record<string, string>, _fileName?: string): Promise<boolean> {
+export async function downloadExport(
+  route: RouteDef,
+  query: Record<string, string>,
+  _fileName?: string,
+): Promise<boolean> {
   return startExport(route.path, query);
 }
 
@@ -29,7 +33,11 @@ export function fileHref(relative: string): string {
  * Posts files to an import route as multipart `files[]` (SPEC §7) and classifies the answer:
  * success, code 201 partial (error file to download) or failure.
  */
-export async function postImport(route: RouteDef, files: readonly File[], extra: Record<string, string> = {}): Promise<ImportOutcome> {
+export async function postImport(
+  route: RouteDef,
+  files: readonly File[],
+  extra: Record<string, string> = {},
+): Promise<ImportOutcome> {
   const form = new FormData();
   for (const file of files) form.append('files[]', file, file.name);
   for (const [k, v] of Object.entries(extra)) form.append(k, v);
@@ -38,7 +46,12 @@ export async function postImport(route: RouteDef, files: readonly File[], extra:
     const envelope = response.data;
     if (envelope.code === ResultCode.IMPORT_PARTIAL) {
       const result = envelope.result as ImportPartialResult;
-      return { kind: 'partial', message: result.msg || envelope.message, fileUrl: fileHref(result.fileUrl), fileName: result.fileName };
+      return {
+        kind: 'partial',
+        message: result.msg || envelope.message,
+        fileUrl: fileHref(result.fileUrl),
+        fileName: result.fileName,
+      };
     }
     if (envelope.success) return { kind: 'success', message: envelope.message };
     return { kind: 'failed', message: envelope.message };

@@ -89,7 +89,9 @@ export function useListPage<D extends RouteDef>(options: UseListPageOptions<D>):
   const auth = usePermissionStore((s) => s.auth);
   const allAuth = usePermissionStore((s) => s.allAuth);
   const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(() => rememberedPageSize(sourceKey, options.defaultPageSize ?? DEFAULT_PAGE_SIZE));
+  const [pageSize, setPageSize] = useState(() =>
+    rememberedPageSize(sourceKey, options.defaultPageSize ?? DEFAULT_PAGE_SIZE),
+  );
   const [sort, setSort] = useState<ListSort>(options.defaultSort ?? DEFAULT_SORT);
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [superConditions, setSuperConditions] = useState<SuperCondition[]>([]);
@@ -99,10 +101,19 @@ export function useListPage<D extends RouteDef>(options: UseListPageOptions<D>):
 
   const superParams = useMemo(() => superQueryParams(superConditions, matchType), [superConditions, matchType]);
   const listQuery = useCallback(
-    (): Record<string, string> => ({ ...defaultQuery, ...filters, ...superParams, column: sort.column, order: sort.order }),
+    (): Record<string, string> => ({
+      ...defaultQuery,
+      ...filters,
+      ...superParams,
+      column: sort.column,
+      order: sort.order,
+    }),
     [defaultQuery, filters, superParams, sort],
   );
-  const params = useMemo(() => ({ ...listQuery(), pageNo: String(pageNo), pageSize: String(pageSize) }), [listQuery, pageNo, pageSize]);
+  const params = useMemo(
+    () => ({ ...listQuery(), pageNo: String(pageNo), pageSize: String(pageSize) }),
+    [listQuery, pageNo, pageSize],
+  );
 
   const query = useQuery({
     queryKey: ['list', route.path, params],

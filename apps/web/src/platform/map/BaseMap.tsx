@@ -27,7 +27,10 @@ const OfflineViewContext = createContext(false);
  * Follows the tiles of `url`: failing once a tile errors before any tile of it has loaded,
  * fine again as soon as one loads. Returns Leaflet event handlers and the state.
  */
-function useTileHealth(url: string | undefined): { failing: boolean; handlers: { tileload: () => void; tileerror: () => void } } {
+function useTileHealth(url: string | undefined): {
+  failing: boolean;
+  handlers: { tileload: () => void; tileerror: () => void };
+} {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const loaded = useRef(new Set<string>());
   const handlers = useMemo(

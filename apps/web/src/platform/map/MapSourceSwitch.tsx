@@ -20,7 +20,14 @@ export function MapSourceSwitch(): ReactNode {
       className={styles.switch}
       value={choice}
       onChange={setChoice}
-      options={choices.map((c) => ({ value: c, label: <span title={t(`source.${c}.title`)} data-testid={`map-source-${c}`}>{t(`source.${c}.label`)}</span> }))}
+      options={choices.map((c) => ({
+        value: c,
+        label: (
+          <span title={t(`source.${c}.title`)} data-testid={`map-source-${c}`}>
+            {t(`source.${c}.label`)}
+          </span>
+        ),
+      }))}
       aria-label={t('switchLabel')}
       data-testid="map-source-switch"
     />

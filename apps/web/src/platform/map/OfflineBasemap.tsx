@@ -1,12 +1,21 @@
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import { canvas, geoJSON, layerGroup, type GeoJSON, type GeoJSONOptions, type PathOptions, type Renderer } from 'leaflet';
+import {
+  canvas,
+  geoJSON,
+  layerGroup,
+  type GeoJSON,
+  type GeoJSONOptions,
+  type PathOptions,
+  type Renderer,
+} from 'leaflet';
 
 /** Leaflet pane of the basemap: under the tile pane (z-index 200), so loaded tiles cover it. */
 export const BASEMAP_PANE = 'ztj-basemap';
 
 /** Attribution shown on every map (Natural Earth data via world-atlas; docs/maps.md). */
-export const BASEMAP_ATTRIBUTION = '<a href="https://www.naturalearthdata.com/" target="_blank" rel="noopener noreferrer">Natural Earth</a>';
+export const BASEMAP_ATTRIBUTION =
+  '<a href="https://www.naturalearthdata.com/" target="_blank" rel="noopener noreferrer">Natural Earth</a>';
 
 /** Sea colour: the map's background behind the land. */
 export const BASEMAP_SEA = '#d3e3f0';
@@ -42,7 +51,12 @@ export function OfflineBasemap({ detailed }: { detailed: boolean }): null {
     group.addTo(map);
     let live = true;
     // GeoJSON hands its options to the paths it creates, so they draw on this pane's canvas
-    const options = (style: PathOptions): GeoJSONOptions & { renderer: Renderer } => ({ pane: BASEMAP_PANE, renderer, style, interactive: false });
+    const options = (style: PathOptions): GeoJSONOptions & { renderer: Renderer } => ({
+      pane: BASEMAP_PANE,
+      renderer,
+      style,
+      interactive: false,
+    });
     let coarse: GeoJSON | null = null;
     let fine: GeoJSON | null = null;
     // below DETAIL_ZOOM the 1:50m land, from it on the 1:10m land (loaded the first time), under the borders

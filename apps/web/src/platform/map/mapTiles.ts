@@ -1,4 +1,11 @@
-import { gcj02ToWgs84, wgs84ToGcj02, type LatLng, type MapTileChoice, type MapTileSource, type MapTilesConfig } from '@ztj/contracts';
+import {
+  gcj02ToWgs84,
+  wgs84ToGcj02,
+  type LatLng,
+  type MapTileChoice,
+  type MapTileSource,
+  type MapTilesConfig,
+} from '@ztj/contracts';
 
 /**
  * Pure rules of the console's map tiles (ARCHITECTURE §7, issue #10 item 7): which source a map
@@ -12,9 +19,15 @@ export type PositionConverter = (lat: number, lng: number) => LatLng;
 const identity: PositionConverter = (lat, lng) => ({ lat, lng });
 
 /** WGS-84 → tile coordinates, per tile coordinate system (stable functions, safe as hook dependencies). */
-export const TO_TILE: Readonly<Record<MapTileSource['coords'], PositionConverter>> = { wgs84: identity, gcj02: wgs84ToGcj02 };
+export const TO_TILE: Readonly<Record<MapTileSource['coords'], PositionConverter>> = {
+  wgs84: identity,
+  gcj02: wgs84ToGcj02,
+};
 /** Tile coordinates → WGS-84 (for clicks and drags on the map), per tile coordinate system. */
-export const FROM_TILE: Readonly<Record<MapTileSource['coords'], PositionConverter>> = { wgs84: identity, gcj02: gcj02ToWgs84 };
+export const FROM_TILE: Readonly<Record<MapTileSource['coords'], PositionConverter>> = {
+  wgs84: identity,
+  gcj02: gcj02ToWgs84,
+};
 
 /**
  * What a map shows: the user's stored choice when the server still offers it, else the server's
@@ -23,7 +36,9 @@ export const FROM_TILE: Readonly<Record<MapTileSource['coords'], PositionConvert
 export function resolveChoice(config: MapTilesConfig | null, stored: MapTileChoice | null): MapTileChoice {
   if (!config) return 'offline';
   if (stored === 'offline' || (stored && config.sources.some((s) => s.id === stored))) return stored;
-  return config.defaultChoice === 'offline' || config.sources.some((s) => s.id === config.defaultChoice) ? config.defaultChoice : 'offline';
+  return config.defaultChoice === 'offline' || config.sources.some((s) => s.id === config.defaultChoice)
+    ? config.defaultChoice
+    : 'offline';
 }
 
 /** The online source of a choice, or null for `offline`. */

@@ -33,7 +33,8 @@ function splitPolygons(land: Feature<Geometry> | FeatureCollection<Geometry>): F
   for (const f of land.type === 'FeatureCollection' ? land.features : [land]) {
     const g = f.geometry;
     const polygons = g.type === 'MultiPolygon' ? g.coordinates : g.type === 'Polygon' ? [g.coordinates] : [];
-    for (const coordinates of polygons) features.push({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates } });
+    for (const coordinates of polygons)
+      features.push({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates } });
   }
   return { type: 'FeatureCollection', features };
 }

@@ -79,7 +79,15 @@ export function useMapTiles(): MapTilesView {
   const choice = resolveChoice(config, stored);
   const source = sourceOf(config, choice);
   const coords = source?.coords ?? 'wgs84';
-  return { choice, choices: choicesOf(config), source, coords, toTile: TO_TILE[coords], fromTile: FROM_TILE[coords], setChoice };
+  return {
+    choice,
+    choices: choicesOf(config),
+    source,
+    coords,
+    toTile: TO_TILE[coords],
+    fromTile: FROM_TILE[coords],
+    setChoice,
+  };
 }
 
 /** The active tiles' coordinate system outside React (for the deprecated `toTilePosition`). */

@@ -28,7 +28,13 @@ export const usePermissionStore = create<PermissionState>(() => ({
 export function setPermissions(result: UserPermissionResult): void {
   writeStored(STORAGE_KEYS.userButtonAuth, result.auth);
   writeStored(STORAGE_KEYS.sysButtonAuth, result.allAuth);
-  usePermissionStore.setState({ menu: result.menu, auth: result.auth, allAuth: result.allAuth, menuLoaded: true, menuError: null });
+  usePermissionStore.setState({
+    menu: result.menu,
+    auth: result.auth,
+    allAuth: result.allAuth,
+    menuLoaded: true,
+    menuError: null,
+  });
 }
 
 /** Forgets menu and lists in memory (storage is cleared by the session). */

@@ -5,7 +5,12 @@ import { Authorized } from './Authorized';
 import { resetPermissions, setPermissions } from './permissionStore';
 import { usePermission } from './usePermission';
 
-const button = (action: string, status: '0' | '1' = '1'): AuthEntry => ({ action, describe: action, type: '2', status });
+const button = (action: string, status: '0' | '1' = '1'): AuthEntry => ({
+  action,
+  describe: action,
+  type: '2',
+  status,
+});
 const menuLevel = (action: string): AuthEntry => ({ action, describe: action, type: '1', status: '1' });
 
 function grant(auth: AuthEntry[], allAuth: AuthEntry[]): void {

@@ -24,7 +24,13 @@ export interface DepartTreePickerProps {
  * Department tree picker (SPEC §2 widgets, §4, §9: 500 px): search, checkable tree; single mode
  * keeps only the newly ticked node, multi mode ticks are independent.
  */
-export function DepartTreePicker({ open, multi = false, value = [], onOk, onCancel }: DepartTreePickerProps): ReactNode {
+export function DepartTreePicker({
+  open,
+  multi = false,
+  value = [],
+  onOk,
+  onCancel,
+}: DepartTreePickerProps): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const tree = useDepartIdTree(open);
   const [checked, setChecked] = useState<string[]>(value);
@@ -47,7 +53,12 @@ export function DepartTreePicker({ open, multi = false, value = [], onOk, onCanc
       }}
       destroyOnHidden
     >
-      <Input.Search allowClear placeholder={t('pickers.searchDepart')} onChange={(e) => setSearch(e.target.value)} style={{ marginBottom: 8 }} />
+      <Input.Search
+        allowClear
+        placeholder={t('pickers.searchDepart')}
+        onChange={(e) => setSearch(e.target.value)}
+        style={{ marginBottom: 8 }}
+      />
       <Spin spinning={tree.isFetching}>
         {nodes.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
@@ -61,7 +72,9 @@ export function DepartTreePicker({ open, multi = false, value = [], onOk, onCanc
               treeData={nodes}
               checkedKeys={{ checked, halfChecked: [] }}
               onCheck={(_keys, info) => setChecked(nextChecked(checked, String(info.node.key), info.checked, multi))}
-              onSelect={(_keys, info) => setChecked(nextChecked(checked, String(info.node.key), !checked.includes(String(info.node.key)), multi))}
+              onSelect={(_keys, info) =>
+                setChecked(nextChecked(checked, String(info.node.key), !checked.includes(String(info.node.key)), multi))
+              }
             />
           </div>
         )}

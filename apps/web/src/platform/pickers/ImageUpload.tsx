@@ -31,7 +31,8 @@ export async function uploadFile(file: File, biz: string): Promise<UploadResult>
   form.append('file', file, file.name);
   form.append('biz', biz);
   const response = await http.post<ApiResponse<UploadResult>>(CommonRoutes.upload.path, form);
-  if (!response.data.success) throw new Error(response.data.message || i18next.t('system:upload.failed', { file: file.name }));
+  if (!response.data.success)
+    throw new Error(response.data.message || i18next.t('system:upload.failed', { file: file.name }));
   return response.data.result;
 }
 

@@ -19,7 +19,12 @@ export interface PickerFieldProps {
   disabled?: boolean;
   id?: string;
   /** Renders the dialog; call `commit` with the picked items. */
-  renderPicker: (props: { open: boolean; ids: string[]; close: () => void; commit: (items: PickedItem[]) => void }) => ReactNode;
+  renderPicker: (props: {
+    open: boolean;
+    ids: string[];
+    close: () => void;
+    commit: (items: PickedItem[]) => void;
+  }) => ReactNode;
 }
 
 /** A form control showing picked items as tags and opening a picker dialog (antd Form value: ids). */

@@ -36,7 +36,20 @@ export interface PopupInputProps {
  * destination field i). Without a code or with unequal field counts it shows the §5 error; when the
  * tenant has no report with this code it stays a plain text field (the button is left out).
  */
-export function PopupInput({ code, orgFields, destFields, multi, params, value, onChange, id, maxLength, placeholder, disabled, testId }: PopupInputProps): ReactNode {
+export function PopupInput({
+  code,
+  orgFields,
+  destFields,
+  multi,
+  params,
+  value,
+  onChange,
+  id,
+  maxLength,
+  placeholder,
+  disabled,
+  testId,
+}: PopupInputProps): ReactNode {
   const { t } = useTranslation('popupReports');
   const form = Form.useFormInstance();
   const [open, setOpen] = useState(false);
@@ -49,8 +62,16 @@ export function PopupInput({ code, orgFields, destFields, multi, params, value, 
     queryFn: () => callApi(PopupReportRoutes.getRpColumns, { params: { code }, silent: true }),
   });
   const input = (
-    <Input id={id} value={value} onChange={(e) => onChange?.(e.target.value)} maxLength={maxLength} placeholder={placeholder} disabled={disabled}
-      status={mapping ? undefined : 'error'} data-testid={testId} />
+    <Input
+      id={id}
+      value={value}
+      onChange={(e) => onChange?.(e.target.value)}
+      maxLength={maxLength}
+      placeholder={placeholder}
+      disabled={disabled}
+      status={mapping ? undefined : 'error'}
+      data-testid={testId}
+    />
   );
   if (!mapping) {
     return (
@@ -65,7 +86,14 @@ export function PopupInput({ code, orgFields, destFields, multi, params, value, 
     <>
       <Space.Compact style={{ width: '100%' }}>
         {input}
-        <Button icon={<SearchOutlined />} disabled={disabled} onClick={() => setOpen(true)} aria-label={t('input.pick')} title={t('input.pick')} data-testid={testId ? `${testId}-pick` : undefined} />
+        <Button
+          icon={<SearchOutlined />}
+          disabled={disabled}
+          onClick={() => setOpen(true)}
+          aria-label={t('input.pick')}
+          title={t('input.pick')}
+          data-testid={testId ? `${testId}-pick` : undefined}
+        />
       </Space.Compact>
       {open && (
         <PopupReportModal

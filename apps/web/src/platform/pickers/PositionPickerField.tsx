@@ -8,7 +8,12 @@ export function PositionPickerField(props: Omit<PickerFieldProps, 'renderPicker'
     <PickerField
       {...props}
       renderPicker={({ open, close, commit }) => (
-        <PositionPicker open={open} multi onCancel={close} onOk={(rows) => commit(rows.map((r) => ({ id: r.code, label: r.name })))} />
+        <PositionPicker
+          open={open}
+          multi
+          onCancel={close}
+          onOk={(rows) => commit(rows.map((r) => ({ id: r.code, label: r.name })))}
+        />
       )}
     />
   );

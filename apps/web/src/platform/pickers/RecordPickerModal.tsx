@@ -40,9 +40,33 @@ export interface RecordPickerModalProps<D extends RouteDef> {
  */
 export function RecordPickerModal<D extends RouteDef>(props: RecordPickerModalProps<D>): ReactNode {
   type Row = RowOf<D>;
-  const { open, title, route, columns, searchField, queryFields, labelOf, multi = false, value = [], width = 900, defaultQuery, sourceKey, rowKey, onOk, onCancel } = props;
+  const {
+    open,
+    title,
+    route,
+    columns,
+    searchField,
+    queryFields,
+    labelOf,
+    multi = false,
+    value = [],
+    width = 900,
+    defaultQuery,
+    sourceKey,
+    rowKey,
+    onOk,
+    onCancel,
+  } = props;
   const { t } = useTranslation(['system', 'list']);
-  const list = useListPage({ route, permissionPrefix: '', sourceKey: `picker:${sourceKey}`, defaultQuery, rowKey, defaultPageSize: PICKER_PAGE_SIZE, enabled: open });
+  const list = useListPage({
+    route,
+    permissionPrefix: '',
+    sourceKey: `picker:${sourceKey}`,
+    defaultQuery,
+    rowKey,
+    defaultPageSize: PICKER_PAGE_SIZE,
+    enabled: open,
+  });
   const [basket, setBasket] = useState<Row[]>(value);
   const keyOf = (row: Row): string => rowId(list, row);
   const keys = basket.map(keyOf);

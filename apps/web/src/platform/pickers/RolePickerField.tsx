@@ -8,7 +8,12 @@ export function RolePickerField(props: Omit<PickerFieldProps, 'renderPicker'>): 
     <PickerField
       {...props}
       renderPicker={({ open, close, commit }) => (
-        <RolePicker open={open} multi onCancel={close} onOk={(rows) => commit(rows.map((r) => ({ id: r.id, label: r.roleName })))} />
+        <RolePicker
+          open={open}
+          multi
+          onCancel={close}
+          onOk={(rows) => commit(rows.map((r) => ({ id: r.id, label: r.roleName })))}
+        />
       )}
     />
   );

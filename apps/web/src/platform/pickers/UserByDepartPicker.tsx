@@ -26,15 +26,39 @@ export function UserByDepartPicker({ open, multi = true, onOk, onCancel }: UserB
   const [picked, setPicked] = useState<UserRecord[]>([]);
   const nodes = useMemo(() => filterTree(tree.data ?? [], search), [tree.data, search]);
   const defaultQuery = useMemo(() => (depId ? { depId } : undefined), [depId]);
-  const list = useListPage({ route: UserRoutes.departUserList, permissionPrefix: '', sourceKey: 'picker:departUser', defaultQuery, defaultPageSize: PICKER_PAGE_SIZE, enabled: open && depId !== '' });
+  const list = useListPage({
+    route: UserRoutes.departUserList,
+    permissionPrefix: '',
+    sourceKey: 'picker:departUser',
+    defaultQuery,
+    defaultPageSize: PICKER_PAGE_SIZE,
+    enabled: open && depId !== '',
+  });
 
   return (
-    <Modal open={open} width={900} title={t('pickers.userByDepart')} onCancel={onCancel} onOk={() => onOk(picked)} destroyOnHidden>
+    <Modal
+      open={open}
+      width={900}
+      title={t('pickers.userByDepart')}
+      onCancel={onCancel}
+      onOk={() => onOk(picked)}
+      destroyOnHidden
+    >
       <Row gutter={12}>
         <Col span={isMobile ? 24 : 8}>
-          <Input.Search allowClear placeholder={t('pickers.searchDepart')} onChange={(e) => setSearch(e.target.value)} style={{ marginBottom: 8 }} />
+          <Input.Search
+            allowClear
+            placeholder={t('pickers.searchDepart')}
+            onChange={(e) => setSearch(e.target.value)}
+            style={{ marginBottom: 8 }}
+          />
           <div style={{ maxHeight: 400, overflow: 'auto' }}>
-            <Tree treeData={nodes} defaultExpandAll selectedKeys={depId ? [depId] : []} onSelect={(keys) => setDepId(String(keys[0] ?? ''))} />
+            <Tree
+              treeData={nodes}
+              defaultExpandAll
+              selectedKeys={depId ? [depId] : []}
+              onSelect={(keys) => setDepId(String(keys[0] ?? ''))}
+            />
           </div>
         </Col>
         <Col span={isMobile ? 24 : 16}>
@@ -44,13 +68,25 @@ export function UserByDepartPicker({ open, multi = true, onOk, onCancel }: UserB
             scroll={{ x: 'max-content', y: 240 }}
             dataSource={depId ? list.rows : []}
             loading={list.loading}
-            rowSelection={{ type: multi ? 'checkbox' : 'radio', selectedRowKeys: picked.map((u) => u.id), preserveSelectedRowKeys: true, onChange: (_k, rows) => setPicked(rows) }}
+            rowSelection={{
+              type: multi ? 'checkbox' : 'radio',
+              selectedRowKeys: picked.map((u) => u.id),
+              preserveSelectedRowKeys: true,
+              onChange: (_k, rows) => setPicked(rows),
+            }}
             columns={[
               { title: t('user.username'), dataIndex: 'username' },
               { title: t('user.realname'), dataIndex: 'realname' },
               { title: t('user.phone'), dataIndex: 'phone' },
             ]}
-            pagination={{ current: list.pageNo, pageSize: list.pageSize, total: list.total, size: 'small', pageSizeOptions: PICKER_PAGE_SIZES.map(String), onChange: list.changePage }}
+            pagination={{
+              current: list.pageNo,
+              pageSize: list.pageSize,
+              total: list.total,
+              size: 'small',
+              pageSizeOptions: PICKER_PAGE_SIZES.map(String),
+              onChange: list.changePage,
+            }}
           />
         </Col>
       </Row>

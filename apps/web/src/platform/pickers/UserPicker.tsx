@@ -26,7 +26,15 @@ export function UserPicker(props: UserPickerProps): ReactNode {
       queryFields={[
         { name: 'realname', label: t('user.realname'), kind: 'text' },
         { name: 'username', label: t('user.username'), kind: 'text' },
-        { name: 'sex', label: t('user.sex'), kind: 'select', options: [{ value: 1, label: t('user.male') }, { value: 2, label: t('user.female') }] },
+        {
+          name: 'sex',
+          label: t('user.sex'),
+          kind: 'select',
+          options: [
+            { value: 1, label: t('user.male') },
+            { value: 2, label: t('user.female') },
+          ],
+        },
         { name: 'birthday', label: t('user.birthday'), kind: 'dateRange' },
       ]}
       labelOf={(u) => u.realname}
@@ -35,7 +43,11 @@ export function UserPicker(props: UserPickerProps): ReactNode {
         { title: t('user.username'), dataIndex: 'username' },
         { title: t('user.phone'), dataIndex: 'phone' },
         { title: t('user.birthday'), dataIndex: 'birthday' },
-        { title: t('user.sex'), dataIndex: 'sex', render: (v: number | null) => (v === 1 ? t('user.male') : v === 2 ? t('user.female') : '') },
+        {
+          title: t('user.sex'),
+          dataIndex: 'sex',
+          render: (v: number | null) => (v === 1 ? t('user.male') : v === 2 ? t('user.female') : ''),
+        },
       ]}
     />
   );

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { allKeys, filterTree, nextChecked, titlesByKey } from './departTree';
 
 const tree = [
-  { key: 'a', title: 'Head office', children: [{ key: 'b', title: 'Sales' }, { key: 'c', title: 'Cold chain', children: [{ key: 'd', title: 'Fleet' }] }] },
+  {
+    key: 'a',
+    title: 'Head office',
+    children: [
+      { key: 'b', title: 'Sales' },
+      { key: 'c', title: 'Cold chain', children: [{ key: 'd', title: 'Fleet' }] },
+    ],
+  },
 ];
 
 describe('department tree picker rules', () => {

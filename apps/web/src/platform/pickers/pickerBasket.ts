@@ -9,7 +9,12 @@ export function toggleInBasket<R>(basket: readonly R[], row: R, keyOf: (row: R) 
 }
 
 /** The basket after the header checkbox ticked (`checked`) or cleared the rows `changed`. */
-export function selectAllInBasket<R>(basket: readonly R[], changed: readonly R[], checked: boolean, keyOf: (row: R) => string): R[] {
+export function selectAllInBasket<R>(
+  basket: readonly R[],
+  changed: readonly R[],
+  checked: boolean,
+  keyOf: (row: R) => string,
+): R[] {
   const keys = new Set(basket.map(keyOf));
   if (checked) return [...basket, ...changed.filter((r) => !keys.has(keyOf(r)))];
   const drop = new Set(changed.map(keyOf));

@@ -14,13 +14,27 @@ describe('popup report picker and popup input rules (SPEC §5)', () => {
     expect(popupInputMapping('', 'a', 'b')).toBeNull();
     expect(popupInputMapping('r', '', '')).toBeNull();
     expect(popupInputMapping('r', 'a,b', 'x')).toBeNull();
-    expect(popupInputMapping('r', 'a, b', 'x,y')).toEqual({ code: 'r', pairs: [{ from: 'a', to: 'x' }, { from: 'b', to: 'y' }] });
+    expect(popupInputMapping('r', 'a, b', 'x,y')).toEqual({
+      code: 'r',
+      pairs: [
+        { from: 'a', to: 'x' },
+        { from: 'b', to: 'y' },
+      ],
+    });
   });
 
   it('fills destination fields from the picked rows, dictionary values as texts', () => {
     const mapping = popupInputMapping('r', 'plate,phone', 'vehicle,driverPhone')!;
-    expect(popupInputValues(mapping, [{ plate: '沪A12345', phone: 13800000000 }])).toEqual({ vehicle: '沪A12345', driverPhone: '13800000000' });
-    expect(popupInputValues(mapping, [{ plate: 'A', phone: null }, { plate: 'B', phone: '1' }])).toEqual({ vehicle: 'A,B', driverPhone: ',1' });
+    expect(popupInputValues(mapping, [{ plate: '沪A12345', phone: 13800000000 }])).toEqual({
+      vehicle: '沪A12345',
+      driverPhone: '13800000000',
+    });
+    expect(
+      popupInputValues(mapping, [
+        { plate: 'A', phone: null },
+        { plate: 'B', phone: '1' },
+      ]),
+    ).toEqual({ vehicle: 'A,B', driverPhone: ',1' });
     expect(reportCellText('1', [{ value: '1', text: 'Normal' }])).toBe('Normal');
     expect(reportCellText(undefined)).toBe('');
   });

@@ -24,14 +24,22 @@ export interface PopupInputMapping {
   pairs: { from: string; to: string }[];
 }
 
-const split = (fields: string | undefined): string[] => (fields ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+const split = (fields: string | undefined): string[] =>
+  (fields ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
 
 /**
  * SPEC §5: a popup input needs a code, origin fields and destination fields, with equal counts
  * (comma-separated, JeecgBoot's `orgFields` / `destFields`).
  * @returns the mapping, or null when the configuration is incomplete or the counts differ
  */
-export function popupInputMapping(code: string | undefined, orgFields: string | undefined, destFields: string | undefined): PopupInputMapping | null {
+export function popupInputMapping(
+  code: string | undefined,
+  orgFields: string | undefined,
+  destFields: string | undefined,
+): PopupInputMapping | null {
   const from = split(orgFields);
   const to = split(destFields);
   if (!code?.trim() || from.length === 0 || from.length !== to.length) return null;
@@ -40,5 +48,7 @@ export function popupInputMapping(code: string | undefined, orgFields: string | 
 
 /** The destination values of a picked row (several rows: values joined by commas, as JeecgBoot does). */
 export function popupInputValues(mapping: PopupInputMapping, rows: readonly ReportRow[]): Record<string, string> {
-  return Object.fromEntries(mapping.pairs.map(({ from, to }) => [to, rows.map((r) => reportCellText(r[from])).join(',')]));
+  return Object.fromEntries(
+    mapping.pairs.map(({ from, to }) => [to, rows.map((r) => reportCellText(r[from])).join(',')]),
+  );
 }

@@ -7,5 +7,9 @@ export const DEPART_TREE_KEY = ['sys', 'depart', 'idTree'] as const;
 
 /** The department id tree of the current tenant (`queryIdTree`), for pickers. */
 export function useDepartIdTree(enabled = true): UseQueryResult<DepartIdNode[]> {
-  return useQuery({ queryKey: DEPART_TREE_KEY, enabled, queryFn: ({ signal }) => callApi(DepartRoutes.queryIdTree, { signal }) });
+  return useQuery({
+    queryKey: DEPART_TREE_KEY,
+    enabled,
+    queryFn: ({ signal }) => callApi(DepartRoutes.queryIdTree, { signal }),
+  });
 }

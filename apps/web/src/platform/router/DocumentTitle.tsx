@@ -11,7 +11,10 @@ export function DocumentTitle(): null {
   const { pathname } = useLocation();
   const { t, i18n } = useTranslation();
   const lang = toLanguage(i18n.language);
-  const handle = [...matches].reverse().map((m) => m.handle).find(isRouteHandle);
+  const handle = [...matches]
+    .reverse()
+    .map((m) => m.handle)
+    .find(isRouteHandle);
   const pageTitle = readRouteTitle(pathname, lang) ?? (handle ? handleTitle(handle, lang, t) : null);
   useEffect(() => {
     document.title = documentTitle(pathname, pageTitle);

@@ -27,7 +27,13 @@ export function RootShell(): ReactNode {
   const hasToken = useSessionStore((s) => s.token !== null);
   const menuError = usePermissionStore((s) => s.menuError);
   const decision = useMemo(
-    () => decideNavigation({ pathname: location.pathname, search: location.search, hasToken, userAgent: navigator.userAgent }),
+    () =>
+      decideNavigation({
+        pathname: location.pathname,
+        search: location.search,
+        hasToken,
+        userAgent: navigator.userAgent,
+      }),
     [location.pathname, location.search, hasToken],
   );
 
@@ -39,7 +45,10 @@ export function RootShell(): ReactNode {
   useEffect(() => {
     if (!menuError) return;
     if (!menuError.notified) {
-      feedback().notification.error({ message: i18next.t('common:http.title'), description: menuError.message || i18next.t('common:http.menuFailed') });
+      feedback().notification.error({
+        message: i18next.t('common:http.title'),
+        description: menuError.message || i18next.t('common:http.menuFailed'),
+      });
     }
     const fullPath = `${location.pathname}${location.search}`;
     void logout().then(() => navigate(loginRedirect(fullPath), { replace: true }));

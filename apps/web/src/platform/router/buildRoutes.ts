@@ -6,7 +6,13 @@ import { resolveComponent, NotAvailableScreen } from './componentRegistry';
 import type { RouteHandle } from './routeHandle';
 
 function handleOf(item: MenuItem): RouteHandle {
-  return { name: item.name, title: item.meta.title, titleEn: item.meta.titleEn, keepAlive: item.meta.keepAlive, path: item.path };
+  return {
+    name: item.name,
+    title: item.meta.title,
+    titleEn: item.meta.titleEn,
+    keepAlive: item.meta.keepAlive,
+    path: item.path,
+  };
 }
 
 function redirectRoute(id: string, path: string, to: string): RouteObject {
@@ -37,7 +43,9 @@ export function buildMenuRoutes(menu: readonly MenuItem[]): RouteObject[] {
       const target = item.redirect || firstRoutablePath(item.children);
       const ownPath = !children.some((c) => c.path === item.path);
       if (ownPath && target && target !== item.path) children.push(redirectRoute(item.id, item.path, target));
-      const Layout = isLayoutComponent(item.component) ? resolveComponent(item.component) : resolveComponent('layouts/RouteView');
+      const Layout = isLayoutComponent(item.component)
+        ? resolveComponent(item.component)
+        : resolveComponent('layouts/RouteView');
       return [{ id: item.id, Component: Layout, handle: handleOf(item), children }];
     }
     return [{ id: item.id, path: item.path, Component: resolveComponent(item.component), handle: handleOf(item) }];

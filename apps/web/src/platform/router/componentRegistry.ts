@@ -23,7 +23,9 @@ import { EQUIPMENT_SCREENS } from '../../features/equipment/equipmentScreens';
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
 
 /** Device detail; the hidden history/chart/event/log routes open the matching tab of it. */
-const DeviceDetailScreen = lazy(() => import('../../features/devices/DeviceDetailPage').then((m) => ({ default: m.DeviceDetailPage })));
+const DeviceDetailScreen = lazy(() =>
+  import('../../features/devices/DeviceDetailPage').then((m) => ({ default: m.DeviceDetailPage })),
+);
 
 /**
  * The one registry from menu `component` names (SPEC §2 dynamic routes) to screens. Screens load
@@ -51,22 +53,44 @@ export const COMPONENT_REGISTRY: Readonly<Record<string, Screen>> = {
   ...POPUP_REPORT_SCREENS,
   ...FILES_SCREENS,
   ...EQUIPMENT_SCREENS,
-  'dashboard/Analysis': lazy(() => import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage }))),
-  'dashboard/BigScreen': lazy(() => import('../../features/dashboard/BigScreenPage').then((m) => ({ default: m.BigScreenPage }))),
-  'exception/403': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception403 }))),
-  'exception/404': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception404 }))),
-  'exception/500': lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception500 }))),
-  'device/DeviceList': lazy(() => import('../../features/devices/DeviceListPage').then((m) => ({ default: m.DeviceListPage }))),
+  'dashboard/Analysis': lazy(() =>
+    import('../../features/dashboard/AnalysisPage').then((m) => ({ default: m.AnalysisPage })),
+  ),
+  'dashboard/BigScreen': lazy(() =>
+    import('../../features/dashboard/BigScreenPage').then((m) => ({ default: m.BigScreenPage })),
+  ),
+  'exception/403': lazy(() =>
+    import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception403 })),
+  ),
+  'exception/404': lazy(() =>
+    import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception404 })),
+  ),
+  'exception/500': lazy(() =>
+    import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception500 })),
+  ),
+  'device/DeviceList': lazy(() =>
+    import('../../features/devices/DeviceListPage').then((m) => ({ default: m.DeviceListPage })),
+  ),
   'device/DeviceDetail': DeviceDetailScreen,
   'device/DeviceHistory': DeviceDetailScreen,
   'device/DeviceChart': DeviceDetailScreen,
   'device/DeviceEvent': DeviceDetailScreen,
   'device/DeviceLog': DeviceDetailScreen,
-  'device/DeviceEdit': lazy(() => import('../../features/devices/DeviceEditPage').then((m) => ({ default: m.DeviceEditPage }))),
-  'device/DeviceGroupList': lazy(() => import('../../features/devices/DeviceGroupPage').then((m) => ({ default: m.DeviceGroupPage }))),
-  'device/DeviceMap': lazy(() => import('../../features/devices/DeviceMapPage').then((m) => ({ default: m.DeviceMapPage }))),
-  'device/GatewayList': lazy(() => import('../../features/devices/GatewayListPage').then((m) => ({ default: m.GatewayListPage }))),
-  'device/DeviceLogList': lazy(() => import('../../features/devices/DeviceLogListPage').then((m) => ({ default: m.DeviceLogListPage }))),
+  'device/DeviceEdit': lazy(() =>
+    import('../../features/devices/DeviceEditPage').then((m) => ({ default: m.DeviceEditPage })),
+  ),
+  'device/DeviceGroupList': lazy(() =>
+    import('../../features/devices/DeviceGroupPage').then((m) => ({ default: m.DeviceGroupPage })),
+  ),
+  'device/DeviceMap': lazy(() =>
+    import('../../features/devices/DeviceMapPage').then((m) => ({ default: m.DeviceMapPage })),
+  ),
+  'device/GatewayList': lazy(() =>
+    import('../../features/devices/GatewayListPage').then((m) => ({ default: m.GatewayListPage })),
+  ),
+  'device/DeviceLogList': lazy(() =>
+    import('../../features/devices/DeviceLogListPage').then((m) => ({ default: m.DeviceLogListPage })),
+  ),
 };
 
 /** The "not available yet" result page, for components the console does not have yet. */

@@ -16,7 +16,8 @@ let inFlight: Promise<void> | null = null;
 export function loadPermissions(): Promise<void> {
   inFlight ??= callApi(AuthRoutes.userPermission)
     .then((result) => {
-      if (!Array.isArray(result.menu) || result.menu.length === 0) throw new Error(SESSION_MESSAGES.emptyMenu[currentLanguage()]);
+      if (!Array.isArray(result.menu) || result.menu.length === 0)
+        throw new Error(SESSION_MESSAGES.emptyMenu[currentLanguage()]);
       setPermissions({ ...result, menu: normalizeMenu(result.menu, result.auth) });
     })
     .finally(() => {

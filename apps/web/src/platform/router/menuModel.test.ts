@@ -12,7 +12,13 @@ function item(path: string, over: Partial<MenuItem> = {}): MenuItem {
     component: 'x/Unknown',
     hidden: false,
     route: '1',
-    meta: { title: `中${path}`, titleEn: `en${path}`, keepAlive: false, internalOrExternal: false, componentName: path },
+    meta: {
+      title: `中${path}`,
+      titleEn: `en${path}`,
+      keepAlive: false,
+      internalOrExternal: false,
+      componentName: path,
+    },
     ...over,
   };
 }

@@ -2,7 +2,13 @@ import { matchPath } from 'react-router';
 import type { AuthEntry, Language, MenuItem } from '@ztj/contracts';
 
 /** Component names that only lay out their children (SPEC §2 layouts). */
-const LAYOUT_COMPONENTS = new Set(['layouts/RouteView', 'layouts/PageView', 'layouts/TabLayout', 'layouts/BasicLayout', 'layouts/UserLayout']);
+const LAYOUT_COMPONENTS = new Set([
+  'layouts/RouteView',
+  'layouts/PageView',
+  'layouts/TabLayout',
+  'layouts/BasicLayout',
+  'layouts/UserLayout',
+]);
 
 /** True when a menu component only lays out its children. */
 export function isLayoutComponent(component: string): boolean {
@@ -47,7 +53,10 @@ export function normalizeMenu(menu: readonly MenuItem[], auth: readonly AuthEntr
 }
 
 /** Every entry of the tree, depth first, with its ancestors (outermost first). */
-export function flattenMenu(menu: readonly MenuItem[], ancestors: MenuItem[] = []): { item: MenuItem; ancestors: MenuItem[] }[] {
+export function flattenMenu(
+  menu: readonly MenuItem[],
+  ancestors: MenuItem[] = [],
+): { item: MenuItem; ancestors: MenuItem[] }[] {
   return menu.flatMap((item) => [{ item, ancestors }, ...flattenMenu(item.children ?? [], [...ancestors, item])]);
 }
 
@@ -55,7 +64,9 @@ export function flattenMenu(menu: readonly MenuItem[], ancestors: MenuItem[] = [
 export function findMenuTrail(menu: readonly MenuItem[], pathname: string): MenuItem[] {
   const all = flattenMenu(menu);
   const exact = all.find(({ item }) => item.path === pathname);
-  const hit = exact ?? all.find(({ item }) => item.path.includes(':') && matchPath({ path: item.path, end: true }, pathname) !== null);
+  const hit =
+    exact ??
+    all.find(({ item }) => item.path.includes(':') && matchPath({ path: item.path, end: true }, pathname) !== null);
   return hit ? [...hit.ancestors, hit.item] : [];
 }
 
@@ -63,13 +74,22 @@ export function findMenuTrail(menu: readonly MenuItem[], pathname: string): Menu
  * Side-menu selection for `pathname`: the entry itself, or its nearest visible ancestor when it is
  * hidden (a hidden child selects its parent). Also the submenu keys to open.
  */
-export function menuSelection(menu: readonly MenuItem[], pathname: string): { selectedKey: string | null; openKeys: string[] } {
+export function menuSelection(
+  menu: readonly MenuItem[],
+  pathname: string,
+): { selectedKey: string | null; openKeys: string[] } {
   const trail = findMenuTrail(menu, pathname);
   if (trail.length === 0) return { selectedKey: null, openKeys: [] };
   let index = trail.length - 1;
   while (index > 0 && trail[index].hidden) index -= 1;
   const selected = trail[index];
-  return { selectedKey: selected.path, openKeys: trail.slice(0, -1).filter((i) => !i.hidden).map((i) => i.path) };
+  return {
+    selectedKey: selected.path,
+    openKeys: trail
+      .slice(0, -1)
+      .filter((i) => !i.hidden)
+      .map((i) => i.path),
+  };
 }
 
 /** Entries the menu search offers: visible, not layouts, not containers (SPEC §2 top bar). */

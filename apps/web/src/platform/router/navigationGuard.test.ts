@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { afterLoginPath, decideNavigation, WECHAT_LOGIN_URL, type GuardInput } from './navigationGuard';
 
-const base: GuardInput = { pathname: '/dashboard/analysis', search: '', hasToken: false, userAgent: 'Mozilla/5.0 Chrome' };
+const base: GuardInput = {
+  pathname: '/dashboard/analysis',
+  search: '',
+  hasToken: false,
+  userAgent: 'Mozilla/5.0 Chrome',
+};
 const decide = (over: Partial<GuardInput>) => decideNavigation({ ...base, ...over });
 
 describe('decideNavigation (SPEC §2)', () => {
   it('lets anyone open public paths', () => {
-    for (const pathname of ['/404', '/403', '/500', '/user/login', '/user/register', '/user/register-result', '/user/alteration', '/user/help', '/user/help4video', '/yakult/index']) {
+    for (const pathname of [
+      '/404',
+      '/403',
+      '/500',
+      '/user/login',
+      '/user/register',
+      '/user/register-result',
+      '/user/alteration',
+      '/user/help',
+      '/user/help4video',
+      '/yakult/index',
+    ]) {
       expect(decide({ pathname })).toEqual({ kind: 'render' });
     }
   });
@@ -26,12 +42,20 @@ describe('decideNavigation (SPEC §2)', () => {
   });
 
   it('sends a signed-in user away from the login page: home, or the redirect target', () => {
-    expect(decide({ pathname: '/user/login', hasToken: true })).toEqual({ kind: 'redirect', to: '/dashboard/analysis' });
-    expect(decide({ pathname: '/user/login', search: '?redirect=%2Fsystem%2Fuser', hasToken: true })).toEqual({ kind: 'redirect', to: '/system/user' });
+    expect(decide({ pathname: '/user/login', hasToken: true })).toEqual({
+      kind: 'redirect',
+      to: '/dashboard/analysis',
+    });
+    expect(decide({ pathname: '/user/login', search: '?redirect=%2Fsystem%2Fuser', hasToken: true })).toEqual({
+      kind: 'redirect',
+      to: '/system/user',
+    });
   });
 
   it('lets the login page with at, guid and uid pass without the token check', () => {
-    expect(decide({ pathname: '/user/login', search: '?at=1&guid=2&uid=3', hasToken: true })).toEqual({ kind: 'render' });
+    expect(decide({ pathname: '/user/login', search: '?at=1&guid=2&uid=3', hasToken: true })).toEqual({
+      kind: 'render',
+    });
   });
 
   it('renders private paths for a signed-in user (the router loads the menu)', () => {

@@ -28,10 +28,7 @@ export interface GuardInput {
   userAgent: string;
 }
 
-export type GuardDecision =
-  | { kind: 'render' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'external'; url: string };
+export type GuardDecision = { kind: 'render' } | { kind: 'redirect'; to: string } | { kind: 'external'; url: string };
 
 /** True for a public path (SPEC §2). */
 export function isPublicPath(pathname: string): boolean {
@@ -63,7 +60,8 @@ export function afterLoginPath(search: string): string {
 export function decideNavigation(input: GuardInput): GuardDecision {
   const query = new URLSearchParams(input.search);
   const fullPath = `${input.pathname}${input.search ? (input.search.startsWith('?') ? input.search : `?${input.search}`) : ''}`;
-  if (input.pathname === LOGIN_PATH && query.get('at') && query.get('guid') && query.get('uid')) return { kind: 'render' };
+  if (input.pathname === LOGIN_PATH && query.get('at') && query.get('guid') && query.get('uid'))
+    return { kind: 'render' };
   if (input.hasToken) {
     if (input.pathname === LOGIN_PATH) return { kind: 'redirect', to: afterLoginPath(input.search) };
     return { kind: 'render' };

@@ -26,7 +26,11 @@ export function readRouteTitle(path: string, lang: Language): string | null {
  * Document title of SPEC §2: page title + ' - ' + product title; only the product title on the
  * dashboard (home) or when the page has no title.
  */
-export function documentTitle(pathname: string, pageTitle: string | null, productTitle = APP_CONFIG.productTitle): string {
+export function documentTitle(
+  pathname: string,
+  pageTitle: string | null,
+  productTitle = APP_CONFIG.productTitle,
+): string {
   if (pathname === HOME_PATH || !pageTitle) return productTitle;
   return `${pageTitle} - ${productTitle}`;
 }

@@ -15,10 +15,18 @@ import type { RouteHandle } from './routeHandle';
 
 const LoginPage = lazy(() => import('../../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 // Self-service pages (issue 13 items 3-4): chunks of their own, not in the login page's bundle.
-const RegisterPage = lazy(() => import('../../features/auth/self-service/RegisterPage').then((m) => ({ default: m.RegisterPage })));
-const RegisterResultPage = lazy(() => import('../../features/auth/self-service/RegisterResultPage').then((m) => ({ default: m.RegisterResultPage })));
-const AlterationPage = lazy(() => import('../../features/auth/self-service/AlterationPage').then((m) => ({ default: m.AlterationPage })));
-const RouteErrorPage = lazy(() => import('../../features/exception/RouteErrorPage').then((m) => ({ default: m.RouteErrorPage })));
+const RegisterPage = lazy(() =>
+  import('../../features/auth/self-service/RegisterPage').then((m) => ({ default: m.RegisterPage })),
+);
+const RegisterResultPage = lazy(() =>
+  import('../../features/auth/self-service/RegisterResultPage').then((m) => ({ default: m.RegisterResultPage })),
+);
+const AlterationPage = lazy(() =>
+  import('../../features/auth/self-service/AlterationPage').then((m) => ({ default: m.AlterationPage })),
+);
+const RouteErrorPage = lazy(() =>
+  import('../../features/exception/RouteErrorPage').then((m) => ({ default: m.RouteErrorPage })),
+);
 
 /**
  * The basic layout as a lazy route: the router loads its chunk and the shell's
@@ -27,7 +35,10 @@ const RouteErrorPage = lazy(() => import('../../features/exception/RouteErrorPag
  * other rendering (an antd toast re-renders on every animation frame) could starve for seconds.
  */
 async function loadShell(): Promise<{ Component: ComponentType }> {
-  const [{ BasicLayout }] = await Promise.all([import('../../layouts/BasicLayout'), i18next.loadNamespaces([...SHELL_NAMESPACES])]);
+  const [{ BasicLayout }] = await Promise.all([
+    import('../../layouts/BasicLayout'),
+    i18next.loadNamespaces([...SHELL_NAMESPACES]),
+  ]);
   return { Component: BasicLayout };
 }
 
@@ -62,14 +73,22 @@ function notAvailable(path: string, name: string, titleKey: string): RouteObject
 function antdRoutes(): RouteObject[] {
   return [
     { path: '/user/register', Component: RegisterPage, handle: handle('register', 'routes.register') },
-    { path: '/user/register-result', Component: RegisterResultPage, handle: handle('registerResult', 'routes.registerResult') },
+    {
+      path: '/user/register-result',
+      Component: RegisterResultPage,
+      handle: handle('registerResult', 'routes.registerResult'),
+    },
     { path: '/user/alteration', Component: AlterationPage, handle: handle('alteration', 'routes.alteration') },
     { path: '/user/help', lazy: loadHelp('HelpPage'), handle: handle('help', 'routes.help') },
     { path: '/user/help4video', lazy: loadHelp('HelpVideoPage'), handle: handle('helpVideo', 'routes.helpVideo') },
     notAvailable('/user/privacy', 'privacy', 'routes.privacy'),
     notAvailable('/user/terms', 'terms', 'routes.terms'),
     { path: '/yakult', element: <Navigate to="/yakult/index" replace /> },
-    { path: '/yakult/index', lazy: async () => ({ Component: (await import('../../features/yakult/YakultPage')).YakultPage }), handle: handle('yakult', 'routes.yakult') },
+    {
+      path: '/yakult/index',
+      lazy: async () => ({ Component: (await import('../../features/yakult/YakultPage')).YakultPage }),
+      handle: handle('yakult', 'routes.yakult'),
+    },
     { path: '/403', Component: StaticScreens.exception403, handle: handle('403', 'routes.exception403') },
     { path: '/404', Component: StaticScreens.exception404, handle: handle('404', 'routes.exception404') },
     { path: '/500', Component: StaticScreens.exception500, handle: handle('500', 'routes.exception500') },
@@ -115,7 +134,12 @@ let menuRoutesAdded = false;
 function redirectSignedOutVisitor(): void {
   if (typeof window === 'undefined' || getToken()) return;
   const target = new URL(window.location.hash.replace(/^#/, '') || '/', 'http://hash.invalid');
-  const decision = decideNavigation({ pathname: target.pathname, search: target.search, hasToken: false, userAgent: navigator.userAgent });
+  const decision = decideNavigation({
+    pathname: target.pathname,
+    search: target.search,
+    hasToken: false,
+    userAgent: navigator.userAgent,
+  });
   if (decision.kind === 'redirect') window.history.replaceState(window.history.state, '', `#${decision.to}`);
 }
 redirectSignedOutVisitor();

@@ -6,7 +6,9 @@ import { lazy } from 'react';
  * login bundle does not grow with every registered screen.
  */
 export const StaticScreens = {
-  notAvailable: lazy(() => import('../../features/result/NotAvailablePage').then((m) => ({ default: m.NotAvailablePage }))),
+  notAvailable: lazy(() =>
+    import('../../features/result/NotAvailablePage').then((m) => ({ default: m.NotAvailablePage })),
+  ),
   exception403: lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception403 }))),
   exception404: lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception404 }))),
   exception500: lazy(() => import('../../features/exception/ExceptionPage').then((m) => ({ default: m.Exception500 }))),

@@ -3,7 +3,13 @@ import { applySetting, COLOUR_PRESETS, DEFAULT_SETTINGS } from './settingsRules'
 
 describe('settings drawer constraints (SPEC §2)', () => {
   it('defaults: side menu, dark, fixed width, multi-tab, blue', () => {
-    expect(DEFAULT_SETTINGS).toMatchObject({ layoutMode: 'sidemenu', theme: 'dark', contentWidth: 'Fixed', multipage: true, colour: '#1890ff' });
+    expect(DEFAULT_SETTINGS).toMatchObject({
+      layoutMode: 'sidemenu',
+      theme: 'dark',
+      contentWidth: 'Fixed',
+      multipage: true,
+      colour: '#1890ff',
+    });
     expect(COLOUR_PRESETS).toHaveLength(8);
   });
 

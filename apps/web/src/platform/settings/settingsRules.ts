@@ -45,7 +45,11 @@ export const DEFAULT_SETTINGS: LayoutSettings = {
  * the fixed sidebar is disabled (and off) in top-menu mode; Fluid width exists only outside the
  * side menu, so switching to the side menu goes back to Fixed.
  */
-export function applySetting<K extends keyof LayoutSettings>(state: LayoutSettings, key: K, value: LayoutSettings[K]): LayoutSettings {
+export function applySetting<K extends keyof LayoutSettings>(
+  state: LayoutSettings,
+  key: K,
+  value: LayoutSettings[K],
+): LayoutSettings {
   const next: LayoutSettings = { ...state, [key]: value };
   if (key === 'fixedHeader' && value === false) next.autoHideHeader = false;
   if (key === 'autoHideHeader' && value === true && !state.fixedHeader) next.autoHideHeader = false;

@@ -44,7 +44,11 @@ export function closeTab(tabs: readonly PageTab[], key: string, activeKey: strin
   return { ok: true, tabs: next, activeKey: neighbour.key };
 }
 
-function keepOnly(tabs: readonly PageTab[], keep: (tab: PageTab, index: number) => boolean, homeKey: string): PageTab[] {
+function keepOnly(
+  tabs: readonly PageTab[],
+  keep: (tab: PageTab, index: number) => boolean,
+  homeKey: string,
+): PageTab[] {
   return tabs.filter((t, i) => t.key === homeKey || keep(t, i));
 }
 

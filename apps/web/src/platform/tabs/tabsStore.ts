@@ -19,7 +19,11 @@ export function openPageTab(tab: PageTab, homeKey?: string): void {
 /**
  * Closes one tab; returns the key to navigate to, or the refusal to tell the user.
  */
-export function closePageTab(key: string, activeKey: string, homeKey: string): { next: string } | { refused: CloseRefusal } {
+export function closePageTab(
+  key: string,
+  activeKey: string,
+  homeKey: string,
+): { next: string } | { refused: CloseRefusal } {
   const result = closeTab(useTabsStore.getState().tabs, key, activeKey, homeKey);
   if (!result.ok) return { refused: result.reason };
   useTabsStore.setState({ tabs: result.tabs });
@@ -29,7 +33,12 @@ export function closePageTab(key: string, activeKey: string, homeKey: string): {
 /** Bulk closes around `key`: left, right or others. */
 export function closePageTabs(kind: 'left' | 'right' | 'others', key: string, homeKey: string): PageTab[] {
   const tabs = useTabsStore.getState().tabs;
-  const next = kind === 'left' ? closeLeft(tabs, key, homeKey) : kind === 'right' ? closeRight(tabs, key, homeKey) : closeOthers(tabs, key, homeKey);
+  const next =
+    kind === 'left'
+      ? closeLeft(tabs, key, homeKey)
+      : kind === 'right'
+        ? closeRight(tabs, key, homeKey)
+        : closeOthers(tabs, key, homeKey);
   useTabsStore.setState({ tabs: next });
   return next;
 }

@@ -9,7 +9,10 @@ class FakeSocket {
   onclose: ((event: CloseEvent) => void) | null = null;
   onmessage: ((event: MessageEvent<string>) => void) | null = null;
   onerror: (() => void) | null = null;
-  constructor(readonly url: string, readonly protocols: string[]) {
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {
     FakeSocket.opened.push(this);
   }
   send(): void {}
@@ -20,9 +23,31 @@ class FakeSocket {
 }
 
 const alarm = {
-  id: 'a1', deviceId: 'D1', deviceName: 'D1', gatewayId: null, ruleSource: 'template', ruleId: 'r', ruleName: 'R', conditionIndex: 0,
-  conditionType: 'threshold', alarmType: 'P003', severity: 'H', startTs: 1, raisedTs: 1, endTs: null, value: 1, peak: 1, status: 'active',
-  processed: false, flag: 1, backfill: false, reminders: 0, escalated: false, processedBy: null, processedAt: null, createdAt: 2,
+  id: 'a1',
+  deviceId: 'D1',
+  deviceName: 'D1',
+  gatewayId: null,
+  ruleSource: 'template',
+  ruleId: 'r',
+  ruleName: 'R',
+  conditionIndex: 0,
+  conditionType: 'threshold',
+  alarmType: 'P003',
+  severity: 'H',
+  startTs: 1,
+  raisedTs: 1,
+  endTs: null,
+  value: 1,
+  peak: 1,
+  status: 'active',
+  processed: false,
+  flag: 1,
+  backfill: false,
+  reminders: 0,
+  escalated: false,
+  processedBy: null,
+  processedAt: null,
+  createdAt: 2,
 };
 
 describe('alarm notices on the shared console socket (issue 9 item 5)', () => {

@@ -10,7 +10,10 @@ class FakeSocket {
   onclose: ((event: CloseEvent) => void) | null = null;
   onmessage: ((event: MessageEvent<string>) => void) | null = null;
   onerror: (() => void) | null = null;
-  constructor(readonly url: string, readonly protocols: string[]) {
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {
     FakeSocket.opened.push(this);
   }
   send(): void {}

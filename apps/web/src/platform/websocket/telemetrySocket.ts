@@ -31,7 +31,9 @@ function setConnected(next: boolean): void {
 function isReading(value: unknown): value is LiveReading {
   if (typeof value !== 'object' || value === null) return false;
   const r = value as Record<string, unknown>;
-  return typeof r.deviceId === 'string' && typeof r.ts === 'number' && typeof r.values === 'object' && r.values !== null;
+  return (
+    typeof r.deviceId === 'string' && typeof r.ts === 'number' && typeof r.values === 'object' && r.values !== null
+  );
 }
 
 /**
@@ -99,7 +101,8 @@ function open(): void {
     socket = null;
     setConnected(false);
     // an ended session is not retried: the next HTTP call's 401 signs the user out
-    if (listenerCount() > 0 && event.code !== WS_SESSION_ENDED_CLOSE_CODE) reconnect = setTimeout(open, WS_RECONNECT_MS);
+    if (listenerCount() > 0 && event.code !== WS_SESSION_ENDED_CLOSE_CODE)
+      reconnect = setTimeout(open, WS_RECONNECT_MS);
   };
   s.onerror = () => s.close();
 }

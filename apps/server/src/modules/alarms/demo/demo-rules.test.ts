@@ -6,7 +6,18 @@ import { provisionDevice } from '../../devices/device-provision';
 import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { emptyDeviceState, evaluate, type AlarmEvent, type EngineReading } from '../engine';
 import { deviceTemplates } from '../settings/templates.service';
-import { COOL_STORE, DEMO_TAGS, DEMO_TEMPLATES, DEMO_VEHICLES, DEMO_WAREHOUSE, DUTY_GROUP, FROZEN_CARGO, TAG_EXCURSION, VEHICLE_BATTERY, WAREHOUSE_SCENE } from './demo-rules';
+import {
+  COOL_STORE,
+  DEMO_TAGS,
+  DEMO_TEMPLATES,
+  DEMO_VEHICLES,
+  DEMO_WAREHOUSE,
+  DUTY_GROUP,
+  FROZEN_CARGO,
+  TAG_EXCURSION,
+  VEHICLE_BATTERY,
+  WAREHOUSE_SCENE,
+} from './demo-rules';
 import { seedDemoRules } from './seed-demo-rules';
 
 /**
@@ -21,8 +32,19 @@ describe('demo rule seed', () => {
     app = await createTestApp();
     const ids = [...DEMO_VEHICLES, ...DEMO_WAREHOUSE, 'SIM-GW-001', ...DEMO_TAGS];
     for (const id of ids) {
-      const model = id.includes('VH') ? 'G24-L4Y2' : id.includes('WH') ? 'P23-2IN1' : id.includes('GW') ? 'G24-L4Y1' : 'P3A-1IY1';
-      await provisionDevice(app.db, { id, tenantId: DEMO_TENANT_ID, model, gatewayId: id.includes('TAG') ? 'SIM-GW-001' : null });
+      const model = id.includes('VH')
+        ? 'G24-L4Y2'
+        : id.includes('WH')
+          ? 'P23-2IN1'
+          : id.includes('GW')
+            ? 'G24-L4Y1'
+            : 'P3A-1IY1';
+      await provisionDevice(app.db, {
+        id,
+        tenantId: DEMO_TENANT_ID,
+        model,
+        gatewayId: id.includes('TAG') ? 'SIM-GW-001' : null,
+      });
     }
   });
   afterAll(async () => {
@@ -32,14 +54,20 @@ describe('demo rule seed', () => {
   it('seeds templates, bindings, the duty group and the scene once; they parse with the contracts', async () => {
     expect(await seedDemoRules(app.db)).toBe(true);
     expect(await seedDemoRules(app.db)).toBe(false);
-    const templates = await app.db.query<{ id: string; name: string; content: RuleTemplate; severity: string }>('SELECT id, name, content, severity FROM alarm_rule_template WHERE tenant_id = $1 ORDER BY name', [DEMO_TENANT_ID]);
+    const templates = await app.db.query<{ id: string; name: string; content: RuleTemplate; severity: string }>(
+      'SELECT id, name, content, severity FROM alarm_rule_template WHERE tenant_id = $1 ORDER BY name',
+      [DEMO_TENANT_ID],
+    );
     expect(templates.map((t) => t.name).sort()).toEqual(DEMO_TEMPLATES.map((t) => t.template.name).sort());
     for (const t of templates) {
       const parsed = RuleTemplateSchema.parse(t.content);
       expect(parsed.name).toBe(t.name);
       expect(parsed.severity).toBe(t.severity);
     }
-    const [duty] = await app.db.query<{ id: string }>('SELECT id FROM alarm_user_group WHERE tenant_id = $1 AND name = $2', [DEMO_TENANT_ID, DUTY_GROUP.name]);
+    const [duty] = await app.db.query<{ id: string }>(
+      'SELECT id FROM alarm_user_group WHERE tenant_id = $1 AND name = $2',
+      [DEMO_TENANT_ID, DUTY_GROUP.name],
+    );
     const members = await app.db.query<{ username: string; push_mode: number }>(
       'SELECT u.username, m.push_mode FROM alarm_user_group_member m JOIN sys_user u ON u.id = m.user_id WHERE m.group_id = $1',
       [duty!.id],
@@ -49,11 +77,15 @@ describe('demo rule seed', () => {
     expect(frozen.content.notify.groupIds).toEqual([duty!.id]);
 
     // frozen cargo through the vehicle group, battery directly, cool store on the warehouse, excursions on the motes
-    const names = async (dev: string): Promise<string[]> => (await deviceTemplates(app.db, DEMO_TENANT_ID, dev)).map((t) => t.name).sort();
+    const names = async (dev: string): Promise<string[]> =>
+      (await deviceTemplates(app.db, DEMO_TENANT_ID, dev)).map((t) => t.name).sort();
     expect(await names('SIM-VH-002')).toEqual([FROZEN_CARGO.template.name, VEHICLE_BATTERY.template.name].sort());
     expect(await names('SIM-WH-003')).toEqual([COOL_STORE.template.name]);
     expect(await names('SIM-TAG-004')).toEqual([TAG_EXCURSION.template.name]);
-    const [binding] = await app.db.query<{ target_type: string }>('SELECT target_type FROM alarm_rule_binding WHERE template_id = $1', [frozen.id]);
+    const [binding] = await app.db.query<{ target_type: string }>(
+      'SELECT target_type FROM alarm_rule_binding WHERE template_id = $1',
+      [frozen.id],
+    );
     expect(binding!.target_type).toBe('group');
 
     const scenes = await app.db.query<{ rule: unknown; actions: unknown; n: number }>(
@@ -67,9 +99,14 @@ describe('demo rule seed', () => {
   });
 
   it('seeds nothing once the demo tenant has a template of its own', async () => {
-    await app.db.query('DELETE FROM alarm_rule_template WHERE tenant_id = $1 AND name <> $2', [DEMO_TENANT_ID, COOL_STORE.template.name]);
+    await app.db.query('DELETE FROM alarm_rule_template WHERE tenant_id = $1 AND name <> $2', [
+      DEMO_TENANT_ID,
+      COOL_STORE.template.name,
+    ]);
     expect(await seedDemoRules(app.db)).toBe(false);
-    expect(await app.db.query('SELECT 1 FROM alarm_rule_template WHERE tenant_id = $1', [DEMO_TENANT_ID])).toHaveLength(1);
+    expect(await app.db.query('SELECT 1 FROM alarm_rule_template WHERE tenant_id = $1', [DEMO_TENANT_ID])).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -79,15 +116,24 @@ describe('demo rules on the real replayed series (DEMO_SPEED 60, first 4 minutes
     const fleet = loadDefaultFleet();
     const msgs = messagesBetween(fleet, { startWallMs: 0, speed: 60 }, -1, wallSeconds * 1000);
     const readings = new Map<string, EngineReading[]>();
-    const push = (id: string, r: EngineReading): void => void (readings.get(id) ?? readings.set(id, []).get(id)!).push(r);
+    const push = (id: string, r: EngineReading): void =>
+      void (readings.get(id) ?? readings.set(id, []).get(id)!).push(r);
     for (const m of msgs) {
       if (m.channel === 'telemetry') push(m.publisherId, { ts: m.payload.ts, values: m.payload.values });
       else if (m.channel === 'events') push(m.publisherId, { ts: m.payload.ts, values: {}, event: m.payload.type });
       else for (const r of m.payload.readings) push(r.deviceId, { ts: r.ts, values: r.values });
     }
     const rules = [
-      ...DEMO_TEMPLATES.map((t) => ({ targets: t.groups.length ? DEMO_VEHICLES : t.devices, id: t.template.name, template: RuleTemplateSchema.parse(t.template) })),
-      { targets: WAREHOUSE_SCENE.deviceIds, id: 'scene', template: RuleTemplateSchema.parse({ ...WAREHOUSE_SCENE.rule, name: 'scene', category: 'environment' }) },
+      ...DEMO_TEMPLATES.map((t) => ({
+        targets: t.groups.length ? DEMO_VEHICLES : t.devices,
+        id: t.template.name,
+        template: RuleTemplateSchema.parse(t.template),
+      })),
+      {
+        targets: WAREHOUSE_SCENE.deviceIds,
+        id: 'scene',
+        template: RuleTemplateSchema.parse({ ...WAREHOUSE_SCENE.rule, name: 'scene', category: 'environment' }),
+      },
     ];
     const out = new Map<string, string[]>();
     for (const [deviceId, rs] of readings) {
@@ -99,7 +145,12 @@ describe('demo rules on the real replayed series (DEMO_SPEED 60, first 4 minutes
         state = res.state;
         events.push(...res.events);
       }
-      out.set(deviceId, events.filter((e) => e.kind === 'raised').map((e) => `${e.ruleId}#${e.conditionIndex}@${Math.round(e.ts / 1000)}`));
+      out.set(
+        deviceId,
+        events
+          .filter((e) => e.kind === 'raised')
+          .map((e) => `${e.ruleId}#${e.conditionIndex}@${Math.round(e.ts / 1000)}`),
+      );
     }
     return out;
   }
@@ -122,7 +173,10 @@ describe('demo rules on the real replayed series (DEMO_SPEED 60, first 4 minutes
     // scene: WH-001 above 22 °C for a minute at the start
     expect(at('SIM-WH-001', 'scene')).toEqual([60]);
     // labelled excursions of motes 1 and 4 (rows 2344 and 2362 of the file ≈ 196 s), both conditions
-    expect(raised.get('SIM-TAG-001')).toEqual([`${TAG_EXCURSION.template.name}#0@196`, `${TAG_EXCURSION.template.name}#1@196`]);
+    expect(raised.get('SIM-TAG-001')).toEqual([
+      `${TAG_EXCURSION.template.name}#0@196`,
+      `${TAG_EXCURSION.template.name}#1@196`,
+    ]);
     expect(raised.get('SIM-TAG-004')?.map((r) => r.split('@')[1])).toEqual(['197', '197']);
     expect(raised.get('SIM-TAG-002')).toEqual([]);
     expect(raised.get('SIM-TAG-003')).toEqual([]);

@@ -55,7 +55,19 @@ export const FROZEN_CARGO: DemoTemplate = {
     name: '冷冻车厢超温 Frozen cargo warm',
     category: 'environment',
     severity: 'H',
-    conditions: [{ type: 'duration', minutes: 2, condition: { type: 'threshold', param: 'P003', comparison: 0, value: -15, hysteresis: { margin: 1, clearDelayMinutes: 0 } } }],
+    conditions: [
+      {
+        type: 'duration',
+        minutes: 2,
+        condition: {
+          type: 'threshold',
+          param: 'P003',
+          comparison: 0,
+          value: -15,
+          hysteresis: { margin: 1, clearDelayMinutes: 0 },
+        },
+      },
+    ],
     reminder: { everyMinutes: 30 },
   },
   devices: [],
@@ -80,7 +92,19 @@ export const COOL_STORE: DemoTemplate = {
     name: '阴凉库超温 Cool store over 20°C',
     category: 'environment',
     severity: 'M',
-    conditions: [{ type: 'duration', minutes: 3, condition: { type: 'threshold', param: 'P003', comparison: 0, value: 20, hysteresis: { margin: 0.3, clearDelayMinutes: 1 } } }],
+    conditions: [
+      {
+        type: 'duration',
+        minutes: 3,
+        condition: {
+          type: 'threshold',
+          param: 'P003',
+          comparison: 0,
+          value: 20,
+          hysteresis: { margin: 0.3, clearDelayMinutes: 1 },
+        },
+      },
+    ],
   },
   devices: DEMO_WAREHOUSE,
   groups: [],
@@ -108,11 +132,24 @@ export const DEMO_TEMPLATES: readonly DemoTemplate[] = [FROZEN_CARGO, VEHICLE_BA
 /** The demo scene (push group ids filled by the seed). */
 export const WAREHOUSE_SCENE: SceneAdd = {
   name: '仓库升温联动 Warehouse warming',
-  description: '仓库温度高于22°C持续1分钟：告警、通知值班组并加密采集 / Above 22 °C for 1 min: alarm, push, faster sampling',
+  description:
+    '仓库温度高于22°C持续1分钟：告警、通知值班组并加密采集 / Above 22 °C for 1 min: alarm, push, faster sampling',
   deviceIds: [...DEMO_WAREHOUSE],
   rule: {
     severity: 'M',
-    conditions: [{ type: 'duration', minutes: 1, condition: { type: 'threshold', param: 'P003', comparison: 0, value: 22, hysteresis: { margin: 0.3, clearDelayMinutes: 1 } } }],
+    conditions: [
+      {
+        type: 'duration',
+        minutes: 1,
+        condition: {
+          type: 'threshold',
+          param: 'P003',
+          comparison: 0,
+          value: 22,
+          hysteresis: { margin: 0.3, clearDelayMinutes: 1 },
+        },
+      },
+    ],
   },
   actions: {
     raise: true,

@@ -5,7 +5,9 @@ import type { EngineRule } from './engine.types';
 /** Frozen truck at −18 °C: alarm above −15 °C after 10 minutes, clears at ≤ −16 °C held 5 minutes. */
 const frozen = rule('frozen', {
   delayMinutes: 10,
-  conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: -15, hysteresis: { margin: 1, clearDelayMinutes: 5 } }],
+  conditions: [
+    { type: 'threshold', param: 'P003', comparison: 0, value: -15, hysteresis: { margin: 1, clearDelayMinutes: 5 } },
+  ],
   reminder: { everyMinutes: 5 },
 });
 
@@ -35,24 +37,44 @@ const cases: Case[] = [
     'the same in-order batch arriving twice raises nothing the second time',
     [frozen],
     [bufferedHour, bufferedHour, temps([60, -18])],
-    ['raised frozen#0 start 20 at 30 v -14.1', 'reminder frozen#0 at 35 #1', 'reminder frozen#0 at 40 #2', 'reminder frozen#0 at 45 #3', 'cleared frozen#0 start 20 at 46 peak -13.7'],
+    [
+      'raised frozen#0 start 20 at 30 v -14.1',
+      'reminder frozen#0 at 35 #1',
+      'reminder frozen#0 at 40 #2',
+      'reminder frozen#0 at 45 #3',
+      'cleared frozen#0 start 20 at 46 peak -13.7',
+    ],
   ],
   [
     'a resent part that starts in the middle of an active episode is the same episode',
     [frozen],
     [bufferedHour.slice(0, 21), bufferedHour.slice(11, 21), bufferedHour.slice(21)],
-    ['raised frozen#0 start 20 at 30 v -14.1', 'reminder frozen#0 at 35 #1', 'reminder frozen#0 at 40 #2', 'reminder frozen#0 at 45 #3', 'cleared frozen#0 start 20 at 46 peak -13.7'],
+    [
+      'raised frozen#0 start 20 at 30 v -14.1',
+      'reminder frozen#0 at 35 #1',
+      'reminder frozen#0 at 40 #2',
+      'reminder frozen#0 at 45 #3',
+      'cleared frozen#0 start 20 at 46 peak -13.7',
+    ],
   ],
   [
     'a late episode that runs into a live pending one moves its start back and raises when the delay has run',
     [frozen],
-    [temps([20, -18], [40, -14.5], [42, -14.2]), temps([30, -14.8], [34, -14.6], [38, -14.4]), temps([44, -14], [48, -13.9])],
+    [
+      temps([20, -18], [40, -14.5], [42, -14.2]),
+      temps([30, -14.8], [34, -14.6], [38, -14.4]),
+      temps([44, -14], [48, -13.9]),
+    ],
     ['raised frozen#0 start 30 at 42 v -14.2 backfill', 'reminder frozen#0 at 47 #1'],
   ],
   [
     'no merge across an in-order reading where the condition did not hold',
     [frozen],
-    [temps([20, -18], [39, -16.5], [40, -14.5], [42, -14.2]), temps([30, -14.8], [34, -14.6], [38, -14.4]), temps([44, -14], [50, -13.9])],
+    [
+      temps([20, -18], [39, -16.5], [40, -14.5], [42, -14.2]),
+      temps([30, -14.8], [34, -14.6], [38, -14.4]),
+      temps([44, -14], [50, -13.9]),
+    ],
     ['raised frozen#0 start 40 at 50 v -13.9'],
   ],
   [
@@ -81,8 +103,26 @@ const cases: Case[] = [
   ],
   [
     'a late episode with no in-order temperature after it becomes the live alarm and clears later',
-    [rule('quiet', { delayMinutes: 10, conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: -15, hysteresis: { margin: 1, clearDelayMinutes: 5 } }] })],
-    [[reading(100, { P004: 62 })], temps([50, -14.1], [56, -13.8], [62, -13.5]), temps([62, -13.5]), temps([110, -17], [116, -17.2])],
+    [
+      rule('quiet', {
+        delayMinutes: 10,
+        conditions: [
+          {
+            type: 'threshold',
+            param: 'P003',
+            comparison: 0,
+            value: -15,
+            hysteresis: { margin: 1, clearDelayMinutes: 5 },
+          },
+        ],
+      }),
+    ],
+    [
+      [reading(100, { P004: 62 })],
+      temps([50, -14.1], [56, -13.8], [62, -13.5]),
+      temps([62, -13.5]),
+      temps([110, -17], [116, -17.2]),
+    ],
     ['raised quiet#0 start 50 at 62 v -13.5 backfill', 'cleared quiet#0 start 50 at 116 peak -13.5'],
   ],
   [

@@ -1,6 +1,13 @@
 import { raise, step, worsePeak, type StepContext } from './condition-lifecycle';
 import { newJudgement } from './watcher';
-import { emptyConditionState, type AlarmEvent, type ClearedEvent, type ConditionState, type EngineReading, type RaisedEvent } from './engine.types';
+import {
+  emptyConditionState,
+  type AlarmEvent,
+  type ClearedEvent,
+  type ConditionState,
+  type EngineReading,
+  type RaisedEvent,
+} from './engine.types';
 
 /**
  * Back-fill rule (issue 9: late and back-filled readings, evaluated in device-time order, alarms
@@ -29,7 +36,12 @@ import { emptyConditionState, type AlarmEvent, type ClearedEvent, type Condition
  * Known limit: episodes are judged within the late readings of one call (plus the merge above);
  * one old episode split over two late calls whose halves do not overlap may be reported twice.
  */
-export function backfillCondition(cs: ConditionState, ctx: StepContext, late: readonly EngineReading[], liveTs: number | null): AlarmEvent[] {
+export function backfillCondition(
+  cs: ConditionState,
+  ctx: StepContext,
+  late: readonly EngineReading[],
+  liveTs: number | null,
+): AlarmEvent[] {
   if (late.length === 0) return [];
   const pendingBefore = cs.pendingSince;
   const replayCtx: StepContext = { ...ctx, reminders: false, backfill: true };
@@ -96,7 +108,13 @@ export function backfillCondition(cs: ConditionState, ctx: StepContext, late: re
     cs.pendingPeak = worsePeak(ctx, cs.pendingPeak, scratch.pendingPeak);
   }
   // A live timer moved back may already have run the delay at the latest in-order reading.
-  if (!cs.active && cs.pendingSince !== null && cs.pendingSince !== pendingBefore && liveTs !== null && liveTs - cs.pendingSince >= ctx.delayMs) {
+  if (
+    !cs.active &&
+    cs.pendingSince !== null &&
+    cs.pendingSince !== pendingBefore &&
+    liveTs !== null &&
+    liveTs - cs.pendingSince >= ctx.delayMs
+  ) {
     events.push(raise(cs, { ...ctx, backfill: true }, cs.pendingSince, liveTs, cs.pendingPeak));
   }
   return events;

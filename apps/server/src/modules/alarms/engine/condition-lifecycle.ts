@@ -76,7 +76,13 @@ export function worsePeak(ctx: StepContext, peak: number | null, value: number |
 }
 
 /** Raises the alarm of an episode started at `startTs`, confirmed at `ts` with `value`. */
-export function raise(cs: ConditionState, ctx: StepContext, startTs: number, ts: number, value: number | null): AlarmEvent {
+export function raise(
+  cs: ConditionState,
+  ctx: StepContext,
+  startTs: number,
+  ts: number,
+  value: number | null,
+): AlarmEvent {
   cs.active = {
     startTs,
     raisedTs: ts,
@@ -112,7 +118,13 @@ function clear(cs: ConditionState, ctx: StepContext, ts: number): AlarmEvent {
  * again nor clears: no flapping), then sends due reminders. The events are appended to `out`
  * (a new array when none is given), which is returned.
  */
-export function step(cs: ConditionState, ctx: StepContext, v: Verdict, ts: number, out: AlarmEvent[] = []): AlarmEvent[] {
+export function step(
+  cs: ConditionState,
+  ctx: StepContext,
+  v: Verdict,
+  ts: number,
+  out: AlarmEvent[] = [],
+): AlarmEvent[] {
   if (!v.hold) cs.lastQuietTs = ts;
   if (!cs.active) {
     if (v.hold) {

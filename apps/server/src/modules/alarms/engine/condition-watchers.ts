@@ -51,7 +51,12 @@ function comparisonTest(cmp: number, t: number, t2: number, m: number): NumericT
 }
 
 /** A watcher over the number `values[param]` (readings without it say nothing). */
-function numericWatcher(param: string, test: NumericTest, clearDelayMinutes: number, alarmType = param): ConditionWatcher {
+function numericWatcher(
+  param: string,
+  test: NumericTest,
+  clearDelayMinutes: number,
+  alarmType = param,
+): ConditionWatcher {
   return {
     alarmType,
     holdMs: 0,
@@ -65,7 +70,11 @@ function numericWatcher(param: string, test: NumericTest, clearDelayMinutes: num
 }
 
 /** A watcher over a boolean flag: `hold(now, previous)`; readings without the flag say nothing. */
-function flagWatcher(param: string, hold: (now: boolean, last: ConditionState['lastValue']) => boolean, clearDelayMinutes: number): ConditionWatcher {
+function flagWatcher(
+  param: string,
+  hold: (now: boolean, last: ConditionState['lastValue']) => boolean,
+  clearDelayMinutes: number,
+): ConditionWatcher {
   return {
     alarmType: param,
     holdMs: 0,
@@ -125,7 +134,8 @@ const powerOffWatcher: ConditionWatcher = {
   excess: () => 0,
   judge(r, _last, out) {
     if (r.event === 'power_off') return judged(out, true, false, null);
-    if (r.event === 'power_on' || (r.event === undefined && Object.keys(r.values).length > 0)) return judged(out, false, true, null);
+    if (r.event === 'power_on' || (r.event === undefined && Object.keys(r.values).length > 0))
+      return judged(out, false, true, null);
     return false;
   },
 };
@@ -138,7 +148,11 @@ const powerOffWatcher: ConditionWatcher = {
 export function compileCondition(c: RuleCondition, places?: RulePlaces): ConditionWatcher {
   switch (c.type) {
     case 'threshold':
-      return numericWatcher(c.param, comparisonTest(c.comparison, c.value, c.valueMax ?? c.value, c.hysteresis.margin), c.hysteresis.clearDelayMinutes);
+      return numericWatcher(
+        c.param,
+        comparisonTest(c.comparison, c.value, c.valueMax ?? c.value, c.hysteresis.margin),
+        c.hysteresis.clearDelayMinutes,
+      );
     case 'range': {
       const m = c.hysteresis.margin;
       const test = c.effect === 1 ? inside(c.min, c.max, m) : outside(c.min, c.max, m);
@@ -163,7 +177,11 @@ export function compileCondition(c: RuleCondition, places?: RulePlaces): Conditi
     case 'freeFall':
       return freeFallWatcher(c.minVibrationG);
     case 'lowBattery':
-      return numericWatcher(PARAM.battery, comparisonTest(COMPARISONS.lessEqual, c.percent, c.percent, c.hysteresis.margin), c.hysteresis.clearDelayMinutes);
+      return numericWatcher(
+        PARAM.battery,
+        comparisonTest(COMPARISONS.lessEqual, c.percent, c.percent, c.hysteresis.margin),
+        c.hysteresis.clearDelayMinutes,
+      );
     case 'offline':
       return {
         alarmType: 'offline',

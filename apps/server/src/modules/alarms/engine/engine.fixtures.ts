@@ -1,6 +1,12 @@
 import { RuleTemplateSchema, type RuleTemplateInput } from '@ztj/contracts';
 import { evaluate, tick } from './evaluate';
-import { emptyDeviceState, type AlarmEvent, type DeviceAlarmState, type EngineReading, type EngineRule } from './engine.types';
+import {
+  emptyDeviceState,
+  type AlarmEvent,
+  type DeviceAlarmState,
+  type EngineReading,
+  type EngineRule,
+} from './engine.types';
 
 /**
  * Test helpers of the alarm engine: a device clock in minutes from a winter morning, readings
@@ -13,15 +19,27 @@ export const T0 = Date.UTC(2026, 0, 15, 6, 0);
 export const at = (m: number): number => T0 + m * 60_000;
 
 /** A reading at minute `m` with `values` keyed by parameter code. */
-export const reading = (m: number, values: EngineReading['values'], extra: Partial<EngineReading> = {}): EngineReading => ({ ts: at(m), values, ...extra });
+export const reading = (
+  m: number,
+  values: EngineReading['values'],
+  extra: Partial<EngineReading> = {},
+): EngineReading => ({ ts: at(m), values, ...extra });
 /** Temperature readings `[minute, °C]` (P003). */
-export const temps = (...points: [number, number][]): EngineReading[] => points.map(([m, c]) => reading(m, { P003: c }));
+export const temps = (...points: [number, number][]): EngineReading[] =>
+  points.map(([m, c]) => reading(m, { P003: c }));
 /** A device event at minute `m` (SPEC §4), no values. */
-export const event = (m: number, type: NonNullable<EngineReading['event']>): EngineReading => reading(m, {}, { event: type });
+export const event = (m: number, type: NonNullable<EngineReading['event']>): EngineReading =>
+  reading(m, {}, { event: type });
 
 /** A bound rule `id` with the template parsed by the contract (defaults filled). */
-export function rule(id: string, template: Partial<RuleTemplateInput> & Pick<RuleTemplateInput, 'conditions'>): EngineRule {
-  return { id, template: RuleTemplateSchema.parse({ name: `Rule ${id}`, category: 'environment', severity: 'H', ...template }) };
+export function rule(
+  id: string,
+  template: Partial<RuleTemplateInput> & Pick<RuleTemplateInput, 'conditions'>,
+): EngineRule {
+  return {
+    id,
+    template: RuleTemplateSchema.parse({ name: `Rule ${id}`, category: 'environment', severity: 'H', ...template }),
+  };
 }
 
 /** The device of every sequence. */
@@ -55,7 +73,11 @@ export type Step = EngineReading[] | { tick: number };
  * Runs `steps` from an empty state through `evaluate` / `tick`; with `roundTrip` the state goes
  * through `JSON.stringify`/`JSON.parse` between steps (as if stored in the database).
  */
-export function run(rules: EngineRule[], steps: Step[], opts: { roundTrip?: boolean; state?: DeviceAlarmState } = {}): { events: string[]; state: DeviceAlarmState } {
+export function run(
+  rules: EngineRule[],
+  steps: Step[],
+  opts: { roundTrip?: boolean; state?: DeviceAlarmState } = {},
+): { events: string[]; state: DeviceAlarmState } {
   let state = opts.state ?? emptyDeviceState(DEVICE);
   const events: string[] = [];
   for (const s of steps) {

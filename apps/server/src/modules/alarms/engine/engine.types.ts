@@ -148,7 +148,15 @@ export function emptyDeviceState(deviceId: string): DeviceAlarmState {
 
 /** A condition that has seen nothing yet. */
 export function emptyConditionState(): ConditionState {
-  return { pendingSince: null, pendingPeak: null, clearSince: null, active: null, lastValue: null, lastQuietTs: null, episodes: [] };
+  return {
+    pendingSince: null,
+    pendingPeak: null,
+    clearSince: null,
+    active: null,
+    lastValue: null,
+    lastQuietTs: null,
+    episodes: [],
+  };
 }
 
 /** Fences and routes a rule's position conditions name, resolved when rules are loaded. */

@@ -132,7 +132,11 @@ const byTime = (events: AlarmEvent[]): AlarmEvent[] => (events.length > 1 ? even
  * Silence is judged by `tick` only: a reading arriving after a long gap clears an active offline
  * alarm but does not raise one for the gap (a buffered back-fill filled it).
  */
-export function evaluate(state: DeviceAlarmState, rules: readonly EngineRule[], readings: readonly EngineReading[]): EngineResult {
+export function evaluate(
+  state: DeviceAlarmState,
+  rules: readonly EngineRule[],
+  readings: readonly EngineReading[],
+): EngineResult {
   const slots = slotsOf(state.deviceId, rules);
   const s = prepare(state, slots);
   const sorted = readings.length > 1 ? [...readings].sort(byTs) : readings;
@@ -142,7 +146,8 @@ export function evaluate(state: DeviceAlarmState, rules: readonly EngineRule[], 
   const live = allLive ? sorted : sorted.filter((r) => r.ts > cut);
   const events: AlarmEvent[] = [];
 
-  if (late.length > 0) for (const { key, ctx } of slots) events.push(...backfillCondition(s.conditions[key]!, ctx, late, cut));
+  if (late.length > 0)
+    for (const { key, ctx } of slots) events.push(...backfillCondition(s.conditions[key]!, ctx, late, cut));
   // the hot loop (every condition of every reading): indexed loops, the states looked up once per
   // call, one scratch judgement — nothing allocated per reading unless it changes something
   const states = slots.map((slot) => s.conditions[slot.key]!);

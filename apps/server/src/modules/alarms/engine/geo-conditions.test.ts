@@ -32,10 +32,22 @@ const places: RulePlaces = {
 const withPlaces = (r: EngineRule): EngineRule => ({ ...r, places });
 
 const enter = withPlaces(rule('in', { conditions: [{ type: 'geofence', locationId: 'depot', effect: 1 }] }));
-const leave = withPlaces(rule('out', { conditions: [{ type: 'geofence', locationId: 'depot', effect: 2, hysteresis: { margin: 50, clearDelayMinutes: 0 } }] }));
+const leave = withPlaces(
+  rule('out', {
+    conditions: [
+      { type: 'geofence', locationId: 'depot', effect: 2, hysteresis: { margin: 50, clearDelayMinutes: 0 } },
+    ],
+  }),
+);
 const both = withPlaces(rule('both', { conditions: [{ type: 'geofence', locationId: 'depot', effect: 6 }] }));
 const dwell = withPlaces(rule('dwell', { conditions: [{ type: 'dwell', locationId: 'depot', minutes: 10 }] }));
-const deviation = withPlaces(rule('dev', { conditions: [{ type: 'routeDeviation', routeId: 'north', corridorM: 500, hysteresis: { margin: 100, clearDelayMinutes: 0 } }] }));
+const deviation = withPlaces(
+  rule('dev', {
+    conditions: [
+      { type: 'routeDeviation', routeId: 'north', corridorM: 500, hysteresis: { margin: 100, clearDelayMinutes: 0 } },
+    ],
+  }),
+);
 
 type Case = [name: string, rules: EngineRule[], steps: Step[], expected: string[]];
 
@@ -62,7 +74,12 @@ const cases: Case[] = [
     'both (6): each crossing is a moment, cleared at the next fix',
     [both],
     [fixes([0, 0], [5, 1000], [10, 1200], [15, 0], [20, 0])],
-    ['raised both#0 start 5 at 5 v 700', 'cleared both#0 start 5 at 10 peak 700', 'raised both#0 start 15 at 15 v -300', 'cleared both#0 start 15 at 20 peak -300'],
+    [
+      'raised both#0 start 5 at 5 v 700',
+      'cleared both#0 start 5 at 10 peak 700',
+      'raised both#0 start 15 at 15 v -300',
+      'cleared both#0 start 15 at 20 peak -300',
+    ],
   ],
   [
     'dwell ≥ 10 min: raised 10 min after the first fix inside, with that true start; a stay of 8 min raises nothing',
@@ -91,7 +108,11 @@ const cases: Case[] = [
   [
     'out-of-order back-fill: a buffered leave raised with its true start, once, when resent',
     [leave],
-    [fixes([60, 0]), fixes([0, 0], [10, 0], [20, 600], [30, 700], [40, 100]), fixes([0, 0], [10, 0], [20, 600], [30, 700], [40, 100])],
+    [
+      fixes([60, 0]),
+      fixes([0, 0], [10, 0], [20, 600], [30, 700], [40, 100]),
+      fixes([0, 0], [10, 0], [20, 600], [30, 700], [40, 100]),
+    ],
     ['raised out#0 start 20 at 20 v 300 backfill', 'cleared out#0 start 20 at 40 peak 400'],
   ],
   [
@@ -118,7 +139,13 @@ describe('position conditions', () => {
   });
 
   it('keeps the lifecycle: alarm delay and reminders apply to a geofence', () => {
-    const delayed = withPlaces(rule('d', { delayMinutes: 5, reminder: { everyMinutes: 10 }, conditions: [{ type: 'geofence', locationId: 'depot', effect: 2 }] }));
+    const delayed = withPlaces(
+      rule('d', {
+        delayMinutes: 5,
+        reminder: { everyMinutes: 10 },
+        conditions: [{ type: 'geofence', locationId: 'depot', effect: 2 }],
+      }),
+    );
     expect(run([delayed], [fixes([0, 0], [2, 800], [4, 900], [7, 950], [17, 960], [20, 0])]).events).toEqual([
       'raised d#0 start 2 at 7 v 650',
       'reminder d#0 at 17 #1',
@@ -127,7 +154,14 @@ describe('position conditions', () => {
   });
 
   it('reuses the rules array (compiled once) without touching the given state, per device', () => {
-    const rules = [withPlaces(rule('r', { reminder: { everyMinutes: 5 }, conditions: [{ type: 'geofence', locationId: 'depot', effect: 2 }] }))];
+    const rules = [
+      withPlaces(
+        rule('r', {
+          reminder: { everyMinutes: 5 },
+          conditions: [{ type: 'geofence', locationId: 'depot', effect: 2 }],
+        }),
+      ),
+    ];
     const active = evaluate(emptyDeviceState(DEVICE), rules, fixes([0, 0], [5, 900])).state;
     expect(active.conditions['r#0']!.active).not.toBeNull();
     const before = JSON.stringify(active);
@@ -146,7 +180,10 @@ describe('position conditions', () => {
     expect(a.events.map((e) => `${e.deviceId} ${e.kind}`)).toEqual(['SHARED-A raised']);
     expect(b.events).toEqual([]);
     // the location was edited to a 2 km fence (a reload gives the rule new places): 900 m is inside now
-    shared.places = { ...places, locations: new Map<string, Fence>([['depot', { kind: 'circle', center: DEPOT, radiusM: 2000 }]]) };
+    shared.places = {
+      ...places,
+      locations: new Map<string, Fence>([['depot', { kind: 'circle', center: DEPOT, radiusM: 2000 }]]),
+    };
     const c = evaluate(emptyDeviceState('SHARED-C'), [shared], fixes([0, 0], [5, 900], [10, 2500]));
     expect(c.events.map((e) => `${e.kind} ${e.ts === c.state.lastSeenTs}`)).toEqual(['raised true']);
   });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { destination } from '@turf/turf';
 import { RouteDeviationConditionSchema } from '@ztj/contracts';
-import { distanceToFenceEdgeM, prepareRoute, routeProgress, withinCorridor, type Fence, type LatLng, type PreparedRoute } from '../../../platform/geo';
+import {
+  distanceToFenceEdgeM,
+  prepareRoute,
+  routeProgress,
+  withinCorridor,
+  type Fence,
+  type LatLng,
+  type PreparedRoute,
+} from '../../../platform/geo';
 import { newJudgement } from './watcher';
 import { corridorKernel, fenceEdgeKernel } from './geo-kernels';
 import { routeDeviationWatcher } from './geo-watchers';
@@ -14,7 +22,10 @@ import { routeDeviationWatcher } from './geo-watchers';
 const M_PER_DEG = (Math.PI / 180) * 6_371_008.8;
 /** The point `m` metres from `from` on `bearing` (degrees), on @turf's sphere. */
 const go = (from: LatLng, m: number, bearing: number): LatLng => {
-  const [lng, lat] = destination([from.lng, from.lat], m, bearing, { units: 'meters' }).geometry.coordinates as [number, number];
+  const [lng, lat] = destination([from.lng, from.lat], m, bearing, { units: 'meters' }).geometry.coordinates as [
+    number,
+    number,
+  ];
   return { lat, lng };
 };
 /** A deterministic pseudo-random sequence in [0, 1). */
@@ -36,7 +47,9 @@ describe('fenceEdgeKernel gives the bits of distanceToFenceEdgeM', () => {
     { kind: 'circle', center: { lat: 69.7, lng: 18.9 }, radiusM: 50 },
     { kind: 'circle', center: { lat: 0, lng: 0 }, radiusM: 300_000 },
   ];
-  it.each(circles.map((f) => [f.kind === 'circle' ? `${f.center.lat}, ${f.center.lng} r ${f.radiusM} m` : '', f] as const))('circle %s', (_n, fence) => {
+  it.each(
+    circles.map((f) => [f.kind === 'circle' ? `${f.center.lat}, ${f.center.lng} r ${f.radiusM} m` : '', f] as const),
+  )('circle %s', (_n, fence) => {
     const edge = fenceEdgeKernel(fence);
     const c = fence.kind === 'circle' ? fence : null;
     const points: LatLng[] = [c!.center];
@@ -44,7 +57,8 @@ describe('fenceEdgeKernel gives the bits of distanceToFenceEdgeM', () => {
       for (const bearing of [0, 45, 90, 135, 180, 270, 333]) points.push(go(c!.center, share * c!.radiusM, bearing));
     }
     const next = random(7);
-    for (let i = 0; i < 500; i++) points.push({ lat: c!.center.lat + (next() - 0.5) * 0.05, lng: c!.center.lng + (next() - 0.5) * 0.05 });
+    for (let i = 0; i < 500; i++)
+      points.push({ lat: c!.center.lat + (next() - 0.5) * 0.05, lng: c!.center.lng + (next() - 0.5) * 0.05 });
     for (const p of points) expect(edge(p.lat, p.lng)).toBe(distanceToFenceEdgeM(fence, p));
   });
   it('a point on the edge (as @turf measures it) is inside for both', () => {
@@ -53,7 +67,10 @@ describe('fenceEdgeKernel gives the bits of distanceToFenceEdgeM', () => {
     expect(fenceEdgeKernel(fence)(p.lat, p.lng) <= 0).toBe(distanceToFenceEdgeM(fence, p) <= 0);
   });
   it('a polygon fence is measured by @turf itself', () => {
-    const fence: Fence = { kind: 'polygon', ring: [HOME, { lat: HOME.lat + 0.01, lng: HOME.lng }, { lat: HOME.lat, lng: HOME.lng + 0.01 }] };
+    const fence: Fence = {
+      kind: 'polygon',
+      ring: [HOME, { lat: HOME.lat + 0.01, lng: HOME.lng }, { lat: HOME.lat, lng: HOME.lng + 0.01 }],
+    };
     for (const p of [HOME, { lat: HOME.lat + 0.002, lng: HOME.lng + 0.002 }, { lat: HOME.lat - 0.01, lng: HOME.lng }]) {
       expect(fenceEdgeKernel(fence)(p.lat, p.lng)).toBe(distanceToFenceEdgeM(fence, p));
     }
@@ -75,7 +92,10 @@ function acceptedOnlyWithin(route: PreparedRoute, radiusM: number, points: LatLn
 describe('corridorKernel only accepts points within the corridor', () => {
   const O = { lat: 41.8, lng: 123.4 };
   /** `n` m north and `e` m east of O (the 3-leg route of logistics corridor.test.ts). */
-  const at = (n: number, e = 0): LatLng => ({ lat: O.lat + n / M_PER_DEG, lng: O.lng + e / (M_PER_DEG * Math.cos((O.lat * Math.PI) / 180)) });
+  const at = (n: number, e = 0): LatLng => ({
+    lat: O.lat + n / M_PER_DEG,
+    lng: O.lng + e / (M_PER_DEG * Math.cos((O.lat * Math.PI) / 180)),
+  });
   const legs = prepareRoute([O, at(5000), at(5000, 3000), at(7000, 3000)]);
 
   it.each<[string, LatLng, boolean]>([
@@ -102,7 +122,8 @@ describe('corridorKernel only accepts points within the corridor', () => {
     expect(acceptedOnlyWithin(legs, 500, grid)).toBeGreaterThan(300);
     const near: LatLng[] = [];
     const next = random(11);
-    for (let i = 0; i < 3000; i++) near.push({ lat: HOME.lat - 0.01 + next() * 0.065, lng: HOME.lng - 0.01 + next() * 0.02 });
+    for (let i = 0; i < 3000; i++)
+      near.push({ lat: HOME.lat - 0.01 + next() * 0.065, lng: HOME.lng - 0.01 + next() * 0.02 });
     expect(acceptedOnlyWithin(benchRoute, 475, near)).toBeGreaterThan(500);
   });
 
@@ -115,9 +136,13 @@ describe('corridorKernel only accepts points within the corridor', () => {
         const route = prepareRoute([a, b, go(b, legM, 40)]);
         const points: LatLng[] = [];
         for (const along of [0.1, 0.3, 0.5, 0.7, 0.9]) {
-          for (const [from, bearing] of [[a, 90], [b, 40]] as const) {
+          for (const [from, bearing] of [
+            [a, 90],
+            [b, 40],
+          ] as const) {
             const mid = go(from, legM * along, bearing);
-            for (const off of [-900, -600, -480, -300, -100, 0, 100, 300, 480, 600, 900]) points.push(go(mid, Math.abs(off), bearing + (off < 0 ? -90 : 90)));
+            for (const off of [-900, -600, -480, -300, -100, 0, 100, 300, 480, 600, 900])
+              points.push(go(mid, Math.abs(off), bearing + (off < 0 ? -90 : 90)));
           }
         }
         accepted += acceptedOnlyWithin(route, 500, points);
@@ -129,13 +154,21 @@ describe('corridorKernel only accepts points within the corridor', () => {
   it('decides nothing it should not: one-point routes, no corridor, the far north', () => {
     expect(corridorKernel(prepareRoute([O]), 500)(O.lat, O.lng)).toBe(false);
     expect(corridorKernel(legs, 0)(O.lat, O.lng)).toBe(false);
-    const north = prepareRoute([{ lat: 85, lng: 0 }, { lat: 85.01, lng: 0 }]);
+    const north = prepareRoute([
+      { lat: 85, lng: 0 },
+      { lat: 85.01, lng: 0 },
+    ]);
     expect(corridorKernel(north, 500)(85.005, 0)).toBe(false);
   });
 });
 
 describe('the route deviation watcher judges as the exact distance does', () => {
-  const condition = RouteDeviationConditionSchema.parse({ type: 'routeDeviation', routeId: 'r', corridorM: 500, hysteresis: { margin: 25, clearDelayMinutes: 0 } });
+  const condition = RouteDeviationConditionSchema.parse({
+    type: 'routeDeviation',
+    routeId: 'r',
+    corridorM: 500,
+    hysteresis: { margin: 25, clearDelayMinutes: 0 },
+  });
   const watcher = routeDeviationWatcher(condition, { locations: new Map(), routes: new Map([['r', benchRoute]]) });
 
   it('hold above the corridor, clear within corridor − margin, the distance as value outside the clear corridor', () => {

@@ -1,4 +1,10 @@
-import { PARAM, POSITION_EFFECTS, type DwellCondition, type GeofenceCondition, type RouteDeviationCondition } from '@ztj/contracts';
+import {
+  PARAM,
+  POSITION_EFFECTS,
+  type DwellCondition,
+  type GeofenceCondition,
+  type RouteDeviationCondition,
+} from '@ztj/contracts';
 import { withinCorridor, type LatLng } from '../../../platform/geo';
 import type { ConditionState, EngineReading, RulePlaces } from './engine.types';
 import { judged, type ConditionWatcher } from './watcher';

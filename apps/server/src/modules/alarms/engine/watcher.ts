@@ -29,7 +29,13 @@ export function newJudgement(): Judgement {
 }
 
 /** Writes a verdict into `out` and answers true (the reading says something about the condition). */
-export function judged(out: Judgement, hold: boolean, clear: boolean, value: number | null, lastValue?: ConditionState['lastValue']): true {
+export function judged(
+  out: Judgement,
+  hold: boolean,
+  clear: boolean,
+  value: number | null,
+  lastValue?: ConditionState['lastValue'],
+): true {
   out.hold = hold;
   out.clear = clear;
   out.value = value;

@@ -1,4 +1,11 @@
-import { ALARM_SEVERITIES, type AlarmRecord, type ALARM_LIST_FIELDS, type BilingualText, type PROCESS_LIST_FIELDS, type ProcessRecord } from '@ztj/contracts';
+import {
+  ALARM_SEVERITIES,
+  type AlarmRecord,
+  type ALARM_LIST_FIELDS,
+  type BilingualText,
+  type PROCESS_LIST_FIELDS,
+  type ProcessRecord,
+} from '@ztj/contracts';
 import type { ListField, ListSpec } from '../../../platform/list/list-spec';
 import { ALARM_COLUMNS, alarmRecordOf, type AlarmRow } from '../runtime/alarm-row';
 
@@ -10,7 +17,9 @@ import { ALARM_COLUMNS, alarmRecordOf, type AlarmRow } from '../runtime/alarm-ro
  */
 
 /** Severity texts (SPEC §3 announcement priorities). */
-const SEVERITY_OPTIONS: Record<string, BilingualText> = Object.fromEntries(ALARM_SEVERITIES.map((s) => [s.code, { 'zh-CN': s.nameZh, 'en-US': s.nameEn }]));
+const SEVERITY_OPTIONS: Record<string, BilingualText> = Object.fromEntries(
+  ALARM_SEVERITIES.map((s) => [s.code, { 'zh-CN': s.nameZh, 'en-US': s.nameEn }]),
+);
 /** Alarm flag texts (SPEC §4: 0 non-alarm, 1 alarm, 3 ignore). */
 const FLAG_OPTIONS: Record<string, BilingualText> = {
   0: { 'zh-CN': '非告警', 'en-US': 'Non-alarm' },
@@ -31,16 +40,49 @@ const ALARM_FIELDS: Record<(typeof ALARM_LIST_FIELDS)[number], ListField> = {
   deviceName: { sql: 'd.name', type: 'string', label: { 'zh-CN': '设备名称', 'en-US': 'Device name' } },
   gatewayId: { sql: 'a.gateway_id', type: 'string', label: { 'zh-CN': '网关', 'en-US': 'Gateway' }, multi: true },
   ruleName: { sql: 'a.rule_name', type: 'string', label: { 'zh-CN': '规则', 'en-US': 'Rule' } },
-  alarmType: { sql: 'a.alarm_type', type: 'string', label: { 'zh-CN': '告警类型', 'en-US': 'Alarm type' }, multi: true },
-  severity: { sql: 'a.severity', type: 'string', label: { 'zh-CN': '告警级别', 'en-US': 'Severity' }, multi: true, options: SEVERITY_OPTIONS },
+  alarmType: {
+    sql: 'a.alarm_type',
+    type: 'string',
+    label: { 'zh-CN': '告警类型', 'en-US': 'Alarm type' },
+    multi: true,
+  },
+  severity: {
+    sql: 'a.severity',
+    type: 'string',
+    label: { 'zh-CN': '告警级别', 'en-US': 'Severity' },
+    multi: true,
+    options: SEVERITY_OPTIONS,
+  },
   startTs: { sql: 'a.start_ts', type: 'number', label: { 'zh-CN': '开始时间', 'en-US': 'Start' }, epochMs: true },
   endTs: { sql: 'a.end_ts', type: 'number', label: { 'zh-CN': '结束时间', 'en-US': 'End' }, epochMs: true },
   value: { sql: 'a.value', type: 'number', label: { 'zh-CN': '告警值', 'en-US': 'Value' } },
   peak: { sql: 'a.peak', type: 'number', label: { 'zh-CN': '峰值', 'en-US': 'Peak' } },
-  status: { sql: 'a.status', type: 'string', label: { 'zh-CN': '状态', 'en-US': 'Status' }, multi: true, options: STATUS_OPTIONS },
-  processed: { sql: 'a.processed', type: 'boolean', label: { 'zh-CN': '处理状态', 'en-US': 'Processing' }, options: PROCESSED_OPTIONS },
-  flag: { sql: 'a.flag', type: 'number', label: { 'zh-CN': '告警标记', 'en-US': 'Flag' }, multi: true, options: FLAG_OPTIONS },
-  createdAt: { sql: 'a.created_at', type: 'number', label: { 'zh-CN': '记录时间', 'en-US': 'Recorded' }, epochMs: true },
+  status: {
+    sql: 'a.status',
+    type: 'string',
+    label: { 'zh-CN': '状态', 'en-US': 'Status' },
+    multi: true,
+    options: STATUS_OPTIONS,
+  },
+  processed: {
+    sql: 'a.processed',
+    type: 'boolean',
+    label: { 'zh-CN': '处理状态', 'en-US': 'Processing' },
+    options: PROCESSED_OPTIONS,
+  },
+  flag: {
+    sql: 'a.flag',
+    type: 'number',
+    label: { 'zh-CN': '告警标记', 'en-US': 'Flag' },
+    multi: true,
+    options: FLAG_OPTIONS,
+  },
+  createdAt: {
+    sql: 'a.created_at',
+    type: 'number',
+    label: { 'zh-CN': '记录时间', 'en-US': 'Recorded' },
+    epochMs: true,
+  },
 };
 
 const alarmSpec = (name: string, where: string[] = []): ListSpec<AlarmRecord> => ({
@@ -70,13 +112,35 @@ export const GATEWAY_ALARM_LIST = alarmSpec('gatewayAlarms', ['a.gateway_id IS N
 const PROCESS_FIELDS: Record<(typeof PROCESS_LIST_FIELDS)[number], ListField> = {
   alarmId: { sql: 'r.alarm_id', type: 'string', label: { 'zh-CN': '告警编号', 'en-US': 'Alarm' } },
   deviceId: { sql: 'a.device_id', type: 'string', label: { 'zh-CN': '设备号', 'en-US': 'Device' }, multi: true },
-  alarmType: { sql: 'a.alarm_type', type: 'string', label: { 'zh-CN': '告警类型', 'en-US': 'Alarm type' }, multi: true },
-  severity: { sql: 'a.severity', type: 'string', label: { 'zh-CN': '告警级别', 'en-US': 'Severity' }, multi: true, options: SEVERITY_OPTIONS },
+  alarmType: {
+    sql: 'a.alarm_type',
+    type: 'string',
+    label: { 'zh-CN': '告警类型', 'en-US': 'Alarm type' },
+    multi: true,
+  },
+  severity: {
+    sql: 'a.severity',
+    type: 'string',
+    label: { 'zh-CN': '告警级别', 'en-US': 'Severity' },
+    multi: true,
+    options: SEVERITY_OPTIONS,
+  },
   startTs: { sql: 'a.start_ts', type: 'number', label: { 'zh-CN': '开始时间', 'en-US': 'Start' }, epochMs: true },
   content: { sql: 'r.content', type: 'string', label: { 'zh-CN': '处理记录', 'en-US': 'Record' } },
-  flag: { sql: 'r.flag', type: 'number', label: { 'zh-CN': '处理结果', 'en-US': 'Result' }, multi: true, options: FLAG_OPTIONS },
+  flag: {
+    sql: 'r.flag',
+    type: 'number',
+    label: { 'zh-CN': '处理结果', 'en-US': 'Result' },
+    multi: true,
+    options: FLAG_OPTIONS,
+  },
   createBy: { sql: 'r.create_by', type: 'string', label: { 'zh-CN': '处理人', 'en-US': 'Processed by' } },
-  createTime: { sql: 'r.create_time', type: 'number', label: { 'zh-CN': '处理时间', 'en-US': 'Processed' }, epochMs: true },
+  createTime: {
+    sql: 'r.create_time',
+    type: 'number',
+    label: { 'zh-CN': '处理时间', 'en-US': 'Processed' },
+    epochMs: true,
+  },
 };
 
 /** Process records of the tenant (process record list and export; `alarmId` filters one alarm). */

@@ -20,6 +20,11 @@ export const ALARM_DIGEST_JOB = defineJobClass({
   parameterHint: '{"lang":"zh-CN","to":["ops@example.com"]}',
   async handler({ db, tenantId, fireTime, lang, parameter, services }) {
     const to = parseParameter(parameter).to;
-    return sendAlarmDigest(db, services.mailer, { tenantId, until: fireTime, lang, extra: Array.isArray(to) ? to.map(String) : [] });
+    return sendAlarmDigest(db, services.mailer, {
+      tenantId,
+      until: fireTime,
+      lang,
+      extra: Array.isArray(to) ? to.map(String) : [],
+    });
   },
 });

@@ -8,9 +8,12 @@ function decodeBody(raw: string): string {
   const sep = raw.indexOf('\r\n\r\n');
   const headers = raw.slice(0, sep);
   const body = raw.slice(sep + 4);
-  if (/^Content-Transfer-Encoding: base64/im.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/^Content-Transfer-Encoding: base64/im.test(headers))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/^Content-Transfer-Encoding: quoted-printable/im.test(headers)) {
-    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const bytes = body
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
@@ -33,13 +36,23 @@ describe('alarm digest e-mail job (real SMTP server)', () => {
   it('mails the last 24 h of the tenant alarms to the e-mail recipients and the parameter addresses', async () => {
     const add = await t.call<{ id: string }>('POST', '/sys/quartzJob/add', {
       token,
-      body: { jobClassName: 'alarmDigestEmail', cronExpression: '0 0 8 * * ? *', parameter: '{"lang":"en-US","to":["ops@customer.example"]}', description: 'daily digest', status: -1 },
+      body: {
+        jobClassName: 'alarmDigestEmail',
+        cronExpression: '0 0 8 * * ? *',
+        parameter: '{"lang":"en-US","to":["ops@customer.example"]}',
+        description: 'daily digest',
+        status: -1,
+      },
     });
     expect(add.body.success).toBe(true);
-    const [job] = await t.db.query<{ tenant_id: number }>('SELECT tenant_id FROM quartz_job WHERE id = $1', [add.body.result.id]);
+    const [job] = await t.db.query<{ tenant_id: number }>('SELECT tenant_id FROM quartz_job WHERE id = $1', [
+      add.body.result.id,
+    ]);
     const tenantId = job!.tenant_id;
     // the administrator chose e-mail pushes
-    await t.db.query(`UPDATE sys_user SET email = 'admin@customer.example', alarm_push_mode = '4' WHERE username = 'admin'`);
+    await t.db.query(
+      `UPDATE sys_user SET email = 'admin@customer.example', alarm_push_mode = '4' WHERE username = 'admin'`,
+    );
     const now = Date.now();
     const alarm = (dev: string, sev: string, ago: number) =>
       t.db.query(
@@ -65,7 +78,9 @@ describe('alarm digest e-mail job (real SMTP server)', () => {
     const end2 = Date.now() + 5000;
     let rec: { last_run_status: string; last_run_message: string } | undefined;
     while (Date.now() < end2) {
-      [rec] = await t.db.query('SELECT last_run_status, last_run_message FROM quartz_job WHERE id = $1', [add.body.result.id]);
+      [rec] = await t.db.query('SELECT last_run_status, last_run_message FROM quartz_job WHERE id = $1', [
+        add.body.result.id,
+      ]);
       if (rec?.last_run_status === 'success') break;
       await sleep(100);
     }

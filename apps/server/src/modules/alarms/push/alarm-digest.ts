@@ -33,7 +33,12 @@ function typeName(code: string, lang: Language): string {
 }
 
 /** The digest of one tenant's alarms started in `(until - 24 h, until]`, in `lang`. */
-export async function buildAlarmDigest(db: Db, tenantId: number, until: number, lang: Language): Promise<{ message: PushMessage; count: number }> {
+export async function buildAlarmDigest(
+  db: Db,
+  tenantId: number,
+  until: number,
+  lang: Language,
+): Promise<{ message: PushMessage; count: number }> {
   const rows = await db.query<AlarmRow>(
     `SELECT a.device_id, coalesce(d.alias, d.name) AS device_name, a.alarm_type, a.severity, a.start_ts, a.status, a.value, a.rule_name
        FROM alarm a LEFT JOIN device d ON d.dev_no = a.device_id
@@ -41,7 +46,10 @@ export async function buildAlarmDigest(db: Db, tenantId: number, until: number, 
       ORDER BY a.start_ts DESC`,
     [tenantId, until - DIGEST_SPAN_MS, until],
   );
-  const [tenant] = await db.query<{ name: string; name_en: string | null }>('SELECT name, name_en FROM sys_tenant WHERE id = $1', [tenantId]);
+  const [tenant] = await db.query<{ name: string; name_en: string | null }>(
+    'SELECT name, name_en FROM sys_tenant WHERE id = $1',
+    [tenantId],
+  );
   const tenantName = (lang === 'en-US' ? tenant?.name_en || tenant?.name : tenant?.name) ?? String(tenantId);
   const en = lang === 'en-US';
   const by = (sev: 'L' | 'M' | 'H'): number => rows.filter((r) => r.severity === sev).length;
@@ -58,17 +66,38 @@ export async function buildAlarmDigest(db: Db, tenantId: number, until: number, 
   const perDevice = new Map<string, number>();
   for (const r of rows) perDevice.set(r.device_id, (perDevice.get(r.device_id) ?? 0) + 1);
   const top = [...perDevice.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
-  if (top.length) lines.push(en ? `Most alarms: ${top.map(([d, n]) => `${d} (${n})`).join(', ')}` : `告警最多的设备：${top.map(([d, n]) => `${d}（${n}）`).join('，')}`);
+  if (top.length)
+    lines.push(
+      en
+        ? `Most alarms: ${top.map(([d, n]) => `${d} (${n})`).join(', ')}`
+        : `告警最多的设备：${top.map(([d, n]) => `${d}（${n}）`).join('，')}`,
+    );
   if (rows.length) lines.push('', en ? 'Latest alarms:' : '最近的告警：');
   for (const r of rows.slice(0, LISTED)) {
     const value = r.value === null ? '' : ` ${r.value}${getParameter(r.alarm_type)?.unit ?? ''}`;
-    lines.push(`${formatEpochMs(Number(r.start_ts))} [${SEVERITY[r.severity]?.[lang] ?? r.severity}] ${r.device_name ?? r.device_id} (${r.device_id}) ${typeName(r.alarm_type, lang)}${value} · ${r.rule_name}`);
+    lines.push(
+      `${formatEpochMs(Number(r.start_ts))} [${SEVERITY[r.severity]?.[lang] ?? r.severity}] ${r.device_name ?? r.device_id} (${r.device_id}) ${typeName(r.alarm_type, lang)}${value} · ${r.rule_name}`,
+    );
   }
   if (rows.length > LISTED) lines.push(en ? `… and ${rows.length - LISTED} more` : `……另有 ${rows.length - LISTED} 条`);
   if (!rows.length) lines.push(en ? 'No alarms in the last 24 hours.' : '最近 24 小时没有告警。');
-  const title = en ? `Alarm digest: ${tenantName}, ${rows.length} alarms in the last 24 h` : `【告警日报】${tenantName} 最近24小时告警 ${rows.length} 条`;
+  const title = en
+    ? `Alarm digest: ${tenantName}, ${rows.length} alarms in the last 24 h`
+    : `【告警日报】${tenantName} 最近24小时告警 ${rows.length} 条`;
   const severity = by('H') ? 'H' : by('M') ? 'M' : 'L';
-  return { count: rows.length, message: { title, text: lines.join('\n'), severity, deviceId: '', deviceName: '', alarmType: '', value: '', time: to } };
+  return {
+    count: rows.length,
+    message: {
+      title,
+      text: lines.join('\n'),
+      severity,
+      deviceId: '',
+      deviceName: '',
+      alarmType: '',
+      value: '',
+      time: to,
+    },
+  };
 }
 
 /**

@@ -7,7 +7,16 @@ import { waitFor } from '../../../platform/jobs/job-queue.fixtures';
 import type { AlarmNotice } from '../runtime/alarm-notice';
 import { createChannels, readPushConfig } from '../../../platform/notify/push-config';
 import { createPushDispatcher, type PushDispatcher } from './dispatcher';
-import { acceptingRobot, addAlarm, addGroup, addTenant, addUser, silentChannel, startMailbox, type Mailbox } from './push.fixtures';
+import {
+  acceptingRobot,
+  addAlarm,
+  addGroup,
+  addTenant,
+  addUser,
+  silentChannel,
+  startMailbox,
+  type Mailbox,
+} from './push.fixtures';
 
 /**
  * The push dispatcher end to end (issue 9 item 5): notices → alarm_push rows → jobs on the real job
@@ -43,9 +52,17 @@ interface Row {
 }
 
 const rowsOf = (alarmId: string): Promise<Row[]> =>
-  t.db.query<Row>('SELECT id, channel, status, attempts, answer, recipient, address, user_id, event, sent_at, push_type, title FROM alarm_push WHERE alarm_id = $1 ORDER BY recipient, channel, created_at', [alarmId]);
+  t.db.query<Row>(
+    'SELECT id, channel, status, attempts, answer, recipient, address, user_id, event, sent_at, push_type, title FROM alarm_push WHERE alarm_id = $1 ORDER BY recipient, channel, created_at',
+    [alarmId],
+  );
 
-const notify = (n: Partial<RuleNotify> = {}): RuleNotify => ({ groupIds: [], escalateGroupIds: [], robots: false, ...n });
+const notify = (n: Partial<RuleNotify> = {}): RuleNotify => ({
+  groupIds: [],
+  escalateGroupIds: [],
+  robots: false,
+  ...n,
+});
 
 function notice(alarm: AlarmRecord, tenantId: number, over: Partial<AlarmNotice> = {}): AlarmNotice {
   return { kind: 'raised', tenantId, alarm, notify: notify(), pushUsers: true, ...over };
@@ -62,7 +79,9 @@ beforeAll(async () => {
   mail = await startMailbox();
   jobs = createJobQueue(t.db, { schema, connectionString: process.env.DATABASE_URL, onError: (e) => errors.push(e) });
   await jobs.start();
-  const configured = createChannels(readPushConfig({ SMTP_URL: mail.url, SMTP_FROM: 'alarm@ztj.test', PUSH_TIMEOUT_MS: '5000' }));
+  const configured = createChannels(
+    readPushConfig({ SMTP_URL: mail.url, SMTP_FROM: 'alarm@ztj.test', PUSH_TIMEOUT_MS: '5000' }),
+  );
   dispatcher = createPushDispatcher(t.db, {
     channels: [...configured, silent, robot],
     jobs,
@@ -92,8 +111,19 @@ describe('push dispatcher (real SMTP server, real job queue)', () => {
     const user = await addUser(t.db, id, role, { name: '王运营', email, pushMode: '4' });
     const alarm = await addAlarm(t.db, id);
     expect(dispatcher.onNotice(notice(alarm, id))).toBeUndefined();
-    const [row] = await waitFor('sent', async () => ((await rowsOf(alarm.id)).find((r) => r.status === 'sent') ? rowsOf(alarm.id) : null));
-    expect(row).toMatchObject({ channel: 'email', push_type: 4, user_id: user, recipient: '王运营', address: email, status: 'sent', attempts: 1, event: 'raised' });
+    const [row] = await waitFor('sent', async () =>
+      (await rowsOf(alarm.id)).find((r) => r.status === 'sent') ? rowsOf(alarm.id) : null,
+    );
+    expect(row).toMatchObject({
+      channel: 'email',
+      push_type: 4,
+      user_id: user,
+      recipient: '王运营',
+      address: email,
+      status: 'sent',
+      attempts: 1,
+      event: 'raised',
+    });
     expect(row!.answer).toMatch(/^250 /);
     expect(row!.sent_at).not.toBeNull();
     const m = mail.mails.find((x) => x.to.includes(email));
@@ -124,7 +154,10 @@ describe('push dispatcher (real SMTP server, real job queue)', () => {
   it('records notConfigured for a group member with a phone while SMS is not configured, noAddress for one without e-mail; no audience when pushUsers is false', async () => {
     const { id, role } = await tenant();
     const noMail = await addUser(t.db, id, role, { name: 'nomail', phone: '13800001111', pushMode: '4' });
-    const group = await addGroup(t.db, id, [{ name: '司机张三', phone: '13912345678', pushMode: 1 }, { userId: noMail, pushMode: 0 }]);
+    const group = await addGroup(t.db, id, [
+      { name: '司机张三', phone: '13912345678', pushMode: 1 },
+      { userId: noMail, pushMode: 0 },
+    ]);
     const alarm = await addAlarm(t.db, id);
     dispatcher.onNotice(notice(alarm, id, { pushUsers: false, notify: notify({ groupIds: [group] }) }));
     await dispatcher.idle();
@@ -143,7 +176,9 @@ describe('push dispatcher (real SMTP server, real job queue)', () => {
     await addUser(t.db, id, role, { name: 'busy', email, pushMode: '4' });
     const alarm = await addAlarm(t.db, id);
     dispatcher.onNotice(notice(alarm, id));
-    const row = await waitFor('sent after retries', async () => (await rowsOf(alarm.id)).find((r) => r.status === 'sent'));
+    const row = await waitFor('sent after retries', async () =>
+      (await rowsOf(alarm.id)).find((r) => r.status === 'sent'),
+    );
     expect(row.attempts).toBe(3);
     expect(mail.tries.get(email)).toBe(3);
     expect(mail.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
@@ -156,7 +191,9 @@ describe('push dispatcher (real SMTP server, real job queue)', () => {
     await addUser(t.db, id, role, { name: 'full', email, pushMode: '4' });
     const alarm = await addAlarm(t.db, id);
     dispatcher.onNotice(notice(alarm, id));
-    const row = await waitFor('failed after retries', async () => (await rowsOf(alarm.id)).find((r) => r.status === 'failed'));
+    const row = await waitFor('failed after retries', async () =>
+      (await rowsOf(alarm.id)).find((r) => r.status === 'failed'),
+    );
     expect(row.attempts).toBe(6);
     expect(row.answer).toMatch(/451/);
     expect(mail.tries.get(email)).toBe(6);
@@ -183,7 +220,9 @@ describe('push dispatcher (real SMTP server, real job queue)', () => {
     const calls = silent.calls;
     dispatcher.onNotice(notice(alarm, id));
     await waitFor('the silent provider called', () => silent.calls > calls);
-    await waitFor('e-mail sent', async () => (await rowsOf(alarm.id)).find((r) => r.channel === 'email' && r.status === 'sent'));
+    await waitFor('e-mail sent', async () =>
+      (await rowsOf(alarm.id)).find((r) => r.channel === 'email' && r.status === 'sent'),
+    );
     const wechat = (await rowsOf(alarm.id)).find((r) => r.channel === 'wechat');
     expect(wechat).toMatchObject({ status: 'pending', attempts: 0 });
   });
@@ -201,7 +240,12 @@ describe('push dispatcher (real SMTP server, real job queue)', () => {
     dispatcher.onNotice({ ...n, kind: 'reminder', alarm: { ...alarm, reminders: 2 } });
     await dispatcher.idle();
     const rows = await rowsOf(alarm.id);
-    expect(rows.filter((r) => r.channel === 'email').map((r) => r.event).sort()).toEqual(['raised', 'reminder', 'reminder']);
+    expect(
+      rows
+        .filter((r) => r.channel === 'email')
+        .map((r) => r.event)
+        .sort(),
+    ).toEqual(['raised', 'reminder', 'reminder']);
     expect(rows.filter((r) => r.channel === 'dingtalk').map((r) => [r.event, r.push_type, r.recipient])).toEqual([
       ['raised', 0, '钉钉群机器人'],
       ['reminder', 0, '钉钉群机器人'],
@@ -218,7 +262,16 @@ describe('push dispatcher (real SMTP server, real job queue)', () => {
     await addUser(t.db, id, role, { name: 'scene', email, pushMode: '4' });
     const alarm = { ...(await addAlarm(t.db, id)), id: `scene:x:${id}:0:1` };
     dispatcher.onNotice(notice(alarm, id));
-    const row = await waitFor('sent', async () => (await t.db.query<Row & { alarm_id: string | null }>(`SELECT * FROM alarm_push WHERE tenant_id = $1 AND status = 'sent'`, [id]))[0]);
+    const row = await waitFor(
+      'sent',
+      async () =>
+        (
+          await t.db.query<Row & { alarm_id: string | null }>(
+            `SELECT * FROM alarm_push WHERE tenant_id = $1 AND status = 'sent'`,
+            [id],
+          )
+        )[0],
+    );
     expect(row).toMatchObject({ alarm_id: null, device_id: alarm.deviceId, attempts: 1 });
     expect(mail.mails.some((m) => m.to.includes(email))).toBe(true);
   });
@@ -228,7 +281,13 @@ describe('push dispatcher (real SMTP server, real job queue)', () => {
     const first = await addGroup(t.db, id, [{ name: 'first', email: `first-${id}@x.example`, pushMode: 4 }]);
     const second = await addGroup(t.db, id, [{ name: 'second', email: `second-${id}@x.example`, pushMode: 4 }]);
     const alarm = await addAlarm(t.db, id);
-    dispatcher.onNotice(notice(alarm, id, { kind: 'escalated', pushUsers: false, notify: notify({ groupIds: [first], escalateGroupIds: [second] }) }));
+    dispatcher.onNotice(
+      notice(alarm, id, {
+        kind: 'escalated',
+        pushUsers: false,
+        notify: notify({ groupIds: [first], escalateGroupIds: [second] }),
+      }),
+    );
     await dispatcher.idle();
     expect((await rowsOf(alarm.id)).map((r) => [r.recipient, r.event])).toEqual([['second', 'escalated']]);
   });
@@ -243,7 +302,12 @@ describe('push dispatcher (real SMTP server, real job queue)', () => {
       [id, alarm.id, alarm.deviceId, email, Date.now()],
     );
     const channels = createChannels(readPushConfig({ SMTP_URL: mail.url, SMTP_FROM: 'alarm@ztj.test' }));
-    const again = createPushDispatcher(t.db, { channels, jobs, onError: (e) => errors.push(e), retry: { limit: 1, delaySec: 0, backoff: false } });
+    const again = createPushDispatcher(t.db, {
+      channels,
+      jobs,
+      onError: (e) => errors.push(e),
+      retry: { limit: 1, delaySec: 0, backoff: false },
+    });
     later.push(again);
     await again.start();
     const row = await waitFor('sent', async () => (await rowsOf(alarm.id)).find((r) => r.status === 'sent'));

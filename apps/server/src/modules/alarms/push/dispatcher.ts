@@ -4,7 +4,14 @@ import type { JobOptions, JobQueue } from '../../../platform/jobs/job-queue';
 import type { AlarmNotice } from '../runtime/alarm-notice';
 import type { PushChannel } from '../../../platform/notify/channel';
 import { insertPushes, markQueued, unqueuedPushes, type NewPush } from './push-store';
-import { DEFAULT_PUSH_RETRY, PUSH_QUEUE, PushRetryError, runPushJob, type PushJobData, type PushRetryPolicy } from './push-worker';
+import {
+  DEFAULT_PUSH_RETRY,
+  PUSH_QUEUE,
+  PushRetryError,
+  runPushJob,
+  type PushJobData,
+  type PushRetryPolicy,
+} from './push-worker';
 import { noticeRecipients } from './recipients';
 import { renderPushMessage, type RenderInput } from './render';
 
@@ -92,16 +99,35 @@ export function createPushDispatcher(db: Db, opts: PushDispatcherOptions): PushD
     const render: RenderInput = { alarm: notice.alarm, event: notice.kind, reminder: notice.alarm.reminders };
     const title = renderPushMessage(render, { lang, timeZone: opts.timeZone }).title;
     const createdAt = now();
-    const base = { tenantId: notice.tenantId, alarmId: notice.alarm.id, deviceId: notice.alarm.deviceId, event: notice.kind, occurrence: notice.kind === 'reminder' ? Math.max(1, notice.alarm.reminders) : 1, title, createdAt };
+    const base = {
+      tenantId: notice.tenantId,
+      alarmId: notice.alarm.id,
+      deviceId: notice.alarm.deviceId,
+      event: notice.kind,
+      occurrence: notice.kind === 'reminder' ? Math.max(1, notice.alarm.reminders) : 1,
+      title,
+      createdAt,
+    };
     const out: NewPush[] = [];
     for (const r of await noticeRecipients(db, notice)) {
       for (const code of USER_CHANNELS) {
         const bit = PUSH_TYPE_OF[code];
         if ((r.pushMode & bit) === 0) continue;
         const channel = channels.get(code);
-        const address = channel ? channel.addressOf(r) : r[code === 'sms' ? 'phone' : code === 'email' ? 'email' : 'wechatOpenId'] ?? null;
+        const address = channel
+          ? channel.addressOf(r)
+          : (r[code === 'sms' ? 'phone' : code === 'email' ? 'email' : 'wechatOpenId'] ?? null);
         const status = !channel ? 'notConfigured' : address ? 'pending' : 'noAddress';
-        out.push({ ...base, channel: code, pushType: bit, userId: r.userId ?? null, recipient: r.name, address, status, answer: null });
+        out.push({
+          ...base,
+          channel: code,
+          pushType: bit,
+          userId: r.userId ?? null,
+          recipient: r.name,
+          address,
+          status,
+          answer: null,
+        });
       }
     }
     if (notice.notify.robots) {
@@ -109,7 +135,16 @@ export function createPushDispatcher(db: Db, opts: PushDispatcherOptions): PushD
         const channel = channels.get(code);
         if (!channel) continue;
         const address = channel.addressOf({});
-        out.push({ ...base, channel: code, pushType: 0, userId: null, recipient: ROBOT_NAMES[code][lang], address, status: address ? 'pending' : 'noAddress', answer: null });
+        out.push({
+          ...base,
+          channel: code,
+          pushType: 0,
+          userId: null,
+          recipient: ROBOT_NAMES[code][lang],
+          address,
+          status: address ? 'pending' : 'noAddress',
+          answer: null,
+        });
       }
     }
     return out;
@@ -119,7 +154,10 @@ export function createPushDispatcher(db: Db, opts: PushDispatcherOptions): PushD
     const pushes = await pushesOf(notice);
     const rows = await insertPushes(db, pushes);
     const render: RenderInput = { alarm: notice.alarm, event: notice.kind, reminder: notice.alarm.reminders };
-    await queueJobs(rows.filter((r) => r.status === 'pending').map((r) => r.id), render);
+    await queueJobs(
+      rows.filter((r) => r.status === 'pending').map((r) => r.id),
+      render,
+    );
   }
 
   /**
@@ -131,7 +169,8 @@ export function createPushDispatcher(db: Db, opts: PushDispatcherOptions): PushD
       try {
         return await dispatch(notice);
       } catch (err) {
-        if (i === DISPATCH_PAUSES_MS.length - 1 || !accepting) throw new Error(`push of alarm ${notice.alarm.id} (${notice.kind}) not recorded: ${toError(err).message}`);
+        if (i === DISPATCH_PAUSES_MS.length - 1 || !accepting)
+          throw new Error(`push of alarm ${notice.alarm.id} (${notice.kind}) not recorded: ${toError(err).message}`);
         await new Promise((r) => setTimeout(r, pause));
       }
     }
@@ -155,7 +194,15 @@ export function createPushDispatcher(db: Db, opts: PushDispatcherOptions): PushD
   async function handle(job: Parameters<typeof runPushJob>[0]): Promise<unknown> {
     // fetched after stop(): not attempted (the channels are closing), retried later
     if (stopped) throw new PushRetryError('push dispatcher stopping');
-    const run = runPushJob(job, { db, channels, retry, lang, timeZone: opts.timeZone, consoleUrl: opts.consoleUrl, now });
+    const run = runPushJob(job, {
+      db,
+      channels,
+      retry,
+      lang,
+      timeZone: opts.timeZone,
+      consoleUrl: opts.consoleUrl,
+      now,
+    });
     running.add(run);
     try {
       return await run;
@@ -172,7 +219,14 @@ export function createPushDispatcher(db: Db, opts: PushDispatcherOptions): PushD
 
     async start() {
       const concurrency = Math.max(1, opts.concurrency ?? 4);
-      await opts.jobs.work<PushJobData>(PUSH_QUEUE, { concurrency, ...(opts.pollingIntervalSeconds ? { pollingIntervalSeconds: opts.pollingIntervalSeconds } : {}) }, handle);
+      await opts.jobs.work<PushJobData>(
+        PUSH_QUEUE,
+        {
+          concurrency,
+          ...(opts.pollingIntervalSeconds ? { pollingIntervalSeconds: opts.pollingIntervalSeconds } : {}),
+        },
+        handle,
+      );
       // rows recorded whose job was never sent (queue down, process ended in between): queued now
       chain = chain.then(async () => queueJobs(await unqueuedPushes(db))).catch((err) => onError(err));
       await chain;

@@ -40,8 +40,38 @@ export interface PushRow {
   attempts: number;
 }
 
-const COLS = ['tenant_id', 'alarm_id', 'device_id', 'event', 'channel', 'push_type', 'user_id', 'recipient', 'address', 'status', 'answer', 'title', 'created_at', 'occurrence'] as const;
-const CASTS = ['integer', 'text', 'text', 'text', 'text', 'smallint', 'text', 'text', 'text', 'text', 'text', 'text', 'bigint', 'integer'];
+const COLS = [
+  'tenant_id',
+  'alarm_id',
+  'device_id',
+  'event',
+  'channel',
+  'push_type',
+  'user_id',
+  'recipient',
+  'address',
+  'status',
+  'answer',
+  'title',
+  'created_at',
+  'occurrence',
+] as const;
+const CASTS = [
+  'integer',
+  'text',
+  'text',
+  'text',
+  'text',
+  'smallint',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'bigint',
+  'integer',
+];
 
 /**
  * Records the pushes of one notice in one multi-row INSERT, skipping each whose dedupe key already
@@ -54,7 +84,22 @@ export async function insertPushes(db: Queryable, pushes: NewPush[]): Promise<{ 
   if (pushes.length === 0) return [];
   const params: unknown[] = [];
   const tuples = pushes.map((p, i) => {
-    const values = [p.tenantId, p.alarmId, p.deviceId, p.event, p.channel, p.pushType, p.userId, p.recipient, p.address, p.status, p.answer, p.title, p.createdAt, p.occurrence];
+    const values = [
+      p.tenantId,
+      p.alarmId,
+      p.deviceId,
+      p.event,
+      p.channel,
+      p.pushType,
+      p.userId,
+      p.recipient,
+      p.address,
+      p.status,
+      p.answer,
+      p.title,
+      p.createdAt,
+      p.occurrence,
+    ];
     const refs = values.map((v, k) => {
       params.push(v);
       return `$${params.length}::${CASTS[k]}`;
@@ -88,13 +133,18 @@ export async function markQueued(db: Queryable, ids: string[]): Promise<void> {
 
 /** Pending rows still marked unqueued (their job was never sent), oldest first, at most 1000. */
 export async function unqueuedPushes(db: Queryable): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(`SELECT id FROM alarm_push WHERE status = 'pending' AND next_attempt_at IS NOT NULL ORDER BY created_at LIMIT 1000`);
+  const rows = await db.query<{ id: string }>(
+    `SELECT id FROM alarm_push WHERE status = 'pending' AND next_attempt_at IS NOT NULL ORDER BY created_at LIMIT 1000`,
+  );
   return rows.map((r) => String(r.id));
 }
 
 /** The row of a push job, or null when it is gone. */
 export async function loadPush(db: Queryable, id: string): Promise<PushRow | null> {
-  const [row] = await db.query<PushRow>('SELECT id, tenant_id, alarm_id, channel, address, status, attempts FROM alarm_push WHERE id = $1', [id]);
+  const [row] = await db.query<PushRow>(
+    'SELECT id, tenant_id, alarm_id, channel, address, status, attempts FROM alarm_push WHERE id = $1',
+    [id],
+  );
   return row ? { ...row, attempts: Number(row.attempts) } : null;
 }
 
@@ -102,7 +152,13 @@ export async function loadPush(db: Queryable, id: string): Promise<PushRow | nul
  * Stores an attempt's outcome: attempts + 1, the answer (≤ 500 characters), the new status and,
  * when sent, `sent_at` (server ms).
  */
-export async function recordAttempt(db: Queryable, id: string, status: PushStatus, answer: string, now: number): Promise<void> {
+export async function recordAttempt(
+  db: Queryable,
+  id: string,
+  status: PushStatus,
+  answer: string,
+  now: number,
+): Promise<void> {
   await db.query(
     `UPDATE alarm_push SET attempts = attempts + 1, answer = $2, status = $3::text, sent_at = CASE WHEN $3::text = 'sent' THEN $4::bigint ELSE sent_at END
       WHERE id = $1`,

@@ -87,7 +87,13 @@ async function renderInputOf(db: Queryable, pushId: string): Promise<RenderInput
   };
 }
 
-async function attempt(channel: PushChannel, address: string, input: RenderInput, alarmId: string | null, deps: PushWorkerDeps): Promise<PushAttemptResult> {
+async function attempt(
+  channel: PushChannel,
+  address: string,
+  input: RenderInput,
+  alarmId: string | null,
+  deps: PushWorkerDeps,
+): Promise<PushAttemptResult> {
   const url = deps.consoleUrl && alarmId ? alarmLink(deps.consoleUrl, alarmId) : undefined;
   try {
     return await channel.send(address, renderPushMessage(input, { lang: deps.lang, timeZone: deps.timeZone, url }));
@@ -105,7 +111,10 @@ async function attempt(channel: PushChannel, address: string, input: RenderInput
  * is thrown so the queue retries it with backoff.
  * @returns the row's new status (the job's output).
  */
-export async function runPushJob(job: Pick<JobContext<PushJobData>, 'data' | 'retryCount'>, deps: PushWorkerDeps): Promise<{ status: string }> {
+export async function runPushJob(
+  job: Pick<JobContext<PushJobData>, 'data' | 'retryCount'>,
+  deps: PushWorkerDeps,
+): Promise<{ status: string }> {
   const row = await loadPush(deps.db, job.data.pushId);
   if (!row || row.status !== 'pending') return { status: row?.status ?? 'gone' };
   const channel = deps.channels.get(row.channel);

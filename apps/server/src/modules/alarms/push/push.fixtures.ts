@@ -48,7 +48,12 @@ export function decodeMail(raw: string): { subject: string; text: string } {
   const body = raw.slice(sep + 4);
   const subject = decodeWords(/^Subject: (.*)$/im.exec(headers)?.[1] ?? '');
   const cte = /^Content-Transfer-Encoding: (.*)$/im.exec(headers)?.[1]?.trim().toLowerCase();
-  const text = cte === 'base64' ? Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8') : cte === 'quoted-printable' ? qp(body) : body;
+  const text =
+    cte === 'base64'
+      ? Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8')
+      : cte === 'quoted-printable'
+        ? qp(body)
+        : body;
   return { subject, text: text.replace(/\r\n/g, '\n') };
 }
 
@@ -69,7 +74,8 @@ export async function startMailbox(user = 'alarm@ztj.test', pass = 'secret'): Pr
     onRcptTo(address, _s, cb) {
       tries.set(address.address, (tries.get(address.address) ?? 0) + 1);
       const code = scripts.get(address.address)?.shift();
-      if (code === 451) return cb(Object.assign(new Error('4.2.0 mailbox busy, try again later'), { responseCode: 451 }));
+      if (code === 451)
+        return cb(Object.assign(new Error('4.2.0 mailbox busy, try again later'), { responseCode: 451 }));
       if (code === 550) return cb(Object.assign(new Error('5.1.1 mailbox unavailable'), { responseCode: 550 }));
       cb();
     },
@@ -77,7 +83,10 @@ export async function startMailbox(user = 'alarm@ztj.test', pass = 'secret'): Pr
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), ...decodeMail(Buffer.concat(chunks).toString('utf8')) });
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          ...decodeMail(Buffer.concat(chunks).toString('utf8')),
+        });
         cb(null, `Message queued as Q${mails.length}`);
       });
     },
@@ -119,17 +128,36 @@ export function silentChannel(code: PushChannelCode = 'wechat'): PushChannel & {
 /** A tenant of its own (id `tenantId`) with a role holding `alarm:list` (the push audience). */
 export async function addTenant(db: Db, tenantId: number): Promise<string> {
   await db.query('INSERT INTO sys_tenant (id, name) VALUES ($1, $2)', [tenantId, `push-${tenantId}`]);
-  const [role] = await db.query<{ id: string }>(`INSERT INTO sys_role (tenant_id, role_name, role_code) VALUES ($1, 'push', $2) RETURNING id`, [tenantId, `push${tenantId}`]);
-  await db.query(`INSERT INTO sys_role_permission (role_id, permission_id) SELECT $1, id FROM sys_permission WHERE perms = 'alarm:list'`, [role!.id]);
+  const [role] = await db.query<{ id: string }>(
+    `INSERT INTO sys_role (tenant_id, role_name, role_code) VALUES ($1, 'push', $2) RETURNING id`,
+    [tenantId, `push${tenantId}`],
+  );
+  await db.query(
+    `INSERT INTO sys_role_permission (role_id, permission_id) SELECT $1, id FROM sys_permission WHERE perms = 'alarm:list'`,
+    [role!.id],
+  );
   return role!.id;
 }
 
 /** A user of the tenant with the audience role and SPEC §3 push settings; returns the id. */
-export async function addUser(db: Db, tenantId: number, roleId: string, u: { name: string; phone?: string; email?: string; openId?: string; pushMode?: string; onlyMulti?: boolean }): Promise<string> {
+export async function addUser(
+  db: Db,
+  tenantId: number,
+  roleId: string,
+  u: { name: string; phone?: string; email?: string; openId?: string; pushMode?: string; onlyMulti?: boolean },
+): Promise<string> {
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO sys_user (username, realname, password_hash, phone, email, wechat_open_id, alarm_push_mode, only_multi_alarm)
      VALUES ($1, $2, 'x', $3, $4, $5, $6, $7) RETURNING id`,
-    [`${u.name}-${crypto.randomBytes(3).toString('hex')}`, u.name, u.phone ?? null, u.email ?? null, u.openId ?? null, u.pushMode ?? '', u.onlyMulti ?? false],
+    [
+      `${u.name}-${crypto.randomBytes(3).toString('hex')}`,
+      u.name,
+      u.phone ?? null,
+      u.email ?? null,
+      u.openId ?? null,
+      u.pushMode ?? '',
+      u.onlyMulti ?? false,
+    ],
   );
   await db.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1, $2)', [row!.id, tenantId]);
   await db.query('INSERT INTO sys_user_role (user_id, role_id) VALUES ($1, $2)', [row!.id, roleId]);
@@ -137,10 +165,20 @@ export async function addUser(db: Db, tenantId: number, roleId: string, u: { nam
 }
 
 /** A recipient group with members; returns its id. */
-export async function addGroup(db: Db, tenantId: number, members: { userId?: string; name?: string; phone?: string; email?: string; pushMode: number }[]): Promise<string> {
-  const [g] = await db.query<{ id: string }>('INSERT INTO alarm_user_group (tenant_id, name) VALUES ($1, $2) RETURNING id', [tenantId, `g-${crypto.randomBytes(3).toString('hex')}`]);
+export async function addGroup(
+  db: Db,
+  tenantId: number,
+  members: { userId?: string; name?: string; phone?: string; email?: string; pushMode: number }[],
+): Promise<string> {
+  const [g] = await db.query<{ id: string }>(
+    'INSERT INTO alarm_user_group (tenant_id, name) VALUES ($1, $2) RETURNING id',
+    [tenantId, `g-${crypto.randomBytes(3).toString('hex')}`],
+  );
   for (const m of members) {
-    await db.query('INSERT INTO alarm_user_group_member (group_id, user_id, name, phone, email, push_mode) VALUES ($1, $2, $3, $4, $5, $6)', [g!.id, m.userId ?? null, m.name ?? null, m.phone ?? null, m.email ?? null, m.pushMode]);
+    await db.query(
+      'INSERT INTO alarm_user_group_member (group_id, user_id, name, phone, email, push_mode) VALUES ($1, $2, $3, $4, $5, $6)',
+      [g!.id, m.userId ?? null, m.name ?? null, m.phone ?? null, m.email ?? null, m.pushMode],
+    );
   }
   return g!.id;
 }
@@ -178,7 +216,23 @@ export async function addAlarm(db: Db, tenantId: number, over: Partial<AlarmReco
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO alarm (tenant_id, device_id, rule_source, rule_id, rule_name, condition_index, condition_type, alarm_type, severity, start_ts, raised_ts, value, peak, reminders, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
-    [tenantId, a.deviceId, a.ruleSource, a.ruleId, a.ruleName, a.conditionIndex, a.conditionType, a.alarmType, a.severity, a.startTs, a.raisedTs, a.value, a.peak, a.reminders, a.createdAt],
+    [
+      tenantId,
+      a.deviceId,
+      a.ruleSource,
+      a.ruleId,
+      a.ruleName,
+      a.conditionIndex,
+      a.conditionType,
+      a.alarmType,
+      a.severity,
+      a.startTs,
+      a.raisedTs,
+      a.value,
+      a.peak,
+      a.reminders,
+      a.createdAt,
+    ],
   );
   return { ...a, id: row!.id };
 }

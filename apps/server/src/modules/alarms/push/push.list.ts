@@ -68,18 +68,55 @@ export const PUSH_LIST: ListSpec<PushRecord> = {
   idSql: 'p.id',
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
-    createdAt: { sql: 'to_timestamp(p.created_at / 1000.0)', type: 'datetime', label: { 'zh-CN': '推送时间', 'en-US': 'Created' } },
-    event: { sql: 'p.event', type: 'string', label: { 'zh-CN': '事件', 'en-US': 'Event' }, multi: true, options: PUSH_EVENT_TEXT },
-    channel: { sql: 'p.channel', type: 'string', label: { 'zh-CN': '渠道', 'en-US': 'Channel' }, multi: true, options: PUSH_CHANNEL_TEXT },
-    pushType: { sql: 'p.push_type', type: 'number', label: { 'zh-CN': '推送类型', 'en-US': 'Push type' }, multi: true, options: PUSH_TYPE_TEXT },
+    createdAt: {
+      sql: 'to_timestamp(p.created_at / 1000.0)',
+      type: 'datetime',
+      label: { 'zh-CN': '推送时间', 'en-US': 'Created' },
+    },
+    event: {
+      sql: 'p.event',
+      type: 'string',
+      label: { 'zh-CN': '事件', 'en-US': 'Event' },
+      multi: true,
+      options: PUSH_EVENT_TEXT,
+    },
+    channel: {
+      sql: 'p.channel',
+      type: 'string',
+      label: { 'zh-CN': '渠道', 'en-US': 'Channel' },
+      multi: true,
+      options: PUSH_CHANNEL_TEXT,
+    },
+    pushType: {
+      sql: 'p.push_type',
+      type: 'number',
+      label: { 'zh-CN': '推送类型', 'en-US': 'Push type' },
+      multi: true,
+      options: PUSH_TYPE_TEXT,
+    },
     recipient: { sql: 'p.recipient', type: 'string', label: { 'zh-CN': '接收人', 'en-US': 'Recipient' } },
-    status: { sql: 'p.status', type: 'string', label: { 'zh-CN': '状态', 'en-US': 'Status' }, multi: true, options: PUSH_STATUS_TEXT },
+    status: {
+      sql: 'p.status',
+      type: 'string',
+      label: { 'zh-CN': '状态', 'en-US': 'Status' },
+      multi: true,
+      options: PUSH_STATUS_TEXT,
+    },
     attempts: { sql: 'p.attempts', type: 'number', label: { 'zh-CN': '尝试次数', 'en-US': 'Attempts' } },
-    answer: { sql: 'p.answer', type: 'string', label: { 'zh-CN': '服务商应答', 'en-US': 'Provider answer' }, sortable: false },
+    answer: {
+      sql: 'p.answer',
+      type: 'string',
+      label: { 'zh-CN': '服务商应答', 'en-US': 'Provider answer' },
+      sortable: false,
+    },
     title: { sql: 'p.title', type: 'string', label: { 'zh-CN': '标题', 'en-US': 'Title' } },
     deviceId: { sql: 'p.device_id', type: 'string', label: { 'zh-CN': '设备编号', 'en-US': 'Device' } },
     alarmId: { sql: 'p.alarm_id', type: 'string', label: { 'zh-CN': '告警编号', 'en-US': 'Alarm id' } },
-    sentAt: { sql: 'to_timestamp(p.sent_at / 1000.0)', type: 'datetime', label: { 'zh-CN': '发送时间', 'en-US': 'Sent' } },
+    sentAt: {
+      sql: 'to_timestamp(p.sent_at / 1000.0)',
+      type: 'datetime',
+      label: { 'zh-CN': '发送时间', 'en-US': 'Sent' },
+    },
   },
   map: (r) => ({
     id: String(r.id),
@@ -107,12 +144,23 @@ export type PushExportRow = Omit<PushRecord, 'createdAt' | 'sentAt'> & { created
 export const PUSH_EXPORT: ListSpec<PushExportRow> = {
   ...PUSH_LIST,
   fields: Object.fromEntries(
-    Object.entries(PUSH_LIST.fields).flatMap(([k, f]) => (k === 'recipient' ? [[k, f], ['address', { sql: 'p.address', type: 'string', label: { 'zh-CN': '地址', 'en-US': 'Address' } }]] : [[k, f]])),
+    Object.entries(PUSH_LIST.fields).flatMap(([k, f]) =>
+      k === 'recipient'
+        ? [
+            [k, f],
+            ['address', { sql: 'p.address', type: 'string', label: { 'zh-CN': '地址', 'en-US': 'Address' } }],
+          ]
+        : [[k, f]],
+    ),
   ),
   map: (r) => toExportRow(PUSH_LIST.map(r)),
 };
 
 /** A push record as exported (times `YYYY-MM-DD HH:mm:ss`, Asia/Shanghai). */
 export function toExportRow(rec: PushRecord): PushExportRow {
-  return { ...rec, createdAt: formatDeviceTime(rec.createdAt), sentAt: rec.sentAt === null ? '' : formatDeviceTime(rec.sentAt) };
+  return {
+    ...rec,
+    createdAt: formatDeviceTime(rec.createdAt),
+    sentAt: rec.sentAt === null ? '' : formatDeviceTime(rec.sentAt),
+  };
 }

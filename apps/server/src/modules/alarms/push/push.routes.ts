@@ -34,10 +34,20 @@ export function pushRoutes(api: FastifyInstance, deps: ModuleDeps & { push?: Pus
   const { db } = deps;
   let push = deps.push;
   registerRoute(api, db, R.list, ({ auth, query }) => listPage(db, PUSH_LIST, query, callerOf(auth, R.list.access)));
-  registerExportRoute(api, db, R.exportXls, listExporter({
-    key: R.exportXls.path, list: PUSH_LIST, xls: PUSH_EXPORT, map: (rows) => rows.map(toExportRow), permission: R.list.access,
-    title: { 'zh-CN': '推送记录', 'en-US': 'Push records' }, fileBase: { 'zh-CN': '推送记录', 'en-US': 'push-records' },
-  }));
+  registerExportRoute(
+    api,
+    db,
+    R.exportXls,
+    listExporter({
+      key: R.exportXls.path,
+      list: PUSH_LIST,
+      xls: PUSH_EXPORT,
+      map: (rows) => rows.map(toExportRow),
+      permission: R.list.access,
+      title: { 'zh-CN': '推送记录', 'en-US': 'Push records' },
+      fileBase: { 'zh-CN': '推送记录', 'en-US': 'push-records' },
+    }),
+  );
   registerRoute(api, db, R.channels, async () => {
     push ??= fromEnvironment();
     return push.configuredChannels();

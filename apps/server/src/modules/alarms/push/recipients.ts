@@ -52,9 +52,22 @@ export async function groupMembers(db: Db, tenantId: number, groupIds: readonly 
     if (r.user_id) {
       if (!r.u_username) continue;
       const own = Number(r.push_mode) || pushModeMask(r.u_push_mode);
-      out.push({ userId: r.user_id, name: blank(r.u_realname) ?? r.u_username, phone: blank(r.u_phone), email: blank(r.u_email), wechatOpenId: blank(r.u_open_id), pushMode: own });
+      out.push({
+        userId: r.user_id,
+        name: blank(r.u_realname) ?? r.u_username,
+        phone: blank(r.u_phone),
+        email: blank(r.u_email),
+        wechatOpenId: blank(r.u_open_id),
+        pushMode: own,
+      });
     } else {
-      out.push({ name: blank(r.name) ?? blank(r.phone) ?? blank(r.email) ?? '-', phone: blank(r.phone), email: blank(r.email), wechatOpenId: blank(r.wechat_open_id), pushMode: Number(r.push_mode) });
+      out.push({
+        name: blank(r.name) ?? blank(r.phone) ?? blank(r.email) ?? '-',
+        phone: blank(r.phone),
+        email: blank(r.email),
+        wechatOpenId: blank(r.wechat_open_id),
+        pushMode: Number(r.push_mode),
+      });
     }
   }
   return out;
@@ -85,7 +98,14 @@ export async function noticeRecipients(db: Db, notice: AlarmNotice): Promise<Not
     const multi = notice.alarm.severity === 'M' || notice.alarm.severity === 'H';
     for (const u of await alarmAudience(db, notice.tenantId)) {
       if (u.pushMode === 0 || (u.onlyMultiAlarm && !multi)) continue;
-      add({ userId: u.userId, name: u.realname || u.username, phone: u.phone, email: u.email, wechatOpenId: u.wechatOpenId, pushMode: u.pushMode });
+      add({
+        userId: u.userId,
+        name: u.realname || u.username,
+        phone: u.phone,
+        email: u.email,
+        wechatOpenId: u.wechatOpenId,
+        pushMode: u.pushMode,
+      });
     }
   }
   const groups = notice.kind === 'escalated' ? notice.notify.escalateGroupIds : notice.notify.groupIds;

@@ -1,4 +1,12 @@
-import { ALARM_SEVERITIES, ALARM_TYPES, DEFAULT_LANGUAGE, getParameter, type AlarmRecord, type BilingualText, type Language } from '@ztj/contracts';
+import {
+  ALARM_SEVERITIES,
+  ALARM_TYPES,
+  DEFAULT_LANGUAGE,
+  getParameter,
+  type AlarmRecord,
+  type BilingualText,
+  type Language,
+} from '@ztj/contracts';
 import type { PushMessage } from '../../../platform/notify/channel';
 import type { AlarmNotice } from '../runtime/alarm-notice';
 import { formatEpochMs } from '../../../platform/time/format-time';
@@ -8,7 +16,19 @@ export type PushEvent = AlarmNotice['kind'];
 
 /** What a message is made from: the alarm as pushed and the event (with the reminder number). */
 export interface RenderInput {
-  alarm: Pick<AlarmRecord, 'deviceId' | 'deviceName' | 'ruleName' | 'conditionType' | 'alarmType' | 'severity' | 'startTs' | 'raisedTs' | 'endTs' | 'value'>;
+  alarm: Pick<
+    AlarmRecord,
+    | 'deviceId'
+    | 'deviceName'
+    | 'ruleName'
+    | 'conditionType'
+    | 'alarmType'
+    | 'severity'
+    | 'startTs'
+    | 'raisedTs'
+    | 'endTs'
+    | 'value'
+  >;
   event: PushEvent;
   /** Reminder number (1-based) for `reminder`; ignored otherwise. */
   reminder?: number;
@@ -105,7 +125,10 @@ export function renderPushMessage(input: RenderInput, opts: RenderOptions = {}):
   const time = formatDeviceTime(ts, opts.timeZone);
   const ev = eventText(event, input.reminder, lang);
   const sep = lang === 'en-US' ? ': ' : '：';
-  const base = lang === 'en-US' ? `${severityTag(alarm.severity, lang)} ${device} ${typeName} ${LABELS.alarm[lang]}` : `${severityTag(alarm.severity, lang)}${device} ${typeName}${LABELS.alarm[lang]}`;
+  const base =
+    lang === 'en-US'
+      ? `${severityTag(alarm.severity, lang)} ${device} ${typeName} ${LABELS.alarm[lang]}`
+      : `${severityTag(alarm.severity, lang)}${device} ${typeName}${LABELS.alarm[lang]}`;
   const title = event === 'raised' ? base : `${base} (${ev})`;
   const lines = [
     `${LABELS.event[lang]}${sep}${ev}`,

@@ -23,7 +23,13 @@ const busy = (ms: number): void => {
 
 function change(n: number): AlarmChange {
   const alarm = { id: `a${n}`, deviceId: 'D1' } as AlarmRecord;
-  return { event: { kind: n % 2 ? 'cleared' : 'raised' }, tenantId: 1, alarm, meta: { notify: { groupIds: [], escalateGroupIds: [], robots: false }, pushUsers: true }, stored: true } as unknown as AlarmChange;
+  return {
+    event: { kind: n % 2 ? 'cleared' : 'raised' },
+    tenantId: 1,
+    alarm,
+    meta: { notify: { groupIds: [], escalateGroupIds: [], robots: false }, pushUsers: true },
+    stored: true,
+  } as unknown as AlarmChange;
 }
 
 describe('alarm announcer', () => {
@@ -39,11 +45,17 @@ describe('alarm announcer', () => {
     } as unknown as RealtimeHub;
     const errors: Error[] = [];
     const announcer = new OneUserAnnouncer({} as Db, hub, (e) => errors.push(e));
-    announcer.announceChanges(Array.from({ length: 8 }, (_, i) => change(i)), []);
+    announcer.announceChanges(
+      Array.from({ length: 8 }, (_, i) => change(i)),
+      [],
+    );
     announcer.announce(1, 'processed', { id: 'a9', deviceId: 'D1' } as AlarmRecord);
     expect(sent).toEqual([]);
     await announcer.idle();
-    expect(sent).toEqual([...Array.from({ length: 8 }, (_, i) => `${i % 2 ? 'cleared' : 'raised'} a${i}`), 'processed a9']);
+    expect(sent).toEqual([
+      ...Array.from({ length: 8 }, (_, i) => `${i % 2 ? 'cleared' : 'raised'} a${i}`),
+      'processed a9',
+    ]);
     expect(errors).toEqual([]);
   });
 });

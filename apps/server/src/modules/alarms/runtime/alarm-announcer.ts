@@ -21,13 +21,19 @@ export class AlarmAnnouncer {
   /** The sends in flight, chained so that notices go out in the order they were announced. */
   private sending: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Db, private readonly hub: RealtimeHub, private readonly onError: (e: Error) => void) {}
+  constructor(
+    private readonly db: Db,
+    private readonly hub: RealtimeHub,
+    private readonly onError: (e: Error) => void,
+  ) {}
 
   /** Users of `tenantId` who get live alarm notices (cached). */
   recipients(tenantId: number): Promise<string[]> {
     const hit = this.cache.get(tenantId);
     if (hit && Date.now() - hit.at < AUDIENCE_TTL_MS) return hit.users;
-    const users = alarmAudience(this.db, tenantId).then((list) => list.filter((u) => u.alarmMessage).map((u) => u.userId));
+    const users = alarmAudience(this.db, tenantId).then((list) =>
+      list.filter((u) => u.alarmMessage).map((u) => u.userId),
+    );
     users.catch(() => this.cache.delete(tenantId));
     this.cache.set(tenantId, { at: Date.now(), users });
     return users;
@@ -54,14 +60,16 @@ export class AlarmAnnouncer {
   private announceAll(tenantId: number, messages: readonly WsAlarmMessage[]): void {
     if (!this.hub.hasListeners()) return;
     const audience = this.recipients(tenantId);
-    this.sending = this.sending.then(async () => {
-      const users = await audience;
-      const slice = new TimeSlice(SLICE_MS);
-      for (const m of messages) {
-        if (slice.due()) await slice.next();
-        this.hub.toUsers(users, m, tenantId);
-      }
-    }).catch((e: Error) => this.onError(e));
+    this.sending = this.sending
+      .then(async () => {
+        const users = await audience;
+        const slice = new TimeSlice(SLICE_MS);
+        for (const m of messages) {
+          if (slice.due()) await slice.next();
+          this.hub.toUsers(users, m, tenantId);
+        }
+      })
+      .catch((e: Error) => this.onError(e));
   }
 
   /**
@@ -69,10 +77,20 @@ export class AlarmAnnouncer {
    * reported, never thrown), stored raises and clears to the console, and a scene's command to
    * the device on a raise (through `sendCommand`, the ingest's broker).
    */
-  announceChanges(changes: readonly AlarmChange[], listeners: Iterable<AlarmNoticeListener>, sendCommand?: (deviceId: string, command: DeviceCommand) => Promise<boolean>): void {
+  announceChanges(
+    changes: readonly AlarmChange[],
+    listeners: Iterable<AlarmNoticeListener>,
+    sendCommand?: (deviceId: string, command: DeviceCommand) => Promise<boolean>,
+  ): void {
     const live = new Map<number, WsAlarmMessage[]>();
     for (const c of changes) {
-      const notice: AlarmNotice = { kind: c.event.kind, tenantId: c.tenantId, alarm: c.alarm, notify: c.meta.notify, pushUsers: c.meta.pushUsers };
+      const notice: AlarmNotice = {
+        kind: c.event.kind,
+        tenantId: c.tenantId,
+        alarm: c.alarm,
+        notify: c.meta.notify,
+        pushUsers: c.meta.pushUsers,
+      };
       for (const l of listeners) {
         try {
           l(notice);
@@ -86,7 +104,12 @@ export class AlarmAnnouncer {
         live.set(c.tenantId, list);
       }
       if (c.event.kind === 'raised' && c.meta.command && sendCommand) {
-        const command: DeviceCommand = { cmdId: crypto.randomUUID(), ts: Date.now(), type: 'setPeriods', periods: c.meta.command.periods };
+        const command: DeviceCommand = {
+          cmdId: crypto.randomUUID(),
+          ts: Date.now(),
+          type: 'setPeriods',
+          periods: c.meta.command.periods,
+        };
         sendCommand(c.alarm.deviceId, command).then(
           (ok) => {
             if (!ok) this.onError(new Error(`scene command to ${c.alarm.deviceId} not delivered (no broker)`));

@@ -21,11 +21,33 @@ afterAll(async () => {
 });
 
 function rulesFor(deviceId: string): DeviceRules {
-  const template = RuleTemplateSchema.parse({ name: 'Cache', category: 'environment', severity: 'H', conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: 8 }] });
+  const template = RuleTemplateSchema.parse({
+    name: 'Cache',
+    category: 'environment',
+    severity: 'H',
+    conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: 8 }],
+  });
   return {
-    deviceId, tenantId: DEMO_TENANT_ID, deviceName: deviceId, gatewayId: null, hasOffline: false,
+    deviceId,
+    tenantId: DEMO_TENANT_ID,
+    deviceName: deviceId,
+    gatewayId: null,
+    hasOffline: false,
     rules: [{ id: 'template:cache', template }],
-    meta: new Map([['template:cache', { source: 'template', plainId: 'cache', name: 'Cache', notify: { groupIds: [], escalateGroupIds: [], robots: false }, pushUsers: true, raise: true, command: null }]]),
+    meta: new Map([
+      [
+        'template:cache',
+        {
+          source: 'template',
+          plainId: 'cache',
+          name: 'Cache',
+          notify: { groupIds: [], escalateGroupIds: [], robots: false },
+          pushUsers: true,
+          raise: true,
+          command: null,
+        },
+      ],
+    ]),
   };
 }
 
@@ -51,7 +73,10 @@ describe('alarm batch engine-state cache', () => {
     const third = await runBatch(app.db, [item(id, reading(t0 + 60_000, 5), reading(t0 + 180_000, 3))], rulesOf, a);
     expect(third.lastSeen.get(id)).toBe(t0 + 180_000);
     expect(third.changes.map((c) => c.event.kind)).toEqual(['cleared']);
-    const [row] = await app.db.query<{ version: string | number }>('SELECT version FROM alarm_engine_state WHERE device_id = $1', [id]);
+    const [row] = await app.db.query<{ version: string | number }>(
+      'SELECT version FROM alarm_engine_state WHERE device_id = $1',
+      [id],
+    );
     expect(Number(row!.version)).toBe(3);
 
     // the row is deleted (a reset): A must not resurrect its cached state
@@ -73,13 +98,21 @@ describe('alarm batch time slicing', () => {
       setImmediate(turn);
     };
     const t0 = Date.UTC(2026, 10, 2, 9);
-    const batch = runBatch(app.db, ids.map((id) => item(id, reading(t0, 9), reading(t0 + 60_000, 10))), (id) => {
-      log.push(`device ${id}`);
-      return rules.get(id);
-    }, new EngineStateCache(), 0);
+    const batch = runBatch(
+      app.db,
+      ids.map((id) => item(id, reading(t0, 9), reading(t0 + 60_000, 10))),
+      (id) => {
+        log.push(`device ${id}`);
+        return rules.get(id);
+      },
+      new EngineStateCache(),
+      0,
+    );
     setImmediate(turn);
     const outcome = await batch.finally(() => (running = false));
-    expect(outcome.changes.map((c) => `${c.event.kind} ${c.event.deviceId}`).sort()).toEqual(ids.map((id) => `raised ${id}`).sort());
+    expect(outcome.changes.map((c) => `${c.event.kind} ${c.event.deviceId}`).sort()).toEqual(
+      ids.map((id) => `raised ${id}`).sort(),
+    );
     const at = ids.map((id) => log.indexOf(`device ${id}`));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect(log.slice(at[0]! + 1, at[1]!)).toContain('turn');

@@ -1,7 +1,16 @@
 import type { AlarmRecord } from '@ztj/contracts';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { TimeSlice } from '../../../platform/time/time-slice';
-import { conditionKey, emptyDeviceState, evaluate, markProcessed, tick, type AlarmEvent, type DeviceAlarmState, type EngineReading } from '../engine';
+import {
+  conditionKey,
+  emptyDeviceState,
+  evaluate,
+  markProcessed,
+  tick,
+  type AlarmEvent,
+  type DeviceAlarmState,
+  type EngineReading,
+} from '../engine';
 import { alarmRecordOf } from './alarm-row';
 import { decodeEngineState, encodeEngineState } from './engine-state-codec';
 import { writeEvents, type EventToWrite } from './alarm-writes';
@@ -68,18 +77,40 @@ export const SLICE_MS = 2;
 function unstoredRecord(e: AlarmEvent, d: DeviceRules, meta: RuleMeta, now: number): AlarmRecord {
   return alarmRecordOf({
     id: `${meta.source}:${meta.plainId}:${e.deviceId}:${e.conditionIndex}:${e.startTs}`,
-    tenant_id: d.tenantId, device_id: e.deviceId, device_name: d.deviceName, gateway_id: d.gatewayId,
-    rule_source: meta.source, rule_id: meta.plainId, rule_name: meta.name, condition_index: e.conditionIndex,
-    condition_type: e.conditionType, alarm_type: e.alarmType, severity: e.severity, start_ts: e.startTs,
-    raised_ts: e.kind === 'raised' ? e.ts : e.startTs, end_ts: e.kind === 'cleared' ? e.ts : null,
-    value: e.kind === 'raised' ? e.value : null, peak: e.kind === 'cleared' ? e.peak : null,
-    status: e.kind === 'cleared' ? 'cleared' : 'active', processed: false, flag: 1, backfill: e.kind === 'raised' && e.backfill,
-    reminders: e.kind === 'reminder' ? e.count : 0, escalated: e.kind === 'escalated', processed_by: null, processed_at: null, created_at: now,
+    tenant_id: d.tenantId,
+    device_id: e.deviceId,
+    device_name: d.deviceName,
+    gateway_id: d.gatewayId,
+    rule_source: meta.source,
+    rule_id: meta.plainId,
+    rule_name: meta.name,
+    condition_index: e.conditionIndex,
+    condition_type: e.conditionType,
+    alarm_type: e.alarmType,
+    severity: e.severity,
+    start_ts: e.startTs,
+    raised_ts: e.kind === 'raised' ? e.ts : e.startTs,
+    end_ts: e.kind === 'cleared' ? e.ts : null,
+    value: e.kind === 'raised' ? e.value : null,
+    peak: e.kind === 'cleared' ? e.peak : null,
+    status: e.kind === 'cleared' ? 'cleared' : 'active',
+    processed: false,
+    flag: 1,
+    backfill: e.kind === 'raised' && e.backfill,
+    reminders: e.kind === 'reminder' ? e.count : 0,
+    escalated: e.kind === 'escalated',
+    processed_by: null,
+    processed_at: null,
+    created_at: now,
   });
 }
 
 /** Runs the engine for one device's item; returns the new state and its events. */
-function runEngine(state: DeviceAlarmState, d: DeviceRules, item: WorkItem): { state: DeviceAlarmState; events: AlarmEvent[] } {
+function runEngine(
+  state: DeviceAlarmState,
+  d: DeviceRules,
+  item: WorkItem,
+): { state: DeviceAlarmState; events: AlarmEvent[] } {
   let s = state;
   for (const m of item.marks) {
     const cs = s.conditions[conditionKey(m.ruleId, m.conditionIndex)];
@@ -138,7 +169,11 @@ export class EngineStateCache {
  * processes lock in one order): the versions first, then the JSON of those not in `cache` at
  * their stored version. Devices without a stored state are absent from the answer.
  */
-async function lockStates(q: Queryable, ids: readonly string[], cache: EngineStateCache | undefined): Promise<Map<string, DeviceAlarmState>> {
+async function lockStates(
+  q: Queryable,
+  ids: readonly string[],
+  cache: EngineStateCache | undefined,
+): Promise<Map<string, DeviceAlarmState>> {
   const locked = await q.query<{ device_id: string; version: string | number }>(
     'SELECT device_id, version FROM alarm_engine_state WHERE device_id = ANY($1::text[]) ORDER BY device_id FOR UPDATE',
     [ids],
@@ -155,7 +190,10 @@ async function lockStates(q: Queryable, ids: readonly string[], cache: EngineSta
     for (const id of ids) if (!stored.has(id)) cache.delete(id);
   }
   if (missing.length) {
-    const rows = await q.query<{ device_id: string; state: DeviceAlarmState | string }>('SELECT device_id, state FROM alarm_engine_state WHERE device_id = ANY($1::text[])', [missing]);
+    const rows = await q.query<{ device_id: string; state: DeviceAlarmState | string }>(
+      'SELECT device_id, state FROM alarm_engine_state WHERE device_id = ANY($1::text[])',
+      [missing],
+    );
     for (const r of rows) states.set(r.device_id, decodeEngineState(r.state));
   }
   return states;
@@ -176,7 +214,11 @@ interface StateToSave {
  * parser, which cost more than the write itself. The column is `json` (migration 0092): stored as
  * sent, only validated, where `jsonb` converted every number of every document to numeric.
  */
-async function saveStates(q: Queryable, save: readonly StateToSave[], now: number): Promise<{ device_id: string; version: string | number }[]> {
+async function saveStates(
+  q: Queryable,
+  save: readonly StateToSave[],
+  now: number,
+): Promise<{ device_id: string; version: string | number }[]> {
   return q.query<{ device_id: string; version: string | number }>(
     `INSERT INTO alarm_engine_state (device_id, tenant_id, state, evaluated_received_at, updated_at, version)
      SELECT u.id, u.tenant, j.state, u.rcv, $5, 1
@@ -186,7 +228,13 @@ async function saveStates(q: Queryable, save: readonly StateToSave[], now: numbe
        evaluated_received_at = GREATEST(alarm_engine_state.evaluated_received_at, excluded.evaluated_received_at),
        version = alarm_engine_state.version + 1
      RETURNING device_id, version`,
-    [save.map((s) => s.id), save.map((s) => s.tenant), `[${save.map((s) => s.state).join(',')}]`, save.map((s) => s.rcv), now],
+    [
+      save.map((s) => s.id),
+      save.map((s) => s.tenant),
+      `[${save.map((s) => s.state).join(',')}]`,
+      save.map((s) => s.rcv),
+      now,
+    ],
   );
 }
 
@@ -234,10 +282,14 @@ export async function runBatch(
         order.push(toWrite.push({ e, d, meta, peak }) - 1);
       }
       let rcv: number | null = null;
-      for (const r of item.readings) if (r.receivedAt !== null && (rcv === null || r.receivedAt > rcv)) rcv = r.receivedAt;
+      for (const r of item.readings)
+        if (r.receivedAt !== null && (rcv === null || r.receivedAt > rcv)) rcv = r.receivedAt;
       save.push({ id: item.deviceId, tenant: d.tenantId, state: encodeEngineState(state), rcv });
       saved.push({ id: item.deviceId, state });
-      active.set(item.deviceId, Object.values(state.conditions).some((c) => c.active !== null));
+      active.set(
+        item.deviceId,
+        Object.values(state.conditions).some((c) => c.active !== null),
+      );
       if (state.lastSeenTs !== null) lastSeen.set(item.deviceId, state.lastSeenTs);
     }
     const rowsAfter = await writeEvents(q, toWrite, now);
@@ -247,16 +299,24 @@ export async function runBatch(
       else {
         const row = rowsAfter[o];
         const w = toWrite[o]!;
-        if (row) changes.push({ event: w.e, tenantId: w.d.tenantId, alarm: alarmRecordOf(row, w.d.deviceName), meta: w.meta, stored: true });
+        if (row)
+          changes.push({
+            event: w.e,
+            tenantId: w.d.tenantId,
+            alarm: alarmRecordOf(row, w.d.deviceName),
+            meta: w.meta,
+            stored: true,
+          });
       }
     }
     if (save.length) for (const r of await saveStates(q, save, now)) versions.set(r.device_id, Number(r.version));
     return { changes, active, lastSeen };
   });
   // committed: what was saved is what is stored now
-  if (cache) for (const s of saved) {
-    const v = versions.get(s.id);
-    if (v !== undefined) cache.set(s.id, s.state, v);
-  }
+  if (cache)
+    for (const s of saved) {
+      const v = versions.get(s.id);
+      if (v !== undefined) cache.set(s.id, s.state, v);
+    }
   return outcome;
 }

@@ -16,7 +16,10 @@ describe('DeviceQueue.take', () => {
   it('stops taking devices once the batch holds maxReadings, never splitting a device', () => {
     const q = queueWith({ a: 4, b: 5, c: 3, d: 1 });
     const first = q.take(500, 8);
-    expect(first.map((i) => [i.deviceId, i.readings.length])).toEqual([['a', 4], ['b', 5]]);
+    expect(first.map((i) => [i.deviceId, i.readings.length])).toEqual([
+      ['a', 4],
+      ['b', 5],
+    ]);
     expect(q.size).toBe(4);
     expect(q.take(500, 8).map((i) => i.deviceId)).toEqual(['c', 'd']);
     expect(q.hasPending).toBe(false);

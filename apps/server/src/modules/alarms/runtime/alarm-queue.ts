@@ -118,9 +118,17 @@ export class DeviceQueue {
     for (const item of items) {
       const later = this.pending.get(item.deviceId);
       this.pending.delete(item.deviceId);
-      this.pending.set(item.deviceId, later
-        ? { deviceId: item.deviceId, readings: [...item.readings, ...later.readings], marks: [...item.marks, ...later.marks], tickNow: later.tickNow ?? item.tickNow }
-        : item);
+      this.pending.set(
+        item.deviceId,
+        later
+          ? {
+              deviceId: item.deviceId,
+              readings: [...item.readings, ...later.readings],
+              marks: [...item.marks, ...later.marks],
+              tickNow: later.tickNow ?? item.tickNow,
+            }
+          : item,
+      );
       this.size += item.readings.length;
     }
   }

@@ -31,10 +31,21 @@ export async function devicesWithActiveAlarms(db: Db): Promise<string[]> {
  * device-time order. Devices without a stored state are not caught up: their readings arrived
  * before they carried rules, or before their first evaluation, which the ingest then did not owe.
  */
-export async function unevaluatedReadings(db: Db, deviceIds: readonly string[], now = Date.now()): Promise<{ deviceId: string; reading: QueuedReading }[]> {
+export async function unevaluatedReadings(
+  db: Db,
+  deviceIds: readonly string[],
+  now = Date.now(),
+): Promise<{ deviceId: string; reading: QueuedReading }[]> {
   if (!deviceIds.length) return [];
   const since = now - CATCH_UP_WINDOW_MS;
-  const rows = await db.query<{ device_id: string; ts: string | number; received_at: string | number; lat: number | null; lng: number | null; values: Record<string, number | boolean | string> | string }>(
+  const rows = await db.query<{
+    device_id: string;
+    ts: string | number;
+    received_at: string | number;
+    lat: number | null;
+    lng: number | null;
+    values: Record<string, number | boolean | string> | string;
+  }>(
     `SELECT t.device_id, t.ts, t.received_at, t.lat, t.lng, t."values"
        FROM alarm_engine_state s
        JOIN telemetry t ON t.device_id = s.device_id AND t.ts >= $2 AND t.received_at >= $2
@@ -50,7 +61,8 @@ export async function unevaluatedReadings(db: Db, deviceIds: readonly string[], 
       receivedAt: Number(r.received_at),
       lat: r.lat,
       lng: r.lng,
-      values: typeof r.values === 'string' ? (JSON.parse(r.values) as Record<string, number | boolean | string>) : r.values,
+      values:
+        typeof r.values === 'string' ? (JSON.parse(r.values) as Record<string, number | boolean | string>) : r.values,
     },
   }));
 }

@@ -30,16 +30,28 @@ const schema = `t_restart_${RUN}`;
 /** An app over the persistent store of this file; `first`: migrate and seed a new one. */
 async function openApp(first: boolean): Promise<TestApp> {
   const config = loadConfig({
-    LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ADMIN_PASSWORD, DEMO: 'off', MQTT_PORT: 'off',
+    LOGIN_CAPTCHA: 'off',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    DEMO: 'off',
+    MQTT_PORT: 'off',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
   });
-  const db = await openDb({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 4, dataDir: config.databaseUrl ? undefined : path.join(dataDir, 'pg') });
+  const db = await openDb({
+    url: config.databaseUrl,
+    schema: config.databaseSchema,
+    poolSize: 4,
+    dataDir: config.databaseUrl ? undefined : path.join(dataDir, 'pg'),
+  });
   await migrate(db);
   if (first) await seed(db, { adminPassword: ADMIN_PASSWORD, dataDir });
   const app = await buildApp({ config, db });
   await app.fastify.ready();
   return {
-    ...app, db, config,
+    ...app,
+    db,
+    config,
     login: () => Promise.reject(new Error('not used')),
     call: () => Promise.reject(new Error('not used')),
     close: async () => {
@@ -62,27 +74,48 @@ describe('alarm runtime across a restart (integration)', () => {
   it('raises a duration condition pending before the restart after it, with its true start', async () => {
     const first = await openApp(true);
     const template = await insertTemplate(first, DEMO_TENANT_ID, {
-      conditions: [{ type: 'duration', minutes: 10, condition: { type: 'threshold', param: 'P003', comparison: 0, value: -15 } }],
+      conditions: [
+        { type: 'duration', minutes: 10, condition: { type: 'threshold', param: 'P003', comparison: 0, value: -15 } },
+      ],
     });
     const devices: { id: string; secret: string }[] = [];
     for (const id of [`RST${RUN}A`, `RST${RUN}B`]) {
-      const secret = await provisionDevice(first.db, { id, tenantId: DEMO_TENANT_ID, model: 'P23-2IN1', orgCode: 'B01' });
+      const secret = await provisionDevice(first.db, {
+        id,
+        tenantId: DEMO_TENANT_ID,
+        model: 'P23-2IN1',
+        orgCode: 'B01',
+      });
       first.devices.registry.invalidate(id);
       await bind(first, DEMO_TENANT_ID, template, id);
       devices.push({ id, secret });
     }
     const t = Date.now() - 40 * MIN;
-    for (const d of devices) await postReadings(first, d.id, d.secret, [{ ts: t, values: { P003: -14 } }, { ts: t + 5 * MIN, values: { P003: -13 } }]);
+    for (const d of devices)
+      await postReadings(first, d.id, d.secret, [
+        { ts: t, values: { P003: -14 } },
+        { ts: t + 5 * MIN, values: { P003: -13 } },
+      ]);
     await first.alarms.whenIdle();
-    const [stored] = await first.db.query<{ state: DeviceAlarmState }>('SELECT state FROM alarm_engine_state WHERE device_id = $1', [devices[0]!.id]);
+    const [stored] = await first.db.query<{ state: DeviceAlarmState }>(
+      'SELECT state FROM alarm_engine_state WHERE device_id = $1',
+      [devices[0]!.id],
+    );
     expect(Object.values(stored!.state.conditions)[0]!.pendingSince).toBe(t);
     expect(await alarmsOf(first, devices[0]!.id)).toEqual([]);
     await first.close();
 
     // while it was down: device A's reading was committed but never evaluated (a crash between
     // the ingest's commit and the alarm batch)
-    const between = await openDb({ url: process.env.DATABASE_URL, schema: process.env.DATABASE_URL ? schema : undefined, dataDir: process.env.DATABASE_URL ? undefined : path.join(dataDir, 'pg') });
-    await between.query(`INSERT INTO telemetry (device_id, ts, received_at, "values") VALUES ($1, $2, $3, '{"P003": -12}')`, [devices[0]!.id, t + 11 * MIN, Date.now()]);
+    const between = await openDb({
+      url: process.env.DATABASE_URL,
+      schema: process.env.DATABASE_URL ? schema : undefined,
+      dataDir: process.env.DATABASE_URL ? undefined : path.join(dataDir, 'pg'),
+    });
+    await between.query(
+      `INSERT INTO telemetry (device_id, ts, received_at, "values") VALUES ($1, $2, $3, '{"P003": -12}')`,
+      [devices[0]!.id, t + 11 * MIN, Date.now()],
+    );
     await between.close();
 
     const second = await openApp(false);

@@ -59,7 +59,7 @@ export function alarmRecordOf(r: AlarmRow, fallbackName?: string): AlarmRecord {
     peak: n(r.peak),
     status: r.status === 'cleared' ? 'cleared' : 'active',
     processed: !!r.processed,
-    flag: (Number(r.flag) === 0 ? 0 : Number(r.flag) === 3 ? 3 : 1),
+    flag: Number(r.flag) === 0 ? 0 : Number(r.flag) === 3 ? 3 : 1,
     backfill: !!r.backfill,
     reminders: Number(r.reminders),
     escalated: !!r.escalated,

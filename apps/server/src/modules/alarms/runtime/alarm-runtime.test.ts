@@ -5,7 +5,17 @@ import type { TestApp } from '../../../../test/test-app';
 import { addDevice, connectDevice, createDeviceTestApp, uid } from '../../telemetry/ingest.fixtures';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import type { AlarmNotice } from './alarm-notice';
-import { alarmFrames, alarmsOf, bind, insertTemplate, openConsole, postReadings, until, userOf, type FrameLog } from './alarm.fixtures';
+import {
+  alarmFrames,
+  alarmsOf,
+  bind,
+  insertTemplate,
+  openConsole,
+  postReadings,
+  until,
+  userOf,
+  type FrameLog,
+} from './alarm.fixtures';
 
 /**
  * The alarm runtime through the real ingest (issue 9 item 3): readings posted to the HTTP ingest
@@ -29,11 +39,15 @@ afterAll(async () => {
 });
 
 /** A device of the demo tenant bound to a fresh "P003 above −15 °C" template (clear margin 1 °C). */
-async function boundDevice(conditions?: Parameters<typeof insertTemplate>[2]['conditions']): Promise<{ id: string; secret: string; templateId: string }> {
+async function boundDevice(
+  conditions?: Parameters<typeof insertTemplate>[2]['conditions'],
+): Promise<{ id: string; secret: string; templateId: string }> {
   const id = uid('ALM');
   const secret = await addDevice(app, { id });
   const templateId = await insertTemplate(app, DEMO_TENANT_ID, {
-    conditions: conditions ?? [{ type: 'threshold', param: 'P003', comparison: 0, value: -15, hysteresis: { margin: 1, clearDelayMinutes: 0 } }],
+    conditions: conditions ?? [
+      { type: 'threshold', param: 'P003', comparison: 0, value: -15, hysteresis: { margin: 1, clearDelayMinutes: 0 } },
+    ],
   });
   await bind(app, DEMO_TENANT_ID, templateId, id);
   return { id, secret, templateId };
@@ -44,7 +58,11 @@ describe('alarm runtime through the ingest (integration)', () => {
     const audience = await userOf(app, DEMO_TENANT_ID, 'almop1');
     const quiet = await userOf(app, DEMO_TENANT_ID, 'almquiet1', 'operator', false);
     const foreign = await userOf(app, PLATFORM_TENANT_ID, 'almforeign1');
-    const [mine, muted, theirs] = await Promise.all([openConsole(base, audience), openConsole(base, quiet), openConsole(base, foreign)]);
+    const [mine, muted, theirs] = await Promise.all([
+      openConsole(base, audience),
+      openConsole(base, quiet),
+      openConsole(base, foreign),
+    ]);
     sockets.push(mine, muted, theirs);
 
     const { id, secret, templateId } = await boundDevice();
@@ -59,14 +77,29 @@ describe('alarm runtime through the ingest (integration)', () => {
       const rows = await alarmsOf(app, id);
       return rows.length ? rows : null;
     });
-    expect(raised).toMatchObject({ rule_source: 'template', rule_id: templateId, alarm_type: 'P003', severity: 'H', status: 'active', value: -14, tenant_id: DEMO_TENANT_ID });
+    expect(raised).toMatchObject({
+      rule_source: 'template',
+      rule_id: templateId,
+      alarm_type: 'P003',
+      severity: 'H',
+      status: 'active',
+      value: -14,
+      tenant_id: DEMO_TENANT_ID,
+    });
     expect(Number(raised!.start_ts)).toBe(t + MIN);
 
     await until(() => alarmFrames(mine, id).some((f) => f.event === 'raised'));
-    expect(alarmFrames(mine, id)[0]).toMatchObject({ cmd: 'alarm', event: 'raised', alarm: { deviceId: id, id: raised!.id } });
+    expect(alarmFrames(mine, id)[0]).toMatchObject({
+      cmd: 'alarm',
+      event: 'raised',
+      alarm: { deviceId: id, id: raised!.id },
+    });
 
     // −15.5 is back under the limit but not by the 1 °C margin: still active; −16.5 clears it
-    await postReadings(app, id, secret, [{ ts: t + 3 * MIN, values: { P003: -15.5 } }, { ts: t + 4 * MIN, values: { P003: -16.5 } }]);
+    await postReadings(app, id, secret, [
+      { ts: t + 3 * MIN, values: { P003: -15.5 } },
+      { ts: t + 4 * MIN, values: { P003: -16.5 } },
+    ]);
     const cleared = await until(async () => (await alarmsOf(app, id)).find((a) => a.status === 'cleared'));
     expect(Number(cleared.end_ts)).toBe(t + 4 * MIN);
     expect(cleared.peak).toBe(-12.5);
@@ -146,8 +179,21 @@ describe('alarm runtime through the ingest (integration)', () => {
     const secret = await addDevice(app, { id });
     const [scene] = await app.db.query<{ id: string }>(
       `INSERT INTO alarm_scene (tenant_id, name, rule, actions) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [DEMO_TENANT_ID, `Scene ${id}`, JSON.stringify({ severity: 'M', delayMinutes: 0, conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: 8 }], reminder: null }),
-        JSON.stringify({ raise: false, push: { users: true, notify: { groupIds: [], escalateGroupIds: [], robots: true } }, command: { type: 'setPeriods', periods: { workReportCycle: 5 } } })],
+      [
+        DEMO_TENANT_ID,
+        `Scene ${id}`,
+        JSON.stringify({
+          severity: 'M',
+          delayMinutes: 0,
+          conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: 8 }],
+          reminder: null,
+        }),
+        JSON.stringify({
+          raise: false,
+          push: { users: true, notify: { groupIds: [], escalateGroupIds: [], robots: true } },
+          command: { type: 'setPeriods', periods: { workReportCycle: 5 } },
+        }),
+      ],
     );
     await app.db.query('INSERT INTO alarm_scene_device (scene_id, device_id) VALUES ($1, $2)', [scene!.id, id]);
     const heard: AlarmNotice[] = [];
@@ -162,7 +208,13 @@ describe('alarm runtime through the ingest (integration)', () => {
     await until(() => heard.length > 0 && commands.length > 0);
     off();
     await device.endAsync();
-    expect(heard[0]).toMatchObject({ kind: 'raised', tenantId: DEMO_TENANT_ID, pushUsers: true, notify: { robots: true }, alarm: { ruleSource: 'scene', ruleId: scene!.id, severity: 'M', value: 9.5 } });
+    expect(heard[0]).toMatchObject({
+      kind: 'raised',
+      tenantId: DEMO_TENANT_ID,
+      pushUsers: true,
+      notify: { robots: true },
+      alarm: { ruleSource: 'scene', ruleId: scene!.id, severity: 'M', value: 9.5 },
+    });
     expect(commands[0]).toMatchObject({ type: 'setPeriods', periods: { workReportCycle: 5 } });
     expect(await alarmsOf(app, id)).toEqual([]);
   });
@@ -171,7 +223,9 @@ describe('alarm runtime through the ingest (integration)', () => {
     const id = uid('ALM');
     const secret = await addDevice(app, { id });
     // a template of the platform tenant bound to the demo device's id does not apply to it
-    const foreignTemplate = await insertTemplate(app, PLATFORM_TENANT_ID, { conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: -15 }] });
+    const foreignTemplate = await insertTemplate(app, PLATFORM_TENANT_ID, {
+      conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: -15 }],
+    });
     await bind(app, PLATFORM_TENANT_ID, foreignTemplate, id);
     await postReadings(app, id, secret, [{ ts: Date.now() - MIN, values: { P003: 5 } }]);
     await app.alarms.whenIdle();

@@ -12,7 +12,6 @@ import type { AlarmRuntimeOptions, AlarmRuntimeStats } from './alarm-runtime-typ
 
 export type { AlarmRuntimeOptions, AlarmRuntimeStats } from './alarm-runtime-types';
 
-
 /** Consecutive failures of one batch, with the database answering, after which it is given up. */
 const POISON_AFTER = 5;
 
@@ -58,7 +57,11 @@ export class AlarmRuntime {
   private readonly maxDevices: number;
   private readonly maxReadings: number;
 
-  constructor(private readonly db: Db, hub: RealtimeHub, private readonly opts: AlarmRuntimeOptions = {}) {
+  constructor(
+    private readonly db: Db,
+    hub: RealtimeHub,
+    private readonly opts: AlarmRuntimeOptions = {},
+  ) {
     this.onError = opts.onError ?? (() => undefined);
     this.tickMs = opts.tickMs ?? 30_000;
     this.batchDelayMs = opts.batchDelayMs ?? 100;
@@ -85,7 +88,9 @@ export class AlarmRuntime {
     let any = false;
     for (const r of rows) {
       if (!this.rules.get(r.deviceId)) continue;
-      any = this.enqueue(r.deviceId, { ts: r.ts, values: r.values, lat: r.lat, lng: r.lng, receivedAt: r.receivedAt }) || any;
+      any =
+        this.enqueue(r.deviceId, { ts: r.ts, values: r.values, lat: r.lat, lng: r.lng, receivedAt: r.receivedAt }) ||
+        any;
     }
     if (any) this.schedule();
   };
@@ -113,7 +118,11 @@ export class AlarmRuntime {
    */
   markProcessed(deviceId: string, ruleId: string, conditionIndex: number, startTs: number): Promise<void> {
     const d = this.rules.get(deviceId);
-    const engineId = ruleId.includes(':') ? ruleId : d?.meta.has(`scene:${ruleId}`) ? `scene:${ruleId}` : `template:${ruleId}`;
+    const engineId = ruleId.includes(':')
+      ? ruleId
+      : d?.meta.has(`scene:${ruleId}`)
+        ? `scene:${ruleId}`
+        : `template:${ruleId}`;
     if (this.stopped) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const item = this.queue.itemOf(deviceId);
@@ -181,7 +190,12 @@ export class AlarmRuntime {
   }
 
   private hasWork(): boolean {
-    return this.queue.hasPending || this.unfiltered.length > 0 || this.unfilteredEvents.length > 0 || this.tickDue !== undefined;
+    return (
+      this.queue.hasPending ||
+      this.unfiltered.length > 0 ||
+      this.unfilteredEvents.length > 0 ||
+      this.tickDue !== undefined
+    );
   }
 
   /** Queues one reading; false when it waits (late) or was dropped by the memory bound. */
@@ -191,7 +205,11 @@ export class AlarmRuntime {
       this.stats.dropped++;
       if (Date.now() - this.droppedLoggedAt >= 30_000) {
         this.droppedLoggedAt = Date.now();
-        this.onError(new Error(`alarm runtime: ${this.queue.size} readings queued, dropping (${this.stats.dropped} so far; the next start catches up on the last 24 h)`));
+        this.onError(
+          new Error(
+            `alarm runtime: ${this.queue.size} readings queued, dropping (${this.stats.dropped} so far; the next start catches up on the last 24 h)`,
+          ),
+        );
       }
     }
     return verdict === 'queued';
@@ -215,22 +233,31 @@ export class AlarmRuntime {
     this.unfiltered = [];
     this.unfilteredEvents = [];
     for (const rows of chunks) {
-      for (const r of rows) if (this.rules.get(r.deviceId)) this.enqueue(r.deviceId, { ts: r.ts, values: r.values, lat: r.lat, lng: r.lng, receivedAt: r.receivedAt });
+      for (const r of rows)
+        if (this.rules.get(r.deviceId))
+          this.enqueue(r.deviceId, { ts: r.ts, values: r.values, lat: r.lat, lng: r.lng, receivedAt: r.receivedAt });
     }
     for (const e of events) if (this.rules.get(e.deviceId)) this.enqueue(e.deviceId, e.reading);
   }
 
   /** Adds the due tick to every device that needs one. */
   private addTick(now: number): void {
-    for (const d of this.rules.devices()) if (d.hasOffline || this.active.has(d.deviceId)) this.queue.itemOf(d.deviceId).tickNow = now;
+    for (const d of this.rules.devices())
+      if (d.hasOffline || this.active.has(d.deviceId)) this.queue.itemOf(d.deviceId).tickNow = now;
   }
 
   private async drain(): Promise<void> {
-    for (let failures = 0; this.hasWork(); ) {
+    for (let failures = 0; this.hasWork();) {
       let items: WorkItem[] = [];
       // gather for the rest of the period, unless a full batch waits already (a backlog drains at full speed)
       const wait = this.lastBatchAt + this.batchPeriodMs - performance.now();
-      if (wait > 0 && this.stopping === undefined && this.queue.size < this.maxReadings && this.queue.devices < this.maxDevices) await sleep(wait);
+      if (
+        wait > 0 &&
+        this.stopping === undefined &&
+        this.queue.size < this.maxReadings &&
+        this.queue.devices < this.maxDevices
+      )
+        await sleep(wait);
       try {
         await this.rules.refresh();
         this.sortUnfiltered();
@@ -259,22 +286,39 @@ export class AlarmRuntime {
         failures++;
         this.stats.failures++;
         if (this.stopping !== undefined && Date.now() >= this.stopping) {
-          this.onError(new Error(`alarm runtime stopped with unevaluated readings (the next start catches up): ${(e as Error).message}`, { cause: e }));
+          this.onError(
+            new Error(
+              `alarm runtime stopped with unevaluated readings (the next start catches up): ${(e as Error).message}`,
+              { cause: e },
+            ),
+          );
           for (const item of [...items, ...this.queue.clear()]) for (const m of item.marks) m.done();
           this.unfiltered = [];
           this.unfilteredEvents = [];
           this.tickDue = undefined;
           return;
         }
-        if (failures >= POISON_AFTER && (await this.db.query('SELECT 1').then(() => true, () => false))) {
+        if (
+          failures >= POISON_AFTER &&
+          (await this.db.query('SELECT 1').then(
+            () => true,
+            () => false,
+          ))
+        ) {
           // the database answers but this batch keeps failing: give it up rather than block every device
-          this.onError(new Error(`alarm batch of ${items.length} device(s) given up after ${failures} failures: ${(e as Error).message}`, { cause: e }));
+          this.onError(
+            new Error(
+              `alarm batch of ${items.length} device(s) given up after ${failures} failures: ${(e as Error).message}`,
+              { cause: e },
+            ),
+          );
           for (const item of items) for (const m of item.marks) m.done();
           failures = 0;
           continue;
         }
         this.queue.putBack(items);
-        if (failures === 1 || failures % 20 === 0) this.onError(new Error(`alarm batch failed (attempt ${failures}): ${(e as Error).message}`, { cause: e }));
+        if (failures === 1 || failures % 20 === 0)
+          this.onError(new Error(`alarm batch failed (attempt ${failures}): ${(e as Error).message}`, { cause: e }));
         await sleep(Math.min(5000, 100 * 2 ** Math.min(failures - 1, 6)));
       }
     }

@@ -21,28 +21,74 @@ afterAll(async () => {
   await app?.close();
 });
 
-const meta: RuleMeta = { source: 'template', plainId: 'tpl-w', name: 'Writes', notify: { groupIds: [], escalateGroupIds: [], robots: false }, pushUsers: true, raise: true, command: null };
+const meta: RuleMeta = {
+  source: 'template',
+  plainId: 'tpl-w',
+  name: 'Writes',
+  notify: { groupIds: [], escalateGroupIds: [], robots: false },
+  pushUsers: true,
+  raise: true,
+  command: null,
+};
 
 function device(id: string): DeviceRules {
-  return { deviceId: id, tenantId: DEMO_TENANT_ID, deviceName: id, gatewayId: null, rules: [], meta: new Map([['template:tpl-w', meta]]), hasOffline: false };
+  return {
+    deviceId: id,
+    tenantId: DEMO_TENANT_ID,
+    deviceName: id,
+    gatewayId: null,
+    rules: [],
+    meta: new Map([['template:tpl-w', meta]]),
+    hasOffline: false,
+  };
 }
 
-const base = { ruleId: 'template:tpl-w', conditionIndex: 0, conditionType: 'threshold', alarmType: 'P003', severity: 'H' } as const;
-const raise = (deviceId: string, startTs: number, value: number, backfill = false): AlarmEvent => ({ ...base, deviceId, kind: 'raised', startTs, ts: startTs, value, backfill });
-const clear = (deviceId: string, startTs: number, ts: number, peak: number): AlarmEvent => ({ ...base, deviceId, kind: 'cleared', startTs, ts, peak });
+const base = {
+  ruleId: 'template:tpl-w',
+  conditionIndex: 0,
+  conditionType: 'threshold',
+  alarmType: 'P003',
+  severity: 'H',
+} as const;
+const raise = (deviceId: string, startTs: number, value: number, backfill = false): AlarmEvent => ({
+  ...base,
+  deviceId,
+  kind: 'raised',
+  startTs,
+  ts: startTs,
+  value,
+  backfill,
+});
+const clear = (deviceId: string, startTs: number, ts: number, peak: number): AlarmEvent => ({
+  ...base,
+  deviceId,
+  kind: 'cleared',
+  startTs,
+  ts,
+  peak,
+});
 const toWrite = (d: DeviceRules, e: AlarmEvent, peak: number | null = null): EventToWrite => ({ e, d, meta, peak });
 
 describe('alarm writes of one batch', () => {
   it('stores an episode raised and cleared in the same batch once, already cleared, and answers both notices', async () => {
     const d = device(uid('AW'));
     const t0 = Date.UTC(2026, 10, 1, 8);
-    const rows = await app.db.tx((q) => writeEvents(q, [toWrite(d, raise(d.deviceId, t0, 16.2), 16.2), toWrite(d, clear(d.deviceId, t0, t0 + 60_000, 18.4))], Date.now()));
+    const rows = await app.db.tx((q) =>
+      writeEvents(
+        q,
+        [toWrite(d, raise(d.deviceId, t0, 16.2), 16.2), toWrite(d, clear(d.deviceId, t0, t0 + 60_000, 18.4))],
+        Date.now(),
+      ),
+    );
     const [raisedRow, clearedRow] = rows;
     expect(raisedRow).toMatchObject({ status: 'active', end_ts: null, value: 16.2, peak: 16.2 });
     expect(clearedRow).toMatchObject({ status: 'cleared', peak: 18.4 });
     expect(Number(clearedRow!.end_ts)).toBe(t0 + 60_000);
     expect(raisedRow!.id).toBe(clearedRow!.id);
-    const stored = await app.db.query<{ status: string; end_ts: string; peak: number }>('SELECT status, end_ts, peak FROM alarm WHERE device_id = $1', [d.deviceId]);
+    const stored = await app.db.query<{ status: string; end_ts: string; peak: number }>(
+      'SELECT status, end_ts, peak FROM alarm WHERE device_id = $1',
+      [d.deviceId],
+    );
     expect(stored).toEqual([{ status: 'cleared', end_ts: expect.anything(), peak: 18.4 }]);
     expect(Number(stored[0]!.end_ts)).toBe(t0 + 60_000);
   });
@@ -53,13 +99,23 @@ describe('alarm writes of one batch', () => {
     const [first] = await app.db.tx((q) => writeEvents(q, [toWrite(d, raise(d.deviceId, t0, 20))], Date.now()));
     expect(first).toMatchObject({ status: 'active' });
     // the same episode again (a redelivered batch) with its clear: no second raise, the clear lands
-    const rows = await app.db.tx((q) => writeEvents(q, [toWrite(d, raise(d.deviceId, t0, 20)), toWrite(d, clear(d.deviceId, t0, t0 + 120_000, 21))], Date.now()));
+    const rows = await app.db.tx((q) =>
+      writeEvents(
+        q,
+        [toWrite(d, raise(d.deviceId, t0, 20)), toWrite(d, clear(d.deviceId, t0, t0 + 120_000, 21))],
+        Date.now(),
+      ),
+    );
     expect(rows[0]).toBeUndefined();
     expect(rows[1]).toMatchObject({ id: first!.id, status: 'cleared', peak: 21 });
     // and a clear of an episode already cleared answers nothing
-    const again = await app.db.tx((q) => writeEvents(q, [toWrite(d, clear(d.deviceId, t0, t0 + 180_000, 22))], Date.now()));
+    const again = await app.db.tx((q) =>
+      writeEvents(q, [toWrite(d, clear(d.deviceId, t0, t0 + 180_000, 22))], Date.now()),
+    );
     expect(again).toEqual([undefined]);
-    const stored = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alarm WHERE device_id = $1', [d.deviceId]);
+    const stored = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alarm WHERE device_id = $1', [
+      d.deviceId,
+    ]);
     expect(stored[0]!.n).toBe(1);
   });
 
@@ -68,9 +124,18 @@ describe('alarm writes of one batch', () => {
     const b = { ...device(uid('AW')), gatewayId: 'GW-AW-1' };
     const t0 = Date.UTC(2026, 10, 1, 10);
     const rows = await app.db.tx((q) =>
-      writeEvents(q, [toWrite(a, raise(a.deviceId, t0, -3.5), -4), toWrite(b, raise(b.deviceId, t0, 12, true)), toWrite(b, clear(b.deviceId, t0, t0 + 30_000, 13))], Date.now()),
+      writeEvents(
+        q,
+        [
+          toWrite(a, raise(a.deviceId, t0, -3.5), -4),
+          toWrite(b, raise(b.deviceId, t0, 12, true)),
+          toWrite(b, clear(b.deviceId, t0, t0 + 30_000, 13)),
+        ],
+        Date.now(),
+      ),
     );
-    const stored = async (id: string): Promise<AlarmRow> => (await app.db.query<AlarmRow>('SELECT * FROM alarm WHERE id = $1', [id]))[0]!;
+    const stored = async (id: string): Promise<AlarmRow> =>
+      (await app.db.query<AlarmRow>('SELECT * FROM alarm WHERE id = $1', [id]))[0]!;
     // the still-active raise: exactly the stored row
     expect(alarmRecordOf(rows[0]!, a.deviceName)).toEqual(alarmRecordOf(await stored(rows[0]!.id), a.deviceName));
     // the folded clear: exactly the stored row; its raise as it stood (active, no end), otherwise the same

@@ -28,16 +28,26 @@ export interface EventToWrite {
 }
 
 /** Key of an episode: device, rule source and id, condition, start. */
-const keyOf = (deviceId: string, source: string, ruleId: string, index: number, startTs: number): string => `${deviceId}|${source}|${ruleId}|${index}|${startTs}`;
-const rowKey = (r: AlarmRow): string => keyOf(r.device_id, r.rule_source, r.rule_id, Number(r.condition_index), Number(r.start_ts));
-const eventKey = (w: EventToWrite): string => (w.key ??= keyOf(w.e.deviceId, w.meta.source, w.meta.plainId, w.e.conditionIndex, w.e.startTs));
+const keyOf = (deviceId: string, source: string, ruleId: string, index: number, startTs: number): string =>
+  `${deviceId}|${source}|${ruleId}|${index}|${startTs}`;
+const rowKey = (r: AlarmRow): string =>
+  keyOf(r.device_id, r.rule_source, r.rule_id, Number(r.condition_index), Number(r.start_ts));
+const eventKey = (w: EventToWrite): string =>
+  (w.key ??= keyOf(w.e.deviceId, w.meta.source, w.meta.plainId, w.e.conditionIndex, w.e.startTs));
 
-const EPISODE_JOIN = 'a.device_id = u.dev AND a.rule_source = u.src AND a.rule_id = u.rid AND a.condition_index = u.idx AND a.start_ts = u.start';
+const EPISODE_JOIN =
+  'a.device_id = u.dev AND a.rule_source = u.src AND a.rule_id = u.rid AND a.condition_index = u.idx AND a.start_ts = u.start';
 const EPISODE_UNNEST = 'unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::bigint[]';
 
 /** Columns of the episode key of `ws`, for the unnest above. */
 function keyColumns(ws: readonly EventToWrite[]): unknown[] {
-  return [ws.map((w) => w.e.deviceId), ws.map((w) => w.meta.source), ws.map((w) => w.meta.plainId), ws.map((w) => w.e.conditionIndex), ws.map((w) => w.e.startTs)];
+  return [
+    ws.map((w) => w.e.deviceId),
+    ws.map((w) => w.meta.source),
+    ws.map((w) => w.meta.plainId),
+    ws.map((w) => w.e.conditionIndex),
+    ws.map((w) => w.e.startTs),
+  ];
 }
 
 /**
@@ -45,9 +55,19 @@ function keyColumns(ws: readonly EventToWrite[]): unknown[] {
  * supersede earlier ones); one pass over the batch's events.
  */
 function lastPerKindAndKey(events: readonly EventToWrite[]): Record<AlarmEvent['kind'], EventToWrite[]> {
-  const maps = { raised: new Map<string, EventToWrite>(), cleared: new Map<string, EventToWrite>(), reminder: new Map<string, EventToWrite>(), escalated: new Map<string, EventToWrite>() };
+  const maps = {
+    raised: new Map<string, EventToWrite>(),
+    cleared: new Map<string, EventToWrite>(),
+    reminder: new Map<string, EventToWrite>(),
+    escalated: new Map<string, EventToWrite>(),
+  };
   for (const w of events) maps[w.e.kind].set(eventKey(w), w);
-  return { raised: [...maps.raised.values()], cleared: [...maps.cleared.values()], reminder: [...maps.reminder.values()], escalated: [...maps.escalated.values()] };
+  return {
+    raised: [...maps.raised.values()],
+    cleared: [...maps.cleared.values()],
+    reminder: [...maps.reminder.values()],
+    escalated: [...maps.escalated.values()],
+  };
 }
 
 /** Worst value of a raised episode when raised: the engine's peak, else the raising value. */
@@ -60,11 +80,31 @@ const peakAtRaise = (w: EventToWrite): number | null => w.peak ?? (w.e.kind === 
 function insertedRow(w: EventToWrite, id: string, c: EventToWrite | undefined, now: number): AlarmRow {
   const e = w.e;
   return {
-    id, tenant_id: w.d.tenantId, device_id: e.deviceId, gateway_id: w.d.gatewayId, rule_source: w.meta.source, rule_id: w.meta.plainId,
-    rule_name: w.meta.name, condition_index: e.conditionIndex, condition_type: e.conditionType, alarm_type: e.alarmType, severity: e.severity,
-    start_ts: e.startTs, raised_ts: e.ts, end_ts: c ? c.e.ts : null, value: e.kind === 'raised' ? e.value : null,
-    peak: c?.e.kind === 'cleared' ? (c.e.peak ?? peakAtRaise(w)) : peakAtRaise(w), status: c ? 'cleared' : 'active', processed: false,
-    flag: 1, backfill: e.kind === 'raised' && e.backfill, reminders: 0, escalated: false, processed_by: null, processed_at: null, created_at: now,
+    id,
+    tenant_id: w.d.tenantId,
+    device_id: e.deviceId,
+    gateway_id: w.d.gatewayId,
+    rule_source: w.meta.source,
+    rule_id: w.meta.plainId,
+    rule_name: w.meta.name,
+    condition_index: e.conditionIndex,
+    condition_type: e.conditionType,
+    alarm_type: e.alarmType,
+    severity: e.severity,
+    start_ts: e.startTs,
+    raised_ts: e.ts,
+    end_ts: c ? c.e.ts : null,
+    value: e.kind === 'raised' ? e.value : null,
+    peak: c?.e.kind === 'cleared' ? (c.e.peak ?? peakAtRaise(w)) : peakAtRaise(w),
+    status: c ? 'cleared' : 'active',
+    processed: false,
+    flag: 1,
+    backfill: e.kind === 'raised' && e.backfill,
+    reminders: 0,
+    escalated: false,
+    processed_by: null,
+    processed_at: null,
+    created_at: now,
   };
 }
 
@@ -81,14 +121,21 @@ const ALARM_INSERT_COLUMNS = `id, tenant_id, device_id, gateway_id, rule_source,
  * every text the driver escaped one by one; the statement answers only the ids it stored (a
  * conflict stores nothing) instead of every column of every row for the driver to parse.
  */
-async function insertRaised(q: Queryable, raised: readonly EventToWrite[], fold: readonly (EventToWrite | undefined)[], now: number): Promise<{ raisedRows: Map<string, AlarmRow>; foldedRows: Map<string, AlarmRow> }> {
+async function insertRaised(
+  q: Queryable,
+  raised: readonly EventToWrite[],
+  fold: readonly (EventToWrite | undefined)[],
+  now: number,
+): Promise<{ raisedRows: Map<string, AlarmRow>; foldedRows: Map<string, AlarmRow> }> {
   const rows = raised.map((w, i) => insertedRow(w, crypto.randomUUID(), fold[i], now));
   const stored = new Set(
-    (await q.query<{ id: string }>(
-      `INSERT INTO alarm (${ALARM_INSERT_COLUMNS}) SELECT ${ALARM_INSERT_COLUMNS} FROM json_populate_recordset(NULL::alarm, $1::json)
+    (
+      await q.query<{ id: string }>(
+        `INSERT INTO alarm (${ALARM_INSERT_COLUMNS}) SELECT ${ALARM_INSERT_COLUMNS} FROM json_populate_recordset(NULL::alarm, $1::json)
        ON CONFLICT (device_id, rule_id, condition_index, start_ts) DO NOTHING RETURNING id`,
-      [JSON.stringify(rows)],
-    )).map((r) => r.id),
+        [JSON.stringify(rows)],
+      )
+    ).map((r) => r.id),
   );
   const raisedRows = new Map<string, AlarmRow>();
   const foldedRows = new Map<string, AlarmRow>();
@@ -110,7 +157,11 @@ async function insertRaised(q: Queryable, raised: readonly EventToWrite[], fold:
  * write, or undefined when the write changed nothing (raise of an episode already stored, update
  * of an episode that has no row).
  */
-export async function writeEvents(q: Queryable, events: readonly EventToWrite[], now: number): Promise<(AlarmRow | undefined)[]> {
+export async function writeEvents(
+  q: Queryable,
+  events: readonly EventToWrite[],
+  now: number,
+): Promise<(AlarmRow | undefined)[]> {
   const by = lastPerKindAndKey(events);
   const results = new Map<string, Map<string, AlarmRow>>();
   const keep = (kind: string, rows: AlarmRow[]): void => {
@@ -122,7 +173,12 @@ export async function writeEvents(q: Queryable, events: readonly EventToWrite[],
   if (raised.length) {
     // clears of episodes raised in this batch are folded into the INSERT (see the module comment)
     const clearOf = new Map(cleared.map((w) => [eventKey(w), w]));
-    const { raisedRows, foldedRows } = await insertRaised(q, raised, raised.map((w) => clearOf.get(eventKey(w))), now);
+    const { raisedRows, foldedRows } = await insertRaised(
+      q,
+      raised,
+      raised.map((w) => clearOf.get(eventKey(w))),
+      now,
+    );
     results.set('raised', raisedRows);
     results.set('cleared', foldedRows);
     // a folded clear whose episode was stored already goes through the UPDATE below
@@ -130,25 +186,35 @@ export async function writeEvents(q: Queryable, events: readonly EventToWrite[],
   }
   const reminders = by.reminder;
   if (reminders.length) {
-    keep('reminder', await q.query<AlarmRow>(
-      `UPDATE alarm a SET reminders = GREATEST(a.reminders, u.n) FROM ${EPISODE_UNNEST}, $6::int[]) AS u(dev, src, rid, idx, start, n)
+    keep(
+      'reminder',
+      await q.query<AlarmRow>(
+        `UPDATE alarm a SET reminders = GREATEST(a.reminders, u.n) FROM ${EPISODE_UNNEST}, $6::int[]) AS u(dev, src, rid, idx, start, n)
         WHERE ${EPISODE_JOIN} RETURNING a.*`,
-      [...keyColumns(reminders), reminders.map((w) => (w.e.kind === 'reminder' ? w.e.count : 0))],
-    ));
+        [...keyColumns(reminders), reminders.map((w) => (w.e.kind === 'reminder' ? w.e.count : 0))],
+      ),
+    );
   }
   const escalated = by.escalated;
   if (escalated.length) {
-    keep('escalated', await q.query<AlarmRow>(
-      `UPDATE alarm a SET escalated = true FROM ${EPISODE_UNNEST}) AS u(dev, src, rid, idx, start) WHERE ${EPISODE_JOIN} RETURNING a.*`,
-      keyColumns(escalated),
-    ));
+    keep(
+      'escalated',
+      await q.query<AlarmRow>(
+        `UPDATE alarm a SET escalated = true FROM ${EPISODE_UNNEST}) AS u(dev, src, rid, idx, start) WHERE ${EPISODE_JOIN} RETURNING a.*`,
+        keyColumns(escalated),
+      ),
+    );
   }
   if (cleared.length) {
     const rows = await q.query<AlarmRow>(
       `UPDATE alarm a SET status = 'cleared', end_ts = u.ended, peak = COALESCE(u.peak, a.peak)
          FROM ${EPISODE_UNNEST}, $6::bigint[], $7::float8[]) AS u(dev, src, rid, idx, start, ended, peak)
         WHERE ${EPISODE_JOIN} AND a.status = 'active' RETURNING a.*`,
-      [...keyColumns(cleared), cleared.map((w) => w.e.ts), cleared.map((w) => (w.e.kind === 'cleared' ? w.e.peak : null))],
+      [
+        ...keyColumns(cleared),
+        cleared.map((w) => w.e.ts),
+        cleared.map((w) => (w.e.kind === 'cleared' ? w.e.peak : null)),
+      ],
     );
     const byKey = results.get('cleared') ?? new Map<string, AlarmRow>();
     for (const r of rows) byKey.set(rowKey(r), r);

@@ -12,11 +12,31 @@ function busyState(): DeviceAlarmState {
   s.conditions['template:a#0'] = emptyConditionState();
   s.conditions['template:a#0'].lastQuietTs = t;
   s.conditions['template:a#1'] = {
-    pendingSince: null, pendingPeak: null, clearSince: t + 4000, lastValue: 'o', lastQuietTs: null,
-    active: { startTs: t + 1000, raisedTs: t + 2000, peak: 9.5, processed: false, nextReminderTs: null, reminders: 0, escalated: false },
-    episodes: [{ s: t - 90_000, e: t - 60_000 }, { s: t + 1000, e: null }],
+    pendingSince: null,
+    pendingPeak: null,
+    clearSince: t + 4000,
+    lastValue: 'o',
+    lastQuietTs: null,
+    active: {
+      startTs: t + 1000,
+      raisedTs: t + 2000,
+      peak: 9.5,
+      processed: false,
+      nextReminderTs: null,
+      reminders: 0,
+      escalated: false,
+    },
+    episodes: [
+      { s: t - 90_000, e: t - 60_000 },
+      { s: t + 1000, e: null },
+    ],
   };
-  s.conditions['scene:b#0'] = { ...emptyConditionState(), pendingSince: t + 3000, pendingPeak: -21.5, lastValue: false };
+  s.conditions['scene:b#0'] = {
+    ...emptyConditionState(),
+    pendingSince: t + 3000,
+    pendingPeak: -21.5,
+    lastValue: false,
+  };
   return s;
 }
 
@@ -33,7 +53,12 @@ describe('engine state codec', () => {
     const text = encodeEngineState(busyState());
     const stored = JSON.parse(text) as { conditions: Record<string, Record<string, unknown>> };
     expect(stored.conditions['template:a#0']).toEqual({ lastQuietTs: t });
-    expect(Object.keys(stored.conditions['template:a#1']!).sort()).toEqual(['active', 'clearSince', 'episodes', 'lastValue']);
+    expect(Object.keys(stored.conditions['template:a#1']!).sort()).toEqual([
+      'active',
+      'clearSince',
+      'episodes',
+      'lastValue',
+    ]);
     expect(typeof stored.conditions['template:a#1']!.active).toBe('object');
     expect(stored.conditions['scene:b#0']!.lastValue).toBe(false);
     expect(text.length).toBeLessThan(JSON.stringify(busyState()).length * 0.8);

@@ -46,7 +46,8 @@ async function deviceLeaving(locationId: string): Promise<{ id: string; secret: 
 }
 
 /** Position readings `[minute, metres north]` from `t` (a battery value rides along). */
-const track = (t: number, ...pts: [number, number][]) => pts.map(([m, n]) => ({ ts: t + m * MIN, values: { P005: 80 }, ...north(n) }));
+const track = (t: number, ...pts: [number, number][]) =>
+  pts.map(([m, n]) => ({ ts: t + m * MIN, values: { P005: 80 }, ...north(n) }));
 
 describe('geofence alarm through the runtime (integration)', () => {
   it('raises when the device leaves its location, with the true start, and clears when it is back', async () => {
@@ -58,7 +59,13 @@ describe('geofence alarm through the runtime (integration)', () => {
       const rows = await alarmsOf(app, id);
       return rows.length ? rows : null;
     });
-    expect(raised).toMatchObject({ alarm_type: 'P001', condition_type: 'geofence', status: 'active', tenant_id: DEMO_TENANT_ID, value: 500 });
+    expect(raised).toMatchObject({
+      alarm_type: 'P001',
+      condition_type: 'geofence',
+      status: 'active',
+      tenant_id: DEMO_TENANT_ID,
+      value: 500,
+    });
     expect(Number(raised!.start_ts)).toBe(t + 10 * MIN);
 
     // back within the margin (280 m from the centre = 20 m inside): still active; at the depot: cleared

@@ -30,7 +30,9 @@ describe('RuleCache', () => {
       expect(cache.stale).toBe(false);
       const id = uid('RC');
       await addDevice(app, { id });
-      const templateId = await insertTemplate(app, DEMO_TENANT_ID, { conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: -15 }] });
+      const templateId = await insertTemplate(app, DEMO_TENANT_ID, {
+        conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: -15 }],
+      });
       await bind(app, DEMO_TENANT_ID, templateId, id);
       expect(cache.stale).toBe(true);
       const reload = cache.refresh();
@@ -53,7 +55,9 @@ describe('RuleCache', () => {
       const [a, b] = [uid('RCA'), uid('RCB')];
       await addDevice(app, { id: a });
       await addDevice(app, { id: b });
-      const templateId = await insertTemplate(app, DEMO_TENANT_ID, { conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: 8 }] });
+      const templateId = await insertTemplate(app, DEMO_TENANT_ID, {
+        conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: 8 }],
+      });
       await bind(app, DEMO_TENANT_ID, templateId, a);
       await bind(app, DEMO_TENANT_ID, templateId, b);
       await cache.refresh();

@@ -101,8 +101,11 @@ export function affectsRules(sql: string): boolean {
   if (/\bdevice_group\b/i.test(sql)) return true;
   if (/\bdevice_service\b/i.test(sql) && /^\s*(insert|update|delete)\b/i.test(sql)) return true;
   if (/\blogistics_(location|route)\b/i.test(sql) && /^\s*(insert|update|delete)\b/i.test(sql)) return true;
-  return /^\s*(insert\s+into|update|delete\s+from)\s+device\b/i.test(sql) && /group_id|gateway_id|tenant_id|delete\s+from|insert\s+into|\bname\b/i.test(sql)
-    && !/last_ts\s*=/.test(sql);
+  return (
+    /^\s*(insert\s+into|update|delete\s+from)\s+device\b/i.test(sql) &&
+    /group_id|gateway_id|tenant_id|delete\s+from|insert\s+into|\bname\b/i.test(sql) &&
+    !/last_ts\s*=/.test(sql)
+  );
 }
 
 /** Parses one stored rule into the engine rule and its meta; null (reported) when it does not parse. */
@@ -117,20 +120,38 @@ function ruleOf(r: Row, onError: (e: Error) => void): { rule: EngineRule; meta: 
     }
     return {
       rule: { id: `template:${r.rule_id}`, template: parsed.data },
-      meta: { source: 'template', plainId: r.rule_id, name: r.rule_name, notify: parsed.data.notify, pushUsers: true, raise: true, command: null },
+      meta: {
+        source: 'template',
+        plainId: r.rule_id,
+        name: r.rule_name,
+        notify: parsed.data.notify,
+        pushUsers: true,
+        raise: true,
+        command: null,
+      },
     };
   }
   const actions = SceneActionsSchema.safeParse(r.actions ?? {});
   const notify = actions.success ? (actions.data.push?.notify ?? EMPTY_NOTIFY) : EMPTY_NOTIFY;
   const parsed = RuleTemplateSchema.safeParse({ category: 'environment', ...content, name: 'scene', notify });
   if (!parsed.success || !actions.success) {
-    onError(new Error(`alarm scene ${r.rule_id} does not parse: ${(parsed.error ?? actions.error)?.message.slice(0, 200)}`));
+    onError(
+      new Error(`alarm scene ${r.rule_id} does not parse: ${(parsed.error ?? actions.error)?.message.slice(0, 200)}`),
+    );
     return null;
   }
   const a = actions.data;
   return {
     rule: { id: `scene:${r.rule_id}`, template: parsed.data },
-    meta: { source: 'scene', plainId: r.rule_id, name: r.rule_name, notify, pushUsers: a.push?.users ?? false, raise: a.raise, command: a.command },
+    meta: {
+      source: 'scene',
+      plainId: r.rule_id,
+      name: r.rule_name,
+      notify,
+      pushUsers: a.push?.users ?? false,
+      raise: a.raise,
+      command: a.command,
+    },
   };
 }
 
@@ -214,7 +235,15 @@ export class RuleCache {
       if (!parsed) continue;
       let d = next.get(r.dev_no);
       if (!d) {
-        d = { deviceId: r.dev_no, tenantId: Number(r.tenant_id), deviceName: r.name, gatewayId: r.gateway_id, rules: [], meta: new Map(), hasOffline: false };
+        d = {
+          deviceId: r.dev_no,
+          tenantId: Number(r.tenant_id),
+          deviceName: r.name,
+          gatewayId: r.gateway_id,
+          rules: [],
+          meta: new Map(),
+          hasOffline: false,
+        };
         next.set(r.dev_no, d);
       }
       if (d.meta.has(parsed.rule.id)) continue;

@@ -11,7 +11,12 @@ import { ENABLED_OPTIONS } from '../settings/templates.list';
 const FIELDS: Record<(typeof SCENE_LIST_FIELDS)[number], ListField> = {
   name: { sql: 's.name', type: 'string', label: { 'zh-CN': '场景名称', 'en-US': 'Name' } },
   description: { sql: 's.description', type: 'string', label: { 'zh-CN': '描述', 'en-US': 'Description' } },
-  enabled: { sql: 's.enabled', type: 'boolean', label: { 'zh-CN': '状态', 'en-US': 'Status' }, options: ENABLED_OPTIONS },
+  enabled: {
+    sql: 's.enabled',
+    type: 'boolean',
+    label: { 'zh-CN': '状态', 'en-US': 'Status' },
+    options: ENABLED_OPTIONS,
+  },
   createBy: { sql: 's.create_by', type: 'string', label: AUDIT_LABELS.createBy },
   createTime: { sql: 's.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
 };

@@ -44,7 +44,16 @@ export function paramDefaults(): ParamDefault[] {
   for (const p of PARAMETERS) {
     if (p.valueType !== 'number') continue;
     const [low, high] = SUGGESTED[p.code] ?? [null, null];
-    out.push({ code: p.code, nameZh: p.nameZh, nameEn: p.nameEn, unit: p.unit, min: p.range[0], max: p.range[1], low, high });
+    out.push({
+      code: p.code,
+      nameZh: p.nameZh,
+      nameEn: p.nameEn,
+      unit: p.unit,
+      min: p.range[0],
+      max: p.range[1],
+      low,
+      high,
+    });
   }
   return out;
 }

@@ -1,4 +1,11 @@
-import { ALARM_SEVERITIES, RuleTemplateSchema, type BilingualText, type RuleTemplate, type RuleTemplateRecord, type TEMPLATE_LIST_FIELDS } from '@ztj/contracts';
+import {
+  ALARM_SEVERITIES,
+  RuleTemplateSchema,
+  type BilingualText,
+  type RuleTemplate,
+  type RuleTemplateRecord,
+  type TEMPLATE_LIST_FIELDS,
+} from '@ztj/contracts';
 import { AUDIT_LABELS, textOrNull, type ListField, type ListSpec } from '../../../platform/list/list-spec';
 
 /**
@@ -12,7 +19,9 @@ export const CATEGORY_OPTIONS: Record<string, BilingualText> = {
   motion: { 'zh-CN': '运动', 'en-US': 'Motion' },
 };
 /** Severity texts (SPEC §3 announcement priorities). */
-export const SEVERITY_OPTIONS: Record<string, BilingualText> = Object.fromEntries(ALARM_SEVERITIES.map((s) => [s.code, { 'zh-CN': s.nameZh, 'en-US': s.nameEn }]));
+export const SEVERITY_OPTIONS: Record<string, BilingualText> = Object.fromEntries(
+  ALARM_SEVERITIES.map((s) => [s.code, { 'zh-CN': s.nameZh, 'en-US': s.nameEn }]),
+);
 /** Enabled texts. */
 export const ENABLED_OPTIONS: Record<string, BilingualText> = {
   true: { 'zh-CN': '启用', 'en-US': 'Enabled' },
@@ -21,9 +30,26 @@ export const ENABLED_OPTIONS: Record<string, BilingualText> = {
 
 const FIELDS: Record<(typeof TEMPLATE_LIST_FIELDS)[number], ListField> = {
   name: { sql: 't.name', type: 'string', label: { 'zh-CN': '模板名称', 'en-US': 'Name' } },
-  category: { sql: 't.category', type: 'string', multi: true, label: { 'zh-CN': '类别', 'en-US': 'Category' }, options: CATEGORY_OPTIONS },
-  severity: { sql: 't.severity', type: 'string', multi: true, label: { 'zh-CN': '告警级别', 'en-US': 'Severity' }, options: SEVERITY_OPTIONS },
-  enabled: { sql: 't.enabled', type: 'boolean', label: { 'zh-CN': '状态', 'en-US': 'Status' }, options: ENABLED_OPTIONS },
+  category: {
+    sql: 't.category',
+    type: 'string',
+    multi: true,
+    label: { 'zh-CN': '类别', 'en-US': 'Category' },
+    options: CATEGORY_OPTIONS,
+  },
+  severity: {
+    sql: 't.severity',
+    type: 'string',
+    multi: true,
+    label: { 'zh-CN': '告警级别', 'en-US': 'Severity' },
+    options: SEVERITY_OPTIONS,
+  },
+  enabled: {
+    sql: 't.enabled',
+    type: 'boolean',
+    label: { 'zh-CN': '状态', 'en-US': 'Status' },
+    options: ENABLED_OPTIONS,
+  },
   createBy: { sql: 't.create_by', type: 'string', label: AUDIT_LABELS.createBy },
   createTime: { sql: 't.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
 };

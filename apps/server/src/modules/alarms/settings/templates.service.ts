@@ -30,13 +30,25 @@ export interface TemplateBindings {
  * @throws AppError notFound (templateNotFound) when missing or of another tenant.
  */
 export async function viewTemplate(q: Queryable, tenantId: number, id: string): Promise<RuleTemplateRecord> {
-  const [row] = await q.query(`SELECT ${TEMPLATE_SELECT} FROM alarm_rule_template t WHERE t.tenant_id = $1 AND t.id = $2`, [tenantId, id]);
+  const [row] = await q.query(
+    `SELECT ${TEMPLATE_SELECT} FROM alarm_rule_template t WHERE t.tenant_id = $1 AND t.id = $2`,
+    [tenantId, id],
+  );
   if (!row) throw new AppError('notFound', 'templateNotFound');
   return templateRecordOf(row);
 }
 
-async function checkBody(q: Queryable, auth: AuthContext, lang: Language, body: TemplateBody, exceptId: string | null): Promise<void> {
-  const taken = await q.query('SELECT 1 FROM alarm_rule_template WHERE tenant_id = $1 AND name = $2 AND id IS DISTINCT FROM $3', [auth.tenantId, body.name, exceptId]);
+async function checkBody(
+  q: Queryable,
+  auth: AuthContext,
+  lang: Language,
+  body: TemplateBody,
+  exceptId: string | null,
+): Promise<void> {
+  const taken = await q.query(
+    'SELECT 1 FROM alarm_rule_template WHERE tenant_id = $1 AND name = $2 AND id IS DISTINCT FROM $3',
+    [auth.tenantId, body.name, exceptId],
+  );
   if (taken.length) throw nameTaken(lang, 'templateNameExists');
   await checkNotifyGroups(q, lang, auth.tenantId, body.notify);
 }
@@ -51,7 +63,12 @@ function contentOf(body: TemplateBody): string {
  * Adds a template (body already validated by `RuleTemplateAddSchema`).
  * @throws AppError conflict templateNameExists; badRequest userGroupNotFound on `notify.*`.
  */
-export async function addTemplate(db: Db, auth: AuthContext, lang: Language, body: TemplateBody): Promise<RuleTemplateRecord> {
+export async function addTemplate(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  body: TemplateBody,
+): Promise<RuleTemplateRecord> {
   await checkBody(db, auth, lang, body, null);
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO alarm_rule_template (tenant_id, name, category, severity, content, enabled, create_by)
@@ -65,7 +82,12 @@ export async function addTemplate(db: Db, auth: AuthContext, lang: Language, bod
  * Replaces a template; takes effect on the next reading (the runtime reloads its rules).
  * @throws AppError notFound templateNotFound; conflict templateNameExists; badRequest on `notify.*`.
  */
-export async function updateTemplate(db: Db, auth: AuthContext, lang: Language, body: TemplateBody & { id: string }): Promise<RuleTemplateRecord> {
+export async function updateTemplate(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  body: TemplateBody & { id: string },
+): Promise<RuleTemplateRecord> {
   await viewTemplate(db, auth.tenantId, body.id);
   const { id, ...rest } = body;
   await checkBody(db, auth, lang, rest, id);
@@ -83,9 +105,15 @@ export async function updateTemplate(db: Db, auth: AuthContext, lang: Language, 
  */
 export async function deleteTemplates(db: Db, auth: AuthContext, ids: string): Promise<void> {
   const list = splitIds(ids);
-  const rows = await db.query<{ id: string }>('SELECT id FROM alarm_rule_template WHERE tenant_id = $1 AND id = ANY($2::text[])', [auth.tenantId, list]);
+  const rows = await db.query<{ id: string }>(
+    'SELECT id FROM alarm_rule_template WHERE tenant_id = $1 AND id = ANY($2::text[])',
+    [auth.tenantId, list],
+  );
   if (list.length === 0 || rows.length !== list.length) throw new AppError('notFound', 'templateNotFound');
-  await db.query('DELETE FROM alarm_rule_template WHERE tenant_id = $1 AND id = ANY($2::text[])', [auth.tenantId, list]);
+  await db.query('DELETE FROM alarm_rule_template WHERE tenant_id = $1 AND id = ANY($2::text[])', [
+    auth.tenantId,
+    list,
+  ]);
 }
 
 /** Devices and device groups a template is bound to. */
@@ -109,7 +137,12 @@ export async function templateBindings(q: Queryable, tenantId: number, id: strin
  * transaction.
  * @throws AppError notFound templateNotFound; badRequest deviceNotInTenant / groupNotInTenant with the id.
  */
-export async function bindTemplate(db: Db, auth: AuthContext, lang: Language, body: TemplateBind): Promise<TemplateBindings> {
+export async function bindTemplate(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  body: TemplateBind,
+): Promise<TemplateBindings> {
   await viewTemplate(db, auth.tenantId, body.id);
   const [badDevice] = await devicesNotInTenant(db, auth.tenantId, body.deviceIds);
   if (badDevice !== undefined) throw fieldFailure(lang, 'deviceIds', 'deviceNotInTenant', { id: badDevice });
@@ -124,7 +157,14 @@ export async function bindTemplate(db: Db, auth: AuthContext, lang: Language, bo
 }
 
 /** Inserts bindings of one target type (duplicates ignored). */
-export async function insertBindings(q: Queryable, tenantId: number, templateId: string, type: 'device' | 'group', ids: readonly string[], by: string): Promise<void> {
+export async function insertBindings(
+  q: Queryable,
+  tenantId: number,
+  templateId: string,
+  type: 'device' | 'group',
+  ids: readonly string[],
+  by: string,
+): Promise<void> {
   if (ids.length === 0) return;
   await q.query(
     `INSERT INTO alarm_rule_binding (template_id, tenant_id, target_type, target_id, create_by)
@@ -139,7 +179,10 @@ export async function insertBindings(q: Queryable, tenantId: number, templateId:
  * @throws AppError notFound deviceNotInTenant when the device is not one of the tenant.
  */
 export async function deviceTemplates(q: Queryable, tenantId: number, deviceId: string): Promise<RuleTemplateRecord[]> {
-  const [dev] = await q.query<{ group_id: string | null }>('SELECT group_id FROM device WHERE tenant_id = $1 AND dev_no = $2', [tenantId, deviceId]);
+  const [dev] = await q.query<{ group_id: string | null }>(
+    'SELECT group_id FROM device WHERE tenant_id = $1 AND dev_no = $2',
+    [tenantId, deviceId],
+  );
   if (!dev) throw new AppError('notFound', 'deviceNotInTenant', { id: deviceId });
   const rows = await q.query(
     `SELECT ${TEMPLATE_SELECT} FROM alarm_rule_template t

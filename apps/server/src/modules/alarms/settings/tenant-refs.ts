@@ -19,10 +19,15 @@ export function userGroupsNotInTenant(q: Queryable, tenantId: number, ids: reado
  * `<prefix>escalateGroupIds`, message userGroupNotFound).
  * @throws AppError badRequest with the field error.
  */
-export async function checkNotifyGroups(q: Queryable, lang: Language, tenantId: number, notify: { groupIds: string[]; escalateGroupIds: string[] }, prefix = 'notify.'): Promise<void> {
+export async function checkNotifyGroups(
+  q: Queryable,
+  lang: Language,
+  tenantId: number,
+  notify: { groupIds: string[]; escalateGroupIds: string[] },
+  prefix = 'notify.',
+): Promise<void> {
   for (const key of ['groupIds', 'escalateGroupIds'] as const) {
     const [bad] = await userGroupsNotInTenant(q, tenantId, notify[key]);
     if (bad !== undefined) throw fieldFailure(lang, `${prefix}${key}`, 'userGroupNotFound');
   }
 }
-

@@ -22,13 +22,25 @@ type GroupBody = z.output<typeof UserGroupAddSchema>;
  * @throws AppError notFound userGroupNotFound.
  */
 export async function viewUserGroup(q: Queryable, tenantId: number, id: string): Promise<UserGroupRecord> {
-  const [row] = await q.query(`SELECT ${USER_GROUP_SELECT} FROM alarm_user_group g WHERE g.tenant_id = $1 AND g.id = $2`, [tenantId, id]);
+  const [row] = await q.query(
+    `SELECT ${USER_GROUP_SELECT} FROM alarm_user_group g WHERE g.tenant_id = $1 AND g.id = $2`,
+    [tenantId, id],
+  );
   if (!row) throw new AppError('notFound', 'userGroupNotFound');
   return userGroupRecordOf(row);
 }
 
-async function checkBody(q: Queryable, tenantId: number, lang: Language, body: GroupBody, exceptId: string | null): Promise<void> {
-  const taken = await q.query('SELECT 1 FROM alarm_user_group WHERE tenant_id = $1 AND name = $2 AND id IS DISTINCT FROM $3', [tenantId, body.name, exceptId]);
+async function checkBody(
+  q: Queryable,
+  tenantId: number,
+  lang: Language,
+  body: GroupBody,
+  exceptId: string | null,
+): Promise<void> {
+  const taken = await q.query(
+    'SELECT 1 FROM alarm_user_group WHERE tenant_id = $1 AND name = $2 AND id IS DISTINCT FROM $3',
+    [tenantId, body.name, exceptId],
+  );
   if (taken.length) throw nameTaken(lang, 'userGroupNameExists');
   const userIds = body.members.map((m) => m.userId).filter((id): id is string => !!id);
   const [bad] = await usersNotInTenant(q, tenantId, userIds);
@@ -46,7 +58,11 @@ async function writeMembers(q: Queryable, groupId: string, members: GroupBody['m
     if (m.userId) {
       if (seenUsers.has(m.userId)) continue;
       seenUsers.add(m.userId);
-      await q.query('INSERT INTO alarm_user_group_member (group_id, user_id, push_mode) VALUES ($1,$2,$3)', [groupId, m.userId, m.pushMode]);
+      await q.query('INSERT INTO alarm_user_group_member (group_id, user_id, push_mode) VALUES ($1,$2,$3)', [
+        groupId,
+        m.userId,
+        m.pushMode,
+      ]);
     } else {
       await q.query(
         'INSERT INTO alarm_user_group_member (group_id, name, phone, email, wechat_open_id, push_mode) VALUES ($1,$2,$3,$4,$5,$6)',
@@ -60,7 +76,12 @@ async function writeMembers(q: Queryable, groupId: string, members: GroupBody['m
  * Adds a recipient group.
  * @throws AppError conflict userGroupNameExists; badRequest userNotInTenant on `members.<i>.userId`.
  */
-export async function addUserGroup(db: Db, auth: AuthContext, lang: Language, body: GroupBody): Promise<UserGroupRecord> {
+export async function addUserGroup(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  body: GroupBody,
+): Promise<UserGroupRecord> {
   await checkBody(db, auth.tenantId, lang, body, null);
   const id = await db.tx(async (q) => {
     const [row] = await q.query<{ id: string }>(
@@ -77,13 +98,19 @@ export async function addUserGroup(db: Db, auth: AuthContext, lang: Language, bo
  * Replaces a recipient group (name, description, members).
  * @throws AppError notFound userGroupNotFound; conflict userGroupNameExists; badRequest userNotInTenant.
  */
-export async function updateUserGroup(db: Db, auth: AuthContext, lang: Language, body: GroupBody & { id: string }): Promise<UserGroupRecord> {
+export async function updateUserGroup(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  body: GroupBody & { id: string },
+): Promise<UserGroupRecord> {
   await viewUserGroup(db, auth.tenantId, body.id);
   await checkBody(db, auth.tenantId, lang, body, body.id);
   await db.tx(async (q) => {
-    await q.query('UPDATE alarm_user_group SET name = $3, description = $4, update_by = $5, update_time = now() WHERE tenant_id = $1 AND id = $2', [
-      auth.tenantId, body.id, body.name, body.description, auth.username,
-    ]);
+    await q.query(
+      'UPDATE alarm_user_group SET name = $3, description = $4, update_by = $5, update_time = now() WHERE tenant_id = $1 AND id = $2',
+      [auth.tenantId, body.id, body.name, body.description, auth.username],
+    );
     await writeMembers(q, body.id, body.members);
   });
   return viewUserGroup(db, auth.tenantId, body.id);
@@ -96,7 +123,10 @@ export async function updateUserGroup(db: Db, auth: AuthContext, lang: Language,
  */
 export async function deleteUserGroups(db: Db, auth: AuthContext, ids: string): Promise<void> {
   const list = splitIds(ids);
-  const rows = await db.query<{ id: string }>('SELECT id FROM alarm_user_group WHERE tenant_id = $1 AND id = ANY($2::text[])', [auth.tenantId, list]);
+  const rows = await db.query<{ id: string }>(
+    'SELECT id FROM alarm_user_group WHERE tenant_id = $1 AND id = ANY($2::text[])',
+    [auth.tenantId, list],
+  );
   if (list.length === 0 || rows.length !== list.length) throw new AppError('notFound', 'userGroupNotFound');
   await db.tx(async (q) => {
     await q.query('DELETE FROM alarm_user_group WHERE tenant_id = $1 AND id = ANY($2::text[])', [auth.tenantId, list]);
@@ -108,21 +138,40 @@ type Notify = { groupIds?: string[]; escalateGroupIds?: string[] } | null | unde
 
 /** `notify` without the groups of `gone`, or null when it names none of them. */
 function withoutGroups(notify: Notify, gone: ReadonlySet<string>): Notify {
-  if (!notify || ![...(notify.groupIds ?? []), ...(notify.escalateGroupIds ?? [])].some((id) => gone.has(id))) return null;
-  return { ...notify, groupIds: (notify.groupIds ?? []).filter((id) => !gone.has(id)), escalateGroupIds: (notify.escalateGroupIds ?? []).filter((id) => !gone.has(id)) };
+  if (!notify || ![...(notify.groupIds ?? []), ...(notify.escalateGroupIds ?? [])].some((id) => gone.has(id)))
+    return null;
+  return {
+    ...notify,
+    groupIds: (notify.groupIds ?? []).filter((id) => !gone.has(id)),
+    escalateGroupIds: (notify.escalateGroupIds ?? []).filter((id) => !gone.has(id)),
+  };
 }
 
 /** Removes deleted recipient groups from the tenant's template `content.notify` and scene `actions.push.notify`. */
 async function forgetGroups(q: Queryable, tenantId: number, ids: readonly string[]): Promise<void> {
   const gone = new Set(ids);
-  const templates = await q.query<{ id: string; content: { notify?: Notify } }>('SELECT id, content FROM alarm_rule_template WHERE tenant_id = $1', [tenantId]);
+  const templates = await q.query<{ id: string; content: { notify?: Notify } }>(
+    'SELECT id, content FROM alarm_rule_template WHERE tenant_id = $1',
+    [tenantId],
+  );
   for (const t of templates) {
     const notify = withoutGroups(t.content.notify, gone);
-    if (notify) await q.query('UPDATE alarm_rule_template SET content = $2::jsonb WHERE id = $1', [t.id, JSON.stringify({ ...t.content, notify })]);
+    if (notify)
+      await q.query('UPDATE alarm_rule_template SET content = $2::jsonb WHERE id = $1', [
+        t.id,
+        JSON.stringify({ ...t.content, notify }),
+      ]);
   }
-  const scenes = await q.query<{ id: string; actions: { push?: { notify?: Notify } | null } }>('SELECT id, actions FROM alarm_scene WHERE tenant_id = $1', [tenantId]);
+  const scenes = await q.query<{ id: string; actions: { push?: { notify?: Notify } | null } }>(
+    'SELECT id, actions FROM alarm_scene WHERE tenant_id = $1',
+    [tenantId],
+  );
   for (const s of scenes) {
     const notify = s.actions.push ? withoutGroups(s.actions.push.notify, gone) : null;
-    if (notify) await q.query('UPDATE alarm_scene SET actions = $2::jsonb WHERE id = $1', [s.id, JSON.stringify({ ...s.actions, push: { ...s.actions.push, notify } })]);
+    if (notify)
+      await q.query('UPDATE alarm_scene SET actions = $2::jsonb WHERE id = $1', [
+        s.id,
+        JSON.stringify({ ...s.actions, push: { ...s.actions.push, notify } }),
+      ]);
   }
 }

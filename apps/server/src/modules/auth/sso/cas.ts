@@ -67,7 +67,12 @@ export async function serviceValidate(cfg: CasConfig, ticket: string, service: s
  * user name (case-insensitive). Every failure answers the same `casFailed`.
  * @throws AppError business casOff, casFailed, accountFrozen, tenantExpired.
  */
-export async function casValidateLogin(db: Db, cfg: CasConfig | undefined, body: { ticket: string; service: string }, req: { ip: string; tenantHeader?: string; log: { warn: (o: object, m: string) => void } }): Promise<LoginResult> {
+export async function casValidateLogin(
+  db: Db,
+  cfg: CasConfig | undefined,
+  body: { ticket: string; service: string },
+  req: { ip: string; tenantHeader?: string; log: { warn: (o: object, m: string) => void } },
+): Promise<LoginResult> {
   if (!cfg) throw new AppError('business', 'casOff');
   if (!cfg.services.includes(body.service)) throw new AppError('business', 'casFailed');
   let answer: CasAnswer;
@@ -78,7 +83,9 @@ export async function casValidateLogin(db: Db, cfg: CasConfig | undefined, body:
     throw new AppError('business', 'casFailed');
   }
   if (!answer.ok) throw new AppError('business', 'casFailed');
-  const user = await db.one<UserRow>('SELECT * FROM sys_user WHERE lower(username) = lower($1) AND del_flag = 0', [answer.user]);
+  const user = await db.one<UserRow>('SELECT * FROM sys_user WHERE lower(username) = lower($1) AND del_flag = 0', [
+    answer.user,
+  ]);
   if (!user) throw new AppError('business', 'casFailed');
   if (user.status !== 1) throw new AppError('business', 'accountFrozen');
   return startSession(db, user, { ip: req.ip, tenantHeader: req.tenantHeader });

@@ -36,7 +36,12 @@ export function signLink(key: Buffer, guid: string, uid: string, tenantId: numbe
  * `target` after the sign-in.
  * @throws AppError business loginLinkUserUnknown when the user is not in the caller's tenant.
  */
-export async function issueLoginFreeLink(db: Db, key: Buffer, auth: AuthContext, body: LoginFreeIssue): Promise<LoginFreeLink> {
+export async function issueLoginFreeLink(
+  db: Db,
+  key: Buffer,
+  auth: AuthContext,
+  body: LoginFreeIssue,
+): Promise<LoginFreeLink> {
   const user = await db.one<{ id: string; username: string }>(
     `SELECT u.id, u.username FROM sys_user u JOIN sys_user_tenant ut ON ut.user_id = u.id AND ut.tenant_id = $2
       WHERE u.id = $1 AND u.del_flag = 0`,
@@ -45,14 +50,17 @@ export async function issueLoginFreeLink(db: Db, key: Buffer, auth: AuthContext,
   if (!user) throw new AppError('business', 'loginLinkUserUnknown');
   const guid = crypto.randomUUID();
   const expiresMs = Date.now() + Number(body.minutes) * 60_000;
-  await db.query('INSERT INTO sso_login_link (guid, user_id, tenant_id, expires_at, created_by) VALUES ($1, $2, $3, $4, $5)', [
-    guid,
-    user.id,
-    auth.tenantId,
-    new Date(expiresMs),
-    auth.username,
-  ]);
-  await writeLog(db, { logType: LogType.OPERATION, content: `login-free link issued for ${user.username}, ${body.minutes} min`, tenantId: auth.tenantId, userId: auth.userId, username: auth.username });
+  await db.query(
+    'INSERT INTO sso_login_link (guid, user_id, tenant_id, expires_at, created_by) VALUES ($1, $2, $3, $4, $5)',
+    [guid, user.id, auth.tenantId, new Date(expiresMs), auth.username],
+  );
+  await writeLog(db, {
+    logType: LogType.OPERATION,
+    content: `login-free link issued for ${user.username}, ${body.minutes} min`,
+    tenantId: auth.tenantId,
+    userId: auth.userId,
+    username: auth.username,
+  });
   const at = signLink(key, guid, user.id, auth.tenantId, expiresMs);
   const q = new URLSearchParams({ at, guid, uid: user.id, redirect: body.target });
   return { path: `/user/login?${q.toString()}`, expiresAt: new Date(expiresMs).toISOString() };
@@ -66,12 +74,24 @@ export async function issueLoginFreeLink(db: Db, key: Buffer, auth: AuthContext,
  * @throws AppError business loginLinkInvalid, accountFrozen, tenantExpired.
  */
 export async function loginFree(db: Db, key: Buffer, body: LoginFreeRequest, ip: string): Promise<LoginResult> {
-  const row = await db.one<{ user_id: string; tenant_id: number; expires_at: Date }>('SELECT user_id, tenant_id, expires_at FROM sso_login_link WHERE guid = $1', [body.guid]);
-  const expected = signLink(key, body.guid, row?.user_id ?? body.uid, row?.tenant_id ?? 0, row ? new Date(row.expires_at).getTime() : 0);
+  const row = await db.one<{ user_id: string; tenant_id: number; expires_at: Date }>(
+    'SELECT user_id, tenant_id, expires_at FROM sso_login_link WHERE guid = $1',
+    [body.guid],
+  );
+  const expected = signLink(
+    key,
+    body.guid,
+    row?.user_id ?? body.uid,
+    row?.tenant_id ?? 0,
+    row ? new Date(row.expires_at).getTime() : 0,
+  );
   const given = Buffer.from(body.at);
   const signed = given.length === expected.length && crypto.timingSafeEqual(given, Buffer.from(expected));
   if (!row || !signed || row.user_id !== body.uid) throw new AppError('business', 'loginLinkInvalid');
-  const spent = await db.query('UPDATE sso_login_link SET used_at = now(), used_ip = $2 WHERE guid = $1 AND used_at IS NULL AND expires_at > now() RETURNING guid', [body.guid, ip]);
+  const spent = await db.query(
+    'UPDATE sso_login_link SET used_at = now(), used_ip = $2 WHERE guid = $1 AND used_at IS NULL AND expires_at > now() RETURNING guid',
+    [body.guid, ip],
+  );
   if (spent.length !== 1) throw new AppError('business', 'loginLinkInvalid');
   const user = await db.one<UserRow>('SELECT * FROM sys_user WHERE id = $1 AND del_flag = 0', [row.user_id]);
   if (!user) throw new AppError('business', 'loginLinkInvalid');

@@ -37,7 +37,13 @@ async function getJson(url: string, init: RequestInit = {}): Promise<Record<stri
  */
 export function wechatAuthorizeUrl(cfg: WeChatConfig, app: WeChatApp, redirectUri: string, state: string): string {
   const page = app.scope === 'snsapi_login' ? 'connect/qrconnect' : 'connect/oauth2/authorize';
-  const q = new URLSearchParams({ appid: app.appid, redirect_uri: redirectUri, response_type: 'code', scope: app.scope, state });
+  const q = new URLSearchParams({
+    appid: app.appid,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: app.scope,
+    state,
+  });
   return `${cfg.openBase}/${page}?${q.toString()}#wechat_redirect`;
 }
 
@@ -54,11 +60,14 @@ export async function wechatIdentity(cfg: WeChatConfig, app: WeChatApp, code: st
   if (token.errcode) throw new Error(`WeChat access_token errcode ${String(token.errcode)}`);
   const accessToken = token.access_token;
   const openid = token.openid;
-  if (typeof accessToken !== 'string' || typeof openid !== 'string') throw new Error('WeChat access_token answer lacks access_token/openid');
+  if (typeof accessToken !== 'string' || typeof openid !== 'string')
+    throw new Error('WeChat access_token answer lacks access_token/openid');
   let unionid = typeof token.unionid === 'string' ? token.unionid : undefined;
   let nickname = '';
   if (app.scope !== 'snsapi_base') {
-    const info = await getJson(`${cfg.apiBase}/sns/userinfo?${new URLSearchParams({ access_token: accessToken, openid, lang: 'zh_CN' }).toString()}`);
+    const info = await getJson(
+      `${cfg.apiBase}/sns/userinfo?${new URLSearchParams({ access_token: accessToken, openid, lang: 'zh_CN' }).toString()}`,
+    );
     if (info.errcode) throw new Error(`WeChat userinfo errcode ${String(info.errcode)}`);
     if (info.openid !== openid) throw new Error('WeChat userinfo is of another openid');
     if (typeof info.unionid === 'string') unionid = info.unionid;
@@ -86,13 +95,22 @@ export async function oidcEndpoints(cfg: OidcConfig): Promise<OidcEndpoints> {
     return v;
   };
   if (doc.issuer !== cfg.issuer) throw new Error('OIDC discovery issuer differs from SSO_OIDC_ISSUER');
-  const endpoints = { authorization_endpoint: pick('authorization_endpoint'), token_endpoint: pick('token_endpoint'), userinfo_endpoint: pick('userinfo_endpoint') };
+  const endpoints = {
+    authorization_endpoint: pick('authorization_endpoint'),
+    token_endpoint: pick('token_endpoint'),
+    userinfo_endpoint: pick('userinfo_endpoint'),
+  };
   discovered.set(cfg.issuer, { at: Date.now(), endpoints });
   return endpoints;
 }
 
 /** Authorization request of the code flow with state and PKCE S256. */
-export async function oidcAuthorizeUrl(cfg: OidcConfig, redirectUri: string, state: string, verifier: string): Promise<string> {
+export async function oidcAuthorizeUrl(
+  cfg: OidcConfig,
+  redirectUri: string,
+  state: string,
+  verifier: string,
+): Promise<string> {
   const { authorization_endpoint } = await oidcEndpoints(cfg);
   const q = new URLSearchParams({
     response_type: 'code',
@@ -111,17 +129,37 @@ export async function oidcAuthorizeUrl(cfg: OidcConfig, redirectUri: string, sta
  * the userinfo endpoint with the access token: its `sub` is the subject.
  * @throws Error when the provider refuses (wrong verifier, used code…) or answers malformed.
  */
-export async function oidcIdentity(cfg: OidcConfig, redirectUri: string, code: string, verifier: string): Promise<ThirdIdentity> {
+export async function oidcIdentity(
+  cfg: OidcConfig,
+  redirectUri: string,
+  code: string,
+  verifier: string,
+): Promise<ThirdIdentity> {
   const { token_endpoint, userinfo_endpoint } = await oidcEndpoints(cfg);
-  const basic = Buffer.from(`${encodeURIComponent(cfg.clientId)}:${encodeURIComponent(cfg.clientSecret)}`).toString('base64');
+  const basic = Buffer.from(`${encodeURIComponent(cfg.clientId)}:${encodeURIComponent(cfg.clientSecret)}`).toString(
+    'base64',
+  );
   const token = await getJson(token_endpoint, {
     method: 'POST',
-    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier }).toString(),
+    headers: {
+      authorization: `Basic ${basic}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }).toString(),
   });
   if (typeof token.access_token !== 'string') throw new Error('OIDC token answer lacks access_token');
-  const info = await getJson(userinfo_endpoint, { headers: { authorization: `Bearer ${token.access_token}`, accept: 'application/json' } });
+  const info = await getJson(userinfo_endpoint, {
+    headers: { authorization: `Bearer ${token.access_token}`, accept: 'application/json' },
+  });
   if (typeof info.sub !== 'string' || !info.sub) throw new Error('OIDC userinfo lacks sub');
-  const name = [info.name, info.preferred_username, info.email].find((v): v is string => typeof v === 'string' && v.length > 0);
+  const name = [info.name, info.preferred_username, info.email].find(
+    (v): v is string => typeof v === 'string' && v.length > 0,
+  );
   return { subject: info.sub, displayName: name ?? info.sub };
 }

@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import type { ThirdType } from '@ztj/contracts';
 import { hashToken, newToken } from '../../../platform/auth/tokens';
 import type { Db } from '../../../platform/db/db';
-import { oidcAuthorizeUrl, oidcIdentity, wechatAuthorizeUrl, wechatIdentity, type ThirdIdentity } from './oauth-clients';
+import {
+  oidcAuthorizeUrl,
+  oidcIdentity,
+  wechatAuthorizeUrl,
+  wechatIdentity,
+  type ThirdIdentity,
+} from './oauth-clients';
 import type { SsoConfig, WeChatApp } from './sso-config';
 
 /** Lifetime of an authorization request (state + PKCE verifier), ms. */
@@ -12,7 +18,13 @@ export const HANDOFF_TTL_MS = 300_000;
 
 /** In-app paths a third-party sign-in may return to: a path of the console, never another site. */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !/^\/[A-Za-z0-9/_-]{0,120}$/.test(value) || value.startsWith('//') || value.startsWith('/user/')) return '';
+  if (
+    typeof value !== 'string' ||
+    !/^\/[A-Za-z0-9/_-]{0,120}$/.test(value) ||
+    value.startsWith('//') ||
+    value.startsWith('/user/')
+  )
+    return '';
   return value;
 }
 
@@ -40,7 +52,13 @@ function wechatApp(cfg: SsoConfig, inWeChat: boolean): { variant: 'web' | 'mp'; 
  * kept 10 minutes with the in-app return path; answers the provider's authorization URL.
  * @returns undefined when the type is not configured.
  */
-export async function startAuthorization(db: Db, cfg: SsoConfig, basePath: string, type: ThirdType, opts: { returnTo: string; inWeChat: boolean }): Promise<string | undefined> {
+export async function startAuthorization(
+  db: Db,
+  cfg: SsoConfig,
+  basePath: string,
+  type: ThirdType,
+  opts: { returnTo: string; inWeChat: boolean },
+): Promise<string | undefined> {
   const state = newToken();
   const verifier = crypto.randomBytes(48).toString('base64url');
   const redirectUri = callbackUrl(cfg, basePath, type);
@@ -72,8 +90,20 @@ export async function startAuthorization(db: Db, cfg: SsoConfig, basePath: strin
  * @returns the hand-over token and the return path.
  * @throws Error on an unknown, used or expired state or when the provider refuses.
  */
-export async function finishAuthorization(db: Db, cfg: SsoConfig, basePath: string, type: ThirdType, code: string, state: string): Promise<{ token: string; returnTo: string }> {
-  const [row] = await db.query<{ provider_type: number; client_variant: string; code_verifier: string; return_to: string }>(
+export async function finishAuthorization(
+  db: Db,
+  cfg: SsoConfig,
+  basePath: string,
+  type: ThirdType,
+  code: string,
+  state: string,
+): Promise<{ token: string; returnTo: string }> {
+  const [row] = await db.query<{
+    provider_type: number;
+    client_variant: string;
+    code_verifier: string;
+    return_to: string;
+  }>(
     'DELETE FROM sso_oauth_state WHERE state_hash = $1 AND expires_at > now() RETURNING provider_type, client_variant, code_verifier, return_to',
     [hashToken(state)],
   );
@@ -89,7 +119,7 @@ export async function finishAuthorization(db: Db, cfg: SsoConfig, basePath: stri
     identity = await oidcIdentity(cfg.oidc, redirectUri, code, row.code_verifier);
   }
   const token = newToken();
-  await db.query('DELETE FROM sso_handoff WHERE expires_at < now() - interval \'1 day\'');
+  await db.query("DELETE FROM sso_handoff WHERE expires_at < now() - interval '1 day'");
   await db.query(
     `INSERT INTO sso_handoff (token_hash, provider_type, subject, display_name, expires_at)
      VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
@@ -117,12 +147,18 @@ export async function readHandoff(db: Db, token: string, type: ThirdType): Promi
 
 /** Spends a hand-over token; false when another request spent it first. */
 export async function spendHandoff(db: Db, tokenHash: string): Promise<boolean> {
-  const rows = await db.query('UPDATE sso_handoff SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING token_hash', [tokenHash]);
+  const rows = await db.query(
+    'UPDATE sso_handoff SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING token_hash',
+    [tokenHash],
+  );
   return rows.length === 1;
 }
 
 /** The account bound to an identity, if any. */
 export async function boundUserId(db: Db, type: ThirdType, subject: string): Promise<string | undefined> {
-  const row = await db.one<{ user_id: string }>('SELECT user_id FROM sso_identity WHERE provider_type = $1 AND subject = $2', [type, subject]);
+  const row = await db.one<{ user_id: string }>(
+    'SELECT user_id FROM sso_identity WHERE provider_type = $1 AND subject = $2',
+    [type, subject],
+  );
   return row?.user_id;
 }

@@ -61,12 +61,17 @@ function origin(url: string | undefined, name: string): string | undefined {
   return url.replace(/\/+$/, '');
 }
 
-function wechatApp(env: Record<string, string | undefined>, prefix: string, defaultScope: WeChatApp['scope']): WeChatApp | undefined {
+function wechatApp(
+  env: Record<string, string | undefined>,
+  prefix: string,
+  defaultScope: WeChatApp['scope'],
+): WeChatApp | undefined {
   const appid = trimmed(env, `${prefix}_APPID`);
   const secret = trimmed(env, `${prefix}_SECRET`);
   if (!appid || !secret) return undefined;
   const scope = (trimmed(env, `${prefix}_SCOPE`) ?? defaultScope) as WeChatApp['scope'];
-  if (!['snsapi_login', 'snsapi_userinfo', 'snsapi_base'].includes(scope)) throw new Error(`${prefix}_SCOPE must be snsapi_login, snsapi_userinfo or snsapi_base`);
+  if (!['snsapi_login', 'snsapi_userinfo', 'snsapi_base'].includes(scope))
+    throw new Error(`${prefix}_SCOPE must be snsapi_login, snsapi_userinfo or snsapi_base`);
   return { appid, secret, scope };
 }
 
@@ -83,7 +88,8 @@ export function ssoConfigFromEnv(env: Record<string, string | undefined>): SsoCo
       ? {
           web,
           mp,
-          openBase: origin(trimmed(env, 'SSO_WECHAT_OPEN_BASE'), 'SSO_WECHAT_OPEN_BASE') ?? 'https://open.weixin.qq.com',
+          openBase:
+            origin(trimmed(env, 'SSO_WECHAT_OPEN_BASE'), 'SSO_WECHAT_OPEN_BASE') ?? 'https://open.weixin.qq.com',
           apiBase: origin(trimmed(env, 'SSO_WECHAT_API_BASE'), 'SSO_WECHAT_API_BASE') ?? 'https://api.weixin.qq.com',
         }
       : undefined;
@@ -92,10 +98,22 @@ export function ssoConfigFromEnv(env: Record<string, string | undefined>): SsoCo
   const clientSecret = trimmed(env, 'SSO_OIDC_CLIENT_SECRET');
   const oidc: OidcConfig | undefined =
     publicUrl && issuer && clientId && clientSecret
-      ? { issuer, clientId, clientSecret, scope: trimmed(env, 'SSO_OIDC_SCOPE') ?? 'openid profile', name: trimmed(env, 'SSO_OIDC_NAME') ?? 'OIDC' }
+      ? {
+          issuer,
+          clientId,
+          clientSecret,
+          scope: trimmed(env, 'SSO_OIDC_SCOPE') ?? 'openid profile',
+          name: trimmed(env, 'SSO_OIDC_NAME') ?? 'OIDC',
+        }
       : undefined;
   const casUrl = origin(trimmed(env, 'SSO_CAS_URL'), 'SSO_CAS_URL');
-  const services = (trimmed(env, 'SSO_CAS_SERVICES') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const cas: CasConfig | undefined = casUrl && services.length ? { url: casUrl, version: trimmed(env, 'SSO_CAS_VERSION') === '2' ? 2 : 3, services } : undefined;
+  const services = (trimmed(env, 'SSO_CAS_SERVICES') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const cas: CasConfig | undefined =
+    casUrl && services.length
+      ? { url: casUrl, version: trimmed(env, 'SSO_CAS_VERSION') === '2' ? 2 : 3, services }
+      : undefined;
   return { publicUrl, wechat, oidc, cas };
 }

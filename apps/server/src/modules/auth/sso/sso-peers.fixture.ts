@@ -15,14 +15,17 @@ export interface Peer {
 }
 
 function listen(server: http.Server, port: number): Promise<string> {
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 function closer(server: http.Server): () => Promise<void> {
-  return () => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  return () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
 }
 
 export interface OidcPeer extends Peer {
@@ -34,10 +37,21 @@ export interface OidcPeer extends Peer {
  * oidc-provider 8 with one confidential client (client_secret_basic) allowed `redirectUri`; PKCE
  * required; development login/consent pages (any login name becomes the subject `sub`).
  */
-export async function startOidcPeer(port: number, client: { clientId: string; clientSecret: string; redirectUri: string }): Promise<OidcPeer> {
+export async function startOidcPeer(
+  port: number,
+  client: { clientId: string; clientSecret: string; redirectUri: string },
+): Promise<OidcPeer> {
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
-    clients: [{ client_id: client.clientId, client_secret: client.clientSecret, redirect_uris: [client.redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        redirect_uris: [client.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     pkce: { methods: ['S256'], required: () => true },
     cookies: { keys: [crypto.randomBytes(16).toString('hex')] },
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub, name: `OIDC ${sub}` }) }),
@@ -45,7 +59,10 @@ export async function startOidcPeer(port: number, client: { clientId: string; cl
     features: { devInteractions: { enabled: true } },
     loadExistingGrant: async (ctx) => {
       // consent is implied for the test client: the grant covers what it asks for
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
       grant.addOIDCScope('openid profile');
       await grant.save();
       return grant;
@@ -72,7 +89,12 @@ export async function oidcBrowserLogin(authorizeUrl: string, login: string): Pro
   let url = authorizeUrl;
   let body: string | undefined;
   for (let hop = 0; hop < 10; hop++) {
-    const res = await fetch(url, { method: body ? 'POST' : 'GET', redirect: 'manual', headers: { cookie: cookie(), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) }, body });
+    const res = await fetch(url, {
+      method: body ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: { cookie: cookie(), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      body,
+    });
     keep(res);
     body = undefined;
     const location = res.headers.get('location');
@@ -86,7 +108,9 @@ export async function oidcBrowserLogin(authorizeUrl: string, login: string): Pro
     const action = /action="([^"]+)"/.exec(html)?.[1];
     if (!action) throw new Error(`no form at ${url}: ${html.slice(0, 200)}`);
     url = new URL(action, url).toString();
-    body = html.includes('name="login"') ? new URLSearchParams({ prompt: 'login', login, password: 'x' }).toString() : new URLSearchParams({ prompt: 'consent' }).toString();
+    body = html.includes('name="login"')
+      ? new URLSearchParams({ prompt: 'login', login, password: 'x' }).toString()
+      : new URLSearchParams({ prompt: 'consent' }).toString();
   }
   throw new Error('too many hops');
 }
@@ -105,7 +129,10 @@ export interface WeChatPeer extends Peer {
  * errcode 40029 invalid code, 40125 invalid secret, 40013 invalid appid), `sns/userinfo`
  * (access_token, openid; errcode 40001 / 40003). Answers are JSON with content type text/plain.
  */
-export async function startWeChatPeer(port: number, app: { appid: string; secret: string; openid?: string; nickname?: string }): Promise<WeChatPeer> {
+export async function startWeChatPeer(
+  port: number,
+  app: { appid: string; secret: string; openid?: string; nickname?: string },
+): Promise<WeChatPeer> {
   const codes = new Map<string, { openid: string; nickname: string; unionid?: string }>();
   const tokens = new Map<string, { openid: string; nickname: string; unionid?: string }>();
   const requests: string[] = [];
@@ -123,7 +150,12 @@ export async function startWeChatPeer(port: number, app: { appid: string; secret
       res.end(JSON.stringify(o));
     };
     if (u.pathname === '/connect/qrconnect' || u.pathname === '/connect/oauth2/authorize') {
-      if (q.get('appid') !== app.appid || q.get('response_type') !== 'code' || !q.get('redirect_uri') || !q.get('scope')) {
+      if (
+        q.get('appid') !== app.appid ||
+        q.get('response_type') !== 'code' ||
+        !q.get('redirect_uri') ||
+        !q.get('scope')
+      ) {
         res.writeHead(400).end('bad request');
         return;
       }
@@ -142,13 +174,30 @@ export async function startWeChatPeer(port: number, app: { appid: string; secret
       codes.delete(q.get('code')!);
       const accessToken = crypto.randomBytes(16).toString('hex');
       tokens.set(accessToken, who);
-      return json({ access_token: accessToken, expires_in: 7200, refresh_token: 'r', openid: who.openid, scope: 'snsapi_login', ...(who.unionid ? { unionid: who.unionid } : {}) });
+      return json({
+        access_token: accessToken,
+        expires_in: 7200,
+        refresh_token: 'r',
+        openid: who.openid,
+        scope: 'snsapi_login',
+        ...(who.unionid ? { unionid: who.unionid } : {}),
+      });
     }
     if (u.pathname === '/sns/userinfo') {
       const who = tokens.get(q.get('access_token') ?? '');
       if (!who) return json({ errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
       if (q.get('openid') !== who.openid) return json({ errcode: 40003, errmsg: 'invalid openid' });
-      return json({ openid: who.openid, nickname: who.nickname, sex: 0, province: '', city: '', country: 'CN', headimgurl: '', privilege: [], ...(who.unionid ? { unionid: who.unionid } : {}) });
+      return json({
+        openid: who.openid,
+        nickname: who.nickname,
+        sex: 0,
+        province: '',
+        city: '',
+        country: 'CN',
+        headimgurl: '',
+        privilege: [],
+        ...(who.unionid ? { unionid: who.unionid } : {}),
+      });
     }
     res.writeHead(404).end();
   });
@@ -166,16 +215,30 @@ export async function startCasPeer(port: number): Promise<CasPeer> {
   const tickets = new Map<string, { user: string; service: string }>();
   const server = http.createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
-    if (u.pathname !== '/cas/p3/serviceValidate' && u.pathname !== '/cas/serviceValidate') return void res.writeHead(404).end();
+    if (u.pathname !== '/cas/p3/serviceValidate' && u.pathname !== '/cas/serviceValidate')
+      return void res.writeHead(404).end();
     const ticket = u.searchParams.get('ticket') ?? '';
     const service = u.searchParams.get('service') ?? '';
     const t = tickets.get(ticket);
     tickets.delete(ticket);
     res.writeHead(200, { 'content-type': 'application/xml;charset=UTF-8' });
-    const wrap = (inner: string): string => `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas">${inner}</cas:serviceResponse>`;
-    if (!t) return void res.end(wrap(`<cas:authenticationFailure code="INVALID_TICKET">Ticket ${ticket} not recognized</cas:authenticationFailure>`));
-    if (t.service !== service) return void res.end(wrap('<cas:authenticationFailure code="INVALID_SERVICE">service mismatch</cas:authenticationFailure>'));
-    res.end(wrap(`<cas:authenticationSuccess><cas:user>${t.user}</cas:user><cas:attributes><cas:email>x@example.com</cas:email></cas:attributes></cas:authenticationSuccess>`));
+    const wrap = (inner: string): string =>
+      `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas">${inner}</cas:serviceResponse>`;
+    if (!t)
+      return void res.end(
+        wrap(
+          `<cas:authenticationFailure code="INVALID_TICKET">Ticket ${ticket} not recognized</cas:authenticationFailure>`,
+        ),
+      );
+    if (t.service !== service)
+      return void res.end(
+        wrap('<cas:authenticationFailure code="INVALID_SERVICE">service mismatch</cas:authenticationFailure>'),
+      );
+    res.end(
+      wrap(
+        `<cas:authenticationSuccess><cas:user>${t.user}</cas:user><cas:attributes><cas:email>x@example.com</cas:email></cas:attributes></cas:authenticationSuccess>`,
+      ),
+    );
   });
   const base = await listen(server, port);
   return {

@@ -9,8 +9,17 @@ import { wechatIdentity } from './oauth-clients';
 const PUBLIC = 'http://127.0.0.1:18522';
 const OIDC_PORT = 18523;
 const WECHAT_PORT = 18524;
-const CLIENT = { clientId: 'ztj-console', clientSecret: 'oidc-test-secret-0123456789', redirectUri: `${PUBLIC}/ztj-iot/sys/thirdLogin/callback/2` };
-const WECHAT = { appid: 'wx0123456789abcdef', secret: 'wechat-secret-0123456789abcdef01', openid: 'o-wx-user-1', nickname: '冷链小王' };
+const CLIENT = {
+  clientId: 'ztj-console',
+  clientSecret: 'oidc-test-secret-0123456789',
+  redirectUri: `${PUBLIC}/ztj-iot/sys/thirdLogin/callback/2`,
+};
+const WECHAT = {
+  appid: 'wx0123456789abcdef',
+  secret: 'wechat-secret-0123456789abcdef01',
+  openid: 'o-wx-user-1',
+  nickname: '冷链小王',
+};
 
 /** Third-party login end to end over the real OIDC provider and the WeChat peer (issue 13 item 5). */
 describe('third-party login: OIDC (oidc-provider, PKCE S256) and WeChat', () => {
@@ -47,8 +56,14 @@ describe('third-party login: OIDC (oidc-provider, PKCE S256) and WeChat', () => 
   });
 
   /** render → provider → callback: the Location the callback answers. */
-  async function roundTrip(source: string, opts: { redirect?: string; ip: string; ua?: string; beforeLogin?: () => Promise<void>; login?: string }): Promise<URL> {
-    const render = await t.fastify.inject({ url: `/ztj-iot/sys/thirdLogin/render/${source}${opts.redirect ? `?redirect=${encodeURIComponent(opts.redirect)}` : ''}`, headers: { ...from(opts.ip), ...(opts.ua ? { 'user-agent': opts.ua } : {}) } });
+  async function roundTrip(
+    source: string,
+    opts: { redirect?: string; ip: string; ua?: string; beforeLogin?: () => Promise<void>; login?: string },
+  ): Promise<URL> {
+    const render = await t.fastify.inject({
+      url: `/ztj-iot/sys/thirdLogin/render/${source}${opts.redirect ? `?redirect=${encodeURIComponent(opts.redirect)}` : ''}`,
+      headers: { ...from(opts.ip), ...(opts.ua ? { 'user-agent': opts.ua } : {}) },
+    });
     expect(render.statusCode).toBe(302);
     const authorize = render.headers.location as string;
     await opts.beforeLogin?.();
@@ -63,11 +78,20 @@ describe('third-party login: OIDC (oidc-provider, PKCE S256) and WeChat', () => 
 
   it('lists the configured providers for the login page', async () => {
     const res = await t.call<SsoConfig>('GET', '/sys/thirdLogin/config');
-    expect(res.body.result).toEqual({ providers: [{ type: 1, name: 'WeChat' }, { type: 2, name: 'Corp SSO' }], cas: null });
+    expect(res.body.result).toEqual({
+      providers: [
+        { type: 1, name: 'WeChat' },
+        { type: 2, name: 'Corp SSO' },
+      ],
+      cas: null,
+    });
   });
 
   it('OIDC: authorization code with state and PKCE S256; an unbound identity binds by password, then signs in directly', async () => {
-    const render = await t.fastify.inject({ url: '/ztj-iot/sys/thirdLogin/render/oidc?redirect=/yakult/index', headers: from('10.5.0.1') });
+    const render = await t.fastify.inject({
+      url: '/ztj-iot/sys/thirdLogin/render/oidc?redirect=/yakult/index',
+      headers: from('10.5.0.1'),
+    });
     const authorize = new URL(render.headers.location as string);
     expect(authorize.origin).toBe(`http://127.0.0.1:${OIDC_PORT}`);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
@@ -83,9 +107,15 @@ describe('third-party login: OIDC (oidc-provider, PKCE S256) and WeChat', () => 
     const first = await t.call<ThirdLoginResult>('GET', `/sys/thirdLogin/getLoginUser/${token}/2`);
     expect(first.body.result).toEqual({ status: 'bind', displayName: 'OIDC alice' });
 
-    const wrong = await t.call('POST', '/sys/thirdLogin/bind', { body: { method: 'password', token, thirdType: 2, username: 'admin', password: 'wrong' }, headers: from('10.5.0.2') });
+    const wrong = await t.call('POST', '/sys/thirdLogin/bind', {
+      body: { method: 'password', token, thirdType: 2, username: 'admin', password: 'wrong' },
+      headers: from('10.5.0.2'),
+    });
     expect(wrong.body).toMatchObject({ success: false, message: '用户名或密码错误' });
-    const bound = await t.call<LoginResult>('POST', '/sys/thirdLogin/bind', { body: { method: 'password', token, thirdType: 2, username: 'admin', password: ADMIN_PASSWORD }, headers: from('10.5.0.2') });
+    const bound = await t.call<LoginResult>('POST', '/sys/thirdLogin/bind', {
+      body: { method: 'password', token, thirdType: 2, username: 'admin', password: ADMIN_PASSWORD },
+      headers: from('10.5.0.2'),
+    });
     expect(bound.body.success).toBe(true);
     expect(bound.body.result.userInfo.username).toBe('admin');
     // the hand-over token is spent
@@ -118,7 +148,10 @@ describe('third-party login: OIDC (oidc-provider, PKCE S256) and WeChat', () => 
     const before = oidc.errors.length;
     const landing = await roundTrip('oidc', {
       ip: '10.5.1.2',
-      beforeLogin: () => t.db.query('UPDATE sso_oauth_state SET code_verifier = $1', [crypto.randomBytes(48).toString('base64url')]).then(() => undefined),
+      beforeLogin: () =>
+        t.db
+          .query('UPDATE sso_oauth_state SET code_verifier = $1', [crypto.randomBytes(48).toString('base64url')])
+          .then(() => undefined),
     });
     expect(landing.searchParams.get('thirdError')).toBe('1');
     expect(oidc.errors.slice(before)).toContain('invalid_grant');
@@ -146,12 +179,22 @@ describe('third-party login: OIDC (oidc-provider, PKCE S256) and WeChat', () => 
     expect([...q.keys()]).toEqual(['appid', 'redirect_uri', 'response_type', 'scope', 'state']);
     expect(q.get('scope')).toBe('snsapi_login');
     expect(q.get('redirect_uri')).toBe(`${PUBLIC}/ztj-iot/sys/thirdLogin/callback/1`);
-    const exchange = new URL(wechat.requests.find((r) => r.startsWith('/sns/oauth2/access_token'))!, 'http://x').searchParams;
-    expect(Object.fromEntries(exchange)).toMatchObject({ appid: WECHAT.appid, secret: WECHAT.secret, grant_type: 'authorization_code' });
+    const exchange = new URL(
+      wechat.requests.find((r) => r.startsWith('/sns/oauth2/access_token'))!,
+      'http://x',
+    ).searchParams;
+    expect(Object.fromEntries(exchange)).toMatchObject({
+      appid: WECHAT.appid,
+      secret: WECHAT.secret,
+      grant_type: 'authorization_code',
+    });
     expect(wechat.requests.some((r) => r.startsWith('/sns/userinfo?access_token='))).toBe(true);
 
     const token = landing.searchParams.get('thirdToken')!;
-    expect((await t.call<ThirdLoginResult>('GET', `/sys/thirdLogin/getLoginUser/${token}/1`)).body.result).toEqual({ status: 'bind', displayName: '冷链小王' });
+    expect((await t.call<ThirdLoginResult>('GET', `/sys/thirdLogin/getLoginUser/${token}/1`)).body.result).toEqual({
+      status: 'bind',
+      displayName: '冷链小王',
+    });
     // a login code for the admin's number, as the SMS service stores it
     const phone = '13800138521';
     await t.db.query('UPDATE sys_user SET phone = $1 WHERE username = $2', [phone, 'admin']);
@@ -160,17 +203,25 @@ describe('third-party login: OIDC (oidc-provider, PKCE S256) and WeChat', () => 
       `INSERT INTO sys_sms_code (phone, purpose, code_salt, code_hash, expires_at, created_at, client_ip) VALUES ($1, 'login', $2, $3, now() + interval '5 minutes', now(), '10.5.4.1')`,
       [phone, salt, hashSmsCode(salt, phone, 'login', '246810')],
     );
-    const bound = await t.call<LoginResult>('POST', '/sys/thirdLogin/bind', { body: { method: 'sms', token, thirdType: 1, mobile: phone, captcha: '246810' }, headers: from('10.5.4.2') });
+    const bound = await t.call<LoginResult>('POST', '/sys/thirdLogin/bind', {
+      body: { method: 'sms', token, thirdType: 1, mobile: phone, captcha: '246810' },
+      headers: from('10.5.4.2'),
+    });
     expect(bound.body.success).toBe(true);
     // a second sign-in by the same WeChat user goes straight in
     const next = await roundTrip('wechat', { ip: '10.5.4.3' });
-    const signed = await t.call<ThirdLoginResult>('GET', `/sys/thirdLogin/getLoginUser/${next.searchParams.get('thirdToken')}/1`);
+    const signed = await t.call<ThirdLoginResult>(
+      'GET',
+      `/sys/thirdLogin/getLoginUser/${next.searchParams.get('thirdToken')}/1`,
+    );
     expect(signed.body.result.status).toBe('signedIn');
   });
 
   it('WeChat client: a wrong secret or a used code is refused with WeChat errcodes', async () => {
     const cfg = { web: undefined, mp: undefined, openBase: wechat.base, apiBase: wechat.base };
-    await expect(wechatIdentity(cfg, { appid: WECHAT.appid, secret: 'nope', scope: 'snsapi_login' }, wechat.issueCode('o-1', 'x'))).rejects.toThrow(/40125/);
+    await expect(
+      wechatIdentity(cfg, { appid: WECHAT.appid, secret: 'nope', scope: 'snsapi_login' }, wechat.issueCode('o-1', 'x')),
+    ).rejects.toThrow(/40125/);
     const code = wechat.issueCode('o-2', 'y', 'u-2');
     const app = { appid: WECHAT.appid, secret: WECHAT.secret, scope: 'snsapi_login' as const };
     expect(await wechatIdentity(cfg, app, code)).toEqual({ subject: 'union:u-2', displayName: 'y' });
@@ -179,7 +230,13 @@ describe('third-party login: OIDC (oidc-provider, PKCE S256) and WeChat', () => 
 
   it('limits requests per client address (429)', async () => {
     let last = 0;
-    for (let i = 0; i < 21; i++) last = (await t.fastify.inject({ url: '/ztj-iot/sys/thirdLogin/getLoginUser/' + 'a'.repeat(43) + '/2', headers: from('10.5.9.9') })).statusCode;
+    for (let i = 0; i < 21; i++)
+      last = (
+        await t.fastify.inject({
+          url: '/ztj-iot/sys/thirdLogin/getLoginUser/' + 'a'.repeat(43) + '/2',
+          headers: from('10.5.9.9'),
+        })
+      ).statusCode;
     expect(last).toBe(429);
   });
 });

@@ -21,7 +21,12 @@ export interface SignInRequest {
  * @throws AppError business thirdLoginExpired (unknown, spent or expired token: one answer for all),
  *   accountFrozen, tenantExpired.
  */
-export async function thirdLoginUser(db: Db, token: string, type: ThirdType, req: SignInRequest): Promise<ThirdLoginResult> {
+export async function thirdLoginUser(
+  db: Db,
+  token: string,
+  type: ThirdType,
+  req: SignInRequest,
+): Promise<ThirdLoginResult> {
   const handoff = await readHandoff(db, token, type);
   if (!handoff) throw new AppError('business', 'thirdLoginExpired');
   const userId = await boundUserId(db, type, handoff.subject);
@@ -30,7 +35,10 @@ export async function thirdLoginUser(db: Db, token: string, type: ThirdType, req
   if (!user || !(await spendHandoff(db, handoff.tokenHash))) throw new AppError('business', 'thirdLoginExpired');
   if (user.status !== 1) throw new AppError('business', 'accountFrozen');
   const result = await startSession(db, user, { ip: req.ip, tenantHeader: req.tenantHeader });
-  await db.query('UPDATE sso_identity SET last_used_at = now() WHERE provider_type = $1 AND subject = $2', [type, handoff.subject]);
+  await db.query('UPDATE sso_identity SET last_used_at = now() WHERE provider_type = $1 AND subject = $2', [
+    type,
+    handoff.subject,
+  ]);
   return { status: 'signedIn', ...result };
 }
 
@@ -41,7 +49,12 @@ export async function thirdLoginUser(db: Db, token: string, type: ThirdType, req
  * would (nothing tells whether an account exists); the token stays usable until it expires.
  * @throws AppError business thirdLoginExpired, thirdAlreadyBound; whatever the login throws.
  */
-export async function bindThirdIdentity(db: Db, sms: SmsCodeService, body: ThirdBindRequest, req: SignInRequest & { captchaEnabled: boolean }): Promise<LoginResult> {
+export async function bindThirdIdentity(
+  db: Db,
+  sms: SmsCodeService,
+  body: ThirdBindRequest,
+  req: SignInRequest & { captchaEnabled: boolean },
+): Promise<LoginResult> {
   const type = Number(body.thirdType) as ThirdType;
   const handoff = await readHandoff(db, body.token, type);
   if (!handoff) throw new AppError('business', 'thirdLoginExpired');
@@ -54,9 +67,16 @@ export async function bindThirdIdentity(db: Db, sms: SmsCodeService, body: Third
           ip: req.ip,
           lang: req.lang,
         })
-      : await phoneLogin(db, sms, { request: { mobile: body.mobile, captcha: body.captcha }, ip: req.ip, tenantHeader: req.tenantHeader });
+      : await phoneLogin(db, sms, {
+          request: { mobile: body.mobile, captcha: body.captcha },
+          ip: req.ip,
+          tenantHeader: req.tenantHeader,
+        });
   const bound = await db.tx(async (q) => {
-    const spent = await q.query('UPDATE sso_handoff SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING token_hash', [handoff.tokenHash]);
+    const spent = await q.query(
+      'UPDATE sso_handoff SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING token_hash',
+      [handoff.tokenHash],
+    );
     if (spent.length !== 1) return 'thirdLoginExpired' as const;
     const rows = await q.query(
       `INSERT INTO sso_identity (provider_type, subject, user_id, display_name, last_used_at) VALUES ($1, $2, $3, $4, now())

@@ -2,7 +2,8 @@ import { RegisterSchema, REGISTER_MAPS, type RegisterInput } from '@ztj/contract
 import { describe, expect, it } from 'vitest';
 import { decodeBlock, decodeRaw, decodeRegister, encodeRegister, planBlocks } from './decode';
 
-const reg = (r: Partial<RegisterInput>) => RegisterSchema.parse({ kind: 'holding', address: 0, type: 'int16', param: 'P003', ...r });
+const reg = (r: Partial<RegisterInput>) =>
+  RegisterSchema.parse({ kind: 'holding', address: 0, type: 'int16', param: 'P003', ...r });
 
 describe('Modbus decoding', () => {
   // words as read from the wire (each a big-endian 16-bit value)
@@ -49,15 +50,31 @@ describe('Modbus decoding', () => {
     const sdm = REGISTER_MAPS.find((m) => m.code === 'sdm630-3p')!;
     const blocks = planBlocks(sdm.registers);
     expect(blocks.map((b) => [b.kind, b.start, b.count, b.registers.length])).toEqual([
-      ['input', 0, 12, 6], ['input', 0x34, 2, 1], ['input', 0x3e, 2, 1], ['input', 0x48, 2, 1],
+      ['input', 0, 12, 6],
+      ['input', 0x34, 2, 1],
+      ['input', 0x3e, 2, 1],
+      ['input', 0x48, 2, 1],
     ]);
-    expect(planBlocks(sdm.registers, 16).map((b) => [b.start, b.count])).toEqual([[0, 12], [0x34, 22]]);
+    expect(planBlocks(sdm.registers, 16).map((b) => [b.start, b.count])).toEqual([
+      [0, 12],
+      [0x34, 22],
+    ]);
     const pid = REGISTER_MAPS.find((m) => m.code === 'pid-cooker')!;
     expect(planBlocks(pid.registers).map((b) => [b.kind, b.start, b.count])).toEqual([['holding', 0, 4]]);
-    const mixed = [reg({ address: 10 }), reg({ kind: 'input', address: 11, param: 'P004' }), reg({ address: 200, param: 'P005' })];
-    expect(planBlocks(mixed).map((b) => [b.kind, b.start, b.count])).toEqual([['holding', 10, 1], ['holding', 200, 1], ['input', 11, 1]]);
+    const mixed = [
+      reg({ address: 10 }),
+      reg({ kind: 'input', address: 11, param: 'P004' }),
+      reg({ address: 200, param: 'P005' }),
+    ];
+    expect(planBlocks(mixed).map((b) => [b.kind, b.start, b.count])).toEqual([
+      ['holding', 10, 1],
+      ['holding', 200, 1],
+      ['input', 11, 1],
+    ]);
     // a block never exceeds 125 words
-    const many = Array.from({ length: 64 }, (_, i) => reg({ type: 'float32', address: i * 2, param: `P0${String(i + 10).padStart(2, '0')}` }));
+    const many = Array.from({ length: 64 }, (_, i) =>
+      reg({ type: 'float32', address: i * 2, param: `P0${String(i + 10).padStart(2, '0')}` }),
+    );
     expect(planBlocks(many).map((b) => b.count)).toEqual([124, 4]);
   });
 

@@ -23,11 +23,16 @@ function bytesOf(words: readonly number[], r: Pick<Register, 'type' | 'wordOrder
 export function decodeRaw(words: readonly number[], r: Pick<Register, 'type' | 'wordOrder' | 'byteOrder'>): number {
   const b = bytesOf(words, r);
   switch (r.type) {
-    case 'int16': return b.readInt16BE(0);
-    case 'uint16': return b.readUInt16BE(0);
-    case 'int32': return b.readInt32BE(0);
-    case 'uint32': return b.readUInt32BE(0);
-    case 'float32': return b.readFloatBE(0);
+    case 'int16':
+      return b.readInt16BE(0);
+    case 'uint16':
+      return b.readUInt16BE(0);
+    case 'int32':
+      return b.readInt32BE(0);
+    case 'uint32':
+      return b.readUInt32BE(0);
+    case 'float32':
+      return b.readFloatBE(0);
   }
 }
 
@@ -46,14 +51,36 @@ export function decodeRegister(words: readonly number[], r: Register): number | 
 
 /** The words to write for `value` (°C, V… or a boolean) into register `r`, or null when it does not fit its type. */
 export function encodeRegister(value: number | boolean, r: Register): number[] | null {
-  const raw = typeof value === 'boolean' ? (value ? 1 : 0) : r.type === 'float32' ? (value - r.offset) / r.scale : Math.round((value - r.offset) / r.scale);
+  const raw =
+    typeof value === 'boolean'
+      ? value
+        ? 1
+        : 0
+      : r.type === 'float32'
+        ? (value - r.offset) / r.scale
+        : Math.round((value - r.offset) / r.scale);
   const b = Buffer.alloc(4);
   switch (r.type) {
-    case 'int16': if (raw < -32768 || raw > 32767) return null; b.writeInt16BE(raw, 0); break;
-    case 'uint16': if (raw < 0 || raw > 65535) return null; b.writeUInt16BE(raw, 0); break;
-    case 'int32': if (raw < -2147483648 || raw > 2147483647) return null; b.writeInt32BE(raw, 0); break;
-    case 'uint32': if (raw < 0 || raw > 4294967295) return null; b.writeUInt32BE(raw, 0); break;
-    case 'float32': if (!Number.isFinite(raw)) return null; b.writeFloatBE(raw, 0); break;
+    case 'int16':
+      if (raw < -32768 || raw > 32767) return null;
+      b.writeInt16BE(raw, 0);
+      break;
+    case 'uint16':
+      if (raw < 0 || raw > 65535) return null;
+      b.writeUInt16BE(raw, 0);
+      break;
+    case 'int32':
+      if (raw < -2147483648 || raw > 2147483647) return null;
+      b.writeInt32BE(raw, 0);
+      break;
+    case 'uint32':
+      if (raw < 0 || raw > 4294967295) return null;
+      b.writeUInt32BE(raw, 0);
+      break;
+    case 'float32':
+      if (!Number.isFinite(raw)) return null;
+      b.writeFloatBE(raw, 0);
+      break;
   }
   const n = registerWords(r.type);
   const ws = Array.from({ length: n }, (_, i) => b.readUInt16BE(i * 2));

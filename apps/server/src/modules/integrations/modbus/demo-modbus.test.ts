@@ -62,13 +62,18 @@ describe('demo Modbus registers replay the real series', () => {
     const want = arrivalPhase(data.activity, DEMO_MODBUS_METER_DAY * DAY);
     const meterPhase = data.activity.find((p) => p.tOffsetMs >= want)!.tOffsetMs;
     expect(meterPhase - want).toBeLessThan(5 * 60_000);
-    const meter = ammeter3pTimeline(data.activity, DAY, { phaseMs: meterPhase, startKWh: DEMO_MODBUS_METER_START_KWH }).timeline;
+    const meter = ammeter3pTimeline(data.activity, DAY, {
+      phaseMs: meterPhase,
+      startKWh: DEMO_MODBUS_METER_START_KWH,
+    }).timeline;
     // not a copy of the simulator's three-phase meters: another phase of the series
     const am3 = buildFleet(data).devices.filter((d) => d.model === 'AM-3P' && !d.deviceId.includes('-MB-'));
     expect(am3).toHaveLength(2);
     expect(am3.map((d) => d.phaseMs)).not.toContain(meterPhase);
     const well = heatTimeline(data.machine, { setPoints: [DEMO_MODBUS_SET_POINT_C] });
-    const wanted = (odenExcursion(data.machine).startOffsetMs - ODEN_EXCURSION_LEAD_MS + DEMO_MODBUS_COOKER_AFTER_ODEN_MS) % well.loopMs;
+    const wanted =
+      (odenExcursion(data.machine).startOffsetMs - ODEN_EXCURSION_LEAD_MS + DEMO_MODBUS_COOKER_AFTER_ODEN_MS) %
+      well.loopMs;
     const wellPhase = well.samples.find((x) => x.tOffsetMs >= wanted)!.tOffsetMs;
 
     const m = emu.server.bank(1).input;
@@ -83,7 +88,8 @@ describe('demo Modbus registers replay the real series', () => {
       emu.step(wall);
       const s = (wall - T0) * SPEED;
       const v = sampleAt(meter, meterPhase, s);
-      for (const reg of regs.filter((x) => x.param !== PARAM.energy)) expect(float32(m, reg.address)).toBe(Math.fround(Number(v[reg.param])));
+      for (const reg of regs.filter((x) => x.param !== PARAM.energy))
+        expect(float32(m, reg.address)).toBe(Math.fround(Number(v[reg.param])));
       const kwh = float32(m, 0x48);
       expect(kwh).toBeCloseTo(Number(v[PARAM.energy]), 2);
       expect(kwh).toBeGreaterThanOrEqual(lastKWh);
@@ -125,17 +131,25 @@ describe('demo Modbus devices', () => {
 
   it('polls the emulated meter and PID controller of the demo tenant', async () => {
     const { token } = await userOf(app, DEMO_TENANT_ID, 'mbdemo1', 'operator');
-    const rows = await eventually('both demo devices online with values', async () => {
-      const res = await app.call<PageResult<ExternalDevice>>('GET', '/wlx/external/list?pageSize=50', { token });
-      const mine = res.body.result.records.filter((r) => r.deviceId === DEMO_MODBUS_METER || r.deviceId === DEMO_MODBUS_COOKER);
-      return mine.length === 2 && mine.every((r) => r.state === 'online' && r.values.length > 0) ? mine : undefined;
-    }, 20_000);
+    const rows = await eventually(
+      'both demo devices online with values',
+      async () => {
+        const res = await app.call<PageResult<ExternalDevice>>('GET', '/wlx/external/list?pageSize=50', { token });
+        const mine = res.body.result.records.filter(
+          (r) => r.deviceId === DEMO_MODBUS_METER || r.deviceId === DEMO_MODBUS_COOKER,
+        );
+        return mine.length === 2 && mine.every((r) => r.state === 'online' && r.values.length > 0) ? mine : undefined;
+      },
+      20_000,
+    );
     const meter = rows.find((r) => r.deviceId === DEMO_MODBUS_METER)!;
     const v = Object.fromEntries(meter.values.map((x) => [x.code, x.value]));
     expect(v.P051).toBeGreaterThan(220);
     expect(v.P053).toBeGreaterThan(1000);
     expect(v.P054).toBeGreaterThan(DEMO_MODBUS_METER_START_KWH);
-    const cooker = Object.fromEntries(rows.find((r) => r.deviceId === DEMO_MODBUS_COOKER)!.values.map((x) => [x.code, x.value]));
+    const cooker = Object.fromEntries(
+      rows.find((r) => r.deviceId === DEMO_MODBUS_COOKER)!.values.map((x) => [x.code, x.value]),
+    );
     expect(cooker).toMatchObject({ P070: DEMO_MODBUS_SET_POINT_C, P066: true });
     expect(typeof cooker.P003).toBe('number');
   });

@@ -78,12 +78,21 @@ export function demoModbusDevices(data: Pick<FleetData, 'activity' | 'machine'>)
   const odenPhase = odenExcursion(data.machine).startOffsetMs - ODEN_EXCURSION_LEAD_MS;
   return [
     {
-      deviceId: DEMO_MODBUS_METER, model: 'AM-3P', timeline: meter.timeline, phaseMs: meterPhase, adjust: meter.adjust,
-      equipment: { family: 'ammeter3p' }, source: 'Derived three-phase store load on the occupancy series from day 2 morning',
+      deviceId: DEMO_MODBUS_METER,
+      model: 'AM-3P',
+      timeline: meter.timeline,
+      phaseMs: meterPhase,
+      adjust: meter.adjust,
+      equipment: { family: 'ammeter3p' },
+      source: 'Derived three-phase store load on the occupancy series from day 2 morning',
     },
     {
-      deviceId: DEMO_MODBUS_COOKER, model: 'BP-2W', timeline: well, phaseMs: atSample(well, odenPhase + DEMO_MODBUS_COOKER_AFTER_ODEN_MS),
-      equipment: { family: 'boilPot', setPoints }, source: 'NAB machine temperature (°F → °C) around 85 °C, 21 days after SIM-ODEN-001',
+      deviceId: DEMO_MODBUS_COOKER,
+      model: 'BP-2W',
+      timeline: well,
+      phaseMs: atSample(well, odenPhase + DEMO_MODBUS_COOKER_AFTER_ODEN_MS),
+      equipment: { family: 'boilPot', setPoints },
+      source: 'NAB machine temperature (°F → °C) around 85 °C, 21 days after SIM-ODEN-001',
     },
   ];
 }
@@ -103,7 +112,11 @@ const int16 = (word: number): number => (word << 16) >> 16;
  * Starts the Modbus server and the replay of {@link demoModbusDevices} at `speed` (series time
  * runs `speed` times faster than the wall clock from `startWallMs`, as the simulator's replay).
  */
-export async function startDemoModbusEmulation(o: { speed: number; startWallMs: number; data?: Pick<FleetData, 'activity' | 'machine'> }): Promise<DemoModbusEmulation> {
+export async function startDemoModbusEmulation(o: {
+  speed: number;
+  startWallMs: number;
+  data?: Pick<FleetData, 'activity' | 'machine'>;
+}): Promise<DemoModbusEmulation> {
   const devices = demoModbusDevices(o.data ?? loadFleetData());
   const replay = createReplay({ devices, gateways: [] }, { startWallMs: o.startWallMs, speed: o.speed });
   const control = createEquipmentControl(devices);
@@ -119,7 +132,13 @@ export async function startDemoModbusEmulation(o: { speed: number; startWallMs: 
     if (sv !== setPointWord) {
       setPointWord = sv;
       // the controller keeps what was written; the well ramps to it when within BP-2W's set-point range (else it keeps its target)
-      control.command(DEMO_MODBUS_COOKER, { type: 'setSetPoint', well: 1, setPointC: sv / 10, cmdId: 'modbus-sv', ts: nowMs });
+      control.command(DEMO_MODBUS_COOKER, {
+        type: 'setSetPoint',
+        well: 1,
+        setPointC: sv / 10,
+        cmdId: 'modbus-sv',
+        ts: nowMs,
+      });
       cooker = control.readingNow(DEMO_MODBUS_COOKER) ?? cooker;
     }
     for (const m of replay.tick(nowMs)) {
@@ -163,7 +182,14 @@ export async function startDemoModbus(db: Db, speed: number): Promise<DemoModbus
       `INSERT INTO modbus_device (tenant_id, dev_no, host, port, unit_id, map_code, registers, poll_period_ms, timeout_ms, enabled, create_by)
        VALUES ($1, $2, '127.0.0.1', $3, $4, $5, $6::jsonb, 5000, 1000, true, 'demo')
        ON CONFLICT (dev_no) DO UPDATE SET port = EXCLUDED.port WHERE modbus_device.host = '127.0.0.1' AND modbus_device.create_by = 'demo'`,
-      [DEMO_TENANT_ID, d.id, emu.server.port, d.unit, d.map, JSON.stringify(REGISTER_MAPS.find((m) => m.code === d.map)!.registers)],
+      [
+        DEMO_TENANT_ID,
+        d.id,
+        emu.server.port,
+        d.unit,
+        d.map,
+        JSON.stringify(REGISTER_MAPS.find((m) => m.code === d.map)!.registers),
+      ],
     );
   }
   emu.step(now);

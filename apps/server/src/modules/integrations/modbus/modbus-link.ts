@@ -13,7 +13,12 @@ export class ModbusLink {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
-  constructor(readonly host: string, readonly port: number, readonly unitId: number, private timeoutMs: number) {}
+  constructor(
+    readonly host: string,
+    readonly port: number,
+    readonly unitId: number,
+    private timeoutMs: number,
+  ) {}
 
   /** Changes the timeout of the next requests, ms. */
   setTimeout(ms: number): void {
@@ -24,7 +29,8 @@ export class ModbusLink {
   /** Reads `count` registers of `kind` from `start`; resolves with the 16-bit words. */
   read(kind: RegisterKind, start: number, count: number): Promise<number[]> {
     return this.run(async (c) => {
-      const r = kind === 'holding' ? await c.readHoldingRegisters(start, count) : await c.readInputRegisters(start, count);
+      const r =
+        kind === 'holding' ? await c.readHoldingRegisters(start, count) : await c.readInputRegisters(start, count);
       return r.data;
     });
   }
@@ -63,16 +69,23 @@ export class ModbusLink {
     if (this.client?.isOpen) return Promise.resolve(this.client);
     if (!this.connecting) {
       const c = new ModbusRTU();
-      this.connecting = withTimeout(c.connectTCP(this.host, { port: this.port }), this.timeoutMs, `Connect timed out after ${this.timeoutMs} ms`)
-        .then(() => {
-          c.setID(this.unitId);
-          c.setTimeout(this.timeoutMs);
-          this.client = c;
-          return c;
-        }, (err: unknown) => {
-          closeQuietly(c);
-          throw err;
-        })
+      this.connecting = withTimeout(
+        c.connectTCP(this.host, { port: this.port }),
+        this.timeoutMs,
+        `Connect timed out after ${this.timeoutMs} ms`,
+      )
+        .then(
+          () => {
+            c.setID(this.unitId);
+            c.setTimeout(this.timeoutMs);
+            this.client = c;
+            return c;
+          },
+          (err: unknown) => {
+            closeQuietly(c);
+            throw err;
+          },
+        )
         .finally(() => (this.connecting = undefined));
     }
     return this.connecting;
@@ -87,7 +100,9 @@ export class ModbusLink {
 function closeQuietly(c: ModbusRTU): void {
   try {
     // the socket may error late (reset by the peer): swallow it rather than crash the process
-    (c as unknown as { _port?: { _client?: { on(e: string, f: () => void): void; destroy(): void } } })._port?._client?.on('error', () => undefined);
+    (
+      c as unknown as { _port?: { _client?: { on(e: string, f: () => void): void; destroy(): void } } }
+    )._port?._client?.on('error', () => undefined);
     c.close(() => undefined);
     (c as unknown as { _port?: { _client?: { destroy(): void } } })._port?._client?.destroy();
   } catch {
@@ -107,7 +122,12 @@ function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> 
 /** `timeout` for a timed-out request, `error` for anything else (refused, reset, exception code). */
 export function resultOf(err: unknown): 'timeout' | 'error' {
   const e = err as { name?: string; message?: string; errno?: string; code?: string };
-  return e?.name === 'TimeoutError' || e?.name === 'TransactionTimedOutError' || /timed? ?out/i.test(e?.message ?? '') || e?.code === 'ETIMEDOUT' ? 'timeout' : 'error';
+  return e?.name === 'TimeoutError' ||
+    e?.name === 'TransactionTimedOutError' ||
+    /timed? ?out/i.test(e?.message ?? '') ||
+    e?.code === 'ETIMEDOUT'
+    ? 'timeout'
+    : 'error';
 }
 
 /** A short text of a poll error (no stack). */

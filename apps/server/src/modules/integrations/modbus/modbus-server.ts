@@ -62,7 +62,8 @@ export async function startModbusServer(): Promise<FakeModbus> {
     getInputRegister: (addr: number, unitID: number) => bank(unitID).input.get(addr) ?? 0,
     getHoldingRegister: (addr: number, unitID: number) => bank(unitID).holding.get(addr) ?? 0,
     getMultipleInputRegisters: (addr: number, length: number, unitID: number) => many(bank(unitID).input, addr, length),
-    getMultipleHoldingRegisters: (addr: number, length: number, unitID: number) => many(bank(unitID).holding, addr, length),
+    getMultipleHoldingRegisters: (addr: number, length: number, unitID: number) =>
+      many(bank(unitID).holding, addr, length),
     getCoil: () => false,
     setCoil: () => undefined,
     setRegister: (address: number, value: number, unitID: number) => {
@@ -76,11 +77,12 @@ export async function startModbusServer(): Promise<FakeModbus> {
     server.once('serverError', reject);
   });
   server.on('error', () => undefined);
-  fake.close = () => new Promise<void>((resolve) => {
-    const socks = (server as unknown as { socks: Map<net.Socket, number> }).socks;
-    for (const s of socks.keys()) s.destroy();
-    server.close(() => resolve());
-  });
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      const socks = (server as unknown as { socks: Map<net.Socket, number> }).socks;
+      for (const s of socks.keys()) s.destroy();
+      server.close(() => resolve());
+    });
   return fake;
 }
 
@@ -95,15 +97,20 @@ export async function silentServer(): Promise<{ port: number; close(): Promise<v
   await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
   return {
     port: (s.address() as net.AddressInfo).port,
-    close: () => new Promise<void>((resolve) => {
-      for (const sock of sockets) sock.destroy();
-      s.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const sock of sockets) sock.destroy();
+        s.close(() => resolve());
+      }),
   };
 }
 
 /** Waits until `check` answers a truthy value, every 50 ms, at most `ms`; throws with `what` past it. */
-export async function eventually<T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  check: () => Promise<T | undefined | null | false>,
+  ms = 10_000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await check();

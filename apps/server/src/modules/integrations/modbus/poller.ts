@@ -56,7 +56,14 @@ export interface PollStatus {
   nextPollMs: number | null;
 }
 
-interface Slot { target: Target; link: ModbusLink; status: PollStatus; timer?: NodeJS.Timeout; polling?: Promise<void>; dirty: boolean }
+interface Slot {
+  target: Target;
+  link: ModbusLink;
+  status: PollStatus;
+  timer?: NodeJS.Timeout;
+  polling?: Promise<void>;
+  dirty: boolean;
+}
 
 const RegistersSchema = z.array(RegisterSchema);
 
@@ -82,7 +89,11 @@ export class ModbusPoller {
   /** Polls attempted and failed since start (bench, metrics). */
   readonly stats = { polls: 0, blocks: 0, failed: 0, readings: 0 };
 
-  constructor(private readonly db: Db, private readonly ingest: IngestSink, private readonly opts: PollerOptions = {}) {
+  constructor(
+    private readonly db: Db,
+    private readonly ingest: IngestSink,
+    private readonly opts: PollerOptions = {},
+  ) {
     this.cap = opts.backoffCapMs ?? 300_000;
     this.offlineAfter = opts.offlineAfter ?? 3;
   }
@@ -93,11 +104,20 @@ export class ModbusPoller {
     this.leading = this.opts.leaseMs === undefined || (await this.takeLease());
     await this.reload();
     if (this.opts.leaseMs !== undefined) {
-      this.leaseTimer = setInterval(() => void this.renewLease().catch((e: Error) => this.opts.onError?.(e)), Math.max(50, Math.floor(this.opts.leaseMs / 3)));
+      this.leaseTimer = setInterval(
+        () => void this.renewLease().catch((e: Error) => this.opts.onError?.(e)),
+        Math.max(50, Math.floor(this.opts.leaseMs / 3)),
+      );
       this.leaseTimer.unref();
     }
-    this.flushTimer = setInterval(() => void this.flushStatus().catch((e: Error) => this.opts.onError?.(e)), this.opts.flushMs ?? 1000);
-    this.reloadTimer = setInterval(() => void this.reload().catch((e: Error) => this.opts.onError?.(e)), this.opts.reloadMs ?? 30_000);
+    this.flushTimer = setInterval(
+      () => void this.flushStatus().catch((e: Error) => this.opts.onError?.(e)),
+      this.opts.flushMs ?? 1000,
+    );
+    this.reloadTimer = setInterval(
+      () => void this.reload().catch((e: Error) => this.opts.onError?.(e)),
+      this.opts.reloadMs ?? 30_000,
+    );
     this.flushTimer.unref();
     this.reloadTimer.unref();
   }
@@ -113,7 +133,8 @@ export class ModbusPoller {
     for (const s of this.slots.values()) s.link.close();
     await this.flushStatus().catch((e: Error) => this.opts.onError?.(e));
     this.slots.clear();
-    if (this.opts.leaseMs !== undefined && this.leading) await this.db.query('DELETE FROM modbus_poller_lease WHERE owner = $1', [this.owner]).catch(() => undefined);
+    if (this.opts.leaseMs !== undefined && this.leading)
+      await this.db.query('DELETE FROM modbus_poller_lease WHERE owner = $1', [this.owner]).catch(() => undefined);
     this.leading = false;
   }
 
@@ -161,7 +182,8 @@ export class ModbusPoller {
       if (old) this.remove(old);
       this.add(t);
     }
-    for (const s of [...this.slots.values()]) if ((id === undefined || s.target.id === id) && !seen.has(s.target.id)) this.remove(s);
+    for (const s of [...this.slots.values()])
+      if ((id === undefined || s.target.id === id) && !seen.has(s.target.id)) this.remove(s);
   }
 
   /** In-process status of a config (fresher than the table by up to `flushMs`). */
@@ -193,7 +215,11 @@ export class ModbusPoller {
       return s.status.lastResult === 'ok';
     }
     if (command.type !== 'setSwitch' && command.type !== 'setSetPoint') return false;
-    const reg = s.target.registers.find((r) => r.command === command.type && (command.type !== 'setSetPoint' || r.well === null || r.well === (command.well ?? 1)));
+    const reg = s.target.registers.find(
+      (r) =>
+        r.command === command.type &&
+        (command.type !== 'setSetPoint' || r.well === null || r.well === (command.well ?? 1)),
+    );
     if (!reg) throw new AppError('business', 'modbusWriteUnsupported');
     const words = encodeRegister(command.type === 'setSwitch' ? command.on : command.setPointC, reg);
     if (!words) return false;
@@ -219,8 +245,16 @@ export class ModbusPoller {
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::int[], $8::bigint[])
          AS u(id, state, last_result, last_error, last_poll_ms, last_ok_ms, failures, next_poll_ms)
        WHERE m.id = u.id`,
-      [dirty.map((s) => s.target.id), st.map((x) => x.state), st.map((x) => x.lastResult), st.map((x) => x.lastError),
-        st.map((x) => x.lastPollMs), st.map((x) => x.lastOkMs), st.map((x) => x.failures), st.map((x) => x.nextPollMs)],
+      [
+        dirty.map((s) => s.target.id),
+        st.map((x) => x.state),
+        st.map((x) => x.lastResult),
+        st.map((x) => x.lastError),
+        st.map((x) => x.lastPollMs),
+        st.map((x) => x.lastOkMs),
+        st.map((x) => x.failures),
+        st.map((x) => x.nextPollMs),
+      ],
     );
   }
 
@@ -228,12 +262,21 @@ export class ModbusPoller {
     const s: Slot = {
       target: t,
       link: new ModbusLink(t.host, t.port, t.unitId, t.timeoutMs),
-      status: { state: t.enabled ? 'offline' : 'disabled', lastResult: null, lastError: null, lastPollMs: null, lastOkMs: null, failures: 0, nextPollMs: null },
+      status: {
+        state: t.enabled ? 'offline' : 'disabled',
+        lastResult: null,
+        lastError: null,
+        lastPollMs: null,
+        lastOkMs: null,
+        failures: 0,
+        nextPollMs: null,
+      },
       dirty: this.leading,
     };
     this.slots.set(t.id, s);
     // spread the first polls over one period so that a restart does not poll everything at once
-    if (t.enabled && this.running && this.leading) this.schedule(s, Math.floor(Math.random() * Math.min(t.periodMs, 1000)));
+    if (t.enabled && this.running && this.leading)
+      this.schedule(s, Math.floor(Math.random() * Math.min(t.periodMs, 1000)));
   }
 
   private remove(s: Slot): void {
@@ -269,10 +312,24 @@ export class ModbusPoller {
       const ts = Date.now();
       if (Object.keys(values).length) {
         this.stats.readings++;
-        this.ingest.take({ source: `modbus:${t.host}:${t.port}/${t.unitId}`, channel: 'telemetry', id: t.deviceId, payload: JSON.stringify({ ts, values }), authDeviceId: t.deviceId });
+        this.ingest.take({
+          source: `modbus:${t.host}:${t.port}/${t.unitId}`,
+          channel: 'telemetry',
+          id: t.deviceId,
+          payload: JSON.stringify({ ts, values }),
+          authDeviceId: t.deviceId,
+        });
       }
       const wasOffline = s.status.state === 'offline' && s.status.lastResult !== null;
-      s.status = { ...s.status, state: 'online', lastResult: 'ok', lastError: null, lastPollMs: ts, lastOkMs: ts, failures: 0 };
+      s.status = {
+        ...s.status,
+        state: 'online',
+        lastResult: 'ok',
+        lastError: null,
+        lastPollMs: ts,
+        lastOkMs: ts,
+        failures: 0,
+      };
       s.dirty = true;
       if (wasOffline) await this.logLink(t, 'online', null).catch((e: Error) => this.opts.onError?.(e));
       this.schedule(s, Math.max(0, started + t.periodMs - Date.now()));
@@ -281,7 +338,14 @@ export class ModbusPoller {
       const failures = s.status.failures + 1;
       const state: ExternalState = failures >= this.offlineAfter ? 'offline' : 'backoff';
       const goesOffline = state === 'offline' && s.status.state !== 'offline';
-      s.status = { ...s.status, state, lastResult: resultOf(err), lastError: errorText(err), lastPollMs: Date.now(), failures };
+      s.status = {
+        ...s.status,
+        state,
+        lastResult: resultOf(err),
+        lastError: errorText(err),
+        lastPollMs: Date.now(),
+        failures,
+      };
       s.dirty = true;
       if (goesOffline) await this.logLink(t, 'offline', s.status.lastError).catch((e: Error) => this.opts.onError?.(e));
       this.schedule(s, Math.min(this.cap, t.periodMs * 2 ** Math.min(failures, 20)));
@@ -293,7 +357,12 @@ export class ModbusPoller {
     await this.flushStatus();
     await this.db.query(
       `INSERT INTO device_log (device_id, tenant_id, kind, content, ok, operator) VALUES ($1, $2, 'config', $3, $4, 'modbus')`,
-      [t.deviceId, t.tenantId, JSON.stringify({ modbus: state, host: `${t.host}:${t.port}`, unitId: t.unitId, ...(error ? { error } : {}) }), state === 'online'],
+      [
+        t.deviceId,
+        t.tenantId,
+        JSON.stringify({ modbus: state, host: `${t.host}:${t.port}`, unitId: t.unitId, ...(error ? { error } : {}) }),
+        state === 'online',
+      ],
     );
   }
 }
@@ -301,8 +370,16 @@ export class ModbusPoller {
 function targetOf(r: Record<string, unknown>): Target {
   const registers = RegistersSchema.parse(typeof r.registers === 'string' ? JSON.parse(r.registers) : r.registers);
   const t = {
-    id: String(r.id), tenantId: Number(r.tenant_id), deviceId: String(r.dev_no), host: String(r.host), port: Number(r.port), unitId: Number(r.unit_id),
-    registers, periodMs: Number(r.poll_period_ms), timeoutMs: Number(r.timeout_ms), enabled: Boolean(r.enabled),
+    id: String(r.id),
+    tenantId: Number(r.tenant_id),
+    deviceId: String(r.dev_no),
+    host: String(r.host),
+    port: Number(r.port),
+    unitId: Number(r.unit_id),
+    registers,
+    periodMs: Number(r.poll_period_ms),
+    timeoutMs: Number(r.timeout_ms),
+    enabled: Boolean(r.enabled),
   };
   return { ...t, blocks: planBlocks(registers), signature: JSON.stringify(t) };
 }

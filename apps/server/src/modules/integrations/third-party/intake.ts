@@ -1,4 +1,10 @@
-import { PARAMETERS, THIRD_PARTY_CLOCK_SKEW_MS, THIRD_PARTY_PARAMS, type ThirdPartyIntake, type ThirdPartyType } from '@ztj/contracts';
+import {
+  PARAMETERS,
+  THIRD_PARTY_CLOCK_SKEW_MS,
+  THIRD_PARTY_PARAMS,
+  type ThirdPartyIntake,
+  type ThirdPartyType,
+} from '@ztj/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
@@ -7,7 +13,13 @@ import { keyHash } from './third-party.service';
 
 /** The ingest entry that answers once readings are committed (IngestService.handleAndWait). */
 export interface WaitingIngest {
-  handleAndWait(msg: { source: string; channel: 'telemetry'; id: string; payload: string; authDeviceId: string }): Promise<IngestOutcome>;
+  handleAndWait(msg: {
+    source: string;
+    channel: 'telemetry';
+    id: string;
+    payload: string;
+    authDeviceId: string;
+  }): Promise<IngestOutcome>;
 }
 
 const CODE_BY_KEY = new Map(PARAMETERS.map((p) => [p.key as string, p.code as string]));
@@ -36,10 +48,19 @@ function bearerOf(req: FastifyRequest): string | null {
  * reading to the same ingest as MQTT/HTTP (validation, storage, alarms, live). Readings the ingest
  * refuses answer its own `ingestRejected` (the others are stored).
  */
-export async function intake(db: Db, ingest: WaitingIngest, req: FastifyRequest, body: ThirdPartyIntake, now = Date.now()): Promise<{ accepted: number }> {
+export async function intake(
+  db: Db,
+  ingest: WaitingIngest,
+  req: FastifyRequest,
+  body: ThirdPartyIntake,
+  now = Date.now(),
+): Promise<{ accepted: number }> {
   const key = bearerOf(req);
   const [integration] = key
-    ? await db.query<{ id: string; tenant_id: number; type: ThirdPartyType }>('SELECT id, tenant_id, type FROM third_party_integration WHERE key_hash = $1 AND enabled', [keyHash(key)])
+    ? await db.query<{ id: string; tenant_id: number; type: ThirdPartyType }>(
+        'SELECT id, tenant_id, type FROM third_party_integration WHERE key_hash = $1 AND enabled',
+        [keyHash(key)],
+      )
     : [];
   if (!integration) throw new AppError('unauthorized', 'thirdPartyBadKey');
   const ids = [...new Set(body.readings.map((r) => r.deviceId))];
@@ -66,11 +87,23 @@ export async function intake(db: Db, ingest: WaitingIngest, req: FastifyRequest,
   );
   if (!fresh.length) throw new AppError('conflict', 'thirdPartyReplay');
   await db.query('UPDATE third_party_integration SET last_used_time = now() WHERE id = $1', [integration.id]);
-  const outcomes = await Promise.all(payloads.map((p) =>
-    ingest.handleAndWait({ source: `thirdParty:${integration.id}`, channel: 'telemetry', id: p.id, payload: p.payload, authDeviceId: p.id })));
+  const outcomes = await Promise.all(
+    payloads.map((p) =>
+      ingest.handleAndWait({
+        source: `thirdParty:${integration.id}`,
+        channel: 'telemetry',
+        id: p.id,
+        payload: p.payload,
+        authDeviceId: p.id,
+      }),
+    ),
+  );
   const accepted = outcomes.reduce((n, o) => n + o.accepted, 0);
   const refused = outcomes.flatMap((o) => o.reasons.map((r, i) => (o.details[i] ? `${r} (${o.details[i]})` : r)));
-  if (refused.length) throw new AppError('badRequest', 'ingestRejected', { reason: refused.length > 3 ? `${refused.slice(0, 3).join(', ')}, …` : refused.join(', ') });
+  if (refused.length)
+    throw new AppError('badRequest', 'ingestRejected', {
+      reason: refused.length > 3 ? `${refused.slice(0, 3).join(', ')}, …` : refused.join(', '),
+    });
   return { accepted };
 }
 

@@ -21,10 +21,14 @@ type Body = z.output<typeof ThirdPartyAddSchema>;
 const FIELDS: Record<(typeof THIRD_PARTY_LIST_FIELDS)[number], ListField> = {
   name: { sql: 'i.name', type: 'string', label: { 'zh-CN': '名称', 'en-US': 'Name' } },
   type: {
-    sql: 'i.type', type: 'string', label: { 'zh-CN': '类型', 'en-US': 'Type' },
+    sql: 'i.type',
+    type: 'string',
+    label: { 'zh-CN': '类型', 'en-US': 'Type' },
     options: {
-      meter: { 'zh-CN': '电表', 'en-US': 'Meter' }, ammeter: { 'zh-CN': '电流表', 'en-US': 'Ammeter' },
-      water: { 'zh-CN': '水表', 'en-US': 'Water meter' }, weightFeed: { 'zh-CN': '投料秤', 'en-US': 'Weight feed' },
+      meter: { 'zh-CN': '电表', 'en-US': 'Meter' },
+      ammeter: { 'zh-CN': '电流表', 'en-US': 'Ammeter' },
+      water: { 'zh-CN': '水表', 'en-US': 'Water meter' },
+      weightFeed: { 'zh-CN': '投料秤', 'en-US': 'Weight feed' },
     },
   },
   enabled: { sql: 'i.enabled', type: 'boolean', label: { 'zh-CN': '启用', 'en-US': 'Enabled' } },
@@ -40,9 +44,16 @@ const SELECT = `i.id, i.name, i.type, i.enabled, i.note, i.key_prefix, ${epochMs
 /** The API record of an integration row (never the key). */
 export function thirdPartyRecordOf(r: Record<string, unknown>): ThirdPartyRecord {
   return {
-    id: String(r.id), name: String(r.name), type: r.type as ThirdPartyRecord['type'], enabled: Boolean(r.enabled), note: String(r.note ?? ''),
+    id: String(r.id),
+    name: String(r.name),
+    type: r.type as ThirdPartyRecord['type'],
+    enabled: Boolean(r.enabled),
+    note: String(r.note ?? ''),
     deviceIds: (typeof r.device_ids === 'string' ? JSON.parse(r.device_ids) : r.device_ids) as string[],
-    keyPrefix: String(r.key_prefix), keyCreatedTime: Number(r.key_ms), lastUsedTime: r.used_ms == null ? null : Number(r.used_ms), createTime: Number(r.create_ms),
+    keyPrefix: String(r.key_prefix),
+    keyCreatedTime: Number(r.key_ms),
+    lastUsedTime: r.used_ms == null ? null : Number(r.used_ms),
+    createTime: Number(r.create_ms),
   };
 }
 
@@ -65,40 +76,74 @@ export const newApiKey = (): string => `tpk_${crypto.randomBytes(32).toString('b
 
 /** One integration of the tenant. @throws AppError notFound thirdPartyNotFound. */
 export async function viewThirdParty(q: Queryable, tenantId: number, id: string): Promise<ThirdPartyRecord> {
-  const [row] = await q.query(`SELECT ${SELECT} FROM third_party_integration i WHERE i.tenant_id = $1 AND i.id = $2`, [tenantId, id]);
+  const [row] = await q.query(`SELECT ${SELECT} FROM third_party_integration i WHERE i.tenant_id = $1 AND i.id = $2`, [
+    tenantId,
+    id,
+  ]);
   if (!row) throw new AppError('notFound', 'thirdPartyNotFound');
   return thirdPartyRecordOf(row);
 }
 
 /** Name free, devices of the tenant, in no other integration and not polled over Modbus. */
-async function checkBody(q: Queryable, lang: Language, tenantId: number, body: Body, exceptId: string | null): Promise<void> {
-  const taken = await q.query('SELECT 1 FROM third_party_integration WHERE tenant_id = $1 AND name = $2 AND id IS DISTINCT FROM $3', [tenantId, body.name, exceptId]);
+async function checkBody(
+  q: Queryable,
+  lang: Language,
+  tenantId: number,
+  body: Body,
+  exceptId: string | null,
+): Promise<void> {
+  const taken = await q.query(
+    'SELECT 1 FROM third_party_integration WHERE tenant_id = $1 AND name = $2 AND id IS DISTINCT FROM $3',
+    [tenantId, body.name, exceptId],
+  );
   if (taken.length) throw nameTaken(lang, 'thirdPartyNameExists');
   const ids = [...new Set(body.deviceIds)];
   const [bad] = await devicesNotInTenant(q, tenantId, ids);
   if (bad !== undefined) throw fieldFailure(lang, 'deviceIds', 'deviceNotInTenant', { id: bad });
   const [fed] = await q.query<{ dev_no: string; name: string }>(
     `SELECT t.dev_no, i.name FROM third_party_device t JOIN third_party_integration i ON i.id = t.integration_id
-      WHERE t.dev_no = ANY($1::text[]) AND i.id IS DISTINCT FROM $2 ORDER BY t.dev_no LIMIT 1`, [ids, exceptId]);
+      WHERE t.dev_no = ANY($1::text[]) AND i.id IS DISTINCT FROM $2 ORDER BY t.dev_no LIMIT 1`,
+    [ids, exceptId],
+  );
   if (fed) throw fieldFailure(lang, 'deviceIds', 'modbusDeviceFed', { device: fed.dev_no, name: fed.name });
-  const [polled] = await q.query<{ dev_no: string }>('SELECT dev_no FROM modbus_device WHERE dev_no = ANY($1::text[]) ORDER BY dev_no LIMIT 1', [ids]);
+  const [polled] = await q.query<{ dev_no: string }>(
+    'SELECT dev_no FROM modbus_device WHERE dev_no = ANY($1::text[]) ORDER BY dev_no LIMIT 1',
+    [ids],
+  );
   if (polled) throw fieldFailure(lang, 'deviceIds', 'modbusDeviceTaken', { device: polled.dev_no });
 }
 
 async function setDevices(q: Queryable, id: string, deviceIds: readonly string[]): Promise<void> {
   await q.query('DELETE FROM third_party_device WHERE integration_id = $1', [id]);
-  await q.query('INSERT INTO third_party_device (dev_no, integration_id) SELECT unnest($1::text[]), $2', [[...new Set(deviceIds)], id]);
+  await q.query('INSERT INTO third_party_device (dev_no, integration_id) SELECT unnest($1::text[]), $2', [
+    [...new Set(deviceIds)],
+    id,
+  ]);
 }
 
 /** `thirdParty/add`: the integration and its API key (shown this once). */
-export async function addThirdParty(db: Db, auth: AuthContext, lang: Language, body: Body): Promise<{ integration: ThirdPartyRecord; apiKey: string }> {
+export async function addThirdParty(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  body: Body,
+): Promise<{ integration: ThirdPartyRecord; apiKey: string }> {
   const apiKey = newApiKey();
   const id = await db.tx(async (q) => {
     await checkBody(q, lang, auth.tenantId, body, null);
     const [row] = await q.query<{ id: string }>(
       `INSERT INTO third_party_integration (tenant_id, name, type, enabled, note, key_hash, key_prefix, create_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [auth.tenantId, body.name, body.type, body.enabled, body.note, keyHash(apiKey), apiKey.slice(0, 8), auth.username],
+      [
+        auth.tenantId,
+        body.name,
+        body.type,
+        body.enabled,
+        body.note,
+        keyHash(apiKey),
+        apiKey.slice(0, 8),
+        auth.username,
+      ],
     );
     await setDevices(q, row!.id, body.deviceIds);
     return row!.id;
@@ -107,7 +152,12 @@ export async function addThirdParty(db: Db, auth: AuthContext, lang: Language, b
 }
 
 /** `thirdParty/edit`: name, type, devices, enabled, note (the key stays). */
-export async function editThirdParty(db: Db, auth: AuthContext, lang: Language, body: Body & { id: string }): Promise<ThirdPartyRecord> {
+export async function editThirdParty(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  body: Body & { id: string },
+): Promise<ThirdPartyRecord> {
   await db.tx(async (q) => {
     await viewThirdParty(q, auth.tenantId, body.id);
     await checkBody(q, lang, auth.tenantId, body, body.id);
@@ -121,7 +171,11 @@ export async function editThirdParty(db: Db, auth: AuthContext, lang: Language, 
 }
 
 /** `thirdParty/rotateKey`: a new key replaces the old one at once; answered once. */
-export async function rotateThirdPartyKey(db: Db, auth: AuthContext, id: string): Promise<{ integration: ThirdPartyRecord; apiKey: string }> {
+export async function rotateThirdPartyKey(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+): Promise<{ integration: ThirdPartyRecord; apiKey: string }> {
   const apiKey = newApiKey();
   const rows = await db.query(
     'UPDATE third_party_integration SET key_hash = $3, key_prefix = $4, key_created_time = now(), update_by = $5, update_time = now() WHERE tenant_id = $1 AND id = $2 RETURNING id',
@@ -133,5 +187,8 @@ export async function rotateThirdPartyKey(db: Db, auth: AuthContext, id: string)
 
 /** `thirdParty/delete`: integrations of the tenant (others ignored). */
 export async function deleteThirdParty(q: Queryable, auth: AuthContext, ids: string): Promise<void> {
-  await q.query('DELETE FROM third_party_integration WHERE tenant_id = $1 AND id = ANY($2::text[])', [auth.tenantId, splitIds(ids)]);
+  await q.query('DELETE FROM third_party_integration WHERE tenant_id = $1 AND id = ANY($2::text[])', [
+    auth.tenantId,
+    splitIds(ids),
+  ]);
 }

@@ -15,17 +15,33 @@ const cfg: AiConfig = { origin: circle(A), destination: circle(B), dwellMinutes:
 
 describe('aiStep (synthetic)', () => {
   it.each<[string, AiFix[], { type: string; minute: number }[]]>([
-    ['inside origin, leaves, arrives and dwells 5 min', [f(0, 0), f(1, 100), f(2, 400), f(10, 4900), f(15, 5000)], [
-      { type: 'start', minute: 2 },
-      { type: 'complete', minute: 15 },
-    ]],
+    [
+      'inside origin, leaves, arrives and dwells 5 min',
+      [f(0, 0), f(1, 100), f(2, 400), f(10, 4900), f(15, 5000)],
+      [
+        { type: 'start', minute: 2 },
+        { type: 'complete', minute: 15 },
+      ],
+    ],
     ['never seen inside the origin: no start', [f(0, 1000), f(5, 4900), f(20, 5000)], []],
-    ['arrives but dwells only 4 min', [f(0, 0), f(2, 400), f(10, 4900), f(14, 5000), f(15, 3000)], [{ type: 'start', minute: 2 }]],
-    ['arrives, leaves, comes back and dwells', [f(0, 0), f(2, 400), f(10, 4900), f(12, 3000), f(20, 5000), f(25, 5000)], [
-      { type: 'start', minute: 2 },
-      { type: 'complete', minute: 25 },
-    ]],
-    ['a stale fix inside the origin does not restart', [f(0, 0), f(2, 400), f(1, 0), f(3, 800)], [{ type: 'start', minute: 2 }]],
+    [
+      'arrives but dwells only 4 min',
+      [f(0, 0), f(2, 400), f(10, 4900), f(14, 5000), f(15, 3000)],
+      [{ type: 'start', minute: 2 }],
+    ],
+    [
+      'arrives, leaves, comes back and dwells',
+      [f(0, 0), f(2, 400), f(10, 4900), f(12, 3000), f(20, 5000), f(25, 5000)],
+      [
+        { type: 'start', minute: 2 },
+        { type: 'complete', minute: 25 },
+      ],
+    ],
+    [
+      'a stale fix inside the origin does not restart',
+      [f(0, 0), f(2, 400), f(1, 0), f(3, 800)],
+      [{ type: 'start', minute: 2 }],
+    ],
   ])('%s', (_n, fixes, events) => {
     const r = aiRun(initialAiState(), fixes, cfg);
     expect(r.events.map((e) => ({ type: e.type, minute: (e.at - T0) / MIN }))).toEqual(events);

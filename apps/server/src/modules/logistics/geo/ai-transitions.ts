@@ -77,7 +77,11 @@ export function aiStep(state: AiState, fix: AiFix, config: AiConfig): { state: A
 }
 
 /** Runs {@link aiStep} over fixes in device-time order; returns the final state and the events. */
-export function aiRun(state: AiState, fixes: readonly AiFix[], config: AiConfig): { state: AiState; events: AiEvent[] } {
+export function aiRun(
+  state: AiState,
+  fixes: readonly AiFix[],
+  config: AiConfig,
+): { state: AiState; events: AiEvent[] } {
   const events: AiEvent[] = [];
   let s = state;
   for (const f of fixes) {

@@ -18,13 +18,72 @@ function run(samples: [number, boolean][], minMs = 5 * MIN): { reached: number[]
 
 describe('dwellStep', () => {
   it.each<[string, [number, boolean][], number[]]>([
-    ['never inside', [[0, false], [10, false]], []],
-    ['inside 4 min then leaves', [[0, true], [4, true], [5, false]], []],
-    ['inside exactly 5 min', [[0, true], [5, true]], [5]],
-    ['reaches once per stay', [[0, true], [5, true], [6, true], [9, true]], [5]],
-    ['two stays, both long', [[0, true], [6, true], [7, false], [8, true], [13, true]], [6, 13]],
-    ['enters late, counted from the first inside fix', [[0, false], [2, true], [6, true], [7, true]], [7]],
-    ['stale fixes are ignored', [[0, true], [3, false], [2, true], [8, true]], []],
+    [
+      'never inside',
+      [
+        [0, false],
+        [10, false],
+      ],
+      [],
+    ],
+    [
+      'inside 4 min then leaves',
+      [
+        [0, true],
+        [4, true],
+        [5, false],
+      ],
+      [],
+    ],
+    [
+      'inside exactly 5 min',
+      [
+        [0, true],
+        [5, true],
+      ],
+      [5],
+    ],
+    [
+      'reaches once per stay',
+      [
+        [0, true],
+        [5, true],
+        [6, true],
+        [9, true],
+      ],
+      [5],
+    ],
+    [
+      'two stays, both long',
+      [
+        [0, true],
+        [6, true],
+        [7, false],
+        [8, true],
+        [13, true],
+      ],
+      [6, 13],
+    ],
+    [
+      'enters late, counted from the first inside fix',
+      [
+        [0, false],
+        [2, true],
+        [6, true],
+        [7, true],
+      ],
+      [7],
+    ],
+    [
+      'stale fixes are ignored',
+      [
+        [0, true],
+        [3, false],
+        [2, true],
+        [8, true],
+      ],
+      [],
+    ],
   ])('%s', (_n, samples, reached) => {
     expect(run(samples).reached).toEqual(reached);
   });
@@ -35,7 +94,10 @@ describe('dwellStep', () => {
     expect(r).toMatchObject({ reachedSince: T0, durationMs: 6 * MIN });
   });
   it('state is plain JSON (persists across batches)', () => {
-    const first = run([[0, true], [3, true]]).state;
+    const first = run([
+      [0, true],
+      [3, true],
+    ]).state;
     const restored = JSON.parse(JSON.stringify(first)) as DwellState;
     expect(dwellStep(restored, T0 + 5 * MIN, true, 5 * MIN).reachedSince).toBe(T0);
   });

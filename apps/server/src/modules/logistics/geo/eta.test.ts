@@ -5,14 +5,26 @@ const M_PER_DEG = (Math.PI / 180) * 6_371_008.8;
 const NOW = Date.UTC(2026, 0, 1, 12);
 const MIN = 60_000;
 /** Fix `minAgo` minutes before NOW, `m` metres north of a base point. */
-const fix = (minAgo: number, m: number, speedKmh?: number): SpeedFix => ({ t: NOW - minAgo * MIN, lat: 34 + m / M_PER_DEG, lng: -6.8, speedKmh });
+const fix = (minAgo: number, m: number, speedKmh?: number): SpeedFix => ({
+  t: NOW - minAgo * MIN,
+  lat: 34 + m / M_PER_DEG,
+  lng: -6.8,
+  speedKmh,
+});
 
 describe('recentAverageSpeedKmh', () => {
   it.each<[string, SpeedFix[], number | null]>([
     ['6 km in 10 min → 36 km/h', [fix(10, 0), fix(5, 3000), fix(0, 6000)], 36],
     ['path includes a stop: 6 km in 20 min → 18 km/h', [fix(20, 0), fix(10, 0), fix(0, 6000)], 18],
     ['fixes older than 20 min are ignored', [fix(60, -50_000), fix(10, 0), fix(0, 6000)], 36],
-    ['speeds only (no positions) → mean', [{ t: NOW - MIN, speedKmh: 40 }, { t: NOW, speedKmh: 60 }], 50],
+    [
+      'speeds only (no positions) → mean',
+      [
+        { t: NOW - MIN, speedKmh: 40 },
+        { t: NOW, speedKmh: 60 },
+      ],
+      50,
+    ],
     ['one positioned fix → its reported speed', [fix(1, 0, 42)], 42],
     ['nothing in the window → null', [fix(30, 0, 50)], null],
     ['no fixes → null', [], null],

@@ -43,7 +43,11 @@ const hasPos = (f: SpeedFix): f is SpeedFix & { lat: number; lng: number } =>
  * Average speed (km/h) over the window ending at `now` per the module rule, without the floor;
  * `null` when no fix in the window gives a speed.
  */
-export function recentAverageSpeedKmh(fixes: readonly SpeedFix[], now: number, options: EtaOptions = {}): number | null {
+export function recentAverageSpeedKmh(
+  fixes: readonly SpeedFix[],
+  now: number,
+  options: EtaOptions = {},
+): number | null {
   const windowMs = options.windowMs ?? ETA_WINDOW_MS;
   const inWindow = fixes.filter((f) => f.t <= now && f.t >= now - windowMs).sort((a, b) => a.t - b.t);
   const positioned = inWindow.filter(hasPos);
@@ -55,7 +59,9 @@ export function recentAverageSpeedKmh(fixes: readonly SpeedFix[], now: number, o
       return pathM / 1000 / (elapsedMs / 3_600_000);
     }
   }
-  const speeds = inWindow.map((f) => f.speedKmh).filter((s): s is number => typeof s === 'number' && Number.isFinite(s) && s >= 0);
+  const speeds = inWindow
+    .map((f) => f.speedKmh)
+    .filter((s): s is number => typeof s === 'number' && Number.isFinite(s) && s >= 0);
   if (speeds.length === 0) return null;
   return speeds.reduce((a, b) => a + b, 0) / speeds.length;
 }
@@ -64,7 +70,12 @@ export function recentAverageSpeedKmh(fixes: readonly SpeedFix[], now: number, o
  * Estimated arrival (ms epoch) for `remainingM` metres left along the route, from the fixes of the
  * window ending at `now` (see the module rule). `null` when the window gives no speed.
  */
-export function estimateArrivalMs(remainingM: number, fixes: readonly SpeedFix[], now: number, options: EtaOptions = {}): number | null {
+export function estimateArrivalMs(
+  remainingM: number,
+  fixes: readonly SpeedFix[],
+  now: number,
+  options: EtaOptions = {},
+): number | null {
   const speed = recentAverageSpeedKmh(fixes, now, options);
   if (speed === null) return null;
   if (remainingM <= 0) return now;

@@ -4,7 +4,15 @@ import { TIMING_OUTCOMES, timingOutcome, type TimingInput, type TimingOutcome } 
 const H = 3_600_000;
 const PS = Date.UTC(2026, 0, 1, 8); // planned start 08:00
 const PE = PS + 4 * H; // planned end 12:00
-const base: TimingInput = { status: 'ongoing', plannedStart: PS, plannedEnd: PE, actualStart: null, actualEnd: null, now: PS, etaMs: null };
+const base: TimingInput = {
+  status: 'ongoing',
+  plannedStart: PS,
+  plannedEnd: PE,
+  actualStart: null,
+  actualEnd: null,
+  now: PS,
+  etaMs: null,
+};
 
 const cases: [string, Partial<TimingInput>, TimingOutcome | null][] = [
   // unstarted
@@ -20,10 +28,22 @@ const cases: [string, Partial<TimingInput>, TimingOutcome | null][] = [
   ['ongoing past the planned end', { actualStart: PS, now: PE + 1, etaMs: PE + H }, 'alreadyLate'],
   ['ongoing past the planned end, no ETA', { actualStart: PS, now: PE + H, etaMs: null }, 'alreadyLate'],
   // completed
-  ['completed on time, left on time', { status: 'completed', actualStart: PS, actualEnd: PE - H, now: PE + H }, 'punctual'],
-  ['completed exactly at the planned end, left exactly on time', { status: 'completed', actualStart: PS, actualEnd: PE, now: PE }, 'punctual'],
+  [
+    'completed on time, left on time',
+    { status: 'completed', actualStart: PS, actualEnd: PE - H, now: PE + H },
+    'punctual',
+  ],
+  [
+    'completed exactly at the planned end, left exactly on time',
+    { status: 'completed', actualStart: PS, actualEnd: PE, now: PE },
+    'punctual',
+  ],
   ['completed on time, left late', { status: 'completed', actualStart: PS + H, actualEnd: PE, now: PE }, 'normalEnd'],
-  ['completed on time, start unknown', { status: 'completed', actualStart: null, actualEnd: PE - 1, now: PE }, 'normalEnd'],
+  [
+    'completed on time, start unknown',
+    { status: 'completed', actualStart: null, actualEnd: PE - 1, now: PE },
+    'normalEnd',
+  ],
   ['completed late', { status: 'completed', actualStart: PS, actualEnd: PE + 1, now: PE + H }, 'delay'],
   ['completed without an arrival time', { status: 'completed', actualStart: PS, actualEnd: null, now: PE }, null],
 ];

@@ -22,7 +22,15 @@
  */
 
 /** The seven outcomes of SPEC §4, as stored/translated codes. */
-export const TIMING_OUTCOMES = ['normalEnd', 'normalInTransit', 'underway', 'alreadyLate', 'estimatedDelay', 'delay', 'punctual'] as const;
+export const TIMING_OUTCOMES = [
+  'normalEnd',
+  'normalInTransit',
+  'underway',
+  'alreadyLate',
+  'estimatedDelay',
+  'delay',
+  'punctual',
+] as const;
 /** One of {@link TIMING_OUTCOMES}. */
 export type TimingOutcome = (typeof TIMING_OUTCOMES)[number];
 

@@ -19,7 +19,10 @@ describe('demo places', () => {
   it('creates 3 routes from the real tracks (first fix → sampled waypoints → last fix) and their depots, once', async () => {
     const tracks = loadFleetData().tracks;
     expect(await seedDemoPlaces(app.db)).toBe(true);
-    const rows = await app.db.query<{ id: string; name: string }>('SELECT id, name FROM logistics_route WHERE tenant_id = $1 ORDER BY name', [DEMO_TENANT_ID]);
+    const rows = await app.db.query<{ id: string; name: string }>(
+      'SELECT id, name FROM logistics_route WHERE tenant_id = $1 ORDER BY name',
+      [DEMO_TENANT_ID],
+    );
     expect(rows.map((r) => r.name)).toEqual([...DEMO_ROUTE_NAMES]);
     for (const [i, name] of DEMO_ROUTE_NAMES.entries()) {
       const route = await getRoute(app.db, DEMO_TENANT_ID, rows.find((r) => r.name === name)!.id);

@@ -15,7 +15,11 @@ import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
  */
 
 /** Route names, one per track of `DATA_FILES.tracks` (bilingual, like the other demo rows). */
-export const DEMO_ROUTE_NAMES = ['T1 枢纽环线 Hub loop', 'T2 西区→枢纽 West yard to hub', 'T3 市区→枢纽 City store to hub'] as const;
+export const DEMO_ROUTE_NAMES = [
+  'T1 枢纽环线 Hub loop',
+  'T2 西区→枢纽 West yard to hub',
+  'T3 市区→枢纽 City store to hub',
+] as const;
 /** Location names, in the order the track ends are first met (hub, west yard, city store). */
 export const DEMO_LOCATION_NAMES = ['枢纽配送中心 Hub depot', '西区装货点 West yard', '市区门店 City store'] as const;
 
@@ -108,7 +112,16 @@ export async function seedDemoPlaces(db: Db): Promise<boolean> {
       await q.query(
         `INSERT INTO logistics_route (tenant_id, name, origin, waypoints, destination, fence_radius_m, description, create_by)
          VALUES ($1,$2,$3::jsonb,$4::jsonb,$5::jsonb,$6,$7,$8) ON CONFLICT (tenant_id, name) DO NOTHING`,
-        [DEMO_TENANT_ID, r.name, JSON.stringify(r.origin), JSON.stringify(r.waypoints), JSON.stringify(r.destination), FENCE_RADIUS_DEFAULT_M, '演示：真实GPS轨迹 / Demo: real GPS track', SEED_BY],
+        [
+          DEMO_TENANT_ID,
+          r.name,
+          JSON.stringify(r.origin),
+          JSON.stringify(r.waypoints),
+          JSON.stringify(r.destination),
+          FENCE_RADIUS_DEFAULT_M,
+          '演示：真实GPS轨迹 / Demo: real GPS track',
+          SEED_BY,
+        ],
       );
     }
     return true;

@@ -9,7 +9,11 @@ import { AUDIT_LABELS, type ListField, type ListSpec } from '../../../platform/l
 
 const ROUTE_FIELDS: Record<(typeof ROUTE_LIST_FIELDS)[number], ListField> = {
   name: { sql: 'r.name', type: 'string', label: { 'zh-CN': '路线名称', 'en-US': 'Name' } },
-  fenceRadiusM: { sql: 'r.fence_radius_m', type: 'number', label: { 'zh-CN': '围栏半径(米)', 'en-US': 'Fence radius (m)' } },
+  fenceRadiusM: {
+    sql: 'r.fence_radius_m',
+    type: 'number',
+    label: { 'zh-CN': '围栏半径(米)', 'en-US': 'Fence radius (m)' },
+  },
   description: { sql: 'r.description', type: 'string', label: { 'zh-CN': '描述', 'en-US': 'Description' } },
   createBy: { sql: 'r.create_by', type: 'string', label: AUDIT_LABELS.createBy },
   createTime: { sql: 'r.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
@@ -18,7 +22,11 @@ const ROUTE_FIELDS: Record<(typeof ROUTE_LIST_FIELDS)[number], ListField> = {
 const LOCATION_FIELDS: Record<(typeof LOCATION_LIST_FIELDS)[number], ListField> = {
   name: { sql: 'l.name', type: 'string', label: { 'zh-CN': '地点名称', 'en-US': 'Name' } },
   address: { sql: 'l.address', type: 'string', label: { 'zh-CN': '地址', 'en-US': 'Address' } },
-  fenceRadiusM: { sql: 'l.fence_radius_m', type: 'number', label: { 'zh-CN': '围栏半径(米)', 'en-US': 'Fence radius (m)' } },
+  fenceRadiusM: {
+    sql: 'l.fence_radius_m',
+    type: 'number',
+    label: { 'zh-CN': '围栏半径(米)', 'en-US': 'Fence radius (m)' },
+  },
   fenceEnabled: { sql: 'l.fence_enabled', type: 'boolean', label: { 'zh-CN': '启用围栏', 'en-US': 'Fence enabled' } },
   createBy: { sql: 'l.create_by', type: 'string', label: AUDIT_LABELS.createBy },
   createTime: { sql: 'l.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
@@ -58,7 +66,10 @@ export function routeRecordOf(r: Record<string, unknown>): RouteRecord {
 
 /** The API record of a location row. */
 export function locationRecordOf(r: Record<string, unknown>): LocationRecord {
-  const polygon = r.polygon == null ? null : json<{ lat: number; lng: number }[]>(r.polygon).map((p) => ({ lat: Number(p.lat), lng: Number(p.lng) }));
+  const polygon =
+    r.polygon == null
+      ? null
+      : json<{ lat: number; lng: number }[]>(r.polygon).map((p) => ({ lat: Number(p.lat), lng: Number(p.lng) }));
   return {
     id: String(r.id),
     name: String(r.name),

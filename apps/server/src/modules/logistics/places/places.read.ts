@@ -18,7 +18,10 @@ export type PlaceLocation = LocationRecord;
  * The polyline of the route is `[origin, ...waypoints, destination]`.
  */
 export async function getRoute(db: Queryable, tenantId: number, id: string): Promise<PlaceRoute | null> {
-  const [row] = await db.query(`SELECT ${ROUTE_SELECT} FROM logistics_route r WHERE r.tenant_id = $1 AND r.id = $2`, [tenantId, id]);
+  const [row] = await db.query(`SELECT ${ROUTE_SELECT} FROM logistics_route r WHERE r.tenant_id = $1 AND r.id = $2`, [
+    tenantId,
+    id,
+  ]);
   return row ? routeRecordOf(row) : null;
 }
 
@@ -30,7 +33,12 @@ export async function getRoute(db: Queryable, tenantId: number, id: string): Pro
 export async function getLocations(db: Queryable, tenantId: number, ids?: readonly string[]): Promise<PlaceLocation[]> {
   if (ids && ids.length === 0) return [];
   const rows = ids
-    ? await db.query(`SELECT ${LOCATION_SELECT} FROM logistics_location l WHERE l.tenant_id = $1 AND l.id = ANY($2::text[]) ORDER BY l.name`, [tenantId, [...ids]])
-    : await db.query(`SELECT ${LOCATION_SELECT} FROM logistics_location l WHERE l.tenant_id = $1 ORDER BY l.name`, [tenantId]);
+    ? await db.query(
+        `SELECT ${LOCATION_SELECT} FROM logistics_location l WHERE l.tenant_id = $1 AND l.id = ANY($2::text[]) ORDER BY l.name`,
+        [tenantId, [...ids]],
+      )
+    : await db.query(`SELECT ${LOCATION_SELECT} FROM logistics_location l WHERE l.tenant_id = $1 ORDER BY l.name`, [
+        tenantId,
+      ]);
   return rows.map(locationRecordOf);
 }

@@ -6,12 +6,23 @@ import { callerOf } from '../../../platform/list/list-spec';
 import type { ModuleDeps } from '../../module-deps';
 import { LOCATION_LIST, ROUTE_LIST } from './places.list';
 import {
-  addLocation, addRoute, deleteLocations, deleteRoutes, locationOptions, routeOptions, updateLocation, updateRoute, viewLocation, viewRoute,
+  addLocation,
+  addRoute,
+  deleteLocations,
+  deleteRoutes,
+  locationOptions,
+  routeOptions,
+  updateLocation,
+  updateRoute,
+  viewLocation,
+  viewRoute,
 } from './places.service';
 
 /** Path and point settings (PlacesRoutes of contracts; issue 10 item 1; SPEC §7). Tenant-scoped. */
 export function placesRoutes(api: FastifyInstance, { db }: Pick<ModuleDeps, 'db'>): void {
-  registerRoute(api, db, R.pathList, ({ auth, query }) => listPage(db, ROUTE_LIST, query, callerOf(auth, R.pathList.access)));
+  registerRoute(api, db, R.pathList, ({ auth, query }) =>
+    listPage(db, ROUTE_LIST, query, callerOf(auth, R.pathList.access)),
+  );
   registerRoute(api, db, R.pathView, ({ auth, query }) => viewRoute(db, auth.tenantId, query.id));
   registerRoute(api, db, R.pathAdd, ({ auth, body, lang }) => addRoute(db, auth, lang, body));
   registerRoute(api, db, R.pathUpdate, ({ auth, body, lang }) => updateRoute(db, auth, lang, body));
@@ -20,7 +31,9 @@ export function placesRoutes(api: FastifyInstance, { db }: Pick<ModuleDeps, 'db'
     return null;
   });
   registerRoute(api, db, R.pathOptions, ({ auth }) => routeOptions(db, auth.tenantId));
-  registerRoute(api, db, R.pointList, ({ auth, query }) => listPage(db, LOCATION_LIST, query, callerOf(auth, R.pointList.access)));
+  registerRoute(api, db, R.pointList, ({ auth, query }) =>
+    listPage(db, LOCATION_LIST, query, callerOf(auth, R.pointList.access)),
+  );
   registerRoute(api, db, R.pointView, ({ auth, query }) => viewLocation(db, auth.tenantId, query.id));
   registerRoute(api, db, R.pointAdd, ({ auth, body, lang }) => addLocation(db, auth, lang, body));
   registerRoute(api, db, R.pointUpdate, ({ auth, body, lang }) => updateLocation(db, auth, lang, body));

@@ -18,12 +18,22 @@ const EN = { 'accept-language': 'en-US' };
 const route = (name: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   name,
   origin: { lat: 33.986225, lng: -6.725523, name: 'Hub' },
-  waypoints: [{ lat: 33.98, lng: -6.73 }, { lat: 33.97, lng: -6.78, name: 'Bridge' }],
+  waypoints: [
+    { lat: 33.98, lng: -6.73 },
+    { lat: 33.97, lng: -6.78, name: 'Bridge' },
+  ],
   destination: { lat: 33.953793, lng: -6.851494 },
   fenceRadiusM: 300,
   ...extra,
 });
-const location = (name: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ name, address: 'Rabat', lat: 33.986225, lng: -6.725523, fenceRadiusM: 250, ...extra });
+const location = (name: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  name,
+  address: 'Rabat',
+  lat: 33.986225,
+  lng: -6.725523,
+  fenceRadiusM: 250,
+  ...extra,
+});
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -40,11 +50,26 @@ describe('routes', () => {
     const add = await app.call<RouteRecord>('POST', '/wlx/path/add', { token: admin.token, body: route('Depot run') });
     expect(add.body.success, add.body.message).toBe(true);
     const r = add.body.result;
-    expect(r).toMatchObject({ name: 'Depot run', origin: { lat: 33.986225, lng: -6.725523, name: 'Hub' }, destination: { lat: 33.953793, lng: -6.851494 }, fenceRadiusM: 300, description: '', createBy: 'pladmin1' });
-    expect(r.waypoints).toEqual([{ lat: 33.98, lng: -6.73 }, { lat: 33.97, lng: -6.78, name: 'Bridge' }]);
-    expect((await app.call<RouteRecord>('GET', `/wlx/path/queryById?id=${r.id}`, { token: admin.token })).body.result).toEqual(r);
+    expect(r).toMatchObject({
+      name: 'Depot run',
+      origin: { lat: 33.986225, lng: -6.725523, name: 'Hub' },
+      destination: { lat: 33.953793, lng: -6.851494 },
+      fenceRadiusM: 300,
+      description: '',
+      createBy: 'pladmin1',
+    });
+    expect(r.waypoints).toEqual([
+      { lat: 33.98, lng: -6.73 },
+      { lat: 33.97, lng: -6.78, name: 'Bridge' },
+    ]);
+    expect(
+      (await app.call<RouteRecord>('GET', `/wlx/path/queryById?id=${r.id}`, { token: admin.token })).body.result,
+    ).toEqual(r);
 
-    const upd = await app.call<RouteRecord>('PUT', '/wlx/path/update', { token: admin.token, body: { ...route('Depot run 2', { waypoints: [], fenceRadiusM: 1_000_000 }), id: r.id } });
+    const upd = await app.call<RouteRecord>('PUT', '/wlx/path/update', {
+      token: admin.token,
+      body: { ...route('Depot run 2', { waypoints: [], fenceRadiusM: 1_000_000 }), id: r.id },
+    });
     expect(upd.body.result).toMatchObject({ name: 'Depot run 2', waypoints: [], fenceRadiusM: 1_000_000 });
     expect(await getRoute(app.db, DEMO_TENANT_ID, r.id)).toMatchObject({ name: 'Depot run 2' });
 
@@ -54,13 +79,28 @@ describe('routes', () => {
   });
 
   it('pages and sorts the list, filters by name; options list every route by name', async () => {
-    for (const [name, radius] of [['Sort B', 200], ['Sort A', 500], ['Sort C', 100]] as const) {
-      expect((await app.call('POST', '/wlx/path/add', { token: admin.token, body: route(name, { fenceRadiusM: radius }) })).body.success).toBe(true);
+    for (const [name, radius] of [
+      ['Sort B', 200],
+      ['Sort A', 500],
+      ['Sort C', 100],
+    ] as const) {
+      expect(
+        (await app.call('POST', '/wlx/path/add', { token: admin.token, body: route(name, { fenceRadiusM: radius }) }))
+          .body.success,
+      ).toBe(true);
     }
-    const page = await app.call<PageResult<RouteRecord>>('GET', '/wlx/path/list?name=Sort*&column=name&order=asc&pageNo=1&pageSize=2', { token: admin.token });
+    const page = await app.call<PageResult<RouteRecord>>(
+      'GET',
+      '/wlx/path/list?name=Sort*&column=name&order=asc&pageNo=1&pageSize=2',
+      { token: admin.token },
+    );
     expect(page.body.result.total).toBe(3);
     expect(page.body.result.records.map((x) => x.name)).toEqual(['Sort A', 'Sort B']);
-    const byRadius = await app.call<PageResult<RouteRecord>>('GET', '/wlx/path/list?name=Sort*&column=fenceRadiusM&order=desc&pageNo=2&pageSize=2', { token: admin.token });
+    const byRadius = await app.call<PageResult<RouteRecord>>(
+      'GET',
+      '/wlx/path/list?name=Sort*&column=fenceRadiusM&order=desc&pageNo=2&pageSize=2',
+      { token: admin.token },
+    );
     expect(byRadius.body.result.records.map((x) => x.name)).toEqual(['Sort C']);
     const options = await app.call<RouteOption[]>('GET', '/wlx/path/options', { token: viewer.token });
     const names = options.body.result.map((o) => o.name).filter((n) => n.startsWith('Sort'));
@@ -72,42 +112,100 @@ describe('routes', () => {
     const dup = await app.call('POST', '/wlx/path/add', { token: admin.token, body: route('Twice'), headers: EN });
     expect(dup.body.success).toBe(false);
     expect(dup.body.errors).toEqual([{ field: 'name', message: 'A route with this name already exists' }]);
-    const zero = await app.call('POST', '/wlx/path/add', { token: admin.token, body: route('Zero radius', { fenceRadiusM: 0 }), headers: EN });
+    const zero = await app.call('POST', '/wlx/path/add', {
+      token: admin.token,
+      body: route('Zero radius', { fenceRadiusM: 0 }),
+      headers: EN,
+    });
     expectRefused(zero, 400);
-    expect(zero.body.errors).toContainEqual({ field: 'fenceRadiusM', message: 'The fence radius must be greater than 0 and at most 1000 km' });
-    const far = await app.call('POST', '/wlx/path/add', { token: admin.token, body: route('Too far', { fenceRadiusM: 1_000_001 }) });
+    expect(zero.body.errors).toContainEqual({
+      field: 'fenceRadiusM',
+      message: 'The fence radius must be greater than 0 and at most 1000 km',
+    });
+    const far = await app.call('POST', '/wlx/path/add', {
+      token: admin.token,
+      body: route('Too far', { fenceRadiusM: 1_000_001 }),
+    });
     expect(far.body.errors).toContainEqual({ field: 'fenceRadiusM', message: '围栏半径必须大于0且不超过1000公里' });
-    const noName = await app.call('POST', '/wlx/path/add', { token: admin.token, body: route('', { origin: { lat: 95, lng: 0 } }), headers: EN });
-    expect(noName.body.errors).toEqual(expect.arrayContaining([{ field: 'name', message: 'Required' }, { field: 'origin.lat', message: 'The latitude must be between -90 and 90' }]));
-    expect(await app.db.query("SELECT 1 FROM logistics_route WHERE name IN ('Zero radius', 'Too far', '')")).toHaveLength(0);
+    const noName = await app.call('POST', '/wlx/path/add', {
+      token: admin.token,
+      body: route('', { origin: { lat: 95, lng: 0 } }),
+      headers: EN,
+    });
+    expect(noName.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: 'Required' },
+        { field: 'origin.lat', message: 'The latitude must be between -90 and 90' },
+      ]),
+    );
+    expect(
+      await app.db.query("SELECT 1 FROM logistics_route WHERE name IN ('Zero radius', 'Too far', '')"),
+    ).toHaveLength(0);
   });
 });
 
 describe('locations', () => {
   it('adds, lists, updates (polygon, fence off) and deletes a location; field errors on name and radius', async () => {
-    const add = await app.call<LocationRecord>('POST', '/wlx/point/add', { token: admin.token, body: location('Cold store') });
+    const add = await app.call<LocationRecord>('POST', '/wlx/point/add', {
+      token: admin.token,
+      body: location('Cold store'),
+    });
     expect(add.body.success, add.body.message).toBe(true);
     const l = add.body.result;
-    expect(l).toMatchObject({ name: 'Cold store', address: 'Rabat', lat: 33.986225, lng: -6.725523, fenceRadiusM: 250, fenceEnabled: true, polygon: null });
-    const corners = [{ lat: 33.98, lng: -6.72 }, { lat: 33.99, lng: -6.72 }, { lat: 33.99, lng: -6.73 }];
-    const upd = await app.call<LocationRecord>('PUT', '/wlx/point/update', { token: admin.token, body: { ...location('Cold store', { fenceEnabled: false, polygon: corners }), id: l.id } });
+    expect(l).toMatchObject({
+      name: 'Cold store',
+      address: 'Rabat',
+      lat: 33.986225,
+      lng: -6.725523,
+      fenceRadiusM: 250,
+      fenceEnabled: true,
+      polygon: null,
+    });
+    const corners = [
+      { lat: 33.98, lng: -6.72 },
+      { lat: 33.99, lng: -6.72 },
+      { lat: 33.99, lng: -6.73 },
+    ];
+    const upd = await app.call<LocationRecord>('PUT', '/wlx/point/update', {
+      token: admin.token,
+      body: { ...location('Cold store', { fenceEnabled: false, polygon: corners }), id: l.id },
+    });
     expect(upd.body.result).toMatchObject({ fenceEnabled: false, polygon: corners });
 
-    const list = await app.call<PageResult<LocationRecord>>('GET', '/wlx/point/list?name=Cold*', { token: admin.token });
+    const list = await app.call<PageResult<LocationRecord>>('GET', '/wlx/point/list?name=Cold*', {
+      token: admin.token,
+    });
     expect(list.body.result.records.map((x) => x.id)).toEqual([l.id]);
     const options = await app.call<LocationOption[]>('GET', '/wlx/point/options', { token: admin.token });
-    expect(options.body.result).toContainEqual({ id: l.id, name: 'Cold store', lat: 33.986225, lng: -6.725523, fenceRadiusM: 250, fenceEnabled: false });
+    expect(options.body.result).toContainEqual({
+      id: l.id,
+      name: 'Cold store',
+      lat: 33.986225,
+      lng: -6.725523,
+      fenceRadiusM: 250,
+      fenceEnabled: false,
+    });
     expect(await getLocations(app.db, DEMO_TENANT_ID, [l.id, 'nope'])).toHaveLength(1);
 
-    const dup = await app.call('POST', '/wlx/point/add', { token: admin.token, body: location('Cold store'), headers: EN });
+    const dup = await app.call('POST', '/wlx/point/add', {
+      token: admin.token,
+      body: location('Cold store'),
+      headers: EN,
+    });
     expect(dup.body.errors).toEqual([{ field: 'name', message: 'A location with this name already exists' }]);
-    const bad = await app.call('POST', '/wlx/point/add', { token: admin.token, body: location(' ', { fenceRadiusM: 0, lng: 181 }), headers: EN });
+    const bad = await app.call('POST', '/wlx/point/add', {
+      token: admin.token,
+      body: location(' ', { fenceRadiusM: 0, lng: 181 }),
+      headers: EN,
+    });
     expectRefused(bad, 400);
-    expect(bad.body.errors).toEqual(expect.arrayContaining([
-      { field: 'name', message: 'Required' },
-      { field: 'fenceRadiusM', message: 'The fence radius must be greater than 0 and at most 1000 km' },
-      { field: 'lng', message: 'The longitude must be between -180 and 180' },
-    ]));
+    expect(bad.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: 'Required' },
+        { field: 'fenceRadiusM', message: 'The fence radius must be greater than 0 and at most 1000 km' },
+        { field: 'lng', message: 'The longitude must be between -180 and 180' },
+      ]),
+    );
 
     expect((await app.call('DELETE', `/wlx/point/delete?ids=${l.id}`, { token: admin.token })).body.success).toBe(true);
     expect(await getLocations(app.db, DEMO_TENANT_ID, [l.id])).toEqual([]);
@@ -116,29 +214,54 @@ describe('locations', () => {
 
 describe('tenant isolation and permissions', () => {
   it("another tenant cannot read, change or delete a tenant's routes and locations", async () => {
-    const r = (await app.call<RouteRecord>('POST', '/wlx/path/add', { token: admin.token, body: route('Private route') })).body.result;
-    const l = (await app.call<LocationRecord>('POST', '/wlx/point/add', { token: admin.token, body: location('Private place') })).body.result;
+    const r = (
+      await app.call<RouteRecord>('POST', '/wlx/path/add', { token: admin.token, body: route('Private route') })
+    ).body.result;
+    const l = (
+      await app.call<LocationRecord>('POST', '/wlx/point/add', { token: admin.token, body: location('Private place') })
+    ).body.result;
     expectRefused(await app.call('GET', `/wlx/path/queryById?id=${r.id}`, { token: other.token }), 404);
     expectRefused(await app.call('GET', `/wlx/point/queryById?id=${l.id}`, { token: other.token }), 404);
-    expect((await app.call<PageResult<RouteRecord>>('GET', '/wlx/path/list?name=Private*', { token: other.token })).body.result.total).toBe(0);
-    expect((await app.call<RouteOption[]>('GET', '/wlx/path/options', { token: other.token })).body.result.map((o) => o.id)).not.toContain(r.id);
-    expect((await app.call<LocationOption[]>('GET', '/wlx/point/options', { token: other.token })).body.result.map((o) => o.id)).not.toContain(l.id);
-    expectRefused(await app.call('PUT', '/wlx/path/update', { token: other.token, body: { ...route('Stolen'), id: r.id } }), 404);
-    expectRefused(await app.call('PUT', '/wlx/point/update', { token: other.token, body: { ...location('Stolen'), id: l.id } }), 404);
+    expect(
+      (await app.call<PageResult<RouteRecord>>('GET', '/wlx/path/list?name=Private*', { token: other.token })).body
+        .result.total,
+    ).toBe(0);
+    expect(
+      (await app.call<RouteOption[]>('GET', '/wlx/path/options', { token: other.token })).body.result.map((o) => o.id),
+    ).not.toContain(r.id);
+    expect(
+      (await app.call<LocationOption[]>('GET', '/wlx/point/options', { token: other.token })).body.result.map(
+        (o) => o.id,
+      ),
+    ).not.toContain(l.id);
+    expectRefused(
+      await app.call('PUT', '/wlx/path/update', { token: other.token, body: { ...route('Stolen'), id: r.id } }),
+      404,
+    );
+    expectRefused(
+      await app.call('PUT', '/wlx/point/update', { token: other.token, body: { ...location('Stolen'), id: l.id } }),
+      404,
+    );
     expectRefused(await app.call('DELETE', `/wlx/path/delete?ids=${r.id}`, { token: other.token }), 404);
     expectRefused(await app.call('DELETE', `/wlx/point/delete?ids=${l.id}`, { token: other.token }), 404);
     expect(await getRoute(app.db, DEMO_TENANT_ID, r.id)).toMatchObject({ name: 'Private route' });
     expect(await getRoute(app.db, PLATFORM_TENANT_ID, r.id)).toBeNull();
     expect(await getLocations(app.db, PLATFORM_TENANT_ID, [l.id])).toEqual([]);
     // a batch naming one foreign id deletes nothing
-    const mine = (await app.call<LocationRecord>('POST', '/wlx/point/add', { token: other.token, body: location('Other place') })).body.result;
+    const mine = (
+      await app.call<LocationRecord>('POST', '/wlx/point/add', { token: other.token, body: location('Other place') })
+    ).body.result;
     expectRefused(await app.call('DELETE', `/wlx/point/delete?ids=${mine.id},${l.id}`, { token: other.token }), 404);
     expect(await getLocations(app.db, PLATFORM_TENANT_ID, [mine.id])).toHaveLength(1);
   });
 
   it('a viewer (no settings menu) reads only the pickers; an operator manages routes', async () => {
-    expect((await app.call<RouteOption[]>('GET', '/wlx/path/options', { token: viewer.token })).body.success).toBe(true);
-    expect((await app.call<LocationOption[]>('GET', '/wlx/point/options', { token: viewer.token })).body.success).toBe(true);
+    expect((await app.call<RouteOption[]>('GET', '/wlx/path/options', { token: viewer.token })).body.success).toBe(
+      true,
+    );
+    expect((await app.call<LocationOption[]>('GET', '/wlx/point/options', { token: viewer.token })).body.success).toBe(
+      true,
+    );
     for (const [method, url, body] of [
       ['GET', '/wlx/path/list', undefined],
       ['GET', '/wlx/point/list', undefined],
@@ -156,11 +279,20 @@ describe('tenant isolation and permissions', () => {
     }
     expect((await app.call('GET', '/wlx/path/list')).status).toBe(401);
     const operator = await userOf(app, DEMO_TENANT_ID, 'ploperator1', 'operator');
-    expect((await app.call('POST', '/wlx/path/add', { token: operator.token, body: route('Operator route') })).body.success).toBe(true);
+    expect(
+      (await app.call('POST', '/wlx/path/add', { token: operator.token, body: route('Operator route') })).body.success,
+    ).toBe(true);
   });
 
   it("an older installation's administrator roles get the path and point codes when the seed runs on upgrade", async () => {
-    const codes = ['btn:path:add', 'btn:path:edit', 'btn:path:delete', 'btn:point:add', 'btn:point:edit', 'btn:point:delete'];
+    const codes = [
+      'btn:path:add',
+      'btn:path:edit',
+      'btn:path:delete',
+      'btn:point:add',
+      'btn:point:edit',
+      'btn:point:delete',
+    ];
     await app.db.query('DELETE FROM sys_role_permission WHERE permission_id = ANY($1::text[])', [codes]);
     await app.db.query('DELETE FROM sys_permission WHERE id = ANY($1::text[])', [codes]);
     await app.db.query("UPDATE sys_permission SET perms = NULL WHERE id IN ('settings-paths', 'settings-points')");
@@ -171,8 +303,14 @@ describe('tenant isolation and permissions', () => {
       [DEMO_TENANT_ID, codes],
     );
     expect(granted.map((g) => g.permission_id).sort()).toEqual([...codes].sort());
-    expect(await app.db.query("SELECT perms FROM sys_permission WHERE id IN ('settings-paths', 'settings-points') ORDER BY id")).toEqual([{ perms: 'path:list' }, { perms: 'point:list' }]);
+    expect(
+      await app.db.query(
+        "SELECT perms FROM sys_permission WHERE id IN ('settings-paths', 'settings-points') ORDER BY id",
+      ),
+    ).toEqual([{ perms: 'path:list' }, { perms: 'point:list' }]);
     const fresh = await userOf(app, DEMO_TENANT_ID, 'pladmin2', 'admin');
-    expect((await app.call('POST', '/wlx/point/add', { token: fresh.token, body: location('After upgrade') })).body.success).toBe(true);
+    expect(
+      (await app.call('POST', '/wlx/point/add', { token: fresh.token, body: location('After upgrade') })).body.success,
+    ).toBe(true);
   });
 });

@@ -50,7 +50,11 @@ function routeOf(r: RouteRow): PreparedRoute | null {
  * Loads the places of `ids`, grouped by tenant id. Rejects when a query fails. A malformed route or
  * polygon is skipped (its conditions never hold) and reported through `onError` when given.
  */
-export async function loadRulePlaces(db: Db, ids: PlaceIds, onError?: (e: Error) => void): Promise<Map<number, RulePlaces>> {
+export async function loadRulePlaces(
+  db: Db,
+  ids: PlaceIds,
+  onError?: (e: Error) => void,
+): Promise<Map<number, RulePlaces>> {
   const byTenant = new Map<number, { locations: Map<string, Fence>; routes: Map<string, PreparedRoute> }>();
   const of = (tenantId: number) => {
     let p = byTenant.get(tenantId);
@@ -63,11 +67,22 @@ export async function loadRulePlaces(db: Db, ids: PlaceIds, onError?: (e: Error)
       [[...ids.locationIds]],
     );
     for (const r of rows) {
-      of(Number(r.tenant_id)).locations.set(r.id, fenceOfLocation({ lat: Number(r.lat), lng: Number(r.lng), fenceRadiusM: Number(r.fence_radius_m), polygon: r.polygon }));
+      of(Number(r.tenant_id)).locations.set(
+        r.id,
+        fenceOfLocation({
+          lat: Number(r.lat),
+          lng: Number(r.lng),
+          fenceRadiusM: Number(r.fence_radius_m),
+          polygon: r.polygon,
+        }),
+      );
     }
   }
   if (ids.routeIds.size > 0) {
-    const rows = await db.query<RouteRow>('SELECT id, tenant_id, origin, waypoints, destination FROM logistics_route WHERE id = ANY($1::text[])', [[...ids.routeIds]]);
+    const rows = await db.query<RouteRow>(
+      'SELECT id, tenant_id, origin, waypoints, destination FROM logistics_route WHERE id = ANY($1::text[])',
+      [[...ids.routeIds]],
+    );
     for (const r of rows) {
       const route = routeOf(r);
       if (route) of(Number(r.tenant_id)).routes.set(r.id, route);

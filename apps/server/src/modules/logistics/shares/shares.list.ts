@@ -1,4 +1,10 @@
-import type { BilingualText, SHARE_ACCESS_LIST_FIELDS, SHARE_LIST_FIELDS, ShareAccessRecord, ShareRecord } from '@ztj/contracts';
+import type {
+  BilingualText,
+  SHARE_ACCESS_LIST_FIELDS,
+  SHARE_LIST_FIELDS,
+  ShareAccessRecord,
+  ShareRecord,
+} from '@ztj/contracts';
 import { AUDIT_LABELS, type ListField, type ListSpec } from '../../../platform/list/list-spec';
 
 /**
@@ -30,7 +36,13 @@ const SHARE_FIELDS: Record<(typeof SHARE_LIST_FIELDS)[number], ListField> = {
   receiverRealname: { sql: 'u.realname', type: 'string', label: { 'zh-CN': '接收人', 'en-US': 'Receiver' } },
   note: { sql: 's.note', type: 'string', label: { 'zh-CN': '备注', 'en-US': 'Note' } },
   expireTime: { sql: 's.expire_time', type: 'datetime', label: { 'zh-CN': '到期时间', 'en-US': 'Expires' } },
-  status: { sql: SHARE_STATUS_SQL, type: 'string', label: { 'zh-CN': '状态', 'en-US': 'Status' }, multi: true, options: STATUS_OPTIONS },
+  status: {
+    sql: SHARE_STATUS_SQL,
+    type: 'string',
+    label: { 'zh-CN': '状态', 'en-US': 'Status' },
+    multi: true,
+    options: STATUS_OPTIONS,
+  },
   deviceCount: { sql: DEVICE_COUNT_SQL, type: 'number', label: { 'zh-CN': '设备数', 'en-US': 'Devices' } },
   createBy: { sql: 's.create_by', type: 'string', label: AUDIT_LABELS.createBy },
   createTime: { sql: 's.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
@@ -77,7 +89,13 @@ export const SHARE_LIST: ListSpec<ShareRecord> = {
 const ACCESS_FIELDS: Record<(typeof SHARE_ACCESS_LIST_FIELDS)[number], ListField> = {
   deviceId: { sql: 'l.dev_no', type: 'string', label: { 'zh-CN': '设备号', 'en-US': 'Device' } },
   username: { sql: 'l.username', type: 'string', label: { 'zh-CN': '访问账号', 'en-US': 'Account' } },
-  action: { sql: 'l.action', type: 'string', label: { 'zh-CN': '访问内容', 'en-US': 'Accessed' }, multi: true, options: ACTION_OPTIONS },
+  action: {
+    sql: 'l.action',
+    type: 'string',
+    label: { 'zh-CN': '访问内容', 'en-US': 'Accessed' },
+    multi: true,
+    options: ACTION_OPTIONS,
+  },
   createTime: { sql: 'l.create_time', type: 'datetime', label: { 'zh-CN': '访问时间', 'en-US': 'Time' } },
 };
 
@@ -85,7 +103,8 @@ const ACCESS_FIELDS: Record<(typeof SHARE_ACCESS_LIST_FIELDS)[number], ListField
 export const SHARE_ACCESS_LIST: ListSpec<ShareAccessRecord> = {
   name: 'shareAccessLog',
   from: 'share_access_log l',
-  select: 'l.id, l.share_id, l.dev_no, l.username, l.action, (extract(epoch FROM l.create_time) * 1000)::float8 AS create_ms',
+  select:
+    'l.id, l.share_id, l.dev_no, l.username, l.action, (extract(epoch FROM l.create_time) * 1000)::float8 AS create_ms',
   tenantScope: 'l.owner_tenant_id = $tenant',
   idSql: 'l.id',
   defaultSort: { field: 'createTime', order: 'desc' },

@@ -1,4 +1,12 @@
-import type { AlarmRecord, HistoryQuery, HistoryResult, Language, PageResult, ShareAccessAction, SharedDevice } from '@ztj/contracts';
+import type {
+  AlarmRecord,
+  HistoryQuery,
+  HistoryResult,
+  Language,
+  PageResult,
+  ShareAccessAction,
+  SharedDevice,
+} from '@ztj/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Db } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
@@ -28,7 +36,12 @@ const LIVE_FROM = `device_share s JOIN share_device sd ON sd.share_id = s.id JOI
  * @returns the share id and the owner tenant.
  * @throws AppError forbidden (403) shareNoAccess: unknown device, not shared, ended or expired.
  */
-export async function requireLiveShare(db: Db, auth: AuthContext, deviceId: string, action: ShareAccessAction): Promise<{ shareId: string; ownerTenantId: number }> {
+export async function requireLiveShare(
+  db: Db,
+  auth: AuthContext,
+  deviceId: string,
+  action: ShareAccessAction,
+): Promise<{ shareId: string; ownerTenantId: number }> {
   const [row] = await db.query<{ share_id: string; owner_tenant_id: number }>(
     `WITH live AS (
        SELECT s.id, s.owner_tenant_id FROM ${LIVE_FROM} WHERE ${LIVE} AND sd.dev_no = $2 ORDER BY s.create_time LIMIT 1)
@@ -59,7 +72,8 @@ const SHARE_JOINS = `${LIVE_FROM} JOIN sys_tenant t ON t.id = s.owner_tenant_id 
 /** Turns share rows into shared devices, reading the devices through the devices module per owner tenant. */
 async function sharedDevices(db: Db, rows: ShareRow[], lang: Language): Promise<SharedDevice[]> {
   const byTenant = new Map<number, string[]>();
-  for (const r of rows) byTenant.set(Number(r.owner_tenant_id), [...(byTenant.get(Number(r.owner_tenant_id)) ?? []), r.dev_no]);
+  for (const r of rows)
+    byTenant.set(Number(r.owner_tenant_id), [...(byTenant.get(Number(r.owner_tenant_id)) ?? []), r.dev_no]);
   const devices = new Map<string, SharedDevice['device']>();
   for (const [tenantId, ids] of byTenant) {
     for (const d of await devicesByIds(db, tenantId, ids)) devices.set(`${tenantId}|${d.id}`, d);
@@ -67,15 +81,17 @@ async function sharedDevices(db: Db, rows: ShareRow[], lang: Language): Promise<
   return rows.flatMap((r) => {
     const device = devices.get(`${Number(r.owner_tenant_id)}|${r.dev_no}`);
     if (!device) return [];
-    return [{
-      shareId: r.share_id,
-      fromTenant: lang === 'en-US' && r.tenant_name_en ? r.tenant_name_en : r.tenant_name,
-      fromUser: r.from_user,
-      note: r.note,
-      expireTime: r.expire_ms === null ? null : Number(r.expire_ms),
-      sharedAt: Number(r.create_ms),
-      device,
-    }];
+    return [
+      {
+        shareId: r.share_id,
+        fromTenant: lang === 'en-US' && r.tenant_name_en ? r.tenant_name_en : r.tenant_name,
+        fromUser: r.from_user,
+        note: r.note,
+        expireTime: r.expire_ms === null ? null : Number(r.expire_ms),
+        sharedAt: Number(r.create_ms),
+        device,
+      },
+    ];
   });
 }
 
@@ -83,14 +99,22 @@ async function sharedDevices(db: Db, rows: ShareRow[], lang: Language): Promise<
  * Devices in live shares to the caller, newest share first, optionally filtered by device number
  * or name (contains, case-insensitive). Each listed device is logged as a `list` access.
  */
-export async function receiveList(db: Db, auth: AuthContext, lang: Language, query: { pageNo: number; pageSize: number; keyword?: string | undefined }): Promise<PageResult<SharedDevice>> {
+export async function receiveList(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  query: { pageNo: number; pageSize: number; keyword?: string | undefined },
+): Promise<PageResult<SharedDevice>> {
   const params: unknown[] = [auth.userId];
   let filter = '';
   if (query.keyword) {
     params.push(`%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     filter = ` AND (d.dev_no ILIKE $2 OR d.name ILIKE $2 OR d.alias ILIKE $2)`;
   }
-  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${LIVE_FROM} WHERE ${LIVE}${filter}`, params);
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${LIVE_FROM} WHERE ${LIVE}${filter}`,
+    params,
+  );
   const rows = await db.query<ShareRow>(
     `SELECT ${SHARE_COLUMNS} FROM ${SHARE_JOINS} WHERE ${LIVE}${filter} ORDER BY s.create_time DESC, sd.dev_no
       LIMIT ${query.pageSize} OFFSET ${(query.pageNo - 1) * query.pageSize}`,
@@ -101,16 +125,30 @@ export async function receiveList(db: Db, auth: AuthContext, lang: Language, que
     await db.query(
       `INSERT INTO share_access_log (share_id, owner_tenant_id, dev_no, user_id, username, action)
        SELECT x.share_id, x.owner_tenant_id, x.dev_no, $1, $2, 'list' FROM unnest($3::text[], $4::int[], $5::text[]) AS x(share_id, owner_tenant_id, dev_no)`,
-      [auth.userId, auth.username, rows.map((r) => r.share_id), rows.map((r) => Number(r.owner_tenant_id)), rows.map((r) => r.dev_no)],
+      [
+        auth.userId,
+        auth.username,
+        rows.map((r) => r.share_id),
+        rows.map((r) => Number(r.owner_tenant_id)),
+        rows.map((r) => r.dev_no),
+      ],
     );
   }
   return page(records, count?.n ?? 0, query.pageNo, query.pageSize);
 }
 
 /** One shared device (latest values and position) with who shared it. @throws AppError forbidden shareNoAccess. */
-export async function viewSharedDevice(db: Db, auth: AuthContext, lang: Language, deviceId: string): Promise<SharedDevice> {
+export async function viewSharedDevice(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  deviceId: string,
+): Promise<SharedDevice> {
   const { shareId } = await requireLiveShare(db, auth, deviceId, 'view');
-  const rows = await db.query<ShareRow>(`SELECT ${SHARE_COLUMNS} FROM ${SHARE_JOINS} WHERE ${LIVE} AND s.id = $2 AND sd.dev_no = $3`, [auth.userId, shareId, deviceId]);
+  const rows = await db.query<ShareRow>(
+    `SELECT ${SHARE_COLUMNS} FROM ${SHARE_JOINS} WHERE ${LIVE} AND s.id = $2 AND sd.dev_no = $3`,
+    [auth.userId, shareId, deviceId],
+  );
   const [record] = await sharedDevices(db, rows, lang);
   if (!record) throw new AppError('forbidden', 'shareNoAccess');
   return record;
@@ -123,7 +161,11 @@ export async function sharedHistory(db: Db, auth: AuthContext, query: HistoryQue
 }
 
 /** Positions of a shared device for a range (the devices module's `deviceTrack`). @throws AppError forbidden shareNoAccess. */
-export async function sharedTrack(db: Db, auth: AuthContext, query: { id: string; beginTime: number; endTime: number }): Promise<{ id: string; points: { ts: number; lat: number; lng: number }[] }> {
+export async function sharedTrack(
+  db: Db,
+  auth: AuthContext,
+  query: { id: string; beginTime: number; endTime: number },
+): Promise<{ id: string; points: { ts: number; lat: number; lng: number }[] }> {
   await requireLiveShare(db, auth, query.id, 'track');
   return { id: query.id, points: await deviceTrack(db, query.id, query.beginTime, query.endTime) };
 }
@@ -136,12 +178,24 @@ export async function sharedTrack(db: Db, auth: AuthContext, query: { id: string
 export async function sharedAlarms(
   db: Db,
   auth: AuthContext,
-  query: { id: string; pageNo: number; pageSize: number; column?: string | undefined; order?: 'asc' | 'desc' | undefined; status?: string | undefined },
+  query: {
+    id: string;
+    pageNo: number;
+    pageSize: number;
+    column?: string | undefined;
+    order?: 'asc' | 'desc' | undefined;
+    status?: string | undefined;
+  },
 ): Promise<PageResult<AlarmRecord>> {
   const { ownerTenantId } = await requireLiveShare(db, auth, query.id, 'alarms');
   const list: Record<string, unknown> = { pageNo: query.pageNo, pageSize: query.pageSize, deviceId: query.id };
   if (query.column) list.column = query.column;
   if (query.order) list.order = query.order;
   if (query.status) list.status = query.status;
-  return listPage(db, ALARM_LIST, list, { tenantId: ownerTenantId, userId: auth.userId, username: auth.username, orgCode: null });
+  return listPage(db, ALARM_LIST, list, {
+    tenantId: ownerTenantId,
+    userId: auth.userId,
+    username: auth.username,
+    orgCode: null,
+  });
 }

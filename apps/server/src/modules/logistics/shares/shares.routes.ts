@@ -7,7 +7,15 @@ import { callerOf } from '../../../platform/list/list-spec';
 import type { ModuleDeps } from '../../module-deps';
 import { SHARE_ACCESS_LIST, SHARE_LIST } from './shares.list';
 import { receiveList, sharedAlarms, sharedHistory, sharedTrack, viewSharedDevice } from './shares.receiver';
-import { addShare, bindShareDevices, getShare, unbindShare, unbindShareDevices, updateShare, viewShare } from './shares.service';
+import {
+  addShare,
+  bindShareDevices,
+  getShare,
+  unbindShare,
+  unbindShareDevices,
+  updateShare,
+  viewShare,
+} from './shares.service';
 
 /**
  * Share calls (ShareRoutes of contracts; issue 10 item 5; SPEC §7 shares). Owner calls are scoped
@@ -25,7 +33,9 @@ export function shareRoutes(api: FastifyInstance, { db }: Pick<ModuleDeps, 'db'>
   registerRoute(api, db, R.add, ({ auth, body, lang }) => addShare(db, auth, lang, body));
   registerRoute(api, db, R.update, ({ auth, body }) => updateShare(db, auth, body));
   registerRoute(api, db, R.unbind, ({ auth, body }) => unbindShare(db, auth, body.id));
-  registerRoute(api, db, R.bindDevs, ({ auth, body, lang }) => bindShareDevices(db, auth, lang, body.id, body.deviceIds));
+  registerRoute(api, db, R.bindDevs, ({ auth, body, lang }) =>
+    bindShareDevices(db, auth, lang, body.id, body.deviceIds),
+  );
   registerRoute(api, db, R.unbindDevs, ({ auth, body }) => unbindShareDevices(db, auth, body.id, body.deviceIds));
   registerRoute(api, db, R.receiveList, ({ auth, lang, query }) => receiveList(db, auth, lang, query));
   registerRoute(api, db, R.deviceView, ({ auth, lang, query }) => viewSharedDevice(db, auth, lang, query.id));

@@ -24,7 +24,12 @@ type UpdateBody = z.output<typeof ShareUpdateSchema>;
  * phone is `account`; a user-name match wins over a phone match.
  * @throws AppError badRequest with a field error on `account`: shareAccountUnknown, shareToSelf.
  */
-export async function resolveReceiver(q: Queryable, lang: Language, account: string, callerId: string): Promise<string> {
+export async function resolveReceiver(
+  q: Queryable,
+  lang: Language,
+  account: string,
+  callerId: string,
+): Promise<string> {
   const [row] = await q.query<{ id: string }>(
     `SELECT id FROM sys_user WHERE del_flag = 0 AND (lower(username) = lower($1) OR phone = $1)
       ORDER BY (lower(username) = lower($1)) DESC, create_time LIMIT 1`,
@@ -46,7 +51,10 @@ async function checkDevices(q: Queryable, lang: Language, tenantId: number, ids:
  * @throws AppError notFound shareNotFound (also for another tenant's share).
  */
 export async function getShare(q: Queryable, tenantId: number, id: string): Promise<ShareRecord> {
-  const [row] = await q.query(`SELECT ${SHARE_SELECT} FROM ${SHARE_FROM} WHERE s.owner_tenant_id = $1 AND s.id = $2`, [tenantId, id]);
+  const [row] = await q.query(`SELECT ${SHARE_SELECT} FROM ${SHARE_FROM} WHERE s.owner_tenant_id = $1 AND s.id = $2`, [
+    tenantId,
+    id,
+  ]);
   if (!row) throw new AppError('notFound', 'shareNotFound');
   return shareRecordOf(row);
 }
@@ -61,8 +69,18 @@ async function openShare(q: Queryable, tenantId: number, id: string): Promise<Sh
 /** One share with its devices (owner side detail). @throws AppError notFound shareNotFound. */
 export async function viewShare(db: Db, tenantId: number, id: string): Promise<ShareDetail> {
   const share = await getShare(db, tenantId, id);
-  const ids = await db.query<{ dev_no: string }>('SELECT dev_no FROM share_device WHERE share_id = $1 ORDER BY add_time, dev_no', [id]);
-  return { ...share, devices: await devicesByIds(db, tenantId, ids.map((r) => r.dev_no)) };
+  const ids = await db.query<{ dev_no: string }>(
+    'SELECT dev_no FROM share_device WHERE share_id = $1 ORDER BY add_time, dev_no',
+    [id],
+  );
+  return {
+    ...share,
+    devices: await devicesByIds(
+      db,
+      tenantId,
+      ids.map((r) => r.dev_no),
+    ),
+  };
 }
 
 /**
@@ -71,7 +89,8 @@ export async function viewShare(db: Db, tenantId: number, id: string): Promise<S
  */
 export async function addShare(db: Db, auth: AuthContext, lang: Language, body: AddBody): Promise<ShareRecord> {
   const receiver = await resolveReceiver(db, lang, body.account, auth.userId);
-  if (body.expireTime !== null && body.expireTime <= Date.now()) throw fieldFailure(lang, 'expireTime', 'shareExpirePast');
+  if (body.expireTime !== null && body.expireTime <= Date.now())
+    throw fieldFailure(lang, 'expireTime', 'shareExpirePast');
   const deviceIds = [...new Set(body.deviceIds)];
   await checkDevices(db, lang, auth.tenantId, deviceIds);
   const id = await db.tx(async (q) => {
@@ -107,7 +126,10 @@ export async function updateShare(db: Db, auth: AuthContext, body: UpdateBody): 
  */
 export async function unbindShare(db: Db, auth: AuthContext, id: string): Promise<ShareRecord> {
   await openShare(db, auth.tenantId, id);
-  await db.query('UPDATE device_share SET unbind_time = now(), unbind_by = $3 WHERE owner_tenant_id = $1 AND id = $2 AND unbind_time IS NULL', [auth.tenantId, id, auth.username]);
+  await db.query(
+    'UPDATE device_share SET unbind_time = now(), unbind_by = $3 WHERE owner_tenant_id = $1 AND id = $2 AND unbind_time IS NULL',
+    [auth.tenantId, id, auth.username],
+  );
   return getShare(db, auth.tenantId, id);
 }
 
@@ -115,11 +137,20 @@ export async function unbindShare(db: Db, auth: AuthContext, id: string): Promis
  * Adds devices of the tenant to a share (already shared ones are kept).
  * @throws AppError notFound shareNotFound; business shareEnded; badRequest `deviceIds`.
  */
-export async function bindShareDevices(db: Db, auth: AuthContext, lang: Language, id: string, deviceIds: string[]): Promise<ShareRecord> {
+export async function bindShareDevices(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  id: string,
+  deviceIds: string[],
+): Promise<ShareRecord> {
   await openShare(db, auth.tenantId, id);
   const unique = [...new Set(deviceIds)];
   await checkDevices(db, lang, auth.tenantId, unique);
-  await db.query('INSERT INTO share_device (share_id, dev_no) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [id, unique]);
+  await db.query('INSERT INTO share_device (share_id, dev_no) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [
+    id,
+    unique,
+  ]);
   return getShare(db, auth.tenantId, id);
 }
 
@@ -127,7 +158,12 @@ export async function bindShareDevices(db: Db, auth: AuthContext, lang: Language
  * Removes devices from a share; the receiver loses access to them at once.
  * @throws AppError notFound shareNotFound; business shareEnded.
  */
-export async function unbindShareDevices(db: Db, auth: AuthContext, id: string, deviceIds: string[]): Promise<ShareRecord> {
+export async function unbindShareDevices(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  deviceIds: string[],
+): Promise<ShareRecord> {
   await openShare(db, auth.tenantId, id);
   await db.query('DELETE FROM share_device WHERE share_id = $1 AND dev_no = ANY($2::text[])', [id, deviceIds]);
   return getShare(db, auth.tenantId, id);

@@ -1,4 +1,12 @@
-import type { AlarmRecord, HistoryResult, PageResult, ShareAccessRecord, ShareDetail, SharedDevice, ShareRecord } from '@ztj/contracts';
+import type {
+  AlarmRecord,
+  HistoryResult,
+  PageResult,
+  ShareAccessRecord,
+  ShareDetail,
+  SharedDevice,
+  ShareRecord,
+} from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../../test/test-app';
 import { until, userOf } from '../../alarms/runtime/alarm.fixtures';
@@ -37,17 +45,27 @@ afterAll(async () => {
 async function dataDevice(): Promise<string> {
   const id = await device(app, DEMO_TENANT_ID);
   const ts = Date.now() - 60_000;
-  await app.db.query(`INSERT INTO telemetry (device_id, ts, received_at, lat, lng, "values") VALUES ($1,$2,$2,31.2,121.4,'{"P003": -18.5}')`, [id, ts]);
-  await app.db.query(`INSERT INTO device_latest (device_id, ts, received_at, lat, lng, "values") VALUES ($1,$2,$2,31.2,121.4,'{"P003": -18.5}')`, [id, ts]);
+  await app.db.query(
+    `INSERT INTO telemetry (device_id, ts, received_at, lat, lng, "values") VALUES ($1,$2,$2,31.2,121.4,'{"P003": -18.5}')`,
+    [id, ts],
+  );
+  await app.db.query(
+    `INSERT INTO device_latest (device_id, ts, received_at, lat, lng, "values") VALUES ($1,$2,$2,31.2,121.4,'{"P003": -18.5}')`,
+    [id, ts],
+  );
   await app.db.query('UPDATE device SET last_ts = $2, last_lat = 31.2, last_lng = 121.4 WHERE dev_no = $1', [id, ts]);
   await alarmOf(app, DEMO_TENANT_ID, id, 'template', 'rule-x');
   return id;
 }
 
-const add = (body: object, token = owner.token) => app.call<ShareRecord>('POST', '/wlx/share/add', { token, body, headers: EN });
-const view = (id: string, token = receiver.token) => app.call<SharedDevice>('GET', `/wlx/share/device/view?id=${id}`, { token, headers: EN });
-const received = (token = receiver.token) => app.call<PageResult<SharedDevice>>('GET', '/wlx/share/receiveList?pageSize=100', { token, headers: EN });
-const receivedIds = async (token = receiver.token): Promise<string[]> => (await received(token)).body.result.records.map((r) => r.device.id);
+const add = (body: object, token = owner.token) =>
+  app.call<ShareRecord>('POST', '/wlx/share/add', { token, body, headers: EN });
+const view = (id: string, token = receiver.token) =>
+  app.call<SharedDevice>('GET', `/wlx/share/device/view?id=${id}`, { token, headers: EN });
+const received = (token = receiver.token) =>
+  app.call<PageResult<SharedDevice>>('GET', '/wlx/share/receiveList?pageSize=100', { token, headers: EN });
+const receivedIds = async (token = receiver.token): Promise<string[]> =>
+  (await received(token)).body.result.records.map((r) => r.device.id);
 
 describe('shares', () => {
   it('shares a device: the receiver reads list, detail, history, track and alarms; nothing else; every access is logged', async () => {
@@ -56,42 +74,80 @@ describe('shares', () => {
     const res = await add({ account: RECEIVER.toUpperCase(), deviceIds: [dev], note: 'for customer' });
     expect(res.body.success, res.body.message).toBe(true);
     const share = res.body.result;
-    expect(share).toMatchObject({ receiverId: receiver.userId, receiverUsername: RECEIVER, status: 'active', expireTime: null, deviceCount: 1, note: 'for customer', createBy: 'showner1' });
+    expect(share).toMatchObject({
+      receiverId: receiver.userId,
+      receiverUsername: RECEIVER,
+      status: 'active',
+      expireTime: null,
+      deviceCount: 1,
+      note: 'for customer',
+      createBy: 'showner1',
+    });
 
     const list = await received();
     const item = list.body.result.records.find((r) => r.device.id === dev);
-    expect(item).toMatchObject({ shareId: share.id, fromTenant: 'Demo Cold Chain Logistics Co.', fromUser: 'showner1', note: 'for customer', expireTime: null });
+    expect(item).toMatchObject({
+      shareId: share.id,
+      fromTenant: 'Demo Cold Chain Logistics Co.',
+      fromUser: 'showner1',
+      note: 'for customer',
+      expireTime: null,
+    });
     expect(item?.device.values).toEqual([{ code: 'P003', value: -18.5, unit: expect.any(String) }]);
     expect(list.body.result.records.map((r) => r.device.id)).not.toContain(notShared);
 
     const detail = await view(dev);
     expect(detail.body.result.device).toMatchObject({ id: dev, lat: 31.2, lng: 121.4 });
-    const hist = await app.call<HistoryResult>('GET', `/wlx/share/device/history?id=${dev}&range=today&mode=table`, { token: receiver.token });
+    const hist = await app.call<HistoryResult>('GET', `/wlx/share/device/history?id=${dev}&range=today&mode=table`, {
+      token: receiver.token,
+    });
     expect(hist.body.success, hist.body.message).toBe(true);
     expect(JSON.stringify(hist.body.result)).toContain('-18.5');
     const begin = Date.now() - 3_600_000;
-    const track = await app.call<{ points: unknown[] }>('GET', `/wlx/share/device/track?id=${dev}&beginTime=${begin}&endTime=${Date.now()}`, { token: receiver.token });
+    const track = await app.call<{ points: unknown[] }>(
+      'GET',
+      `/wlx/share/device/track?id=${dev}&beginTime=${begin}&endTime=${Date.now()}`,
+      { token: receiver.token },
+    );
     expect(track.body.result.points).toEqual([{ ts: expect.any(Number), lat: 31.2, lng: 121.4 }]);
-    const alarms = await app.call<PageResult<AlarmRecord>>('GET', `/wlx/share/device/alarms?id=${dev}`, { token: receiver.token });
+    const alarms = await app.call<PageResult<AlarmRecord>>('GET', `/wlx/share/device/alarms?id=${dev}`, {
+      token: receiver.token,
+    });
     expect(alarms.body.result.records.map((a) => a.deviceId)).toEqual([dev]);
 
     // a device of the same tenant that is not shared, and the tenant's own device calls: refused
     const other = await view(notShared);
     expect(other.status).toBe(403);
     expect(other.body.message).toBe('This device is not shared with you or the share is no longer valid');
-    expect((await app.call('GET', `/wlx/share/device/history?id=${notShared}&range=today`, { token: receiver.token })).status).toBe(403);
-    expect((await app.call('GET', `/wlx/share/device/alarms?id=${notShared}`, { token: receiver.token })).status).toBe(403);
-    expect((await app.call('GET', `/wlx/device/viewById?id=${dev}`, { token: receiver.token })).body.success).toBe(false);
+    expect(
+      (await app.call('GET', `/wlx/share/device/history?id=${notShared}&range=today`, { token: receiver.token }))
+        .status,
+    ).toBe(403);
+    expect((await app.call('GET', `/wlx/share/device/alarms?id=${notShared}`, { token: receiver.token })).status).toBe(
+      403,
+    );
+    expect((await app.call('GET', `/wlx/device/viewById?id=${dev}`, { token: receiver.token })).body.success).toBe(
+      false,
+    );
     // a comma list or like pattern does not widen the alarm list
-    expect((await app.call('GET', `/wlx/share/device/alarms?id=${dev},${notShared}`, { token: receiver.token })).status).toBe(403);
+    expect(
+      (await app.call('GET', `/wlx/share/device/alarms?id=${dev},${notShared}`, { token: receiver.token })).status,
+    ).toBe(403);
     expect((await app.call('GET', `/wlx/share/device/alarms?id=*`, { token: receiver.token })).status).toBe(403);
 
-    const log = await app.call<PageResult<ShareAccessRecord>>('GET', `/wlx/share/accessLog?shareId=${share.id}&pageSize=50`, { token: owner.token });
+    const log = await app.call<PageResult<ShareAccessRecord>>(
+      'GET',
+      `/wlx/share/accessLog?shareId=${share.id}&pageSize=50`,
+      { token: owner.token },
+    );
     expect(log.body.success, log.body.message).toBe(true);
     const actions = log.body.result.records.map((r) => `${r.username}:${r.deviceId}:${r.action}`);
-    for (const a of ['list', 'view', 'history', 'track', 'alarms']) expect(actions).toContain(`${RECEIVER}:${dev}:${a}`);
+    for (const a of ['list', 'view', 'history', 'track', 'alarms'])
+      expect(actions).toContain(`${RECEIVER}:${dev}:${a}`);
     expect(log.body.result.records.every((r) => r.deviceId === dev)).toBe(true);
-    const detailOwner = await app.call<ShareDetail>('GET', `/wlx/share/queryById?id=${share.id}`, { token: owner.token });
+    const detailOwner = await app.call<ShareDetail>('GET', `/wlx/share/queryById?id=${share.id}`, {
+      token: owner.token,
+    });
     expect(detailOwner.body.result.devices.map((d) => d.id)).toEqual([dev]);
   });
 
@@ -104,33 +160,58 @@ describe('shares', () => {
     expect(await receivedIds()).toContain(dev);
     await until(async () => (await view(dev)).status === 403, 10_000);
     expect(await receivedIds()).not.toContain(dev);
-    expect((await app.call<ShareRecord>('GET', `/wlx/share/queryById?id=${share.id}`, { token: owner.token })).body.result.status).toBe('expired');
+    expect(
+      (await app.call<ShareRecord>('GET', `/wlx/share/queryById?id=${share.id}`, { token: owner.token })).body.result
+        .status,
+    ).toBe('expired');
 
     // extend: access again; then move the expiry to the past: gone at once
-    const ext = await app.call<ShareRecord>('PUT', '/wlx/share/update', { token: owner.token, body: { id: share.id, expireTime: Date.now() + 3_600_000, note: 'extended' } });
+    const ext = await app.call<ShareRecord>('PUT', '/wlx/share/update', {
+      token: owner.token,
+      body: { id: share.id, expireTime: Date.now() + 3_600_000, note: 'extended' },
+    });
     expect(ext.body.result).toMatchObject({ status: 'active', note: 'extended' });
     expect((await view(dev)).status).toBe(200);
-    await app.call('PUT', '/wlx/share/update', { token: owner.token, body: { id: share.id, expireTime: Date.now() - 1_000 } });
+    await app.call('PUT', '/wlx/share/update', {
+      token: owner.token,
+      body: { id: share.id, expireTime: Date.now() - 1_000 },
+    });
     expect((await view(dev)).status).toBe(403);
-    expect((await app.call('GET', `/wlx/share/device/track?id=${dev}&beginTime=0&endTime=${Date.now()}`, { token: receiver.token })).status).toBe(403);
+    expect(
+      (
+        await app.call('GET', `/wlx/share/device/track?id=${dev}&beginTime=0&endTime=${Date.now()}`, {
+          token: receiver.token,
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('unbind and unbindDevs remove access at once; bindDevs adds; an ended share cannot be changed', async () => {
     const [a, b] = [await dataDevice(), await dataDevice()];
     const share = (await add({ account: '13812345678', deviceIds: [a] })).body.result;
     expect(share.receiverId).toBe(receiver.userId);
-    const bound = await app.call<ShareRecord>('POST', '/wlx/share/bindDevs', { token: owner.token, body: { id: share.id, deviceIds: [b, a] } });
+    const bound = await app.call<ShareRecord>('POST', '/wlx/share/bindDevs', {
+      token: owner.token,
+      body: { id: share.id, deviceIds: [b, a] },
+    });
     expect(bound.body.result.deviceCount).toBe(2);
     expect((await view(b)).status).toBe(200);
     await app.call('POST', '/wlx/share/unbindDevs', { token: owner.token, body: { id: share.id, deviceIds: [b] } });
     expect((await view(b)).status).toBe(403);
     expect((await view(a)).status).toBe(200);
 
-    const ended = await app.call<ShareRecord>('POST', '/wlx/share/unbind', { token: owner.token, body: { id: share.id } });
+    const ended = await app.call<ShareRecord>('POST', '/wlx/share/unbind', {
+      token: owner.token,
+      body: { id: share.id },
+    });
     expect(ended.body.result).toMatchObject({ status: 'ended', unbindTime: expect.any(Number) });
     expect((await view(a)).status).toBe(403);
     expect(await receivedIds()).not.toContain(a);
-    const again = await app.call('POST', '/wlx/share/bindDevs', { token: owner.token, body: { id: share.id, deviceIds: [a] }, headers: EN });
+    const again = await app.call('POST', '/wlx/share/bindDevs', {
+      token: owner.token,
+      body: { id: share.id, deviceIds: [a] },
+      headers: EN,
+    });
     expect(again.body.message).toBe('The share has ended and cannot be changed');
     expect((await view(a)).status).toBe(403);
   });
@@ -143,7 +224,10 @@ describe('shares', () => {
     expect(self.body.errors).toEqual([{ field: 'account', message: 'You cannot share with yourself' }]);
     const unknown = await add({ account: 'nobody-here', deviceIds: [dev] });
     expect(unknown.body.errors).toEqual([{ field: 'account', message: 'The account does not exist' }]);
-    const zh = await app.call('POST', '/wlx/share/add', { token: owner.token, body: { account: 'nobody-here', deviceIds: [dev] } });
+    const zh = await app.call('POST', '/wlx/share/add', {
+      token: owner.token,
+      body: { account: 'nobody-here', deviceIds: [dev] },
+    });
     expect(zh.body.errors).toEqual([{ field: 'account', message: '账号不存在' }]);
     const foreign = await device(app, PLATFORM_TENANT_ID);
     const bad = await add({ account: RECEIVER, deviceIds: [dev, foreign] });
@@ -151,11 +235,16 @@ describe('shares', () => {
     const past = await add({ account: RECEIVER, deviceIds: [dev], expireTime: Date.now() - 1 });
     expect(past.body.errors).toEqual([{ field: 'expireTime', message: 'The expiry time must be later than now' }]);
     const none = await add({ account: '', deviceIds: [] });
-    expect(none.body.errors).toEqual(expect.arrayContaining([{ field: 'account', message: 'Required' }, { field: 'deviceIds', message: 'Associate a device first' }]));
+    expect(none.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'account', message: 'Required' },
+        { field: 'deviceIds', message: 'Associate a device first' },
+      ]),
+    );
     expect(await app.db.query('SELECT id FROM device_share')).toEqual(before);
   });
 
-  it('keeps tenants apart: another tenant\'s share id is not found, its devices cannot be bound; permissions apply', async () => {
+  it("keeps tenants apart: another tenant's share id is not found, its devices cannot be bound; permissions apply", async () => {
     const dev = await dataDevice();
     const share = (await add({ account: RECEIVER, deviceIds: [dev] })).body.result;
     for (const [method, path, body] of [
@@ -177,17 +266,25 @@ describe('shares', () => {
     expect(await receivedIds(stranger.token)).not.toContain(dev);
     // the viewer role of the owner tenant holds no share buttons
     expect((await add({ account: RECEIVER, deviceIds: [dev] }, viewer.token)).body.code).toBe(510);
-    expect(await app.db.query("SELECT perms FROM sys_permission WHERE id IN ('share-list', 'share-devices') ORDER BY id")).toEqual([{ perms: 'share:received' }, { perms: 'share:list' }]);
+    expect(
+      await app.db.query("SELECT perms FROM sys_permission WHERE id IN ('share-list', 'share-devices') ORDER BY id"),
+    ).toEqual([{ perms: 'share:received' }, { perms: 'share:list' }]);
   });
 
-  it('lists the tenant\'s shares with sorting, status filter and paging', async () => {
+  it("lists the tenant's shares with sorting, status filter and paging", async () => {
     const dev = await dataDevice();
     const s1 = (await add({ account: RECEIVER, deviceIds: [dev], note: 'list-a' })).body.result;
     await add({ account: RECEIVER, deviceIds: [dev], note: 'list-b' });
     await app.call('POST', '/wlx/share/unbind', { token: owner.token, body: { id: s1.id } });
-    const ended = await app.call<PageResult<ShareRecord>>('GET', '/wlx/share/list?status=ended&note=list-*', { token: owner.token });
+    const ended = await app.call<PageResult<ShareRecord>>('GET', '/wlx/share/list?status=ended&note=list-*', {
+      token: owner.token,
+    });
     expect(ended.body.result.records.map((r) => r.note)).toEqual(['list-a']);
-    const sorted = await app.call<PageResult<ShareRecord>>('GET', '/wlx/share/list?note=list-*&column=note&order=desc&pageSize=1', { token: owner.token });
+    const sorted = await app.call<PageResult<ShareRecord>>(
+      'GET',
+      '/wlx/share/list?note=list-*&column=note&order=desc&pageSize=1',
+      { token: owner.token },
+    );
     expect(sorted.body.result).toMatchObject({ total: 2, records: [{ note: 'list-b' }] });
   });
 
@@ -195,7 +292,11 @@ describe('shares', () => {
     await app.db.query("UPDATE sys_permission SET perms = NULL WHERE id IN ('share-list', 'share-devices')");
     await app.db.query("DELETE FROM sys_permission WHERE id LIKE 'btn:share:%'");
     await seed(app.db, { adminPassword: ADMIN_PASSWORD, dataDir: app.config.dataDir });
-    expect(await app.db.query("SELECT id, perms FROM sys_permission WHERE id IN ('share-list', 'share-devices') ORDER BY id")).toEqual([
+    expect(
+      await app.db.query(
+        "SELECT id, perms FROM sys_permission WHERE id IN ('share-list', 'share-devices') ORDER BY id",
+      ),
+    ).toEqual([
       { id: 'share-devices', perms: 'share:received' },
       { id: 'share-list', perms: 'share:list' },
     ]);

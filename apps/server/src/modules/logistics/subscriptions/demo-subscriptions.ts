@@ -18,7 +18,10 @@ import { unitPriceFen } from './subscriptions.service';
 export const DEMO_EXPIRING_DEVICE = DEMO_TAGS[DEMO_TAGS.length - 1];
 const DAY = "interval '1 day'";
 
-async function order(q: Queryable, o: { devices: string[]; status: 'paid' | 'unpaid'; price: number; start?: string; end?: string; paid?: string }): Promise<void> {
+async function order(
+  q: Queryable,
+  o: { devices: string[]; status: 'paid' | 'unpaid'; price: number; start?: string; end?: string; paid?: string },
+): Promise<void> {
   const [row] = await q.query<{ id: string }>(
     `INSERT INTO service_order (tenant_id, order_no, status, months, device_count, unit_price, amount, create_by, create_time, pay_time, pay_by, period_start, period_end)
      VALUES ($1, 'SO' || to_char(now() AT TIME ZONE 'Asia/Shanghai', 'YYYYMMDD') || lpad(nextval('service_order_no_seq')::text, 6, '0'),
@@ -44,12 +47,25 @@ export async function seedDemoSubscriptions(db: Db): Promise<boolean> {
     await q.query('SELECT pg_advisory_xact_lock(90101006)');
     const [has] = await q.query('SELECT 1 FROM service_order WHERE tenant_id = $1 LIMIT 1', [DEMO_TENANT_ID]);
     if (has) return false;
-    const all = (await q.query<{ dev_no: string }>("SELECT dev_no FROM device WHERE tenant_id = $1 AND dev_no LIKE 'SIM-%' ORDER BY dev_no", [DEMO_TENANT_ID])).map((d) => d.dev_no);
+    const all = (
+      await q.query<{ dev_no: string }>(
+        "SELECT dev_no FROM device WHERE tenant_id = $1 AND dev_no LIKE 'SIM-%' ORDER BY dev_no",
+        [DEMO_TENANT_ID],
+      )
+    ).map((d) => d.dev_no);
     if (!all.length) return false;
     const price = await unitPriceFen(q);
     const year = `(now() - 30 * ${DAY})`;
     const most = all.filter((d) => d !== DEMO_EXPIRING_DEVICE);
-    if (most.length) await order(q, { devices: most, status: 'paid', price, paid: year, start: year, end: `(${year} + interval '12 months')` });
+    if (most.length)
+      await order(q, {
+        devices: most,
+        status: 'paid',
+        price,
+        paid: year,
+        start: year,
+        end: `(${year} + interval '12 months')`,
+      });
     if (all.includes(DEMO_EXPIRING_DEVICE)) {
       const end = `(now() + 5 * ${DAY})`;
       const start = `(${end} - interval '12 months')`;

@@ -46,16 +46,27 @@ export async function reminderRecipients(db: Db, tenantId: number): Promise<Reci
       WHERE u.status = 1 AND u.del_flag = 0 ORDER BY u.username`,
     [tenantId],
   );
-  const of = (r: (typeof rows)[number]): Recipient => ({ id: r.id, email: r.email || null, systemMessage: r.system_message ?? true });
+  const of = (r: (typeof rows)[number]): Recipient => ({
+    id: r.id,
+    email: r.email || null,
+    systemMessage: r.system_message ?? true,
+  });
   const renewers: Recipient[] = [];
-  for (const r of rows) if ((await loadPermissionCodes(db, r.id, tenantId)).has(SUBSCRIBE_PERMS.renew)) renewers.push(of(r));
+  for (const r of rows)
+    if ((await loadPermissionCodes(db, r.id, tenantId)).has(SUBSCRIBE_PERMS.renew)) renewers.push(of(r));
   return renewers.length ? renewers : rows.filter((r) => r.is_admin).map(of);
 }
 
 /** The reminder text of `devices` (id, name, end ms) in `lang`. */
-export function reminderMessage(devices: { id: string; name: string; end: number }[], days: number, lang: Language): { title: string; text: string } {
+export function reminderMessage(
+  devices: { id: string; name: string; end: number }[],
+  days: number,
+  lang: Language,
+): { title: string; text: string } {
   const en = lang === 'en-US';
-  const list = devices.map((d) => (en ? `${d.name} (${d.id}) ends ${formatEpochMs(d.end)}` : `${d.name}（${d.id}）${formatEpochMs(d.end)} 到期`));
+  const list = devices.map((d) =>
+    en ? `${d.name} (${d.id}) ends ${formatEpochMs(d.end)}` : `${d.name}（${d.id}）${formatEpochMs(d.end)} 到期`,
+  );
   const title = en
     ? `Service expiry reminder: ${devices.length} device(s) end within ${days} days`
     : `【服务到期提醒】${devices.length} 台设备的监控服务将在 ${days} 天内到期`;
@@ -72,7 +83,14 @@ export function reminderMessage(devices: { id: string; name: string; end: number
  */
 export async function sendExpiryReminders(
   db: Db,
-  o: { tenantId: number; at: number; days: number; lang: Language; hub?: RealtimeHub | null; mailer?: PushChannel | null },
+  o: {
+    tenantId: number;
+    at: number;
+    days: number;
+    lang: Language;
+    hub?: RealtimeHub | null;
+    mailer?: PushChannel | null;
+  },
 ): Promise<{ devices: string[]; recipients: number; live: number; mailed: number; mailFailed: number }> {
   const due = await db.query<{ dev_no: string; name: string; end_ms: number }>(
     `SELECT s.dev_no, coalesce(d.alias, d.name) AS name, (extract(epoch FROM s.service_end) * 1000)::float8 AS end_ms
@@ -93,7 +111,9 @@ export async function sendExpiryReminders(
     [o.tenantId, due.map((d) => d.dev_no), recipients.length],
   );
   const mine = new Set(claimed.map((c) => c.dev_no));
-  const devices = due.filter((d) => mine.has(d.dev_no)).map((d) => ({ id: d.dev_no, name: d.name, end: Number(d.end_ms) }));
+  const devices = due
+    .filter((d) => mine.has(d.dev_no))
+    .map((d) => ({ id: d.dev_no, name: d.name, end: Number(d.end_ms) }));
   if (!devices.length) return empty;
   const { title, text } = reminderMessage(devices, o.days, o.lang);
   let live = 0;
@@ -107,7 +127,16 @@ export async function sendExpiryReminders(
     }
     const address = o.mailer && r.email ? o.mailer.addressOf({ email: r.email }) : null;
     if (o.mailer && address) {
-      const message: PushMessage = { title, text, severity: 'M', deviceId: '', deviceName: '', alarmType: '', value: '', time: formatEpochMs(o.at) };
+      const message: PushMessage = {
+        title,
+        text,
+        severity: 'M',
+        deviceId: '',
+        deviceName: '',
+        alarmType: '',
+        value: '',
+        time: formatEpochMs(o.at),
+      };
       if ((await o.mailer.send(address, message)).ok) mailed++;
       else mailFailed++;
     }
@@ -126,6 +155,13 @@ export const SERVICE_EXPIRY_REMINDER_JOB = defineJobClass({
   async handler({ db, tenantId, fireTime, lang, parameter, services }) {
     const raw = Number(parseParameter(parameter).days);
     const days = Number.isInteger(raw) && raw >= 1 && raw <= 365 ? raw : SERVICE_EXPIRING_DAYS;
-    return sendExpiryReminders(db, { tenantId, at: fireTime, days, lang, hub: services.hub ?? null, mailer: services.mailer ?? null });
+    return sendExpiryReminders(db, {
+      tenantId,
+      at: fireTime,
+      days,
+      lang,
+      hub: services.hub ?? null,
+      mailer: services.mailer ?? null,
+    });
   },
 });

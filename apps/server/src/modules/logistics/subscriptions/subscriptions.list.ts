@@ -19,7 +19,13 @@ const TENANT_NAME_SQL = '(SELECT t.name FROM sys_tenant t WHERE t.id = o.tenant_
 const FIELDS: Record<(typeof SUBSCRIBE_ORDER_LIST_FIELDS)[number], ListField> = {
   orderNo: { sql: 'o.order_no', type: 'string', label: { 'zh-CN': '订单号', 'en-US': 'Order number' } },
   tenantName: { sql: TENANT_NAME_SQL, type: 'string', label: { 'zh-CN': '租户', 'en-US': 'Tenant' } },
-  status: { sql: 'o.status', type: 'string', label: { 'zh-CN': '状态', 'en-US': 'Status' }, multi: true, options: STATUS_OPTIONS },
+  status: {
+    sql: 'o.status',
+    type: 'string',
+    label: { 'zh-CN': '状态', 'en-US': 'Status' },
+    multi: true,
+    options: STATUS_OPTIONS,
+  },
   months: { sql: 'o.months', type: 'number', label: { 'zh-CN': '时长（月）', 'en-US': 'Months' } },
   deviceCount: { sql: 'o.device_count', type: 'number', label: { 'zh-CN': '设备数', 'en-US': 'Devices' } },
   amount: { sql: 'o.amount', type: 'number', label: { 'zh-CN': '金额（分）', 'en-US': 'Amount (fen)' } },

@@ -18,10 +18,18 @@ import { cancelOrder, confirmPay, deviceServices, expiredDevices, renew, viewOrd
  */
 export function subscriptionRoutes(api: FastifyInstance, { db }: Pick<ModuleDeps, 'db'>): void {
   registerRoute(api, db, R.list, ({ auth, query }) => listPage(db, ORDER_LIST, query, callerOf(auth, R.list.access)));
-  registerExportRoute(api, db, R.exportXls, listExporter({
-    key: R.exportXls.path, list: ORDER_LIST, permission: R.exportXls.access,
-    title: { 'zh-CN': '服务订单', 'en-US': 'Service orders' }, fileBase: { 'zh-CN': '服务订单', 'en-US': 'service-orders' },
-  }));
+  registerExportRoute(
+    api,
+    db,
+    R.exportXls,
+    listExporter({
+      key: R.exportXls.path,
+      list: ORDER_LIST,
+      permission: R.exportXls.access,
+      title: { 'zh-CN': '服务订单', 'en-US': 'Service orders' },
+      fileBase: { 'zh-CN': '服务订单', 'en-US': 'service-orders' },
+    }),
+  );
   registerRoute(api, db, R.view, ({ auth, query }) => viewOrder(db, auth, query.id));
   registerRoute(api, db, R.devices, ({ auth }) => deviceServices(db, auth.tenantId));
   registerRoute(api, db, R.expired, ({ auth }) => expiredDevices(db, auth.tenantId));

@@ -48,7 +48,11 @@ export async function unitPriceFen(q: Queryable): Promise<number> {
 }
 
 /** Service state of a device for a service end (ms or null) at `now`, `expiringDays` window. */
-export function serviceState(serviceEnd: number | null, now: number, expiringDays = SERVICE_EXPIRING_DAYS): DeviceServiceState {
+export function serviceState(
+  serviceEnd: number | null,
+  now: number,
+  expiringDays = SERVICE_EXPIRING_DAYS,
+): DeviceServiceState {
   if (serviceEnd === null) return 'none';
   if (serviceEnd <= now) return 'expired';
   return serviceEnd - now <= expiringDays * DAY_MS ? 'expiring' : 'active';
@@ -71,7 +75,13 @@ export async function getOrder(q: Queryable, tenantId: number, id: string, lock 
 export async function viewOrder(db: Db, auth: AuthContext, id: string): Promise<SubscribeOrderDetail> {
   const order = await getOrder(db, auth.tenantId, id);
   const now = Date.now();
-  const rows = await db.query<{ dev_no: string; name: string | null; ps: number | null; pe: number | null; se: number | null }>(
+  const rows = await db.query<{
+    dev_no: string;
+    name: string | null;
+    ps: number | null;
+    pe: number | null;
+    se: number | null;
+  }>(
     `SELECT i.dev_no, coalesce(d.alias, d.name) AS name, (extract(epoch FROM i.period_start) * 1000)::float8 AS ps,
             (extract(epoch FROM i.period_end) * 1000)::float8 AS pe, (extract(epoch FROM s.service_end) * 1000)::float8 AS se
        FROM service_order_item i LEFT JOIN device d ON d.dev_no = i.dev_no LEFT JOIN device_service s ON s.dev_no = i.dev_no
@@ -109,7 +119,13 @@ export async function deviceServices(db: Db, tenantId: number): Promise<DeviceSe
     expiringDays: SERVICE_EXPIRING_DAYS,
     devices: rows.map((r) => {
       const serviceEnd = r.se === null ? null : Number(r.se);
-      return { deviceId: r.dev_no, deviceName: r.name, serviceEnd, state: serviceState(serviceEnd, now), unpaidOrderNo: r.unpaid };
+      return {
+        deviceId: r.dev_no,
+        deviceName: r.name,
+        serviceEnd,
+        state: serviceState(serviceEnd, now),
+        unpaidOrderNo: r.unpaid,
+      };
     }),
   };
 }
@@ -132,7 +148,10 @@ export async function expiredDevices(db: Db, tenantId: number): Promise<ExpiredD
  */
 export async function renew(db: Db, auth: AuthContext, lang: Language, body: RenewBody): Promise<SubscribeOrder> {
   const ids = [...new Set(body.deviceIds)];
-  const found = await db.query<{ dev_no: string }>('SELECT dev_no FROM device WHERE tenant_id = $1 AND dev_no = ANY($2::text[])', [auth.tenantId, ids]);
+  const found = await db.query<{ dev_no: string }>(
+    'SELECT dev_no FROM device WHERE tenant_id = $1 AND dev_no = ANY($2::text[])',
+    [auth.tenantId, ids],
+  );
   const have = new Set(found.map((r) => r.dev_no));
   const missing = ids.find((id) => !have.has(id));
   if (missing) throw fieldFailure(lang, 'deviceIds', 'subscribeDeviceNotInTenant', { id: missing });
@@ -141,7 +160,11 @@ export async function renew(db: Db, auth: AuthContext, lang: Language, body: Ren
       WHERE o.status = 'unpaid' AND o.tenant_id = $1 AND i.dev_no = ANY($2::text[]) ORDER BY i.dev_no LIMIT 1`,
     [auth.tenantId, ids],
   );
-  if (pending) throw fieldFailure(lang, 'deviceIds', 'subscribeDeviceHasUnpaid', { id: pending.dev_no, orderNo: pending.order_no });
+  if (pending)
+    throw fieldFailure(lang, 'deviceIds', 'subscribeDeviceHasUnpaid', {
+      id: pending.dev_no,
+      orderNo: pending.order_no,
+    });
   const price = await unitPriceFen(db);
   const id = await db.tx(async (q) => {
     const [row] = await q.query<{ id: string }>(
@@ -164,7 +187,10 @@ export async function cancelOrder(db: Db, auth: AuthContext, id: string): Promis
   await db.tx(async (q) => {
     const order = await getOrder(q, auth.tenantId, id, true);
     if (order.status !== 'unpaid') throw new AppError('business', 'subscribeOrderNotUnpaid');
-    await q.query(`UPDATE service_order SET status = 'cancelled', cancel_time = now(), cancel_by = $2, update_by = $2, update_time = now() WHERE id = $1`, [id, auth.username]);
+    await q.query(
+      `UPDATE service_order SET status = 'cancelled', cancel_time = now(), cancel_by = $2, update_by = $2, update_time = now() WHERE id = $1`,
+      [id, auth.username],
+    );
   });
   return getOrder(db, auth.tenantId, id);
 }

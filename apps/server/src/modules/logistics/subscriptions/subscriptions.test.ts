@@ -1,4 +1,10 @@
-import type { DeviceServiceList, ExpiredDevice, PageResult, SubscribeOrder, SubscribeOrderDetail } from '@ztj/contracts';
+import type {
+  DeviceServiceList,
+  ExpiredDevice,
+  PageResult,
+  SubscribeOrder,
+  SubscribeOrderDetail,
+} from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/test-app';
 import type { RealtimeHub } from '../../../platform/realtime/hub';
@@ -43,11 +49,17 @@ afterAll(async () => {
   await app?.close();
 });
 
-const renew = (body: object, token = demoOp.token, headers = EN) => app.call<SubscribeOrder>('POST', '/wlx/subscribe/order/renew', { token, body, headers });
-const pay = (id: string, token = platformAdmin.token) => app.call<SubscribeOrder>('POST', '/wlx/subscribe/order/confirmPay', { token, body: { id }, headers: EN });
-const view = (id: string, token = demoOp.token) => app.call<SubscribeOrderDetail>('GET', `/wlx/subscribe/order/queryById?id=${id}`, { token, headers: EN });
+const renew = (body: object, token = demoOp.token, headers = EN) =>
+  app.call<SubscribeOrder>('POST', '/wlx/subscribe/order/renew', { token, body, headers });
+const pay = (id: string, token = platformAdmin.token) =>
+  app.call<SubscribeOrder>('POST', '/wlx/subscribe/order/confirmPay', { token, body: { id }, headers: EN });
+const view = (id: string, token = demoOp.token) =>
+  app.call<SubscribeOrderDetail>('GET', `/wlx/subscribe/order/queryById?id=${id}`, { token, headers: EN });
 const serviceEnd = async (dev: string): Promise<number | null> => {
-  const [r] = await app.db.query<{ ms: number }>('SELECT (extract(epoch FROM service_end) * 1000)::float8 AS ms FROM device_service WHERE dev_no = $1', [dev]);
+  const [r] = await app.db.query<{ ms: number }>(
+    'SELECT (extract(epoch FROM service_end) * 1000)::float8 AS ms FROM device_service WHERE dev_no = $1',
+    [dev],
+  );
   return r ? Number(r.ms) : null;
 };
 const setServiceEnd = (dev: string, ms: number) =>
@@ -59,17 +71,32 @@ const setServiceEnd = (dev: string, ms: number) =>
 
 describe('subscriptions', () => {
   it('demo seed (once): a paid year for the fleet, one mote ending within 7 days with an unpaid renewal, nothing expired', async () => {
-    for (const id of ['SIM-VH-001', 'SIM-WH-001', DEMO_EXPIRING_DEVICE]) await provisionDevice(app.db, { id, tenantId: DEMO_TENANT_ID, model: 'P23-2IN1' });
+    for (const id of ['SIM-VH-001', 'SIM-WH-001', DEMO_EXPIRING_DEVICE])
+      await provisionDevice(app.db, { id, tenantId: DEMO_TENANT_ID, model: 'P23-2IN1' });
     expect(await seedDemoSubscriptions(app.db)).toBe(true);
     expect(await seedDemoSubscriptions(app.db)).toBe(false);
-    const services = (await app.call<DeviceServiceList>('GET', '/wlx/subscribe/devices', { token: demoOp.token })).body.result;
+    const services = (await app.call<DeviceServiceList>('GET', '/wlx/subscribe/devices', { token: demoOp.token })).body
+      .result;
     const state = (id: string) => services.devices.find((d) => d.deviceId === id);
     expect(state('SIM-VH-001')).toMatchObject({ state: 'active', unpaidOrderNo: null });
     expect(state('SIM-WH-001')!.serviceEnd! - Date.now()).toBeGreaterThan(300 * DAY);
-    expect(state(DEMO_EXPIRING_DEVICE)).toMatchObject({ state: 'expiring', unpaidOrderNo: expect.stringMatching(/^SO/) });
-    const orders = await app.call<PageResult<SubscribeOrder>>('GET', '/wlx/subscribe/order/list?column=createTime&order=asc', { token: demoOp.token });
-    expect(orders.body.result.records.map((o) => [o.status, o.deviceCount])).toEqual([['paid', 1], ['paid', 2], ['unpaid', 1]]);
-    expect((await app.call<ExpiredDevice[]>('GET', '/wlx/subscribe/expiredDevices', { token: demoOp.token })).body.result).toEqual([]);
+    expect(state(DEMO_EXPIRING_DEVICE)).toMatchObject({
+      state: 'expiring',
+      unpaidOrderNo: expect.stringMatching(/^SO/),
+    });
+    const orders = await app.call<PageResult<SubscribeOrder>>(
+      'GET',
+      '/wlx/subscribe/order/list?column=createTime&order=asc',
+      { token: demoOp.token },
+    );
+    expect(orders.body.result.records.map((o) => [o.status, o.deviceCount])).toEqual([
+      ['paid', 1],
+      ['paid', 2],
+      ['unpaid', 1],
+    ]);
+    expect(
+      (await app.call<ExpiredDevice[]>('GET', '/wlx/subscribe/expiredDevices', { token: demoOp.token })).body.result,
+    ).toEqual([]);
   });
 
   it('renew creates an unpaid order priced devices × months × unit price; it lists, shows and cancels', async () => {
@@ -78,46 +105,96 @@ describe('subscriptions', () => {
     expect(res.body.success, res.body.message).toBe(true);
     const order = res.body.result;
     expect(order).toMatchObject({
-      status: 'unpaid', months: 3, deviceCount: 2, unitPrice: DEFAULT_UNIT_PRICE_FEN, amount: 2 * 3 * DEFAULT_UNIT_PRICE_FEN, currency: 'CNY',
-      tenantId: DEMO_TENANT_ID, createBy: 'subop1', payTime: null, periodStart: null, expireTime: null,
+      status: 'unpaid',
+      months: 3,
+      deviceCount: 2,
+      unitPrice: DEFAULT_UNIT_PRICE_FEN,
+      amount: 2 * 3 * DEFAULT_UNIT_PRICE_FEN,
+      currency: 'CNY',
+      tenantId: DEMO_TENANT_ID,
+      createBy: 'subop1',
+      payTime: null,
+      periodStart: null,
+      expireTime: null,
     });
     expect(order.orderNo).toMatch(/^SO\d{8}\d{6}$/);
 
-    const list = await app.call<PageResult<SubscribeOrder>>('GET', `/wlx/subscribe/order/list?orderNo=${order.orderNo}&status=unpaid`, { token: demoOp.token });
+    const list = await app.call<PageResult<SubscribeOrder>>(
+      'GET',
+      `/wlx/subscribe/order/list?orderNo=${order.orderNo}&status=unpaid`,
+      { token: demoOp.token },
+    );
     expect(list.body.result.records.map((r) => r.id)).toEqual([order.id]);
     const detail = await view(order.id);
-    expect(detail.body.result.items.map((i) => [i.deviceId, i.periodEnd, i.state]).sort()).toEqual([[a, null, 'none'], [b, null, 'none']].sort());
+    expect(detail.body.result.items.map((i) => [i.deviceId, i.periodEnd, i.state]).sort()).toEqual(
+      [
+        [a, null, 'none'],
+        [b, null, 'none'],
+      ].sort(),
+    );
 
     // a device already in an unpaid order cannot be renewed twice
     const twice = await renew({ deviceIds: [b], months: 1 });
     expectRefused(twice, 400);
-    expect(twice.body.errors).toEqual([{ field: 'deviceIds', message: `Device ${b} already has an unpaid renewal order ${order.orderNo}` }]);
+    expect(twice.body.errors).toEqual([
+      { field: 'deviceIds', message: `Device ${b} already has an unpaid renewal order ${order.orderNo}` },
+    ]);
 
-    const cancelled = await app.call<SubscribeOrder>('POST', '/wlx/subscribe/order/cancel', { token: demoOp.token, body: { id: order.id }, headers: EN });
+    const cancelled = await app.call<SubscribeOrder>('POST', '/wlx/subscribe/order/cancel', {
+      token: demoOp.token,
+      body: { id: order.id },
+      headers: EN,
+    });
     expect(cancelled.body.result).toMatchObject({ status: 'cancelled', cancelTime: expect.any(Number) });
-    const again = await app.call('POST', '/wlx/subscribe/order/cancel', { token: demoOp.token, body: { id: order.id }, headers: EN });
-    expect(again.body).toMatchObject({ success: false, message: 'Only an unpaid order can be cancelled or marked paid' });
+    const again = await app.call('POST', '/wlx/subscribe/order/cancel', {
+      token: demoOp.token,
+      body: { id: order.id },
+      headers: EN,
+    });
+    expect(again.body).toMatchObject({
+      success: false,
+      message: 'Only an unpaid order can be cancelled or marked paid',
+    });
     expect((await pay(order.id)).body.success).toBe(false);
     expect(await serviceEnd(a)).toBeNull();
   });
 
   it('confirm pay (platform administrator) extends each device from now, or from its current end when renewed before expiry', async () => {
-    const [fresh, early, lapsed] = [await device(app, DEMO_TENANT_ID), await device(app, DEMO_TENANT_ID), await device(app, DEMO_TENANT_ID)];
+    const [fresh, early, lapsed] = [
+      await device(app, DEMO_TENANT_ID),
+      await device(app, DEMO_TENANT_ID),
+      await device(app, DEMO_TENANT_ID),
+    ];
     const earlyEnd = Date.now() + 10 * DAY;
     await setServiceEnd(early, earlyEnd);
     await setServiceEnd(lapsed, Date.now() - 3 * DAY);
     const order = (await renew({ deviceIds: [fresh, early, lapsed], months: 2 })).body.result;
 
     // the platform tenant sees the demo tenant's order; only its administrator confirms
-    const seen = await app.call<PageResult<SubscribeOrder>>('GET', `/wlx/subscribe/order/list?orderNo=${order.orderNo}`, { token: platformAdmin.token });
-    expect(seen.body.result.records[0]).toMatchObject({ id: order.id, tenantName: '演示冷链物流有限公司', tenantNameEn: 'Demo Cold Chain Logistics Co.' });
+    const seen = await app.call<PageResult<SubscribeOrder>>(
+      'GET',
+      `/wlx/subscribe/order/list?orderNo=${order.orderNo}`,
+      { token: platformAdmin.token },
+    );
+    expect(seen.body.result.records[0]).toMatchObject({
+      id: order.id,
+      tenantName: '演示冷链物流有限公司',
+      tenantNameEn: 'Demo Cold Chain Logistics Co.',
+    });
     expect((await view(order.id, platformAdmin.token)).body.result.canConfirmPay).toBe(true);
     expect((await view(order.id, platformOp.token)).body.result.canConfirmPay).toBe(false);
     expect((await view(order.id, demoAdmin.token)).body.result.canConfirmPay).toBe(false);
     const byTenantAdmin = await pay(order.id, demoAdmin.token);
-    expect(byTenantAdmin.body).toMatchObject({ success: false, code: 510, message: 'Only a platform administrator can confirm a payment' });
+    expect(byTenantAdmin.body).toMatchObject({
+      success: false,
+      code: 510,
+      message: 'Only a platform administrator can confirm a payment',
+    });
     const byPlatformOp = await pay(order.id, platformOp.token);
-    expect(byPlatformOp.body).toMatchObject({ success: false, message: 'Only a platform administrator can confirm a payment' });
+    expect(byPlatformOp.body).toMatchObject({
+      success: false,
+      message: 'Only a platform administrator can confirm a payment',
+    });
     expect((await pay(order.id, demoOp.token)).body.success).toBe(false);
 
     const before = Date.now();
@@ -156,7 +233,9 @@ describe('subscriptions', () => {
     // a tenant's own order is "not found" to another (non-platform) tenant
     const stranger = await userOf(app, DEMO_TENANT_ID, 'subsame1', 'operator');
     expect((await view(order.id, stranger.token)).status).toBe(200);
-    await app.db.query("INSERT INTO sys_tenant (id, name, status, begin_date) VALUES (1999, 'Third tenant', 1, now()) ON CONFLICT DO NOTHING");
+    await app.db.query(
+      "INSERT INTO sys_tenant (id, name, status, begin_date) VALUES (1999, 'Third tenant', 1, now()) ON CONFLICT DO NOTHING",
+    );
     await app.db.query("INSERT INTO sys_role (tenant_id, role_name, role_code) VALUES (1999, 'op', 'operator')");
     await app.db.query(
       `INSERT INTO sys_role_permission (role_id, permission_id) SELECT r.id, p.id FROM sys_role r, sys_permission p
@@ -166,25 +245,39 @@ describe('subscriptions', () => {
     const hidden = await view(order.id, third.token);
     expectRefused(hidden, 404);
     expect(hidden.body.message).toBe('Order not found');
-    const cancel = await app.call('POST', '/wlx/subscribe/order/cancel', { token: third.token, body: { id: order.id }, headers: EN });
+    const cancel = await app.call('POST', '/wlx/subscribe/order/cancel', {
+      token: third.token,
+      body: { id: order.id },
+      headers: EN,
+    });
     expectRefused(cancel, 404);
-    const theirList = await app.call<PageResult<SubscribeOrder>>('GET', '/wlx/subscribe/order/list?pageSize=100', { token: third.token });
+    const theirList = await app.call<PageResult<SubscribeOrder>>('GET', '/wlx/subscribe/order/list?pageSize=100', {
+      token: third.token,
+    });
     expect(theirList.body.result.records).toEqual([]);
     const foreignRenew = await renew({ deviceIds: [mine], months: 1 }, third.token);
-    expect(foreignRenew.body.errors).toEqual([{ field: 'deviceIds', message: `Device ${mine} does not belong to this tenant` }]);
+    expect(foreignRenew.body.errors).toEqual([
+      { field: 'deviceIds', message: `Device ${mine} does not belong to this tenant` },
+    ]);
 
     const foreignDev = await renew({ deviceIds: [foreign], months: 1 });
     expectRefused(foreignDev, 400);
-    expect(foreignDev.body.errors).toEqual([{ field: 'deviceIds', message: `Device ${foreign} does not belong to this tenant` }]);
+    expect(foreignDev.body.errors).toEqual([
+      { field: 'deviceIds', message: `Device ${foreign} does not belong to this tenant` },
+    ]);
     const zh = await renew({ deviceIds: [foreign], months: 1 }, demoOp.token, ZH);
     expect(zh.body.errors).toEqual([{ field: 'deviceIds', message: `设备 ${foreign} 不属于本租户` }]);
     const months = await renew({ deviceIds: [foreign], months: 0 });
-    expect(months.body.errors).toEqual([{ field: 'months', message: 'The renewal must be a whole number of months from 1 to 36' }]);
+    expect(months.body.errors).toEqual([
+      { field: 'months', message: 'The renewal must be a whole number of months from 1 to 36' },
+    ]);
     const monthsZh = await renew({ deviceIds: [], months: 1.5 }, demoOp.token, ZH);
-    expect(monthsZh.body.errors).toEqual(expect.arrayContaining([
-      { field: 'months', message: '续费时长必须是1到36之间的整月数' },
-      { field: 'deviceIds', message: '请至少选择一台设备' },
-    ]));
+    expect(monthsZh.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'months', message: '续费时长必须是1到36之间的整月数' },
+        { field: 'deviceIds', message: '请至少选择一台设备' },
+      ]),
+    );
     expect((await renew({ deviceIds: [mine], months: 1 }, viewer.token)).body.success).toBe(false);
     expect((await app.call('GET', '/wlx/subscribe/order/list', { token: viewer.token })).body.success).toBe(false);
     expect((await pay(order.id, other.token)).body.success).toBe(false);
@@ -192,7 +285,15 @@ describe('subscriptions', () => {
 
   it('an expired device: its reading is stored but raises no alarm; an in-service device raises; a renewal brings it back', async () => {
     const templateId = await insertTemplate(app, DEMO_TENANT_ID, {
-      conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: -15, hysteresis: { margin: 1, clearDelayMinutes: 0 } }],
+      conditions: [
+        {
+          type: 'threshold',
+          param: 'P003',
+          comparison: 0,
+          value: -15,
+          hysteresis: { margin: 1, clearDelayMinutes: 0 },
+        },
+      ],
     });
     const expired = uid('SUBX');
     const live = uid('SUBL');
@@ -203,7 +304,10 @@ describe('subscriptions', () => {
     await setServiceEnd(live, Date.now() + 30 * DAY);
 
     const t = Date.now() - 20 * 60_000;
-    const series = [{ ts: t, values: { P003: -18 } }, { ts: t + 60_000, values: { P003: -12 } }];
+    const series = [
+      { ts: t, values: { P003: -18 } },
+      { ts: t + 60_000, values: { P003: -12 } },
+    ];
     await postReadings(app, expired, secrets[expired]!, series);
     await postReadings(app, live, secrets[live]!, series);
     await until(async () => (await alarmsOf(app, live)).length > 0);
@@ -211,7 +315,9 @@ describe('subscriptions', () => {
     expect(await alarmsOf(app, expired)).toEqual([]);
     const stored = await app.db.query('SELECT ts FROM telemetry WHERE device_id = $1', [expired]);
     expect(stored).toHaveLength(2);
-    const expiredList = await app.call<ExpiredDevice[]>('GET', '/wlx/subscribe/expiredDevices', { token: viewer.token });
+    const expiredList = await app.call<ExpiredDevice[]>('GET', '/wlx/subscribe/expiredDevices', {
+      token: viewer.token,
+    });
     expect(expiredList.body.result.map((d) => d.deviceId)).toContain(expired);
     expect(expiredList.body.result.map((d) => d.deviceId)).not.toContain(live);
     const services = await app.call<DeviceServiceList>('GET', '/wlx/subscribe/devices', { token: demoOp.token });
@@ -220,9 +326,16 @@ describe('subscriptions', () => {
     // renewed and paid: monitored again from its next reading
     const order = (await renew({ deviceIds: [expired], months: 1 })).body.result;
     expect((await pay(order.id)).body.success).toBe(true);
-    await postReadings(app, expired, secrets[expired]!, [{ ts: t + 2 * 60_000, values: { P003: -18 } }, { ts: t + 3 * 60_000, values: { P003: -11 } }]);
+    await postReadings(app, expired, secrets[expired]!, [
+      { ts: t + 2 * 60_000, values: { P003: -18 } },
+      { ts: t + 3 * 60_000, values: { P003: -11 } },
+    ]);
     await until(async () => (await alarmsOf(app, expired)).length > 0);
-    expect((await app.call<ExpiredDevice[]>('GET', '/wlx/subscribe/expiredDevices', { token: viewer.token })).body.result.map((d) => d.deviceId)).not.toContain(expired);
+    expect(
+      (
+        await app.call<ExpiredDevice[]>('GET', '/wlx/subscribe/expiredDevices', { token: viewer.token })
+      ).body.result.map((d) => d.deviceId),
+    ).not.toContain(expired);
   });
 
   it('the deviceServiceExpiryReminder job tells the renewers about devices ending within N days, once per service end', async () => {
@@ -233,9 +346,20 @@ describe('subscriptions', () => {
     await setServiceEnd(soon, now + 3 * DAY);
     await setServiceEnd(later, now + 20 * DAY);
     const sent: { userId: string; text: string; tenantId?: number }[] = [];
-    const hub = { toUser: (userId: string, m: { msgTxt: string }, tenantId?: number) => sent.push({ userId, text: m.msgTxt, tenantId }) } as unknown as RealtimeHub;
+    const hub = {
+      toUser: (userId: string, m: { msgTxt: string }, tenantId?: number) =>
+        sent.push({ userId, text: m.msgTxt, tenantId }),
+    } as unknown as RealtimeHub;
     const run = (fireTime: number, parameter: string | null = '{"days":7,"lang":"en-US"}') =>
-      SERVICE_EXPIRY_REMINDER_JOB.handler({ db: app.db, tenantId: DEMO_TENANT_ID, parameter, fireTime, trigger: 'manual', lang: 'en-US', services: { hub } }) as Promise<{ devices: string[]; recipients: number; live: number }>;
+      SERVICE_EXPIRY_REMINDER_JOB.handler({
+        db: app.db,
+        tenantId: DEMO_TENANT_ID,
+        parameter,
+        fireTime,
+        trigger: 'manual',
+        lang: 'en-US',
+        services: { hub },
+      }) as Promise<{ devices: string[]; recipients: number; live: number }>;
 
     const first = await run(now);
     expect(first.devices).toContain(soon);

@@ -15,7 +15,10 @@ const fleet = loadDefaultFleet();
 
 beforeAll(async () => {
   app = await createTestApp();
-  await seedDemoFleet(app.db, fleet.devices.map((d) => ({ id: d.deviceId, model: d.model, name: d.deviceId })));
+  await seedDemoFleet(
+    app.db,
+    fleet.devices.map((d) => ({ id: d.deviceId, model: d.model, name: d.deviceId })),
+  );
   await seedDemoRules(app.db);
 });
 afterAll(async () => {
@@ -27,13 +30,24 @@ describe('demo warehouse', () => {
     expect(await seedDemoWarehouse(app.db)).toBe(true);
     expect(await seedDemoWarehouse(app.db)).toBe(false);
     const admin = await userOf(app, DEMO_TENANT_ID, 'whdemo1', 'admin');
-    const [row] = await app.db.query<{ id: string }>('SELECT id FROM warehouse WHERE tenant_id = $1 AND number = $2', [DEMO_TENANT_ID, DEMO_WAREHOUSE_NUMBER]);
-    const w = (await app.call<WarehouseRecord>('GET', `/wlx/warehouse/queryById?id=${row!.id}`, { token: admin.token })).body.result;
+    const [row] = await app.db.query<{ id: string }>('SELECT id FROM warehouse WHERE tenant_id = $1 AND number = $2', [
+      DEMO_TENANT_ID,
+      DEMO_WAREHOUSE_NUMBER,
+    ]);
+    const w = (await app.call<WarehouseRecord>('GET', `/wlx/warehouse/queryById?id=${row!.id}`, { token: admin.token }))
+      .body.result;
     expect(w.devices.map((d) => d.id)).toEqual(['SIM-WH-001', 'SIM-WH-002', 'SIM-WH-003']);
     expect(w.templates.map((t) => t.name)).toEqual(['阴凉库超温 Cool store over 20°C']);
     expect(w.acquisitionPeriod).toBe(1);
-    const view = (await app.call<WarehouseView>('GET', `/wlx/warehouse/view?id=${row!.id}`, { token: admin.token })).body.result;
+    const view = (await app.call<WarehouseView>('GET', `/wlx/warehouse/view?id=${row!.id}`, { token: admin.token }))
+      .body.result;
     expect(view.sensors).toHaveLength(3);
-    for (const s of view.sensors) expect(s.limits).toContainEqual({ param: 'P003', min: null, max: 20, templateName: '阴凉库超温 Cool store over 20°C' });
+    for (const s of view.sensors)
+      expect(s.limits).toContainEqual({
+        param: 'P003',
+        min: null,
+        max: 20,
+        templateName: '阴凉库超温 Cool store over 20°C',
+      });
   });
 });

@@ -26,11 +26,17 @@ export async function seedDemoWarehouse(db: Db): Promise<boolean> {
     await q.query('SELECT pg_advisory_xact_lock(90101004)');
     const [has] = await q.query('SELECT 1 FROM warehouse WHERE tenant_id = $1 LIMIT 1', [DEMO_TENANT_ID]);
     if (has) return false;
-    const devices = (await q.query<{ dev_no: string }>(
-      'SELECT dev_no FROM device WHERE tenant_id = $1 AND dev_no = ANY($2::text[]) ORDER BY dev_no', [DEMO_TENANT_ID, [...DEMO_WAREHOUSE]],
-    )).map((d) => d.dev_no);
+    const devices = (
+      await q.query<{ dev_no: string }>(
+        'SELECT dev_no FROM device WHERE tenant_id = $1 AND dev_no = ANY($2::text[]) ORDER BY dev_no',
+        [DEMO_TENANT_ID, [...DEMO_WAREHOUSE]],
+      )
+    ).map((d) => d.dev_no);
     if (!devices.length) return false;
-    const templates = await q.query<{ id: string }>('SELECT id FROM alarm_rule_template WHERE tenant_id = $1 AND name = $2', [DEMO_TENANT_ID, COOL_STORE.template.name]);
+    const templates = await q.query<{ id: string }>(
+      'SELECT id FROM alarm_rule_template WHERE tenant_id = $1 AND name = $2',
+      [DEMO_TENANT_ID, COOL_STORE.template.name],
+    );
     const body = WarehouseAddSchema.parse({
       name: '演示阴凉库 Demo cool store',
       number: DEMO_WAREHOUSE_NUMBER,
@@ -41,9 +47,10 @@ export async function seedDemoWarehouse(db: Db): Promise<boolean> {
       templateIds: templates.map((t) => t.id),
     });
     await insertWarehouse(q, DEMO_TENANT_ID, 'system', body);
-    await q.query('UPDATE device SET periods = periods || $3::jsonb WHERE tenant_id = $1 AND dev_no = ANY($2::text[])', [
-      DEMO_TENANT_ID, devices, JSON.stringify({ workCollectionCycle: DEMO_PERIOD }),
-    ]);
+    await q.query(
+      'UPDATE device SET periods = periods || $3::jsonb WHERE tenant_id = $1 AND dev_no = ANY($2::text[])',
+      [DEMO_TENANT_ID, devices, JSON.stringify({ workCollectionCycle: DEMO_PERIOD })],
+    );
     return true;
   });
 }

@@ -30,8 +30,10 @@ export function limitsOf(templates: readonly LimitTemplate[]): SensorLimit[] {
     for (const raw of t.conditions) {
       const c = raw.type === 'duration' ? raw.condition : raw;
       if (c.type === 'threshold') {
-        if (c.comparison === 0 || c.comparison === 2) out.push({ param: c.param, min: null, max: c.value, templateName: t.name, inclusive: c.comparison === 2 });
-        else if (c.comparison === 1 || c.comparison === 3) out.push({ param: c.param, min: c.value, max: null, templateName: t.name, inclusive: c.comparison === 3 });
+        if (c.comparison === 0 || c.comparison === 2)
+          out.push({ param: c.param, min: null, max: c.value, templateName: t.name, inclusive: c.comparison === 2 });
+        else if (c.comparison === 1 || c.comparison === 3)
+          out.push({ param: c.param, min: c.value, max: null, templateName: t.name, inclusive: c.comparison === 3 });
       } else if (c.type === 'range' && c.effect === 2) {
         out.push({ param: c.param, min: c.min, max: c.max, templateName: t.name, inclusive: false });
       }
@@ -51,7 +53,8 @@ export function outOfLimits(values: readonly ParameterReading[], limits: readonl
   const codes: string[] = [];
   for (const v of values) {
     if (typeof v.value !== 'number') continue;
-    if (limits.some((l) => l.param === v.code && breaks(l, v.value as number)) && !codes.includes(v.code)) codes.push(v.code);
+    if (limits.some((l) => l.param === v.code && breaks(l, v.value as number)) && !codes.includes(v.code))
+      codes.push(v.code);
   }
   return codes;
 }

@@ -12,12 +12,25 @@ import { viewWarehouse } from './warehouses.service';
  * out of limits, and its active alarms (newest first). `now` ms epoch decides online status.
  * @throws AppError notFound warehouseNotFound.
  */
-export async function warehouseView(q: Queryable, tenantId: number, id: string, now = Date.now()): Promise<WarehouseView> {
+export async function warehouseView(
+  q: Queryable,
+  tenantId: number,
+  id: string,
+  now = Date.now(),
+): Promise<WarehouseView> {
   const warehouse = await viewWarehouse(q, tenantId, id);
   const ids = warehouse.devices.map((d) => d.id);
   const records = await devicesByIds(q, tenantId, ids, now);
   const alarms = ids.length
-    ? await q.query<{ id: string; device_id: string; rule_name: string; alarm_type: string; severity: string; raised_ts: string | number; value: number | null }>(
+    ? await q.query<{
+        id: string;
+        device_id: string;
+        rule_name: string;
+        alarm_type: string;
+        severity: string;
+        raised_ts: string | number;
+        value: number | null;
+      }>(
         `SELECT id, device_id, rule_name, alarm_type, severity, raised_ts, value FROM alarm
           WHERE tenant_id = $1 AND device_id = ANY($2::text[]) AND status = 'active' ORDER BY raised_ts DESC LIMIT 500`,
         [tenantId, ids],
@@ -26,7 +39,9 @@ export async function warehouseView(q: Queryable, tenantId: number, id: string, 
   const sensors: WarehouseSensor[] = [];
   for (const d of records) {
     const templates = await deviceTemplates(q, tenantId, d.id);
-    const limits = limitsOf(templates.map((t) => ({ name: t.name, enabled: t.enabled, conditions: t.content.conditions })));
+    const limits = limitsOf(
+      templates.map((t) => ({ name: t.name, enabled: t.enabled, conditions: t.content.conditions })),
+    );
     sensors.push({
       id: d.id,
       name: d.alias || d.name,
@@ -38,7 +53,14 @@ export async function warehouseView(q: Queryable, tenantId: number, id: string, 
       outOfLimits: outOfLimits(d.values, limits),
       activeAlarms: alarms
         .filter((a) => a.device_id === d.id)
-        .map((a) => ({ id: a.id, ruleName: a.rule_name, alarmType: a.alarm_type, severity: a.severity, raisedTs: Number(a.raised_ts), value: a.value == null ? null : Number(a.value) })),
+        .map((a) => ({
+          id: a.id,
+          ruleName: a.rule_name,
+          alarmType: a.alarm_type,
+          severity: a.severity,
+          raisedTs: Number(a.raised_ts),
+          value: a.value == null ? null : Number(a.value),
+        })),
     });
   }
   return { warehouse, sensors, now };

@@ -14,7 +14,11 @@ const FIELDS: Record<(typeof WAREHOUSE_LIST_FIELDS)[number], ListField> = {
   number: { sql: 'w.number', type: 'string', label: { 'zh-CN': '仓库编号', 'en-US': 'Number' } },
   description: { sql: 'w.description', type: 'string', label: { 'zh-CN': '描述', 'en-US': 'Description' } },
   note: { sql: 'w.note', type: 'string', label: { 'zh-CN': '备注', 'en-US': 'Note' } },
-  acquisitionPeriod: { sql: 'w.acquisition_period', type: 'number', label: { 'zh-CN': '采集周期(分钟)', 'en-US': 'Acquisition period (min)' } },
+  acquisitionPeriod: {
+    sql: 'w.acquisition_period',
+    type: 'number',
+    label: { 'zh-CN': '采集周期(分钟)', 'en-US': 'Acquisition period (min)' },
+  },
   deviceCount: { sql: DEVICE_COUNT_SQL, type: 'number', label: { 'zh-CN': '设备数', 'en-US': 'Devices' } },
   createBy: { sql: 'w.create_by', type: 'string', label: AUDIT_LABELS.createBy },
   createTime: { sql: 'w.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },

@@ -9,7 +9,15 @@ import type { ModuleDeps } from '../../module-deps';
 import type { PeriodChannel } from './warehouse-periods';
 import { warehouseView } from './warehouse-view';
 import { WAREHOUSE_LIST } from './warehouses.list';
-import { addWarehouse, addWarehouseDevices, deleteWarehouses, editWarehouse, removeWarehouseDevices, userOptions, viewWarehouse } from './warehouses.service';
+import {
+  addWarehouse,
+  addWarehouseDevices,
+  deleteWarehouses,
+  editWarehouse,
+  removeWarehouseDevices,
+  userOptions,
+  viewWarehouse,
+} from './warehouses.service';
 
 /**
  * Warehouse calls (WarehouseRoutes of contracts; issue 10 item 4). Thin: contract → permission
@@ -17,12 +25,25 @@ import { addWarehouse, addWarehouseDevices, deleteWarehouses, editWarehouse, rem
  * to the devices over the ingest runtime's broker connection.
  */
 export function warehouseRoutes(api: FastifyInstance, { db, devices }: Pick<ModuleDeps, 'db' | 'devices'>): void {
-  const channel: PeriodChannel = { sendCommand: (id, c) => devices.sendCommand(id, c), invalidate: (id) => devices.registry.invalidate(id) };
-  registerRoute(api, db, R.list, ({ auth, query }) => listPage(db, WAREHOUSE_LIST, query, callerOf(auth, R.list.access)));
-  registerExportRoute(api, db, R.exportXls, listExporter({
-    key: R.exportXls.path, list: WAREHOUSE_LIST, permission: R.exportXls.access,
-    title: { 'zh-CN': '仓库列表', 'en-US': 'Warehouses' }, fileBase: { 'zh-CN': '仓库列表', 'en-US': 'warehouses' },
-  }));
+  const channel: PeriodChannel = {
+    sendCommand: (id, c) => devices.sendCommand(id, c),
+    invalidate: (id) => devices.registry.invalidate(id),
+  };
+  registerRoute(api, db, R.list, ({ auth, query }) =>
+    listPage(db, WAREHOUSE_LIST, query, callerOf(auth, R.list.access)),
+  );
+  registerExportRoute(
+    api,
+    db,
+    R.exportXls,
+    listExporter({
+      key: R.exportXls.path,
+      list: WAREHOUSE_LIST,
+      permission: R.exportXls.access,
+      title: { 'zh-CN': '仓库列表', 'en-US': 'Warehouses' },
+      fileBase: { 'zh-CN': '仓库列表', 'en-US': 'warehouses' },
+    }),
+  );
   registerRoute(api, db, R.queryById, ({ auth, query }) => viewWarehouse(db, auth.tenantId, query.id));
   registerRoute(api, db, R.view, ({ auth, query }) => warehouseView(db, auth.tenantId, query.id));
   registerRoute(api, db, R.add, ({ auth, body, lang }) => addWarehouse(db, channel, auth, lang, body));
@@ -31,7 +52,11 @@ export function warehouseRoutes(api: FastifyInstance, { db, devices }: Pick<Modu
     await deleteWarehouses(db, auth, query.ids);
     return null;
   });
-  registerRoute(api, db, R.addDevs, ({ auth, body, lang }) => addWarehouseDevices(db, channel, auth, lang, body.id, body.deviceIds));
-  registerRoute(api, db, R.delDevs, ({ auth, body, lang }) => removeWarehouseDevices(db, auth, lang, body.id, body.deviceIds));
+  registerRoute(api, db, R.addDevs, ({ auth, body, lang }) =>
+    addWarehouseDevices(db, channel, auth, lang, body.id, body.deviceIds),
+  );
+  registerRoute(api, db, R.delDevs, ({ auth, body, lang }) =>
+    removeWarehouseDevices(db, auth, lang, body.id, body.deviceIds),
+  );
   registerRoute(api, db, R.userOptions, ({ auth }) => userOptions(db, auth.tenantId));
 }

@@ -26,7 +26,10 @@ type Body = z.output<typeof WarehouseAddSchema>;
 
 /** One warehouse of the tenant. @throws AppError notFound warehouseNotFound. */
 export async function viewWarehouse(q: Queryable, tenantId: number, id: string): Promise<WarehouseRecord> {
-  const [row] = await q.query(`SELECT ${WAREHOUSE_SELECT} FROM warehouse w WHERE w.tenant_id = $1 AND w.id = $2`, [tenantId, id]);
+  const [row] = await q.query(`SELECT ${WAREHOUSE_SELECT} FROM warehouse w WHERE w.tenant_id = $1 AND w.id = $2`, [
+    tenantId,
+    id,
+  ]);
   if (!row) throw new AppError('notFound', 'warehouseNotFound');
   return warehouseRecordOf(row);
 }
@@ -44,16 +47,29 @@ async function storedOf(q: Queryable, tenantId: number, id: string): Promise<Sto
     [tenantId, id],
   );
   if (!w) throw new AppError('notFound', 'warehouseNotFound');
-  const devices = await q.query<{ dev_no: string }>('SELECT dev_no FROM warehouse_device WHERE warehouse_id = $1 ORDER BY dev_no', [id]);
+  const devices = await q.query<{ dev_no: string }>(
+    'SELECT dev_no FROM warehouse_device WHERE warehouse_id = $1 ORDER BY dev_no',
+    [id],
+  );
   const templateIds = (typeof w.template_ids === 'string' ? JSON.parse(w.template_ids) : w.template_ids) as string[];
-  return { deviceIds: devices.map((d) => d.dev_no), templateIds, period: w.acquisition_period == null ? null : Number(w.acquisition_period) };
+  return {
+    deviceIds: devices.map((d) => d.dev_no),
+    templateIds,
+    period: w.acquisition_period == null ? null : Number(w.acquisition_period),
+  };
 }
 
 /**
  * Refuses devices of another tenant and devices already in another warehouse (field `deviceIds`).
  * @throws AppError badRequest deviceNotInTenant / warehouseDeviceTaken naming the device (and warehouse).
  */
-async function checkDevices(q: Queryable, lang: Language, tenantId: number, deviceIds: readonly string[], exceptId: string | null): Promise<void> {
+async function checkDevices(
+  q: Queryable,
+  lang: Language,
+  tenantId: number,
+  deviceIds: readonly string[],
+  exceptId: string | null,
+): Promise<void> {
   const [bad] = await devicesNotInTenant(q, tenantId, deviceIds);
   if (bad !== undefined) throw fieldFailure(lang, 'deviceIds', 'deviceNotInTenant', { id: bad });
   const [taken] = await q.query<{ dev_no: string; name: string }>(
@@ -61,7 +77,8 @@ async function checkDevices(q: Queryable, lang: Language, tenantId: number, devi
       WHERE w.tenant_id = $1 AND wd.dev_no = ANY($2::text[]) AND w.id IS DISTINCT FROM $3 ORDER BY wd.dev_no LIMIT 1`,
     [tenantId, [...deviceIds], exceptId],
   );
-  if (taken) throw fieldFailure(lang, 'deviceIds', 'warehouseDeviceTaken', { device: taken.dev_no, warehouse: taken.name });
+  if (taken)
+    throw fieldFailure(lang, 'deviceIds', 'warehouseDeviceTaken', { device: taken.dev_no, warehouse: taken.name });
 }
 
 /**
@@ -72,20 +89,40 @@ async function checkDevices(q: Queryable, lang: Language, tenantId: number, devi
  *   warehouseDeviceTaken (`deviceIds`), warehousePeriodOutOfRange (`acquisitionPeriod`),
  *   userNotInTenant (`monitorUserIds`), templateNotFound (`templateIds`).
  */
-async function checkBody(q: Queryable, lang: Language, tenantId: number, body: Body, exceptId: string | null): Promise<void> {
-  const taken = await q.query('SELECT 1 FROM warehouse WHERE tenant_id = $1 AND number = $2 AND id IS DISTINCT FROM $3', [tenantId, body.number, exceptId]);
-  if (taken.length) throw new AppError('conflict', 'warehouseNumberExists', {}, [{ field: 'number', message: formatMessage('warehouseNumberExists', lang) }]);
+async function checkBody(
+  q: Queryable,
+  lang: Language,
+  tenantId: number,
+  body: Body,
+  exceptId: string | null,
+): Promise<void> {
+  const taken = await q.query(
+    'SELECT 1 FROM warehouse WHERE tenant_id = $1 AND number = $2 AND id IS DISTINCT FROM $3',
+    [tenantId, body.number, exceptId],
+  );
+  if (taken.length)
+    throw new AppError('conflict', 'warehouseNumberExists', {}, [
+      { field: 'number', message: formatMessage('warehouseNumberExists', lang) },
+    ]);
   await checkDevices(q, lang, tenantId, body.deviceIds, exceptId);
   await checkAcquisitionPeriod(q, lang, tenantId, body.deviceIds, body.acquisitionPeriod);
   const [badUser] = await usersNotInTenant(q, tenantId, body.monitorUserIds);
   if (badUser !== undefined) throw fieldFailure(lang, 'monitorUserIds', 'userNotInTenant');
   const unique = [...new Set(body.templateIds)];
-  const found = await q.query('SELECT 1 FROM alarm_rule_template WHERE tenant_id = $1 AND id = ANY($2::text[])', [tenantId, unique]);
+  const found = await q.query('SELECT 1 FROM alarm_rule_template WHERE tenant_id = $1 AND id = ANY($2::text[])', [
+    tenantId,
+    unique,
+  ]);
   if (found.length !== unique.length) throw fieldFailure(lang, 'templateIds', 'templateNotFound');
 }
 
 /** Removes the bindings of `templateIds` to `deviceIds` (target type device) in the tenant. */
-async function unbind(q: Queryable, tenantId: number, templateIds: readonly string[], deviceIds: readonly string[]): Promise<void> {
+async function unbind(
+  q: Queryable,
+  tenantId: number,
+  templateIds: readonly string[],
+  deviceIds: readonly string[],
+): Promise<void> {
   if (!templateIds.length || !deviceIds.length) return;
   await q.query(
     "DELETE FROM alarm_rule_binding WHERE tenant_id = $1 AND target_type = 'device' AND template_id = ANY($2::text[]) AND target_id = ANY($3::text[])",
@@ -94,12 +131,21 @@ async function unbind(q: Queryable, tenantId: number, templateIds: readonly stri
 }
 
 /** Binds every template of `templateIds` to every device of `deviceIds`. */
-async function bind(q: Queryable, tenantId: number, templateIds: readonly string[], deviceIds: readonly string[], by: string): Promise<void> {
+async function bind(
+  q: Queryable,
+  tenantId: number,
+  templateIds: readonly string[],
+  deviceIds: readonly string[],
+  by: string,
+): Promise<void> {
   for (const t of new Set(templateIds)) await insertBindings(q, tenantId, t, 'device', deviceIds, by);
 }
 
 async function insertDevices(q: Queryable, id: string, deviceIds: readonly string[]): Promise<void> {
-  await q.query('INSERT INTO warehouse_device (dev_no, warehouse_id) SELECT x, $1 FROM unnest($2::text[]) AS x ON CONFLICT DO NOTHING', [id, [...new Set(deviceIds)]]);
+  await q.query(
+    'INSERT INTO warehouse_device (dev_no, warehouse_id) SELECT x, $1 FROM unnest($2::text[]) AS x ON CONFLICT DO NOTHING',
+    [id, [...new Set(deviceIds)]],
+  );
 }
 
 /**
@@ -110,8 +156,17 @@ export async function insertWarehouse(q: Queryable, tenantId: number, by: string
   const [row] = await q.query<{ id: string }>(
     `INSERT INTO warehouse (tenant_id, name, number, description, note, acquisition_period, monitor_user_ids, template_ids, create_by)
      VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8::jsonb,$9) RETURNING id`,
-    [tenantId, body.name, body.number, body.description, body.note, body.acquisitionPeriod,
-      JSON.stringify([...new Set(body.monitorUserIds)]), JSON.stringify([...new Set(body.templateIds)]), by],
+    [
+      tenantId,
+      body.name,
+      body.number,
+      body.description,
+      body.note,
+      body.acquisitionPeriod,
+      JSON.stringify([...new Set(body.monitorUserIds)]),
+      JSON.stringify([...new Set(body.templateIds)]),
+      by,
+    ],
   );
   await insertDevices(q, row!.id, body.deviceIds);
   await bind(q, tenantId, body.templateIds, body.deviceIds, by);
@@ -119,7 +174,13 @@ export async function insertWarehouse(q: Queryable, tenantId: number, by: string
 }
 
 /** Adds a warehouse (steps 1-2); its period goes down to its devices. Errors: see {@link checkBody}. */
-export async function addWarehouse(db: Db, channel: PeriodChannel | null, auth: AuthContext, lang: Language, body: Body): Promise<WarehouseRecord> {
+export async function addWarehouse(
+  db: Db,
+  channel: PeriodChannel | null,
+  auth: AuthContext,
+  lang: Language,
+  body: Body,
+): Promise<WarehouseRecord> {
   const id = await db.tx(async (q) => {
     await checkBody(q, lang, auth.tenantId, body, null);
     return insertWarehouse(q, auth.tenantId, auth.username, body);
@@ -133,23 +194,45 @@ export async function addWarehouse(db: Db, channel: PeriodChannel | null, auth: 
  * comment). A changed period goes down to every device, an unchanged one to the added devices.
  * @throws AppError notFound; and the errors of {@link checkBody}.
  */
-export async function editWarehouse(db: Db, channel: PeriodChannel | null, auth: AuthContext, lang: Language, body: Body & { id: string }): Promise<WarehouseRecord> {
+export async function editWarehouse(
+  db: Db,
+  channel: PeriodChannel | null,
+  auth: AuthContext,
+  lang: Language,
+  body: Body & { id: string },
+): Promise<WarehouseRecord> {
   const before = await db.tx(async (q) => {
     const old = await storedOf(q, auth.tenantId, body.id);
     await checkBody(q, lang, auth.tenantId, body, body.id);
     await q.query(
       `UPDATE warehouse SET name = $3, number = $4, description = $5, note = $6, acquisition_period = $7, monitor_user_ids = $8::jsonb,
           template_ids = $9::jsonb, update_by = $10, update_time = now() WHERE tenant_id = $1 AND id = $2`,
-      [auth.tenantId, body.id, body.name, body.number, body.description, body.note, body.acquisitionPeriod,
-        JSON.stringify([...new Set(body.monitorUserIds)]), JSON.stringify([...new Set(body.templateIds)]), auth.username],
+      [
+        auth.tenantId,
+        body.id,
+        body.name,
+        body.number,
+        body.description,
+        body.note,
+        body.acquisitionPeriod,
+        JSON.stringify([...new Set(body.monitorUserIds)]),
+        JSON.stringify([...new Set(body.templateIds)]),
+        auth.username,
+      ],
     );
     await unbind(q, auth.tenantId, old.templateIds, old.deviceIds);
-    await q.query('DELETE FROM warehouse_device WHERE warehouse_id = $1 AND NOT (dev_no = ANY($2::text[]))', [body.id, body.deviceIds]);
+    await q.query('DELETE FROM warehouse_device WHERE warehouse_id = $1 AND NOT (dev_no = ANY($2::text[]))', [
+      body.id,
+      body.deviceIds,
+    ]);
     await insertDevices(q, body.id, body.deviceIds);
     await bind(q, auth.tenantId, body.templateIds, body.deviceIds, auth.username);
     return old;
   });
-  const targets = before.period === body.acquisitionPeriod ? body.deviceIds.filter((d) => !before.deviceIds.includes(d)) : body.deviceIds;
+  const targets =
+    before.period === body.acquisitionPeriod
+      ? body.deviceIds.filter((d) => !before.deviceIds.includes(d))
+      : body.deviceIds;
   await applyAcquisitionPeriod(db, channel, auth, targets, body.acquisitionPeriod);
   return viewWarehouse(db, auth.tenantId, body.id);
 }
@@ -169,7 +252,14 @@ export async function deleteWarehouses(db: Db, auth: AuthContext, ids: string): 
  * Adds devices to a warehouse (bound to its templates, its period sent down).
  * @throws AppError notFound; badRequest deviceNotInTenant / warehouseDeviceTaken / warehousePeriodOutOfRange.
  */
-export async function addWarehouseDevices(db: Db, channel: PeriodChannel | null, auth: AuthContext, lang: Language, id: string, deviceIds: readonly string[]): Promise<WarehouseRecord> {
+export async function addWarehouseDevices(
+  db: Db,
+  channel: PeriodChannel | null,
+  auth: AuthContext,
+  lang: Language,
+  id: string,
+  deviceIds: readonly string[],
+): Promise<WarehouseRecord> {
   const period = await db.tx(async (q) => {
     const old = await storedOf(q, auth.tenantId, id);
     await checkDevices(q, lang, auth.tenantId, deviceIds, id);
@@ -186,7 +276,13 @@ export async function addWarehouseDevices(db: Db, channel: PeriodChannel | null,
  * Takes devices out of a warehouse (its templates unbound from them). At least one device stays.
  * @throws AppError notFound; badRequest warehouseLastDevice (`deviceIds`).
  */
-export async function removeWarehouseDevices(db: Db, auth: AuthContext, lang: Language, id: string, deviceIds: readonly string[]): Promise<WarehouseRecord> {
+export async function removeWarehouseDevices(
+  db: Db,
+  auth: AuthContext,
+  lang: Language,
+  id: string,
+  deviceIds: readonly string[],
+): Promise<WarehouseRecord> {
   await db.tx(async (q) => {
     const old = await storedOf(q, auth.tenantId, id);
     const gone = old.deviceIds.filter((d) => deviceIds.includes(d));
@@ -198,7 +294,10 @@ export async function removeWarehouseDevices(db: Db, auth: AuthContext, lang: La
 }
 
 /** Users of the tenant offered as monitoring accounts (id, display name, user name), by user name. */
-export async function userOptions(q: Queryable, tenantId: number): Promise<{ id: string; name: string; username: string }[]> {
+export async function userOptions(
+  q: Queryable,
+  tenantId: number,
+): Promise<{ id: string; name: string; username: string }[]> {
   return q.query(
     `SELECT u.id, coalesce(nullif(u.realname, ''), u.username) AS name, u.username FROM sys_user u
       JOIN sys_user_tenant ut ON ut.user_id = u.id AND ut.tenant_id = $1 WHERE u.del_flag = 0 ORDER BY u.username LIMIT 500`,

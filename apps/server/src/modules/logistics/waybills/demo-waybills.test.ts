@@ -16,7 +16,10 @@ const vehicles = fleet.devices.filter((d) => /-VH-\d+$/.test(d.deviceId));
 
 beforeAll(async () => {
   app = await createTestApp();
-  await seedDemoFleet(app.db, vehicles.map((d) => ({ id: d.deviceId, model: d.model, name: d.deviceId })));
+  await seedDemoFleet(
+    app.db,
+    vehicles.map((d) => ({ id: d.deviceId, model: d.model, name: d.deviceId })),
+  );
   await seedDemoPlaces(app.db);
 });
 afterAll(async () => {
@@ -25,10 +28,18 @@ afterAll(async () => {
 
 const byVehicle = async () =>
   Object.fromEntries(
-    (await app.db.query<{ dev_no: string; status: string; ai_start_stop: boolean; actual_start: Date | null; actual_end: Date | null }>(
-      `SELECT wd.dev_no, w.status, w.ai_start_stop, w.actual_start, w.actual_end FROM waybill w JOIN waybill_device wd ON wd.waybill_id = w.id WHERE w.tenant_id = $1`,
-      [DEMO_TENANT_ID],
-    )).map((r) => [r.dev_no.replace(/^.*-(VH-\d+)$/, '$1'), r]),
+    (
+      await app.db.query<{
+        dev_no: string;
+        status: string;
+        ai_start_stop: boolean;
+        actual_start: Date | null;
+        actual_end: Date | null;
+      }>(
+        `SELECT wd.dev_no, w.status, w.ai_start_stop, w.actual_start, w.actual_end FROM waybill w JOIN waybill_device wd ON wd.waybill_id = w.id WHERE w.tenant_id = $1`,
+        [DEMO_TENANT_ID],
+      )
+    ).map((r) => [r.dev_no.replace(/^.*-(VH-\d+)$/, '$1'), r]),
   );
 
 describe('demo waybills', () => {
@@ -43,11 +54,23 @@ describe('demo waybills', () => {
 
     // the simulator's first run of track 3 at speed 60: device time = start + offset / 60
     const speed = 60;
-    const tracker = new WaybillTracker(app.db, waybillTrackerOptions({ demo: true, demoSpeed: speed }, (e) => { throw e; }));
+    const tracker = new WaybillTracker(
+      app.db,
+      waybillTrackerOptions({ demo: true, demoSpeed: speed }, (e) => {
+        throw e;
+      }),
+    );
     await tracker.start();
     const vh3 = vehicles.find((d) => d.deviceId.endsWith('VH-003'))!;
     const rows: TelemetryRow[] = vh3.timeline.samples.map((s) => ({
-      deviceId: vh3.deviceId, tenantId: DEMO_TENANT_ID, ts: now + Math.floor(s.tOffsetMs / speed), receivedAt: now, lat: s.lat ?? null, lng: s.lng ?? null, values: {}, valuesJson: '{}',
+      deviceId: vh3.deviceId,
+      tenantId: DEMO_TENANT_ID,
+      ts: now + Math.floor(s.tOffsetMs / speed),
+      receivedAt: now,
+      lat: s.lat ?? null,
+      lng: s.lng ?? null,
+      values: {},
+      valuesJson: '{}',
     }));
     for (let i = 0; i < rows.length; i += 25) tracker.onCommitted(rows.slice(i, i + 25));
     await tracker.idle();

@@ -10,5 +10,12 @@ import { getRoute } from '../places/places.read';
 export async function readRoute(q: Queryable, tenantId: number, id: string): Promise<WaybillRoute | undefined> {
   const r = await getRoute(q, tenantId, id);
   if (!r) return undefined;
-  return { id: r.id, name: r.name, origin: r.origin, waypoints: r.waypoints, destination: r.destination, fenceRadiusM: r.fenceRadiusM };
+  return {
+    id: r.id,
+    name: r.name,
+    origin: r.origin,
+    waypoints: r.waypoints,
+    destination: r.destination,
+    fenceRadiusM: r.fenceRadiusM,
+  };
 }

@@ -62,7 +62,13 @@ const ids = (list: { id: string }[]) => list.map((r) => r.id).sort();
 
 describe('division-vehicle task calls', () => {
   it('a dispatcher of branch A sees, counts and changes only branch A waybills; the root administrator sees all', async () => {
-    const [a1, a2, a3, b1, b2] = [await deviceIn(A), await deviceIn(A), await deviceIn(A), await deviceIn(B), await deviceIn(B)];
+    const [a1, a2, a3, b1, b2] = [
+      await deviceIn(A),
+      await deviceIn(A),
+      await deviceIn(A),
+      await deviceIn(B),
+      await deviceIn(B),
+    ];
     const add = async (user: User, devs: string[], vehicle: string) => {
       const res = await call<WaybillRecord>(user, 'POST', 'add', waybillBody(route, devs, { vehicle }));
       expect(res.body.success, res.body.message).toBe(true);
@@ -79,13 +85,33 @@ describe('division-vehicle task calls', () => {
     expect(ids(listA.records)).toEqual(ids([wA, wA2]));
     expect(listA.total).toBe(2);
     // the server sets the division: a client's own `division` changes nothing
-    expect(ids((await call<PageResult<WaybillRecord>>(dispA, 'GET', `list?pageSize=1000&division=B01`)).body.result.records)).toEqual(ids([wA, wA2]));
+    expect(
+      ids((await call<PageResult<WaybillRecord>>(dispA, 'GET', `list?pageSize=1000&division=B01`)).body.result.records),
+    ).toEqual(ids([wA, wA2]));
     // the list's vehicle filter, partial
-    expect(ids((await call<PageResult<WaybillRecord>>(dispA, 'GET', `list?vehicle=${encodeURIComponent('*DIV02*')}`)).body.result.records)).toEqual([wA2.id]);
+    expect(
+      ids(
+        (await call<PageResult<WaybillRecord>>(dispA, 'GET', `list?vehicle=${encodeURIComponent('*DIV02*')}`)).body
+          .result.records,
+      ),
+    ).toEqual([wA2.id]);
 
-    expect((await call<WaybillStat>(dispA, 'GET', 'getStatNum')).body.result).toEqual({ total: 2, unstarted: 1, ongoing: 1, completed: 0 });
-    expect((await call<WaybillStat>(dispB, 'GET', 'getStatNum')).body.result).toEqual({ total: 1, unstarted: 1, ongoing: 0, completed: 0 });
-    expect((await call<WaybillStat>(dispA, 'GET', 'getStatNum?vehicle=div01')).body.result).toMatchObject({ total: 1, ongoing: 1 });
+    expect((await call<WaybillStat>(dispA, 'GET', 'getStatNum')).body.result).toEqual({
+      total: 2,
+      unstarted: 1,
+      ongoing: 1,
+      completed: 0,
+    });
+    expect((await call<WaybillStat>(dispB, 'GET', 'getStatNum')).body.result).toEqual({
+      total: 1,
+      unstarted: 1,
+      ongoing: 0,
+      completed: 0,
+    });
+    expect((await call<WaybillStat>(dispA, 'GET', 'getStatNum?vehicle=div01')).body.result).toMatchObject({
+      total: 1,
+      ongoing: 1,
+    });
     expect((await call<WaybillStat>(dispA, 'GET', 'getStatNum?groupBy=vehicle')).body.result.vehicles).toEqual([
       { vehicle: '沪A-DIV01', total: 1, unstarted: 0, ongoing: 1, completed: 0 },
       { vehicle: '沪A-DIV02', total: 1, unstarted: 1, ongoing: 0, completed: 0 },
@@ -97,30 +123,52 @@ describe('division-vehicle task calls', () => {
     // branch B's waybill: neither read nor changed by A
     const outside = `This waybill's vehicle is not in your division: ${wB.number}`;
     for (const [method, path, body] of [
-      ['GET', `getDetailById?id=${wB.id}`], ['GET', `getRealById?id=${wB.id}`], ['POST', 'start', { id: wB.id }], ['POST', 'stop', { id: wB.id }],
-      ['DELETE', `del?id=${wB.id}`], ['PUT', 'modifyTime', { id: wB.id, plannedStart: 1, plannedEnd: 2 }], ['PUT', 'update', { ...waybillBody(route, [a2]), id: wB.id }],
-      ['POST', 'addDevs', { id: wB.id, deviceIds: [a2] }], ['POST', 'delDevInTask', { id: wB.id, deviceIds: [b1] }],
+      ['GET', `getDetailById?id=${wB.id}`],
+      ['GET', `getRealById?id=${wB.id}`],
+      ['POST', 'start', { id: wB.id }],
+      ['POST', 'stop', { id: wB.id }],
+      ['DELETE', `del?id=${wB.id}`],
+      ['PUT', 'modifyTime', { id: wB.id, plannedStart: 1, plannedEnd: 2 }],
+      ['PUT', 'update', { ...waybillBody(route, [a2]), id: wB.id }],
+      ['POST', 'addDevs', { id: wB.id, deviceIds: [a2] }],
+      ['POST', 'delDevInTask', { id: wB.id, deviceIds: [b1] }],
     ] as const) {
       const res = await call(dispA, method, path, body);
       expect(res.status, path).toBe(403);
       expect(res.body.message, path).toBe(outside);
     }
-    expect((await call(dispA, 'POST', 'stop', { id: wB.id }, ZH)).body.message).toBe(`该运单的车辆不属于您的部门：${wB.number}`);
-    expect((await app.db.query('SELECT status FROM waybill WHERE id = $1', [wB.id]))[0]).toEqual({ status: 'unstarted' });
+    expect((await call(dispA, 'POST', 'stop', { id: wB.id }, ZH)).body.message).toBe(
+      `该运单的车辆不属于您的部门：${wB.number}`,
+    );
+    expect((await app.db.query('SELECT status FROM waybill WHERE id = $1', [wB.id]))[0]).toEqual({
+      status: 'unstarted',
+    });
     expect((await call(dispA, 'GET', `getDetailById?id=${wMixed.id}`)).status).toBe(403);
 
     // branch B's device: refused on A's waybills, field by field
     const devOut = { field: 'deviceIds', message: `Device not in your division: ${b2}` };
     expect((await call(dispA, 'POST', 'addDevs', { id: wA2.id, deviceIds: [b2] })).body.errors).toEqual([devOut]);
     expect((await call(dispA, 'POST', 'add', waybillBody(route, [a2, b2]))).body.errors).toEqual([devOut]);
-    expect((await call(dispA, 'PUT', 'update', { ...waybillBody(route, [b2]), id: wA2.id })).body.errors).toEqual([devOut]);
-    expect((await app.db.query('SELECT dev_no FROM waybill_device WHERE waybill_id = $1 AND removed_at IS NULL', [wA2.id]))).toEqual([{ dev_no: a2 }]);
+    expect((await call(dispA, 'PUT', 'update', { ...waybillBody(route, [b2]), id: wA2.id })).body.errors).toEqual([
+      devOut,
+    ]);
+    expect(
+      await app.db.query('SELECT dev_no FROM waybill_device WHERE waybill_id = $1 AND removed_at IS NULL', [wA2.id]),
+    ).toEqual([{ dev_no: a2 }]);
 
     // A's own waybills work as on /wlx/task
-    expect((await call<WaybillRecord>(dispA, 'PUT', 'modifyTime', { id: wA2.id, plannedStart: 1_000, plannedEnd: 2_000 })).body.result.plannedEnd).toBe(2_000);
+    expect(
+      (await call<WaybillRecord>(dispA, 'PUT', 'modifyTime', { id: wA2.id, plannedStart: 1_000, plannedEnd: 2_000 }))
+        .body.result.plannedEnd,
+    ).toBe(2_000);
     expect((await call<WaybillRecord>(dispA, 'POST', 'stop', { id: wA.id })).body.result.status).toBe('completed');
     expect((await call(dispA, 'DELETE', `del?id=${wA2.id}`)).body.success).toBe(true);
-    expect((await call<WaybillStat>(dispA, 'GET', 'getStatNum')).body.result).toEqual({ total: 1, unstarted: 0, ongoing: 0, completed: 1 });
+    expect((await call<WaybillStat>(dispA, 'GET', 'getStatNum')).body.result).toEqual({
+      total: 1,
+      unstarted: 0,
+      ongoing: 0,
+      completed: 1,
+    });
 
     // the tenant administrator at the root department sees every waybill of the tenant's departments
     const all = (await call<PageResult<WaybillRecord>>(root, 'GET', 'list?pageSize=1000')).body.result.records;

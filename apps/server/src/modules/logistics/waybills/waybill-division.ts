@@ -44,7 +44,10 @@ export function waybillInDivisionSql(param: string): string {
  */
 export async function divisionOf(q: Queryable, auth: AuthContext): Promise<WaybillScope> {
   if (!auth.orgCode) throw new AppError('forbidden', 'noDepartment');
-  const [dep] = await q.query('SELECT 1 FROM sys_depart WHERE tenant_id = $1 AND org_code = $2 AND del_flag = 0', [auth.tenantId, auth.orgCode]);
+  const [dep] = await q.query('SELECT 1 FROM sys_depart WHERE tenant_id = $1 AND org_code = $2 AND del_flag = 0', [
+    auth.tenantId,
+    auth.orgCode,
+  ]);
   if (!dep) throw new AppError('forbidden', 'noDepartment');
   return { tenantId: auth.tenantId, division: auth.orgCode };
 }
@@ -53,9 +56,17 @@ export async function divisionOf(q: Queryable, auth: AuthContext): Promise<Waybi
  * Refuses a waybill outside the scope's division (nothing to check for a whole-tenant scope).
  * @throws AppError forbidden waybillOutsideDivision naming the waybill's number.
  */
-export async function requireWaybillInDivision(q: Queryable, scope: WaybillScope, id: string, number: string): Promise<void> {
+export async function requireWaybillInDivision(
+  q: Queryable,
+  scope: WaybillScope,
+  id: string,
+  number: string,
+): Promise<void> {
   if (scope.division === null) return;
-  const [row] = await q.query<{ inside: boolean }>(`SELECT ${waybillInDivisionSql('$2')} AS inside FROM waybill w WHERE w.id = $1`, [id, scope.division]);
+  const [row] = await q.query<{ inside: boolean }>(
+    `SELECT ${waybillInDivisionSql('$2')} AS inside FROM waybill w WHERE w.id = $1`,
+    [id, scope.division],
+  );
   if (row && !row.inside) throw new AppError('forbidden', 'waybillOutsideDivision', { waybill: number });
 }
 
@@ -63,7 +74,13 @@ export async function requireWaybillInDivision(q: Queryable, scope: WaybillScope
  * Refuses devices (already known to be the tenant's) outside the scope's division, as a field error.
  * @throws AppError badRequest deviceOutsideDivision naming the first such device.
  */
-export async function checkDevicesInDivision(q: Queryable, lang: Language, scope: WaybillScope, deviceIds: readonly string[], field = 'deviceIds'): Promise<void> {
+export async function checkDevicesInDivision(
+  q: Queryable,
+  lang: Language,
+  scope: WaybillScope,
+  deviceIds: readonly string[],
+  field = 'deviceIds',
+): Promise<void> {
   if (scope.division === null || deviceIds.length === 0) return;
   const [out] = await q.query<{ dev_no: string }>(
     `SELECT dev_no FROM device WHERE tenant_id = $1 AND dev_no = ANY($2::text[]) AND NOT starts_with(coalesce(org_code, ''), $3) ORDER BY dev_no LIMIT 1`,

@@ -9,5 +9,7 @@ import { timingOutcome, type TimingInput } from '../geo/timing';
  */
 export function waybillTiming(w: Omit<TimingInput, 'status'> & { status: WaybillStatus }): WaybillTiming | null {
   const outcome = timingOutcome(w) as string | null | undefined;
-  return outcome && (WAYBILL_TIMING_OUTCOMES as readonly string[]).includes(outcome) ? (outcome as WaybillTiming) : null;
+  return outcome && (WAYBILL_TIMING_OUTCOMES as readonly string[]).includes(outcome)
+    ? (outcome as WaybillTiming)
+    : null;
 }

@@ -33,25 +33,48 @@ async function trackRoute(): Promise<string> {
   const n = track.length - 1;
   const [r] = await app.db.query<{ id: string }>(
     `INSERT INTO logistics_route (tenant_id, name, origin, waypoints, destination, fence_radius_m) VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, 500) RETURNING id`,
-    [DEMO_TENANT_ID, `Track 3 ${Date.now()}`, JSON.stringify(p(0)), JSON.stringify([p(Math.round(n / 4)), p(Math.round(n / 2)), p(Math.round((3 * n) / 4))]), JSON.stringify(p(n))],
+    [
+      DEMO_TENANT_ID,
+      `Track 3 ${Date.now()}`,
+      JSON.stringify(p(0)),
+      JSON.stringify([p(Math.round(n / 4)), p(Math.round(n / 2)), p(Math.round((3 * n) / 4))]),
+      JSON.stringify(p(n)),
+    ],
   );
   return r!.id;
 }
 
 /** The drive as committed rows of `deviceId`, device time from `t0`. */
 const rowsOf = (deviceId: string, t0: number): TelemetryRow[] =>
-  track.map((f) => ({ deviceId, tenantId: DEMO_TENANT_ID, ts: t0 + f.tOffsetMs, receivedAt: t0 + f.tOffsetMs, lat: f.lat, lng: f.lng, values: { P013: f.speedKmh }, valuesJson: '{}' }));
+  track.map((f) => ({
+    deviceId,
+    tenantId: DEMO_TENANT_ID,
+    ts: t0 + f.tOffsetMs,
+    receivedAt: t0 + f.tOffsetMs,
+    lat: f.lat,
+    lng: f.lng,
+    values: { P013: f.speedKmh },
+    valuesJson: '{}',
+  }));
 
-const view = async (id: string) => (await app.call<WaybillRecord>('GET', `/wlx/task/getDetailById?id=${id}`, { token: admin.token })).body.result;
+const view = async (id: string) =>
+  (await app.call<WaybillRecord>('GET', `/wlx/task/getDetailById?id=${id}`, { token: admin.token })).body.result;
 
 describe('WaybillTracker', () => {
   it('AI starts on leaving the origin and completes after the dwell in the destination; ETA while under way', async () => {
     const route = await trackRoute();
     const dev = await device(app, DEMO_TENANT_ID, 'G24-L4Y2');
     const t0 = Date.now() - 60 * MIN;
-    const w = (await app.call<WaybillRecord>('POST', '/wlx/task/add', {
-      token: admin.token, body: waybillBody(route, [dev], { aiStartStop: true, plannedStart: t0 + 5 * MIN, plannedEnd: t0 + 2 * 3_600_000 }),
-    })).body.result;
+    const w = (
+      await app.call<WaybillRecord>('POST', '/wlx/task/add', {
+        token: admin.token,
+        body: waybillBody(route, [dev], {
+          aiStartStop: true,
+          plannedStart: t0 + 5 * MIN,
+          plannedEnd: t0 + 2 * 3_600_000,
+        }),
+      })
+    ).body.result;
     const tracker = new WaybillTracker(app.db, { dwellMinutes: 1, refreshMs: 0 });
     await tracker.start();
     const rows = rowsOf(dev, t0);
@@ -62,7 +85,10 @@ describe('WaybillTracker', () => {
     expect(midway.status).toBe('ongoing');
     expect(midway.actualStart! - t0).toBeGreaterThan(0);
     expect(midway.actualStart! - t0).toBeLessThan(3 * MIN);
-    const [mid] = await app.db.query<{ last_ts: string; remaining_m: number; eta_ms: string }>('SELECT last_ts, remaining_m, eta_ms FROM waybill WHERE id = $1', [w.id]);
+    const [mid] = await app.db.query<{ last_ts: string; remaining_m: number; eta_ms: string }>(
+      'SELECT last_ts, remaining_m, eta_ms FROM waybill WHERE id = $1',
+      [w.id],
+    );
     expect(Number(mid!.last_ts)).toBe(rows[half - 1]!.ts);
     expect(mid!.remaining_m).toBeGreaterThan(1000);
     expect(Number(mid!.eta_ms)).toBeGreaterThan(rows[half - 1]!.ts);
@@ -83,7 +109,12 @@ describe('WaybillTracker', () => {
     const dev = await device(app, DEMO_TENANT_ID, 'G24-L4Y2');
     const t0 = Date.now() - 60 * MIN;
     const body = waybillBody(route, [dev], { plannedStart: t0, plannedEnd: t0 + 2 * 3_600_000 });
-    const ai = (await app.call<WaybillRecord>('POST', '/wlx/task/add', { token: admin.token, body: { ...body, aiStartStop: true } })).body.result;
+    const ai = (
+      await app.call<WaybillRecord>('POST', '/wlx/task/add', {
+        token: admin.token,
+        body: { ...body, aiStartStop: true },
+      })
+    ).body.result;
     const running = (await app.call<WaybillRecord>('POST', '/wlx/task/add', { token: admin.token, body })).body.result;
     await app.call('POST', '/wlx/task/start', { token: admin.token, body: { id: running.id } });
     const tracker = new WaybillTracker(app.db, { dwellMinutes: 1, refreshMs: 0 });
@@ -96,7 +127,9 @@ describe('WaybillTracker', () => {
     await tracker.idle();
     const manual = await view(running.id);
     expect(manual.status).toBe('ongoing');
-    const [row] = await app.db.query<{ remaining_m: number }>('SELECT remaining_m FROM waybill WHERE id = $1', [running.id]);
+    const [row] = await app.db.query<{ remaining_m: number }>('SELECT remaining_m FROM waybill WHERE id = $1', [
+      running.id,
+    ]);
     expect(row!.remaining_m).toBeLessThan(500);
     await tracker.stop();
   });

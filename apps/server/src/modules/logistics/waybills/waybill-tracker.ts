@@ -51,7 +51,13 @@ interface Followed {
 /** Marks the tracker's own position writes, which do not change what it follows. */
 const OWN_WRITE = '/* waybill-tracker */';
 
-interface Fix { deviceId: string; t: number; lat: number; lng: number; speedKmh: number | null }
+interface Fix {
+  deviceId: string;
+  t: number;
+  lat: number;
+  lng: number;
+  speedKmh: number | null;
+}
 
 /**
  * Options of the app's tracker: the default 5-minute dwell, except for the demo tenant in demo mode
@@ -59,8 +65,15 @@ interface Fix { deviceId: string; t: number; lat: number; lng: number; speedKmh:
  * only about a minute in its 300 m destination fence before the recording ends, so the demo dwell
  * is half a recorded minute (`0.5 / demoSpeed` device-time minutes), which all three drives reach.
  */
-export function waybillTrackerOptions(config: Pick<Config, 'demo' | 'demoSpeed'>, onError: (err: Error) => void): WaybillTrackerOptions {
-  return { onError, dwellMinutesOf: (tenantId) => (config.demo && tenantId === DEMO_TENANT_ID ? 0.5 / config.demoSpeed : AI_DWELL_MINUTES) };
+export function waybillTrackerOptions(
+  config: Pick<Config, 'demo' | 'demoSpeed'>,
+  onError: (err: Error) => void,
+): WaybillTrackerOptions {
+  return {
+    onError,
+    dwellMinutesOf: (tenantId) =>
+      config.demo && tenantId === DEMO_TENANT_ID ? 0.5 / config.demoSpeed : AI_DWELL_MINUTES,
+  };
 }
 
 export class WaybillTracker {
@@ -79,7 +92,10 @@ export class WaybillTracker {
   private readonly recent = new Map<string, SpeedFix[]>();
   private unsubscribe: (() => void) | undefined;
 
-  constructor(private readonly db: Db, opts: WaybillTrackerOptions = {}) {
+  constructor(
+    private readonly db: Db,
+    opts: WaybillTrackerOptions = {},
+  ) {
     this.onError = opts.onError ?? (() => undefined);
     const dwell = opts.dwellMinutes ?? AI_DWELL_MINUTES;
     this.dwellMinutesOf = opts.dwellMinutesOf ?? (() => dwell);
@@ -98,7 +114,13 @@ export class WaybillTracker {
     for (const r of rows) {
       if (r.lat === null || r.lng === null || (fresh && !this.byDevice.has(r.deviceId))) continue;
       const speed = r.values.P013;
-      this.queue.push({ deviceId: r.deviceId, t: r.ts, lat: r.lat, lng: r.lng, speedKmh: typeof speed === 'number' ? speed : null });
+      this.queue.push({
+        deviceId: r.deviceId,
+        t: r.ts,
+        lat: r.lat,
+        lng: r.lng,
+        speedKmh: typeof speed === 'number' ? speed : null,
+      });
       any = true;
     }
     if (any) this.schedule();
@@ -145,7 +167,15 @@ export class WaybillTracker {
 
   /** Reads the waybills to follow: ongoing ones, and un-started ones with AI start/stop. */
   private async reload(): Promise<void> {
-    const rows = await this.db.query<{ id: string; tenant_id: number; status: WaybillStatus; ai_start_stop: boolean; route: unknown; ai_state: unknown; devs: string[] | null }>(
+    const rows = await this.db.query<{
+      id: string;
+      tenant_id: number;
+      status: WaybillStatus;
+      ai_start_stop: boolean;
+      route: unknown;
+      ai_state: unknown;
+      devs: string[] | null;
+    }>(
       `SELECT w.id, w.tenant_id, w.status, w.ai_start_stop, w.route, w.ai_state,
               (SELECT array_agg(wd.dev_no) FROM waybill_device wd WHERE wd.waybill_id = w.id AND wd.removed_at IS NULL) AS devs
          FROM waybill w WHERE w.status = 'ongoing' OR (w.status = 'unstarted' AND w.ai_start_stop)`,
@@ -157,13 +187,28 @@ export class WaybillTracker {
       const route = WaybillRouteSchema.parse(typeof r.route === 'string' ? JSON.parse(r.route) : r.route);
       const stored = (typeof r.ai_state === 'string' ? JSON.parse(r.ai_state) : r.ai_state) as AiState | null;
       // the in-memory state is newer than the stored one unless the status changed meanwhile (by hand)
-      let state = old && old.status === r.status ? old.state : stored ?? initialAiState(r.status === 'ongoing' ? 'ongoing' : 'unstarted');
+      let state =
+        old && old.status === r.status
+          ? old.state
+          : (stored ?? initialAiState(r.status === 'ongoing' ? 'ongoing' : 'unstarted'));
       if (state.phase !== r.status) state = initialAiState(r.status === 'ongoing' ? 'ongoing' : 'unstarted');
-      const fence = (p: { lat: number; lng: number }) => ({ kind: 'circle' as const, center: { lat: p.lat, lng: p.lng }, radiusM: route.fenceRadiusM });
+      const fence = (p: { lat: number; lng: number }) => ({
+        kind: 'circle' as const,
+        center: { lat: p.lat, lng: p.lng },
+        radiusM: route.fenceRadiusM,
+      });
       next.set(r.id, {
-        id: r.id, tenantId: r.tenant_id, status: r.status, ai: r.ai_start_stop, route,
+        id: r.id,
+        tenantId: r.tenant_id,
+        status: r.status,
+        ai: r.ai_start_stop,
+        route,
         prepared: old?.prepared ?? prepareRoute(routePoints(route)),
-        aiConfig: { origin: fence(route.origin), destination: fence(route.destination), dwellMinutes: this.dwellMinutesOf(r.tenant_id) },
+        aiConfig: {
+          origin: fence(route.origin),
+          destination: fence(route.destination),
+          dwellMinutes: this.dwellMinutesOf(r.tenant_id),
+        },
         state,
       });
       for (const d of r.devs ?? []) byDevice.set(d, [...(byDevice.get(d) ?? []), r.id]);
@@ -177,7 +222,8 @@ export class WaybillTracker {
   private async process(fixes: Fix[]): Promise<void> {
     if (Date.now() - this.loadedAt >= this.refreshMs) await this.reload();
     const perWaybill = new Map<string, Fix[]>();
-    for (const f of fixes) for (const id of this.byDevice.get(f.deviceId) ?? []) perWaybill.set(id, [...(perWaybill.get(id) ?? []), f]);
+    for (const f of fixes)
+      for (const id of this.byDevice.get(f.deviceId) ?? []) perWaybill.set(id, [...(perWaybill.get(id) ?? []), f]);
     for (const [id, list] of perWaybill) {
       const w = this.waybills.get(id);
       if (!w || this.stopped) continue;
@@ -206,13 +252,18 @@ export class WaybillTracker {
           break;
         }
       } else if (w.ai && w.status === 'ongoing') {
-        await stopWaybill(this.db, w.tenantId, w.id, null, step.event.arrivedAt ?? step.event.at).catch(() => undefined);
+        await stopWaybill(this.db, w.tenantId, w.id, null, step.event.arrivedAt ?? step.event.at).catch(
+          () => undefined,
+        );
         w.status = 'completed';
         break;
       }
     }
     const last = fixes[fixes.length - 1]!;
-    const recent = [...(this.recent.get(w.id) ?? []), ...fixes.map((f) => ({ t: f.t, lat: f.lat, lng: f.lng, speedKmh: f.speedKmh }))].filter((f) => f.t >= last.t - ETA_WINDOW_MS);
+    const recent = [
+      ...(this.recent.get(w.id) ?? []),
+      ...fixes.map((f) => ({ t: f.t, lat: f.lat, lng: f.lng, speedKmh: f.speedKmh })),
+    ].filter((f) => f.t >= last.t - ETA_WINDOW_MS);
     this.recent.set(w.id, recent);
     const progress = routeProgress(w.prepared, last);
     const eta = w.status === 'ongoing' ? estimateArrivalMs(progress.remainingM, recent, last.t) : null;

@@ -10,7 +10,13 @@ export async function routeOf(app: TestApp, tenantId: number, name = `Route ${++
   const [r] = await app.db.query<{ id: string }>(
     `INSERT INTO logistics_route (tenant_id, name, origin, waypoints, destination, fence_radius_m)
      VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, 300) RETURNING id`,
-    [tenantId, name, JSON.stringify({ lat: 33.9538, lng: -6.8515, name: 'Depot' }), JSON.stringify([{ lat: 33.97, lng: -6.79 }]), JSON.stringify({ lat: 33.9861, lng: -6.725, name: 'Store' })],
+    [
+      tenantId,
+      name,
+      JSON.stringify({ lat: 33.9538, lng: -6.8515, name: 'Depot' }),
+      JSON.stringify([{ lat: 33.97, lng: -6.79 }]),
+      JSON.stringify({ lat: 33.9861, lng: -6.725, name: 'Store' }),
+    ],
   );
   return r!.id;
 }

@@ -23,8 +23,18 @@ const FIELDS: Record<(typeof WAYBILL_LIST_FIELDS)[number], ListField> = {
   vehicle: { sql: 'w.vehicle', type: 'string', label: { 'zh-CN': '车辆', 'en-US': 'Vehicle' } },
   driverPhone: { sql: 'w.driver_phone', type: 'string', label: { 'zh-CN': '司机电话', 'en-US': 'Driver phone' } },
   company: { sql: 'w.company', type: 'string', label: { 'zh-CN': '公司', 'en-US': 'Company' } },
-  status: { sql: 'w.status', type: 'string', multi: true, label: { 'zh-CN': '状态', 'en-US': 'Status' }, options: STATUS_OPTIONS },
-  plannedStart: { sql: 'w.planned_start', type: 'datetime', label: { 'zh-CN': '预计开始时间', 'en-US': 'Estimated start' } },
+  status: {
+    sql: 'w.status',
+    type: 'string',
+    multi: true,
+    label: { 'zh-CN': '状态', 'en-US': 'Status' },
+    options: STATUS_OPTIONS,
+  },
+  plannedStart: {
+    sql: 'w.planned_start',
+    type: 'datetime',
+    label: { 'zh-CN': '预计开始时间', 'en-US': 'Estimated start' },
+  },
   plannedEnd: { sql: 'w.planned_end', type: 'datetime', label: { 'zh-CN': '预计结束时间', 'en-US': 'Estimated end' } },
   actualStart: { sql: 'w.actual_start', type: 'datetime', label: { 'zh-CN': '实际开始时间', 'en-US': 'Actual start' } },
   actualEnd: { sql: 'w.actual_end', type: 'datetime', label: { 'zh-CN': '实际结束时间', 'en-US': 'Actual end' } },
@@ -90,7 +100,10 @@ export const WAYBILL_LIST: ListSpec<WaybillRecord> = {
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: FIELDS,
   /** `devNo`: waybills a device is on now. */
-  params: { devNo: 'EXISTS (SELECT 1 FROM waybill_device wd WHERE wd.waybill_id = w.id AND wd.removed_at IS NULL AND wd.dev_no = ?)' },
+  params: {
+    devNo:
+      'EXISTS (SELECT 1 FROM waybill_device wd WHERE wd.waybill_id = w.id AND wd.removed_at IS NULL AND wd.dev_no = ?)',
+  },
   map: (r) => waybillRecordOf(r),
 };
 

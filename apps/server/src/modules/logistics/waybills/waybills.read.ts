@@ -1,4 +1,13 @@
-import { PARAM, WaybillRouteSchema, type WaybillDetail, type WaybillMapItem, type WaybillReal, type WaybillRoute, type WaybillStat, type WaybillStatus } from '@ztj/contracts';
+import {
+  PARAM,
+  WaybillRouteSchema,
+  type WaybillDetail,
+  type WaybillMapItem,
+  type WaybillReal,
+  type WaybillRoute,
+  type WaybillStat,
+  type WaybillStatus,
+} from '@ztj/contracts';
 import type { Queryable } from '../../../platform/db/db';
 import { devicesByIds } from '../../devices/devices.repo';
 import { estimateArrivalMs, ETA_WINDOW_MS, type SpeedFix } from '../geo/eta';
@@ -56,7 +65,11 @@ const countsOf = (rows: readonly { status: WaybillStatus; n: number }[]): Counts
  * Counts of the scope's waybills per status (`getStatNum`), optionally filtered by vehicle; with
  * `groupBy: 'vehicle'` also per vehicle (most waybills first, then plate) from the same one query.
  */
-export async function waybillStats(q: Queryable, scope: ScopeArg, filter: WaybillReadFilter & { groupBy?: 'vehicle' | undefined } = {}): Promise<WaybillStat> {
+export async function waybillStats(
+  q: Queryable,
+  scope: ScopeArg,
+  filter: WaybillReadFilter & { groupBy?: 'vehicle' | undefined } = {},
+): Promise<WaybillStat> {
   const { where, params } = scopeWhere(scope, filter);
   const rows = await q.query<{ vehicle: string; status: WaybillStatus; n: number }>(
     `SELECT coalesce(w.vehicle, '') AS vehicle, w.status, count(*)::int AS n FROM waybill w WHERE ${where} GROUP BY 1, 2`,
@@ -66,7 +79,8 @@ export async function waybillStats(q: Queryable, scope: ScopeArg, filter: Waybil
   if (filter.groupBy === 'vehicle') {
     const byVehicle = new Map<string, { status: WaybillStatus; n: number }[]>();
     for (const r of rows) byVehicle.set(r.vehicle, [...(byVehicle.get(r.vehicle) ?? []), r]);
-    stat.vehicles = [...byVehicle].map(([vehicle, rs]) => ({ vehicle, ...countsOf(rs) }))
+    stat.vehicles = [...byVehicle]
+      .map(([vehicle, rs]) => ({ vehicle, ...countsOf(rs) }))
       .sort((a, b) => b.total - a.total || a.vehicle.localeCompare(b.vehicle));
   }
   return stat;
@@ -76,7 +90,12 @@ export async function waybillStats(q: Queryable, scope: ScopeArg, filter: Waybil
  * One waybill with its route snapshot, device records and device history (`getDetailById`).
  * @throws AppError notFound waybillNotFound.
  */
-export async function waybillDetail(q: Queryable, scope: ScopeArg, id: string, now = Date.now()): Promise<WaybillDetail> {
+export async function waybillDetail(
+  q: Queryable,
+  scope: ScopeArg,
+  id: string,
+  now = Date.now(),
+): Promise<WaybillDetail> {
   const { tenantId } = scopeOf(scope);
   const record = await viewWaybill(q, scope, id, now);
   const [row] = await q.query<{ route: unknown }>('SELECT route FROM waybill WHERE id = $1', [id]);
@@ -88,8 +107,17 @@ export async function waybillDetail(q: Queryable, scope: ScopeArg, id: string, n
   return {
     ...record,
     route: WaybillRouteSchema.parse(json(row!.route)),
-    deviceRecords: await devicesByIds(q, tenantId, record.devices.map((d) => d.id), now),
-    deviceHistory: history.map((h) => ({ id: h.dev_no, addedAt: Number(h.added), removedAt: h.removed === null ? null : Number(h.removed) })),
+    deviceRecords: await devicesByIds(
+      q,
+      tenantId,
+      record.devices.map((d) => d.id),
+      now,
+    ),
+    deviceHistory: history.map((h) => ({
+      id: h.dev_no,
+      addedAt: Number(h.added),
+      removedAt: h.removed === null ? null : Number(h.removed),
+    })),
   };
 }
 
@@ -99,7 +127,12 @@ export async function recentFixes(q: Queryable, deviceId: string, from: number, 
     `SELECT ts, lat, lng, "values"->>'${PARAM.speed}' AS speed FROM telemetry WHERE device_id = $1 AND ts BETWEEN $2 AND $3 ORDER BY ts LIMIT 2000`,
     [deviceId, from, to],
   );
-  return rows.map((r) => ({ t: Number(r.ts), lat: r.lat, lng: r.lng, speedKmh: r.speed === null ? null : Number(r.speed) }));
+  return rows.map((r) => ({
+    t: Number(r.ts),
+    lat: r.lat,
+    lng: r.lng,
+    speedKmh: r.speed === null ? null : Number(r.speed),
+  }));
 }
 
 /**
@@ -113,14 +146,20 @@ export async function waybillReal(q: Queryable, scope: ScopeArg, id: string, now
   const located = detail.deviceRecords
     .filter((d) => d.lat !== null && d.lng !== null && d.lastReportTime !== null)
     .sort((a, b) => b.lastReportTime! - a.lastReportTime!)[0];
-  const position = located ? { deviceId: located.id, lat: located.lat!, lng: located.lng!, ts: located.lastReportTime! } : null;
+  const position = located
+    ? { deviceId: located.id, lat: located.lat!, lng: located.lng!, ts: located.lastReportTime! }
+    : null;
   let progress: RouteProgress | null = null;
   let etaMs: number | null = null;
   if (position) {
     progress = routeProgress(prepareRoute(routePoints(detail.route)), position);
     if (detail.status === 'ongoing') {
       const until = Math.max(now, position.ts);
-      etaMs = estimateArrivalMs(progress.remainingM, await recentFixes(q, position.deviceId, until - ETA_WINDOW_MS, until), until);
+      etaMs = estimateArrivalMs(
+        progress.remainingM,
+        await recentFixes(q, position.deviceId, until - ETA_WINDOW_MS, until),
+        until,
+      );
     }
   }
   return {
@@ -136,9 +175,17 @@ export async function waybillReal(q: Queryable, scope: ScopeArg, id: string, now
 }
 
 /** Ongoing waybills of the scope (optionally by vehicle) with their route and last tracked position (`getTaskList`, map list). */
-export async function ongoingWaybills(q: Queryable, scope: ScopeArg, now = Date.now(), filter: WaybillReadFilter = {}): Promise<WaybillMapItem[]> {
+export async function ongoingWaybills(
+  q: Queryable,
+  scope: ScopeArg,
+  now = Date.now(),
+  filter: WaybillReadFilter = {},
+): Promise<WaybillMapItem[]> {
   const { where, params } = scopeWhere(scope, filter);
-  const rows = await q.query(`SELECT ${WAYBILL_SELECT} FROM waybill w WHERE ${where} AND w.status = 'ongoing' ORDER BY w.actual_start DESC LIMIT 500`, params);
+  const rows = await q.query(
+    `SELECT ${WAYBILL_SELECT} FROM waybill w WHERE ${where} AND w.status = 'ongoing' ORDER BY w.actual_start DESC LIMIT 500`,
+    params,
+  );
   return rows.map((r) => {
     const rec = waybillRecordOf(r, now);
     const lat = r.last_lat as number | null;

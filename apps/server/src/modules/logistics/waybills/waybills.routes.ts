@@ -12,7 +12,15 @@ import { divisionOf, type WaybillScope } from './waybill-division';
 import { DIVISION_PARAM, WAYBILL_DIVISION_LIST, WAYBILL_LIST } from './waybills.list';
 import { ongoingWaybills, waybillDetail, waybillReal, waybillStats } from './waybills.read';
 import {
-  addWaybill, addWaybillDevices, copyWaybill, deleteWaybill, modifyWaybillTime, removeWaybillDevices, startWaybill, stopWaybill, updateWaybill,
+  addWaybill,
+  addWaybillDevices,
+  copyWaybill,
+  deleteWaybill,
+  modifyWaybillTime,
+  removeWaybillDevices,
+  startWaybill,
+  stopWaybill,
+  updateWaybill,
 } from './waybills.service';
 
 /**
@@ -31,10 +39,18 @@ import {
 export function waybillRoutes(api: FastifyInstance, { db }: ModuleDeps): void {
   taskCalls(api, db, R, (auth) => Promise.resolve({ tenantId: auth.tenantId, division: null }));
   taskCalls(api, db, DivisionWaybillRoutes, (auth) => divisionOf(db, auth));
-  registerExportRoute(api, db, R.exportXls, listExporter({
-    key: R.exportXls.path, list: WAYBILL_LIST, permission: R.exportXls.access,
-    title: { 'zh-CN': '运单列表', 'en-US': 'Waybills' }, fileBase: { 'zh-CN': '运单列表', 'en-US': 'waybills' },
-  }));
+  registerExportRoute(
+    api,
+    db,
+    R.exportXls,
+    listExporter({
+      key: R.exportXls.path,
+      list: WAYBILL_LIST,
+      permission: R.exportXls.access,
+      title: { 'zh-CN': '运单列表', 'en-US': 'Waybills' },
+      fileBase: { 'zh-CN': '运单列表', 'en-US': 'waybills' },
+    }),
+  );
   registerRoute(api, db, R.copy, ({ auth, body }) => copyWaybill(db, auth, body.id));
 }
 
@@ -51,21 +67,41 @@ function taskCalls(
   registerRoute(api, db, routes.list, async ({ auth, query }) => {
     const { division } = await scopeOf(auth);
     const caller = callerOf(auth, routes.list.access);
-    return division === null ? listPage(db, WAYBILL_LIST, query, caller) : listPage(db, WAYBILL_DIVISION_LIST, { ...query, [DIVISION_PARAM]: division }, caller);
+    return division === null
+      ? listPage(db, WAYBILL_LIST, query, caller)
+      : listPage(db, WAYBILL_DIVISION_LIST, { ...query, [DIVISION_PARAM]: division }, caller);
   });
   registerRoute(api, db, routes.getStatNum, async ({ auth, query }) => waybillStats(db, await scopeOf(auth), query));
-  registerRoute(api, db, routes.getTaskList, async ({ auth, query }) => ongoingWaybills(db, await scopeOf(auth), Date.now(), query));
-  registerRoute(api, db, routes.getDetailById, async ({ auth, query }) => waybillDetail(db, await scopeOf(auth), query.id));
+  registerRoute(api, db, routes.getTaskList, async ({ auth, query }) =>
+    ongoingWaybills(db, await scopeOf(auth), Date.now(), query),
+  );
+  registerRoute(api, db, routes.getDetailById, async ({ auth, query }) =>
+    waybillDetail(db, await scopeOf(auth), query.id),
+  );
   registerRoute(api, db, routes.getRealById, async ({ auth, query }) => waybillReal(db, await scopeOf(auth), query.id));
-  registerRoute(api, db, routes.add, async ({ auth, body, lang }) => addWaybill(db, auth, lang, body, (await scopeOf(auth)).division));
-  registerRoute(api, db, routes.update, async ({ auth, body, lang }) => updateWaybill(db, auth, lang, body, (await scopeOf(auth)).division));
-  registerRoute(api, db, routes.start, async ({ auth, body, lang }) => startWaybill(db, await scopeOf(auth), lang, body.id, auth.username));
-  registerRoute(api, db, routes.stop, async ({ auth, body }) => stopWaybill(db, await scopeOf(auth), body.id, auth.username));
+  registerRoute(api, db, routes.add, async ({ auth, body, lang }) =>
+    addWaybill(db, auth, lang, body, (await scopeOf(auth)).division),
+  );
+  registerRoute(api, db, routes.update, async ({ auth, body, lang }) =>
+    updateWaybill(db, auth, lang, body, (await scopeOf(auth)).division),
+  );
+  registerRoute(api, db, routes.start, async ({ auth, body, lang }) =>
+    startWaybill(db, await scopeOf(auth), lang, body.id, auth.username),
+  );
+  registerRoute(api, db, routes.stop, async ({ auth, body }) =>
+    stopWaybill(db, await scopeOf(auth), body.id, auth.username),
+  );
   registerRoute(api, db, routes.del, async ({ auth, query }) => {
     await deleteWaybill(db, await scopeOf(auth), query.id);
     return null;
   });
-  registerRoute(api, db, routes.modifyTime, async ({ auth, body }) => modifyWaybillTime(db, auth, body, (await scopeOf(auth)).division));
-  registerRoute(api, db, routes.addDevs, async ({ auth, body, lang }) => addWaybillDevices(db, auth, lang, body.id, body.deviceIds, (await scopeOf(auth)).division));
-  registerRoute(api, db, routes.delDevInTask, async ({ auth, body, lang }) => removeWaybillDevices(db, auth, lang, body.id, body.deviceIds, (await scopeOf(auth)).division));
+  registerRoute(api, db, routes.modifyTime, async ({ auth, body }) =>
+    modifyWaybillTime(db, auth, body, (await scopeOf(auth)).division),
+  );
+  registerRoute(api, db, routes.addDevs, async ({ auth, body, lang }) =>
+    addWaybillDevices(db, auth, lang, body.id, body.deviceIds, (await scopeOf(auth)).division),
+  );
+  registerRoute(api, db, routes.delDevInTask, async ({ auth, body, lang }) =>
+    removeWaybillDevices(db, auth, lang, body.id, body.deviceIds, (await scopeOf(auth)).division),
+  );
 }

@@ -28,8 +28,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-const add = (body: object, token = admin.token) => app.call<WaybillRecord>('POST', '/wlx/task/add', { token, body, headers: EN });
-const post = (path: string, body: object, token = admin.token) => app.call<WaybillRecord>('POST', `/wlx/task/${path}`, { token, body, headers: EN });
+const add = (body: object, token = admin.token) =>
+  app.call<WaybillRecord>('POST', '/wlx/task/add', { token, body, headers: EN });
+const post = (path: string, body: object, token = admin.token) =>
+  app.call<WaybillRecord>('POST', `/wlx/task/${path}`, { token, body, headers: EN });
 
 describe('waybills', () => {
   it('goes un-started → ongoing → completed; only legal transitions; counts per status; copy and delete', async () => {
@@ -38,14 +40,29 @@ describe('waybills', () => {
     const res = await add(waybillBody(route, [dev], { monitorUserIds: [viewer.userId] }));
     expect(res.body.success, res.body.message).toBe(true);
     const w = res.body.result;
-    expect(w).toMatchObject({ status: 'unstarted', actualStart: null, routeName: expect.any(String), createBy: 'wbadmin1', devices: [{ id: dev }], monitors: [{ id: viewer.userId }] });
+    expect(w).toMatchObject({
+      status: 'unstarted',
+      actualStart: null,
+      routeName: expect.any(String),
+      createBy: 'wbadmin1',
+      devices: [{ id: dev }],
+      monitors: [{ id: viewer.userId }],
+    });
     expect(w.number).toMatch(/^WB\d{8}\d{3,}$/);
 
     expect((await post('stop', { id: w.id })).body.message).toBe('Only an ongoing waybill can be stopped');
     const started = await post('start', { id: w.id });
-    expect(started.body.result).toMatchObject({ status: 'ongoing', actualStart: expect.any(Number), timing: 'underway' });
+    expect(started.body.result).toMatchObject({
+      status: 'ongoing',
+      actualStart: expect.any(Number),
+      timing: 'underway',
+    });
     expect((await post('start', { id: w.id })).body.message).toBe('Only an un-started waybill allows this');
-    const upd = await app.call('PUT', '/wlx/task/update', { token: admin.token, body: { ...waybillBody(route, [dev]), id: w.id }, headers: EN });
+    const upd = await app.call('PUT', '/wlx/task/update', {
+      token: admin.token,
+      body: { ...waybillBody(route, [dev]), id: w.id },
+      headers: EN,
+    });
     expect(upd.body.message).toBe('Only an un-started waybill allows this');
 
     const stats = (await app.call<WaybillStat>('GET', '/wlx/task/getStatNum', { token: admin.token })).body.result;
@@ -55,14 +72,25 @@ describe('waybills', () => {
     const stopped = await post('stop', { id: w.id });
     expect(stopped.body.result).toMatchObject({ status: 'completed', actualEnd: expect.any(Number) });
     expect(['punctual', 'normalEnd', 'delay']).toContain(stopped.body.result.timing);
-    const time = await app.call('PUT', '/wlx/task/modifyTime', { token: admin.token, body: { id: w.id, plannedStart: 1, plannedEnd: 2 }, headers: EN });
+    const time = await app.call('PUT', '/wlx/task/modifyTime', {
+      token: admin.token,
+      body: { id: w.id, plannedStart: 1, plannedEnd: 2 },
+      headers: EN,
+    });
     expect(time.body.message).toBe('The waybill is completed and cannot be changed');
 
     const copy = await post('copy', { id: w.id });
-    expect(copy.body.result).toMatchObject({ status: 'unstarted', name: w.name, devices: [{ id: dev }], actualStart: null });
+    expect(copy.body.result).toMatchObject({
+      status: 'unstarted',
+      name: w.name,
+      devices: [{ id: dev }],
+      actualStart: null,
+    });
     expect(copy.body.result.number).not.toBe(w.number);
 
-    const list = await app.call<PageResult<WaybillRecord>>('GET', `/wlx/task/list?status=completed&devNo=${dev}`, { token: admin.token });
+    const list = await app.call<PageResult<WaybillRecord>>('GET', `/wlx/task/list?status=completed&devNo=${dev}`, {
+      token: admin.token,
+    });
     expect(list.body.result.records.map((r) => r.id)).toEqual([w.id]);
     // the same filters exported (download center): status as people read it
     const xls = await exportAndWait(app, admin.token, `/wlx/task/exportXls?status=completed&devNo=${dev}`, EN);
@@ -105,20 +133,38 @@ describe('waybills', () => {
   });
 
   it('"this device is already on": a device runs in one ongoing waybill at a time; devices while running', async () => {
-    const [a, b, c] = [await device(app, DEMO_TENANT_ID), await device(app, DEMO_TENANT_ID), await device(app, DEMO_TENANT_ID)];
+    const [a, b, c] = [
+      await device(app, DEMO_TENANT_ID),
+      await device(app, DEMO_TENANT_ID),
+      await device(app, DEMO_TENANT_ID),
+    ];
     const first = (await add(waybillBody(route, [a]))).body.result;
     const second = (await add(waybillBody(route, [a, b]))).body.result;
     expect((await post('start', { id: first.id })).body.success).toBe(true);
     const clash = await post('start', { id: second.id });
     expect(clash.body.success).toBe(false);
-    expect(clash.body.errors?.[0]).toEqual({ field: 'deviceIds', message: `This device is already on: ${a} (waybill ${first.number})` });
+    expect(clash.body.errors?.[0]).toEqual({
+      field: 'deviceIds',
+      message: `This device is already on: ${a} (waybill ${first.number})`,
+    });
     expect((await add(waybillBody(route, [b, a]))).body.errors?.[0]?.field).toBe('deviceIds');
-    expect((await post('addDevs', { id: second.id, deviceIds: [c] })).body.result.devices.map((d) => d.id)).toEqual([a, b, c]);
-    expect((await post('addDevs', { id: first.id, deviceIds: [b] })).body.result.devices.map((d) => d.id)).toEqual([a, b]);
+    expect((await post('addDevs', { id: second.id, deviceIds: [c] })).body.result.devices.map((d) => d.id)).toEqual([
+      a,
+      b,
+      c,
+    ]);
+    expect((await post('addDevs', { id: first.id, deviceIds: [b] })).body.result.devices.map((d) => d.id)).toEqual([
+      a,
+      b,
+    ]);
     const removed = await post('delDevInTask', { id: first.id, deviceIds: [a] });
     expect(removed.body.result.devices.map((d) => d.id)).toEqual([b]);
-    expect((await post('delDevInTask', { id: first.id, deviceIds: [b] })).body.message).toBe('A waybill keeps at least one device');
-    const detail = await app.call<WaybillDetail>('GET', `/wlx/task/getDetailById?id=${first.id}`, { token: admin.token });
+    expect((await post('delDevInTask', { id: first.id, deviceIds: [b] })).body.message).toBe(
+      'A waybill keeps at least one device',
+    );
+    const detail = await app.call<WaybillDetail>('GET', `/wlx/task/getDetailById?id=${first.id}`, {
+      token: admin.token,
+    });
     expect(detail.body.result.deviceHistory.find((h) => h.id === a)?.removedAt).toEqual(expect.any(Number));
     expect(detail.body.result.route.origin).toMatchObject({ lat: 33.9538, lng: -6.8515 });
     // `a` left the first waybill: the second may start now, except for `b` which is on the first
@@ -129,42 +175,70 @@ describe('waybills', () => {
   it('live state: newest position of its devices, progress along the route, ETA from recent fixes, timing', async () => {
     const dev = await device(app, DEMO_TENANT_ID, 'G24-L4Y2');
     const now = Date.now();
-    const w = (await add(waybillBody(route, [dev], { plannedStart: now - 3_600_000, plannedEnd: now + 3_600_000 }))).body.result;
+    const w = (await add(waybillBody(route, [dev], { plannedStart: now - 3_600_000, plannedEnd: now + 3_600_000 })))
+      .body.result;
     await post('start', { id: w.id });
     // two fixes 60 s apart on the way between origin and waypoint (~500 m → 30 km/h)
-    for (const [t, lat, lng] of [[now - 60_000, 33.9560, -6.8430], [now - 1_000, 33.9575, -6.8378]] as const) {
-      await app.db.query(`INSERT INTO telemetry (device_id, ts, received_at, lat, lng, "values") VALUES ($1, $2, $2, $3, $4, '{"P013": 30}')`, [dev, t, lat, lng]);
+    for (const [t, lat, lng] of [
+      [now - 60_000, 33.956, -6.843],
+      [now - 1_000, 33.9575, -6.8378],
+    ] as const) {
+      await app.db.query(
+        `INSERT INTO telemetry (device_id, ts, received_at, lat, lng, "values") VALUES ($1, $2, $2, $3, $4, '{"P013": 30}')`,
+        [dev, t, lat, lng],
+      );
     }
-    await app.db.query('UPDATE device SET last_ts = $2, last_lat = 33.9575, last_lng = -6.8378 WHERE dev_no = $1', [dev, now - 1_000]);
-    const real = (await app.call<WaybillReal>('GET', `/wlx/task/getRealById?id=${w.id}`, { token: admin.token })).body.result;
+    await app.db.query('UPDATE device SET last_ts = $2, last_lat = 33.9575, last_lng = -6.8378 WHERE dev_no = $1', [
+      dev,
+      now - 1_000,
+    ]);
+    const real = (await app.call<WaybillReal>('GET', `/wlx/task/getRealById?id=${w.id}`, { token: admin.token })).body
+      .result;
     expect(real.position).toMatchObject({ deviceId: dev, lat: 33.9575 });
     expect(real.progress!.alongM).toBeGreaterThan(500);
     expect(real.progress!.remainingM).toBeLessThan(real.progress!.totalM);
     expect(real.etaMs).toBeGreaterThan(now);
     // ~14 km left at ~30 km/h is ~28 minutes: well before the planned end
     expect(real.timing).toBe('normalInTransit');
-    await app.call('PUT', '/wlx/task/modifyTime', { token: admin.token, body: { id: w.id, plannedStart: now - 3_600_000, plannedEnd: now + 60_000 } });
-    expect((await app.call<WaybillReal>('GET', `/wlx/task/getRealById?id=${w.id}`, { token: admin.token })).body.result.timing).toBe('estimatedDelay');
+    await app.call('PUT', '/wlx/task/modifyTime', {
+      token: admin.token,
+      body: { id: w.id, plannedStart: now - 3_600_000, plannedEnd: now + 60_000 },
+    });
+    expect(
+      (await app.call<WaybillReal>('GET', `/wlx/task/getRealById?id=${w.id}`, { token: admin.token })).body.result
+        .timing,
+    ).toBe('estimatedDelay');
   });
 
   it('keeps tenants apart and checks permissions', async () => {
     const dev = await device(app, DEMO_TENANT_ID);
     const w = (await add(waybillBody(route, [dev]))).body.result;
-    for (const [method, path] of [['GET', `getDetailById?id=${w.id}`], ['GET', `getRealById?id=${w.id}`], ['DELETE', `del?id=${w.id}`]] as const) {
+    for (const [method, path] of [
+      ['GET', `getDetailById?id=${w.id}`],
+      ['GET', `getRealById?id=${w.id}`],
+      ['DELETE', `del?id=${w.id}`],
+    ] as const) {
       const res = await app.call(method, `/wlx/task/${path}`, { token: other.token, headers: EN });
       expect(res.body.message, path).toBe('Waybill not found');
     }
     expect((await post('start', { id: w.id }, other.token)).body.message).toBe('Waybill not found');
-    const list = await app.call<PageResult<WaybillRecord>>('GET', '/wlx/task/list?pageSize=1000', { token: other.token });
+    const list = await app.call<PageResult<WaybillRecord>>('GET', '/wlx/task/list?pageSize=1000', {
+      token: other.token,
+    });
     expect(list.body.result.records.find((r) => r.id === w.id)).toBeUndefined();
     // another tenant's device and route
     const foreignDev = await device(app, PLATFORM_TENANT_ID);
     expect((await add(waybillBody(route, [foreignDev]))).body.errors?.[0]?.field).toBe('deviceIds');
-    expect((await add(waybillBody(route, [foreignDev]), other.token)).body.errors?.[0]).toEqual({ field: 'routeId', message: 'Preset route not found' });
+    expect((await add(waybillBody(route, [foreignDev]), other.token)).body.errors?.[0]).toEqual({
+      field: 'routeId',
+      message: 'Preset route not found',
+    });
     // a viewer lists but may not add or start
     expect((await app.call('GET', '/wlx/task/list', { token: viewer.token })).body.success).toBe(true);
     expect((await add(waybillBody(route, [dev]), viewer.token)).body.success).toBe(false);
     expect((await post('start', { id: w.id }, viewer.token)).body.success).toBe(false);
-    expect((await app.db.query<{ status: string }>('SELECT status FROM waybill WHERE id = $1', [w.id]))[0]!.status).toBe('unstarted');
+    expect(
+      (await app.db.query<{ status: string }>('SELECT status FROM waybill WHERE id = $1', [w.id]))[0]!.status,
+    ).toBe('unstarted');
   });
 });

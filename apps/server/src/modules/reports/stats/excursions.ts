@@ -55,7 +55,13 @@ export function zoneOf(v: number, limits: Limits): Zone | null {
  * Excursions of readings `values` at `ts` (ascending) with weights `weights` and gaps starting at
  * the readings whose times are in `gapStarts` (both from `readingIntervals`).
  */
-export function excursions(ts: ArrayLike<number>, values: ArrayLike<number>, weights: ArrayLike<number>, gapStarts: ReadonlySet<number>, limits: Limits): ExcursionSummary {
+export function excursions(
+  ts: ArrayLike<number>,
+  values: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  gapStarts: ReadonlySet<number>,
+  limits: Limits,
+): ExcursionSummary {
   const events: Excursion[] = [];
   let cur: Excursion | null = null;
   const close = (): void => {

@@ -26,7 +26,11 @@ export interface ParamStats {
  * `ts` (ascending ms, same length, no NaN; see {@link compact}). Null for no readings.
  * `weights` default to {@link readingIntervals}.
  */
-export function paramStats(ts: ArrayLike<number>, values: ArrayLike<number>, weights?: ArrayLike<number>): ParamStats | null {
+export function paramStats(
+  ts: ArrayLike<number>,
+  values: ArrayLike<number>,
+  weights?: ArrayLike<number>,
+): ParamStats | null {
   const n = ts.length;
   if (n === 0) return null;
   const iv = readingIntervals(ts);
@@ -47,7 +51,11 @@ export function paramStats(ts: ArrayLike<number>, values: ArrayLike<number>, wei
     sum += v;
   }
   return {
-    count: n, min, minTs, max, maxTs,
+    count: n,
+    min,
+    minTs,
+    max,
+    maxTs,
     average: wSum > 0 ? wv / wSum : sum / n,
     arithmeticMean: sum / n,
     coveredMs: n === 1 ? 0 : wSum,

@@ -53,7 +53,15 @@ describe('reading intervals, stats and excursions: uneven intervals and a gap', 
     // Σ w·v = 4·10 + 6·5 + 10·10 + 9·10 + 9·10 + 1·10 + 4·10 = 400; Σ w = 65 → 6.1538
     // arithmetic mean 43 / 7 = 6.1429
     const s = paramStats(ts, values)!;
-    expect(s).toMatchObject({ count: 7, min: 1, minTs: 155 * MIN, max: 10, maxTs: 15 * MIN, coveredMs: 65 * MIN, typicalIntervalMs: 10 * MIN });
+    expect(s).toMatchObject({
+      count: 7,
+      min: 1,
+      minTs: 155 * MIN,
+      max: 10,
+      maxTs: 15 * MIN,
+      coveredMs: 65 * MIN,
+      typicalIntervalMs: 10 * MIN,
+    });
     expect(s.average).toBeCloseTo(400 / 65, 9);
     expect(s.arithmeticMean).toBeCloseTo(43 / 7, 9);
     expect(s.gaps).toHaveLength(1);
@@ -86,9 +94,16 @@ describe('reading intervals, stats and excursions: uneven intervals and a gap', 
     const t2 = [0, 10, 20, 30].map((m) => m * MIN);
     const w = readingIntervals(t2).weights; // 10, 10, 10, 10
     const strict = excursions(t2, [9, 1, 8, 5], w, new Set(), { low: 2, high: 8 });
-    expect(strict.events.map((e) => [e.zone, e.start / MIN, e.durationMs / MIN])).toEqual([['high', 0, 10], ['low', 10, 10]]);
+    expect(strict.events.map((e) => [e.zone, e.start / MIN, e.durationMs / MIN])).toEqual([
+      ['high', 0, 10],
+      ['low', 10, 10],
+    ]);
     const inclusive = excursions(t2, [9, 1, 8, 5], w, new Set(), { low: 2, high: 8, highInclusive: true });
-    expect(inclusive.events.map((e) => [e.zone, e.start / MIN, e.durationMs / MIN])).toEqual([['high', 0, 10], ['low', 10, 10], ['high', 20, 10]]);
+    expect(inclusive.events.map((e) => [e.zone, e.start / MIN, e.durationMs / MIN])).toEqual([
+      ['high', 0, 10],
+      ['low', 10, 10],
+      ['high', 20, 10],
+    ]);
     expect(inclusive.highMs).toBe(20 * MIN);
     expect(excursions(t2, [5, 5, 5, 5], w, new Set(), {}).events).toEqual([]);
   });

@@ -31,7 +31,10 @@ export async function probeConnection(target: ConnectionTarget, timeoutMs = CONN
     timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs * 2);
   });
   try {
-    await Promise.race([target.dbType === 'postgresql' ? probePostgres(target, timeoutMs) : probeMysql(target, timeoutMs), guard]);
+    await Promise.race([
+      target.dbType === 'postgresql' ? probePostgres(target, timeoutMs) : probeMysql(target, timeoutMs),
+      guard,
+    ]);
     return { ok: true };
   } catch (err) {
     return { ok: false, reason: reasonOf(err, target.password) };
@@ -45,26 +48,50 @@ export async function probeConnection(target: ConnectionTarget, timeoutMs = CONN
  * variable or ~/.pgpass of the server takes part) and late socket errors ignored (a failure must
  * not crash the process). `applicationName` names the use in `pg_stat_activity`.
  */
-export function postgresClient(t: ConnectionTarget, opts: { connectTimeoutMs: number; queryTimeoutMs: number; applicationName: string }): pg.Client {
+export function postgresClient(
+  t: ConnectionTarget,
+  opts: { connectTimeoutMs: number; queryTimeoutMs: number; applicationName: string },
+): pg.Client {
   const client = new pg.Client({
-    host: t.host, port: t.port, database: t.dbName, user: t.dbUsername, password: t.password, ssl: false,
-    connectionTimeoutMillis: opts.connectTimeoutMs, query_timeout: opts.queryTimeoutMs, application_name: opts.applicationName,
+    host: t.host,
+    port: t.port,
+    database: t.dbName,
+    user: t.dbUsername,
+    password: t.password,
+    ssl: false,
+    connectionTimeoutMillis: opts.connectTimeoutMs,
+    query_timeout: opts.queryTimeoutMs,
+    application_name: opts.applicationName,
   });
   client.on('error', () => undefined);
   return client;
 }
 
 /** A MySQL/MariaDB connection to `t` (driver `extra` options added), late socket errors ignored. */
-export async function mysqlConnection(t: ConnectionTarget, connectTimeoutMs: number, extra: Partial<mysql.ConnectionOptions> = {}): Promise<mysql.Connection> {
+export async function mysqlConnection(
+  t: ConnectionTarget,
+  connectTimeoutMs: number,
+  extra: Partial<mysql.ConnectionOptions> = {},
+): Promise<mysql.Connection> {
   const conn = await mysql.createConnection({
-    host: t.host, port: t.port, database: t.dbName, user: t.dbUsername, password: t.password, connectTimeout: connectTimeoutMs, ...extra,
+    host: t.host,
+    port: t.port,
+    database: t.dbName,
+    user: t.dbUsername,
+    password: t.password,
+    connectTimeout: connectTimeoutMs,
+    ...extra,
   });
   conn.on('error', () => undefined);
   return conn;
 }
 
 async function probePostgres(t: ConnectionTarget, timeoutMs: number): Promise<void> {
-  const client = postgresClient(t, { connectTimeoutMs: timeoutMs, queryTimeoutMs: timeoutMs, applicationName: 'ztj-datasource-test' });
+  const client = postgresClient(t, {
+    connectTimeoutMs: timeoutMs,
+    queryTimeoutMs: timeoutMs,
+    applicationName: 'ztj-datasource-test',
+  });
   try {
     await client.connect();
     await client.query('SELECT 1');
@@ -90,7 +117,8 @@ async function probeMysql(t: ConnectionTarget, timeoutMs: number): Promise<void>
 export function reasonOf(err: unknown, password: string): string {
   const e = err as { message?: string; code?: string; errors?: unknown[] };
   let text = e?.message?.trim() || '';
-  if (!text && Array.isArray(e?.errors)) text = [...new Set(e.errors.map((x) => (x as Error)?.message).filter(Boolean))].join('; ');
+  if (!text && Array.isArray(e?.errors))
+    text = [...new Set(e.errors.map((x) => (x as Error)?.message).filter(Boolean))].join('; ');
   if (!text) text = e?.code ?? String(err);
   if (password) text = text.split(password).join('***');
   text = text.replace(/\s+/g, ' ');

@@ -1,4 +1,11 @@
-import { DataSourceRoutes, formatMessage, splitIds, type DataSourceTest, type DataSourceTestResult, type Language } from '@ztj/contracts';
+import {
+  DataSourceRoutes,
+  formatMessage,
+  splitIds,
+  type DataSourceTest,
+  type DataSourceTestResult,
+  type Language,
+} from '@ztj/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Config } from '../../../platform/config/config';
@@ -19,14 +26,23 @@ import * as sources from './datasources.service';
  * each tenant-scoped and under its own permission code, which only administrator roles hold.
  * Passwords are stored encrypted ({@link dataSourceKey}) and no answer, log or export carries one.
  */
-export function dataSourceRoutes(app: FastifyInstance, db: Db, config: Config, env: Record<string, string | undefined> = process.env): void {
+export function dataSourceRoutes(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  env: Record<string, string | undefined> = process.env,
+): void {
   const R = DataSourceRoutes;
   const L = sources.DATA_SOURCE_LIST;
   let cached: Buffer | undefined;
   const key = (): Buffer => (cached ??= dataSourceKey(env, config.dataDir));
   registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, L, query, callerOf(auth, R.list.access)));
-  registerRoute(app, db, R.queryById, ({ auth, query }) => sources.oneDataSource(db, query.id, callerOf(auth, R.list.access)));
-  registerRoute(app, db, R.add, async ({ auth, body, lang }) => ({ id: await sources.createDataSource(db, key(), body, callerOf(auth), lang) }));
+  registerRoute(app, db, R.queryById, ({ auth, query }) =>
+    sources.oneDataSource(db, query.id, callerOf(auth, R.list.access)),
+  );
+  registerRoute(app, db, R.add, async ({ auth, body, lang }) => ({
+    id: await sources.createDataSource(db, key(), body, callerOf(auth), lang),
+  }));
   registerRoute(app, db, R.edit, async ({ auth, body, lang }) => {
     await sources.editDataSource(db, key(), body, callerOf(auth, R.list.access), lang);
     return null;
@@ -39,19 +55,46 @@ export function dataSourceRoutes(app: FastifyInstance, db: Db, config: Config, e
     await sources.deleteDataSources(db, splitIds(query.ids), callerOf(auth, R.list.access));
     return null;
   });
-  registerExportRoute(app, db, R.exportXls, listExporter({ key: R.exportXls.path, list: L, permission: R.list.access, title: { 'zh-CN': '数据源', 'en-US': 'Data sources' }, fileBase: { 'zh-CN': '数据源', 'en-US': 'data-sources' } }));
-  registerRoute(app, db, R.testConnection, ({ auth, body, lang, req }) => testConnection(db, key, auth, body, lang, req));
+  registerExportRoute(
+    app,
+    db,
+    R.exportXls,
+    listExporter({
+      key: R.exportXls.path,
+      list: L,
+      permission: R.list.access,
+      title: { 'zh-CN': '数据源', 'en-US': 'Data sources' },
+      fileBase: { 'zh-CN': '数据源', 'en-US': 'data-sources' },
+    }),
+  );
+  registerRoute(app, db, R.testConnection, ({ auth, body, lang, req }) =>
+    testConnection(db, key, auth, body, lang, req),
+  );
 }
 
 /**
  * Test connection: the password is the one submitted, else (with `id`) the stored one; connects to
  * the host given, answers whether it worked, and writes one operation-log row (without password).
  */
-async function testConnection(db: Db, key: () => Buffer, auth: AuthContext, body: DataSourceTest, lang: Language, req: FastifyRequest): Promise<DataSourceTestResult> {
+async function testConnection(
+  db: Db,
+  key: () => Buffer,
+  auth: AuthContext,
+  body: DataSourceTest,
+  lang: Language,
+  req: FastifyRequest,
+): Promise<DataSourceTestResult> {
   const caller = callerOf(auth, DataSourceRoutes.list.access);
   const password = body.dbPassword || (body.id ? await sources.storedPassword(db, key(), body.id, caller) : '');
   const started = Date.now();
-  const outcome = await probeConnection({ dbType: body.dbType, host: body.host, port: body.port, dbName: body.dbName, dbUsername: body.dbUsername, password });
+  const outcome = await probeConnection({
+    dbType: body.dbType,
+    host: body.host,
+    port: body.port,
+    dbName: body.dbName,
+    dbUsername: body.dbUsername,
+    password,
+  });
   const elapsedMs = Date.now() - started;
   const target = `${body.dbType}://${body.dbUsername}@${body.host}:${body.port}/${body.dbName}`;
   await writeLog(db, {

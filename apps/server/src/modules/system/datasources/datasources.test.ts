@@ -11,7 +11,17 @@ const SECRET = 'Sup3r-Secret#pw';
 
 /** A data-source body as the console sends it. */
 function source(code: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { code, name: `Source ${code}`, dbType: 'postgresql', host: '127.0.0.1', port: 5432, dbName: 'test', dbUsername: 'postgres', dbPassword: SECRET, ...extra };
+  return {
+    code,
+    name: `Source ${code}`,
+    dbType: 'postgresql',
+    host: '127.0.0.1',
+    port: 5432,
+    dbName: 'test',
+    dbUsername: 'postgres',
+    dbPassword: SECRET,
+    ...extra,
+  };
 }
 
 describe('data sources (issue 12 item 3)', () => {
@@ -26,17 +36,33 @@ describe('data sources (issue 12 item 3)', () => {
   const add = (body: Record<string, unknown>, token = f.admin, lang = 'en-US') =>
     t.call<{ id: string }>('POST', '/sys/dataSource/add', { token, body, headers: { 'accept-language': lang } });
   const list = async (token = f.admin, query = ''): Promise<PageResult<DataSourceRecord>> =>
-    (await t.call<PageResult<DataSourceRecord>>('GET', `/sys/dataSource/list?pageSize=50${query}`, { token })).body.result;
-  const one = (id: string, token = f.admin) => t.call<DataSourceRecord>('GET', `/sys/dataSource/queryById?id=${id}`, { token });
+    (await t.call<PageResult<DataSourceRecord>>('GET', `/sys/dataSource/list?pageSize=50${query}`, { token })).body
+      .result;
+  const one = (id: string, token = f.admin) =>
+    t.call<DataSourceRecord>('GET', `/sys/dataSource/queryById?id=${id}`, { token });
   const cipherOf = async (id: string): Promise<string | null> =>
-    (await t.db.one<{ c: string | null }>('SELECT db_password_cipher AS c FROM sys_data_source WHERE id = $1', [id]))!.c;
+    (await t.db.one<{ c: string | null }>('SELECT db_password_cipher AS c FROM sys_data_source WHERE id = $1', [id]))!
+      .c;
 
   it('adds, lists, edits and deletes sources of the tenant, storing the password only encrypted', async () => {
     const created = await add(source('pgmain', { remark: 'main' }));
     expect(created.body.success).toBe(true);
     const id = created.body.result.id;
     const rows = (await list()).records;
-    expect(rows).toEqual([expect.objectContaining({ id, code: 'pgmain', dbType: 'postgresql', host: '127.0.0.1', port: 5432, dbName: 'test', dbUsername: 'postgres', hasPassword: true, remark: 'main', createBy: 'admin' })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        id,
+        code: 'pgmain',
+        dbType: 'postgresql',
+        host: '127.0.0.1',
+        port: 5432,
+        dbName: 'test',
+        dbUsername: 'postgres',
+        hasPassword: true,
+        remark: 'main',
+        createBy: 'admin',
+      }),
+    ]);
 
     const stored = await cipherOf(id);
     expect(stored).toMatch(/^v1:/);
@@ -44,10 +70,20 @@ describe('data sources (issue 12 item 3)', () => {
     expect(decryptPassword(dataSourceKey(process.env, t.config.dataDir), stored!)).toBe(SECRET);
 
     // an edit without a password keeps the stored one; with one, replaces it
-    const edit = (extra: Record<string, unknown>) => t.call('PUT', '/sys/dataSource/edit', { token: f.admin, body: { ...source('pgmain2', { dbType: 'mysql', port: 3306, dbUsername: 'root' }), id, ...extra } });
+    const edit = (extra: Record<string, unknown>) =>
+      t.call('PUT', '/sys/dataSource/edit', {
+        token: f.admin,
+        body: { ...source('pgmain2', { dbType: 'mysql', port: 3306, dbUsername: 'root' }), id, ...extra },
+      });
     expect((await edit({ dbPassword: '' })).body.success).toBe(true);
     expect(await cipherOf(id)).toBe(stored);
-    expect((await one(id)).body.result).toMatchObject({ code: 'pgmain2', dbType: 'mysql', port: 3306, dbUsername: 'root', hasPassword: true });
+    expect((await one(id)).body.result).toMatchObject({
+      code: 'pgmain2',
+      dbType: 'mysql',
+      port: 3306,
+      dbUsername: 'root',
+      hasPassword: true,
+    });
     expect((await edit({ dbPassword: undefined })).body.success).toBe(true);
     expect(await cipherOf(id)).toBe(stored);
     expect((await edit({ dbPassword: 'Other#pw' })).body.success).toBe(true);
@@ -57,7 +93,9 @@ describe('data sources (issue 12 item 3)', () => {
     expect((await one(second)).body.result.hasPassword).toBe(false);
     expect((await t.call('DELETE', `/sys/dataSource/delete?id=${id}`, { token: f.admin })).body.success).toBe(true);
     expectRefused(await one(id), 404);
-    expect((await t.call('DELETE', `/sys/dataSource/deleteBatch?ids=${second}`, { token: f.admin })).body.success).toBe(true);
+    expect((await t.call('DELETE', `/sys/dataSource/deleteBatch?ids=${second}`, { token: f.admin })).body.success).toBe(
+      true,
+    );
     expect((await list()).total).toBe(0);
   });
 
@@ -105,12 +143,28 @@ describe('data sources (issue 12 item 3)', () => {
     }
     expect((await list(f.otherAdmin)).records.map((r) => r.id)).not.toContain(id);
     expectRefused(await one(id, f.otherAdmin), 404);
-    expectRefused(await t.call('PUT', '/sys/dataSource/edit', { token: f.otherAdmin, body: { ...source('mine', { name: 'Taken over' }), id } }), 404);
+    expectRefused(
+      await t.call('PUT', '/sys/dataSource/edit', {
+        token: f.otherAdmin,
+        body: { ...source('mine', { name: 'Taken over' }), id },
+      }),
+      404,
+    );
     expectRefused(await t.call('DELETE', `/sys/dataSource/delete?id=${id}`, { token: f.otherAdmin }), 404);
-    expectRefused(await t.call('POST', '/sys/dataSource/testConnection', { token: f.otherAdmin, body: { ...source('mine', { dbPassword: '' }), id } }), 404);
+    expectRefused(
+      await t.call('POST', '/sys/dataSource/testConnection', {
+        token: f.otherAdmin,
+        body: { ...source('mine', { dbPassword: '' }), id },
+      }),
+      404,
+    );
     expect((await one(id)).body.result.name).toBe('Source mine');
     // the other tenant may use the same code for its own source
     expect((await add(source('mine'), f.otherAdmin)).body.success).toBe(true);
-    expect((await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM sys_data_source WHERE tenant_id = $1', [DEMO_TENANT_ID]))!.n).toBe(1);
+    expect(
+      (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM sys_data_source WHERE tenant_id = $1', [
+        DEMO_TENANT_ID,
+      ]))!.n,
+    ).toBe(1);
   });
 });

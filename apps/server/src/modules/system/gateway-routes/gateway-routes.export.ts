@@ -24,8 +24,10 @@ export function gatewayRoutesYaml(routes: readonly GatewayRouteRecord[], generat
   const out = routes.map((r) => {
     const predicates = factories(r.predicates, true);
     const filters = factories(r.filters, false);
-    if (r.stripPrefix === 1 && !filters.some((f) => f.name === 'StripPrefix')) filters.push({ name: 'StripPrefix', args: { parts: 1 } });
-    if (r.retryable === 1 && !filters.some((f) => f.name === 'Retry')) filters.push({ name: 'Retry', args: { retries: 3 } });
+    if (r.stripPrefix === 1 && !filters.some((f) => f.name === 'StripPrefix'))
+      filters.push({ name: 'StripPrefix', args: { parts: 1 } });
+    if (r.retryable === 1 && !filters.some((f) => f.name === 'Retry'))
+      filters.push({ name: 'Retry', args: { retries: 3 } });
     return {
       id: r.routerId,
       uri: r.uri,

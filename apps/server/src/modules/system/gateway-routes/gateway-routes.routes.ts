@@ -23,7 +23,9 @@ export function gatewayRouteRoutes(app: FastifyInstance, db: Db): void {
     const [row] = await db.query<Record<string, unknown>>('SELECT * FROM sys_gateway_route WHERE id = $1', [query.id]);
     return L.map(row!);
   });
-  registerRoute(app, db, R.add, async ({ auth, body, lang }) => ({ id: await routes.createRoute(db, body, callerOf(auth), lang) }));
+  registerRoute(app, db, R.add, async ({ auth, body, lang }) => ({
+    id: await routes.createRoute(db, body, callerOf(auth), lang),
+  }));
   registerRoute(app, db, R.edit, async ({ auth, body, lang }) => {
     await routes.editRoute(db, body, callerOf(auth, R.list.access), lang);
     return null;

@@ -37,40 +37,69 @@ describe('gateway routes (issue 12 item 5)', () => {
   const add = (body: Record<string, unknown>, token = f.admin, lang = 'en-US') =>
     t.call<{ id: string }>('POST', '/sys/gatewayRoute/add', { token, body, headers: { 'accept-language': lang } });
   const list = async (token = f.admin, query = ''): Promise<PageResult<GatewayRouteRecord>> =>
-    (await t.call<PageResult<GatewayRouteRecord>>('GET', `/sys/gatewayRoute/list?pageSize=50${query}`, { token })).body.result;
-  const one = (id: string, token = f.admin) => t.call<GatewayRouteRecord>('GET', `/sys/gatewayRoute/queryById?id=${id}`, { token });
+    (await t.call<PageResult<GatewayRouteRecord>>('GET', `/sys/gatewayRoute/list?pageSize=50${query}`, { token })).body
+      .result;
+  const one = (id: string, token = f.admin) =>
+    t.call<GatewayRouteRecord>('GET', `/sys/gatewayRoute/queryById?id=${id}`, { token });
 
   it('adds, lists, edits and deletes routes of the tenant', async () => {
-    const created = await add(route('system', { stripPrefix: 1, filters: '[{"name":"AddRequestHeader","args":{"X-From":"gw"}}]' }));
+    const created = await add(
+      route('system', { stripPrefix: 1, filters: '[{"name":"AddRequestHeader","args":{"X-From":"gw"}}]' }),
+    );
     expect(created.body.success).toBe(true);
     const id = created.body.result.id;
     const rows = (await list()).records;
-    expect(rows).toEqual([expect.objectContaining({ id, routerId: 'system', name: 'Route system', uri: 'lb://system-service', stripPrefix: 1, retryable: 0, status: 1, createBy: 'admin' })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        id,
+        routerId: 'system',
+        name: 'Route system',
+        uri: 'lb://system-service',
+        stripPrefix: 1,
+        retryable: 0,
+        status: 1,
+        createBy: 'admin',
+      }),
+    ]);
     expect(JSON.parse(rows[0]!.predicates)).toEqual([{ name: 'Path', args: ['/system/**'] }]);
     expect(JSON.parse(rows[0]!.filters)).toEqual([{ name: 'AddRequestHeader', args: { 'X-From': 'gw' } }]);
 
-    const edit = await t.call('PUT', '/sys/gatewayRoute/edit', { token: f.admin, body: { ...route('system-v2', { uri: 'https://api.example.com:8443/base', retryable: 1, status: 0 }), id } });
+    const edit = await t.call('PUT', '/sys/gatewayRoute/edit', {
+      token: f.admin,
+      body: { ...route('system-v2', { uri: 'https://api.example.com:8443/base', retryable: 1, status: 0 }), id },
+    });
     expect(edit.body.success).toBe(true);
-    expect((await one(id)).body.result).toMatchObject({ routerId: 'system-v2', uri: 'https://api.example.com:8443/base', retryable: 1, status: 0 });
+    expect((await one(id)).body.result).toMatchObject({
+      routerId: 'system-v2',
+      uri: 'https://api.example.com:8443/base',
+      retryable: 1,
+      status: 0,
+    });
     expect((await list(f.admin, '&routerId=system-v2')).total).toBe(1);
 
     const second = (await add(route('demo'))).body.result.id;
     expect((await t.call('DELETE', `/sys/gatewayRoute/delete?id=${id}`, { token: f.admin })).body.success).toBe(true);
     expectRefused(await one(id), 404);
-    expect((await t.call('DELETE', `/sys/gatewayRoute/deleteBatch?ids=${second}`, { token: f.admin })).body.success).toBe(true);
+    expect(
+      (await t.call('DELETE', `/sys/gatewayRoute/deleteBatch?ids=${second}`, { token: f.admin })).body.success,
+    ).toBe(true);
     expect((await list()).total).toBe(0);
   });
 
   it('refuses a bad URI scheme, bad JSON predicates and a taken route id with field errors, storing nothing', async () => {
     const scheme = await add(route('bad-uri', { uri: 'file:///etc/passwd' }));
     expectRefused(scheme, 400);
-    expect(scheme.body.errors).toEqual([{ field: 'uri', message: 'The URI must start with lb://, http://, https://, ws:// or wss://' }]);
+    expect(scheme.body.errors).toEqual([
+      { field: 'uri', message: 'The URI must start with lb://, http://, https://, ws:// or wss://' },
+    ]);
     const json = await add(route('bad-json', { predicates: '[{"name": "Path", ' }));
     expect(json.body.errors).toEqual([{ field: 'predicates', message: 'Not valid JSON' }]);
     const shape = await add(route('bad-shape', { filters: '{"name": "StripPrefix"}' }), f.admin, 'zh-CN');
     expect(shape.body.errors).toEqual([{ field: 'filters', message: '须为 [{"name": "…", "args": […]}] 形式的列表' }]);
     const none = await add(route('no-predicate', { predicates: '[]' }));
-    expect(none.body.errors).toEqual([{ field: 'predicates', message: 'At least one predicate (e.g. Path) is required' }]);
+    expect(none.body.errors).toEqual([
+      { field: 'predicates', message: 'At least one predicate (e.g. Path) is required' },
+    ]);
     expect((await list()).total).toBe(0);
 
     const first = (await add(route('dup'))).body.result.id;
@@ -78,7 +107,11 @@ describe('gateway routes (issue 12 item 5)', () => {
     expectRefused(dup, 400);
     expect(dup.body.errors).toEqual([{ field: 'routerId', message: 'A route with this route ID already exists' }]);
     const other = (await add(route('dup-2'))).body.result.id;
-    const rename = await t.call('PUT', '/sys/gatewayRoute/edit', { token: f.admin, body: { ...route('dup'), id: other }, headers: { 'accept-language': 'en-US' } });
+    const rename = await t.call('PUT', '/sys/gatewayRoute/edit', {
+      token: f.admin,
+      body: { ...route('dup'), id: other },
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(rename.body.errors).toEqual([{ field: 'routerId', message: 'A route with this route ID already exists' }]);
     await t.call('DELETE', `/sys/gatewayRoute/deleteBatch?ids=${first},${other}`, { token: f.admin });
   });
@@ -86,8 +119,17 @@ describe('gateway routes (issue 12 item 5)', () => {
   it('exports the enabled routes as Spring Cloud Gateway YAML that parses back to the routes', async () => {
     const evil = 'x"\n  injected: true\n# "';
     const ids = [
-      (await add(route('orders', { stripPrefix: 1, retryable: 1, filters: '[{"name":"RequestRateLimiter","args":{"redis-rate-limiter.replenishRate":10}}]' }))).body.result.id,
-      (await add(route('billing', { name: evil, uri: 'https://billing.example.com', showApi: 0, persistable: 1 }))).body.result.id,
+      (
+        await add(
+          route('orders', {
+            stripPrefix: 1,
+            retryable: 1,
+            filters: '[{"name":"RequestRateLimiter","args":{"redis-rate-limiter.replenishRate":10}}]',
+          }),
+        )
+      ).body.result.id,
+      (await add(route('billing', { name: evil, uri: 'https://billing.example.com', showApi: 0, persistable: 1 }))).body
+        .result.id,
       (await add(route('disabled', { status: 0 }))).body.result.id,
     ];
     const file = await download(t, '/sys/gatewayRoute/exportConfig', f.admin);
@@ -111,7 +153,9 @@ describe('gateway routes (issue 12 item 5)', () => {
       { name: 'Retry', args: { retries: 3 } },
     ]);
     // another tenant exports its own (none)
-    const other = parse((await download(t, '/sys/gatewayRoute/exportConfig', f.otherAdmin)).body.toString('utf8')) as { spring: { cloud: { gateway: { routes: unknown[] } } } };
+    const other = parse((await download(t, '/sys/gatewayRoute/exportConfig', f.otherAdmin)).body.toString('utf8')) as {
+      spring: { cloud: { gateway: { routes: unknown[] } } };
+    };
     expect(other.spring.cloud.gateway.routes).toEqual([]);
     await t.call('DELETE', `/sys/gatewayRoute/deleteBatch?ids=${ids.join(',')}`, { token: f.admin });
   });
@@ -134,7 +178,10 @@ describe('gateway routes (issue 12 item 5)', () => {
 
     expect((await list(f.otherAdmin)).total).toBe(0);
     expectRefused(await one(id, f.otherAdmin), 404);
-    expectRefused(await t.call('PUT', '/sys/gatewayRoute/edit', { token: f.otherAdmin, body: { ...route('hijacked'), id } }), 404);
+    expectRefused(
+      await t.call('PUT', '/sys/gatewayRoute/edit', { token: f.otherAdmin, body: { ...route('hijacked'), id } }),
+      404,
+    );
     expectRefused(await t.call('DELETE', `/sys/gatewayRoute/delete?id=${id}`, { token: f.otherAdmin }), 404);
     expectRefused(await t.call('DELETE', `/sys/gatewayRoute/deleteBatch?ids=${id}`, { token: f.otherAdmin }), 404);
     // the same route id is free in another tenant

@@ -33,7 +33,12 @@ export function brokerModeOf(config: Pick<Config, 'mqttUrl' | 'mqttPort'>): Brok
 export function monitorRoutes(app: FastifyInstance, { db, config, metrics, jobs }: MonitorRouteDeps): void {
   const probe = new StorageProbe(db, jobs);
   registerStorageGauges(metrics.registry, probe, APP_VERSION);
-  const service = new MonitorService({ registry: metrics.registry, probe, brokerMode: brokerModeOf(config), ingestClientId: config.mqttClientId });
+  const service = new MonitorService({
+    registry: metrics.registry,
+    probe,
+    brokerMode: brokerModeOf(config),
+    ingestClientId: config.mqttClientId,
+  });
   registerRoute(app, db, MonitorRoutes.info, ({ auth }) => {
     requirePlatform(auth, 'platformOnlyView');
     return service.snapshot();

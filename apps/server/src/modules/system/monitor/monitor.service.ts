@@ -5,7 +5,8 @@ import { RateWindow } from './rate-window';
 import type { StorageProbe } from './storage-probe';
 
 /** Version of the server package (`apps/server/package.json`). */
-export const APP_VERSION: string = (createRequire(import.meta.url)('../../../../package.json') as { version: string }).version;
+export const APP_VERSION: string = (createRequire(import.meta.url)('../../../../package.json') as { version: string })
+  .version;
 
 /** Shortest interval the rates are computed over, ms (the page refreshes every 5 s). */
 const RATE_INTERVAL_MS = 2_000;
@@ -41,7 +42,10 @@ export class MonitorService {
   private readonly rates: RateWindow<'stored' | 'mqttIn' | 'mqttOut'>;
 
   /** @param startedAt epoch ms at which the app's counters were 0 (default now). */
-  constructor(private readonly deps: MonitorDeps, startedAt = Date.now()) {
+  constructor(
+    private readonly deps: MonitorDeps,
+    startedAt = Date.now(),
+  ) {
     this.rates = new RateWindow(startedAt, { stored: 0, mqttIn: 0, mqttOut: 0 }, RATE_INTERVAL_MS);
   }
 
@@ -51,7 +55,8 @@ export class MonitorService {
     const storage = await probe.sample(now);
     const m = await this.read();
     const one = (name: string): number => finite(m.get(name)?.[0]?.value);
-    const sum = (name: string, metricName = name): number => (m.get(name) ?? []).filter((v) => (v.metricName ?? name) === metricName).reduce((a, v) => a + finite(v.value), 0);
+    const sum = (name: string, metricName = name): number =>
+      (m.get(name) ?? []).filter((v) => (v.metricName ?? name) === metricName).reduce((a, v) => a + finite(v.value), 0);
 
     const stored = one('ztj_ingest_readings_stored_total');
     const received = one('ztj_ingest_messages_received_total');
@@ -103,13 +108,16 @@ export class MonitorService {
 
   /** The external broker's own counters from the `ztj_broker_*` series (absent → null). */
   private external(m: Map<string, Values>): NonNullable<MonitorSnapshot['broker']['external']> {
-    const labelled = (name: string): MetricValueWithName<string> | undefined => m.get(name)?.find((v) => v.labels.broker !== undefined);
+    const labelled = (name: string): MetricValueWithName<string> | undefined =>
+      m.get(name)?.find((v) => v.labels.broker !== undefined);
     const value = (name: string): number | null => {
       const v = labelled(name)?.value;
       return v !== undefined && Number.isFinite(v) ? v : null;
     };
     const state = (m.get('ztj_broker_stats_state') ?? []).find((v) => v.value === 1)?.labels.state;
-    const kind = labelled('ztj_broker_messages_dropped_total')?.labels.broker ?? labelled('ztj_broker_store_messages')?.labels.broker;
+    const kind =
+      labelled('ztj_broker_messages_dropped_total')?.labels.broker ??
+      labelled('ztj_broker_store_messages')?.labels.broker;
     return {
       state: (typeof state === 'string' ? state : 'connecting') as BrokerStateName,
       kind: kind === 'mosquitto' || kind === 'emqx' ? kind : null,

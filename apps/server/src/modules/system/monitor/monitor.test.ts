@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, tenantHeader, type AdminFixtures } from '../../../../test/admin-fixtures';
 import type { TestApp } from '../../../../test/test-app';
 import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
-import { EXTERNAL_MQTT, addDevice, connectDevice, countTelemetry, createDeviceTestApp, uid, waitFor } from '../../telemetry/ingest.fixtures';
+import {
+  EXTERNAL_MQTT,
+  addDevice,
+  connectDevice,
+  countTelemetry,
+  createDeviceTestApp,
+  uid,
+  waitFor,
+} from '../../telemetry/ingest.fixtures';
 
 /**
  * Monitoring info (issue 12 item 6) on a real app with the device stream on: the snapshot's
@@ -46,7 +54,11 @@ describe('monitoring info (integration)', () => {
     expect(before.process.heapUsedBytes).toBeGreaterThan(0);
     expect(before.process.uptimeSeconds).toBeGreaterThan(0);
 
-    await client.publishAsync(topics.telemetry(device), JSON.stringify({ ts: Date.now() - 1000, values: { P003: -18.5, P004: 60 } }), { qos: 1 });
+    await client.publishAsync(
+      topics.telemetry(device),
+      JSON.stringify({ ts: Date.now() - 1000, values: { P003: -18.5, P004: 60 } }),
+      { qos: 1 },
+    );
     await waitFor(async () => (await countTelemetry(app, device)) === 1);
     await app.devices.ingest.flush();
     await pastSampling();
@@ -116,7 +128,8 @@ describe('monitoring info (integration)', () => {
     const s = await snapshot();
     const res = await app.fastify.inject({ method: 'GET', url: '/ztj-iot/metrics' });
     expect(res.statusCode).toBe(200);
-    const value = (series: string): number => Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(res.body)?.[1]);
+    const value = (series: string): number =>
+      Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(res.body)?.[1]);
     expect(value('ztj_telemetry_rows')).toBe(s.database.telemetryRows);
     expect(value('ztj_ingest_readings_stored_total')).toBe(s.ingest.readingsStoredTotal);
     expect(value('ztj_jobs{state="waiting"}')).toBe(s.jobs.waiting);
@@ -130,7 +143,10 @@ describe('monitoring info (integration)', () => {
   it('refuses callers without monitor:view and administrators of another tenant', async () => {
     const viewer = await app.call('GET', '/sys/monitor/info', { token: fx.viewer });
     expect({ success: viewer.body.success, code: viewer.body.code }).toEqual({ success: false, code: 510 });
-    const tenantAdmin = await app.call('GET', '/sys/monitor/info', { token: fx.otherAdmin, headers: { ...tenantHeader(DEMO_TENANT_ID), 'accept-language': 'en-US' } });
+    const tenantAdmin = await app.call('GET', '/sys/monitor/info', {
+      token: fx.otherAdmin,
+      headers: { ...tenantHeader(DEMO_TENANT_ID), 'accept-language': 'en-US' },
+    });
     expect({ success: tenantAdmin.body.success, code: tenantAdmin.body.code }).toEqual({ success: false, code: 510 });
     expect(tenantAdmin.body.message).toBe('Only the platform tenant can view this data');
     const anonymous = await app.call('GET', '/sys/monitor/info');
@@ -141,7 +157,11 @@ describe('monitoring info (integration)', () => {
     type Menu = { path: string; children?: Menu[] };
     const paths = (items: Menu[]): string[] => items.flatMap((m) => [m.path, ...paths(m.children ?? [])]);
     const menuOf = async (token: string, tenantId?: number) => {
-      const res = await app.call<{ menu: Menu[]; auth: { action: string }[] }>('GET', '/sys/permission/getUserPermissionByToken', { token, ...(tenantId ? { headers: tenantHeader(tenantId) } : {}) });
+      const res = await app.call<{ menu: Menu[]; auth: { action: string }[] }>(
+        'GET',
+        '/sys/permission/getUserPermissionByToken',
+        { token, ...(tenantId ? { headers: tenantHeader(tenantId) } : {}) },
+      );
       expect(res.body.success, res.body.message).toBe(true);
       return { paths: paths(res.body.result!.menu), auth: res.body.result!.auth.map((a) => a.action) };
     };

@@ -13,7 +13,11 @@ export class RateWindow<K extends string> {
    * the mean rate since then.
    * @param minIntervalMs shortest interval a rate is computed over, ms.
    */
-  constructor(start: number, zero: Record<K, number>, private readonly minIntervalMs: number) {
+  constructor(
+    start: number,
+    zero: Record<K, number>,
+    private readonly minIntervalMs: number,
+  ) {
     this.prev = { at: start, totals: zero };
   }
 
@@ -22,7 +26,8 @@ export class RateWindow<K extends string> {
     const dt = (now - this.prev.at) / 1000;
     if (this.rates && now - this.prev.at < this.minIntervalMs) return this.rates;
     const rates = {} as Record<K, number>;
-    for (const k of Object.keys(totals) as K[]) rates[k] = dt > 0 ? Math.max(0, totals[k] - (this.prev.totals[k] ?? 0)) / dt : 0;
+    for (const k of Object.keys(totals) as K[])
+      rates[k] = dt > 0 ? Math.max(0, totals[k] - (this.prev.totals[k] ?? 0)) / dt : 0;
     this.prev = { at: now, totals: { ...totals } };
     this.rates = rates;
     return rates;

@@ -40,7 +40,11 @@ export class StorageProbe {
   private version: string | undefined;
 
   /** @param ttlMs how long a sample is reused, ms (default 2000). */
-  constructor(private readonly db: Db, private readonly jobs: Pick<JobQueue, 'counts'>, private readonly ttlMs = 2_000) {}
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: Pick<JobQueue, 'counts'>,
+    private readonly ttlMs = 2_000,
+  ) {}
 
   /** The latest sample, at most `ttlMs` old. @throws the database error (nothing cached then). */
   sample(now = Date.now()): Promise<StorageSample> {
@@ -66,7 +70,11 @@ export class StorageProbe {
     const size = await db.one<{ bytes: number }>('SELECT pg_database_size(current_database())::float8 AS bytes');
     // PGlite is one in-process connection; PostgreSQL: every backend connected to this database
     const connections = postgres
-      ? (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()'))?.n ?? 0
+      ? ((
+          await db.one<{ n: number }>(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()',
+          )
+        )?.n ?? 0)
       : 1;
     const tables = await db.query<{ name: string; bytes: number; rows: number }>(TABLES_SQL);
     const telemetry = await this.telemetryRows(tables.find((t) => t.name === 'telemetry')?.rows ?? 0);
@@ -86,8 +94,12 @@ export class StorageProbe {
 
   /** Exact count below {@link EXACT_COUNT_LIMIT} (the scan stops there), else `estimate` (at least the limit). */
   private async telemetryRows(estimate: number): Promise<{ rows: number; estimated: boolean }> {
-    const counted = await this.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM telemetry LIMIT ${EXACT_COUNT_LIMIT}) t`);
+    const counted = await this.db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM telemetry LIMIT ${EXACT_COUNT_LIMIT}) t`,
+    );
     const n = counted?.n ?? 0;
-    return n < EXACT_COUNT_LIMIT ? { rows: n, estimated: false } : { rows: Math.max(Math.round(estimate), EXACT_COUNT_LIMIT), estimated: true };
+    return n < EXACT_COUNT_LIMIT
+      ? { rows: n, estimated: false }
+      : { rows: Math.max(Math.round(estimate), EXACT_COUNT_LIMIT), estimated: true };
   }
 }

@@ -20,7 +20,10 @@ function listening(port: number): Promise<boolean> {
       socket.destroy();
       resolve(ok);
     };
-    socket.once('connect', () => done(true)).once('error', () => done(false)).once('timeout', () => done(false));
+    socket
+      .once('connect', () => done(true))
+      .once('error', () => done(false))
+      .once('timeout', () => done(false));
   });
 }
 
@@ -30,19 +33,60 @@ if (!mariaUp) console.warn('skipping popup reports over a MariaDB data source: n
 
 /** A table of 25 goods in the data source's own database, named per run so parallel runs do not meet. */
 const TABLE = `rpt_goods_${crypto.randomBytes(4).toString('hex')}`;
-const PG = { code: 'pgsrc', name: 'PostgreSQL', dbType: 'postgresql', host: '127.0.0.1', port: 5432, dbName: 'test', dbUsername: 'postgres', dbPassword: '' };
-const MARIA = { code: 'mariasrc', name: 'MariaDB', dbType: 'mysql', host: '127.0.0.1', port: 3306, dbName: 'test', dbUsername: 'root', dbPassword: '' };
+const PG = {
+  code: 'pgsrc',
+  name: 'PostgreSQL',
+  dbType: 'postgresql',
+  host: '127.0.0.1',
+  port: 5432,
+  dbName: 'test',
+  dbUsername: 'postgres',
+  dbPassword: '',
+};
+const MARIA = {
+  code: 'mariasrc',
+  name: 'MariaDB',
+  dbType: 'mysql',
+  host: '127.0.0.1',
+  port: 3306,
+  dbName: 'test',
+  dbUsername: 'root',
+  dbPassword: '',
+};
 
 /** A report over the goods table of a data source; `${kind}` filters, `name` is a query field. */
-const goodsReport = (code: string, dbSource: string, querySql = `SELECT id, name, kind FROM ${TABLE} WHERE kind = \${kind} ORDER BY id`) => ({
-  code, name: code, dbSource, querySql,
-  columns: [{ field: 'id', title: 'Id', type: 'number', queryMode: 'single' }, { field: 'name', title: 'Name', queryMode: 'single' }, { field: 'kind', title: 'Kind' }],
+const goodsReport = (
+  code: string,
+  dbSource: string,
+  querySql = `SELECT id, name, kind FROM ${TABLE} WHERE kind = \${kind} ORDER BY id`,
+) => ({
+  code,
+  name: code,
+  dbSource,
+  querySql,
+  columns: [
+    { field: 'id', title: 'Id', type: 'number', queryMode: 'single' },
+    { field: 'name', title: 'Name', queryMode: 'single' },
+    { field: 'kind', title: 'Kind' },
+  ],
   params: [{ name: 'kind', title: 'Kind', defaultValue: 'fruit' }],
 });
 
 describe.each([
-  { label: 'PostgreSQL', up: pgUp, source: PG, sleep: 'SELECT pg_sleep(3) AS s', write: `WITH d AS (DELETE FROM ${TABLE} RETURNING id) SELECT id FROM d` },
-  { label: 'MariaDB', up: mariaUp, source: MARIA, sleep: 'SELECT SLEEP(3) AS s', write: `SELECT NEXTVAL(${TABLE}_seq) AS id` },
+  {
+    label: 'PostgreSQL',
+    up: pgUp,
+    source: PG,
+    sleep: 'SELECT pg_sleep(3) AS s',
+    write: `WITH d AS (DELETE FROM ${TABLE} RETURNING id) SELECT id FROM d`,
+  },
+  {
+    label: 'MariaDB',
+    up: mariaUp,
+    source: MARIA,
+    sleep: 'SELECT SLEEP(3) AS s',
+    write: `SELECT NEXTVAL(${TABLE}_seq) AS id`,
+  },
 ])('popup reports over a $label data source (issue 12 item 4)', ({ up, source, sleep, write }) => {
   let t: TestApp;
   let f: AdminFixtures;
@@ -51,7 +95,11 @@ describe.each([
     if (!up) return;
     t = await createTestApp();
     f = await adminFixtures(t);
-    const rows = Array.from({ length: 25 }, (_, i) => [i + 1, `item ${String(i + 1).padStart(2, '0')}`, i % 5 === 0 ? 'veg' : 'fruit']);
+    const rows = Array.from({ length: 25 }, (_, i) => [
+      i + 1,
+      `item ${String(i + 1).padStart(2, '0')}`,
+      i % 5 === 0 ? 'veg' : 'fruit',
+    ]);
     if (source.dbType === 'postgresql') {
       const c = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' });
       await c.connect();
@@ -79,8 +127,17 @@ describe.each([
     await t?.close();
   });
 
-  const add = (body: Record<string, unknown>) => t.call<{ id: string }>('POST', '/online/cgreport/head/add', { token: f.admin, body, headers: { 'accept-language': 'en-US' } });
-  const data = (id: string, query = '') => t.call<ReportDataResult>('GET', `/online/cgreport/api/getData/${id}?${query}`, { token: f.admin, headers: { 'accept-language': 'en-US' } });
+  const add = (body: Record<string, unknown>) =>
+    t.call<{ id: string }>('POST', '/online/cgreport/head/add', {
+      token: f.admin,
+      body,
+      headers: { 'accept-language': 'en-US' },
+    });
+  const data = (id: string, query = '') =>
+    t.call<ReportDataResult>('GET', `/online/cgreport/api/getData/${id}?${query}`, {
+      token: f.admin,
+      headers: { 'accept-language': 'en-US' },
+    });
 
   it.skipIf(!up)('pages, binds parameters and filters, and keeps an injection attempt a value', async () => {
     const id = (await add(goodsReport('goods', source.code))).body.result.id;
@@ -88,8 +145,16 @@ describe.each([
     expect(p1.body.success, JSON.stringify(p1.body)).toBe(true);
     expect(p1.body.result.total).toBe(20);
     expect(p1.body.result.records.map((r) => Number(r.id))).toEqual([2, 3, 4, 5, 7, 8, 9, 10, 12, 13]);
-    expect((await data(id, 'pageNo=2&pageSize=10')).body.result.records.map((r) => Number(r.id))).toEqual([14, 15, 17, 18, 19, 20, 22, 23, 24, 25]);
-    expect((await data(id, 'self_kind=veg')).body.result.records.map((r) => r.name)).toEqual(['item 01', 'item 06', 'item 11', 'item 16', 'item 21']);
+    expect((await data(id, 'pageNo=2&pageSize=10')).body.result.records.map((r) => Number(r.id))).toEqual([
+      14, 15, 17, 18, 19, 20, 22, 23, 24, 25,
+    ]);
+    expect((await data(id, 'self_kind=veg')).body.result.records.map((r) => r.name)).toEqual([
+      'item 01',
+      'item 06',
+      'item 11',
+      'item 16',
+      'item 21',
+    ]);
     expect((await data(id, 'self_kind=veg&name=1')).body.result.total).toBe(4);
     expect((await data(id, 'id=7')).body.result.records).toEqual([{ id: 7, name: 'item 07', kind: 'fruit' }]);
     for (const attack of ["veg' OR '1'='1", "veg' -- ", "x'; DROP TABLE goods; --"]) {
@@ -106,8 +171,13 @@ describe.each([
     expect(res.body.message).toMatch(/^A report may only read, not change data: /);
     const ddl = await add(goodsReport('ddl', source.code, `CREATE TABLE ${TABLE}_x (a int)`));
     expectRefused(ddl, 400);
-    expect((await data((await add(goodsReport('count', source.code, `SELECT count(*) AS id FROM ${TABLE}`))).body.result.id)).body.result.records[0]).toMatchObject({ id: expect.anything() });
-    const all = (await data((await add(goodsReport('all', source.code, `SELECT id FROM ${TABLE}`))).body.result.id, 'pageSize=100')).body.result;
+    expect(
+      (await data((await add(goodsReport('count', source.code, `SELECT count(*) AS id FROM ${TABLE}`))).body.result.id))
+        .body.result.records[0],
+    ).toMatchObject({ id: expect.anything() });
+    const all = (
+      await data((await add(goodsReport('all', source.code, `SELECT id FROM ${TABLE}`))).body.result.id, 'pageSize=100')
+    ).body.result;
     expect(all.total).toBe(25);
   });
 
@@ -116,33 +186,80 @@ describe.each([
     const report = await findReport(t.db, PLATFORM_TENANT_ID, id, 'id');
     const key = (): Buffer => Buffer.alloc(32);
     const started = Date.now();
-    const err = await reportData(t.db, key, new ReportCache(), report, { pageNo: 1, pageSize: 10, rest: {} }, { timeoutMs: 300, rowLimit: 100 }).catch((e: unknown) => e);
+    const err = await reportData(
+      t.db,
+      key,
+      new ReportCache(),
+      report,
+      { pageNo: 1, pageSize: 10, rest: {} },
+      { timeoutMs: 300, rowLimit: 100 },
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).messageKey).toBe('popupReportTimeout');
     expect(Date.now() - started).toBeLessThan(2500);
 
-    const all = await findReport(t.db, PLATFORM_TENANT_ID, (await add(goodsReport('capped', source.code, `SELECT id FROM ${TABLE} ORDER BY id`))).body.result.id, 'id');
-    const capped = await reportData(t.db, key, new ReportCache(), all, { pageNo: 2, pageSize: 10, rest: {} }, { timeoutMs: 5000, rowLimit: 15 });
+    const all = await findReport(
+      t.db,
+      PLATFORM_TENANT_ID,
+      (await add(goodsReport('capped', source.code, `SELECT id FROM ${TABLE} ORDER BY id`))).body.result.id,
+      'id',
+    );
+    const capped = await reportData(
+      t.db,
+      key,
+      new ReportCache(),
+      all,
+      { pageNo: 2, pageSize: 10, rest: {} },
+      { timeoutMs: 5000, rowLimit: 15 },
+    );
     expect(capped).toMatchObject({ total: 15, truncated: true });
     expect(capped.records.map((r) => Number(r.id))).toEqual([11, 12, 13, 14, 15]);
-    expect((await reportData(t.db, key, new ReportCache(), all, { pageNo: 3, pageSize: 10, rest: {} }, { timeoutMs: 5000, rowLimit: 15 })).records).toEqual([]);
+    expect(
+      (
+        await reportData(
+          t.db,
+          key,
+          new ReportCache(),
+          all,
+          { pageNo: 3, pageSize: 10, rest: {} },
+          { timeoutMs: 5000, rowLimit: 15 },
+        )
+      ).records,
+    ).toEqual([]);
   });
 });
 
 describe('popup report statement timeout on the product’s own database', () => {
-  it.skipIf(!process.env.DATABASE_URL)('stops pg_sleep at the timeout on PostgreSQL (PGlite cannot interrupt a statement)', async () => {
-    const t = await createTestApp();
-    try {
-      const token = await t.login();
-      const body = { code: 'sleepy', name: 'sleepy', dbSource: null, querySql: 'SELECT pg_sleep(3) AS s', columns: [{ field: 's', title: 'S' }], params: [] };
-      const id = (await t.call<{ id: string }>('POST', '/online/cgreport/head/add', { token, body })).body.result.id;
-      const report = await findReport(t.db, PLATFORM_TENANT_ID, id, 'id');
-      const started = Date.now();
-      const err = await reportData(t.db, () => Buffer.alloc(32), new ReportCache(), report, { pageNo: 1, pageSize: 10, rest: {} }, { timeoutMs: 300, rowLimit: 100 }).catch((e: unknown) => e);
-      expect((err as AppError).messageKey).toBe('popupReportTimeout');
-      expect(Date.now() - started).toBeLessThan(2500);
-    } finally {
-      await t.close();
-    }
-  });
+  it.skipIf(!process.env.DATABASE_URL)(
+    'stops pg_sleep at the timeout on PostgreSQL (PGlite cannot interrupt a statement)',
+    async () => {
+      const t = await createTestApp();
+      try {
+        const token = await t.login();
+        const body = {
+          code: 'sleepy',
+          name: 'sleepy',
+          dbSource: null,
+          querySql: 'SELECT pg_sleep(3) AS s',
+          columns: [{ field: 's', title: 'S' }],
+          params: [],
+        };
+        const id = (await t.call<{ id: string }>('POST', '/online/cgreport/head/add', { token, body })).body.result.id;
+        const report = await findReport(t.db, PLATFORM_TENANT_ID, id, 'id');
+        const started = Date.now();
+        const err = await reportData(
+          t.db,
+          () => Buffer.alloc(32),
+          new ReportCache(),
+          report,
+          { pageNo: 1, pageSize: 10, rest: {} },
+          { timeoutMs: 300, rowLimit: 100 },
+        ).catch((e: unknown) => e);
+        expect((err as AppError).messageKey).toBe('popupReportTimeout');
+        expect(Date.now() - started).toBeLessThan(2500);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });

@@ -1,12 +1,25 @@
 import {
-  POPUP_REPORT_CACHE_MS, REPORT_PARAM_PREFIX, type DataSourceType, type Language, type ReportColumnsResult, type ReportDataResult, type ReportQueryInfo,
+  POPUP_REPORT_CACHE_MS,
+  REPORT_PARAM_PREFIX,
+  type DataSourceType,
+  type Language,
+  type ReportColumnsResult,
+  type ReportDataResult,
+  type ReportQueryInfo,
 } from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
 import { dictItems } from '../../dict/dict.repo';
 import { decryptPassword } from '../datasources/datasource-secret';
 import type { StoredReport } from './popup-reports.service';
-import { REPORT_ROW_LIMIT, REPORT_TIMEOUT_MS, runReport, type ReportFilter, type ReportTarget, type RunLimits } from './report-runner';
+import {
+  REPORT_ROW_LIMIT,
+  REPORT_TIMEOUT_MS,
+  runReport,
+  type ReportFilter,
+  type ReportTarget,
+  type RunLimits,
+} from './report-runner';
 
 /** `getRpColumns` answer of a report: its columns, the options of their dictionaries, its parameters. */
 export async function reportColumns(db: Db, report: StoredReport, lang: Language): Promise<ReportColumnsResult> {
@@ -21,7 +34,13 @@ export async function reportColumns(db: Db, report: StoredReport, lang: Language
   return {
     cgRpConfigId: report.id,
     cgRpConfigName: report.name,
-    columns: report.columns.map((c) => ({ dataIndex: c.field, title: c.title, type: c.type, dictCode: c.dictCode, hidden: c.hidden })),
+    columns: report.columns.map((c) => ({
+      dataIndex: c.field,
+      title: c.title,
+      type: c.type,
+      dictCode: c.dictCode,
+      hidden: c.hidden,
+    })),
     dictOptions,
     params: report.params,
   };
@@ -31,13 +50,27 @@ export async function reportColumns(db: Db, report: StoredReport, lang: Language
 export function reportQueryInfo(report: StoredReport): ReportQueryInfo {
   return report.columns
     .filter((c) => c.queryMode === 'single')
-    .map((c) => ({ field: c.field, label: c.title, mode: 'single' as const, type: c.type, dictCode: c.dictCode, hidden: c.hidden ? ('1' as const) : ('0' as const) }));
+    .map((c) => ({
+      field: c.field,
+      label: c.title,
+      mode: 'single' as const,
+      type: c.type,
+      dictCode: c.dictCode,
+      hidden: c.hidden ? ('1' as const) : ('0' as const),
+    }));
 }
 
 /** Where a report of this tenant runs: the own database, or its data source with the decrypted password. */
 async function targetOf(db: Db, key: () => Buffer, report: StoredReport): Promise<ReportTarget> {
   if (report.dbSource === null) return { kind: 'own', db };
-  const [src] = await db.query<{ db_type: DataSourceType; host: string; port: number; db_name: string; db_username: string; c: string | null }>(
+  const [src] = await db.query<{
+    db_type: DataSourceType;
+    host: string;
+    port: number;
+    db_name: string;
+    db_username: string;
+    c: string | null;
+  }>(
     'SELECT db_type, host, port, db_name, db_username, db_password_cipher AS c FROM sys_data_source WHERE tenant_id = $1 AND code = $2',
     [report.tenantId, report.dbSource],
   );
@@ -48,14 +81,28 @@ async function targetOf(db: Db, key: () => Buffer, report: StoredReport): Promis
   } catch {
     throw new AppError('business', 'dataSourcePasswordUnreadable');
   }
-  return { kind: 'external', connection: { dbType: src.db_type, host: src.host, port: Number(src.port), dbName: src.db_name, dbUsername: src.db_username, password } };
+  return {
+    kind: 'external',
+    connection: {
+      dbType: src.db_type,
+      host: src.host,
+      port: Number(src.port),
+      dbName: src.db_name,
+      dbUsername: src.db_username,
+      password,
+    },
+  };
 }
 
 /** Results asked for with a group id, kept 30 s (SPEC §7, §9), keyed by tenant, report version and query. */
 export class ReportCache {
   private readonly entries = new Map<string, { until: number; value: ReportDataResult }>();
 
-  constructor(private readonly ttlMs = POPUP_REPORT_CACHE_MS, private readonly max = 500, private readonly now = (): number => Date.now()) {}
+  constructor(
+    private readonly ttlMs = POPUP_REPORT_CACHE_MS,
+    private readonly max = 500,
+    private readonly now = (): number => Date.now(),
+  ) {}
 
   get(key: string): ReportDataResult | undefined {
     const hit = this.entries.get(key);
@@ -89,7 +136,14 @@ export interface DataCall {
  * misspelt parameter is not silently ignored.
  * @throws AppError badRequest listFieldUnknown / listValueInvalid; the runner's errors
  */
-export async function reportData(db: Db, key: () => Buffer, cache: ReportCache, report: StoredReport, call: DataCall, limits: RunLimits = { timeoutMs: REPORT_TIMEOUT_MS, rowLimit: REPORT_ROW_LIMIT }): Promise<ReportDataResult> {
+export async function reportData(
+  db: Db,
+  key: () => Buffer,
+  cache: ReportCache,
+  report: StoredReport,
+  call: DataCall,
+  limits: RunLimits = { timeoutMs: REPORT_TIMEOUT_MS, rowLimit: REPORT_ROW_LIMIT },
+): Promise<ReportDataResult> {
   const values: Record<string, string | null> = Object.fromEntries(report.params.map((p) => [p.name, p.defaultValue]));
   const filters: ReportFilter[] = [];
   const queryable = new Map(report.columns.filter((c) => c.queryMode === 'single').map((c) => [c.field, c]));
@@ -106,15 +160,28 @@ export async function reportData(db: Db, key: () => Buffer, cache: ReportCache, 
     const col = queryable.get(k);
     if (!col) throw new AppError('badRequest', 'listFieldUnknown', { field: k });
     if (v === '') continue;
-    if (col.type === 'number' && !Number.isFinite(Number(v))) throw new AppError('badRequest', 'listValueInvalid', { field: k });
+    if (col.type === 'number' && !Number.isFinite(Number(v)))
+      throw new AppError('badRequest', 'listValueInvalid', { field: k });
     filters.push({ field: col.field, type: col.type, value: v });
   }
   const cacheKey = call.groupId
-    ? JSON.stringify([report.tenantId, report.id, report.version, call.groupId, call.pageNo, call.pageSize, Object.entries(call.rest).sort()])
+    ? JSON.stringify([
+        report.tenantId,
+        report.id,
+        report.version,
+        call.groupId,
+        call.pageNo,
+        call.pageSize,
+        Object.entries(call.rest).sort(),
+      ])
     : null;
   const cached = cacheKey ? cache.get(cacheKey) : undefined;
   if (cached) return cached;
-  const page = await runReport(await targetOf(db, key, report), { querySql: report.querySql, values, filters, pageNo: call.pageNo, pageSize: call.pageSize, sort }, limits);
+  const page = await runReport(
+    await targetOf(db, key, report),
+    { querySql: report.querySql, values, filters, pageNo: call.pageNo, pageSize: call.pageSize, sort },
+    limits,
+  );
   if (cacheKey) cache.set(cacheKey, page);
   return page;
 }

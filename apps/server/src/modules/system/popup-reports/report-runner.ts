@@ -1,7 +1,13 @@
 import { parseReportSql, type ReportColumnType } from '@ztj/contracts';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
-import { CONNECT_TIMEOUT_MS, mysqlConnection, postgresClient, reasonOf, type ConnectionTarget } from '../datasources/datasource-connect';
+import {
+  CONNECT_TIMEOUT_MS,
+  mysqlConnection,
+  postgresClient,
+  reasonOf,
+  type ConnectionTarget,
+} from '../datasources/datasource-connect';
 
 /** Statement timeout of a report query (each statement: the count and the page). */
 export const REPORT_TIMEOUT_MS = 10_000;
@@ -61,7 +67,8 @@ export function buildStatements(run: ReportRun, dialect: Dialect, limits: RunLim
   if ('problem' in parsed) throw new AppError('badRequest', 'popupReportReadOnly', { reason: parsed.problem });
   const values: unknown[] = parsed.order.map((name) => run.values[name] ?? null);
   const quote = (f: string): string => (dialect === 'pg' ? `"${f}"` : `\`${f}\``);
-  const asText = (f: string): string => (dialect === 'pg' ? `CAST(rpt.${quote(f)} AS text)` : `CAST(rpt.${quote(f)} AS CHAR)`);
+  const asText = (f: string): string =>
+    dialect === 'pg' ? `CAST(rpt.${quote(f)} AS text)` : `CAST(rpt.${quote(f)} AS CHAR)`;
   const conds: string[] = [];
   for (const f of run.filters) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(f.field)) continue; // definitions are validated; belt and braces
@@ -71,14 +78,24 @@ export function buildStatements(run: ReportRun, dialect: Dialect, limits: RunLim
     } else {
       const escaped = f.value.replace(/[\\%_]/g, (c) => `\\${c}`);
       values.push(f.type === 'string' ? `%${escaped}%` : `${escaped}%`);
-      conds.push(dialect === 'pg' ? `${asText(f.field)} ILIKE ${ph(values.length)}` : `${asText(f.field)} LIKE ${ph(values.length)}`);
+      conds.push(
+        dialect === 'pg'
+          ? `${asText(f.field)} ILIKE ${ph(values.length)}`
+          : `${asText(f.field)} LIKE ${ph(values.length)}`,
+      );
     }
   }
   const from = `(${parsed.sql}\n) rpt${conds.length ? ` WHERE ${conds.join(' AND ')}` : ''}`;
-  const count = { sql: `SELECT count(*) AS n FROM (SELECT 1 AS one FROM ${from} LIMIT ${limits.rowLimit + 1}) c`, values };
+  const count = {
+    sql: `SELECT count(*) AS n FROM (SELECT 1 AS one FROM ${from} LIMIT ${limits.rowLimit + 1}) c`,
+    values,
+  };
   const offset = (run.pageNo - 1) * run.pageSize;
   const size = Math.min(run.pageSize, limits.rowLimit - offset);
-  const orderBy = run.sort && /^[A-Za-z_][A-Za-z0-9_]*$/.test(run.sort.field) ? ` ORDER BY rpt.${quote(run.sort.field)} ${run.sort.desc ? 'DESC' : 'ASC'}` : '';
+  const orderBy =
+    run.sort && /^[A-Za-z_][A-Za-z0-9_]*$/.test(run.sort.field)
+      ? ` ORDER BY rpt.${quote(run.sort.field)} ${run.sort.desc ? 'DESC' : 'ASC'}`
+      : '';
   const page = size > 0 ? { sql: `SELECT * FROM ${from}${orderBy} LIMIT ${size} OFFSET ${offset}`, values } : null;
   return { count, page };
 }
@@ -144,11 +161,18 @@ async function runOwn(db: Db, run: ReportRun, limits: RunLimits): Promise<Report
 }
 
 async function runPostgres(t: ConnectionTarget, run: ReportRun, limits: RunLimits): Promise<ReportPage> {
-  const client = postgresClient(t, { connectTimeoutMs: CONNECT_TIMEOUT_MS, queryTimeoutMs: limits.timeoutMs + 2_000, applicationName: 'ztj-popup-report' });
+  const client = postgresClient(t, {
+    connectTimeoutMs: CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: limits.timeoutMs + 2_000,
+    applicationName: 'ztj-popup-report',
+  });
   try {
     await client.connect();
     await client.query('BEGIN');
-    const q: Queryable = { query: async <T>(sql: string, params?: readonly unknown[]) => (await client.query(sql, params as unknown[])).rows as T[] };
+    const q: Queryable = {
+      query: async <T>(sql: string, params?: readonly unknown[]) =>
+        (await client.query(sql, params as unknown[])).rows as T[],
+    };
     await readOnlyPg(q, limits.timeoutMs, true);
     return await pgPage(q, run, limits);
   } finally {
@@ -158,19 +182,34 @@ async function runPostgres(t: ConnectionTarget, run: ReportRun, limits: RunLimit
 }
 
 async function runMysql(t: ConnectionTarget, run: ReportRun, limits: RunLimits): Promise<ReportPage> {
-  const conn = await mysqlConnection(t, CONNECT_TIMEOUT_MS, { multipleStatements: false, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true });
+  const conn = await mysqlConnection(t, CONNECT_TIMEOUT_MS, {
+    multipleStatements: false,
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+  });
   const timeout = limits.timeoutMs + 2_000; // the client's own guard, behind the server's
   try {
     const [[version]] = (await conn.query({ sql: 'SELECT VERSION() AS v', timeout })) as unknown as [{ v: string }[]];
     const mariadb = /mariadb/i.test(version?.v ?? '');
     await conn.query({
-      sql: mariadb ? `SET SESSION max_statement_time = ${Math.max(0.001, limits.timeoutMs / 1000)}` : `SET SESSION max_execution_time = ${Math.max(1, Math.trunc(limits.timeoutMs))}`,
+      sql: mariadb
+        ? `SET SESSION max_statement_time = ${Math.max(0.001, limits.timeoutMs / 1000)}`
+        : `SET SESSION max_execution_time = ${Math.max(1, Math.trunc(limits.timeoutMs))}`,
       timeout,
     });
     await conn.query({ sql: 'START TRANSACTION READ ONLY', timeout });
     const st = buildStatements(run, 'mysql', limits);
-    const [countRows] = (await conn.query({ sql: st.count.sql, values: st.count.values, timeout })) as unknown as [{ n: unknown }[]];
-    const records = st.page ? ((await conn.query({ sql: st.page.sql, values: st.page.values, timeout })) as unknown as [Record<string, unknown>[]])[0] : [];
+    const [countRows] = (await conn.query({ sql: st.count.sql, values: st.count.values, timeout })) as unknown as [
+      { n: unknown }[],
+    ];
+    const records = st.page
+      ? (
+          (await conn.query({ sql: st.page.sql, values: st.page.values, timeout })) as unknown as [
+            Record<string, unknown>[],
+          ]
+        )[0]
+      : [];
     return pageOf(countRows[0]?.n, records, limits);
   } finally {
     await conn.query('ROLLBACK').catch(() => undefined);
@@ -187,9 +226,16 @@ function translate(err: unknown, limits: RunLimits, password: string): unknown {
   // MySQL/MariaDB 1792 ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION
   // 0A000 for a data-modifying WITH (it may only stand at the top level, and the report is a derived table)
   const modifyingCte = e?.code === '0A000' && /data-modifying/i.test(reason);
-  if (e?.code === '25006' || e?.code === '42501' || e?.errno === 1792 || modifyingCte) return new AppError('badRequest', 'popupReportReadOnly', { reason });
+  if (e?.code === '25006' || e?.code === '42501' || e?.errno === 1792 || modifyingCte)
+    return new AppError('badRequest', 'popupReportReadOnly', { reason });
   // PostgreSQL 57014 query_canceled; MariaDB 1969 max_statement_time; MySQL 3024 max_execution_time; client guards
-  if (e?.code === '57014' || e?.errno === 1969 || e?.errno === 3024 || e?.code === 'PROTOCOL_SEQUENCE_TIMEOUT' || /Query read timeout/i.test(reason)) {
+  if (
+    e?.code === '57014' ||
+    e?.errno === 1969 ||
+    e?.errno === 3024 ||
+    e?.code === 'PROTOCOL_SEQUENCE_TIMEOUT' ||
+    /Query read timeout/i.test(reason)
+  ) {
     return new AppError('business', 'popupReportTimeout', { seconds: Math.round(limits.timeoutMs / 100) / 10 });
   }
   return new AppError('business', 'popupReportFailed', { reason });

@@ -88,7 +88,8 @@ export function createQuartzScheduler(opts: QuartzSchedulerOptions): QuartzSched
   let lastTick = 0;
   let lastCleanup = 0;
 
-  const send = (runId: string): Promise<string | null> => jobs.send<RunJobData>(QUARTZ_RUN_QUEUE, { runId }, { retryLimit: 0, expireInSeconds: 3600 });
+  const send = (runId: string): Promise<string | null> =>
+    jobs.send<RunJobData>(QUARTZ_RUN_QUEUE, { runId }, { retryLimit: 0, expireInSeconds: 3600 });
 
   async function tick(): Promise<number> {
     const at = now();
@@ -146,7 +147,10 @@ export function createQuartzScheduler(opts: QuartzSchedulerOptions): QuartzSched
     if (!run || run.status !== 'queued') return { status: run?.status ?? 'gone' };
     const started = now();
     await db.query(`UPDATE quartz_job_run SET status = 'running', start_time = $2 WHERE id = $1`, [run.id, started]);
-    await db.query(`UPDATE quartz_job SET last_run_time = $2, last_run_status = 'running', last_run_message = NULL WHERE id = $1`, [run.job_id, started]);
+    await db.query(
+      `UPDATE quartz_job SET last_run_time = $2, last_run_status = 'running', last_run_message = NULL WHERE id = $1`,
+      [run.job_id, started],
+    );
     let status: 'success' | 'failure' = 'success';
     let message: string | null;
     try {
@@ -169,14 +173,24 @@ export function createQuartzScheduler(opts: QuartzSchedulerOptions): QuartzSched
       onError(e);
     }
     const finished = now();
-    await db.query('UPDATE quartz_job_run SET status = $2, message = $3, finish_time = $4 WHERE id = $1', [run.id, status, message, finished]);
-    await db.query('UPDATE quartz_job SET last_run_status = $2, last_run_message = $3 WHERE id = $1 AND last_run_time = $4', [run.job_id, status, message, started]);
+    await db.query('UPDATE quartz_job_run SET status = $2, message = $3, finish_time = $4 WHERE id = $1', [
+      run.id,
+      status,
+      message,
+      finished,
+    ]);
+    await db.query(
+      'UPDATE quartz_job SET last_run_status = $2, last_run_message = $3 WHERE id = $1 AND last_run_time = $4',
+      [run.job_id, status, message, started],
+    );
     return { status };
   }
 
   return {
     async start() {
-      await jobs.work<RunJobData>(QUARTZ_RUN_QUEUE, { concurrency: 2, pollingIntervalSeconds: 1 }, (job) => runJob(job.data));
+      await jobs.work<RunJobData>(QUARTZ_RUN_QUEUE, { concurrency: 2, pollingIntervalSeconds: 1 }, (job) =>
+        runJob(job.data),
+      );
       stopped = false;
       lastTick = now();
       schedule();

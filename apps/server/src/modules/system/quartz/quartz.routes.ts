@@ -38,8 +38,12 @@ export function quartzRoutes(app: FastifyInstance, db: Db, config: Config): void
     const [row] = await db.query<Record<string, unknown>>('SELECT * FROM quartz_job WHERE id = $1', [query.id]);
     return L.map(row!);
   });
-  registerRoute(app, db, R.jobClasses, async () => jobClasses().map((c) => ({ name: c.name, label: c.label, parameterHint: c.parameterHint })));
-  registerRoute(app, db, R.add, async ({ auth, body, lang }) => ({ id: await quartz.createJob(db, body, callerOf(auth), lang) }));
+  registerRoute(app, db, R.jobClasses, async () =>
+    jobClasses().map((c) => ({ name: c.name, label: c.label, parameterHint: c.parameterHint })),
+  );
+  registerRoute(app, db, R.add, async ({ auth, body, lang }) => ({
+    id: await quartz.createJob(db, body, callerOf(auth), lang),
+  }));
   registerRoute(app, db, R.edit, async ({ auth, body, lang }) => {
     await quartz.editJob(db, body, callerOf(auth, R.list.access), lang);
     return null;
@@ -64,9 +68,23 @@ export function quartzRoutes(app: FastifyInstance, db: Db, config: Config): void
     await requireVisible(db, L, query.id, callerOf(auth, R.list.access));
     return { runId: await schedulerOf(req).executeOnce(query.id, auth.tenantId) };
   });
-  registerExportRoute(app, db, R.exportXls, listExporter({ key: R.exportXls.path, list: L, permission: R.list.access, title: { 'zh-CN': '定时任务', 'en-US': 'Scheduled jobs' }, fileBase: { 'zh-CN': '定时任务', 'en-US': 'scheduled-jobs' } }));
+  registerExportRoute(
+    app,
+    db,
+    R.exportXls,
+    listExporter({
+      key: R.exportXls.path,
+      list: L,
+      permission: R.list.access,
+      title: { 'zh-CN': '定时任务', 'en-US': 'Scheduled jobs' },
+      fileBase: { 'zh-CN': '定时任务', 'en-US': 'scheduled-jobs' },
+    }),
+  );
   registerRawRoute(app, db, R.importExcel, async ({ auth, req, lang }) => {
     const { files } = await readMultipart(req);
-    return { kind: 'envelope', body: await runImport(db, quartz.QUARTZ_IMPORT, files, callerOf(auth), lang, config.dataDir) };
+    return {
+      kind: 'envelope',
+      body: await runImport(db, quartz.QUARTZ_IMPORT, files, callerOf(auth), lang, config.dataDir),
+    };
   });
 }

@@ -1,4 +1,12 @@
-import { QUARTZ_STATUS, QuartzJobCreateSchema, VALIDATION_MESSAGES, type Language, type QuartzJobCreate, type QuartzJobEdit, type QuartzJobRecord } from '@ztj/contracts';
+import {
+  QUARTZ_STATUS,
+  QuartzJobCreateSchema,
+  VALIDATION_MESSAGES,
+  type Language,
+  type QuartzJobCreate,
+  type QuartzJobEdit,
+  type QuartzJobRecord,
+} from '@ztj/contracts';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
 import type { ImportSpec } from '../../../platform/list/import-runner';
@@ -28,11 +36,20 @@ export const QUARTZ_LIST: ListSpec<QuartzJobRecord> = {
   idSql: 'q.id',
   fields: {
     jobClassName: { sql: 'q.job_class_name', type: 'string', label: { 'zh-CN': '任务类名', 'en-US': 'Job class' } },
-    cronExpression: { sql: 'q.cron_expression', type: 'string', label: { 'zh-CN': 'Cron表达式', 'en-US': 'Cron expression' } },
+    cronExpression: {
+      sql: 'q.cron_expression',
+      type: 'string',
+      label: { 'zh-CN': 'Cron表达式', 'en-US': 'Cron expression' },
+    },
     parameter: { sql: 'q.parameter', type: 'string', label: { 'zh-CN': '参数', 'en-US': 'Parameter' } },
     description: { sql: 'q.description', type: 'string', label: { 'zh-CN': '描述', 'en-US': 'Description' } },
     status: { sql: 'q.status', type: 'number', label: { 'zh-CN': '状态', 'en-US': 'Status' }, options: STATUS_TEXT },
-    lastRunTime: { sql: 'q.last_run_time', type: 'number', label: { 'zh-CN': '上次执行', 'en-US': 'Last run' }, epochMs: true },
+    lastRunTime: {
+      sql: 'q.last_run_time',
+      type: 'number',
+      label: { 'zh-CN': '上次执行', 'en-US': 'Last run' },
+      epochMs: true,
+    },
     createTime: { sql: 'q.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
   },
   map: (r) => ({
@@ -42,7 +59,10 @@ export const QUARTZ_LIST: ListSpec<QuartzJobRecord> = {
     parameter: textOrNull(r.parameter),
     description: textOrNull(r.description),
     status: Number(r.status),
-    lastRunTime: r.last_run_time === null || r.last_run_time === undefined ? null : new Date(Number(r.last_run_time)).toISOString(),
+    lastRunTime:
+      r.last_run_time === null || r.last_run_time === undefined
+        ? null
+        : new Date(Number(r.last_run_time)).toISOString(),
     lastRunStatus: textOrNull(r.last_run_status),
     lastRunMessage: textOrNull(r.last_run_message),
     nextFireTime: nextFire(r),
@@ -58,18 +78,34 @@ export const QUARTZ_LIST: ListSpec<QuartzJobRecord> = {
  */
 export function checkJob(body: Pick<QuartzJobCreate, 'jobClassName' | 'cronExpression'>, lang: Language): void {
   const errors = [];
-  if (!jobClassOf(body.jobClassName)) errors.push({ field: 'jobClassName', message: VALIDATION_MESSAGES['validation.quartzJobClass'][lang] });
-  if (!firesAgain(body.cronExpression, Date.now())) errors.push({ field: 'cronExpression', message: VALIDATION_MESSAGES['validation.cronNever'][lang] });
+  if (!jobClassOf(body.jobClassName))
+    errors.push({ field: 'jobClassName', message: VALIDATION_MESSAGES['validation.quartzJobClass'][lang] });
+  if (!firesAgain(body.cronExpression, Date.now()))
+    errors.push({ field: 'cronExpression', message: VALIDATION_MESSAGES['validation.cronNever'][lang] });
   if (errors.length) throw new AppError('badRequest', 'validationFailed', {}, errors);
 }
 
 /** Creates a job (running unless `status` -1: it fires from now on). @returns its id */
-export async function createJob(q: Queryable, body: QuartzJobCreate, caller: ListCaller, lang: Language): Promise<string> {
+export async function createJob(
+  q: Queryable,
+  body: QuartzJobCreate,
+  caller: ListCaller,
+  lang: Language,
+): Promise<string> {
   checkJob(body, lang);
   const [row] = await q.query<{ id: string }>(
     `INSERT INTO quartz_job (tenant_id, job_class_name, cron_expression, parameter, description, status, schedule_from, create_by)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id`,
-    [caller.tenantId, body.jobClassName, body.cronExpression, body.parameter ?? null, body.description ?? null, body.status ?? QUARTZ_STATUS.running, Date.now(), caller.username],
+    [
+      caller.tenantId,
+      body.jobClassName,
+      body.cronExpression,
+      body.parameter ?? null,
+      body.description ?? null,
+      body.status ?? QUARTZ_STATUS.running,
+      Date.now(),
+      caller.username,
+    ],
   );
   return row!.id;
 }
@@ -81,14 +117,26 @@ export async function editJob(db: Db, body: QuartzJobEdit, caller: ListCaller, l
   await db.query(
     `UPDATE quartz_job SET job_class_name = $2, cron_expression = $3, parameter = $4, description = $5,
             status = coalesce($6, status), schedule_from = $7, update_by = $8, update_time = now() WHERE id = $1`,
-    [body.id, body.jobClassName, body.cronExpression, body.parameter ?? null, body.description ?? null, body.status ?? null, Date.now(), caller.username],
+    [
+      body.id,
+      body.jobClassName,
+      body.cronExpression,
+      body.parameter ?? null,
+      body.description ?? null,
+      body.status ?? null,
+      Date.now(),
+      caller.username,
+    ],
   );
 }
 
 /** Sets a job's status: running (fires from now on) or stopped. */
 export async function setStatus(db: Db, id: string, status: 0 | -1, caller: ListCaller): Promise<void> {
   await requireVisible(db, QUARTZ_LIST, id, caller);
-  await db.query('UPDATE quartz_job SET status = $2, schedule_from = $3, update_by = $4, update_time = now() WHERE id = $1', [id, status, Date.now(), caller.username]);
+  await db.query(
+    'UPDATE quartz_job SET status = $2, schedule_from = $3, update_by = $4, update_time = now() WHERE id = $1',
+    [id, status, Date.now(), caller.username],
+  );
 }
 
 /** Deletes jobs of the caller's tenant (their runs go with them). */
@@ -112,7 +160,13 @@ export const QUARTZ_IMPORT: ImportSpec = {
   },
   readOnly: { status: QUARTZ_LIST.fields.status!.label, lastRunTime: QUARTZ_LIST.fields.lastRunTime!.label },
   async importRow(q, row, caller) {
-    const body = QuartzJobCreateSchema.parse({ jobClassName: row.jobClassName ?? '', cronExpression: row.cronExpression ?? '', parameter: row.parameter || null, description: row.description || null, status: -1 });
+    const body = QuartzJobCreateSchema.parse({
+      jobClassName: row.jobClassName ?? '',
+      cronExpression: row.cronExpression ?? '',
+      parameter: row.parameter || null,
+      description: row.description || null,
+      status: -1,
+    });
     if (!jobClassOf(body.jobClassName)) throw new AppError('badRequest', 'quartzJobClassUnknown');
     if (!firesAgain(body.cronExpression, Date.now())) throw new AppError('badRequest', 'quartzCronNever');
     await createJob(q, body, caller, 'zh-CN');

@@ -1,4 +1,12 @@
-import { CheckRuleItemSchema, MESSAGES, type CheckRuleCreate, type CheckRuleEdit, type CheckRuleItem, type CheckRuleRecord, type Language } from '@ztj/contracts';
+import {
+  CheckRuleItemSchema,
+  MESSAGES,
+  type CheckRuleCreate,
+  type CheckRuleEdit,
+  type CheckRuleItem,
+  type CheckRuleRecord,
+  type Language,
+} from '@ztj/contracts';
 import { z } from 'zod';
 import type { Db } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
@@ -10,7 +18,9 @@ import { checkValue } from './pattern-sandbox';
 function rowsOf(v: unknown): CheckRuleItem[] {
   const raw: unknown = typeof v === 'string' ? JSON.parse(v) : v;
   if (!Array.isArray(raw)) return [];
-  return raw.map((r) => z.object({ digits: z.coerce.string(), pattern: z.string(), message: z.string() }).safeParse(r)).flatMap((p) => (p.success ? [p.data] : []));
+  return raw
+    .map((r) => z.object({ digits: z.coerce.string(), pattern: z.string(), message: z.string() }).safeParse(r))
+    .flatMap((p) => (p.success ? [p.data] : []));
 }
 
 /** Check rules of the caller's tenant (SPEC §2 system → check rules; generic list machinery). */
@@ -23,7 +33,11 @@ export const CHECK_RULE_LIST: ListSpec<CheckRuleRecord> = {
   fields: {
     ruleCode: { sql: 'c.rule_code', type: 'string', label: { 'zh-CN': '规则编码', 'en-US': 'Rule code' } },
     ruleName: { sql: 'c.rule_name', type: 'string', label: { 'zh-CN': '规则名称', 'en-US': 'Rule name' } },
-    ruleDescription: { sql: 'c.rule_description', type: 'string', label: { 'zh-CN': '规则描述', 'en-US': 'Description' } },
+    ruleDescription: {
+      sql: 'c.rule_description',
+      type: 'string',
+      label: { 'zh-CN': '规则描述', 'en-US': 'Description' },
+    },
     createTime: { sql: 'c.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
   },
   map: (r) => ({
@@ -38,19 +52,37 @@ export const CHECK_RULE_LIST: ListSpec<CheckRuleRecord> = {
   }),
 };
 
-async function refuseTakenCode(db: Db, tenantId: number, code: string, exceptId: string | null, lang: Language): Promise<void> {
-  const [hit] = await db.query('SELECT 1 FROM sys_check_rule WHERE tenant_id = $1 AND rule_code = $2 AND ($3::text IS NULL OR id <> $3)', [tenantId, code, exceptId]);
-  if (hit) throw new AppError('badRequest', 'checkRuleExists', {}, [{ field: 'ruleCode', message: MESSAGES.checkRuleExists[lang] }]);
+async function refuseTakenCode(
+  db: Db,
+  tenantId: number,
+  code: string,
+  exceptId: string | null,
+  lang: Language,
+): Promise<void> {
+  const [hit] = await db.query(
+    'SELECT 1 FROM sys_check_rule WHERE tenant_id = $1 AND rule_code = $2 AND ($3::text IS NULL OR id <> $3)',
+    [tenantId, code, exceptId],
+  );
+  if (hit)
+    throw new AppError('badRequest', 'checkRuleExists', {}, [
+      { field: 'ruleCode', message: MESSAGES.checkRuleExists[lang] },
+    ]);
 }
 
 /** Rows as stored: digits as text, patterns validated by the contract (they compile). */
-const stored = (rows: readonly CheckRuleItem[]): string => JSON.stringify(rows.map((r) => ({ digits: String(r.digits), pattern: r.pattern, message: r.message })));
+const stored = (rows: readonly CheckRuleItem[]): string =>
+  JSON.stringify(rows.map((r) => ({ digits: String(r.digits), pattern: r.pattern, message: r.message })));
 
 /**
  * Creates a check rule of the caller's tenant (body validated by `CheckRuleCreateSchema`, which
  * refuses patterns that do not compile). @throws AppError badRequest checkRuleExists
  */
-export async function createCheckRule(db: Db, body: CheckRuleCreate, caller: ListCaller, lang: Language): Promise<string> {
+export async function createCheckRule(
+  db: Db,
+  body: CheckRuleCreate,
+  caller: ListCaller,
+  lang: Language,
+): Promise<string> {
   await refuseTakenCode(db, caller.tenantId, body.ruleCode, null, lang);
   const [row] = await db.query<{ id: string }>(
     'INSERT INTO sys_check_rule (tenant_id, rule_code, rule_name, rule_json, rule_description, create_by) VALUES ($1,$2,$3,$4::jsonb,$5,$6) RETURNING id',
@@ -82,14 +114,20 @@ export async function deleteCheckRules(db: Db, ids: string[], caller: ListCaller
  * checkRuleFailed (the failing row's message), checkRuleTimeout, checkRuleBroken (row numbers 1-based)
  */
 export async function checkByCode(db: Db, tenantId: number, ruleCode: string, value: string): Promise<void> {
-  const [rule] = await db.query<{ rule_json: unknown }>('SELECT rule_json FROM sys_check_rule WHERE tenant_id = $1 AND rule_code = $2', [tenantId, ruleCode]);
+  const [rule] = await db.query<{ rule_json: unknown }>(
+    'SELECT rule_json FROM sys_check_rule WHERE tenant_id = $1 AND rule_code = $2',
+    [tenantId, ruleCode],
+  );
   if (!rule) throw new AppError('notFound', 'checkRuleNotFound');
   const raw: unknown = rule.rule_json;
   const rows = Array.isArray(raw) ? raw : [];
   const parsed = rows.map((r) => CheckRuleItemSchema.safeParse(r));
   const bad = parsed.findIndex((p) => !p.success);
   if (bad >= 0) throw new AppError('badRequest', 'checkRuleBroken', { row: bad + 1 });
-  const outcome = checkValue(parsed.map((p) => p.data!), value);
+  const outcome = checkValue(
+    parsed.map((p) => p.data!),
+    value,
+  );
   switch (outcome.kind) {
     case 'passed':
       return;

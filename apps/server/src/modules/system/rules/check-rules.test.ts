@@ -23,35 +23,77 @@ describe('check rules (issue 12 item 2)', () => {
   const add = (body: Record<string, unknown>, token = f.admin, lang = 'en-US') =>
     t.call<{ id: string }>('POST', '/sys/checkRule/add', { token, body, headers: { 'accept-language': lang } });
   const list = async (token = f.admin, query = ''): Promise<PageResult<CheckRuleRecord>> =>
-    (await t.call<PageResult<CheckRuleRecord>>('GET', `/sys/checkRule/list?pageSize=50${query}`, { token })).body.result;
-  const one = (id: string, token = f.admin) => t.call<CheckRuleRecord>('GET', `/sys/checkRule/queryById?id=${id}`, { token });
+    (await t.call<PageResult<CheckRuleRecord>>('GET', `/sys/checkRule/list?pageSize=50${query}`, { token })).body
+      .result;
+  const one = (id: string, token = f.admin) =>
+    t.call<CheckRuleRecord>('GET', `/sys/checkRule/queryById?id=${id}`, { token });
   const check = (code: string, value: string, token = f.admin, lang = 'en-US') =>
-    t.call<null>('GET', `/sys/checkRule/checkByCode?ruleCode=${encodeURIComponent(code)}&value=${encodeURIComponent(value)}`, { token, headers: { 'accept-language': lang } });
+    t.call<null>(
+      'GET',
+      `/sys/checkRule/checkByCode?ruleCode=${encodeURIComponent(code)}&value=${encodeURIComponent(value)}`,
+      { token, headers: { 'accept-language': lang } },
+    );
 
   it('adds, lists, edits and deletes rules of the tenant', async () => {
-    const created = await add({ ruleCode: 'plate', ruleName: 'Plate', ruleJson: PLATE, ruleDescription: 'Vehicle plate' });
+    const created = await add({
+      ruleCode: 'plate',
+      ruleName: 'Plate',
+      ruleJson: PLATE,
+      ruleDescription: 'Vehicle plate',
+    });
     expect(created.body.success).toBe(true);
     const id = created.body.result.id;
-    expect((await list()).records).toEqual([expect.objectContaining({ id, ruleCode: 'plate', ruleName: 'Plate', ruleJson: PLATE, ruleDescription: 'Vehicle plate', createBy: 'admin' })]);
+    expect((await list()).records).toEqual([
+      expect.objectContaining({
+        id,
+        ruleCode: 'plate',
+        ruleName: 'Plate',
+        ruleJson: PLATE,
+        ruleDescription: 'Vehicle plate',
+        createBy: 'admin',
+      }),
+    ]);
 
     // JeecgBoot sends ruleJson as a JSON text with numeric digits
-    const edit = await t.call('PUT', '/sys/checkRule/edit', { token: f.admin, body: { id, ruleCode: 'plate2', ruleName: 'Plate 2', ruleJson: JSON.stringify([{ digits: 3, pattern: '\\d+', message: 'digits' }]) } });
+    const edit = await t.call('PUT', '/sys/checkRule/edit', {
+      token: f.admin,
+      body: {
+        id,
+        ruleCode: 'plate2',
+        ruleName: 'Plate 2',
+        ruleJson: JSON.stringify([{ digits: 3, pattern: '\\d+', message: 'digits' }]),
+      },
+    });
     expect(edit.body.success).toBe(true);
-    expect((await one(id)).body.result).toMatchObject({ ruleCode: 'plate2', ruleName: 'Plate 2', ruleJson: [{ digits: '3', pattern: '\\d+', message: 'digits' }] });
+    expect((await one(id)).body.result).toMatchObject({
+      ruleCode: 'plate2',
+      ruleName: 'Plate 2',
+      ruleJson: [{ digits: '3', pattern: '\\d+', message: 'digits' }],
+    });
     expect((await list(f.admin, '&ruleCode=plate2')).total).toBe(1);
 
     const second = (await add({ ruleCode: 'other', ruleName: 'Other', ruleJson: PLATE })).body.result.id;
     expect((await t.call('DELETE', `/sys/checkRule/delete?id=${id}`, { token: f.admin })).body.success).toBe(true);
     expectRefused(await one(id), 404);
-    expect((await t.call('DELETE', `/sys/checkRule/deleteBatch?ids=${second}`, { token: f.admin })).body.success).toBe(true);
+    expect((await t.call('DELETE', `/sys/checkRule/deleteBatch?ids=${second}`, { token: f.admin })).body.success).toBe(
+      true,
+    );
     expect((await list()).total).toBe(0);
   });
 
   it('refuses patterns that do not compile, bad digits, no rows and a taken code, storing nothing new', async () => {
-    const bad = await add({ ruleCode: 'bad', ruleName: 'Bad', ruleJson: [{ digits: '*', pattern: '([a-z]', message: 'x' }] });
+    const bad = await add({
+      ruleCode: 'bad',
+      ruleName: 'Bad',
+      ruleJson: [{ digits: '*', pattern: '([a-z]', message: 'x' }],
+    });
     expectRefused(bad, 400);
     expect(bad.body.errors).toEqual([{ field: 'ruleJson.0.pattern', message: 'Not a valid regular expression' }]);
-    const digits = await add({ ruleCode: 'bad', ruleName: 'Bad', ruleJson: [{ digits: '0', pattern: 'x', message: 'x' }] }, f.admin, 'zh-CN');
+    const digits = await add(
+      { ruleCode: 'bad', ruleName: 'Bad', ruleJson: [{ digits: '0', pattern: 'x', message: 'x' }] },
+      f.admin,
+      'zh-CN',
+    );
     expect(digits.body.errors).toEqual([{ field: 'ruleJson.0.digits', message: '位数须为 * 或 1-999 的整数' }]);
     expectRefused(await add({ ruleCode: 'bad', ruleName: 'Bad', ruleJson: [] }), 400);
     expect((await list()).total).toBe(0);
@@ -63,7 +105,13 @@ describe('check rules (issue 12 item 2)', () => {
 
   it('checks URL-encoded values by code: digit slices in turn, `*` the whole value, the failing row’s message', async () => {
     const id = (await add({ ruleCode: 'plate', ruleName: 'Plate', ruleJson: PLATE })).body.result.id;
-    const spaced = (await add({ ruleCode: 'spaced', ruleName: 'Spaced', ruleJson: [{ digits: '*', pattern: '[a-z]+ & [0-9]+%\\+?', message: '“word & number%” expected' }] })).body.result.id;
+    const spaced = (
+      await add({
+        ruleCode: 'spaced',
+        ruleName: 'Spaced',
+        ruleJson: [{ digits: '*', pattern: '[a-z]+ & [0-9]+%\\+?', message: '“word & number%” expected' }],
+      })
+    ).body.result.id;
     expect((await check('plate', 'AB12C3D')).body.success).toBe(true);
     const first = await check('plate', 'ab12C3D');
     expectRefused(first, 400);
@@ -81,10 +129,21 @@ describe('check rules (issue 12 item 2)', () => {
   });
 
   it('interrupts a catastrophic pattern with a clear refusal instead of hanging the request', async () => {
-    const id = (await add({ ruleCode: 'evil', ruleName: 'Evil', ruleJson: [{ digits: '*', pattern: '.+', message: 'x' }, { digits: '*', pattern: '^(a+)+$', message: 'only a' }] })).body.result.id;
+    const id = (
+      await add({
+        ruleCode: 'evil',
+        ruleName: 'Evil',
+        ruleJson: [
+          { digits: '*', pattern: '.+', message: 'x' },
+          { digits: '*', pattern: '^(a+)+$', message: 'only a' },
+        ],
+      })
+    ).body.result.id;
     const res = await check('evil', `${'a'.repeat(35)}!`);
     expectRefused(res, 400);
-    expect(res.body.message).toBe('The pattern of row 2 of this check rule took too long (catastrophic backtracking?); fix the rule');
+    expect(res.body.message).toBe(
+      'The pattern of row 2 of this check rule took too long (catastrophic backtracking?); fix the rule',
+    );
     // the server still answers
     expect((await check('evil', 'aaa')).body.success).toBe(true);
     await t.call('DELETE', `/sys/checkRule/delete?id=${id}`, { token: f.admin });

@@ -1,4 +1,14 @@
-import { FILL_RULE_DEFAULTS, FILL_RULE_GENERATORS, FillRuleParamsSchema, MESSAGES, type FillRuleCreate, type FillRuleEdit, type FillRuleGenerator, type FillRuleRecord, type Language } from '@ztj/contracts';
+import {
+  FILL_RULE_DEFAULTS,
+  FILL_RULE_GENERATORS,
+  FillRuleParamsSchema,
+  MESSAGES,
+  type FillRuleCreate,
+  type FillRuleEdit,
+  type FillRuleGenerator,
+  type FillRuleRecord,
+  type Language,
+} from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
 import { requireAllVisible, requireVisible } from '../../../platform/list/list-runner';
@@ -11,7 +21,8 @@ const GENERATOR_TEXT = {
   serviceOrderNumber: { 'zh-CN': '服务订单号', 'en-US': 'Service order number' },
 } satisfies Record<FillRuleGenerator, { 'zh-CN': string; 'en-US': string }>;
 
-const generatorOf = (v: unknown): FillRuleGenerator => (FILL_RULE_GENERATORS as readonly unknown[]).includes(v) ? (v as FillRuleGenerator) : 'waybillNumber';
+const generatorOf = (v: unknown): FillRuleGenerator =>
+  (FILL_RULE_GENERATORS as readonly unknown[]).includes(v) ? (v as FillRuleGenerator) : 'waybillNumber';
 
 /** Stored parameters, or the generator's defaults when they no longer parse. */
 function paramsOf(v: unknown, generator: FillRuleGenerator): FillRuleRecord['ruleParams'] {
@@ -29,7 +40,12 @@ export const FILL_RULE_LIST: ListSpec<FillRuleRecord> = {
   fields: {
     ruleCode: { sql: 'f.rule_code', type: 'string', label: { 'zh-CN': '规则编码', 'en-US': 'Rule code' } },
     ruleName: { sql: 'f.rule_name', type: 'string', label: { 'zh-CN': '规则名称', 'en-US': 'Rule name' } },
-    generator: { sql: 'f.generator', type: 'string', label: { 'zh-CN': '生成器', 'en-US': 'Generator' }, options: GENERATOR_TEXT },
+    generator: {
+      sql: 'f.generator',
+      type: 'string',
+      label: { 'zh-CN': '生成器', 'en-US': 'Generator' },
+      options: GENERATOR_TEXT,
+    },
     createTime: { sql: 'f.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
   },
   map: (r) => {
@@ -47,13 +63,30 @@ export const FILL_RULE_LIST: ListSpec<FillRuleRecord> = {
   },
 };
 
-async function refuseTakenCode(db: Db, tenantId: number, code: string, exceptId: string | null, lang: Language): Promise<void> {
-  const [hit] = await db.query('SELECT 1 FROM sys_fill_rule WHERE tenant_id = $1 AND rule_code = $2 AND ($3::text IS NULL OR id <> $3)', [tenantId, code, exceptId]);
-  if (hit) throw new AppError('badRequest', 'fillRuleExists', {}, [{ field: 'ruleCode', message: MESSAGES.fillRuleExists[lang] }]);
+async function refuseTakenCode(
+  db: Db,
+  tenantId: number,
+  code: string,
+  exceptId: string | null,
+  lang: Language,
+): Promise<void> {
+  const [hit] = await db.query(
+    'SELECT 1 FROM sys_fill_rule WHERE tenant_id = $1 AND rule_code = $2 AND ($3::text IS NULL OR id <> $3)',
+    [tenantId, code, exceptId],
+  );
+  if (hit)
+    throw new AppError('badRequest', 'fillRuleExists', {}, [
+      { field: 'ruleCode', message: MESSAGES.fillRuleExists[lang] },
+    ]);
 }
 
 /** Creates a fill rule of the caller's tenant (body validated by `FillRuleCreateSchema`). @throws AppError badRequest fillRuleExists */
-export async function createFillRule(db: Db, body: FillRuleCreate, caller: ListCaller, lang: Language): Promise<string> {
+export async function createFillRule(
+  db: Db,
+  body: FillRuleCreate,
+  caller: ListCaller,
+  lang: Language,
+): Promise<string> {
   await refuseTakenCode(db, caller.tenantId, body.ruleCode, null, lang);
   const [row] = await db.query<{ id: string }>(
     'INSERT INTO sys_fill_rule (tenant_id, rule_code, rule_name, generator, rule_params, create_by) VALUES ($1,$2,$3,$4,$5::jsonb,$6) RETURNING id',
@@ -85,9 +118,17 @@ export async function deleteFillRules(db: Db, ids: string[], caller: ListCaller)
  * The next value of the tenant's fill rule `ruleCode` (SPEC §7 fillRule executeRuleByCode), or
  * null when the tenant has none of that code (JeecgBoot's FillRuleUtil answers null too).
  */
-export async function executeRuleByCode(db: Db, tenantId: number, ruleCode: string, now = Date.now()): Promise<string | null> {
+export async function executeRuleByCode(
+  db: Db,
+  tenantId: number,
+  ruleCode: string,
+  now = Date.now(),
+): Promise<string | null> {
   return db.tx(async (q) => {
-    const [rule] = await q.query<Record<string, unknown>>('SELECT * FROM sys_fill_rule WHERE tenant_id = $1 AND rule_code = $2', [tenantId, ruleCode]);
+    const [rule] = await q.query<Record<string, unknown>>(
+      'SELECT * FROM sys_fill_rule WHERE tenant_id = $1 AND rule_code = $2',
+      [tenantId, ruleCode],
+    );
     if (!rule) return null;
     const r = FILL_RULE_LIST.map(rule);
     return nextRuleNumber(q, { id: r.id, tenantId, generator: r.generator, params: r.ruleParams }, now);

@@ -5,7 +5,11 @@ import { expectRefused } from '../../../../test/refusal';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 
 const rule = (ruleCode: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
-  ruleCode, ruleName: `Rule ${ruleCode}`, generator: 'waybillNumber', ruleParams: { prefix: 'WB', dateFormat: 'yyyyMMdd', digits: 3 }, ...extra,
+  ruleCode,
+  ruleName: `Rule ${ruleCode}`,
+  generator: 'waybillNumber',
+  ruleParams: { prefix: 'WB', dateFormat: 'yyyyMMdd', digits: 3 },
+  ...extra,
 });
 
 describe('fill rules (issue 12 item 2)', () => {
@@ -17,23 +21,47 @@ describe('fill rules (issue 12 item 2)', () => {
   });
   afterAll(() => t.close());
 
-  const add = (body: Record<string, unknown>, token = f.admin) => t.call<{ id: string }>('POST', '/sys/fillRule/add', { token, body, headers: { 'accept-language': 'en-US' } });
+  const add = (body: Record<string, unknown>, token = f.admin) =>
+    t.call<{ id: string }>('POST', '/sys/fillRule/add', { token, body, headers: { 'accept-language': 'en-US' } });
   const list = async (token = f.admin): Promise<PageResult<FillRuleRecord>> =>
     (await t.call<PageResult<FillRuleRecord>>('GET', '/sys/fillRule/list?pageSize=50', { token })).body.result;
-  const one = (id: string, token = f.admin) => t.call<FillRuleRecord>('GET', `/sys/fillRule/queryById?id=${id}`, { token });
-  const execute = (code: string, token = f.admin) => t.call<string | null>('PUT', `/sys/fillRule/executeRuleByCode/${encodeURIComponent(code)}`, { token, body: {} });
+  const one = (id: string, token = f.admin) =>
+    t.call<FillRuleRecord>('GET', `/sys/fillRule/queryById?id=${id}`, { token });
+  const execute = (code: string, token = f.admin) =>
+    t.call<string | null>('PUT', `/sys/fillRule/executeRuleByCode/${encodeURIComponent(code)}`, { token, body: {} });
 
   it('adds, lists, edits and deletes rules of the tenant; refuses bad parameters and a taken code', async () => {
     const id = (await add(rule('waybill_number'))).body.result.id;
-    expect((await list()).records).toEqual([expect.objectContaining({ id, ruleCode: 'waybill_number', generator: 'waybillNumber', ruleParams: { prefix: 'WB', dateFormat: 'yyyyMMdd', digits: 3 }, createBy: 'admin' })]);
+    expect((await list()).records).toEqual([
+      expect.objectContaining({
+        id,
+        ruleCode: 'waybill_number',
+        generator: 'waybillNumber',
+        ruleParams: { prefix: 'WB', dateFormat: 'yyyyMMdd', digits: 3 },
+        createBy: 'admin',
+      }),
+    ]);
     // JeecgBoot sends ruleParams as a JSON text
-    const edit = await t.call('PUT', '/sys/fillRule/edit', { token: f.admin, body: { ...rule('wh', { generator: 'warehouseNumber' }), ruleParams: '{"prefix":"CK","dateFormat":"yyMMdd","digits":4}', id } });
+    const edit = await t.call('PUT', '/sys/fillRule/edit', {
+      token: f.admin,
+      body: {
+        ...rule('wh', { generator: 'warehouseNumber' }),
+        ruleParams: '{"prefix":"CK","dateFormat":"yyMMdd","digits":4}',
+        id,
+      },
+    });
     expect(edit.body.success).toBe(true);
-    expect((await one(id)).body.result).toMatchObject({ ruleCode: 'wh', generator: 'warehouseNumber', ruleParams: { prefix: 'CK', dateFormat: 'yyMMdd', digits: 4 } });
+    expect((await one(id)).body.result).toMatchObject({
+      ruleCode: 'wh',
+      generator: 'warehouseNumber',
+      ruleParams: { prefix: 'CK', dateFormat: 'yyMMdd', digits: 4 },
+    });
 
     const prefix = await add(rule('bad', { ruleParams: { prefix: 'W B', dateFormat: 'none', digits: 3 } }));
     expectRefused(prefix, 400);
-    expect(prefix.body.errors).toEqual([{ field: 'ruleParams.prefix', message: 'Prefix: letters, digits, _ or - only, at most 16 characters' }]);
+    expect(prefix.body.errors).toEqual([
+      { field: 'ruleParams.prefix', message: 'Prefix: letters, digits, _ or - only, at most 16 characters' },
+    ]);
     expectRefused(await add(rule('bad', { generator: 'javaClass' })), 400);
     expectRefused(await add(rule('bad', { ruleParams: { prefix: '', dateFormat: 'none', digits: 11 } })), 400);
     const dup = await add(rule('wh'));
@@ -42,20 +70,35 @@ describe('fill rules (issue 12 item 2)', () => {
     const second = (await add(rule('second'))).body.result.id;
     expect((await t.call('DELETE', `/sys/fillRule/delete?id=${id}`, { token: f.admin })).body.success).toBe(true);
     expectRefused(await one(id), 404);
-    expect((await t.call('DELETE', `/sys/fillRule/deleteBatch?ids=${second}`, { token: f.admin })).body.success).toBe(true);
+    expect((await t.call('DELETE', `/sys/fillRule/deleteBatch?ids=${second}`, { token: f.admin })).body.success).toBe(
+      true,
+    );
     expect((await list()).total).toBe(0);
   });
 
   it('generates consecutive numbers (prefix, date, padded sequence), also under concurrent calls', async () => {
     const dated = (await add(rule('waybill_number'))).body.result.id;
-    const plain = (await add(rule('plain', { generator: 'serviceOrderNumber', ruleParams: { prefix: 'T-', dateFormat: 'none', digits: 2 } }))).body.result.id;
+    const plain = (
+      await add(
+        rule('plain', { generator: 'serviceOrderNumber', ruleParams: { prefix: 'T-', dateFormat: 'none', digits: 2 } }),
+      )
+    ).body.result.id;
     const a = (await execute('waybill_number')).body.result!;
     const b = (await execute('waybill_number')).body.result!;
     expect(a).toMatch(/^WB\d{8}001$/);
     expect(b).toBe(`${a.slice(0, -3)}002`);
     expect((await execute('plain')).body.result).toBe('T-01');
     const many = await Promise.all(Array.from({ length: 8 }, () => execute('plain')));
-    expect(many.map((r) => r.body.result).sort()).toEqual(['T-02', 'T-03', 'T-04', 'T-05', 'T-06', 'T-07', 'T-08', 'T-09']);
+    expect(many.map((r) => r.body.result).sort()).toEqual([
+      'T-02',
+      'T-03',
+      'T-04',
+      'T-05',
+      'T-06',
+      'T-07',
+      'T-08',
+      'T-09',
+    ]);
     // no rule of that code: null, so the form keeps its own behaviour
     const none = await execute('no_such_rule');
     expect(none.body).toMatchObject({ success: true, result: null });
@@ -63,7 +106,8 @@ describe('fill rules (issue 12 item 2)', () => {
   });
 
   it('denies a user without the fill-rule permissions and keeps tenants apart', async () => {
-    const id = (await add(rule('guarded', { ruleParams: { prefix: 'G', dateFormat: 'none', digits: 3 } }))).body.result.id;
+    const id = (await add(rule('guarded', { ruleParams: { prefix: 'G', dateFormat: 'none', digits: 3 } }))).body.result
+      .id;
     for (const [m, u, b] of [
       ['GET', '/sys/fillRule/list'],
       ['GET', `/sys/fillRule/queryById?id=${id}`],
@@ -79,12 +123,18 @@ describe('fill rules (issue 12 item 2)', () => {
 
     expect((await list(f.otherAdmin)).total).toBe(0);
     expectRefused(await one(id, f.otherAdmin), 404);
-    expectRefused(await t.call('PUT', '/sys/fillRule/edit', { token: f.otherAdmin, body: { ...rule('hijacked'), id } }), 404);
+    expectRefused(
+      await t.call('PUT', '/sys/fillRule/edit', { token: f.otherAdmin, body: { ...rule('hijacked'), id } }),
+      404,
+    );
     expectRefused(await t.call('DELETE', `/sys/fillRule/delete?id=${id}`, { token: f.otherAdmin }), 404);
     expectRefused(await t.call('DELETE', `/sys/fillRule/deleteBatch?ids=${id}`, { token: f.otherAdmin }), 404);
     // another tenant's code means nothing there, and its own rule of that code has its own sequence
     expect((await execute('guarded', f.otherAdmin)).body.result).toBeNull();
-    expect((await add(rule('guarded', { ruleParams: { prefix: 'G', dateFormat: 'none', digits: 3 } }), f.otherAdmin)).body.success).toBe(true);
+    expect(
+      (await add(rule('guarded', { ruleParams: { prefix: 'G', dateFormat: 'none', digits: 3 } }), f.otherAdmin)).body
+        .success,
+    ).toBe(true);
     expect((await execute('guarded', f.otherAdmin)).body.result).toBe('G001');
     expect((await execute('guarded')).body.result).toBe('G002');
   });

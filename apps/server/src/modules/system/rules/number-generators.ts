@@ -7,7 +7,12 @@ const ZONE = 'Asia/Shanghai';
 /** The date part of a number for `format` at `now` (ms), in {@link ZONE}; '' for `none`. */
 export function periodOf(format: FillDateFormat, now: number): string {
   if (format === 'none') return '';
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(now));
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(now));
   const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
   const [y, m, d] = [get('year'), get('month'), get('day')];
   switch (format) {
@@ -30,7 +35,8 @@ interface NumberGenerator {
   taken(q: Queryable, tenantId: number, candidate: string): Promise<boolean>;
 }
 
-const exists = async (q: Queryable, sql: string, params: unknown[]): Promise<boolean> => (await q.query(sql, params)).length > 0;
+const exists = async (q: Queryable, sql: string, params: unknown[]): Promise<boolean> =>
+  (await q.query(sql, params)).length > 0;
 
 /**
  * The product's number generators a fill rule may name: waybill numbers (free among the tenant's
@@ -38,8 +44,12 @@ const exists = async (q: Queryable, sql: string, params: unknown[]): Promise<boo
  * tenant) and service-order numbers (unique platform-wide).
  */
 export const NUMBER_GENERATORS: Record<FillRuleGenerator, NumberGenerator> = {
-  waybillNumber: { taken: (q, tenantId, c) => exists(q, 'SELECT 1 FROM waybill WHERE tenant_id = $1 AND number = $2', [tenantId, c]) },
-  warehouseNumber: { taken: (q, tenantId, c) => exists(q, 'SELECT 1 FROM warehouse WHERE tenant_id = $1 AND number = $2', [tenantId, c]) },
+  waybillNumber: {
+    taken: (q, tenantId, c) => exists(q, 'SELECT 1 FROM waybill WHERE tenant_id = $1 AND number = $2', [tenantId, c]),
+  },
+  warehouseNumber: {
+    taken: (q, tenantId, c) => exists(q, 'SELECT 1 FROM warehouse WHERE tenant_id = $1 AND number = $2', [tenantId, c]),
+  },
   serviceOrderNumber: { taken: (q, _tenantId, c) => exists(q, 'SELECT 1 FROM service_order WHERE order_no = $1', [c]) },
 };
 
@@ -51,7 +61,11 @@ const MAX_SKIPS = 1000;
  * (`INSERT … ON CONFLICT DO UPDATE … RETURNING`, so concurrent calls never get the same value) and
  * skips values whose number the generator's records already use.
  */
-export async function nextRuleNumber(q: Queryable, rule: { id: string; tenantId: number; generator: FillRuleGenerator; params: FillRuleParams }, now = Date.now()): Promise<string> {
+export async function nextRuleNumber(
+  q: Queryable,
+  rule: { id: string; tenantId: number; generator: FillRuleGenerator; params: FillRuleParams },
+  now = Date.now(),
+): Promise<string> {
   const period = periodOf(rule.params.dateFormat, now);
   const generator = NUMBER_GENERATORS[rule.generator];
   let candidate = '';

@@ -5,7 +5,11 @@ const row = (digits: string, pattern: string, message = `row ${digits} ${pattern
 
 describe('check-rule pattern sandbox', () => {
   it('checks digit slices in turn and `*` rows against the whole value', () => {
-    const rows = [row('2', '[A-Z]{2}', 'two capitals first'), row('3', '\\d{3}', 'then three digits'), row('*', '.{5,8}', '5-8 characters')];
+    const rows = [
+      row('2', '[A-Z]{2}', 'two capitals first'),
+      row('3', '\\d{3}', 'then three digits'),
+      row('*', '.{5,8}', '5-8 characters'),
+    ];
     expect(checkValue(rows, 'AB123')).toEqual({ kind: 'passed' });
     expect(checkValue(rows, 'ab123')).toEqual({ kind: 'failed', row: 0, message: 'two capitals first' });
     expect(checkValue(rows, 'AB12x')).toEqual({ kind: 'failed', row: 1, message: 'then three digits' });
@@ -20,7 +24,10 @@ describe('check-rule pattern sandbox', () => {
 
   it('interrupts catastrophic backtracking and names the row', () => {
     const started = Date.now();
-    expect(checkValue([row('*', '.*'), row('*', '^(a+)+$')], `${'a'.repeat(35)}!`)).toEqual({ kind: 'timeout', row: 1 });
+    expect(checkValue([row('*', '.*'), row('*', '^(a+)+$')], `${'a'.repeat(35)}!`)).toEqual({
+      kind: 'timeout',
+      row: 1,
+    });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 

@@ -18,7 +18,8 @@ export type CheckOutcome =
  * number so nothing crosses the context boundary but a primitive: -1 passed, i failed at row i,
  * -2 - i row i does not compile. `progress.row` tells which row was running when time ran out.
  */
-const CHECK_SCRIPT = new vm.Script(`(function () {
+const CHECK_SCRIPT = new vm.Script(
+  `(function () {
   var begin = 0;
   for (var i = 0; i < rows.length; i++) {
     progress.row = i;
@@ -34,7 +35,9 @@ const CHECK_SCRIPT = new vm.Script(`(function () {
     if (!re.test(v)) return i;
   }
   return -1;
-})()`, { filename: 'check-rule.js' });
+})()`,
+  { filename: 'check-rule.js' },
+);
 
 /**
  * Checks `value` against the rows of a check rule in a fresh `node:vm` context with a hard time
@@ -43,12 +46,20 @@ const CHECK_SCRIPT = new vm.Script(`(function () {
  */
 export function checkValue(rows: readonly CheckRuleItem[], value: string, timeoutMs = CHECK_TIMEOUT_MS): CheckOutcome {
   const progress = { row: 0 };
-  const context = vm.createContext({ rows: rows.map((r) => ({ digits: String(r.digits), pattern: String(r.pattern) })), value: String(value), progress }, { codeGeneration: { strings: false, wasm: false } });
+  const context = vm.createContext(
+    {
+      rows: rows.map((r) => ({ digits: String(r.digits), pattern: String(r.pattern) })),
+      value: String(value),
+      progress,
+    },
+    { codeGeneration: { strings: false, wasm: false } },
+  );
   let answer: unknown;
   try {
     answer = CHECK_SCRIPT.runInContext(context, { timeout: timeoutMs });
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return { kind: 'timeout', row: progress.row };
+    if ((error as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT')
+      return { kind: 'timeout', row: progress.row };
     throw error;
   }
   const n = Number(answer);

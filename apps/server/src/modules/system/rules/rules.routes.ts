@@ -22,7 +22,9 @@ export function rulesRoutes(app: FastifyInstance, db: Db): void {
     const [row] = await db.query<Record<string, unknown>>('SELECT * FROM sys_check_rule WHERE id = $1', [query.id]);
     return CL.map(row!);
   });
-  registerRoute(app, db, C.add, async ({ auth, body, lang }) => ({ id: await check.createCheckRule(db, body, callerOf(auth), lang) }));
+  registerRoute(app, db, C.add, async ({ auth, body, lang }) => ({
+    id: await check.createCheckRule(db, body, callerOf(auth), lang),
+  }));
   registerRoute(app, db, C.edit, async ({ auth, body, lang }) => {
     await check.editCheckRule(db, body, callerOf(auth, C.list.access), lang);
     return null;
@@ -48,7 +50,9 @@ export function rulesRoutes(app: FastifyInstance, db: Db): void {
     const [row] = await db.query<Record<string, unknown>>('SELECT * FROM sys_fill_rule WHERE id = $1', [query.id]);
     return FL.map(row!);
   });
-  registerRoute(app, db, F.add, async ({ auth, body, lang }) => ({ id: await fill.createFillRule(db, body, callerOf(auth), lang) }));
+  registerRoute(app, db, F.add, async ({ auth, body, lang }) => ({
+    id: await fill.createFillRule(db, body, callerOf(auth), lang),
+  }));
   registerRoute(app, db, F.edit, async ({ auth, body, lang }) => {
     await fill.editFillRule(db, body, callerOf(auth, F.list.access), lang);
     return null;
@@ -61,5 +65,7 @@ export function rulesRoutes(app: FastifyInstance, db: Db): void {
     await fill.deleteFillRules(db, splitIds(query.ids), callerOf(auth, F.list.access));
     return null;
   });
-  registerRoute(app, db, F.executeRuleByCode, ({ auth, params }) => fill.executeRuleByCode(db, auth.tenantId, params.ruleCode));
+  registerRoute(app, db, F.executeRuleByCode, ({ auth, params }) =>
+    fill.executeRuleByCode(db, auth.tenantId, params.ruleCode),
+  );
 }

@@ -13,10 +13,15 @@ describe('the seeded administrator name on an existing installation (issue #16 i
 
   /** The state of an installation seeded before the change, then the migration run on it. */
   async function upgradeFrom(realname: string, edited: boolean): Promise<string> {
-    await t.db.query(`UPDATE sys_user SET realname = $1, update_time = ${edited ? 'now()' : 'NULL'} WHERE username = 'admin' AND create_by = 'system'`, [realname]);
+    await t.db.query(
+      `UPDATE sys_user SET realname = $1, update_time = ${edited ? 'now()' : 'NULL'} WHERE username = 'admin' AND create_by = 'system'`,
+      [realname],
+    );
     await t.db.query('DELETE FROM schema_migrations WHERE name = $1', [MIGRATION]);
     expect(await migrate(t.db)).toEqual([MIGRATION]);
-    return (await t.db.one<{ realname: string }>(`SELECT realname FROM sys_user WHERE username = 'admin' AND create_by = 'system'`))!.realname;
+    return (await t.db.one<{ realname: string }>(
+      `SELECT realname FROM sys_user WHERE username = 'admin' AND create_by = 'system'`,
+    ))!.realname;
   }
 
   it('gives the untouched seeded administrator the neutral name a fresh installation seeds', async () => {

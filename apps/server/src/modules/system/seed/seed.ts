@@ -6,7 +6,6 @@ import { DICT_SEED } from './dicts.seed';
 import { ADMIN_USERNAME, DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { MENU_SEED, OPERATOR_MENUS, VIEWER_MENUS, type MenuSeed } from './menus.seed';
 
-
 export interface SeedOptions {
   /** First administrator password; generated when undefined. */
   adminPassword?: string;
@@ -46,7 +45,10 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
 async function seedMenus(q: Queryable): Promise<string[]> {
   const added: string[] = [];
   const upsert = async (sql: string, params: unknown[]): Promise<void> => {
-    const [row] = await q.query<{ id: string; inserted: boolean }>(`${sql} RETURNING id, (xmax = 0) AS inserted`, params);
+    const [row] = await q.query<{ id: string; inserted: boolean }>(
+      `${sql} RETURNING id, (xmax = 0) AS inserted`,
+      params,
+    );
     if (row?.inserted) added.push(row.id);
   };
   const walk = async (items: MenuSeed[], parent: string | null, level: number): Promise<void> => {
@@ -60,8 +62,24 @@ async function seedMenus(q: Queryable): Promise<string[]> {
            -- a release that puts a code on an existing menu reaches old installations; a code an
            -- administrator set stays
            perms = COALESCE(sys_permission.perms, EXCLUDED.perms)`,
-        [m.id, parent, m.name, m.nameEn, m.path ?? null, m.component ?? null, componentName(m), m.redirect ?? null,
-          level === 0 ? 0 : 1, m.perms ?? null, index + 1, m.icon ?? null, isLeaf, m.hidden ?? false, m.keepAlive ?? false, false],
+        [
+          m.id,
+          parent,
+          m.name,
+          m.nameEn,
+          m.path ?? null,
+          m.component ?? null,
+          componentName(m),
+          m.redirect ?? null,
+          level === 0 ? 0 : 1,
+          m.perms ?? null,
+          index + 1,
+          m.icon ?? null,
+          isLeaf,
+          m.hidden ?? false,
+          m.keepAlive ?? false,
+          false,
+        ],
       );
       for (const [bIndex, [code, zh, en]] of (m.buttons ?? []).entries()) {
         await upsert(
@@ -78,7 +96,12 @@ async function seedMenus(q: Queryable): Promise<string[]> {
 }
 
 function componentName(m: MenuSeed): string | null {
-  return m.path ? m.path.replace(/^\//, '').replace(/\/:.*$/, '').replace(/\//g, '-') : null;
+  return m.path
+    ? m.path
+        .replace(/^\//, '')
+        .replace(/\/:.*$/, '')
+        .replace(/\//g, '-')
+    : null;
 }
 
 async function seedDicts(q: Queryable): Promise<void> {
@@ -108,9 +131,14 @@ interface DepartSeed {
 
 const TENANTS: { id: number; name: string; nameEn: string; departs: DepartSeed }[] = [
   {
-    id: PLATFORM_TENANT_ID, name: '智慧冷链平台', nameEn: 'ZTJ Platform',
+    id: PLATFORM_TENANT_ID,
+    name: '智慧冷链平台',
+    nameEn: 'ZTJ Platform',
     departs: {
-      code: 'A01', name: '平台总部', nameEn: 'Platform HQ', category: '1',
+      code: 'A01',
+      name: '平台总部',
+      nameEn: 'Platform HQ',
+      category: '1',
       children: [
         { code: 'A01A01', name: '技术部', nameEn: 'Engineering', category: '2' },
         { code: 'A01A02', name: '运营部', nameEn: 'Operations', category: '2' },
@@ -118,11 +146,22 @@ const TENANTS: { id: number; name: string; nameEn: string; departs: DepartSeed }
     },
   },
   {
-    id: DEMO_TENANT_ID, name: '演示冷链物流有限公司', nameEn: 'Demo Cold Chain Logistics Co.',
+    id: DEMO_TENANT_ID,
+    name: '演示冷链物流有限公司',
+    nameEn: 'Demo Cold Chain Logistics Co.',
     departs: {
-      code: 'B01', name: '演示冷链物流有限公司', nameEn: 'Demo Cold Chain Logistics Co.', category: '1',
+      code: 'B01',
+      name: '演示冷链物流有限公司',
+      nameEn: 'Demo Cold Chain Logistics Co.',
+      category: '1',
       children: [
-        { code: 'B01A01', name: '运输部', nameEn: 'Transport', category: '2', children: [{ code: 'B01A01A01', name: '冷藏车队', nameEn: 'Reefer fleet', category: '2' }] },
+        {
+          code: 'B01A01',
+          name: '运输部',
+          nameEn: 'Transport',
+          category: '2',
+          children: [{ code: 'B01A01A01', name: '冷藏车队', nameEn: 'Reefer fleet', category: '2' }],
+        },
         { code: 'B01A02', name: '仓储部', nameEn: 'Warehousing', category: '2' },
         { code: 'B01A03', name: '质量部', nameEn: 'Quality', category: '2' },
       ],
@@ -140,7 +179,11 @@ async function seedTenants(q: Queryable): Promise<void> {
   for (const t of TENANTS) {
     const exists = await q.query('SELECT 1 FROM sys_tenant WHERE id = $1', [t.id]);
     if (exists.length) continue;
-    await q.query('INSERT INTO sys_tenant (id, name, name_en, status, begin_date) VALUES ($1,$2,$3,1,now())', [t.id, t.name, t.nameEn]);
+    await q.query('INSERT INTO sys_tenant (id, name, name_en, status, begin_date) VALUES ($1,$2,$3,1,now())', [
+      t.id,
+      t.name,
+      t.nameEn,
+    ]);
     const insertDepart = async (d: DepartSeed, parent: string | null, order: number): Promise<void> => {
       const [row] = await q.query<{ id: string }>(
         `INSERT INTO sys_depart (tenant_id, parent_id, depart_name, depart_name_en, org_code, org_category, depart_order, create_by)
@@ -165,9 +208,17 @@ async function seedTenants(q: Queryable): Promise<void> {
  * `roleId` null: every role of that code (all tenants); `only`: just these permission ids (a
  * release's new menus and buttons on an existing installation).
  */
-async function grantRole(q: Queryable, roleId: string | null, code: 'admin' | 'operator' | 'viewer', only?: readonly string[]): Promise<void> {
+async function grantRole(
+  q: Queryable,
+  roleId: string | null,
+  code: 'admin' | 'operator' | 'viewer',
+  only?: readonly string[],
+): Promise<void> {
   if (code === 'admin') {
-    await q.query('INSERT INTO sys_role_permission (role_id, permission_id) SELECT $1, id FROM sys_permission ON CONFLICT DO NOTHING', [roleId]);
+    await q.query(
+      'INSERT INTO sys_role_permission (role_id, permission_id) SELECT $1, id FROM sys_permission ON CONFLICT DO NOTHING',
+      [roleId],
+    );
     return;
   }
   const tops = code === 'operator' ? OPERATOR_MENUS : VIEWER_MENUS;
@@ -196,10 +247,19 @@ async function seedAdmin(db: Db, opts: SeedOptions): Promise<void> {
        VALUES ($1, $1, $2, 'A01', $3, 1, 2, 'system') RETURNING id`,
       [ADMIN_USERNAME, hash, PLATFORM_TENANT_ID],
     );
-    for (const [tenantId, orgCode] of [[PLATFORM_TENANT_ID, 'A01'], [DEMO_TENANT_ID, 'B01']] as const) {
+    for (const [tenantId, orgCode] of [
+      [PLATFORM_TENANT_ID, 'A01'],
+      [DEMO_TENANT_ID, 'B01'],
+    ] as const) {
       await q.query('INSERT INTO sys_user_tenant (user_id, tenant_id) VALUES ($1,$2)', [user!.id, tenantId]);
-      await q.query('INSERT INTO sys_user_depart (user_id, dep_id) SELECT $1, id FROM sys_depart WHERE org_code = $2', [user!.id, orgCode]);
-      await q.query(`INSERT INTO sys_user_role (user_id, role_id) SELECT $1, id FROM sys_role WHERE tenant_id = $2 AND role_code = 'admin'`, [user!.id, tenantId]);
+      await q.query('INSERT INTO sys_user_depart (user_id, dep_id) SELECT $1, id FROM sys_depart WHERE org_code = $2', [
+        user!.id,
+        orgCode,
+      ]);
+      await q.query(
+        `INSERT INTO sys_user_role (user_id, role_id) SELECT $1, id FROM sys_role WHERE tenant_id = $2 AND role_code = 'admin'`,
+        [user!.id, tenantId],
+      );
     }
   });
   if (generated) {

@@ -69,7 +69,9 @@ export function retentionHorizon(now: number, retentionMonths: number): number {
 
 /** True when `telemetry` is a partitioned table (PostgreSQL after 0063). */
 export async function isPartitioned(q: Queryable): Promise<boolean> {
-  const [r] = await q.query<{ kind: string | null }>(`SELECT (SELECT relkind::text FROM pg_class WHERE oid = to_regclass('telemetry')) AS kind`);
+  const [r] = await q.query<{ kind: string | null }>(
+    `SELECT (SELECT relkind::text FROM pg_class WHERE oid = to_regclass('telemetry')) AS kind`,
+  );
   return r?.kind === 'p';
 }
 
@@ -119,7 +121,10 @@ export class TelemetryPartitions {
   readonly floor: TelemetryFloor = { minTs: -Infinity };
   private readonly now: () => number;
 
-  constructor(private readonly db: Db, private readonly opts: TelemetryPartitionsOptions) {
+  constructor(
+    private readonly db: Db,
+    private readonly opts: TelemetryPartitionsOptions,
+  ) {
     this.now = opts.now ?? Date.now;
   }
 

@@ -28,12 +28,27 @@ export function ConditionListEditor({ name, defaults }: ConditionListEditorProps
     <Form.List name={name}>
       {(fields, { add, remove }, { errors }) => (
         <div data-testid="condition-editor">
-          {fields.length === 0 && <Typography.Paragraph type="secondary">{t('editor.noConditions')}</Typography.Paragraph>}
+          {fields.length === 0 && (
+            <Typography.Paragraph type="secondary">{t('editor.noConditions')}</Typography.Paragraph>
+          )}
           {fields.map((field) => (
-            <ConditionRow key={field.key} listName={name} index={field.name} defaults={defaults} onRemove={() => remove(field.name)} />
+            <ConditionRow
+              key={field.key}
+              listName={name}
+              index={field.name}
+              defaults={defaults}
+              onRemove={() => remove(field.name)}
+            />
           ))}
           <Form.ErrorList errors={errors} />
-          <Button type="dashed" block icon={<PlusOutlined />} disabled={fields.length >= RULE_CONDITIONS_MAX} onClick={() => add(newCondition('threshold', high))} data-testid="condition-add">
+          <Button
+            type="dashed"
+            block
+            icon={<PlusOutlined />}
+            disabled={fields.length >= RULE_CONDITIONS_MAX}
+            onClick={() => add(newCondition('threshold', high))}
+            data-testid="condition-add"
+          >
             {t('editor.add')}
           </Button>
         </div>

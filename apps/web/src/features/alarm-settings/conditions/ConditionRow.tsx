@@ -23,11 +23,24 @@ export interface ConditionRowProps {
   disabled?: boolean;
 }
 
-function minutesItem(base: (string | number)[], name: string, label: string, unit: string, testId: string, extra?: { min?: number; precision?: number }): ReactNode {
+function minutesItem(
+  base: (string | number)[],
+  name: string,
+  label: string,
+  unit: string,
+  testId: string,
+  extra?: { min?: number; precision?: number },
+): ReactNode {
   return (
     <Col xs={24} sm={12} md={6}>
       <Form.Item name={[...base, name]} label={label}>
-        <InputNumber style={{ width: '100%' }} suffix={unit} min={extra?.min} precision={extra?.precision} data-testid={`${testId}-${name}`} />
+        <InputNumber
+          style={{ width: '100%' }}
+          suffix={unit}
+          min={extra?.min}
+          precision={extra?.precision}
+          data-testid={`${testId}-${name}`}
+        />
       </Form.Item>
     </Col>
   );
@@ -43,12 +56,16 @@ export function ConditionRow({ listName, index, defaults, onRemove, disabled }: 
   const form = Form.useFormInstance();
   const abs = [...listName, index];
   const flagParam = (Form.useWatch([...abs, 'param'], { form, preserve: true }) as string | undefined) ?? DOOR_PARAM;
-  const type = (Form.useWatch([...abs, 'type'], { form, preserve: true }) as RuleConditionType | undefined) ?? 'threshold';
-  const innerType = (Form.useWatch([...abs, 'condition', 'type'], { form, preserve: true }) as 'threshold' | 'range' | undefined) ?? 'threshold';
+  const type =
+    (Form.useWatch([...abs, 'type'], { form, preserve: true }) as RuleConditionType | undefined) ?? 'threshold';
+  const innerType =
+    (Form.useWatch([...abs, 'condition', 'type'], { form, preserve: true }) as 'threshold' | 'range' | undefined) ??
+    'threshold';
   const testId = `condition-${index}`;
   const suggestionOf = (code: string) => defaults.find((d) => d.code === code) ?? { low: null, high: null };
   const setType = (next: RuleConditionType): void => form.setFieldValue(abs, newCondition(next, suggestionOf('P003')));
-  const setInnerType = (next: 'threshold' | 'range'): void => form.setFieldValue([...abs, 'condition'], newCondition(next, suggestionOf('P003')) as ConditionForm);
+  const setInnerType = (next: 'threshold' | 'range'): void =>
+    form.setFieldValue([...abs, 'condition'], newCondition(next, suggestionOf('P003')) as ConditionForm);
   const base = [index];
 
   let body: ReactNode;
@@ -60,13 +77,27 @@ export function ConditionRow({ listName, index, defaults, onRemove, disabled }: 
     case 'duration':
       body = (
         <>
-          {minutesItem(base, 'minutes', t('editor.durationMinutes'), t('units.minutes'), testId, { min: 1, precision: 0 })}
+          {minutesItem(base, 'minutes', t('editor.durationMinutes'), t('units.minutes'), testId, {
+            min: 1,
+            precision: 0,
+          })}
           <Col xs={24} sm={12} md={6}>
             <Form.Item label={t('editor.innerType')}>
-              <Select value={innerType} onChange={setInnerType} options={typeOptions(t).filter((o) => o.value === 'threshold' || o.value === 'range')} data-testid={`${testId}-inner-type`} />
+              <Select
+                value={innerType}
+                onChange={setInnerType}
+                options={typeOptions(t).filter((o) => o.value === 'threshold' || o.value === 'range')}
+                data-testid={`${testId}-inner-type`}
+              />
             </Form.Item>
           </Col>
-          <MeasuredFields listName={listName} base={[index, 'condition']} kind={innerType} defaults={defaults} testId={`${testId}-inner`} />
+          <MeasuredFields
+            listName={listName}
+            base={[index, 'condition']}
+            kind={innerType}
+            defaults={defaults}
+            testId={`${testId}-inner`}
+          />
         </>
       );
       break;
@@ -75,12 +106,22 @@ export function ConditionRow({ listName, index, defaults, onRemove, disabled }: 
         <>
           <Col xs={24} sm={12} md={6}>
             <Form.Item name={[...base, 'param']} label={t('editor.flagParam')}>
-              <Select options={flagParamOptions(i18n.language)} data-testid={`${testId}-flag-param`} popupMatchSelectWidth={false} />
+              <Select
+                options={flagParamOptions(i18n.language)}
+                data-testid={`${testId}-flag-param`}
+                popupMatchSelectWidth={false}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} md={6}>
-            <Form.Item name={[...base, 'effect']} label={flagParam === DOOR_PARAM ? t('editor.doorEffect') : t('editor.flagEffect')}>
-              <Select options={flagParam === DOOR_PARAM ? doorEffectOptions(t) : flagEffectOptions(t)} data-testid={`${testId}-effect`} />
+            <Form.Item
+              name={[...base, 'effect']}
+              label={flagParam === DOOR_PARAM ? t('editor.doorEffect') : t('editor.flagEffect')}
+            >
+              <Select
+                options={flagParam === DOOR_PARAM ? doorEffectOptions(t) : flagEffectOptions(t)}
+                data-testid={`${testId}-effect`}
+              />
             </Form.Item>
           </Col>
           <HysteresisFields base={base} unit={null} />
@@ -112,7 +153,10 @@ export function ConditionRow({ listName, index, defaults, onRemove, disabled }: 
       );
       break;
     case 'offline':
-      body = minutesItem(base, 'minutes', t('editor.offlineMinutes'), t('units.minutes'), testId, { min: 1, precision: 0 });
+      body = minutesItem(base, 'minutes', t('editor.offlineMinutes'), t('units.minutes'), testId, {
+        min: 1,
+        precision: 0,
+      });
       break;
     case 'powerOff':
       body = (
@@ -147,7 +191,15 @@ export function ConditionRow({ listName, index, defaults, onRemove, disabled }: 
         />
       }
       extra={
-        <Button type="text" danger icon={<DeleteOutlined />} onClick={onRemove} disabled={disabled} aria-label={t('editor.remove')} data-testid={`${testId}-remove`} />
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          onClick={onRemove}
+          disabled={disabled}
+          aria-label={t('editor.remove')}
+          data-testid={`${testId}-remove`}
+        />
       }
     >
       <Row gutter={12}>{body}</Row>

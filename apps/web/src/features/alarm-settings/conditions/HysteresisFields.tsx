@@ -20,13 +20,21 @@ export function HysteresisFields({ base, unit, marginLabel, marginHint }: Hyster
     <>
       {unit !== null && (
         <Col xs={24} sm={12} md={6}>
-          <Form.Item name={[...base, 'hysteresis', 'margin']} label={marginLabel ?? t('editor.margin')} tooltip={marginHint ?? t('editor.marginHint')}>
+          <Form.Item
+            name={[...base, 'hysteresis', 'margin']}
+            label={marginLabel ?? t('editor.margin')}
+            tooltip={marginHint ?? t('editor.marginHint')}
+          >
             <InputNumber min={0} style={{ width: '100%' }} suffix={unit || undefined} />
           </Form.Item>
         </Col>
       )}
       <Col xs={24} sm={12} md={6}>
-        <Form.Item name={[...base, 'hysteresis', 'clearDelayMinutes']} label={t('editor.clearDelay')} tooltip={t('editor.clearDelayHint')}>
+        <Form.Item
+          name={[...base, 'hysteresis', 'clearDelayMinutes']}
+          label={t('editor.clearDelay')}
+          tooltip={t('editor.clearDelayHint')}
+        >
           <InputNumber min={0} precision={0} style={{ width: '100%' }} suffix={t('units.minutes')} />
         </Form.Item>
       </Col>

@@ -40,7 +40,12 @@ export function MeasuredFields({ listName, base, kind, defaults, testId }: Measu
     <>
       <Col xs={24} sm={12} md={6}>
         <Form.Item name={[...base, 'param']} label={t('editor.param')}>
-          <Select showSearch={{ optionFilterProp: 'label' }} options={paramOptions(defaults, i18n.language)} data-testid={`${testId}-param`} popupMatchSelectWidth={false} />
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            options={paramOptions(defaults, i18n.language)}
+            data-testid={`${testId}-param`}
+            popupMatchSelectWidth={false}
+          />
         </Form.Item>
       </Col>
       {kind === 'threshold' ? (

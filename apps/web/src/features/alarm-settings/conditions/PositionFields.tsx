@@ -14,7 +14,14 @@ export interface PositionFieldsProps {
 }
 
 /** A picker of places: the tenant's locations or routes; says so when there are none or the call failed. */
-function PlacePicker({ base, field, label, places, emptyText, testId }: {
+function PlacePicker({
+  base,
+  field,
+  label,
+  places,
+  emptyText,
+  testId,
+}: {
   base: (string | number)[];
   field: 'locationId' | 'routeId';
   label: string;
@@ -23,10 +30,18 @@ function PlacePicker({ base, field, label, places, emptyText, testId }: {
   testId: string;
 }): ReactNode {
   const { t } = useTranslation('alarmSettings');
-  const help = places.failed ? t('editor.placesError') : !places.loading && places.options.length === 0 ? emptyText : undefined;
+  const help = places.failed
+    ? t('editor.placesError')
+    : !places.loading && places.options.length === 0
+      ? emptyText
+      : undefined;
   return (
     <Col xs={24} sm={12} md={6}>
-      <Form.Item name={[...base, field]} label={label} extra={help && <Typography.Text type={places.failed ? 'danger' : 'secondary'}>{help}</Typography.Text>}>
+      <Form.Item
+        name={[...base, field]}
+        label={label}
+        extra={help && <Typography.Text type={places.failed ? 'danger' : 'secondary'}>{help}</Typography.Text>}
+      >
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           loading={places.loading}
@@ -53,27 +68,53 @@ export function PositionFields({ base, kind, testId }: PositionFieldsProps): Rea
   const routes = useRouteOptions();
   const hint = (
     <Col xs={24}>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t('editor.positionHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {t('editor.positionHint')}
+      </Typography.Paragraph>
     </Col>
   );
   if (kind === 'routeDeviation') {
     return (
       <>
         {hint}
-        <PlacePicker base={base} field="routeId" label={t('editor.route')} places={routes} emptyText={t('editor.routesEmpty')} testId={testId} />
+        <PlacePicker
+          base={base}
+          field="routeId"
+          label={t('editor.route')}
+          places={routes}
+          emptyText={t('editor.routesEmpty')}
+          testId={testId}
+        />
         <Col xs={24} sm={12} md={6}>
           <Form.Item name={[...base, 'corridorM']} label={t('editor.corridor')} tooltip={t('editor.corridorHint')}>
-            <InputNumber style={{ width: '100%' }} min={1} suffix={t('units.metres')} data-testid={`${testId}-corridorM`} />
+            <InputNumber
+              style={{ width: '100%' }}
+              min={1}
+              suffix={t('units.metres')}
+              data-testid={`${testId}-corridorM`}
+            />
           </Form.Item>
         </Col>
-        <HysteresisFields base={base} unit={t('units.metres')} marginLabel={t('editor.marginMetres')} marginHint={t('editor.marginMetresHint')} />
+        <HysteresisFields
+          base={base}
+          unit={t('units.metres')}
+          marginLabel={t('editor.marginMetres')}
+          marginHint={t('editor.marginMetresHint')}
+        />
       </>
     );
   }
   return (
     <>
       {hint}
-      <PlacePicker base={base} field="locationId" label={t('editor.location')} places={locations} emptyText={t('editor.placesEmpty')} testId={testId} />
+      <PlacePicker
+        base={base}
+        field="locationId"
+        label={t('editor.location')}
+        places={locations}
+        emptyText={t('editor.placesEmpty')}
+        testId={testId}
+      />
       {kind === 'geofence' ? (
         <>
           <Col xs={24} sm={12} md={6}>
@@ -81,12 +122,23 @@ export function PositionFields({ base, kind, testId }: PositionFieldsProps): Rea
               <Select options={positionEffectOptions(t)} data-testid={`${testId}-effect`} />
             </Form.Item>
           </Col>
-          <HysteresisFields base={base} unit={t('units.metres')} marginLabel={t('editor.marginMetres')} marginHint={t('editor.marginMetresHint')} />
+          <HysteresisFields
+            base={base}
+            unit={t('units.metres')}
+            marginLabel={t('editor.marginMetres')}
+            marginHint={t('editor.marginMetresHint')}
+          />
         </>
       ) : (
         <Col xs={24} sm={12} md={6}>
           <Form.Item name={[...base, 'minutes']} label={t('editor.dwellMinutes')}>
-            <InputNumber style={{ width: '100%' }} min={1} precision={0} suffix={t('units.minutes')} data-testid={`${testId}-minutes`} />
+            <InputNumber
+              style={{ width: '100%' }}
+              min={1}
+              precision={0}
+              suffix={t('units.minutes')}
+              data-testid={`${testId}-minutes`}
+            />
           </Form.Item>
         </Col>
       )}

@@ -25,7 +25,12 @@ async function fetchOptions<T>(load: (signal: AbortSignal) => Promise<T[]>, sign
 }
 
 function usePlaceQuery<T>(key: string, load: (signal: AbortSignal) => Promise<T[]>): PlaceOptions<T> {
-  const q = useQuery({ queryKey: ['alarmSettings', key], queryFn: ({ signal }) => fetchOptions(load, signal), staleTime: 60_000, retry: false });
+  const q = useQuery({
+    queryKey: ['alarmSettings', key],
+    queryFn: ({ signal }) => fetchOptions(load, signal),
+    staleTime: 60_000,
+    retry: false,
+  });
   return { options: q.data ?? [], loading: q.isLoading, failed: q.isError };
 }
 
@@ -44,7 +49,10 @@ export function usePlaceNames(): PlaceNames {
   const locations = useLocationOptions().options;
   const routes = useRouteOptions().options;
   return useMemo(
-    () => ({ locations: new Map(locations.map((l) => [l.id, l.name])), routes: new Map(routes.map((r) => [r.id, r.name])) }),
+    () => ({
+      locations: new Map(locations.map((l) => [l.id, l.name])),
+      routes: new Map(routes.map((r) => [r.id, r.name])),
+    }),
     [locations, routes],
   );
 }

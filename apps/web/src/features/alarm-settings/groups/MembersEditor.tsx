@@ -30,7 +30,15 @@ export function MembersEditor(): ReactNode {
                 style={{ marginBottom: 8 }}
                 data-testid={`member-${field.name}`}
                 title={isUser ? <Tag color="blue">{t('groups.consoleUser')}</Tag> : <Tag>{t('groups.contact')}</Tag>}
-                extra={<Button type="text" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} onClick={() => remove(field.name)} />}
+                extra={
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('actions.delete')}
+                    onClick={() => remove(field.name)}
+                  />
+                }
               >
                 <Row gutter={12}>
                   <Col xs={24} sm={12} md={6}>
@@ -58,7 +66,12 @@ export function MembersEditor(): ReactNode {
                     </>
                   )}
                   <Col xs={24}>
-                    <Form.Item name={[field.name, 'pushMode']} label={t('groups.pushMode')} getValueProps={(v: number) => ({ value: bitsOf(v) })} normalize={(v: number[]) => maskOf(v)}>
+                    <Form.Item
+                      name={[field.name, 'pushMode']}
+                      label={t('groups.pushMode')}
+                      getValueProps={(v: number) => ({ value: bitsOf(v) })}
+                      normalize={(v: number[]) => maskOf(v)}
+                    >
                       <Checkbox.Group options={modes} />
                     </Form.Item>
                   </Col>
@@ -80,8 +93,19 @@ export function MembersEditor(): ReactNode {
               multi
               onCancel={() => setPicking(false)}
               onOk={(users) => {
-                const have = new Set(((form.getFieldValue('members') as MemberForm[] | undefined) ?? []).map((m) => m.userId));
-                for (const u of users) if (!have.has(u.id)) add({ userId: u.id, name: u.realname, phone: '', email: '', wechatOpenId: '', pushMode: 1 } satisfies MemberForm);
+                const have = new Set(
+                  ((form.getFieldValue('members') as MemberForm[] | undefined) ?? []).map((m) => m.userId),
+                );
+                for (const u of users)
+                  if (!have.has(u.id))
+                    add({
+                      userId: u.id,
+                      name: u.realname,
+                      phone: '',
+                      email: '',
+                      wechatOpenId: '',
+                      pushMode: 1,
+                    } satisfies MemberForm);
                 setPicking(false);
               }}
             />

@@ -21,7 +21,11 @@ import { UserGroupModal } from './UserGroupModal';
 export function UserGroupListPage(): ReactNode {
   const { t } = useTranslation('alarmSettings');
   const [editing, setEditing] = useState<UserGroupRecord | 'new' | null>(null);
-  const list = useListPage({ route: AlarmSettingsRoutes.groupList, permissionPrefix: 'usergroup', sourceKey: '/settings/userGroups' });
+  const list = useListPage({
+    route: AlarmSettingsRoutes.groupList,
+    permissionPrefix: 'usergroup',
+    sourceKey: '/settings/userGroups',
+  });
   const listError = useListError(AlarmSettingsRoutes.groupList.path);
   const remove = useDeleteByIds(AlarmSettingsRoutes.groupDelete);
 
@@ -41,10 +45,34 @@ export function UserGroupListPage(): ReactNode {
   };
 
   const columns: ColumnsType<UserGroupRecord> = [
-    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true, render: (v: string) => <WrapText>{v}</WrapText> },
-    { title: t('fields.description'), dataIndex: 'description', key: 'description', responsive: ['md'], render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text> },
-    { title: t('groups.members'), key: 'members', responsive: ['md'], render: (_: unknown, g) => g.members.map((m) => m.name || m.phone || m.email).join(', ') || '—' },
-    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, responsive: ['md'], render: (v: number) => formatDateTime(new Date(v).toISOString()) },
+    {
+      title: t('fields.name'),
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      render: (v: string) => <WrapText>{v}</WrapText>,
+    },
+    {
+      title: t('fields.description'),
+      dataIndex: 'description',
+      key: 'description',
+      responsive: ['md'],
+      render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text>,
+    },
+    {
+      title: t('groups.members'),
+      key: 'members',
+      responsive: ['md'],
+      render: (_: unknown, g) => g.members.map((m) => m.name || m.phone || m.email).join(', ') || '—',
+    },
+    {
+      title: t('fields.createTime'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      width: 170,
+      responsive: ['md'],
+      render: (v: number) => formatDateTime(new Date(v).toISOString()),
+    },
     {
       title: t('fields.actions'),
       key: 'actions',

@@ -10,7 +10,13 @@ import { groupToForm, validateGroup, type GroupFormValues } from './groupForm';
 import { MembersEditor } from './MembersEditor';
 
 /** Add / edit a recipient group (settings → user groups) with its members; contract-checked. */
-export function UserGroupModal({ group, onClose }: { group: UserGroupRecord | 'new' | null; onClose: () => void }): ReactNode {
+export function UserGroupModal({
+  group,
+  onClose,
+}: {
+  group: UserGroupRecord | 'new' | null;
+  onClose: () => void;
+}): ReactNode {
   const { t } = useTranslation('alarmSettings');
   const { isMobile } = useResponsive();
   const [form] = Form.useForm<GroupFormValues>();

@@ -32,11 +32,29 @@ export const bitsOf = (mask: number | undefined): number[] => PUSH_MODE_BITS.fil
 export const maskOf = (bits: readonly number[] | undefined): number => (bits ?? []).reduce((a, b) => a | b, 0);
 
 /** A new outside contact (SMS and e-mail checked). */
-export const newContact = (): MemberForm => ({ userId: null, name: '', phone: '', email: '', wechatOpenId: '', pushMode: 5 });
+export const newContact = (): MemberForm => ({
+  userId: null,
+  name: '',
+  phone: '',
+  email: '',
+  wechatOpenId: '',
+  pushMode: 5,
+});
 
 /** Editor values of a stored group. */
 export function groupToForm(g: UserGroupRecord): GroupFormValues {
-  return { name: g.name, description: g.description, members: g.members.map((m) => ({ userId: m.userId, name: m.name, phone: m.phone, email: m.email, wechatOpenId: m.wechatOpenId, pushMode: m.pushMode })) };
+  return {
+    name: g.name,
+    description: g.description,
+    members: g.members.map((m) => ({
+      userId: m.userId,
+      name: m.name,
+      phone: m.phone,
+      email: m.email,
+      wechatOpenId: m.wechatOpenId,
+      pushMode: m.pushMode,
+    })),
+  };
 }
 
 /**
@@ -49,7 +67,16 @@ export function validateGroup(values: GroupFormValues, t: TFunction): { body: Gr
     name: values.name ?? '',
     description: values.description ?? '',
     members: (values.members ?? []).map((m) =>
-      m.userId ? { userId: m.userId, name: m.name ?? '', pushMode: m.pushMode ?? 0 } : { userId: null, name: m.name ?? '', phone: (m.phone ?? '').trim(), email: (m.email ?? '').trim(), wechatOpenId: (m.wechatOpenId ?? '').trim(), pushMode: m.pushMode ?? 0 },
+      m.userId
+        ? { userId: m.userId, name: m.name ?? '', pushMode: m.pushMode ?? 0 }
+        : {
+            userId: null,
+            name: m.name ?? '',
+            phone: (m.phone ?? '').trim(),
+            email: (m.email ?? '').trim(),
+            wechatOpenId: (m.wechatOpenId ?? '').trim(),
+            pushMode: m.pushMode ?? 0,
+          },
     ),
   };
   const parsed = UserGroupAddSchema.safeParse(body);

@@ -17,7 +17,13 @@ export function SceneActionsStep({ models }: { models: readonly string[] }): Rea
   const pushOn = Form.useWatch(['actions', 'pushOn'], { form, preserve: true }) as boolean | undefined;
   const commandOn = Form.useWatch(['actions', 'commandOn'], { form, preserve: true }) as boolean | undefined;
   const toggle = (name: string, label: string, testId: string): ReactNode => (
-    <Form.Item name={['actions', name]} valuePropName="checked" label={label} layout="horizontal" style={{ marginBottom: 8 }}>
+    <Form.Item
+      name={['actions', name]}
+      valuePropName="checked"
+      label={label}
+      layout="horizontal"
+      style={{ marginBottom: 8 }}
+    >
       <Switch data-testid={testId} />
     </Form.Item>
   );
@@ -25,7 +31,11 @@ export function SceneActionsStep({ models }: { models: readonly string[] }): Rea
     <>
       <Card size="small" style={{ marginBottom: 12 }}>
         {toggle('raise', t('scenes.raise'), 'action-raise')}
-        {raise ? <RuleTimingFields prefix={['rule']} /> : <Typography.Text type="secondary">{t('scenes.raiseOff')}</Typography.Text>}
+        {raise ? (
+          <RuleTimingFields prefix={['rule']} />
+        ) : (
+          <Typography.Text type="secondary">{t('scenes.raiseOff')}</Typography.Text>
+        )}
       </Card>
       <Card size="small" style={{ marginBottom: 12 }}>
         {toggle('pushOn', t('scenes.push'), 'action-push')}

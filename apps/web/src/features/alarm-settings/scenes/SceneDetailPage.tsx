@@ -20,9 +20,16 @@ function RecentAlarms({ scene }: { scene: SceneRecord }): ReactNode {
   const { t } = useTranslation('alarmSettings');
   const alarms = useQuery({
     queryKey: ['alarmSettings', 'sceneAlarms', scene.id, scene.name],
-    queryFn: ({ signal }) => callApi(AlarmRoutes.list, { query: { pageNo: 1, pageSize: 10, ruleName: scene.name, column: 'startTs', order: 'desc' } as never, signal, silent: true }),
+    queryFn: ({ signal }) =>
+      callApi(AlarmRoutes.list, {
+        query: { pageNo: 1, pageSize: 10, ruleName: scene.name, column: 'startTs', order: 'desc' } as never,
+        signal,
+        silent: true,
+      }),
   });
-  const rows = (alarms.data?.records ?? []).filter((a: AlarmRecord) => a.ruleSource === 'scene' && a.ruleId === scene.id);
+  const rows = (alarms.data?.records ?? []).filter(
+    (a: AlarmRecord) => a.ruleSource === 'scene' && a.ruleId === scene.id,
+  );
   return (
     <Card size="small" title={t('scenes.recentAlarms')} extra={<Link to="/alarm/list">{t('scenes.allAlarms')}</Link>}>
       <Table<AlarmRecord>
@@ -35,9 +42,17 @@ function RecentAlarms({ scene }: { scene: SceneRecord }): ReactNode {
         locale={{ emptyText: alarms.isError ? t('scenes.alarmsError') : t('scenes.noAlarms') }}
         columns={[
           { title: t('scenes.alarmDevice'), dataIndex: 'deviceName' },
-          { title: t('fields.severity'), dataIndex: 'severity', render: (_: unknown, a) => <SeverityTag severity={a.severity} /> },
+          {
+            title: t('fields.severity'),
+            dataIndex: 'severity',
+            render: (_: unknown, a) => <SeverityTag severity={a.severity} />,
+          },
           { title: t('scenes.alarmStart'), dataIndex: 'startTs', render: (v: number) => time(v) },
-          { title: t('scenes.alarmEnd'), dataIndex: 'endTs', render: (v: number | null) => (v === null ? <Tag color="red">{t('scenes.active')}</Tag> : time(v)) },
+          {
+            title: t('scenes.alarmEnd'),
+            dataIndex: 'endTs',
+            render: (v: number | null) => (v === null ? <Tag color="red">{t('scenes.active')}</Tag> : time(v)),
+          },
         ]}
       />
     </Card>
@@ -55,7 +70,15 @@ export function SceneDetailPage(): ReactNode {
   const scene = useScene(id);
   const defaults = useParamDefaults();
   const places = usePlaceNames();
-  if (scene.isError) return <Result status="error" title={t('scenes.loadError')} subTitle={scene.error.message} extra={<Button onClick={() => void navigate('/scene/list')}>{t('actions.back')}</Button>} />;
+  if (scene.isError)
+    return (
+      <Result
+        status="error"
+        title={t('scenes.loadError')}
+        subTitle={scene.error.message}
+        extra={<Button onClick={() => void navigate('/scene/list')}>{t('actions.back')}</Button>}
+      />
+    );
   if (!scene.data) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const s = scene.data;
   return (
@@ -65,29 +88,64 @@ export function SceneDetailPage(): ReactNode {
         title={s.name}
         extra={
           <Space wrap>
-            <Button size="small" onClick={() => void navigate(`/scene/params/${encodeURIComponent(s.id)}`)}>{t('scenes.params')}</Button>
+            <Button size="small" onClick={() => void navigate(`/scene/params/${encodeURIComponent(s.id)}`)}>
+              {t('scenes.params')}
+            </Button>
             <Authorized action={SCENE_PERMS.edit}>
-              <Button size="small" type="primary" onClick={() => void navigate(`/scene/edit/${encodeURIComponent(s.id)}`)}>{t('actions.edit')}</Button>
+              <Button
+                size="small"
+                type="primary"
+                onClick={() => void navigate(`/scene/edit/${encodeURIComponent(s.id)}`)}
+              >
+                {t('actions.edit')}
+              </Button>
             </Authorized>
           </Space>
         }
       >
         <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered>
-          <Descriptions.Item label={t('fields.enabled')}>{s.enabled ? t('common.yes') : t('common.no')}</Descriptions.Item>
-          <Descriptions.Item label={t('scenes.alarms')}>{t('scenes.alarmCounts', { total: s.alarmCount, active: s.activeCount })}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.description')} span={2}>{s.description || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.enabled')}>
+            {s.enabled ? t('common.yes') : t('common.no')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('scenes.alarms')}>
+            {t('scenes.alarmCounts', { total: s.alarmCount, active: s.activeCount })}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.description')} span={2}>
+            {s.description || '—'}
+          </Descriptions.Item>
           <Descriptions.Item label={t('scenes.step1')} span={2}>
-            <Space wrap size={4}>{s.devices.map((d) => <Tag key={d.id}><Link to={`/device/detail/${encodeURIComponent(d.id)}`}>{d.name || d.id}</Link></Tag>)}</Space>
+            <Space wrap size={4}>
+              {s.devices.map((d) => (
+                <Tag key={d.id}>
+                  <Link to={`/device/detail/${encodeURIComponent(d.id)}`}>{d.name || d.id}</Link>
+                </Tag>
+              ))}
+            </Space>
           </Descriptions.Item>
           <Descriptions.Item label={t('scenes.step2')} span={2}>
-            <ol style={{ margin: 0, paddingInlineStart: 18 }}>{s.rule.conditions.map((c, i) => <li key={i}>{conditionSummary(c, t, defaults, i18n.language, places)}</li>)}</ol>
+            <ol style={{ margin: 0, paddingInlineStart: 18 }}>
+              {s.rule.conditions.map((c, i) => (
+                <li key={i}>{conditionSummary(c, t, defaults, i18n.language, places)}</li>
+              ))}
+            </ol>
           </Descriptions.Item>
-          <Descriptions.Item label={t('fields.severity')}><SeverityTag severity={s.rule.severity} /></Descriptions.Item>
-          <Descriptions.Item label={t('fields.delay')}>{t('units.minutesValue', { count: s.rule.delayMinutes })}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.severity')}>
+            <SeverityTag severity={s.rule.severity} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.delay')}>
+            {t('units.minutesValue', { count: s.rule.delayMinutes })}
+          </Descriptions.Item>
           <Descriptions.Item label={t('fields.reminder')} span={2}>
-            {s.rule.reminder ? t('scenes.reminderText', { every: s.rule.reminder.everyMinutes, escalate: s.rule.reminder.escalateAfterMinutes ?? '—' }) : t('common.no')}
+            {s.rule.reminder
+              ? t('scenes.reminderText', {
+                  every: s.rule.reminder.everyMinutes,
+                  escalate: s.rule.reminder.escalateAfterMinutes ?? '—',
+                })
+              : t('common.no')}
           </Descriptions.Item>
-          <Descriptions.Item label={t('scenes.step3')} span={2}>{actionsSummary(s.actions, t)}</Descriptions.Item>
+          <Descriptions.Item label={t('scenes.step3')} span={2}>
+            {actionsSummary(s.actions, t)}
+          </Descriptions.Item>
         </Descriptions>
       </Card>
       <RecentAlarms scene={s} />

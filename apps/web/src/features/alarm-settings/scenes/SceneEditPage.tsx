@@ -7,7 +7,12 @@ import { isApiError } from '../../../platform/http/ApiError';
 import { useDevicesByIds, useParamDefaults, useSaveScene, useScene } from '../api';
 import { ConditionListEditor } from '../conditions/ConditionListEditor';
 import { DevicePickerField } from '../DevicePickerField';
-import { clearFieldErrors, serverErrorsToFields, showFieldErrors, type FieldEntry } from '../../../platform/forms/formIssues';
+import {
+  clearFieldErrors,
+  serverErrorsToFields,
+  showFieldErrors,
+  type FieldEntry,
+} from '../../../platform/forms/formIssues';
 import { SceneActionsStep } from './SceneActionsStep';
 import { emptySceneForm, sceneToForm, stepOf, validateScene, type SceneFormValues } from './sceneForm';
 
@@ -31,7 +36,14 @@ export function SceneEditPage(): ReactNode {
   const deviceIds = useMemo(() => deviceIdsText.split(',').filter(Boolean), [deviceIdsText]);
   const devices = useDevicesByIds(deviceIds);
   const models = useMemo(() => [...new Set((devices.data ?? []).map((d) => d.model))], [devices.data]);
-  const labels = useMemo(() => new Map([...(scene.data?.devices ?? []).map((d) => [d.id, d.name] as const), ...(devices.data ?? []).map((d) => [d.id, d.alias || d.name] as const)]), [scene.data, devices.data]);
+  const labels = useMemo(
+    () =>
+      new Map([
+        ...(scene.data?.devices ?? []).map((d) => [d.id, d.name] as const),
+        ...(devices.data ?? []).map((d) => [d.id, d.alias || d.name] as const),
+      ]),
+    [scene.data, devices.data],
+  );
 
   useEffect(() => {
     form.setFieldsValue(scene.data ? sceneToForm(scene.data) : emptySceneForm(defaults.find((d) => d.code === 'P003')));
@@ -70,7 +82,15 @@ export function SceneEditPage(): ReactNode {
     }
   };
 
-  if (id && scene.isError) return <Result status="error" title={t('scenes.loadError')} subTitle={scene.error.message} extra={<Button onClick={() => void navigate('/scene/list')}>{t('actions.back')}</Button>} />;
+  if (id && scene.isError)
+    return (
+      <Result
+        status="error"
+        title={t('scenes.loadError')}
+        subTitle={scene.error.message}
+        extra={<Button onClick={() => void navigate('/scene/list')}>{t('actions.back')}</Button>}
+      />
+    );
 
   const hidden = (n: number) => ({ display: step === n ? undefined : 'none' });
   return (
@@ -112,7 +132,9 @@ export function SceneEditPage(): ReactNode {
             <ConditionListEditor name={['rule', 'conditions']} defaults={defaults} />
           </div>
           <div style={hidden(2)}>
-            {devices.isError && <Alert type="warning" showIcon title={t('scenes.devicesError')} style={{ marginBottom: 12 }} />}
+            {devices.isError && (
+              <Alert type="warning" showIcon title={t('scenes.devicesError')} style={{ marginBottom: 12 }} />
+            )}
             <SceneActionsStep models={models} />
           </div>
         </Form>

@@ -44,12 +44,53 @@ export function SceneListPage(): ReactNode {
   };
 
   const columns: ColumnsType<SceneRecord> = [
-    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true, render: (v: string, s) => <WrapText><a onClick={() => go('detail', s.id)}>{v}</a></WrapText> },
-    { title: t('scenes.deviceCount'), key: 'devices', width: 100, responsive: ['md'], render: (_: unknown, s) => s.devices.length },
-    { title: t('fields.enabled'), dataIndex: 'enabled', key: 'enabled', width: 90, responsive: ['md'], render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('common.yes') : t('common.no')}</Tag> },
-    { title: t('scenes.alarms'), key: 'alarms', width: 130, responsive: ['md'], render: (_: unknown, s) => t('scenes.alarmCounts', { total: s.alarmCount, active: s.activeCount }) },
-    { title: t('scenes.actions'), key: 'actionsSummary', responsive: ['md'], render: (_: unknown, s) => actionsSummary(s.actions, t) },
-    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, responsive: ['md'], render: (v: number) => formatDateTime(new Date(v).toISOString()) },
+    {
+      title: t('fields.name'),
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      render: (v: string, s) => (
+        <WrapText>
+          <a onClick={() => go('detail', s.id)}>{v}</a>
+        </WrapText>
+      ),
+    },
+    {
+      title: t('scenes.deviceCount'),
+      key: 'devices',
+      width: 100,
+      responsive: ['md'],
+      render: (_: unknown, s) => s.devices.length,
+    },
+    {
+      title: t('fields.enabled'),
+      dataIndex: 'enabled',
+      key: 'enabled',
+      width: 90,
+      responsive: ['md'],
+      render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('common.yes') : t('common.no')}</Tag>,
+    },
+    {
+      title: t('scenes.alarms'),
+      key: 'alarms',
+      width: 130,
+      responsive: ['md'],
+      render: (_: unknown, s) => t('scenes.alarmCounts', { total: s.alarmCount, active: s.activeCount }),
+    },
+    {
+      title: t('scenes.actions'),
+      key: 'actionsSummary',
+      responsive: ['md'],
+      render: (_: unknown, s) => actionsSummary(s.actions, t),
+    },
+    {
+      title: t('fields.createTime'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      width: 170,
+      responsive: ['md'],
+      render: (v: number) => formatDateTime(new Date(v).toISOString()),
+    },
     {
       title: t('fields.actions'),
       key: 'actions',
@@ -62,7 +103,13 @@ export function SceneListPage(): ReactNode {
             { key: 'detail', label: t('actions.detail'), onClick: () => go('detail', s.id) },
             { key: 'params', label: t('scenes.params'), onClick: () => go('params', s.id) },
             { key: 'edit', label: t('actions.edit'), onClick: () => go('edit', s.id), permission: SCENE_PERMS.edit },
-            { key: 'delete', label: t('actions.delete'), onClick: () => confirmDelete(s), permission: SCENE_PERMS.delete, danger: true },
+            {
+              key: 'delete',
+              label: t('actions.delete'),
+              onClick: () => confirmDelete(s),
+              permission: SCENE_PERMS.delete,
+              danger: true,
+            },
           ]}
         />
       ),

@@ -33,9 +33,22 @@ export function SceneParamsPage(): ReactNode {
   const scene = useScene(id);
   const defaults = useParamDefaults();
   const places = usePlaceNames();
-  if (scene.isError) return <Result status="error" title={t('scenes.loadError')} subTitle={scene.error.message} extra={<Button onClick={() => void navigate('/scene/list')}>{t('actions.back')}</Button>} />;
+  if (scene.isError)
+    return (
+      <Result
+        status="error"
+        title={t('scenes.loadError')}
+        subTitle={scene.error.message}
+        extra={<Button onClick={() => void navigate('/scene/list')}>{t('actions.back')}</Button>}
+      />
+    );
   if (!scene.data) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
-  const rows: ParamRow[] = scene.data.rule.conditions.map((c, i) => ({ key: String(i), index: i + 1, condition: c, param: paramOf(c) }));
+  const rows: ParamRow[] = scene.data.rule.conditions.map((c, i) => ({
+    key: String(i),
+    index: i + 1,
+    condition: c,
+    param: paramOf(c),
+  }));
   return (
     <Card size="small" title={t('scenes.paramsTitle', { name: scene.data.name })} data-testid="scene-params">
       <Table<ParamRow>
@@ -45,17 +58,43 @@ export function SceneParamsPage(): ReactNode {
         scroll={{ x: 'max-content' }}
         columns={[
           { title: '#', dataIndex: 'index', width: 48, responsive: ['md'] },
-          { title: t('editor.type'), key: 'type', responsive: ['md'], render: (_: unknown, r) => t(`conditionType.${r.condition.type}`) },
-          { title: t('editor.param'), key: 'param', render: (_: unknown, r) => <WrapText max={110}>{r.param ? `${paramName(r.param, defaults, i18n.language)} · ${r.param}` : '—'}</WrapText> },
-          { title: t('scenes.unit'), key: 'unit', responsive: ['md'], render: (_: unknown, r) => (r.param ? paramUnit(r.param, defaults) || '—' : '—') },
-          { title: t('scenes.threshold'), key: 'summary', render: (_: unknown, r) => <WrapText max={170}>{conditionSummary(r.condition, t, defaults, i18n.language, places)}</WrapText> },
+          {
+            title: t('editor.type'),
+            key: 'type',
+            responsive: ['md'],
+            render: (_: unknown, r) => t(`conditionType.${r.condition.type}`),
+          },
+          {
+            title: t('editor.param'),
+            key: 'param',
+            render: (_: unknown, r) => (
+              <WrapText max={110}>
+                {r.param ? `${paramName(r.param, defaults, i18n.language)} · ${r.param}` : '—'}
+              </WrapText>
+            ),
+          },
+          {
+            title: t('scenes.unit'),
+            key: 'unit',
+            responsive: ['md'],
+            render: (_: unknown, r) => (r.param ? paramUnit(r.param, defaults) || '—' : '—'),
+          },
+          {
+            title: t('scenes.threshold'),
+            key: 'summary',
+            render: (_: unknown, r) => (
+              <WrapText max={170}>{conditionSummary(r.condition, t, defaults, i18n.language, places)}</WrapText>
+            ),
+          },
           {
             title: t('editor.clearRule'),
             key: 'hysteresis',
             responsive: ['md'],
             render: (_: unknown, r) => {
               const c = r.condition.type === 'duration' ? r.condition.condition : r.condition;
-              return 'hysteresis' in c ? t('scenes.hysteresisText', { margin: c.hysteresis.margin, delay: c.hysteresis.clearDelayMinutes }) : '—';
+              return 'hysteresis' in c
+                ? t('scenes.hysteresisText', { margin: c.hysteresis.margin, delay: c.hysteresis.clearDelayMinutes })
+                : '—';
             },
           },
         ]}

@@ -14,7 +14,11 @@ export interface SharedPeriod {
 /** Period fields editable on every model of `models`, limits intersected (empty when none or no model). */
 export function sharedPeriods(models: readonly string[]): SharedPeriod[] {
   if (models.length === 0) return [];
-  const [first, ...rest] = models.map((m) => periodFieldsOf(m).flatMap(({ field, limit }) => (limit.editable ? [{ field, min: limit.min, max: limit.max }] : [])));
+  const [first, ...rest] = models.map((m) =>
+    periodFieldsOf(m).flatMap(({ field, limit }) =>
+      limit.editable ? [{ field, min: limit.min, max: limit.max }] : [],
+    ),
+  );
   return first.flatMap(({ field, min: min0, max: max0 }) => {
     let min = min0;
     let max = max0;
@@ -35,13 +39,25 @@ export function sharedPeriods(models: readonly string[]): SharedPeriod[] {
 export function ScenePeriodFields({ models }: { models: readonly string[] }): ReactNode {
   const { t } = useTranslation(['alarmSettings', 'devices']);
   const fields = sharedPeriods(models);
-  if (fields.length === 0) return <Alert type="info" showIcon title={models.length === 0 ? t('scenes.noPeriods') : t('scenes.noSharedPeriods')} />;
+  if (fields.length === 0)
+    return (
+      <Alert type="info" showIcon title={models.length === 0 ? t('scenes.noPeriods') : t('scenes.noSharedPeriods')} />
+    );
   return (
     <Row gutter={12}>
       {fields.map(({ field, min, max }) => (
         <Col key={field} xs={24} sm={12} md={8}>
-          <Form.Item name={['actions', 'command', 'periods', field]} label={t(`devices:periods.${field}`)} extra={t('devices:edit.rangeHint', { min, max })}>
-            <InputNumber style={{ width: '100%' }} precision={0} suffix={t('units.minutes')} data-testid={`scene-period-${field}`} />
+          <Form.Item
+            name={['actions', 'command', 'periods', field]}
+            label={t(`devices:periods.${field}`)}
+            extra={t('devices:edit.rangeHint', { min, max })}
+          >
+            <InputNumber
+              style={{ width: '100%' }}
+              precision={0}
+              suffix={t('units.minutes')}
+              data-testid={`scene-period-${field}`}
+            />
           </Form.Item>
         </Col>
       ))}

@@ -1,7 +1,21 @@
 import type { TFunction } from 'i18next';
-import { SceneAddSchema, validateDevicePeriods, type RouteBody, type SceneRecord, type SceneRoutes } from '@ztj/contracts';
+import {
+  SceneAddSchema,
+  validateDevicePeriods,
+  type RouteBody,
+  type SceneRecord,
+  type SceneRoutes,
+} from '@ztj/contracts';
 import { periodErrorText } from '../../devices/periodForm';
-import { conditionToContract, conditionToForm, newCondition, reminderToContract, reminderToForm, type ConditionForm, type ReminderForm } from '../conditionModel';
+import {
+  conditionToContract,
+  conditionToForm,
+  newCondition,
+  reminderToContract,
+  reminderToForm,
+  type ConditionForm,
+  type ReminderForm,
+} from '../conditionModel';
 import { issuesToFields, type FieldEntry } from '../../../platform/forms/formIssues';
 
 /** Body of scene add. */
@@ -41,8 +55,19 @@ export function emptySceneForm(suggestion?: { low: number | null; high: number |
     description: '',
     enabled: true,
     deviceIds: '',
-    rule: { severity: 'M', delayMinutes: 0, conditions: [newCondition('threshold', suggestion)], reminder: reminderToForm(null) },
-    actions: { raise: true, pushOn: true, push: { users: true, notify: { groupIds: [], escalateGroupIds: [], robots: false } }, commandOn: false, command: { periods: {} } },
+    rule: {
+      severity: 'M',
+      delayMinutes: 0,
+      conditions: [newCondition('threshold', suggestion)],
+      reminder: reminderToForm(null),
+    },
+    actions: {
+      raise: true,
+      pushOn: true,
+      push: { users: true, notify: { groupIds: [], escalateGroupIds: [], robots: false } },
+      commandOn: false,
+      command: { periods: {} },
+    },
   };
 }
 
@@ -54,7 +79,12 @@ export function sceneToForm(s: SceneRecord): SceneFormValues {
     description: s.description,
     enabled: s.enabled,
     deviceIds: s.devices.map((d) => d.id).join(','),
-    rule: { severity: s.rule.severity, delayMinutes: s.rule.delayMinutes, conditions: s.rule.conditions.map(conditionToForm), reminder: reminderToForm(s.rule.reminder) },
+    rule: {
+      severity: s.rule.severity,
+      delayMinutes: s.rule.delayMinutes,
+      conditions: s.rule.conditions.map(conditionToForm),
+      reminder: reminderToForm(s.rule.reminder),
+    },
     actions: {
       raise: s.actions.raise,
       pushOn: s.actions.push !== null,
@@ -67,13 +97,20 @@ export function sceneToForm(s: SceneRecord): SceneFormValues {
 
 /** The request body of the wizard's values (not validated). */
 export function sceneFormToBody(v: SceneFormValues): SceneBody {
-  const periods = Object.fromEntries(Object.entries(v.actions?.command?.periods ?? {}).filter(([, x]) => x !== null && x !== undefined));
+  const periods = Object.fromEntries(
+    Object.entries(v.actions?.command?.periods ?? {}).filter(([, x]) => x !== null && x !== undefined),
+  );
   return {
     name: v.name ?? '',
     description: v.description ?? '',
     enabled: v.enabled,
     deviceIds: (v.deviceIds ?? '').split(',').filter(Boolean),
-    rule: { severity: v.rule.severity, delayMinutes: v.rule.delayMinutes ?? undefined, conditions: (v.rule.conditions ?? []).map(conditionToContract), reminder: reminderToContract(v.rule.reminder) },
+    rule: {
+      severity: v.rule.severity,
+      delayMinutes: v.rule.delayMinutes ?? undefined,
+      conditions: (v.rule.conditions ?? []).map(conditionToContract),
+      reminder: reminderToContract(v.rule.reminder),
+    },
     actions: {
       raise: v.actions.raise,
       push: v.actions.pushOn ? { users: v.actions.push.users, notify: v.actions.push.notify } : null,
@@ -86,7 +123,11 @@ export function sceneFormToBody(v: SceneFormValues): SceneBody {
  * The wizard's values checked with SceneAddSchema plus the period limits of every selected
  * device's model (SPEC §5; `models`: distinct models of the devices). Errors carry their step.
  */
-export function validateScene(v: SceneFormValues, models: readonly string[], t: TFunction): { body: SceneBody; errors: FieldEntry[] } {
+export function validateScene(
+  v: SceneFormValues,
+  models: readonly string[],
+  t: TFunction,
+): { body: SceneBody; errors: FieldEntry[] } {
   const body = sceneFormToBody(v);
   const parsed = SceneAddSchema.safeParse(body);
   const errors = parsed.success ? [] : issuesToFields(parsed.error.issues, t);

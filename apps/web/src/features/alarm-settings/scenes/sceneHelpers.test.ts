@@ -30,9 +30,25 @@ describe('scene command periods over several models (SPEC §5 limits)', () => {
 describe('scene actions in words', () => {
   it('lists raise, push recipients and the command', async () => {
     const t = await testT('en-US');
-    expect(actionsSummary({ raise: true, push: { users: true, notify: { groupIds: ['a', 'b'], escalateGroupIds: [], robots: true } }, command: { type: 'setPeriods', periods: { workReportCycle: 5 } } }, t)).toBe(
-      'Raise alarm · Push (users, groups: 2, robots) · Command (1 periods)',
-    );
-    expect(actionsSummary({ raise: false, push: { users: false, notify: { groupIds: [], escalateGroupIds: [], robots: false } }, command: null }, t)).toBe('Push');
+    expect(
+      actionsSummary(
+        {
+          raise: true,
+          push: { users: true, notify: { groupIds: ['a', 'b'], escalateGroupIds: [], robots: true } },
+          command: { type: 'setPeriods', periods: { workReportCycle: 5 } },
+        },
+        t,
+      ),
+    ).toBe('Raise alarm · Push (users, groups: 2, robots) · Command (1 periods)');
+    expect(
+      actionsSummary(
+        {
+          raise: false,
+          push: { users: false, notify: { groupIds: [], escalateGroupIds: [], robots: false } },
+          command: null,
+        },
+        t,
+      ),
+    ).toBe('Push');
   });
 });

@@ -12,9 +12,12 @@ export function actionsSummary(a: SceneActions, t: TFunction): string {
   if (a.push) {
     const who: string[] = [];
     if (a.push.users) who.push(t('scenes.summary.users', ns));
-    if (a.push.notify.groupIds.length > 0) who.push(t('scenes.summary.groups', { ...ns, count: a.push.notify.groupIds.length }));
+    if (a.push.notify.groupIds.length > 0)
+      who.push(t('scenes.summary.groups', { ...ns, count: a.push.notify.groupIds.length }));
     if (a.push.notify.robots) who.push(t('scenes.summary.robots', ns));
-    parts.push(who.length > 0 ? t('scenes.summary.pushTo', { ...ns, who: who.join(', ') }) : t('scenes.summary.push', ns));
+    parts.push(
+      who.length > 0 ? t('scenes.summary.pushTo', { ...ns, who: who.join(', ') }) : t('scenes.summary.push', ns),
+    );
   }
   if (a.command) parts.push(t('scenes.summary.command', { ...ns, count: Object.keys(a.command.periods).length }));
   return parts.join(' · ');

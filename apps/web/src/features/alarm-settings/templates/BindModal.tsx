@@ -15,7 +15,13 @@ interface BindValues {
  * Binds a rule template to devices and device groups (importDevs, replaces its bindings), starting
  * from the current bindings. A device may carry several templates.
  */
-export function BindModal({ template, onClose }: { template: RuleTemplateRecord | null; onClose: () => void }): ReactNode {
+export function BindModal({
+  template,
+  onClose,
+}: {
+  template: RuleTemplateRecord | null;
+  onClose: () => void;
+}): ReactNode {
   const { t } = useTranslation('alarmSettings');
   const [form] = Form.useForm<BindValues>();
   const bindings = useTemplateBindings(template?.id ?? null);
@@ -24,18 +30,29 @@ export function BindModal({ template, onClose }: { template: RuleTemplateRecord 
   const labels = useMemo(() => new Map((bindings.data?.devices ?? []).map((d) => [d.id, d.name])), [bindings.data]);
 
   useEffect(() => {
-    if (bindings.data) form.setFieldsValue({ deviceIds: bindings.data.devices.map((d) => d.id).join(','), groupIds: bindings.data.groups.map((g) => g.id) });
+    if (bindings.data)
+      form.setFieldsValue({
+        deviceIds: bindings.data.devices.map((d) => d.id).join(','),
+        groupIds: bindings.data.groups.map((g) => g.id),
+      });
   }, [bindings.data, form]);
 
   const save = async (): Promise<void> => {
     if (!template) return;
     const v = form.getFieldsValue(true) as BindValues;
-    await bind.mutateAsync({ id: template.id, deviceIds: (v.deviceIds ?? '').split(',').filter(Boolean), groupIds: v.groupIds ?? [] });
+    await bind.mutateAsync({
+      id: template.id,
+      deviceIds: (v.deviceIds ?? '').split(',').filter(Boolean),
+      groupIds: v.groupIds ?? [],
+    });
     feedback().message.success(t('bind.saved'));
     onClose();
   };
 
-  const groupOptions = [...(groups.data ?? []).map((g) => ({ value: g.id, label: g.name })), ...(bindings.data?.groups ?? []).map((g) => ({ value: g.id, label: g.name }))].filter((o, i, all) => all.findIndex((x) => x.value === o.value) === i);
+  const groupOptions = [
+    ...(groups.data ?? []).map((g) => ({ value: g.id, label: g.name })),
+    ...(bindings.data?.groups ?? []).map((g) => ({ value: g.id, label: g.name })),
+  ].filter((o, i, all) => all.findIndex((x) => x.value === o.value) === i);
 
   return (
     <Modal
@@ -57,7 +74,14 @@ export function BindModal({ template, onClose }: { template: RuleTemplateRecord 
             <DevicePickerField labels={labels} />
           </Form.Item>
           <Form.Item name="groupIds" label={t('bind.groups')}>
-            <Select mode="multiple" allowClear options={groupOptions} loading={groups.isLoading} optionFilterProp="label" data-testid="bind-groups" />
+            <Select
+              mode="multiple"
+              allowClear
+              options={groupOptions}
+              loading={groups.isLoading}
+              optionFilterProp="label"
+              data-testid="bind-groups"
+            />
           </Form.Item>
         </Form>
       </Spin>

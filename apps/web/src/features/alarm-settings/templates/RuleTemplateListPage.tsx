@@ -32,7 +32,11 @@ export function RuleTemplateListPage(): ReactNode {
   const { isMobile } = useResponsive();
   const [editing, setEditing] = useState<RuleTemplateRecord | 'new' | null>(null);
   const [binding, setBinding] = useState<RuleTemplateRecord | null>(null);
-  const list = useListPage({ route: AlarmSettingsRoutes.templateList, permissionPrefix: 'template', sourceKey: '/settings/templates' });
+  const list = useListPage({
+    route: AlarmSettingsRoutes.templateList,
+    permissionPrefix: 'template',
+    sourceKey: '/settings/templates',
+  });
   const listError = useListError(AlarmSettingsRoutes.templateList.path);
   const remove = useDeleteByIds(AlarmSettingsRoutes.templateDelete);
 
@@ -52,14 +56,38 @@ export function RuleTemplateListPage(): ReactNode {
   };
 
   const columns: ColumnsType<RuleTemplateRecord> = [
-    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true, render: (v: string, r) => (
+    {
+      title: t('fields.name'),
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      render: (v: string, r) => (
         <>
           <WrapText>{v}</WrapText>
-          {isMobile && <div><SeverityTag severity={r.severity} /></div>}
+          {isMobile && (
+            <div>
+              <SeverityTag severity={r.severity} />
+            </div>
+          )}
         </>
-      ) },
-    { title: t('fields.category'), dataIndex: 'category', key: 'category', width: 110, responsive: ['md'], render: (v: string) => t(`category.${v}`) },
-    { title: t('fields.severity'), dataIndex: 'severity', key: 'severity', width: 100, responsive: ['md'], render: (_: unknown, r) => <SeverityTag severity={r.severity} /> },
+      ),
+    },
+    {
+      title: t('fields.category'),
+      dataIndex: 'category',
+      key: 'category',
+      width: 110,
+      responsive: ['md'],
+      render: (v: string) => t(`category.${v}`),
+    },
+    {
+      title: t('fields.severity'),
+      dataIndex: 'severity',
+      key: 'severity',
+      width: 100,
+      responsive: ['md'],
+      render: (_: unknown, r) => <SeverityTag severity={r.severity} />,
+    },
     {
       title: t('fields.conditions'),
       key: 'conditions',
@@ -70,9 +98,33 @@ export function RuleTemplateListPage(): ReactNode {
         </Typography.Text>
       ),
     },
-    { title: t('fields.bound'), key: 'bound', width: 140, responsive: ['md'], render: (_: unknown, r) => <span data-testid={`bound-${r.id}`}>{t('templates.boundCounts', { devices: r.deviceCount, groups: r.groupCount })}</span> },
-    { title: t('fields.enabled'), dataIndex: 'enabled', key: 'enabled', width: 90, responsive: ['md'], render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('common.yes') : t('common.no')}</Tag> },
-    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, responsive: ['md'], render: (v: number) => formatDateTime(new Date(v).toISOString()) },
+    {
+      title: t('fields.bound'),
+      key: 'bound',
+      width: 140,
+      responsive: ['md'],
+      render: (_: unknown, r) => (
+        <span data-testid={`bound-${r.id}`}>
+          {t('templates.boundCounts', { devices: r.deviceCount, groups: r.groupCount })}
+        </span>
+      ),
+    },
+    {
+      title: t('fields.enabled'),
+      dataIndex: 'enabled',
+      key: 'enabled',
+      width: 90,
+      responsive: ['md'],
+      render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('common.yes') : t('common.no')}</Tag>,
+    },
+    {
+      title: t('fields.createTime'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      width: 170,
+      responsive: ['md'],
+      render: (v: number) => formatDateTime(new Date(v).toISOString()),
+    },
     {
       title: t('fields.actions'),
       key: 'actions',
@@ -109,7 +161,12 @@ export function RuleTemplateListPage(): ReactNode {
         onAdd={() => setEditing('new')}
         queryFields={[
           { name: 'name', label: t('fields.name'), kind: 'text' },
-          { name: 'category', label: t('fields.category'), kind: 'select', options: RULE_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) })) },
+          {
+            name: 'category',
+            label: t('fields.category'),
+            kind: 'select',
+            options: RULE_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) })),
+          },
           { name: 'severity', label: t('fields.severity'), kind: 'select', options: severityOptions(t) },
         ]}
         columns={columns}

@@ -33,7 +33,9 @@ export function TemplateFormDrawer({ template, onClose }: TemplateFormDrawerProp
   useEffect(() => {
     if (!template) return;
     form.resetFields();
-    form.setFieldsValue(template === 'new' ? emptyTemplateForm(defaults.find((d) => d.code === 'P003')) : templateToForm(template));
+    form.setFieldsValue(
+      template === 'new' ? emptyTemplateForm(defaults.find((d) => d.code === 'P003')) : templateToForm(template),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when another template opens
   }, [template, form]);
 
@@ -78,7 +80,10 @@ export function TemplateFormDrawer({ template, onClose }: TemplateFormDrawerProp
           </Col>
           <Col xs={12} md={6}>
             <Form.Item name="category" label={t('fields.category')} required>
-              <Select options={RULE_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))} data-testid="template-category" />
+              <Select
+                options={RULE_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))}
+                data-testid="template-category"
+              />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>

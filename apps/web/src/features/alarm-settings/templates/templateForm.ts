@@ -1,6 +1,19 @@
-import { RuleTemplateAddSchema, type RouteBody, type AlarmSettingsRoutes, type RuleTemplateRecord } from '@ztj/contracts';
+import {
+  RuleTemplateAddSchema,
+  type RouteBody,
+  type AlarmSettingsRoutes,
+  type RuleTemplateRecord,
+} from '@ztj/contracts';
 import type { TFunction } from 'i18next';
-import { conditionToContract, conditionToForm, newCondition, reminderToContract, reminderToForm, type ConditionForm, type ReminderForm } from '../conditionModel';
+import {
+  conditionToContract,
+  conditionToForm,
+  newCondition,
+  reminderToContract,
+  reminderToForm,
+  type ConditionForm,
+  type ReminderForm,
+} from '../conditionModel';
 import { issuesToFields, type FieldEntry } from '../../../platform/forms/formIssues';
 
 /** Values of the rule template editor (contract shape; reminder with its on/off switch). */
@@ -43,7 +56,11 @@ export function templateToForm(record: RuleTemplateRecord): TemplateFormValues {
     delayMinutes: c.delayMinutes,
     conditions: c.conditions.map(conditionToForm),
     reminder: reminderToForm(c.reminder),
-    notify: { groupIds: [...c.notify.groupIds], escalateGroupIds: [...c.notify.escalateGroupIds], robots: c.notify.robots },
+    notify: {
+      groupIds: [...c.notify.groupIds],
+      escalateGroupIds: [...c.notify.escalateGroupIds],
+      robots: c.notify.robots,
+    },
   };
 }
 
@@ -65,7 +82,10 @@ export function templateFormToBody(values: TemplateFormValues): TemplateBody {
  * The body checked with the contract's RuleTemplateAddSchema (the server's check): the body when
  * valid, else the field entries to show (`conditions.0.valueMax` → that input).
  */
-export function validateTemplate(values: TemplateFormValues, t: TFunction): { body: TemplateBody } | { errors: FieldEntry[] } {
+export function validateTemplate(
+  values: TemplateFormValues,
+  t: TFunction,
+): { body: TemplateBody } | { errors: FieldEntry[] } {
   const body = templateFormToBody(values);
   const parsed = RuleTemplateAddSchema.safeParse(body);
   if (parsed.success) return { body };

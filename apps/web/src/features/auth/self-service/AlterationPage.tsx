@@ -30,7 +30,10 @@ const FIELDS: readonly Field[] = ['account', 'code', 'password', 'confirmPasswor
 export function AlterationPage(): ReactNode {
   const { t } = useTranslation(['register', 'auth']);
   const navigate = useNavigate();
-  const { values, errors, setErrors, change, fieldError } = useLoginFields<Field>({ account: '', code: '', password: '', confirmPassword: '' }, 'alteration');
+  const { values, errors, setErrors, change, fieldError } = useLoginFields<Field>(
+    { account: '', code: '', password: '', confirmPassword: '' },
+    'alteration',
+  );
   const [step, setStep] = useState(0);
   const [ticket, setTicket] = useState('');
   const [sentAt, setSentAt] = useState<number | null>(null);
@@ -68,7 +71,8 @@ export function AlterationPage(): ReactNode {
 
   const identify = (e: FormEvent): void => {
     e.preventDefault();
-    if (!values.account.trim()) return setErrors({ account: { key: 'register:required', params: { field: 'register:alteration.account' } } });
+    if (!values.account.trim())
+      return setErrors({ account: { key: 'register:required', params: { field: 'register:alteration.account' } } });
     void run(async () => {
       await callApi(SelfServiceRoutes.recoveryCode, { body: { account: values.account.trim() }, silent: true });
       setSentAt(Date.now());
@@ -77,11 +81,19 @@ export function AlterationPage(): ReactNode {
   };
   const verify = (e: FormEvent): void => {
     e.preventDefault();
-    const invalid = compact<Field>({ account: undefined, code: smsCodeError(values.code, 'register:alteration.step2'), password: undefined, confirmPassword: undefined });
+    const invalid = compact<Field>({
+      account: undefined,
+      code: smsCodeError(values.code, 'register:alteration.step2'),
+      password: undefined,
+      confirmPassword: undefined,
+    });
     setErrors(invalid);
     if (Object.keys(invalid).length) return;
     void run(async () => {
-      const r = await callApi(SelfServiceRoutes.recoveryVerify, { body: { account: values.account.trim(), code: values.code.trim() }, silent: true });
+      const r = await callApi(SelfServiceRoutes.recoveryVerify, {
+        body: { account: values.account.trim(), code: values.code.trim() },
+        silent: true,
+      });
       setTicket(r.ticket);
       setStep(2);
     });
@@ -97,12 +109,17 @@ export function AlterationPage(): ReactNode {
     setErrors(invalid);
     if (Object.keys(invalid).length) return;
     void run(async () => {
-      await callApi(SelfServiceRoutes.recoveryReset, { body: { ticket, password: values.password, confirmPassword: values.confirmPassword }, silent: true });
+      await callApi(SelfServiceRoutes.recoveryReset, {
+        body: { ticket, password: values.password, confirmPassword: values.confirmPassword },
+        silent: true,
+      });
       setStep(3);
     });
   };
 
-  const alert = error && <Alert type="error" showIcon title={error} style={{ marginBottom: 24 }} data-testid="alteration-error" />;
+  const alert = error && (
+    <Alert type="error" showIcon title={error} style={{ marginBottom: 24 }} data-testid="alteration-error" />
+  );
   const submit = (label: string, testId: string): ReactNode => (
     <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid={testId}>
       {label}
@@ -117,15 +134,26 @@ export function AlterationPage(): ReactNode {
         current={step}
         responsive={false}
         labelPlacement="vertical"
-        items={[t('alteration.step1'), t('alteration.step2'), t('alteration.step3'), t('alteration.step4')].map((title) => ({ title }))}
+        items={[t('alteration.step1'), t('alteration.step2'), t('alteration.step3'), t('alteration.step4')].map(
+          (title) => ({ title }),
+        )}
         data-testid="alteration-steps"
       />
       {step === 0 && (
         <form onSubmit={identify} noValidate data-testid="alteration-step1">
           {alert}
           <div className={loginStyles.field}>
-            <Input size="large" name="account" prefix={<UserOutlined />} placeholder={t('alteration.account')} autoComplete="username" value={values.account}
-              status={errors.account ? 'error' : undefined} onChange={(e) => change('account')(e.target.value)} data-testid="alteration-account" />
+            <Input
+              size="large"
+              name="account"
+              prefix={<UserOutlined />}
+              placeholder={t('alteration.account')}
+              autoComplete="username"
+              value={values.account}
+              status={errors.account ? 'error' : undefined}
+              onChange={(e) => change('account')(e.target.value)}
+              data-testid="alteration-account"
+            />
             {fieldError('account')}
           </div>
           {submit(t('alteration.next'), 'alteration-next')}
@@ -134,9 +162,23 @@ export function AlterationPage(): ReactNode {
       {step === 1 && (
         <form onSubmit={verify} noValidate data-testid="alteration-step2">
           {alert}
-          <Alert type="info" showIcon title={t('alteration.codeSent')} style={{ marginBottom: 24 }} data-testid="alteration-code-sent" />
+          <Alert
+            type="info"
+            showIcon
+            title={t('alteration.codeSent')}
+            style={{ marginBottom: 24 }}
+            data-testid="alteration-code-sent"
+          />
           <div className={loginStyles.field}>
-            <SmsCodeField value={values.code} onChange={change('code')} placeholder={t('auth:login.smsCode')} invalid={!!errors.code} onSend={sendCode} sentAt={sentAt} testId="alteration" />
+            <SmsCodeField
+              value={values.code}
+              onChange={change('code')}
+              placeholder={t('auth:login.smsCode')}
+              invalid={!!errors.code}
+              onSend={sendCode}
+              sentAt={sentAt}
+              testId="alteration"
+            />
             {fieldError('code')}
           </div>
           {submit(t('alteration.next'), 'alteration-verify')}
@@ -146,15 +188,32 @@ export function AlterationPage(): ReactNode {
         <form onSubmit={reset} noValidate data-testid="alteration-step3">
           {alert}
           <div className={loginStyles.field}>
-            <Password size="large" name="password" prefix={<LockOutlined />} placeholder={t('alteration.newPassword')} autoComplete="new-password" value={values.password}
-              status={errors.password ? 'error' : undefined} onChange={(e) => change('password')(e.target.value)} data-testid="alteration-password" />
+            <Password
+              size="large"
+              name="password"
+              prefix={<LockOutlined />}
+              placeholder={t('alteration.newPassword')}
+              autoComplete="new-password"
+              value={values.password}
+              status={errors.password ? 'error' : undefined}
+              onChange={(e) => change('password')(e.target.value)}
+              data-testid="alteration-password"
+            />
             <PasswordStrength password={values.password} />
             {fieldError('password')}
           </div>
           <div className={loginStyles.field}>
-            <Password size="large" name="confirmPassword" prefix={<LockOutlined />} placeholder={t('alteration.confirmPassword')} autoComplete="new-password"
-              value={values.confirmPassword} status={errors.confirmPassword ? 'error' : undefined} onChange={(e) => change('confirmPassword')(e.target.value)}
-              data-testid="alteration-confirm" />
+            <Password
+              size="large"
+              name="confirmPassword"
+              prefix={<LockOutlined />}
+              placeholder={t('alteration.confirmPassword')}
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              status={errors.confirmPassword ? 'error' : undefined}
+              onChange={(e) => change('confirmPassword')(e.target.value)}
+              data-testid="alteration-confirm"
+            />
             {fieldError('confirmPassword')}
           </div>
           {submit(t('alteration.submit'), 'alteration-submit')}
@@ -166,7 +225,12 @@ export function AlterationPage(): ReactNode {
           title={t('alteration.doneTitle')}
           subTitle={t('alteration.doneDescription')}
           extra={
-            <Button type="primary" size="large" onClick={() => void navigate(LOGIN_PATH)} data-testid="alteration-login">
+            <Button
+              type="primary"
+              size="large"
+              onClick={() => void navigate(LOGIN_PATH)}
+              data-testid="alteration-login"
+            >
               {t('alteration.signIn')}
             </Button>
           }

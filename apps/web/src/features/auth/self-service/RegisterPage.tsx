@@ -14,7 +14,15 @@ import { notifyHttpError } from '../../../platform/http/httpErrors';
 import { LOGIN_PATH } from '../../../platform/settings/appConfig';
 import { useLoginFields } from '../useLoginFields';
 import { PasswordStrength } from './PasswordStrength';
-import { compact, confirmError, mobileFieldError, passwordError, serverFieldErrors, smsCodeError, usernameError } from './selfServiceForm';
+import {
+  compact,
+  confirmError,
+  mobileFieldError,
+  passwordError,
+  serverFieldErrors,
+  smsCodeError,
+  usernameError,
+} from './selfServiceForm';
 import { SmsCodeField } from './SmsCodeField';
 import { useSliderToken } from './useSliderToken';
 import loginStyles from '../LoginPage.module.css';
@@ -32,7 +40,10 @@ const FIELDS: readonly Field[] = ['username', 'password', 'confirmPassword', 'mo
 export function RegisterPage(): ReactNode {
   const { t } = useTranslation(['register', 'auth']);
   const navigate = useNavigate();
-  const f = useLoginFields<Field>({ username: '', password: '', confirmPassword: '', mobile: '', smsCode: '', slider: '' }, 'register');
+  const f = useLoginFields<Field>(
+    { username: '', password: '', confirmPassword: '', mobile: '', smsCode: '', slider: '' },
+    'register',
+  );
   const { values, errors, setErrors, change, fieldError } = f;
   const slider = useSliderToken();
   const [open, setOpen] = useState<boolean | null>(null);
@@ -84,7 +95,13 @@ export function RegisterPage(): ReactNode {
     setError(null);
     try {
       const result = await callApi(SelfServiceRoutes.register, {
-        body: { ...values, username: values.username.trim(), mobile: values.mobile.trim(), smsCode: values.smsCode.trim(), sliderToken: slider.verified },
+        body: {
+          ...values,
+          username: values.username.trim(),
+          mobile: values.mobile.trim(),
+          smsCode: values.smsCode.trim(),
+          sliderToken: slider.verified,
+        },
         silent: true,
       });
       void navigate(`/user/register-result?account=${encodeURIComponent(result.username)}`);
@@ -103,31 +120,78 @@ export function RegisterPage(): ReactNode {
         <Alert type="warning" showIcon title={t('register.closed')} data-testid="register-closed" />
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate data-testid="register-form">
-          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 24 }} data-testid="register-error" />}
+          {error && (
+            <Alert type="error" showIcon title={error} style={{ marginBottom: 24 }} data-testid="register-error" />
+          )}
           <div className={loginStyles.field}>
-            <Input size="large" name="username" prefix={<UserOutlined />} placeholder={t('register.username')} autoComplete="username" value={values.username}
-              status={errors.username ? 'error' : undefined} onChange={(e) => change('username')(e.target.value)} data-testid="register-username" />
+            <Input
+              size="large"
+              name="username"
+              prefix={<UserOutlined />}
+              placeholder={t('register.username')}
+              autoComplete="username"
+              value={values.username}
+              status={errors.username ? 'error' : undefined}
+              onChange={(e) => change('username')(e.target.value)}
+              data-testid="register-username"
+            />
             {fieldError('username')}
           </div>
           <div className={loginStyles.field}>
-            <Password size="large" name="password" prefix={<LockOutlined />} placeholder={t('register.password')} autoComplete="new-password" value={values.password}
-              status={errors.password ? 'error' : undefined} onChange={(e) => change('password')(e.target.value)} data-testid="register-password" />
+            <Password
+              size="large"
+              name="password"
+              prefix={<LockOutlined />}
+              placeholder={t('register.password')}
+              autoComplete="new-password"
+              value={values.password}
+              status={errors.password ? 'error' : undefined}
+              onChange={(e) => change('password')(e.target.value)}
+              data-testid="register-password"
+            />
             <PasswordStrength password={values.password} />
             {fieldError('password')}
           </div>
           <div className={loginStyles.field}>
-            <Password size="large" name="confirmPassword" prefix={<LockOutlined />} placeholder={t('register.confirmPassword')} autoComplete="new-password"
-              value={values.confirmPassword} status={errors.confirmPassword ? 'error' : undefined} onChange={(e) => change('confirmPassword')(e.target.value)}
-              data-testid="register-confirm" />
+            <Password
+              size="large"
+              name="confirmPassword"
+              prefix={<LockOutlined />}
+              placeholder={t('register.confirmPassword')}
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              status={errors.confirmPassword ? 'error' : undefined}
+              onChange={(e) => change('confirmPassword')(e.target.value)}
+              data-testid="register-confirm"
+            />
             {fieldError('confirmPassword')}
           </div>
           <div className={loginStyles.field}>
-            <Input size="large" name="mobile" type="tel" inputMode="numeric" maxLength={11} prefix={<MobileOutlined />} placeholder={t('register.mobile')} autoComplete="tel"
-              value={values.mobile} status={errors.mobile ? 'error' : undefined} onChange={(e) => change('mobile')(e.target.value)} data-testid="register-mobile" />
+            <Input
+              size="large"
+              name="mobile"
+              type="tel"
+              inputMode="numeric"
+              maxLength={11}
+              prefix={<MobileOutlined />}
+              placeholder={t('register.mobile')}
+              autoComplete="tel"
+              value={values.mobile}
+              status={errors.mobile ? 'error' : undefined}
+              onChange={(e) => change('mobile')(e.target.value)}
+              data-testid="register-mobile"
+            />
             {fieldError('mobile')}
           </div>
           <div className={loginStyles.field}>
-            <SmsCodeField value={values.smsCode} onChange={change('smsCode')} placeholder={t('register.smsCode')} invalid={!!errors.smsCode} onSend={sendCode} testId="register" />
+            <SmsCodeField
+              value={values.smsCode}
+              onChange={change('smsCode')}
+              placeholder={t('register.smsCode')}
+              invalid={!!errors.smsCode}
+              onSend={sendCode}
+              testId="register"
+            />
             {fieldError('smsCode')}
           </div>
           <div className={loginStyles.field}>

@@ -18,10 +18,19 @@ export function RegisterResultPage(): ReactNode {
     <UserLoginLayout>
       <Result
         status="success"
-        title={<span data-testid="register-result-title">{username ? t('result.title', { username }) : t('result.titleNoName')}</span>}
+        title={
+          <span data-testid="register-result-title">
+            {username ? t('result.title', { username }) : t('result.titleNoName')}
+          </span>
+        }
         subTitle={t('result.description')}
         extra={
-          <Button type="primary" size="large" onClick={() => void navigate(LOGIN_PATH)} data-testid="register-result-login">
+          <Button
+            type="primary"
+            size="large"
+            onClick={() => void navigate(LOGIN_PATH)}
+            data-testid="register-result-login"
+          >
             {t('result.signIn')}
           </Button>
         }

@@ -19,7 +19,15 @@ export interface SmsCodeFieldProps {
 }
 
 /** A 6-digit SMS code input with the "get code" button counting down 60 s (issue 13; like the phone sign-in tab). */
-export function SmsCodeField({ value, onChange, placeholder, invalid, onSend, sentAt: initialSentAt = null, testId }: SmsCodeFieldProps): ReactNode {
+export function SmsCodeField({
+  value,
+  onChange,
+  placeholder,
+  invalid,
+  onSend,
+  sentAt: initialSentAt = null,
+  testId,
+}: SmsCodeFieldProps): ReactNode {
   const { t } = useTranslation('auth');
   const [sentAt, setSentAt] = useState<number | null>(initialSentAt);
   const [sending, setSending] = useState(false);
@@ -59,7 +67,14 @@ export function SmsCodeField({ value, onChange, placeholder, invalid, onSend, se
         onChange={(e) => onChange(e.target.value)}
         data-testid={`${testId}-code`}
       />
-      <Button size="large" className={styles.codeButton} disabled={wait > 0} loading={sending} onClick={() => void send()} data-testid={`${testId}-send-code`}>
+      <Button
+        size="large"
+        className={styles.codeButton}
+        disabled={wait > 0}
+        loading={sending}
+        onClick={() => void send()}
+        data-testid={`${testId}-send-code`}
+      >
         {wait > 0 ? t('login.resendIn', { seconds: wait }) : t('login.getCode')}
       </Button>
     </div>

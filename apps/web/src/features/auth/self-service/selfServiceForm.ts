@@ -42,7 +42,10 @@ export function compact<F extends string>(errors: Record<F, FieldMessage | undef
 }
 
 /** The server's field errors that belong to `fields`, as server text. */
-export function serverFieldErrors<F extends string>(errors: readonly FieldError[], fields: readonly F[]): FieldErrors<F> {
+export function serverFieldErrors<F extends string>(
+  errors: readonly FieldError[],
+  fields: readonly F[],
+): FieldErrors<F> {
   const out: FieldErrors<F> = {};
   for (const e of errors) if ((fields as readonly string[]).includes(e.field)) out[e.field as F] = { text: e.message };
   return out;

@@ -44,7 +44,8 @@ export function SsoLogin({ onSignedIn }: Props): ReactNode {
   useEffect(() => {
     const intent = ssoIntent(location.search);
     const cas = casTicket(window.location);
-    const key = intent.kind === 'loginFree' ? intent.guid : intent.kind === 'third' ? intent.token : cas ? cas.ticket : null;
+    const key =
+      intent.kind === 'loginFree' ? intent.guid : intent.kind === 'third' ? intent.token : cas ? cas.ticket : null;
     if (intent.kind === 'thirdError') {
       setError(t('thirdError'));
       return;
@@ -71,7 +72,9 @@ export function SsoLogin({ onSignedIn }: Props): ReactNode {
       }
       if (cas) return onSignedIn(await casValidate(cas.ticket, cas.service));
     };
-    run().catch(fail).finally(() => setBusy(false));
+    run()
+      .catch(fail)
+      .finally(() => setBusy(false));
   }, [location.search, location.pathname, navigate, onSignedIn, t]);
 
   const providers = config?.providers ?? [];
@@ -92,7 +95,12 @@ export function SsoLogin({ onSignedIn }: Props): ReactNode {
           <LoginDivider>{t('others')}</LoginDivider>
           <div className={styles.buttons}>
             {providers.map((p) => (
-              <LoginLinkButton key={p.type} href={renderUrl(p.type, redirect)} icon={p.type === 1 ? <WechatOutlined /> : <SafetyCertificateOutlined />} data-testid={`sso-provider-${p.type}`}>
+              <LoginLinkButton
+                key={p.type}
+                href={renderUrl(p.type, redirect)}
+                icon={p.type === 1 ? <WechatOutlined /> : <SafetyCertificateOutlined />}
+                data-testid={`sso-provider-${p.type}`}
+              >
                 {p.type === 1 ? t('wechat') : p.name}
               </LoginLinkButton>
             ))}

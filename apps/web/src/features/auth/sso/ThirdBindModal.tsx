@@ -49,7 +49,10 @@ export function ThirdBindModal({ token, thirdType, displayName, onCancel, onBoun
   };
 
   const submit = async (): Promise<void> => {
-    const ready = method === 'password' ? v.username.trim() && v.password : PATTERNS.mobile.test(v.mobile.trim()) && /^\d{6}$/.test(v.code.trim());
+    const ready =
+      method === 'password'
+        ? v.username.trim() && v.password
+        : PATTERNS.mobile.test(v.mobile.trim()) && /^\d{6}$/.test(v.code.trim());
     if (!ready) return setError(t('bind.incomplete'));
     setBusy(true);
     setError(null);
@@ -67,21 +70,69 @@ export function ThirdBindModal({ token, thirdType, displayName, onCancel, onBoun
   };
 
   return (
-    <Modal open title={t('bind.title')} onCancel={onCancel} onOk={() => void submit()} okText={t('bind.submit')} confirmLoading={busy} width={420} modalRender={(node) => <div data-testid="sso-bind">{node}</div>}>
+    <Modal
+      open
+      title={t('bind.title')}
+      onCancel={onCancel}
+      onOk={() => void submit()}
+      okText={t('bind.submit')}
+      confirmLoading={busy}
+      width={420}
+      modalRender={(node) => <div data-testid="sso-bind">{node}</div>}
+    >
       <p>{t('bind.intro', { name: displayName })}</p>
-      <Segmented<Method> block value={method} onChange={setMethod} options={[{ value: 'password', label: t('bind.byPassword') }, { value: 'sms', label: t('bind.bySms') }]} className={styles.field} />
+      <Segmented<Method>
+        block
+        value={method}
+        onChange={setMethod}
+        options={[
+          { value: 'password', label: t('bind.byPassword') },
+          { value: 'sms', label: t('bind.bySms') },
+        ]}
+        className={styles.field}
+      />
       {error && <Alert type="error" showIcon title={error} className={styles.field} data-testid="sso-bind-error" />}
       {method === 'password' ? (
         <>
-          <Input className={styles.field} placeholder={t('bind.username')} autoComplete="username" value={v.username} onChange={set('username')} data-testid="sso-bind-username" />
-          <Input.Password className={styles.field} placeholder={t('bind.password')} autoComplete="current-password" value={v.password} onChange={set('password')} onPressEnter={() => void submit()} data-testid="sso-bind-password" />
+          <Input
+            className={styles.field}
+            placeholder={t('bind.username')}
+            autoComplete="username"
+            value={v.username}
+            onChange={set('username')}
+            data-testid="sso-bind-username"
+          />
+          <Input.Password
+            className={styles.field}
+            placeholder={t('bind.password')}
+            autoComplete="current-password"
+            value={v.password}
+            onChange={set('password')}
+            onPressEnter={() => void submit()}
+            data-testid="sso-bind-password"
+          />
         </>
       ) : (
         <>
-          <Input className={styles.field} placeholder={t('bind.mobile')} inputMode="tel" maxLength={11} value={v.mobile} onChange={set('mobile')} />
+          <Input
+            className={styles.field}
+            placeholder={t('bind.mobile')}
+            inputMode="tel"
+            maxLength={11}
+            value={v.mobile}
+            onChange={set('mobile')}
+          />
           <div className={`${styles.field} ${styles.codeRow}`}>
-            <Input placeholder={t('bind.code')} inputMode="numeric" maxLength={6} value={v.code} onChange={set('code')} />
-            <Button disabled={wait > 0} onClick={() => void sendCode()}>{wait > 0 ? t('bind.resend', { seconds: wait }) : t('bind.sendCode')}</Button>
+            <Input
+              placeholder={t('bind.code')}
+              inputMode="numeric"
+              maxLength={6}
+              value={v.code}
+              onChange={set('code')}
+            />
+            <Button disabled={wait > 0} onClick={() => void sendCode()}>
+              {wait > 0 ? t('bind.resend', { seconds: wait }) : t('bind.sendCode')}
+            </Button>
           </div>
         </>
       )}

@@ -1,4 +1,12 @@
-import { API_BASE, SsoRoutes, type LoginResult, type SsoConfig, type ThirdBindRequest, type ThirdLoginResult, type ThirdType } from '@ztj/contracts';
+import {
+  API_BASE,
+  SsoRoutes,
+  type LoginResult,
+  type SsoConfig,
+  type ThirdBindRequest,
+  type ThirdLoginResult,
+  type ThirdType,
+} from '@ztj/contracts';
 import { callApi } from '../../../platform/http/callApi';
 
 /** Providers and CAS configured on the server (SsoRoutes.config). */

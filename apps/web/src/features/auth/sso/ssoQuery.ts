@@ -28,7 +28,11 @@ export function withoutSsoFields(search: string): string {
 }
 
 /** The CAS ticket of the page address (CAS appends `?ticket=` to the service URL), with that service URL. */
-export function casTicket(location: { search: string; origin: string; pathname: string }): { ticket: string; service: string } | null {
+export function casTicket(location: {
+  search: string;
+  origin: string;
+  pathname: string;
+}): { ticket: string; service: string } | null {
   const ticket = new URLSearchParams(location.search).get('ticket');
   return ticket && /^ST-/.test(ticket) ? { ticket, service: `${location.origin}${location.pathname}` } : null;
 }

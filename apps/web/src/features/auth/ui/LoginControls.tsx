@@ -1,5 +1,17 @@
-import { useState, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
-import { CloseCircleFilled, CloseOutlined, EyeInvisibleOutlined, EyeOutlined, InfoCircleFilled } from '@ant-design/icons';
+import {
+  useState,
+  type AnchorHTMLAttributes,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
+import {
+  CloseCircleFilled,
+  CloseOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  InfoCircleFilled,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import styles from './LoginControls.module.css';
 
@@ -25,9 +37,20 @@ export function LoginInput({ prefix, invalid = false, password = false, type, ..
   return (
     <span className={invalid ? `${styles.affix} ${styles.error}` : styles.affix}>
       {prefix && <span className={styles.prefix}>{prefix}</span>}
-      <input {...rest} type={password ? (shown ? 'text' : 'password') : type} aria-invalid={invalid || undefined} className={styles.input} />
+      <input
+        {...rest}
+        type={password ? (shown ? 'text' : 'password') : type}
+        aria-invalid={invalid || undefined}
+        className={styles.input}
+      />
       {password && (
-        <button type="button" className={styles.reveal} onClick={() => setShown((s) => !s)} aria-label={t(shown ? 'login.hidePassword' : 'login.showPassword')} aria-pressed={shown}>
+        <button
+          type="button"
+          className={styles.reveal}
+          onClick={() => setShown((s) => !s)}
+          aria-label={t(shown ? 'login.hidePassword' : 'login.showPassword')}
+          aria-pressed={shown}
+        >
           {shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
         </button>
       )}
@@ -44,13 +67,37 @@ interface ButtonLook {
 }
 
 function buttonClass({ variant = 'default', block, small }: ButtonLook): string {
-  return [styles.button, variant === 'primary' && styles.primary, variant === 'link' && styles.link, block && styles.block, small && styles.small].filter(Boolean).join(' ');
+  return [
+    styles.button,
+    variant === 'primary' && styles.primary,
+    variant === 'link' && styles.link,
+    block && styles.block,
+    small && styles.small,
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** A button in antd's look; `loading` shows a spinner and disables it. */
-export function LoginButton({ variant, block, small, loading = false, icon, children, disabled, type = 'button', ...rest }: ButtonLook & ButtonHTMLAttributes<HTMLButtonElement>): ReactNode {
+export function LoginButton({
+  variant,
+  block,
+  small,
+  loading = false,
+  icon,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonLook & ButtonHTMLAttributes<HTMLButtonElement>): ReactNode {
   return (
-    <button {...rest} type={type} disabled={disabled || loading} aria-busy={loading || undefined} className={buttonClass({ variant, block, small })}>
+    <button
+      {...rest}
+      type={type}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={buttonClass({ variant, block, small })}
+    >
       {loading ? <span className={styles.spinner} aria-hidden /> : icon}
       {children}
     </button>
@@ -58,7 +105,11 @@ export function LoginButton({ variant, block, small, loading = false, icon, chil
 }
 
 /** A link drawn as a button (third-party sign-in providers). */
-export function LoginLinkButton({ icon, children, ...rest }: { icon?: ReactNode } & AnchorHTMLAttributes<HTMLAnchorElement>): ReactNode {
+export function LoginLinkButton({
+  icon,
+  children,
+  ...rest
+}: { icon?: ReactNode } & AnchorHTMLAttributes<HTMLAnchorElement>): ReactNode {
   return (
     <a {...rest} className={buttonClass({})}>
       {icon}
@@ -68,10 +119,24 @@ export function LoginLinkButton({ icon, children, ...rest }: { icon?: ReactNode 
 }
 
 /** An error (or info) line above a form; `onClose` adds a close button. */
-export function LoginAlert({ type = 'error', children, onClose, testId }: { type?: 'error' | 'info'; children: ReactNode; onClose?: () => void; testId?: string }): ReactNode {
+export function LoginAlert({
+  type = 'error',
+  children,
+  onClose,
+  testId,
+}: {
+  type?: 'error' | 'info';
+  children: ReactNode;
+  onClose?: () => void;
+  testId?: string;
+}): ReactNode {
   const { t } = useTranslation('auth');
   return (
-    <div role={type === 'error' ? 'alert' : 'status'} className={type === 'info' ? `${styles.alert} ${styles.alertInfo}` : styles.alert} data-testid={testId}>
+    <div
+      role={type === 'error' ? 'alert' : 'status'}
+      className={type === 'info' ? `${styles.alert} ${styles.alertInfo}` : styles.alert}
+      data-testid={testId}
+    >
       <span className={styles.alertIcon}>{type === 'info' ? <InfoCircleFilled /> : <CloseCircleFilled />}</span>
       <span className={styles.alertText}>{children}</span>
       {onClose && (

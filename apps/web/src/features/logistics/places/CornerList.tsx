@@ -11,7 +11,13 @@ import styles from './places.module.css';
  * null for a circle fence): each corner with its coordinates and a remove button, and "clear".
  * Corners are added by clicking the map in polygon mode (PointModal).
  */
-export function CornerList({ value, onChange }: { value?: LatLng[] | null; onChange?: (next: LatLng[] | null) => void }): ReactNode {
+export function CornerList({
+  value,
+  onChange,
+}: {
+  value?: LatLng[] | null;
+  onChange?: (next: LatLng[] | null) => void;
+}): ReactNode {
   const { t } = useTranslation('places');
   const corners = value ?? [];
   if (corners.length === 0) return <Typography.Text type="secondary">{t('points.noCorners')}</Typography.Text>;
@@ -25,7 +31,14 @@ export function CornerList({ value, onChange }: { value?: LatLng[] | null; onCha
           </span>
           <span style={{ marginLeft: 'auto' }}>
             <Tooltip title={t('actions.remove')}>
-              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('actions.remove')} onClick={() => onChange?.(corners.length > 1 ? corners.filter((_, k) => k !== i) : null)} />
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('actions.remove')}
+                onClick={() => onChange?.(corners.length > 1 ? corners.filter((_, k) => k !== i) : null)}
+              />
             </Tooltip>
           </span>
         </div>

@@ -7,7 +7,17 @@ import { feedback } from '../../../platform/feedback/feedback';
 import { useResponsive } from '../../../platform/responsive/useResponsive';
 import { clearFieldErrors, reportSaveError, showFieldErrors } from '../../../platform/forms/formIssues';
 import { useLocationOptions, useSaveRoute } from './api';
-import { formatDeg, hasPosition, moveItem, newRoute, radiusKmText, routeToForm, validateRoute, type PointForm, type RouteFormValues } from './placeForm';
+import {
+  formatDeg,
+  hasPosition,
+  moveItem,
+  newRoute,
+  radiusKmText,
+  routeToForm,
+  validateRoute,
+  type PointForm,
+  type RouteFormValues,
+} from './placeForm';
 import { PlaceMap, type MapFence, type MapPin } from './PlaceMap';
 import styles from './places.module.css';
 
@@ -46,7 +56,13 @@ function EndFields({ which, label }: { which: 'origin' | 'destination'; label: s
  * destination → waypoints); pins are draggable; waypoints are reordered or removed in the list;
  * the fence circle is drawn around origin and destination. Contract-checked before sending.
  */
-export function PathEditModal({ route, onClose }: { route: RouteRecord | 'new' | null; onClose: () => void }): ReactNode {
+export function PathEditModal({
+  route,
+  onClose,
+}: {
+  route: RouteRecord | 'new' | null;
+  onClose: () => void;
+}): ReactNode {
   const { t } = useTranslation('places');
   const { isMobile } = useResponsive();
   const [form] = Form.useForm<RouteFormValues>();
@@ -59,7 +75,11 @@ export function PathEditModal({ route, onClose }: { route: RouteRecord | 'new' |
   const radius = Form.useWatch('fenceRadiusM', form) as number | null | undefined;
   const stored = route && route !== 'new' ? route : null;
   const places = useLocationOptions();
-  const context = useMemo(() => (places.data ?? []).map((l) => ({ key: l.id, name: l.name, lat: l.lat, lng: l.lng, radiusM: l.fenceRadiusM })), [places.data]);
+  const context = useMemo(
+    () =>
+      (places.data ?? []).map((l) => ({ key: l.id, name: l.name, lat: l.lat, lng: l.lng, radiusM: l.fenceRadiusM })),
+    [places.data],
+  );
 
   useEffect(() => {
     if (!route) return;
@@ -71,17 +91,24 @@ export function PathEditModal({ route, onClose }: { route: RouteRecord | 'new' |
   const setEnd = (which: 'origin' | 'destination', p: LatLng): void => {
     const current = (form.getFieldValue(which) as PointForm | undefined) ?? {};
     form.setFieldValue(which, { ...current, lat: p.lat, lng: p.lng });
-    form.setFields([{ name: [which, 'lat'], errors: [] }, { name: [which, 'lng'], errors: [] }]);
+    form.setFields([
+      { name: [which, 'lat'], errors: [] },
+      { name: [which, 'lng'], errors: [] },
+    ]);
   };
   const setWaypoints = (next: PointForm[]): void => form.setFieldValue('waypoints', next);
 
   const onMapClick = (p: LatLng): void => {
     if (mode === 'waypoint') {
-      setWaypoints([...((form.getFieldValue('waypoints') as PointForm[] | undefined) ?? []), { lat: p.lat, lng: p.lng }]);
+      setWaypoints([
+        ...((form.getFieldValue('waypoints') as PointForm[] | undefined) ?? []),
+        { lat: p.lat, lng: p.lng },
+      ]);
       return;
     }
     setEnd(mode, p);
-    if (mode === 'origin') setMode(hasPosition(form.getFieldValue('destination') as PointForm) ? 'waypoint' : 'destination');
+    if (mode === 'origin')
+      setMode(hasPosition(form.getFieldValue('destination') as PointForm) ? 'waypoint' : 'destination');
     else setMode('waypoint');
   };
 
@@ -95,14 +122,41 @@ export function PathEditModal({ route, onClose }: { route: RouteRecord | 'new' |
 
   const pins = useMemo<MapPin[]>(() => {
     const out: MapPin[] = [];
-    if (hasPosition(origin)) out.push({ key: 'origin', lat: origin.lat, lng: origin.lng, kind: 'origin', text: 'A', title: origin.name || t('paths.origin') });
+    if (hasPosition(origin))
+      out.push({
+        key: 'origin',
+        lat: origin.lat,
+        lng: origin.lng,
+        kind: 'origin',
+        text: 'A',
+        title: origin.name || t('paths.origin'),
+      });
     waypoints.forEach((w, i) => {
-      if (hasPosition(w)) out.push({ key: `wp-${i}`, lat: w.lat, lng: w.lng, kind: 'waypoint', text: String(i + 1), title: w.name || undefined });
+      if (hasPosition(w))
+        out.push({
+          key: `wp-${i}`,
+          lat: w.lat,
+          lng: w.lng,
+          kind: 'waypoint',
+          text: String(i + 1),
+          title: w.name || undefined,
+        });
     });
-    if (hasPosition(destination)) out.push({ key: 'destination', lat: destination.lat, lng: destination.lng, kind: 'destination', text: 'B', title: destination.name || t('paths.destination') });
+    if (hasPosition(destination))
+      out.push({
+        key: 'destination',
+        lat: destination.lat,
+        lng: destination.lng,
+        kind: 'destination',
+        text: 'B',
+        title: destination.name || t('paths.destination'),
+      });
     return out;
   }, [origin, destination, waypoints, t]);
-  const fences: MapFence[] = typeof radius === 'number' && radius > 0 ? pins.filter((p) => p.kind !== 'waypoint').map((p) => ({ key: p.key, lat: p.lat, lng: p.lng, radiusM: radius })) : [];
+  const fences: MapFence[] =
+    typeof radius === 'number' && radius > 0
+      ? pins.filter((p) => p.kind !== 'waypoint').map((p) => ({ key: p.key, lat: p.lat, lng: p.lng, radiusM: radius }))
+      : [];
 
   const submit = async (): Promise<void> => {
     clearFieldErrors(form);
@@ -147,7 +201,16 @@ export function PathEditModal({ route, onClose }: { route: RouteRecord | 'new' |
               { value: 'destination', label: t('paths.destination') },
             ]}
           />
-          <PlaceMap testId="path-map" pins={pins} fences={fences} context={context} line onClick={onMapClick} onDrag={onDrag} fitKey={stored?.id ?? 'new'} />
+          <PlaceMap
+            testId="path-map"
+            pins={pins}
+            fences={fences}
+            context={context}
+            line
+            onClick={onMapClick}
+            onDrag={onDrag}
+            fitKey={stored?.id ?? 'new'}
+          />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('paths.clickSets')}: {t(`paths.${mode === 'waypoint' ? 'waypoints' : mode}`)}. {t('mapHint')}
           </Typography.Text>
@@ -169,16 +232,40 @@ export function PathEditModal({ route, onClose }: { route: RouteRecord | 'new' |
               {waypoints.map((w, i) => (
                 <div className={styles.pointRow} key={i} data-testid={`path-waypoint-${i}`}>
                   <Typography.Text strong>{i + 1}</Typography.Text>
-                  <span className={styles.coords}>{hasPosition(w) ? `${formatDeg(w.lat)}, ${formatDeg(w.lng)}` : t('paths.notSet')}</span>
+                  <span className={styles.coords}>
+                    {hasPosition(w) ? `${formatDeg(w.lat)}, ${formatDeg(w.lng)}` : t('paths.notSet')}
+                  </span>
                   <span style={{ marginLeft: 'auto' }}>
                     <Tooltip title={t('actions.moveUp')}>
-                      <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={t('actions.moveUp')} disabled={i === 0} onClick={() => setWaypoints(moveItem(waypoints, i, -1))} />
+                      <Button
+                        size="small"
+                        type="text"
+                        icon={<ArrowUpOutlined />}
+                        aria-label={t('actions.moveUp')}
+                        disabled={i === 0}
+                        onClick={() => setWaypoints(moveItem(waypoints, i, -1))}
+                      />
                     </Tooltip>
                     <Tooltip title={t('actions.moveDown')}>
-                      <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={t('actions.moveDown')} disabled={i === waypoints.length - 1} onClick={() => setWaypoints(moveItem(waypoints, i, 1))} />
+                      <Button
+                        size="small"
+                        type="text"
+                        icon={<ArrowDownOutlined />}
+                        aria-label={t('actions.moveDown')}
+                        disabled={i === waypoints.length - 1}
+                        onClick={() => setWaypoints(moveItem(waypoints, i, 1))}
+                      />
                     </Tooltip>
                     <Tooltip title={t('actions.remove')}>
-                      <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('actions.remove')} data-testid={`path-waypoint-${i}-remove`} onClick={() => setWaypoints(waypoints.filter((_, k) => k !== i))} />
+                      <Button
+                        size="small"
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('actions.remove')}
+                        data-testid={`path-waypoint-${i}-remove`}
+                        onClick={() => setWaypoints(waypoints.filter((_, k) => k !== i))}
+                      />
                     </Tooltip>
                   </span>
                 </div>

@@ -50,22 +50,79 @@ export function PathListPage(): ReactNode {
     });
   };
 
-  const lines = useMemo(() => list.rows.map((r) => ({ key: r.id, points: [r.origin, ...r.waypoints, r.destination] })), [list.rows]);
+  const lines = useMemo(
+    () => list.rows.map((r) => ({ key: r.id, points: [r.origin, ...r.waypoints, r.destination] })),
+    [list.rows],
+  );
   const pins = useMemo<MapPin[]>(
-    () => list.rows.flatMap((r) => [
-      { key: `${r.id}-a`, lat: r.origin.lat, lng: r.origin.lng, kind: 'origin' as const, text: 'A', title: r.origin.name ? `${r.name}: ${r.origin.name}` : r.name },
-      { key: `${r.id}-b`, lat: r.destination.lat, lng: r.destination.lng, kind: 'destination' as const, text: 'B', title: r.destination.name ? `${r.name}: ${r.destination.name}` : r.name },
-    ]),
+    () =>
+      list.rows.flatMap((r) => [
+        {
+          key: `${r.id}-a`,
+          lat: r.origin.lat,
+          lng: r.origin.lng,
+          kind: 'origin' as const,
+          text: 'A',
+          title: r.origin.name ? `${r.name}: ${r.origin.name}` : r.name,
+        },
+        {
+          key: `${r.id}-b`,
+          lat: r.destination.lat,
+          lng: r.destination.lng,
+          kind: 'destination' as const,
+          text: 'B',
+          title: r.destination.name ? `${r.name}: ${r.destination.name}` : r.name,
+        },
+      ]),
     [list.rows],
   );
 
   const columns: ColumnsType<RouteRecord> = [
-    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true, render: (v: string) => <WrapText>{v}</WrapText> },
-    { title: t('paths.stretch'), key: 'stretch', responsive: ['md'], render: (_: unknown, r) => <WrapText>{stretchOf(r)}</WrapText> },
-    { title: t('paths.waypoints'), key: 'waypoints', width: 110, responsive: ['lg'], render: (_: unknown, r) => t('paths.waypointCount', { count: r.waypoints.length }) },
-    { title: t('fields.fenceRadius'), dataIndex: 'fenceRadiusM', key: 'fenceRadiusM', sorter: true, width: 130, responsive: ['sm'], render: (v: number) => v.toLocaleString() },
-    { title: t('fields.description'), dataIndex: 'description', key: 'description', responsive: ['xl'], render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text> },
-    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170, responsive: ['lg'], render: (v: number) => formatDateTime(new Date(v).toISOString()) },
+    {
+      title: t('fields.name'),
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      render: (v: string) => <WrapText>{v}</WrapText>,
+    },
+    {
+      title: t('paths.stretch'),
+      key: 'stretch',
+      responsive: ['md'],
+      render: (_: unknown, r) => <WrapText>{stretchOf(r)}</WrapText>,
+    },
+    {
+      title: t('paths.waypoints'),
+      key: 'waypoints',
+      width: 110,
+      responsive: ['lg'],
+      render: (_: unknown, r) => t('paths.waypointCount', { count: r.waypoints.length }),
+    },
+    {
+      title: t('fields.fenceRadius'),
+      dataIndex: 'fenceRadiusM',
+      key: 'fenceRadiusM',
+      sorter: true,
+      width: 130,
+      responsive: ['sm'],
+      render: (v: number) => v.toLocaleString(),
+    },
+    {
+      title: t('fields.description'),
+      dataIndex: 'description',
+      key: 'description',
+      responsive: ['xl'],
+      render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text>,
+    },
+    {
+      title: t('fields.createTime'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      sorter: true,
+      width: 170,
+      responsive: ['lg'],
+      render: (v: number) => formatDateTime(new Date(v).toISOString()),
+    },
     {
       title: t('fields.actions'),
       key: 'actions',
@@ -90,8 +147,20 @@ export function PathListPage(): ReactNode {
 
   return (
     <>
-      <ListErrorAlert error={listError} title={t('loadFailed')} retryText={t('actions.retry')} onRetry={() => void list.reload()} testId="paths-error" />
-      <PlaceMap className={styles.listMap} testId="paths-map" pins={pins} lines={lines} fitKey={list.rows.map((r) => r.id).join(',')} />
+      <ListErrorAlert
+        error={listError}
+        title={t('loadFailed')}
+        retryText={t('actions.retry')}
+        onRetry={() => void list.reload()}
+        testId="paths-error"
+      />
+      <PlaceMap
+        className={styles.listMap}
+        testId="paths-map"
+        pins={pins}
+        lines={lines}
+        fitKey={list.rows.map((r) => r.id).join(',')}
+      />
       <ListPage<RouteRecord>
         testId="paths"
         list={list}

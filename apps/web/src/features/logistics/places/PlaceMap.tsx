@@ -60,7 +60,12 @@ function pinIcon(kind: MapPin['kind'], text: string): DivIcon {
   let icon = iconCache.get(key);
   if (!icon) {
     const size = kind === 'waypoint' || kind === 'corner' ? 20 : 24;
-    icon = divIcon({ className: `${styles.pin} ${styles[kind]} ztj-place-pin`, html: text, iconSize: [size, size], iconAnchor: [size / 2, size / 2] });
+    icon = divIcon({
+      className: `${styles.pin} ${styles[kind]} ztj-place-pin`,
+      html: text,
+      iconSize: [size, size],
+      iconAnchor: [size / 2, size / 2],
+    });
     iconCache.set(key, icon);
   }
   return icon;
@@ -78,19 +83,39 @@ function ClickToPlace({ onClick, coords }: { onClick: (p: LatLng) => void; coord
  * tiles' system (`useMapTiles().toTile`, follows the layer switch) and clicks / drags are converted
  * back (`mapCoords.ts`).
  */
-export function PlaceMap({ pins, fences = [], line, lines = [], polygons = [], context = [], onClick, onDrag, fitKey, className, testId }: PlaceMapProps): ReactNode {
+export function PlaceMap({
+  pins,
+  fences = [],
+  line,
+  lines = [],
+  polygons = [],
+  context = [],
+  onClick,
+  onDrag,
+  fitKey,
+  className,
+  testId,
+}: PlaceMapProps): ReactNode {
   const { toTile, coords } = useMapTiles();
   const toMap = (p: LatLng): LatLng => toTile(p.lat, p.lng);
   const drawnPins = useMemo(() => pins.map((p) => ({ ...p, at: toTile(p.lat, p.lng) })), [pins, toTile]);
   const bounds = useMemo(() => drawnPins.map((p) => p.at), [drawnPins]);
-  const fitTo = useMemo(() => (bounds.length ? bounds : context.map((c) => toTile(c.lat, c.lng))), [bounds, context, toTile]);
+  const fitTo = useMemo(
+    () => (bounds.length ? bounds : context.map((c) => toTile(c.lat, c.lng))),
+    [bounds, context, toTile],
+  );
   return (
     <BaseMap className={className ?? styles.mapBox} testId={testId} initial={fitTo[0]}>
       <FitBounds positions={fitTo} fitKey={fitTo.length ? fitKey : null} maxZoom={15} />
       {context.map((c) => {
         const m = toMap(c);
         return (
-          <Circle key={`ctx-${c.key}`} center={[m.lat, m.lng]} radius={c.radiusM} pathOptions={{ color: '#8c8c8c', weight: 1, fillOpacity: 0.06, dashArray: '4 4' }}>
+          <Circle
+            key={`ctx-${c.key}`}
+            center={[m.lat, m.lng]}
+            radius={c.radiusM}
+            pathOptions={{ color: '#8c8c8c', weight: 1, fillOpacity: 0.06, dashArray: '4 4' }}
+          >
             <Tooltip>{c.name}</Tooltip>
           </Circle>
         );
@@ -104,17 +129,41 @@ export function PlaceMap({ pins, fences = [], line, lines = [], polygons = [], c
             key={f.key}
             center={[c.lat, c.lng]}
             radius={f.radiusM}
-            pathOptions={{ color: on ? '#1677ff' : '#8c8c8c', weight: 2, fillOpacity: on ? 0.12 : 0.05, dashArray: on ? undefined : '6 6' }}
+            pathOptions={{
+              color: on ? '#1677ff' : '#8c8c8c',
+              weight: 2,
+              fillOpacity: on ? 0.12 : 0.05,
+              dashArray: on ? undefined : '6 6',
+            }}
           />
         );
       })}
       {polygons.map((poly, i) => (
-        <Polygon key={`poly-${i}`} positions={poly.map((p) => { const m = toMap(p); return [m.lat, m.lng] as [number, number]; })} pathOptions={{ color: '#722ed1', weight: 2, fillOpacity: 0.1 }} />
+        <Polygon
+          key={`poly-${i}`}
+          positions={poly.map((p) => {
+            const m = toMap(p);
+            return [m.lat, m.lng] as [number, number];
+          })}
+          pathOptions={{ color: '#722ed1', weight: 2, fillOpacity: 0.1 }}
+        />
       ))}
       {lines.map((l) => (
-        <Polyline key={`line-${l.key}`} positions={l.points.map((p) => { const m = toMap(p); return [m.lat, m.lng] as [number, number]; })} pathOptions={{ color: '#1677ff', weight: 3, opacity: 0.7 }} />
+        <Polyline
+          key={`line-${l.key}`}
+          positions={l.points.map((p) => {
+            const m = toMap(p);
+            return [m.lat, m.lng] as [number, number];
+          })}
+          pathOptions={{ color: '#1677ff', weight: 3, opacity: 0.7 }}
+        />
       ))}
-      {line && bounds.length > 1 && <Polyline positions={bounds.map((p) => [p.lat, p.lng] as [number, number])} pathOptions={{ color: '#1677ff', weight: 4, opacity: 0.8 }} />}
+      {line && bounds.length > 1 && (
+        <Polyline
+          positions={bounds.map((p) => [p.lat, p.lng] as [number, number])}
+          pathOptions={{ color: '#1677ff', weight: 4, opacity: 0.8 }}
+        />
+      )}
       {drawnPins.map((p) => (
         <Marker
           key={p.key}
@@ -132,7 +181,11 @@ export function PlaceMap({ pins, fences = [], line, lines = [], polygons = [], c
               : undefined
           }
         >
-          {p.title && <Tooltip direction="top" offset={[0, -10]}>{p.title}</Tooltip>}
+          {p.title && (
+            <Tooltip direction="top" offset={[0, -10]}>
+              {p.title}
+            </Tooltip>
+          )}
         </Marker>
       ))}
     </BaseMap>

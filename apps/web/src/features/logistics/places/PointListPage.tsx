@@ -45,17 +45,61 @@ export function PointListPage(): ReactNode {
     });
   };
 
-  const pins = useMemo<MapPin[]>(() => list.rows.map((l, i) => ({ key: l.id, lat: l.lat, lng: l.lng, kind: 'centre', text: String(i + 1), title: l.name })), [list.rows]);
-  const fences = useMemo<MapFence[]>(() => list.rows.map((l) => ({ key: l.id, lat: l.lat, lng: l.lng, radiusM: l.fenceRadiusM, enabled: l.fenceEnabled })), [list.rows]);
+  const pins = useMemo<MapPin[]>(
+    () =>
+      list.rows.map((l, i) => ({
+        key: l.id,
+        lat: l.lat,
+        lng: l.lng,
+        kind: 'centre',
+        text: String(i + 1),
+        title: l.name,
+      })),
+    [list.rows],
+  );
+  const fences = useMemo<MapFence[]>(
+    () =>
+      list.rows.map((l) => ({ key: l.id, lat: l.lat, lng: l.lng, radiusM: l.fenceRadiusM, enabled: l.fenceEnabled })),
+    [list.rows],
+  );
   const polygons = useMemo(() => list.rows.flatMap((l) => (l.polygon ? [l.polygon] : [])), [list.rows]);
   const fitKey = list.rows.map((l) => l.id).join(',');
 
   const columns: ColumnsType<LocationRecord> = [
     { title: '#', key: 'index', width: 48, render: (_: unknown, _l, i) => i + 1 },
-    { title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true, render: (v: string) => <WrapText>{v}</WrapText> },
-    { title: t('fields.address'), dataIndex: 'address', key: 'address', sorter: true, responsive: ['md'], render: (v: string) => <Typography.Text type="secondary">{v || '—'}</Typography.Text> },
-    { title: t('fields.centre'), key: 'centre', responsive: ['lg'], render: (_: unknown, l) => <span className={styles.coords}>{formatDeg(l.lat)}, {formatDeg(l.lng)}</span> },
-    { title: t('fields.fenceRadius'), dataIndex: 'fenceRadiusM', key: 'fenceRadiusM', sorter: true, width: 130, render: (v: number) => v.toLocaleString() },
+    {
+      title: t('fields.name'),
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      render: (v: string) => <WrapText>{v}</WrapText>,
+    },
+    {
+      title: t('fields.address'),
+      dataIndex: 'address',
+      key: 'address',
+      sorter: true,
+      responsive: ['md'],
+      render: (v: string) => <Typography.Text type="secondary">{v || '—'}</Typography.Text>,
+    },
+    {
+      title: t('fields.centre'),
+      key: 'centre',
+      responsive: ['lg'],
+      render: (_: unknown, l) => (
+        <span className={styles.coords}>
+          {formatDeg(l.lat)}, {formatDeg(l.lng)}
+        </span>
+      ),
+    },
+    {
+      title: t('fields.fenceRadius'),
+      dataIndex: 'fenceRadiusM',
+      key: 'fenceRadiusM',
+      sorter: true,
+      width: 130,
+      render: (v: number) => v.toLocaleString(),
+    },
     {
       title: t('fields.fenceEnabled'),
       dataIndex: 'fenceEnabled',
@@ -64,7 +108,15 @@ export function PointListPage(): ReactNode {
       responsive: ['sm'],
       render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('points.on') : t('points.off')}</Tag>,
     },
-    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170, responsive: ['xl'], render: (v: number) => formatDateTime(new Date(v).toISOString()) },
+    {
+      title: t('fields.createTime'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      sorter: true,
+      width: 170,
+      responsive: ['xl'],
+      render: (v: number) => formatDateTime(new Date(v).toISOString()),
+    },
     {
       title: t('fields.actions'),
       key: 'actions',
@@ -89,8 +141,21 @@ export function PointListPage(): ReactNode {
 
   return (
     <>
-      <ListErrorAlert error={listError} title={t('loadFailed')} retryText={t('actions.retry')} onRetry={() => void list.reload()} testId="points-error" />
-      <PlaceMap className={styles.listMap} testId="points-map" pins={pins} fences={fences} polygons={polygons} fitKey={fitKey} />
+      <ListErrorAlert
+        error={listError}
+        title={t('loadFailed')}
+        retryText={t('actions.retry')}
+        onRetry={() => void list.reload()}
+        testId="points-error"
+      />
+      <PlaceMap
+        className={styles.listMap}
+        testId="points-map"
+        pins={pins}
+        fences={fences}
+        polygons={polygons}
+        fitKey={fitKey}
+      />
       <ListPage<LocationRecord>
         testId="points"
         list={list}

@@ -18,7 +18,13 @@ import { areaText, loadAreaTree } from '../../../platform/widgets/area/areaData'
  * the corners of a polygon fence (≥ 3; when set it is the fence, the circle its outer bound).
  * Contract-checked before sending; the server's field errors (duplicate name) show on the fields.
  */
-export function PointModal({ location, onClose }: { location: LocationRecord | 'new' | null; onClose: () => void }): ReactNode {
+export function PointModal({
+  location,
+  onClose,
+}: {
+  location: LocationRecord | 'new' | null;
+  onClose: () => void;
+}): ReactNode {
   const { t } = useTranslation(['places', 'widgets']);
   const [area, setArea] = useState('');
   const { isMobile } = useResponsive();
@@ -54,7 +60,10 @@ export function PointModal({ location, onClose }: { location: LocationRecord | '
 
   const place = (p: LatLng): void => {
     form.setFieldsValue({ lat: p.lat, lng: p.lng });
-    form.setFields([{ name: 'lat', errors: [] }, { name: 'lng', errors: [] }]);
+    form.setFields([
+      { name: 'lat', errors: [] },
+      { name: 'lng', errors: [] },
+    ]);
   };
 
   const setCorners = (next: LatLng[] | null): void => {
@@ -89,10 +98,24 @@ export function PointModal({ location, onClose }: { location: LocationRecord | '
   const hasCentre = typeof lat === 'number' && typeof lng === 'number';
   const stored = location && location !== 'new' ? location : null;
   const pins: MapPin[] = [
-    ...(hasCentre ? [{ key: 'centre', lat, lng, kind: 'centre' as const, text: '●', title: form.getFieldValue('name') as string }] : []),
-    ...(corners ?? []).map((c, i) => ({ key: `c-${i}`, lat: c.lat, lng: c.lng, kind: 'corner' as const, text: String(i + 1) })),
+    ...(hasCentre
+      ? [{ key: 'centre', lat, lng, kind: 'centre' as const, text: '●', title: form.getFieldValue('name') as string }]
+      : []),
+    ...(corners ?? []).map((c, i) => ({
+      key: `c-${i}`,
+      lat: c.lat,
+      lng: c.lng,
+      kind: 'corner' as const,
+      text: String(i + 1),
+    })),
   ];
-  const context = useMemo(() => (places.data ?? []).filter((l) => l.id !== stored?.id).map((l) => ({ key: l.id, name: l.name, lat: l.lat, lng: l.lng, radiusM: l.fenceRadiusM })), [places.data, stored?.id]);
+  const context = useMemo(
+    () =>
+      (places.data ?? [])
+        .filter((l) => l.id !== stored?.id)
+        .map((l) => ({ key: l.id, name: l.name, lat: l.lat, lng: l.lng, radiusM: l.fenceRadiusM })),
+    [places.data, stored?.id],
+  );
   return (
     <Modal
       open={location !== null}
@@ -122,7 +145,11 @@ export function PointModal({ location, onClose }: { location: LocationRecord | '
           <PlaceMap
             testId="point-map"
             pins={pins}
-            fences={hasCentre && typeof radius === 'number' && radius > 0 ? [{ key: 'fence', lat, lng, radiusM: radius, enabled: enabled !== false }] : []}
+            fences={
+              hasCentre && typeof radius === 'number' && radius > 0
+                ? [{ key: 'fence', lat, lng, radiusM: radius, enabled: enabled !== false }]
+                : []
+            }
             polygons={corners && corners.length > 1 ? [corners] : []}
             context={context}
             onClick={onMapClick}

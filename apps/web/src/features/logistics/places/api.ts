@@ -1,5 +1,18 @@
-import { useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
-import { PlacesRoutes, type LocationOption, type LocationRecord, type RouteBody, type RouteOption, type RouteRecord } from '@ztj/contracts';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import {
+  PlacesRoutes,
+  type LocationOption,
+  type LocationRecord,
+  type RouteBody,
+  type RouteOption,
+  type RouteRecord,
+} from '@ztj/contracts';
 import { callApi } from '../../../platform/http/callApi';
 
 /**
@@ -16,23 +29,41 @@ export const placesKeys = {
 /** Refreshes a list and the pickers after a change. */
 function useRefresh(listPath: string, optionsKey: readonly unknown[]): () => Promise<void> {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: ['list', listPath] }), client.invalidateQueries({ queryKey: optionsKey })]).then(() => undefined);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['list', listPath] }),
+      client.invalidateQueries({ queryKey: optionsKey }),
+    ]).then(() => undefined);
 }
 
 /** Adds (no id) or replaces a route. */
-export function useSaveRoute(): UseMutationResult<RouteRecord, Error, RouteBody<typeof PlacesRoutes.pathAdd> & { id?: string }> {
+export function useSaveRoute(): UseMutationResult<
+  RouteRecord,
+  Error,
+  RouteBody<typeof PlacesRoutes.pathAdd> & { id?: string }
+> {
   const refresh = useRefresh(PlacesRoutes.pathList.path, placesKeys.routeOptions);
   return useMutation({
-    mutationFn: (body) => (body.id ? callApi(PlacesRoutes.pathUpdate, { body: body as RouteBody<typeof PlacesRoutes.pathUpdate>, silent: true }) : callApi(PlacesRoutes.pathAdd, { body, silent: true })),
+    mutationFn: (body) =>
+      body.id
+        ? callApi(PlacesRoutes.pathUpdate, { body: body as RouteBody<typeof PlacesRoutes.pathUpdate>, silent: true })
+        : callApi(PlacesRoutes.pathAdd, { body, silent: true }),
     onSuccess: () => refresh(),
   });
 }
 
 /** Adds (no id) or replaces a location. */
-export function useSaveLocation(): UseMutationResult<LocationRecord, Error, RouteBody<typeof PlacesRoutes.pointAdd> & { id?: string }> {
+export function useSaveLocation(): UseMutationResult<
+  LocationRecord,
+  Error,
+  RouteBody<typeof PlacesRoutes.pointAdd> & { id?: string }
+> {
   const refresh = useRefresh(PlacesRoutes.pointList.path, placesKeys.locationOptions);
   return useMutation({
-    mutationFn: (body) => (body.id ? callApi(PlacesRoutes.pointUpdate, { body: body as RouteBody<typeof PlacesRoutes.pointUpdate>, silent: true }) : callApi(PlacesRoutes.pointAdd, { body, silent: true })),
+    mutationFn: (body) =>
+      body.id
+        ? callApi(PlacesRoutes.pointUpdate, { body: body as RouteBody<typeof PlacesRoutes.pointUpdate>, silent: true })
+        : callApi(PlacesRoutes.pointAdd, { body, silent: true }),
     onSuccess: () => refresh(),
   });
 }
@@ -57,10 +88,16 @@ export function useDeleteLocations(): UseMutationResult<null, Error, string[]> {
 
 /** Every route of the tenant (id, name, fence radius m) for pickers. */
 export function useRouteOptions(): UseQueryResult<RouteOption[]> {
-  return useQuery({ queryKey: placesKeys.routeOptions, queryFn: ({ signal }) => callApi(PlacesRoutes.pathOptions, { signal, silent: true }) });
+  return useQuery({
+    queryKey: placesKeys.routeOptions,
+    queryFn: ({ signal }) => callApi(PlacesRoutes.pathOptions, { signal, silent: true }),
+  });
 }
 
 /** Every location of the tenant (id, name, centre WGS-84, fence) for pickers. */
 export function useLocationOptions(): UseQueryResult<LocationOption[]> {
-  return useQuery({ queryKey: placesKeys.locationOptions, queryFn: ({ signal }) => callApi(PlacesRoutes.pointOptions, { signal, silent: true }) });
+  return useQuery({
+    queryKey: placesKeys.locationOptions,
+    queryFn: ({ signal }) => callApi(PlacesRoutes.pointOptions, { signal, silent: true }),
+  });
 }

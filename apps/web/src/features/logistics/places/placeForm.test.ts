@@ -20,11 +20,25 @@ describe('place forms', () => {
   it('a complete route becomes the add body (labels only when typed, radius in metres)', async () => {
     const t = await testT('zh-CN');
     const checked = validateRoute(
-      { name: ' Run ', origin: { lat: 31.2, lng: 121.4, name: '' }, waypoints: [{ lat: 31.25, lng: 121.45, name: 'Bridge' }], destination: { lat: 31.3, lng: 121.5 }, fenceRadiusM: 1500, description: '' },
+      {
+        name: ' Run ',
+        origin: { lat: 31.2, lng: 121.4, name: '' },
+        waypoints: [{ lat: 31.25, lng: 121.45, name: 'Bridge' }],
+        destination: { lat: 31.3, lng: 121.5 },
+        fenceRadiusM: 1500,
+        description: '',
+      },
       t,
     );
     expect(checked).toEqual({
-      body: { name: ' Run ', origin: { lat: 31.2, lng: 121.4 }, waypoints: [{ lat: 31.25, lng: 121.45, name: 'Bridge' }], destination: { lat: 31.3, lng: 121.5 }, fenceRadiusM: 1500, description: '' },
+      body: {
+        name: ' Run ',
+        origin: { lat: 31.2, lng: 121.4 },
+        waypoints: [{ lat: 31.25, lng: 121.45, name: 'Bridge' }],
+        destination: { lat: 31.3, lng: 121.5 },
+        fenceRadiusM: 1500,
+        description: '',
+      },
     });
   });
 
@@ -32,12 +46,42 @@ describe('place forms', () => {
     const t = await testT('zh-CN');
     const base = { ...newLocation(), name: '冷库', lat: 31.2, lng: 121.4 };
     const far = validateLocation({ ...base, fenceRadiusM: 1_000_001 }, t);
-    expect('errors' in far && far.errors).toEqual([{ name: ['fenceRadiusM'], errors: ['围栏半径必须大于0且不超过1000公里'] }]);
-    const two = validateLocation({ ...base, polygon: [{ lat: 31, lng: 121 }, { lat: 31.1, lng: 121 }] }, t);
+    expect('errors' in far && far.errors).toEqual([
+      { name: ['fenceRadiusM'], errors: ['围栏半径必须大于0且不超过1000公里'] },
+    ]);
+    const two = validateLocation(
+      {
+        ...base,
+        polygon: [
+          { lat: 31, lng: 121 },
+          { lat: 31.1, lng: 121 },
+        ],
+      },
+      t,
+    );
     expect('errors' in two && two.errors).toEqual([{ name: ['polygon'], errors: ['多边形围栏至少需要3个顶点'] }]);
     const circle = validateLocation({ ...base, polygon: [] }, t);
     expect('body' in circle && circle.body.polygon).toBeNull();
-    const stored = { id: 'x', name: 'A', address: '', lat: 1, lng: 2, fenceRadiusM: 10, fenceEnabled: false, polygon: null, createBy: null, createTime: 0 };
-    expect(locationToForm(stored)).toEqual({ name: 'A', address: '', lat: 1, lng: 2, fenceRadiusM: 10, fenceEnabled: false, polygon: null });
+    const stored = {
+      id: 'x',
+      name: 'A',
+      address: '',
+      lat: 1,
+      lng: 2,
+      fenceRadiusM: 10,
+      fenceEnabled: false,
+      polygon: null,
+      createBy: null,
+      createTime: 0,
+    };
+    expect(locationToForm(stored)).toEqual({
+      name: 'A',
+      address: '',
+      lat: 1,
+      lng: 2,
+      fenceRadiusM: 10,
+      fenceEnabled: false,
+      polygon: null,
+    });
   });
 });

@@ -54,20 +54,50 @@ export type RouteSaveBody = RouteBody<typeof PlacesRoutes.pathAdd>;
 export type LocationSaveBody = RouteBody<typeof PlacesRoutes.pointAdd>;
 
 /** Values of a new route: no points yet, the default fence radius. */
-export const newRoute = (): RouteFormValues => ({ name: '', origin: {}, waypoints: [], destination: {}, fenceRadiusM: FENCE_RADIUS_DEFAULT_M, description: '' });
+export const newRoute = (): RouteFormValues => ({
+  name: '',
+  origin: {},
+  waypoints: [],
+  destination: {},
+  fenceRadiusM: FENCE_RADIUS_DEFAULT_M,
+  description: '',
+});
 /** Values of a new location: centre from the first map click, default radius, fence on. */
-export const newLocation = (): LocationFormValues => ({ name: '', address: '', lat: null, lng: null, fenceRadiusM: FENCE_RADIUS_DEFAULT_M, fenceEnabled: true, polygon: null });
+export const newLocation = (): LocationFormValues => ({
+  name: '',
+  address: '',
+  lat: null,
+  lng: null,
+  fenceRadiusM: FENCE_RADIUS_DEFAULT_M,
+  fenceEnabled: true,
+  polygon: null,
+});
 
 const pointForm = (p: RoutePoint): PointForm => ({ lat: p.lat, lng: p.lng, name: p.name ?? '' });
 
 /** Editor values of a stored route. */
 export function routeToForm(r: RouteRecord): RouteFormValues {
-  return { name: r.name, origin: pointForm(r.origin), waypoints: r.waypoints.map(pointForm), destination: pointForm(r.destination), fenceRadiusM: r.fenceRadiusM, description: r.description };
+  return {
+    name: r.name,
+    origin: pointForm(r.origin),
+    waypoints: r.waypoints.map(pointForm),
+    destination: pointForm(r.destination),
+    fenceRadiusM: r.fenceRadiusM,
+    description: r.description,
+  };
 }
 
 /** Modal values of a stored location. */
 export function locationToForm(l: LocationRecord): LocationFormValues {
-  return { name: l.name, address: l.address, lat: l.lat, lng: l.lng, fenceRadiusM: l.fenceRadiusM, fenceEnabled: l.fenceEnabled, polygon: l.polygon };
+  return {
+    name: l.name,
+    address: l.address,
+    lat: l.lat,
+    lng: l.lng,
+    fenceRadiusM: l.fenceRadiusM,
+    fenceEnabled: l.fenceEnabled,
+    polygon: l.polygon,
+  };
 }
 
 /** A number box's value (null/undefined when empty) as the body sends it. */
@@ -79,7 +109,10 @@ function pointBody(p: PointForm | undefined): RoutePoint {
 }
 
 /** The route body checked with RouteAddSchema; a missing origin shows on `origin.lat`. */
-export function validateRoute(values: RouteFormValues, t: TFunction): { body: RouteSaveBody } | { errors: FieldEntry[] } {
+export function validateRoute(
+  values: RouteFormValues,
+  t: TFunction,
+): { body: RouteSaveBody } | { errors: FieldEntry[] } {
   const body: RouteSaveBody = {
     name: values.name ?? '',
     origin: pointBody(values.origin),
@@ -96,7 +129,10 @@ export function validateRoute(values: RouteFormValues, t: TFunction): { body: Ro
  * The location body checked with LocationAddSchema; an empty corner list sends no polygon (circle
  * fence), 1-2 corners read `validation.polygonTooFew` on `polygon`.
  */
-export function validateLocation(values: LocationFormValues, t: TFunction): { body: LocationSaveBody } | { errors: FieldEntry[] } {
+export function validateLocation(
+  values: LocationFormValues,
+  t: TFunction,
+): { body: LocationSaveBody } | { errors: FieldEntry[] } {
   const body: LocationSaveBody = {
     name: values.name ?? '',
     address: values.address ?? '',
@@ -104,14 +140,16 @@ export function validateLocation(values: LocationFormValues, t: TFunction): { bo
     lng: num(values.lng) as number,
     fenceRadiusM: num(values.fenceRadiusM) as number,
     fenceEnabled: values.fenceEnabled ?? true,
-    polygon: values.polygon && values.polygon.length > 0 ? values.polygon.map((c) => ({ lat: c.lat, lng: c.lng })) : null,
+    polygon:
+      values.polygon && values.polygon.length > 0 ? values.polygon.map((c) => ({ lat: c.lat, lng: c.lng })) : null,
   };
   const parsed = LocationAddSchema.safeParse(body);
   return parsed.success ? { body } : { errors: issuesToFields(parsed.error.issues, t) };
 }
 
 /** True when a point has both coordinates. */
-export const hasPosition = (p: PointForm | undefined): p is { lat: number; lng: number; name?: string } => typeof p?.lat === 'number' && typeof p?.lng === 'number';
+export const hasPosition = (p: PointForm | undefined): p is { lat: number; lng: number; name?: string } =>
+  typeof p?.lat === 'number' && typeof p?.lng === 'number';
 
 /** Moves item `from` of `list` one place up (-1) or down (+1); the same array when it cannot move. */
 export function moveItem<T>(list: readonly T[], from: number, step: -1 | 1): T[] {

@@ -28,7 +28,9 @@ export function ShareDetailDrawer({ shareId, onClose }: { shareId: string | null
   const open = share?.status !== 'ended';
 
   const addDevices = async (): Promise<void> => {
-    const ids = String(form.getFieldValue('deviceIds') ?? '').split(',').filter(Boolean);
+    const ids = String(form.getFieldValue('deviceIds') ?? '')
+      .split(',')
+      .filter(Boolean);
     if (!share || ids.length === 0) {
       form.setFields([{ name: 'deviceIds', errors: [t('common:validation.sceneNoDevice')] }]);
       return;
@@ -58,7 +60,13 @@ export function ShareDetailDrawer({ shareId, onClose }: { shareId: string | null
   };
 
   return (
-    <Drawer open={shareId !== null} onClose={onClose} title={t('detail.title')} width={isMobile ? '100%' : 760} destroyOnHidden>
+    <Drawer
+      open={shareId !== null}
+      onClose={onClose}
+      title={t('detail.title')}
+      width={isMobile ? '100%' : 760}
+      destroyOnHidden
+    >
       {detail.isError && <Alert type="error" showIcon title={detail.error.message} />}
       <Spin spinning={detail.isLoading}>
         {share && (
@@ -70,7 +78,9 @@ export function ShareDetailDrawer({ shareId, onClose }: { shareId: string | null
               <Descriptions.Item label={t('fields.status')}>
                 <ShareStatusTag status={share.status} t={t} />
               </Descriptions.Item>
-              <Descriptions.Item label={t('fields.expireTime')}>{formatShareTime(share.expireTime, t('noExpiry'))}</Descriptions.Item>
+              <Descriptions.Item label={t('fields.expireTime')}>
+                {formatShareTime(share.expireTime, t('noExpiry'))}
+              </Descriptions.Item>
               <Descriptions.Item label={t('fields.createTime')}>{formatShareTime(share.createTime)}</Descriptions.Item>
               <Descriptions.Item label={t('fields.note')} span={isMobile ? 1 : 2}>
                 {share.note || '—'}
@@ -85,7 +95,11 @@ export function ShareDetailDrawer({ shareId, onClose }: { shareId: string | null
                     <Form.Item name="deviceIds" style={{ minWidth: isMobile ? undefined : 320, flex: 1 }}>
                       <DevicePickerField />
                     </Form.Item>
-                    <Button onClick={() => void addDevices()} loading={devices.isPending} data-testid="share-add-devices">
+                    <Button
+                      onClick={() => void addDevices()}
+                      loading={devices.isPending}
+                      data-testid="share-add-devices"
+                    >
                       {t('detail.addDevices')}
                     </Button>
                   </Form>
@@ -97,23 +111,37 @@ export function ShareDetailDrawer({ shareId, onClose }: { shareId: string | null
                 pagination={false}
                 scroll={{ x: 'max-content' }}
                 dataSource={share.devices}
-                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noDevices')} /> }}
+                locale={{
+                  emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noDevices')} />,
+                }}
                 columns={[
                   { title: t('fields.deviceName'), key: 'name', render: (_: unknown, d) => d.alias || d.name },
                   { title: t('fields.deviceId'), dataIndex: 'id', key: 'id' },
-                  { title: t('fields.deviceStatus'), key: 'status', render: (_: unknown, d) => <StatusTag status={d.status} /> },
+                  {
+                    title: t('fields.deviceStatus'),
+                    key: 'status',
+                    render: (_: unknown, d) => <StatusTag status={d.status} />,
+                  },
                   ...(open
-                    ? [{
-                        title: t('fields.actions'),
-                        key: 'actions',
-                        render: (_: unknown, d: DeviceRecord) => (
-                          <Authorized action={SHARE_PERMS.edit}>
-                            <Button type="link" size="small" danger onClick={() => removeDevice(d)} disabled={share.devices.length <= 1}>
-                              {t('actions.remove')}
-                            </Button>
-                          </Authorized>
-                        ),
-                      }]
+                    ? [
+                        {
+                          title: t('fields.actions'),
+                          key: 'actions',
+                          render: (_: unknown, d: DeviceRecord) => (
+                            <Authorized action={SHARE_PERMS.edit}>
+                              <Button
+                                type="link"
+                                size="small"
+                                danger
+                                onClick={() => removeDevice(d)}
+                                disabled={share.devices.length <= 1}
+                              >
+                                {t('actions.remove')}
+                              </Button>
+                            </Authorized>
+                          ),
+                        },
+                      ]
                     : []),
                 ]}
               />
@@ -129,7 +157,9 @@ export function ShareDetailDrawer({ shareId, onClose }: { shareId: string | null
                 dataSource={log.data?.records ?? []}
                 scroll={{ x: 'max-content' }}
                 data-testid="share-access-log"
-                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noAccess')} /> }}
+                locale={{
+                  emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noAccess')} />,
+                }}
                 pagination={{
                   current: logPage.pageNo,
                   pageSize: logPage.pageSize,
@@ -140,10 +170,20 @@ export function ShareDetailDrawer({ shareId, onClose }: { shareId: string | null
                   onChange: (pageNo, pageSize) => setLogPage({ pageNo, pageSize }),
                 }}
                 columns={[
-                  { title: t('fields.accessTime'), dataIndex: 'createTime', key: 'createTime', render: (v: number) => formatShareTime(v) },
+                  {
+                    title: t('fields.accessTime'),
+                    dataIndex: 'createTime',
+                    key: 'createTime',
+                    render: (v: number) => formatShareTime(v),
+                  },
                   { title: t('fields.account'), dataIndex: 'username', key: 'username' },
                   { title: t('fields.deviceId'), dataIndex: 'deviceId', key: 'deviceId' },
-                  { title: t('fields.action'), dataIndex: 'action', key: 'action', render: (v: string) => t(`action.${v}`) },
+                  {
+                    title: t('fields.action'),
+                    dataIndex: 'action',
+                    key: 'action',
+                    render: (v: string) => t(`action.${v}`),
+                  },
                 ]}
               />
             </div>

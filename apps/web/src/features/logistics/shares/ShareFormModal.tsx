@@ -21,7 +21,13 @@ interface FormValues {
  * one (expiry and note). The server checks everything; its field errors show beside the fields
  * (unknown account, oneself, devices, expiry in the past).
  */
-export function ShareFormModal({ share, onClose }: { share: ShareRecord | 'new' | null; onClose: () => void }): ReactNode {
+export function ShareFormModal({
+  share,
+  onClose,
+}: {
+  share: ShareRecord | 'new' | null;
+  onClose: () => void;
+}): ReactNode {
   const { t } = useTranslation('shares');
   const [form] = Form.useForm<FormValues>();
   const save = useSaveShare();
@@ -32,7 +38,12 @@ export function ShareFormModal({ share, onClose }: { share: ShareRecord | 'new' 
     form.resetFields();
     form.setFieldsValue(
       editing
-        ? { account: editing.receiverUsername, deviceIds: '', expireTime: editing.expireTime === null ? null : dayjs(editing.expireTime), note: editing.note }
+        ? {
+            account: editing.receiverUsername,
+            deviceIds: '',
+            expireTime: editing.expireTime === null ? null : dayjs(editing.expireTime),
+            note: editing.note,
+          }
         : { account: '', deviceIds: '', expireTime: null, note: '' },
     );
   }, [share, editing, form]);
@@ -69,7 +80,12 @@ export function ShareFormModal({ share, onClose }: { share: ShareRecord | 'new' 
       width={560}
     >
       <Form form={form} layout="vertical" data-testid="share-form">
-        <Form.Item name="account" label={t('fields.account')} required extra={editing ? undefined : t('form.accountHint')}>
+        <Form.Item
+          name="account"
+          label={t('fields.account')}
+          required
+          extra={editing ? undefined : t('form.accountHint')}
+        >
           <Input disabled={Boolean(editing)} maxLength={64} autoComplete="off" data-testid="share-account" />
         </Form.Item>
         {!editing && (

@@ -52,16 +52,48 @@ export function ShareListPage(): ReactNode {
       sorter: true,
       render: (_: unknown, s) => (
         <a onClick={() => setOpenId(s.id)} data-testid="share-open">
-          <WrapText>{s.receiverRealname && s.receiverRealname !== s.receiverUsername ? `${s.receiverRealname} (${s.receiverUsername})` : s.receiverUsername}</WrapText>
+          <WrapText>
+            {s.receiverRealname && s.receiverRealname !== s.receiverUsername
+              ? `${s.receiverRealname} (${s.receiverUsername})`
+              : s.receiverUsername}
+          </WrapText>
         </a>
       ),
     },
-    { title: t('fields.status'), dataIndex: 'status', key: 'status', width: 96, render: (_: unknown, s) => <ShareStatusTag status={s.status} t={t} /> },
+    {
+      title: t('fields.status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 96,
+      render: (_: unknown, s) => <ShareStatusTag status={s.status} t={t} />,
+    },
     { title: t('fields.deviceCount'), dataIndex: 'deviceCount', key: 'deviceCount', sorter: true, width: 90 },
-    { title: t('fields.expireTime'), dataIndex: 'expireTime', key: 'expireTime', sorter: true, width: 170, responsive: ['sm'], render: (v: number | null) => formatShareTime(v, t('noExpiry')) },
-    { title: t('fields.note'), dataIndex: 'note', key: 'note', responsive: ['md'], render: (v: string) => <Typography.Text type="secondary">{v || '—'}</Typography.Text> },
+    {
+      title: t('fields.expireTime'),
+      dataIndex: 'expireTime',
+      key: 'expireTime',
+      sorter: true,
+      width: 170,
+      responsive: ['sm'],
+      render: (v: number | null) => formatShareTime(v, t('noExpiry')),
+    },
+    {
+      title: t('fields.note'),
+      dataIndex: 'note',
+      key: 'note',
+      responsive: ['md'],
+      render: (v: string) => <Typography.Text type="secondary">{v || '—'}</Typography.Text>,
+    },
     { title: t('fields.createBy'), dataIndex: 'createBy', key: 'createBy', sorter: true, responsive: ['lg'] },
-    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170, responsive: ['xl'], render: (v: number) => formatShareTime(v) },
+    {
+      title: t('fields.createTime'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      sorter: true,
+      width: 170,
+      responsive: ['xl'],
+      render: (v: number) => formatShareTime(v),
+    },
     {
       title: t('fields.actions'),
       key: 'actions',
@@ -93,7 +125,13 @@ export function ShareListPage(): ReactNode {
 
   return (
     <>
-      <ListErrorAlert error={listError} title={t('loadFailed')} retryText={t('actions.retry')} onRetry={() => void list.reload()} testId="shares-error" />
+      <ListErrorAlert
+        error={listError}
+        title={t('loadFailed')}
+        retryText={t('actions.retry')}
+        onRetry={() => void list.reload()}
+        testId="shares-error"
+      />
       <ListPage<ShareRecord>
         testId="shares"
         list={list}

@@ -18,7 +18,13 @@ import { SharedAlarms, SharedChart, SharedTable, SharedTrack } from './SharedDev
  * position, then history (chart, table), track and alarms over a chosen range. The detail is
  * re-read from the server on open, so an ended or expired share shows "no longer valid".
  */
-export function SharedDeviceDrawer({ shared, onClose }: { shared: SharedDevice | null; onClose: () => void }): ReactNode {
+export function SharedDeviceDrawer({
+  shared,
+  onClose,
+}: {
+  shared: SharedDevice | null;
+  onClose: () => void;
+}): ReactNode {
   const { t, i18n } = useTranslation('shares');
   const lang = toLanguage(i18n.language);
   const { isMobile } = useResponsive();
@@ -27,7 +33,13 @@ export function SharedDeviceDrawer({ shared, onClose }: { shared: SharedDevice |
   const s = fresh.data ?? null;
   const d = s?.device;
   return (
-    <Drawer open={shared !== null} onClose={onClose} width={isMobile ? '100%' : 900} title={shared ? `${shared.device.alias || shared.device.name} · ${t('device.readOnly')}` : ''} destroyOnHidden>
+    <Drawer
+      open={shared !== null}
+      onClose={onClose}
+      width={isMobile ? '100%' : 900}
+      title={shared ? `${shared.device.alias || shared.device.name} · ${t('device.readOnly')}` : ''}
+      destroyOnHidden
+    >
       {fresh.isError && <Alert type="error" showIcon title={fresh.error.message} data-testid="shared-denied" />}
       <Spin spinning={fresh.isLoading}>
         {s && d && (
@@ -40,9 +52,13 @@ export function SharedDeviceDrawer({ shared, onClose }: { shared: SharedDevice |
               <Descriptions.Item label={t('fields.from')}>
                 {s.fromTenant} · {s.fromUser}
               </Descriptions.Item>
-              <Descriptions.Item label={t('fields.until')}>{formatShareTime(s.expireTime, t('noExpiry'))}</Descriptions.Item>
+              <Descriptions.Item label={t('fields.until')}>
+                {formatShareTime(s.expireTime, t('noExpiry'))}
+              </Descriptions.Item>
               <Descriptions.Item label={t('device.lastReport')}>{formatReportTime(d.lastReportTime)}</Descriptions.Item>
-              <Descriptions.Item label={t('device.position')}>{d.lat === null || d.lng === null ? '—' : `${d.lat.toFixed(5)}, ${d.lng.toFixed(5)}`}</Descriptions.Item>
+              <Descriptions.Item label={t('device.position')}>
+                {d.lat === null || d.lng === null ? '—' : `${d.lat.toFixed(5)}, ${d.lng.toFixed(5)}`}
+              </Descriptions.Item>
               <Descriptions.Item label={t('fields.latest')} span={isMobile ? 1 : 2}>
                 <ParameterValues values={d.values} lang={lang} max={12} />
               </Descriptions.Item>
@@ -61,9 +77,21 @@ export function SharedDeviceDrawer({ shared, onClose }: { shared: SharedDevice |
             <Tabs
               destroyOnHidden
               items={[
-                { key: 'chart', label: t('device.chart'), children: <SharedChart device={d} range={range} lang={lang} /> },
-                { key: 'table', label: t('device.table'), children: <SharedTable device={d} range={range} lang={lang} /> },
-                { key: 'track', label: t('device.track'), children: <SharedTrack device={d} range={range} lang={lang} /> },
+                {
+                  key: 'chart',
+                  label: t('device.chart'),
+                  children: <SharedChart device={d} range={range} lang={lang} />,
+                },
+                {
+                  key: 'table',
+                  label: t('device.table'),
+                  children: <SharedTable device={d} range={range} lang={lang} />,
+                },
+                {
+                  key: 'track',
+                  label: t('device.track'),
+                  children: <SharedTrack device={d} range={range} lang={lang} />,
+                },
                 { key: 'alarms', label: t('device.alarms'), children: <SharedAlarms device={d} lang={lang} /> },
               ]}
             />

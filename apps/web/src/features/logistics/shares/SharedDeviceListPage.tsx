@@ -35,7 +35,10 @@ export function SharedDeviceListPage(): ReactNode {
             {r.device.alias || r.device.name}
           </a>
           {isMobile && (
-            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, whiteSpace: 'normal', maxWidth: 190 }}>
+            <Typography.Text
+              type="secondary"
+              style={{ display: 'block', fontSize: 12, whiteSpace: 'normal', maxWidth: 190 }}
+            >
               {r.fromTenant}
               <br />
               {t('fields.until')}: {formatShareTime(r.expireTime, t('noExpiry'))}
@@ -45,24 +48,51 @@ export function SharedDeviceListPage(): ReactNode {
       ),
     },
     { title: t('fields.deviceId'), key: 'id', render: (_: unknown, r) => r.device.id, responsive: ['sm'] },
-    { title: t('fields.deviceStatus'), key: 'status', width: 90, render: (_: unknown, r) => <StatusTag status={r.device.status} /> },
-    { title: t('fields.latest'), key: 'values', responsive: ['md'], render: (_: unknown, r) => <ParameterValues values={r.device.values} lang={lang} max={3} /> },
-    { title: t('fields.from'), key: 'from', render: (_: unknown, r) => <Typography.Text>{r.fromTenant} · {r.fromUser}</Typography.Text>, responsive: ['lg'] },
-    { title: t('fields.until'), key: 'until', width: 170, render: (_: unknown, r) => formatShareTime(r.expireTime, t('noExpiry')), responsive: ['sm'] },
+    {
+      title: t('fields.deviceStatus'),
+      key: 'status',
+      width: 90,
+      render: (_: unknown, r) => <StatusTag status={r.device.status} />,
+    },
+    {
+      title: t('fields.latest'),
+      key: 'values',
+      responsive: ['md'],
+      render: (_: unknown, r) => <ParameterValues values={r.device.values} lang={lang} max={3} />,
+    },
+    {
+      title: t('fields.from'),
+      key: 'from',
+      render: (_: unknown, r) => (
+        <Typography.Text>
+          {r.fromTenant} · {r.fromUser}
+        </Typography.Text>
+      ),
+      responsive: ['lg'],
+    },
+    {
+      title: t('fields.until'),
+      key: 'until',
+      width: 170,
+      render: (_: unknown, r) => formatShareTime(r.expireTime, t('noExpiry')),
+      responsive: ['sm'],
+    },
     // on phones the device name opens the detail; the actions column would only take width
     ...(isMobile
       ? []
-      : [{
-          title: t('fields.actions'),
-          key: 'actions',
-          fixed: 'right' as const,
-          width: 80,
-          render: (_: unknown, r: SharedDevice) => (
-            <Button type="link" size="small" onClick={() => setOpen(r)}>
-              {t('actions.view')}
-            </Button>
-          ),
-        }]),
+      : [
+          {
+            title: t('fields.actions'),
+            key: 'actions',
+            fixed: 'right' as const,
+            width: 80,
+            render: (_: unknown, r: SharedDevice) => (
+              <Button type="link" size="small" onClick={() => setOpen(r)}>
+                {t('actions.view')}
+              </Button>
+            ),
+          },
+        ]),
   ];
 
   return (

@@ -38,24 +38,55 @@ export function SharedChart({ device, range, lang }: TabProps): ReactNode {
   const codes = useMemo(() => chartableCodes(device), [device]);
   const [code, setCode] = useState(codes[0]!);
   const span = useMemo(() => computeHistoryRange(range), [range]);
-  const history = useSharedHistory({ id: device.id, range: range.key, ...span, mode: 'chart', points: CHART_POINTS, codes: code });
+  const history = useSharedHistory({
+    id: device.id,
+    range: range.key,
+    ...span,
+    mode: 'chart',
+    points: CHART_POINTS,
+    codes: code,
+  });
   const series = history.data?.series.find((s) => s.code === code);
   const unit = series?.unit || getParameter(code)?.unit || '';
   const option = useMemo<LineChartOption>(
     () => ({
       animation: false,
       grid: { left: 56, right: 16, top: 40, bottom: 64 },
-      tooltip: { trigger: 'axis', valueFormatter: (v) => (typeof v === 'number' ? formatParameterValue(code, v, lang) : String(v)) },
+      tooltip: {
+        trigger: 'axis',
+        valueFormatter: (v) => (typeof v === 'number' ? formatParameterValue(code, v, lang) : String(v)),
+      },
       xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
-      yAxis: { type: 'value', name: unit ? `${parameterName(code, lang)} (${unit})` : parameterName(code, lang), scale: true },
-      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 12, labelFormatter: (v: number) => dayjs(v).format(DATE_TIME_FORMAT) }],
-      series: [{ type: 'line', name: parameterName(code, lang), showSymbol: false, sampling: 'lttb', data: series?.points ?? [], lineStyle: { width: 1.5 } }],
+      yAxis: {
+        type: 'value',
+        name: unit ? `${parameterName(code, lang)} (${unit})` : parameterName(code, lang),
+        scale: true,
+      },
+      dataZoom: [
+        { type: 'inside' },
+        { type: 'slider', height: 20, bottom: 12, labelFormatter: (v: number) => dayjs(v).format(DATE_TIME_FORMAT) },
+      ],
+      series: [
+        {
+          type: 'line',
+          name: parameterName(code, lang),
+          showSymbol: false,
+          sampling: 'lttb',
+          data: series?.points ?? [],
+          lineStyle: { width: 1.5 },
+        },
+      ],
     }),
     [code, lang, series, unit],
   );
   return (
     <div data-testid="shared-chart">
-      <Select style={{ minWidth: 160, marginBottom: 12 }} value={code} onChange={setCode} options={codes.map((c) => ({ value: c, label: parameterName(c, lang) }))} />
+      <Select
+        style={{ minWidth: 160, marginBottom: 12 }}
+        value={code}
+        onChange={setCode}
+        options={codes.map((c) => ({ value: c, label: parameterName(c, lang) }))}
+      />
       {history.isError && <Alert type="error" showIcon title={history.error.message} />}
       <Spin spinning={history.isFetching}>
         {!history.isLoading && (series?.points.length ?? 0) === 0 ? (
@@ -82,9 +113,15 @@ export function SharedTable({ device, range, lang }: TabProps): ReactNode {
       ...codes.map((code) => ({
         title: parameterName(code, lang),
         key: code,
-        render: (_: unknown, r: HistoryRow) => formatParameterValue(code, r.values.find((v) => v.code === code)?.value, lang),
+        render: (_: unknown, r: HistoryRow) =>
+          formatParameterValue(code, r.values.find((v) => v.code === code)?.value, lang),
       })),
-      { title: t('device.position'), key: 'pos', render: (_: unknown, r) => (r.lat === null || r.lng === null ? '—' : `${r.lat.toFixed(5)}, ${r.lng.toFixed(5)}`) },
+      {
+        title: t('device.position'),
+        key: 'pos',
+        render: (_: unknown, r) =>
+          r.lat === null || r.lng === null ? '—' : `${r.lat.toFixed(5)}, ${r.lng.toFixed(5)}`,
+      },
     ];
   }, [records, lang, t]);
   return (
@@ -124,7 +161,9 @@ export function SharedTrack({ device, range }: TabProps): ReactNode {
     <div data-testid="shared-track">
       {track.isError && <Alert type="error" showIcon title={track.error.message} style={{ marginBottom: 8 }} />}
       <Spin spinning={track.isFetching}>
-        {track.isLoading ? <div style={{ minHeight: 240 }} /> : points.length === 0 ? (
+        {track.isLoading ? (
+          <div style={{ minHeight: 240 }} />
+        ) : points.length === 0 ? (
           <Empty description={t('device.noTrack')} />
         ) : (
           <SizedMount>{() => <TrackMap points={points} index={points.length - 1} />}</SizedMount>

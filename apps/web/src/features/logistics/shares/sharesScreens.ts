@@ -6,5 +6,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const SHARE_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   'share/ShareList': lazy(() => import('./ShareListPage').then((m) => ({ default: m.ShareListPage }))),
-  'share/SharedDeviceList': lazy(() => import('./SharedDeviceListPage').then((m) => ({ default: m.SharedDeviceListPage }))),
+  'share/SharedDeviceList': lazy(() =>
+    import('./SharedDeviceListPage').then((m) => ({ default: m.SharedDeviceListPage })),
+  ),
 };

@@ -26,40 +26,82 @@ export function OrderDetailPage(): ReactNode {
 
   if (detail.isError && !detail.data) {
     return (
-      <Result status="warning" title={t('detail.loadError')} subTitle={detail.error.message}
-        extra={<Space wrap><Button onClick={() => void detail.refetch()}>{t('actions.retry')}</Button><Button onClick={back}>{t('actions.back')}</Button></Space>} />
+      <Result
+        status="warning"
+        title={t('detail.loadError')}
+        subTitle={detail.error.message}
+        extra={
+          <Space wrap>
+            <Button onClick={() => void detail.refetch()}>{t('actions.retry')}</Button>
+            <Button onClick={back}>{t('actions.back')}</Button>
+          </Space>
+        }
+      />
     );
   }
-  if (!detail.data) return <Card size="small"><Skeleton active /></Card>;
+  if (!detail.data)
+    return (
+      <Card size="small">
+        <Skeleton active />
+      </Card>
+    );
   const o = detail.data;
   const columns = [
     {
-      title: t('fields.device'), dataIndex: 'deviceId', key: 'deviceId',
+      title: t('fields.device'),
+      dataIndex: 'deviceId',
+      key: 'deviceId',
       render: (_: unknown, d: SubscribeOrderItem) => (
         <span>
           <a onClick={() => void navigate(`/device/detail/${encodeURIComponent(d.deviceId)}`)}>{d.deviceName}</a>
-          {d.deviceName !== d.deviceId && <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{d.deviceId}</Typography.Text>}
+          {d.deviceName !== d.deviceId && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {d.deviceId}
+            </Typography.Text>
+          )}
         </span>
       ),
     },
     {
-      title: t('fields.period'), key: 'period', responsive: ['md' as const],
-      render: (_: unknown, d: SubscribeOrderItem) => (d.periodEnd === null ? t('detail.periodPending') : `${formatSubscribeTime(d.periodStart)} ~ ${formatSubscribeTime(d.periodEnd)}`),
+      title: t('fields.period'),
+      key: 'period',
+      responsive: ['md' as const],
+      render: (_: unknown, d: SubscribeOrderItem) =>
+        d.periodEnd === null
+          ? t('detail.periodPending')
+          : `${formatSubscribeTime(d.periodStart)} ~ ${formatSubscribeTime(d.periodEnd)}`,
     },
     {
-      title: t('fields.serviceEnd'), dataIndex: 'serviceEnd', key: 'serviceEnd',
-      render: (v: number | null) => <span data-testid="item-service-end">{v === null ? t('service.noneLong') : formatSubscribeTime(v)}</span>,
+      title: t('fields.serviceEnd'),
+      dataIndex: 'serviceEnd',
+      key: 'serviceEnd',
+      render: (v: number | null) => (
+        <span data-testid="item-service-end">{v === null ? t('service.noneLong') : formatSubscribeTime(v)}</span>
+      ),
     },
-    { title: t('fields.serviceState'), dataIndex: 'state', key: 'state', width: 110, render: (_: unknown, d: SubscribeOrderItem) => <ServiceStateTag state={d.state} t={t} /> },
+    {
+      title: t('fields.serviceState'),
+      dataIndex: 'state',
+      key: 'state',
+      width: 110,
+      render: (_: unknown, d: SubscribeOrderItem) => <ServiceStateTag state={d.state} t={t} />,
+    },
   ];
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="order-detail">
       <Card
         size="small"
-        title={<Space wrap size={8}><Typography.Text strong>{t('detail.title', { orderNo: o.orderNo })}</Typography.Text><OrderStatusTag status={o.status} t={t} /></Space>}
+        title={
+          <Space wrap size={8}>
+            <Typography.Text strong>{t('detail.title', { orderNo: o.orderNo })}</Typography.Text>
+            <OrderStatusTag status={o.status} t={t} />
+          </Space>
+        }
         extra={
           !isMobile && (
-            <Button size="small" onClick={back}>{t('actions.back')}</Button>
+            <Button size="small" onClick={back}>
+              {t('actions.back')}
+            </Button>
           )
         }
       >
@@ -68,31 +110,57 @@ export function OrderDetailPage(): ReactNode {
           <Descriptions.Item label={t('fields.tenant')}>{tenantNameOf(o, i18n.language)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.deviceCount')}>{o.deviceCount}</Descriptions.Item>
           <Descriptions.Item label={t('fields.months')}>{t('detail.months', { count: o.months })}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.unitPrice')}>{t('renew.unitPrice', { price: formatAmount(o.unitPrice) })}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.amount')}><Typography.Text strong data-testid="order-amount">{formatAmount(o.amount)}</Typography.Text></Descriptions.Item>
-          <Descriptions.Item label={t('fields.createTime')}>{`${formatSubscribeTime(o.createTime)}${o.createBy ? ` · ${o.createBy}` : ''}`}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.payTime')}>{o.payTime === null ? '—' : `${formatSubscribeTime(o.payTime)}${o.payBy ? ` · ${o.payBy}` : ''}`}</Descriptions.Item>
-          {o.cancelTime !== null && <Descriptions.Item label={t('fields.cancelTime')}>{formatSubscribeTime(o.cancelTime)}</Descriptions.Item>}
-          <Descriptions.Item label={t('fields.period')}>{o.periodStart === null ? t('detail.periodPending') : `${formatSubscribeTime(o.periodStart)} ~ ${formatSubscribeTime(o.periodEnd)}`}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.unitPrice')}>
+            {t('renew.unitPrice', { price: formatAmount(o.unitPrice) })}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.amount')}>
+            <Typography.Text strong data-testid="order-amount">
+              {formatAmount(o.amount)}
+            </Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item
+            label={t('fields.createTime')}
+          >{`${formatSubscribeTime(o.createTime)}${o.createBy ? ` · ${o.createBy}` : ''}`}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.payTime')}>
+            {o.payTime === null ? '—' : `${formatSubscribeTime(o.payTime)}${o.payBy ? ` · ${o.payBy}` : ''}`}
+          </Descriptions.Item>
+          {o.cancelTime !== null && (
+            <Descriptions.Item label={t('fields.cancelTime')}>{formatSubscribeTime(o.cancelTime)}</Descriptions.Item>
+          )}
+          <Descriptions.Item label={t('fields.period')}>
+            {o.periodStart === null
+              ? t('detail.periodPending')
+              : `${formatSubscribeTime(o.periodStart)} ~ ${formatSubscribeTime(o.periodEnd)}`}
+          </Descriptions.Item>
           <Descriptions.Item label={t('fields.expireTime')}>{formatSubscribeTime(o.expireTime)}</Descriptions.Item>
         </Descriptions>
-        {o.status === 'unpaid' && <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t('renew.payHint')}</Typography.Paragraph>}
+        {o.status === 'unpaid' && (
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            {t('renew.payHint')}
+          </Typography.Paragraph>
+        )}
         <Space wrap>
           {o.status === 'unpaid' && (
             <Authorized action={SUBSCRIBE_PERMS.cancel}>
-              <Button danger onClick={() => actions.confirmCancel(o)} data-testid="order-cancel">{t('actions.cancelOrder')}</Button>
+              <Button danger onClick={() => actions.confirmCancel(o)} data-testid="order-cancel">
+                {t('actions.cancelOrder')}
+              </Button>
             </Authorized>
           )}
           {o.canConfirmPay && (
             <Authorized action={SUBSCRIBE_PERMS.confirmPay}>
-              <Button type="primary" onClick={() => actions.confirmPay(o)} data-testid="order-pay">{t('actions.confirmPay')}</Button>
+              <Button type="primary" onClick={() => actions.confirmPay(o)} data-testid="order-pay">
+                {t('actions.confirmPay')}
+              </Button>
             </Authorized>
           )}
           {isMobile && <Button onClick={back}>{t('actions.back')}</Button>}
         </Space>
       </Card>
       <Card size="small" title={t('detail.devices')}>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t('detail.expiredNote')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+          {t('detail.expiredNote')}
+        </Typography.Paragraph>
         <Table<SubscribeOrderItem>
           size="small"
           rowKey="deviceId"

@@ -35,14 +35,26 @@ function ServiceNotice({ onRenew }: { onRenew: (ids: string[]) => void }): React
       title={
         <Space direction="vertical" size={2}>
           {expired.length > 0 && <span>{t('notice.expired', { count: expired.length, devices: names(expired) })}</span>}
-          {expiring.length > 0 && <span>{t('notice.expiring', { count: expiring.length, days: services.data?.expiringDays ?? 7, devices: names(expiring) })}</span>}
+          {expiring.length > 0 && (
+            <span>
+              {t('notice.expiring', {
+                count: expiring.length,
+                days: services.data?.expiringDays ?? 7,
+                devices: names(expiring),
+              })}
+            </span>
+          )}
           {pending.length > 0 && <span>{t('notice.pending', { count: pending.length, devices: names(pending) })}</span>}
         </Space>
       }
       action={
         expired.length + expiring.length > 0 ? (
           <Authorized action={SUBSCRIBE_PERMS.renew}>
-            <Button size="small" onClick={() => onRenew([...expired, ...expiring].map((d) => d.deviceId))} data-testid="service-notice-renew">
+            <Button
+              size="small"
+              onClick={() => onRenew([...expired, ...expiring].map((d) => d.deviceId))}
+              data-testid="service-notice-renew"
+            >
               {t('actions.renew')}
             </Button>
           </Authorized>
@@ -64,7 +76,12 @@ export function OrderListPage(): ReactNode {
   const navigate = useNavigate();
   const { isMobile } = useResponsive();
   const [renewing, setRenewing] = useState<string[] | null>(null);
-  const list = useListPage({ route: SubscribeRoutes.list, permissionPrefix: 'subscribe', sourceKey: '/subscribe/orders', exportRoute: SubscribeRoutes.exportXls });
+  const list = useListPage({
+    route: SubscribeRoutes.list,
+    permissionPrefix: 'subscribe',
+    sourceKey: '/subscribe/orders',
+    exportRoute: SubscribeRoutes.exportXls,
+  });
   const listError = useListError(SubscribeRoutes.list.path);
   const actions = useOrderActions(() => list.reload());
   const open = (o: SubscribeOrder): void => void navigate(`/subscribe/detail/${encodeURIComponent(o.id)}`);
@@ -72,10 +89,15 @@ export function OrderListPage(): ReactNode {
   const columns: ColumnsType<SubscribeOrder> = useMemo(
     () => [
       {
-        title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', sorter: true,
+        title: t('fields.orderNo'),
+        dataIndex: 'orderNo',
+        key: 'orderNo',
+        sorter: true,
         render: (v: string, o) => (
           <span>
-            <a onClick={() => open(o)} data-testid="order-open">{v}</a>
+            <a onClick={() => open(o)} data-testid="order-open">
+              {v}
+            </a>
             {isMobile && (
               <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
                 {t('list.mobileLine', { count: o.deviceCount, months: o.months, amount: formatAmount(o.amount) })}
@@ -84,16 +106,72 @@ export function OrderListPage(): ReactNode {
           </span>
         ),
       },
-      { title: t('fields.status'), dataIndex: 'status', key: 'status', width: 90, render: (_: unknown, o) => <OrderStatusTag status={o.status} t={t} /> },
-      { title: t('fields.tenant'), dataIndex: 'tenantName', key: 'tenantName', sorter: true, responsive: ['xl'], render: (_: unknown, o) => tenantNameOf(o, i18n.language) },
-      { title: t('fields.deviceCount'), dataIndex: 'deviceCount', key: 'deviceCount', sorter: true, width: 90, responsive: ['md'] },
-      { title: t('fields.months'), dataIndex: 'months', key: 'months', sorter: true, width: 100, responsive: ['md'] },
-      { title: t('fields.amount'), dataIndex: 'amount', key: 'amount', sorter: true, width: 130, align: 'right', responsive: ['sm'], render: (v: number) => formatAmount(v) },
-      { title: t('fields.expireTime'), dataIndex: 'expireTime', key: 'expireTime', sorter: true, width: 170, responsive: ['lg'], render: (v: number | null) => formatSubscribeTime(v) },
-      { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170, responsive: ['lg'], render: (v: number) => formatSubscribeTime(v) },
-      { title: t('fields.payTime'), dataIndex: 'payTime', key: 'payTime', sorter: true, width: 170, responsive: ['xl'], render: (v: number | null) => formatSubscribeTime(v) },
       {
-        title: t('fields.actions'), key: 'actions', fixed: 'right', width: isMobile ? 72 : 150,
+        title: t('fields.status'),
+        dataIndex: 'status',
+        key: 'status',
+        width: 90,
+        render: (_: unknown, o) => <OrderStatusTag status={o.status} t={t} />,
+      },
+      {
+        title: t('fields.tenant'),
+        dataIndex: 'tenantName',
+        key: 'tenantName',
+        sorter: true,
+        responsive: ['xl'],
+        render: (_: unknown, o) => tenantNameOf(o, i18n.language),
+      },
+      {
+        title: t('fields.deviceCount'),
+        dataIndex: 'deviceCount',
+        key: 'deviceCount',
+        sorter: true,
+        width: 90,
+        responsive: ['md'],
+      },
+      { title: t('fields.months'), dataIndex: 'months', key: 'months', sorter: true, width: 100, responsive: ['md'] },
+      {
+        title: t('fields.amount'),
+        dataIndex: 'amount',
+        key: 'amount',
+        sorter: true,
+        width: 130,
+        align: 'right',
+        responsive: ['sm'],
+        render: (v: number) => formatAmount(v),
+      },
+      {
+        title: t('fields.expireTime'),
+        dataIndex: 'expireTime',
+        key: 'expireTime',
+        sorter: true,
+        width: 170,
+        responsive: ['lg'],
+        render: (v: number | null) => formatSubscribeTime(v),
+      },
+      {
+        title: t('fields.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        sorter: true,
+        width: 170,
+        responsive: ['lg'],
+        render: (v: number) => formatSubscribeTime(v),
+      },
+      {
+        title: t('fields.payTime'),
+        dataIndex: 'payTime',
+        key: 'payTime',
+        sorter: true,
+        width: 170,
+        responsive: ['xl'],
+        render: (v: number | null) => formatSubscribeTime(v),
+      },
+      {
+        title: t('fields.actions'),
+        key: 'actions',
+        fixed: 'right',
+        width: isMobile ? 72 : 150,
         render: (_: unknown, o) => (
           <Space size={0} wrap>
             <Button type="link" size="small" onClick={() => open(o)}>
@@ -101,7 +179,13 @@ export function OrderListPage(): ReactNode {
             </Button>
             {o.status === 'unpaid' && (
               <Authorized action={SUBSCRIBE_PERMS.cancel}>
-                <Button type="link" size="small" danger onClick={() => actions.confirmCancel(o)} data-testid="order-cancel">
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  onClick={() => actions.confirmCancel(o)}
+                  data-testid="order-cancel"
+                >
                   {isMobile ? t('actions.cancel') : t('actions.cancelOrder')}
                 </Button>
               </Authorized>
@@ -118,7 +202,13 @@ export function OrderListPage(): ReactNode {
   return (
     <>
       <ServiceNotice onRenew={setRenewing} />
-      <ListErrorAlert error={listError} title={t('loadFailed')} retryText={t('actions.retry')} onRetry={() => void list.reload()} testId="orders-error" />
+      <ListErrorAlert
+        error={listError}
+        title={t('loadFailed')}
+        retryText={t('actions.retry')}
+        onRetry={() => void list.reload()}
+        testId="orders-error"
+      />
       <ListPage<SubscribeOrder>
         testId="orders"
         list={list}
@@ -133,13 +223,23 @@ export function OrderListPage(): ReactNode {
         }
         queryFields={[
           { name: 'orderNo', label: t('fields.orderNo'), kind: 'text' },
-          { name: 'status', label: t('fields.status'), kind: 'select', options: SUBSCRIBE_ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
+          {
+            name: 'status',
+            label: t('fields.status'),
+            kind: 'select',
+            options: SUBSCRIBE_ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+          },
           { name: 'createTime', label: t('fields.createTime'), kind: 'dateRange' },
         ]}
         columns={columns}
         tableProps={{ locale: { emptyText: <ListEmpty text={t('empty')} /> } }}
       />
-      <RenewModal open={renewing !== null} initial={renewing ?? undefined} onClose={() => setRenewing(null)} onDone={() => void list.reload()} />
+      <RenewModal
+        open={renewing !== null}
+        initial={renewing ?? undefined}
+        onClose={() => setRenewing(null)}
+        onDone={() => void list.reload()}
+      />
     </>
   );
 }

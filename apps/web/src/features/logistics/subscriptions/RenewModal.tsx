@@ -18,7 +18,17 @@ interface FormValues {
  * everything; its field errors show beside the fields (foreign device, device already in an
  * unpaid order, months out of range).
  */
-export function RenewModal({ open, initial, onClose, onDone }: { open: boolean; initial?: string[]; onClose: () => void; onDone?: (o: SubscribeOrder) => void }): ReactNode {
+export function RenewModal({
+  open,
+  initial,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  initial?: string[];
+  onClose: () => void;
+  onDone?: (o: SubscribeOrder) => void;
+}): ReactNode {
   const { t } = useTranslation('subscriptions');
   const [form] = Form.useForm<FormValues>();
   const services = useDeviceServices(open);
@@ -38,7 +48,11 @@ export function RenewModal({ open, initial, onClose, onDone }: { open: boolean; 
         value: d.deviceId,
         disabled: Boolean(d.unpaidOrderNo),
         label: `${d.deviceName === d.deviceId ? d.deviceId : `${d.deviceName} (${d.deviceId})`} · ${
-          d.unpaidOrderNo ? t('renew.pending', { orderNo: d.unpaidOrderNo }) : d.serviceEnd === null ? t('service.none') : t(d.state === 'expired' ? 'renew.endedAt' : 'renew.endsAt', { time: formatSubscribeTime(d.serviceEnd) })
+          d.unpaidOrderNo
+            ? t('renew.pending', { orderNo: d.unpaidOrderNo })
+            : d.serviceEnd === null
+              ? t('service.none')
+              : t(d.state === 'expired' ? 'renew.endedAt' : 'renew.endsAt', { time: formatSubscribeTime(d.serviceEnd) })
         }`,
       })),
     [services.data, t],
@@ -80,7 +94,9 @@ export function RenewModal({ open, initial, onClose, onDone }: { open: boolean; 
           form={form}
           layout="vertical"
           data-testid="renew-form"
-          onValuesChange={(changed: Partial<FormValues>) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof FormValues, errors: [] })))}
+          onValuesChange={(changed: Partial<FormValues>) =>
+            form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof FormValues, errors: [] })))
+          }
         >
           <Form.Item name="deviceIds" label={t('fields.devices')} required>
             <Select
@@ -94,14 +110,29 @@ export function RenewModal({ open, initial, onClose, onDone }: { open: boolean; 
               data-testid="renew-devices"
             />
           </Form.Item>
-          <Form.Item name="months" label={t('fields.months')} required extra={t('renew.monthsHint', { min: SUBSCRIBE_MONTHS_MIN, max: SUBSCRIBE_MONTHS_MAX })}>
-            <InputNumber min={SUBSCRIBE_MONTHS_MIN} max={SUBSCRIBE_MONTHS_MAX} precision={0} style={{ width: '100%' }} data-testid="renew-months" />
+          <Form.Item
+            name="months"
+            label={t('fields.months')}
+            required
+            extra={t('renew.monthsHint', { min: SUBSCRIBE_MONTHS_MIN, max: SUBSCRIBE_MONTHS_MAX })}
+          >
+            <InputNumber
+              min={SUBSCRIBE_MONTHS_MIN}
+              max={SUBSCRIBE_MONTHS_MAX}
+              precision={0}
+              style={{ width: '100%' }}
+              data-testid="renew-months"
+            />
           </Form.Item>
           <Descriptions size="small" column={1} bordered data-testid="renew-summary">
-            <Descriptions.Item label={t('fields.unitPrice')}>{t('renew.unitPrice', { price: formatAmount(unitPrice) })}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.unitPrice')}>
+              {t('renew.unitPrice', { price: formatAmount(unitPrice) })}
+            </Descriptions.Item>
             <Descriptions.Item label={t('fields.amount')}>
               <Typography.Text strong data-testid="renew-amount">
-                {amount === null ? '—' : `${deviceIds.length} × ${months} × ${formatAmount(unitPrice)} = ${formatAmount(amount)}`}
+                {amount === null
+                  ? '—'
+                  : `${deviceIds.length} × ${months} × ${formatAmount(unitPrice)} = ${formatAmount(amount)}`}
               </Typography.Text>
             </Descriptions.Item>
           </Descriptions>

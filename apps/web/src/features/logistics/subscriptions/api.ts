@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import {
   SubscribeRoutes,
   type DeviceServiceList,
@@ -32,12 +38,21 @@ function useRefresh(): (id?: string) => Promise<void> {
 
 /** One order with its devices and their service ends. */
 export function useOrderDetail(id: string): UseQueryResult<SubscribeOrderDetail> {
-  return useQuery({ queryKey: detailKey(id), queryFn: ({ signal }) => callApi(SubscribeRoutes.view, { query: { id }, signal }), enabled: Boolean(id), retry: false });
+  return useQuery({
+    queryKey: detailKey(id),
+    queryFn: ({ signal }) => callApi(SubscribeRoutes.view, { query: { id }, signal }),
+    enabled: Boolean(id),
+    retry: false,
+  });
 }
 
 /** The tenant's devices with their service state and the unit price (renewal dialog, reminders). */
 export function useDeviceServices(enabled = true): UseQueryResult<DeviceServiceList> {
-  return useQuery({ queryKey: SERVICES_KEY, queryFn: ({ signal }) => callApi(SubscribeRoutes.devices, { signal }), enabled });
+  return useQuery({
+    queryKey: SERVICES_KEY,
+    queryFn: ({ signal }) => callApi(SubscribeRoutes.devices, { signal }),
+    enabled,
+  });
 }
 
 /**
@@ -57,17 +72,26 @@ export function useExpiredDevices(): Map<string, ExpiredDevice> | undefined {
 /** Creates an unpaid renewal order. */
 export function useRenew(): UseMutationResult<SubscribeOrder, Error, SubscribeRenew> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body) => callApi(SubscribeRoutes.renew, { body, silent: true }), onSuccess: (r) => refresh(r.id) });
+  return useMutation({
+    mutationFn: (body) => callApi(SubscribeRoutes.renew, { body, silent: true }),
+    onSuccess: (r) => refresh(r.id),
+  });
 }
 
 /** Cancels an unpaid order. */
 export function useCancelOrder(): UseMutationResult<SubscribeOrder, Error, string> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id) => callApi(SubscribeRoutes.cancel, { body: { id } }), onSuccess: (r) => refresh(r.id) });
+  return useMutation({
+    mutationFn: (id) => callApi(SubscribeRoutes.cancel, { body: { id } }),
+    onSuccess: (r) => refresh(r.id),
+  });
 }
 
 /** Platform administrator: marks an unpaid order paid. */
 export function useConfirmPay(): UseMutationResult<SubscribeOrder, Error, string> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id) => callApi(SubscribeRoutes.confirmPay, { body: { id } }), onSuccess: (r) => refresh(r.id) });
+  return useMutation({
+    mutationFn: (id) => callApi(SubscribeRoutes.confirmPay, { body: { id } }),
+    onSuccess: (r) => refresh(r.id),
+  });
 }

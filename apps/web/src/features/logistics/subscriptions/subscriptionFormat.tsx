@@ -28,7 +28,12 @@ export function OrderStatusTag({ status, t }: { status: SubscribeOrderStatus; t:
   );
 }
 
-const STATE_COLOURS: Record<DeviceServiceState, string> = { none: 'default', active: 'green', expiring: 'orange', expired: 'red' };
+const STATE_COLOURS: Record<DeviceServiceState, string> = {
+  none: 'default',
+  active: 'green',
+  expiring: 'orange',
+  expired: 'red',
+};
 
 /** A device's service state as a coloured tag. */
 export function ServiceStateTag({ state, t }: { state: DeviceServiceState; t: TFunction }): ReactNode {

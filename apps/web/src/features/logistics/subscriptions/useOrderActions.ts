@@ -5,7 +5,10 @@ import { useCancelOrder, useConfirmPay } from './api';
 import { formatAmount, tenantNameOf } from './subscriptionFormat';
 
 /** Cancel and confirm-payment of an order, each after a confirmation dialog; `after` runs on success. */
-export function useOrderActions(after?: () => void | Promise<void>): { confirmCancel: (o: SubscribeOrder) => void; confirmPay: (o: SubscribeOrder) => void } {
+export function useOrderActions(after?: () => void | Promise<void>): {
+  confirmCancel: (o: SubscribeOrder) => void;
+  confirmPay: (o: SubscribeOrder) => void;
+} {
   const { t, i18n } = useTranslation('subscriptions');
   const cancel = useCancelOrder();
   const pay = useConfirmPay();
@@ -26,7 +29,11 @@ export function useOrderActions(after?: () => void | Promise<void>): { confirmCa
     confirmPay: (o) =>
       feedback().modal.confirm({
         title: t('pay.title'),
-        content: t('pay.content', { orderNo: o.orderNo, tenant: tenantNameOf(o, i18n.language), amount: formatAmount(o.amount) }),
+        content: t('pay.content', {
+          orderNo: o.orderNo,
+          tenant: tenantNameOf(o, i18n.language),
+          amount: formatAmount(o.amount),
+        }),
         okButtonProps: { 'data-testid': 'order-pay-ok' } as never,
         okText: t('actions.confirmPay'),
         cancelText: t('actions.back'),

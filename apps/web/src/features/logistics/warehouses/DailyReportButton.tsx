@@ -19,15 +19,23 @@ export function DailyReportButton({ warehouseId }: { warehouseId: string }): Rea
   const generate = async (): Promise<void> => {
     setBusy(true);
     try {
-      if (await startExport(ReportRoutes.warehouseDaily.path, { id: warehouseId, date: day.format('YYYY-MM-DD') })) setOpen(false);
+      if (await startExport(ReportRoutes.warehouseDaily.path, { id: warehouseId, date: day.format('YYYY-MM-DD') }))
+        setOpen(false);
     } finally {
       setBusy(false);
     }
   };
   const content = (
     <Space direction="vertical" size={8} data-testid="warehouse-daily-report">
-      <DatePicker value={day} allowClear={false} onChange={(d) => d && setDay(d)} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
-      <Button type="primary" size="small" loading={busy} onClick={() => void generate()} block>{t('dailyReport.generate')}</Button>
+      <DatePicker
+        value={day}
+        allowClear={false}
+        onChange={(d) => d && setDay(d)}
+        disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+      />
+      <Button type="primary" size="small" loading={busy} onClick={() => void generate()} block>
+        {t('dailyReport.generate')}
+      </Button>
     </Space>
   );
   return (

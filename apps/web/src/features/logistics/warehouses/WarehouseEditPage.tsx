@@ -1,16 +1,44 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Checkbox, Col, Empty, Form, Input, InputNumber, Result, Row, Select, Space, Spin, Steps, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Result,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Steps,
+  Tag,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { WarehouseRecord } from '@ztj/contracts';
 import { feedback } from '../../../platform/feedback/feedback';
-import { clearFieldErrors, serverErrorsToFields, showFieldErrors, type FieldEntry } from '../../../platform/forms/formIssues';
+import {
+  clearFieldErrors,
+  serverErrorsToFields,
+  showFieldErrors,
+  type FieldEntry,
+} from '../../../platform/forms/formIssues';
 import { isApiError } from '../../../platform/http/ApiError';
 import { useDevicesByIds } from '../../alarm-settings/api';
 import { DevicePickerField } from '../../alarm-settings/DevicePickerField';
 import { useSaveWarehouse, useTemplateOptions, useWarehouse, useWarehouseUsers } from './api';
 import { commonPeriodLimits } from './periodLimits';
-import { emptyWarehouseForm, stepOf, validateWarehouse, warehouseToForm, type WarehouseFormValues } from './warehouseForm';
+import {
+  emptyWarehouseForm,
+  stepOf,
+  validateWarehouse,
+  warehouseToForm,
+  type WarehouseFormValues,
+} from './warehouseForm';
 
 /**
  * Warehouse add / edit (`warehouse/WarehouseCreate` at /warehouse/create, `warehouse/WarehouseEdit`
@@ -35,7 +63,11 @@ export function WarehouseEditPage(): ReactNode {
   const deviceIdsText = (Form.useWatch('deviceIds', { form, preserve: true }) as string | undefined) ?? '';
   const picked = useDevicesByIds(useMemo(() => deviceIdsText.split(',').filter(Boolean), [deviceIdsText]));
   const deviceLabels = useMemo(
-    () => new Map([...(detail.data?.devices ?? []).map((d) => [d.id, d.name] as const), ...(picked.data ?? []).map((d) => [d.id, d.alias || d.name] as const)]),
+    () =>
+      new Map([
+        ...(detail.data?.devices ?? []).map((d) => [d.id, d.name] as const),
+        ...(picked.data ?? []).map((d) => [d.id, d.alias || d.name] as const),
+      ]),
     [detail.data, picked.data],
   );
   const limits = commonPeriodLimits((picked.data ?? []).map((d) => d.model));
@@ -71,14 +103,26 @@ export function WarehouseEditPage(): ReactNode {
   };
 
   if (id && detail.isError) {
-    return <Result status="error" title={t('detail.loadError')} subTitle={detail.error.message} extra={<Button onClick={() => void navigate('/warehouse/list')}>{t('actions.back')}</Button>} />;
+    return (
+      <Result
+        status="error"
+        title={t('detail.loadError')}
+        subTitle={detail.error.message}
+        extra={<Button onClick={() => void navigate('/warehouse/list')}>{t('actions.back')}</Button>}
+      />
+    );
   }
   const hidden = (n: number) => ({ display: step === n ? undefined : 'none' });
   return (
     <Spin spinning={!!id && detail.isLoading}>
       <Card size="small" title={id ? t('edit.editTitle') : t('edit.addTitle')} data-testid="warehouse-edit">
-        <Steps current={step} onChange={(n) => (n < step && step < 2 ? setStep(n) : undefined)} size="small" style={{ marginBottom: 16 }}
-          items={[{ title: t('edit.step1') }, { title: t('edit.step2') }, { title: t('edit.step3') }]} />
+        <Steps
+          current={step}
+          onChange={(n) => (n < step && step < 2 ? setStep(n) : undefined)}
+          size="small"
+          style={{ marginBottom: 16 }}
+          items={[{ title: t('edit.step1') }, { title: t('edit.step2') }, { title: t('edit.step3') }]}
+        />
         <Form form={form} layout="vertical" preserve data-testid="warehouse-form">
           <div style={hidden(0)}>
             <Row gutter={12}>
@@ -103,15 +147,40 @@ export function WarehouseEditPage(): ReactNode {
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
-                <Form.Item name="acquisitionPeriod" label={t('fields.acquisitionPeriod')}
-                  extra={limits ? (limits.min <= limits.max ? t('edit.periodLimits', limits) : t('edit.periodNoCommon')) : t('edit.periodHint')}>
-                  <InputNumber min={1} max={1440} precision={0} style={{ width: '100%' }} addonAfter={t('edit.min')} data-testid="warehouse-period" />
+                <Form.Item
+                  name="acquisitionPeriod"
+                  label={t('fields.acquisitionPeriod')}
+                  extra={
+                    limits
+                      ? limits.min <= limits.max
+                        ? t('edit.periodLimits', limits)
+                        : t('edit.periodNoCommon')
+                      : t('edit.periodHint')
+                  }
+                >
+                  <InputNumber
+                    min={1}
+                    max={1440}
+                    precision={0}
+                    style={{ width: '100%' }}
+                    addonAfter={t('edit.min')}
+                    data-testid="warehouse-period"
+                  />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
                 <Form.Item name="monitorUserIds" label={t('fields.monitors')}>
-                  <Select mode="multiple" allowClear optionFilterProp="label" loading={users.isLoading} data-testid="warehouse-monitors"
-                    options={(users.data ?? []).map((u) => ({ value: u.id, label: u.name === u.username ? u.name : `${u.name} (${u.username})` }))} />
+                  <Select
+                    mode="multiple"
+                    allowClear
+                    optionFilterProp="label"
+                    loading={users.isLoading}
+                    data-testid="warehouse-monitors"
+                    options={(users.data ?? []).map((u) => ({
+                      value: u.id,
+                      label: u.name === u.username ? u.name : `${u.name} (${u.username})`,
+                    }))}
+                  />
                 </Form.Item>
               </Col>
               <Col xs={24}>
@@ -130,7 +199,10 @@ export function WarehouseEditPage(): ReactNode {
                 ) : (templates.data ?? []).length === 0 ? (
                   <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('edit.noTemplates')} />
                 ) : (
-                  <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="warehouse-templates">
+                  <Checkbox.Group
+                    style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+                    data-testid="warehouse-templates"
+                  >
                     {(templates.data ?? []).map((x) => (
                       <Checkbox key={x.id} value={x.id}>
                         {x.name} {!x.enabled && <Tag>{t('edit.disabled')}</Tag>}
@@ -143,18 +215,45 @@ export function WarehouseEditPage(): ReactNode {
           </div>
         </Form>
         {step === 2 && saved && (
-          <Result status="success" title={t('edit.doneTitle')} subTitle={t('edit.doneSub', { name: saved.name, count: saved.deviceCount })} data-testid="warehouse-done"
+          <Result
+            status="success"
+            title={t('edit.doneTitle')}
+            subTitle={t('edit.doneSub', { name: saved.name, count: saved.deviceCount })}
+            data-testid="warehouse-done"
             extra={[
-              <Button key="view" type="primary" onClick={() => void navigate(`/warehouse/detail/${encodeURIComponent(saved.id)}`)} data-testid="warehouse-done-view">{t('actions.view')}</Button>,
-              <Button key="list" onClick={() => void navigate('/warehouse/list')}>{t('edit.toList')}</Button>,
-            ]} />
+              <Button
+                key="view"
+                type="primary"
+                onClick={() => void navigate(`/warehouse/detail/${encodeURIComponent(saved.id)}`)}
+                data-testid="warehouse-done-view"
+              >
+                {t('actions.view')}
+              </Button>,
+              <Button key="list" onClick={() => void navigate('/warehouse/list')}>
+                {t('edit.toList')}
+              </Button>,
+            ]}
+          />
         )}
         {step < 2 && (
           <Space wrap style={{ marginTop: 16 }}>
             <Button onClick={() => void navigate('/warehouse/list')}>{t('actions.cancel')}</Button>
             {step === 1 && <Button onClick={() => setStep(0)}>{t('edit.prev')}</Button>}
-            {step === 0 && <Button type="primary" onClick={next} data-testid="warehouse-next">{t('edit.next')}</Button>}
-            {step === 1 && <Button type="primary" loading={save.isPending} onClick={() => void submit()} data-testid="warehouse-save">{t('actions.save')}</Button>}
+            {step === 0 && (
+              <Button type="primary" onClick={next} data-testid="warehouse-next">
+                {t('edit.next')}
+              </Button>
+            )}
+            {step === 1 && (
+              <Button
+                type="primary"
+                loading={save.isPending}
+                onClick={() => void submit()}
+                data-testid="warehouse-save"
+              >
+                {t('actions.save')}
+              </Button>
+            )}
           </Space>
         )}
       </Card>

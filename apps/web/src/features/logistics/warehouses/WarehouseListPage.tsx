@@ -23,7 +23,12 @@ import { useDeleteWarehouses } from './api';
 export function WarehouseListPage(): ReactNode {
   const { t } = useTranslation('warehouses');
   const navigate = useNavigate();
-  const list = useListPage({ route: WarehouseRoutes.list, permissionPrefix: 'warehouse', sourceKey: '/warehouse/list', exportRoute: WarehouseRoutes.exportXls });
+  const list = useListPage({
+    route: WarehouseRoutes.list,
+    permissionPrefix: 'warehouse',
+    sourceKey: '/warehouse/list',
+    exportRoute: WarehouseRoutes.exportXls,
+  });
   const listError = useListError(WarehouseRoutes.list.path);
   const remove = useDeleteWarehouses();
   const { isMobile } = useResponsive();
@@ -50,25 +55,68 @@ export function WarehouseListPage(): ReactNode {
 
   const columns: ColumnsType<WarehouseRecord> = [
     {
-      title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true,
+      title: t('fields.name'),
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
       render: (v: string, w) => (
         <WrapText max={isMobile ? 170 : 200}>
-          <a onClick={() => go('detail', w.id)} data-testid="warehouse-open">{v}</a>
-          {isMobile && <Typography.Text type="secondary" style={{ display: 'block' }}>{w.number} · {t('list.devices', { count: w.deviceCount })}</Typography.Text>}
+          <a onClick={() => go('detail', w.id)} data-testid="warehouse-open">
+            {v}
+          </a>
+          {isMobile && (
+            <Typography.Text type="secondary" style={{ display: 'block' }}>
+              {w.number} · {t('list.devices', { count: w.deviceCount })}
+            </Typography.Text>
+          )}
         </WrapText>
       ),
     },
     { title: t('fields.number'), dataIndex: 'number', key: 'number', sorter: true, responsive: ['md'] },
-    { title: t('fields.deviceCount'), dataIndex: 'deviceCount', key: 'deviceCount', sorter: true, width: 100, responsive: ['md'] },
     {
-      title: t('fields.acquisitionPeriod'), dataIndex: 'acquisitionPeriod', key: 'acquisitionPeriod', sorter: true, width: 130, responsive: ['lg'],
+      title: t('fields.deviceCount'),
+      dataIndex: 'deviceCount',
+      key: 'deviceCount',
+      sorter: true,
+      width: 100,
+      responsive: ['md'],
+    },
+    {
+      title: t('fields.acquisitionPeriod'),
+      dataIndex: 'acquisitionPeriod',
+      key: 'acquisitionPeriod',
+      sorter: true,
+      width: 130,
+      responsive: ['lg'],
       render: (v: number | null) => (v === null ? '—' : t('minutes', { count: v })),
     },
-    { title: t('fields.templates'), key: 'templates', responsive: ['lg'], render: (_: unknown, w) => <WrapText>{w.templates.map((x) => x.name).join(', ') || '—'}</WrapText> },
-    { title: t('fields.description'), dataIndex: 'description', key: 'description', responsive: ['xl'], render: (v: string) => <WrapText>{v || '—'}</WrapText> },
-    { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170, responsive: ['xl'], render: (v: number) => formatDateTime(new Date(v).toISOString()) },
     {
-      title: t('fields.actions'), key: 'actions', fixed: 'right', width: isMobile ? 90 : 170,
+      title: t('fields.templates'),
+      key: 'templates',
+      responsive: ['lg'],
+      render: (_: unknown, w) => <WrapText>{w.templates.map((x) => x.name).join(', ') || '—'}</WrapText>,
+    },
+    {
+      title: t('fields.description'),
+      dataIndex: 'description',
+      key: 'description',
+      responsive: ['xl'],
+      render: (v: string) => <WrapText>{v || '—'}</WrapText>,
+    },
+    {
+      title: t('fields.createTime'),
+      dataIndex: 'createTime',
+      key: 'createTime',
+      sorter: true,
+      width: 170,
+      responsive: ['xl'],
+      render: (v: number) => formatDateTime(new Date(v).toISOString()),
+    },
+    {
+      title: t('fields.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: isMobile ? 90 : 170,
       render: (_: unknown, w) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => go('detail', w.id)}>

@@ -26,29 +26,60 @@ export function WarehouseViewPage(): ReactNode {
   const view = useWarehouseView(id);
 
   if (view.isError && !view.data) {
-    return <Result status="error" title={t('detail.loadError')} subTitle={view.error.message}
-      extra={<Space wrap><Button onClick={() => void view.refetch()}>{t('actions.retry')}</Button><Button onClick={() => void navigate('/warehouse/list')}>{t('actions.back')}</Button></Space>} />;
+    return (
+      <Result
+        status="error"
+        title={t('detail.loadError')}
+        subTitle={view.error.message}
+        extra={
+          <Space wrap>
+            <Button onClick={() => void view.refetch()}>{t('actions.retry')}</Button>
+            <Button onClick={() => void navigate('/warehouse/list')}>{t('actions.back')}</Button>
+          </Space>
+        }
+      />
+    );
   }
-  if (!view.data) return <Card size="small"><Skeleton active /></Card>;
+  if (!view.data)
+    return (
+      <Card size="small">
+        <Skeleton active />
+      </Card>
+    );
   const { warehouse: w, sensors } = view.data;
   const outCount = sensors.filter((s) => s.outOfLimits.length > 0).length;
   const alarmCount = sensors.reduce((n, s) => n + s.activeAlarms.length, 0);
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="warehouse-view">
-      <Card size="small" title={<Typography.Text ellipsis style={{ maxWidth: '100%' }}>{w.name}</Typography.Text>}
+      <Card
+        size="small"
+        title={
+          <Typography.Text ellipsis style={{ maxWidth: '100%' }}>
+            {w.name}
+          </Typography.Text>
+        }
         extra={
           <Space size={4} wrap>
             <Authorized action={WAREHOUSE_PERMS.edit}>
-              <Button size="small" onClick={() => void navigate(`/warehouse/edit/${encodeURIComponent(w.id)}`)}>{t('actions.edit')}</Button>
+              <Button size="small" onClick={() => void navigate(`/warehouse/edit/${encodeURIComponent(w.id)}`)}>
+                {t('actions.edit')}
+              </Button>
             </Authorized>
             <DailyReportButton warehouseId={w.id} />
-            <Button size="small" onClick={() => void navigate('/warehouse/list')}>{t('actions.back')}</Button>
+            <Button size="small" onClick={() => void navigate('/warehouse/list')}>
+              {t('actions.back')}
+            </Button>
           </Space>
-        }>
+        }
+      >
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label={t('fields.number')}>{w.number}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.acquisitionPeriod')}>{w.acquisitionPeriod === null ? '—' : t('minutes', { count: w.acquisitionPeriod })}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.monitors')}>{w.monitors.map((m) => m.name).join(', ') || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.acquisitionPeriod')}>
+            {w.acquisitionPeriod === null ? '—' : t('minutes', { count: w.acquisitionPeriod })}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.monitors')}>
+            {w.monitors.map((m) => m.name).join(', ') || '—'}
+          </Descriptions.Item>
           <Descriptions.Item label={t('fields.templates')}>
             {w.templates.length ? w.templates.map((x) => <Tag key={x.id}>{x.name}</Tag>) : '—'}
           </Descriptions.Item>
@@ -57,19 +88,32 @@ export function WarehouseViewPage(): ReactNode {
         </Descriptions>
         <div className={styles.summary}>
           <Statistic title={t('view.sensors')} value={sensors.length} />
-          <Statistic title={t('view.outOfLimits')} value={outCount} valueStyle={{ color: outCount ? '#cf1322' : undefined }} />
-          <Statistic title={t('view.activeAlarms')} value={alarmCount} valueStyle={{ color: alarmCount ? '#cf1322' : undefined }} />
+          <Statistic
+            title={t('view.outOfLimits')}
+            value={outCount}
+            valueStyle={{ color: outCount ? '#cf1322' : undefined }}
+          />
+          <Statistic
+            title={t('view.activeAlarms')}
+            value={alarmCount}
+            valueStyle={{ color: alarmCount ? '#cf1322' : undefined }}
+          />
           <Typography.Text type="secondary" data-testid="warehouse-updated">
-            <ReloadOutlined spin={view.isFetching} /> {t('view.updated', { time: formatReportTime(view.dataUpdatedAt) })}
+            <ReloadOutlined spin={view.isFetching} />{' '}
+            {t('view.updated', { time: formatReportTime(view.dataUpdatedAt) })}
           </Typography.Text>
         </div>
       </Card>
       {view.isError && <Alert type="warning" showIcon message={t('view.refreshFailed')} />}
       {sensors.length === 0 ? (
-        <Card size="small"><Empty description={t('view.noSensors')} /></Card>
+        <Card size="small">
+          <Empty description={t('view.noSensors')} />
+        </Card>
       ) : (
         <div className={styles.grid}>
-          {sensors.map((s) => <SensorCard key={s.id} sensor={s} lang={lang} />)}
+          {sensors.map((s) => (
+            <SensorCard key={s.id} sensor={s} lang={lang} />
+          ))}
         </div>
       )}
     </Space>

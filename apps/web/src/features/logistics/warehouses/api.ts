@@ -1,5 +1,17 @@
-import { useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
-import { AlarmSettingsRoutes, WarehouseRoutes, type RouteBody, type WarehouseRecord, type WarehouseView } from '@ztj/contracts';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import {
+  AlarmSettingsRoutes,
+  WarehouseRoutes,
+  type RouteBody,
+  type WarehouseRecord,
+  type WarehouseView,
+} from '@ztj/contracts';
 import { callApi } from '../../../platform/http/callApi';
 
 /**
@@ -22,22 +34,37 @@ export const warehouseKeys = {
 /** Refreshes the list and every warehouse read after a change. */
 function useRefresh(): () => Promise<void> {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: ['list', WarehouseRoutes.list.path] }), client.invalidateQueries({ queryKey: warehouseKeys.all })]).then(() => undefined);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['list', WarehouseRoutes.list.path] }),
+      client.invalidateQueries({ queryKey: warehouseKeys.all }),
+    ]).then(() => undefined);
 }
 
 /** One warehouse (`queryById`); null id: nothing. */
 export function useWarehouse(id: string | null): UseQueryResult<WarehouseRecord> {
-  return useQuery({ queryKey: warehouseKeys.detail(id ?? ''), queryFn: ({ signal }) => callApi(WarehouseRoutes.queryById, { query: { id: id ?? '' }, signal, silent: true }), enabled: !!id });
+  return useQuery({
+    queryKey: warehouseKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => callApi(WarehouseRoutes.queryById, { query: { id: id ?? '' }, signal, silent: true }),
+    enabled: !!id,
+  });
 }
 
 /** Sensors with latest values, limits and alarms (`view`), polled every 6 s. */
 export function useWarehouseView(id: string): UseQueryResult<WarehouseView> {
-  return useQuery({ queryKey: warehouseKeys.view(id), queryFn: ({ signal }) => callApi(WarehouseRoutes.view, { query: { id }, signal, silent: true }), refetchInterval: WAREHOUSE_POLL_MS });
+  return useQuery({
+    queryKey: warehouseKeys.view(id),
+    queryFn: ({ signal }) => callApi(WarehouseRoutes.view, { query: { id }, signal, silent: true }),
+    refetchInterval: WAREHOUSE_POLL_MS,
+  });
 }
 
 /** Users of the tenant offered as monitoring accounts. */
 export function useWarehouseUsers(): UseQueryResult<{ id: string; name: string; username: string }[]> {
-  return useQuery({ queryKey: warehouseKeys.users, queryFn: ({ signal }) => callApi(WarehouseRoutes.userOptions, { signal, silent: true }) });
+  return useQuery({
+    queryKey: warehouseKeys.users,
+    queryFn: ({ signal }) => callApi(WarehouseRoutes.userOptions, { signal, silent: true }),
+  });
 }
 
 /** Rule templates of the tenant (id, name, enabled) for step 2; the first 100 by name. */
@@ -45,17 +72,28 @@ export function useTemplateOptions(): UseQueryResult<{ id: string; name: string;
   return useQuery({
     queryKey: warehouseKeys.templates,
     queryFn: async ({ signal }) => {
-      const page = await callApi(AlarmSettingsRoutes.templateList, { query: { pageNo: 1, pageSize: 100, column: 'name', order: 'asc' } as never, signal, silent: true });
+      const page = await callApi(AlarmSettingsRoutes.templateList, {
+        query: { pageNo: 1, pageSize: 100, column: 'name', order: 'asc' } as never,
+        signal,
+        silent: true,
+      });
       return page.records.map((r) => ({ id: r.id, name: r.name, enabled: r.enabled }));
     },
   });
 }
 
 /** Adds (no id) or replaces a warehouse. */
-export function useSaveWarehouse(): UseMutationResult<WarehouseRecord, Error, RouteBody<typeof WarehouseRoutes.add> & { id?: string }> {
+export function useSaveWarehouse(): UseMutationResult<
+  WarehouseRecord,
+  Error,
+  RouteBody<typeof WarehouseRoutes.add> & { id?: string }
+> {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body) => (body.id ? callApi(WarehouseRoutes.edit, { body: body as RouteBody<typeof WarehouseRoutes.edit>, silent: true }) : callApi(WarehouseRoutes.add, { body, silent: true })),
+    mutationFn: (body) =>
+      body.id
+        ? callApi(WarehouseRoutes.edit, { body: body as RouteBody<typeof WarehouseRoutes.edit>, silent: true })
+        : callApi(WarehouseRoutes.add, { body, silent: true }),
     onSuccess: () => refresh(),
   });
 }
@@ -63,5 +101,8 @@ export function useSaveWarehouse(): UseMutationResult<WarehouseRecord, Error, Ro
 /** Deletes warehouses (`ids`); the caller refreshes its list page. */
 export function useDeleteWarehouses(): UseMutationResult<null, Error, string[]> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (ids) => callApi(WarehouseRoutes.delete, { query: { ids: ids.join(',') } }), onSuccess: () => refresh() });
+  return useMutation({
+    mutationFn: (ids) => callApi(WarehouseRoutes.delete, { query: { ids: ids.join(',') } }),
+    onSuccess: () => refresh(),
+  });
 }

@@ -12,7 +12,9 @@ export function commonPeriodLimits(models: readonly string[]): { min: number; ma
     const field = acquisitionFieldOf(model);
     const limit = field ? deviceSettingsFor(model)?.periods[field] : undefined;
     if (!limit?.editable) continue;
-    out = out ? { min: Math.max(out.min, limit.min), max: Math.min(out.max, limit.max) } : { min: limit.min, max: limit.max };
+    out = out
+      ? { min: Math.max(out.min, limit.min), max: Math.min(out.max, limit.max) }
+      : { min: limit.min, max: limit.max };
   }
   return out;
 }

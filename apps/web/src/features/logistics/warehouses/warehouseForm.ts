@@ -27,23 +27,43 @@ export function stepOf(name: readonly (string | number)[]): number {
 
 /** Empty form. */
 export function emptyWarehouseForm(): WarehouseFormValues {
-  return { name: '', number: '', description: '', note: '', acquisitionPeriod: null, deviceIds: '', monitorUserIds: [], templateIds: [] };
+  return {
+    name: '',
+    number: '',
+    description: '',
+    note: '',
+    acquisitionPeriod: null,
+    deviceIds: '',
+    monitorUserIds: [],
+    templateIds: [],
+  };
 }
 
 /** Form values of a stored warehouse (edit). */
 export function warehouseToForm(w: WarehouseRecord): WarehouseFormValues {
   return {
-    name: w.name, number: w.number, description: w.description, note: w.note, acquisitionPeriod: w.acquisitionPeriod,
-    deviceIds: w.devices.map((d) => d.id).join(','), monitorUserIds: w.monitors.map((m) => m.id), templateIds: w.templates.map((x) => x.id),
+    name: w.name,
+    number: w.number,
+    description: w.description,
+    note: w.note,
+    acquisitionPeriod: w.acquisitionPeriod,
+    deviceIds: w.devices.map((d) => d.id).join(','),
+    monitorUserIds: w.monitors.map((m) => m.id),
+    templateIds: w.templates.map((x) => x.id),
   };
 }
 
 /** The request body of the form and its field errors (translated), per the contracts' schema. */
 export function validateWarehouse(v: WarehouseFormValues, t: TFunction): { body: WarehouseAdd; errors: FieldEntry[] } {
   const body: WarehouseAdd = {
-    name: v.name ?? '', number: v.number ?? '', description: v.description ?? '', note: v.note ?? '',
-    acquisitionPeriod: v.acquisitionPeriod ?? null, deviceIds: (v.deviceIds ?? '').split(',').filter(Boolean),
-    monitorUserIds: v.monitorUserIds ?? [], templateIds: v.templateIds ?? [],
+    name: v.name ?? '',
+    number: v.number ?? '',
+    description: v.description ?? '',
+    note: v.note ?? '',
+    acquisitionPeriod: v.acquisitionPeriod ?? null,
+    deviceIds: (v.deviceIds ?? '').split(',').filter(Boolean),
+    monitorUserIds: v.monitorUserIds ?? [],
+    templateIds: v.templateIds ?? [],
   };
   const parsed = WarehouseAddSchema.safeParse(body);
   return { body, errors: parsed.success ? [] : issuesToFields(parsed.error.issues, t) };

@@ -6,7 +6,11 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const WAREHOUSE_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   'warehouse/WarehouseList': lazy(() => import('./WarehouseListPage').then((m) => ({ default: m.WarehouseListPage }))),
-  'warehouse/WarehouseDetail': lazy(() => import('./WarehouseViewPage').then((m) => ({ default: m.WarehouseViewPage }))),
+  'warehouse/WarehouseDetail': lazy(() =>
+    import('./WarehouseViewPage').then((m) => ({ default: m.WarehouseViewPage })),
+  ),
   'warehouse/WarehouseEdit': lazy(() => import('./WarehouseEditPage').then((m) => ({ default: m.WarehouseEditPage }))),
-  'warehouse/WarehouseCreate': lazy(() => import('./WarehouseEditPage').then((m) => ({ default: m.WarehouseEditPage }))),
+  'warehouse/WarehouseCreate': lazy(() =>
+    import('./WarehouseEditPage').then((m) => ({ default: m.WarehouseEditPage })),
+  ),
 };

@@ -9,7 +9,15 @@ import { useModifyTime } from './api';
 import { errorText } from './useWaybillActions';
 
 /** Changes the estimated start and end of a waybill (`modifyTime`; SPEC §5 end after start). */
-export function ModifyTimeModal({ waybill, open, onClose }: { waybill: WaybillRecord; open: boolean; onClose: () => void }): ReactNode {
+export function ModifyTimeModal({
+  waybill,
+  open,
+  onClose,
+}: {
+  waybill: WaybillRecord;
+  open: boolean;
+  onClose: () => void;
+}): ReactNode {
   const { t } = useTranslation(['waybills', 'common']);
   const [form] = Form.useForm<{ plannedStart: Dayjs | null; plannedEnd: Dayjs | null }>();
   const modify = useModifyTime();
@@ -33,7 +41,15 @@ export function ModifyTimeModal({ waybill, open, onClose }: { waybill: WaybillRe
     }
   };
   return (
-    <Modal open={open} title={t('actions.modifyTime')} onCancel={onClose} onOk={() => void submit()} confirmLoading={modify.isPending} okText={t('actions.save')} cancelText={t('actions.cancel')}>
+    <Modal
+      open={open}
+      title={t('actions.modifyTime')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={modify.isPending}
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
+    >
       <Form form={form} layout="vertical">
         <Form.Item name="plannedStart" label={t('fields.plannedStart')} required>
           <DatePicker showTime style={{ width: '100%' }} />

@@ -36,7 +36,10 @@ export function TripChart({ deviceId, beginTime, endTime, kind = 'climate' }: Tr
   const { t, i18n } = useTranslation('waybills');
   const lang = toLanguage(i18n.language);
   const codes = kind === 'speed' ? [PARAM.speed] : [PARAM.temperature, PARAM.humidity];
-  const history = useDeviceHistory({ id: deviceId, range: 'custom', beginTime, endTime, mode: 'chart', points: POINTS, codes: codes.join(',') }, endTime > beginTime);
+  const history = useDeviceHistory(
+    { id: deviceId, range: 'custom', beginTime, endTime, mode: 'chart', points: POINTS, codes: codes.join(',') },
+    endTime > beginTime,
+  );
   const limits = useDeviceLimits(kind === 'climate' ? deviceId : null);
   const option = useMemo<LineChartOption>(() => {
     const series = codes.map((code, axis) => {
@@ -50,7 +53,15 @@ export function TripChart({ deviceId, beginTime, endTime, kind = 'climate' }: Tr
         sampling: 'lttb' as const,
         data: s?.points ?? [],
         lineStyle: { width: 1.5 },
-        markLine: lines.length ? { symbol: 'none', silent: true, lineStyle: { color: '#f5222d', type: 'dashed' as const }, label: { formatter: `{c}` }, data: lines.map((y) => ({ yAxis: y })) } : undefined,
+        markLine: lines.length
+          ? {
+              symbol: 'none',
+              silent: true,
+              lineStyle: { color: '#f5222d', type: 'dashed' as const },
+              label: { formatter: `{c}` },
+              data: lines.map((y) => ({ yAxis: y })),
+            }
+          : undefined,
       };
     });
     return {
@@ -59,11 +70,17 @@ export function TripChart({ deviceId, beginTime, endTime, kind = 'climate' }: Tr
       grid: { left: 48, right: 48, top: 36, bottom: 64 },
       tooltip: { trigger: 'axis' },
       xAxis: { type: 'time', min: beginTime, max: endTime, axisLabel: { hideOverlap: true } },
-      yAxis: kind === 'speed' ? [{ type: 'value', name: 'km/h', min: 0 }] : [
-        { type: 'value', name: '°C', scale: true },
-        { type: 'value', name: '%RH', scale: true },
+      yAxis:
+        kind === 'speed'
+          ? [{ type: 'value', name: 'km/h', min: 0 }]
+          : [
+              { type: 'value', name: '°C', scale: true },
+              { type: 'value', name: '%RH', scale: true },
+            ],
+      dataZoom: [
+        { type: 'inside' },
+        { type: 'slider', height: 20, bottom: 12, labelFormatter: (v: number) => dayjs(v).format(DATE_TIME_FORMAT) },
       ],
-      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 12, labelFormatter: (v: number) => dayjs(v).format(DATE_TIME_FORMAT) }],
       series,
     } as LineChartOption;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- codes is a constant pair
@@ -72,7 +89,13 @@ export function TripChart({ deviceId, beginTime, endTime, kind = 'climate' }: Tr
   return (
     <div data-testid="waybill-chart">
       {history.isError && <Alert type="error" showIcon title={t('detail.chartError')} />}
-      <Spin spinning={history.isFetching}>{empty ? <Empty description={t('detail.chartEmpty')} /> : <EChart option={option} className={styles.chartBox} testId="waybill-chart-canvas" />}</Spin>
+      <Spin spinning={history.isFetching}>
+        {empty ? (
+          <Empty description={t('detail.chartEmpty')} />
+        ) : (
+          <EChart option={option} className={styles.chartBox} testId="waybill-chart-canvas" />
+        )}
+      </Spin>
     </div>
   );
 }

@@ -30,7 +30,15 @@ export function TripTrackHistory({ deviceId, route, beginTime, endTime }: TripTr
   const { t } = useTranslation('waybills');
   const { toTile } = useMapTiles();
   const track = useDeviceTrack(deviceId, beginTime, endTime);
-  const temps = useDeviceHistory({ id: deviceId, range: 'custom', beginTime, endTime, mode: 'chart', points: 2000, codes: PARAM.temperature });
+  const temps = useDeviceHistory({
+    id: deviceId,
+    range: 'custom',
+    beginTime,
+    endTime,
+    mode: 'chart',
+    points: 2000,
+    codes: PARAM.temperature,
+  });
   const points = useMemo(() => track.data?.points ?? [], [track.data]);
   const series = temps.data?.series.find((s) => s.code === PARAM.temperature)?.points;
   const coloured = useMemo(() => colourTrack(points, series ?? []), [points, series]);
@@ -61,10 +69,19 @@ export function TripTrackHistory({ deviceId, route, beginTime, endTime }: TripTr
         <FitBounds positions={bounds} fitKey={bounds.length ? deviceId : null} maxZoom={15} />
         <Polyline positions={routeLine} pathOptions={{ color: '#8c8c8c', weight: 2, dashArray: '6 6' }} />
         {coloured.runs.map((run, i) => (
-          <Polyline key={i} positions={run.points.map(at)} pathOptions={{ color: bucketColour(run.bucket), weight: 5, opacity: 0.9 }} className="ztj-waybill-history-run" />
+          <Polyline
+            key={i}
+            positions={run.points.map(at)}
+            pathOptions={{ color: bucketColour(run.bucket), weight: 5, opacity: 0.9 }}
+            className="ztj-waybill-history-run"
+          />
         ))}
         {current && (
-          <CircleMarker center={at(current)} radius={8} pathOptions={{ color: '#fff', weight: 2, fillColor: '#fa541c', fillOpacity: 1 }}>
+          <CircleMarker
+            center={at(current)}
+            radius={8}
+            pathOptions={{ color: '#fff', weight: 2, fillColor: '#fa541c', fillOpacity: 1 }}
+          >
             <Tooltip permanent direction="top" offset={[0, -8]}>
               {formatReportTime(current.ts)}
             </Tooltip>
@@ -72,10 +89,23 @@ export function TripTrackHistory({ deviceId, route, beginTime, endTime }: TripTr
         )}
       </BaseMap>
       <Space wrap style={{ marginTop: 12, width: '100%' }}>
-        <Button type="primary" icon={playing ? <PauseOutlined /> : <CaretRightOutlined />} onClick={() => (playing ? setPlaying(false) : (setIndex((i) => (i >= points.length - 1 ? 0 : i)), setPlaying(true)))}>
+        <Button
+          type="primary"
+          icon={playing ? <PauseOutlined /> : <CaretRightOutlined />}
+          onClick={() =>
+            playing ? setPlaying(false) : (setIndex((i) => (i >= points.length - 1 ? 0 : i)), setPlaying(true))
+          }
+        >
           {playing ? t('history.pause') : t('history.play')}
         </Button>
-        <Slider style={{ width: 240, maxWidth: '70vw' }} min={0} max={Math.max(points.length - 1, 0)} value={index} onChange={(v) => setIndex(v)} tooltip={{ formatter: (v) => formatReportTime(points[v ?? 0]?.ts) }} />
+        <Slider
+          style={{ width: 240, maxWidth: '70vw' }}
+          min={0}
+          max={Math.max(points.length - 1, 0)}
+          value={index}
+          onChange={(v) => setIndex(v)}
+          tooltip={{ formatter: (v) => formatReportTime(points[v ?? 0]?.ts) }}
+        />
         {coloured.range && (
           <Space size={2} data-testid="waybill-history-legend">
             <Typography.Text type="secondary">{coloured.range[0].toFixed(1)} °C</Typography.Text>

@@ -18,7 +18,8 @@ import { WaybillMap } from './WaybillMap';
 import { WaybillStatusTag, WaybillTimingTag } from './WaybillTags';
 import styles from './waybills.module.css';
 
-const time = (v: number | null | undefined): string => (v === null || v === undefined ? '—' : formatDateTime(new Date(v).toISOString()));
+const time = (v: number | null | undefined): string =>
+  v === null || v === undefined ? '—' : formatDateTime(new Date(v).toISOString());
 
 /**
  * Waybill detail (`task/TaskDetail`, /task/detail/:id; SPEC §2 detail, §7 getDetailById and
@@ -50,10 +51,25 @@ export function WaybillDetailPage(): ReactNode {
     const points = w.status === 'unstarted' ? [] : (track.data?.points ?? []);
     // a completed trip shows where it ended, not where the truck is now
     const p = w.status === 'completed' ? points.at(-1) : real.data?.position;
-    return [{ id: w.id, route: w.route, position: p ? { lat: p.lat, lng: p.lng, label: w.vehicle || w.name } : null, track: points }];
+    return [
+      {
+        id: w.id,
+        route: w.route,
+        position: p ? { lat: p.lat, lng: p.lng, label: w.vehicle || w.name } : null,
+        track: points,
+      },
+    ];
   }, [w, real.data, track.data]);
 
-  if (detail.isError) return <Result status="error" title={t('detail.loadError')} subTitle={detail.error.message} extra={<Button onClick={() => void navigate('/task/list')}>{t('actions.back')}</Button>} />;
+  if (detail.isError)
+    return (
+      <Result
+        status="error"
+        title={t('detail.loadError')}
+        subTitle={detail.error.message}
+        extra={<Button onClick={() => void navigate('/task/list')}>{t('actions.back')}</Button>}
+      />
+    );
   if (!w) return <Spin spinning style={{ display: 'block', marginTop: 48 }} />;
 
   const devices = real.data?.devices ?? w.deviceRecords;
@@ -61,7 +77,11 @@ export function WaybillDetailPage(): ReactNode {
   const timing = real.data && real.data.status === w.status ? real.data.timing : w.timing;
   const eta = real.data?.etaMs ?? w.etaMs;
   const deviceIds = w.deviceHistory.map((h) => h.id);
-  const alarmQuery = { deviceId: [...new Set(deviceIds)].join(','), startTs_begin: String(begin), startTs_end: String(end) };
+  const alarmQuery = {
+    deviceId: [...new Set(deviceIds)].join(','),
+    startTs_begin: String(begin),
+    startTs_end: String(end),
+  };
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={12} data-testid="waybill-detail">
       <Card size="small">
@@ -90,7 +110,11 @@ export function WaybillDetailPage(): ReactNode {
             )}
             {w.status === 'unstarted' && (
               <Authorized action={WAYBILL_PERMS.edit}>
-                <Button type="link" size="small" onClick={() => void navigate(`/task/edit/${encodeURIComponent(w.id)}`)}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => void navigate(`/task/edit/${encodeURIComponent(w.id)}`)}
+                >
                   {t('actions.edit')}
                 </Button>
               </Authorized>
@@ -103,13 +127,23 @@ export function WaybillDetailPage(): ReactNode {
               </Authorized>
             )}
             {(['chart', 'speed', 'maphistory'] as const).map((view) => (
-              <Button key={view} type="link" size="small" onClick={() => void navigate(`/task/${view}/${encodeURIComponent(w.id)}`)}>
+              <Button
+                key={view}
+                type="link"
+                size="small"
+                onClick={() => void navigate(`/task/${view}/${encodeURIComponent(w.id)}`)}
+              >
                 {t(`actions.${view}`)}
               </Button>
             ))}
             {w.status !== 'unstarted' && <WaybillReportMenu waybillId={w.id} />}
             <Authorized action={WAYBILL_PERMS.delete}>
-              <Button type="link" size="small" danger onClick={() => actions.remove(w, () => void navigate('/task/list'))}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                onClick={() => actions.remove(w, () => void navigate('/task/list'))}
+              >
                 {t('actions.delete')}
               </Button>
             </Authorized>
@@ -127,11 +161,20 @@ export function WaybillDetailPage(): ReactNode {
           <Descriptions.Item label={t('fields.actualStart')}>{time(w.actualStart)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.actualEnd')}>{time(w.actualEnd)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.routeName')}>{w.routeName}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.aiStartStop')}>{w.aiStartStop ? t('common.yes') : t('common.no')}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.monitors')}>{w.monitors.map((m) => m.name).join(', ') || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.aiStartStop')}>
+            {w.aiStartStop ? t('common.yes') : t('common.no')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.monitors')}>
+            {w.monitors.map((m) => m.name).join(', ') || '—'}
+          </Descriptions.Item>
           {w.status === 'ongoing' && <Descriptions.Item label={t('detail.eta')}>{time(eta)}</Descriptions.Item>}
           {w.status === 'ongoing' && progress && (
-            <Descriptions.Item label={t('detail.remaining')}>{t('detail.km', { km: (progress.remainingM / 1000).toFixed(1), total: (progress.totalM / 1000).toFixed(1) })}</Descriptions.Item>
+            <Descriptions.Item label={t('detail.remaining')}>
+              {t('detail.km', {
+                km: (progress.remainingM / 1000).toFixed(1),
+                total: (progress.totalM / 1000).toFixed(1),
+              })}
+            </Descriptions.Item>
           )}
           <Descriptions.Item label={t('detail.lastPosition')}>{time(real.data?.position?.ts)}</Descriptions.Item>
         </Descriptions>
@@ -139,24 +182,47 @@ export function WaybillDetailPage(): ReactNode {
       <Card size="small">
         <Tabs
           items={[
-            { key: 'map', label: t('detail.map'), children: <WaybillMap entries={entries} fitKey={w.id} className={styles.mapBox} /> },
+            {
+              key: 'map',
+              label: t('detail.map'),
+              children: <WaybillMap entries={entries} fitKey={w.id} className={styles.mapBox} />,
+            },
             {
               key: 'chart',
               label: t('detail.chart'),
               children: (
                 <Space direction="vertical" style={{ width: '100%' }}>
                   {w.devices.length > 1 && (
-                    <Select style={{ minWidth: 200 }} value={chartDevice ?? lead ?? undefined} onChange={setChartDevice} options={w.devices.map((d) => ({ value: d.id, label: d.name }))} />
+                    <Select
+                      style={{ minWidth: 200 }}
+                      value={chartDevice ?? lead ?? undefined}
+                      onChange={setChartDevice}
+                      options={w.devices.map((d) => ({ value: d.id, label: d.name }))}
+                    />
                   )}
-                  {(chartDevice ?? lead) && <TripChart deviceId={(chartDevice ?? lead)!} beginTime={begin} endTime={end} />}
+                  {(chartDevice ?? lead) && (
+                    <TripChart deviceId={(chartDevice ?? lead)!} beginTime={begin} endTime={end} />
+                  )}
                 </Space>
               ),
             },
-            { key: 'devices', label: t('detail.devices'), children: <WaybillDevicesPanel waybill={w} devices={devices} /> },
+            {
+              key: 'devices',
+              label: t('detail.devices'),
+              children: <WaybillDevicesPanel waybill={w} devices={devices} />,
+            },
             {
               key: 'alarms',
               label: t('detail.alarms'),
-              children: <AlarmListView route={AlarmRoutes.list} sourceKey="/task/detail/alarms" testId="waybill-alarms" defaultQuery={alarmQuery} accept={(a) => deviceIds.includes(a.deviceId)} />,
+              children: (
+                <AlarmListView
+                  route={AlarmRoutes.list}
+                  sourceKey="/task/detail/alarms"
+                  testId="waybill-alarms"
+                  defaultQuery={alarmQuery}
+                  accept={(a) => deviceIds.includes(a.deviceId)}
+                />
+              ),
             },
           ]}
         />

@@ -17,7 +17,13 @@ import { errorText } from './useWaybillActions';
  * completed — adding devices (addDevs; refused for a device already on another ongoing waybill) and
  * removing them after confirmation (delDevInTask; one stays).
  */
-export function WaybillDevicesPanel({ waybill, devices }: { waybill: WaybillDetail; devices: readonly DeviceRecord[] }): ReactNode {
+export function WaybillDevicesPanel({
+  waybill,
+  devices,
+}: {
+  waybill: WaybillDetail;
+  devices: readonly DeviceRecord[];
+}): ReactNode {
   const { t, i18n } = useTranslation('waybills');
   const lang = toLanguage(i18n.language);
   const add = useWaybillDevices('addDevs');
@@ -33,7 +39,11 @@ export function WaybillDevicesPanel({ waybill, devices }: { waybill: WaybillDeta
       okButtonProps: { danger: true },
       okText: t('actions.delete'),
       cancelText: t('actions.cancel'),
-      onOk: () => del.mutateAsync({ id: waybill.id, deviceIds: [d.id] }).then(() => feedback().message.success(t('devices.removed')), (e: unknown) => feedback().message.error(errorText(e))),
+      onOk: () =>
+        del.mutateAsync({ id: waybill.id, deviceIds: [d.id] }).then(
+          () => feedback().message.success(t('devices.removed')),
+          (e: unknown) => feedback().message.error(errorText(e)),
+        ),
     });
   };
   const submitAdd = async (): Promise<void> => {
@@ -53,7 +63,12 @@ export function WaybillDevicesPanel({ waybill, devices }: { waybill: WaybillDeta
     <div data-testid="waybill-devices">
       {editable && (
         <Authorized action={WAYBILL_PERMS.edit}>
-          <Button size="small" style={{ marginBottom: 8 }} onClick={() => setAdding(true)} data-testid="waybill-add-devices">
+          <Button
+            size="small"
+            style={{ marginBottom: 8 }}
+            onClick={() => setAdding(true)}
+            data-testid="waybill-add-devices"
+          >
             {t('devices.add')}
           </Button>
         </Authorized>
@@ -66,11 +81,29 @@ export function WaybillDevicesPanel({ waybill, devices }: { waybill: WaybillDeta
         dataSource={[...devices]}
         columns={[
           { title: t('devices.name'), key: 'name', render: (_: unknown, d) => d.alias || d.name },
-          { title: t('devices.status'), dataIndex: 'status', key: 'status', render: (v: 'online' | 'offline') => <StatusTag status={v} /> },
-          { title: t('devices.lastReport'), dataIndex: 'lastReportTime', key: 'last', responsive: ['md'], render: (v: number | null) => formatReportTime(v) },
-          { title: t('devices.values'), key: 'values', responsive: ['md'], render: (_: unknown, d) => <ParameterValues values={d.values} lang={lang} /> },
           {
-            title: t('fields.actions'), key: 'actions', width: 80,
+            title: t('devices.status'),
+            dataIndex: 'status',
+            key: 'status',
+            render: (v: 'online' | 'offline') => <StatusTag status={v} />,
+          },
+          {
+            title: t('devices.lastReport'),
+            dataIndex: 'lastReportTime',
+            key: 'last',
+            responsive: ['md'],
+            render: (v: number | null) => formatReportTime(v),
+          },
+          {
+            title: t('devices.values'),
+            key: 'values',
+            responsive: ['md'],
+            render: (_: unknown, d) => <ParameterValues values={d.values} lang={lang} />,
+          },
+          {
+            title: t('fields.actions'),
+            key: 'actions',
+            width: 80,
             render: (_: unknown, d) =>
               editable && devices.length > 1 ? (
                 <Authorized action={WAYBILL_PERMS.edit}>
@@ -82,7 +115,16 @@ export function WaybillDevicesPanel({ waybill, devices }: { waybill: WaybillDeta
           },
         ]}
       />
-      <Modal open={adding} title={t('devices.add')} onCancel={() => setAdding(false)} onOk={() => void submitAdd()} confirmLoading={add.isPending} okText={t('actions.save')} cancelText={t('actions.cancel')} destroyOnHidden>
+      <Modal
+        open={adding}
+        title={t('devices.add')}
+        onCancel={() => setAdding(false)}
+        onOk={() => void submitAdd()}
+        confirmLoading={add.isPending}
+        okText={t('actions.save')}
+        cancelText={t('actions.cancel')}
+        destroyOnHidden
+      >
         <Space direction="vertical" style={{ width: '100%' }}>
           <DevicePickerField value={picked} onChange={setPicked} />
         </Space>

@@ -1,5 +1,21 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Col, DatePicker, Descriptions, Form, Input, InputNumber, Result, Row, Select, Space, Spin, Steps, Switch } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Result,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Steps,
+  Switch,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { feedback } from '../../../platform/feedback/feedback';
@@ -10,7 +26,12 @@ import { PopupInput } from '../../../platform/pickers/PopupInput';
 import { UserPicker } from '../../../platform/pickers/UserPicker';
 import { useDevicesByIds } from '../../alarm-settings/api';
 import { DevicePickerField } from '../../alarm-settings/DevicePickerField';
-import { clearFieldErrors, serverErrorsToFields, showFieldErrors, type FieldEntry } from '../../../platform/forms/formIssues';
+import {
+  clearFieldErrors,
+  serverErrorsToFields,
+  showFieldErrors,
+  type FieldEntry,
+} from '../../../platform/forms/formIssues';
 import { useRouteOptions, useSaveWaybill, useWaybillDetail, useWaybillNumberFill } from './api';
 import { emptyWaybillForm, stepOf, validateWaybill, waybillToForm, type WaybillFormValues } from './waybillForm';
 
@@ -22,7 +43,11 @@ const STEPS = 4;
  * vehicle fills the vehicle, the driver's phone and the carrier. Without that report it is a plain
  * text field, as the number field is without a fill rule.
  */
-const VEHICLE_REPORT = { code: 'waybill_vehicle', orgFields: 'vehicle,driver_phone,company', destFields: 'vehicle,driverPhone,company' } as const;
+const VEHICLE_REPORT = {
+  code: 'waybill_vehicle',
+  orgFields: 'vehicle,driver_phone,company',
+  destFields: 'vehicle,driverPhone,company',
+} as const;
 
 /**
  * Waybill add / edit (`task/TaskEdit`, /task/edit/:id, id `new` to add; SPEC §2 edit steps 1-4):
@@ -45,11 +70,18 @@ export function WaybillEditPage(): ReactNode {
   const deviceIdsText = (Form.useWatch('deviceIds', { form, preserve: true }) as string | undefined) ?? '';
   const picked = useDevicesByIds(useMemo(() => deviceIdsText.split(',').filter(Boolean), [deviceIdsText]));
   const deviceLabels = useMemo(
-    () => new Map([...(detail.data?.devices ?? []).map((d) => [d.id, d.name] as const), ...(picked.data ?? []).map((d) => [d.id, d.alias || d.name] as const)]),
+    () =>
+      new Map([
+        ...(detail.data?.devices ?? []).map((d) => [d.id, d.name] as const),
+        ...(picked.data ?? []).map((d) => [d.id, d.alias || d.name] as const),
+      ]),
     [detail.data, picked.data],
   );
   const [userLabels, setUserLabels] = useState(new Map<string, string>());
-  const monitorLabels = useMemo(() => new Map([...(detail.data?.monitors ?? []).map((m) => [m.id, m.name] as const), ...userLabels]), [detail.data, userLabels]);
+  const monitorLabels = useMemo(
+    () => new Map([...(detail.data?.monitors ?? []).map((m) => [m.id, m.name] as const), ...userLabels]),
+    [detail.data, userLabels],
+  );
 
   useEffect(() => {
     form.setFieldsValue(detail.data ? waybillToForm(detail.data) : emptyWaybillForm());
@@ -86,10 +118,27 @@ export function WaybillEditPage(): ReactNode {
   };
 
   if (id && detail.isError) {
-    return <Result status="error" title={t('detail.loadError')} subTitle={detail.error.message} extra={<Button onClick={() => void navigate('/task/list')}>{t('actions.back')}</Button>} />;
+    return (
+      <Result
+        status="error"
+        title={t('detail.loadError')}
+        subTitle={detail.error.message}
+        extra={<Button onClick={() => void navigate('/task/list')}>{t('actions.back')}</Button>}
+      />
+    );
   }
   if (detail.data && detail.data.status !== 'unstarted') {
-    return <Result status="warning" title={t('edit.notUnstarted')} extra={<Button onClick={() => void navigate(`/task/detail/${encodeURIComponent(detail.data.id)}`)}>{t('actions.detail')}</Button>} />;
+    return (
+      <Result
+        status="warning"
+        title={t('edit.notUnstarted')}
+        extra={
+          <Button onClick={() => void navigate(`/task/detail/${encodeURIComponent(detail.data.id)}`)}>
+            {t('actions.detail')}
+          </Button>
+        }
+      />
+    );
   }
 
   const v = form.getFieldsValue(true) as WaybillFormValues;
@@ -103,7 +152,12 @@ export function WaybillEditPage(): ReactNode {
           onChange={(n) => (n < step ? setStep(n) : undefined)}
           size="small"
           style={{ marginBottom: 16 }}
-          items={[{ title: t('edit.step1') }, { title: t('edit.step2') }, { title: t('edit.step3') }, { title: t('edit.step4') }]}
+          items={[
+            { title: t('edit.step1') },
+            { title: t('edit.step2') },
+            { title: t('edit.step3') },
+            { title: t('edit.step4') },
+          ]}
         />
         <Form form={form} layout="vertical" preserve data-testid="waybill-form">
           <div style={hidden(0)}>
@@ -125,7 +179,13 @@ export function WaybillEditPage(): ReactNode {
               </Col>
               <Col xs={24} md={12}>
                 <Form.Item name="vehicle" label={t('fields.vehicle')}>
-                  <PopupInput code={VEHICLE_REPORT.code} orgFields={VEHICLE_REPORT.orgFields} destFields={VEHICLE_REPORT.destFields} maxLength={64} testId="waybill-vehicle" />
+                  <PopupInput
+                    code={VEHICLE_REPORT.code}
+                    orgFields={VEHICLE_REPORT.orgFields}
+                    destFields={VEHICLE_REPORT.destFields}
+                    maxLength={64}
+                    testId="waybill-vehicle"
+                  />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
@@ -189,7 +249,12 @@ export function WaybillEditPage(): ReactNode {
                 )}
               />
             </Form.Item>
-            <Form.Item name="aiStartStop" label={t('fields.aiStartStop')} valuePropName="checked" extra={t('edit.aiHint')}>
+            <Form.Item
+              name="aiStartStop"
+              label={t('fields.aiStartStop')}
+              valuePropName="checked"
+              extra={t('edit.aiHint')}
+            >
               <Switch data-testid="waybill-ai" />
             </Form.Item>
           </div>
@@ -201,9 +266,19 @@ export function WaybillEditPage(): ReactNode {
               <Descriptions.Item label={t('fields.driverPhone')}>{v.driverPhone || '—'}</Descriptions.Item>
               <Descriptions.Item label={t('fields.plannedStart')}>{when(v.plannedStart)}</Descriptions.Item>
               <Descriptions.Item label={t('fields.plannedEnd')}>{when(v.plannedEnd)}</Descriptions.Item>
-              <Descriptions.Item label={t('fields.devices')}>{(v.deviceIds ?? '').split(',').filter(Boolean).map((d) => deviceLabels.get(d) ?? d).join(', ')}</Descriptions.Item>
-              <Descriptions.Item label={t('fields.routeName')}>{routes.data?.find((r) => r.id === v.routeId)?.name ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label={t('fields.aiStartStop')}>{v.aiStartStop ? t('common.yes') : t('common.no')}</Descriptions.Item>
+              <Descriptions.Item label={t('fields.devices')}>
+                {(v.deviceIds ?? '')
+                  .split(',')
+                  .filter(Boolean)
+                  .map((d) => deviceLabels.get(d) ?? d)
+                  .join(', ')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('fields.routeName')}>
+                {routes.data?.find((r) => r.id === v.routeId)?.name ?? '—'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('fields.aiStartStop')}>
+                {v.aiStartStop ? t('common.yes') : t('common.no')}
+              </Descriptions.Item>
             </Descriptions>
           )}
         </Form>

@@ -30,24 +30,38 @@ const time = (v: number | null): string => (v === null ? '—' : formatDateTime(
 export function WaybillListPage(): ReactNode {
   const { t } = useTranslation('waybills');
   const navigate = useNavigate();
-  const list = useListPage({ route: WaybillRoutes.list, permissionPrefix: 'task', sourceKey: '/task/list', exportRoute: WaybillRoutes.exportXls });
+  const list = useListPage({
+    route: WaybillRoutes.list,
+    permissionPrefix: 'task',
+    sourceKey: '/task/list',
+    exportRoute: WaybillRoutes.exportXls,
+  });
   const listError = useListError(WaybillRoutes.list.path);
   const stats = useWaybillStats();
   const actions = useWaybillActions();
   const go = (path: string, id: string): void => void navigate(`/task/${path}/${encodeURIComponent(id)}`);
   const status = list.filters.status ?? 'all';
   const { isMobile } = useResponsive();
-  const live = (stats.data?.ongoing ?? 0) > 0 || list.rows.some((w) => w.status === 'ongoing' || (w.status === 'unstarted' && w.aiStartStop));
+  const live =
+    (stats.data?.ongoing ?? 0) > 0 ||
+    list.rows.some((w) => w.status === 'ongoing' || (w.status === 'unstarted' && w.aiStartStop));
   // a background refresh keeps the rows on screen without the table's loading veil
   const [refreshing, setRefreshing] = useState(false);
-  useLiveRefresh(live, () => {
-    setRefreshing(true);
-    void Promise.allSettled([list.reload(), stats.refetch()]).then(() => setRefreshing(false));
-  }, WAYBILL_POLL_MS);
+  useLiveRefresh(
+    live,
+    () => {
+      setRefreshing(true);
+      void Promise.allSettled([list.reload(), stats.refetch()]).then(() => setRefreshing(false));
+    },
+    WAYBILL_POLL_MS,
+  );
 
   const columns: ColumnsType<WaybillRecord> = [
     {
-      title: t('fields.name'), dataIndex: 'name', key: 'name', sorter: true,
+      title: t('fields.name'),
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
       render: (v: string, w) => (
         <WrapText max={isMobile ? 170 : 150}>
           <a onClick={() => go('detail', w.id)}>{v}</a>
@@ -63,7 +77,11 @@ export function WaybillListPage(): ReactNode {
     { title: t('fields.number'), dataIndex: 'number', key: 'number', sorter: true, responsive: ['md'] },
     { title: t('fields.vehicle'), dataIndex: 'vehicle', key: 'vehicle', responsive: ['lg'] },
     {
-      title: t('fields.status'), dataIndex: 'status', key: 'status', width: 150, responsive: ['md'],
+      title: t('fields.status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 150,
+      responsive: ['md'],
       render: (v: WaybillStatus, w) => (
         <Space size={4} direction="vertical">
           <WaybillStatusTag status={v} />
@@ -71,24 +89,95 @@ export function WaybillListPage(): ReactNode {
         </Space>
       ),
     },
-    { title: t('fields.routeName'), dataIndex: 'routeName', key: 'routeName', responsive: ['lg'], render: (v: string) => <WrapText>{v}</WrapText> },
-    { title: t('fields.plannedStart'), dataIndex: 'plannedStart', key: 'plannedStart', sorter: true, width: 170, responsive: ['md'], render: time },
-    { title: t('fields.plannedEnd'), dataIndex: 'plannedEnd', key: 'plannedEnd', sorter: true, width: 170, responsive: ['xl'], render: time },
-    { title: t('fields.actualStart'), dataIndex: 'actualStart', key: 'actualStart', sorter: true, width: 170, responsive: ['xl'], render: time },
-    { title: t('fields.actualEnd'), dataIndex: 'actualEnd', key: 'actualEnd', sorter: true, width: 170, responsive: ['xl'], render: time },
+    {
+      title: t('fields.routeName'),
+      dataIndex: 'routeName',
+      key: 'routeName',
+      responsive: ['lg'],
+      render: (v: string) => <WrapText>{v}</WrapText>,
+    },
+    {
+      title: t('fields.plannedStart'),
+      dataIndex: 'plannedStart',
+      key: 'plannedStart',
+      sorter: true,
+      width: 170,
+      responsive: ['md'],
+      render: time,
+    },
+    {
+      title: t('fields.plannedEnd'),
+      dataIndex: 'plannedEnd',
+      key: 'plannedEnd',
+      sorter: true,
+      width: 170,
+      responsive: ['xl'],
+      render: time,
+    },
+    {
+      title: t('fields.actualStart'),
+      dataIndex: 'actualStart',
+      key: 'actualStart',
+      sorter: true,
+      width: 170,
+      responsive: ['xl'],
+      render: time,
+    },
+    {
+      title: t('fields.actualEnd'),
+      dataIndex: 'actualEnd',
+      key: 'actualEnd',
+      sorter: true,
+      width: 170,
+      responsive: ['xl'],
+      render: time,
+    },
     {
       // the first action as a link, the others (up to five) under "More": stacked they took up to
       // five lines of every row
-      title: t('fields.actions'), key: 'actions', fixed: 'right', width: 150,
+      title: t('fields.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 150,
       render: (_: unknown, w) => (
         <RowActions
           actions={[
             { key: 'detail', label: t('actions.detail'), onClick: () => go('detail', w.id) },
-            { key: 'edit', label: t('actions.edit'), onClick: () => go('edit', w.id), permission: WAYBILL_PERMS.edit, hidden: w.status !== 'unstarted' },
-            { key: 'start', label: t('actions.start'), onClick: () => actions.start(w), permission: WAYBILL_PERMS.start, hidden: w.status !== 'unstarted' },
-            { key: 'stop', label: t('actions.stop'), onClick: () => actions.stop(w), permission: WAYBILL_PERMS.stop, hidden: w.status !== 'ongoing', danger: true },
-            { key: 'copy', label: t('actions.copy'), onClick: () => actions.copy(w, (c) => go('edit', c.id)), permission: WAYBILL_PERMS.copy },
-            { key: 'delete', label: t('actions.delete'), onClick: () => actions.remove(w, () => list.afterDelete(1)), permission: WAYBILL_PERMS.delete, danger: true },
+            {
+              key: 'edit',
+              label: t('actions.edit'),
+              onClick: () => go('edit', w.id),
+              permission: WAYBILL_PERMS.edit,
+              hidden: w.status !== 'unstarted',
+            },
+            {
+              key: 'start',
+              label: t('actions.start'),
+              onClick: () => actions.start(w),
+              permission: WAYBILL_PERMS.start,
+              hidden: w.status !== 'unstarted',
+            },
+            {
+              key: 'stop',
+              label: t('actions.stop'),
+              onClick: () => actions.stop(w),
+              permission: WAYBILL_PERMS.stop,
+              hidden: w.status !== 'ongoing',
+              danger: true,
+            },
+            {
+              key: 'copy',
+              label: t('actions.copy'),
+              onClick: () => actions.copy(w, (c) => go('edit', c.id)),
+              permission: WAYBILL_PERMS.copy,
+            },
+            {
+              key: 'delete',
+              label: t('actions.delete'),
+              onClick: () => actions.remove(w, () => list.afterDelete(1)),
+              permission: WAYBILL_PERMS.delete,
+              danger: true,
+            },
           ]}
         />
       ),
@@ -96,7 +185,10 @@ export function WaybillListPage(): ReactNode {
   ];
 
   const counts: Record<'all' | WaybillStatus, number | undefined> = {
-    all: stats.data?.total, unstarted: stats.data?.unstarted, ongoing: stats.data?.ongoing, completed: stats.data?.completed,
+    all: stats.data?.total,
+    unstarted: stats.data?.unstarted,
+    ongoing: stats.data?.ongoing,
+    completed: stats.data?.completed,
   };
   const statusBar = (
     <Radio.Group
@@ -125,7 +217,12 @@ export function WaybillListPage(): ReactNode {
         { name: 'name', label: t('fields.name'), kind: 'text' },
         { name: 'number', label: t('fields.number'), kind: 'text' },
         { name: 'vehicle', label: t('fields.vehicle'), kind: 'text' },
-        { name: 'status', label: t('fields.status'), kind: 'select', options: WAYBILL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
+        {
+          name: 'status',
+          label: t('fields.status'),
+          kind: 'select',
+          options: WAYBILL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+        },
       ]}
       columns={columns}
       tableProps={{ locale: { emptyText: <ListEmpty error={listError} text={t('empty')} /> } }}

@@ -29,7 +29,13 @@ interface WaybillMapProps {
  * the travelled track in orange and the truck's newest position as a marker with its label.
  * Positions are WGS-84 and drawn in the tiles' system (`useMapTiles().toTile`, GCJ-02 over Gaode).
  */
-export function WaybillMap({ entries, fitKey, onSelect, className, testId = 'waybill-map' }: WaybillMapProps): ReactNode {
+export function WaybillMap({
+  entries,
+  fitKey,
+  onSelect,
+  className,
+  testId = 'waybill-map',
+}: WaybillMapProps): ReactNode {
   const { toTile } = useMapTiles();
   const drawn = useMemo(
     () =>
@@ -39,24 +45,52 @@ export function WaybillMap({ entries, fitKey, onSelect, className, testId = 'way
           return [x.lat, x.lng];
         };
         const line = [e.route.origin, ...e.route.waypoints, e.route.destination].map(at);
-        return { ...e, line, origin: at(e.route.origin), destination: at(e.route.destination), trackLine: (e.track ?? []).map(at), truck: e.position ? at(e.position) : null };
+        return {
+          ...e,
+          line,
+          origin: at(e.route.origin),
+          destination: at(e.route.destination),
+          trackLine: (e.track ?? []).map(at),
+          truck: e.position ? at(e.position) : null,
+        };
       }),
     [entries, toTile],
   );
-  const bounds = useMemo(() => drawn.flatMap((d) => [...d.line, ...(d.truck ? [d.truck] : [])]).map(([lat, lng]) => ({ lat, lng })), [drawn]);
+  const bounds = useMemo(
+    () => drawn.flatMap((d) => [...d.line, ...(d.truck ? [d.truck] : [])]).map(([lat, lng]) => ({ lat, lng })),
+    [drawn],
+  );
   return (
     <BaseMap testId={testId} className={className} initial={bounds[0]}>
       <FitBounds positions={bounds} fitKey={bounds.length ? fitKey : null} maxZoom={15} />
       {drawn.map((d) => (
         <Fragment key={d.id}>
-          <Polyline positions={d.line} pathOptions={{ color: '#1677ff', weight: 3, opacity: 0.6, dashArray: '6 6' }} className="ztj-waybill-route" />
-          <Circle center={d.origin} radius={d.route.fenceRadiusM} pathOptions={{ color: '#52c41a', weight: 1, fillOpacity: 0.12 }}>
+          <Polyline
+            positions={d.line}
+            pathOptions={{ color: '#1677ff', weight: 3, opacity: 0.6, dashArray: '6 6' }}
+            className="ztj-waybill-route"
+          />
+          <Circle
+            center={d.origin}
+            radius={d.route.fenceRadiusM}
+            pathOptions={{ color: '#52c41a', weight: 1, fillOpacity: 0.12 }}
+          >
             <Tooltip>{d.route.origin.name ?? ''}</Tooltip>
           </Circle>
-          <Circle center={d.destination} radius={d.route.fenceRadiusM} pathOptions={{ color: '#f5222d', weight: 1, fillOpacity: 0.12 }}>
+          <Circle
+            center={d.destination}
+            radius={d.route.fenceRadiusM}
+            pathOptions={{ color: '#f5222d', weight: 1, fillOpacity: 0.12 }}
+          >
             <Tooltip>{d.route.destination.name ?? ''}</Tooltip>
           </Circle>
-          {d.trackLine.length > 1 && <Polyline positions={d.trackLine} pathOptions={{ color: '#fa8c16', weight: 4, opacity: 0.9 }} className="ztj-waybill-track" />}
+          {d.trackLine.length > 1 && (
+            <Polyline
+              positions={d.trackLine}
+              pathOptions={{ color: '#fa8c16', weight: 4, opacity: 0.9 }}
+              className="ztj-waybill-track"
+            />
+          )}
           {d.truck && (
             <CircleMarker
               center={d.truck}

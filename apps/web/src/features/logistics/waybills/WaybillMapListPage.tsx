@@ -18,7 +18,15 @@ export function WaybillMapListPage(): ReactNode {
   const navigate = useNavigate();
   const running = useWaybillMapList();
   const items = useMemo(() => running.data ?? [], [running.data]);
-  const entries = useMemo(() => items.map((w) => ({ id: w.id, route: w.route, position: w.position ? { lat: w.position.lat, lng: w.position.lng, label: w.vehicle || w.name } : null })), [items]);
+  const entries = useMemo(
+    () =>
+      items.map((w) => ({
+        id: w.id,
+        route: w.route,
+        position: w.position ? { lat: w.position.lat, lng: w.position.lng, label: w.vehicle || w.name } : null,
+      })),
+    [items],
+  );
   const open = (id: string): void => void navigate(`/task/detail/${encodeURIComponent(id)}`);
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={12} data-testid="waybill-maplist">
@@ -37,7 +45,11 @@ export function WaybillMapListPage(): ReactNode {
                 <Typography.Link>{w.name}</Typography.Link>
                 <Typography.Text type="secondary">{w.number}</Typography.Text>
                 <WaybillTimingTag timing={w.timing} />
-                {w.etaMs !== null && <Typography.Text type="secondary">{t('map.eta', { time: formatDateTime(new Date(w.etaMs).toISOString()) })}</Typography.Text>}
+                {w.etaMs !== null && (
+                  <Typography.Text type="secondary">
+                    {t('map.eta', { time: formatDateTime(new Date(w.etaMs).toISOString()) })}
+                  </Typography.Text>
+                )}
               </Space>
             </List.Item>
           )}

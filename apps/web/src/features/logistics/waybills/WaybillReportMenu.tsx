@@ -14,9 +14,21 @@ import { Authorized } from '../../../platform/permissions/Authorized';
 export function WaybillReportMenu({ waybillId }: { waybillId: string }): ReactNode {
   const { t } = useTranslation('waybills');
   const items = [
-    { key: 'pdf', label: t('report.pdf'), onClick: () => void startExport(ReportRoutes.waybill.path, { id: waybillId, format: 'pdf' }) },
-    { key: 'xlsx', label: t('report.xlsx'), onClick: () => void startExport(ReportRoutes.waybill.path, { id: waybillId, format: 'xlsx' }) },
-    { key: 'zip', label: t('report.zip'), onClick: () => void startExport(ReportRoutes.waybillZip.path, { id: waybillId }) },
+    {
+      key: 'pdf',
+      label: t('report.pdf'),
+      onClick: () => void startExport(ReportRoutes.waybill.path, { id: waybillId, format: 'pdf' }),
+    },
+    {
+      key: 'xlsx',
+      label: t('report.xlsx'),
+      onClick: () => void startExport(ReportRoutes.waybill.path, { id: waybillId, format: 'xlsx' }),
+    },
+    {
+      key: 'zip',
+      label: t('report.zip'),
+      onClick: () => void startExport(ReportRoutes.waybillZip.path, { id: waybillId }),
+    },
   ];
   return (
     <Authorized action={WAYBILL_PERMS.export}>

@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { WaybillStatus, WaybillTiming } from '@ztj/contracts';
 
 /** Tag colours of the waybill states (SPEC §4). */
-export const STATUS_COLORS: Readonly<Record<WaybillStatus, string>> = { unstarted: 'default', ongoing: 'processing', completed: 'success' };
+export const STATUS_COLORS: Readonly<Record<WaybillStatus, string>> = {
+  unstarted: 'default',
+  ongoing: 'processing',
+  completed: 'success',
+};
 
 /** Tag colours of the timing outcomes (SPEC §4): late ones red/orange, on time green/blue. */
 export const TIMING_COLORS: Readonly<Record<WaybillTiming, string>> = {

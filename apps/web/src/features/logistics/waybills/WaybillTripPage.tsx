@@ -25,7 +25,15 @@ function WaybillTripPage({ view }: { view: TripView }): ReactNode {
   const [now] = useState(() => Date.now());
   const w = detail.data;
   const span = useMemo(() => (w ? tripWindow(w, now) : null), [w, now]);
-  if (detail.isError) return <Result status="error" title={t('detail.loadError')} subTitle={detail.error.message} extra={<Button onClick={() => void navigate('/task/list')}>{t('actions.back')}</Button>} />;
+  if (detail.isError)
+    return (
+      <Result
+        status="error"
+        title={t('detail.loadError')}
+        subTitle={detail.error.message}
+        extra={<Button onClick={() => void navigate('/task/list')}>{t('actions.back')}</Button>}
+      />
+    );
   if (!w || !span) return <Spin spinning style={{ display: 'block', marginTop: 48 }} />;
   const chosen = deviceId ?? w.devices[0]?.id ?? null;
   return (
@@ -40,10 +48,24 @@ function WaybillTripPage({ view }: { view: TripView }): ReactNode {
       }
     >
       {w.devices.length > 1 && (
-        <Select style={{ minWidth: 200, marginBottom: 12 }} value={chosen ?? undefined} onChange={setDeviceId} options={w.devices.map((d) => ({ value: d.id, label: d.name }))} />
+        <Select
+          style={{ minWidth: 200, marginBottom: 12 }}
+          value={chosen ?? undefined}
+          onChange={setDeviceId}
+          options={w.devices.map((d) => ({ value: d.id, label: d.name }))}
+        />
       )}
-      {chosen && view !== 'history' && <TripChart deviceId={chosen} kind={view === 'speed' ? 'speed' : 'climate'} beginTime={span.beginTime} endTime={span.endTime} />}
-      {chosen && view === 'history' && <TripTrackHistory deviceId={chosen} route={w.route} beginTime={span.beginTime} endTime={span.endTime} />}
+      {chosen && view !== 'history' && (
+        <TripChart
+          deviceId={chosen}
+          kind={view === 'speed' ? 'speed' : 'climate'}
+          beginTime={span.beginTime}
+          endTime={span.endTime}
+        />
+      )}
+      {chosen && view === 'history' && (
+        <TripTrackHistory deviceId={chosen} route={w.route} beginTime={span.beginTime} endTime={span.endTime} />
+      )}
     </Card>
   );
 }

@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import {
   AlarmSettingsRoutes,
   FillRuleRoutes,
@@ -36,71 +42,116 @@ export const waybillKeys = {
 /** Refreshes the list, the counts and every waybill read after a change. */
 function useRefresh(): () => Promise<void> {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: ['list', WaybillRoutes.list.path] }), client.invalidateQueries({ queryKey: waybillKeys.all })]).then(() => undefined);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['list', WaybillRoutes.list.path] }),
+      client.invalidateQueries({ queryKey: waybillKeys.all }),
+    ]).then(() => undefined);
 }
 
 /** Counts per status (`getStatNum`). */
 export function useWaybillStats(): UseQueryResult<WaybillStat> {
-  return useQuery({ queryKey: waybillKeys.stats, queryFn: ({ signal }) => callApi(WaybillRoutes.getStatNum, { signal, silent: true }) });
+  return useQuery({
+    queryKey: waybillKeys.stats,
+    queryFn: ({ signal }) => callApi(WaybillRoutes.getStatNum, { signal, silent: true }),
+  });
 }
 
 /** One waybill with route snapshot and devices (`getDetailById`); null id: nothing. */
 export function useWaybillDetail(id: string | null): UseQueryResult<WaybillDetail> {
-  return useQuery({ queryKey: waybillKeys.detail(id ?? ''), queryFn: ({ signal }) => callApi(WaybillRoutes.getDetailById, { query: { id: id ?? '' }, signal, silent: true }), enabled: !!id });
+  return useQuery({
+    queryKey: waybillKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => callApi(WaybillRoutes.getDetailById, { query: { id: id ?? '' }, signal, silent: true }),
+    enabled: !!id,
+  });
 }
 
 /** Live position, progress, ETA and timing (`getRealById`), polled. */
 export function useWaybillReal(id: string, poll: boolean): UseQueryResult<WaybillReal> {
-  return useQuery({ queryKey: waybillKeys.real(id), queryFn: ({ signal }) => callApi(WaybillRoutes.getRealById, { query: { id }, signal, silent: true }), refetchInterval: poll ? WAYBILL_POLL_MS : false });
+  return useQuery({
+    queryKey: waybillKeys.real(id),
+    queryFn: ({ signal }) => callApi(WaybillRoutes.getRealById, { query: { id }, signal, silent: true }),
+    refetchInterval: poll ? WAYBILL_POLL_MS : false,
+  });
 }
 
 /** Ongoing waybills with their last position (`getTaskList`), polled. */
 export function useWaybillMapList(): UseQueryResult<WaybillMapItem[]> {
-  return useQuery({ queryKey: waybillKeys.map, queryFn: ({ signal }) => callApi(WaybillRoutes.getTaskList, { signal, silent: true }), refetchInterval: WAYBILL_POLL_MS });
+  return useQuery({
+    queryKey: waybillKeys.map,
+    queryFn: ({ signal }) => callApi(WaybillRoutes.getTaskList, { signal, silent: true }),
+    refetchInterval: WAYBILL_POLL_MS,
+  });
 }
 
 /** Rule templates in effect on a device (limit lines of the trip chart); empty without the right. */
 export function useDeviceLimits(deviceId: string | null): UseQueryResult<RuleTemplateRecord[]> {
   return useQuery({
     queryKey: waybillKeys.limits(deviceId ?? ''),
-    queryFn: async ({ signal }) => callApi(AlarmSettingsRoutes.deviceTemplates, { query: { deviceId: deviceId ?? '' }, signal, silent: true }).catch(() => []),
+    queryFn: async ({ signal }) =>
+      callApi(AlarmSettingsRoutes.deviceTemplates, { query: { deviceId: deviceId ?? '' }, signal, silent: true }).catch(
+        () => [],
+      ),
     enabled: !!deviceId,
   });
 }
 
 /** Every route of the tenant (id, name, fence radius m) for the route select; cache shared with settings → paths. */
 export function useRouteOptions(): UseQueryResult<RouteOption[]> {
-  return useQuery({ queryKey: ['places', 'routeOptions'], queryFn: ({ signal }) => callApi(PlacesRoutes.pathOptions, { signal, silent: true }) });
+  return useQuery({
+    queryKey: ['places', 'routeOptions'],
+    queryFn: ({ signal }) => callApi(PlacesRoutes.pathOptions, { signal, silent: true }),
+  });
 }
 
 /** Adds (no id) or replaces an un-started waybill; silent so field errors reach the form. */
-export function useSaveWaybill(): UseMutationResult<WaybillRecord, Error, RouteBody<typeof WaybillRoutes.add> & { id?: string }> {
+export function useSaveWaybill(): UseMutationResult<
+  WaybillRecord,
+  Error,
+  RouteBody<typeof WaybillRoutes.add> & { id?: string }
+> {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body) => (body.id ? callApi(WaybillRoutes.update, { body: body as RouteBody<typeof WaybillRoutes.update>, silent: true }) : callApi(WaybillRoutes.add, { body, silent: true })),
+    mutationFn: (body) =>
+      body.id
+        ? callApi(WaybillRoutes.update, { body: body as RouteBody<typeof WaybillRoutes.update>, silent: true })
+        : callApi(WaybillRoutes.add, { body, silent: true }),
     onSuccess: () => refresh(),
   });
 }
 
 /** The one-id transitions and copy: start, stop, copy (`{id}` body), delete (`?id=`). */
-export function useWaybillAction(action: 'start' | 'stop' | 'copy' | 'del'): UseMutationResult<WaybillRecord | null, Error, string> {
+export function useWaybillAction(
+  action: 'start' | 'stop' | 'copy' | 'del',
+): UseMutationResult<WaybillRecord | null, Error, string> {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id) => (action === 'del' ? callApi(WaybillRoutes.del, { query: { id }, silent: true }) : callApi(WaybillRoutes[action], { body: { id }, silent: true })),
+    mutationFn: (id) =>
+      action === 'del'
+        ? callApi(WaybillRoutes.del, { query: { id }, silent: true })
+        : callApi(WaybillRoutes[action], { body: { id }, silent: true }),
     onSuccess: () => refresh(),
   });
 }
 
 /** Adds or removes devices of a waybill (`addDevs` / `delDevInTask`). */
-export function useWaybillDevices(action: 'addDevs' | 'delDevInTask'): UseMutationResult<WaybillRecord, Error, { id: string; deviceIds: string[] }> {
+export function useWaybillDevices(
+  action: 'addDevs' | 'delDevInTask',
+): UseMutationResult<WaybillRecord, Error, { id: string; deviceIds: string[] }> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body) => callApi(WaybillRoutes[action], { body, silent: true }), onSuccess: () => refresh() });
+  return useMutation({
+    mutationFn: (body) => callApi(WaybillRoutes[action], { body, silent: true }),
+    onSuccess: () => refresh(),
+  });
 }
 
 /** Changes the estimated start and end (`modifyTime`). */
 export function useModifyTime(): UseMutationResult<WaybillRecord, Error, RouteBody<typeof WaybillRoutes.modifyTime>> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body) => callApi(WaybillRoutes.modifyTime, { body, silent: true }), onSuccess: () => refresh() });
+  return useMutation({
+    mutationFn: (body) => callApi(WaybillRoutes.modifyTime, { body, silent: true }),
+    onSuccess: () => refresh(),
+  });
 }
 
 /**
@@ -112,7 +163,12 @@ export function useWaybillNumberFill(enabled: boolean): string | null {
   const query = useQuery({
     queryKey: ['waybills', 'fillNumber'],
     enabled,
-    queryFn: () => callApi(FillRuleRoutes.executeRuleByCode, { params: { ruleCode: WAYBILL_NUMBER_FILL_RULE }, body: {}, silent: true }),
+    queryFn: () =>
+      callApi(FillRuleRoutes.executeRuleByCode, {
+        params: { ruleCode: WAYBILL_NUMBER_FILL_RULE },
+        body: {},
+        silent: true,
+      }),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

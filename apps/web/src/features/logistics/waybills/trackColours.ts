@@ -30,11 +30,13 @@ export function colourTrack(
   temps: readonly (readonly [number, number])[],
 ): { runs: ColouredRun[]; range: [number, number] | null } {
   if (track.length === 0) return { runs: [], range: null };
-  if (temps.length === 0) return { runs: [{ bucket: 0, points: track.map(({ lat, lng }) => ({ lat, lng })) }], range: null };
+  if (temps.length === 0)
+    return { runs: [{ bucket: 0, points: track.map(({ lat, lng }) => ({ lat, lng })) }], range: null };
   const values = temps.map(([, v]) => v);
   const min = Math.min(...values);
   const max = Math.max(...values);
-  const bucketOf = (v: number): number => (max === min ? 0 : Math.min(TRACK_BUCKETS - 1, Math.floor(((v - min) / (max - min)) * TRACK_BUCKETS)));
+  const bucketOf = (v: number): number =>
+    max === min ? 0 : Math.min(TRACK_BUCKETS - 1, Math.floor(((v - min) / (max - min)) * TRACK_BUCKETS));
   const runs: ColouredRun[] = [];
   let j = 0;
   for (const p of track) {

@@ -28,7 +28,12 @@ export function useWaybillActions(): WaybillActions {
   const stop = useWaybillAction('stop');
   const del = useWaybillAction('del');
   const copy = useWaybillAction('copy');
-  const confirm = (kind: 'start' | 'stop' | 'delete', w: Pick<WaybillRecord, 'id' | 'name'>, run: () => Promise<unknown>, onDone?: () => void): void => {
+  const confirm = (
+    kind: 'start' | 'stop' | 'delete',
+    w: Pick<WaybillRecord, 'id' | 'name'>,
+    run: () => Promise<unknown>,
+    onDone?: () => void,
+  ): void => {
     feedback().modal.confirm({
       title: t(`confirm.${kind}`),
       content: w.name,

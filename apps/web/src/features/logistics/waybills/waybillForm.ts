@@ -38,17 +38,38 @@ export function stepOf(name: readonly (string | number)[]): number {
 export function emptyWaybillForm(now = dayjs()): WaybillFormValues {
   const start = now.add(1, 'hour').startOf('hour');
   return {
-    name: '', number: '', innerNumber: '', vehicle: '', driverPhone: '', company: '', mileageKm: null,
-    plannedStart: start, plannedEnd: start.add(4, 'hour'), deviceIds: '', routeId: undefined, monitorUserIds: '', aiStartStop: false,
+    name: '',
+    number: '',
+    innerNumber: '',
+    vehicle: '',
+    driverPhone: '',
+    company: '',
+    mileageKm: null,
+    plannedStart: start,
+    plannedEnd: start.add(4, 'hour'),
+    deviceIds: '',
+    routeId: undefined,
+    monitorUserIds: '',
+    aiStartStop: false,
   };
 }
 
 /** Form values of a stored waybill (edit). */
 export function waybillToForm(w: WaybillDetail): WaybillFormValues {
   return {
-    name: w.name, number: w.number, innerNumber: w.innerNumber, vehicle: w.vehicle, driverPhone: w.driverPhone, company: w.company, mileageKm: w.mileageKm,
-    plannedStart: dayjs(w.plannedStart), plannedEnd: dayjs(w.plannedEnd), deviceIds: w.devices.map((d) => d.id).join(','), routeId: w.routeId,
-    monitorUserIds: w.monitors.map((m) => m.id).join(','), aiStartStop: w.aiStartStop,
+    name: w.name,
+    number: w.number,
+    innerNumber: w.innerNumber,
+    vehicle: w.vehicle,
+    driverPhone: w.driverPhone,
+    company: w.company,
+    mileageKm: w.mileageKm,
+    plannedStart: dayjs(w.plannedStart),
+    plannedEnd: dayjs(w.plannedEnd),
+    deviceIds: w.devices.map((d) => d.id).join(','),
+    routeId: w.routeId,
+    monitorUserIds: w.monitors.map((m) => m.id).join(','),
+    aiStartStop: w.aiStartStop,
   };
 }
 
@@ -57,9 +78,19 @@ const ids = (s: string | undefined): string[] => (s ?? '').split(',').filter(Boo
 /** The request body of the form and its field errors (translated), per the contracts' schema. */
 export function validateWaybill(v: WaybillFormValues, t: TFunction): { body: WaybillAdd; errors: FieldEntry[] } {
   const body = {
-    name: v.name ?? '', number: v.number ?? '', innerNumber: v.innerNumber ?? '', vehicle: v.vehicle ?? '', driverPhone: v.driverPhone ?? '', company: v.company ?? '',
-    mileageKm: v.mileageKm ?? null, plannedStart: v.plannedStart?.valueOf(), plannedEnd: v.plannedEnd?.valueOf(),
-    deviceIds: ids(v.deviceIds), routeId: v.routeId ?? '', monitorUserIds: ids(v.monitorUserIds), aiStartStop: !!v.aiStartStop,
+    name: v.name ?? '',
+    number: v.number ?? '',
+    innerNumber: v.innerNumber ?? '',
+    vehicle: v.vehicle ?? '',
+    driverPhone: v.driverPhone ?? '',
+    company: v.company ?? '',
+    mileageKm: v.mileageKm ?? null,
+    plannedStart: v.plannedStart?.valueOf(),
+    plannedEnd: v.plannedEnd?.valueOf(),
+    deviceIds: ids(v.deviceIds),
+    routeId: v.routeId ?? '',
+    monitorUserIds: ids(v.monitorUserIds),
+    aiStartStop: !!v.aiStartStop,
   } as WaybillAdd;
   const parsed = WaybillAddSchema.safeParse(body);
   return { body, errors: parsed.success ? [] : issuesToFields(parsed.error.issues, t) };

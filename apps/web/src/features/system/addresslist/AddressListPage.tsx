@@ -12,12 +12,23 @@ export function AddressListPage(): ReactNode {
   const tree = useDepartIdTree();
   const [depId, setDepId] = useState('');
   const defaultQuery = useMemo(() => (depId ? { depId } : undefined), [depId]);
-  const list = useListPage({ route: UserRoutes.addressList, permissionPrefix: 'addresslist', sourceKey: '/system/addresslist', defaultQuery });
+  const list = useListPage({
+    route: UserRoutes.addressList,
+    permissionPrefix: 'addresslist',
+    sourceKey: '/system/addresslist',
+    defaultQuery,
+  });
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={6}>
         <Card size="small" title={t('depart.pickTitle')}>
-          <Tree key={tree.dataUpdatedAt} defaultExpandAll treeData={tree.data ?? []} selectedKeys={depId ? [depId] : []} onSelect={(keys) => setDepId(String(keys[0] ?? ''))} />
+          <Tree
+            key={tree.dataUpdatedAt}
+            defaultExpandAll
+            treeData={tree.data ?? []}
+            selectedKeys={depId ? [depId] : []}
+            onSelect={(keys) => setDepId(String(keys[0] ?? ''))}
+          />
         </Card>
       </Col>
       <Col xs={24} lg={18}>
@@ -25,8 +36,11 @@ export function AddressListPage(): ReactNode {
           testId="address-list"
           list={list}
           selectable={false}
-        narrowQuery
-          queryFields={[{ name: 'realname', label: t('user.realname'), kind: 'text' }, { name: 'workNo', label: t('user.workNo'), kind: 'text' }]}
+          narrowQuery
+          queryFields={[
+            { name: 'realname', label: t('user.realname'), kind: 'text' },
+            { name: 'workNo', label: t('user.workNo'), kind: 'text' },
+          ]}
           columns={[
             { title: t('user.realname'), dataIndex: 'realname' },
             { title: t('user.workNo'), dataIndex: 'workNo' },

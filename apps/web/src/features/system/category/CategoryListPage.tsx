@@ -21,8 +21,14 @@ export function CategoryListPage(): ReactNode {
   const { can } = usePermission();
   const [editing, setEditing] = useState<Editing>(null);
   const [search, setSearch] = useState('');
-  const tree = useQuery({ queryKey: ['sys', 'category', 'tree'], queryFn: ({ signal }) => callApi(CategoryRoutes.rootList, { query: { pageSize: '1000' }, signal }) });
-  const rows: CategoryRow[] = filterTree((tree.data?.records ?? []) as CategoryRow[], search).map((n) => ({ ...n, children: n.children?.length ? n.children : undefined }));
+  const tree = useQuery({
+    queryKey: ['sys', 'category', 'tree'],
+    queryFn: ({ signal }) => callApi(CategoryRoutes.rootList, { query: { pageSize: '1000' }, signal }),
+  });
+  const rows: CategoryRow[] = filterTree((tree.data?.records ?? []) as CategoryRow[], search).map((n) => ({
+    ...n,
+    children: n.children?.length ? n.children : undefined,
+  }));
   const remove = (id: string): void => {
     feedback().modal.confirm({
       title: t('list:delete.title'),
@@ -38,8 +44,17 @@ export function CategoryListPage(): ReactNode {
   return (
     <Card size="small" data-testid="category-list">
       <Space wrap style={{ marginBottom: 12 }}>
-        {can('category:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>{t('list:toolbar.add')}</Button>}
-        <Input.Search allowClear placeholder={t('category.search')} onChange={(e) => setSearch(e.target.value)} style={{ width: 240 }} />
+        {can('category:add') && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            {t('list:toolbar.add')}
+          </Button>
+        )}
+        <Input.Search
+          allowClear
+          placeholder={t('category.search')}
+          onChange={(e) => setSearch(e.target.value)}
+          style={{ width: 240 }}
+        />
       </Space>
       <Table<CategoryRow>
         size="middle"
@@ -52,13 +67,33 @@ export function CategoryListPage(): ReactNode {
           { title: t('category.name'), dataIndex: 'name' },
           { title: t('category.code'), dataIndex: 'code' },
           {
-            title: t('list:actions.title'), key: 'actions', width: 180,
+            title: t('list:actions.title'),
+            key: 'actions',
+            width: 180,
             render: (_v, r) => (
-              <RowActions actions={[
-                { key: 'child', label: t('category.addChild'), permission: 'category:add', onClick: () => setEditing({ pid: r.key }) },
-                { key: 'edit', label: t('list:actions.edit'), permission: 'category:edit', onClick: () => setEditing({ row: r }) },
-                { key: 'delete', label: t('list:actions.delete'), permission: 'category:delete', danger: true, onClick: () => remove(r.key) },
-              ]} />
+              <RowActions
+                actions={[
+                  {
+                    key: 'child',
+                    label: t('category.addChild'),
+                    permission: 'category:add',
+                    onClick: () => setEditing({ pid: r.key }),
+                  },
+                  {
+                    key: 'edit',
+                    label: t('list:actions.edit'),
+                    permission: 'category:edit',
+                    onClick: () => setEditing({ row: r }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('list:actions.delete'),
+                    permission: 'category:delete',
+                    danger: true,
+                    onClick: () => remove(r.key),
+                  },
+                ]}
+              />
             ),
           },
         ]}
@@ -71,12 +106,27 @@ export function CategoryListPage(): ReactNode {
             { name: 'name', label: t('category.name'), required: true, max: 100 },
             { name: 'code', label: t('category.code'), max: 100, disabled: Boolean(row) },
             // a top-level add may pick any node of the tree as the parent
-            ...(!row && !editing.pid ? [{ name: 'pid', label: t('widgets:category.parent'), extra: t('widgets:category.parentHint'), control: <CategoryTreeSelect testId="category-parent" /> }] : []),
+            ...(!row && !editing.pid
+              ? [
+                  {
+                    name: 'pid',
+                    label: t('widgets:category.parent'),
+                    extra: t('widgets:category.parentHint'),
+                    control: <CategoryTreeSelect testId="category-parent" />,
+                  },
+                ]
+              : []),
           ]}
           onClose={() => setEditing(null)}
           onSubmit={async (v) => {
-            if (row) await callApi(CategoryRoutes.edit, { body: { id: row.key, name: String(v.name ?? ''), code: textOrNull(v.code) } });
-            else await callApi(CategoryRoutes.add, { body: { pid: editing.pid ?? textOrNull(v.pid), name: String(v.name ?? ''), code: textOrNull(v.code) } });
+            if (row)
+              await callApi(CategoryRoutes.edit, {
+                body: { id: row.key, name: String(v.name ?? ''), code: textOrNull(v.code) },
+              });
+            else
+              await callApi(CategoryRoutes.add, {
+                body: { pid: editing.pid ?? textOrNull(v.pid), name: String(v.name ?? ''), code: textOrNull(v.code) },
+              });
             await tree.refetch();
           }}
         />

@@ -1,13 +1,26 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
-import { DATA_SOURCE_TYPES, DataSourceRoutes, type DataSourceRecord, type DataSourceTestResult, type DataSourceType } from '@ztj/contracts';
+import {
+  DATA_SOURCE_TYPES,
+  DataSourceRoutes,
+  type DataSourceRecord,
+  type DataSourceTestResult,
+  type DataSourceType,
+} from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
 import { showFieldErrors } from '../../../platform/forms/formIssues';
 import { useFormModalSave } from '../../../platform/forms/useFormModalSave';
 import { callApi } from '../../../platform/http/callApi';
 import { usePermission } from '../../../platform/permissions/usePermission';
-import { CONNECTION_FIELDS, connectionTestBody, initialDataSourceValues, portAfterTypeChange, validateDataSource, type DataSourceFormValues } from './dataSourceForm';
+import {
+  CONNECTION_FIELDS,
+  connectionTestBody,
+  initialDataSourceValues,
+  portAfterTypeChange,
+  validateDataSource,
+  type DataSourceFormValues,
+} from './dataSourceForm';
 
 /**
  * Add / edit dialog of a data source: code, name, type (the port follows the type's default),
@@ -15,7 +28,15 @@ import { CONNECTION_FIELDS, connectionTestBody, initialDataSourceValues, portAft
  * filled from the server — and "test connection" (administrators), which tests what the form
  * holds and shows the server's answer.
  */
-export function DataSourceFormModal({ source, onClose, onSaved }: { source?: DataSourceRecord; onClose: () => void; onSaved: () => void }): ReactNode {
+export function DataSourceFormModal({
+  source,
+  onClose,
+  onSaved,
+}: {
+  source?: DataSourceRecord;
+  onClose: () => void;
+  onSaved: () => void;
+}): ReactNode {
   const { t } = useTranslation(['datasources', 'list', 'common']);
   const { can } = usePermission();
   const [form] = Form.useForm<DataSourceFormValues>();
@@ -24,9 +45,15 @@ export function DataSourceFormModal({ source, onClose, onSaved }: { source?: Dat
   const required = { required: true, message: t('common:validation.required') };
 
   const { saving, save } = useFormModalSave({
-    form, t, onSaved, onClose,
+    form,
+    t,
+    onSaved,
+    onClose,
     check: (values) => validateDataSource(values, t),
-    send: (body) => (source ? callApi(DataSourceRoutes.edit, { body: { ...body, id: source.id } }) : callApi(DataSourceRoutes.add, { body })),
+    send: (body) =>
+      source
+        ? callApi(DataSourceRoutes.edit, { body: { ...body, id: source.id } })
+        : callApi(DataSourceRoutes.add, { body }),
   });
 
   const test = async (): Promise<void> => {
@@ -70,7 +97,13 @@ export function DataSourceFormModal({ source, onClose, onSaved }: { source?: Dat
         }}
       >
         <Flex wrap gap="0 16px">
-          <Form.Item name="code" label={t('fields.code')} rules={[required]} extra={t('hints.code')} style={{ flex: '1 1 200px' }}>
+          <Form.Item
+            name="code"
+            label={t('fields.code')}
+            rules={[required]}
+            extra={t('hints.code')}
+            style={{ flex: '1 1 200px' }}
+          >
             <Input maxLength={64} data-testid="datasource-code" />
           </Form.Item>
           <Form.Item name="name" label={t('fields.name')} rules={[required]} style={{ flex: '1 1 200px' }}>
@@ -105,7 +138,12 @@ export function DataSourceFormModal({ source, onClose, onSaved }: { source?: Dat
             extra={source ? (source.hasPassword ? t('hints.passwordKeep') : t('hints.passwordNone')) : undefined}
             style={{ flex: '1 1 200px' }}
           >
-            <Input.Password maxLength={256} autoComplete="new-password" placeholder={source?.hasPassword ? t('hints.passwordStored') : undefined} data-testid="datasource-password" />
+            <Input.Password
+              maxLength={256}
+              autoComplete="new-password"
+              placeholder={source?.hasPassword ? t('hints.passwordStored') : undefined}
+              data-testid="datasource-password"
+            />
           </Form.Item>
         </Flex>
         <Form.Item name="remark" label={t('fields.remark')}>
@@ -113,7 +151,13 @@ export function DataSourceFormModal({ source, onClose, onSaved }: { source?: Dat
         </Form.Item>
         {can('datasource:test') && (
           <Flex vertical gap={8}>
-            <Button icon={<ApiOutlined />} loading={testing} onClick={() => void test().catch(() => undefined)} style={{ alignSelf: 'flex-start' }} data-testid="datasource-test">
+            <Button
+              icon={<ApiOutlined />}
+              loading={testing}
+              onClick={() => void test().catch(() => undefined)}
+              style={{ alignSelf: 'flex-start' }}
+              data-testid="datasource-test"
+            >
               {testing ? t('testing') : t('test')}
             </Button>
             {result && (

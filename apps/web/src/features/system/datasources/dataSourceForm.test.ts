@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { connectionTestBody, initialDataSourceValues, portAfterTypeChange, validateDataSource } from './dataSourceForm';
 
 const t = ((key: string) => key) as unknown as TFunction;
-const filled = { ...initialDataSourceValues(), code: 'main', name: 'Main', host: 'db.example.com', dbName: 'app', dbUsername: 'app' };
+const filled = {
+  ...initialDataSourceValues(),
+  code: 'main',
+  name: 'Main',
+  host: 'db.example.com',
+  dbName: 'app',
+  dbUsername: 'app',
+};
 
 describe('data source form', () => {
   it('starts as PostgreSQL on 5432 and moves to 3306 for MySQL unless the user chose a port', () => {
@@ -14,11 +21,40 @@ describe('data source form', () => {
   });
 
   it('never fills the password of a record being edited, and leaves an empty one out of the body', () => {
-    const record = { id: '1', code: 'c', name: 'n', dbType: 'mysql' as const, host: 'h', port: 3306, dbName: 'd', dbUsername: 'u', hasPassword: true, remark: null, createBy: null, createTime: null, updateTime: null };
+    const record = {
+      id: '1',
+      code: 'c',
+      name: 'n',
+      dbType: 'mysql' as const,
+      host: 'h',
+      port: 3306,
+      dbName: 'd',
+      dbUsername: 'u',
+      hasPassword: true,
+      remark: null,
+      createBy: null,
+      createTime: null,
+      updateTime: null,
+    };
     expect(initialDataSourceValues(record).dbPassword).toBe('');
     const checked = validateDataSource(filled, t);
-    expect('body' in checked && checked.body).toMatchObject({ code: 'main', port: 5432, dbPassword: undefined, remark: null });
-    expect(connectionTestBody({ ...filled, dbPassword: 'pw' }, '7', t)).toEqual({ body: { dbType: 'postgresql', host: 'db.example.com', port: 5432, dbName: 'app', dbUsername: 'app', dbPassword: 'pw', id: '7' } });
+    expect('body' in checked && checked.body).toMatchObject({
+      code: 'main',
+      port: 5432,
+      dbPassword: undefined,
+      remark: null,
+    });
+    expect(connectionTestBody({ ...filled, dbPassword: 'pw' }, '7', t)).toEqual({
+      body: {
+        dbType: 'postgresql',
+        host: 'db.example.com',
+        port: 5432,
+        dbName: 'app',
+        dbUsername: 'app',
+        dbPassword: 'pw',
+        id: '7',
+      },
+    });
   });
 
   it('puts the contract messages on the fields that fail', () => {

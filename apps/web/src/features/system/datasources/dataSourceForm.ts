@@ -28,7 +28,18 @@ export const CONNECTION_FIELDS = ['dbType', 'host', 'port', 'dbName', 'dbUsernam
 
 /** Starting values: a new PostgreSQL source on its default port, or the record being edited (never a password). */
 export function initialDataSourceValues(record?: DataSourceRecord): DataSourceFormValues {
-  if (!record) return { code: '', name: '', dbType: 'postgresql', host: '', port: DATA_SOURCE_DEFAULT_PORT.postgresql, dbName: '', dbUsername: '', dbPassword: '', remark: '' };
+  if (!record)
+    return {
+      code: '',
+      name: '',
+      dbType: 'postgresql',
+      host: '',
+      port: DATA_SOURCE_DEFAULT_PORT.postgresql,
+      dbName: '',
+      dbUsername: '',
+      dbPassword: '',
+      remark: '',
+    };
   const { code, name, dbType, host, port, dbName, dbUsername } = record;
   return { code, name, dbType, host, port, dbName, dbUsername, dbPassword: '', remark: record.remark ?? '' };
 }
@@ -42,17 +53,27 @@ export function portAfterTypeChange(port: number | null | undefined, from: DataS
 }
 
 /** An empty password is left out: on edit the server keeps the stored one. */
-const withoutEmptyPassword = <T extends { dbPassword?: string }>(v: T): T => (v.dbPassword ? v : { ...v, dbPassword: undefined });
+const withoutEmptyPassword = <T extends { dbPassword?: string }>(v: T): T =>
+  v.dbPassword ? v : { ...v, dbPassword: undefined };
 
 /** The add/edit body checked with the contract's `DataSourceCreateSchema` (SPEC §5 written once), or the field errors. */
-export function validateDataSource(values: DataSourceFormValues, t: TFunction): { body: DataSourceCreate } | { errors: FieldEntry[] } {
+export function validateDataSource(
+  values: DataSourceFormValues,
+  t: TFunction,
+): { body: DataSourceCreate } | { errors: FieldEntry[] } {
   const parsed = DataSourceCreateSchema.safeParse(withoutEmptyPassword({ ...values, remark: values.remark || null }));
   return parsed.success ? { body: parsed.data } : { errors: issuesToFields(parsed.error.issues, t) };
 }
 
 /** The test-connection body (with the id of a saved source, so an empty password means the stored one), or the field errors. */
-export function connectionTestBody(values: DataSourceFormValues, id: string | undefined, t: TFunction): { body: DataSourceTest } | { errors: FieldEntry[] } {
+export function connectionTestBody(
+  values: DataSourceFormValues,
+  id: string | undefined,
+  t: TFunction,
+): { body: DataSourceTest } | { errors: FieldEntry[] } {
   const { dbType, host, port, dbName, dbUsername, dbPassword } = values;
-  const parsed = DataSourceTestSchema.safeParse(withoutEmptyPassword({ dbType, host, port, dbName, dbUsername, dbPassword, ...(id ? { id } : {}) }));
+  const parsed = DataSourceTestSchema.safeParse(
+    withoutEmptyPassword({ dbType, host, port, dbName, dbUsername, dbPassword, ...(id ? { id } : {}) }),
+  );
   return parsed.success ? { body: parsed.data } : { errors: issuesToFields(parsed.error.issues, t) };
 }

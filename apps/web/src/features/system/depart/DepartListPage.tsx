@@ -30,7 +30,10 @@ export function DepartListPage(): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const { can } = usePermission();
   const queryClient = useQueryClient();
-  const tree = useQuery({ queryKey: ['sys', 'depart', 'tree'], queryFn: ({ signal }) => callApi(DepartRoutes.queryTreeList, { signal }) });
+  const tree = useQuery({
+    queryKey: ['sys', 'depart', 'tree'],
+    queryFn: ({ signal }) => callApi(DepartRoutes.queryTreeList, { signal }),
+  });
   const [search, setSearch] = useState('');
   const [checked, setChecked] = useState<string[]>([]);
   const [mode, setMode] = useState<Mode>({ kind: 'none' });
@@ -65,13 +68,41 @@ export function DepartListPage(): ReactNode {
       <Col xs={24} lg={9}>
         <Card size="small">
           <Space wrap style={{ marginBottom: 8 }}>
-            {can('depart:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setMode({ kind: 'create' })} data-testid="depart-add-root">{t('depart.addRoot')}</Button>}
-            {can('depart:add') && selected && <Button icon={<PlusOutlined />} onClick={() => setMode({ kind: 'create', parentId: selected.id })} data-testid="depart-add-child">{t('depart.addChild')}</Button>}
-            {can('depart:batch_delete') && <Button danger icon={<DeleteOutlined />} onClick={() => remove(checked)}>{t('list:toolbar.batchDelete')}</Button>}
+            {can('depart:add') && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setMode({ kind: 'create' })}
+                data-testid="depart-add-root"
+              >
+                {t('depart.addRoot')}
+              </Button>
+            )}
+            {can('depart:add') && selected && (
+              <Button
+                icon={<PlusOutlined />}
+                onClick={() => setMode({ kind: 'create', parentId: selected.id })}
+                data-testid="depart-add-child"
+              >
+                {t('depart.addChild')}
+              </Button>
+            )}
+            {can('depart:batch_delete') && (
+              <Button danger icon={<DeleteOutlined />} onClick={() => remove(checked)}>
+                {t('list:toolbar.batchDelete')}
+              </Button>
+            )}
           </Space>
-          <Input.Search allowClear placeholder={t('pickers.searchDepart')} onChange={(e) => setSearch(e.target.value)} style={{ marginBottom: 8 }} />
+          <Input.Search
+            allowClear
+            placeholder={t('pickers.searchDepart')}
+            onChange={(e) => setSearch(e.target.value)}
+            style={{ marginBottom: 8 }}
+          />
           <Spin spinning={tree.isFetching}>
-            {nodes.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> : (
+            {nodes.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            ) : (
               <Tree
                 key={tree.dataUpdatedAt}
                 checkable
@@ -91,21 +122,41 @@ export function DepartListPage(): ReactNode {
       <Col xs={24} lg={15}>
         <Card size="small">
           {mode.kind === 'create' && (
-            <DepartForm tree={tree.data ?? []} parentId={mode.parentId} canSave onCancel={() => setMode({ kind: 'none' })} onSaved={(id) => void refresh().then(() => setMode({ kind: 'view', id }))} />
+            <DepartForm
+              tree={tree.data ?? []}
+              parentId={mode.parentId}
+              canSave
+              onCancel={() => setMode({ kind: 'none' })}
+              onSaved={(id) => void refresh().then(() => setMode({ kind: 'view', id }))}
+            />
           )}
           {mode.kind === 'view' && selected && (
             <Tabs
               items={[
                 {
-                  key: 'info', label: t('depart.info'),
+                  key: 'info',
+                  label: t('depart.info'),
                   children: (
                     <>
-                      <DepartForm depart={selected} tree={tree.data ?? []} canSave={can('depart:edit')} onSaved={() => void refresh()} />
-                      {can('depart:delete') && <Button danger style={{ marginTop: 12 }} onClick={() => remove([selected.id])}>{t('list:actions.delete')}</Button>}
+                      <DepartForm
+                        depart={selected}
+                        tree={tree.data ?? []}
+                        canSave={can('depart:edit')}
+                        onSaved={() => void refresh()}
+                      />
+                      {can('depart:delete') && (
+                        <Button danger style={{ marginTop: 12 }} onClick={() => remove([selected.id])}>
+                          {t('list:actions.delete')}
+                        </Button>
+                      )}
                     </>
                   ),
                 },
-                { key: 'perm', label: t('depart.permissions'), children: <DepartPermissionPanel departId={selected.id} /> },
+                {
+                  key: 'perm',
+                  label: t('depart.permissions'),
+                  children: <DepartPermissionPanel departId={selected.id} />,
+                },
                 { key: 'roles', label: t('depart.roles'), children: <DepartRolesPanel departId={selected.id} /> },
                 { key: 'users', label: t('depart.users'), children: <DepartUsersPanel departId={selected.id} /> },
               ]}

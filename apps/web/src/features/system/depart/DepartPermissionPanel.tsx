@@ -16,13 +16,18 @@ import { PermissionTreeCheck } from '../permission/PermissionTreeCheck';
 export function DepartPermissionPanel({ departId }: { departId: string }): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const { can } = usePermission();
-  const granted = useQuery({ queryKey: ['sys', 'depart', 'perm', departId], queryFn: ({ signal }) => callApi(DepartRoutes.queryDepartPermission, { query: { departId }, signal }) });
+  const granted = useQuery({
+    queryKey: ['sys', 'depart', 'perm', departId],
+    queryFn: ({ signal }) => callApi(DepartRoutes.queryDepartPermission, { query: { departId }, signal }),
+  });
   const checked = useSeededSelection(granted.data, departId);
   const [saving, setSaving] = useState(false);
   const save = async (): Promise<void> => {
     setSaving(true);
     try {
-      await callApi(DepartRoutes.saveDepartPermission, { body: { departId, permissionIds: checked.value.join(','), lastpermissionIds: (granted.data ?? []).join(',') } });
+      await callApi(DepartRoutes.saveDepartPermission, {
+        body: { departId, permissionIds: checked.value.join(','), lastpermissionIds: (granted.data ?? []).join(',') },
+      });
       feedback().message.success(t('list:saveSuccess'));
       await granted.refetch();
       checked.reset();
@@ -33,8 +38,16 @@ export function DepartPermissionPanel({ departId }: { departId: string }): React
   const editable = can('depart:auth');
   return (
     <>
-      {checked.ready ? <PermissionTreeCheck value={checked.value} onChange={checked.onChange} disabled={!editable} /> : <Spin />}
-      {editable && checked.ready && <Button type="primary" style={{ marginTop: 12 }} loading={saving} onClick={() => void save()}>{t('depart.savePermissions')}</Button>}
+      {checked.ready ? (
+        <PermissionTreeCheck value={checked.value} onChange={checked.onChange} disabled={!editable} />
+      ) : (
+        <Spin />
+      )}
+      {editable && checked.ready && (
+        <Button type="primary" style={{ marginTop: 12 }} loading={saving} onClick={() => void save()}>
+          {t('depart.savePermissions')}
+        </Button>
+      )}
     </>
   );
 }

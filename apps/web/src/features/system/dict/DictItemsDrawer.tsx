@@ -12,19 +12,37 @@ import { EntityFormModal, textOrNull } from '../EntityFormModal';
 type DictItem = RowOf<typeof DictAdminRoutes.itemList>;
 
 /** Items of one dictionary (value, text, English text, order, status) in a drawer. */
-export function DictItemsDrawer({ dict, onClose }: { dict: { id: string; dictName: string }; onClose: () => void }): ReactNode {
+export function DictItemsDrawer({
+  dict,
+  onClose,
+}: {
+  dict: { id: string; dictName: string };
+  onClose: () => void;
+}): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const { isMobile } = useResponsive();
   const [editing, setEditing] = useState<{ row?: DictItem } | null>(null);
   const defaultQuery = useMemo(() => ({ dictId: dict.id }), [dict.id]);
   const list = useListPage({
-    route: DictAdminRoutes.itemList, permissionPrefix: 'dict', sourceKey: '/system/dictItem', defaultQuery,
-    deleteRoute: DictAdminRoutes.itemDelete, defaultSort: { column: 'sortOrder', order: 'asc' },
+    route: DictAdminRoutes.itemList,
+    permissionPrefix: 'dict',
+    sourceKey: '/system/dictItem',
+    defaultQuery,
+    deleteRoute: DictAdminRoutes.itemDelete,
+    defaultSort: { column: 'sortOrder', order: 'asc' },
   });
   const row = editing?.row;
-  const status = [{ value: 1, label: t('dict.enabled') }, { value: 0, label: t('dict.disabled') }];
+  const status = [
+    { value: 1, label: t('dict.enabled') },
+    { value: 0, label: t('dict.disabled') },
+  ];
   return (
-    <Drawer open size={isMobile ? 'default' : 'large'} title={t('dict.itemsOf', { name: dict.dictName })} onClose={onClose}>
+    <Drawer
+      open
+      size={isMobile ? 'default' : 'large'}
+      title={t('dict.itemsOf', { name: dict.dictName })}
+      onClose={onClose}
+    >
       <ListPage<DictItem>
         list={list}
         selectable={false}
@@ -36,14 +54,34 @@ export function DictItemsDrawer({ dict, onClose }: { dict: { id: string; dictNam
           { title: t('dict.itemTextEn'), dataIndex: 'itemTextEn' },
           { title: t('dict.itemValue'), dataIndex: 'itemValue' },
           { title: t('dict.sortOrder'), dataIndex: 'sortOrder', sorter: true },
-          { title: t('dict.status'), dataIndex: 'status', render: (v: number) => <Badge status={v === 1 ? 'success' : 'default'} text={v === 1 ? t('dict.enabled') : t('dict.disabled')} /> },
           {
-            title: t('list:actions.title'), key: 'actions',
+            title: t('dict.status'),
+            dataIndex: 'status',
+            render: (v: number) => (
+              <Badge status={v === 1 ? 'success' : 'default'} text={v === 1 ? t('dict.enabled') : t('dict.disabled')} />
+            ),
+          },
+          {
+            title: t('list:actions.title'),
+            key: 'actions',
             render: (_v, r) => (
-              <RowActions actions={[
-                { key: 'edit', label: t('list:actions.edit'), permission: 'dict:edit', onClick: () => setEditing({ row: r }) },
-                { key: 'delete', label: t('list:actions.delete'), permission: 'dict:delete', danger: true, onClick: () => list.confirmDelete(r.id) },
-              ]} />
+              <RowActions
+                actions={[
+                  {
+                    key: 'edit',
+                    label: t('list:actions.edit'),
+                    permission: 'dict:edit',
+                    onClick: () => setEditing({ row: r }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('list:actions.delete'),
+                    permission: 'dict:delete',
+                    danger: true,
+                    onClick: () => list.confirmDelete(r.id),
+                  },
+                ]}
+              />
             ),
           },
         ]}
@@ -51,7 +89,17 @@ export function DictItemsDrawer({ dict, onClose }: { dict: { id: string; dictNam
       {editing && (
         <EntityFormModal
           title={row ? t('dict.editItem') : t('dict.addItem')}
-          initial={row ? { itemText: row.itemText, itemTextEn: row.itemTextEn, itemValue: row.itemValue, sortOrder: row.sortOrder, status: row.status } : { sortOrder: 0, status: 1 }}
+          initial={
+            row
+              ? {
+                  itemText: row.itemText,
+                  itemTextEn: row.itemTextEn,
+                  itemValue: row.itemValue,
+                  sortOrder: row.sortOrder,
+                  status: row.status,
+                }
+              : { sortOrder: 0, status: 1 }
+          }
           fields={[
             { name: 'itemText', label: t('dict.itemText'), required: true, max: 100 },
             { name: 'itemTextEn', label: t('dict.itemTextEn'), max: 100 },
@@ -62,8 +110,11 @@ export function DictItemsDrawer({ dict, onClose }: { dict: { id: string; dictNam
           onClose={() => setEditing(null)}
           onSubmit={async (v) => {
             const body = {
-              itemText: String(v.itemText ?? ''), itemTextEn: textOrNull(v.itemTextEn), itemValue: String(v.itemValue ?? ''),
-              sortOrder: Number(v.sortOrder ?? 0), status: v.status === 0 ? (0 as const) : (1 as const),
+              itemText: String(v.itemText ?? ''),
+              itemTextEn: textOrNull(v.itemTextEn),
+              itemValue: String(v.itemValue ?? ''),
+              sortOrder: Number(v.sortOrder ?? 0),
+              status: v.status === 0 ? (0 as const) : (1 as const),
             };
             if (row) await callApi(DictAdminRoutes.itemEdit, { body: { ...body, id: row.id } });
             else await callApi(DictAdminRoutes.itemAdd, { body: { ...body, dictId: dict.id } });

@@ -24,8 +24,11 @@ export function DictListPage(): ReactNode {
   const [items, setItems] = useState<Dict | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const list = useListPage({
-    route: DictAdminRoutes.list, permissionPrefix: 'dict', sourceKey: '/system/dict',
-    deleteRoute: DictAdminRoutes.delete, deleteBatchRoute: DictAdminRoutes.deleteBatch,
+    route: DictAdminRoutes.list,
+    permissionPrefix: 'dict',
+    sourceKey: '/system/dict',
+    deleteRoute: DictAdminRoutes.delete,
+    deleteBatchRoute: DictAdminRoutes.deleteBatch,
   });
   const refresh = async (): Promise<void> => {
     setRefreshing(true);
@@ -46,8 +49,22 @@ export function DictListPage(): ReactNode {
         list={list}
         batchDelete
         onAdd={() => setEditing({})}
-        extra={can('dict:refresh') && <Button icon={<SyncOutlined />} loading={refreshing} onClick={() => void refresh()} data-testid="dict-refresh">{t('dict.refresh')}</Button>}
-        queryFields={[{ name: 'dictName', label: t('dict.dictName'), kind: 'text' }, { name: 'dictCode', label: t('dict.dictCode'), kind: 'text' }]}
+        extra={
+          can('dict:refresh') && (
+            <Button
+              icon={<SyncOutlined />}
+              loading={refreshing}
+              onClick={() => void refresh()}
+              data-testid="dict-refresh"
+            >
+              {t('dict.refresh')}
+            </Button>
+          )
+        }
+        queryFields={[
+          { name: 'dictName', label: t('dict.dictName'), kind: 'text' },
+          { name: 'dictCode', label: t('dict.dictCode'), kind: 'text' },
+        ]}
         superFields={[
           { field: 'dictName', label: t('dict.dictName'), type: 'string' },
           { field: 'dictCode', label: t('dict.dictCode'), type: 'string' },
@@ -61,13 +78,28 @@ export function DictListPage(): ReactNode {
           { title: t('dict.description'), dataIndex: 'description', ellipsis: true, width: 200 },
           { title: t('user.createTime'), dataIndex: 'createTime', sorter: true, width: 200, render: formatDateTime },
           {
-            title: t('list:actions.title'), key: 'actions', width: 160,
+            title: t('list:actions.title'),
+            key: 'actions',
+            width: 160,
             render: (_v, r) => (
-              <RowActions actions={[
-                { key: 'items', label: t('dict.items'), onClick: () => setItems(r) },
-                { key: 'edit', label: t('list:actions.edit'), permission: 'dict:edit', onClick: () => setEditing({ row: r }) },
-                { key: 'delete', label: t('list:actions.delete'), permission: 'dict:delete', danger: true, onClick: () => list.confirmDelete(r.id) },
-              ]} />
+              <RowActions
+                actions={[
+                  { key: 'items', label: t('dict.items'), onClick: () => setItems(r) },
+                  {
+                    key: 'edit',
+                    label: t('list:actions.edit'),
+                    permission: 'dict:edit',
+                    onClick: () => setEditing({ row: r }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('list:actions.delete'),
+                    permission: 'dict:delete',
+                    danger: true,
+                    onClick: () => list.confirmDelete(r.id),
+                  },
+                ]}
+              />
             ),
           },
         ]}
@@ -75,7 +107,16 @@ export function DictListPage(): ReactNode {
       {editing && (
         <EntityFormModal
           title={row ? t('dict.edit') : t('dict.add')}
-          initial={row ? { dictName: row.dictName, dictNameEn: row.dictNameEn, dictCode: row.dictCode, description: row.description } : undefined}
+          initial={
+            row
+              ? {
+                  dictName: row.dictName,
+                  dictNameEn: row.dictNameEn,
+                  dictCode: row.dictCode,
+                  description: row.description,
+                }
+              : undefined
+          }
           fields={[
             { name: 'dictName', label: t('dict.dictName'), required: true, max: 100 },
             { name: 'dictNameEn', label: t('dict.dictNameEn'), max: 100 },
@@ -84,7 +125,12 @@ export function DictListPage(): ReactNode {
           ]}
           onClose={() => setEditing(null)}
           onSubmit={async (v) => {
-            const body = { dictName: String(v.dictName ?? ''), dictNameEn: textOrNull(v.dictNameEn), dictCode: String(v.dictCode ?? ''), description: textOrNull(v.description) };
+            const body = {
+              dictName: String(v.dictName ?? ''),
+              dictNameEn: textOrNull(v.dictNameEn),
+              dictCode: String(v.dictCode ?? ''),
+              description: textOrNull(v.description),
+            };
             if (row) await callApi(DictAdminRoutes.edit, { body: { ...body, id: row.id } });
             else await callApi(DictAdminRoutes.add, { body });
             await list.reload();

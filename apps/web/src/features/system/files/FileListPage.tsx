@@ -22,7 +22,10 @@ function nameOf(file: StoredFileRecord): string {
 
 /** Downloads a stored file's bytes and saves them under its original name. */
 async function downloadFile(file: StoredFileRecord): Promise<void> {
-  const response = await http.get<Blob>(StoredFileRoutes.download.path, { params: { id: file.id }, responseType: 'blob' });
+  const response = await http.get<Blob>(StoredFileRoutes.download.path, {
+    params: { id: file.id },
+    responseType: 'blob',
+  });
   saveBlob(response.data, nameOf(file));
 }
 
@@ -36,41 +39,111 @@ export function FileListPage(): ReactNode {
   const { t, i18n } = useTranslation(['files', 'list']);
   const { can } = usePermission();
   const list = useListPage({
-    route: StoredFileRoutes.list, permissionPrefix: 'file', sourceKey: '/modules/files',
-    deleteRoute: StoredFileRoutes.delete, deleteBatchRoute: StoredFileRoutes.deleteBatch,
+    route: StoredFileRoutes.list,
+    permissionPrefix: 'file',
+    sourceKey: '/modules/files',
+    deleteRoute: StoredFileRoutes.delete,
+    deleteBatchRoute: StoredFileRoutes.deleteBatch,
   });
-  const error = useQueryClient().getQueryCache().findAll({ queryKey: ['list', StoredFileRoutes.list.path], type: 'active' })
-    .find((q) => q.state.status === 'error')?.state.error ?? null;
+  const error =
+    useQueryClient()
+      .getQueryCache()
+      .findAll({ queryKey: ['list', StoredFileRoutes.list.path], type: 'active' })
+      .find((q) => q.state.status === 'error')?.state.error ?? null;
 
   return (
     <>
-      <ListErrorAlert error={error} title={t('loadError')} retryText={t('retry')} onRetry={() => void list.reload()} testId="files-list-error" />
+      <ListErrorAlert
+        error={error}
+        title={t('loadError')}
+        retryText={t('retry')}
+        onRetry={() => void list.reload()}
+        testId="files-list-error"
+      />
       <ListPage<StoredFileRecord>
         testId="files-list"
         list={list}
         batchDelete
-        extra={<Space wrap align="start"><FileUploadButton onUploaded={() => void list.reload()} /><ImagesUploadButton onUploaded={() => void list.reload()} /></Space>}
+        extra={
+          <Space wrap align="start">
+            <FileUploadButton onUploaded={() => void list.reload()} />
+            <ImagesUploadButton onUploaded={() => void list.reload()} />
+          </Space>
+        }
         queryFields={[
           { name: 'fileName', label: t('fileName'), kind: 'text' },
           { name: 'biz', label: t('biz'), kind: 'text' },
         ]}
         columns={[
           {
-            title: t('fileName'), dataIndex: 'fileName', sorter: true, ellipsis: true, width: 240,
-            render: (_v, row) => <Tooltip title={row.filePath}><span data-testid="files-name">{nameOf(row)}</span></Tooltip>,
+            title: t('fileName'),
+            dataIndex: 'fileName',
+            sorter: true,
+            ellipsis: true,
+            width: 240,
+            render: (_v, row) => (
+              <Tooltip title={row.filePath}>
+                <span data-testid="files-name">{nameOf(row)}</span>
+              </Tooltip>
+            ),
           },
-          { title: t('fileType'), dataIndex: 'fileType', sorter: true, width: 90, responsive: ['md'], render: (v: string) => (v ? <Tag>{v.toUpperCase()}</Tag> : '-') },
-          { title: t('fileSize'), dataIndex: 'fileSize', sorter: true, width: 110, render: (v: number | null) => formatFileSize(v, i18n.language) },
-          { title: t('biz'), dataIndex: 'biz', sorter: true, width: 110, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-          { title: t('uploader'), dataIndex: 'createBy', sorter: true, width: 140, render: (v: string | null, row) => row.createByName ?? v ?? '-' },
-          { title: t('createTime'), dataIndex: 'createTime', sorter: true, width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
           {
-            title: t('list:actions.title'), key: 'actions', fixed: 'right', width: 140,
+            title: t('fileType'),
+            dataIndex: 'fileType',
+            sorter: true,
+            width: 90,
+            responsive: ['md'],
+            render: (v: string) => (v ? <Tag>{v.toUpperCase()}</Tag> : '-'),
+          },
+          {
+            title: t('fileSize'),
+            dataIndex: 'fileSize',
+            sorter: true,
+            width: 110,
+            render: (v: number | null) => formatFileSize(v, i18n.language),
+          },
+          {
+            title: t('biz'),
+            dataIndex: 'biz',
+            sorter: true,
+            width: 110,
+            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+          },
+          {
+            title: t('uploader'),
+            dataIndex: 'createBy',
+            sorter: true,
+            width: 140,
+            render: (v: string | null, row) => row.createByName ?? v ?? '-',
+          },
+          {
+            title: t('createTime'),
+            dataIndex: 'createTime',
+            sorter: true,
+            width: 170,
+            render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+          },
+          {
+            title: t('list:actions.title'),
+            key: 'actions',
+            fixed: 'right',
+            width: 140,
             render: (_v, row) => (
               <RowActions
                 actions={[
-                  { key: 'download', label: t('download'), permission: 'file:download', onClick: () => void downloadFile(row).catch(() => undefined) },
-                  { key: 'delete', label: t('list:actions.delete'), permission: 'file:delete', danger: true, onClick: () => list.confirmDelete(row.id) },
+                  {
+                    key: 'download',
+                    label: t('download'),
+                    permission: 'file:download',
+                    onClick: () => void downloadFile(row).catch(() => undefined),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('list:actions.delete'),
+                    permission: 'file:delete',
+                    danger: true,
+                    onClick: () => list.confirmDelete(row.id),
+                  },
                 ]}
               />
             ),

@@ -32,66 +32,137 @@ export function GatewayRouteListPage(): ReactNode {
   const [dialog, setDialog] = useState<{ route?: GatewayRouteRecord } | null>(null);
   const [exporting, setExporting] = useState(false);
   const list = useListPage({
-    route: GatewayRouteRoutes.list, permissionPrefix: 'gateway', sourceKey: '/system/gatewayroute',
-    deleteRoute: GatewayRouteRoutes.delete, deleteBatchRoute: GatewayRouteRoutes.deleteBatch,
+    route: GatewayRouteRoutes.list,
+    permissionPrefix: 'gateway',
+    sourceKey: '/system/gatewayroute',
+    deleteRoute: GatewayRouteRoutes.delete,
+    deleteBatchRoute: GatewayRouteRoutes.deleteBatch,
   });
-  const error = useQueryClient().getQueryCache().findAll({ queryKey: ['list', GatewayRouteRoutes.list.path], type: 'active' })
-    .find((q) => q.state.status === 'error')?.state.error ?? null;
+  const error =
+    useQueryClient()
+      .getQueryCache()
+      .findAll({ queryKey: ['list', GatewayRouteRoutes.list.path], type: 'active' })
+      .find((q) => q.state.status === 'error')?.state.error ?? null;
   const yesNo = (v: number): ReactNode => (v === 1 ? <Tag color="blue">{t('yes')}</Tag> : <Tag>{t('no')}</Tag>);
   const runExport = (): void => {
     setExporting(true);
-    void exportConfig().catch(() => undefined).finally(() => setExporting(false));
+    void exportConfig()
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
   };
 
   return (
     <>
-      <ListErrorAlert error={error} title={t('loadError')} retryText={t('retry')} onRetry={() => void list.reload()} testId="gateway-list-error" />
+      <ListErrorAlert
+        error={error}
+        title={t('loadError')}
+        retryText={t('retry')}
+        onRetry={() => void list.reload()}
+        testId="gateway-list-error"
+      />
       <ListPage<GatewayRouteRecord>
         testId="gateway-list"
         list={list}
         batchDelete
         onAdd={() => setDialog({})}
-        extra={can('gateway:export') && (
-          <Tooltip title={t('exportHint')}>
-            <Button icon={<ExportOutlined />} loading={exporting} onClick={runExport} data-testid="gateway-export">{t('export')}</Button>
-          </Tooltip>
-        )}
+        extra={
+          can('gateway:export') && (
+            <Tooltip title={t('exportHint')}>
+              <Button icon={<ExportOutlined />} loading={exporting} onClick={runExport} data-testid="gateway-export">
+                {t('export')}
+              </Button>
+            </Tooltip>
+          )
+        }
         queryFields={[
           { name: 'routerId', label: t('fields.routerId'), kind: 'text' },
           { name: 'name', label: t('fields.name'), kind: 'text' },
-          { name: 'status', label: t('fields.status'), kind: 'select', options: [{ value: 1, label: t('enabled') }, { value: 0, label: t('disabled') }] },
+          {
+            name: 'status',
+            label: t('fields.status'),
+            kind: 'select',
+            options: [
+              { value: 1, label: t('enabled') },
+              { value: 0, label: t('disabled') },
+            ],
+          },
         ]}
         columns={[
-          { title: t('fields.routerId'), dataIndex: 'routerId', sorter: true, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+          {
+            title: t('fields.routerId'),
+            dataIndex: 'routerId',
+            sorter: true,
+            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+          },
           { title: t('fields.name'), dataIndex: 'name', sorter: true, ellipsis: true },
           { title: t('fields.uri'), dataIndex: 'uri', ellipsis: true, width: 220 },
           {
-            title: t('fields.predicates'), dataIndex: 'predicates', ellipsis: true, width: 220,
-            render: (v: string) => <Tooltip title={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{v}</pre>}><Typography.Text code>{v}</Typography.Text></Tooltip>,
+            title: t('fields.predicates'),
+            dataIndex: 'predicates',
+            ellipsis: true,
+            width: 220,
+            render: (v: string) => (
+              <Tooltip title={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{v}</pre>}>
+                <Typography.Text code>{v}</Typography.Text>
+              </Tooltip>
+            ),
           },
           { title: t('fields.stripPrefix'), dataIndex: 'stripPrefix', width: 100, render: yesNo },
           { title: t('fields.retryable'), dataIndex: 'retryable', width: 90, render: yesNo },
           { title: t('fields.persistable'), dataIndex: 'persistable', width: 90, render: yesNo },
           { title: t('fields.showApi'), dataIndex: 'showApi', width: 100, render: yesNo },
           {
-            title: t('fields.status'), dataIndex: 'status', sorter: true, width: 90,
-            render: (v: number) => <Tag color={v === 1 ? 'green' : 'default'} data-testid="gateway-status">{v === 1 ? t('enabled') : t('disabled')}</Tag>,
+            title: t('fields.status'),
+            dataIndex: 'status',
+            sorter: true,
+            width: 90,
+            render: (v: number) => (
+              <Tag color={v === 1 ? 'green' : 'default'} data-testid="gateway-status">
+                {v === 1 ? t('enabled') : t('disabled')}
+              </Tag>
+            ),
           },
-          { title: t('createTime'), dataIndex: 'createTime', sorter: true, width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
           {
-            title: t('list:actions.title'), key: 'actions', fixed: 'right', width: 130,
+            title: t('createTime'),
+            dataIndex: 'createTime',
+            sorter: true,
+            width: 170,
+            render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+          },
+          {
+            title: t('list:actions.title'),
+            key: 'actions',
+            fixed: 'right',
+            width: 130,
             render: (_v, row) => (
               <RowActions
                 actions={[
-                  { key: 'edit', label: t('list:actions.edit'), permission: 'gateway:edit', onClick: () => setDialog({ route: row }) },
-                  { key: 'delete', label: t('list:actions.delete'), permission: 'gateway:delete', danger: true, onClick: () => list.confirmDelete(row.id) },
+                  {
+                    key: 'edit',
+                    label: t('list:actions.edit'),
+                    permission: 'gateway:edit',
+                    onClick: () => setDialog({ route: row }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('list:actions.delete'),
+                    permission: 'gateway:delete',
+                    danger: true,
+                    onClick: () => list.confirmDelete(row.id),
+                  },
                 ]}
               />
             ),
           },
         ]}
       />
-      {dialog && <GatewayRouteFormModal route={dialog.route} onClose={() => setDialog(null)} onSaved={() => void list.reload()} />}
+      {dialog && (
+        <GatewayRouteFormModal
+          route={dialog.route}
+          onClose={() => setDialog(null)}
+          onSaved={() => void list.reload()}
+        />
+      )}
     </>
   );
 }

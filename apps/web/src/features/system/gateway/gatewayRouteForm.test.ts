@@ -6,14 +6,34 @@ const t = ((key: string) => key) as unknown as TFunction;
 
 describe('gateway route form', () => {
   it('sends flags as 0/1 and the JSON texts as typed when the contract schema accepts them', () => {
-    const values = { ...initialGatewayValues(), routerId: 'sys', name: 'System', uri: 'lb://jeecg-system', stripPrefix: true };
+    const values = {
+      ...initialGatewayValues(),
+      routerId: 'sys',
+      name: 'System',
+      uri: 'lb://jeecg-system',
+      stripPrefix: true,
+    };
     expect(validateGatewayRoute(values, t)).toEqual({
-      body: expect.objectContaining({ routerId: 'sys', uri: 'lb://jeecg-system', stripPrefix: 1, retryable: 0, showApi: 1, status: 1, filters: '[]' }),
+      body: expect.objectContaining({
+        routerId: 'sys',
+        uri: 'lb://jeecg-system',
+        stripPrefix: 1,
+        retryable: 0,
+        showApi: 1,
+        status: 1,
+        filters: '[]',
+      }),
     });
   });
 
   it('puts the contract messages on the fields that fail', () => {
-    const values = { ...initialGatewayValues(), routerId: 'sys', name: 'System', uri: 'ftp://x', predicates: '[{"name":' };
+    const values = {
+      ...initialGatewayValues(),
+      routerId: 'sys',
+      name: 'System',
+      uri: 'ftp://x',
+      predicates: '[{"name":',
+    };
     const checked = validateGatewayRoute(values, t);
     expect('errors' in checked && checked.errors.map((e) => [e.name.join('.'), e.errors[0]])).toEqual([
       ['uri', 'common:validation.gatewayUri'],
@@ -32,8 +52,20 @@ describe('gateway route form', () => {
 
   it('shows a stored route with its JSON pretty-printed and flags as switches', () => {
     const v = initialGatewayValues({
-      id: '1', routerId: 'a', name: 'A', uri: 'lb://a', predicates: '[{"name":"Path","args":["/a/**"]}]', filters: '[]',
-      stripPrefix: 1, retryable: 0, persistable: 0, showApi: 1, status: 0, createBy: null, createTime: null, updateTime: null,
+      id: '1',
+      routerId: 'a',
+      name: 'A',
+      uri: 'lb://a',
+      predicates: '[{"name":"Path","args":["/a/**"]}]',
+      filters: '[]',
+      stripPrefix: 1,
+      retryable: 0,
+      persistable: 0,
+      showApi: 1,
+      status: 0,
+      createBy: null,
+      createTime: null,
+      updateTime: null,
     });
     expect(v).toMatchObject({ stripPrefix: true, retryable: false, status: false, filters: '[]' });
     expect(v.predicates).toContain('\n');

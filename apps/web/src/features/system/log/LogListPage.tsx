@@ -9,7 +9,12 @@ import { useListPage } from '../../../platform/list/useListPage';
 function LogTable({ logType }: { logType: 1 | 2 }): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const defaultQuery = useMemo(() => ({ logType: String(logType) }), [logType]);
-  const list = useListPage({ route: LogRoutes.list, permissionPrefix: 'log', sourceKey: `/system/log/${logType}`, defaultQuery });
+  const list = useListPage({
+    route: LogRoutes.list,
+    permissionPrefix: 'log',
+    sourceKey: `/system/log/${logType}`,
+    defaultQuery,
+  });
   const operate = [2, 3, 4, 5, 6].map((v) => ({ value: v, label: t(`log.operate.${v}`) }));
   return (
     <ListPage<LogRecord>
@@ -18,7 +23,9 @@ function LogTable({ logType }: { logType: 1 | 2 }): ReactNode {
       queryFields={[
         { name: 'logContent', label: t('log.content'), kind: 'text' },
         { name: 'username', label: t('log.username'), kind: 'text' },
-        ...(logType === 2 ? [{ name: 'operateType', label: t('log.operateType'), kind: 'select' as const, options: operate }] : []),
+        ...(logType === 2
+          ? [{ name: 'operateType', label: t('log.operateType'), kind: 'select' as const, options: operate }]
+          : []),
         { name: 'createTime', label: t('log.createTime'), kind: 'datetimeRange' },
       ]}
       superFields={[
@@ -33,7 +40,12 @@ function LogTable({ logType }: { logType: 1 | 2 }): ReactNode {
         { title: t('log.ip'), dataIndex: 'ip', width: 140 },
         ...(logType === 2
           ? [
-              { title: t('log.operateType'), dataIndex: 'operateType', width: 100, render: (v: number | null) => (v ? t(`log.operate.${v}`) : '') },
+              {
+                title: t('log.operateType'),
+                dataIndex: 'operateType',
+                width: 100,
+                render: (v: number | null) => (v ? t(`log.operate.${v}`) : ''),
+              },
               { title: t('log.method'), dataIndex: 'method', width: 90 },
               { title: t('log.requestUrl'), dataIndex: 'requestUrl', ellipsis: true, width: 240 },
             ]

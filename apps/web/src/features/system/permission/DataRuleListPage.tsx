@@ -41,16 +41,27 @@ export function DataRuleListPage(): ReactNode {
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<Key[]>([]);
-  const tree = useQuery({ queryKey: ['sys', 'permission', 'list'], queryFn: ({ signal }) => callApi(PermissionRoutes.list, { signal }) });
+  const tree = useQuery({
+    queryKey: ['sys', 'permission', 'list'],
+    queryFn: ({ signal }) => callApi(PermissionRoutes.list, { signal }),
+  });
   const english = currentLanguage() === 'en-US';
-  const data = useMemo(() => toTree(tree.data ?? [], english, filter.trim().toLowerCase()), [tree.data, english, filter]);
+  const data = useMemo(
+    () => toTree(tree.data ?? [], english, filter.trim().toLowerCase()),
+    [tree.data, english, filter],
+  );
   const node = selected ? find(tree.data ?? [], selected) : undefined;
   const title = node ? (english ? node.nameEn || node.name : node.name) : '';
   return (
     <Row gutter={[16, 16]} data-testid="datarule-page">
       <Col xs={24} md={9}>
         <Card size="small" title={t('permission.rules')}>
-          <Input.Search allowClear placeholder={t('permission.search')} onChange={(e) => setFilter(e.target.value)} style={{ marginBottom: 8 }} />
+          <Input.Search
+            allowClear
+            placeholder={t('permission.search')}
+            onChange={(e) => setFilter(e.target.value)}
+            style={{ marginBottom: 8 }}
+          />
           <Spin spinning={tree.isLoading}>
             <div style={{ maxHeight: 560, overflow: 'auto' }}>
               <Tree

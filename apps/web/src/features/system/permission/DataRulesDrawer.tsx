@@ -27,10 +27,14 @@ export function DataRulesPanel({ permissionId }: { permissionId: string }): Reac
   const { t } = useTranslation(['system', 'list']);
   const node = { id: permissionId };
   const [editing, setEditing] = useState<{ row?: DataRuleRecord } | null>(null);
-  const rules = useQuery({ queryKey: ['sys', 'permission', 'rules', node.id], queryFn: ({ signal }) => callApi(PermissionRoutes.ruleList, { query: { permissionId: node.id }, signal }) });
+  const rules = useQuery({
+    queryKey: ['sys', 'permission', 'rules', node.id],
+    queryFn: ({ signal }) => callApi(PermissionRoutes.ruleList, { query: { permissionId: node.id }, signal }),
+  });
   const remove = (id: string): void =>
     void feedback().modal.confirm({
-      title: t('list:delete.title'), content: t('list:delete.confirm'),
+      title: t('list:delete.title'),
+      content: t('list:delete.confirm'),
       onOk: async () => {
         await callApi(PermissionRoutes.ruleDelete, { query: { id } });
         feedback().message.success(t('list:delete.success'));
@@ -40,18 +44,42 @@ export function DataRulesPanel({ permissionId }: { permissionId: string }): Reac
   const row = editing?.row;
   return (
     <div data-testid="data-rules">
-      <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => setEditing({})}>{t('list:toolbar.add')}</Button>
+      <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => setEditing({})}>
+        {t('list:toolbar.add')}
+      </Button>
       <Table<DataRuleRecord>
-        size="small" rowKey="id" scroll={{ x: 'max-content' }} loading={rules.isFetching} dataSource={rules.data ?? []} pagination={false}
+        size="small"
+        rowKey="id"
+        scroll={{ x: 'max-content' }}
+        loading={rules.isFetching}
+        dataSource={rules.data ?? []}
+        pagination={false}
         columns={[
           { title: t('permission.ruleName'), dataIndex: 'ruleName' },
           { title: t('permission.ruleColumn'), dataIndex: 'ruleColumn' },
           { title: t('permission.ruleConditions'), dataIndex: 'ruleConditions' },
           { title: t('permission.ruleValue'), dataIndex: 'ruleValue' },
-          { title: t('permission.status'), dataIndex: 'status', render: (v: string) => <Badge status={v === '1' ? 'success' : 'default'} text={v === '1' ? t('dict.enabled') : t('dict.disabled')} /> },
           {
-            title: t('list:actions.title'), key: 'actions',
-            render: (_v, r) => <RowActions actions={[{ key: 'edit', label: t('list:actions.edit'), onClick: () => setEditing({ row: r }) }, { key: 'delete', label: t('list:actions.delete'), danger: true, onClick: () => remove(r.id) }]} />,
+            title: t('permission.status'),
+            dataIndex: 'status',
+            render: (v: string) => (
+              <Badge
+                status={v === '1' ? 'success' : 'default'}
+                text={v === '1' ? t('dict.enabled') : t('dict.disabled')}
+              />
+            ),
+          },
+          {
+            title: t('list:actions.title'),
+            key: 'actions',
+            render: (_v, r) => (
+              <RowActions
+                actions={[
+                  { key: 'edit', label: t('list:actions.edit'), onClick: () => setEditing({ row: r }) },
+                  { key: 'delete', label: t('list:actions.delete'), danger: true, onClick: () => remove(r.id) },
+                ]}
+              />
+            ),
           },
         ]}
       />
@@ -62,14 +90,35 @@ export function DataRulesPanel({ permissionId }: { permissionId: string }): Reac
           fields={[
             { name: 'ruleName', label: t('permission.ruleName'), required: true, max: 60 },
             { name: 'ruleColumn', label: t('permission.ruleColumn'), required: true, max: 60 },
-            { name: 'ruleConditions', label: t('permission.ruleConditions'), kind: 'radio', required: true, options: DATA_RULE_CONDITIONS.map((c) => ({ value: c, label: c })) },
+            {
+              name: 'ruleConditions',
+              label: t('permission.ruleConditions'),
+              kind: 'radio',
+              required: true,
+              options: DATA_RULE_CONDITIONS.map((c) => ({ value: c, label: c })),
+            },
             { name: 'ruleValue', label: t('permission.ruleValue'), required: true, max: 500 },
-            { name: 'status', label: t('permission.status'), kind: 'radio', options: [{ value: '1', label: t('dict.enabled') }, { value: '0', label: t('dict.disabled') }] },
+            {
+              name: 'status',
+              label: t('permission.status'),
+              kind: 'radio',
+              options: [
+                { value: '1', label: t('dict.enabled') },
+                { value: '0', label: t('dict.disabled') },
+              ],
+            },
           ]}
           onClose={() => setEditing(null)}
           onSubmit={async (v) => {
             const cond = DATA_RULE_CONDITIONS.find((c) => c === v.ruleConditions) ?? '=';
-            const body = { permissionId: node.id, ruleName: String(v.ruleName ?? ''), ruleColumn: String(v.ruleColumn ?? ''), ruleConditions: cond, ruleValue: String(v.ruleValue ?? ''), status: v.status === '0' ? ('0' as const) : ('1' as const) };
+            const body = {
+              permissionId: node.id,
+              ruleName: String(v.ruleName ?? ''),
+              ruleColumn: String(v.ruleColumn ?? ''),
+              ruleConditions: cond,
+              ruleValue: String(v.ruleValue ?? ''),
+              status: v.status === '0' ? ('0' as const) : ('1' as const),
+            };
             if (row) await callApi(PermissionRoutes.ruleEdit, { body: { ...body, id: row.id } });
             else await callApi(PermissionRoutes.ruleAdd, { body });
             await rules.refetch();

@@ -26,11 +26,34 @@ export function PermissionFormModal({ node, parentId, tree, onClose, onSaved }: 
   const menuType = Form.useWatch('menuType', form) ?? node?.menuType ?? (parentId ? 1 : 0);
   const initial: Partial<Values> = node
     ? {
-        parentId: node.parentId, name: node.name, nameEn: node.nameEn, menuType: node.menuType === 2 ? 2 : node.menuType === 1 ? 1 : 0, url: node.url,
-        component: node.component, redirect: node.redirect, perms: node.perms, status: node.status === '0' ? '0' : '1', sortNo: node.sortNo, icon: node.icon,
-        route: node.route, hidden: node.hidden, keepAlive: node.keepAlive, internalOrExternal: node.internalOrExternal, alwaysShow: node.alwaysShow,
+        parentId: node.parentId,
+        name: node.name,
+        nameEn: node.nameEn,
+        menuType: node.menuType === 2 ? 2 : node.menuType === 1 ? 1 : 0,
+        url: node.url,
+        component: node.component,
+        redirect: node.redirect,
+        perms: node.perms,
+        status: node.status === '0' ? '0' : '1',
+        sortNo: node.sortNo,
+        icon: node.icon,
+        route: node.route,
+        hidden: node.hidden,
+        keepAlive: node.keepAlive,
+        internalOrExternal: node.internalOrExternal,
+        alwaysShow: node.alwaysShow,
       }
-    : { parentId, menuType: parentId ? 1 : 0, status: '1', sortNo: 1, route: true, hidden: false, keepAlive: false, internalOrExternal: false, alwaysShow: false };
+    : {
+        parentId,
+        menuType: parentId ? 1 : 0,
+        status: '1',
+        sortNo: 1,
+        route: true,
+        hidden: false,
+        keepAlive: false,
+        internalOrExternal: false,
+        alwaysShow: false,
+      };
   const save = async (): Promise<void> => {
     const v = await form.validateFields();
     setSaving(true);
@@ -49,35 +72,100 @@ export function PermissionFormModal({ node, parentId, tree, onClose, onSaved }: 
   };
   const req = { required: true, message: t('common:validation.required') };
   return (
-    <Modal open width={800} title={node ? t('permission.edit') : t('permission.add')} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} destroyOnHidden>
+    <Modal
+      open
+      width={800}
+      title={node ? t('permission.edit') : t('permission.add')}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
       <Form<Values> form={form} name="permission" layout="vertical" initialValues={initial}>
         <Row gutter={16}>
-          <Col xs={24}><Form.Item name="menuType" label={t('permission.menuType')}><Radio.Group options={[0, 1, 2].map((v) => ({ value: v, label: t(`permission.type.${v}`) }))} /></Form.Item></Col>
-          <Col xs={24} sm={12}><Form.Item name="name" label={t('permission.name')} rules={[req]}><Input maxLength={60} /></Form.Item></Col>
-          <Col xs={24} sm={12}><Form.Item name="nameEn" label={t('permission.nameEn')} rules={[req]}><Input maxLength={100} /></Form.Item></Col>
+          <Col xs={24}>
+            <Form.Item name="menuType" label={t('permission.menuType')}>
+              <Radio.Group options={[0, 1, 2].map((v) => ({ value: v, label: t(`permission.type.${v}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="name" label={t('permission.name')} rules={[req]}>
+              <Input maxLength={60} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="nameEn" label={t('permission.nameEn')} rules={[req]}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
           {menuType !== 0 && (
             <Col xs={24}>
               <Form.Item name="parentId" label={t('permission.parent')} rules={[req]}>
-                <TreeSelect treeData={tree} fieldNames={{ label: 'title', value: 'id', children: 'children' }} showSearch treeNodeFilterProp="title" />
+                <TreeSelect
+                  treeData={tree}
+                  fieldNames={{ label: 'title', value: 'id', children: 'children' }}
+                  showSearch
+                  treeNodeFilterProp="title"
+                />
               </Form.Item>
             </Col>
           )}
           {menuType !== 2 && (
             <>
-              <Col xs={24} sm={12}><Form.Item name="url" label={t('permission.url')} rules={[req]}><Input maxLength={300} /></Form.Item></Col>
-              <Col xs={24} sm={12}><Form.Item name="component" label={t('permission.component')}><Input maxLength={200} /></Form.Item></Col>
-              <Col xs={24} sm={12}><Form.Item name="redirect" label={t('permission.redirect')}><Input maxLength={300} /></Form.Item></Col>
-              <Col xs={24} sm={12}><Form.Item name="icon" label={t('permission.icon')}><Input maxLength={100} /></Form.Item></Col>
+              <Col xs={24} sm={12}>
+                <Form.Item name="url" label={t('permission.url')} rules={[req]}>
+                  <Input maxLength={300} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item name="component" label={t('permission.component')}>
+                  <Input maxLength={200} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item name="redirect" label={t('permission.redirect')}>
+                  <Input maxLength={300} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item name="icon" label={t('permission.icon')}>
+                  <Input maxLength={100} />
+                </Form.Item>
+              </Col>
             </>
           )}
           <Col xs={24} sm={12}>
-            <Form.Item name="perms" label={t('permission.perms')} rules={[...(menuType === 2 ? [req] : []), patternRule(/^[A-Za-z0-9_:,.-]*$/, 'validation.invalid', t)]}><Input maxLength={200} /></Form.Item>
+            <Form.Item
+              name="perms"
+              label={t('permission.perms')}
+              rules={[...(menuType === 2 ? [req] : []), patternRule(/^[A-Za-z0-9_:,.-]*$/, 'validation.invalid', t)]}
+            >
+              <Input maxLength={200} />
+            </Form.Item>
           </Col>
-          <Col xs={24} sm={12}><Form.Item name="sortNo" label={t('permission.sortNo')}><InputNumber min={0} style={{ width: '100%' }} /></Form.Item></Col>
-          <Col xs={24} sm={12}><Form.Item name="status" label={t('permission.status')}><Radio.Group options={[{ value: '1', label: t('dict.enabled') }, { value: '0', label: t('dict.disabled') }]} /></Form.Item></Col>
-          {menuType !== 2 && FLAGS.map((f) => (
-            <Col key={f} xs={12} sm={8}><Form.Item name={f} label={t(`permission.${f}`)} valuePropName="checked"><Switch /></Form.Item></Col>
-          ))}
+          <Col xs={24} sm={12}>
+            <Form.Item name="sortNo" label={t('permission.sortNo')}>
+              <InputNumber min={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="status" label={t('permission.status')}>
+              <Radio.Group
+                options={[
+                  { value: '1', label: t('dict.enabled') },
+                  { value: '0', label: t('dict.disabled') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          {menuType !== 2 &&
+            FLAGS.map((f) => (
+              <Col key={f} xs={12} sm={8}>
+                <Form.Item name={f} label={t(`permission.${f}`)} valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </Col>
+            ))}
         </Row>
       </Form>
     </Modal>

@@ -21,8 +21,11 @@ export function PopupReportListPage(): ReactNode {
   const [dialog, setDialog] = useState<{ report?: PopupReportRecord } | null>(null);
   const [preview, setPreview] = useState<PopupReportRecord | null>(null);
   const list = useListPage({
-    route: PopupReportRoutes.list, permissionPrefix: 'onlreport', sourceKey: '/system/popupreport',
-    deleteRoute: PopupReportRoutes.delete, deleteBatchRoute: PopupReportRoutes.deleteBatch,
+    route: PopupReportRoutes.list,
+    permissionPrefix: 'onlreport',
+    sourceKey: '/system/popupreport',
+    deleteRoute: PopupReportRoutes.delete,
+    deleteBatchRoute: PopupReportRoutes.deleteBatch,
   });
   const showPicked = (report: PopupReportRecord, rows: ReportRow[]): void => {
     setPreview(null);
@@ -54,26 +57,70 @@ export function PopupReportListPage(): ReactNode {
           { name: 'name', label: t('fields.name'), kind: 'text' },
         ]}
         columns={[
-          { title: t('fields.code'), dataIndex: 'code', sorter: true, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-          { title: t('fields.name'), dataIndex: 'name', sorter: true, ellipsis: true },
-          { title: t('fields.dbSource'), dataIndex: 'dbSource', width: 160, render: (v: string | null) => (v ? <Tag color="orange">{v}</Tag> : <Tag color="blue">{t('ownDatabase')}</Tag>) },
-          { title: t('columns.title'), key: 'columns', ellipsis: true, responsive: ['md'], render: (_v, r) => r.columns.map((c) => c.title).join(', ') },
-          { title: t('createTime'), dataIndex: 'createTime', sorter: true, width: 170, responsive: ['lg'], render: (v: string | null) => (v ? formatDateTime(v) : '-') },
           {
-            title: t('list:actions.title'), key: 'actions', fixed: 'right', width: 170,
+            title: t('fields.code'),
+            dataIndex: 'code',
+            sorter: true,
+            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+          },
+          { title: t('fields.name'), dataIndex: 'name', sorter: true, ellipsis: true },
+          {
+            title: t('fields.dbSource'),
+            dataIndex: 'dbSource',
+            width: 160,
+            render: (v: string | null) =>
+              v ? <Tag color="orange">{v}</Tag> : <Tag color="blue">{t('ownDatabase')}</Tag>,
+          },
+          {
+            title: t('columns.title'),
+            key: 'columns',
+            ellipsis: true,
+            responsive: ['md'],
+            render: (_v, r) => r.columns.map((c) => c.title).join(', '),
+          },
+          {
+            title: t('createTime'),
+            dataIndex: 'createTime',
+            sorter: true,
+            width: 170,
+            responsive: ['lg'],
+            render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+          },
+          {
+            title: t('list:actions.title'),
+            key: 'actions',
+            fixed: 'right',
+            width: 170,
             render: (_v, row) => (
               <RowActions
                 actions={[
                   { key: 'preview', label: t('preview.action'), onClick: () => setPreview(row) },
-                  { key: 'edit', label: t('list:actions.edit'), permission: 'onlreport:edit', onClick: () => setDialog({ report: row }) },
-                  { key: 'delete', label: t('list:actions.delete'), permission: 'onlreport:delete', danger: true, onClick: () => list.confirmDelete(row.id) },
+                  {
+                    key: 'edit',
+                    label: t('list:actions.edit'),
+                    permission: 'onlreport:edit',
+                    onClick: () => setDialog({ report: row }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('list:actions.delete'),
+                    permission: 'onlreport:delete',
+                    danger: true,
+                    onClick: () => list.confirmDelete(row.id),
+                  },
                 ]}
               />
             ),
           },
         ]}
       />
-      {dialog && <PopupReportFormModal report={dialog.report} onClose={() => setDialog(null)} onSaved={() => void list.reload()} />}
+      {dialog && (
+        <PopupReportFormModal
+          report={dialog.report}
+          onClose={() => setDialog(null)}
+          onSaved={() => void list.reload()}
+        />
+      )}
       {preview && (
         <PopupReportModal
           code={preview.code}

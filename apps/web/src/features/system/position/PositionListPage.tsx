@@ -14,8 +14,12 @@ export function PositionListPage(): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const [editing, setEditing] = useState<{ row?: PositionRecord } | null>(null);
   const list = useListPage({
-    route: PositionRoutes.list, permissionPrefix: 'position', sourceKey: '/system/position',
-    deleteRoute: PositionRoutes.delete, deleteBatchRoute: PositionRoutes.deleteBatch, exportRoute: PositionRoutes.exportXls,
+    route: PositionRoutes.list,
+    permissionPrefix: 'position',
+    sourceKey: '/system/position',
+    deleteRoute: PositionRoutes.delete,
+    deleteBatchRoute: PositionRoutes.deleteBatch,
+    exportRoute: PositionRoutes.exportXls,
   });
   const row = editing?.row;
   return (
@@ -27,7 +31,10 @@ export function PositionListPage(): ReactNode {
         exportName={t('position.exportName')}
         importRoute={PositionRoutes.importExcel}
         onAdd={() => setEditing({})}
-        queryFields={[{ name: 'name', label: t('position.name'), kind: 'text' }, { name: 'code', label: t('position.code'), kind: 'text' }]}
+        queryFields={[
+          { name: 'name', label: t('position.name'), kind: 'text' },
+          { name: 'code', label: t('position.code'), kind: 'text' },
+        ]}
         superFields={[
           { field: 'name', label: t('position.name'), type: 'string' },
           { field: 'code', label: t('position.code'), type: 'string' },
@@ -40,12 +47,27 @@ export function PositionListPage(): ReactNode {
           { title: t('position.postRank'), dataIndex: 'postRank' },
           { title: t('user.createTime'), dataIndex: 'createTime', sorter: true, width: 200, render: formatDateTime },
           {
-            title: t('list:actions.title'), key: 'actions', width: 140,
+            title: t('list:actions.title'),
+            key: 'actions',
+            width: 140,
             render: (_v, r) => (
-              <RowActions actions={[
-                { key: 'edit', label: t('list:actions.edit'), permission: 'position:edit', onClick: () => setEditing({ row: r }) },
-                { key: 'delete', label: t('list:actions.delete'), permission: 'position:delete', danger: true, onClick: () => list.confirmDelete(r.id) },
-              ]} />
+              <RowActions
+                actions={[
+                  {
+                    key: 'edit',
+                    label: t('list:actions.edit'),
+                    permission: 'position:edit',
+                    onClick: () => setEditing({ row: r }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('list:actions.delete'),
+                    permission: 'position:delete',
+                    danger: true,
+                    onClick: () => list.confirmDelete(r.id),
+                  },
+                ]}
+              />
             ),
           },
         ]}
@@ -55,8 +77,21 @@ export function PositionListPage(): ReactNode {
           title={row ? t('position.edit') : t('position.add')}
           initial={row ? { code: row.code, name: row.name, postRank: row.postRank } : undefined}
           fields={[
-            { name: 'code', label: t('position.code'), required: true, max: 30, disabled: Boolean(row), rules: [patternRule(/^[A-Za-z0-9_-]*$/, 'validation.invalid', t)] },
-            { name: 'name', label: t('position.name'), required: true, max: 60, rules: [patternRule(PATTERNS.noSlash, 'validation.noSlash', t)] },
+            {
+              name: 'code',
+              label: t('position.code'),
+              required: true,
+              max: 30,
+              disabled: Boolean(row),
+              rules: [patternRule(/^[A-Za-z0-9_-]*$/, 'validation.invalid', t)],
+            },
+            {
+              name: 'name',
+              label: t('position.name'),
+              required: true,
+              max: 60,
+              rules: [patternRule(PATTERNS.noSlash, 'validation.noSlash', t)],
+            },
             { name: 'postRank', label: t('position.postRank'), max: 30 },
           ]}
           onClose={() => setEditing(null)}

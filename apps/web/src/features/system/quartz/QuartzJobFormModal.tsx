@@ -17,13 +17,29 @@ interface Values {
 }
 
 /** Job classes of the product (select options), cached for the session. */
-export function useJobClasses(): { name: string; label: { 'zh-CN': string; 'en-US': string }; parameterHint: string | null }[] {
-  const q = useQuery({ queryKey: ['quartz', 'jobClasses'], queryFn: () => callApi(QuartzRoutes.jobClasses), staleTime: Infinity });
+export function useJobClasses(): {
+  name: string;
+  label: { 'zh-CN': string; 'en-US': string };
+  parameterHint: string | null;
+}[] {
+  const q = useQuery({
+    queryKey: ['quartz', 'jobClasses'],
+    queryFn: () => callApi(QuartzRoutes.jobClasses),
+    staleTime: Infinity,
+  });
   return q.data ?? [];
 }
 
 /** Add / edit dialog of a scheduled job: job class, cron (builder), parameter, description. */
-export function QuartzJobFormModal({ job, onClose, onSaved }: { job?: QuartzJobRecord; onClose: () => void; onSaved: () => void }): ReactNode {
+export function QuartzJobFormModal({
+  job,
+  onClose,
+  onSaved,
+}: {
+  job?: QuartzJobRecord;
+  onClose: () => void;
+  onSaved: () => void;
+}): ReactNode {
   const { t, i18n } = useTranslation(['quartz', 'list', 'common']);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -37,7 +53,12 @@ export function QuartzJobFormModal({ job, onClose, onSaved }: { job?: QuartzJobR
     const v = await form.validateFields();
     setSaving(true);
     try {
-      const body = { jobClassName: v.jobClassName, cronExpression: v.cronExpression.trim(), parameter: v.parameter || null, description: v.description || null };
+      const body = {
+        jobClassName: v.jobClassName,
+        cronExpression: v.cronExpression.trim(),
+        parameter: v.parameter || null,
+        description: v.description || null,
+      };
       if (job) await callApi(QuartzRoutes.edit, { body: { ...body, id: job.id } });
       else await callApi(QuartzRoutes.add, { body });
       feedback().message.success(t('list:saveSuccess'));
@@ -50,21 +71,57 @@ export function QuartzJobFormModal({ job, onClose, onSaved }: { job?: QuartzJobR
     }
   };
   return (
-    <Modal open title={job ? t('edit') : t('add')} onCancel={onClose} onOk={() => void save().catch(() => undefined)} confirmLoading={saving} destroyOnHidden width={640}>
+    <Modal
+      open
+      title={job ? t('edit') : t('add')}
+      onCancel={onClose}
+      onOk={() => void save().catch(() => undefined)}
+      confirmLoading={saving}
+      destroyOnHidden
+      width={640}
+    >
       <Form<Values>
         form={form}
         name="quartz"
         layout="vertical"
-        initialValues={job ? { jobClassName: job.jobClassName, cronExpression: job.cronExpression, parameter: job.parameter ?? undefined, description: job.description ?? undefined } : { cronExpression: '0 0 0 * * ? *' }}
+        initialValues={
+          job
+            ? {
+                jobClassName: job.jobClassName,
+                cronExpression: job.cronExpression,
+                parameter: job.parameter ?? undefined,
+                description: job.description ?? undefined,
+              }
+            : { cronExpression: '0 0 0 * * ? *' }
+        }
       >
         <Form.Item name="jobClassName" label={t('jobClassName')} rules={[required]}>
-          <Select showSearch optionFilterProp="label" data-testid="quartz-class" options={classes.map((c) => ({ value: c.name, label: `${c.label[lang]} (${c.name})` }))} />
+          <Select
+            showSearch
+            optionFilterProp="label"
+            data-testid="quartz-class"
+            options={classes.map((c) => ({ value: c.name, label: `${c.label[lang]} (${c.name})` }))}
+          />
         </Form.Item>
         <Form.Item name="cronExpression" label={t('cronExpression')} rules={[required]}>
           <CronInput />
         </Form.Item>
-        {cron && <div style={{ margin: '-12px 0 12px' }}><CronPreview expression={cron} /></div>}
-        <Form.Item name="parameter" label={t('parameter')} extra={hint ? <Typography.Text type="secondary" copyable>{hint}</Typography.Text> : undefined}>
+        {cron && (
+          <div style={{ margin: '-12px 0 12px' }}>
+            <CronPreview expression={cron} />
+          </div>
+        )}
+        <Form.Item
+          name="parameter"
+          label={t('parameter')}
+          extra={
+            hint ? (
+              <Typography.Text type="secondary" copyable>
+                {hint}
+              </Typography.Text>
+            ) : undefined
+          }
+        >
           <Input.TextArea rows={2} maxLength={2000} />
         </Form.Item>
         <Form.Item name="description" label={t('description')}>

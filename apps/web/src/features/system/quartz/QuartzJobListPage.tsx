@@ -22,8 +22,12 @@ export function QuartzJobListPage(): ReactNode {
   const classes = useJobClasses();
   const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const list = useListPage({
-    route: QuartzRoutes.list, permissionPrefix: 'quartz', sourceKey: '/system/quartz',
-    deleteRoute: QuartzRoutes.delete, deleteBatchRoute: QuartzRoutes.deleteBatch, exportRoute: QuartzRoutes.exportXls,
+    route: QuartzRoutes.list,
+    permissionPrefix: 'quartz',
+    sourceKey: '/system/quartz',
+    deleteRoute: QuartzRoutes.delete,
+    deleteBatchRoute: QuartzRoutes.deleteBatch,
+    exportRoute: QuartzRoutes.exportXls,
   });
   const classLabel = (name: string): string => classes.find((c) => c.name === name)?.label[lang] ?? name;
 
@@ -50,8 +54,21 @@ export function QuartzJobListPage(): ReactNode {
         importRoute={QuartzRoutes.importExcel}
         onAdd={() => setDialog({})}
         queryFields={[
-          { name: 'jobClassName', label: t('jobClassName'), kind: 'select', options: classes.map((c) => ({ value: c.name, label: c.label[lang] })) },
-          { name: 'status', label: t('status'), kind: 'select', options: [{ value: 0, label: t('running') }, { value: -1, label: t('stopped') }] },
+          {
+            name: 'jobClassName',
+            label: t('jobClassName'),
+            kind: 'select',
+            options: classes.map((c) => ({ value: c.name, label: c.label[lang] })),
+          },
+          {
+            name: 'status',
+            label: t('status'),
+            kind: 'select',
+            options: [
+              { value: 0, label: t('running') },
+              { value: -1, label: t('stopped') },
+            ],
+          },
           { name: 'description', label: t('description'), kind: 'text' },
         ]}
         superFields={[
@@ -61,40 +78,101 @@ export function QuartzJobListPage(): ReactNode {
           { field: 'createTime', label: t('createTime'), type: 'datetime' },
         ]}
         columns={[
-          { title: t('jobClassName'), dataIndex: 'jobClassName', sorter: true, render: (v: string) => <Tooltip title={v}>{classLabel(v)}</Tooltip> },
           {
-            title: t('status'), dataIndex: 'status', sorter: true, width: 90,
-            render: (v: number) => <Tag color={v === 0 ? 'green' : 'default'} data-testid="quartz-status">{v === 0 ? t('running') : t('stopped')}</Tag>,
+            title: t('jobClassName'),
+            dataIndex: 'jobClassName',
+            sorter: true,
+            render: (v: string) => <Tooltip title={v}>{classLabel(v)}</Tooltip>,
           },
-          { title: t('cronExpression'), dataIndex: 'cronExpression', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+          {
+            title: t('status'),
+            dataIndex: 'status',
+            sorter: true,
+            width: 90,
+            render: (v: number) => (
+              <Tag color={v === 0 ? 'green' : 'default'} data-testid="quartz-status">
+                {v === 0 ? t('running') : t('stopped')}
+              </Tag>
+            ),
+          },
+          {
+            title: t('cronExpression'),
+            dataIndex: 'cronExpression',
+            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+          },
           { title: t('parameter'), dataIndex: 'parameter', ellipsis: true, width: 160 },
           { title: t('description'), dataIndex: 'description', ellipsis: true, width: 160 },
           {
-            title: t('lastRun'), dataIndex: 'lastRunTime', sorter: true, width: 200,
-            render: (v: string | null, row) => (v ? (
-              <Tooltip title={row.lastRunMessage}>
-                {formatDateTime(v)} {row.lastRunStatus && <Tag color={RUN_COLOR[row.lastRunStatus]}>{t(`run.${row.lastRunStatus}`)}</Tag>}
-              </Tooltip>
-            ) : '-'),
+            title: t('lastRun'),
+            dataIndex: 'lastRunTime',
+            sorter: true,
+            width: 200,
+            render: (v: string | null, row) =>
+              v ? (
+                <Tooltip title={row.lastRunMessage}>
+                  {formatDateTime(v)}{' '}
+                  {row.lastRunStatus && <Tag color={RUN_COLOR[row.lastRunStatus]}>{t(`run.${row.lastRunStatus}`)}</Tag>}
+                </Tooltip>
+              ) : (
+                '-'
+              ),
           },
-          { title: t('nextFire'), dataIndex: 'nextFireTime', width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
           {
-            title: t('list:actions.title'), key: 'actions', fixed: 'right', width: 170,
+            title: t('nextFire'),
+            dataIndex: 'nextFireTime',
+            width: 170,
+            render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+          },
+          {
+            title: t('list:actions.title'),
+            key: 'actions',
+            fixed: 'right',
+            width: 170,
             render: (_v, row) => (
               <RowActions
                 actions={[
-                  { key: 'resume', label: t('resume'), permission: 'quartz:resume', hidden: row.status === 0, onClick: () => act('resume', row) },
-                  { key: 'pause', label: t('pause'), permission: 'quartz:pause', hidden: row.status !== 0, onClick: () => act('pause', row) },
-                  { key: 'execute', label: t('execute'), permission: 'quartz:execute', onClick: () => act('execute', row) },
-                  { key: 'edit', label: t('list:actions.edit'), permission: 'quartz:edit', onClick: () => setDialog({ job: row }) },
-                  { key: 'delete', label: t('list:actions.delete'), permission: 'quartz:delete', danger: true, onClick: () => list.confirmDelete(row.id) },
+                  {
+                    key: 'resume',
+                    label: t('resume'),
+                    permission: 'quartz:resume',
+                    hidden: row.status === 0,
+                    onClick: () => act('resume', row),
+                  },
+                  {
+                    key: 'pause',
+                    label: t('pause'),
+                    permission: 'quartz:pause',
+                    hidden: row.status !== 0,
+                    onClick: () => act('pause', row),
+                  },
+                  {
+                    key: 'execute',
+                    label: t('execute'),
+                    permission: 'quartz:execute',
+                    onClick: () => act('execute', row),
+                  },
+                  {
+                    key: 'edit',
+                    label: t('list:actions.edit'),
+                    permission: 'quartz:edit',
+                    onClick: () => setDialog({ job: row }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('list:actions.delete'),
+                    permission: 'quartz:delete',
+                    danger: true,
+                    onClick: () => list.confirmDelete(row.id),
+                  },
                 ]}
               />
             ),
           },
         ]}
       />
-      {dialog && <QuartzJobFormModal job={dialog.job} onClose={() => setDialog(null)} onSaved={() => void list.reload()} />}
+      {dialog && (
+        <QuartzJobFormModal job={dialog.job} onClose={() => setDialog(null)} onSaved={() => void list.reload()} />
+      )}
     </>
   );
 }

@@ -14,14 +14,23 @@ import { RoleDataRulePanel } from './RoleDataRulePanel';
 export function RoleAuthDrawer({ role, onClose }: { role: RoleRecord; onClose: () => void }): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const { isMobile } = useResponsive();
-  const granted = useQuery({ queryKey: ['sys', 'role', 'perm', role.id], queryFn: ({ signal }) => callApi(RoleRoutes.queryRolePermission, { query: { roleId: role.id }, signal }) });
+  const granted = useQuery({
+    queryKey: ['sys', 'role', 'perm', role.id],
+    queryFn: ({ signal }) => callApi(RoleRoutes.queryRolePermission, { query: { roleId: role.id }, signal }),
+  });
   const checked = useSeededSelection(granted.data);
   const [saving, setSaving] = useState(false);
   const [ruleNode, setRuleNode] = useState<{ id: string; title: string } | null>(null);
   const save = async (close: boolean): Promise<void> => {
     setSaving(true);
     try {
-      await callApi(RoleRoutes.saveRolePermission, { body: { roleId: role.id, permissionIds: checked.value.join(','), lastpermissionIds: (granted.data ?? []).join(',') } });
+      await callApi(RoleRoutes.saveRolePermission, {
+        body: {
+          roleId: role.id,
+          permissionIds: checked.value.join(','),
+          lastpermissionIds: (granted.data ?? []).join(','),
+        },
+      });
       feedback().message.success(t('list:saveSuccess'));
       if (close) onClose();
       else {
@@ -41,13 +50,33 @@ export function RoleAuthDrawer({ role, onClose }: { role: RoleRecord; onClose: (
       footer={
         <Space>
           <Button onClick={onClose}>{t('depart.cancel')}</Button>
-          <Button loading={saving} disabled={!checked.ready} onClick={() => void save(false)}>{t('role.saveOnly')}</Button>
-          <Button type="primary" loading={saving} disabled={!checked.ready} onClick={() => void save(true)} data-testid="role-auth-save">{t('role.saveClose')}</Button>
+          <Button loading={saving} disabled={!checked.ready} onClick={() => void save(false)}>
+            {t('role.saveOnly')}
+          </Button>
+          <Button
+            type="primary"
+            loading={saving}
+            disabled={!checked.ready}
+            onClick={() => void save(true)}
+            data-testid="role-auth-save"
+          >
+            {t('role.saveClose')}
+          </Button>
         </Space>
       }
     >
-      {checked.ready ? <PermissionTreeCheck value={checked.value} onChange={checked.onChange} onSelectNode={(id, title) => setRuleNode({ id, title })} /> : <Spin />}
-      {ruleNode && <RoleDataRulePanel key={ruleNode.id} roleId={role.id} permissionId={ruleNode.id} title={ruleNode.title} />}
+      {checked.ready ? (
+        <PermissionTreeCheck
+          value={checked.value}
+          onChange={checked.onChange}
+          onSelectNode={(id, title) => setRuleNode({ id, title })}
+        />
+      ) : (
+        <Spin />
+      )}
+      {ruleNode && (
+        <RoleDataRulePanel key={ruleNode.id} roleId={role.id} permissionId={ruleNode.id} title={ruleNode.title} />
+      )}
     </Drawer>
   );
 }

@@ -26,7 +26,9 @@ interface RoleDataRulePanelProps {
 export function RoleDataRulePanel({ roleId, permissionId, title, departId }: RoleDataRulePanelProps): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const rules = useQuery({
-    queryKey: departId ? ['sys', 'depart', 'drole-datarule', departId, roleId, permissionId] : ['sys', 'role', 'datarule', roleId, permissionId],
+    queryKey: departId
+      ? ['sys', 'depart', 'drole-datarule', departId, roleId, permissionId]
+      : ['sys', 'role', 'datarule', roleId, permissionId],
     queryFn: ({ signal }) =>
       departId
         ? callApi(DepartRoleRoutes.queryDataRule, { params: { permissionId, departId, roleId }, signal })
@@ -47,14 +49,27 @@ export function RoleDataRulePanel({ roleId, permissionId, title, departId }: Rol
   };
   const list = rules.data?.datarule ?? [];
   return (
-    <Card size="small" title={t('role.dataRulesOf', { name: title })} style={{ marginTop: 12 }} data-testid="role-datarule">
+    <Card
+      size="small"
+      title={t('role.dataRulesOf', { name: title })}
+      style={{ marginTop: 12 }}
+      data-testid="role-datarule"
+    >
       <Spin spinning={rules.isFetching}>
         {list.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('role.noDataRules')} />
         ) : (
           <>
-            <Checkbox.Group value={checked.value} onChange={(v) => checked.onChange(v.map(String))} options={list.map((r) => ({ value: r.id, label: r.ruleName }))} />
-            <div><Button type="primary" size="small" style={{ marginTop: 8 }} loading={saving} onClick={() => void save()}>{t('role.saveDataRules')}</Button></div>
+            <Checkbox.Group
+              value={checked.value}
+              onChange={(v) => checked.onChange(v.map(String))}
+              options={list.map((r) => ({ value: r.id, label: r.ruleName }))}
+            />
+            <div>
+              <Button type="primary" size="small" style={{ marginTop: 8 }} loading={saving} onClick={() => void save()}>
+                {t('role.saveDataRules')}
+              </Button>
+            </div>
           </>
         )}
       </Spin>

@@ -14,7 +14,15 @@ interface RoleFormValues {
 }
 
 /** Add / edit dialog of a role (SPEC §3 role; §5 role code without Chinese, lengths 2-30). */
-export function RoleFormModal({ role, onClose, onSaved }: { role?: RoleRecord; onClose: () => void; onSaved: () => void }): ReactNode {
+export function RoleFormModal({
+  role,
+  onClose,
+  onSaved,
+}: {
+  role?: RoleRecord;
+  onClose: () => void;
+  onSaved: () => void;
+}): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const [form] = Form.useForm<RoleFormValues>();
   const [saving, setSaving] = useState(false);
@@ -37,13 +45,46 @@ export function RoleFormModal({ role, onClose, onSaved }: { role?: RoleRecord; o
     }
   };
   return (
-    <Modal open title={role ? t('role.edit') : t('role.add')} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} destroyOnHidden>
-      <Form<RoleFormValues> form={form} name="role" layout="vertical" initialValues={role ? { roleName: role.roleName, roleCode: role.roleCode, description: role.description ?? undefined } : undefined}>
-        <Form.Item name="roleName" label={t('role.roleName')} rules={[required, length, patternRule(PATTERNS.noSlash, 'validation.noSlash', t)]}><Input /></Form.Item>
-        <Form.Item name="roleCode" label={t('role.roleCode')} rules={[required, length, patternRule(PATTERNS.noChinese, 'validation.noChinese', t), patternRule(/^[A-Za-z0-9_:-]*$/, 'validation.invalid', t)]}>
+    <Modal
+      open
+      title={role ? t('role.edit') : t('role.add')}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form<RoleFormValues>
+        form={form}
+        name="role"
+        layout="vertical"
+        initialValues={
+          role
+            ? { roleName: role.roleName, roleCode: role.roleCode, description: role.description ?? undefined }
+            : undefined
+        }
+      >
+        <Form.Item
+          name="roleName"
+          label={t('role.roleName')}
+          rules={[required, length, patternRule(PATTERNS.noSlash, 'validation.noSlash', t)]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="roleCode"
+          label={t('role.roleCode')}
+          rules={[
+            required,
+            length,
+            patternRule(PATTERNS.noChinese, 'validation.noChinese', t),
+            patternRule(/^[A-Za-z0-9_:-]*$/, 'validation.invalid', t),
+          ]}
+        >
           <Input disabled={Boolean(role)} />
         </Form.Item>
-        <Form.Item name="description" label={t('role.description')}><Input.TextArea rows={3} maxLength={200} /></Form.Item>
+        <Form.Item name="description" label={t('role.description')}>
+          <Input.TextArea rows={3} maxLength={200} />
+        </Form.Item>
       </Form>
     </Modal>
   );

@@ -15,8 +15,12 @@ export function RoleListPage(): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useListPage({
-    route: RoleRoutes.list, permissionPrefix: 'role', sourceKey: '/system/role',
-    deleteRoute: RoleRoutes.delete, deleteBatchRoute: RoleRoutes.deleteBatch, exportRoute: RoleRoutes.exportXls,
+    route: RoleRoutes.list,
+    permissionPrefix: 'role',
+    sourceKey: '/system/role',
+    deleteRoute: RoleRoutes.delete,
+    deleteBatchRoute: RoleRoutes.deleteBatch,
+    exportRoute: RoleRoutes.exportXls,
   });
   return (
     <>
@@ -44,20 +48,41 @@ export function RoleListPage(): ReactNode {
           { title: t('role.description'), dataIndex: 'description', ellipsis: true, width: 200 },
           { title: t('user.createTime'), dataIndex: 'createTime', sorter: true, width: 200, render: formatDateTime },
           {
-            title: t('list:actions.title'), key: 'actions', fixed: 'right', width: 160,
+            title: t('list:actions.title'),
+            key: 'actions',
+            fixed: 'right',
+            width: 160,
             render: (_v, row) => (
               <RowActions
                 actions={[
-                  { key: 'auth', label: t('role.auth'), permission: 'role:auth', onClick: () => setDialog({ kind: 'auth', role: row }) },
-                  { key: 'edit', label: t('list:actions.edit'), permission: 'role:edit', onClick: () => setDialog({ kind: 'form', role: row }) },
-                  { key: 'delete', label: t('list:actions.delete'), permission: 'role:delete', danger: true, onClick: () => list.confirmDelete(row.id) },
+                  {
+                    key: 'auth',
+                    label: t('role.auth'),
+                    permission: 'role:auth',
+                    onClick: () => setDialog({ kind: 'auth', role: row }),
+                  },
+                  {
+                    key: 'edit',
+                    label: t('list:actions.edit'),
+                    permission: 'role:edit',
+                    onClick: () => setDialog({ kind: 'form', role: row }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('list:actions.delete'),
+                    permission: 'role:delete',
+                    danger: true,
+                    onClick: () => list.confirmDelete(row.id),
+                  },
                 ]}
               />
             ),
           },
         ]}
       />
-      {dialog?.kind === 'form' && <RoleFormModal role={dialog.role} onClose={() => setDialog(null)} onSaved={() => void list.reload()} />}
+      {dialog?.kind === 'form' && (
+        <RoleFormModal role={dialog.role} onClose={() => setDialog(null)} onSaved={() => void list.reload()} />
+      )}
       {dialog?.kind === 'auth' && <RoleAuthDrawer role={dialog.role} onClose={() => setDialog(null)} />}
     </>
   );

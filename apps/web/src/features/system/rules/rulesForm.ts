@@ -22,12 +22,21 @@ export interface CheckRuleFormValues {
 
 /** Starting values: one whole-value row for a new rule, or the record being edited. */
 export function initialCheckRuleValues(record?: CheckRuleRecord): CheckRuleFormValues {
-  if (!record) return { ruleCode: '', ruleName: '', ruleDescription: '', ruleJson: [{ digits: '*', pattern: '', message: '' }] };
-  return { ruleCode: record.ruleCode, ruleName: record.ruleName, ruleDescription: record.ruleDescription, ruleJson: record.ruleJson.map((r) => ({ ...r })) };
+  if (!record)
+    return { ruleCode: '', ruleName: '', ruleDescription: '', ruleJson: [{ digits: '*', pattern: '', message: '' }] };
+  return {
+    ruleCode: record.ruleCode,
+    ruleName: record.ruleName,
+    ruleDescription: record.ruleDescription,
+    ruleJson: record.ruleJson.map((r) => ({ ...r })),
+  };
 }
 
 /** The check-rule body checked with the contract's schema (SPEC §5 written once), or the field errors. */
-export function validateCheckRule(values: CheckRuleFormValues, t: TFunction): { body: CheckRuleCreate } | { errors: FieldEntry[] } {
+export function validateCheckRule(
+  values: CheckRuleFormValues,
+  t: TFunction,
+): { body: CheckRuleCreate } | { errors: FieldEntry[] } {
   const parsed = CheckRuleCreateSchema.safeParse(values);
   return parsed.success ? { body: parsed.data } : { errors: issuesToFields(parsed.error.issues, t) };
 }
@@ -37,12 +46,26 @@ export type FillRuleFormValues = FillRuleCreate;
 
 /** Starting values: a waybill-number rule with today's format, or the record being edited. */
 export function initialFillRuleValues(record?: FillRuleRecord): FillRuleFormValues {
-  if (!record) return { ruleCode: '', ruleName: '', generator: 'waybillNumber', ruleParams: { ...FILL_RULE_DEFAULTS.waybillNumber } };
-  return { ruleCode: record.ruleCode, ruleName: record.ruleName, generator: record.generator, ruleParams: { ...record.ruleParams } };
+  if (!record)
+    return {
+      ruleCode: '',
+      ruleName: '',
+      generator: 'waybillNumber',
+      ruleParams: { ...FILL_RULE_DEFAULTS.waybillNumber },
+    };
+  return {
+    ruleCode: record.ruleCode,
+    ruleName: record.ruleName,
+    generator: record.generator,
+    ruleParams: { ...record.ruleParams },
+  };
 }
 
 /** The fill-rule body checked with the contract's schema, or the field errors. */
-export function validateFillRule(values: FillRuleFormValues, t: TFunction): { body: FillRuleCreate } | { errors: FieldEntry[] } {
+export function validateFillRule(
+  values: FillRuleFormValues,
+  t: TFunction,
+): { body: FillRuleCreate } | { errors: FieldEntry[] } {
   const parsed = FillRuleCreateSchema.safeParse(values);
   return parsed.success ? { body: parsed.data } : { errors: issuesToFields(parsed.error.issues, t) };
 }

@@ -20,9 +20,17 @@ export function TenantListPage(): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const [editing, setEditing] = useState<{ row?: TenantRecord } | null>(null);
   const [renewing, setRenewing] = useState<TenantRecord | null>(null);
-  const list = useListPage({ route: TenantRoutes.list, permissionPrefix: 'tenant', sourceKey: '/system/tenant', deleteRoute: TenantRoutes.delete });
+  const list = useListPage({
+    route: TenantRoutes.list,
+    permissionPrefix: 'tenant',
+    sourceKey: '/system/tenant',
+    deleteRoute: TenantRoutes.delete,
+  });
   const row = editing?.row;
-  const status = [{ value: 1, label: t('tenant.normal') }, { value: 0, label: t('tenant.frozen') }];
+  const status = [
+    { value: 1, label: t('tenant.normal') },
+    { value: 0, label: t('tenant.frozen') },
+  ];
   return (
     <>
       <ListPage<TenantRecord>
@@ -30,10 +38,18 @@ export function TenantListPage(): ReactNode {
         list={list}
         selectable={false}
         onAdd={() => setEditing({})}
-        queryFields={[{ name: 'name', label: t('tenant.name'), kind: 'text' }, { name: 'status', label: t('tenant.status'), kind: 'select', options: status }]}
+        queryFields={[
+          { name: 'name', label: t('tenant.name'), kind: 'text' },
+          { name: 'status', label: t('tenant.status'), kind: 'select', options: status },
+        ]}
         superFields={[
           { field: 'name', label: t('tenant.name'), type: 'string' },
-          { field: 'status', label: t('tenant.status'), type: 'select', options: status.map((s) => ({ value: String(s.value), label: s.label })) },
+          {
+            field: 'status',
+            label: t('tenant.status'),
+            type: 'select',
+            options: status.map((s) => ({ value: String(s.value), label: s.label })),
+          },
           { field: 'beginDate', label: t('tenant.beginDate'), type: 'date' },
           { field: 'endDate', label: t('tenant.endDate'), type: 'date' },
         ]}
@@ -42,22 +58,54 @@ export function TenantListPage(): ReactNode {
           { title: t('tenant.name'), dataIndex: 'name', sorter: true },
           { title: t('tenant.nameEn'), dataIndex: 'nameEn' },
           { title: t('tenant.beginDate'), dataIndex: 'beginDate', render: day },
-          { title: t('tenant.endDate'), dataIndex: 'endDate', render: (v: string | null) => (v && Date.parse(v) < Date.now() ? <Badge status="error" text={`${day(v)} ${t('tenant.expired')}`} /> : day(v)) },
-          { title: t('tenant.status'), dataIndex: 'status', render: (v: number) => <Badge status={v === 1 ? 'success' : 'error'} text={v === 1 ? t('tenant.normal') : t('tenant.frozen')} /> },
+          {
+            title: t('tenant.endDate'),
+            dataIndex: 'endDate',
+            render: (v: string | null) =>
+              v && Date.parse(v) < Date.now() ? (
+                <Badge status="error" text={`${day(v)} ${t('tenant.expired')}`} />
+              ) : (
+                day(v)
+              ),
+          },
+          {
+            title: t('tenant.status'),
+            dataIndex: 'status',
+            render: (v: number) => (
+              <Badge status={v === 1 ? 'success' : 'error'} text={v === 1 ? t('tenant.normal') : t('tenant.frozen')} />
+            ),
+          },
           { title: t('user.createTime'), dataIndex: 'createTime', sorter: true, width: 200, render: formatDateTime },
           {
-            title: t('list:actions.title'), key: 'actions', width: 180,
+            title: t('list:actions.title'),
+            key: 'actions',
+            width: 180,
             render: (_v, r) => (
-              <RowActions actions={[
-                { key: 'edit', label: t('list:actions.edit'), permission: 'tenant:edit', onClick: () => setEditing({ row: r }) },
-                { key: 'renew', label: t('tenant.renew'), permission: 'tenant:edit', onClick: () => setRenewing(r) },
-                { key: 'delete', label: t('list:actions.delete'), permission: 'tenant:delete', danger: true, onClick: () => list.confirmDelete(String(r.id)) },
-              ]} />
+              <RowActions
+                actions={[
+                  {
+                    key: 'edit',
+                    label: t('list:actions.edit'),
+                    permission: 'tenant:edit',
+                    onClick: () => setEditing({ row: r }),
+                  },
+                  { key: 'renew', label: t('tenant.renew'), permission: 'tenant:edit', onClick: () => setRenewing(r) },
+                  {
+                    key: 'delete',
+                    label: t('list:actions.delete'),
+                    permission: 'tenant:delete',
+                    danger: true,
+                    onClick: () => list.confirmDelete(String(r.id)),
+                  },
+                ]}
+              />
             ),
           },
         ]}
       />
-      {renewing && <TenantRenewModal tenant={renewing} onClose={() => setRenewing(null)} onSaved={() => list.reload()} />}
+      {renewing && (
+        <TenantRenewModal tenant={renewing} onClose={() => setRenewing(null)} onSaved={() => list.reload()} />
+      )}
       {editing && <TenantFormModal tenant={row} onClose={() => setEditing(null)} onSaved={() => list.reload()} />}
     </>
   );

@@ -12,7 +12,15 @@ import { callApi } from '../../../platform/http/callApi';
  * year from the later of today and the current end. The server allows it in the platform tenant
  * only (`PUT /sys/tenant/renew`, permission tenant:edit).
  */
-export function TenantRenewModal({ tenant, onClose, onSaved }: { tenant: TenantRecord; onClose: () => void; onSaved: () => Promise<void> | void }): ReactNode {
+export function TenantRenewModal({
+  tenant,
+  onClose,
+  onSaved,
+}: {
+  tenant: TenantRecord;
+  onClose: () => void;
+  onSaved: () => Promise<void> | void;
+}): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const base = tenant.endDate && dayjs(tenant.endDate).isAfter(dayjs()) ? dayjs(tenant.endDate) : dayjs();
   const [end, setEnd] = useState<Dayjs | null>(base.add(1, 'year'));
@@ -32,7 +40,15 @@ export function TenantRenewModal({ tenant, onClose, onSaved }: { tenant: TenantR
     }
   };
   return (
-    <Modal open title={t('tenant.renewTitle', { name: tenant.name })} onCancel={onClose} onOk={() => void save()} okButtonProps={{ disabled: !end }} confirmLoading={saving} destroyOnHidden>
+    <Modal
+      open
+      title={t('tenant.renewTitle', { name: tenant.name })}
+      onCancel={onClose}
+      onOk={() => void save()}
+      okButtonProps={{ disabled: !end }}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
       <Typography.Paragraph type="secondary">
         {t('tenant.endDate')}: {tenant.endDate ? tenant.endDate.slice(0, 10) : '—'}
       </Typography.Paragraph>

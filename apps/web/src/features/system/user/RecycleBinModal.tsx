@@ -26,7 +26,9 @@ export function RecycleBinModal({ onClose, onRestored }: RecycleBinModalProps): 
     const userIds = ids.join(',');
     feedback().modal.confirm({
       title: restore ? t('user.recycle.restoreTitle') : t('user.recycle.purgeTitle'),
-      content: restore ? t('user.recycle.restoreConfirm', { count: ids.length }) : t('user.recycle.purgeConfirm', { count: ids.length }),
+      content: restore
+        ? t('user.recycle.restoreConfirm', { count: ids.length })
+        : t('user.recycle.purgeConfirm', { count: ids.length }),
       okButtonProps: { danger: !restore },
       onOk: async () => {
         if (restore) await callApi(UserRoutes.putRecycleBin, { body: { userIds } });
@@ -41,7 +43,9 @@ export function RecycleBinModal({ onClose, onRestored }: RecycleBinModalProps): 
     <Modal open width={1000} title={t('user.recycle.title')} onCancel={onClose} footer={null} destroyOnHidden>
       <Space style={{ marginBottom: 12 }} wrap>
         <Button onClick={() => act(list.selectedKeys, true)}>{t('user.recycle.restoreSelected')}</Button>
-        <Button danger onClick={() => act(list.selectedKeys, false)}>{t('user.recycle.purgeSelected')}</Button>
+        <Button danger onClick={() => act(list.selectedKeys, false)}>
+          {t('user.recycle.purgeSelected')}
+        </Button>
       </Space>
       <Table<UserRecord>
         size="small"
@@ -49,8 +53,18 @@ export function RecycleBinModal({ onClose, onRestored }: RecycleBinModalProps): 
         scroll={{ x: 'max-content' }}
         loading={list.loading}
         dataSource={list.rows}
-        rowSelection={{ selectedRowKeys: list.selectedKeys, onChange: (keys, rows) => list.select(keys.map(String), rows) }}
-        pagination={{ current: list.pageNo, pageSize: list.pageSize, total: list.total, pageSizeOptions: LIST_PAGE_SIZES.map(String), showSizeChanger: true, onChange: list.changePage }}
+        rowSelection={{
+          selectedRowKeys: list.selectedKeys,
+          onChange: (keys, rows) => list.select(keys.map(String), rows),
+        }}
+        pagination={{
+          current: list.pageNo,
+          pageSize: list.pageSize,
+          total: list.total,
+          pageSizeOptions: LIST_PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          onChange: list.changePage,
+        }}
         columns={[
           { title: t('user.username'), dataIndex: 'username' },
           { title: t('user.realname'), dataIndex: 'realname' },

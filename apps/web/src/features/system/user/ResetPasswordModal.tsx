@@ -17,7 +17,9 @@ export function ResetPasswordModal({ username, onClose }: { username: string; on
     const v = await form.validateFields();
     setSaving(true);
     try {
-      await callApi(UserRoutes.changePassword, { body: { username, password: v.password, confirmpassword: v.confirmpassword } });
+      await callApi(UserRoutes.changePassword, {
+        body: { username, password: v.password, confirmpassword: v.confirmpassword },
+      });
       feedback().message.success(t('list:operateSuccess'));
       onClose();
     } catch (error) {
@@ -27,15 +29,35 @@ export function ResetPasswordModal({ username, onClose }: { username: string; on
     }
   };
   return (
-    <Modal open title={t('user.resetPassword')} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} destroyOnHidden>
+    <Modal
+      open
+      title={t('user.resetPassword')}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical">
         <Form.Item label={t('user.username')}>
           <Input value={username} disabled />
         </Form.Item>
-        <Form.Item name="password" label={t('user.newPassword')} rules={[{ required: true, message: t('common:validation.required') }, patternRule(PATTERNS.password, 'validation.password', t)]}>
+        <Form.Item
+          name="password"
+          label={t('user.newPassword')}
+          rules={[
+            { required: true, message: t('common:validation.required') },
+            patternRule(PATTERNS.password, 'validation.password', t),
+          ]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="confirmpassword" required label={t('user.confirmPassword')} dependencies={['password']} rules={[confirmRule(t)]}>
+        <Form.Item
+          name="confirmpassword"
+          required
+          label={t('user.confirmPassword')}
+          dependencies={['password']}
+          rules={[confirmRule(t)]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>

@@ -9,13 +9,48 @@ import { UserFormModal } from './UserFormModal';
 
 const callApi = vi.fn();
 vi.mock('../../../platform/http/callApi', () => ({ callApi: (...a: unknown[]) => callApi(...a) }));
-vi.stubGlobal('ResizeObserver', class { observe(): void {} unobserve(): void {} disconnect(): void {} });
-vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined }));
+vi.stubGlobal(
+  'ResizeObserver',
+  class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  },
+);
+vi.stubGlobal('matchMedia', (query: string) => ({
+  matches: false,
+  media: query,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+}));
 
 const USER: UserRecord = {
-  id: 'u1', username: 'alice01', realname: 'Alice', avatar: null, birthday: null, sex: null, email: null, phone: '13800138000',
-  telephone: null, workNo: null, post: null, orgCode: null, orgCodeTxt: null, status: 1, userIdentity: 1, defaultMonitorAccount: null,
-  onlyMultiLevelAlarm: false, alarmPushMode: [], createBy: null, createTime: null, updateTime: null, departIds: null, departIds_dictText: null, departName: null,
+  id: 'u1',
+  username: 'alice01',
+  realname: 'Alice',
+  avatar: null,
+  birthday: null,
+  sex: null,
+  email: null,
+  phone: '13800138000',
+  telephone: null,
+  workNo: null,
+  post: null,
+  orgCode: null,
+  orgCodeTxt: null,
+  status: 1,
+  userIdentity: 1,
+  defaultMonitorAccount: null,
+  onlyMultiLevelAlarm: false,
+  alarmPushMode: [],
+  createBy: null,
+  createTime: null,
+  updateTime: null,
+  departIds: null,
+  departIds_dictText: null,
+  departName: null,
 };
 
 beforeAll(async () => {
@@ -31,8 +66,10 @@ afterEach(() => {
 /** The server's answers: the user's roles and departments as `links` says (never: still loading). */
 function serve(links: 'never' | 'loaded'): void {
   callApi.mockImplementation((route: unknown) => {
-    if (route === UserRoutes.queryUserRole) return links === 'never' ? new Promise(() => undefined) : Promise.resolve(['r1']);
-    if (route === UserRoutes.userDepartList) return links === 'never' ? new Promise(() => undefined) : Promise.resolve([{ key: 'd1', title: 'Cold store' }]);
+    if (route === UserRoutes.queryUserRole)
+      return links === 'never' ? new Promise(() => undefined) : Promise.resolve(['r1']);
+    if (route === UserRoutes.userDepartList)
+      return links === 'never' ? new Promise(() => undefined) : Promise.resolve([{ key: 'd1', title: 'Cold store' }]);
     if (route === UserRoutes.edit) return Promise.resolve(null);
     return Promise.resolve([]);
   });

@@ -4,11 +4,16 @@ import { callApi } from '../../../platform/http/callApi';
 
 /** All roles of the tenant (labels of role ids). */
 export function useAllRoles(): UseQueryResult<RoleRecord[]> {
-  return useQuery({ queryKey: ['sys', 'role', 'all'], queryFn: ({ signal }) => callApi(RoleRoutes.queryall, { signal, silent: true }) });
+  return useQuery({
+    queryKey: ['sys', 'role', 'all'],
+    queryFn: ({ signal }) => callApi(RoleRoutes.queryall, { signal, silent: true }),
+  });
 }
 
 /** Role ids and departments of a user being edited. */
-export function useUserLinks(userId: string | undefined): UseQueryResult<{ roles: string[]; departs: { key: string; title: string }[] }> {
+export function useUserLinks(
+  userId: string | undefined,
+): UseQueryResult<{ roles: string[]; departs: { key: string; title: string }[] }> {
   return useQuery({
     queryKey: ['sys', 'user', 'links', userId],
     enabled: Boolean(userId),

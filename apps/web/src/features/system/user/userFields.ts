@@ -19,12 +19,28 @@ export function userSuperFields(t: TFunction): SuperQueryField[] {
   return [
     { field: 'username', label: t('system:user.username'), type: 'string' },
     { field: 'realname', label: t('system:user.realname'), type: 'string' },
-    { field: 'sex', label: t('system:user.sex'), type: 'select', options: [{ value: '1', label: t('system:user.male') }, { value: '2', label: t('system:user.female') }] },
+    {
+      field: 'sex',
+      label: t('system:user.sex'),
+      type: 'select',
+      options: [
+        { value: '1', label: t('system:user.male') },
+        { value: '2', label: t('system:user.female') },
+      ],
+    },
     { field: 'birthday', label: t('system:user.birthday'), type: 'date' },
     { field: 'phone', label: t('system:user.phone'), type: 'string' },
     { field: 'email', label: t('system:user.email'), type: 'string' },
     { field: 'workNo', label: t('system:user.workNo'), type: 'string' },
-    { field: 'status', label: t('system:user.status'), type: 'select', options: [{ value: '1', label: t('system:user.normal') }, { value: '2', label: t('system:user.frozen') }] },
+    {
+      field: 'status',
+      label: t('system:user.status'),
+      type: 'select',
+      options: [
+        { value: '1', label: t('system:user.normal') },
+        { value: '2', label: t('system:user.frozen') },
+      ],
+    },
     { field: 'createTime', label: t('system:user.createTime'), type: 'datetime' },
   ];
 }

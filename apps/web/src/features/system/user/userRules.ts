@@ -5,7 +5,6 @@ import { callApi } from '../../../platform/http/callApi';
 import { isApiError } from '../../../platform/http/ApiError';
 import { patternRule } from '../../../platform/forms/formRules';
 
-
 /** Field rules of the user form from the contracts' SPEC §5 patterns, translated. */
 export function userRules(t: TFunction, editingId?: string): Record<string, Rule[]> {
   const required = { required: true, message: t('common:validation.required') };
@@ -28,7 +27,11 @@ export function userRules(t: TFunction, editingId?: string): Record<string, Rule
       },
     ],
     password: [required, patternRule(PATTERNS.password, 'validation.password', t)],
-    realname: [required, patternRule(PATTERNS.realname, 'validation.realname', t), patternRule(PATTERNS.noSlash, 'validation.noSlash', t)],
+    realname: [
+      required,
+      patternRule(PATTERNS.realname, 'validation.realname', t),
+      patternRule(PATTERNS.noSlash, 'validation.noSlash', t),
+    ],
     phone: [required, patternRule(PATTERNS.mobile, 'validation.mobile', t)],
     telephone: [patternRule(LANDLINE_PATTERN, 'validation.landline', t)],
     email: [{ type: 'email', message: t('common:validation.email') }],

@@ -3,8 +3,22 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { initI18n } from '../../i18n/i18n';
 import { AreaPicker } from './AreaPicker';
 
-vi.stubGlobal('ResizeObserver', class { observe(): void {} unobserve(): void {} disconnect(): void {} });
-vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined }));
+vi.stubGlobal(
+  'ResizeObserver',
+  class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  },
+);
+vi.stubGlobal('matchMedia', (query: string) => ({
+  matches: false,
+  media: query,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+}));
 
 beforeAll(async () => {
   const i18n = initI18n('en-US');
@@ -12,7 +26,6 @@ beforeAll(async () => {
   await i18n.loadNamespaces('widgets');
 });
 afterEach(cleanup);
-
 
 describe('AreaPicker', () => {
   it('shows the cascader path of the value and no warning for the default type', async () => {

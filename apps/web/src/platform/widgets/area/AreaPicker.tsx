@@ -1,7 +1,15 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Cascader, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { cascaderOptions, childrenOf, loadAreaTree, parentIndex, pathOf, resolveAreaType, type AreaTree } from './areaData';
+import {
+  cascaderOptions,
+  childrenOf,
+  loadAreaTree,
+  parentIndex,
+  pathOf,
+  resolveAreaType,
+  type AreaTree,
+} from './areaData';
 
 /** Props of {@link AreaPicker}. */
 export interface AreaPickerProps {
@@ -30,7 +38,19 @@ export function useAreaTree(): AreaTree | null {
   return tree;
 }
 
-function SelectMode({ tree, path, onChange, disabled, testId }: { tree: AreaTree; path: string[]; onChange?: (code: string) => void; disabled?: boolean; testId: string }): ReactNode {
+function SelectMode({
+  tree,
+  path,
+  onChange,
+  disabled,
+  testId,
+}: {
+  tree: AreaTree;
+  path: string[];
+  onChange?: (code: string) => void;
+  disabled?: boolean;
+  testId: string;
+}): ReactNode {
   const { t } = useTranslation('widgets');
   const levels = [
     { key: 'province', parent: '86' },
@@ -66,7 +86,15 @@ function SelectMode({ tree, path, onChange, disabled, testId }: { tree: AreaTree
  * codes: a cascader by default or three selects; the value is the last selected code. The data
  * loads lazily with the picker.
  */
-export function AreaPicker({ value, onChange, type, disabled, id, placeholder, testId = 'area-picker' }: AreaPickerProps): ReactNode {
+export function AreaPicker({
+  value,
+  onChange,
+  type,
+  disabled,
+  id,
+  placeholder,
+  testId = 'area-picker',
+}: AreaPickerProps): ReactNode {
   const { t } = useTranslation('widgets');
   const tree = useAreaTree();
   const resolved = resolveAreaType(type);

@@ -32,12 +32,17 @@ export function cascaderOptions(tree: AreaTree, parent: string = AREA_ROOT): Are
 /** Parent code of every code of the tree. */
 export function parentIndex(tree: AreaTree): Map<string, string> {
   const index = new Map<string, string>();
-  for (const [parent, children] of Object.entries(tree)) for (const code of Object.keys(children)) index.set(code, parent);
+  for (const [parent, children] of Object.entries(tree))
+    for (const code of Object.keys(children)) index.set(code, parent);
   return index;
 }
 
 /** Codes from the province down to `code` (empty when the code is unknown). */
-export function pathOf(tree: AreaTree, code: string | null | undefined, index: Map<string, string> = parentIndex(tree)): string[] {
+export function pathOf(
+  tree: AreaTree,
+  code: string | null | undefined,
+  index: Map<string, string> = parentIndex(tree),
+): string[] {
   if (!code || !index.has(code)) return [];
   const path: string[] = [];
   let at: string | undefined = code;
@@ -57,7 +62,9 @@ export function nameOf(tree: AreaTree, code: string, index: Map<string, string> 
 /** The names of the path to `code` joined (e.g. 广东省 深圳市 南山区). */
 export function areaText(tree: AreaTree, code: string | null | undefined, separator = ' '): string {
   const index = parentIndex(tree);
-  return pathOf(tree, code, index).map((c) => nameOf(tree, c, index)).join(separator);
+  return pathOf(tree, code, index)
+    .map((c) => nameOf(tree, c, index))
+    .join(separator);
 }
 
 /** Picker types (SPEC §2): cascader (default) or select; anything else falls back to cascader and is flagged. */

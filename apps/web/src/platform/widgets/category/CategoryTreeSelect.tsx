@@ -31,7 +31,17 @@ function failed(error: unknown, fallback: string): void {
  * the top level of `pcode` (or the roots) loads first, children load when a node opens, and the
  * names of a value not loaded yet come from loadDictItem. A failed load shows the server's message.
  */
-export function CategoryTreeSelect({ value, onChange, pcode, condition, multiple, placeholder, disabled, id, testId = 'category-tree-select' }: CategoryTreeSelectProps): ReactNode {
+export function CategoryTreeSelect({
+  value,
+  onChange,
+  pcode,
+  condition,
+  multiple,
+  placeholder,
+  disabled,
+  id,
+  testId = 'category-tree-select',
+}: CategoryTreeSelectProps): ReactNode {
   const { t } = useTranslation('widgets');
   const [items, setItems] = useState<CategoryTreeItem[]>([]);
   const [names, setNames] = useState<Map<string, string>>(new Map());
@@ -58,7 +68,12 @@ export function CategoryTreeSelect({ value, onChange, pcode, condition, multiple
       .catch(() => undefined);
   }, [missing]);
 
-  if (!validCondition) return <Typography.Text type="danger" data-testid={`${testId}-bad-condition`}>{t('category.badCondition')}</Typography.Text>;
+  if (!validCondition)
+    return (
+      <Typography.Text type="danger" data-testid={`${testId}-bad-condition`}>
+        {t('category.badCondition')}
+      </Typography.Text>
+    );
 
   const labelOf = (key: string): string => items.find((n) => n.id === key)?.title ?? names.get(key) ?? key;
   const labelled = ids.map((key) => ({ value: key, label: labelOf(key) }));

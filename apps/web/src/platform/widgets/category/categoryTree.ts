@@ -26,7 +26,10 @@ export function toTreeItems(nodes: readonly CategoryNode[], parent: string | nul
 }
 
 /** `items` with `added` merged in (a node loaded twice is kept once). */
-export function mergeTreeItems(items: readonly CategoryTreeItem[], added: readonly CategoryTreeItem[]): CategoryTreeItem[] {
+export function mergeTreeItems(
+  items: readonly CategoryTreeItem[],
+  added: readonly CategoryTreeItem[],
+): CategoryTreeItem[] {
   const seen = new Set(items.map((i) => i.id));
   return [...items, ...added.filter((i) => !seen.has(i.id))];
 }

@@ -11,8 +11,22 @@ import { DictMultiSelect, DictSearchSelect, DictSelect, searchDictChoices, useDe
 const callApi = vi.fn();
 vi.mock('../../http/callApi', () => ({ callApi: (...a: unknown[]) => callApi(...a) }));
 
-vi.stubGlobal('ResizeObserver', class { observe(): void {} unobserve(): void {} disconnect(): void {} });
-vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined }));
+vi.stubGlobal(
+  'ResizeObserver',
+  class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  },
+);
+vi.stubGlobal('matchMedia', (query: string) => ({
+  matches: false,
+  media: query,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+}));
 
 const item = (value: string, text: string, textEn: string) => ({ value, text, textEn, label: text, title: text });
 
@@ -28,7 +42,9 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-const wrap = (node: ReactNode): ReactNode => <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>;
+const wrap = (node: ReactNode): ReactNode => (
+  <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>
+);
 
 describe('dictionary widgets', () => {
   it('radio shows the items in the current language and emits numbers for a numeric form', async () => {
@@ -64,7 +80,18 @@ describe('dictionary search-select', () => {
   it('shows at most 10 options matching text or value', () => {
     const many = Array.from({ length: 30 }, (_, i) => ({ value: `v${i}`, label: `Item ${i}` }));
     expect(searchDictChoices(many, '')).toHaveLength(10);
-    expect(searchDictChoices(many, 'item 2').map((o) => o.value)).toEqual(['v2', 'v20', 'v21', 'v22', 'v23', 'v24', 'v25', 'v26', 'v27', 'v28']);
+    expect(searchDictChoices(many, 'item 2').map((o) => o.value)).toEqual([
+      'v2',
+      'v20',
+      'v21',
+      'v22',
+      'v23',
+      'v24',
+      'v25',
+      'v26',
+      'v27',
+      'v28',
+    ]);
     expect(searchDictChoices(many, 'V7').map((o) => o.value)).toEqual(['v7']);
   });
 
@@ -73,11 +100,17 @@ describe('dictionary search-select', () => {
     try {
       const { result, rerender } = renderHook(({ v }) => useDebounced(v, 800), { initialProps: { v: '' } });
       rerender({ v: 'a' });
-      act(() => { vi.advanceTimersByTime(500); });
+      act(() => {
+        vi.advanceTimersByTime(500);
+      });
       rerender({ v: 'ab' });
-      act(() => { vi.advanceTimersByTime(799); });
+      act(() => {
+        vi.advanceTimersByTime(799);
+      });
       expect(result.current).toBe('');
-      act(() => { vi.advanceTimersByTime(1); });
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(result.current).toBe('ab');
     } finally {
       vi.useRealTimers();
@@ -88,13 +121,29 @@ describe('dictionary search-select', () => {
   it('searches a table dictionary on the server with the settled keyword and 10 as the page size', async () => {
     const code = 'sys_depart,depart_name,id';
     callApi.mockImplementation((_route: unknown, input: { query: { keyword: string } }) =>
-      Promise.resolve(input.query.keyword === 'Cold' ? [item('d7', 'Cold store', 'Cold store')] : [item('d1', 'Head office', 'Head office')]));
+      Promise.resolve(
+        input.query.keyword === 'Cold'
+          ? [item('d7', 'Cold store', 'Cold store')]
+          : [item('d1', 'Head office', 'Head office')],
+      ),
+    );
     render(wrap(<DictSearchSelect dictCode={code} testId="depart-search" />));
-    await waitFor(() => expect(callApi).toHaveBeenCalledWith(DictRoutes.search, { params: { code }, query: { keyword: '', pageSize: 10 } }));
+    await waitFor(() =>
+      expect(callApi).toHaveBeenCalledWith(DictRoutes.search, {
+        params: { code },
+        query: { keyword: '', pageSize: 10 },
+      }),
+    );
     const input = screen.getByTestId('depart-search').querySelector('input') ?? screen.getByRole('combobox');
     fireEvent.change(input, { target: { value: 'Cold' } });
-    await waitFor(() => expect(callApi).toHaveBeenCalledWith(DictRoutes.search, { params: { code }, query: { keyword: 'Cold', pageSize: 10 } }), { timeout: 3000 });
+    await waitFor(
+      () =>
+        expect(callApi).toHaveBeenCalledWith(DictRoutes.search, {
+          params: { code },
+          query: { keyword: 'Cold', pageSize: 10 },
+        }),
+      { timeout: 3000 },
+    );
     expect(await screen.findByText('Cold store')).toBeTruthy();
   });
 });
-

@@ -6,7 +6,11 @@ import { useDictOptions, useDictSearch, type DictChoice } from './dictOptions';
 /** Shown instead of a dictionary widget given no code (SPEC §5 'dictionary code must not be empty'). */
 function NoCode({ testId }: { testId?: string }): ReactNode {
   const { t } = useTranslation('widgets');
-  return <Typography.Text type="danger" data-testid={testId}>{t('dict.noCode')}</Typography.Text>;
+  return (
+    <Typography.Text type="danger" data-testid={testId}>
+      {t('dict.noCode')}
+    </Typography.Text>
+  );
 }
 
 /** Props of {@link DictSelect}. */
@@ -25,19 +29,52 @@ export interface DictSelectProps {
 }
 
 /** Dictionary select / radio / radio-button (SPEC §2 widgets) on the options of `dictCode`. */
-export function DictSelect({ dictCode, type = 'select', value, onChange, numeric, placeholder, disabled, id, testId }: DictSelectProps): ReactNode {
+export function DictSelect({
+  dictCode,
+  type = 'select',
+  value,
+  onChange,
+  numeric,
+  placeholder,
+  disabled,
+  id,
+  testId,
+}: DictSelectProps): ReactNode {
   const { t } = useTranslation('widgets');
   const { options, loading } = useDictOptions(dictCode || undefined);
   if (!dictCode) return <NoCode testId={testId} />;
   const out = (v: string | undefined): string | number | undefined => (v === undefined || !numeric ? v : Number(v));
   const current = value === null || value === undefined ? undefined : String(value);
   if (type === 'select') {
-    return <Select id={id} allowClear loading={loading} disabled={disabled} options={options} value={current} placeholder={placeholder ?? t('dict.placeholder')} onChange={(v?: string) => onChange?.(out(v))} data-testid={testId} style={{ width: '100%' }} />;
+    return (
+      <Select
+        id={id}
+        allowClear
+        loading={loading}
+        disabled={disabled}
+        options={options}
+        value={current}
+        placeholder={placeholder ?? t('dict.placeholder')}
+        onChange={(v?: string) => onChange?.(out(v))}
+        data-testid={testId}
+        style={{ width: '100%' }}
+      />
+    );
   }
   return (
-    <Radio.Group id={id} disabled={disabled} value={current} optionType={type === 'radioButton' ? 'button' : 'default'} buttonStyle="solid" onChange={(e) => onChange?.(out(e.target.value as string))} data-testid={testId}>
+    <Radio.Group
+      id={id}
+      disabled={disabled}
+      value={current}
+      optionType={type === 'radioButton' ? 'button' : 'default'}
+      buttonStyle="solid"
+      onChange={(e) => onChange?.(out(e.target.value as string))}
+      data-testid={testId}
+    >
       {options.map((o) => (
-        <Radio key={o.value} value={o.value}>{o.label}</Radio>
+        <Radio key={o.value} value={o.value}>
+          {o.label}
+        </Radio>
       ))}
     </Radio.Group>
   );
@@ -57,14 +94,53 @@ export interface DictMultiSelectProps {
 }
 
 /** Dictionary multi-select or checkbox group (SPEC §2 widgets); the value is comma-joined. */
-export function DictMultiSelect({ dictCode, type = 'multiSelect', value, onChange, disabled, id, testId }: DictMultiSelectProps): ReactNode {
+export function DictMultiSelect({
+  dictCode,
+  type = 'multiSelect',
+  value,
+  onChange,
+  disabled,
+  id,
+  testId,
+}: DictMultiSelectProps): ReactNode {
   const { t } = useTranslation('widgets');
   const { options, loading } = useDictOptions(dictCode || undefined);
   if (!dictCode) return <NoCode testId={testId} />;
   const list = (value ?? '').split(',').filter(Boolean);
-  const emit = (values: string[]): void => onChange?.(options.filter((o) => values.includes(o.value)).map((o) => o.value).join(','));
-  if (type === 'checkbox') return <span id={id}><Checkbox.Group disabled={disabled} options={options} value={list} onChange={(v) => emit(v as string[])} data-testid={testId} /></span>;
-  return <Select id={id} mode="multiple" allowClear loading={loading} disabled={disabled} options={options} value={list} placeholder={t('dict.placeholder')} onChange={emit} data-testid={testId} style={{ width: '100%' }} />;
+  const emit = (values: string[]): void =>
+    onChange?.(
+      options
+        .filter((o) => values.includes(o.value))
+        .map((o) => o.value)
+        .join(','),
+    );
+  if (type === 'checkbox')
+    return (
+      <span id={id}>
+        <Checkbox.Group
+          disabled={disabled}
+          options={options}
+          value={list}
+          onChange={(v) => emit(v as string[])}
+          data-testid={testId}
+        />
+      </span>
+    );
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      allowClear
+      loading={loading}
+      disabled={disabled}
+      options={options}
+      value={list}
+      placeholder={t('dict.placeholder')}
+      onChange={emit}
+      data-testid={testId}
+      style={{ width: '100%' }}
+    />
+  );
 }
 
 /** Milliseconds the search-select waits after the last keystroke (SPEC §9). */
@@ -73,9 +149,15 @@ export const DICT_SEARCH_DEBOUNCE_MS = 800;
 export const DICT_SEARCH_PAGE_SIZE = 10;
 
 /** The first `pageSize` options whose text or value contains `keyword` (all of them for an empty keyword). */
-export function searchDictChoices(options: readonly DictChoice[], keyword: string, pageSize = DICT_SEARCH_PAGE_SIZE): DictChoice[] {
+export function searchDictChoices(
+  options: readonly DictChoice[],
+  keyword: string,
+  pageSize = DICT_SEARCH_PAGE_SIZE,
+): DictChoice[] {
   const k = keyword.trim().toLowerCase();
-  return options.filter((o) => !k || o.label.toLowerCase().includes(k) || o.value.toLowerCase().includes(k)).slice(0, pageSize);
+  return options
+    .filter((o) => !k || o.label.toLowerCase().includes(k) || o.value.toLowerCase().includes(k))
+    .slice(0, pageSize);
 }
 
 /** `value` once it has not changed for `ms`. */
@@ -93,7 +175,15 @@ export function useDebounced<T>(value: T, ms: number): T {
  * keystroke and at most 10 options are shown; the chosen value keeps its label. A dictionary is
  * searched in its cached items; a table dictionary ("table,text,code") on the server (loadDict).
  */
-export function DictSearchSelect({ dictCode, value, onChange, disabled, id, testId, placeholder }: Omit<DictSelectProps, 'type' | 'numeric'>): ReactNode {
+export function DictSearchSelect({
+  dictCode,
+  value,
+  onChange,
+  disabled,
+  id,
+  testId,
+  placeholder,
+}: Omit<DictSelectProps, 'type' | 'numeric'>): ReactNode {
   const { t } = useTranslation('widgets');
   const remote = dictCode.includes(',');
   const [keyword, setKeyword] = useState('');
@@ -104,7 +194,9 @@ export function DictSearchSelect({ dictCode, value, onChange, disabled, id, test
   if (!dictCode) return <NoCode testId={testId} />;
   const current = value === null || value === undefined ? undefined : String(value);
   const shown = remote ? found.options : searchDictChoices(local.options, settled);
-  const chosen = (remote ? [...found.options, ...(picked ? [picked] : [])] : local.options).find((o) => o.value === current);
+  const chosen = (remote ? [...found.options, ...(picked ? [picked] : [])] : local.options).find(
+    (o) => o.value === current,
+  );
   return (
     <Select
       id={id}

@@ -32,7 +32,8 @@ export function useDictOptions(code: string | undefined): { options: DictChoice[
     queryKey: ['dict-items', code],
     enabled: Boolean(code),
     staleTime: 5 * 60_000,
-    queryFn: async () => cachedDictItems(code as string) ?? (await callApi(DictRoutes.items, { params: { code: code as string } })),
+    queryFn: async () =>
+      cachedDictItems(code as string) ?? (await callApi(DictRoutes.items, { params: { code: code as string } })),
   });
   const options = (query.data ?? []).map((o) => ({ value: o.value, label: dictLabel(o, i18n.language) }));
   return { options, loading: query.isLoading };
@@ -43,7 +44,11 @@ export function useDictOptions(code: string | undefined): { options: DictChoice[
  * `code` whose text or value contains `keyword`; used for table dictionaries ("table,text,code"),
  * which are too large to hold in the browser. An absent code searches nothing.
  */
-export function useDictSearch(code: string | undefined, keyword: string, pageSize: number): { options: DictChoice[]; loading: boolean } {
+export function useDictSearch(
+  code: string | undefined,
+  keyword: string,
+  pageSize: number,
+): { options: DictChoice[]; loading: boolean } {
   const { i18n } = useTranslation();
   const query = useQuery({
     queryKey: ['dict-search', code, keyword, pageSize],

@@ -97,7 +97,13 @@ function UploadCell({ column, value, onChange, disabled }: CellEditorProps): Rea
           .finally(() => setBusy(false));
       }}
     >
-      <Button size="small" loading={busy} icon={value ? <PaperClipOutlined /> : <UploadOutlined />} title={text(value)} data-testid={column.testId}>
+      <Button
+        size="small"
+        loading={busy}
+        icon={value ? <PaperClipOutlined /> : <UploadOutlined />}
+        title={text(value)}
+        data-testid={column.testId}
+      >
         {value ? text(value).split('/').pop() : image ? t('upload.image') : t('upload.file')}
       </Button>
     </Upload>
@@ -107,32 +113,96 @@ function UploadCell({ column, value, onChange, disabled }: CellEditorProps): Rea
 function OptionCell(props: CellEditorProps): ReactNode {
   const { column, value, onChange, status, disabled, autoFocus } = props;
   const options = useOptions(column);
-  const common = { status, disabled, autoFocus, placeholder: column.placeholder, 'data-testid': column.testId, style: { width: '100%' }, ...column.props };
+  const common = {
+    status,
+    disabled,
+    autoFocus,
+    placeholder: column.placeholder,
+    'data-testid': column.testId,
+    style: { width: '100%' },
+    ...column.props,
+  };
   switch (column.type) {
     case 'radio':
-      return <Radio.Group disabled={disabled} options={options} value={value} onChange={(e) => onChange(e.target.value)} data-testid={column.testId} />;
+      return (
+        <Radio.Group
+          disabled={disabled}
+          options={options}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          data-testid={column.testId}
+        />
+      );
     case 'list_multi':
-      return <Select {...common} mode="multiple" options={options} value={listOf(value)} onChange={(v: string[]) => onChange(v.join(','))} />;
+      return (
+        <Select
+          {...common}
+          mode="multiple"
+          options={options}
+          value={listOf(value)}
+          onChange={(v: string[]) => onChange(v.join(','))}
+        />
+      );
     case 'sel_search':
-      return <Select {...common} showSearch={{ optionFilterProp: 'label' }} allowClear options={options} value={value ?? undefined} onChange={(v) => onChange(v ?? '')} />;
+      return (
+        <Select
+          {...common}
+          showSearch={{ optionFilterProp: 'label' }}
+          allowClear
+          options={options}
+          value={value ?? undefined}
+          onChange={(v) => onChange(v ?? '')}
+        />
+      );
     default:
-      return <Select {...common} allowClear options={options} value={value ?? undefined} onChange={(v) => onChange(v ?? '')} />;
+      return (
+        <Select
+          {...common}
+          allowClear
+          options={options}
+          value={value ?? undefined}
+          onChange={(v) => onChange(v ?? '')}
+        />
+      );
   }
 }
 
 /** The editor of one editable-table cell, by column type (SPEC §3). */
 export function CellEditor(props: CellEditorProps): ReactNode {
   const { column, row, value, onChange, onBlur, status, autoFocus, disabled } = props;
-  const common = { status, autoFocus, disabled, placeholder: column.placeholder, 'data-testid': column.testId, ...column.props };
+  const common = {
+    status,
+    autoFocus,
+    disabled,
+    placeholder: column.placeholder,
+    'data-testid': column.testId,
+    ...column.props,
+  };
   switch (column.type) {
     case 'popup':
-      return <PopupCell column={column} value={value} onChange={onChange} onRowChange={props.onRowChange ?? (() => undefined)} disabled={disabled} status={status} />;
+      return (
+        <PopupCell
+          column={column}
+          value={value}
+          onChange={onChange}
+          onRowChange={props.onRowChange ?? (() => undefined)}
+          disabled={disabled}
+          status={status}
+        />
+      );
     case 'input':
       return <Input {...common} value={text(value)} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
     case 'inputNumber':
       return <NumberCell {...props} />;
     case 'checkbox':
-      return <Checkbox disabled={disabled} checked={isSwitchOn(value, column.customValue)} onChange={(e) => onChange(switchValue(e.target.checked, column.customValue))} data-testid={column.testId} />;
+      return (
+        <Checkbox
+          disabled={disabled}
+          checked={isSwitchOn(value, column.customValue)}
+          onChange={(e) => onChange(switchValue(e.target.checked, column.customValue))}
+          data-testid={column.testId}
+        />
+      );
     case 'select':
     case 'radio':
     case 'list_multi':
@@ -143,12 +213,30 @@ export function CellEditor(props: CellEditorProps): ReactNode {
       const format = column.type === 'date' ? DATE : DATETIME;
       const day = value ? dayjs(text(value), format) : null;
       return (
-        <DatePicker {...common} showTime={column.type === 'datetime'} format={format} value={day?.isValid() ? day : null} onChange={(d) => onChange(d ? d.format(format) : '')} style={{ width: '100%' }} />
+        <DatePicker
+          {...common}
+          showTime={column.type === 'datetime'}
+          format={format}
+          value={day?.isValid() ? day : null}
+          onChange={(d) => onChange(d ? d.format(format) : '')}
+          style={{ width: '100%' }}
+        />
       );
     }
     case 'input_pop':
       return (
-        <Popover trigger="click" content={<Input.TextArea autoFocus value={text(value)} onChange={(e) => onChange(e.target.value)} autoSize={{ minRows: 3, maxRows: 8 }} style={{ width: 260 }} />}>
+        <Popover
+          trigger="click"
+          content={
+            <Input.TextArea
+              autoFocus
+              value={text(value)}
+              onChange={(e) => onChange(e.target.value)}
+              autoSize={{ minRows: 3, maxRows: 8 }}
+              style={{ width: 260 }}
+            />
+          }
+        >
           <Input {...common} value={text(value)} readOnly />
         </Popover>
       );
@@ -172,7 +260,9 @@ export function CellText({ column, value }: { column: EditableColumn; value: unk
   const options = useOptions(column);
   if (column.type === 'checkbox') return <Checkbox checked={isSwitchOn(value, column.customValue)} disabled />;
   if (['select', 'radio', 'sel_search', 'list_multi'].includes(column.type)) {
-    return listOf(value).map((v) => options.find((o) => o.value === v)?.label ?? v).join(', ');
+    return listOf(value)
+      .map((v) => options.find((o) => o.value === v)?.label ?? v)
+      .join(', ');
   }
   return text(value) || '\u00a0';
 }

@@ -5,7 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../feedback/feedback';
 import { validateCell, type CellRuleKind } from './cellRules';
 import { CellEditor, CellText } from './CellEditor';
-import { insertRows, isRowDisabled, moveRow, removeRows, renumber, stripTempIds, tempRowId, withRowIds, type DisabledRowsRule, type EditableRow } from './rows';
+import {
+  insertRows,
+  isRowDisabled,
+  moveRow,
+  removeRows,
+  renumber,
+  stripTempIds,
+  tempRowId,
+  withRowIds,
+  type DisabledRowsRule,
+  type EditableRow,
+} from './rows';
 import type { EditableColumn } from './types';
 
 /** One failing cell found by collecting all values. */
@@ -65,7 +76,21 @@ const cellKey = (id: string, key: string): string => `${id}:${key}`;
  * be selected, click-to-edit outside always-edit mode, and `getValues` validating every cell.
  */
 export function EditableTable(props: EditableTableProps): ReactNode {
-  const { columns, value, onChange, alwaysEdit = true, dragSort = false, dragSortKey = 'orderNum', rowSelection = false, disabledRows, actionButton = true, maxRows, minRows = 0, ref, testId = 'editable-table' } = props;
+  const {
+    columns,
+    value,
+    onChange,
+    alwaysEdit = true,
+    dragSort = false,
+    dragSortKey = 'orderNum',
+    rowSelection = false,
+    disabledRows,
+    actionButton = true,
+    maxRows,
+    minRows = 0,
+    ref,
+    testId = 'editable-table',
+  } = props;
   const { t } = useTranslation('widgets');
   const [rows, setRows] = useState<EditableRow[]>(() => withRowIds(value ?? []));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -108,14 +133,21 @@ export function EditableTable(props: EditableTableProps): ReactNode {
   };
 
   const checkCell = async (all: EditableRow[], rowIndex: number, column: EditableColumn): Promise<string | null> =>
-    validateCell(all[rowIndex][column.key], column.validateRules ?? [], { key: column.key, title: column.title, rowIndex, rows: all }, defaultMessage);
+    validateCell(
+      all[rowIndex][column.key],
+      column.validateRules ?? [],
+      { key: column.key, title: column.title, rowIndex, rows: all },
+      defaultMessage,
+    );
 
   const setCells = (id: string, patch: Record<string, unknown>): void => {
     const next = rowsRef.current.map((row) => (row.id === id ? { ...row, ...patch } : row));
     commit(next);
     const index = next.findIndex((row) => row.id === id);
     for (const column of columns.filter((c) => c.key in patch)) {
-      void checkCell(next, index, column).then((message) => setErrors((prev) => ({ ...prev, [cellKey(id, column.key)]: message ?? '' })));
+      void checkCell(next, index, column).then((message) =>
+        setErrors((prev) => ({ ...prev, [cellKey(id, column.key)]: message ?? '' })),
+      );
     }
   };
   const setCell = (id: string, column: EditableColumn, cell: unknown): void => setCells(id, { [column.key]: cell });
@@ -182,9 +214,24 @@ export function EditableTable(props: EditableTableProps): ReactNode {
       const edit = alwaysEdit || editing === id;
       return (
         <Tooltip title={error} color="red">
-          <div data-cell={id} data-error={error ?? ''} aria-invalid={error ? true : undefined} style={{ minWidth: 40, minHeight: 24, cursor: edit ? undefined : 'pointer' }} onClick={() => !edit && !disabled && setEditing(id)}>
+          <div
+            data-cell={id}
+            data-error={error ?? ''}
+            aria-invalid={error ? true : undefined}
+            style={{ minWidth: 40, minHeight: 24, cursor: edit ? undefined : 'pointer' }}
+            onClick={() => !edit && !disabled && setEditing(id)}
+          >
             {edit ? (
-              <CellEditor column={column} row={row} value={row[column.key]} disabled={disabled} autoFocus={!alwaysEdit} status={error ? 'error' : undefined} onChange={(v) => setCell(row.id, column, v)} onRowChange={(patch) => setCells(row.id, patch)} />
+              <CellEditor
+                column={column}
+                row={row}
+                value={row[column.key]}
+                disabled={disabled}
+                autoFocus={!alwaysEdit}
+                status={error ? 'error' : undefined}
+                onChange={(v) => setCell(row.id, column, v)}
+                onRowChange={(patch) => setCells(row.id, patch)}
+              />
             ) : (
               <CellText column={column} value={row[column.key]} />
             )}
@@ -199,7 +246,16 @@ export function EditableTable(props: EditableTableProps): ReactNode {
       key: '__drag',
       width: 36,
       render: (_: unknown, _row: EditableRow, index: number) => (
-        <span draggable aria-label={t('table.drag')} style={{ cursor: 'grab' }} onDragStart={(e) => { dragFrom.current = index; e.dataTransfer.effectAllowed = 'move'; }} data-testid={`${testId}-drag`}>
+        <span
+          draggable
+          aria-label={t('table.drag')}
+          style={{ cursor: 'grab' }}
+          onDragStart={(e) => {
+            dragFrom.current = index;
+            e.dataTransfer.effectAllowed = 'move';
+          }}
+          data-testid={`${testId}-drag`}
+        >
           <HolderOutlined />
         </span>
       ),
@@ -212,10 +268,53 @@ export function EditableTable(props: EditableTableProps): ReactNode {
       width: 140,
       render: (_: unknown, row: EditableRow, index: number) => (
         <Space size={0}>
-          {actionButton && <Button type="text" size="small" icon={<PlusOutlined />} disabled={full} aria-label={t('table.insert')} title={t('table.insert')} onClick={() => addRows([{}], index)} data-testid={`${testId}-insert`} />}
-          {dragSort && <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={index === 0} aria-label={t('table.up')} onClick={() => move(index, index - 1)} data-testid={`${testId}-up`} />}
-          {dragSort && <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={index === rows.length - 1} aria-label={t('table.down')} onClick={() => move(index, index + 1)} data-testid={`${testId}-down`} />}
-          {actionButton && <Button type="text" size="small" danger icon={<DeleteOutlined />} disabled={rows.length <= minRows} aria-label={t('table.remove')} title={t('table.remove')} onClick={() => remove([row.id])} data-testid={`${testId}-remove`} />}
+          {actionButton && (
+            <Button
+              type="text"
+              size="small"
+              icon={<PlusOutlined />}
+              disabled={full}
+              aria-label={t('table.insert')}
+              title={t('table.insert')}
+              onClick={() => addRows([{}], index)}
+              data-testid={`${testId}-insert`}
+            />
+          )}
+          {dragSort && (
+            <Button
+              type="text"
+              size="small"
+              icon={<ArrowUpOutlined />}
+              disabled={index === 0}
+              aria-label={t('table.up')}
+              onClick={() => move(index, index - 1)}
+              data-testid={`${testId}-up`}
+            />
+          )}
+          {dragSort && (
+            <Button
+              type="text"
+              size="small"
+              icon={<ArrowDownOutlined />}
+              disabled={index === rows.length - 1}
+              aria-label={t('table.down')}
+              onClick={() => move(index, index + 1)}
+              data-testid={`${testId}-down`}
+            />
+          )}
+          {actionButton && (
+            <Button
+              type="text"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              disabled={rows.length <= minRows}
+              aria-label={t('table.remove')}
+              title={t('table.remove')}
+              onClick={() => remove([row.id])}
+              data-testid={`${testId}-remove`}
+            />
+          )}
         </Space>
       ),
     });
@@ -225,8 +324,28 @@ export function EditableTable(props: EditableTableProps): ReactNode {
     <div data-testid={testId}>
       {actionButton && (
         <Space wrap style={{ marginBottom: 8 }}>
-          <Button type="primary" size="small" icon={<PlusOutlined />} disabled={full} onClick={onAddClick} data-testid={`${testId}-add`}>{t('table.add')}</Button>
-          {rowSelection && <Button size="small" danger icon={<DeleteOutlined />} disabled={selected.length === 0 || rows.length - selected.length < minRows} onClick={() => remove(selected)} data-testid={`${testId}-remove-selected`}>{t('table.removeSelected')}</Button>}
+          <Button
+            type="primary"
+            size="small"
+            icon={<PlusOutlined />}
+            disabled={full}
+            onClick={onAddClick}
+            data-testid={`${testId}-add`}
+          >
+            {t('table.add')}
+          </Button>
+          {rowSelection && (
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              disabled={selected.length === 0 || rows.length - selected.length < minRows}
+              onClick={() => remove(selected)}
+              data-testid={`${testId}-remove-selected`}
+            >
+              {t('table.removeSelected')}
+            </Button>
+          )}
         </Space>
       )}
       <Table<EditableRow>
@@ -236,16 +355,28 @@ export function EditableTable(props: EditableTableProps): ReactNode {
         scroll={{ x: 'max-content' }}
         columns={tableColumns}
         dataSource={rows}
-        onRow={(_row, index) => ({
-          'data-testid': `${testId}-row`,
-          onDragOver: (e) => { if (dragFrom.current !== null) e.preventDefault(); },
-          onDrop: (e) => {
-            e.preventDefault();
-            if (dragFrom.current !== null && index !== undefined) move(dragFrom.current, index);
-            dragFrom.current = null;
-          },
-        }) as React.HTMLAttributes<HTMLElement>}
-        rowSelection={rowSelection ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: (row) => ({ disabled: isRowDisabled(row, disabledRows) }) } : undefined}
+        onRow={(_row, index) =>
+          ({
+            'data-testid': `${testId}-row`,
+            onDragOver: (e) => {
+              if (dragFrom.current !== null) e.preventDefault();
+            },
+            onDrop: (e) => {
+              e.preventDefault();
+              if (dragFrom.current !== null && index !== undefined) move(dragFrom.current, index);
+              dragFrom.current = null;
+            },
+          }) as React.HTMLAttributes<HTMLElement>
+        }
+        rowSelection={
+          rowSelection
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(String)),
+                getCheckboxProps: (row) => ({ disabled: isRowDisabled(row, disabledRows) }),
+              }
+            : undefined
+        }
       />
     </div>
   );

@@ -11,7 +11,14 @@ import type { EditableColumn } from './types';
  * popup report picker; the picked row fills the row's destination fields (origin column i →
  * destination field i). An incomplete configuration shows the §5 error.
  */
-export function PopupCell({ column, value, onChange, onRowChange, disabled, status }: {
+export function PopupCell({
+  column,
+  value,
+  onChange,
+  onRowChange,
+  disabled,
+  status,
+}: {
   column: EditableColumn;
   value: unknown;
   onChange: (value: unknown) => void;
@@ -23,7 +30,16 @@ export function PopupCell({ column, value, onChange, onRowChange, disabled, stat
   const [open, setOpen] = useState(false);
   const mapping = popupInputMapping(column.popupCode, column.orgFields, column.destFields);
   const text = value === undefined || value === null ? '' : String(value);
-  const input = <Input value={text} status={mapping ? status : 'error'} disabled={disabled} placeholder={column.placeholder} onChange={(e) => onChange(e.target.value)} data-testid={column.testId} />;
+  const input = (
+    <Input
+      value={text}
+      status={mapping ? status : 'error'}
+      disabled={disabled}
+      placeholder={column.placeholder}
+      onChange={(e) => onChange(e.target.value)}
+      data-testid={column.testId}
+    />
+  );
   if (!mapping) {
     return (
       <>
@@ -36,7 +52,12 @@ export function PopupCell({ column, value, onChange, onRowChange, disabled, stat
     <>
       <Space.Compact style={{ width: '100%' }}>
         {input}
-        <Button icon={<SearchOutlined />} disabled={disabled} onClick={() => setOpen(true)} data-testid={column.testId ? `${column.testId}-pick` : undefined} />
+        <Button
+          icon={<SearchOutlined />}
+          disabled={disabled}
+          onClick={() => setOpen(true)}
+          data-testid={column.testId ? `${column.testId}-pick` : undefined}
+        />
       </Space.Compact>
       {open && (
         <PopupReportModal

@@ -9,7 +9,12 @@ describe('validateCell (SPEC §5 table cell rules)', () => {
     const calls: string[] = [];
     const rules: CellRule[] = [
       { pattern: 'n', message: 'digits only' },
-      { handler: () => { calls.push('handler'); return 'handler says no'; } },
+      {
+        handler: () => {
+          calls.push('handler');
+          return 'handler says no';
+        },
+      },
       { unique: true },
       { required: true },
     ];
@@ -43,20 +48,35 @@ describe('validateCell (SPEC §5 table cell rules)', () => {
 
   it('knows the named patterns', () => {
     const cases: [string, string, boolean][] = [
-      ['n6-16', '123456', true], ['n6-16', '12345', false],
-      ['*6-16', 'a b c!', true], ['*6-16', 'abc', false],
-      ['s6-18', 'abcdef', true], ['s6-18', 'abcde1', false],
-      ['url', 'https://example.com/a?b=1', true], ['url', 'ftp//x', false],
-      ['e', 'a.b@example.cn', true], ['e', 'a@b', false],
-      ['m', '19912345678', true], ['m', '12912345678', false], ['m', '1391234567', false],
-      ['p', '100080', true], ['p', '010080', false],
-      ['s', 'abc', true], ['s', 'ab1', false],
-      ['n', '-1.5', true], ['n', '1.', false],
-      ['z', '-12', true], ['z', '1.2', false],
+      ['n6-16', '123456', true],
+      ['n6-16', '12345', false],
+      ['*6-16', 'a b c!', true],
+      ['*6-16', 'abc', false],
+      ['s6-18', 'abcdef', true],
+      ['s6-18', 'abcde1', false],
+      ['url', 'https://example.com/a?b=1', true],
+      ['url', 'ftp//x', false],
+      ['e', 'a.b@example.cn', true],
+      ['e', 'a@b', false],
+      ['m', '19912345678', true],
+      ['m', '12912345678', false],
+      ['m', '1391234567', false],
+      ['p', '100080', true],
+      ['p', '010080', false],
+      ['s', 'abc', true],
+      ['s', 'ab1', false],
+      ['n', '-1.5', true],
+      ['n', '1.', false],
+      ['z', '-12', true],
+      ['z', '1.2', false],
       ['*', 'x', true],
-      ['money', '12.34', true], ['money', '12.345', false], ['money', '0.5', true], ['money', '012', false],
+      ['money', '12.34', true],
+      ['money', '12.345', false],
+      ['money', '0.5', true],
+      ['money', '012', false],
     ];
-    for (const [name, value, ok] of cases) expect([name, value, NAMED_PATTERNS[name].test(value)]).toEqual([name, value, ok]);
+    for (const [name, value, ok] of cases)
+      expect([name, value, NAMED_PATTERNS[name].test(value)]).toEqual([name, value, ok]);
   });
 });
 

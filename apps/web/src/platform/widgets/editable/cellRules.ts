@@ -78,7 +78,9 @@ export async function validateCell(
   if (empty) return null;
   for (const rule of rules) {
     if (!rule.unique) continue;
-    const taken = ctx.rows.some((row, index) => index !== ctx.rowIndex && !isEmptyCell(row[ctx.key]) && sameValue(row[ctx.key], value));
+    const taken = ctx.rows.some(
+      (row, index) => index !== ctx.rowIndex && !isEmptyCell(row[ctx.key]) && sameValue(row[ctx.key], value),
+    );
     if (taken) return rule.message ?? defaultMessage('unique', ctx.title);
   }
   const text = Array.isArray(value) ? value.join(',') : String(value);

@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { insertRows, isRowDisabled, isSwitchOn, isTempRowId, moveRow, removeRows, renumber, selectionState, stripTempIds, switchValue, tempRowId, withRowIds } from './rows';
+import {
+  insertRows,
+  isRowDisabled,
+  isSwitchOn,
+  isTempRowId,
+  moveRow,
+  removeRows,
+  renumber,
+  selectionState,
+  stripTempIds,
+  switchValue,
+  tempRowId,
+  withRowIds,
+} from './rows';
 
-const rows = withRowIds([{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }, { id: 'c', name: 'C' }]);
+const rows = withRowIds([
+  { id: 'a', name: 'A' },
+  { id: 'b', name: 'B' },
+  { id: 'c', name: 'C' },
+]);
 const names = (list: readonly Record<string, unknown>[]): unknown[] => list.map((r) => r.name);
 
 describe('editable table rows (SPEC §3, §4)', () => {
@@ -23,13 +40,21 @@ describe('editable table rows (SPEC §3, §4)', () => {
 
   it('moves rows and recalculates the sort number', () => {
     const moved = renumber(moveRow(rows, 0, 2), 'orderNum');
-    expect(moved.map((r) => [r.name, r.orderNum])).toEqual([['B', 1], ['C', 2], ['A', 3]]);
+    expect(moved.map((r) => [r.name, r.orderNum])).toEqual([
+      ['B', 1],
+      ['C', 2],
+      ['A', 3],
+    ]);
     expect(names(moveRow(rows, 0, 5))).toEqual(['A', 'B', 'C']);
     expect(renumber(rows, null)[0].orderNum).toBeUndefined();
   });
 
   it('disables rows matching the disabledRows rule and counts the selection over the others', () => {
-    const list = withRowIds([{ id: '1', status: 'locked' }, { id: '2', status: 'open' }, { id: '3', status: 'done' }]);
+    const list = withRowIds([
+      { id: '1', status: 'locked' },
+      { id: '2', status: 'open' },
+      { id: '3', status: 'done' },
+    ]);
     expect(isRowDisabled(list[0], { status: 'locked' })).toBe(true);
     expect(isRowDisabled(list[2], { status: ['locked', 'done'] })).toBe(true);
     expect(isRowDisabled(list[1], { status: ['locked', 'done'] })).toBe(false);

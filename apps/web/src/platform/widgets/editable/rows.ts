@@ -20,7 +20,9 @@ export function isTempRowId(id: unknown): boolean {
 
 /** Gives every row an id (a temporary one when it has none). */
 export function withRowIds(rows: readonly Record<string, unknown>[]): EditableRow[] {
-  return rows.map((row) => (typeof row.id === 'string' && row.id !== '' ? (row as EditableRow) : { ...row, id: tempRowId() }));
+  return rows.map((row) =>
+    typeof row.id === 'string' && row.id !== '' ? (row as EditableRow) : { ...row, id: tempRowId() },
+  );
 }
 
 /** The rows as handed out: temporary ids removed, so new rows carry no id. */
@@ -39,7 +41,11 @@ export function renumber(rows: readonly EditableRow[], sortKey: string | null): 
 }
 
 /** Inserts `added` after position `afterIndex` (-1: at the start; omitted: at the end). */
-export function insertRows(rows: readonly EditableRow[], added: readonly EditableRow[], afterIndex?: number): EditableRow[] {
+export function insertRows(
+  rows: readonly EditableRow[],
+  added: readonly EditableRow[],
+  afterIndex?: number,
+): EditableRow[] {
   const at = afterIndex === undefined ? rows.length : Math.max(0, Math.min(rows.length, afterIndex + 1));
   return [...rows.slice(0, at), ...added, ...rows.slice(at)];
 }
@@ -68,11 +74,17 @@ export type DisabledRowsRule = Record<string, unknown>;
 /** True when `row` matches the disabledRows rule. */
 export function isRowDisabled(row: Record<string, unknown>, rule: DisabledRowsRule | undefined): boolean {
   if (!rule) return false;
-  return Object.entries(rule).some(([key, expected]) => (Array.isArray(expected) ? expected.includes(row[key]) : row[key] === expected));
+  return Object.entries(rule).some(([key, expected]) =>
+    Array.isArray(expected) ? expected.includes(row[key]) : row[key] === expected,
+  );
 }
 
 /** Selection state of the header checkbox (SPEC §4): none, some (indeterminate) or all selectable rows. */
-export function selectionState(rows: readonly EditableRow[], selected: readonly string[], rule?: DisabledRowsRule): 'none' | 'some' | 'all' {
+export function selectionState(
+  rows: readonly EditableRow[],
+  selected: readonly string[],
+  rule?: DisabledRowsRule,
+): 'none' | 'some' | 'all' {
   const selectable = rows.filter((row) => !isRowDisabled(row, rule));
   const count = selectable.filter((row) => selected.includes(row.id)).length;
   if (count === 0) return 'none';

@@ -4,8 +4,24 @@ import type { EditableRow } from './rows';
 
 /** Cell types of the editable table (SPEC §3). */
 export type EditableColumnType =
-  | 'input' | 'inputNumber' | 'checkbox' | 'select' | 'sel_depart' | 'sel_user' | 'date' | 'datetime' | 'input_pop'
-  | 'upload' | 'file' | 'image' | 'popup' | 'radio' | 'list_multi' | 'sel_search' | 'slot' | 'hidden';
+  | 'input'
+  | 'inputNumber'
+  | 'checkbox'
+  | 'select'
+  | 'sel_depart'
+  | 'sel_user'
+  | 'date'
+  | 'datetime'
+  | 'input_pop'
+  | 'upload'
+  | 'file'
+  | 'image'
+  | 'popup'
+  | 'radio'
+  | 'list_multi'
+  | 'sel_search'
+  | 'slot'
+  | 'hidden';
 
 /** One option of a select / radio / multi cell. */
 export interface CellOption {

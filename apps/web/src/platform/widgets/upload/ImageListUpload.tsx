@@ -21,18 +21,69 @@ export interface ImageListUploadProps {
   testId?: string;
 }
 
-function Thumb({ path, onMove, onRemove, disabled, testId }: { path: string; onMove: (dir: 'first' | 'last') => void; onRemove: () => void; disabled?: boolean; testId: string }): ReactNode {
+function Thumb({
+  path,
+  onMove,
+  onRemove,
+  disabled,
+  testId,
+}: {
+  path: string;
+  onMove: (dir: 'first' | 'last') => void;
+  onRemove: () => void;
+  disabled?: boolean;
+  testId: string;
+}): ReactNode {
   const { t } = useTranslation('widgets');
   const url = useStoredFileUrl(path);
   return (
-    <div data-testid={`${testId}-item`} data-path={path} style={{ width: 104, border: '1px solid #d9d9d9', borderRadius: 8, padding: 4, textAlign: 'center' }}>
+    <div
+      data-testid={`${testId}-item`}
+      data-path={path}
+      style={{ width: 104, border: '1px solid #d9d9d9', borderRadius: 8, padding: 4, textAlign: 'center' }}
+    >
       <div style={{ height: 72, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        {url ? <Image src={url} alt={path.split('/').pop()} height={72} style={{ maxWidth: 94, objectFit: 'contain' }} /> : <Spin size="small" />}
+        {url ? (
+          <Image src={url} alt={path.split('/').pop()} height={72} style={{ maxWidth: 94, objectFit: 'contain' }} />
+        ) : (
+          <Spin size="small" />
+        )}
       </div>
       <Space size={0}>
-        <Tooltip title={t('upload.moveFirst')}><Button type="text" size="small" icon={<LeftOutlined />} aria-label={t('upload.moveFirst')} disabled={disabled} onClick={() => onMove('first')} data-testid={`${testId}-first`} /></Tooltip>
-        <Tooltip title={t('upload.moveLast')}><Button type="text" size="small" icon={<RightOutlined />} aria-label={t('upload.moveLast')} disabled={disabled} onClick={() => onMove('last')} data-testid={`${testId}-last`} /></Tooltip>
-        <Tooltip title={t('upload.remove')}><Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('upload.remove')} disabled={disabled} onClick={onRemove} data-testid={`${testId}-remove`} /></Tooltip>
+        <Tooltip title={t('upload.moveFirst')}>
+          <Button
+            type="text"
+            size="small"
+            icon={<LeftOutlined />}
+            aria-label={t('upload.moveFirst')}
+            disabled={disabled}
+            onClick={() => onMove('first')}
+            data-testid={`${testId}-first`}
+          />
+        </Tooltip>
+        <Tooltip title={t('upload.moveLast')}>
+          <Button
+            type="text"
+            size="small"
+            icon={<RightOutlined />}
+            aria-label={t('upload.moveLast')}
+            disabled={disabled}
+            onClick={() => onMove('last')}
+            data-testid={`${testId}-last`}
+          />
+        </Tooltip>
+        <Tooltip title={t('upload.remove')}>
+          <Button
+            type="text"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('upload.remove')}
+            disabled={disabled}
+            onClick={onRemove}
+            data-testid={`${testId}-remove`}
+          />
+        </Tooltip>
       </Space>
     </div>
   );
@@ -43,7 +94,15 @@ function Thumb({ path, onMove, onRemove, disabled, testId }: { path: string; onM
  * ('please upload an image'), several at once with at most `limit` kept (the last ones), moved
  * earlier / later ('unknown operation' for the first, 'already at the end' for the last), removed.
  */
-export function ImageListUpload({ value, onChange, limit = 0, biz = 'temp', disabled, id, testId = 'image-list-upload' }: ImageListUploadProps): ReactNode {
+export function ImageListUpload({
+  value,
+  onChange,
+  limit = 0,
+  biz = 'temp',
+  disabled,
+  id,
+  testId = 'image-list-upload',
+}: ImageListUploadProps): ReactNode {
   const { t } = useTranslation('widgets');
   const paths = pathsOf(value);
   const [busy, setBusy] = useState(0);
@@ -60,7 +119,14 @@ export function ImageListUpload({ value, onChange, limit = 0, biz = 'temp', disa
     <div id={id} data-testid={testId}>
       <Space wrap align="start">
         {paths.map((path, index) => (
-          <Thumb key={`${path}-${index}`} path={path} disabled={disabled} testId={testId} onMove={(dir) => move(index, dir)} onRemove={() => emit(paths.filter((_, i) => i !== index))} />
+          <Thumb
+            key={`${path}-${index}`}
+            path={path}
+            disabled={disabled}
+            testId={testId}
+            onMove={(dir) => move(index, dir)}
+            onRemove={() => emit(paths.filter((_, i) => i !== index))}
+          />
         ))}
         <Upload
           accept="image/*"
@@ -83,12 +149,22 @@ export function ImageListUpload({ value, onChange, limit = 0, biz = 'temp', disa
               .finally(() => setBusy((n) => n - 1));
           }}
         >
-          <Button icon={<PlusOutlined />} loading={busy > 0} disabled={disabled} style={{ width: 104, height: 104 }} data-testid={`${testId}-add`}>
+          <Button
+            icon={<PlusOutlined />}
+            loading={busy > 0}
+            disabled={disabled}
+            style={{ width: 104, height: 104 }}
+            data-testid={`${testId}-add`}
+          >
             {t('upload.image')}
           </Button>
         </Upload>
       </Space>
-      {limit > 0 && <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12, marginTop: 4 }}>{t('upload.limit', { count: limit })}</div>}
+      {limit > 0 && (
+        <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12, marginTop: 4 }}>
+          {t('upload.limit', { count: limit })}
+        </div>
+      )}
     </div>
   );
 }

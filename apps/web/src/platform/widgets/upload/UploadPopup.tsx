@@ -26,11 +26,19 @@ export interface UploadPopupProps {
  * dropped, each showing uploading, done or error ('{name} upload failed.'), and can be removed;
  * OK hands over the uploaded paths, or warns 'no file uploaded' when there is none.
  */
-export function UploadPopup({ open, mode = 'file', biz = 'temp', limit = 0, onOk, onCancel }: UploadPopupProps): ReactNode {
+export function UploadPopup({
+  open,
+  mode = 'file',
+  biz = 'temp',
+  limit = 0,
+  onOk,
+  onCancel,
+}: UploadPopupProps): ReactNode {
   const { t } = useTranslation('widgets');
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [images, setImages] = useState('');
-  const done = mode === 'image' ? pathsOf(images) : files.filter((f) => f.status === 'done').map((f) => String(f.response));
+  const done =
+    mode === 'image' ? pathsOf(images) : files.filter((f) => f.status === 'done').map((f) => String(f.response));
   const busy = files.some((f) => f.status === 'uploading');
   return (
     <Modal
@@ -69,7 +77,9 @@ export function UploadPopup({ open, mode = 'file', biz = 'temp', limit = 0, onOk
             }}
             data-testid="upload-popup-files"
           >
-            <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
             <p className="ant-upload-text">{t('upload.drop')}</p>
             {limit > 0 && <p className="ant-upload-hint">{t('upload.limit', { count: limit })}</p>}
           </Upload.Dragger>

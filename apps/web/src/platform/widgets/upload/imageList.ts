@@ -1,6 +1,9 @@
 /** Paths of a multi-valued upload field as a list (the wire form is comma-joined, SPEC §3). */
 export function pathsOf(value: string | null | undefined): string[] {
-  return (value ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 /**

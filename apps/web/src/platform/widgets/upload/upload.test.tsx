@@ -6,8 +6,22 @@ import { ImageListUpload } from './ImageListUpload';
 import { keepLast, moveImage, pathsOf } from './imageList';
 import { UploadPopup } from './UploadPopup';
 
-vi.stubGlobal('ResizeObserver', class { observe(): void {} unobserve(): void {} disconnect(): void {} });
-vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined }));
+vi.stubGlobal(
+  'ResizeObserver',
+  class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  },
+);
+vi.stubGlobal('matchMedia', (query: string) => ({
+  matches: false,
+  media: query,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+}));
 
 const warning = vi.fn();
 const noop = { success: vi.fn(), error: vi.fn(), warning, info: vi.fn() };

@@ -126,15 +126,13 @@ export function healthRoutes(api: FastifyInstance, s: ReadinessSources & { hub: 
       const r = await checkReadiness(s);
       const result = { status: r.ready ? 'ready' : 'not ready', failing: r.failing, parts: r.parts };
       if (r.ready) return ok(result);
-      return reply
-        .code(503)
-        .send({
-          success: false,
-          message: `not ready: ${r.failing.join(', ')}`,
-          code: 503,
-          result,
-          timestamp: Date.now(),
-        });
+      return reply.code(503).send({
+        success: false,
+        message: `not ready: ${r.failing.join(', ')}`,
+        code: 503,
+        result,
+        timestamp: Date.now(),
+      });
     },
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The bounded-JSON gate's cost (issue 34 item 1): what checking a payload's shape before
+ * The bounded-JSON gate's cost: what checking a payload's shape before
  * `JSON.parse` adds per device message on the ingest's hot path, and how long the gate and the
  * schema take on the worst inputs. Pure CPU in this process, no server: each figure is the
  * median of BENCH_ROUNDS (7) rounds, with the spread (min–max) on the line after it.

@@ -1,5 +1,5 @@
 /**
- * Start-time bench (issue 34 item 4): the real server as a child process
+ * Start-time bench: the real server as a child process
  * (`node --import tsx apps/server/src/main.ts`, DEMO=off, free ports, a temporary DATA_DIR), first
  * start unmeasured (creates the data), a device registered with `npm run device:add`'s CLI, then
  * BENCH_RESTARTS (default 3) measured restarts. Each restart: from spawn to `/health` answering

@@ -112,12 +112,12 @@ export async function buildApp({
   installInputBoundary(fastify);
   installLogContext(fastify);
   closeConnectionsWhenClosing(fastify);
-  // the device side (issue 34 item 4): metrics, alarm engine, waybill tracker, telemetry partitions
+  // the device side: metrics, alarm engine, waybill tracker, telemetry partitions
   // and the ingest, wired in device-side.ts; main.ts starts it before this app is built
   const side = deviceSide ?? createDeviceSide({ config, db, hub, log: fastify.log });
   const { metrics, alarms, devices } = side;
   metrics.timeRequests(fastify);
-  // an external broker's own counters (issue 34 item 3): its drops in /metrics, on the monitoring page and in the log
+  // an external broker's own counters: its drops in /metrics, on the monitoring page and in the log
   const brokerStats = config.mqttUrl
     ? new BrokerStats({
         url: config.mqttUrl,

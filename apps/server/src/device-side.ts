@@ -21,7 +21,7 @@ export interface DeviceSideDeps {
 }
 
 /**
- * The device side of the server (issue 34 item 4): everything a committed reading goes through —
+ * The device side of the server: everything a committed reading goes through —
  * the metrics, the alarm engine, the waybill tracker, the telemetry partitions' floor — and the
  * ingest itself (registry, broker). main.ts builds and starts it before the HTTP app, so the ingest
  * reads while the rest of the server (routes, job queue, scheduler, exports, push) is still

@@ -10,7 +10,7 @@ import { StartPhases } from './platform/startup/phases';
 import { firstTakenPort, wantedPorts } from './platform/startup/ports';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** Start-up phases, ms since process start (issue 34 item 4), logged once the server listens. */
+/** Start-up phases, ms since process start, logged once the server listens. */
 const phases = new StartPhases();
 
 /**

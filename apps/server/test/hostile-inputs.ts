@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { JsonLimits, JsonRefusalCode } from '@ztj/contracts';
 
 /**
- * Hostile JSON of issue 34 item 2, shared by the sweeps over the API's route table
+ * Hostile JSON, shared by the sweeps over the API's route table
  * (security/hostile-input.test.ts) and over the device topics and HTTP ingest
  * (security/hostile-device.test.ts): each kind is a JSON value's raw bytes, to be put where a
  * value goes in a body, with the refusal its bounds give. A kind without `refusal` stays within

@@ -65,7 +65,7 @@ const LONG_LIST = 64;
 /**
  * A long list cut after its first item the element schema refuses: the schema then reports that
  * one item (at its own index) instead of one issue per bad item — 10,000 bad items cost the
- * schema's error path 20 ms and more (issue 34 item 1). A list with a refused item is refused
+ * schema's error path 20 ms and more. A list with a refused item is refused
  * either way, so what is accepted does not change; a list of valid items is returned as is.
  */
 function upToFirstRefused(element: z.ZodType, items: unknown[]): unknown[] {
@@ -106,7 +106,7 @@ export function coerceWire(schema: z.ZodType, value: unknown, depth = 0): unknow
     return out;
   }
   if (def.type === 'array' && def.element && Array.isArray(value)) {
-    // a list longer than the schema allows is refused by its length: not walked (issue 34 item 1)
+    // a list longer than the schema allows is refused by its length: not walked
     if (value.length > maxLengthOf(schema)) return value;
     const items = value.map((v) => coerceWire(def.element!, v, depth + 1));
     return items.length > LONG_LIST ? upToFirstRefused(def.element, items) : items;

@@ -2,7 +2,7 @@ import { GATEWAY_BATCH_MAX, MAX_PAYLOAD_BYTES } from './devices/telemetry';
 import type { TopicChannel } from './devices/topics';
 
 /**
- * Bounds on the shape of a JSON input (issue 34 item 1), checked on its bytes before `JSON.parse`
+ * Bounds on the shape of a JSON input, checked on its bytes before `JSON.parse`
  * and before any schema, in time linear in its size, so that no single message or request body
  * can hold the server's event loop: nesting, array and object sizes, string lengths and the
  * number of values are all bounded. Every JSON input from a device or a client is checked

@@ -30,8 +30,8 @@ export interface RouteDef<
   body?: B;
   result: R;
   /**
-   * Bounds of this route's JSON body where they differ from `API_JSON_LIMITS` (json-limits.ts,
-   * issue 34 item 1): checked on the bytes before parsing and before the body schema.
+   * Bounds of this route's JSON body where they differ from `API_JSON_LIMITS` (json-limits.ts):
+   * checked on the bytes before parsing and before the body schema.
    */
   jsonLimits?: Partial<JsonLimits>;
 }

@@ -91,7 +91,7 @@ export const OUTAGE_QUEUE_SECONDS = [60, 300] as const;
 
 /**
  * Messages an external broker must queue for the ingest to survive an outage of `seconds` at
- * `ratePerSecond` (messages/s): rate × seconds, rounded up (issue 34 item 3). Mosquitto:
+ * `ratePerSecond` (messages/s): rate × seconds, rounded up. Mosquitto:
  * `max_queued_messages`; EMQX: `mqtt.max_mqueue_len`.
  */
 export function queueForOutage(ratePerSecond: number, seconds: number): number {

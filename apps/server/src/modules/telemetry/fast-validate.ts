@@ -142,7 +142,7 @@ function firstRefusedReading(list: readonly unknown[]): number {
 
 /**
  * Gateway batch body: fast path first, the contract schema when the fast path refuses. The
- * schema's error path is bounded (issue 34 item 1): it sees the batch with one reading only, the
+ * schema's error path is bounded: it sees the batch with one reading only, the
  * first the fast path refused (its issues keep that reading's index) or else the first, so a
  * batch yields the issues of one reading, never 500 readings' worth. A forbidden key is reported
  * where it is found.

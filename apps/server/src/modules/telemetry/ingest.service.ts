@@ -149,7 +149,7 @@ export class IngestService {
 
   private route(msg: IngestMessage, device: RegisteredDevice | null, receivedAt: number): Outcome | Promise<Outcome> {
     if (!device) return this.refuse(msg, receivedAt, msg.id, 'unknownDevice', null);
-    // bounded before parsed: no payload can hold the event loop (issue 34 item 1)
+    // bounded before parsed: no payload can hold the event loop
     const parsed = parseBoundedJson(msg.payload, DEVICE_JSON_LIMITS[msg.channel]);
     if (!parsed.ok) return this.refuse(msg, receivedAt, msg.id, parsed.code, parsed.detail);
     const body = parsed.value;

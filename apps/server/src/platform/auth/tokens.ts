@@ -68,7 +68,7 @@ export async function verifyPassword(
 }
 
 /**
- * The failed verification of a sign-in whose account name does not exist (issue 34 item 5),
+ * The failed verification of a sign-in whose account name does not exist,
  * answering in the time a real failed {@link verifyPassword} takes without hashing:
  * - its time is the wait in the gate plus the hash. So it takes `client`'s turn in
  *   {@link passwordHashGate} like a verification (same per-client queue, same round, same

@@ -98,7 +98,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return sendFailure(reply, http, fail(code, formatMessage(err.messageKey, lang, err.params), err.fieldErrors));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      // the first issues only (issue 34 item 1): a body of 10,000 bad items answers as fast as one
+      // the first issues only: a body of 10,000 bad items answers as fast as one
       const fields: FieldError[] = err.validation.slice(0, MAX_FIELD_ERRORS).map((v) => ({
         field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: translateValidation(v.message ?? '', v.schemaPath.split('/').pop() ?? '', lang),

@@ -30,7 +30,7 @@ export function jsonRefusalError(refusal: JsonRefusal): Error {
 }
 
 /**
- * The API's one JSON body parser (issue 34 item 1, ARCHITECTURE §5), in place of Fastify's: the
+ * The API's one JSON body parser (ARCHITECTURE §5), in place of Fastify's: the
  * body's bytes are checked against its route's bounds ({@link jsonLimitsOf}) in one linear pass,
  * refused when not UTF-8, then parsed, and refused when they name `__proto__` or
  * `constructor.prototype` (as Fastify's parser did), all before any schema runs. An empty body

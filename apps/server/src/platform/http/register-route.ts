@@ -39,7 +39,7 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, db: Db, 
   typed.route({
     method: def.method,
     url: def.path,
-    // the route's own JSON bounds, read by the API's JSON parser (json-body.ts, issue 34 item 1)
+    // the route's own JSON bounds, read by the API's JSON parser (json-body.ts)
     ...(def.jsonLimits ? { config: { jsonLimits: def.jsonLimits } } : {}),
     schema: {
       summary: def.summary,

@@ -71,7 +71,7 @@ export function langOfParameter(parameter: string | null): Language {
 /** A parameter read as a JSON object; {} when empty or not an object. */
 export function parseParameter(parameter: string | null): Record<string, unknown> {
   if (!parameter || !parameter.trim()) return {};
-  // bounded like every client JSON (issue 34 item 1)
+  // bounded like every client JSON
   const read = parseBoundedJson(parameter, FIELD_JSON_LIMITS);
   const v = read.ok ? read.value : null;
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};

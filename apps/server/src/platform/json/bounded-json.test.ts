@@ -83,7 +83,7 @@ describe('parseBoundedJson (issue 34 item 1)', () => {
   });
 
   it('walks hostile inputs in time linear in their size, refusing at the first bound', () => {
-    // the message of issue 34: 200,000 nested arrays
+    // the message that froze the server: 200,000 nested arrays
     const nested = bytes(`{"ts":1,"values":${'['.repeat(200_000)}${']'.repeat(200_000)}}`);
     expect(scanJson(nested, DEVICE_JSON_LIMITS.telemetry)).toMatchObject({ code: 'tooDeep', max: 4 });
     // garbage of every kind is walked without throwing

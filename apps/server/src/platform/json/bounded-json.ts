@@ -4,7 +4,7 @@ import { scan as scanPrototypeKeys } from 'secure-json-parse';
 import { KeySet } from './key-set';
 
 /**
- * The one gate of JSON from devices and clients (issue 34 item 1, ARCHITECTURE §5): the input's
+ * The one gate of JSON from devices and clients (ARCHITECTURE §5): the input's
  * bytes are checked against {@link JsonLimits} in one pass, linear in their number, before
  * `JSON.parse` sees them. An input within its bounds parses in time proportional to its size and
  * hands every schema a value of bounded depth and width, so neither the parse, nor the schema, nor

@@ -10,7 +10,7 @@ import { parseBoundedJson } from '../json/bounded-json';
  */
 export function conditionPairs(condition: string | undefined): [string, string][] {
   if (!condition) return [];
-  // bounded like every client JSON (issue 34 item 1)
+  // bounded like every client JSON
   const read = parseBoundedJson(condition, FIELD_JSON_LIMITS);
   if (!read.ok) throw new AppError('badRequest', 'listValueInvalid', { field: 'condition' });
   const parsed = read.value;

@@ -114,7 +114,7 @@ function parseSuper(raw: string): unknown {
     // keep the raw text only
   }
   for (const text of attempts) {
-    // bounded like every client JSON (issue 34 item 1)
+    // bounded like every client JSON
     const read = parseBoundedJson(text, FIELD_JSON_LIMITS);
     if (read.ok) return read.value;
   }

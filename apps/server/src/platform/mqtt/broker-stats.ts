@@ -53,7 +53,7 @@ export interface BrokerStatsOptions {
 const FAILURE = 0x80;
 
 /**
- * Reads an external broker's own counters (issue 34 item 3) over a small MQTT connection of its
+ * Reads an external broker's own counters over a small MQTT connection of its
  * own (client id `<MQTT_CLIENT_ID>-sys`, clean session, QoS 0), so the ingest's client is never
  * touched: the counters of {@link BROKER_STATS_FILTERS} (Mosquitto's dropped and store counts,
  * EMQX's full-queue drops). Logs at info, once, when the broker refuses the subscription (the

@@ -13,7 +13,7 @@ export const EARLY_LOG_MAX_LINES = 1000;
 
 /**
  * A logger for the start-up work done before the HTTP app (and its logger) exists: the ingest
- * starts first (issue 34 item 4) and may report errors meanwhile. Lines are held in order (at most
+ * starts first and may report errors meanwhile. Lines are held in order (at most
  * {@link EARLY_LOG_MAX_LINES}) and replayed into the app's logger by {@link attach}; after that
  * every call goes straight to it. Lines still held when the process exits (start-up failed before
  * the app was built) are written to stderr as JSON.

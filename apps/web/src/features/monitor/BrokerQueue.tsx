@@ -5,7 +5,7 @@ import type { CardProps } from './MonitorCards';
 import { formatBytes, formatNumber } from './monitorFormat';
 
 /**
- * What the broker loses and the queue the ingest needs (issue 34 item 3), inside the broker card.
+ * What the broker loses and the queue the ingest needs, inside the broker card.
  * External broker: the state of the reading of its own counters (`$SYS`), what it dropped (red with
  * the fix when above 0), what it holds, and the queue for an outage = the current ingest rate ×
  * seconds. Embedded broker: there is no broker queue to size (a device's reading is acknowledged

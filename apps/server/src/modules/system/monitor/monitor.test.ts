@@ -84,7 +84,7 @@ describe('monitoring info (integration)', () => {
     expect(after.ingest.queueDepth).toBe(0);
     expect(after.broker.messagesInTotal).toBeGreaterThan(before.broker.messagesInTotal);
     if (EXTERNAL_MQTT) {
-      // the external broker's own counters (issue 34 item 3): the machine's Mosquitto reports them
+      // the external broker's own counters: the machine's Mosquitto reports them
       expect(after.broker.mode).toBe('external');
       expect(after.broker.external?.ingestClientId).toBe(app.config.mqttClientId ?? null);
       const external = await waitFor(async () => {

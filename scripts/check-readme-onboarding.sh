@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the README's "Connecting a device" commands as written (issue #16 items 1-2): the fenced block
+# Runs the README's "Connecting a device" commands as written: the fenced block
 # is read from README.md and each command run in order from the repository root — `npm run
 # device:add …`, `npm start` (embedded database and broker, demo on, as a new user has them), the
 # README's `mosquitto_pub …` — and the reading must reach the device list of the tenant the README

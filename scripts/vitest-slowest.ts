@@ -1,7 +1,7 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
- * Names the slowest test files and tests of a Vitest run at its end (issue 35 item 5), after the
+ * Names the slowest test files and tests of a Vitest run at its end, after the
  * default reporter's summary: the `count` slowest files by the time of their tests and hooks (the
  * figure the default reporter prints beside each file; its import time beside it), and the `count`
  * slowest tests. A file of a project in `unitProjects` over `unitFileMs` is marked: no unit test

@@ -3,7 +3,7 @@ import type { RealtimeHub } from '../src/platform/realtime/hub';
 import type { TelemetryRow } from '../src/modules/telemetry/telemetry-store';
 
 /**
- * Raise-to-WebSocket latency of the ingest bench (issue 9 speed): a console user of the bench
+ * Raise-to-WebSocket latency of the ingest bench: a console user of the bench
  * tenant with `alarm:list` holds an open socket on the bench's hub; for every `raised` message it
  * receives, the time from the commit of the reading that raised the alarm to the send is taken
  * (matched once the run is over).

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../src/platform/db/db';
 
 /**
- * The load jobs of `npm run bench:api` and the side-by-side SQL figures (issue 17): the statements
+ * The load jobs of `npm run bench:api` and the side-by-side SQL figures: the statements
  * an endpoint sends, recorded on a warm call (`capturingDb`, only those sent on behalf of an HTTP
  * request), replayed at the same concurrency (`replay`).
  */

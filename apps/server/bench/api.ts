@@ -1,7 +1,6 @@
 /**
- * API benchmark (product bars: a list page of 10 under load answers p99 < 30 ms, the waybill list of
- * issue 10 included; 7 days of one
- * device's history, chart-ready, in < 40 ms). Starts the real server in-process (buildApp, real
+ * API benchmark (product bars: a list page of 10 under load answers p99 < 30 ms, the waybill list
+ * included; 7 days of one device's history, chart-ready, in < 40 ms). Starts the real server in-process (buildApp, real
  * HTTP on a free port, MQTT_PORT=off, DEMO=off, captcha off), seeds a realistic tenant, signs in
  * through `POST /sys/login` and drives the API with autocannon from a child process (the other
  * core), so the load generator does not share the server's event loop. Prints one figure per line:
@@ -10,7 +9,7 @@
  *   api_waybills10_p99_ms, api_waybills10_rps  waybill list page of 10 (task/list: devices, monitors, timing), under load
  *   api_history7d_ms, api_history7d_p99_ms     the device detail chart's call (viewHisCommon, chart mode,
  *                                              points=1500, one parameter) over 7 days, sequential calls
- *   sql_<job>_p99_ms, api_over_sql_<job>       side by side (issue 17): the statements the endpoint sent on its
+ *   sql_<job>_p99_ms, api_over_sql_<job>       side by side: the statements the endpoint sent on its
  *                                              last (warm) preflight call, recorded through the server's own Db,
  *                                              sent again in order straight through that Db (same pool or PGlite
  *                                              handle, no HTTP, auth, validation, serialisation) at the job's

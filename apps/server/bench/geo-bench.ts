@@ -1,5 +1,5 @@
 /**
- * Position conditions in the ingest benchmark (issue 10 "Speed": geofence and route evaluation
+ * Position conditions in the ingest benchmark (geofence and route evaluation
  * inside ingest, figure `geo_eval_overhead_pct`). With `BENCH_GEO=1`, `ingest.ts` binds every bench
  * device to one more template holding a route deviation (500 m corridor around a 22-point route)
  * and two geofences (leave a 500 m depot around the publishers' fixed position 41.8 N 123.4 E,

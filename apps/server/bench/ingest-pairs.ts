@@ -1,5 +1,5 @@
 /**
- * Paired runs of the ingest benchmark (issues 9 and 10 speed): the overhead of the alarm engine
+ * Paired runs of the ingest benchmark: the overhead of the alarm engine
  * and of geofence/route evaluation is a difference of two throughputs of a few seconds each, on a
  * machine whose speed drifts by tens of percent within minutes. So the figure comes from
  * `pairs` pairs run back to back — each a run without any rule then the same run with the rules,

@@ -1,5 +1,5 @@
 /**
- * Ingest benchmark (issue #3): M simulated devices publish N QoS 1 messages with 5 parameters each
+ * Ingest benchmark: M simulated devices publish N QoS 1 messages with 5 parameters each
  * through the broker; the run ends when every reading is committed. Prints one figure per line:
  * `ingest_msgs_per_s`, `ingest_p99_publish_to_stored_ms`, `ingest_lost`.
  * Default: embedded stack (aedes + PGlite in memory). With `DATABASE_URL` (a fresh schema, dropped

@@ -1,5 +1,5 @@
 /**
- * Meters benchmark (issue 14 speed: daily energy for 1,000 meters over 30 days answers in < 200 ms
+ * Meters benchmark (daily energy for 1,000 meters over 30 days answers in < 200 ms
  * on PostgreSQL). Seeds BENCH_METERS ammeters (AM-1P) in the demo tenant with BENCH_DAYS + 1 days of
  * energy counter readings every BENCH_STEP_MIN minutes (one meter in ten reset once), through plain
  * INSERTs into telemetry so the migration-0086 trigger marks the rollup's dirty days as ingest does.

@@ -1,5 +1,5 @@
 /**
- * Modbus poller benchmark (issue 14: "polls 1,000 register blocks per second against the local
+ * Modbus poller benchmark ("polls 1,000 register blocks per second against the local
  * Modbus server without delaying ingest"). A Modbus TCP server (modbus-serial's server side) runs
  * in a child process on 127.0.0.1; BENCH_MODBUS_DEVICES devices (default 100, AM-3P, one block of
  * 12 input registers = six float32 each) are polled every BENCH_MODBUS_PERIOD_MS (default 100 ms):

@@ -1,5 +1,5 @@
 /**
- * Report benchmark (issue 11 "speed and memory"): seeds one device with ≥ 80,000 readings over 30
+ * Report benchmark: seeds one device with ≥ 80,000 readings over 30
  * days (one every 30 s, temperature with daily excursions and humidity, a 2-hour gap, a cold-chain
  * rule template bound), then builds its 30-day device report as PDF and as Excel the way the export
  * job does (paged reads → typed columns → stats → render) and prints one line per figure:

@@ -1,5 +1,5 @@
 /**
- * Scale-out benchmark (issue #15, "bench:scale"): the same stream ingested by 1 and then by 2
+ * Scale-out benchmark ("bench:scale"): the same stream ingested by 1 and then by 2
  * ingest processes (scale-worker.ts) over one PostgreSQL schema and one external broker (MQTT 5
  * shared subscription), acknowledging after commit. Publishers run in their own process
  * (publisher.ts). Prints one figure per line: `scale_msgs_per_s_<n>` (readings stored / seconds

@@ -1,5 +1,5 @@
 /**
- * Sign-in under a distributed guessing attack (issue 34 item 5; product bar: the real
+ * Sign-in under a distributed guessing attack (product bar: the real
  * administrator's sign-in p99 < 1,000 ms while BENCH_ATTACKERS client addresses send
  * BENCH_GUESS_RATE failed sign-ins a second in all, each with a solved image captcha, on unknown
  * account names). Starts the real server in-process (buildApp, real HTTP on a free port,

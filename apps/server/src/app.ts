@@ -45,7 +45,7 @@ export interface AppDeps {
   /** Where log lines go (default stdout); tests read them here. */
   logStream?: { write(line: string): void };
   /**
-   * The device side built (and usually started) before the app (main.ts, issue 34 item 4: the
+   * The device side built (and usually started) before the app (main.ts: the
    * ingest reads while the app loads); its hub is the app's. Default: built here, started first
    * when the app is ready.
    */
@@ -59,13 +59,13 @@ export interface App {
   devices: IngestRuntime;
   /** Prometheus metrics of this app (its own registry), served at `<base>/metrics`. */
   metrics: ServerMetrics;
-  /** Alarm engine beside the ingest (issue 9): evaluates committed readings, announces alarms. */
+  /** Alarm engine beside the ingest: evaluates committed readings, announces alarms. */
   alarms: AlarmRuntime;
-  /** The one job queue (pg-boss on PostgreSQL or PGlite; issue 11 item 1). */
+  /** The one job queue (pg-boss on PostgreSQL or PGlite). */
   jobs: JobQueue;
-  /** Alarm push (issue 9 item 5): alarm notices → push records → channel sends through the job queue. */
+  /** Alarm push: alarm notices → push records → channel sends through the job queue. */
   push: PushDispatcher;
-  /** Download center (issue 11 item 2): export requests → jobs → files. */
+  /** Download center: export requests → jobs → files. */
   exports: ExportService;
 }
 
@@ -83,7 +83,7 @@ export async function buildApp({
 }: AppDeps): Promise<App> {
   const fastify = Fastify({
     // tokens never reach the log: the token header is redacted, and query values of secret names
-    // are redacted from request URLs and messages (issue #8)
+    // are redacted from request URLs and messages
     logger: {
       level: config.logLevel,
       ...redactingLoggerOptions(HEADER_TOKEN),
@@ -142,7 +142,7 @@ export async function buildApp({
     jobs,
     onError: (err) => fastify.log.error({ err }, 'push'),
   });
-  // download center (issue 11 item 2): every export is a job; routes reach it as fastify.exports
+  // download center: every export is a job; routes reach it as fastify.exports
   const exportService = new ExportService({
     db,
     jobs,
@@ -151,7 +151,7 @@ export async function buildApp({
     onError: (err) => fastify.log.error({ err }, 'exports'),
   });
   fastify.decorate('exports', exportService);
-  // scheduled jobs (issue 11 item 4): Quartz cron fires claimed once per deployment, runs on the job queue
+  // scheduled jobs: Quartz cron fires claimed once per deployment, runs on the job queue
   const quartz = createQuartzScheduler({
     db,
     jobs,
@@ -163,7 +163,7 @@ export async function buildApp({
     onError: (err) => fastify.log.error({ err }, 'quartz'),
   });
   fastify.decorate('quartz', quartz);
-  // several processes over one PostgreSQL (issue #15 item 4, CLUSTER=on): live sends, presence and
+  // several processes over one PostgreSQL (CLUSTER=on): live sends, presence and
   // access-cache invalidations between them over LISTEN/NOTIFY
   const relay =
     config.cluster && config.databaseUrl
@@ -178,7 +178,7 @@ export async function buildApp({
     db.onWrite((sql) => {
       if (SECURITY_TABLES.test(sql)) relay.accessChanged();
     });
-  // the ingest first (issue 34 item 4; already running when main.ts started it), then what can wait;
+  // the ingest first (already running when main.ts started it), then what can wait;
   // alarm notices raised meanwhile are held and reach the push dispatcher once its queue runs
   fastify.addHook('onReady', async () => {
     await side.start();
@@ -217,7 +217,7 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  // the docs UI's own, relaxed policy (issue #8): the plugin's, with inline styles (Swagger UI sets
+  // the docs UI's own, relaxed policy: the plugin's, with inline styles (Swagger UI sets
   // them at run time), not framed, and without upgrade-insecure-requests (breaks plain-HTTP servers)
   await fastify.register(fastifySwaggerUi, {
     routePrefix: `${config.basePath}/docs`,
@@ -237,7 +237,7 @@ export async function buildApp({
 
   await fastify.register(
     async (api) => {
-      // liveness, readiness and metrics (issue #15 item 6)
+      // liveness, readiness and metrics
       healthRoutes(api, {
         db,
         hub,
@@ -254,8 +254,8 @@ export async function buildApp({
   );
 
   if (config.webDir && fs.existsSync(path.join(config.webDir, 'index.html'))) {
-    // the page's policy follows its build (inline hashes, issue #8) and allows exactly the map tile
-    // hosts of MAP_TILES (issue #10 item 7)
+    // the page's policy follows its build (inline hashes) and allows exactly the map tile
+    // hosts of MAP_TILES
     const csp = consoleCspOfFile(path.join(config.webDir, 'index.html'), config.mapTiles.sources);
     await fastify.register(fastifyStatic, {
       root: config.webDir,

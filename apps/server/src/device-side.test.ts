@@ -13,12 +13,12 @@ import { openDb, type Db } from './platform/db/db';
 import { migrate } from './platform/db/migrate';
 
 /**
- * Issue 34 item 4: main.ts starts the device side before the HTTP app is loaded. The ingest must
+ * main.ts starts the device side before the HTTP app is loaded. The ingest must
  * accept and commit a reading while the rest of the start-up (here an injected step that has not
  * finished) is still pending, and the app built afterwards must use that same, running side.
  * Embedded stack only: the embedded broker acknowledges a QoS 1 publish after its commit.
  */
-describe('device side started before the app (issue 34 item 4)', () => {
+describe('device side started before the app', () => {
   let db: Db | undefined;
   afterAll(async () => {
     await db?.close();

@@ -60,7 +60,7 @@ export function createDeviceSide({ config, db, hub = new RealtimeHub(), log }: D
     (err: Error): void =>
       log.error({ err }, scope);
   const metrics = new ServerMetrics(hub);
-  // alarm engine (issue 9): committed readings and device events go to it after the metrics; it
+  // alarm engine: committed readings and device events go to it after the metrics; it
   // returns at once and evaluates in its own batches; scene commands go out through the ingest's broker
   const alarms: AlarmRuntime = new AlarmRuntime(db, hub, {
     onError: report('alarms'),
@@ -68,9 +68,9 @@ export function createDeviceSide({ config, db, hub = new RealtimeHub(), log }: D
     places: (ids, onError) => loadRulePlaces(db, ids, onError),
     sendCommand: (id, command): Promise<boolean> => devices.sendCommand(id, command),
   });
-  // waybill tracker (issue 10 item 3): AI start/stop, last position and ETA from the committed positions
+  // waybill tracker: AI start/stop, last position and ETA from the committed positions
   const waybills = new WaybillTracker(db, waybillTrackerOptions(config, report('waybills')));
-  // telemetry partitions on PostgreSQL (issue 15 item 5): upkeep at start and daily; the ingest reads their floor
+  // telemetry partitions on PostgreSQL: upkeep at start and daily; the ingest reads their floor
   const partitions = new TelemetryPartitions(db, {
     retentionMonths: config.telemetryRetentionMonths,
     onError: report('telemetry partitions'),

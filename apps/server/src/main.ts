@@ -45,7 +45,7 @@ async function loadApp() {
 }
 
 /**
- * Starts the server (issue 34 item 4: the ingest reads first, the rest follows): configuration →
+ * Starts the server (the ingest reads first, the rest follows): configuration →
  * free ports → device side loaded → database opened → migrations checked (one query when current)
  * → ingest started (alarm engine, waybill tracker, partitions' floor, broker) → app loaded → seed →
  * console build awaited (checked and, when its sources changed, built beside all this) → app built
@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   /** The HTTP app once built (the drain closes it, and through it the device side). */
   const built: { fastify?: FastifyInstance } = {};
   let simulator: { stop(): Promise<void> } | undefined;
-  // SIGTERM drain (issue #15 item 6): fastify.close stops accepting HTTP and waits for requests in
+  // SIGTERM drain: fastify.close stops accepting HTTP and waits for requests in
   // flight (HTTP ingest answers once its batch is committed); its onClose hook stops the devices'
   // side (broker or broker connection closed, queued batches committed); then the database closes.
   // Before the app exists the device side is stopped alone. Exit 0, or 1 past SHUTDOWN_TIMEOUT_MS.
@@ -162,7 +162,7 @@ async function main(): Promise<void> {
   process.stdout.write(startBanner(config, db.kind, app.devices.mqttUrl, Boolean(simulator)));
 }
 
-/** The few lines a person starting the server needs (issue #16 item 3): where to go and where things are. */
+/** The few lines a person starting the server needs: where to go and where things are. */
 function startBanner(config: Config, dbKind: string, mqttUrl: string | undefined, demo: boolean): string {
   const web = `http://localhost:${config.port}`;
   const passwordFile = path.join(config.dataDir, 'admin-password.txt');

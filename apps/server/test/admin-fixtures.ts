@@ -27,7 +27,7 @@ export interface AdminFixtures {
   ): Promise<string>;
 }
 
-/** Tokens and helpers shared by the administration tests (issue #4). */
+/** Tokens and helpers shared by the administration tests. */
 export async function adminFixtures(t: TestApp): Promise<AdminFixtures> {
   const admin = await t.login();
   const roleId = async (tenantId: number, code: string): Promise<string> =>

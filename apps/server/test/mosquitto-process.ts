@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * A Mosquitto of a test's own (issue #8 finding 7, issue 34 item 3): started on a free loopback
+ * A Mosquitto of a test's own: started on a free loopback
  * port with the test's configuration lines, so the machine's broker on 1883 is untouched.
  * Tests skip only when the binaries are missing ({@link missingBinaries}); CI installs them.
  */

@@ -2,7 +2,7 @@ import type { ApiResponse } from '@ztj/contracts';
 import { expect } from 'vitest';
 
 /**
- * Asserts a refusal in the envelope (issue 19, SPEC §8): a validation refusal (code 400) or a
+ * Asserts a refusal in the envelope (SPEC §8): a validation refusal (code 400) or a
  * record that does not exist (code 404) answers HTTP 200 with `success: false`, the envelope code
  * and a message, as JeecgBoot's clients read it. `label` names the call in a failure.
  */

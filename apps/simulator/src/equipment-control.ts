@@ -38,7 +38,7 @@ interface HeatState {
 
 type State = PlugState | HeatState | { kind: 'meter' };
 
-/** The device-side state that commands change (SPEC §7 device control; issue 14 item 5). */
+/** The device-side state that commands change (SPEC §7 device control). */
 export interface EquipmentControl {
   /**
    * The values a device publishes for a replayed reading (`advance`: a replayed reading moves the

@@ -85,7 +85,7 @@ function equipmentDevice(
 }
 
 /**
- * The demo equipment (fixed ids of issue 14): ammeters SIM-AM1-001, SIM-AM3-001/002, smart plugs
+ * The demo equipment (fixed ids): ammeters SIM-AM1-001, SIM-AM3-001/002, smart plugs
  * SIM-PLUG-001..004, water meter SIM-WM-001 and feed scale SIM-FS-001 on DERIVED load models
  * driven by the real occupancy office series; boil pot SIM-POT-001 and oden cookers
  * SIM-ODEN-001/002 on the real NAB machine-temperature series. SIM-ODEN-001 starts

@@ -23,7 +23,7 @@ export interface FleetOptions {
   idPrefix?: string;
   /** Number of warehouse sensors replaying the occupancy series, each 2 days further into it. */
   warehouseSensors?: number;
-  /** Include the store equipment (issue 14); default true. */
+  /** Include the store equipment; default true. */
   equipment?: boolean;
 }
 
@@ -63,7 +63,7 @@ export function trackTimeline(fixes: readonly TrackFix[]): Timeline {
  *   2 days further into it;
  * - gateway `…-GW-001` (model G24-L4Y1) relaying the four TelosB motes as BLE tags
  *   `…-TAG-001..004` (BT-TH; 5-second series with the labelled excursions, derived battery/RSSI);
- * - the store equipment of issue 14 (`equipment-fleet.ts`): ammeters, plugs, boil pot, oden
+ * - the store equipment (`equipment-fleet.ts`): ammeters, plugs, boil pot, oden
  *   cookers, water meter, feed scale (leave out with `equipment: false`).
  */
 export function buildFleet(data: FleetData, options: FleetOptions = {}): Fleet {

@@ -60,7 +60,7 @@ interface Publisher {
  * (MQTT 3.1.1, client id = device id), and every `tickMs` publishes, at QoS 1, the messages the
  * replay says are due. Devices answer commands on `ztj/devices/{id}/commands` with an ack on
  * `ztj/devices/{id}/acks`: `setPeriods` is checked against the model's limits, `shutdown` sends
- * `power_off` and silences the device; equipment (issue 14) answers `setSwitch` (plug relay; an
+ * `power_off` and silences the device; equipment answers `setSwitch` (plug relay; an
  * overload above the rated 16 A opens it), `setSetPoint` (pot/cooker wells follow) and `readMeter`
  * with an ack and an immediate reading (`equipment-control.ts`); a command the device's family does
  * not accept gets `ok: false, error: 'validation.commandUnsupported'`.

@@ -44,7 +44,7 @@ export interface SimDevice {
   source: string;
   /** Per-reading correction by the replay: counters carried across loops, a counter reset, battery drain. */
   adjust?: ValuesAdjust;
-  /** Equipment family (issue 14) and the default set-point of each well, °C: commands act on these. */
+  /** Equipment family and the default set-point of each well, °C: commands act on these. */
   equipment?: { family: EquipmentFamily; setPoints?: number[] };
 }
 

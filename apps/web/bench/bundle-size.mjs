@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Bundle budget figures (issue #2): gzip size of what the browser downloads for the login page
+ * Bundle budget figures: gzip size of what the browser downloads for the login page
  * and for the dashboard, read from the Vite manifest after `vite build`.
  *
  *   login_js_css_gzip_kb      entry + LoginPage chunk + their static imports (JS and CSS)
@@ -12,7 +12,7 @@
  *   --check exits 1 when a figure is over its budget (login 250, dashboard 450), or when the login
  *   page's initial module graph holds a chunk of the console shell (the layouts, the route builder,
  *   the dashboard) or of antd's runtime: a later static import must not pull them back into the
- *   login's path (issue #18). `npm run test:e2e` runs it on the build it tests.
+ *   login's path. `npm run test:e2e` runs it on the build it tests.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -33,7 +33,7 @@ const ROUTES = {
     'src/features/dashboard/AnalysisPage.tsx',
   ],
 };
-/** Budgets of issue #2, KB gzip. */
+/** Budgets, KB gzip. */
 const BUDGETS = { login: 250, dashboard: 450 };
 
 function entryKey() {

@@ -9,9 +9,9 @@
  *   login_lighthouse_mobile_performance   score 0–100
  *   login_fcp_ms / login_lcp_ms / login_tbt_ms
  *   login_lighthouse_desktop_performance  the login page with Lighthouse's desktop preset
- *   dashboard_lighthouse_mobile_performance  the dashboard, signed in (issue #18 item 3); with
+ *   dashboard_lighthouse_mobile_performance  the dashboard, signed in; with
  *   dashboard_fcp_ms / dashboard_lcp_ms / dashboard_tbt_ms   dashboard_* timings
- *   static_lighthouse_mobile_performance  the same-run ceiling (issue #18): a minimal static page
+ *   static_lighthouse_mobile_performance  the same-run ceiling: a minimal static page
  *   static_fcp_ms / static_lcp_ms / static_tbt_ms   (bench/ceiling.html: a heading, a two-field form and
  *                                         a stylesheet, no script) served by the same server, audited
  *                                         alternately with the login page, so a slow machine shows as a

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Media of the help pages (issue 13 item 7): signs in to a running demo server in headless
+ * Media of the help pages: signs in to a running demo server in headless
  * Chromium and walks through the operator's main tasks once per language (zh-CN, en-US). On the
  * way it keeps one still per task and a frame sequence, and writes into
  * apps/web/public/help/<lang>/ (shipped with the console, no outside host):

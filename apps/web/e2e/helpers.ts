@@ -34,7 +34,7 @@ export async function chooseTenantIfAsked(page: Page, which: 'first' | 'last' = 
   const dashboard = page.getByTestId('dashboard');
   await expect(tenantChoice.or(dashboard)).toBeVisible({ timeout: 20_000 });
   if (!(await tenantChoice.isVisible())) return;
-  // the dialog preselects the tenant used last (issue #16 item 6), so the wanted one is chosen explicitly
+  // the dialog preselects the tenant used last, so the wanted one is chosen explicitly
   await tenantChoice.getByRole('radio')[which]().check();
   await page
     .locator('.ant-modal')

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Screenshots of the console (issue #2): login page and signed-in shell, zh-CN and en-US,
+ * Screenshots of the console: login page and signed-in shell, zh-CN and en-US,
  * desktop 1440×900 and mobile 375×812, written to ./screenshots/; with the demo on (the demo
- * tenant is chosen), also the waybill map, the detail of the first ongoing waybill (issue 10) and
+ * tenant is chosen), also the waybill map, the detail of the first ongoing waybill and
  * the warehouse list (waybill-map-*, waybill-detail-*, warehouses-*).
  * Starts nothing: point it at a running server.
  *   BASE_URL (default http://127.0.0.1:8080), ADMIN_USER (default admin), ADMIN_PASSWORD.

@@ -9,7 +9,7 @@ const FeedbackRoot = lazy(() => import('./platform/feedback/FeedbackRoot').then(
 /**
  * Root of the console: colour settings on the document, the feedback host (loaded on first use)
  * and the router. antd's theme and locale are provided by the `AntdOutlet` layout route around
- * every screen but the login page (issue 18), and by the feedback host around itself; server state
+ * every screen but the login page, and by the feedback host around itself; server state
  * (TanStack Query) by the basic layout, so the login page carries neither.
  */
 export function App(): ReactNode {

@@ -23,8 +23,7 @@ export const AuthRoutes = {
     path: '/sys/loginConfig',
     access: 'public',
     tag: 'auth',
-    summary:
-      'Public console settings: whether the image captcha is in use (issue #8) and the map tile sources (MAP_TILES, issue #10)',
+    summary: 'Public console settings: whether the image captcha is in use and the map tile sources (MAP_TILES)',
     result: z.object({ captchaEnabled: z.boolean(), mapTiles: MapTilesConfigSchema }),
   }),
   randomImage: defineRoute({

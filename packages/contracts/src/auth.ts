@@ -3,7 +3,7 @@ import { MobileSchema, PasswordSchema } from './validation';
 
 /** Token lifetime and client storage lifetime of SPEC §9: 7 days in ms. */
 export const SESSION_TTL_MS = 604_800_000;
-/** Image captcha lifetime (issue #2): 60 s. */
+/** Image captcha lifetime: 60 s. */
 export const CAPTCHA_TTL_MS = 60_000;
 
 /** `POST /sys/login` body (SPEC §7). `checkKey` is the key the captcha image was fetched with. */
@@ -15,11 +15,11 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-/** SMS code lifetime (issue 13 item 1): 5 minutes, ms. */
+/** SMS code lifetime: 5 minutes, ms. */
 export const SMS_CODE_TTL_MS = 300_000;
-/** Shortest time between two codes sent to one phone (issue 13 item 1): 60 s, ms; the console counts it down. */
+/** Shortest time between two codes sent to one phone: 60 s, ms; the console counts it down. */
 export const SMS_RESEND_MS = 60_000;
-/** What an SMS code is for (issue 13 item 1). */
+/** What an SMS code is for. */
 export const SmsPurposeSchema = z.enum(['login', 'register', 'recovery', 'changePhone']);
 export type SmsPurpose = z.infer<typeof SmsPurposeSchema>;
 
@@ -30,7 +30,7 @@ export const SMS_MODES = { '0': 'login', '1': 'register', '2': 'recovery' } as c
 >;
 /**
  * `POST /sys/sms` body: send a 6-digit code to `mobile` for `purpose`; JeecgBoot clients name the
- * purpose by `smsmode` instead (issue 19), which wins when given.
+ * purpose by `smsmode` instead, which wins when given.
  */
 export const SmsSendRequestSchema = z.object({
   mobile: MobileSchema,

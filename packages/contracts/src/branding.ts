@@ -9,7 +9,7 @@ const Logo = z
   .refine((v) => v === '' || /^https?:\/\//.test(v) || /^[\w./-]+$/.test(v), 'brandingInvalid');
 
 /**
- * A tenant's branding of the customer monitoring screen /yakult/index (SPEC §1, issue 13 item 8):
+ * A tenant's branding of the customer monitoring screen /yakult/index (SPEC §1):
  * the screen's name in both languages, a logo and two colours. Stored per tenant on the server.
  */
 export const BrandingSchema = z.object({

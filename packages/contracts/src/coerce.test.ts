@@ -5,7 +5,7 @@ import { AuthRoutes } from './auth.routes';
 import { coerceWire, wireLenient } from './coerce';
 import { UserRoutes } from './system';
 
-describe('wire encoding leniency (issue 19 item 1)', () => {
+describe('wire encoding leniency', () => {
   const schema = wireLenient(
     z
       .object({

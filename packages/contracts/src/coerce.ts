@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Wire encoding leniency (issue 19 item 1, SPEC §3): JeecgBoot's clients sign request bodies and
+ * Wire encoding leniency (SPEC §3): JeecgBoot's clients sign request bodies and
  * turn every number into a string (`sex: "1"`, `status: "1"`, `menuType: "0"`), and send some
  * strings as numbers (login `checkKey: new Date().getTime()`). The server accepts what JeecgBoot
  * accepts: a numeric string where the schema wants a number, a number where it wants a string.

@@ -6,7 +6,7 @@ import { WAYBILL_TIMING_OR_NONE } from './logistics/waybills-api';
 
 /**
  * Dashboard analysis and big-data screen (SPEC §2 dashboard: analysis, big-data screen, scroll info
- * bar; §9 trends one week / two weeks / one month; issue 11 item 5). Every figure is counted in the
+ * bar; §9 trends one week / two weeks / one month). Every figure is counted in the
  * caller's tenant at request time. A section the caller may not see (no `device:list`,
  * `alarm:list`, `task:list` or `push:list`) is `null`, so the server decides what is shown.
  */
@@ -24,7 +24,7 @@ export const COMPLIANCE_WINDOW_HOURS = 24;
 
 const count = z.number().int();
 
-/** Devices of the tenant by the device list's online rule (issue #3: twice the report cycle, else 10 min). */
+/** Devices of the tenant by the device list's online rule (twice the report cycle, else 10 min). */
 export const DeviceCountsSchema = z.object({ total: count, online: count, offline: count });
 /** Active alarms by severity (L general, M important, H urgent) plus the unprocessed total. */
 export const AlarmCountsSchema = z.object({ active: count, L: count, M: count, H: count, unprocessed: count });
@@ -56,7 +56,7 @@ export const DashboardStatsSchema = z.object({
   ipsToday: z.number().int(),
   /** Sign-ins per day for the last 7 days, oldest first; `day` is YYYY-MM-DD. */
   loginTrend: z.array(z.object({ day: z.string(), count: z.number().int() })),
-  /** Alarms of the tenant still active (condition holding, issue 9). */
+  /** Alarms of the tenant still active (condition holding). */
   activeAlarms: z.number().int(),
   /** Alarms of the tenant not processed yet, ignored ones (flag 3) excepted. */
   unprocessedAlarms: z.number().int(),

@@ -37,14 +37,14 @@ export const MESSAGES = {
   loginFailed: { 'zh-CN': '登录失败', 'en-US': 'Login failed' },
   captchaError: { 'zh-CN': '验证码错误', 'en-US': 'Verification code error' },
   captchaExpired: { 'zh-CN': '验证码已失效，请刷新', 'en-US': 'Verification code expired, please refresh' },
-  // Issue #8: after failed sign-ins the login answer asks for the image captcha.
+  // after failed sign-ins the login answer asks for the image captcha.
   captchaRequired: { 'zh-CN': '请输入验证码', 'en-US': 'Please enter the verification code' },
   badCredentials: { 'zh-CN': '用户名或密码错误', 'en-US': 'Wrong user name or password' },
   accountLocked: {
     'zh-CN': '登录失败次数过多，请{minutes}分钟后再试',
     'en-US': 'Too many failed attempts, try again in {minutes} minutes',
   },
-  // Issue 13 items 1-2: SMS codes and phone sign-in.
+  // SMS codes and phone sign-in.
   smsCodeWrong: { 'zh-CN': '手机号或短信验证码错误', 'en-US': 'Wrong mobile number or SMS code' },
   smsResendWait: {
     'zh-CN': '验证码已发送，请{seconds}秒后再获取',
@@ -98,7 +98,7 @@ export const MESSAGES = {
   ...SELF_SERVICE_MESSAGES,
   ...ANNOUNCEMENT_MESSAGES,
   ...EQUIPMENT_MESSAGES,
-  // Administration back office (issue #4): generic list, import/export, system entities.
+  // Administration back office: generic list, import/export, system entities.
   listFieldUnknown: { 'zh-CN': '未知的查询字段：{field}', 'en-US': 'Unknown query field: {field}' },
   listRuleUnknown: {
     'zh-CN': '字段 {field} 不支持查询规则 {rule}',
@@ -167,7 +167,7 @@ export const MESSAGES = {
   },
   importReason: { 'zh-CN': '错误原因', 'en-US': 'Reason' },
   importRow: { 'zh-CN': '行号', 'en-US': 'Row' },
-  // Issue #8 findings 3-4: bounds of uploads, imports and spreadsheet parsing.
+  // bounds of uploads, imports and spreadsheet parsing.
   importTooManyRows: {
     'zh-CN': '每个文件最多导入 {max} 行，此文件有 {rows} 行',
     'en-US': 'At most {max} rows per file can be imported; this file has {rows}',

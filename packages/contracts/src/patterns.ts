@@ -20,7 +20,7 @@ export const PATTERNS = {
 } as const;
 
 /**
- * Text the server refuses at its input boundary (issue #8): C0 control characters other than tab,
+ * Text the server refuses at its input boundary: C0 control characters other than tab,
  * LF and CR (NUL above all: PostgreSQL cannot store it) and UTF-16 surrogates that are not part
  * of a pair (they cannot be encoded as UTF-8 and would be silently replaced). Message key
  * `validation.invalidText`.

@@ -7,7 +7,7 @@ import { defineRoute } from './route';
 import { ExportStartedSchema } from './system/download-center';
 
 /**
- * Cold-chain reports (issue 11 item 3; SPEC §1 export is asynchronous, §7 load/download history and
+ * Cold-chain reports (SPEC §1 export is asynchronous, §7 load/download history and
  * reports, §9 export file types 1-4). A report request becomes a download-center job; the file is
  * built from the stored readings, the device's rule templates and its alarms.
  */
@@ -29,7 +29,7 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 /**
  * Kinds of device report (SPEC §9 export file types): `terminal` is the single/multiple-terminal
  * report (types 1-4, from the number of devices and the format); `b` is the meter report of
- * ammeters and plugs (issue 14: the meters module's Excel daily energy over the range's days); the
+ * ammeters and plugs (the meters module's Excel daily energy over the range's days); the
  * others are the device-family reports whose family the product does not have yet (7 portable,
  * 9 Bluetooth, a medical, c V4, d customised; `available: false` in EXPORT_FILE_TYPES). The report
  * dialog lists them and the server refuses them with a field error on `reportType` (message `exportTypeUnavailable`).

@@ -38,7 +38,7 @@ export interface RouteDef<
 
 /**
  * Declares a route with its types inferred. The server registers its params, query and body made
- * lenient about JeecgBoot's wire encoding of numbers (`wireLenient` of ./coerce, issue 19 item 1);
+ * lenient about JeecgBoot's wire encoding of numbers (`wireLenient` of ./coerce);
  * the definition itself stays free of runtime zod so the console's route tables cost it nothing.
  */
 export function defineRoute<

@@ -1,6 +1,6 @@
 import type { BilingualText } from './i18n';
 
-/** Envelope messages of the self-service pages and tenant renewal (issue 13 items 3, 4, 9). */
+/** Envelope messages of the self-service pages and tenant renewal. */
 export const SELF_SERVICE_MESSAGES = {
   registerClosed: {
     'zh-CN': '本平台未开放注册，请联系平台管理员',

@@ -4,7 +4,7 @@ import { PATTERNS } from './patterns';
 import { defineRoute } from './route';
 
 /**
- * Self-service account pages (issue 13 items 3-4): the slider captcha of SPEC §4, registration
+ * Self-service account pages: the slider captcha of SPEC §4, registration
  * (/user/register) and password recovery (/user/alteration). Server: apps/server/src/modules/auth/
  * slider-captcha.service.ts, register.ts, recovery.ts, self-service.routes.ts.
  */
@@ -40,7 +40,7 @@ export const SmsCodeSchema = z
   .regex(/^\d{6}$/, 'validation.smsCode');
 
 /**
- * `POST /sys/user/register` body (issue 13 item 3): account, password and confirmation (SPEC §5),
+ * `POST /sys/user/register` body: account, password and confirmation (SPEC §5),
  * mobile and its SMS code (purpose register), the verified slider token, and — when the platform
  * registers into tenants by invitation — the tenant's invitation code.
  */

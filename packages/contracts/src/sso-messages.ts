@@ -1,6 +1,6 @@
 import type { BilingualText } from './i18n';
 
-/** Messages of third-party login, CAS, login-free links and branding (issue 13 items 5, 6, 8). */
+/** Messages of third-party login, CAS, login-free links and branding. */
 export const SSO_MESSAGES = {
   thirdLoginFailed: { 'zh-CN': '第三方登录失败，请重试', 'en-US': 'Third-party sign-in failed, please try again' },
   thirdLoginExpired: {

@@ -4,7 +4,7 @@ import { defineRoute } from './route';
 import { MobileSchema } from './validation-schemas';
 
 /**
- * Third-party sign-in types (SPEC §7 `thirdLogin/{token}/{thirdType}`; issue 13 item 5):
+ * Third-party sign-in types (SPEC §7 `thirdLogin/{token}/{thirdType}`):
  * 1 WeChat (Open Platform website QR login or Official Account web authorisation),
  * 2 a generic OAuth 2.0 / OpenID Connect provider (authorization code + PKCE S256).
  */
@@ -97,7 +97,7 @@ export const CasValidateSchema = z.object({
   service: z.string().url().max(500),
 });
 
-/** Sign-in family: third-party login, CAS and login-free links (SPEC §7; issue 13 items 5-6). */
+/** Sign-in family: third-party login, CAS and login-free links (SPEC §7). */
 export const SsoRoutes = {
   config: defineRoute({
     method: 'GET',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
 
-/** Days before a tenant's end date the expiry reminder is sent by default (issue 13 item 9). */
+/** Days before a tenant's end date the expiry reminder is sent by default. */
 export const TENANT_EXPIRY_REMINDER_DAYS = 7;
 
 /** `PUT /sys/tenant/renew` body: the tenant and its new end date (ISO date-time, in the future). */
@@ -11,7 +11,7 @@ export const TenantRenewSchema = z.object({
 });
 export type TenantRenew = z.infer<typeof TenantRenewSchema>;
 
-/** Tenant renewal (issue 13 item 9; SPEC §6 "tenant expired, contact platform administrator to renew"). */
+/** Tenant renewal (SPEC §6 "tenant expired, contact platform administrator to renew"). */
 export const TenantExpiryRoutes = {
   renew: defineRoute({
     method: 'PUT',

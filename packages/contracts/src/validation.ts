@@ -50,7 +50,7 @@ export const CORE_VALIDATION_MESSAGES = {
     'zh-CN': '包含不允许的字符（控制字符或无效的 Unicode 字符）',
     'en-US': 'Contains characters that are not allowed (control characters or invalid Unicode)',
   },
-  // Rule templates (issue 9, alarms/rule-conditions.ts).
+  // Rule templates (alarms/rule-conditions.ts).
   'validation.ruleUnknownParameter': { 'zh-CN': '未知的参数编码', 'en-US': 'Unknown parameter code' },
   'validation.ruleNotNumeric': {
     'zh-CN': '该参数不是数值，不能设置阈值',

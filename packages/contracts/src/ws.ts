@@ -5,7 +5,7 @@ export const WS_HEARTBEAT_MS = 20_000;
 export const WS_RECONNECT_MS = 5_000;
 /**
  * Close code of a console WebSocket whose session ended (logout, password change, freeze, tenant
- * ended; issue #8): the client does not reconnect with that token.
+ * ended): the client does not reconnect with that token.
  */
 export const WS_SESSION_ENDED_CLOSE_CODE = 4401;
 

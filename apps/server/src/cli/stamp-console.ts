@@ -1,6 +1,6 @@
 /**
  * Stamps a console build with the fingerprint of its sources, so `npm start` does not build again
- * what `npm run build -w @ztj/web` (run by `npm test`, `bench:web`) just built (issue #16 item 3).
+ * what `npm run build -w @ztj/web` (run by `npm test`, `bench:web`) just built.
  * Run by the web workspace's `build` script after `vite build`; the stamp lands in apps/web/dist.
  *
  *   node --import tsx apps/server/src/cli/stamp-console.ts [outDir]

@@ -11,7 +11,7 @@ import type { IngestRuntime } from '../modules/telemetry/ingest-runtime';
 import { seedDemoFleet, type DemoFleetDevice } from '../modules/devices/device-provision';
 
 /**
- * Demo mode (issue #3, `DEMO` on by default): registers the simulator's fleet for the demo tenant
+ * Demo mode (`DEMO` on by default): registers the simulator's fleet for the demo tenant
  * (secrets derived from the installation's random key) and starts the simulator in-process against
  * the broker the ingest uses (embedded or `MQTT_URL`), at `DEMO_SPEED`. Returns undefined when
  * there is no broker to publish to.
@@ -33,13 +33,13 @@ export async function startDemo(
     ]),
   ];
   const credentialsFor = await seedDemoFleet(db, list, devices.brokerAccounts);
-  // alarm rules on the fleet's real series (issue 9 item 6), only when the tenant has none yet
+  // alarm rules on the fleet's real series, only when the tenant has none yet
   await seedDemoRules(db);
-  await seedDemoPlaces(db); // demo routes and locations on the real tracks (issue 10), only when the tenant has none
-  await seedDemoWaybills(db, fleet); // demo waybills on those routes: ongoing, completed by AI, un-started (issue 10 item 3)
-  await seedDemoWarehouse(db); // the cool store on the warehouse sensors with the cool-store rule (issue 10 item 4), only when the tenant has none
-  await seedDemoEquipment(db); // the two Lawson stores with the store equipment, ammeter configs and equipment rules (issue 14 item 5), once
-  await seedDemoSubscriptions(db); // service orders (issue 10 item 6): a year for the fleet, one mote ending in 5 days with an unpaid renewal; once
+  await seedDemoPlaces(db); // demo routes and locations on the real tracks, only when the tenant has none
+  await seedDemoWaybills(db, fleet); // demo waybills on those routes: ongoing, completed by AI, un-started
+  await seedDemoWarehouse(db); // the cool store on the warehouse sensors with the cool-store rule, only when the tenant has none
+  await seedDemoEquipment(db); // the two Lawson stores with the store equipment, ammeter configs and equipment rules, once
+  await seedDemoSubscriptions(db); // service orders: a year for the fleet, one mote ending in 5 days with an unpaid renewal; once
   for (const d of allReportingDevices(fleet)) devices.registry.invalidate(d.deviceId);
   for (const g of fleet.gateways) devices.registry.invalidate(g.gatewayId);
   return startSimulator({ url, speed: config.demoSpeed, credentialsFor, fleet, onError });

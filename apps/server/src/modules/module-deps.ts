@@ -16,11 +16,11 @@ export interface ModuleDeps {
   db: Db;
   config: Config;
   hub: RealtimeHub;
-  /** Device registry, ingest and broker connection (issue #3). */
+  /** Device registry, ingest and broker connection. */
   devices: IngestRuntime;
-  /** Alarm engine runtime (issue 9): processed marks, processed notices. */
+  /** Alarm engine runtime: processed marks, processed notices. */
   alarms: AlarmRuntime;
-  /** Alarm push dispatcher (issue 9 item 5): which channels are configured. */
+  /** Alarm push dispatcher: which channels are configured. */
   push?: PushRouteDeps;
   /** The app's Prometheus metrics (monitoring reads its registry and adds the storage gauges). */
   metrics: ServerMetrics;

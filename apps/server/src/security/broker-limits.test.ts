@@ -1,7 +1,6 @@
 // @module-tag embedded: the embedded broker's packet, connect and rate limits
 /**
- * Issue #8 finding 5 (embedded broker memory before authentication) and the dead-letter part of
- * finding 6. Before: no packet size limit (three 250 MB CONNECTs raised memory by 554 MB), a 30 s
+ * Embedded broker memory before authentication, and the dead letters of refused messages. Before: no packet size limit (three 250 MB CONNECTs raised memory by 554 MB), a 30 s
  * connect timeout, no per-client publish rate, and every refused message became a dead-letter row.
  * The broker tests apply to the embedded broker only (skipped with MQTT_URL); the dead-letter
  * budget is checked through HTTP ingest, which every mode shares.
@@ -93,7 +92,7 @@ if (EXTERNAL_MQTT)
     'broker-limits: embedded broker tests skipped, MQTT_URL points at an external broker (its own limits apply)',
   );
 
-describe.skipIf(!!EXTERNAL_MQTT)('embedded broker limits (issue #8 finding 5; embedded broker only)', () => {
+describe.skipIf(!!EXTERNAL_MQTT)('embedded broker limits (embedded broker only)', () => {
   it('closes a connection whose CONNECT declares 250 MB as soon as the header arrives, without buffering it', async () => {
     const before = app.devices.brokerStats!.oversized;
     const s = await rawSocket();
@@ -186,7 +185,7 @@ describe.skipIf(!!EXTERNAL_MQTT)('embedded broker limits (issue #8 finding 5; em
   });
 });
 
-describe('dead letters per client (issue #8 finding 6)', () => {
+describe('dead letters per client', () => {
   it(`stores ${BUDGET} dead letters of a client per minute, counts the rest and writes one summary row`, async () => {
     const id = uid('JUNK');
     const secret = await addDevice(app, { id });

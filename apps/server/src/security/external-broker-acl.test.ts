@@ -1,5 +1,5 @@
 /**
- * Issue #8 finding 7 — external broker mode trusts topics. With `MQTT_URL` the ingest cannot see
+ * external broker mode trusts topics. With `MQTT_URL` the ingest cannot see
  * who published a message (Mosquitto does not tell subscribers), so a device publishing on another
  * device's topic was stored as that device. With `MQTT_DYNSEC=on` the server provisions every
  * device's account and own-topic ACLs into Mosquitto's dynamic-security plugin, and the broker

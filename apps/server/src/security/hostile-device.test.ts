@@ -14,7 +14,7 @@ import {
 } from '../modules/telemetry/ingest.fixtures';
 
 /**
- * Issue 34 items 1-2, the device side: every topic and HTTP ingest route that takes a payload
+ * the device side: every topic and HTTP ingest route that takes a payload
  * (telemetry, events, acks, gateway batches) gets each hostile kind, among them the issue's
  * message (`{"ts":…,"values":[[[[…]]]]}`, 200,000 nested arrays, which held the server for
  * minutes), and the largest payloads within the bounds. Each is dead-lettered with the bound's
@@ -63,7 +63,7 @@ const widestBatch = (sub: string): Buffer =>
     `{"ts":${T},"readings":[${Array.from({ length: 500 }, (_, i) => `{"deviceId":"${sub}","ts":${T + i},"values":${values(100, (j) => String(j))}}`).join(',')}]}`,
   );
 
-describe('hostile device messages (issue 34 items 1-2)', () => {
+describe('hostile device messages', () => {
   let app: TestApp;
   let probe: LivenessProbe;
   const ids = { device: uid('HOSTILE'), gateway: uid('HGW'), sub: uid('HSUB'), other: uid('CALM') };

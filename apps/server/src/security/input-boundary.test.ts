@@ -9,7 +9,7 @@ import { setImportLimits } from '../platform/list/import-limits';
 import { spreadsheetEvents } from '../platform/list/sheet-pool';
 import { expectRefused, expectRefusedRaw } from '../../test/refusal';
 
-/** Issue #8 finding 3: one input boundary for strings, multipart and imports. */
+/** one input boundary for strings, multipart and imports. */
 
 let t: TestApp;
 let admin: string;

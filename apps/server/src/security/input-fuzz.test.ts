@@ -5,7 +5,7 @@ import { jsonOf, routeTable, sample } from '../../test/route-table';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * Fuzz sweep of issue #8 finding 3: every route of the shared route table (and the raw device
+ * Fuzz sweep: every route of the shared route table (and the raw device
  * export) gets bad input as an authenticated platform administrator — a NUL byte, an empty
  * string, a huge string and a wrong type in each body field, query field and path parameter,
  * a lone surrogate and a control character, malformed bodies, and broken multipart to the upload
@@ -133,7 +133,7 @@ function multipartRequests(url: string): Req[] {
   }));
 }
 
-describe('fuzz sweep over the route table (issue #8 finding 3)', () => {
+describe('fuzz sweep over the route table', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {

@@ -16,12 +16,12 @@ import { hashToken } from '../platform/auth/tokens';
 import { SESSION_ENDED_CLOSE_CODE } from '../platform/realtime/session-watch';
 
 /**
- * Issue #8, finding 8 (sessions and files): an open WebSocket kept streaming after logout or a
+ * Sessions and files: an open WebSocket kept streaming after logout or a
  * password change; a `?token=` in a URL was written to the server log; uploaded files were served
  * to anyone holding the link, without `Content-Disposition` or a content security policy.
  */
 
-/** How long a socket may stay open after its session ended (issue #8: "within a second"). */
+/** How long a socket may stay open after its session ended ("within a second"). */
 const CLOSE_DEADLINE_MS = 1000;
 
 const listen = async (app: App): Promise<string> => {
@@ -135,7 +135,7 @@ describe('tokens stay out of the log', () => {
   it('logs a request URL with the value of ?token= (and other secrets) redacted', async () => {
     const lines: string[] = [];
     const t = await createTestApp();
-    // debug: each request's line (at info only failed and slow requests are logged, issue #16)
+    // debug: each request's line (at info only failed and slow requests are logged)
     const app = await buildApp({
       config: { ...t.config, logLevel: 'debug' },
       db: t.db,

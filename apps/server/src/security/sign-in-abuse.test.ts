@@ -8,7 +8,7 @@ import { AppError } from '../platform/http/app-error';
 import { expectRefused } from '../../test/refusal';
 
 /**
- * Issue #8, finding 2 (sign-in abuse): five wrong passwords from a stranger locked the real
+ * Sign-in abuse: five wrong passwords from a stranger locked the real
  * `admin` for 10 minutes on every path; captcha images were issued without limit, a database
  * row each; parallel wrong sign-ins saturated the process with scrypt.
  */
@@ -115,7 +115,7 @@ describe('sign-in abuse, captcha off (the automated-test setting)', () => {
 
   it('keeps the hashing concurrency within the gate under a flood of wrong sign-ins', async () => {
     passwordHashGate.resetStats();
-    // an existing account: its wrong passwords are hashed (unknown names are not, issue 34 item 5)
+    // an existing account: its wrong passwords are hashed (unknown names are not)
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, i) => attempt(`10.12.0.${i + 1}`, 'Wrong#Pass1', 'admin')),
     );

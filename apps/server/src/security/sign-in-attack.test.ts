@@ -5,7 +5,7 @@ import { passwordHashGate, type GateStart } from '../platform/auth/hash-gate';
 import { hashDurations } from '../platform/auth/tokens';
 
 /**
- * Issue 34 item 5 (sign-in under a distributed guessing attack): 200 client addresses guessing
+ * Sign-in under a distributed guessing attack: 200 client addresses guessing
  * unknown account names at about 6 sign-ins a second kept the real administrator waiting
  * 1.23–1.30 s per sign-in, every guess costing a full scrypt in the one FIFO of the hash gate.
  * Here, at a shorter but denser scale (200 addresses, 200 guesses at about 25 a second, plus
@@ -21,7 +21,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The envelope without its timestamp. */
 const shape = (body: { timestamp?: number }) => ({ ...body, timestamp: 0 });
 
-describe('sign-in under a distributed guessing attack (issue 34 item 5)', () => {
+describe('sign-in under a distributed guessing attack', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: 'on' });

@@ -9,7 +9,7 @@ import { zipUnpackedBytes } from '../platform/list/sheet-parse';
 import { sheetPoolThreads, spreadsheetEvents } from '../platform/list/sheet-pool';
 
 /**
- * Issue #8 finding 4: spreadsheets are parsed in a worker thread with size and time limits, so a
+ * spreadsheets are parsed in a worker thread with size and time limits, so a
  * large or hostile file cannot stall the API (or the broker on the same event loop).
  */
 

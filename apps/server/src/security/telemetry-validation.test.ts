@@ -1,6 +1,6 @@
 // @module-tag embedded: payload validation of the MQTT ingest over the embedded broker and of HTTP ingest
 /**
- * Issue #8 finding 6 — telemetry accepted absurd values and silently edited payloads: `1e300 °C`
+ * telemetry accepted absurd values and silently edited payloads: `1e300 °C`
  * was stored (no physical range for P003), a `"__proto__"` key inside `values` was dropped and the
  * rest stored while `"constructor"` was refused. Now every numeric parameter has a physical range,
  * an out-of-range value is dead-lettered naming the code, the value and the range, and a payload

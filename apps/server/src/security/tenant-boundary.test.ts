@@ -6,7 +6,7 @@ import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../platform/tenancy/tenant-ids';
 
 /*
- * Issue #8 finding 1: the tenant boundary of user, role and department operations (policy in
+ * the tenant boundary of user, role and department operations (policy in
  * apps/server/src/modules/users/account-scope.ts). "Tenant A" is the platform tenant (1000), where
  * the platform administrator `admin` acts; "tenant B" is the demo tenant (1001), administered by
  * `otheradmin` (fixtures). The seed makes `admin` a member of B too, which is exactly the exposure
@@ -44,7 +44,7 @@ const sheetRows = (body: Buffer): unknown[][] => {
   return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
 };
 
-describe('tenant boundary of user, role and department operations (issue #8 finding 1)', () => {
+describe('tenant boundary of user, role and department operations', () => {
   let t: TestApp;
   let f: AdminFixtures;
   let adminId: string;
@@ -332,7 +332,7 @@ describe('tenant boundary of user, role and department operations (issue #8 find
       ['POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId: drId, permissionIds: '' }],
       ['GET', `/sys/sysDepartRole/datarule/${perm}/${dep}/${drId}`],
       ['POST', '/sys/sysDepartRole/datarule', { roleId: drId, permissionId: perm, dataRuleIds: '' }],
-      // department data rules and the department-role calls of JeecgBoot's console (issue 19)
+      // department data rules and the department-role calls of JeecgBoot's console
       ['GET', `/sys/sysDepartPermission/datarule/${perm}/${dep}`],
       ['POST', '/sys/sysDepartPermission/datarule', { departId: dep, permissionId: perm, dataRuleIds: '' }],
       ['GET', `/sys/sysDepartRole/getDeptRoleList?departId=${dep}`],

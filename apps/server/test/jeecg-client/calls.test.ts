@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callCounts, CLIENT_CALLS } from './calls';
 
-/** The list of JeecgBoot client calls (issue 19 closing note): well-formed, and its counts. */
+/** The list of JeecgBoot client calls: well-formed, and its counts. */
 describe('JeecgBoot client call list', () => {
   it('lists each call once per area, with a note for every call that does not work', () => {
     for (const [area, calls] of Object.entries(CLIENT_CALLS)) {

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { JeecgClient } from './client';
 
 /**
- * JeecgBoot's Vue2 console calls per area (issue 19), as its src/api/api.js, src/views/system/**
+ * JeecgBoot's Vue2 console calls per area, as its src/api/api.js, src/views/system/**
  * and src/components/jeecg*\/** make them, with whether this server answers them in the shape the
  * client reads. The contract tests of each area replay every call marked `works` and
  * {@link expectReplayed} checks that each of them was made and answered (`→ ok`), so this list

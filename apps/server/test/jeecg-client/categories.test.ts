@@ -8,7 +8,7 @@ import { rowsOf, sheet } from './sheet';
 
 /**
  * JeecgBoot's category screen (SysCategoryList / SysCategoryModal) and its category select
- * (JCategorySelect) against this server (issue 19): requests as the client builds them, checks of
+ * (JCategorySelect) against this server: requests as the client builds them, checks of
  * what it reads.
  */
 describe('JeecgBoot client: categories', () => {

@@ -3,7 +3,7 @@ import { multipart } from '../admin-fixtures';
 import type { TestApp } from '../test-app';
 
 /**
- * Requests built exactly as JeecgBoot's Vue2 console builds them (issue 19 tests; its
+ * Requests built exactly as JeecgBoot's Vue2 console builds them (its
  * src/api/manage.js and src/utils/request.js): `getAction` puts the parameters in the query string
  * plus `_t` (seconds); `deleteAction` sends them as query parameters too; `postAction` /
  * `putAction` / `httpAction` send a JSON body whose numbers have become strings (the body is

@@ -11,7 +11,7 @@ type DeptRole = { id: string; roleName: string; departId: string };
 /**
  * JeecgBoot's department screens (DepartList, DepartListSync, DeptBaseInfo, DeptUserInfo,
  * DepartAuthModal, DepartDataruleModal, DeptRoleInfo, DeptRoleAuthModal, DeptRoleDataruleModal,
- * DeptRoleUserModal) against this server (issue 19).
+ * DeptRoleUserModal) against this server.
  */
 describe('JeecgBoot client: departments and department roles', () => {
   let t: TestApp;

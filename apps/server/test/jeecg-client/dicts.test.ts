@@ -11,7 +11,7 @@ type Item = { id: string; itemValue: string; itemText: string };
 
 /**
  * JeecgBoot's dictionary screens (DictList, DictItemList, DictDeleteList, DictModal,
- * DictItemModal) and table-dictionary widgets (JTreeSelect) against this server (issue 19).
+ * DictItemModal) and table-dictionary widgets (JTreeSelect) against this server.
  */
 describe('JeecgBoot client: dictionaries', () => {
   let t: TestApp;

@@ -13,7 +13,7 @@ const PHONE = '13911112222';
 
 /**
  * JeecgBoot's sign-in family as its Login.vue, store (user.js: Login, PhoneLogin, ThirdLogin,
- * ValidateLogin, Logout) and department-select dialog call it (issue 19): the answer shapes its
+ * ValidateLogin, Logout) and department-select dialog call it: the answer shapes its
  * store reads (result.token, result.userInfo).
  */
 describe('JeecgBoot client: sign-in family', () => {

@@ -7,7 +7,7 @@ import { jeecgClient, type JeecgClient } from './client';
 
 type Log = { id: string; logType: number; logType_dictText: string; username: string };
 
-/** JeecgBoot's log screen (LogList: list by logType, delete, batch delete) against this server (issue 19). */
+/** JeecgBoot's log screen (LogList: list by logType, delete, batch delete) against this server. */
 describe('JeecgBoot client: logs', () => {
   let t: TestApp;
   let f: AdminFixtures;

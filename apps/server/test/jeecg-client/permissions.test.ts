@@ -10,7 +10,7 @@ type Rule = { id: string; ruleName: string; ruleColumn: string; ruleValue: strin
 /**
  * JeecgBoot's menu screens (PermissionList, NewPermissionList, PermissionModal,
  * PermissionDataRuleList/Modal) and role authorisation (RoleModal's tree, saveRolePermission)
- * against this server (issue 19).
+ * against this server.
  */
 describe('JeecgBoot client: permissions', () => {
   let t: TestApp;

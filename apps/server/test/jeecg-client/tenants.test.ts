@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test-app';
 import { expectReplayed } from './calls';
 import { jeecgClient, type JeecgClient } from './client';
 
-/** JeecgBoot's tenant screen (TenantList, TenantModal) and tenant select against this server (issue 19). */
+/** JeecgBoot's tenant screen (TenantList, TenantModal) and tenant select against this server. */
 describe('JeecgBoot client: tenants', () => {
   let t: TestApp;
   let f: AdminFixtures;

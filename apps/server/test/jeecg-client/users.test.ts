@@ -6,7 +6,7 @@ import { expectReplayed } from './calls';
 import { jeecgClient, stringifyNumbers, type JeecgClient } from './client';
 
 /**
- * JeecgBoot's Vue2 console against this server, login and user areas (issue 19): the requests are
+ * JeecgBoot's Vue2 console against this server, login and user areas: the requests are
  * built as its manage.js builds them (client.ts) and the checks read what its pages read.
  */
 describe('JeecgBoot client: login and users', () => {

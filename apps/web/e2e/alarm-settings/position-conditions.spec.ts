@@ -3,7 +3,7 @@ import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 import { selectByTitle } from '../helpers';
 
 /**
- * Position conditions in the rule template editor (issue 10 item 2) against a demo-mode server of
+ * Position conditions in the rule template editor against a demo-mode server of
  * this file's own, whose seed has the demo locations and routes of the real tracks: a template with
  * "leaves the Hub depot", "more than 500 m off the Hub loop" and overspeed as a threshold on speed
  * P013 is written with the location / route pickers, saved, and listed with the places' names; the

@@ -3,7 +3,7 @@ import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 import { selectByTitle } from '../helpers';
 
 /**
- * Settings → rule templates, user groups and scenes (issue 9 items 1, 2, 5) against a demo-mode
+ * Settings → rule templates, user groups and scenes against a demo-mode
  * server of this file's own (devices SIM-… of the demo tenant): a template with a threshold and a
  * duration condition written in the condition editor (a "between" whose end is not above its start
  * is refused on its field before anything is sent), bound to a device; a user group whose contact
@@ -101,9 +101,7 @@ test('a rule template with a threshold and a duration condition: field error, sa
   ).toBeVisible();
 });
 
-test('a flag condition on the plug overload P064 (issue 14): picked, worded in the list, kept when edited', async ({
-  page,
-}) => {
+test('a flag condition on the plug overload P064: picked, worded in the list, kept when edited', async ({ page }) => {
   test.setTimeout(120_000);
   await signInToDemoTenant(page, BASE, 'en-US');
   await page.goto(`${BASE}/#/settings/templates`);

@@ -3,7 +3,7 @@ import { consoleApi } from '../helpers';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 
 /**
- * Alarms end to end (issue 9 items 4-5) on a demo-mode server of this file's own: the simulator
+ * Alarms end to end on a demo-mode server of this file's own: the simulator
  * replays its real series, the spec writes a rule template through the server's API and binds it
  * to SIM-TAG-001; the next replayed reading raises an alarm that appears in the open alarm list
  * and the notice bell without a reload; the operator processes it with a record. Then the same

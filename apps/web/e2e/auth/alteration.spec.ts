@@ -3,7 +3,7 @@ import { ADMIN, chooseTenantIfAsked, submitLogin } from '../helpers';
 import { codeFromSink, openPage, sentTo, shots, startSelfServiceServer, type SelfServiceEnv } from './selfService';
 
 /**
- * Password recovery (issue 13 item 4, /user/alteration steps 1-4) on a demo server of its own
+ * Password recovery (/user/alteration steps 1-4) on a demo server of its own
  * (port 18503): the admin gets a mobile number; an unknown account gets the same answer as a known
  * one (and no SMS); the admin recovers by user name with the code read from the local SMS
  * provider, sets a new password (SPEC §5, confirmation) and signs in with it. Both languages,

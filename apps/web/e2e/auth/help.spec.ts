@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { noSidewaysScroll, signIn, useLanguage } from '../helpers';
 
 /**
- * Help and help video (issue 13 item 7), without signing in: the login page's help link leads to
+ * Help and help video, without signing in: the login page's help link leads to
  * /user/help; both pages in both languages show their texts, every screenshot loads (scrolled into
  * view, since they load lazily), the video has a poster, captions and a source the browser can
  * play (its metadata loads: a duration under a minute), a step's time seeks the video, and nothing

@@ -4,7 +4,7 @@ import { startDemoServer, type DemoServer } from '../devices/demoServer';
 import { ADMIN, chooseTenantIfAsked, nextFrames, noSidewaysScroll } from '../helpers';
 
 /**
- * Phone sign-in (issue 13 item 2) on a demo server of its own (port 18472) whose SMS channel points
+ * Phone sign-in on a demo server of its own (port 18472) whose SMS channel points
  * at a local Aliyun SMS provider started here (the server's fixture, which checks each request as the
  * provider does): the admin gets a mobile number, asks for a code on the login page's phone tab,
  * the code is read from what the provider received, and the sign-in ends on the dashboard through

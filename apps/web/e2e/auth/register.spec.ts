@@ -11,7 +11,7 @@ import {
 } from './selfService';
 
 /**
- * Registration (issue 13 item 3) on a demo server of its own (port 18502) whose self-service
+ * Registration on a demo server of its own (port 18502) whose self-service
  * tenant is the demo tenant: from the login page's link, the SPEC §5 rules and the strength meter,
  * the SMS code read from the local provider, the slider dragged with the mouse, the result page,
  * then a sign-in with the new account. Both languages, 1280 and 375 px.

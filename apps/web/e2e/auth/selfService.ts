@@ -4,7 +4,7 @@ import { startDemoServer, type DemoServer } from '../devices/demoServer';
 import { nextFrames, noSidewaysScroll } from '../helpers';
 
 /**
- * Shared pieces of the self-service specs (issue 13 items 3-4): a demo server of the spec's own
+ * Shared pieces of the self-service specs: a demo server of the spec's own
  * whose SMS codes go to a local Aliyun SMS provider (the server's fixture, as the phone sign-in
  * spec does) and whose registration policy names the demo tenant; the slider dragged with the
  * mouse; screenshots at 1280 and 375 px (PNGs into SELF_SERVICE_SHOTS=<dir> when set).

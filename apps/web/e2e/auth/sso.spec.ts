@@ -5,7 +5,7 @@ import { startDemoServer, type DemoServer } from '../devices/demoServer';
 import { ADMIN, chooseTenantIfAsked, newContext, noSidewaysScroll, shotsAt } from '../helpers';
 
 /**
- * Single sign-on and the customer monitoring screen (issue 13 items 5, 6, 8) on a demo server of
+ * Single sign-on and the customer monitoring screen on a demo server of
  * its own (port 18522, simulator on) whose generic OIDC provider is a real oidc-provider started
  * here (port 18523): an administrator issues a login-free link from the user list, a fresh browser
  * opens it and lands signed in on /yakult/index with the tenant's branding and live devices (both

@@ -4,7 +4,7 @@ import { nextFrames, noSidewaysScroll } from '../helpers';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 
 /**
- * Dashboard analysis and big-data screen (issue 11 item 5) against the demo tenant on a server of
+ * Dashboard analysis and big-data screen against the demo tenant on a server of
  * this file's own (demo fleet reporting, demo alarm rules raising): the tenant's figures, the
  * 7/14/30-day trend switch, the scroll info bar opening the alarm list on an alarm, the big screen
  * opening full-screen with its map and figures and closing again; both languages, 375 px without

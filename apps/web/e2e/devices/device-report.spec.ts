@@ -5,7 +5,7 @@ import { chooseTenantIfAsked, selectByText, submitLogin } from '../helpers';
 import { useDemoServer } from './demoServer';
 
 /**
- * Device report (issue 11 item 3) from the device detail page on a demo-mode server: the dialog
+ * Device report from the device detail page on a demo-mode server: the dialog
  * (range presets, PDF/Excel), the job's progress, then the download and the download-center link;
  * both languages, 1280 px and 375 px (screenshots under /tmp/reports-shots). And from the device
  * list: two devices selected, the list's report action lists the SPEC §9 device-family reports the
@@ -163,7 +163,7 @@ test('report of two devices selected in the device list: multiple-terminal PDF, 
   await expect(entry).toBeVisible({ timeout: 30_000 });
   await expect(entry).toContainText('SIM-VH-001, SIM-VH-002');
   await expect(entry.locator('[data-testid^="export-status-"]')).toHaveText('Generated');
-  // issue 11: every column in view at 1280 px, the long description ends in an ellipsis and states its zone
+  // every column in view at 1280 px, the long description ends in an ellipsis and states its zone
   await expectCenterFits(page, ['No.', 'File type', 'Description', 'Requested', 'Status', 'Result', 'Actions']);
   await expect(entry).toContainText('(UTC+8)');
   await page.screenshot({ path: `${SHOTS}/list-center-en-1280.png`, fullPage: true });

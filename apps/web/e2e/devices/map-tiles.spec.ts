@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInToDemoTenant, useDemoServer } from './demoServer';
 
 /**
- * Maps without internet and the run-time tile switch (issue #10 item 7), on a demo server that
+ * Maps without internet and the run-time tile switch, on a demo server that
  * offers OpenStreetMap and Gaode (`MAP_TILES=osm,gaode`) while every request off 127.0.0.1 is
  * refused: the offline Natural Earth basemap draws land and coastlines around the vehicles (Rabat),
  * the layer switch changes the tiles and the choice survives a reload; the track tab has the basemap too.

@@ -4,7 +4,7 @@ import { consoleApi, nextFrames, shotsAt } from '../helpers';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 
 /**
- * Equipment screens (issue 14 item 4) against the demo fleet on a demo-mode server of this file's
+ * Equipment screens against the demo fleet on a demo-mode server of this file's
  * own: a plug switched off from the plug list (confirmation, state and power follow from the
  * simulator's next reading) and the oden cooker's food-safety alarm raised from the replayed
  * series (the simulator takes SIM-ODEN-001's well 1 below 60 °C about 60 s after start for 12

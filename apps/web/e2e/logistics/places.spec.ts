@@ -3,7 +3,7 @@ import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 import { noSidewaysScroll } from '../helpers';
 
 /**
- * Settings → points and paths (issue 10 item 1) against a demo-mode server of this file's own: a
+ * Settings → points and paths against a demo-mode server of this file's own: a
  * location placed by clicking the map (a radius of 0 and a two-corner polygon are refused on their
  * fields first), a route with
  * origin, two waypoints and destination placed by clicks, the demo routes built from the real

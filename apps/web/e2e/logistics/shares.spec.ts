@@ -3,7 +3,7 @@ import { ADMIN, chooseTenantIfAsked, newContext, shotsAt, signOut, submitLogin }
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 
 /**
- * Shares (issue 10 item 5) against a demo-mode server of this file's own: the demo operator
+ * Shares against a demo-mode server of this file's own: the demo operator
  * shares a device that reports positions with an account of the other tenant (created through the
  * API), signs out, signs in as the receiver, who sees the device under "shared devices" with its
  * data read-only (latest values, history chart and table, track, alarms) and nothing to edit; the

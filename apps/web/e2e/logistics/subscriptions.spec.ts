@@ -3,7 +3,7 @@ import { ADMIN, chooseTenantIfAsked, newContext, shotsAt, submitLogin } from '..
 import { useDemoServer } from '../devices/demoServer';
 
 /**
- * Subscriptions (issue 10 item 6) against a demo-mode server of this file's own: an operator of
+ * Subscriptions against a demo-mode server of this file's own: an operator of
  * the demo tenant opens the orders (the demo's paid year, the mote ending within 7 days and its
  * unpaid renewal, announced above the list), is refused without devices, renews a vehicle for 6
  * months seeing devices × months × unit price before confirming, finds the unpaid order and its

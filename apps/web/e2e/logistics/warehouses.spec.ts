@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 
 /**
- * Warehouses (issue 10 item 4) against the demo tenant on a server of this file's own (demo mode:
+ * Warehouses against the demo tenant on a server of this file's own (demo mode:
  * the seeded cool store on the warehouse sensors SIM-WH-001..003 with the cool-store template):
  * create a warehouse in three steps (required fields, "associate a device first", a sensor that
  * already belongs to the demo warehouse refused by the server on its field, then the mote

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 
 /**
- * Waybills (issue 10 item 3) against the demo tenant on a server of this file's own (demo mode:
+ * Waybills against the demo tenant on a server of this file's own (demo mode:
  * the seeded routes on the replayed Twizy drives and the three demo waybills): create a waybill in
  * four steps with the truck SIM-VH-001 and its route, start it after the spec's confirmation, see
  * the truck on the detail map; the seeded un-started waybill on the same truck cannot start ("this

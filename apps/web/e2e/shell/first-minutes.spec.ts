@@ -6,7 +6,7 @@ import { submitLogin } from '../helpers';
 import { useDemoServer } from '../devices/demoServer';
 
 /**
- * A new user's first minutes on a fresh demo installation (issue #16 items 5, 6, 7, 9, 11), as the
+ * A new user's first minutes on a fresh demo installation, as the
  * issue walked them: first sign-in, tenant dialog, the shell right after it, the main lists on a
  * phone in both languages, the device detail's position, the captcha once it is asked for.
  * Tests run in order on one server of this file's own (captcha on, asked after failed sign-ins).

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN, submitLogin, useLanguage } from '../helpers';
 
 /**
- * Issue #4 account center: a user without any administration permission edits their own profile
+ * Account center: a user without any administration permission edits their own profile
  * in "base setting" (field errors beside the fields) and stores notification preferences on the
  * server; both survive a reload.
  */

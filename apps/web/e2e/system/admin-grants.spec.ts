@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { newContext, signIn, submitLogin, useLanguage } from '../helpers';
 
 /**
- * Issue #4 end to end: an administrator creates a department, a role limited to some menus and
+ * Grants end to end: an administrator creates a department, a role limited to some menus and
  * buttons, and a user in that department with that role; the new user sees only what was granted,
  * and a direct API call outside the grant is refused with code 510.
  */

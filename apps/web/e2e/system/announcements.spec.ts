@@ -3,7 +3,7 @@ import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 import { newContext, noSidewaysScroll } from '../helpers';
 
 /**
- * Announcements end to end (issue 12 item 1) on a demo server of this file's own: a console signed
+ * Announcements end to end on a demo server of this file's own: a console signed
  * in in one browser context stays open; the administrator, in a second context, writes an
  * announcement for all users and publishes it after confirmation. Without a
  * reload the first context's bell shows it in its messages tab with an unread count; opening it

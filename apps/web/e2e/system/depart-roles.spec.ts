@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, signIn, useLanguage } from '../helpers';
 
 /**
- * Issue #4 department roles (SPEC §6): the department holds permissions; its own role can only be
+ * Department roles (SPEC §6): the department holds permissions; its own role can only be
  * granted those; a member given the role gains them (here the user list), nothing else.
  */
 const suffix = Date.now().toString(36).slice(-5);
@@ -110,7 +110,7 @@ test('a department role grants its members what the department holds', async ({ 
 });
 
 /**
- * Issue #4 "department roles and data rules" (SPEC §6): in the department role's authorisation
+ * Department roles and data rules (SPEC §6): in the department role's authorisation
  * dialog, clicking a permission's title opens its data rules; the rule chosen there narrows the
  * member's list, and clearing it widens the list again.
  */

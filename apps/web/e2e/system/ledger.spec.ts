@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { chooseTenantIfAsked, shotsAt, submitLogin, useLanguage } from '../helpers';
 
 /**
- * Record integrity end to end (issue 15 item 7): an administrator of the demo tenant opens the
+ * Record integrity end to end: an administrator of the demo tenant opens the
  * page from the system menu's route, the verification of the tenant's hash chains says "intact" for every chain, and
  * verifying again answers again; in both languages, at 1280 and 375 px (no sideways scroll).
  * Screenshots go to $LEDGER_SHOTS (default /tmp/ledger-shots).

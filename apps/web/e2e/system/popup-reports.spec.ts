@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { noSidewaysScroll, signIn, useLanguage } from '../helpers';
 
 /**
- * Popup reports end to end (issue 12 item 4): the administrator defines the report
+ * Popup reports end to end: the administrator defines the report
  * `waybill_vehicle` over the product's own database (12 vehicles with their driver's phone and
  * carrier, a query field, a parameter), previews it in the popup report picker (1200 px, 10 a page,
  * quick jumper, "please select one record" on OK with nothing picked, query field filter), then

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { selectByText, signIn, useLanguage } from '../helpers';
 
 /**
- * Scheduled jobs end to end (issue 11 item 4): add a job whose cron expression is made with the
+ * Scheduled jobs end to end: add a job whose cron expression is made with the
  * builder (day tab "last day of the month", hour tab specific hours), see its description and its
  * next five fire times, save it, see it running, stop it; at 375 px every field tab is on screen
  * and opens its panel. Screenshots at 1280 and 375 px in both languages go to $QUARTZ_SHOTS

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { newContext, signIn, submitLogin, useLanguage } from '../helpers';
 
 /**
- * Issue #8 finding 1 end to end: the platform administrator creates a tenant together with its
+ * Tenant creation end to end: the platform administrator creates a tenant together with its
  * first administrator (a name that cannot be used is shown beside the field); the creator does
  * not join the tenant, so its administrator signs in straight into it and its user list holds
  * only itself — never `admin`.

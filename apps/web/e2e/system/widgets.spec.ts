@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { nextFrames, noSidewaysScroll, signIn, useLanguage } from '../helpers';
 
 /**
- * Shared widgets of SPEC §2 in their real screens (issue 12 item 8): the editable table as the
+ * Shared widgets of SPEC §2 in their real screens: the editable table as the
  * check-rule dialog's rows (cell rules, add, move, drag; the saved order is the order the server
  * checks), and the province/city/district picker in the location dialog (it fills the start of
  * the address), in both languages and at 375 px.

@@ -10,7 +10,7 @@ const SIDER_COLLAPSED_WIDTH_PX = 80;
 /**
  * The basic layout's outline (side menu, header, tab bar, content) in the user's theme and layout,
  * without data: shown from the moment a sign-in completes until the router has the menu, the
- * layout's chunk and its texts (issue #16 item 7: the screen stayed blank for seconds after the
+ * layout's chunk and its texts (the screen stayed blank for seconds after the
  * tenant choice). Plain elements and CSS only, so the login bundle stays small.
  */
 export function ShellSkeleton(): ReactNode {

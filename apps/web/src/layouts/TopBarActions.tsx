@@ -23,7 +23,7 @@ const action = {
 const phoneAction = { ...action, padding: '0 7px' } as const;
 
 /**
- * Right side of the top bar (SPEC §2): menu search, alarm notice bell (issue 9), help and help
+ * Right side of the top bar (SPEC §2): menu search, alarm notice bell, help and help
  * video, language, user menu and logout (asks first, calls logout, goes to the login page and reloads).
  */
 export function TopBarActions({ isMobile }: { isMobile: boolean }): ReactNode {

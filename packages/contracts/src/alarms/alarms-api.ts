@@ -5,7 +5,7 @@ import { IdQuerySchema, ListQuerySchema } from '../system/list';
 import { AlarmSeveritySchema } from './rule-template';
 
 /**
- * Alarm handling calls (issue 9; SPEC §2 alarm list, gateway alarm list, process record list,
+ * Alarm handling calls (SPEC §2 alarm list, gateway alarm list, process record list,
  * process and comment drawers; §4 alarm flag; §5 process record 1-500 characters; §7 alarmList,
  * commonAlarmList, comments, alarm statistics, process records add/list/export). Lists take the
  * generic list query (`system/list.ts`) over the public fields named in `*_LIST_FIELDS`.

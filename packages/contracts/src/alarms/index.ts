@@ -1,4 +1,4 @@
-/** Alarm contracts (issue 9; SPEC §2-§4, §7, §9): rule templates, alarms, scenes, push. */
+/** Alarm contracts (SPEC §2-§4, §7, §9): rule templates, alarms, scenes, push. */
 export * from './rule-conditions';
 export * from './rule-template';
 export * from './alarms-api';

@@ -1,7 +1,7 @@
 import type { BilingualText } from '../i18n';
 
 /**
- * Envelope messages of the alarm area (issue 9), merged into `MESSAGES`. Keys used by the alarm
+ * Envelope messages of the alarm area, merged into `MESSAGES`. Keys used by the alarm
  * handling calls come first, then settings (templates, user groups, scenes) and push.
  */
 export const ALARM_MESSAGES = {

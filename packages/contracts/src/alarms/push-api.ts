@@ -4,7 +4,7 @@ import { defineRoute } from '../route';
 import { ListQuerySchema } from '../system/list';
 
 /**
- * Push list (issue 9 item 5; SPEC §2 push list; §4 push types 1 SMS, 2 WeChat, 4 email; §7 push
+ * Push list (SPEC §2 push list; §4 push types 1 SMS, 2 WeChat, 4 email; §7 push
  * list/export): every push of an alarm event to one recipient on one channel, with its attempts
  * and the provider's last answer. A channel without configuration is recorded `notConfigured`.
  */

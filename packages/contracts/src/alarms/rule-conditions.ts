@@ -4,7 +4,7 @@ import { FenceRadiusSchema } from '../logistics/places-api';
 
 /**
  * Typed conditions of a rule template (SPEC §2 settings → rule templates, §3 rule template
- * "content", §9 scene comparison and effect codes; issue 9). Every value is in the unit of its
+ * "content", §9 scene comparison and effect codes). Every value is in the unit of its
  * parameter's row in `devices/parameters.ts` (°C, %RH, %, g, °…); times are whole minutes.
  * Error messages are `validation.*` keys of `VALIDATION_MESSAGES` (both languages).
  */
@@ -68,7 +68,7 @@ export const HysteresisSchema = z.object({
   /** The clear criterion must hold this many minutes before the alarm clears (0 = at once). */
   clearDelayMinutes: minutesSchema(0).default(0),
 });
-/** Hysteresis of one condition (issue 9: clear margin and clear delay per condition). */
+/** Hysteresis of one condition (clear margin and clear delay per condition). */
 export type Hysteresis = z.infer<typeof HysteresisSchema>;
 
 const hysteresis = HysteresisSchema.default({ margin: 0, clearDelayMinutes: 0 });
@@ -159,7 +159,7 @@ const BooleanParameterSchema = z.string().superRefine((code, ctx) => {
 });
 /**
  * Door effect 1-4 (SPEC §9, see {@link DOOR_EFFECTS}) over P026, or over another on/off parameter
- * `param` (issue 14 equipment: P064 plug overload, P011 power supply, P055 socket, P065 heater,
+ * `param` (P064 plug overload, P011 power supply, P055 socket, P065 heater,
  * P066 running), read as true = open: 1 while true, 2 while false, 3 becomes true, 4 becomes false.
  * E.g. `{type:'door', param:'P011', effect:2}` = meter power cut; the alarm type is the parameter code.
  */

@@ -4,7 +4,7 @@ import { minutesSchema, RuleConditionSchema } from './rule-conditions';
 
 /**
  * Rule template (SPEC §2 settings → rule templates, §3 "Rule template: name, category, content",
- * §7 parameter templates list/add/update/delete/importDevs; issue 9). `conditions` is the content:
+ * §7 parameter templates list/add/update/delete/importDevs). `conditions` is the content:
  * each condition raises its own alarm; the alarm delay and the repeat reminder apply to all of
  * them, the hysteresis is per condition (`rule-conditions.ts`).
  *

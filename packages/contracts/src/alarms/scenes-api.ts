@@ -15,7 +15,7 @@ import {
 } from './rule-template';
 
 /**
- * Scenes (issue 9 item 2; SPEC §2 scene list, detail, edit steps 1-3, params; §9 comparison and
+ * Scenes (SPEC §2 scene list, detail, edit steps 1-3, params; §9 comparison and
  * effect codes): a scene is devices (step 1) + conditions (step 2) + actions (step 3). The engine
  * evaluates a scene like a rule template bound to its devices; its actions say what happens when a
  * condition is met: raise an alarm of a severity, push to recipients, send a device command

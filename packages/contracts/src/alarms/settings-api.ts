@@ -6,7 +6,7 @@ import { PATTERNS } from '../validation';
 import { AlarmSeveritySchema, RULE_CATEGORIES, RuleTemplateSchema } from './rule-template';
 
 /**
- * Rule templates, their bindings and recipient groups (issue 9 items 1 and 5; SPEC §2 settings →
+ * Rule templates, their bindings and recipient groups (SPEC §2 settings →
  * rule templates and user groups; §7 parameter templates list/add/update/delete/importDevs,
  * monitoring parameter defaults). Lists take the generic list query over `*_LIST_FIELDS`.
  */

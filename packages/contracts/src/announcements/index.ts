@@ -10,7 +10,7 @@ export * from './messages';
 /**
  * Announcements and system messages (SPEC §2 system → announcements, modules → system messages,
  * account → announcement, notice bell; §3 announcement; §4 notifications; §7 annountCement,
- * sysAnnouncementSend, listByUser, queryById; issue 12 item 1). Field names are JeecgBoot's
+ * sysAnnouncementSend, listByUser, queryById). Field names are JeecgBoot's
  * (`titile` sic, `msgContent`, `msgAbstract`, `msgCategory`, `msgType`, `sendStatus`…).
  */
 

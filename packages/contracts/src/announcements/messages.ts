@@ -1,6 +1,6 @@
 import type { BilingualText } from '../i18n';
 
-/** Envelope messages of announcements (issue 12 item 1), merged into `MESSAGES`. */
+/** Envelope messages of announcements, merged into `MESSAGES`. */
 export const ANNOUNCEMENT_MESSAGES = {
   announcementNotDraft: {
     'zh-CN': '只有草稿状态的通告可以编辑或发布',

@@ -74,7 +74,7 @@ export const DeviceDetailSchema = DeviceRecordSchema.extend({
   updateTime: z.number().nullable(),
   /**
    * Name of the configured location (settings → points) whose fence holds the position, else of
-   * the nearest one whose fence edge is within 1,000 m (issue #16 item 11; SPEC export columns
+   * the nearest one whose fence edge is within 1,000 m (SPEC export columns
    * "location name, location"); null without a position or a location near it.
    */
   locationName: z.string().nullable().optional(),

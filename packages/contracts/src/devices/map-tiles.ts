@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Map tile sources of the console (ARCHITECTURE §7, Leaflet; issue #10 item 7). The server picks
+ * Map tile sources of the console (ARCHITECTURE §7, Leaflet). The server picks
  * them at run time from `MAP_TILES` (docs/maps.md), tells the console through the public
  * `loginConfig` call and allows exactly their hosts in the console's content security policy.
  * Under every map the console always draws its offline Natural Earth basemap, so no choice here

@@ -40,7 +40,7 @@ interface ParameterBase {
 export interface NumberParameterDefinition extends ParameterBase {
   readonly valueType: 'number';
   /**
-   * Physically possible range of the value in `unit`, inclusive (issue #8): a reading outside it
+   * Physically possible range of the value in `unit`, inclusive: a reading outside it
    * is a sensor fault or a forgery and is dead-lettered with the code, the value and this range.
    */
   readonly range: readonly [number, number];
@@ -58,7 +58,7 @@ export type ParameterDefinition = NumberParameterDefinition | OtherParameterDefi
 /** Percentages (%RH, %, %vol): 0…100. */
 const PCT = [0, 100] as const;
 /**
- * Temperature of the logger's own sensor, °C: −80…150 (issue #8). Covers deep-freeze cold rooms
+ * Temperature of the logger's own sensor, °C: −80…150. Covers deep-freeze cold rooms
  * and dry ice (−78.5 °C) up to a fire near the device; an ultra-low freezer (−86 °C) or a cryogenic
  * shipper is monitored with an external probe (P031-P033).
  */
@@ -71,7 +71,7 @@ const ACCELERATION = [-200, 200] as const;
 /**
  * The parameter table P001-P062 (SPEC §3; codes beyond the spec's names are ours, see above).
  *
- * Every `number` row carries the physically possible range of its value in its unit (issue #8);
+ * Every `number` row carries the physically possible range of its value in its unit;
  * ingest dead-letters a reading outside it. Ranges are wide on purpose — they catch sensor faults
  * and forged values (`1e300 °C`), not alarms. The less obvious ones:
  * - P003 temperature −80…150 °C; external probes P031-P033 −200…400 °C; dew point −100…100 °C.
@@ -540,7 +540,7 @@ export const PARAMETERS = [
     range: [0, 100],
     projectAssigned: true,
   },
-  // ---- P063-P074: meters, plugs, tags and store equipment (issue 14; see meters/families.ts) ----
+  // ---- P063-P074: meters, plugs, tags and store equipment (see meters/families.ts) ----
   {
     code: 'P063',
     key: 'powerFactor',
@@ -660,7 +660,7 @@ export const PARAMETERS = [
   },
 ] as const satisfies readonly ParameterDefinition[];
 
-/** A parameter code, `'P001'` … `'P074'` (SPEC §3; P063-P074 added for issue 14). */
+/** A parameter code, `'P001'` … `'P074'` (SPEC §3; P063-P074 for equipment). */
 export type ParameterCode = (typeof PARAMETERS)[number]['code'];
 /** The camelCase name of a parameter (`'temperature'`, `'humidity'`…). */
 export type ParameterKey = (typeof PARAMETERS)[number]['key'];
@@ -723,7 +723,7 @@ const withUnit = (value: number, unit: string): string => (unit ? `${value} ${un
 /**
  * A readable reason for an out-of-range number, naming the code, the value and the range
  * (`P003 temperature 1e+300 °C outside -80…150 °C`), or null when `value` is in range or `code`
- * has no range. Used for dead-letter details (issue #8).
+ * has no range. Used for dead-letter details.
  */
 export function describeOutOfRange(code: string, value: unknown): string | null {
   const def = BY_CODE.get(code);

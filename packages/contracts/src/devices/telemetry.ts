@@ -36,7 +36,7 @@ export const SequenceSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGE
 export const DeviceIdSchema = z.string().regex(DEVICE_ID_PATTERN);
 
 /**
- * Keys refused anywhere in a device payload (issue #8): `JSON.parse` makes `"__proto__"` an own
+ * Keys refused anywhere in a device payload: `JSON.parse` makes `"__proto__"` an own
  * property, and a schema that copies or drops it would silently edit the payload (zod's records
  * drop it). A payload naming one of them is refused as a whole.
  */
@@ -180,7 +180,7 @@ const commandBase = { cmdId: z.string().min(1).max(64), ts: DeviceTimeSchema };
 export const DeviceCommandSchema = z.discriminatedUnion('type', [
   z.object({ ...commandBase, type: z.literal('setPeriods'), periods: DevicePeriodsSchema }),
   z.object({ ...commandBase, type: z.literal('shutdown') }),
-  // Equipment (meters/families.ts, issue 14): plug relay, pot/cooker set-point (°C, checked against
+  // Equipment (meters/families.ts): plug relay, pot/cooker set-point (°C, checked against
   // the family's setPointRange before sending), and a request to report the meter reading now.
   z.object({ ...commandBase, type: z.literal('setSwitch'), on: z.boolean() }),
   z.object({

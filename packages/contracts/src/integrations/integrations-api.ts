@@ -7,8 +7,7 @@ import { RefIdSchema } from '../validation';
 import { RegisterListSchema, RegisterSchema } from './register-maps';
 
 /**
- * Modbus TCP devices, third-party integrations and the external device list (issue 14 items 2-3;
- * SPEC §2 warehouse → external device list/chart, §7 third-party device endpoints and the v4
+ * Modbus TCP devices, third-party integrations and the external device list ( * SPEC §2 warehouse → external device list/chart, §7 third-party device endpoints and the v4
  * meter / external services with `at`, `guid`, `uid`). Times on the wire are ms since the epoch.
  */
 

@@ -1,6 +1,6 @@
 import type { BilingualText } from '../i18n';
 
-/** Envelope messages of Modbus devices and third-party integrations (issue 14), merged into `MESSAGES`. */
+/** Envelope messages of Modbus devices and third-party integrations, merged into `MESSAGES`. */
 export const INTEGRATION_MESSAGES = {
   modbusNotFound: { 'zh-CN': 'Modbus 设备配置不存在', 'en-US': 'Modbus device configuration not found' },
   modbusDeviceTaken: {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isParameterCode } from '../devices/parameters';
 
 /**
- * Modbus register maps (issue 14 item 2; SPEC §2 external devices, §7 "third-party device
+ * Modbus register maps (SPEC §2 external devices, §7 "third-party device
  * endpoints … modbus"). A map says, per device model, which registers the poller reads, how it
  * decodes them and which parameter code (SPEC §3 / P063-P074) each one feeds; writable registers
  * carry the device command they serve (`setSetPoint` → set-point register, `setSwitch` → relay).

@@ -1,4 +1,4 @@
-/** Logistics contracts (issue 10; SPEC §2-§5, §7, §9): routes, locations, waybills. */
+/** Logistics contracts (SPEC §2-§5, §7, §9): routes, locations, waybills. */
 export * from './places-api';
 export * from './messages';
 export * from './waybills-api';

@@ -1,7 +1,7 @@
 import type { BilingualText } from '../i18n';
 
 /**
- * Envelope messages of the logistics area (issue 10), merged into `MESSAGES`. Routes and
+ * Envelope messages of the logistics area, merged into `MESSAGES`. Routes and
  * locations (settings → paths and points) first; later logistics work adds its keys below.
  */
 export const LOGISTICS_MESSAGES = {

@@ -4,7 +4,7 @@ import { defineRoute } from '../route';
 import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from '../system/list';
 
 /**
- * Routes and locations (issue 10 item 1; SPEC §2 settings → paths and points, §3 Route and
+ * Routes and locations (SPEC §2 settings → paths and points, §3 Route and
  * Location, §5 fence radius and required names, §7 path and point settings).
  *
  * Units: positions are WGS-84 decimal degrees (`lat` north positive, `lng` east positive; the

@@ -13,7 +13,7 @@ import { IdQuerySchema, ListQuerySchema } from '../system/list';
 import { RefIdSchema } from '../validation-schemas';
 
 /**
- * Device shares (issue 10 item 5; SPEC §2 share: shared devices and share list; §7 shares calls
+ * Device shares (SPEC §2 share: shared devices and share list; §7 shares calls
  * list, receiveList, add, update, unbind, bindDevs, unbindDevs).
  *
  * The owner side works on the caller's tenant: a share names one receiving console account

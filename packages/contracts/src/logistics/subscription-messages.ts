@@ -1,6 +1,6 @@
 import type { BilingualText } from '../i18n';
 
-/** Envelope messages of subscriptions (service orders; issue 10 item 6), merged into `MESSAGES`. */
+/** Envelope messages of subscriptions (service orders), merged into `MESSAGES`. */
 export const SUBSCRIPTION_MESSAGES = {
   subscribeOrderNotFound: { 'zh-CN': '订单不存在', 'en-US': 'Order not found' },
   subscribeOrderNotUnpaid: {

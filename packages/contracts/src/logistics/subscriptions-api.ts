@@ -6,7 +6,7 @@ import { RefIdSchema } from '../validation-schemas';
 import { DEVICE_PERMS } from '../devices-api/routes';
 
 /**
- * Subscriptions: service orders of the devices' monitoring service (issue 10 item 6; SPEC §2
+ * Subscriptions: service orders of the devices' monitoring service (SPEC §2
  * subscribe: orders, order detail).
  *
  * A tenant renews the service of some of its devices for whole months: `renew` creates an UNPAID

@@ -10,7 +10,7 @@ import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from '../system/list';
 import { PATTERNS, RefIdSchema } from '../validation';
 
 /**
- * Warehouses (issue 10 item 4; SPEC §2 warehouse creation in three steps — fill information and
+ * Warehouses (SPEC §2 warehouse creation in three steps — fill information and
  * configure devices, set monitoring rules, completed; §3 Warehouse fields: name, number,
  * description, devices, monitoring accounts, note, acquisition period). Times on the wire are ms
  * since the Unix epoch; the acquisition period is whole **minutes**.

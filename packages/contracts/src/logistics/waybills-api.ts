@@ -6,7 +6,7 @@ import { IdQuerySchema, ListQuerySchema } from '../system/list';
 import { PATTERNS, RefIdSchema } from '../validation';
 
 /**
- * Waybills (issue 10 item 3; SPEC §2 task/waybill, §3 Waybill fields, §4 waybill states and
+ * Waybills (SPEC §2 task/waybill, §3 Waybill fields, §4 waybill states and
  * timing outcomes, §5 required fields and end after start, §7 `tasks` calls, §8 "this device is
  * already on"). Times on the wire are ms since the Unix epoch; distances m, mileage km.
  */

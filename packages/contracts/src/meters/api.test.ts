@@ -16,7 +16,7 @@ const SHANGHAI = [
   t('flat', '21:00', '22:00', 0.7),
 ];
 
-describe('tariff periods (issue 14 ammeter config)', () => {
+describe('tariff periods', () => {
   it.each([
     ['no tariff', [], []],
     ['one period all day', [t('flat', '00:00', '24:00')], []],

@@ -3,7 +3,7 @@ import { DevNoSchema, HistorySeriesSchema } from '../devices-api/schemas';
 import { EQUIPMENT_FAMILIES, EquipmentFamilySchema } from './families';
 
 /**
- * Records and queries of the equipment calls (issue 14; SPEC §2 warehouse: ammeter list/config/chart,
+ * Records and queries of the equipment calls (SPEC §2 warehouse: ammeter list/config/chart,
  * plug list, tag list, boil pot, oden cooker; device: Lawson list; §9 export type "meter").
  * Times on the wire are ms since the Unix epoch; dates are `YYYY-MM-DD` in the tenant's time zone
  * (Asia/Shanghai); energy kWh; power W (P053); voltage V; prices yuan per kWh.

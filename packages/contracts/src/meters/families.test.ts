@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DeviceCommandSchema, deviceSettingsFor, getDeviceModel, getParameter, isGatewayKind } from '../index';
 import { EQUIPMENT_FAMILIES, EQUIPMENT_FAMILY_TABLE, acceptsCommand, equipmentFamilyOf } from './families';
 
-describe('equipment families (issue 14)', () => {
+describe('equipment families', () => {
   it('gives every family one model that resolves as a terminal without SPEC §5 periods', () => {
     const models = EQUIPMENT_FAMILIES.map((f) => EQUIPMENT_FAMILY_TABLE[f].model);
     expect(new Set(models).size).toBe(EQUIPMENT_FAMILIES.length);

@@ -1,6 +1,6 @@
 import type { BilingualText } from '../i18n';
 
-/** Envelope messages of the equipment calls (issue 14), merged into `MESSAGES`. */
+/** Envelope messages of the equipment calls, merged into `MESSAGES`. */
 export const EQUIPMENT_MESSAGES = {
   equipmentNotFound: { 'zh-CN': '设备不存在', 'en-US': 'Device not found' },
   equipmentNotMeter: { 'zh-CN': '该设备不是电表或插座', 'en-US': 'This device is not an ammeter or plug' },

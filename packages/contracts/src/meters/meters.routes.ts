@@ -25,7 +25,7 @@ import {
 } from './api';
 
 /**
- * Permission codes of the equipment screens (issue 14; SPEC §2 warehouse ammeter/plug/tag/pot/cooker
+ * Permission codes of the equipment screens (SPEC §2 warehouse ammeter/plug/tag/pot/cooker
  * pages, device Lawson list; §6 buttons). Reads (lists, stores, energy, power, config view) need the
  * device list code `device:list` (equipment are devices; every role that sees devices sees them);
  * the writes are the buttons of {@link EQUIPMENT_BUTTONS}.

@@ -6,7 +6,7 @@ import { UserRecordSchema } from './users';
 
 /**
  * System-admin calls JeecgBoot's own console makes besides the ones of the area route tables
- * (issue 19 item 4; SPEC §3 duplicate check, §7 system admin): each with its permission, scoped
+ * (SPEC §3 duplicate check, §7 system admin): each with its permission, scoped
  * to the caller's tenant by the server, with JeecgBoot's parameter names and answer shapes.
  */
 

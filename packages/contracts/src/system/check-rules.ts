@@ -6,7 +6,7 @@ import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from './list';
 
 /**
  * Check rules (SPEC §2 system → check rules / 编码校验规则, §5 "Rule-check value is URL-encoded",
- * §7 `checkRule`; issue 12 item 2; JeecgBoot `/sys/checkRule/*`). A rule is a code, a name and an
+ * §7 `checkRule`; JeecgBoot `/sys/checkRule/*`). A rule is a code, a name and an
  * ordered list of {digits, pattern, message}: each row checks the next `digits` characters of the
  * value (`*`: the whole value, not advancing) against its pattern as a whole match; the first
  * failing row's message is the answer. Patterns run on the server under a hard time limit.

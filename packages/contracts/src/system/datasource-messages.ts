@@ -1,6 +1,6 @@
 import type { BilingualText } from '../i18n';
 
-/** Envelope messages of data sources (issue 12 item 3), merged into `MESSAGES`. */
+/** Envelope messages of data sources, merged into `MESSAGES`. */
 export const DATA_SOURCE_MESSAGES = {
   dataSourceExists: { 'zh-CN': '该数据源编码已存在', 'en-US': 'A data source with this code already exists' },
   dataSourceConnected: { 'zh-CN': '连接成功', 'en-US': 'Connection successful' },
@@ -11,7 +11,7 @@ export const DATA_SOURCE_MESSAGES = {
   },
 } as const satisfies Record<string, BilingualText>;
 
-/** Field-error texts of data sources (issue 12 item 3), merged into `VALIDATION_MESSAGES`. */
+/** Field-error texts of data sources, merged into `VALIDATION_MESSAGES`. */
 export const DATA_SOURCE_VALIDATION_MESSAGES = {
   'validation.dataSourceCode': {
     'zh-CN': '编码须以字母开头，只能包含字母、数字、_、-，最长64位',

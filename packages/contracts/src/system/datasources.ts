@@ -5,7 +5,7 @@ import { INVALID_TEXT } from '../validation';
 import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from './list';
 
 /**
- * Data sources (SPEC §2 system → data sources, §7 `dataSource`; issue 12 item 3; JeecgBoot's
+ * Data sources (SPEC §2 system → data sources, §7 `dataSource`; JeecgBoot's
  * `/sys/dataSource/*`): connection settings of external PostgreSQL and MySQL/MariaDB databases,
  * per tenant. The password goes in (add, edit, test) but never comes out: records carry
  * `hasPassword` only, and an edit without a password keeps the stored one.

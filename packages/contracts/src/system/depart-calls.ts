@@ -8,7 +8,7 @@ import { RoleDataRuleChoiceSchema } from './roles';
 
 /**
  * Department calls of JeecgBoot's console besides {@link DepartRoutes} and
- * {@link DepartRoleRoutes} (issue 19 item 4): the lazy department tree, "my departments",
+ * {@link DepartRoleRoutes}: the lazy department tree, "my departments",
  * export/import, the data rules a department offers its roles, and the department-role dialogs.
  * Everything is scoped to the caller's tenant.
  */

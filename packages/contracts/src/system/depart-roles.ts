@@ -5,7 +5,7 @@ import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from './list';
 import { RoleCreateSchema, RoleDataRuleChoiceSchema, RoleDataRuleSaveSchema } from './roles';
 
 /**
- * Department roles (issue #4 "department roles and data rules"; SPEC §6 "departments have role
+ * Department roles (SPEC §6 "departments have role
  * rights"). A department role belongs to one department; it may only be granted permissions the
  * department holds (saveDepartPermission), and only members of the department are given it.
  * A member holds the permissions of the department roles given to them, besides those of their

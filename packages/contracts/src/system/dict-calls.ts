@@ -5,8 +5,8 @@ import { DictRecordSchema } from './dicts';
 import { IdsQuerySchema, ImportResultSchema, ListQuerySchema } from './list';
 
 /**
- * Dictionary calls of JeecgBoot's console besides the ones of {@link DictAdminRoutes} (issue 19
- * item 4): the recycle bin, the dictionary tree, export/import, item batch delete and check, and
+ * Dictionary calls of JeecgBoot's console besides the ones of {@link DictAdminRoutes}:
+ * the recycle bin, the dictionary tree, export/import, item batch delete and check, and
  * the table-dictionary tree loads of JTreeSelect. Table dictionaries name a table and columns
  * (`dict=table,text,code`); here only allow-listed table/column triples are understood and the
  * SQL is the server's, so a client never reaches SQL but values.

@@ -91,7 +91,7 @@ export const CategoryTreeNodeSchema: z.ZodType<CategoryTreeNode> = z.lazy(() =>
   CategoryNodeSchema.extend({ children: z.array(CategoryTreeNodeSchema).optional() }),
 );
 /**
- * A row of the category table as JeecgBoot's category screen reads it (issue 19): `id`, `pid`,
+ * A row of the category table as JeecgBoot's category screen reads it: `id`, `pid`,
  * `hasChild` '1'/'0' next to the tree-node fields; `children` holds the subtree where answered.
  */
 export type CategoryRecord = CategoryNode & {

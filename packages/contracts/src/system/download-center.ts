@@ -5,7 +5,7 @@ import { defineRoute } from '../route';
 import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from './list';
 
 /**
- * Download center (issue 11 item 2; SPEC §1 "export is asynchronous", §2 account → download
+ * Download center (SPEC §1 "export is asynchronous", §2 account → download
  * center, §3 download-center file, §4 export file status, §6, §8, §9 export file types). Every
  * export of the product is a job on the job queue; the export call answers at once with
  * {@link ExportStarted} and the file appears in the requesting user's download center.
@@ -19,7 +19,7 @@ export type ExportStatus = (typeof EXPORT_STATUSES)[number];
  * Export file types (SPEC §9 codes; their names in both languages). The spec gives the code ranges
  * and the kinds; this table is the product's assignment of kinds to codes. `list` is the product's
  * own type for list exports (.xls of a list's filters or selection). `available: false` types are
- * listed but refused until their device family or report exists (issue 11 item 3).
+ * listed but refused until their device family or report exists.
  */
 export const EXPORT_FILE_TYPES = {
   '1': { name: { 'zh-CN': '单终端PDF报告', 'en-US': 'Single terminal PDF report' }, available: true },

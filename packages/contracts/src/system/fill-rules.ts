@@ -6,7 +6,7 @@ import { RULE_CODE_PATTERN } from './check-rules';
 import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from './list';
 
 /**
- * Fill rules (SPEC §2 system → fill rules / 填值规则, §7 `fillRule`; issue 12 item 2; JeecgBoot
+ * Fill rules (SPEC §2 system → fill rules / 填值规则, §7 `fillRule`; JeecgBoot
  * `/sys/fillRule/*`). In place of JeecgBoot's Java rule class a rule names one of the product's
  * number generators and its parameters; `executeRuleByCode` gives the next value
  * (prefix + date + sequence of the tenant, rule and period, kept in the database).

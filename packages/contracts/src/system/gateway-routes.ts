@@ -5,7 +5,7 @@ import { INVALID_TEXT } from '../validation';
 import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from './list';
 
 /**
- * Gateway routes (SPEC §2 system → gateway routes; issue 12 item 5; JeecgBoot's
+ * Gateway routes (SPEC §2 system → gateway routes; JeecgBoot's
  * `/sys/gatewayRoute/*`). A route is data for an external API gateway — a Spring Cloud Gateway
  * route definition (id, uri, predicates, filters) plus JeecgBoot's flags. The server stores,
  * validates and exports them; it never proxies a request to a route's URI.

@@ -1,6 +1,6 @@
 import type { BilingualText } from '../i18n';
 
-/** Messages of the JeecgBoot-client calls (issue 19), merged into MESSAGES. */
+/** Messages of the JeecgBoot-client calls, merged into MESSAGES. */
 export const JEECG_CALL_MESSAGES = {
   permsExists: { 'zh-CN': '授权标识已存在', 'en-US': 'Permission code already exists' },
   logChained: {

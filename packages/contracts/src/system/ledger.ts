@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route';
 
 /**
- * Tamper-evident records (issue 15 item 7): per tenant, hash chains of ledger entries over
+ * Tamper-evident records: per tenant, hash chains of ledger entries over
  * telemetry (one entry per committed ingest batch), alarm processing records, report generations
  * and the operation (audit) log. Verification recomputes every digest from the stored rows and
  * walks each chain; it answers "intact" or the first broken link of each chain.

@@ -96,7 +96,7 @@ export function splitIds(ids: string | undefined): string[] {
 }
 
 /**
- * Zod schema of a `<field>_dictText` companion of list records (issue 19 item 3): the text of a
+ * Zod schema of a `<field>_dictText` companion of list records: the text of a
  * dictionary field's value in the caller's language, as JeecgBoot clients render them
  * (`sex_dictText`, `status_dictText`…); the server fills them from the list's field options.
  * Record schemas list each companion by name (no helper call at module level, so the console's

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route';
 
 /**
- * Monitoring info (SPEC §2 modules → monitoring info pages; issue 12 item 6): the server's health
+ * Monitoring info (SPEC §2 modules → monitoring info pages): the server's health
  * as an operator reads it. Every figure comes from the server's Prometheus registry (the series of
  * `<base>/metrics`) or from the database; a figure the running configuration cannot know is null
  * (e.g. connected devices with an external broker). Units: bytes, seconds, per second, rows.
@@ -46,7 +46,7 @@ export const MonitorSnapshotSchema = z.object({
     messagesInTotal: z.number(),
     messagesOutTotal: z.number().nullable(),
     /**
-     * The external broker's own counters (`$SYS`; issue 34 item 3); null on the embedded broker or
+     * The external broker's own counters (`$SYS`); null on the embedded broker or
      * none. A figure the broker does not report (refused, not yet, EMQX's store) is null.
      */
     external: z

@@ -1,13 +1,13 @@
 import type { BilingualText } from '../i18n';
 
-/** Envelope messages of gateway routes and file storage (issue 12 items 5, 7), merged into `MESSAGES`. */
+/** Envelope messages of gateway routes and file storage, merged into `MESSAGES`. */
 export const OPS_MESSAGES = {
   gatewayRouteNotFound: { 'zh-CN': '网关路由不存在', 'en-US': 'Gateway route not found' },
   gatewayRouteExists: { 'zh-CN': '该路由ID已存在', 'en-US': 'A route with this route ID already exists' },
   storedFileNotFound: { 'zh-CN': '文件不存在', 'en-US': 'File not found' },
 } as const satisfies Record<string, BilingualText>;
 
-/** Field-error texts of gateway routes (issue 12 item 5), merged into `VALIDATION_MESSAGES`. */
+/** Field-error texts of gateway routes, merged into `VALIDATION_MESSAGES`. */
 export const OPS_VALIDATION_MESSAGES = {
   'validation.gatewayRouterId': {
     'zh-CN': '路由ID只能包含字母、数字、_、-、.，最长64位',

@@ -5,7 +5,7 @@ import { DataRuleRecordSchema, PermissionNodeSchema } from './permissions';
 
 /**
  * Permission calls of JeecgBoot's menu screens (PermissionList, NewPermissionList,
- * PermissionDataRuleList) besides {@link PermissionRoutes} (issue 19 item 4). Menus are
+ * PermissionDataRuleList) besides {@link PermissionRoutes}. Menus are
  * platform-wide: reads need `permission:list`, changes the platform tenant.
  */
 

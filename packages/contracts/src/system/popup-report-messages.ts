@@ -1,6 +1,6 @@
 import type { BilingualText } from '../i18n';
 
-/** Envelope messages of popup reports (issue 12 item 4), merged into `MESSAGES`. */
+/** Envelope messages of popup reports, merged into `MESSAGES`. */
 export const POPUP_REPORT_MESSAGES = {
   popupReportExists: { 'zh-CN': '该报表编码已存在', 'en-US': 'A report with this code already exists' },
   popupReportSourceUnknown: { 'zh-CN': '数据源不存在：{code}', 'en-US': 'Unknown data source: {code}' },
@@ -16,7 +16,7 @@ export const POPUP_REPORT_MESSAGES = {
   popupReportFailed: { 'zh-CN': '报表查询失败：{reason}', 'en-US': 'The report query failed: {reason}' },
 } as const satisfies Record<string, BilingualText>;
 
-/** Field-error texts of popup reports (issue 12 item 4), merged into `VALIDATION_MESSAGES`. */
+/** Field-error texts of popup reports, merged into `VALIDATION_MESSAGES`. */
 export const POPUP_REPORT_VALIDATION_MESSAGES = {
   'validation.reportCode': {
     'zh-CN': '编码须以字母开头，只能包含字母、数字、_、-，最长64位',

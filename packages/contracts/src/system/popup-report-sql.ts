@@ -1,5 +1,5 @@
 /**
- * The query text of a popup report (issue 12 item 4; SPEC §3 popup report, §7 cgreport): one
+ * The query text of a popup report (SPEC §3 popup report, §7 cgreport): one
  * read-only statement with named parameters written `${name}`. The text is stored on the server;
  * clients only send values, which the server binds as `$1…` (PostgreSQL) or `?` (MySQL/MariaDB)
  * parameters — a value is never pasted into SQL. Shared by the form (early field errors) and the

@@ -7,7 +7,7 @@ import { parseReportSql, REPORT_NAME_PATTERN } from './popup-report-sql';
 
 /**
  * Popup reports (online reports; SPEC §3 popup report, §5 popup report confirm and popup input,
- * §7 `/online/cgreport/api/*`; issue 12 item 4): an administrator defines a read-only query over
+ * §7 `/online/cgreport/api/*`): an administrator defines a read-only query over
  * the product's own database (platform tenant only) or one of the tenant's data sources, with
  * named `${name}` parameters, its columns and its parameters. The query text stays on the server;
  * callers send values only, bound as parameters.

@@ -1,6 +1,6 @@
 import type { BilingualText } from '../i18n';
 
-/** Envelope messages of scheduled jobs (issue 11 item 4), merged into `MESSAGES`. */
+/** Envelope messages of scheduled jobs, merged into `MESSAGES`. */
 export const QUARTZ_MESSAGES = {
   quartzJobNotFound: { 'zh-CN': '定时任务不存在', 'en-US': 'Scheduled job not found' },
   quartzJobExists: {

@@ -10,7 +10,7 @@ export * from './quartz-cron';
 export * from './quartz-messages';
 
 /**
- * Scheduled jobs (SPEC §2 system → quartz jobs; issue 11 item 4; JeecgBoot's `/sys/quartzJob/*`).
+ * Scheduled jobs (SPEC §2 system → quartz jobs; JeecgBoot's `/sys/quartzJob/*`).
  * A job is a job class of the product (a registered server task), a Quartz cron expression, an
  * optional parameter and a description; status 0 running, -1 stopped.
  */

@@ -1,6 +1,6 @@
 import type { BilingualText } from '../i18n';
 
-/** Envelope messages of check rules and fill rules (issue 12 item 2), merged into `MESSAGES`. */
+/** Envelope messages of check rules and fill rules, merged into `MESSAGES`. */
 export const RULES_MESSAGES = {
   checkRuleNotFound: { 'zh-CN': '该编码不存在', 'en-US': 'No rule with this code' },
   checkRuleExists: { 'zh-CN': '该规则编码已存在', 'en-US': 'A rule with this code already exists' },
@@ -17,7 +17,7 @@ export const RULES_MESSAGES = {
   fillRuleExists: { 'zh-CN': '该规则编码已存在', 'en-US': 'A rule with this code already exists' },
 } as const satisfies Record<string, BilingualText>;
 
-/** Field-error texts of check and fill rules (issue 12 item 2), merged into `VALIDATION_MESSAGES`. */
+/** Field-error texts of check and fill rules, merged into `VALIDATION_MESSAGES`. */
 export const RULES_VALIDATION_MESSAGES = {
   'validation.ruleCode': {
     'zh-CN': '编码以字母开头，只能包含字母、数字、_、-，最长64位',

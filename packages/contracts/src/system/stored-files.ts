@@ -4,7 +4,7 @@ import { defineRoute } from '../route';
 import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from './list';
 
 /**
- * File storage list (SPEC §2 modules → file storage; §3 uploaded file; issue 12 item 7): the files
+ * File storage list (SPEC §2 modules → file storage; §3 uploaded file): the files
  * the tenant's users uploaded through `/sys/common/upload` (table `sys_file`). Upload itself is
  * the §7 upload call (`CommonRoutes.upload`, file + biz, default folder temp).
  */

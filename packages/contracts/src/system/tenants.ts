@@ -8,7 +8,7 @@ const isoDate = z.iso
   .datetime({ offset: true })
   .or(z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, 'validation.invalid'));
 
-/** Fields of a tenant shared by add and edit (SPEC §6 tenants; issue #2): status 1 normal, 0 frozen; validity begin/end. */
+/** Fields of a tenant shared by add and edit (SPEC §6 tenants): status 1 normal, 0 frozen; validity begin/end. */
 const TenantFieldsSchema = z.object({
   name: z.string().min(2, 'validation.tooShort').max(60, 'validation.tooLong'),
   nameEn: z.string().max(100).nullish(),
@@ -18,10 +18,10 @@ const TenantFieldsSchema = z.object({
 });
 
 /**
- * `POST /sys/tenant/add` body (SPEC §6 tenants; issue #2): status 1 normal, 0 frozen; validity
+ * `POST /sys/tenant/add` body (SPEC §6 tenants): status 1 normal, 0 frozen; validity
  * begin/end (an ended tenant is refused at sign-in with the spec's message).
  *
- * The new tenant's first administrator is part of the call (issue #8 finding 1): the creator does
+ * The new tenant's first administrator is part of the call: the creator does
  * not join the tenant, so without this account nobody could administer it. `adminUsername`,
  * `adminRealname` and `adminPassword` are therefore required and follow the same SPEC §5 rules as
  * a user's account name, name and password; the account is created in the new tenant with its

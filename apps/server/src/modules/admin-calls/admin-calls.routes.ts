@@ -22,7 +22,7 @@ import { USER_LIST } from '../users/users.list';
 type ExistsKey = 'roleCodeExists' | 'positionCodeExists' | 'dictCodeExists' | 'categoryCodeExists' | 'permsExists';
 
 /**
- * The table/field pairs `sys/duplicate/check` understands (issue 19 item 4): each names a fixed
+ * The table/field pairs `sys/duplicate/check` understands: each names a fixed
  * server-written query and the scope it runs in; nothing of the client reaches SQL but values.
  * `null` marks a field JeecgBoot checks but this server does not keep unique: any value is free.
  */
@@ -56,7 +56,7 @@ const DUPLICATE_PAIRS: Record<string, Record<string, { sql: string; key: ExistsK
   sys_category: {
     code: { sql: 'SELECT id FROM sys_category WHERE $1::int IS NOT NULL AND code = $2', key: 'categoryCodeExists' },
   },
-  // menus are platform-wide too; PermissionModal checks a button's authorisation code (issue 19)
+  // menus are platform-wide too; PermissionModal checks a button's authorisation code
   sys_permission: {
     perms: {
       sql: 'SELECT id FROM sys_permission WHERE $1::int IS NOT NULL AND del_flag = 0 AND perms = $2',

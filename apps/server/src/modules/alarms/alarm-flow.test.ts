@@ -18,7 +18,7 @@ import {
 } from './runtime/alarm.fixtures';
 
 /**
- * The whole alarm path through the app as `npm start` wires it (issue 9 tests): a reading published
+ * The whole alarm path through the app as `npm start` wires it: a reading published
  * over MQTT is committed by the ingest, raises an alarm in the engine, reaches the operator's
  * console WebSocket, and is pushed by e-mail through the job queue to a real SMTP server, with the
  * console link; the push list shows it sent.

@@ -8,7 +8,7 @@ import { alarmSettingsRoutes } from './settings/settings.routes';
 import './push/alarm-digest.job';
 
 /**
- * The alarm area (issue 9): alarm handling, rule templates and recipient groups, scenes, push list.
+ * The alarm area: alarm handling, rule templates and recipient groups, scenes, push list.
  * The engine itself runs beside the ingest (runtime/), started with the app.
  */
 export function register(app: FastifyInstance, deps: ModuleDeps): void {

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { openSocket } from '../../../test/ws-client';
 import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 
-describe('announcements and system messages (issue 12 item 1)', () => {
+describe('announcements and system messages', () => {
   let t: TestApp;
   let f: AdminFixtures;
   let base: string;

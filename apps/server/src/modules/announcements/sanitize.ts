@@ -4,7 +4,7 @@ import sanitizeHtml from 'sanitize-html';
 const SAFE_CSS = [/^[#\w\s.,%()-]+$/];
 
 /**
- * The HTML an announcement may hold (issue 12 Security: sanitised on the server with a well-kept
+ * The HTML an announcement may hold (sanitised on the server with a well-kept
  * sanitiser, `sanitize-html`): text formatting, headings, lists, tables, links (http, https,
  * mailto; opened in a new tab without opener) and images (http, https or a path of this server).
  * Scripts, styles, frames, forms, event handlers (`onerror`…), `javascript:`/`data:` URLs and

@@ -20,9 +20,9 @@ import { registerSignInLimits } from './sign-in-limits';
 import { SMS_CODE_TEMPLATE_VAR, smsCodeSenderFromEnv } from './sms-code-sender';
 import { SmsCodeService } from './sms-code.service';
 
-/** Sign-in family routes (SPEC §7; issue #2 Auth API; per-client limits of issue #8). */
+/** Sign-in family routes (SPEC §7; per-client limits). */
 export function authRoutes(app: FastifyInstance, db: Db, config: Config): void {
-  // SMS codes (issue 13): sent through the alarm push SMS channel with the code template
+  // SMS codes: sent through the alarm push SMS channel with the code template
   const sender = smsCodeSenderFromEnv(process.env);
   if (!sender && process.env[SMS_CODE_TEMPLATE_VAR]?.trim())
     app.log.warn(`${SMS_CODE_TEMPLATE_VAR} is set but the SMS channel (ALIYUN_SMS_*) is not: SMS codes are not sent`);

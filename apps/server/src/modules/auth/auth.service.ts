@@ -50,12 +50,12 @@ export interface LoginInput {
 }
 
 /**
- * Signs a user in (SPEC §3, §4, §7; issue #8 finding 2, policy in `sign-in-throttle.ts`):
+ * Signs a user in (SPEC §3, §4, §7, policy in `sign-in-throttle.ts`):
  * 1. a client that failed `pairCooldownAfter` times on this account must wait its cool-down
  *    (answered 429 without checking anything);
  * 2. a captcha sent is always consumed; when the pair or the account failed often enough (and
  *    LOGIN_CAPTCHA is on) a missing captcha is answered `captchaRequired`;
- * 3. the password is checked in the client's turn of the fair hash gate (issue 34 item 5: one
+ * 3. the password is checked in the client's turn of the fair hash gate (one
  *    turn per client address and round, so many guessing clients never line up the owner's
  *    sign-in behind more than one hash each); an unknown account name is not hashed at all but
  *    answered after a wait drawn from real hashes (`failVerification`: its own place in the
@@ -65,7 +65,7 @@ export interface LoginInput {
  *    captcha is now needed (field error on `captcha`). Nothing locks the account: its owner
  *    signs in from another client as usual.
  * The session starts in the asked tenant (header), else the one used last, else — at the user's
- * first sign-in — the tenant holding most of the user's devices (issue #16 item 6), else the first.
+ * first sign-in — the tenant holding most of the user's devices, else the first.
  * The answer never says whether an account exists.
  * @throws AppError tooManyRequests (429, `{seconds}`); business with captchaRequired /
  *   captchaError / captchaExpired / badCredentials / accountFrozen / tenantExpired.
@@ -110,8 +110,8 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
 }
 
 /**
- * Starts the session of a user whose credentials were checked (password login, phone login of
- * issue 13): picks the tenant (header, else last used, else — at the first sign-in — the tenant
+ * Starts the session of a user whose credentials were checked (password login, phone login):
+ * picks the tenant (header, else last used, else — at the first sign-in — the tenant
  * holding most of the user's devices, else the first usable), runs `beforeSession` (the caller's
  * counter clean-up), writes the session and the login log, and answers the login result.
  * @throws AppError business tenantExpired when no usable tenant is left.
@@ -165,7 +165,7 @@ export async function startSession(
 }
 
 /**
- * The tenant a user's data lives in (issue #16 item 6), for a first sign-in when no tenant was
+ * The tenant a user's data lives in, for a first sign-in when no tenant was
  * used yet: among the usable tenants the one holding the most devices; undefined when none holds
  * any.
  */

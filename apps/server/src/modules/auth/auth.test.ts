@@ -14,7 +14,7 @@ describe('sign-in with the image captcha on', () => {
   });
   afterAll(() => t.close());
 
-  // Captchas live in the process's bounded store (issue #8), no longer in a table.
+  // Captchas live in the process's bounded store, no longer in a table.
   const codeOf = async (key: string): Promise<string> => captchaStore.peek(key)!;
 
   it('issues an image and accepts the right code once', async () => {
@@ -34,7 +34,7 @@ describe('sign-in with the image captcha on', () => {
   });
 
   it('asks for the code after failures, refuses a missing or wrong one, and a wrong attempt invalidates it', async () => {
-    // Issue #8: the captcha is asked for after failures (here 3 from this client on this account).
+    // the captcha is asked for after failures (here 3 from this client on this account).
     const from = { 'x-forwarded-for': '10.1.0.2' };
     for (let i = 0; i < SIGN_IN_POLICY.pairCaptchaAfter; i++)
       await t.call('POST', '/sys/login', { body: { username: 'admin', password: 'bad' }, headers: from });
@@ -120,7 +120,7 @@ describe('sign-in, sessions and tenants', () => {
     expect(unknown.body.message).toBe(wrong.body.message);
   });
 
-  // Issue #8 replaced the lock (five failures locked the name for everyone for 10 minutes): the
+  // The per-client throttle replaced the lock (five failures locked the name for everyone for 10 minutes): the
   // failing client cools down, the owner elsewhere still signs in (more in security/sign-in-abuse.test.ts).
   it('never locks an account name: the failing client cools down, the right password works elsewhere', async () => {
     const hash = await hashPassword('Locked#Pass1');

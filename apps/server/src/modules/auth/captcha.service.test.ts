@@ -12,7 +12,7 @@ function luminance(hex: string): number {
 }
 const contrastOnWhite = (hex: string): number => 1.05 / (luminance(hex) + 0.05);
 
-describe('the login captcha image is legible (issue #16 item 5)', () => {
+describe('the login captcha image is legible', () => {
   it('keeps every glyph inside the image and dark enough to read, over 1,000 images', () => {
     const store = new CaptchaStore();
     // every breach is collected and compared once (an expect per coordinate took most of a minute)

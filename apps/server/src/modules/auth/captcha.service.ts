@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/app-error';
 export const CAPTCHA_CAPACITY = 10_000;
 
 /**
- * Live captcha codes of this process (issue #8, finding 2: no database row per image). A bounded
+ * Live captcha codes of this process (no database row per image). A bounded
  * map in insertion order: with a constant lifetime the oldest entry expires first, so expired
  * codes are dropped from the front as new ones arrive, and past `capacity` the oldest live code
  * is dropped too (its answer then reads as expired). Several server processes therefore need a
@@ -51,7 +51,7 @@ export class CaptchaStore {
 }
 
 /**
- * The image (issue #16 item 5: at 105×35 with the library's 56 px glyphs their bottoms were cut
+ * The image (at 105×35 with the library's 56 px glyphs their bottoms were cut
  * off, and random pale colours on a light background were hard to read): 120×40 px like the
  * login form's image button (drawn there 1:1), 44 px glyphs that stay inside it, dark grey glyphs
  * (#111–#444, at least 9:1 against the white button), two noise lines, no look-alike characters.

@@ -6,7 +6,7 @@ import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../platform/tenancy/tenan
 import { addDevice, uid } from '../telemetry/ingest.fixtures';
 
 /**
- * Issue #16 item 6: after sign-in the tenant dialog preselects the session's tenant. That is the
+ * after sign-in the tenant dialog preselects the session's tenant. That is the
  * tenant used last, and at a user's first sign-in the tenant holding the user's data (most devices),
  * not the platform tenant the seed wrote.
  */

@@ -25,7 +25,7 @@ export function phoneThrottleName(phone: string): string {
 }
 
 /**
- * Signs in with a mobile number and its SMS login code (SPEC §7 phoneLogin; issue 13 item 2).
+ * Signs in with a mobile number and its SMS login code (SPEC §7 phoneLogin).
  * The rules of the password login apply (`sign-in-throttle.ts`): a client that failed
  * `pairCooldownAfter` times on this number waits its cool-down (429); a failure counts for the
  * client+number pair and the number and is held back on a much-attacked number; nothing locks the

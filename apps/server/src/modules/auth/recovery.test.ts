@@ -12,7 +12,7 @@ vi.mock('node:crypto', async (importOriginal) => {
 const PHONE = '13600000001';
 const NEW_PASSWORD = 'Recovered#2026';
 
-describe('password recovery (issue 13 item 4): /user/alteration steps 1-3', () => {
+describe('password recovery: /user/alteration steps 1-3', () => {
   let f: SelfServiceFixture;
   let ipN = 0;
   const ip = (): string => `10.40.${Math.floor(ipN / 250)}.${(ipN++ % 250) + 1}`;

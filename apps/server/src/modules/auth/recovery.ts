@@ -8,7 +8,7 @@ import { consumeTicket, issueTicket } from './auth-ticket';
 import { accountIdOfPhone, type SmsCodeService } from './sms-code.service';
 
 /**
- * Password recovery (issue 13 item 4; /user/alteration steps 1-4). Nothing tells a stranger
+ * Password recovery (/user/alteration steps 1-4). Nothing tells a stranger
  * whether an account or a phone exists:
  * - step 1 answers the same `{resendSeconds}` for any account; the code is only sent when the
  *   account exists and has a phone (a number given directly goes through the SMS code service,

@@ -6,7 +6,7 @@ import { SELF_SERVICE_LIMITS } from './self-service-limits';
 
 const PASSWORD = 'New-User#2026';
 
-describe('registration (issue 13 item 3): slider token, SMS code, self-service tenant with the least role', () => {
+describe('registration: slider token, SMS code, self-service tenant with the least role', () => {
   let f: SelfServiceFixture;
   let ipN = 0;
   /** A fresh client address per flow, so the per-address limits of one test do not reach the next. */

@@ -8,7 +8,7 @@ import { consumeTicket } from './auth-ticket';
 import type { SmsCodeService } from './sms-code.service';
 
 /**
- * The platform's registration policy (issue 13 item 3; docs/security.md "Registration"): a **self-service
+ * The platform's registration policy (docs/security.md "Registration"): a **self-service
  * tenant configured by environment**. `REGISTER_TENANT_ID` names the tenant new accounts join;
  * without it (the default) registration is closed and the page says so. `REGISTER_ROLE_CODE`
  * (default `viewer`, the seeded role with menus only and no buttons) is the one role the account
@@ -45,7 +45,7 @@ export async function registerTenant(q: Queryable, policy: RegisterPolicy): Prom
 }
 
 /**
- * Registers an account (issue 13 item 3). Checks, in this order: registration open; the tenant
+ * Registers an account. Checks, in this order: registration open; the tenant
  * usable (SPEC §6 tenantExpired); the verified slider token, used up here (`slider-captcha.service.ts`);
  * the user name free (the one existence answer a registration form needs, SPEC §5 "user name
  * already exists" — asked only after a verified slider, and limited per address); the SMS code of

@@ -7,7 +7,7 @@ import { LIMITER_CAPACITY } from './sign-in-limits';
 type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
- * Request limits of the self-service routes (issue 13 items 3-4, "Security"), per minute: per client
+ * Request limits of the self-service routes ("Security"), per minute: per client
  * address (IPv6 per /64) on every route, and per mobile number (register) or per account as typed
  * (recovery: user name or number, case-folded) once the body is read. Past a limit: HTTP 429
  * `tooManyRequests` with the seconds to wait. The SMS code service adds its own 60 s wait and daily

@@ -14,7 +14,7 @@ import './tenant-expiry';
 import { renewTenant } from './tenant-expiry';
 
 /**
- * Self-service routes (issue 13 items 3, 4, 9): slider captcha, registration, password recovery
+ * Self-service routes: slider captcha, registration, password recovery
  * (public, in a scope of their own with `self-service-limits.ts`), and tenant renewal. The SMS
  * codes are the shared `sys_sms_code` rules with the same provider as /sys/sms (environment).
  * Registration policy: `REGISTER_TENANT_ID` / `REGISTER_ROLE_CODE` (register.ts).

@@ -8,7 +8,7 @@ export const LIMITER_CAPACITY = 10_000;
 
 type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** The per-client request limits of the public sign-in routes (issue #8, finding 2). */
+/** The per-client request limits of the public sign-in routes. */
 export interface SignInLimits {
   /** POST /sys/login: `loginRequestsPerMinute` per client address, whatever the account or outcome. */
   login: Hook;
@@ -24,7 +24,7 @@ export interface SignInLimits {
   phoneLoginPerPhone: Hook;
 }
 
-/** Limiter key of a request by the mobile number of its body (issue 13). */
+/** Limiter key of a request by the mobile number of its body. */
 function phoneKey(req: FastifyRequest): string {
   const mobile = (req.body as { mobile?: unknown } | undefined)?.mobile;
   return `phone:${typeof mobile === 'string' ? mobile.trim() : ''}`;

@@ -2,7 +2,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { Db } from '../../platform/db/db';
 
 /**
- * The sign-in abuse policy (issue #8, finding 2; docs/security.md "Sessions and sign-in"). Nothing ever locks an
+ * The sign-in abuse policy (docs/security.md "Sessions and sign-in"). Nothing ever locks an
  * account: failures slow down the client that makes them, and raise the bar (an image captcha)
  * for the account. Counters are kept in `sys_login_failure` (shared by every server process)
  * and restart when their last failure is older than `windowMs`.
@@ -26,7 +26,7 @@ export const SIGN_IN_POLICY = {
   /** Requests per client address and minute: POST /sys/login, GET /sys/randomImage. */
   loginRequestsPerMinute: 60,
   captchaRequestsPerMinute: 30,
-  /** Requests per client address and minute of POST /sys/sms (issue 13), and per mobile number. */
+  /** Requests per client address and minute of POST /sys/sms, and per mobile number. */
   smsRequestsPerMinute: 10,
   smsRequestsPerPhonePerMinute: 3,
   /** POST /sys/phoneLogin requests per mobile number (one account) and minute, from all clients. */
@@ -73,7 +73,7 @@ export function needsCaptcha(counts: FailureCounts): boolean {
 
 /**
  * The client a sign-in counts for: its address, an IPv6 client by its /64 network as the request
- * limits do. Also the client whose turn a sign-in takes in the password hash gate (issue 34).
+ * limits do. Also the client whose turn a sign-in takes in the password hash gate.
  */
 export function signInClient(ip: string): string {
   return normalizeIP(ip);

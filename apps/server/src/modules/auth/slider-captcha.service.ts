@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/app-error';
 import { consumeTicket, issueTicket, liveTicket, markVerified } from './auth-ticket';
 
 /**
- * What the server accepts as a human drag of the slider captcha (SPEC §4; issue 13 item 3;
+ * What the server accepts as a human drag of the slider captcha (SPEC §4;
  * docs/security.md "Registration"). The client sends the track's travel `width` (px) and the drag trace
  * (x px from the start, t ms since the drag started, one point per pointer move):
  * - `width` between `minWidth` and `maxWidth` px (a 375 px phone gives about 250);

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { SmsCodeSender } from './sms-code-sender';
 
 /**
- * The SMS code policy (issue 13 item 1; docs/security.md "Phone sign-in"). Request-rate limits per client
+ * The SMS code policy (docs/security.md "Phone sign-in"). Request-rate limits per client
  * address and per number are in `sign-in-limits.ts`; these are the code's own rules, kept in
  * `sys_sms_code` so every server process shares them.
  */
@@ -72,7 +72,7 @@ export async function accountIdOfPhone(q: Queryable, phone: string): Promise<str
 }
 
 /**
- * Issues and checks 6-digit SMS codes per number and purpose (issue 13 item 1): hashed at rest,
+ * Issues and checks 6-digit SMS codes per number and purpose: hashed at rest,
  * valid 5 minutes, single use, void after 5 wrong attempts, the newest code of a number and
  * purpose replacing older ones; one send per 60 s per number and daily caps per number and per
  * client address. Answers never depend on whether an account has the number: a code row is

@@ -9,7 +9,7 @@ const EXPIRED = 'Tenant use period ended, contact the platform administrator to 
 const PHONE = '13500000321';
 const USER = { username: 'demo_only', password: 'Demo-Only#2026' };
 
-describe('tenant expiry (issue 13 item 9): refused on every way in, reminder, renewal', () => {
+describe('tenant expiry: refused on every way in, reminder, renewal', () => {
   let f: SelfServiceFixture;
   let ipN = 0;
   const ip = (): string => `10.50.0.${++ipN}`;

@@ -9,7 +9,7 @@ import { defineJobClass, parseParameter } from '../../platform/jobs/job-classes'
 import { PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 
 /**
- * Tenant expiry (issue 13 item 9; SPEC §6 "tenant expired, contact platform administrator to
+ * Tenant expiry (SPEC §6 "tenant expired, contact platform administrator to
  * renew"). Sign-in refuses a tenant past its end date in `startSession` (password, phone and every
  * later way in) and registration refuses an ended self-service tenant (`register.ts`). Here: the
  * reminder before the end and the platform administrator's renewal.
@@ -116,7 +116,7 @@ export async function sendTenantExpiryReminders(
 }
 
 /**
- * Scheduled-job class `tenantExpiryReminder` (issue 13 item 9): tenants ending within `days` days
+ * Scheduled-job class `tenantExpiryReminder`: tenants ending within `days` days
  * (default 7) of the fire time. A job of the platform tenant covers every tenant; a daily cron
  * (`0 0 9 * * ?`) is the intended schedule. Parameter (optional JSON): `{"days":7,"lang":"zh-CN"}`.
  */

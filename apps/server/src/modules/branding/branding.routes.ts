@@ -13,7 +13,7 @@ interface BrandingRow {
 }
 
 /**
- * The branding of tenant `tenantId` for the customer monitoring screen (issue 13 item 8): the
+ * The branding of tenant `tenantId` for the customer monitoring screen: the
  * stored one, else the tenant's own name (Chinese and English) with the console's colours and
  * no logo (`custom: false`).
  */
@@ -51,7 +51,7 @@ export async function saveBranding(q: Queryable, tenantId: number, b: Branding, 
   );
 }
 
-/** Branding routes (issue 13 item 8): read by any session of the tenant, saved by holders of user:edit. */
+/** Branding routes: read by any session of the tenant, saved by holders of user:edit. */
 export function brandingRoutes(app: FastifyInstance, db: Db): void {
   registerRoute(app, db, BrandingRoutes.get, ({ auth }) => tenantBranding(db, auth.tenantId));
   registerRoute(app, db, BrandingRoutes.save, async ({ auth, body }) => {

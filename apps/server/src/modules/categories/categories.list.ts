@@ -5,7 +5,7 @@ import type { ImportSpec } from '../../platform/list/import-runner';
 import { nextOrgCode } from '../departs/org-code';
 import { AUDIT_LABELS, isoOrNull, type ListSpec } from '../../platform/list/list-spec';
 
-/** A `sys_category` row as JeecgBoot's category screen reads it (issue 19): tree-node fields plus id, pid, hasChild. */
+/** A `sys_category` row as JeecgBoot's category screen reads it: tree-node fields plus id, pid, hasChild. */
 export function categoryRecord(r: Record<string, unknown>): CategoryRecord {
   const id = String(r.id);
   const name = String(r.name);

@@ -14,7 +14,7 @@ import { CATEGORY_IMPORT, CATEGORY_LIST, CATEGORY_ROOTS } from './categories.lis
 import * as categories from './categories.service';
 
 /**
- * Category tree (SPEC §7 "category"; JeecgBoot's category screen and JCategorySelect, issue 19);
+ * Category tree (SPEC §7 "category"; JeecgBoot's category screen and JCategorySelect);
  * platform-wide data changed by the platform tenant. Tree loads never take a table or SQL from a
  * client: the category table and its columns are fixed here.
  */

@@ -9,7 +9,7 @@ import { authenticate } from '../../platform/http/register-route';
 import { filesRoot, mayReadFile, resolveStored, storedFileHeaders } from '../../platform/list/files';
 
 /**
- * `GET /sys/common/static/*` (SPEC §7 "common static", issue #8): a stored file by its path
+ * `GET /sys/common/static/*` (SPEC §7 "common static"): a stored file by its path
  * relative to DATA_DIR/files, for signed-in members of the tenant that owns it only.
  * - no or bad `X-Access-Token` → 401 (the token is never accepted in the URL);
  * - a path outside the files root, a missing file, or a file of a tenant the caller does not

@@ -10,7 +10,7 @@ import { registerRawRoute } from '../../platform/list/raw-route';
 import { STORED_FILE_LIST, deleteFiles, fileOf } from './stored-files.service';
 
 /**
- * File storage list (SPEC §2 modules → file storage; issue 12 item 7): the tenant's uploaded
+ * File storage list (SPEC §2 modules → file storage): the tenant's uploaded
  * files (list with paging and sorting), download under the original name, delete (record and
  * bytes). Every call is tenant-scoped and checks its permission (`file:list`, `file:download`,
  * `file:delete`, `file:batch_delete`); another tenant's file answers "not found".

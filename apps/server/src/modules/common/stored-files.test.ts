@@ -6,7 +6,7 @@ import { expectRefused } from '../../../test/refusal';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { resolveStored } from '../../platform/list/files';
 
-describe('file storage list (issue 12 item 7)', () => {
+describe('file storage list', () => {
   let t: TestApp;
   let f: AdminFixtures;
   beforeAll(async () => {

@@ -20,9 +20,9 @@ const IMAGE_BIZ = new Set(['avatar', 'image']);
  * Upload and static files (SPEC §7 "common upload/static"). Upload: multipart `file` + `biz`
  * (default temp); avatars and images accept image types only ('please upload an image', SPEC §5).
  * The file is stored under DATA_DIR/files with an unguessable name, owned by the caller's tenant
- * (issue #8), and served back by the static route ({@link staticFileRoutes}) to members of that
+ *, and served back by the static route ({@link staticFileRoutes}) to members of that
  * tenant only; the message carries the relative path as the original API did. The file storage
- * list ({@link storedFileRoutes}, issue 12 item 7) shows its original name, size, type and folder.
+ * list ({@link storedFileRoutes}) shows its original name, size, type and folder.
  */
 export function uploadRoutes(app: FastifyInstance, db: Db, config: Config): void {
   staticFileRoutes(app, db, config.dataDir);
@@ -47,7 +47,7 @@ export function uploadRoutes(app: FastifyInstance, db: Db, config: Config): void
       ext.slice(1),
       file.body,
     );
-    // what the file storage list shows (issue 12 item 7): original name, size, type, folder
+    // what the file storage list shows: original name, size, type, folder
     const id = await describeUpload(db, rel, {
       fileName: file.filename,
       size: file.body.length,

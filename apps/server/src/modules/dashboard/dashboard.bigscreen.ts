@@ -5,7 +5,7 @@ import { dashboardStats } from './dashboard.figures';
 import { warehousePositions } from './dashboard.warehouses';
 
 /**
- * Data of the big-data screen (SPEC §2; issue 11 item 5): the dashboard figures, devices with a
+ * Data of the big-data screen (SPEC §2): the dashboard figures, devices with a
  * position, warehouses and the temperature compliance rate. Live changes reach the screen over the
  * console WebSocket (telemetry frames, alarm notices); this is its initial load and periodic refresh.
  */

@@ -17,7 +17,7 @@ import { onlineSql } from '../devices/devices.repo';
 import { warehousesOutOfLimits } from './dashboard.warehouses';
 
 /**
- * Figures of the analysis dashboard (issue 11 item 5; SPEC §2 dashboard analysis, scroll info bar).
+ * Figures of the analysis dashboard (SPEC §2 dashboard analysis, scroll info bar).
  * Every query is scoped to the caller's tenant (`$1`) and aggregates in SQL over indexed columns:
  * device (device_tenant_idx), alarm (alarm_active_idx, alarm_tenant_time_idx), waybill
  * (waybill_tenant_idx), alarm_push (alarm_push_tenant_idx).
@@ -143,7 +143,7 @@ type SystemFigures = Omit<
 >;
 
 /**
- * Tenant administration counts and sign-ins (issue #2): users of the tenant not in the recycle bin,
+ * Tenant administration counts and sign-ins: users of the tenant not in the recycle bin,
  * departments, roles, sign-ins from the login log (UTC days), active / unprocessed alarms.
  */
 async function systemFigures(q: Queryable, tenantId: number): Promise<SystemFigures> {

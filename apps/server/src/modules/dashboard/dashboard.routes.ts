@@ -8,7 +8,7 @@ import { dashboardStats } from './dashboard.figures';
 import { dashboardTrend } from './dashboard.trend';
 
 /**
- * Dashboard calls (issue 11 item 5): the analysis figures, the 7/14/30-day trend and the big-data
+ * Dashboard calls: the analysis figures, the 7/14/30-day trend and the big-data
  * screen. Any signed-in user of the tenant may call them; each section needs the permission of the
  * list it summarises (device:list, alarm:list, task:list, push:list) and is null without it.
  */

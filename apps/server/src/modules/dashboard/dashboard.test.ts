@@ -23,7 +23,7 @@ import {
 import { expectRefused } from '../../../test/refusal';
 
 /**
- * Dashboard figures (issue 11 item 5) against rows inserted in the demo tenant, with rows of the
+ * Dashboard figures against rows inserted in the demo tenant, with rows of the
  * platform tenant that must not be counted; permission sections; day buckets in Asia/Shanghai at
  * a fixed clock; the SQL timing outcome against the TypeScript rule.
  */

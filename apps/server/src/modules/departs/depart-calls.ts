@@ -236,7 +236,7 @@ async function departPermissionTree(
   return { treeList, ids: nodes.map((n) => n.id) };
 }
 
-/** Routes of {@link DepartCallRoutes} (issue 19), all in the caller's tenant. */
+/** Routes of {@link DepartCallRoutes}, all in the caller's tenant. */
 export function departCallRoutes(app: FastifyInstance, db: Db, config: Config): void {
   const C = DepartCallRoutes;
   registerRoute(app, db, C.queryDepartTreeSync, ({ auth, query }) =>

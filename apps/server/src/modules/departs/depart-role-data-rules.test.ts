@@ -4,7 +4,7 @@ import { adminFixtures, tenantHeader, USER_PASSWORD, type AdminFixtures } from '
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 
-/** Data rules of department roles (issue #4 "department roles and data rules"; SPEC §6). */
+/** Data rules of department roles (SPEC §6). */
 describe('department role data rules', () => {
   let t: TestApp;
   let f: AdminFixtures;

@@ -7,7 +7,7 @@ import { USER_LIST } from '../users/users.list';
 import { DEPART_LIST } from './departs.service';
 
 /**
- * Department roles of the caller's tenant (issue #4 "department roles"; SPEC §6). Filter by
+ * Department roles of the caller's tenant (SPEC §6). Filter by
  * department with `deptId` (JeecgBoot's query name) or `departId`.
  */
 export const DEPART_ROLE_LIST: ListSpec<DepartRoleRecord> = {
@@ -132,7 +132,7 @@ async function requireRoleOf(db: Db, departId: string, roleId: string, caller: L
  * @throws AppError notFound when the role is not a role of `departId` in the caller's tenant.
  */
 /**
- * The data rules of a permission a department offers its roles (issue 19, JeecgBoot's department
+ * The data rules of a permission a department offers its roles (JeecgBoot's department
  * data rules): the ones it chose, or every rule of the permission in the tenant when it chose none.
  */
 export async function offeredRules(

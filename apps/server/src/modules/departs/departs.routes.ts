@@ -48,7 +48,7 @@ export function departRoutes(app: FastifyInstance, db: Db, config: Config): void
   departCallRoutes(app, db, config);
 }
 
-/** Department roles, their permissions, data rules and members (issue #4 "department roles and data rules"; SPEC §6). */
+/** Department roles, their permissions, data rules and members (SPEC §6). */
 function departRoleRoutes(app: FastifyInstance, db: Db): void {
   const R = DepartRoleRoutes;
   registerRoute(app, db, R.list, async ({ auth, query }) => {

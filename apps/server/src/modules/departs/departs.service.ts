@@ -216,7 +216,7 @@ export async function saveDepartPermissions(
     );
     if (known.length !== permissionIds.length) throw new AppError('notFound', 'notFound');
     await q.query('DELETE FROM sys_depart_permission WHERE depart_id = $1', [departId]);
-    // department data rules (issue 19) lapse with the permission they were chosen for
+    // department data rules lapse with the permission they were chosen for
     await q.query('DELETE FROM sys_depart_data_rule WHERE depart_id = $1 AND permission_id <> ALL($2::text[])', [
       departId,
       permissionIds,

@@ -210,7 +210,7 @@ describe('departments', () => {
     ).toBe(510);
 
     // Another tenant neither sees nor changes the department role.
-    // (issue #8 finding 1: another tenant's department id is now "not found" instead of an empty page)
+    // (another tenant's department id is now "not found" instead of an empty page)
     expect(
       (
         await t.call<PageResult<DepartRoleRecord>>('GET', `/sys/sysDepartRole/list?deptId=${dept}`, {

@@ -6,8 +6,8 @@ import { existingDemoSecretKey, recoverableSecret } from './device-secrets';
 import type { DeviceBrokerAccess } from './device-provision';
 
 /**
- * The product's accounts in Mosquitto's dynamic-security plugin (`MQTT_DYNSEC=on`; issue #8
- * finding 7; docs/external-broker.md). Mosquitto does not tell a subscriber who
+ * The product's accounts in Mosquitto's dynamic-security plugin (`MQTT_DYNSEC=on`;
+ * docs/external-broker.md). Mosquitto does not tell a subscriber who
  * published a message, so the ingest cannot check the publisher itself: the topic is the device's
  * identity only because the broker lets each device publish on its own topics alone. This module
  * makes the broker enforce that:

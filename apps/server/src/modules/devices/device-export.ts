@@ -40,7 +40,7 @@ const HEAD: Record<Language, string[]> = {
 /**
  * Rows of the export sheet (SPEC §3 export columns): one per device, one column per parameter seen.
  * The location name is the configured location the position is in or near (`locations`, see
- * `nearestLocation`; issue #16 item 11), empty without one.
+ * `nearestLocation`), empty without one.
  */
 export function exportRows(
   devices: readonly DeviceRecord[],
@@ -107,7 +107,7 @@ export function deviceExportRoute(app: FastifyInstance, db: Db): void {
       const auth = await authenticate(db, req);
       const codes = await loadPermissionCodes(db, auth.userId, auth.tenantId);
       if (!codes.has(DEVICE_PERMS.export)) throw new AppError('noPermission', 'noPermission');
-      // a repeated ?ids= arrives as an array (issue #8 fuzz sweep): join it like a comma list
+      // a repeated ?ids= arrives as an array: join it like a comma list
       const ids = [req.query.ids ?? '']
         .flat()
         .join(',')

@@ -5,7 +5,7 @@ import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../platform/tenancy/tenan
 import { uid } from '../telemetry/ingest.fixtures';
 
 /**
- * The device list reads its page and total in one statement (issue 17 item 3): every page, sort
+ * The device list reads its page and total in one statement: every page, sort
  * and filter must answer what a page cut from the whole ordered set answers, with the same total,
  * including a page past the end and a sort on a column with empty values.
  */

@@ -16,7 +16,7 @@ const row = (id: string, lat: number, lng: number, radius: number, polygon: unkn
   polygon,
 });
 
-describe('the location a position is in or near (issue #16 item 11)', () => {
+describe('the location a position is in or near', () => {
   it('names the location whose fence holds the position, the one with the nearest centre when fences overlap', () => {
     const rows = [row('big', 34.03, -6.78, 5000), row('small', 34.031, -6.78, 300)];
     expect(nearestLocation(rows, { lat: 34.0312, lng: -6.78 })).toEqual({

@@ -3,7 +3,7 @@ import { distanceM, distanceToFenceEdgeM, fenceOfLocation, type LatLng } from '.
 
 /**
  * How far outside a configured location's fence edge a position may be and still be named after
- * it ("near Hub depot"), in metres (issue #16 item 11). Farther than this, no location is named.
+ * it ("near Hub depot"), in metres. Farther than this, no location is named.
  */
 export const NEAR_LOCATION_MAX_M = 1000;
 

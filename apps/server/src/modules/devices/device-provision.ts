@@ -92,7 +92,7 @@ export interface DemoFleetDevice {
 }
 
 /**
- * Registers the simulator's devices for the demo tenant (issue #3 Seed), with secrets derived
+ * Registers the simulator's devices for the demo tenant, with secrets derived
  * from the installation's random key ({@link demoCredentials}), and returns a function giving each
  * device's credentials so the in-process simulator can connect. Nothing secret is in the repository.
  */
@@ -102,7 +102,7 @@ export async function seedDemoFleet(
   broker?: DeviceBrokerAccess,
 ): Promise<(id: string) => { username: string; password: string }> {
   const key = await demoSecretKey(db);
-  // The store equipment (issue 14) first, in a transaction of its own, so the cold-chain fleet is
+  // The store equipment first, in a transaction of its own, so the cold-chain fleet is
   // the newest and leads the device list (newest first) as it did before the equipment came; tags
   // relayed by a gateway stay with their gateway.
   const isEquipment = (d: DemoFleetDevice): boolean => equipmentFamilyOf(d.model) !== undefined && !d.gatewayId;

@@ -53,7 +53,7 @@ const reportedRecently = (alias: string, now: string): string =>
   `(${alias}.last_ts IS NOT NULL AND ${alias}.last_ts >= ${now} - COALESCE(2 * (${alias}.periods->>'workReportCycle')::bigint * 60000, ${DEFAULT_ONLINE_WINDOW_MS}))`;
 
 /**
- * Online rule (issue #3): the newest device time is within twice the device's work report cycle
+ * Online rule: the newest device time is within twice the device's work report cycle
  * (minutes) or, without one, within 10 minutes of now. A gateway that only relays is online while
  * one of its sub-devices is (their readings reach the platform through it). `$now` is the
  * parameter number of now (ms); the device row is aliased `d`.

@@ -63,7 +63,7 @@ export async function logDevice(
 }
 
 /**
- * A route for commands past the broker (issue 14: a Modbus-fed device gets a register write):
+ * A route for commands past the broker (a Modbus-fed device gets a register write):
  * answers whether the device took it, or null when the device is not its own (then MQTT).
  */
 export type CommandRoute = (tenantId: number, deviceId: string, command: DeviceCommand) => Promise<boolean | null>;

@@ -61,7 +61,7 @@ export function dictAdminRoutes(app: FastifyInstance, db: Db, config: Config): v
   dictCallRoutes(app, db, config);
 }
 
-/** JeecgBoot's other dictionary calls (issue 19): recycle bin, tree, export/import, table-dictionary trees. */
+/** JeecgBoot's other dictionary calls: recycle bin, tree, export/import, table-dictionary trees. */
 function dictCallRoutes(app: FastifyInstance, db: Db, config: Config): void {
   const C = DictCallRoutes;
   registerRoute(app, db, C.deleteList, () => calls.recycleBin(db));

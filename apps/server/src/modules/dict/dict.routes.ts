@@ -8,7 +8,7 @@ import { tableDictOptions } from './table-dicts';
 
 /** Dictionary reads (SPEC §7). */
 export function dictRoutes(app: FastifyInstance, db: Db): void {
-  // a code "table,text,code" is a table dictionary: allow-listed tables only (issue 19)
+  // a code "table,text,code" is a table dictionary: allow-listed tables only
   registerRoute(app, db, DictRoutes.items, ({ auth, params }) =>
     params.code.includes(',') ? tableDictOptions(db, params.code, callerOf(auth)) : dictItems(db, params.code),
   );

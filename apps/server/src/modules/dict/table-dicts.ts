@@ -7,7 +7,7 @@ import type { ListCaller } from '../../platform/list/list-spec';
 
 /**
  * A table JeecgBoot's table dictionaries may name (`dict=table,text,code`, JTreeSelect): every
- * column is written here; a client's names only select among them (issue 19 item 4).
+ * column is written here; a client's names only select among them.
  */
 interface TreeTable {
   from: string;

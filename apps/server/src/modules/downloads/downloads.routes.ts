@@ -50,7 +50,7 @@ export const DOWNLOAD_LIST: ListSpec<ExportFile> = {
 };
 
 /**
- * Download center calls (issue 11 item 2; SPEC §2 account → download center): list, one file's
+ * Download center calls (SPEC §2 account → download center): list, one file's
  * state, the file itself (attachment) and delete — each only for the caller's own files.
  */
 export function downloadCenterRoutes(app: FastifyInstance, db: Db): void {

@@ -17,7 +17,7 @@ import { onlineSql, readingsOf } from '../devices/devices.repo';
 import { signLink } from '../auth/sso/login-free';
 
 /**
- * The external device list (issue 14 items 2-3; SPEC §2 warehouse → external device list): every
+ * The external device list (SPEC §2 warehouse → external device list): every
  * device of the tenant polled over Modbus or fed by a third-party integration, with its source,
  * link state, last poll result and latest values. A Modbus device's state is the poller's; a
  * third-party device is online while its newest reading is within the default online window

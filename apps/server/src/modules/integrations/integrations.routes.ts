@@ -26,7 +26,7 @@ import {
 } from './third-party/third-party.service';
 
 /**
- * The integrations module (issue 14 items 2-3): Modbus device configs and their poller, third-party
+ * The integrations module: Modbus device configs and their poller, third-party
  * integrations and their intake, the external device list and the v4 meter / external lists.
  * The poller starts when the server is ready and stops (timers, sockets) when it closes; commands
  * to a Modbus-fed device become register writes (devices.service `setCommandRoute`).

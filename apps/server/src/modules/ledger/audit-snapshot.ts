@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../platform/db/db';
 
 /**
- * Before/after of administrative changes for the audit log (issue 15 item 7). One generic
+ * Before/after of administrative changes for the audit log. One generic
  * mechanism: an edit or delete route of an administered entity (the route path without its last
  * segment names the entity, {@link AUDITED_ENTITIES}) has the rows it names (`id`/`ids` of the body
  * or query, `userIds` of the recycle-bin delete) read before the handler runs and again once it

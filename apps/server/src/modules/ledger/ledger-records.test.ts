@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 
 /**
- * Record chains (issue 15 item 7): alarm processing records, report generations and the audit
+ * Record chains: alarm processing records, report generations and the audit
  * log are chained by triggers; a row changed or removed with direct SQL is the first broken link;
  * an administrative edit is logged with the entity before and after.
  */

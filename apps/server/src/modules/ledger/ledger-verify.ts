@@ -10,7 +10,7 @@ import type { Queryable } from '../../platform/db/db';
 import { GENESIS_HASH, RECORD_CHAINS, WALK_PAGE } from './ledger-chains';
 
 /**
- * Verification of a tenant's hash chains (issue 15 item 7, migration 0069). Every entry's hash is
+ * Verification of a tenant's hash chains (migration 0069). Every entry's hash is
  * recomputed from its fields and the previous entry's hash; every batch digest from the telemetry
  * rows that point at it; every record's content from the chained row. The walk of a chain stops
  * at its first broken link. Reads all of the tenant's chained telemetry once (one grouped scan).

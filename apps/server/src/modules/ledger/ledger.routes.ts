@@ -5,7 +5,7 @@ import { registerRoute } from '../../platform/http/register-route';
 import { verifyTenant } from './ledger-verify';
 
 /**
- * Ledger calls (issue 15 item 7): verification of the caller's tenant's hash chains
+ * Ledger calls: verification of the caller's tenant's hash chains
  * (`ledger:verify`, administrators). Runs in one read-only repeatable-read snapshot so batches
  * committed meanwhile neither show as breaks nor half-appear.
  */

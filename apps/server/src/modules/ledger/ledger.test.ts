@@ -17,7 +17,7 @@ import { TelemetryPartitions, monthStart, partitionName } from '../telemetry/par
 import { SqlTelemetryStore } from '../telemetry/telemetry-store';
 
 /**
- * Hash-chain verification (issue 15 item 7) over real ingest batches: intact, a reading changed
+ * Hash-chain verification over real ingest batches: intact, a reading changed
  * with direct SQL is the first broken link (and mends when changed back), a retention drop is a
  * documented gap, the verification is refused across tenants and without the permission.
  */

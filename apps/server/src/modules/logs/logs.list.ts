@@ -68,7 +68,7 @@ export const LOG_LIST: ListSpec<LogRecord> = {
 
 /**
  * Deletes logs of the caller's tenant (JeecgBoot's log delete / deleteBatch): login logs only.
- * Operation logs are links of the tenant's record-integrity chain (issue 15 item 7), so deleting
+ * Operation logs are links of the tenant's record-integrity chain, so deleting
  * one would break verification: they are refused, and leave only by retention.
  * @throws AppError notFound for an id outside the tenant; badRequest logChained for an operation log.
  */

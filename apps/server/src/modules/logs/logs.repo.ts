@@ -18,7 +18,7 @@ export interface LogEntry {
   costMs?: number | null;
   /** Request body with secrets redacted (operation logs). */
   requestParam?: string | null;
-  /** Administered entity before / after the change (JSON; issue 15 item 7), null when not captured. */
+  /** Administered entity before / after the change (JSON), null when not captured. */
   dataBefore?: unknown;
   dataAfter?: unknown;
 }

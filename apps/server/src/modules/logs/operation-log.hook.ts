@@ -43,7 +43,7 @@ function isSuccess(payload: unknown): boolean {
 }
 
 /**
- * The one operation-log hook (issue #4): every successful add / edit / delete / import answered
+ * The one operation-log hook: every successful add / edit / delete / import answered
  * under the API writes a `sys_log` row of type 2 with the caller, tenant, route, redacted body and
  * time taken — no route writes its own. A logging failure never fails the request. Edits and
  * deletes of administered entities also record the entity before and after (ledger/audit-snapshot.ts).

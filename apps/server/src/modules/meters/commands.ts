@@ -17,7 +17,7 @@ import { logDevice, sendLoggedCommand, type CommandChannel } from '../devices/de
 import { ONLINE_SQL } from './equipment.list';
 
 /**
- * Equipment commands (issue 14: plug on/off, pot/cooker set-point, meter reading request) through
+ * Equipment commands (plug on/off, pot/cooker set-point, meter reading request) through
  * the device commands' one path (`sendLoggedCommand`: broker, device log). Checked before sending:
  * the device exists in the caller's tenant, its family accepts the command (else a field error on
  * `id`), the set-point is within the family's range (°C, field error on `setPointC`), the device is

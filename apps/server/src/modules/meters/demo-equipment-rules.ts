@@ -1,7 +1,7 @@
 import { PARAM, type RuleTemplateInput, type TariffPeriod } from '@ztj/contracts';
 
 /**
- * Rule templates and ammeter tariffs of the demo store equipment (issue 14 item 5; seeded by
+ * Rule templates and ammeter tariffs of the demo store equipment (seeded by
  * demo-equipment.ts). Each template names the real series that raises it in the demo
  * (apps/simulator: ATTRIBUTION.md, docs/devices.md "Store equipment").
  */

@@ -6,7 +6,7 @@ import { provisionDevice } from '../devices/device-provision';
 import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { seedDemoEquipment } from './demo-equipment';
 
-/** The demo store equipment seed (issue 14 item 5): stores, meter configs, bound templates; once. */
+/** The demo store equipment seed: stores, meter configs, bound templates; once. */
 
 let app: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { EQUIPMENT_RULES, SHANGHAI_TOU } from './demo-equipment-rules';
 
 /**
- * The demo store equipment (issue 14 item 5): the two Lawson stores of the "Lawson device list"
+ * The demo store equipment: the two Lawson stores of the "Lawson device list"
  * with the simulator's equipment (apps/simulator equipment fleet; fixed ids), the ammeters'
  * configuration (CT ratios, Shanghai time-of-use tariff, limits) and the equipment rule templates
  * bound to their devices (plug overload on the plugs, hot-holding below 60 °C for 10 minutes on the

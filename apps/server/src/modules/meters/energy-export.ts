@@ -4,7 +4,7 @@ import { defineExporter } from '../../platform/exports/export-registry';
 import { meterEnergy } from './energy.service';
 
 /**
- * The meter report (SPEC §9 export file type `b` "meter"; issue 14): daily energy per meter over a
+ * The meter report (SPEC §9 export file type `b` "meter"): daily energy per meter over a
  * date range as an Excel sheet — one row per meter (id, name, family, CT × PT, kWh per day, total)
  * and a total row — built by a download-center job from the same computation as
  * `/wlx/meter/energy/daily` (kWh per Asia/Shanghai day, counter resets and gaps handled).

@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../platform/db/db';
 import { ROLLOVER_FRACTION, dailyFromRows, dayStart, type EnergyDayRow } from './energy';
 
 /**
- * The daily energy rollup (migration 0086 `meter_energy_day`; issue 14 speed: 1,000 meters × 30
+ * The daily energy rollup (migration 0086 `meter_energy_day`: 1,000 meters × 30
  * days < 200 ms on PostgreSQL). A telemetry trigger marks (device, local day) dirty whenever a
  * reading with the counter P054 is stored; {@link refreshRollup} rebuilds the dirty days of the
  * asked meters from telemetry (one index range scan per day) before {@link readDailyEnergy} reads

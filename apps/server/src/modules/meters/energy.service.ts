@@ -16,7 +16,7 @@ import { isMeterModel, meterConfig, meterRatios } from './meter-config';
 import { splitByTariff } from './tariff-energy';
 
 /**
- * Daily energy and power of meters (issue 14 ammeter chart, energy per day and per warehouse;
+ * Daily energy and power of meters (energy per day and per warehouse;
  * SPEC §2). Energy: kWh per local day (Asia/Shanghai) from the counter P054 through the rollup
  * (energy-rollup.ts), × CT × PT. Power: P053 W × CT × PT, the history machinery's chart buckets.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { counterDelta, dailyEnergy, dayOf, dayOfText, dayStart, dayText, type CounterReading } from './energy';
 
-/** Energy from counters (issue 14): consumption, reset, rollover, gaps spread by time, local days. */
+/** Energy from counters: consumption, reset, rollover, gaps spread by time, local days. */
 
 const D = dayOfText('2026-11-01');
 /** A reading at local `hh:mm` of day `D + day`. */

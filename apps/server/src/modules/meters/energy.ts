@@ -1,6 +1,6 @@
 /**
- * Energy from cumulative counters (issue 14 item "energy per day computed from the meter's
- * cumulative counter, resets and gaps handled"; SPEC §2 ammeter chart). Pure functions; the SQL of
+ * Energy from cumulative counters (energy per day from the meter's
+ * cumulative counter, resets and gaps handled; SPEC §2 ammeter chart). Pure functions; the SQL of
  * the daily rollup (energy-rollup.ts) applies the same {@link counterDelta} rule.
  *
  * Rules, kWh as read from the counter P054 (ratios are applied by the caller):

@@ -7,7 +7,7 @@ import { emptyDeviceState, type EngineReading } from '../alarms/engine/engine.ty
 import { EQUIPMENT_RULES } from './demo-equipment-rules';
 
 /**
- * Alarms on equipment parameters (issue 14: rule templates use the families' channels) through the
+ * Alarms on equipment parameters (rule templates use the families' channels) through the
  * alarm engine: plug overload (P064 true), cooker/pot well below the 60 °C hot-holding limit for 10
  * minutes (duration T001), meter power cut (P011 false); every family channel is accepted by a
  * template condition (numeric ones by thresholds, on/off ones by the flag condition).

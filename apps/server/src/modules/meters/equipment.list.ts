@@ -10,7 +10,7 @@ import {
 import { AUDIT_LABELS, type ListField, type ListSpec } from '../../platform/list/list-spec';
 
 /**
- * The equipment list (issue 14; SPEC §2 ammeter/plug/tag list, boil pot, oden cooker, Lawson list)
+ * The equipment list (SPEC §2 ammeter/plug/tag list, boil pot, oden cooker, Lawson list)
  * on the one list machinery: devices of the equipment models (families.ts) with their store
  * (warehouse), online status and the latest value of each channel of their family.
  */

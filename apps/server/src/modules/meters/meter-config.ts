@@ -13,7 +13,7 @@ import { logDevice } from '../devices/devices.service';
 import { invalidateMeter } from './energy-rollup';
 
 /**
- * Ammeter configuration (issue 14 ammeter config screen; migration 0086 `meter_config`): CT and PT
+ * Ammeter configuration (the ammeter config screen; migration 0086 `meter_config`): CT and PT
  * ratios (their product multiplies energy kWh and power W to primary-side values), the counter's
  * rollover (kWh), time-of-use tariff periods (validated by the contract: HH:mm, cover the day, no
  * overlap) and limits (kW, V). Meters are the families with the energy counter P054 (ammeters and

@@ -21,7 +21,7 @@ import { grantEquipmentButtons } from './meters.fixtures';
 /** A command's answer (CommandResultSchema of the device calls). */
 type CommandResult = { cmdId: string; delivered: boolean };
 
-/** Equipment calls (issue 14): list, stores, config validation, energy vs a hand-computed series, commands online/offline, isolation. */
+/** Equipment calls: list, stores, config validation, energy vs a hand-computed series, commands online/offline, isolation. */
 
 let app: TestApp;
 let admin: { userId: string; token: string };

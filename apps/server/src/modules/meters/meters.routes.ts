@@ -14,7 +14,7 @@ import { meterConfig, saveMeterConfig } from './meter-config';
 import { equipmentStores } from './stores';
 
 /**
- * Equipment calls (EquipmentRoutes of contracts; issue 14): list, Lawson stores, commands, ammeter
+ * Equipment calls (EquipmentRoutes of contracts): list, Lawson stores, commands, ammeter
  * config, daily energy, power, meter report. Thin: contract → permission (registerRoute) → service.
  * Every call is scoped to the caller's tenant; commands go down the device commands' path.
  */

@@ -10,7 +10,7 @@ import {
 } from './equipment.list';
 
 /**
- * The Lawson device list (SPEC §2 device: Lawson list; issue 14): the store equipment of the
+ * The Lawson device list (SPEC §2 device: Lawson list): the store equipment of the
  * tenant grouped by store (warehouse), each store with its devices per family, how many are online
  * and its active alarms. Stores without equipment are left out; `family` narrows the equipment.
  * Ordered by store number.

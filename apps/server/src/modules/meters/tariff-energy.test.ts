@@ -3,7 +3,7 @@ import { SHANGHAI_TOU } from './demo-equipment-rules';
 import { dayOfText, dayStart, type CounterReading } from './energy';
 import { splitByTariff } from './tariff-energy';
 
-/** Energy per tariff period (issue 14): a steady 1 kWh per hour over Shanghai's peak/flat/valley hours. */
+/** Energy per tariff period: a steady 1 kWh per hour over Shanghai's peak/flat/valley hours. */
 
 const D = dayOfText('2026-11-02');
 const H = 3_600_000;

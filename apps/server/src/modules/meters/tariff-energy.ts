@@ -2,7 +2,7 @@ import { TARIFF_NAMES, minutesOfDay, type TariffName, type TariffPeriod } from '
 import { ENERGY_TZ_OFFSET_MS, counterDelta, type CounterReading } from './energy';
 
 /**
- * Energy per time-of-use tariff period (issue 14 ammeter config/chart: tariff periods with a price
+ * Energy per time-of-use tariff period (tariff periods with a price
  * per kWh). Pure: consumption between successive counter readings (energy.ts `counterDelta`) is
  * spread evenly over the time between them (the daily energy's rule) and cut where the local time
  * (Asia/Shanghai) crosses a period boundary; only the part inside `[from, to)` counts.

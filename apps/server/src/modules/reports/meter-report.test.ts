@@ -10,7 +10,7 @@ import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { addDevice, uid } from '../telemetry/ingest.fixtures';
 
 /**
- * The device report dialog's meter report (SPEC §9 type b, issue 14): `/wlx/report/device` with
+ * The device report dialog's meter report (SPEC §9 type b): `/wlx/report/device` with
  * `reportType=b` queues the meters module's Excel report over the range's local days for ammeters
  * and plugs, and refuses devices that are not meters on `reportType` without queueing anything.
  */

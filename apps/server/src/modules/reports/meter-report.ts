@@ -5,7 +5,7 @@ import { METER_REPORT_EXPORTER } from '../meters/energy-export';
 import { isMeterModel } from '../meters/meter-config';
 
 /**
- * The device report dialog's meter report (SPEC §9 export file type `b`; issue 14): the devices
+ * The device report dialog's meter report (SPEC §9 export file type `b`): the devices
  * picked must all be meters (ammeters and plugs, the families with the P054 kWh counter), the
  * range `startTime`…`endTime` (ms epoch) becomes the local days (Asia/Shanghai, inclusive) of the
  * meter report, and the job is the meters module's own exporter (the same one

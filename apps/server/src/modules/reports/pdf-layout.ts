@@ -89,7 +89,7 @@ export function columnWidths(widths: readonly (number | '*')[], total = CONTENT_
 }
 
 /**
- * The one table drawer of the report PDFs (issue 11 item 3): rows wrap their text, a row never
+ * The one table drawer of the report PDFs: rows wrap their text, a row never
  * splits, and a table that runs past the bottom margin continues on a new page with its header
  * row repeated (bold, on grey). The header never stands alone at a page foot: the table starts
  * on a new page when its header and first row do not fit. A row taller than a page is cut

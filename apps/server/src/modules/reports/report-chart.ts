@@ -32,8 +32,8 @@ export function withGapBreaks(points: readonly [number, number][], gaps: readonl
 }
 
 /**
- * The temperature/humidity curve of a device as an SVG string (ECharts server-side rendering,
- * issue 11 item 3): temperature on the left axis, humidity on the right, each limit a dashed line
+ * The temperature/humidity curve of a device as an SVG string (ECharts server-side rendering):
+ * temperature on the left axis, humidity on the right, each limit a dashed line
  * in its series' colour; the line breaks at the reading gaps (`gaps`). Times on the axis are
  * written in `timeZone`. Null without chart data.
  */

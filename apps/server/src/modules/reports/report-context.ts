@@ -9,7 +9,7 @@ export interface ParamLimits extends Limits {
 }
 
 /**
- * The limits the device's rule templates set per parameter code (issue 11 item 3): enabled templates
+ * The limits the device's rule templates set per parameter code: enabled templates
  * bound to the device or to its group; `threshold` conditions (also inside `duration`): comparison
  * 0 greater / 2 greater-equal give the high limit, 1 less / 3 less-equal the low limit; a `range`
  * condition with effect 2 (outside) gives both. "Between" / "inside" conditions alarm within a band

@@ -6,7 +6,7 @@ import type { Queryable } from '../../platform/db/db';
 export const READ_PAGE_ROWS = 5_000;
 
 /**
- * The readings of one device over a report range as compact columns (issue 11 item 3): times and
+ * The readings of one device over a report range as compact columns: times and
  * one Float64Array per numeric parameter, aligned with `ts` (NaN = no value in that reading).
  * 80,000 readings × 3 columns ≈ 2 MB.
  */

@@ -149,7 +149,7 @@ const EN: typeof ZH = {
   description: 'Device report: {devices}, {start} to {end}',
 };
 
-/** Texts of the reports per language (issue 11 item 3: every report in both languages). */
+/** Texts of the reports per language (every report in both languages). */
 export type ReportLabels = typeof ZH;
 /** The report texts of `lang`. */
 export function labelsOf(lang: Language): ReportLabels {

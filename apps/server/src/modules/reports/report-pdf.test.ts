@@ -5,7 +5,7 @@ import { renderReportPdf } from './report-pdf';
 import { longReportModel } from './reports.fixtures';
 
 /**
- * Report PDF layout (issue 11 item 3): every table that crosses a page repeats its header row at the
+ * Report PDF layout: every table that crosses a page repeats its header row at the
  * top of the next page (one drawer for all tables), read back per page with pdf-parse; the curve's
  * limit labels are printed as text.
  */

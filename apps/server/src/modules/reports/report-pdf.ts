@@ -215,7 +215,7 @@ function chart(doc: PDFKit.PDFDocument, d: DeviceSection, m: ReportModel, L: Rep
 }
 
 /**
- * The PDF of a device report (types 1 and 3; issue 11 item 3): cover with product, tenant, time
+ * The PDF of a device report (types 1 and 3): cover with product, tenant, time
  * zone, generation time, range and SHA-256; a summary for several devices; per device its
  * parameter statistics with MKT and limits, the curve with limit lines, excursions, gaps and alarm
  * summary; the signature block; page numbers. Fonts: Noto Sans SC embedded (subset).

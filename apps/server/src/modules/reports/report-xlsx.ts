@@ -17,7 +17,7 @@ function sheetName(base: string, used: Set<string>): string {
 }
 
 /**
- * The Excel file of a device report (types 2 and 4; issue 11 item 3), written with ExcelJS's
+ * The Excel file of a device report (types 2 and 4), written with ExcelJS's
  * streaming writer (rows committed as they are written): a summary sheet (the report's header,
  * per device the parameter statistics with MKT and limits, every excursion, gap and alarm) and one
  * data sheet per device (time in the report's time zone, then one column per numeric parameter).

@@ -13,10 +13,10 @@ import { WAYBILL_REPORT_EXPORTERS } from './waybill-report';
 import { WAYBILL_ZIP_EXPORTER, waybillForReport } from './waybill-zip';
 
 /**
- * Report calls (issue 11 item 3). `GET /wlx/report/device?deviceIds=a,b&startTime=&endTime=&format=pdf|xlsx`
+ * Report calls. `GET /wlx/report/device?deviceIds=a,b&startTime=&endTime=&format=pdf|xlsx`
  * (permission `device:export`): every device must be the caller's tenant's (else refused with
  * "device not found"); end before start is a field error on `endTime`; `reportType` `b` (meter
- * report, issue 14) queues the meters module's Excel report (type b) of the range's days when every
+ * report) queues the meters module's Excel report (type b) of the range's days when every
  * device is an ammeter or plug (else a field error on `reportType`); another `reportType` than
  * `terminal` (a device family the product does not have) is a field error on `reportType` saying so; the report is queued as a
  * download-center job of type 1-4 and the call answers at once with the file being generated.

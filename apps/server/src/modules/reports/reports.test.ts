@@ -12,7 +12,7 @@ import { bindColdChainLimits, insertReadings, processedAlarm, waybillWith, worke
 import { expectRefused } from '../../../test/refusal';
 
 /**
- * Device reports (issue 11 item 3) read back: PDF text (pdf-parse) and xlsx cells (ExcelJS) in both
+ * Device reports read back: PDF text (pdf-parse) and xlsx cells (ExcelJS) in both
  * languages carry the MKT, the extremes, an excursion, the limits' template, the alarm and its
  * processing, and the SHA-256 of the readings; bad input and other tenants' devices are refused.
  */

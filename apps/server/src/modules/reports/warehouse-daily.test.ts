@@ -11,7 +11,7 @@ import { previousShanghaiDay, shanghaiDay, WAREHOUSE_DAILY_JOB } from './warehou
 import { expectRefused } from '../../../test/refusal';
 
 /**
- * Warehouse daily report (issue 11 item 3, type 5): on demand for one Asia/Shanghai day, and by the
+ * Warehouse daily report (type 5): on demand for one Asia/Shanghai day, and by the
  * scheduled-job class for the previous day into the monitoring accounts' download centers.
  */
 let app: TestApp;

@@ -8,7 +8,7 @@ import { buildReportModel } from './device-report';
 import { renderReportPdf } from './report-pdf';
 
 /**
- * Warehouse daily report (issue 11 item 3, export type 5): a PDF device report of every device of
+ * Warehouse daily report (export type 5): a PDF device report of every device of
  * one warehouse (the first {@link REPORT_MAX_DEVICES} by device number) over one calendar day of
  * Asia/Shanghai (UTC+8 all year: no daylight saving), titled with the warehouse. On demand through
  * `GET /wlx/report/warehouseDaily` and every day through the scheduled-job class

@@ -11,7 +11,7 @@ import { evenly } from './waybill-report';
 import { expectRefused } from '../../../test/refusal';
 
 /**
- * Waybill report (issue 11 item 3, type 8) read back: the waybill's information, status and track
+ * Waybill report (type 8) read back: the waybill's information, status and track
  * table, then its devices' reports, in PDF (both languages) and Excel; other tenants are refused.
  */
 let app: TestApp;

@@ -11,7 +11,7 @@ import { renderReportXlsx } from './report-xlsx';
 import { waybillForReport } from './waybill-zip';
 
 /**
- * Waybill report (issue 11 item 3), PDF and Excel, export type 8 (vehicle report): the device
+ * Waybill report, PDF and Excel, export type 8 (vehicle report): the device
  * report of every device of the waybill over its actual (else planned; ongoing: until now) range,
  * preceded by the waybill's information (numbers, vehicle, route, planned and actual times, status
  * and timing outcome of SPEC §4) and a track table (at most {@link TRACK_ROWS} positions of the first

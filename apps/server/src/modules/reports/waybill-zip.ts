@@ -48,7 +48,7 @@ export async function waybillForReport(
 }
 
 /**
- * The waybill ZIP (type 6; issue 11 item 3): one single-terminal PDF report per device of the
+ * The waybill ZIP (type 6): one single-terminal PDF report per device of the
  * waybill over its actual (else planned; ongoing: until now; at most REPORT_MAX_RANGE_MS) time range, built one device at a
  * time and streamed into the archive. Devices without readings are left out; null when none has any.
  */

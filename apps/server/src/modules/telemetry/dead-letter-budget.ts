@@ -30,7 +30,7 @@ export { SUPPRESSED_REASON };
 const OTHERS = '*';
 
 /**
- * Per-client budget of stored dead letters (issue #8: 20,000 garbage messages from one device had
+ * Per-client budget of stored dead letters (20,000 garbage messages from one device had
  * become 20,000 rows). Within a fixed window each client may store `perClient` dead letters and all
  * clients together `total`; past that a dead letter is only counted (the ingest still counts every
  * one in `ingest_counter`). When a window with suppressed dead letters closes, each such client gets

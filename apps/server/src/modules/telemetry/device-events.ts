@@ -15,7 +15,7 @@ export interface Refusal {
   detail: string | null;
 }
 
-/** The refusal of a payload the schema refused: `forbiddenKey` (issue #8) or `invalid`, with the issues. */
+/** The refusal of a payload the schema refused: `forbiddenKey` or `invalid`, with the issues. */
 function refusalOf(issues: readonly { path: PropertyKey[]; message: string }[]): Refusal {
   return {
     reason: issues.some((i) => i.message === FORBIDDEN_KEY_MESSAGE) ? 'forbiddenKey' : 'invalid',

@@ -13,10 +13,10 @@ import {
 
 /**
  * Hand-written equivalent of the contract's `TelemetryPayloadSchema` and
- * `GatewayTelemetryPayloadSchema` for the ingest hot path (issue #3: zod costs several µs per
+ * `GatewayTelemetryPayloadSchema` for the ingest hot path (zod costs several µs per
  * message). It accepts exactly what the schemas accept (same ranges, `checkParameterValue` for
  * every value, lat/lng pairing, non-empty readings; unknown top-level keys ignored as zod strips
- * them, unless a key named in `FORBIDDEN_PAYLOAD_KEYS` appears anywhere, issue #8). Only when it refuses does the ingest run the zod schema, for the detailed reason and as a
+ * them, unless a key named in `FORBIDDEN_PAYLOAD_KEYS` appears anywhere). Only when it refuses does the ingest run the zod schema, for the detailed reason and as a
  * guard: a payload the schema accepts is never refused (see fast-validate.test.ts).
  */
 

@@ -42,7 +42,7 @@ export function newBatch(): Batch {
   return b;
 }
 
-/** First retry delay of a failed batch write, ms (issue #15 item 2). */
+/** First retry delay of a failed batch write, ms. */
 export const RETRY_FIRST_MS = 100;
 /** Longest retry delay of a failed batch write, ms. */
 export const RETRY_MAX_MS = 5000;
@@ -97,7 +97,7 @@ export class RetryPause {
 }
 
 /**
- * Runs `attempt` until it succeeds (issue #15 item 2), sleeping {@link retryDelayMs} between
+ * Runs `attempt` until it succeeds, sleeping {@link retryDelayMs} between
  * tries on `pause` (cut short by its `wake`); once `deadline()` (ms epoch, undefined = none) has
  * passed, a failure is final. `onFailure` hears every failure with the delay before the next try.
  */

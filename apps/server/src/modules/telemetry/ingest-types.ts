@@ -42,11 +42,11 @@ export interface IngestOptions {
   stopRetryMs?: number;
   /** Called after each committed batch with its rows and the commit time, ms (benchmark, metrics). */
   onCommitted?: (rows: readonly TelemetryRow[], committedAt: number) => void;
-  /** Called after a device event (`ztj/devices/{id}/events`) is stored (alarm engine, issue 9); must not block. */
+  /** Called after a device event (`ztj/devices/{id}/events`) is stored (alarm engine); must not block. */
   onDeviceEvent?: (event: StoredDeviceEvent) => void;
   /**
    * Oldest device time the telemetry partitions hold, ms epoch, kept current by the partition
-   * upkeep (`TelemetryPartitions.floor`, issue 15 item 5): older readings are refused as
+   * upkeep (`TelemetryPartitions.floor`): older readings are refused as
    * `beforeRetention`. Unset: no such bound (PGlite).
    */
   telemetryFloor?: { readonly minTs: number };

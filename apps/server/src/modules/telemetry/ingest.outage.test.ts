@@ -6,7 +6,7 @@ import { CuttableProxy } from './cuttable-proxy.fixture';
 import { EXTERNAL_MQTT, addDevice, connectDevice, uid, waitFor } from './ingest.fixtures';
 
 /**
- * Issue #15 item 2: PostgreSQL unreachable for ~3 s in the middle of a flood. The app reaches the
+ * PostgreSQL unreachable for ~3 s in the middle of a flood. The app reaches the
  * database through a TCP proxy in this process; cutting it destroys every connection and refuses
  * new ones, as a database restart does. PGlite cannot go down, so this needs DATABASE_URL.
  */

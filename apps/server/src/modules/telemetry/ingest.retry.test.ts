@@ -32,7 +32,7 @@ class SwitchableStore implements TelemetryStore {
   async close(): Promise<void> {}
 }
 
-describe('ingest retries a failing store (issue #15 item 2)', () => {
+describe('ingest retries a failing store', () => {
   it('backs off from 100 ms doubling to 5 s', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 20].map(retryDelayMs)).toEqual([100, 200, 400, 800, 1600, 3200, 5000, 5000]);
   });

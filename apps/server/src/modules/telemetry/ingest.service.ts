@@ -22,7 +22,7 @@ type Outcome = IngestOutcome & { batch?: Batch };
  * path, see fast-validate.ts), refuses unknown devices, sub-devices of another gateway and device
  * times outside `checkDeviceTime`, and queues readings into batches written by a
  * {@link TelemetryStore}; a refused message becomes a dead letter and never stops the stream
- * (stored within a per-client budget, counted past it: {@link DeadLetterBudget}, issue #8).
+ * (stored within a per-client budget, counted past it: {@link DeadLetterBudget}).
  * Events and acks are low-volume and written directly.
  */
 export class IngestService {
@@ -54,10 +54,10 @@ export class IngestService {
   /** Set by {@link stop}: past it a failing batch is given up (ms epoch). */
   private stopDeadline: number | undefined;
   private readonly pause = new RetryPause();
-  /** Readings older than `floor.minTs` have no partition to go to (issue 15 item 5). */
+  /** Readings older than `floor.minTs` have no partition to go to. */
   private readonly floor: { readonly minTs: number };
 
-  /** True from the first failed batch write until the next successful commit (readiness, issue #15 item 2). */
+  /** True from the first failed batch write until the next successful commit (readiness). */
   get storeFailing(): boolean {
     return this.failing;
   }
@@ -110,7 +110,7 @@ export class IngestService {
 
   /**
    * Takes a message without waiting (MQTT); returns what settles once its effect is committed
-   * (the batch holding its readings or dead letter), to acknowledge after commit (issue #15 item 1).
+   * (the batch holding its readings or dead letter), to acknowledge after commit.
    */
   take(msg: IngestMessage): Settling {
     const r = this.process(msg, Date.now());

@@ -9,7 +9,7 @@ import { IngestRuntime } from './ingest-runtime';
 import { addDevice, uid, waitFor } from './ingest.fixtures';
 
 /**
- * Issue #15 item 1 on an external broker: the ingest acknowledges a message to the broker only
+ * Acknowledgement after commit on an external broker: the ingest acknowledges a message to the broker only
  * after its batch committed, over a persistent session (MQTT_CLIENT_ID), so a crashed ingest loses
  * nothing: its replacement with the same client id gets what was in flight and what was published
  * meanwhile. The crash: the first ingest reaches the broker and PostgreSQL through TCP proxies that

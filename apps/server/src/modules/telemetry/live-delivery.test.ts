@@ -9,7 +9,7 @@ import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../platform/tenancy/tenan
 import { addDevice, connectDevice, createDeviceTestApp, uid } from './ingest.fixtures';
 
 /**
- * Live delivery (issue #3: "new readings reach open pages within 2 s through the WebSocket"),
+ * Live delivery ("new readings reach open pages within 2 s through the WebSocket"),
  * end to end through a listening server: a reading ingested over HTTP or MQTT comes out of the
  * console WebSocket `/websocket/{userId}` (token as subprotocol) as `{cmd:'telemetry'}` with its
  * values and position, to users of the device's tenant only. The only timing is a generous wait.

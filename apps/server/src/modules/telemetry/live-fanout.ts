@@ -5,7 +5,7 @@ import type { TelemetryRow } from './telemetry-store';
 type LiveDevice = WsTelemetryMessage['devices'][number];
 
 /**
- * Pushes committed readings to the console (issue #3 live delivery): per tenant, the newest reading
+ * Pushes committed readings to the console: per tenant, the newest reading
  * of each device since the last push, at most one `{cmd:'telemetry'}` message per second per
  * tenant, only to sockets of that tenant. A batch committed while the tenant's window is closed is
  * merged and sent when it opens (so delivery is within ~1 s of the commit).

@@ -5,7 +5,7 @@ import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { SqlTelemetryStore, type TelemetryRow } from './telemetry-store';
 
 /**
- * Migration 0094 (issue 10 speed): the per-batch updates of `device` and `device_latest` keep each
+ * Migration 0094: the per-batch updates of `device` and `device_latest` keep each
  * row on its page (heap-only tuples), so a fleet reporting all day rewrites no index entries and
  * does not spread its rows over new pages. Checked by where the rows live (`ctid` block) before
  * and after a batch that updates every device: without the free room of the migration every

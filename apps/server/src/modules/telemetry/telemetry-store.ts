@@ -23,8 +23,8 @@ export interface TelemetryRow {
 
 /**
  * One refused message. Reason codes: those of `ingest_dead_letter` in migration 0021, plus `tooLarge`,
- * `notGateway`, `forbiddenKey` (issue #8), `suppressed` (summary of dead letters past their budget)
- * and `beforeRetention` (device time older than the oldest telemetry partition, issue 15 item 5).
+ * `notGateway`, `forbiddenKey`, `suppressed` (summary of dead letters past their budget)
+ * and `beforeRetention` (device time older than the oldest telemetry partition).
  */
 /** Reason of a summary row (`ingest_dead_letter.reason`, written by dead-letter-budget.ts); such rows are not counted as dead letters. */
 export const SUPPRESSED_REASON = 'suppressed';
@@ -65,7 +65,7 @@ const kept = (column: string, code: string, json: 'number' | 'boolean', sql: str
 
 /**
  * The batch INSERT with its ledger entries and the devices' latest state, in one statement.
- * Ledger (issue 15 item 7, migration 0069): each tenant of the batch gets an entry id up front, its
+ * Ledger (migration 0069): each tenant of the batch gets an entry id up front, its
  * stored rows carry it in `ledger_id`, and one entry per tenant is appended to its telemetry chain
  * with the count, device-time range and SHA-256 of the rows it stored in canonical order (duplicates
  * belong to the entry that stored them first). Latest state: the newest stored row of each device
@@ -197,7 +197,7 @@ export class CopyTelemetryStore implements TelemetryStore {
 
   /**
    * The store's connection, opened on first use and again after it was lost (the ingest retries a
-   * failed batch, issue #15 item 2). Throws when PostgreSQL cannot be reached within 10 s.
+   * failed batch). Throws when PostgreSQL cannot be reached within 10 s.
    */
   private async connection(): Promise<pg.Client> {
     if (this.client) return this.client;

@@ -12,7 +12,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('replaying a real GPS track through the broker (issue #3)', () => {
+describe('replaying a real GPS track through the broker', () => {
   it('stores one point per fix and ends at the track’s last position', async () => {
     const data = loadFleetData();
     const fixes = data.tracks[0]!;

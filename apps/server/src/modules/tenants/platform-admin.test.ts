@@ -92,7 +92,7 @@ describe('tenants, positions, dictionaries, categories, upload and the list cont
       ).body.code,
     ).toBe(510);
     expect((await t.call('GET', `/sys/tenant/queryById?id=1000`, { token: f.otherAdmin })).body.code).toBe(404);
-    // Issue #8 finding 1 (deliberate change): the creator no longer joins the new tenant; the
+    // Deliberate change: the creator no longer joins the new tenant; the
     // call creates the tenant's own first administrator, the only user of its list.
     const own = await t.login('newadmin1', USER_PASSWORD);
     const inNew = await t.call<PageResult<UserRecord>>('GET', '/sys/user/list', { token: own });
@@ -331,7 +331,7 @@ describe('tenants, positions, dictionaries, categories, upload and the list cont
     );
     expect(ok).toMatchObject({ success: true, result: { fileName: 'me.png', fileSize: PNG.length } });
     expect(ok.message).toBe(ok.result.filePath);
-    // Issue #8 finding 8 (deliberate change): stored files are served to signed-in members of the
+    // Deliberate change: stored files are served to signed-in members of the
     // owning tenant only (anonymous → 401); security/sessions-files.test.ts covers the rest.
     expect((await download(t, `/sys/common/static/${ok.result.filePath}`)).status).toBe(401);
     const got = await download(t, `/sys/common/static/${ok.result.filePath}`, f.viewer);

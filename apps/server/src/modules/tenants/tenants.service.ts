@@ -41,7 +41,7 @@ const when = (v: string | null | undefined): string | null => (v ? v : null);
  * Creates a tenant (SPEC §6 tenants) with a root department, an administrator role holding every
  * permission and its first administrator account (`adminUsername`, `adminRealname`,
  * `adminPassword`: SPEC §5 rules) holding that role in that department. The creator does NOT
- * join the tenant (issue #8 finding 1: a member platform administrator would be visible to, and
+ * join the tenant (a member platform administrator would be visible to, and
  * changeable by, the new tenant's administrator); the platform keeps managing the tenant itself
  * (edit, delete) from the platform tenant.
  * @throws AppError conflict tenantExists; conflict userExists / usernameUnavailable for the

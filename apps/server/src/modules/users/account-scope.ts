@@ -5,7 +5,7 @@ import type { ListCaller } from '../../platform/list/list-spec';
 import { PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 
 /*
- * The tenant boundary of user accounts (issue #8 finding 1; SPEC §6).
+ * The tenant boundary of user accounts (SPEC §6).
  *
  * An account (`sys_user`: name, password, profile fields, status, recycle-bin flag) is global:
  * sign-in has no tenant. Its memberships (`sys_user_tenant`, and the `sys_user_role` /

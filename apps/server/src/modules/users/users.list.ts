@@ -105,7 +105,7 @@ export const USER_LIST: ListSpec<UserRecord> = {
   where: ['u.del_flag = 0'],
   idSql: 'u.id',
   params: {
-    // pickers look their values up as id=<id>,<id>, (SPEC §7 picker value lookup; issue 19 item 5)
+    // pickers look their values up as id=<id>,<id>, (SPEC §7 picker value lookup)
     id: `u.id = ANY(string_to_array(?::text, ','))`,
     depId: `EXISTS (SELECT 1 FROM sys_user_depart ud JOIN sys_depart d ON d.id = ud.dep_id AND d.tenant_id = $tenant
                      WHERE ud.user_id = u.id AND ud.dep_id = ?)`,

@@ -28,7 +28,7 @@ async function requireFilterId<R>(spec: ListSpec<R>, value: unknown, db: Db, cal
 
 /**
  * User administration (SPEC §7 "user"): thin routes — contract → permission → service. The tenant
- * boundary of accounts is described in account-scope.ts (issue #8 finding 1).
+ * boundary of accounts is described in account-scope.ts.
  */
 export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
   const R = UserRoutes;

@@ -59,7 +59,7 @@ const SESSION_SQL = `
    WHERE s.token_hash = $1`;
 
 /**
- * Verifies a token and the requested tenant (SPEC §7 headers, issue #2 Auth API). One database
+ * Verifies a token and the requested tenant (SPEC §7 headers). One database
  * round trip, or none while an accepted answer is in the `AccessCache` (access-cache.ts) (at most
  * `ACCESS_CACHE_TTL_MS` old and never past the session's expiry or the tenant's end date;
  * changes written through this process empty the cache at once). A refused token is never cached.
@@ -126,7 +126,7 @@ function parseTenantHeader(value: string | undefined): number | undefined {
  * SQL of the ids of the permissions (menus and buttons) a user holds in a tenant (SPEC §6), with
  * `$1` the user id and `$2` the tenant id. Two paths:
  * - tenant roles: the permissions of the roles the user holds in the tenant (`sys_user_role`);
- * - department roles (issue #4 "department roles"; SPEC §6 "departments have role rights",
+ * - department roles (SPEC §6 "departments have role rights",
  *   §7 saveDepartPermission): the permissions of the department roles the user is given, for
  *   departments of the tenant the user belongs to, and only those the department itself holds
  *   (`sys_depart_permission`). Taking a permission from a department therefore takes it at

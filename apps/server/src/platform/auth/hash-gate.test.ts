@@ -3,7 +3,7 @@ import { AppError } from '../http/app-error';
 import { HashGate, type GateStart } from './hash-gate';
 import { DurationSample } from './verify-timing';
 
-/** Issue 34 item 5: the fair hash gate and the durations unknown account names wait. */
+/** the fair hash gate and the durations unknown account names wait. */
 
 /** A task that runs until released by hand; `started` lists the labels in start order. */
 function controlled(started: string[]) {

@@ -57,8 +57,8 @@ interface ClientState {
 }
 
 /**
- * A fair gate for CPU-heavy work off the main thread (issue #8 finding 2: scrypt on libuv's pool;
- * issue 34 item 5: sign-in under a distributed guessing attack). At most `concurrency` tasks hold
+ * A fair gate for CPU-heavy work off the main thread (scrypt on libuv's pool;
+ * sign-in under a distributed guessing attack). At most `concurrency` tasks hold
  * a slot at once. Waiting entries sit in one queue per client (the sign-in's client address) and
  * the clients take turns, round robin: a client with 100 waiting sign-ins moves one of them
  * forward per round, so another client's sign-in waits behind at most one entry of each client

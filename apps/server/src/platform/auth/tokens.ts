@@ -36,7 +36,7 @@ function gatedScrypt(
 
 /**
  * Hashes a password with scrypt and a random 16-byte salt, through {@link passwordHashGate}
- * (bounded, fair per client, issues #8 and 34).
+ * (bounded, fair per client).
  * @param client whose turn it takes in the gate: the client address of a request, else the server.
  * @returns `scrypt$N$r$p$<salt b64>$<hash b64>`.
  * @throws AppError tooManyRequests when the gate's queue (or the client's) is full.

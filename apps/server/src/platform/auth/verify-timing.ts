@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * The recent durations of real password hashes of this process (issue 34 item 5), from which a
+ * The recent durations of real password hashes of this process, from which a
  * sign-in with an unknown account name draws how long to wait instead of hashing. Keeps the last
  * `size` durations; only those younger than `freshMs` are drawn from, and with fewer than
  * `minFresh` of them {@link draw} answers undefined: the caller then hashes for real, which

@@ -9,13 +9,13 @@ import { ingestClientId } from './ingest-client-id';
 /**
  * The repository root. Relative `DATA_DIR` and `WEB_DIR` resolve against it, whatever the working
  * directory: `npm start` runs the server from apps/server while `npm run device:add` runs from the
- * root, and both must open the same embedded database (issue #16).
+ * root, and both must open the same embedded database.
  */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
 /**
  * Server configuration read from the environment (README "Environment variables").
- * Bad values stop start-up with a message naming the variable (issue #2, Start).
+ * Bad values stop start-up with a message naming the variable (Start).
  */
 export interface Config {
   /** HTTP port of console + API + WebSocket. */
@@ -36,11 +36,11 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** `json` lines, or `pretty` (pino-pretty) for a person at a terminal; `auto` picks by whether stdout is a terminal. */
   logFormat: 'json' | 'pretty';
-  /** A request taking at least this long is logged at warn, ms (others at debug; issue #16). */
+  /** A request taking at least this long is logged at warn, ms (others at debug). */
   logSlowMs: number;
   /** Built web app folder served at `/`; undefined → not served. */
   webDir: string | undefined;
-  /** Demo mode: the device simulator replays real traces (issue #3). */
+  /** Demo mode: the device simulator replays real traces. */
   demo: boolean;
   /** Embedded MQTT broker port (aedes, MQTT 3.1.1); 0 = random (tests); 'off' = no embedded broker. */
   mqttPort: number | 'off';
@@ -49,7 +49,7 @@ export interface Config {
   /** Subscribe with `$share/ingest/...` on the external broker so several ingest processes split the stream. */
   mqttShared: boolean;
   /**
-   * `MQTT_CLIENT_ID`: the ingest's persistent session on the external broker (issue #15 item 1):
+   * `MQTT_CLIENT_ID`: the ingest's persistent session on the external broker:
    * connection i connects as `<id>-<i>` with clean start off, so the broker keeps what was not yet
    * acknowledged (PUBACK after commit) while the process is away. Unset: `ztj-ingest-<host>-<PORT>`
    * (stable across restarts, unique per process on a host); `random`: undefined = random ids, clean sessions.
@@ -61,13 +61,13 @@ export interface Config {
    */
   mqttIngestTopics: string[] | undefined;
   /**
-   * `CLUSTER=on`: this process is one of several over one PostgreSQL (issue #15 item 4): live
+   * `CLUSTER=on`: this process is one of several over one PostgreSQL: live
    * messages, presence and access-cache invalidations travel between them (cluster-relay.ts).
    */
   cluster: boolean;
   /** `MQTT_SESSION_EXPIRY_S`: how long the broker keeps that session after a disconnect, seconds (default 86400). */
   mqttSessionExpirySec: number;
-  /** Largest MQTT packet the embedded broker reads, bytes; a larger one closes the connection (issue #8). */
+  /** Largest MQTT packet the embedded broker reads, bytes; a larger one closes the connection. */
   mqttMaxPacket: number;
   /** A connection of the embedded broker that has not sent CONNECT after this long is closed, ms. */
   mqttConnectTimeoutMs: number;
@@ -91,19 +91,18 @@ export interface Config {
    * proxies' addresses/CIDRs. Trusting a header the client can write lets it pick its address.
    */
   trustProxy: boolean | number | string[];
-  /** Bearer token a scraper sends to `<base>/metrics`; undefined → metrics answered on loopback only (issue #15 item 6). */
+  /** Bearer token a scraper sends to `<base>/metrics`; undefined → metrics answered on loopback only. */
   metricsToken: string | undefined;
-  /** Bound of the SIGTERM drain, ms; past it the process exits with code 1 (issue #15 item 6). */
+  /** Bound of the SIGTERM drain, ms; past it the process exits with code 1. */
   shutdownTimeoutMs: number;
-  /** Days an exported file stays in the download center before it is deleted (issue 11 item 2). */
+  /** Days an exported file stays in the download center before it is deleted. */
   exportRetentionDays: number;
   /**
-   * `TELEMETRY_RETENTION_MONTHS`: months of readings kept at least on PostgreSQL (issue 15 item 5,
-   * default 60, the GSP's 5 years); monthly partitions wholly older are dropped. At least 4, so a
+   * `TELEMETRY_RETENTION_MONTHS`: months of readings kept at least on PostgreSQL (   * default 60, the GSP's 5 years); monthly partitions wholly older are dropped. At least 4, so a
    * dropped partition is always older than the ingest's 90-day back-fill window.
    */
   telemetryRetentionMonths: number;
-  /** The console's map tile sources, `MAP_TILES` (docs/maps.md, issue #10 item 7). */
+  /** The console's map tile sources, `MAP_TILES` (docs/maps.md). */
   mapTiles: MapTilesConfig;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { ingestClientId } from './ingest-client-id';
 
-describe('the ingest client id on an external broker (issue #15 item 1)', () => {
+describe('the ingest client id on an external broker', () => {
   it('defaults to a persistent id from host and HTTP port, the same after a restart', () => {
     expect(ingestClientId(undefined, 8080, 'edge-01')).toBe('ztj-ingest-edge-01-8080');
     expect(ingestClientId(undefined, 8081, 'edge-01')).not.toBe(ingestClientId(undefined, 8080, 'edge-01'));

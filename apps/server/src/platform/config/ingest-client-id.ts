@@ -1,7 +1,7 @@
 import os from 'node:os';
 
 /**
- * The ingest's MQTT client id on an external broker (issue #15 item 1, `MQTT_CLIENT_ID`): the
+ * The ingest's MQTT client id on an external broker (`MQTT_CLIENT_ID`): the
  * broker keeps a persistent session — what the ingest has not acknowledged, and what is published
  * while it is away — only for a client that comes back with the same id. Unset: the default
  * `ztj-ingest-<host>-<port>` (host name reduced to the allowed characters, at most 60 characters in

@@ -37,7 +37,7 @@ async function recordedMigrations(db: Db): Promise<Set<string> | undefined> {
  * Applies every migration not yet recorded in `schema_migrations`, in file-name order, each in
  * its own transaction holding an advisory lock, so concurrent starts do not race. A file may end
  * with a PostgreSQL-only part ({@link POSTGRES_ONLY_MARK}).
- * A current schema costs one query (issue 34 item 4: a restart checks the migrations once): the
+ * A current schema costs one query (a restart checks the migrations once): the
  * recorded names are read and compared with the files' names, no file is read and no lock taken.
  * @returns the names applied by this call.
  */

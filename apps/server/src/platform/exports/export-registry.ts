@@ -18,7 +18,7 @@ export interface ExportContext<Q = Record<string, unknown>> {
 }
 
 /**
- * A kind of export (issue 11 item 2): how its file is built from the request. Registered once per
+ * A kind of export: how its file is built from the request. Registered once per
  * process (at route registration) under `key`; the job carries only the key, the query and the
  * requester, so any process can build it. `build` returns null when there is nothing to export
  * (the file then fails with SPEC §8 "file download failed").

@@ -8,7 +8,7 @@ import type { ExportService } from './export-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The download center's export service (issue 11 item 2), decorated by the app. */
+    /** The download center's export service, decorated by the app. */
     exports: ExportService;
   }
 }

@@ -24,7 +24,7 @@ const RETRY_LIMIT = 2;
 
 /**
  * The refusal of a file type that is listed but not available yet (EXPORT_FILE_TYPES `available:
- * false`, issue 11 item 3): "“Meter report” cannot be generated yet: the platform has no devices of
+ * false`): "“Meter report” cannot be generated yet: the platform has no devices of
  * this kind", as a field error on `field` when given.
  */
 export function exportTypeUnavailable(type: ExportFileType, lang: Language, field?: string): AppError {
@@ -69,7 +69,7 @@ interface FileRow {
 }
 
 /**
- * The download center's engine (issue 11 item 2; SPEC §1 "export is asynchronous"): an export
+ * The download center's engine (SPEC §1 "export is asynchronous"): an export
  * request becomes an `export_file` row and a job; the job builds the file with its exporter, stores
  * it under DATA_DIR/exports with its SHA-256 and marks the row `success` (or `failure` with the
  * SPEC §8 message: no data → "file download failed"); files expire after `retentionDays`.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { utcOffsetLabel, zoneSuffix } from './export-time';
 
-/** Times in export descriptions state their zone (issue 11: the download center shows browser time). */
+/** Times in export descriptions state their zone (the download center shows browser time). */
 describe('export description times', () => {
   const start = Date.UTC(2026, 10, 25, 3, 0, 0); // 03:00 UTC = 11:00 in Shanghai
 

@@ -4,7 +4,7 @@ import { DISPLAY_TIME_ZONE } from '../time/format-time';
 /**
  * The UTC offset of `timeZone` (IANA name) at `atMs` (ms epoch) as people read it: `UTC+8`,
  * `UTC-3:30`, `UTC` for zero. Descriptions written by the server state it because the download
- * center shows its own times in the browser's zone (issue 11; SPEC §9).
+ * center shows its own times in the browser's zone (SPEC §9).
  */
 export function utcOffsetLabel(atMs: number, timeZone = DISPLAY_TIME_ZONE): string {
   const name =

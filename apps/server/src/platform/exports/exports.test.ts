@@ -11,7 +11,7 @@ import { exportAndWait } from './exports.fixtures';
 import { expectRefused } from '../../../test/refusal';
 
 /**
- * Download center (issue 11 item 2): exports are jobs; the file is the requester's only; no data
+ * Download center: exports are jobs; the file is the requester's only; no data
  * fails with SPEC §8 "file download failed"; a failing build is retried; files expire.
  */
 let t: TestApp;

@@ -1,5 +1,5 @@
 /**
- * Fast corridor test around a route (issue 10 item 2, route deviation evaluated on every reading;
+ * Fast corridor test around a route (route deviation evaluated on every reading;
  * "Speed": ≤ 10 % ingest overhead). The exact distance from a point to the polyline
  * (`routeProgress`, @turf nearestPointOnLine) costs tens of µs on a 20-point route; a point-in-
  * polygon test against the route buffered by @turf/buffer costs about 1–2 µs. Buffers are built

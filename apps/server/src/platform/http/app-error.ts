@@ -32,7 +32,7 @@ export class AppError extends Error {
  * Envelope code and HTTP status of each kind (SPEC §8): 401, 403, 429 and 500 travel as HTTP
  * statuses so the client's status handling applies; refusals of a request's content (code 400),
  * records that do not exist (code 404), business failures and 510 are HTTP 200 with
- * `success: false` as JeecgBoot's clients expect (issue 19: their interceptor would otherwise show
+ * `success: false` as JeecgBoot's clients expect (their interceptor would otherwise show
  * a generic "resource not found" and the page's own handler would never run). The route-level 404
  * of an unknown URL stays an HTTP 404 (error-handler.ts).
  */

@@ -53,10 +53,10 @@ export function translateValidation(message: string, issueCode: string, lang: La
 }
 
 /**
- * HTTP status and translated message of a framework client error (issue #8: never Fastify's
+ * HTTP status and translated message of a framework client error (never Fastify's
  * English text). Refusals of the request's content (multipart failures raised outside
  * `readMultipart`, malformed JSON) answer HTTP 200 with envelope code 400 like a schema failure
- * (issue 19, SPEC §8); a too large body (413), an unsupported media type (415) and an unknown
+ * (SPEC §8); a too large body (413), an unsupported media type (415) and an unknown
  * route (404) keep their HTTP status.
  */
 /** Field errors an answer lists at most (the first ones, in the schema's order). */
@@ -85,7 +85,7 @@ function clientFailure(code: string | undefined, status: number): { http: number
 
 /**
  * The one error handler (CONVENTIONS §4): AppError → its envelope; schema failures → HTTP 200
- * with `success: false`, code 400 and the field list (issue 19: JeecgBoot clients read refusals
+ * with `success: false`, code 400 and the field list (JeecgBoot clients read refusals
  * from the envelope); anything else → 500 with a generic translated message (logged in full).
  */
 export function installErrorHandler(app: FastifyInstance): void {

@@ -45,7 +45,7 @@ export function invalidTextFailure(fields: string[], lang: Language): AppError {
 }
 
 /**
- * The one input boundary for text (issue #8 finding 3): before any route's schema validation and
+ * The one input boundary for text: before any route's schema validation and
  * handler, path parameters, the query string and a parsed body are refused (HTTP 200, code 400,
  * `errors: [{field, message}]`) when a string or key holds a NUL byte, another C0 control
  * character than tab/CR/LF, or a lone UTF-16 surrogate — PostgreSQL cannot store the first, the

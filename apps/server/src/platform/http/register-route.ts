@@ -44,7 +44,7 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, db: Db, 
     schema: {
       summary: def.summary,
       tags: [def.tag],
-      // JeecgBoot's wire encoding of numbers (issue 19 item 1): lenient, same types and rules
+      // JeecgBoot's wire encoding of numbers: lenient, same types and rules
       ...(def.params ? { params: wireLenient(def.params) } : {}),
       ...(def.query ? { querystring: wireLenient(def.query) } : {}),
       ...(def.body ? { body: wireLenient(def.body) } : {}),
@@ -75,7 +75,7 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, db: Db, 
 
 /**
  * Resolves the caller of a request from its headers (see `resolveAuth`); the request's log lines
- * carry its tenant and user from then on (issue #15 item 6).
+ * carry its tenant and user from then on.
  */
 export async function authenticate(db: Db, req: FastifyRequest): Promise<AuthContext> {
   const token = headerValue(req, HEADER_TOKEN);

@@ -1,6 +1,6 @@
 import type { SqlRunner } from './sql-runner';
 
-/** Progress a job reported (issue 11 item 1): `percent` 0..100, an optional message. */
+/** Progress a job reported: `percent` 0..100, an optional message. */
 export interface JobProgress {
   percent: number;
   message: string | null;

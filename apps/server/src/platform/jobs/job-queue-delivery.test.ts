@@ -11,7 +11,7 @@ async function states(db: Db, schema: string, name: string): Promise<Record<stri
   return Object.fromEntries(rows.map((r) => [r.state, r.n]));
 }
 
-describe.each(KINDS)('job queue delivery on %s (issue 11 item 1)', (kind) => {
+describe.each(KINDS)('job queue delivery on %s', (kind) => {
   let t: JobTestDb;
   afterEach(async () => {
     await t.cleanup();

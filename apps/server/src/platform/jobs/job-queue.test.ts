@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deferred, JobTestDb, KINDS, waitFor } from './job-queue.fixtures';
 import { scriptBody } from './sql-runner';
 
-describe.each(KINDS)('job queue on %s (issue 11 item 1)', (kind) => {
+describe.each(KINDS)('job queue on %s', (kind) => {
   let t: JobTestDb;
   afterEach(async () => {
     await t.cleanup();

@@ -27,7 +27,7 @@ export interface JobOptions {
   expireInSeconds?: number;
 }
 
-/** What a handler is given for one job (issue 11 item 1). */
+/** What a handler is given for one job. */
 export interface JobContext<T> {
   id: string;
   /** Queue name. */
@@ -68,7 +68,7 @@ export interface WorkOptions {
 }
 
 /**
- * The one job queue of the server (ARCHITECTURE §8 `platform/jobs`, issue 11 item 1; SPEC §1 "export
+ * The one job queue of the server (ARCHITECTURE §8 `platform/jobs`; SPEC §1 "export
  * is asynchronous"): pg-boss on PostgreSQL or on the embedded PGlite. Jobs are rows, so they survive
  * a restart; a job is fetched by one worker (`FOR UPDATE SKIP LOCKED`) across workers and processes;
  * a failed or expired job is retried per its {@link JobOptions}. Delivery is at-least-once: a handler

@@ -8,7 +8,7 @@ export interface PgBossDb {
 }
 
 /**
- * The SQL path of one job queue (issue 11 item 1): the `executeSql` pg-boss is given, plus the
+ * The SQL path of one job queue: the `executeSql` pg-boss is given, plus the
  * queue's own statements (progress table, readiness probe). Two backends: the server's PGlite
  * {@link Db} (one connection, shared with the rest of the server) or a pool of the queue's own on
  * PostgreSQL.

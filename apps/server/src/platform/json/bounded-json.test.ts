@@ -16,7 +16,7 @@ const codeOf = (s: string | Buffer, limits = LIMITS): string => {
   return r.ok ? 'ok' : r.code;
 };
 
-describe('parseBoundedJson (issue 34 item 1)', () => {
+describe('parseBoundedJson', () => {
   it('parses what is within every bound, as JSON.parse does', () => {
     for (const s of [
       '{"a":[1,2,{"b":"x"}],"c":null}',

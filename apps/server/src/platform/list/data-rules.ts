@@ -35,7 +35,7 @@ export function ruleValue(value: string, caller: ListCaller): string {
  * conditions on allow-listed fields. A rule reaches the caller along the same two paths as
  * permissions (`GRANTED_PERMISSION_IDS_SQL` in platform/auth/auth-context.ts):
  * - tenant roles: a rule a role of the caller in this tenant carries (`sys_role_data_rule`);
- * - department roles (issue #4 "department roles and data rules"): a rule chosen for a department
+ * - department roles: a rule chosen for a department
  *   role's grant of the permission (`sys_depart_role_data_rule`, stored with
  *   `sys_depart_role_permission`), when the caller is given that role, is a member of its
  *   (undeleted) department in this tenant and the department still holds the permission — so the

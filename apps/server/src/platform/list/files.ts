@@ -13,7 +13,7 @@ export function filesRoot(dataDir: string): string {
 /**
  * Stores a file under `folder` with an unguessable name and returns its path relative to the
  * files root, e.g. `import/3f…9a.xls`. Records no owner: use {@link storeOwnedFile} for files
- * a tenant's users upload or should read (issue #8).
+ * a tenant's users upload or should read.
  */
 export async function storeFile(dataDir: string, folder: string, ext: string, body: Buffer): Promise<string> {
   const safeFolder = folder.replace(/[^a-z0-9_-]/gi, '') || 'temp';
@@ -61,7 +61,7 @@ export function attachment(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** Who a stored file belongs to (issue #8): the tenant whose members may read it, and the uploader. */
+/** Who a stored file belongs to: the tenant whose members may read it, and the uploader. */
 export interface FileOwner {
   tenantId: number;
   userId: string;
@@ -74,7 +74,7 @@ interface OwnerQueries {
 
 /**
  * Like {@link storeFile}, and records `owner` in `sys_file` (migration 0032) so the static route
- * serves the file only to signed-in members of the owner's tenant (SPEC §7 upload/static, issue #8).
+ * serves the file only to signed-in members of the owner's tenant (SPEC §7 upload/static).
  * @returns the path relative to the files root, e.g. `avatar/3f…9a.png`.
  */
 export async function storeOwnedFile(
@@ -95,7 +95,7 @@ export async function storeOwnedFile(
 }
 
 /**
- * Whether the signed-in `userId` may read the stored file `rel` (issue #8): a member of the tenant
+ * Whether the signed-in `userId` may read the stored file `rel`: a member of the tenant
  * recorded as its owner (`sys_file` + `sys_user_tenant`, one query); a file without an owner row
  * (written before migration 0032, or by nothing that records one) is refused.
  */
@@ -115,7 +115,7 @@ const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/web
 export const FILE_CSP = "default-src 'none'; sandbox";
 
 /**
- * Response headers of a stored file (issue #8): its type, `inline` for raster images and
+ * Response headers of a stored file: its type, `inline` for raster images and
  * `attachment` (with its stored name) for everything else, `nosniff`, {@link FILE_CSP}, and no
  * caching outside the signed-in browser.
  */

@@ -1,5 +1,5 @@
 /**
- * Bounds of spreadsheet imports (issue #8 findings 3-4). A file past a bound is refused with a
+ * Bounds of spreadsheet imports. A file past a bound is refused with a
  * translated 400 before any row reaches the database; the import itself stops at `importTimeMs`
  * and reports the rows it did not reach in its error file (code 201), which imports again.
  */

@@ -48,7 +48,7 @@ const SLICE_MS = 10;
  * some failed → code 201 with `result {msg, fileUrl, fileName}`, the error file holding the failed
  * rows and their reasons under the static route (SPEC §7, §8).
  *
- * Bounded (issue #8, `importLimits()`): every file is parsed first, in the spreadsheet worker,
+ * Bounded (`importLimits()`): every file is parsed first, in the spreadsheet worker,
  * so a file past a bound (bytes, unpacked bytes, rows, parse time) refuses the whole import with
  * a translated 400 before any row is stored. Rows are then stored one transaction each, yielding
  * to the event loop every 10 ms; once `importTimeMs` has passed since the request began the
@@ -112,7 +112,7 @@ export async function runImport(
     headers,
     failures.map((f) => [f.rowNo, ...f.cells, f.reason]),
   );
-  // the error file belongs to the importing tenant: only its members may download it (issue #8)
+  // the error file belongs to the importing tenant: only its members may download it
   const rel = await storeOwnedFile(
     db,
     dataDir,

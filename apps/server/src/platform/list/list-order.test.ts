@@ -11,7 +11,7 @@ import type { ListSpec } from './list-spec';
 
 /**
  * The default page of the lists whose tables grow without bound reads an index in the list's own
- * order (migration 0085, issue 17): planned with sorting switched off, the page query of each
+ * order (migration 0085): planned with sorting switched off, the page query of each
  * holds no Sort node in the page's order — without a matching index the planner has no other way than to sort every
  * row of the tenant, and a page of 10 costs as much as the whole table.
  */

@@ -86,7 +86,7 @@ export interface ListSpec<R> {
 }
 
 /**
- * A list record with the `<field>_dictText` companions JeecgBoot clients render (issue 19 item 3):
+ * A list record with the `<field>_dictText` companions JeecgBoot clients render:
  * for every field of `spec` with {@link ListField.options} that the record carries, the text of its
  * value in `lang` (a comma list of values gives the comma-joined texts; an unknown value its own
  * text; null stays null). The record's own fields are not changed.

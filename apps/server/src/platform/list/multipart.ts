@@ -21,7 +21,7 @@ export const MULTIPART_LIMITS = {
 const TOO_MANY = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
 
 /**
- * The 400 a multipart failure answers (issue #8 finding 3): a file past 10 MiB → uploadTooLarge;
+ * The 400 a multipart failure answers: a file past 10 MiB → uploadTooLarge;
  * too many files, fields or parts → uploadTooManyParts; anything else the parser raises
  * (truncated body, missing or bad boundary, malformed part headers, early close) → uploadMalformed.
  */

@@ -16,7 +16,7 @@ export { MAX_UPLOAD_BYTES, readMultipart } from './multipart';
 
 /**
  * What a raw route answers: a file download or an envelope with its own code (201 imports).
- * A file's body may be a promise (spreadsheets are written in a worker thread, issue #8).
+ * A file's body may be a promise (spreadsheets are written in a worker thread).
  */
 export type RawAnswer =
   | { kind: 'file'; fileName: string; body: Buffer | Promise<Buffer>; contentType?: string }
@@ -82,7 +82,7 @@ async function sendRaw(reply: FastifyReply, answer: RawAnswer): Promise<FastifyR
 
 /**
  * Platform pieces of files (SPEC §7 upload/static): the multipart parser. The static route that
- * serves DATA_DIR/files to the owning tenant lives in modules/common/static.routes.ts (issue #8).
+ * serves DATA_DIR/files to the owning tenant lives in modules/common/static.routes.ts.
  */
 export function registerFilePlatform(app: FastifyInstance, _dataDir: string): void {
   void app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });

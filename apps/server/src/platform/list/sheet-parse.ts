@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 
 /**
- * Spreadsheet reading and writing as pure functions of bytes (issue #8 finding 4). They run inside
+ * Spreadsheet reading and writing as pure functions of bytes. They run inside
  * the spreadsheet worker (`sheet-worker.ts`), never on the server's main thread; they take their
  * bounds as arguments and answer a refusal reason instead of throwing, so the worker's answer is
  * always plain data.

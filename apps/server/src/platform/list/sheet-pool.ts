@@ -10,7 +10,7 @@ import type { CellValue, SheetRows } from './sheet-parse';
 import type { SheetTask, SheetTaskResult } from './sheet-worker';
 
 /**
- * The spreadsheet worker pool (issue #8 finding 4): SheetJS reads uploads and writes exports in
+ * The spreadsheet worker pool: SheetJS reads uploads and writes exports in
  * worker threads, so the API, the WebSocket and the embedded MQTT broker keep answering while a
  * file is parsed. One thread on a 2-core machine (cores − 1, at most 2), a queue of 16 tasks
  * (past it: 429), 256 MB of heap per thread, threads end after 30 s idle. A parse past

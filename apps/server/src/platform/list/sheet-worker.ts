@@ -9,7 +9,7 @@ export type SheetTaskResult = ParseResult | Uint8Array;
 
 /**
  * Entry of the spreadsheet worker threads (piscina, `sheet-pool.ts`): SheetJS runs here so a
- * large or hostile file never blocks the server's event loop (issue #8 finding 4).
+ * large or hostile file never blocks the server's event loop.
  */
 export default function runSheetTask(task: SheetTask): SheetTaskResult {
   return task.op === 'parse' ? parseSheet(task.body, task.bounds) : writeSheet(task.sheetName, task.aoa);

@@ -21,7 +21,7 @@ function cell(v: unknown): CellValue {
 
 /**
  * Builds a legacy .xls workbook (SheetJS BIFF8, SPEC §7 export) with translated headers; written
- * in the spreadsheet worker so a large export does not block the event loop (issue #8).
+ * in the spreadsheet worker so a large export does not block the event loop.
  */
 export function buildXls(sheetName: string, headers: string[], rows: unknown[][]): Promise<Buffer> {
   return writeSheetOffThread(sheetName, [headers, ...rows.map((r) => r.map(cell))]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './redact-secrets';
 
-describe('redactSecrets (issue #8: tokens never in logs)', () => {
+describe('redactSecrets (tokens never in logs)', () => {
   it('replaces the values of secret query parameters in URLs and messages', () => {
     expect(redactSecrets('/ztj-iot/websocket/1?token=abc&tenantId=2')).toBe(
       '/ztj-iot/websocket/1?token=[REDACTED]&tenantId=2',

@@ -1,5 +1,5 @@
 /**
- * Names of query parameters whose values never reach a log line (issue #8): tokens, passwords,
+ * Names of query parameters whose values never reach a log line: tokens, passwords,
  * secrets, signatures, tickets, session ids, keys and one-time codes.
  */
 export const SECRET_PARAM =
@@ -37,7 +37,7 @@ interface LoggedRequest {
 }
 
 /**
- * Logger options of the server (issue #8): requests are logged as Fastify does (method, url, host,
+ * Logger options of the server: requests are logged as Fastify does (method, url, host,
  * remote address and port) but with {@link redactSecrets} applied to the URL, and every string
  * argument of every log call (e.g. Fastify's "Route GET:/x?token=… not found") is redacted the
  * same way. Headers are not logged; the token header is redacted should a caller log them.

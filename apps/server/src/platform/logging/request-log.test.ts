@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { buildApp, type App } from '../../app';
 import { requestLogLine } from './request-log';
 
-describe('request logging at an operator level (issue #16 item 3)', () => {
+describe('request logging at an operator level', () => {
   let t: TestApp;
   let app: App;
   const lines: Record<string, unknown>[] = [];

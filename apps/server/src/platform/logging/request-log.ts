@@ -7,7 +7,7 @@ export interface RequestLogLine {
 }
 
 /**
- * The level of one finished request (issue #16 item 3): a server error at `error`, a request that
+ * The level of one finished request: a server error at `error`, a request that
  * took at least `slowMs` (ms) at `warn`, every other one at `debug` — so the default `info` shows
  * what an operator acts on, not two lines per request.
  */

@@ -7,7 +7,7 @@ import { MqttClient, connect, type IClientOptions } from 'mqtt';
  * the hundreds of PUBLISH packets one TCP read carries, or a burst of publishes) leave in one
  * `writev` instead of one syscall each. mqtt-packet's own cork/uncork pair (per packet, uncorked
  * on the next tick) is absorbed while a turn's batch is open; `end()` flushes the open batch first.
- * Measured on the ingest benchmark (issue #3): per-packet `writev` was 6–18 % of CPU.
+ * Measured on the ingest benchmark: per-packet `writev` was 6–18 % of CPU.
  */
 export function batchWritesPerTurn(socket: net.Socket): net.Socket {
   const cork = socket.cork.bind(socket);

@@ -1,5 +1,5 @@
 /**
- * Issue 34 item 3: reading the broker's `$SYS` counters and when drops warn (pure logic, injected
+ * reading the broker's `$SYS` counters and when drops warn (pure logic, injected
  * clock). Silence — no new report, or the same value again — never repeats a warning.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The pure part of reading an external broker's own counters (issue 34 item 3): which `$SYS`
+ * The pure part of reading an external broker's own counters: which `$SYS`
  * topics carry them, how their payloads read, and when a growing drop counter deserves a warning.
  * The connection lives in broker-stats.ts.
  */

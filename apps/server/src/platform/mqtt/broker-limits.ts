@@ -3,7 +3,7 @@ import type net from 'node:net';
 /**
  * Largest CONNECT packet, bytes (16 KiB). The first packet of a connection must be CONNECT and it
  * arrives before authentication, so it gets a far smaller allowance than `MQTT_MAX_PACKET`: client
- * id, user name, a device secret and a small will fit many times over (issue #8).
+ * id, user name, a device secret and a small will fit many times over.
  */
 export const MAX_CONNECT_PACKET = 16 * 1024;
 
@@ -17,7 +17,7 @@ export interface OversizedPacket {
 }
 
 /**
- * Enforces MQTT packet sizes on a socket before the broker parses it (issue #8: a well-formed 250 MB
+ * Enforces MQTT packet sizes on a socket before the broker parses it (a well-formed 250 MB
  * CONNECT was buffered whole before any authentication). It follows the MQTT framing of everything
  * the broker reads — a fixed-header byte, the "remaining length" varint, then that many bytes it
  * skips without copying — and as soon as a packet's header declares more than the limit
@@ -102,7 +102,7 @@ interface Bucket {
 }
 
 /**
- * Token bucket of PUBLISH packets per client identity (issue #8: one client could flood the ingest
+ * Token bucket of PUBLISH packets per client identity (one client could flood the ingest
  * with 20,000 messages). A bucket holds `burst` tokens and refills `rate` per second; a publish
  * takes one token, and {@link take} answers false when none is left. Buckets are kept per identity
  * (a device id), not per connection, so reconnecting does not refill them; a bucket is dropped when

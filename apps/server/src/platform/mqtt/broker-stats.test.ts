@@ -1,5 +1,5 @@
 /**
- * Issue 34 item 3 — broker loss is visible. A Mosquitto started here with `max_queued_messages
+ * broker loss is visible. A Mosquitto started here with `max_queued_messages
  * 100` and `sys_interval 1`: the ingest's persistent session is away (its app closed) while a
  * device publishes 500 QoS 1 readings; the broker keeps 100 and drops 400. The next app with the
  * same MQTT_CLIENT_ID gets the 100, shows the broker's 400 drops in `/metrics` and on the

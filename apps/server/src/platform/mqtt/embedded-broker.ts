@@ -22,7 +22,7 @@ export interface BrokerPolicy {
  */
 export type BrokerMessageHandler = (topic: string, payload: Buffer, identity: string) => Settling | void;
 
-/** Limits of the embedded broker (issue #8; README "Environment variables"). */
+/** Limits of the embedded broker (README "Environment variables"). */
 export interface BrokerLimits {
   /** Largest packet read, bytes (`MQTT_MAX_PACKET`); CONNECT is held to 16 KiB at most (see broker-limits.ts). */
   maxPacket: number;
@@ -50,7 +50,7 @@ const DEFAULT_LIMITS: BrokerLimits = {
 };
 
 /**
- * Traffic of the embedded broker since start (issue 12 item 6, monitoring): clients connected now,
+ * Traffic of the embedded broker since start (monitoring): clients connected now,
  * PUBLISHes received from clients (devices) and published by the server side (commands).
  */
 export interface BrokerTraffic {
@@ -79,7 +79,7 @@ const BAD_USERNAME_OR_PASSWORD = 4;
  * protocol version 4). Every client must authenticate through `policy`; publishes and
  * subscriptions outside what the policy allows are refused (aedes disconnects a client whose
  * publish is refused; a refused subscription gets the 0x80 failure code).
- * Limits (issue #8): packet size enforced while reading, before a packet is buffered
+ * Limits: packet size enforced while reading, before a packet is buffered
  * ({@link limitPacketSize}); CONNECT within `connectTimeoutMs`; a token bucket of publishes per
  * device — a device over it is disconnected, so its unacknowledged QoS 1 messages stay with it
  * to be resent (nothing is acknowledged and then dropped). A device's PUBLISH is handed to
@@ -128,7 +128,7 @@ export async function startEmbeddedBroker(opts: {
       }
       if (!id) return done(null);
       // aedes writes a QoS 1 PUBACK as soon as this callback answers: the ingest takes the message
-      // here and the answer waits for its batch's commit (acknowledge after commit, issue #15 item 1)
+      // here and the answer waits for its batch's commit (acknowledge after commit)
       const settling = opts.onMessage(packet.topic, packet.payload as Buffer, id);
       if (!settling || settling.state === 'ok' || packet.qos === 0) return done(null);
       settling.done.then(

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { settlingOf, type Settling } from './settling';
 import { deferPubacks } from './ingest-client';
 
-/** Issue #15 item 1: the ingest's PUBACK leaves only once the message's batch committed. Needs MQTT_URL (Mosquitto). */
+/** the ingest's PUBACK leaves only once the message's batch committed. Needs MQTT_URL (Mosquitto). */
 const MQTT_URL = process.env.MQTT_URL;
 const clients: MqttClient[] = [];
 afterAll(async () => {

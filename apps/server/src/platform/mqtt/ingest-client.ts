@@ -14,11 +14,11 @@ export interface IngestClientOptions {
   qos?: 0 | 1;
   /**
    * Takes a message; a returned {@link Settling} defers the message's PUBACK until it settles 'ok'
-   * (acknowledge after commit, issue #15 item 1); nothing returned acknowledges at once.
+   * (acknowledge after commit); nothing returned acknowledges at once.
    */
   onMessage: (topic: string, payload: Buffer) => Settling | void;
   /**
-   * Persistent session (issue #15 item 1): client id of connection `i` is `${clientId}-${i}`, clean
+   * Persistent session: client id of connection `i` is `${clientId}-${i}`, clean
    * start off, the broker keeps the session (subscriptions, unacknowledged messages) for
    * `sessionExpirySec` after a disconnect. Undefined: a random id and a clean session.
    */
@@ -48,8 +48,8 @@ const YIELD_EVERY = 500;
  * The ingest's client of an external broker (Mosquitto, EMQX; ARCHITECTURE §6). Subscribes at
  * QoS 1 over MQTT 5 with Receive Maximum 65535: a broker sends a v3.1.1 subscriber at most its
  * configured in-flight count (Mosquitto: 20) and queues the rest up to a limit (Mosquitto: 1000)
- * beyond which it DROPS messages, which a burst above the ingest's pace overflowed (issue #3
- * bench: 14–18 % of 100k lost). With 65535 in flight per connection the backlog stays in flight
+ * beyond which it DROPS messages, which a burst above the ingest's pace overflowed (the ingest
+ * bench lost 14–18 % of 100k). With 65535 in flight per connection the backlog stays in flight
  * instead. Devices themselves still use MQTT 3.1.1. Socket writes (the PUBACKs) are batched per
  * event-loop turn ({@link connectBatchedClient}).
  *
@@ -123,7 +123,7 @@ export async function connectIngestClient(opts: IngestClientOptions): Promise<In
 type SendPacket = (packet: { cmd: string; messageId?: number }, cb?: (err?: Error) => void, ...rest: unknown[]) => void;
 
 /**
- * Acknowledge after commit on an mqtt.js connection (issue #15 item 1). mqtt.js (5.x,
+ * Acknowledge after commit on an mqtt.js connection. mqtt.js (5.x,
  * handlers/publish.js) handles a QoS 1 PUBLISH by emitting 'message', then calling
  * `handleMessage(packet, cb)`, whose `cb` sends the PUBACK through `client._sendPacket(puback, done)`,
  * and `done` lets it read the next packet. Here `_sendPacket` withholds the PUBACK of a message
@@ -202,7 +202,7 @@ export function deferPubacks(client: MqttClient): { hold(messageId: number, sett
  * Writes the PUBACKs (reason Success, no properties: the 4-byte form of MQTT 5 §3.4.2.1, the same
  * bytes as MQTT 3.1.1) of `ids` in one buffer, one socket write. mqtt.js would write each in five
  * small chunks (header, length, packet id, reason code, property length) and schedule a tick for
- * each: at 20,000 PUBACKs per commit that was 1–1.5 µs of ingest CPU per message (issue 10 bench).
+ * each: at 20,000 PUBACKs per commit that was 1–1.5 µs of ingest CPU per message.
  * The bytes are mqtt-packet's own encoding of a PUBACK with the packet id put in place. Nothing is
  * written on a closed connection: its withheld messages are redelivered to the session.
  */

@@ -1,5 +1,5 @@
 /**
- * What a transport waits on before acknowledging a message (issue #15 item 1): `done` settles and
+ * What a transport waits on before acknowledging a message: `done` settles and
  * `state` leaves 'pending' once the message's effect is committed ('ok') or given up ('failed').
  */
 export interface Settling {

@@ -1,5 +1,5 @@
 /**
- * The one interface every alarm push channel implements (issue 9 item 5). The dispatcher decides
+ * The one interface every alarm push channel implements. The dispatcher decides
  * who gets what, retries and writes push records; a channel only knows how to reach one provider.
  */
 

@@ -15,7 +15,7 @@ import {
 } from './server-process.fixture';
 
 /**
- * Crash and restart of the real server process (issue #15 item 3), in CI on both stacks:
+ * Crash and restart of the real server process, in CI on both stacks:
  * - the embedded stack (PGlite + the embedded broker) when the test runs without MQTT_URL;
  * - PostgreSQL + the machine's Mosquitto with DATABASE_URL and MQTT_URL: the server's ingest holds
  *   a persistent session (MQTT_CLIENT_ID) and subscribes to the test device's topic alone
@@ -131,7 +131,7 @@ async function readyBecomes(s: ServerProcess, status: number, ms = 30_000): Prom
   }
 }
 
-describe('kill -9 of the real server in the middle of a QoS 1 flood (issue #15 item 3)', () => {
+describe('kill -9 of the real server in the middle of a QoS 1 flood', () => {
   it(`restarted on the same data, it holds every reading the ${MQTT_URL ? 'external' : 'embedded'} broker acknowledged, once`, async () => {
     const dev = newDevice();
     if (MQTT_URL) {

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { buildApp, type App } from '../../app';
 import { DEMO_TENANT_ID } from '../tenancy/tenant-ids';
 
-describe('request log lines carry the request id and the tenant (issue #15 item 6)', () => {
+describe('request log lines carry the request id and the tenant', () => {
   let t: TestApp;
   let app: App;
   const lines: Record<string, unknown>[] = [];

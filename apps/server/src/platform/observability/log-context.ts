@@ -7,7 +7,7 @@ export interface LogIdentity {
 }
 
 /**
- * Adds the tenant and user of an authenticated request to its logger (issue #15 item 6): every
+ * Adds the tenant and user of an authenticated request to its logger: every
  * later line of the request (errors, the "request completed" line) carries `tenantId` and
  * `userId` beside Fastify's `reqId`. Called once the caller is resolved (register-route.ts).
  */

@@ -17,7 +17,7 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /**
- * The metrics access rule (issue #15 item 6; docs/operations.md "Metrics"): metrics reveal operational data
+ * The metrics access rule (docs/operations.md "Metrics"): metrics reveal operational data
  * (rates, queue depths, routes), so with `METRICS_TOKEN` set a scrape must send
  * `Authorization: Bearer <token>` (from anywhere); without it only a scraper on the machine itself
  * is answered — the socket's peer is loopback and the request carries no proxy header

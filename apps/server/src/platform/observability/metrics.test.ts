@@ -10,7 +10,7 @@ function value(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-describe('metrics in Prometheus text (issue #15 item 6)', () => {
+describe('metrics in Prometheus text', () => {
   let t: TestApp;
   let withToken: App;
   const token = 'scrape-token-0123456789';

@@ -46,7 +46,7 @@ function follow<T extends string>(counter: Counter<T>, read: () => number, label
 }
 
 /**
- * The server's Prometheus metrics (issue #15 item 6), in a registry of their own so several apps
+ * The server's Prometheus metrics, in a registry of their own so several apps
  * in one process (tests) never share series. Series (units in the names, Prometheus conventions):
  * - `ztj_ingest_messages_received_total`, `ztj_ingest_readings_stored_total`,
  *   `ztj_ingest_duplicates_total`, `ztj_ingest_dead_letters_total{reason}`, `ztj_ingest_batches_total`
@@ -56,7 +56,7 @@ function follow<T extends string>(counter: Counter<T>, read: () => number, label
  * - `ztj_websocket_clients` (gauge)
  * - `ztj_mqtt_connected_clients` (gauge), `ztj_mqtt_messages_in_total`, `ztj_mqtt_messages_out_total`
  *   (embedded broker only: PUBLISHes from devices, and from the server to devices)
- * - with an external broker ({@link watchBroker}, issue 34 item 3): `ztj_broker_stats_reporting`
+ * - with an external broker ({@link watchBroker}): `ztj_broker_stats_reporting`
  *   (1 while the broker's `$SYS` counters arrive), `ztj_broker_stats_state{state}` (1 at the current
  *   state of their reading), and as the broker reported them, absent until it does:
  *   `ztj_broker_messages_dropped_total{broker}` (its counter since it started; resets when it
@@ -172,7 +172,7 @@ export class ServerMetrics {
   }
 
   /**
-   * Exports an external broker's own counters (issue 34 item 3; series in the class comment),
+   * Exports an external broker's own counters (series in the class comment),
    * read at each scrape from `stats`. Call once, only with an external broker.
    */
   watchBroker(stats: { snapshot(): BrokerStatsSnapshot }): void {

@@ -26,7 +26,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('health: live and ready (issue #15 item 6)', () => {
+describe('health: live and ready', () => {
   let t: TestApp;
   let app: App;
   const state = { down: false };

@@ -15,7 +15,7 @@ export interface PartState {
 
 /** What the readiness check reads of the device side (IngestRuntime). */
 export interface ReadinessDevices {
-  /** True while the ingest store's last write failed and it is retrying (issue #15 item 2). */
+  /** True while the ingest store's last write failed and it is retrying. */
   readonly storeFailing: boolean;
   /** Port of the embedded broker once listening; undefined when off or external. */
   readonly mqttPort: number | undefined;
@@ -66,9 +66,9 @@ function brokerReachable(url: string, ms: number): Promise<void> {
 const failing = (e: unknown): PartState => ({ state: 'failing', detail: (e as Error).message });
 
 /**
- * Readiness of the server (issue #15 item 6): the database answers `SELECT 1`, the broker is up
+ * Readiness of the server: the database answers `SELECT 1`, the broker is up
  * (embedded broker listening, or the external broker's port accepting a TCP connection), the
- * ingest store is not failing and the job queue is started (issue 11 item 1). Each probe is bounded by `timeoutMs`; never throws.
+ * ingest store is not failing and the job queue is started. Each probe is bounded by `timeoutMs`; never throws.
  * @returns the state of each part and the names of the failing ones.
  */
 export async function checkReadiness(
@@ -108,7 +108,7 @@ export async function checkReadiness(
  * `GET <base>/health` — liveness: 200 `{success:true}` while the process runs, whatever its
  * dependencies (a restart would not bring a database back); `GET <base>/health/ready` — readiness
  * ({@link checkReadiness}): 200 when ready, else 503 with the failing parts named in `message`
- * and `result.failing` (issue #15 item 6). Both public: they reveal no data.
+ * and `result.failing`. Both public: they reveal no data.
  */
 export function healthRoutes(api: FastifyInstance, s: ReadinessSources & { hub: RealtimeHub }): void {
   api.get('/health', { schema: { summary: 'Liveness: the process runs', tags: ['platform'] } }, async () =>

@@ -14,7 +14,7 @@ import { provisionDevice } from '../../modules/devices/device-provision';
 
 /**
  * The real server as a child process (`node --import tsx apps/server/src/main.ts`) for the
- * shutdown and crash tests of issue #15: a temporary DATA_DIR (or a fresh schema of DATABASE_URL),
+ * shutdown and crash tests: a temporary DATA_DIR (or a fresh schema of DATABASE_URL),
  * free ports, devices provisioned beforehand. {@link stopServers} kills what is left and removes
  * the data (call it from `afterAll`).
  */

@@ -14,7 +14,7 @@ import {
 } from './server-process.fixture';
 
 /**
- * SIGTERM drain of the real server (issue #15 item 6): `node --import tsx apps/server/src/main.ts`
+ * SIGTERM drain of the real server: `node --import tsx apps/server/src/main.ts`
  * as a child process on a temporary DATA_DIR (or a fresh schema of DATABASE_URL), free ports,
  * HTTP ingest, and MQTT through the embedded broker.
  */
@@ -44,7 +44,7 @@ async function expectDrained(
   }
 }
 
-describe('SIGTERM drain of the real server (issue #15 item 6)', () => {
+describe('SIGTERM drain of the real server', () => {
   it('stops accepting, commits what is in flight, exits 0, and every acknowledged reading is stored', async () => {
     const id = `DRAIN-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
     const secret = 'drain-secret-0123456789';

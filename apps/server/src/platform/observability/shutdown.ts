@@ -19,7 +19,7 @@ export interface DrainOptions {
 }
 
 /**
- * SIGTERM drain (issue #15 item 6): on the first signal runs `drain` and exits 0 once it is done,
+ * SIGTERM drain: on the first signal runs `drain` and exits 0 once it is done,
  * 1 when it fails or does not finish within `timeoutMs` (logged as "shutdown timed out"); a second
  * signal while draining exits 1 at once (an impatient operator's second Ctrl-C).
  * @returns a function that removes the signal handlers (tests).

@@ -4,7 +4,7 @@ import { PgClusterRelay, splitParts } from './cluster-relay';
 import { RealtimeHub, type LiveSocket } from './hub';
 
 /**
- * The relay between server processes (issue #15 item 4) over PostgreSQL LISTEN/NOTIFY: two hubs
+ * The relay between server processes over PostgreSQL LISTEN/NOTIFY: two hubs
  * with a relay each stand for two processes of one deployment (one schema). Needs DATABASE_URL.
  */
 const DATABASE_URL = process.env.DATABASE_URL;

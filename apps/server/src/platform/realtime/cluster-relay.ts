@@ -3,8 +3,7 @@ import pg from 'pg';
 import type { HubRelay, RelayMessage, RealtimeHub } from './hub';
 
 /**
- * Live messages between server processes over PostgreSQL LISTEN/NOTIFY (issue #15 item 4,
- * ARCHITECTURE §6). Chosen over Redis pub/sub because every deployment of several processes
+ * Live messages between server processes over PostgreSQL LISTEN/NOTIFY ( * ARCHITECTURE §6). Chosen over Redis pub/sub because every deployment of several processes
  * already runs PostgreSQL (one process may run on the embedded PGlite, several cannot), so no
  * engine is added, and a process that reaches the database reaches the bus.
  *

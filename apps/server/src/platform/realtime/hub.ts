@@ -19,7 +19,7 @@ export type RelayMessage =
   | { to: 'user'; userId: string; tenantId?: number; message: WsServerMessage | WsAlarmMessage }
   | { to: 'all'; message: WsServerMessage };
 
-/** What the hub needs of a relay to the other processes (issue #15 item 4; cluster-relay.ts). */
+/** What the hub needs of a relay to the other processes (cluster-relay.ts). */
 export interface HubRelay {
   /** True when another process holds a socket of the tenant / user. */
   hasTenant(tenantId: number): boolean;
@@ -107,7 +107,7 @@ export class RealtimeHub {
   }
 
   /**
-   * Sends to every socket opened for `tenantId` (live telemetry, issue #3) — and, unless `local`,
+   * Sends to every socket opened for `tenantId` (live telemetry) — and, unless `local`,
    * through the relay to the processes holding one; returns how many sockets of this process.
    */
   toTenant(tenantId: number, message: WsServerMessage | WsTelemetryMessage, local = false): number {
@@ -142,9 +142,9 @@ export class RealtimeHub {
   }
 
   /**
-   * Sends to every socket of `userId` (notices, live alarms of issue 9), here and, unless `local`,
+   * Sends to every socket of `userId` (notices, live alarms), here and, unless `local`,
    * on the processes holding one. With `tenantId`, only to the sockets opened for that tenant: a user of several tenants sees a tenant's alarms only in a
-   * session of that tenant (tenant isolation, issue 9).
+   * session of that tenant (tenant isolation).
    */
   toUser(userId: string, message: WsServerMessage | WsAlarmMessage, tenantId?: number, local = false): void {
     this.toUsers([userId], message, tenantId, local);

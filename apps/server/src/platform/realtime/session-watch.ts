@@ -32,7 +32,7 @@ const ENDED_SESSIONS_SQL = `
       OR t.status IS DISTINCT FROM 1 OR t.end_date < now()`;
 
 /**
- * Closes console WebSockets whose session has ended (SPEC §4 session, issue #8): a socket is
+ * Closes console WebSockets whose session has ended (SPEC §4 session): a socket is
  * authorised once at its handshake, so without this it would keep streaming after a logout or a
  * password change. Two triggers, one query ({@link ENDED_SESSIONS_SQL}) for all open sockets:
  * - any write through this process's `Db` to the access tables (`SECURITY_TABLES`: sessions, users,

@@ -15,7 +15,7 @@ import {
 } from '../observability/server-process.fixture';
 
 /**
- * Scale-out on existing engines (issue #15 item 4): real server processes over one PostgreSQL
+ * Scale-out on existing engines: real server processes over one PostgreSQL
  * schema and the machine's Mosquitto, `MQTT_SHARED=on` and `CLUSTER=on`, each ingesting the test's
  * devices only (`MQTT_INGEST_TOPICS`, so other tests on the shared broker stay out). Needs
  * DATABASE_URL and MQTT_URL.

@@ -8,7 +8,7 @@ import { SessionWatch } from './session-watch';
 /**
  * `GET /websocket/:userId` (SPEC §7): the console's live channel. The token comes only as the
  * `Sec-WebSocket-Protocol` value (browsers cannot set headers on WebSockets; a token in the URL
- * would end up in logs and histories, issue #8); it is verified at the handshake and the path's
+ * would end up in logs and histories); it is verified at the handshake and the path's
  * user id must be the token's, otherwise the upgrade is answered 401 / 403. A `{"cmd":"heartcheck"}`
  * text gets a heartcheck answer. The socket is closed (code 4401) as soon as its session ends —
  * logout, password change, freeze, recycle, deletion, tenant ended — by a {@link SessionWatch}

@@ -55,7 +55,7 @@ export function consoleBuildIsCurrent(webDir: string, root: string = REPO_ROOT):
 
 /**
  * Builds the console when its sources changed since the last build (or it was never built), with
- * the build's output written to `logFile` instead of the terminal (issue #16 item 3). Skipped
+ * the build's output written to `logFile` instead of the terminal. Skipped
  * when the sources are not there (a deployment of the built console only).
  * @param say one-line progress messages for the terminal.
  * @throws Error when the build fails, with the log's last lines.

@@ -5,7 +5,7 @@ import path from 'node:path';
  * File in `DATA_DIR` naming the server process that has the embedded database there open. The
  * embedded PGlite allows one process per data folder: a second one (`npm run device:add` while
  * `npm start` runs) would write rows the running server never sees — its device then refused by
- * the broker — and can corrupt the folder (issue #16 item 2).
+ * the broker — and can corrupt the folder.
  */
 export const SERVER_PID_FILE = 'server.pid';
 

@@ -10,7 +10,7 @@ export interface StartPhase {
 }
 
 /**
- * Records the phases of a server start (issue 34 item 4: process start → config → ports → module
+ * Records the phases of a server start (process start → config → ports → module
  * import → database open → migrations → seed → app built → listening → ingest reading → the
  * background start-up). Logged at debug as one line, the ingest's readiness at info
  * ("ingest reading in X ms").

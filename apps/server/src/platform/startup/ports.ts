@@ -24,7 +24,7 @@ export function wantedPorts(config: Pick<Config, 'port' | 'host' | 'mqttPort' | 
  * Resolves with the first port that cannot be bound (another program holds it), or undefined
  * when all are free. Each port is bound and released at once; nothing is left listening. Run
  * before the console build and the seed, so a taken port stops start-up before any work or the
- * one-time administrator password is printed (issue #16 item 4).
+ * one-time administrator password is printed.
  */
 export async function firstTakenPort(ports: WantedPort[]): Promise<WantedPort | undefined> {
   for (const p of ports) {

@@ -13,7 +13,7 @@ import { firstTakenPort, wantedPorts } from './ports';
 const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const DEVICE_ADD = fileURLToPath(new URL('../../cli/provision-device.ts', import.meta.url));
 
-describe('start-up checks (issue #16 items 3-4)', () => {
+describe('start-up checks', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-startup-'));
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 

@@ -25,7 +25,7 @@ function inlineHandlers(html: string): string[] {
 }
 
 /**
- * The content security policy of the console page (issue #8), derived from the built
+ * The content security policy of the console page, derived from the built
  * `index.html` it is sent with, so the policy allows exactly what the build needs:
  * - scripts: the page's own origin, plus the hash of each inline script and inline event handler
  *   in the page (the build turns the stylesheet link into a preload that applies itself with an

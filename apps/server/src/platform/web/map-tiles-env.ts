@@ -1,7 +1,7 @@
 import { MapTilesError, parseMapTiles, type MapTilesConfig } from '@ztj/contracts';
 
 /**
- * The console's map tile sources from the environment (docs/maps.md, issue #10 item 7), read at
+ * The console's map tile sources from the environment (docs/maps.md), read at
  * start-up, so a deployment switches tiles by restarting the server, without rebuilding the console:
  * - `MAP_TILES`: `osm` (default), `gaode` (AutoNavi, GCJ-02: the one variable for China), `offline`
  *   (alias `none`: the built-in Natural Earth basemap only) or a custom Leaflet URL template; a

@@ -19,7 +19,7 @@ function imgSrc(csp: string): string[] {
     .slice(1);
 }
 
-describe('MAP_TILES (server configuration, issue #10 item 7)', () => {
+describe('MAP_TILES (server configuration)', () => {
   it('defaults to OpenStreetMap and takes gaode, offline, lists and custom templates', () => {
     expect(loadConfig({}).mapTiles).toEqual({ defaultChoice: 'osm', sources: [MAP_TILE_PRESETS.osm] });
     expect(loadConfig({ MAP_TILES: 'gaode' }).mapTiles).toEqual({

@@ -34,7 +34,7 @@ function formatSize(bytes: number | null): string {
 }
 
 /**
- * Download center (`account/DownloadCenter`, /account/downcenter; SPEC §2, §3, §4, issue 11 item 2):
+ * Download center (`account/DownloadCenter`, /account/downcenter; SPEC §2, §3, §4):
  * the caller's export files, newest first — number, file type, request time, description, status
  * with a progress bar while generating, result, download and delete. Refreshes itself while a
  * file is being generated.
@@ -77,7 +77,7 @@ export function DownloadCenterPage(): ReactNode {
         {t(`downloads.statuses.${r.status}`)}
       </Tag>
     );
-  // 1280 px shows every column without sideways scrolling (issue 11): fixed widths, the file and
+  // 1280 px shows every column without sideways scrolling: fixed widths, the file and
   // its description take the rest and end in an ellipsis (the whole text in a tooltip).
   // Tablets drop the result, phones show the file (with its status under it) and the actions.
   const columns: ColumnsType<ExportFile> = [

@@ -13,7 +13,7 @@ export interface RuleTimingFieldsProps {
 
 /**
  * Severity, alarm delay (minutes the condition must hold before raising) and repeat reminder
- * (every N minutes until processed, escalating after M minutes) of a rule (issue 9 item 3).
+ * (every N minutes until processed, escalating after M minutes) of a rule.
  */
 export function RuleTimingFields({ prefix, severity = true }: RuleTimingFieldsProps): ReactNode {
   const { t } = useTranslation('alarmSettings');

@@ -7,7 +7,7 @@ import {
   type RuleTemplateInput,
 } from '@ztj/contracts';
 
-/** Condition types in the order the editor offers them (issue 9 item 1). */
+/** Condition types in the order the editor offers them. */
 export const CONDITION_TYPES: readonly RuleConditionType[] = [
   'threshold',
   'range',
@@ -23,14 +23,14 @@ export const CONDITION_TYPES: readonly RuleConditionType[] = [
   'dwell',
 ];
 
-/** Position conditions (issue 10 item 2): their place comes from the location / route pickers. */
+/** Position conditions: their place comes from the location / route pickers. */
 export const POSITION_CONDITION_TYPES: readonly RuleConditionType[] = ['geofence', 'routeDeviation', 'dwell'];
 
 /** The door parameter: a flag condition without `param` watches it (SPEC §9 door effects 1-4). */
 export const DOOR_PARAM = 'P026';
 
 /**
- * On/off parameters a door/flag condition may watch (issue 14 equipment; the contract takes any
+ * On/off parameters a door/flag condition may watch (the contract takes any
  * boolean parameter, the alarm engine watches these): P026 door (the default), P064 plug overload,
  * P011 power supply, P055 socket on, P065 heater on, P066 running.
  */
@@ -120,7 +120,7 @@ function clean(value: unknown): unknown {
 /**
  * The contract object of an edited condition: only the fields of its type; `valueMax` only for
  * comparison 4 (between); a duration's inner condition mapped the same way; a door/flag condition's
- * `param` left out when it is the door P026 (absent = door, as stored before issue 14). Not
+ * `param` left out when it is the door P026 (absent = door, as stored before equipment parameters existed). Not
  * validated here: parse the result with the contract schema.
  */
 export function conditionToContract(form: ConditionForm): RuleCondition {

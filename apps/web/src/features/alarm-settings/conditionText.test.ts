@@ -110,7 +110,7 @@ describe('condition summary in words (SPEC §9 codes)', () => {
     expect(conditionsSummary(list, t, defaults, 'zh-CN')).toBe('温度大于 8 °C；15 分钟无数据');
   });
 
-  it('names the on/off parameter of a flag condition (issue 14 equipment), in both languages', async () => {
+  it('names the on/off parameter of a flag condition, in both languages', async () => {
     const en = await testT('en-US');
     const zh = await testT('zh-CN');
     const flag = (param: string, effect: 1 | 2 | 3 | 4): RuleCondition => ({

@@ -4,7 +4,7 @@ import { AlarmRoutes } from '@ztj/contracts';
 import { AlarmListView } from './AlarmListView';
 
 /**
- * Alarm list (`alarm/AlarmList`, /alarm/list; SPEC §2, issue 9 item 4): filters device, type,
+ * Alarm list (`alarm/AlarmList`, /alarm/list; SPEC §2): filters device, type,
  * severity, start time range, status, flag, processed; export of the filters or the selection
  * (`alarm:export`); new alarms appear live; process / comments / view per row. `?alarmId=` (the
  * link of push messages) opens that alarm's view drawer.

@@ -51,11 +51,11 @@ function NoticeItem({
 }
 
 /**
- * Notice bell of the top bar (issue 9 item 5): a badge with the number of active unprocessed
+ * Notice bell of the top bar: a badge with the number of active unprocessed
  * alarms (`commonAlarmList` total), a popover with the newest five (severity colour, device, type,
  * time) and "view all" → /alarm/list; follows the live alarm notices of the console socket (the
  * server sends them only to users with the `alarmMessage` preference) and shows a toast per raised
- * alarm, at most one per second. The announcements of issue 12 share it: their unread count adds
+ * alarm, at most one per second. The announcements share it: their unread count adds
  * to the badge and they have their own tab (shown first while unread ones wait); users the server
  * refuses the alarm list see only that tab.
  */
@@ -97,7 +97,7 @@ export function NoticeBell({ style }: { style: CSSProperties }): ReactNode {
     [client, t, lang],
   );
   useAlarmSocket(onMessage);
-  // announcements (issue 12 item 1) share the bell: their own tab and unread count
+  // announcements share the bell: their own tab and unread count
   const annt = useAnnouncementBell();
   const opener = useOpenAnnouncement();
   const { t: ta, ready: anntReady } = useTranslation('announcements', { useSuspense: false });

@@ -1,7 +1,7 @@
 import type { AlarmRecord, WsAlarmMessage } from '@ztj/contracts';
 
 /**
- * Pure rules of the live alarm screens (issue 9 items 4-5): how a `WsAlarmMessage` changes the
+ * Pure rules of the live alarm screens: how a `WsAlarmMessage` changes the
  * rows of an alarm list, the notice bell's count and newest list, and how often a toast may show.
  */
 

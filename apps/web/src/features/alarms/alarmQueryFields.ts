@@ -3,7 +3,7 @@ import type { QueryField } from '../../platform/list/QueryForm';
 import { ALARM_TYPE_FILTER_VALUES, alarmTypeName, type AlarmT } from './alarmText';
 
 /**
- * Query fields of the alarm lists (issue 9 item 4): device, alarm type, severity, start time range,
+ * Query fields of the alarm lists: device, alarm type, severity, start time range,
  * status, flag, processed; `gateway` adds the gateway id first; `withoutDevice` leaves the device
  * out (the device's own alarms tab).
  */

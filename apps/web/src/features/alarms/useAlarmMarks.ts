@@ -22,8 +22,8 @@ export interface AlarmMarks {
 }
 
 /**
- * Shaded alarm periods for a device's history chart over `[beginTime, endTime]` (device ms;
- * issue 9 item 4): one markArea per alarm over `[startTs, endTs ?? now]` in its severity colour,
+ * Shaded alarm periods for a device's history chart over `[beginTime, endTime]` (device ms):
+ * one markArea per alarm over `[startTs, endTs ?? now]` in its severity colour,
  * named "type · severity" for the tooltip. Needs `alarm:list`; without it no areas are fetched.
  */
 export function useAlarmMarks(deviceId: string, beginTime: number, endTime: number): AlarmMarks {

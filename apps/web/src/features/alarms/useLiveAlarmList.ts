@@ -19,7 +19,7 @@ export interface LiveAlarmList {
 }
 
 /**
- * The list machinery for an alarm list that follows the live notices (issue 9 item 4): a
+ * The list machinery for an alarm list that follows the live notices: a
  * `raised` alarm that fits page 1 and the filters goes on top, highlighted for a few seconds;
  * `cleared` / `processed` update their row in place; a refetch follows shortly after, so totals
  * and paging come from the server. `accept` narrows the notices a list cares about.

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** Menu components of announcements and messages (SPEC §2; issue 12 item 1), their own chunks. */
+/** Menu components of announcements and messages (SPEC §2), their own chunks. */
 export const ANNOUNCEMENT_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   'system/AnnouncementList': lazy(() =>
     import('./AnnouncementListPage').then((m) => ({ default: m.AnnouncementListPage })),

@@ -6,7 +6,7 @@ import { TenantChoiceModal } from './TenantChoiceModal';
 
 /**
  * The antd parts of the login page, each in antd's theme and locale, in one chunk the page loads
- * when it first shows one of them (issue 18: the page itself renders without antd).
+ * when it first shows one of them (the page itself renders without antd).
  */
 export function TenantChoice(props: ComponentProps<typeof TenantChoiceModal>): ReactNode {
   return (

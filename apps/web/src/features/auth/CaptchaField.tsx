@@ -12,7 +12,7 @@ interface CaptchaFieldProps {
   invalid?: boolean;
 }
 
-/** Captcha input with its image; clicking the image fetches a new one (issue #2). */
+/** Captcha input with its image; clicking the image fetches a new one. */
 export function CaptchaField({ value, onChange, image, onRefresh, invalid = false }: CaptchaFieldProps): ReactNode {
   const { t } = useTranslation('auth');
   return (
@@ -32,7 +32,7 @@ export function CaptchaField({ value, onChange, image, onRefresh, invalid = fals
         onClick={onRefresh}
         title={t('login.refreshCaptcha')}
         // the frame is an inset shadow, not a border, so the 120×40 image is drawn 1:1 (a border
-        // shrank it to 118×38 and blurred the glyphs; issue #16 item 5)
+        // shrank it to 118×38 and blurred the glyphs)
         style={{
           width: 120,
           height: 40,

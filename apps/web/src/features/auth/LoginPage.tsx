@@ -17,12 +17,12 @@ import { departmentsToChoose, needsTenantChoice } from './loginSteps';
 import { preloadShell } from './preloadShell';
 import styles from './LoginPage.module.css';
 
-// antd screens of the login page, loaded when first shown (issue 18: the page itself is plain markup):
+// antd screens of the login page, loaded when first shown (the page itself is plain markup):
 // the choice dialogs after a successful sign-in, the phone tab when it is opened.
 const TenantChoiceModal = lazy(() => import('./AntdLoginParts').then((m) => ({ default: m.TenantChoice })));
 const DepartmentSwitchModal = lazy(() => import('./AntdLoginParts').then((m) => ({ default: m.DepartmentChoice })));
 const PhoneLoginForm = lazy(() => import('./AntdLoginParts').then((m) => ({ default: m.PhoneLogin })));
-// Login-free links, third-party and CAS sign-in (issue 13 items 5-6): their own chunk and namespace.
+// Login-free links, third-party and CAS sign-in: their own chunk and namespace.
 const SsoLogin = lazy(() => import('./sso/SsoLogin').then((m) => ({ default: m.SsoLogin })));
 
 type LoginTab = 'account' | 'phone';
@@ -31,14 +31,14 @@ const TABS: readonly LoginTab[] = ['account', 'phone'];
 type Step = { kind: 'form' } | { kind: 'tenant'; result: LoginResult } | { kind: 'depart'; departs: DepartBrief[] };
 
 /**
- * Sign-in (issue #2): account, password and, once the server asks for it after failed attempts
- * (issue #8: a field error on `captcha`), an image captcha, kept for the rest of the visit and
+ * Sign-in: account, password and, once the server asks for it after failed attempts
+ * (a field error on `captcha`), an image captcha, kept for the rest of the visit and
  * refreshed on click and after every failed attempt. Refusals, including the 429 "try again in
  * N seconds", show above the form in the server's words. After success: tenant choice (several
  * tenants), department choice (several departments); then the navigation guard takes the user to
  * the `redirect` target or the dashboard. The page is plain markup (`ui/LoginControls`): antd and
- * its runtime load only with the dialogs after sign-in or the phone tab (issue 18).
- * A second tab signs in with a mobile number and an SMS code (issue 13 item 2, `PhoneLoginForm`),
+ * its runtime load only with the dialogs after sign-in or the phone tab.
+ * A second tab signs in with a mobile number and an SMS code (`PhoneLoginForm`),
  * followed by the same steps. The two tabs are a small tab bar of our own (tablist roles, arrow
  * keys): antd's Tabs (with its overflow menu) would push the login page past its 250 KB budget.
  */

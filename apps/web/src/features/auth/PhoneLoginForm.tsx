@@ -13,7 +13,7 @@ import { useLoginFields } from './useLoginFields';
 import styles from './LoginPage.module.css';
 
 /**
- * The phone tab of the login page (issue 13 item 2): mobile number (SPEC §5), "get code" (POST
+ * The phone tab of the login page: mobile number (SPEC §5), "get code" (POST
  * /sys/sms, then a 60 s countdown on the button) and the 6-digit code; submit calls
  * /sys/phoneLogin and hands the result to `onSignedIn` (the password login's next steps). In DEMO
  * mode without an SMS provider the server writes the code to its log and the form says so.

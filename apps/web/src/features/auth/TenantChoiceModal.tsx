@@ -19,7 +19,7 @@ interface TenantChoiceModalProps {
 
 /**
  * Tenant choice after sign-in (SPEC §2 "tenant selection after login"). Preselects the session's
- * tenant — the one last used, or for a new account the one its data lives in (issue #16 item 6) —
+ * tenant — the one last used, or for a new account the one its data lives in —
  * else the first offered.
  */
 export function TenantChoiceModal({ open, tenants, initial, onChosen }: TenantChoiceModalProps): ReactNode {

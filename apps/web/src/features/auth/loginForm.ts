@@ -35,7 +35,7 @@ export function serverLoginErrors(errors: readonly FieldError[]): LoginErrors {
   return out;
 }
 
-/** What the form shows after a refused sign-in (issue #8). */
+/** What the form shows after a refused sign-in. */
 export interface LoginFailure {
   /** Messages beside the fields. */
   errors: LoginErrors;

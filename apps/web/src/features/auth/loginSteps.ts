@@ -2,7 +2,7 @@ import type { DepartBrief, LoginResult } from '@ztj/contracts';
 import { fetchCurrentDeparts } from './api';
 
 /**
- * Tenant step after sign-in (issue #2): a user of several tenants without a valid stored choice
+ * Tenant step after sign-in: a user of several tenants without a valid stored choice
  * picks one.
  */
 export function needsTenantChoice(result: LoginResult, hasValidStoredTenant: boolean): boolean {

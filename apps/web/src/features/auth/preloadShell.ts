@@ -6,7 +6,7 @@ let started = false;
 /**
  * Starts loading what the router needs to show the basic layout — its chunk, the route builder
  * with the screen registry, the shell's translation namespaces — as soon as a sign-in succeeded,
- * while the user still reads the tenant or department dialog (issue #16 item 7: after OK these
+ * while the user still reads the tenant or department dialog (after OK these
  * loads ran one after the other behind the menu request). Once per page; failures are left to
  * the router, which loads them again when it needs them.
  */

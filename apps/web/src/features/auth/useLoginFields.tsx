@@ -17,7 +17,7 @@ export interface LoginFields<F extends string> {
 
 /**
  * Values and field errors of a plain sign-in form (the account and the phone tab of the login
- * page, issues #2 and 13): one text per field, its error cleared as it changes, error lines in the
+ * page): one text per field, its error cleared as it changes, error lines in the
  * `auth` namespace's words (a message key with params, or a server text as it came).
  */
 export function useLoginFields<F extends string>(initial: Record<F, string>, testIdPrefix: string): LoginFields<F> {

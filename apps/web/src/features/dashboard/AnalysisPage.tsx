@@ -48,7 +48,7 @@ function WelcomeCard(): ReactNode {
 }
 
 /**
- * Analysis dashboard (`dashboard/Analysis`, the home page; SPEC §2, issue 11 item 5): greeting,
+ * Analysis dashboard (`dashboard/Analysis`, the home page; SPEC §2): greeting,
  * the scroll info bar of the latest alarms (live), the tenant's figures (devices, alarms by
  * severity, waybills by status and timing, pushes, warehouses out of limits), the 7/14/30-day
  * trend, then the administration figures and sign-ins. The figures are requested at once; the

@@ -108,7 +108,7 @@ function useLiveDevices(data: BigScreenData | undefined): NonNullable<BigScreenD
 }
 
 /**
- * Big-data screen (`dashboard/BigScreen`; SPEC §2, issue 11 item 5): a full-screen dark wall
+ * Big-data screen (`dashboard/BigScreen`; SPEC §2): a full-screen dark wall
  * display for 1920×1080 (readable at 1440×900) over the console's layout: counts, the live map of
  * vehicles/devices and warehouses, the temperature compliance rate, the alarm ticker and the
  * 7-day trend. Live: telemetry frames move the map, alarm notices feed the ticker and refetch

@@ -31,7 +31,7 @@ const FIGURES: { key: Figure; icon: ReactNode }[] = [
   { key: 'ipsToday', icon: <GlobalOutlined /> },
 ];
 
-/** Users, departments, roles, tenants and sign-ins of the tenant (issue #2) with the 7-day sign-in trend. */
+/** Users, departments, roles, tenants and sign-ins of the tenant with the 7-day sign-in trend. */
 function SystemFigures({ data, loading }: { data: DashboardStats | undefined; loading: boolean }): ReactNode {
   const { t } = useTranslation('dashboard');
   return (

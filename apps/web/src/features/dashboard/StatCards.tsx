@@ -106,7 +106,7 @@ function DevicesCard({ data, loading }: CardProps): ReactNode {
   );
 }
 
-/** Active alarms by severity and the unprocessed ones (issue 9 item 4). */
+/** Active alarms by severity and the unprocessed ones. */
 function AlarmsCard({ data, loading }: CardProps): ReactNode {
   const { t } = useTranslation('dashboard');
   const { t: ta } = useTranslation('alarms');

@@ -9,7 +9,7 @@ import { mergeAlarmNotice } from './dashboardModel';
 const REFRESH_DELAY_MS = 2_000;
 
 /**
- * Live dashboard (issue 11 item 5): every alarm notice of the console WebSocket goes into the
+ * Live dashboard: every alarm notice of the console WebSocket goes into the
  * scroll info bar at once (analysis page and big screen), and the figures are refetched once the
  * notices pause, so counts follow raised, cleared and processed alarms.
  */

@@ -1,5 +1,5 @@
 /**
- * The console's Leaflet map moved to `platform/map` (issue #10 item 7); these re-exports keep
+ * The console's Leaflet map moved to `platform/map`; these re-exports keep
  * the device area's imports working.
  */
 export { BaseMap, FitBounds } from '../../platform/map/BaseMap';

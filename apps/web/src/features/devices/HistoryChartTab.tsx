@@ -30,7 +30,7 @@ export function chartableCodes(device: DeviceRecord): string[] {
 /**
  * History chart per parameter (ECharts line, server-downsampled chart mode, zoom by wheel and
  * slider, unit on the value axis). Thousands of points stay readable: no symbols, LTTB sampling.
- * The device's alarms over the range are shaded (markArea per alarm start/end, issue 9).
+ * The device's alarms over the range are shaded (markArea per alarm start/end).
  */
 export function HistoryChartTab({ device, range, onRangeChange }: HistoryChartTabProps): ReactNode {
   const { t, i18n } = useTranslation(['devices', 'alarms']);

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-/** Ranges of the equipment charts (issue 14 item 4: "switchable ranges"): today, last 7 and 30 days. */
+/** Ranges of the equipment charts ("switchable ranges"): today, last 7 and 30 days. */
 export const EQUIPMENT_RANGES = ['today', '7d', '30d'] as const;
 /** One equipment chart range. */
 export type EquipmentRange = (typeof EQUIPMENT_RANGES)[number];

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
- * Menu component names of the equipment screens (issue 14 item 4; SPEC §2 warehouse: ammeter
+ * Menu component names of the equipment screens (SPEC §2 warehouse: ammeter
  * list/config/chart, plug list/chart/history, tag list, boil pot, oden cooker, external device
  * list/chart; device: Lawson list), each loading lazily; spread into the one component registry.
  */

@@ -2,7 +2,7 @@ import { EQUIPMENT_FAMILY_TABLE, PARAM, type EquipmentFamily, type ParameterValu
 
 /**
  * Pure view-model helpers of the warehouse equipment screens (SPEC §2 warehouse: ammeters,
- * plugs, tags, boil pot, oden cooker, external devices; device: Lawson list; issue 14 item 4).
+ * plugs, tags, boil pot, oden cooker, external devices; device: Lawson list).
  * No React, no I/O: the screens and the unit tests share them.
  */
 

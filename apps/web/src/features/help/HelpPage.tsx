@@ -7,7 +7,7 @@ import { HELP_TOPICS, SHOT_SIZE, helpMediaUrl } from './helpMedia';
 import styles from './Help.module.css';
 
 /**
- * Help (/user/help, public; issue 13 item 7): the operator's main tasks, each with a short text,
+ * Help (/user/help, public): the operator's main tasks, each with a short text,
  * its steps and screenshots of the product in the reader's language.
  */
 export function HelpPage(): ReactNode {

@@ -7,7 +7,7 @@ import { VIDEO_STEPS, VIDEO_STEP_SECONDS, clock, helpMediaUrl } from './helpMedi
 import styles from './Help.module.css';
 
 /**
- * Help video (/user/help4video, public; issue 13 item 7): the walk-through recorded from the
+ * Help video (/user/help4video, public): the walk-through recorded from the
  * product (WebM/VP9 with captions and a poster, shipped with the console) and its steps as text;
  * a step's time plays the video from there.
  */

@@ -1,7 +1,7 @@
 import type { Language } from '@ztj/contracts';
 
 /**
- * The help pages' media (issue 13 item 7): screenshots and the walk-through video generated from
+ * The help pages' media: screenshots and the walk-through video generated from
  * the product by `apps/web/e2e/help-media.mjs` into `public/help/<lang>/`, shipped with the console.
  */
 

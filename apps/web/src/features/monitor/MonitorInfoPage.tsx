@@ -10,7 +10,7 @@ import { BrokerCard, DatabaseCard, IngestCard, JobsCard, ProcessCard } from './M
 const time = (iso: string): string => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 
 /**
- * Monitoring info (`modules/MonitorInfo`, /modules/monitor; issue 12 item 6): the server's health
+ * Monitoring info (`modules/MonitorInfo`, /modules/monitor): the server's health
  * as an operator needs it — process, database, broker, ingest, job queue — refreshed every
  * MONITOR_REFRESH_MS from the server's real counters (the figures of `<base>/metrics`). Cards
  * stack on a phone; a failed refresh keeps the last figures and says so.

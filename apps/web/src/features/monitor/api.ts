@@ -6,7 +6,7 @@ import { callApi } from '../../platform/http/callApi';
 export const MONITOR_INFO_KEY = ['monitor', 'info'] as const;
 
 /**
- * The server's health (MonitorRoutes.info; issue 12 item 6), fetched again every
+ * The server's health (MonitorRoutes.info), fetched again every
  * MONITOR_REFRESH_MS (5 s) while the page is visible. Silent: a failed refresh is shown on the
  * page (the last figures stay), not as a notification every 5 s.
  */

@@ -1,5 +1,5 @@
 /**
- * Human units of the monitoring page (issue 12 item 6), localized by `Intl.NumberFormat` unit
+ * Human units of the monitoring page, localized by `Intl.NumberFormat` unit
  * formatting: bytes in 1024 steps labelled B/kB/MB/GB/TB as PostgreSQL's `pg_size_pretty` does,
  * durations as days, hours and minutes, delays in ms or s. `lang` is a BCP 47 tag (`zh-CN`, `en-US`).
  */

@@ -19,14 +19,14 @@ import { DOWNLOAD_CENTER_PATH, downloadExportFile } from '../../platform/exports
 import { serverErrorsToFields, showFieldErrors } from '../../platform/forms/formIssues';
 import { toLanguage } from '../../platform/i18n/i18n';
 
-/** Preset ranges of the dialog, days back from now (issue 11 item 3: 1, 7, 30 days). */
+/** Preset ranges of the dialog, days back from now (1, 7, 30 days). */
 export const REPORT_PRESET_DAYS = [1, 7, 30] as const;
 
 /** Whether the server generates report type `code` (the terminal report, and the §9 family reports marked available: b meter). */
 export const reportTypeAvailable = (code: DeviceReportType): boolean =>
   code === 'terminal' || EXPORT_FILE_TYPES[code].available;
 
-/** The meter report (SPEC §9 type b, issue 14: ammeters and plugs) is Excel only. */
+/** The meter report (SPEC §9 type b: ammeters and plugs) is Excel only. */
 const METER_REPORT: DeviceReportType = 'b';
 
 interface FormValues {
@@ -54,7 +54,7 @@ function useReportFile(id: string | null): ExportFile | undefined {
 }
 
 /**
- * Report dialog (issue 11 item 3): time range (default the last 24 h; presets 1, 7, 30 days),
+ * Report dialog: time range (default the last 24 h; presets 1, 7, 30 days),
  * format PDF / Excel and report type (the terminal report; the meter report b of ammeters and plugs,
  * Excel only, the meters module's export; the SPEC §9 device-family reports the product has no
  * devices for, listed with that note and refused by the server on `reportType`); the report is generated in the download center, its progress shown here, then

@@ -6,7 +6,7 @@ import { feedback } from '../../platform/feedback/feedback';
 import { useSaveBranding } from './api';
 import styles from './yakult.module.css';
 
-/** Edits the tenant's branding of the monitoring screen (tenant administrators, issue 13 item 8). */
+/** Edits the tenant's branding of the monitoring screen (tenant administrators). */
 export function BrandingModal({ initial, onClose }: { initial: BrandingResult; onClose: () => void }): ReactNode {
   const { t } = useTranslation('yakult');
   const save = useSaveBranding();

@@ -160,7 +160,7 @@ function MonitoringScreen(): ReactNode {
 }
 
 /**
- * Customer-branded real-time monitoring (`/yakult/index`; SPEC §1-§2, issue 13 item 8): a public
+ * Customer-branded real-time monitoring (`/yakult/index`; SPEC §1-§2): a public
  * path whose data needs a session, from a login-free link (`/user/login?at&guid&uid&redirect=
  * /yakult/index`) or the customer's own sign-in. Name, logo and colours are the tenant's branding
  * setting; the figures, map, alarms, devices and warehouses are the console's own APIs, live.

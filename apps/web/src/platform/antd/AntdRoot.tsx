@@ -12,7 +12,7 @@ import { useSettingsStore } from '../settings/settingsStore';
  * antd's theme (the user's primary colour; no motion when the system asks for reduced motion, see
  * `useReducedMotion`) and locale around `children`. Every screen but the login page renders inside
  * it; the login page is plain markup, so antd's runtime (CSS-in-JS, components) is neither
- * downloaded nor evaluated before its form is usable (issue 18).
+ * downloaded nor evaluated before its form is usable.
  */
 export function AntdRoot({ children }: { children: ReactNode }): ReactNode {
   const { i18n } = useTranslation();

@@ -7,7 +7,7 @@ import { ConfigProvider } from 'antd';
  * loads none). jsdom lays nothing out, so the styles decide nothing a test asserts here; generated
  * and put into the document they cost most of a render, and every `getComputedStyle` call walked
  * their rules — antd's table measures itself with it, Testing Library's role queries call it for
- * each element they look at (issue 35: the user dialog's test went from 7 s to under 2 s on a
+ * each element they look at (the user dialog's test went from 7 s to under 2 s on a
  * quiet machine). Not for a test that relies on antd's stylesheet hiding an element (`display:
  * none` by class).
  */

@@ -26,7 +26,7 @@ export interface SliderCaptchaProps {
 }
 
 /**
- * The slider captcha of SPEC §4 (issue 13 item 3), reusable: a track with a handle the user drags
+ * The slider captcha of SPEC §4, reusable: a track with a handle the user drags
  * to the right. States (sliderCaptchaState.ts): idle, dragging (the handle follows the pointer),
  * dragged past the end → locked while `onVerify` asks the server → success ("verified") or back to
  * idle; released before the end → back to idle. Pointer events with pointer capture, so mouse,

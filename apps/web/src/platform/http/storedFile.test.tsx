@@ -12,7 +12,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('stored files (issue #8: fetched with the session headers)', () => {
+describe('stored files (fetched with the session headers)', () => {
   it('requests a stored path through the static route under the API base', () => {
     expect(storedFileRequest('avatar/a.png')).toBe('/sys/common/static/avatar/a.png');
     expect(storedFileRequest('/sys/common/static/import/e.xls')).toBe('/sys/common/static/import/e.xls');

@@ -21,7 +21,7 @@ export function storedFileRequest(value: string | null | undefined): string | un
 
 /**
  * Fetches a stored file with the session headers (`X-Access-Token`, `tenant-id`): the server
- * serves files only to signed-in members of the owning tenant (issue #8), and a browser cannot put
+ * serves files only to signed-in members of the owning tenant, and a browser cannot put
  * headers on `<img src>` or a link. Failures other than 401 are not notified.
  * @param value a stored path or static route path (see {@link storedFileRequest}).
  * @throws ApiError when the server refuses (401, 404) or the network fails.

@@ -21,7 +21,7 @@ export const IMPORT_ACCEPT = '.xls,.xlsx';
 /**
  * Import dialog (SPEC §7, §8): several .xls/.xlsx files posted together as `files[]`. Success
  * shows the message, closes and refreshes; failure warns; code 201 warns with a link to the error file
- * (fetched with the session headers: stored files are served to the owning tenant only, issue #8).
+ * (fetched with the session headers: stored files are served to the owning tenant only).
  */
 export function ImportModal({ open, route, onClose, onImported }: ImportModalProps): ReactNode {
   const { t } = useTranslation('list');

@@ -64,7 +64,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>): ReactNo
       )}
       <Table<Row>
         // phones: compact cells, and the table as wide as the screen so long texts (headers too) wrap
-        // instead of pushing the actions off screen (issue #16 item 9), whatever scroll width a page
+        // instead of pushing the actions off screen, whatever scroll width a page
         // asks for (a page's `scroll.x` of 640 or 900 hid the actions of device groups and gateways
         // behind a sideways scroll); wider screens scroll sideways unless the page says otherwise
         // (`scroll: undefined` given explicitly: the download center fits its columns to the view)

@@ -59,7 +59,7 @@ interface BaseMapProps {
 }
 
 /**
- * The one Leaflet map of the console (ARCHITECTURE §7; issue #10 item 7): the offline Natural
+ * The one Leaflet map of the console (ARCHITECTURE §7): the offline Natural
  * Earth basemap always underneath, the online tiles of the active source over it (chosen at run
  * time from what the server allows, `MAP_TILES`), a layer switch in the top-right corner, and the
  * children. Children must draw positions converted with `useMapTiles().toTile` (GCJ-02 over Gaode).

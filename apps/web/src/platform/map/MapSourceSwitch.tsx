@@ -6,7 +6,7 @@ import { useMapTiles } from './useMapTiles';
 import styles from './map.module.css';
 
 /**
- * The layer switch in a map's corner (issue #10 item 7): offline basemap only, or one of the
+ * The layer switch in a map's corner: offline basemap only, or one of the
  * online sources the server allows (`MAP_TILES`); the choice applies to every map and is kept in
  * local storage. Hidden when the server allows no online source (nothing to choose).
  */

@@ -25,7 +25,7 @@ export const DETAIL_ZOOM = 8;
 const BORDERS: PathOptions = { color: '#a0948a', weight: 1, dashArray: '4 3', fill: false, interactive: false };
 
 /**
- * The offline vector basemap (issue #10 item 7), child of every console map: Natural Earth land
+ * The offline vector basemap, child of every console map: Natural Earth land
  * (1:50m; 1:10m from zoom {@link DETAIL_ZOOM} when `detailed`, i.e. when no tiles cover it;
  * outlines are the coastlines) and 1:50m country
  * borders on one canvas in a pane below the tiles, so without

@@ -8,7 +8,7 @@ import {
 } from '@ztj/contracts';
 
 /**
- * Pure rules of the console's map tiles (ARCHITECTURE §7, issue #10 item 7): which source a map
+ * Pure rules of the console's map tiles (ARCHITECTURE §7): which source a map
  * shows and how positions are converted for it. Positions are stored WGS-84 (decimal degrees);
  * tiles of Chinese providers (AutoNavi/Gaode) are GCJ-02.
  */

@@ -5,7 +5,7 @@ import countries50mUrl from 'world-atlas/countries-50m.json?url';
 import land10mUrl from 'world-atlas/land-10m.json?url';
 
 /**
- * The offline basemap's data (issue #10 item 7): Natural Earth 1:50m land and country borders
+ * The offline basemap's data: Natural Earth 1:50m land and country borders
  * from world-atlas (public domain), fetched as its own hashed asset (≈ 230 KB gzip) only when a
  * map opens, never part of a script bundle; 1:10m land likewise when a map is zoomed in.
  */

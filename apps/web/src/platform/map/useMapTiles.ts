@@ -66,7 +66,7 @@ export interface MapTilesView {
 }
 
 /**
- * The active map tiles of the console (issue #10 item 7) and the position conversion that goes
+ * The active map tiles of the console and the position conversion that goes
  * with them; loads the server's sources on first use. Every layer drawn on a {@link BaseMap}
  * must pass its WGS-84 positions through `toTile`, and positions read from the map through
  * `fromTile` (ARCHITECTURE §7).

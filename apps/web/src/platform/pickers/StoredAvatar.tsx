@@ -9,7 +9,7 @@ interface StoredAvatarProps extends Omit<AvatarProps, 'src'> {
 
 /**
  * An antd `Avatar` showing a stored image (SPEC §7 static): fetched with the session headers and
- * shown through an object URL (issue #8: files are served to signed-in members of the owning tenant
+ * shown through an object URL (files are served to signed-in members of the owning tenant
  * only); the icon or children show while it loads or when there is none.
  */
 export function StoredAvatar({ path, ...props }: StoredAvatarProps): ReactNode {

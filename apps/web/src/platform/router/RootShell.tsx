@@ -62,7 +62,7 @@ export function RootShell(): ReactNode {
       {decision.kind === 'redirect' ? (
         <>
           <Navigate to={decision.to} replace />
-          {/* signed in on the login page: the shell's outline while the router loads the menu and the layout (issue #16 item 7) */}
+          {/* signed in on the login page: the shell's outline while the router loads the menu and the layout */}
           {hasToken && <ShellSkeleton />}
         </>
       ) : decision.kind === 'external' ? null : (

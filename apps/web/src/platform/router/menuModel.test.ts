@@ -100,7 +100,7 @@ describe('buildMenuRoutes', () => {
 
   it('adds the top-bar pages the menu lacks', () => {
     const paths = fallbackRoutes(MENU).map((r) => r.path);
-    // the help pages are public routes of their own (issue 13 item 7), not fallbacks
+    // the help pages are public routes of their own, not fallbacks
     expect(paths).toEqual(['/account/settings', '/account/downcenter']);
   });
 });

@@ -14,7 +14,7 @@ import { getToken } from '../session/sessionStore';
 import type { RouteHandle } from './routeHandle';
 
 const LoginPage = lazy(() => import('../../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-// Self-service pages (issue 13 items 3-4): chunks of their own, not in the login page's bundle.
+// Self-service pages: chunks of their own, not in the login page's bundle.
 const RegisterPage = lazy(() =>
   import('../../features/auth/self-service/RegisterPage').then((m) => ({ default: m.RegisterPage })),
 );
@@ -42,7 +42,7 @@ async function loadShell(): Promise<{ Component: ComponentType }> {
   return { Component: BasicLayout };
 }
 
-/** A help page (issue 13 item 7) as a lazy route: its chunk and the help texts load together. */
+/** A help page as a lazy route: its chunk and the help texts load together. */
 function loadHelp(page: 'HelpPage' | 'HelpVideoPage'): () => Promise<{ Component: ComponentType }> {
   return async () => {
     const [help] = await Promise.all([import('../../features/help/helpPages'), i18next.loadNamespaces('help')]);
@@ -50,7 +50,7 @@ function loadHelp(page: 'HelpPage' | 'HelpVideoPage'): () => Promise<{ Component
   };
 }
 
-/** antd's theme and locale as a pathless layout route (issue 18: the login page renders without antd). */
+/** antd's theme and locale as a pathless layout route (the login page renders without antd). */
 async function loadAntd(): Promise<{ Component: ComponentType }> {
   return { Component: (await import('../antd/AntdRoot')).AntdOutlet };
 }
@@ -126,7 +126,7 @@ export const STATIC_ROUTES: RouteObject[] = [
 let menuRoutesAdded = false;
 
 /**
- * The guard's first decision, taken before the router starts (issue 18): a visitor without a token
+ * The guard's first decision, taken before the router starts: a visitor without a token
  * who opens a console address (`/`, a bookmarked screen) is sent to the login page at once, so the
  * router does not begin loading that address's lazy routes (antd, the console shell) for a page
  * it is about to leave. `RootShell` applies the same rules to every later navigation.

@@ -50,7 +50,7 @@ const alarm = {
   createdAt: 2,
 };
 
-describe('alarm notices on the shared console socket (issue 9 item 5)', () => {
+describe('alarm notices on the shared console socket', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     FakeSocket.opened = [];

@@ -24,8 +24,8 @@ function isAlarm(value: unknown): value is AlarmRecord {
 }
 
 /**
- * Narrows a pushed frame to the contracts' `WsAlarmMessage` (`{cmd:'alarm', event, alarm}`, issue 9
- * item 5), checked by hand so zod stays out of the layout bundle; null for any other frame.
+ * Narrows a pushed frame to the contracts' `WsAlarmMessage` (`{cmd:'alarm', event, alarm}`),
+ * checked by hand so zod stays out of the layout bundle; null for any other frame.
  */
 export function toAlarmMessage(data: unknown): WsAlarmMessage | null {
   if (typeof data !== 'object' || data === null) return null;

@@ -24,7 +24,7 @@ class FakeSocket {
   }
 }
 
-describe('live telemetry socket reconnects (issue #8: a session that ended is not retried)', () => {
+describe('live telemetry socket reconnects (a session that ended is not retried)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     FakeSocket.opened = [];

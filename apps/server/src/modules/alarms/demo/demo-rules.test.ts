@@ -21,7 +21,7 @@ import {
 import { seedDemoRules } from './seed-demo-rules';
 
 /**
- * Demo alarm rules (issue 9 item 6): seeded once, parse with the contracts, bound to the demo
+ * Demo alarm rules: seeded once, parse with the contracts, bound to the demo
  * fleet; and the REAL replayed series of the default fleet raise them in the first minutes at
  * DEMO_SPEED 60 (pure: the simulator's schedule through the engine, no fake reading).
  */

@@ -1,7 +1,7 @@
 import type { RuleTemplateInput, SceneAdd } from '@ztj/contracts';
 
 /**
- * The demo tenant's alarm rules (issue 9 item 6): chosen from the REAL replayed series of the
+ * The demo tenant's alarm rules: chosen from the REAL replayed series of the
  * simulator's default fleet (apps/simulator/src/fleet.ts) so that, at the default DEMO_SPEED 60
  * (one recorded hour per wall minute; rule minutes are device-time minutes = wall minutes), real
  * alarms are raised within the first minutes of `npm start` without any fake reading. Raise times

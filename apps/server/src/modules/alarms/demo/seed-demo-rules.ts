@@ -49,7 +49,7 @@ async function dutyGroup(q: Queryable): Promise<string> {
 }
 
 /**
- * Seeds the demo tenant's alarm rules (issue 9 item 6; see `demo-rules.ts` for which real series
+ * Seeds the demo tenant's alarm rules (see `demo-rules.ts` for which real series
  * raise which alarms): the duty recipient group with the administrator, the vehicle device group,
  * the four rule templates with their bindings and the warehouse scene. Idempotent: does nothing
  * when the demo tenant already has a rule template (an administrator's edits are never

@@ -10,7 +10,7 @@ import {
 } from './engine.types';
 
 /**
- * Back-fill rule (issue 9: late and back-filled readings, evaluated in device-time order, alarms
+ * Back-fill rule (late and back-filled readings, evaluated in device-time order, alarms
  * raised with their true start time and never twice for the same data). Called by `evaluate`
  * for each condition with the call's late readings (sorted) and `liveTs`, the device's
  * `lastSeenTs` before the call; mutates `cs` (a copy; its `episodes` copy-on-write) and returns the events.

@@ -10,7 +10,7 @@ import {
 } from './engine.types';
 
 /**
- * Lifecycle of one device × rule × condition (issue 9 "The engine"): idle → pending (holding, the
+ * Lifecycle of one device × rule × condition: idle → pending (holding, the
  * alarm delay running) → active (raised) → clearing (clear criterion past the margin, the clear
  * delay running) → idle; reminders and one escalation while active and unprocessed. Every function
  * mutates the `ConditionState` it is given (callers pass a copy whose `active` is its own) and

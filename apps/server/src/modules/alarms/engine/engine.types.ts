@@ -2,7 +2,7 @@ import type { AlarmSeverity, DeviceEventType, RuleConditionType, RuleTemplate } 
 import type { Fence, PreparedRoute } from '../../../platform/geo';
 
 /**
- * Types of the pure alarm engine (issue 9; SPEC §3 rule template, §4 alarm flag, §9 effects).
+ * Types of the pure alarm engine (SPEC §3 rule template, §4 alarm flag, §9 effects).
  * All times are **ms since the Unix epoch, device clock**; values are in the units of the
  * parameter table (°C, %RH, %, g, °).
  */

@@ -14,7 +14,7 @@ import {
 } from './engine.types';
 
 /**
- * The pure alarm engine of issue 9 (SPEC §3 rule templates, §4 alarm flag, §9 effects): no I/O,
+ * The pure alarm engine (SPEC §3 rule templates, §4 alarm flag, §9 effects): no I/O,
  * no clock — time is the device time of the readings (ms epoch) or the `nowTs` given to `tick`.
  * State is a plain JSON object per device ({@link DeviceAlarmState}); the input state is never
  * modified, a new one is returned (it may share unchanged parts, such as a condition's

@@ -6,7 +6,7 @@ import { emptyDeviceState, type EngineReading, type EngineRule } from './engine.
 import type { RulePlaces } from './engine.types';
 
 /**
- * Position conditions of issue 10 item 2 (SPEC §9 position effect 1 enter, 2 leave, 6 both; dwell;
+ * Position conditions (SPEC §9 position effect 1 enter, 2 leave, 6 both; dwell;
  * route deviation) through the real engine: readings carry WGS-84 positions; sequences of reading
  * batches → expected events (text form of engine.fixtures). Positions are metres north/east of a
  * Rabat depot, converted on @turf's mean Earth radius.

@@ -1,7 +1,7 @@
 import { distanceToFenceEdgeM, type Fence, type PreparedRoute } from '../../../platform/geo';
 
 /**
- * Precomputed geometry of the position watchers (issue 10 "Speed": geofence and route deviation
+ * Precomputed geometry of the position watchers (geofence and route deviation
  * are judged on every reading, `geo_eval_overhead_pct` ≤ 10 %). Built once per compiled condition
  * (per rule-cache snapshot), called per reading with the reading's WGS-84 degrees. Distances in
  * metres. Both kernels give the same decisions as `platform/geo` (@turf), which stays the

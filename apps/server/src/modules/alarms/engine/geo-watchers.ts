@@ -11,7 +11,7 @@ import { judged, type ConditionWatcher } from './watcher';
 import { corridorKernel, fenceEdgeKernel } from './geo-kernels';
 
 /**
- * Watchers of the position conditions (issue 10 item 2; SPEC §9 position effect 1 enter, 2 leave,
+ * Watchers of the position conditions (SPEC §9 position effect 1 enter, 2 leave,
  * 6 both; parameter P001 fence, P002 preset route): geofence, dwell and route deviation, judged on
  * the reading's WGS-84 position (`lat`, `lng`); readings without a position say nothing. Distances
  * in metres (@turf via `platform/geo`; circle fences and the clear corridor precomputed per

@@ -1,3 +1,3 @@
-/** The pure alarm engine of issue 9: `evaluate`, `tick`, `markProcessed`, its state and events. */
+/** The pure alarm engine: `evaluate`, `tick`, `markProcessed`, its state and events. */
 export { evaluate, tick, markProcessed } from './evaluate';
 export * from './engine.types';

@@ -9,7 +9,7 @@ import { addComment, alarmStatistics, flagAlarms, listComments, processAlarm, vi
 import { registerExportRoute } from '../../../platform/exports/export-route';
 import { listExporter } from '../../../platform/exports/export-registry';
 
-/** Alarm handling calls (AlarmRoutes of contracts; issue 9 item 4). Every call is tenant-scoped. */
+/** Alarm handling calls (AlarmRoutes of contracts). Every call is tenant-scoped. */
 export function alarmRoutes(api: FastifyInstance, { db, alarms }: ModuleDeps): void {
   registerRoute(api, db, R.list, ({ auth, query }) => listPage(db, ALARM_LIST, query, callerOf(auth, R.list.access)));
   registerRoute(api, db, R.commonList, ({ auth, query }) =>

@@ -7,7 +7,7 @@ import type { AlarmRuntime } from '../runtime/alarm-runtime';
 import { processRecordOf } from './alarms.list';
 
 /**
- * Alarm handling (issue 9 item 4; SPEC §2 alarm list, process and comment drawers; §5 process
+ * Alarm handling (SPEC §2 alarm list, process and comment drawers; §5 process
  * record 1-500 characters; §7 comments, alarm statistics, process records add). Every query is
  * scoped to the caller's tenant: another tenant's alarm is simply "not found".
  */

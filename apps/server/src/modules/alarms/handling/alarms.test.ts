@@ -22,7 +22,7 @@ import { exportAndWait } from '../../../platform/exports/exports.fixtures';
 import { expectRefused } from '../../../../test/refusal';
 
 /**
- * Alarm handling calls (issue 9 item 4) on alarms raised through the real ingest: lists, view,
+ * Alarm handling calls on alarms raised through the real ingest: lists, view,
  * comments, statistics, process records (validation, reminders stop, second process), batch
  * flag, exports, and tenant isolation of every call.
  */

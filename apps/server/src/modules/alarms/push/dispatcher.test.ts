@@ -19,7 +19,7 @@ import {
 } from './push.fixtures';
 
 /**
- * The push dispatcher end to end (issue 9 item 5): notices → alarm_push rows → jobs on the real job
+ * The push dispatcher end to end: notices → alarm_push rows → jobs on the real job
  * queue (pg-boss on PGlite, and on PostgreSQL with DATABASE_URL) → e-mail through nodemailer to a
  * real SMTP server started here. SMS is not configured; WeChat is a provider that never answers.
  */

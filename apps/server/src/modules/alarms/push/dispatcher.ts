@@ -39,7 +39,7 @@ export interface PushDispatcherOptions {
   now?: () => number;
 }
 
-/** Turns committed alarm changes into pushes (issue 9 item 5). */
+/** Turns committed alarm changes into pushes. */
 export interface PushDispatcher {
   /** Queues a notice and returns at once (the alarm runtime's listener); recording and queuing happen after. */
   onNotice(notice: AlarmNotice): void;

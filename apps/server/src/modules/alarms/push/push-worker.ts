@@ -24,7 +24,7 @@ export interface PushRetryPolicy {
   backoff: boolean;
 }
 
-/** Default {@link PushRetryPolicy}: 5 retries from 5 s with exponential backoff (issue 9 item 5). */
+/** Default {@link PushRetryPolicy}: 5 retries from 5 s with exponential backoff. */
 export const DEFAULT_PUSH_RETRY: PushRetryPolicy = { limit: 5, delaySec: 5, backoff: true };
 
 /** What the worker needs: the database, the configured channels, the retry policy and the rendering. */
@@ -104,7 +104,7 @@ async function attempt(
 }
 
 /**
- * Runs one push job (issue 9 item 5): reads the row (a row no longer pending is left alone — a job
+ * Runs one push job: reads the row (a row no longer pending is left alone — a job
  * delivered twice sends nothing twice once recorded), renders the message, sends it through the
  * channel and records the attempt: `sent` (with `sent_at`), `failed` for a refusal retrying cannot help
  * or after the last retry, else the answer is kept, the row stays `pending` and {@link PushRetryError}

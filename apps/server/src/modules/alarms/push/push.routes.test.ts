@@ -8,7 +8,7 @@ import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/te
 import { maskAddress } from './push.list';
 import { exportAndWait } from '../../../platform/exports/exports.fixtures';
 
-/** Push list, export and channels calls (issue 9 item 5; SPEC §7 push list/export): masking, filters, tenant scope. */
+/** Push list, export and channels calls (SPEC §7 push list/export): masking, filters, tenant scope. */
 
 let t: TestApp;
 let admin: string;

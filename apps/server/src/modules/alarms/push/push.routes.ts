@@ -26,7 +26,7 @@ function fromEnvironment(): PushRouteDeps {
 }
 
 /**
- * Push list, export and channel status (PushRoutes of contracts; issue 9 item 5; SPEC §2 push list,
+ * Push list, export and channel status (PushRoutes of contracts; SPEC §2 push list,
  * §7 push list/export). Tenant-scoped through the list machinery; addresses masked. `deps.push` (the
  * app's PushDispatcher, optional) answers which channels are configured.
  */

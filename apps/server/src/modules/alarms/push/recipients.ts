@@ -79,7 +79,7 @@ function keyOf(r: NoticeRecipient): string {
 }
 
 /**
- * Who gets one notice (issue 9 item 5): when `pushUsers`, the tenant's alarm audience with a push mode
+ * Who gets one notice: when `pushUsers`, the tenant's alarm audience with a push mode
  * (a user with "only multi-level alarms" only for severities M and H), plus the members of the
  * notice's groups — `notify.escalateGroupIds` for `escalated`, `notify.groupIds` otherwise. A person
  * reached twice is pushed once, on the union of the channels chosen; recipients without any channel

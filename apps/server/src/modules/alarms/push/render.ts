@@ -111,7 +111,7 @@ export function eventText(event: PushEvent, reminder: number | undefined, lang: 
 }
 
 /**
- * The push message of one alarm event (issue 9 item 5): title `【紧急】<device> <type name>` (English
+ * The push message of one alarm event: title `【紧急】<device> <type name>` (English
  * `[Urgent] <device> <type name> alarm`; a cleared alarm adds the event), text lines event, device,
  * alarm type, value with unit (when numeric), device time (cleared: the end time), rule.
  */

@@ -11,7 +11,7 @@ import type { AlarmNotice, AlarmNoticeListener } from './alarm-notice';
 export const AUDIENCE_TTL_MS = 10_000;
 
 /**
- * Console notices of alarms (issue 9 item 5, SPEC §7 `/websocket/{userId}`): sends
+ * Console notices of alarms (SPEC §7 `/websocket/{userId}`): sends
  * {@link WsAlarmMessage} to every user of the alarm's tenant in its alarm audience
  * (`alarmAudience`: holds `alarm:list`) whose notification preference `alarmMessage` is on.
  * The user ids of a tenant are cached for {@link AUDIENCE_TTL_MS}; nobody connected → no query.

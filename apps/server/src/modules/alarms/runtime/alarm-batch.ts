@@ -17,7 +17,7 @@ import { writeEvents, type EventToWrite } from './alarm-writes';
 import type { DeviceRules, RuleMeta } from './rule-cache';
 
 /**
- * One batch of the alarm runtime (issue 9 item 3): for a set of devices, ONE transaction loads
+ * One batch of the alarm runtime: for a set of devices, ONE transaction loads
  * their engine states (`alarm_engine_state`, row-locked), runs the pure engine over each
  * device's queued readings (device-time order, see engine `evaluate`), the timer's `tick` and
  * operators' "processed" marks, writes the alarm changes (alarm-writes.ts: a fixed number of

@@ -1,7 +1,7 @@
 import type { AlarmRecord, RuleNotify } from '@ztj/contracts';
 
 /**
- * What the alarm runtime announces once an alarm change is committed (issue 9 items 3 and 5):
+ * What the alarm runtime announces once an alarm change is committed:
  * the push dispatcher and the console notice listen to it. `raised` carries the new alarm,
  * `reminder` the repeat reminder number in `alarm.reminders`, `escalated` the escalation (push to
  * `notify.escalateGroupIds`), `cleared` the end of the episode. Listeners must not block: the

@@ -9,7 +9,7 @@ export const REORDER_MS = 5_000;
 export const MAX_SETTLE_FACTOR = 3;
 
 /**
- * The per-device queues of the alarm runtime (issue 9 item 3), in memory:
+ * The per-device queues of the alarm runtime, in memory:
  * - `pending`: one {@link WorkItem} per device waiting for the next batch (insertion order = fairness);
  * - late readings (device time at or before what the engine has seen of the device) settle per
  *   device until none came for `lateSettleMs`, so a back-filled series sent as several messages is

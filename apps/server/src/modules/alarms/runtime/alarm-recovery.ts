@@ -2,7 +2,7 @@ import type { Db } from '../../../platform/db/db';
 import type { QueuedReading } from './alarm-batch';
 
 /**
- * What the alarm runtime reads back at start (issue 9 item 3 "a restart loses no timer"): the
+ * What the alarm runtime reads back at start: the
  * engine states themselves are read with each batch, so only two things are needed here — which
  * devices hold an active alarm (the tick visits them for reminders), and readings that were
  * committed but never evaluated (the process stopped between the ingest's commit and the alarm

@@ -16,7 +16,7 @@ import type { DeviceAlarmState } from '../engine';
 import { alarmsOf, bind, insertTemplate, postReadings, until } from './alarm.fixtures';
 
 /**
- * A restart loses no alarm timer (issue 9 item 3): a duration condition pending when the app
+ * A restart loses no alarm timer: a duration condition pending when the app
  * closes raises after it reopens over the same data (PGlite folder, or PostgreSQL schema) — from
  * a reading committed while it was down (start-up catch-up) and from a new live reading — with
  * the true start of the episode, once.

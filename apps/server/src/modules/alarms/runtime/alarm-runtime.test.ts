@@ -18,7 +18,7 @@ import {
 } from './alarm.fixtures';
 
 /**
- * The alarm runtime through the real ingest (issue 9 item 3): readings posted to the HTTP ingest
+ * The alarm runtime through the real ingest: readings posted to the HTTP ingest
  * or published over MQTT are committed, evaluated against the device's templates, stored as
  * alarms and announced on the console WebSocket to the tenant's alarm audience. Waits are bounded.
  */

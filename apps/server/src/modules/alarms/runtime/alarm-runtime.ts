@@ -18,7 +18,7 @@ const POISON_AFTER = 5;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The alarm engine in the ingest path (issue 9 item 3, CONVENTIONS §8). The ingest hands every
+ * The alarm engine in the ingest path (CONVENTIONS §8). The ingest hands every
  * committed batch to {@link onCommitted}, which returns at once: readings of devices that carry
  * rules (see {@link RuleCache}) are queued per device; one worker evaluates them in batches of
  * devices — one transaction per batch (runtime/alarm-batch.ts) — so each device is evaluated

@@ -8,7 +8,7 @@ import { writeEvents, type EventToWrite } from './alarm-writes';
 import type { DeviceRules, RuleMeta } from './rule-cache';
 
 /**
- * The batch writes of the alarm runtime (issue 9 item 3): an episode raised and cleared in one
+ * The batch writes of the alarm runtime: an episode raised and cleared in one
  * batch is stored once, already cleared, while both notices keep their meaning (the raise as it
  * stood, the clear as stored); an episode stored before clears through the UPDATE.
  */

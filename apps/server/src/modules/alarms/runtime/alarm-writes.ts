@@ -5,7 +5,7 @@ import type { AlarmRow } from './alarm-row';
 import type { DeviceRules, RuleMeta } from './rule-cache';
 
 /**
- * The alarm writes of one batch (issue 9 item 3), a fixed number of statements whatever the
+ * The alarm writes of one batch, a fixed number of statements whatever the
  * number of events: one INSERT of the raised episodes (`ON CONFLICT (device_id, rule_id,
  * condition_index, start_ts) DO NOTHING`: a conflict means already raised, so no row and no notice),
  * then one UPDATE each for reminders (count), escalations and clears (status, end, peak) — in that

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyConditionState, emptyDeviceState, type DeviceAlarmState } from '../engine';
 import { decodeEngineState, encodeEngineState } from './engine-state-codec';
 
-/** The stored form of engine states (issue 9 speed): empty fields left out, put back on reading. */
+/** The stored form of engine states: empty fields left out, put back on reading. */
 
 const t = Date.UTC(2026, 10, 28, 8);
 

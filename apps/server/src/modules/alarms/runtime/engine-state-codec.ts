@@ -1,7 +1,7 @@
 import { emptyConditionState, type ConditionState, type DeviceAlarmState } from '../engine';
 
 /**
- * The stored form of an engine state (`alarm_engine_state.state`, issue 9 item 3): the
+ * The stored form of an engine state (`alarm_engine_state.state`): the
  * {@link DeviceAlarmState} as JSON with every condition field that holds its empty value (null,
  * or no episodes) left out, which `decodeEngineState` puts back. Most conditions of most devices
  * are quiet, so a state of three quiet conditions is about 300 bytes instead of 620; the batch

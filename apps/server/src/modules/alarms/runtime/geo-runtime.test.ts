@@ -5,7 +5,7 @@ import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/te
 import { alarmsOf, bind, insertTemplate, postReadings, until } from './alarm.fixtures';
 
 /**
- * Position conditions through the real runtime (issue 10 item 2): a location of the tenant
+ * Position conditions through the real runtime: a location of the tenant
  * (`logistics_location`, migration 0050), a template with a geofence "leave" condition bound to a
  * device, positions posted to the HTTP ingest → the rule cache resolves the fence, the engine
  * raises on leaving with the true start and clears on return. Waits are bounded.

@@ -6,7 +6,7 @@ import { bind, insertTemplate } from './alarm.fixtures';
 import { RuleCache } from './rule-cache';
 
 /**
- * The rule cache's freshness (issue 9 item 3): a binding written through the process's Db makes
+ * The rule cache's freshness: a binding written through the process's Db makes
  * the snapshot stale until a reload that sees it has finished — also while a reload that started
  * after the write mark is still running (the runtime then buffers readings instead of filtering
  * them against the old snapshot; a reading dropped there raised nothing).

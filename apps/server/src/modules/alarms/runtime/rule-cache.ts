@@ -4,7 +4,7 @@ import type { EngineRule } from '../engine';
 import { placeIdsOf, type LoadRulePlaces } from './rule-places';
 
 /**
- * The rule cache of the alarm runtime (issue 9 item 3): device → the rules it carries, so the
+ * The rule cache of the alarm runtime: device → the rules it carries, so the
  * ingest's hot path pays one map lookup per reading and devices without rules cost nothing.
  * Rules are rule templates bound to the device directly or through its group (`device.group_id`)
  * and scenes naming the device, enabled ones only, within the device's tenant.
@@ -15,7 +15,7 @@ import { placeIdsOf, type LoadRulePlaces } from './rule-places';
  * Writes made outside this process (another server, manual SQL) are picked up by the TTL reload:
  * at most {@link RULE_CACHE_TTL_MS} late.
  *
- * Position conditions (geofence, dwell, route deviation; issue 10 item 2): the fences and routes
+ * Position conditions (geofence, dwell, route deviation): the fences and routes
  * they name are resolved at load time within the device's tenant (`rule-places.ts`) and handed to
  * the engine as `EngineRule.places`; writes to `logistics_location` / `logistics_route` reload.
  */
@@ -68,8 +68,8 @@ interface Row {
 
 /**
  * Rules of every device, one statement (templates via device and group bindings, scenes).
- * Devices whose paid monitoring service has ended (`device_service.service_end` passed, issue 10
- * item 6) carry none: their readings are stored but not evaluated. The end is checked at load
+ * Devices whose paid monitoring service has ended (`device_service.service_end` passed)
+ * carry none: their readings are stored but not evaluated. The end is checked at load
  * time; a payment writes `device_service` (marks dirty) and an end passing is picked up by the
  * TTL reload, at most {@link RULE_CACHE_TTL_MS} late.
  */

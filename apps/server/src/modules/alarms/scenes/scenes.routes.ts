@@ -7,7 +7,7 @@ import type { ModuleDeps } from '../../module-deps';
 import { SCENE_LIST } from './scenes.list';
 import { addScene, deleteScenes, updateScene, viewScene } from './scenes.service';
 
-/** Scenes (SceneRoutes of contracts; issue 9 item 2). Tenant-scoped. */
+/** Scenes (SceneRoutes of contracts). Tenant-scoped. */
 export function sceneRoutes(api: FastifyInstance, { db }: ModuleDeps): void {
   registerRoute(api, db, R.list, ({ auth, query }) => listPage(db, SCENE_LIST, query, callerOf(auth, R.list.access)));
   registerRoute(api, db, R.view, ({ auth, query }) => viewScene(db, auth.tenantId, query.id));

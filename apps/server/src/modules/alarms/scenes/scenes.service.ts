@@ -16,7 +16,7 @@ import { fieldFailure, nameTaken } from '../../../platform/http/field-errors';
 import { SCENE_SELECT, sceneRecordOf } from './scenes.list';
 
 /**
- * Scenes (issue 9 item 2; SPEC §2 scene list, detail, edit steps 1-3): step 1 devices of the
+ * Scenes (SPEC §2 scene list, detail, edit steps 1-3): step 1 devices of the
  * caller's tenant, step 2 the rule, step 3 actions whose device command must fit the model limits
  * of EVERY selected device (SPEC §5 periods, `validateDevicePeriods`). Tenant-scoped; a scene of
  * another tenant is "not found". Written through the server's Db so the alarm runtime reloads.

@@ -6,7 +6,7 @@ import { userOf } from '../runtime/alarm.fixtures';
 import { alarmOf, device } from '../settings/settings.fixtures';
 import { expectRefused } from '../../../../test/refusal';
 
-/** Scenes (issue 9 item 2): steps 1-3, command within every device's model limits, alarm counts, isolation. */
+/** Scenes: steps 1-3, command within every device's model limits, alarm counts, isolation. */
 
 let app: TestApp;
 let admin: { userId: string; token: string };

@@ -18,7 +18,7 @@ import {
 import { USER_GROUP_LIST } from './user-groups.list';
 import { addUserGroup, deleteUserGroups, updateUserGroup } from './user-groups.service';
 
-/** Rule templates, bindings and recipient groups (AlarmSettingsRoutes of contracts; issue 9 item 1). Tenant-scoped. */
+/** Rule templates, bindings and recipient groups (AlarmSettingsRoutes of contracts). Tenant-scoped. */
 export function alarmSettingsRoutes(api: FastifyInstance, { db }: ModuleDeps): void {
   registerRoute(api, db, R.templateList, ({ auth, query }) =>
     listPage(db, TEMPLATE_LIST, query, callerOf(auth, R.templateList.access)),

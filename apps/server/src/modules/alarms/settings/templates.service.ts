@@ -10,7 +10,7 @@ import { fieldFailure, nameTaken } from '../../../platform/http/field-errors';
 import { TEMPLATE_SELECT, templateRecordOf } from './templates.list';
 
 /**
- * Rule templates and their bindings (issue 9 item 1; SPEC §7 parameter templates add, update,
+ * Rule templates and their bindings (SPEC §7 parameter templates add, update,
  * delete, importDevs). Every call is scoped to the caller's tenant: a template of another tenant
  * is "not found". Writes go through the server's Db, so the alarm runtime's rule cache sees them
  * (a binding takes effect on the next reading).

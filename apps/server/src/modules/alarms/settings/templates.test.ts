@@ -7,7 +7,7 @@ import { alarmOf, device, deviceGroup } from './settings.fixtures';
 import { expectRefused } from '../../../../test/refusal';
 
 /**
- * Rule templates (issue 9 item 1) through the HTTP API: CRUD, field errors of the contract and of
+ * Rule templates through the HTTP API: CRUD, field errors of the contract and of
  * the server, importDevs with tenant checks, templates in effect on a device through its group,
  * monitoring parameter defaults, tenant isolation.
  */

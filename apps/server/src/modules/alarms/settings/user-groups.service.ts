@@ -9,7 +9,7 @@ import { fieldFailure, nameTaken } from '../../../platform/http/field-errors';
 import { USER_GROUP_SELECT, userGroupRecordOf } from './user-groups.list';
 
 /**
- * Recipient groups (settings → user groups; issue 9 item 5): console users of the tenant and
+ * Recipient groups (settings → user groups): console users of the tenant and
  * outside contacts, each with a push mode bitmask (SPEC §4: 1 SMS, 2 WeChat, 4 email). The
  * contract refuses a contact without phone, email or openid (validation.recipientNoContact); here
  * a `userId` must be a user of the caller's tenant (userNotInTenant).

@@ -11,7 +11,7 @@ const CAS_PORT = 18526;
 const SERVICE = 'http://127.0.0.1:18522/';
 const OTHER_SERVICE = 'http://127.0.0.1:18522/other';
 
-/** Login-free links, CAS validateLogin and the branding setting (issue 13 items 6 and 8). */
+/** Login-free links, CAS validateLogin and the branding setting. */
 describe('login-free links, CAS and branding', () => {
   let t: TestApp;
   let f: AdminFixtures;

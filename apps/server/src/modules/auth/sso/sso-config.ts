@@ -1,5 +1,5 @@
 /**
- * Single sign-on settings read from the environment (docs/security.md "Single sign-on"; issue 13 items 5-6).
+ * Single sign-on settings read from the environment (docs/security.md "Single sign-on").
  * A provider is configured only when all of its variables are set; nothing is configured without
  * `SSO_PUBLIC_URL` (the console's public origin, the base of every redirect: no redirect target
  * is ever taken from a request).

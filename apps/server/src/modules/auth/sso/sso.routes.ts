@@ -15,7 +15,7 @@ import { configuredTypes, finishAuthorization, safeReturnPath, startAuthorizatio
 import { ssoConfigFromEnv, type SsoConfig } from './sso-config';
 import { bindThirdIdentity, thirdLoginUser } from './third-login';
 
-/** Requests a minute per client address on each public SSO route (issue 13 security). */
+/** Requests a minute per client address on each public SSO route. */
 export const SSO_LIMITS = { perMinute: 20, loginFreePerMinute: 10 } as const;
 
 /** `render/<source>` names: the spec's WeChat name (`wechat_enterprise`, navigation guard), `wechat`, `oidc`, or the type number. */
@@ -36,7 +36,7 @@ function loginPage(cfg: SsoConfig, query: Record<string, string>): string {
 }
 
 /**
- * Third-party login, CAS and login-free links (SPEC §7; issue 13 items 5-6). Everything public
+ * Third-party login, CAS and login-free links (SPEC §7). Everything public
  * runs in one scope with per-address request limits (429 past them) and a form-encoded body
  * parser (loginFree is form-encoded in the spec). The provider round trip:
  * `GET /sys/thirdLogin/render/<source>?redirect=<in-app path>` → 302 to the provider with state

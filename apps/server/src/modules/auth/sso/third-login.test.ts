@@ -21,7 +21,7 @@ const WECHAT = {
   nickname: '冷链小王',
 };
 
-/** Third-party login end to end over the real OIDC provider and the WeChat peer (issue 13 item 5). */
+/** Third-party login end to end over the real OIDC provider and the WeChat peer. */
 describe('third-party login: OIDC (oidc-provider, PKCE S256) and WeChat', () => {
   let t: TestApp;
   let oidc: OidcPeer;
@@ -126,7 +126,7 @@ describe('third-party login: OIDC (oidc-provider, PKCE S256) and WeChat', () => 
     expect(next.searchParams.get('redirect')).toBeNull();
     const signed = await t.call<ThirdLoginResult>('GET', `/sys/thirdLogin/${next.searchParams.get('thirdToken')}/2`);
     expect(signed.body.result.status).toBe('signedIn');
-    // the login result's fields at the top, as JeecgBoot clients read result.token / result.userInfo (issue 19)
+    // the login result's fields at the top, as JeecgBoot clients read result.token / result.userInfo
     const login = signed.body.result as LoginResult & { status: 'signedIn' };
     expect(login.userInfo.username).toEqual(expect.any(String));
     const me = await t.call('GET', '/sys/permission/getUserPermissionByToken', { token: login.token });

@@ -1,7 +1,7 @@
 import { MODBUS_BLOCK_MAX, getParameter, registerWords, type Register, type RegisterKind } from '@ztj/contracts';
 
 /**
- * Pure Modbus register decoding and encoding (issue 14 item 2; register maps of
+ * Pure Modbus register decoding and encoding (register maps of
  * packages/contracts/src/integrations/register-maps.ts). A register is a 16-bit word as the
  * library hands it over (0-65535, big-endian on the wire). `byteOrder: 'little'` swaps the two
  * bytes inside each word; `wordOrder: 'little'` puts the low word of a 32-bit value first.

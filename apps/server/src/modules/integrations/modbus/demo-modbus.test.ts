@@ -26,7 +26,7 @@ import {
 } from './demo-modbus';
 import { eventually } from './modbus-server';
 
-/** Demo mode (issue 14 item 5): the emulated Modbus meter and cooker controller replay the real series and are polled into the external device list. */
+/** Demo mode: the emulated Modbus meter and cooker controller replay the real series and are polled into the external device list. */
 
 const DAY = 86_400_000;
 const SPEED = 60;

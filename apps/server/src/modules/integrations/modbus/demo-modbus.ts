@@ -18,7 +18,7 @@ import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { putFloat32, startModbusServer, type Bank, type FakeModbus } from './modbus-server';
 
 /**
- * Demo Modbus devices (issue 14 item 5, `DEMO` on): an in-process Modbus TCP server on 127.0.0.1
+ * Demo Modbus devices (`DEMO` on): an in-process Modbus TCP server on 127.0.0.1
  * emulates a three-phase meter (SDM630 layout, unit 1) and a PID cooker controller (unit 2), and
  * two demo-tenant devices are polled from it every 5 s, so that the external device list moves
  * after `npm start`. Their registers follow the simulator's replay of the REAL series at

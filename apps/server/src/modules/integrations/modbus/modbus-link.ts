@@ -2,7 +2,7 @@ import ModbusRTU from 'modbus-serial';
 import type { RegisterKind } from '@ztj/contracts';
 
 /**
- * One Modbus TCP connection (modbus-serial client) to `host:port`, unit `unitId` (issue 14 item 2).
+ * One Modbus TCP connection (modbus-serial client) to `host:port`, unit `unitId`.
  * Requests on it run one after the other; each is bounded by `timeoutMs` (connect and response).
  * A failed request closes the socket, and the next one reconnects. Never throws synchronously and
  * never blocks: every wait is a timer or a socket event.

@@ -10,7 +10,7 @@ import { splitIds } from '../../../platform/list/split-ids';
 import { fieldFailure } from '../../../platform/http/field-errors';
 
 /**
- * Modbus device configs (issue 14 item 2): CRUD of `modbus_device`, tenant-scoped. A config names a
+ * Modbus device configs: CRUD of `modbus_device`, tenant-scoped. A config names a
  * device of the tenant (one config per device, not also fed by a third-party integration), where
  * to reach it, its register map (validated by the contract) and its poll period. The poller reads
  * the table again after every write (`reload`).

@@ -10,7 +10,7 @@ import { eventually, freePort, putFloat32, silentServer, startModbusServer, type
 import { ModbusPoller } from './poller';
 
 /**
- * The Modbus poller and its API (issue 14 item 2) against a real Modbus TCP server (modbus-serial's
+ * The Modbus poller and its API against a real Modbus TCP server (modbus-serial's
  * server side on 127.0.0.1): poll → telemetry and history, register writes for commands,
  * unreachable devices (closed port, a server that never answers) → backoff, offline, device log;
  * register map validation; tenant scope.

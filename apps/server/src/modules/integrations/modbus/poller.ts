@@ -68,7 +68,7 @@ interface Slot {
 const RegistersSchema = z.array(RegisterSchema);
 
 /**
- * The Modbus TCP poller (issue 14 item 2): one timer per enabled `modbus_device`, reading its
+ * The Modbus TCP poller: one timer per enabled `modbus_device`, reading its
  * register blocks (adjacent registers coalesced) every poll period and handing the decoded values
  * to the same ingest as MQTT and HTTP readings (validation, storage, alarms, live fan-out).
  * A failed poll (refused, timeout, exception) backs off exponentially — period × 2^failures, capped —

@@ -40,7 +40,7 @@ function bearerOf(req: FastifyRequest): string | null {
 }
 
 /**
- * `POST /wlx/thirdParty/intake` (issue 14 item 3): authenticates the integration by its API key
+ * `POST /wlx/thirdParty/intake`: authenticates the integration by its API key
  * (401 thirdPartyBadKey: missing, unknown, rotated, or the integration disabled), refuses a
  * replayed or stale request (`requestId` seen before, or `sentAt` more than 5 minutes off: code
  * 409 thirdPartyReplay), a device the integration does not feed (404 thirdPartyUnknownDevice,

@@ -10,7 +10,7 @@ import { splitIds } from '../../../platform/list/split-ids';
 import { fieldFailure, nameTaken } from '../../../platform/http/field-errors';
 
 /**
- * Third-party integrations (issue 14 item 3; SPEC §7 third-party device endpoints for meters,
+ * Third-party integrations (SPEC §7 third-party device endpoints for meters,
  * ammeters, water and weight feed): a named integration of the tenant, its type, the devices it
  * may feed and its API key. The key (`tpk_` + 43 base64url characters, 256 random bits) is
  * answered once, on add and on rotateKey; only its SHA-256 and its first 8 characters are stored.

@@ -8,7 +8,7 @@ import { loginFreeKey, signLink } from '../../auth/sso/login-free';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 
 /**
- * Third-party intake (issue 14 item 3): per-integration API keys (shown once, stored hashed,
+ * Third-party intake: per-integration API keys (shown once, stored hashed,
  * rotated), the documented payload through the ingest, bad key 401, unknown device 404, replay
  * refused, invalid values with the ingest's own message; the v4 lists' at/guid/uid read scope.
  */

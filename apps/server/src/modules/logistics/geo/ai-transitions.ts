@@ -1,6 +1,6 @@
 /**
  * AI start/stop of a waybill (SPEC §4 "the AI option auto-judges status from start and end
- * positions"; issue 10 item 3), from device positions in device-time order. Pure and incremental:
+ * positions"), from device positions in device-time order. Pure and incremental:
  * `(state, fix) → { state, event? }`, the state is plain JSON so it can be persisted between batches.
  *
  * Rule:

@@ -1,5 +1,5 @@
 /**
- * Dwell-in-location tracker (issue 10 item 2 "dwell longer than N minutes in a location", and the AI
+ * Dwell-in-location tracker (and the AI
  * completion of item 3). Pure and JSON-serialisable: feed it (device time, inside?) in device-time
  * order; it reports once per stay when the stay reaches `minMs`.
  */

@@ -1,5 +1,5 @@
 /**
- * ETA of a waybill (SPEC §4 timing outcomes; issue 10 item 3): remaining distance along the preset
+ * ETA of a waybill (SPEC §4 timing outcomes): remaining distance along the preset
  * route at the recent average speed.
  *
  * Rule (documented once, here):

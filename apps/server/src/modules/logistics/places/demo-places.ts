@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/db';
 import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 
 /**
- * Demo routes and locations (issue 10 items 1 and 8) built from the real Twizy GPS tracks the
+ * Demo routes and locations built from the real Twizy GPS tracks the
  * simulator replays (`/work/shared/data/gps`, CC BY 4.0; read through the simulator's loader):
  * one route per track — origin = first fix, destination = last fix, {@link DEMO_WAYPOINTS}
  * waypoints at even fractions of the driven distance — and one location per distinct end of a

@@ -2,7 +2,7 @@ import type { LOCATION_LIST_FIELDS, LocationRecord, ROUTE_LIST_FIELDS, RouteReco
 import { AUDIT_LABELS, type ListField, type ListSpec } from '../../../platform/list/list-spec';
 
 /**
- * The route and location lists (settings → paths and points; issue 10 item 1) of the one list
+ * The route and location lists (settings → paths and points) of the one list
  * machinery. Public fields are `ROUTE_LIST_FIELDS` / `LOCATION_LIST_FIELDS`; positions are WGS-84
  * decimal degrees, fence radii metres.
  */

@@ -4,7 +4,7 @@ import { LOCATION_SELECT, ROUTE_SELECT, locationRecordOf, routeRecordOf } from '
 
 /**
  * Read API of routes and locations for other modules (waybills, the alarm engine's geofence and
- * route conditions; issue 10 items 2-3). Always scoped to one tenant. Positions are WGS-84 decimal
+ * route conditions). Always scoped to one tenant. Positions are WGS-84 decimal
  * degrees (`lat`, `lng`); fence radii metres (`fenceRadiusM`, > 0, ≤ 1 000 000).
  */
 

@@ -18,7 +18,7 @@ import {
   viewRoute,
 } from './places.service';
 
-/** Path and point settings (PlacesRoutes of contracts; issue 10 item 1; SPEC §7). Tenant-scoped. */
+/** Path and point settings (PlacesRoutes of contracts; SPEC §7). Tenant-scoped. */
 export function placesRoutes(api: FastifyInstance, { db }: Pick<ModuleDeps, 'db'>): void {
   registerRoute(api, db, R.pathList, ({ auth, query }) =>
     listPage(db, ROUTE_LIST, query, callerOf(auth, R.pathList.access)),

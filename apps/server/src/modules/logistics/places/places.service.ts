@@ -16,7 +16,7 @@ import { nameTaken } from '../../../platform/http/field-errors';
 import { getLocations, getRoute } from './places.read';
 
 /**
- * Routes and locations (settings → paths and points; issue 10 item 1; SPEC §3, §5, §7). Bodies
+ * Routes and locations (settings → paths and points; SPEC §3, §5, §7). Bodies
  * are checked by the contracts (names required, fence radius > 0 and ≤ 1000 km, WGS-84 ranges);
  * here every statement is scoped to the caller's tenant and names are unique per tenant (a
  * conflict with a field error on `name`).

@@ -5,7 +5,7 @@ import type { PlaceIds } from '../../alarms/runtime/rule-places';
 
 /**
  * Resolves the locations and routes named by position conditions (geofence, dwell, route
- * deviation; issue 10 item 2) for the rule cache: one statement per table for every id of the
+ * deviation) for the rule cache: one statement per table for every id of the
  * snapshot, rows kept per tenant, so a rule only ever sees its own tenant's places. Locations whose
  * fence is disabled are left out (their conditions never hold). Positions WGS-84, radii metres.
  *

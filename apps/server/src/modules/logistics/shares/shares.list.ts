@@ -8,7 +8,7 @@ import type {
 import { AUDIT_LABELS, type ListField, type ListSpec } from '../../../platform/list/list-spec';
 
 /**
- * The share list and the access log of one share (owner side; issue 10 item 5; SPEC §2 share
+ * The share list and the access log of one share (owner side; SPEC §2 share
  * list, §7 shares list) on the one list machinery. Both are scoped to the owner tenant. Times
  * are ms since the epoch on the wire.
  */

@@ -16,7 +16,7 @@ import { devicesByIds, page } from '../../devices/devices.repo';
 import { deviceHistory, deviceTrack } from '../../devices/history.repo';
 
 /**
- * Receiver side of device shares (issue 10 item 5; SPEC §2 shared devices, §7 receiveList).
+ * Receiver side of device shares (SPEC §2 shared devices, §7 receiveList).
  *
  * Security rule: every call finds, in SQL and at the moment of the call, a LIVE share of the
  * device to the caller — `unbind_time` null, `expire_time` null or later than the database's

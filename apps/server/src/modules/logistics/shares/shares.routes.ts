@@ -18,7 +18,7 @@ import {
 } from './shares.service';
 
 /**
- * Share calls (ShareRoutes of contracts; issue 10 item 5; SPEC §7 shares). Owner calls are scoped
+ * Share calls (ShareRoutes of contracts; SPEC §7 shares). Owner calls are scoped
  * to the caller's tenant; receiver calls (`receiveList`, `device/*`) to live shares to the caller.
  */
 export function shareRoutes(api: FastifyInstance, { db }: Pick<ModuleDeps, 'db'>): void {

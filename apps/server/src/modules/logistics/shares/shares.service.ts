@@ -9,7 +9,7 @@ import { fieldFailure } from '../../../platform/http/field-errors';
 import { SHARE_FROM, SHARE_SELECT, shareRecordOf } from './shares.list';
 
 /**
- * Owner side of device shares (issue 10 item 5; SPEC §7 shares add, update, unbind, bindDevs,
+ * Owner side of device shares (SPEC §7 shares add, update, unbind, bindDevs,
  * unbindDevs). Every statement is scoped to the caller's tenant (the owner); another tenant's
  * share id is "share not found" (404). Bad input answers field errors and stores nothing: an
  * unknown account or the caller's own account (`account`), a device outside the tenant

@@ -16,7 +16,7 @@ import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/te
 import { expectRefused } from '../../../../test/refusal';
 
 /**
- * Device shares (issue 10 item 5): owner calls, receiver read-only access checked on every query
+ * Device shares: owner calls, receiver read-only access checked on every query
  * (before, during and after expiry; after unbind and unbindDevs), cross-tenant attempts, field
  * errors for a share to oneself or an unknown account, and the access log.
  */

@@ -4,7 +4,7 @@ import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { unitPriceFen } from './subscriptions.service';
 
 /**
- * Demo service orders (issue 10 item 6), seeded once when the demo tenant has no order:
+ * Demo service orders, seeded once when the demo tenant has no order:
  * - a paid 12-month order covering every simulator device but {@link DEMO_EXPIRING_DEVICE}, paid 30 days ago;
  * - a paid 12-month order of {@link DEMO_EXPIRING_DEVICE} whose service ends in 5 days (the expiry
  *   reminder and the "expiring" state have something to show);

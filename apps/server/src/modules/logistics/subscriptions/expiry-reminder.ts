@@ -14,7 +14,7 @@ declare module '../../../platform/jobs/job-classes' {
 }
 
 /**
- * Device service-expiry reminder (issue 10 item 6, issue 11 job class
+ * Device service-expiry reminder (job class
  * `deviceServiceExpiryReminder`): tells the tenant's users who can renew (permission
  * `subscribe:renew`; the tenant's administrators when nobody holds it) which devices' monitoring
  * service ends within N days (parameter `days`, default 7). Each device is reminded once per
@@ -145,7 +145,7 @@ export async function sendExpiryReminders(
 }
 
 /**
- * Scheduled-job class `deviceServiceExpiryReminder` (issue 11): the job's tenant, devices ending
+ * Scheduled-job class `deviceServiceExpiryReminder`: the job's tenant, devices ending
  * within `days` days of the fire time. Parameter (optional JSON): `{"days":7,"lang":"en-US"}`.
  */
 export const SERVICE_EXPIRY_REMINDER_JOB = defineJobClass({

@@ -3,7 +3,7 @@ import { AUDIT_LABELS, epochMsSql, type ListField, type ListSpec } from '../../.
 import { PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 
 /**
- * The service-order list (issue 10 item 6; SPEC §2 subscribe: orders) on the one list machinery.
+ * The service-order list (SPEC §2 subscribe: orders) on the one list machinery.
  * A tenant sees its own orders; the platform tenant sees every tenant's (it confirms payments).
  * Amounts are fen; times are ms since the epoch on the wire.
  */

@@ -11,7 +11,7 @@ import { ORDER_LIST } from './subscriptions.list';
 import { cancelOrder, confirmPay, deviceServices, expiredDevices, renew, viewOrder } from './subscriptions.service';
 
 /**
- * Subscription calls (SubscribeRoutes of contracts; issue 10 item 6): contract → permission
+ * Subscription calls (SubscribeRoutes of contracts): contract → permission
  * (registerRoute) → service → envelope. Tenant-scoped; the platform tenant sees every tenant's
  * orders and its administrators confirm payments. Importing this module registers the
  * `deviceServiceExpiryReminder` job class (expiry-reminder.ts).

@@ -18,7 +18,7 @@ import { PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { ORDER_SCOPE, ORDER_SELECT, orderRecordOf } from './subscriptions.list';
 
 /**
- * Service orders (issue 10 item 6; SPEC §2 subscribe): renew (an unpaid order), cancel, and the
+ * Service orders (SPEC §2 subscribe): renew (an unpaid order), cancel, and the
  * platform administrator's payment confirmation, which extends the devices' service ends.
  * Statements are scoped to the caller's tenant; the platform tenant sees and confirms every
  * tenant's orders. Another tenant's order id is "order not found" (404).

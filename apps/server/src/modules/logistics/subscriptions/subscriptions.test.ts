@@ -20,7 +20,7 @@ import { provisionDevice } from '../../devices/device-provision';
 import { expectRefused } from '../../../../test/refusal';
 
 /**
- * Subscriptions (issue 10 item 6): renew → unpaid order priced devices × months × unit price,
+ * Subscriptions: renew → unpaid order priced devices × months × unit price,
  * cancel, the platform administrator's payment confirmation extending each device's service end
  * (from now, or from the current end when renewed before expiry), tenant isolation, field errors
  * in both languages, expired devices stored but not evaluated by the alarm engine, and the

@@ -5,7 +5,7 @@ import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { insertWarehouse } from './warehouses.service';
 
 /**
- * The demo warehouse (issue 10 items 4 and 8): the simulator's warehouse sensors SIM-WH-001..003
+ * The demo warehouse: the simulator's warehouse sensors SIM-WH-001..003
  * (model P23-2IN1, replaying the real 1-minute office temperature / humidity series; see
  * apps/simulator/src/fleet.ts) in one cool store, monitored by the demo rule template "cool store
  * over 20 °C" (alarms/demo/demo-rules.ts), so the warehouse view shows their live readings

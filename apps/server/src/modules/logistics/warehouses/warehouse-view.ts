@@ -6,7 +6,7 @@ import { limitsOf, outOfLimits } from './warehouse-limits';
 import { viewWarehouse } from './warehouses.service';
 
 /**
- * The warehouse view (issue 10 item 4): every sensor (device) of a warehouse of the tenant with
+ * The warehouse view: every sensor (device) of a warehouse of the tenant with
  * its latest values (the device list's latest reading), the limits of the rule templates in
  * effect on it (direct and group bindings, enabled ones; see warehouse-limits.ts), which values are
  * out of limits, and its active alarms (newest first). `now` ms epoch decides online status.

@@ -2,7 +2,7 @@ import type { WAREHOUSE_LIST_FIELDS, WarehouseRecord } from '@ztj/contracts';
 import { AUDIT_LABELS, type ListField, type ListSpec } from '../../../platform/list/list-spec';
 
 /**
- * The warehouse list (issue 10 item 4; SPEC §3 Warehouse fields) of the one list machinery:
+ * The warehouse list (SPEC §3 Warehouse fields) of the one list machinery:
  * public fields are `WAREHOUSE_LIST_FIELDS`; each record carries its devices, monitoring accounts
  * and the rule templates of its monitoring step. Acquisition period in minutes.
  */

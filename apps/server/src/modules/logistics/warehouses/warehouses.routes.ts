@@ -20,7 +20,7 @@ import {
 } from './warehouses.service';
 
 /**
- * Warehouse calls (WarehouseRoutes of contracts; issue 10 item 4). Thin: contract → permission
+ * Warehouse calls (WarehouseRoutes of contracts). Thin: contract → permission
  * (registerRoute) → service → envelope. Every call is tenant-scoped. Acquisition periods go down
  * to the devices over the ingest runtime's broker connection.
  */

@@ -11,7 +11,7 @@ import { applyAcquisitionPeriod, checkAcquisitionPeriod, type PeriodChannel } fr
 import { WAREHOUSE_SELECT, warehouseRecordOf } from './warehouses.list';
 
 /**
- * Warehouse writes (issue 10 item 4; SPEC §2 creation steps 1 information + devices, 2 monitoring
+ * Warehouse writes (SPEC §2 creation steps 1 information + devices, 2 monitoring
  * rules; §3 fields). Every query carries the caller's tenant: another tenant's warehouse is "not
  * found", another tenant's device or user a field error.
  *

@@ -10,7 +10,7 @@ import { ADMIN_PASSWORD } from '../../../../test/test-app';
 import { seed } from '../../system/seed/seed';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 
-/** Warehouses (issue 10 item 4): CRUD, list, field errors, one warehouse per device, bindings, view, isolation, permissions. */
+/** Warehouses: CRUD, list, field errors, one warehouse per device, bindings, view, isolation, permissions. */
 
 let app: TestApp;
 let admin: { userId: string; token: string };

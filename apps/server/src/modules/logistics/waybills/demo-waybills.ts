@@ -8,7 +8,7 @@ import { routePoints } from './waybills.read';
 import { insertWaybill } from './waybills.service';
 
 /**
- * Demo waybills (issue 10 items 3 and 8) on the real replayed Twizy drives: vehicle `…-VH-00n`
+ * Demo waybills on the real replayed Twizy drives: vehicle `…-VH-00n`
  * replays track n, which is demo route `DEMO_ROUTE_NAMES[n-1]` (places/demo-places.ts). Seeded
  * once, when the demo tenant has no waybill yet:
  * - ongoing: VH-002 on "T2 West yard to hub", started at seed time by hand (no AI), so it runs

@@ -6,7 +6,7 @@ import { fieldFailure } from '../../../platform/http/field-errors';
 
 /**
  * Division scope of the division-vehicle task calls (SPEC §7 "tasks … and division-vehicle
- * equivalents"; issue 10 item 3). A division is the caller's current department (`sys_user.org_code`)
+ * equivalents"). A division is the caller's current department (`sys_user.org_code`)
  * with its sub-departments: org codes are hierarchical (departs/org-code.ts), so the subtree is every
  * code starting with the caller's. A device is in the division when its `device.org_code` is in that
  * subtree; a waybill (its vehicle) is in it when every device currently on it is. The tenant

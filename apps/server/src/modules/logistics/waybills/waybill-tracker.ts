@@ -10,7 +10,7 @@ import { routePoints } from './waybills.read';
 import { startWaybill, stopWaybill } from './waybills.service';
 
 /**
- * Follows waybills from the committed ingest batches (issue 10 item 3; SPEC §4 AI option and
+ * Follows waybills from the committed ingest batches (SPEC §4 AI option and
  * timing outcomes). For every waybill that is ongoing, or un-started with AI start/stop on, the
  * positions of its current devices (device-time order) are taken:
  * - AI start/stop (geo/ai-transitions.ts): start when the truck leaves the origin fence, complete

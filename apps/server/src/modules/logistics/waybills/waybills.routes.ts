@@ -24,7 +24,7 @@ import {
 } from './waybills.service';
 
 /**
- * Waybill calls (WaybillRoutes of contracts; issue 10 item 3, SPEC §7 tasks). Thin: contract →
+ * Waybill calls (WaybillRoutes of contracts, SPEC §7 tasks). Thin: contract →
  * permission (registerRoute) → service → envelope. Every call is tenant-scoped.
  *
  * Division-vehicle calls (SPEC §7 "and division-vehicle equivalents", `DivisionWaybillRoutes`,

@@ -22,7 +22,7 @@ import {
 import { WAYBILL_SELECT, waybillRecordOf } from './waybills.list';
 
 /**
- * Waybill writes (issue 10 item 3; SPEC §4 states and transitions, §5 validation, §7 tasks add,
+ * Waybill writes (SPEC §4 states and transitions, §5 validation, §7 tasks add,
  * update, copy, start, stop, del, modifyTime, addDevs, delDevInTask, §8 "this device is already
  * on"). Every query carries the caller's tenant: another tenant's waybill is "not found".
  *

@@ -8,7 +8,7 @@ import { device } from '../../alarms/settings/settings.fixtures';
 import { DEMO_TENANT_ID, PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { routeOf, waybillBody } from './waybill.fixtures';
 
-/** Waybills (issue 10 item 3): lifecycle, §5 validation, device conflict, tenant isolation, permissions. */
+/** Waybills: lifecycle, §5 validation, device conflict, tenant isolation, permissions. */
 
 let app: TestApp;
 let admin: { userId: string; token: string };

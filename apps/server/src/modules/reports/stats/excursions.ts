@@ -1,5 +1,5 @@
 /**
- * Excursions (issue 11 item 3): periods during which a parameter was outside its limits. Times ms.
+ * Excursions: periods during which a parameter was outside its limits. Times ms.
  *
  * A reading is **above** when `value > high` (`value ≥ high` with `highInclusive`), **below** when
  * `value < low` (`≤` with `lowInclusive`). An excursion is a run of consecutive readings in the same

@@ -1,5 +1,5 @@
 /**
- * Reading intervals of a report (issue 11 item 3): how long each reading "holds", and where the
+ * Reading intervals of a report: how long each reading "holds", and where the
  * series has gaps. Times are ms since the Unix epoch; readings are in ascending time order.
  *
  * Rule (used by every time-weighted figure: average, MKT, time out of limits):

@@ -1,5 +1,5 @@
 /**
- * Mean kinetic temperature (issue 11 item 3; ICH Q1A / USP ⟨1079⟩ form, time-weighted):
+ * Mean kinetic temperature (ICH Q1A / USP ⟨1079⟩ form, time-weighted):
  *
  *   MKT = (ΔH/R) / (−ln( Σ wᵢ·exp(−(ΔH/R)/Tᵢ) / Σ wᵢ )) − 273.15
  *

@@ -1,6 +1,6 @@
 import { readingIntervals, type Gap } from './intervals';
 
-/** Summary of one parameter over a report's range (issue 11 item 3). Times ms, values in the parameter's unit. */
+/** Summary of one parameter over a report's range. Times ms, values in the parameter's unit. */
 export interface ParamStats {
   /** Readings with a value. */
   count: number;

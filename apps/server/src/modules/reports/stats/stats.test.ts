@@ -5,7 +5,7 @@ import { meanKineticTemperature } from './mkt';
 import { compact, paramStats } from './param-stats';
 
 /**
- * Report arithmetic (issue 11 item 3) against worked examples computed by hand (steps in the
+ * Report arithmetic against worked examples computed by hand (steps in the
  * comments; exp values to 5 significant digits).
  */
 const MIN = 60_000;

@@ -2,7 +2,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import type { DataSourceType } from '@ztj/contracts';
 
-/** Connect timeout of a connection test (issue 12 item 3: "a short timeout"). */
+/** Connect timeout of a connection test ("a short timeout"). */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
 /** Where and as whom a connection test connects. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATA_SOURCE_KEY_FILE, dataSourceKey, decryptPassword, encryptPassword } from './datasource-secret';
 
-describe('data-source password encryption (issue 12 item 3)', () => {
+describe('data-source password encryption', () => {
   const dir = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'ztj-dskey-'));
 
   it('takes DATA_SOURCE_KEY as hex or base64 and refuses a key that is not 32 bytes', () => {

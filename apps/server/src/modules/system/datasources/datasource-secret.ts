@@ -8,7 +8,7 @@ export const DATA_SOURCE_KEY_FILE = 'data-source.key';
 const CONTEXT = 'sys_data_source.db_password';
 
 /**
- * The key of stored data-source passwords (issue 12 item 3): `DATA_SOURCE_KEY` — 32 bytes as 64
+ * The key of stored data-source passwords: `DATA_SOURCE_KEY` — 32 bytes as 64
  * hex digits or base64 — else 32 random bytes kept in `<DATA_DIR>/data-source.key` (created on
  * first use, mode 0600). Losing the key makes stored passwords unreadable (re-enter them).
  * @throws Error when DATA_SOURCE_KEY is set but is not 32 bytes.

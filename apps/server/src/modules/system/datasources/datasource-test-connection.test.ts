@@ -32,7 +32,7 @@ const [pgUp, mariaUp] = await Promise.all([listening(5432), listening(3306)]);
 if (!pgUp) console.warn('skipping PostgreSQL connection tests: nothing listens on 127.0.0.1:5432');
 if (!mariaUp) console.warn('skipping MariaDB connection tests: nothing listens on 127.0.0.1:3306');
 
-describe('data source test connection (issue 12 item 3)', () => {
+describe('data source test connection', () => {
   let t: TestApp;
   let f: AdminFixtures;
   beforeAll(async () => {

@@ -21,7 +21,7 @@ import { dataSourceKey } from './datasource-secret';
 import * as sources from './datasources.service';
 
 /**
- * Data sources (SPEC §2 system → data sources, §7 `dataSource`; issue 12 item 3; JeecgBoot
+ * Data sources (SPEC §2 system → data sources, §7 `dataSource`; JeecgBoot
  * `/sys/dataSource/*`): list, one, add, edit, delete, batch delete, export and test connection —
  * each tenant-scoped and under its own permission code, which only administrator roles hold.
  * Passwords are stored encrypted ({@link dataSourceKey}) and no answer, log or export carries one.

@@ -24,7 +24,7 @@ function source(code: string, extra: Record<string, unknown> = {}): Record<strin
   };
 }
 
-describe('data sources (issue 12 item 3)', () => {
+describe('data sources', () => {
   let t: TestApp;
   let f: AdminFixtures;
   beforeAll(async () => {

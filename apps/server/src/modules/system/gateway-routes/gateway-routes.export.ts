@@ -2,7 +2,7 @@ import { Document } from 'yaml';
 import { parseGatewayFactories, type GatewayFactory, type GatewayRouteRecord } from '@ztj/contracts';
 
 /**
- * The export of the enabled gateway routes (issue 12 item 5) as a **Spring Cloud Gateway**
+ * The export of the enabled gateway routes as a **Spring Cloud Gateway**
  * configuration file: `spring.cloud.gateway.routes` in YAML, to be included in (or imported by,
  * `spring.config.import`) the gateway's `application.yml`.
  *

@@ -9,7 +9,7 @@ import { gatewayRoutesYaml } from './gateway-routes.export';
 import * as routes from './gateway-routes.service';
 
 /**
- * Gateway routes (SPEC §2 system → gateway routes; issue 12 item 5; JeecgBoot `/sys/gatewayRoute/*`):
+ * Gateway routes (SPEC §2 system → gateway routes; JeecgBoot `/sys/gatewayRoute/*`):
  * list, one, add, edit, delete, batch delete — every call tenant-scoped and permission-checked —
  * and the export of the enabled routes as Spring Cloud Gateway YAML ({@link gatewayRoutesYaml}).
  * Nothing here (or anywhere in the server) proxies requests to a route's URI.

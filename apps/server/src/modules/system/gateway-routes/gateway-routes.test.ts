@@ -25,7 +25,7 @@ interface ExportedRoute {
   metadata: Record<string, unknown>;
 }
 
-describe('gateway routes (issue 12 item 5)', () => {
+describe('gateway routes', () => {
   let t: TestApp;
   let f: AdminFixtures;
   beforeAll(async () => {

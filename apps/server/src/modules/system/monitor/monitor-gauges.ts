@@ -3,7 +3,7 @@ import type { StorageProbe, StorageSample } from './storage-probe';
 
 /**
  * Adds the database and job-queue figures of the monitoring page to the app's Prometheus registry
- * (issue 12 item 6), so `<base>/metrics` carries the same figures as `/sys/monitor/info`:
+ *, so `<base>/metrics` carries the same figures as `/sys/monitor/info`:
  * - `ztj_db_size_bytes`, `ztj_db_connections` (backends on this database; 1 on PGlite)
  * - `ztj_db_table_size_bytes{table}`, `ztj_db_table_rows{table}` (largest tables, partitions rolled
  *   up; rows are the planner's estimate)

@@ -25,7 +25,7 @@ export function brokerModeOf(config: Pick<Config, 'mqttUrl' | 'mqttPort'>): Brok
 }
 
 /**
- * Monitoring info (SPEC §2 modules → monitoring; issue 12 item 6): `GET /sys/monitor/info`, the
+ * Monitoring info (SPEC §2 modules → monitoring): `GET /sys/monitor/info`, the
  * server's health (`monitor:view`, administrators of the platform tenant only — the figures are
  * the whole server's, every tenant's). Also adds the database and job-queue gauges to the app's
  * registry, so `<base>/metrics` carries the same figures.

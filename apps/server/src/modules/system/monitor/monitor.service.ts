@@ -34,7 +34,7 @@ type Values = MetricValueWithName<string>[];
 const finite = (n: number | undefined): number => (n !== undefined && Number.isFinite(n) ? n : 0);
 
 /**
- * Builds the monitoring snapshot (issue 12 item 6; `MonitorRoutes.info`) from the app's metrics
+ * Builds the monitoring snapshot (`MonitorRoutes.info`) from the app's metrics
  * registry — the very series of `<base>/metrics` — and the storage probe. Rates (readings/s,
  * MQTT messages/s) come from the difference to the previous snapshot ({@link RateWindow}).
  */

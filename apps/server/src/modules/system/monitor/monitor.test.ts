@@ -16,7 +16,7 @@ import {
 } from '../../telemetry/ingest.fixtures';
 
 /**
- * Monitoring info (issue 12 item 6) on a real app with the device stream on: the snapshot's
+ * Monitoring info on a real app with the device stream on: the snapshot's
  * figures are the real counters (a published reading raises the ingest and broker counters, the
  * telemetry rows are the table's count), /metrics carries the same figures, and the page is
  * refused without `monitor:view` and outside the platform tenant.

@@ -1,5 +1,5 @@
 /**
- * Rates of monotonic counters from the difference between two samples (monitoring, issue 12 item
+ * Rates of monotonic counters from the difference between two samples (monitoring,
  * 6). The previous sample is kept; a new one replaces it once at least `minIntervalMs` later, and a
  * read sooner gets the rates of the last interval, so callers polling at once (several open pages,
  * a scrape) neither shorten the interval to noise nor disturb each other.

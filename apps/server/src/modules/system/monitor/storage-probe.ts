@@ -31,7 +31,7 @@ const TABLES_SQL = `
 
 /**
  * Reads the database's and the job queue's figures for the monitoring page and the metrics
- * (issue 12 item 6). A sample is reused for `ttlMs` and concurrent callers share one round of
+ *. A sample is reused for `ttlMs` and concurrent callers share one round of
  * queries, so a Prometheus scrape and several open pages cost one round per interval.
  */
 export class StorageProbe {

@@ -87,7 +87,7 @@ describe.each([
     sleep: 'SELECT SLEEP(3) AS s',
     write: `SELECT NEXTVAL(${TABLE}_seq) AS id`,
   },
-])('popup reports over a $label data source (issue 12 item 4)', ({ up, source, sleep, write }) => {
+])('popup reports over a $label data source', ({ up, source, sleep, write }) => {
   let t: TestApp;
   let f: AdminFixtures;
   let drop: () => Promise<void> = async () => undefined;

@@ -10,7 +10,7 @@ import * as reports from './popup-reports.service';
 import { ReportCache, reportColumns, reportData, reportQueryInfo } from './report-data';
 
 /**
- * Popup reports (issue 12 item 4; SPEC §7 `/online/cgreport/api/*`; JeecgBoot
+ * Popup reports (SPEC §7 `/online/cgreport/api/*`; JeecgBoot
  * `/online/cgreport/head/*` for the definitions). Definitions: administrators holding `onlreport:*`
  * of their tenant. The §7 calls: any session of the tenant that owns the report (another
  * tenant's report is not found). `REPORT_PARAM_PREFIX` (`self_`) marks parameter values.

@@ -29,7 +29,7 @@ function usersReport(code: string, extra: Record<string, unknown> = {}): Record<
   };
 }
 
-describe('popup reports (issue 12 item 4)', () => {
+describe('popup reports', () => {
   let t: TestApp;
   let f: AdminFixtures;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ declare module '../../../platform/jobs/job-classes' {
 }
 
 /**
- * Export-file retention (issue 11 item 2): deletes expired download-center files of every tenant
+ * Export-file retention: deletes expired download-center files of every tenant
  * (ExportService.deleteExpired; the hourly `export-retention` queue schedule stays as it was).
  */
 export const EXPORT_RETENTION_JOB = defineJobClass({

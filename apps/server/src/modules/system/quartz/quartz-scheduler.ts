@@ -28,7 +28,7 @@ export interface QuartzSchedulerOptions {
   tickOffsetMs?: number;
 }
 
-/** The scheduler of scheduled jobs (issue 11 item 4). */
+/** The scheduler of scheduled jobs. */
 export interface QuartzScheduler {
   /** Starts the run workers (the job queue must be started) and the tick. */
   start(): Promise<void>;

@@ -16,7 +16,7 @@ import * as quartz from './quartz.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Scheduler of scheduled jobs (issue 11 item 4), decorated by the app. */
+    /** Scheduler of scheduled jobs, decorated by the app. */
     quartz: QuartzScheduler;
   }
 }

@@ -11,7 +11,7 @@ const PLATE = [
   { digits: '*', pattern: '.{7}', message: 'Exactly 7 characters' },
 ];
 
-describe('check rules (issue 12 item 2)', () => {
+describe('check rules', () => {
   let t: TestApp;
   let f: AdminFixtures;
   beforeAll(async () => {

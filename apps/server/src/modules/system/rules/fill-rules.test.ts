@@ -12,7 +12,7 @@ const rule = (ruleCode: string, extra: Record<string, unknown> = {}): Record<str
   ...extra,
 });
 
-describe('fill rules (issue 12 item 2)', () => {
+describe('fill rules', () => {
   let t: TestApp;
   let f: AdminFixtures;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import * as fill from './fill-rules.service';
 
 /**
  * Check rules and fill rules (SPEC §2 system → check rules, fill rules; §7 checkRule, fillRule;
- * issue 12 item 2; JeecgBoot `/sys/checkRule/*`, `/sys/fillRule/*`): list, one, add, edit,
+ * JeecgBoot `/sys/checkRule/*`, `/sys/fillRule/*`): list, one, add, edit,
  * delete, batch delete under their permission codes, all tenant-scoped; and the forms' calls
  * `checkByCode` (patterns in a time-limited sandbox) and `executeRuleByCode` (atomic sequences).
  */

@@ -4,7 +4,7 @@ import { migrate } from '../../../platform/db/migrate';
 
 const MIGRATION = '0061_admin_neutral_name.sql';
 
-describe('the seeded administrator name on an existing installation (issue #16 item 10, migration 0061)', () => {
+describe('the seeded administrator name on an existing installation (migration 0061)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -328,7 +328,7 @@ export const MENU_SEED: MenuSeed[] = [
         component: 'warehouse/WarehouseCreate',
         hidden: true,
       },
-      // issue 14: EQUIPMENT_PERMS buttons of contracts (reads need device:list)
+      // EQUIPMENT_PERMS buttons of contracts (reads need device:list)
       {
         id: 'warehouse-ammeter',
         name: '电表列表',
@@ -372,7 +372,7 @@ export const MENU_SEED: MenuSeed[] = [
         nameEn: 'External devices',
         path: '/warehouse/external',
         component: 'warehouse/ExternalDeviceList',
-        // issue 14 items 2-3: INTEGRATION_PERMS of contracts (Modbus configs, third-party integrations)
+        // INTEGRATION_PERMS of contracts (Modbus configs, third-party integrations)
         buttons: [
           ['external:list', '查询外接设备', 'List external devices'],
           ...crud('modbus', 'Modbus设备', 'Modbus devices').slice(0, 3),
@@ -381,7 +381,7 @@ export const MENU_SEED: MenuSeed[] = [
           ['thirdParty:list', '查询第三方集成', 'List integrations'],
         ],
       },
-      // hidden routes of the equipment screens (issue 14 item 4), opened from their lists
+      // hidden routes of the equipment screens, opened from their lists
       {
         id: 'warehouse-ammeter-config',
         name: '电表配置',

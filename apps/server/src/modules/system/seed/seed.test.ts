@@ -43,7 +43,7 @@ describe('seed on an existing installation', () => {
     expect(await held('viewer', 'device:export')).toBe(false); // viewers get no buttons
   });
 
-  it('gives administrator roles the gateway-route and file-storage buttons on fresh and existing installations (issue 12 items 5, 7)', async () => {
+  it('gives administrator roles the gateway-route and file-storage buttons on fresh and existing installations', async () => {
     const codes = [
       'gateway:list',
       'gateway:add',
@@ -77,7 +77,7 @@ describe('seed on an existing installation', () => {
     expect(await adminRolesHolding()).toBe(adminRoles);
   });
 
-  it('gives administrators, and only them, the monitoring page’s code on installations from before it (issue 12 item 6)', async () => {
+  it('gives administrators, and only them, the monitoring page’s code on installations from before it', async () => {
     const held = async (role: string): Promise<boolean> =>
       (
         await t.db.query(
@@ -102,13 +102,13 @@ describe('seed on an existing installation', () => {
     }
   });
 
-  it('seeds the first administrator with a neutral display name, the account name, in every language (issue #16 item 10)', async () => {
+  it('seeds the first administrator with a neutral display name, the account name, in every language', async () => {
     expect(
       (await t.db.one<{ realname: string }>(`SELECT realname FROM sys_user WHERE username = 'admin'`))!.realname,
     ).toBe('admin');
   });
 
-  it('gives the data-source codes to administrators only, on fresh and existing installations (issue 12 item 3)', async () => {
+  it('gives the data-source codes to administrators only, on fresh and existing installations', async () => {
     const codes = [
       'datasource:list',
       'datasource:add',

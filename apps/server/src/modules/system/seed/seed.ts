@@ -16,7 +16,7 @@ export interface SeedOptions {
 }
 
 /**
- * Seeds what a fresh installation needs (issue #2 Seed). Idempotent: the menu tree and
+ * Seeds what a fresh installation needs. Idempotent: the menu tree and
  * dictionaries are upserted on every start so new releases add their entries; tenants,
  * departments, roles and the administrator are created only when missing, so nothing an
  * administrator changed is overwritten.

@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../../../platform/db/db';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 
 /**
- * Telemetry partitions on PostgreSQL (issue 15 item 5, migration 0063): `telemetry` is range
+ * Telemetry partitions on PostgreSQL (migration 0063): `telemetry` is range
  * partitioned by device time `ts` (ms epoch), one partition per UTC calendar month named
  * `telemetry_yYYYYmMM`. The upkeep keeps partitions from the retention horizon to
  * {@link PARTITIONS_AHEAD_MONTHS} months ahead and drops whole partitions older than the horizon,
@@ -188,7 +188,7 @@ export class TelemetryPartitions {
           'INSERT INTO telemetry_retention_log (partition_name, range_from, range_to, row_count, dropped_at) VALUES ($1, $2, $3, $4, $5)',
           [p.name, p.from, p.to, rows, this.now()],
         );
-        // the drop is a documented gap of every tenant's telemetry hash chain (issue 15 item 7, migration 0069)
+        // the drop is a documented gap of every tenant's telemetry hash chain (migration 0069)
         await q.query('SELECT ledger_record_retention($1, $2, $3)', [p.name, p.from, p.to]);
         await q.query(`DROP TABLE ${ident(p.name)}`);
         return { ...p, rows };

@@ -16,7 +16,7 @@ export interface ConditionListEditorProps {
 }
 
 /**
- * THE condition editor of rule templates and scenes (issue 9 items 1-2): a list of typed
+ * THE condition editor of rule templates and scenes: a list of typed
  * conditions (1-20) with add/remove; each row shows the inputs of its type. The list's own error
  * (`validation.ruleNoConditions`) shows under it. Values follow the contract shape, so the
  * contract's issue paths are the form's field names.

@@ -49,7 +49,7 @@ function minutesItem(
 /**
  * One condition of the editor: its type (changing it starts the row over with that type's SPEC §9
  * defaults) and the inputs of that type; a duration wraps a threshold or range condition; a door/flag
- * condition picks its on/off parameter (door P026 by default; issue 14 equipment flags).
+ * condition picks its on/off parameter (door P026 by default).
  */
 export function ConditionRow({ listName, index, defaults, onRemove, disabled }: ConditionRowProps): ReactNode {
   const { t, i18n } = useTranslation('alarmSettings');

@@ -13,7 +13,7 @@ export interface HysteresisFieldsProps {
   marginHint?: string;
 }
 
-/** Per-condition clear rule (issue 9: clear margin in the parameter's unit, clear delay in minutes). */
+/** Per-condition clear rule (clear margin in the parameter's unit, clear delay in minutes). */
 export function HysteresisFields({ base, unit, marginLabel, marginHint }: HysteresisFieldsProps): ReactNode {
   const { t } = useTranslation('alarmSettings');
   return (

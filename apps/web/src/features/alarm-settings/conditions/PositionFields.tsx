@@ -57,7 +57,7 @@ function PlacePicker({
 }
 
 /**
- * Inputs of the position conditions (issue 10 item 2): geofence = location + SPEC §9 position
+ * Inputs of the position conditions: geofence = location + SPEC §9 position
  * effect (1 enter, 2 leave, 6 both) + clear rule in metres; route deviation = route + corridor (m)
  * + clear rule; dwell = location + minutes. Places come from `/wlx/point/options` and
  * `/wlx/path/options`.

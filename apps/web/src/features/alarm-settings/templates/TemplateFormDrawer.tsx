@@ -18,7 +18,7 @@ export interface TemplateFormDrawerProps {
 }
 
 /**
- * Add / edit a rule template in a drawer (issue 9 item 1): name, category, enabled, the condition
+ * Add / edit a rule template in a drawer: name, category, enabled, the condition
  * editor, severity, alarm delay, repeat reminder and notify. Checked with the contract schema
  * before sending; the server's field errors land on the same inputs.
  */

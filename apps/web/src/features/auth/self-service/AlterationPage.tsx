@@ -22,7 +22,7 @@ type Field = 'account' | 'code' | 'password' | 'confirmPassword';
 const FIELDS: readonly Field[] = ['account', 'code', 'password', 'confirmPassword'];
 
 /**
- * Password recovery (/user/alteration, steps 1-4; issue 13 item 4): 1 the account (user name or
+ * Password recovery (/user/alteration, steps 1-4): 1 the account (user name or
  * mobile number) → the server sends a recovery code when it exists (its answer is the same
  * either way, and so is this page's); 2 the SMS code → a single-use ticket; 3 the new password
  * with strength meter and confirmation (SPEC §5); 4 done: every session was signed out.

@@ -6,7 +6,7 @@ import styles from './SelfService.module.css';
 const LEVELS = ['', 'weak', 'medium', 'strong'] as const;
 const COLOURS = ['#d9d9d9', '#ff4d4f', '#faad14', '#52c41a'];
 
-/** Strength meter under a new password (SPEC §5 rule; issue 13 item 3): three bars, the level and the rule. */
+/** Strength meter under a new password (SPEC §5 rule): three bars, the level and the rule. */
 export function PasswordStrength({ password }: { password: string }): ReactNode {
   const { t } = useTranslation('register');
   const level = passwordStrength(password);

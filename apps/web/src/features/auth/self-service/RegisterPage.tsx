@@ -32,7 +32,7 @@ type Field = 'username' | 'password' | 'confirmPassword' | 'mobile' | 'smsCode' 
 const FIELDS: readonly Field[] = ['username', 'password', 'confirmPassword', 'mobile', 'smsCode'];
 
 /**
- * Registration (/user/register; issue 13 item 3): user name, password with its strength meter and
+ * Registration (/user/register): user name, password with its strength meter and
  * confirmation (SPEC §5), mobile number with its SMS code (purpose register) and the slider
  * captcha (SPEC §4) whose verified server token the registration sends. On success →
  * /user/register-result. Closed platforms (no self-service tenant) say so instead of the form.

@@ -6,7 +6,7 @@ import { UserLoginLayout } from '../../../layouts/UserLoginLayout';
 import { LOGIN_PATH } from '../../../platform/settings/appConfig';
 
 /**
- * Registration result (/user/register-result; issue 13 item 3): "your account <name> is
+ * Registration result (/user/register-result): "your account <name> is
  * registered", how to sign in, and a button to the sign-in page.
  */
 export function RegisterResultPage(): ReactNode {

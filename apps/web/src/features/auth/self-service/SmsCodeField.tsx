@@ -18,7 +18,7 @@ export interface SmsCodeFieldProps {
   testId: string;
 }
 
-/** A 6-digit SMS code input with the "get code" button counting down 60 s (issue 13; like the phone sign-in tab). */
+/** A 6-digit SMS code input with the "get code" button counting down 60 s (like the phone sign-in tab). */
 export function SmsCodeField({
   value,
   onChange,

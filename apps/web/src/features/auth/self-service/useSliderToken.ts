@@ -19,7 +19,7 @@ export interface SliderToken {
 }
 
 /**
- * The slider captcha's server side for a form (issue 13 item 3): a challenge token fetched at once
+ * The slider captcha's server side for a form: a challenge token fetched at once
  * and renewed every 90 s while no drag was accepted; a drag past the end is verified with that
  * token, which then becomes the verified token the form submits (single use: after a submit,
  * `reset()`). A refused drag fetches a new challenge.

@@ -10,7 +10,7 @@ import { casTicket, ssoIntent, withoutSsoFields } from './ssoQuery';
 import { LoginAlert, LoginDivider, LoginLinkButton, LoginSpinner } from '../ui/LoginControls';
 import styles from './sso.module.css';
 
-// antd dialog, in antd's theme: loaded only when a third-party identity is to be bound (issue 18)
+// antd dialog, in antd's theme: loaded only when a third-party identity is to be bound
 const ThirdBindModal = lazy(() => import('./AntdThirdBind').then((m) => ({ default: m.AntdThirdBind })));
 
 /** Tokens and links already handled by this page (React may run an effect twice; each is single use). */
@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * The login page's single sign-on part (issue 13 items 5-6): signs in with a login-free link
+ * The login page's single sign-on part: signs in with a login-free link
  * (`at`/`guid`/`uid` in the query, SPEC §2/§3), with the hand-over token of a third-party callback
  * (`thirdToken`/`thirdType`; an unbound identity opens the bind dialog), or with a CAS ticket on
  * the page address; shows buttons for the providers the server has configured.

@@ -18,7 +18,7 @@ interface Props {
 type Method = 'password' | 'sms';
 
 /**
- * Binds a third-party identity no account holds yet (issue 13 item 5): the user proves an
+ * Binds a third-party identity no account holds yet: the user proves an
  * existing account with its password or an SMS login code; the server binds and signs in. The
  * server's answers are shown as they come (they never tell whether an account exists).
  */

@@ -1,4 +1,4 @@
-/** What the login page's URL asks the single sign-on part to do (issue 13 items 5-6). */
+/** What the login page's URL asks the single sign-on part to do. */
 export type SsoIntent =
   | { kind: 'loginFree'; at: string; guid: string; uid: string }
   | { kind: 'third'; token: string; thirdType: 1 | 2 }

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import styles from './LoginControls.module.css';
 
 /**
- * Plain form controls of the login page, drawn like antd's large input, button and alert (issue 18).
+ * Plain form controls of the login page, drawn like antd's large input, button and alert.
  * The login page renders before antd's runtime is loaded: antd's CSS-in-JS and component code were
  * most of its main-thread time on a phone. Screens after sign-in use antd itself.
  */

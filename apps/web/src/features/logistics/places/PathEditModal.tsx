@@ -50,7 +50,7 @@ function EndFields({ which, label }: { which: 'origin' | 'destination'; label: s
 }
 
 /**
- * The route editor (settings → paths; issue 10 item 1): name, fence radius (metres), origin,
+ * The route editor (settings → paths): name, fence radius (metres), origin,
  * ordered waypoints, destination and description. A click on the map sets the origin, the
  * destination or adds a waypoint (the segmented switch; it moves on by itself: origin →
  * destination → waypoints); pins are draggable; waypoints are reordered or removed in the list;

@@ -24,7 +24,7 @@ function stretchOf(r: RouteRecord): string {
 }
 
 /**
- * Settings → paths (`settings/PathList`; issue 10 item 1; SPEC §2, §3 Route): the tenant's preset
+ * Settings → paths (`settings/PathList`; SPEC §2, §3 Route): the tenant's preset
  * routes on a map (the current page) and in the generic list; add / edit in the map editor, delete after confirmation; buttons by
  * PLACES_PERMS.
  */

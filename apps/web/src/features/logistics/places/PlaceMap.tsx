@@ -77,7 +77,7 @@ function ClickToPlace({ onClick, coords }: { onClick: (p: LatLng) => void; coord
 }
 
 /**
- * The map of the route editor, the location modal and the location list (issue 10 item 1), on the
+ * The map of the route editor, the location modal and the location list, on the
  * device area's {@link BaseMap}: pins (draggable when `onDrag` is given), fence circles (radius in
  * metres), the route line. Positions in and out are WGS-84; drawing converts them to the active
  * tiles' system (`useMapTiles().toTile`, follows the layer switch) and clicks / drags are converted

@@ -19,7 +19,7 @@ import { PointModal } from './PointModal';
 import styles from './places.module.css';
 
 /**
- * Settings → points (`settings/PointList`; issue 10 item 1; SPEC §2, §3 Location): the tenant's
+ * Settings → points (`settings/PointList`; SPEC §2, §3 Location): the tenant's
  * locations on a map (the current page, fences drawn) and in the generic list; add / edit in a
  * modal with a map, delete after confirmation; buttons by PLACES_PERMS.
  */

@@ -16,7 +16,7 @@ import {
 import { callApi } from '../../../platform/http/callApi';
 
 /**
- * Calls of settings → paths and points (PlacesRoutes of the contracts; issue 10 item 1). Lists run
+ * Calls of settings → paths and points (PlacesRoutes of the contracts). Lists run
  * on the list machinery under `['list', path]`; saves are silent so field errors reach the form.
  */
 

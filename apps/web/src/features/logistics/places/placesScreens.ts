@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
- * Menu component names of settings → paths and points (issue 10 item 1) with their lazily loaded
+ * Menu component names of settings → paths and points with their lazily loaded
  * screens; spread into the one component registry. Each screen is its own chunk.
  */
 export const PLACES_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {

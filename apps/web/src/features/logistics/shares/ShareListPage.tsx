@@ -17,7 +17,7 @@ import { ShareFormModal } from './ShareFormModal';
 import { formatShareTime, ShareStatusTag } from './shareFormat';
 
 /**
- * Share list (`share/ShareList`; issue 10 item 5; SPEC §2 share list, §7 shares): the tenant's
+ * Share list (`share/ShareList`; SPEC §2 share list, §7 shares): the tenant's
  * shares on the generic list; add and edit in a modal, devices and the access log in the detail
  * drawer, end a share after confirmation; buttons by SHARE_PERMS.
  */

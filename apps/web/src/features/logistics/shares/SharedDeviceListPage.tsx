@@ -12,7 +12,7 @@ import { formatShareTime } from './shareFormat';
 import { SharedDeviceDrawer } from './SharedDeviceDrawer';
 
 /**
- * Shared devices (`share/SharedDeviceList`; issue 10 item 5; SPEC §2 shared devices): the devices
+ * Shared devices (`share/SharedDeviceList`; SPEC §2 shared devices): the devices
  * other accounts share with me while their share is live — who shared, until when, latest values —
  * and a read-only detail (latest values, history chart and table, track map, alarms).
  */

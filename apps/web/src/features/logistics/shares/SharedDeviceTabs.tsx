@@ -18,7 +18,7 @@ import { useSharedAlarms, useSharedHistory, useSharedTrack } from './api';
 import { SizedMount } from './SizedMount';
 
 /**
- * Read-only views of a shared device (issue 10 item 5): history chart, history table, track map
+ * Read-only views of a shared device: history chart, history table, track map
  * and alarms. They read through the share calls (checked on the server on every call) and reuse
  * the device and alarm screens' presentational parts (EChart, TrackMap, parameter and alarm texts).
  */

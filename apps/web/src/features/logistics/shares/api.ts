@@ -22,7 +22,7 @@ import {
 import { callApi } from '../../../platform/http/callApi';
 
 /**
- * Calls of device shares (ShareRoutes of the contracts; issue 10 item 5). Owner lists run on the
+ * Calls of device shares (ShareRoutes of the contracts). Owner lists run on the
  * list machinery under `['list', path]`; saves are silent so field errors reach the form.
  * Receiver reads are never cached beyond the screen: the server checks the share on every call.
  */

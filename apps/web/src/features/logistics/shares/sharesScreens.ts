@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
- * Menu component names of the share area (issue 10 item 5; SPEC §2 share: shared devices, share
+ * Menu component names of the share area (SPEC §2 share: shared devices, share
  * list) with their lazily loaded screens; spread into the one component registry.
  */
 export const SHARE_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {

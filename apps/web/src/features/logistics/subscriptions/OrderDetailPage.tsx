@@ -10,7 +10,7 @@ import { formatAmount, formatSubscribeTime, OrderStatusTag, ServiceStateTag, ten
 import { useOrderActions } from './useOrderActions';
 
 /**
- * Order detail (`subscribe/OrderDetail`, /subscribe/detail/:id; issue 10 item 6): the order's
+ * Order detail (`subscribe/OrderDetail`, /subscribe/detail/:id): the order's
  * number, state, price, amount and times; its devices with the period the order bought and each
  * device's current service end and state (expired devices are not monitored); cancel an unpaid
  * order; a platform administrator confirms its payment. Both after confirmation.

@@ -65,7 +65,7 @@ function ServiceNotice({ onRenew }: { onRenew: (ids: string[]) => void }): React
 }
 
 /**
- * Service orders (`subscribe/OrderList`; issue 10 item 6; SPEC §2 subscribe: orders): the
+ * Service orders (`subscribe/OrderList`; SPEC §2 subscribe: orders): the
  * tenant's orders on the generic list (every tenant's for the platform tenant) with filters by
  * order number, status and creation time; a renewal dialog that prices devices × months before
  * creating an unpaid order; cancel an unpaid order after confirmation; export. Devices ending

@@ -5,7 +5,7 @@ import { useExpiredDevices } from './api';
 import { formatSubscribeTime } from './subscriptionFormat';
 
 /**
- * "Service expired" tag of a device (issue 10 item 6) for the device list and detail: shown when
+ * "Service expired" tag of a device for the device list and detail: shown when
  * the device's paid monitoring service has ended — it keeps its history but is no longer
  * monitored (no alarms). Nothing while loading, for devices in service, or when the call fails.
  */

@@ -16,7 +16,7 @@ import {
 import { callApi } from '../../../platform/http/callApi';
 
 /**
- * Calls of subscriptions (SubscribeRoutes of the contracts; issue 10 item 6). The order list runs
+ * Calls of subscriptions (SubscribeRoutes of the contracts). The order list runs
  * on the list machinery under `['list', path]`; renew is silent so its field errors reach the
  * form. Every change refreshes the list, the open detail, the device services and the expired set.
  */

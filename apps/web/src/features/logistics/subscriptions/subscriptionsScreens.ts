@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
- * Menu component names of the subscription area (issue 10 item 6; SPEC §2 subscribe: orders,
+ * Menu component names of the subscription area (SPEC §2 subscribe: orders,
  * order detail) with their lazily loaded screens; spread into the one component registry.
  */
 export const SUBSCRIPTION_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {

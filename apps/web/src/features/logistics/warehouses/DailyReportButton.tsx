@@ -7,7 +7,7 @@ import { startExport } from '../../../platform/exports/exportFlow';
 import { Authorized } from '../../../platform/permissions/Authorized';
 
 /**
- * "Daily report" of the warehouse view (issue 11 item 3, type 5): pick an Asia/Shanghai day (default
+ * "Daily report" of the warehouse view (type 5): pick an Asia/Shanghai day (default
  * yesterday, no future day) and the report is generated in the download center (SPEC §8: the console
  * says so and offers the file when done). Needs `warehouse:export`.
  */

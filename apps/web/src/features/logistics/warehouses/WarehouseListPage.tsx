@@ -16,7 +16,7 @@ import { WrapText } from '../../alarm-settings/WrapText';
 import { useDeleteWarehouses } from './api';
 
 /**
- * Warehouse list (`warehouse/WarehouseList`; issue 10 item 4; SPEC §3 Warehouse fields): query by
+ * Warehouse list (`warehouse/WarehouseList`; SPEC §3 Warehouse fields): query by
  * name and number, sortable columns, pages, export to the download center; view, edit (3-step
  * editor) and delete after confirmation. Buttons by WAREHOUSE_PERMS.
  */

@@ -13,7 +13,7 @@ import { SensorCard } from './SensorCard';
 import styles from './warehouses.module.css';
 
 /**
- * Warehouse view (`warehouse/WarehouseDetail`, /warehouse/detail/:id; issue 10 item 4): the
+ * Warehouse view (`warehouse/WarehouseDetail`, /warehouse/detail/:id): the
  * warehouse's information and one card per sensor with its latest temperature / humidity against
  * the limits of its rule templates (red when out), last report time, active alarms and a link to
  * the device; refreshed every 6 s (SPEC §9 polling interval).

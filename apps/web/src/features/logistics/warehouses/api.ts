@@ -15,7 +15,7 @@ import {
 import { callApi } from '../../../platform/http/callApi';
 
 /**
- * Calls of the warehouse area (WarehouseRoutes of the contracts; issue 10 item 4). The list runs
+ * Calls of the warehouse area (WarehouseRoutes of the contracts). The list runs
  * on the list machinery under `['list', path]`; the warehouse view polls every 6 s (SPEC §9
  * polling interval); saves are silent so field errors reach the form.
  */

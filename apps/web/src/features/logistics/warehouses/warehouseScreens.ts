@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
- * Menu component names of the warehouse area (issue 10 item 4; SPEC §2 warehouse creation in
+ * Menu component names of the warehouse area (SPEC §2 warehouse creation in
  * three steps) with their lazily loaded screens; spread into the one component registry.
  */
 export const WAREHOUSE_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {

@@ -24,7 +24,7 @@ interface WaybillMapProps {
 }
 
 /**
- * Waybills on the console's {@link BaseMap} (issue 10 item 3): each preset route as a dashed line
+ * Waybills on the console's {@link BaseMap}: each preset route as a dashed line
  * origin → waypoints → destination with its origin (green) and destination (red) fences (radius m),
  * the travelled track in orange and the truck's newest position as a marker with its label.
  * Positions are WGS-84 and drawn in the tiles' system (`useMapTiles().toTile`, GCJ-02 over Gaode).

@@ -7,7 +7,7 @@ import { startExport } from '../../../platform/exports/exportFlow';
 import { Authorized } from '../../../platform/permissions/Authorized';
 
 /**
- * Reports of a waybill (issue 11 item 3): the waybill report as PDF or Excel (type 8) and the ZIP of
+ * Reports of a waybill: the waybill report as PDF or Excel (type 8) and the ZIP of
  * its devices' reports (type 6), each generated in the download center (the console says so and
  * offers the file when done). Needs `task:export`.
  */

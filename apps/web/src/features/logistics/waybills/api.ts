@@ -23,7 +23,7 @@ import {
 import { callApi } from '../../../platform/http/callApi';
 
 /**
- * Calls of the waybill area (WaybillRoutes of the contracts; issue 10 item 3). The list runs on the
+ * Calls of the waybill area (WaybillRoutes of the contracts). The list runs on the
  * list machinery under `['list', path]`; live reads poll every 6 s (SPEC §9 polling interval).
  */
 
@@ -155,7 +155,7 @@ export function useModifyTime(): UseMutationResult<WaybillRecord, Error, RouteBo
 }
 
 /**
- * The number the tenant's waybill fill rule (code `waybill_number`, issue 12 item 2) gives a new
+ * The number the tenant's waybill fill rule (code `waybill_number`) gives a new
  * waybill, asked once per opened form; null while loading, without such a rule or on failure, so
  * the form keeps its own behaviour (empty: the server generates one).
  */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 
 /**
  * Calls `refresh` every `intervalMs` (ms) while `active` and the tab is visible (SPEC §9 polling
- * interval; issue 10 item 3 "live" list): a hidden tab skips its ticks and refreshes once when it
+ * interval, the waybill list's live mode): a hidden tab skips its ticks and refreshes once when it
  * is shown again. The latest `refresh` is used without restarting the timer.
  */
 export function useLiveRefresh(active: boolean, refresh: () => void, intervalMs: number): void {

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
- * Menu component names of the waybill area (issue 10 item 3; SPEC §2 task list, detail, edit steps
+ * Menu component names of the waybill area (SPEC §2 task list, detail, edit steps
  * 1-4, map list, chart, speed, map history) with their lazily loaded screens; spread into the one
  * component registry.
  */

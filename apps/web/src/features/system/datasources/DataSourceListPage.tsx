@@ -13,7 +13,7 @@ import { useListPage } from '../../../platform/list/useListPage';
 import { DataSourceFormModal } from './DataSourceFormModal';
 
 /**
- * Data sources (`system/DataSourceList`; SPEC §2 system → data sources; issue 12 item 3): list
+ * Data sources (`system/DataSourceList`; SPEC §2 system → data sources): list
  * with code, name, type, address and user (never a password, only whether one is stored);
  * add/edit, delete and batch delete (confirmed), export, and "test connection" of a saved source
  * with its stored password (administrators).

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** Menu component of data sources (SPEC §2 system → data sources; issue 12 item 3), its own chunk. */
+/** Menu component of data sources (SPEC §2 system → data sources), its own chunk. */
 export const DATA_SOURCE_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   'system/DataSourceList': lazy(() => import('./DataSourceListPage').then((m) => ({ default: m.DataSourceListPage }))),
 };

@@ -99,7 +99,7 @@ function DepartRoleAuthModal({ role, onClose }: { role: DepartRoleRecord; onClos
 }
 
 /**
- * Roles of a department (issue #4 "department roles"; SPEC §6): its own roles, granted within the
+ * Roles of a department (SPEC §6): its own roles, granted within the
  * department's permissions and given to its members (users tab); below, the tenant roles its
  * members hold.
  */

@@ -12,7 +12,7 @@ import { RowActions } from '../../../platform/list/RowActions';
 import { useListPage } from '../../../platform/list/useListPage';
 import { useDepartRoles } from './DepartRolesPanel';
 
-/** Which of the department's roles a member holds (issue #4 department roles; SPEC §6). */
+/** Which of the department's roles a member holds (SPEC §6). */
 function MemberRolesModal({
   departId,
   user,

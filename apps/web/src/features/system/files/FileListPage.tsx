@@ -30,7 +30,7 @@ async function downloadFile(file: StoredFileRecord): Promise<void> {
 }
 
 /**
- * File storage (`modules/FileList`; SPEC §2 modules → file storage; issue 12 item 7): the
+ * File storage (`modules/FileList`; SPEC §2 modules → file storage): the
  * tenant's uploaded files with name, type, size in human units, uploader and time; download,
  * delete and batch delete (confirmed); upload of SPEC §7 (file + folder, default temp) with the
  * §4 upload states.

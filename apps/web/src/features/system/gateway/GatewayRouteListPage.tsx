@@ -21,7 +21,7 @@ async function exportConfig(): Promise<void> {
 }
 
 /**
- * Gateway routes (`system/GatewayRouteList`; SPEC §2 system → gateway routes; issue 12 item 5):
+ * Gateway routes (`system/GatewayRouteList`; SPEC §2 system → gateway routes):
  * list with route id, name, URI, predicates, flags and status; add/edit with JSON predicates and
  * filters; delete and batch delete (confirmed); export of the enabled routes as a Spring Cloud
  * Gateway configuration file for an external gateway (the server proxies nothing).

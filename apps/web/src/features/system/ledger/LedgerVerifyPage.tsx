@@ -118,7 +118,7 @@ function ChainCard({ c, t }: { c: LedgerChainReport; t: TFunction }): ReactNode 
 }
 
 /**
- * Record integrity (`system/LedgerVerify`, /system/ledger; issue 15 item 7): verifies the tenant's
+ * Record integrity (`system/LedgerVerify`, /system/ledger): verifies the tenant's
  * hash chains (telemetry batches, alarm processing records, report generations, audit log) and
  * says "intact" or shows each chain's first broken link (entry, time, expected vs found).
  */

@@ -6,7 +6,7 @@ import { callApi } from '../../../platform/http/callApi';
 export const LEDGER_VERIFY_KEY = ['ledger', 'verify'] as const;
 
 /**
- * Verification of the tenant's hash chains (LedgerRoutes.verify; issue 15 item 7). Runs when the
+ * Verification of the tenant's hash chains (LedgerRoutes.verify). Runs when the
  * page opens and again on demand (`refetch`); never in the background (it reads every record).
  */
 export function useLedgerVerify(): UseQueryResult<LedgerVerify> {

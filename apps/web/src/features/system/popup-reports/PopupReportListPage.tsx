@@ -11,7 +11,7 @@ import { reportCellText, type ReportRow } from '../../../platform/pickers/popupR
 import { PopupReportFormModal } from './PopupReportFormModal';
 
 /**
- * Popup reports (`system/PopupReportList`; SPEC §3 popup report; issue 12 item 4): list of the
+ * Popup reports (`system/PopupReportList`; SPEC §3 popup report): list of the
  * tenant's report definitions with code, name, data source and columns; add/edit, delete and batch
  * delete (confirmed), and "preview", which runs the saved report in the popup report picker and
  * shows the row picked.

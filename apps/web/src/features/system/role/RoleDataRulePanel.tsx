@@ -13,7 +13,7 @@ interface RoleDataRulePanelProps {
   /** Title of the permission, shown in the card title. */
   title: string;
   /**
-   * Department of a department role (issue #4 "department roles and data rules"): the panel then
+   * Department of a department role: the panel then
    * reads and saves through `/sys/sysDepartPermission/datarule`; a tenant role when absent.
    */
   departId?: string;

@@ -11,7 +11,7 @@ import { useListPage } from '../../../platform/list/useListPage';
 import { CheckRuleFormModal } from './CheckRuleFormModal';
 
 /**
- * Check rules (`system/CheckRuleList`; SPEC §2 system → check rules; issue 12 item 2): list with
+ * Check rules (`system/CheckRuleList`; SPEC §2 system → check rules): list with
  * code, name, rows and description; add/edit with an editable list of {digits, pattern, message}
  * rows and a box that tests a value with the check call; delete and batch delete (confirmed).
  */

@@ -14,7 +14,7 @@ import { FillRuleFormModal } from './FillRuleFormModal';
 import { previewNumber } from './rulesForm';
 
 /**
- * Fill rules (`system/FillRuleList`; SPEC §2 system → fill rules; issue 12 item 2): list with code,
+ * Fill rules (`system/FillRuleList`; SPEC §2 system → fill rules): list with code,
  * name, generator and an example number; add/edit choosing one of the product's generators and
  * its parameters; "generate" runs the rule once (advancing its sequence); delete and batch delete.
  */

@@ -28,7 +28,7 @@ const text = (v: Dayjs | null | undefined): string | null => (v ? v.format('YYYY
 /**
  * Add / edit dialog of a tenant (SPEC §6 tenants). Adding also creates the tenant's first
  * administrator (account, name, password; SPEC §5 rules): the platform administrator who creates
- * the tenant does not join it (issue #8). Server field errors (e.g. an account name that cannot
+ * the tenant does not join it. Server field errors (e.g. an account name that cannot
  * be used) show beside the fields.
  */
 export function TenantFormModal({

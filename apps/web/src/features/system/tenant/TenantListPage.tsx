@@ -14,7 +14,7 @@ const day = (v: string | null): string => (v ? v.slice(0, 10) : '');
 /**
  * Tenants (`system/TenantList`): id, name, status, validity. Changes need the platform tenant;
  * adding one also creates its first administrator (TenantFormModal); "renew" sets a new end date
- * (TenantRenewModal, issue 13 item 9) and an ended tenant's end date shows as expired.
+ * (TenantRenewModal) and an ended tenant's end date shows as expired.
  */
 export function TenantListPage(): ReactNode {
   const { t } = useTranslation(['system', 'list']);

@@ -7,7 +7,7 @@ import { feedback } from '../../../platform/feedback/feedback';
 import { callApi } from '../../../platform/http/callApi';
 
 /**
- * Renew dialog of a tenant (issue 13 item 9; SPEC §6 "contact the platform administrator to
+ * Renew dialog of a tenant (SPEC §6 "contact the platform administrator to
  * renew"): a new end date (end of that day), with quick choices of one month, six months or one
  * year from the later of today and the current end. The server allows it in the platform tenant
  * only (`PUT /sys/tenant/renew`, permission tenant:edit).

@@ -19,7 +19,7 @@ export function consoleUrl(path: string): string {
 }
 
 /**
- * Issues a login-free link for a user (issue 13 item 6; administrators holding user:password):
+ * Issues a login-free link for a user (administrators holding user:password):
  * lifetime and landing page, then the link to copy. The link works once.
  */
 export function LoginFreeLinkModal({

@@ -20,7 +20,7 @@ export function userRules(t: TFunction, editingId?: string): Record<string, Rule
             await callApi(UserRoutes.checkOnlyUser, { query: { username: value, id: editingId }, silent: true });
           } catch (error) {
             // The server's translated answer: 'already exists' for a member of this tenant, a generic
-            // 'cannot be used' for a reserved name (names of other tenants are not revealed, issue #8).
+            // 'cannot be used' for a reserved name (names of other tenants are not revealed).
             throw new Error(isApiError(error) && error.message ? error.message : t('system:user.exists'));
           }
         },

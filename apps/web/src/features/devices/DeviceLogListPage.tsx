@@ -7,9 +7,9 @@ import { DEVICE_LOG_KINDS, DeviceLogRoutes, type DeviceLogListRecord } from '@zt
 import { ListPage } from '../../platform/list/ListPage';
 import { useListPage } from '../../platform/list/useListPage';
 import { useResponsive } from '../../platform/responsive/useResponsive';
-import { ListEmpty } from '../alarm-settings/ListEmpty';
-import { useListError } from '../alarm-settings/useListError';
-import { WrapText } from '../alarm-settings/WrapText';
+import { ListEmpty } from '../../platform/list/ListEmpty';
+import { useListError } from '../../platform/list/useListError';
+import { WrapText } from '../../platform/list/WrapText';
 import { formatLogContent } from './deviceLogFormat';
 import { formatReportTime } from './parameterFormat';
 

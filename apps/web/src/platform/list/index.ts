@@ -14,3 +14,6 @@ export { LIST_PAGE_SIZES, PICKER_PAGE_SIZES, PICKER_PAGE_SIZE, pageAfterDelete }
 export { RowActions, type RowAction } from './RowActions';
 export { formatDateTime } from './listQuery';
 export { ListErrorAlert, type ListErrorAlertProps } from './ListErrorAlert';
+export { ListEmpty } from './ListEmpty';
+export { useListError } from './useListError';
+export { WrapText } from './WrapText';

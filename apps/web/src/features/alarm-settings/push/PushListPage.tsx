@@ -14,8 +14,8 @@ import { ListPage } from '../../../platform/list/ListPage';
 import { formatDateTime } from '../../../platform/list/listQuery';
 import { useListPage } from '../../../platform/list/useListPage';
 import { usePushChannels } from '../api';
-import { ListEmpty } from '../ListEmpty';
-import { useListError } from '../useListError';
+import { ListEmpty } from '../../../platform/list/ListEmpty';
+import { useListError } from '../../../platform/list/useListError';
 
 const STATUS_COLOURS: Readonly<Record<PushStatus, string>> = {
   pending: 'processing',

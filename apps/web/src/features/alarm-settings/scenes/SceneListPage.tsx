@@ -10,9 +10,9 @@ import { RowActions } from '../../../platform/list/RowActions';
 import { formatDateTime } from '../../../platform/list/listQuery';
 import { useListPage } from '../../../platform/list/useListPage';
 import { useDeleteByIds } from '../api';
-import { ListEmpty } from '../ListEmpty';
-import { useListError } from '../useListError';
-import { WrapText } from '../WrapText';
+import { ListEmpty } from '../../../platform/list/ListEmpty';
+import { useListError } from '../../../platform/list/useListError';
+import { WrapText } from '../../../platform/list/WrapText';
 import { actionsSummary } from './sceneText';
 
 /**

@@ -7,7 +7,7 @@ import { useParamDefaults, useScene } from '../api';
 import { conditionSummary } from '../conditionText';
 import { usePlaceNames } from '../conditions/usePlaceOptions';
 import { paramName, paramUnit } from '../paramDefaults';
-import { WrapText } from '../WrapText';
+import { WrapText } from '../../../platform/list/WrapText';
 
 interface ParamRow {
   key: string;

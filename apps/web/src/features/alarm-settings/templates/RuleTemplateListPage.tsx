@@ -13,9 +13,9 @@ import { useDeleteByIds, useParamDefaults } from '../api';
 import { conditionsSummary } from '../conditionText';
 import { usePlaceNames } from '../conditions/usePlaceOptions';
 import { SeverityTag, severityOptions } from '../SeverityTag';
-import { ListEmpty } from '../ListEmpty';
-import { useListError } from '../useListError';
-import { WrapText } from '../WrapText';
+import { ListEmpty } from '../../../platform/list/ListEmpty';
+import { useListError } from '../../../platform/list/useListError';
+import { WrapText } from '../../../platform/list/WrapText';
 import { BindModal } from './BindModal';
 import { TemplateFormDrawer } from './TemplateFormDrawer';
 

@@ -10,9 +10,9 @@ import { formatDateTime } from '../../../platform/list/listQuery';
 import { useListPage } from '../../../platform/list/useListPage';
 import { Authorized } from '../../../platform/permissions/Authorized';
 import { useResponsive } from '../../../platform/responsive/useResponsive';
-import { ListEmpty } from '../../alarm-settings/ListEmpty';
-import { useListError } from '../../alarm-settings/useListError';
-import { WrapText } from '../../alarm-settings/WrapText';
+import { ListEmpty } from '../../../platform/list/ListEmpty';
+import { useListError } from '../../../platform/list/useListError';
+import { WrapText } from '../../../platform/list/WrapText';
 import { useDeleteWarehouses } from './api';
 
 /**

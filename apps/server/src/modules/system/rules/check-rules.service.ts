@@ -1,17 +1,16 @@
 import {
   CheckRuleItemSchema,
-  MESSAGES,
   type CheckRuleCreate,
   type CheckRuleEdit,
   type CheckRuleItem,
   type CheckRuleRecord,
-  type Language,
 } from '@ztj/contracts';
 import { z } from 'zod';
-import type { Db } from '../../../platform/db/db';
+import { takenField, type ColumnValues, type CrudSpec } from '../../../platform/crud/tenant-crud';
+import type { Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
-import { requireAllVisible, requireVisible } from '../../../platform/list/list-runner';
-import { AUDIT_LABELS, isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../../platform/list/list-spec';
+import { AUDIT_LABELS, isoOrNull, textOrNull, type ListSpec } from '../../../platform/list/list-spec';
+import { storedRuleRows } from './check-rules.repo';
 import { checkValue } from './pattern-sandbox';
 
 /** Stored rows back as the contract's rows; rows that no longer parse are dropped from the view. */
@@ -52,60 +51,30 @@ export const CHECK_RULE_LIST: ListSpec<CheckRuleRecord> = {
   }),
 };
 
-async function refuseTakenCode(
-  db: Db,
-  tenantId: number,
-  code: string,
-  exceptId: string | null,
-  lang: Language,
-): Promise<void> {
-  const [hit] = await db.query(
-    'SELECT 1 FROM sys_check_rule WHERE tenant_id = $1 AND rule_code = $2 AND ($3::text IS NULL OR id <> $3)',
-    [tenantId, code, exceptId],
-  );
-  if (hit)
-    throw new AppError('badRequest', 'checkRuleExists', {}, [
-      { field: 'ruleCode', message: MESSAGES.checkRuleExists[lang] },
-    ]);
-}
-
 /** Rows as stored: digits as text, patterns validated by the contract (they compile). */
 const stored = (rows: readonly CheckRuleItem[]): string =>
   JSON.stringify(rows.map((r) => ({ digits: String(r.digits), pattern: r.pattern, message: r.message })));
 
+const columns = (b: CheckRuleCreate): ColumnValues => ({
+  rule_code: b.ruleCode,
+  rule_name: b.ruleName,
+  rule_json: stored(b.ruleJson),
+  rule_description: b.ruleDescription,
+});
+
 /**
- * Creates a check rule of the caller's tenant (body validated by `CheckRuleCreateSchema`, which
- * refuses patterns that do not compile). @throws AppError badRequest checkRuleExists
+ * Check rules as a generic CRUD entity: add, edit, one, (batch) delete of the caller's tenant
+ * (bodies validated by `CheckRuleCreateSchema`, which refuses patterns that do not compile); a
+ * rule code is the tenant's once (badRequest checkRuleExists on `ruleCode`).
  */
-export async function createCheckRule(
-  db: Db,
-  body: CheckRuleCreate,
-  caller: ListCaller,
-  lang: Language,
-): Promise<string> {
-  await refuseTakenCode(db, caller.tenantId, body.ruleCode, null, lang);
-  const [row] = await db.query<{ id: string }>(
-    'INSERT INTO sys_check_rule (tenant_id, rule_code, rule_name, rule_json, rule_description, create_by) VALUES ($1,$2,$3,$4::jsonb,$5,$6) RETURNING id',
-    [caller.tenantId, body.ruleCode, body.ruleName, stored(body.ruleJson), body.ruleDescription, caller.username],
-  );
-  return row!.id;
-}
-
-/** Edits a check rule of the caller's tenant. @throws AppError notFound (other tenants' too), badRequest checkRuleExists */
-export async function editCheckRule(db: Db, body: CheckRuleEdit, caller: ListCaller, lang: Language): Promise<void> {
-  await requireVisible(db, CHECK_RULE_LIST, body.id, caller);
-  await refuseTakenCode(db, caller.tenantId, body.ruleCode, body.id, lang);
-  await db.query(
-    'UPDATE sys_check_rule SET rule_code = $2, rule_name = $3, rule_json = $4::jsonb, rule_description = $5, update_by = $6, update_time = now() WHERE id = $1',
-    [body.id, body.ruleCode, body.ruleName, stored(body.ruleJson), body.ruleDescription, caller.username],
-  );
-}
-
-/** Deletes check rules of the caller's tenant (all or none). */
-export async function deleteCheckRules(db: Db, ids: string[], caller: ListCaller): Promise<void> {
-  const visible = await requireAllVisible(db, CHECK_RULE_LIST, ids, caller);
-  await db.query('DELETE FROM sys_check_rule WHERE id = ANY($1::text[])', [visible]);
-}
+export const CHECK_RULE_CRUD: CrudSpec<CheckRuleRecord, CheckRuleCreate, CheckRuleEdit> = {
+  list: CHECK_RULE_LIST,
+  table: 'sys_check_rule',
+  add: columns,
+  edit: columns,
+  jsonb: ['rule_json'],
+  unique: { column: 'rule_code', value: (b) => b.ruleCode, refuse: takenField('checkRuleExists', 'ruleCode') },
+};
 
 /**
  * Checks `value` against the tenant's rule `ruleCode` (SPEC §7 rule check) in the time-limited
@@ -113,13 +82,10 @@ export async function deleteCheckRules(db: Db, ids: string[], caller: ListCaller
  * @throws AppError notFound checkRuleNotFound (also another tenant's code); badRequest
  * checkRuleFailed (the failing row's message), checkRuleTimeout, checkRuleBroken (row numbers 1-based)
  */
-export async function checkByCode(db: Db, tenantId: number, ruleCode: string, value: string): Promise<void> {
-  const [rule] = await db.query<{ rule_json: unknown }>(
-    'SELECT rule_json FROM sys_check_rule WHERE tenant_id = $1 AND rule_code = $2',
-    [tenantId, ruleCode],
-  );
+export async function checkByCode(db: Queryable, tenantId: number, ruleCode: string, value: string): Promise<void> {
+  const rule = await storedRuleRows(db, tenantId, ruleCode);
   if (!rule) throw new AppError('notFound', 'checkRuleNotFound');
-  const raw: unknown = rule.rule_json;
+  const raw = rule.rows;
   const rows = Array.isArray(raw) ? raw : [];
   const parsed = rows.map((r) => CheckRuleItemSchema.safeParse(r));
   const bad = parsed.findIndex((p) => !p.success);

@@ -2,17 +2,15 @@ import {
   FILL_RULE_DEFAULTS,
   FILL_RULE_GENERATORS,
   FillRuleParamsSchema,
-  MESSAGES,
   type FillRuleCreate,
   type FillRuleEdit,
   type FillRuleGenerator,
   type FillRuleRecord,
-  type Language,
 } from '@ztj/contracts';
+import { takenField, type ColumnValues, type CrudSpec } from '../../../platform/crud/tenant-crud';
 import type { Db } from '../../../platform/db/db';
-import { AppError } from '../../../platform/http/app-error';
-import { requireAllVisible, requireVisible } from '../../../platform/list/list-runner';
-import { AUDIT_LABELS, isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../../platform/list/list-spec';
+import { AUDIT_LABELS, isoOrNull, textOrNull, type ListSpec } from '../../../platform/list/list-spec';
+import { fillRuleRow } from './fill-rules.repo';
 import { nextRuleNumber } from './number-generators';
 
 const GENERATOR_TEXT = {
@@ -63,56 +61,27 @@ export const FILL_RULE_LIST: ListSpec<FillRuleRecord> = {
   },
 };
 
-async function refuseTakenCode(
-  db: Db,
-  tenantId: number,
-  code: string,
-  exceptId: string | null,
-  lang: Language,
-): Promise<void> {
-  const [hit] = await db.query(
-    'SELECT 1 FROM sys_fill_rule WHERE tenant_id = $1 AND rule_code = $2 AND ($3::text IS NULL OR id <> $3)',
-    [tenantId, code, exceptId],
-  );
-  if (hit)
-    throw new AppError('badRequest', 'fillRuleExists', {}, [
-      { field: 'ruleCode', message: MESSAGES.fillRuleExists[lang] },
-    ]);
-}
-
-/** Creates a fill rule of the caller's tenant (body validated by `FillRuleCreateSchema`). @throws AppError badRequest fillRuleExists */
-export async function createFillRule(
-  db: Db,
-  body: FillRuleCreate,
-  caller: ListCaller,
-  lang: Language,
-): Promise<string> {
-  await refuseTakenCode(db, caller.tenantId, body.ruleCode, null, lang);
-  const [row] = await db.query<{ id: string }>(
-    'INSERT INTO sys_fill_rule (tenant_id, rule_code, rule_name, generator, rule_params, create_by) VALUES ($1,$2,$3,$4,$5::jsonb,$6) RETURNING id',
-    [caller.tenantId, body.ruleCode, body.ruleName, body.generator, JSON.stringify(body.ruleParams), caller.username],
-  );
-  return row!.id;
-}
+const columns = (b: FillRuleCreate): ColumnValues => ({
+  rule_code: b.ruleCode,
+  rule_name: b.ruleName,
+  generator: b.generator,
+  rule_params: JSON.stringify(b.ruleParams),
+});
 
 /**
- * Edits a fill rule of the caller's tenant; its sequences stay (a changed date format starts new
- * periods). @throws AppError notFound (other tenants' too), badRequest fillRuleExists
+ * Fill rules as a generic CRUD entity of the caller's tenant (bodies validated by
+ * `FillRuleCreateSchema`); a rule code is the tenant's once (badRequest fillRuleExists on
+ * `ruleCode`). An edit keeps the rule's sequences (a changed date format starts new periods); a
+ * delete takes them with the rule.
  */
-export async function editFillRule(db: Db, body: FillRuleEdit, caller: ListCaller, lang: Language): Promise<void> {
-  await requireVisible(db, FILL_RULE_LIST, body.id, caller);
-  await refuseTakenCode(db, caller.tenantId, body.ruleCode, body.id, lang);
-  await db.query(
-    'UPDATE sys_fill_rule SET rule_code = $2, rule_name = $3, generator = $4, rule_params = $5::jsonb, update_by = $6, update_time = now() WHERE id = $1',
-    [body.id, body.ruleCode, body.ruleName, body.generator, JSON.stringify(body.ruleParams), caller.username],
-  );
-}
-
-/** Deletes fill rules of the caller's tenant (all or none), with their sequences. */
-export async function deleteFillRules(db: Db, ids: string[], caller: ListCaller): Promise<void> {
-  const visible = await requireAllVisible(db, FILL_RULE_LIST, ids, caller);
-  await db.query('DELETE FROM sys_fill_rule WHERE id = ANY($1::text[])', [visible]);
-}
+export const FILL_RULE_CRUD: CrudSpec<FillRuleRecord, FillRuleCreate, FillRuleEdit> = {
+  list: FILL_RULE_LIST,
+  table: 'sys_fill_rule',
+  add: columns,
+  edit: columns,
+  jsonb: ['rule_params'],
+  unique: { column: 'rule_code', value: (b) => b.ruleCode, refuse: takenField('fillRuleExists', 'ruleCode') },
+};
 
 /**
  * The next value of the tenant's fill rule `ruleCode` (SPEC §7 fillRule executeRuleByCode), or
@@ -125,10 +94,7 @@ export async function executeRuleByCode(
   now = Date.now(),
 ): Promise<string | null> {
   return db.tx(async (q) => {
-    const [rule] = await q.query<Record<string, unknown>>(
-      'SELECT * FROM sys_fill_rule WHERE tenant_id = $1 AND rule_code = $2',
-      [tenantId, ruleCode],
-    );
+    const rule = await fillRuleRow(q, tenantId, ruleCode);
     if (!rule) return null;
     const r = FILL_RULE_LIST.map(rule);
     return nextRuleNumber(q, { id: r.id, tenantId, generator: r.generator, params: r.ruleParams }, now);

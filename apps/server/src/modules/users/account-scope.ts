@@ -3,6 +3,7 @@ import type { Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import type { ListCaller } from '../../platform/list/list-spec';
 import { PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
+import { accountNamed, anyInOtherTenant, inOtherTenant, memberNamed } from './users.repo';
 
 /*
  * The tenant boundary of user accounts (SPEC §6).
@@ -48,21 +49,13 @@ export function actsInPlatform(caller: Pick<ListCaller, 'tenantId'>): boolean {
  */
 export async function requireAccountScope(q: Queryable, ids: string[], caller: ListCaller): Promise<void> {
   if (ids.length === 0 || actsInPlatform(caller)) return;
-  const shared = await q.query(
-    'SELECT 1 FROM sys_user_tenant WHERE user_id = ANY($1::text[]) AND tenant_id <> $2 LIMIT 1',
-    [ids, caller.tenantId],
-  );
-  if (shared.length) throw new AppError('noPermission', 'accountOtherTenants');
+  if (await anyInOtherTenant(q, ids, caller.tenantId)) throw new AppError('noPermission', 'accountOtherTenants');
 }
 
 /** True when the account also belongs to a tenant other than the caller's and the caller is not the platform. */
 export async function isForeignShared(q: Queryable, id: string, caller: ListCaller): Promise<boolean> {
   if (actsInPlatform(caller)) return false;
-  const shared = await q.query('SELECT 1 FROM sys_user_tenant WHERE user_id = $1 AND tenant_id <> $2 LIMIT 1', [
-    id,
-    caller.tenantId,
-  ]);
-  return shared.length > 0;
+  return inOtherTenant(q, id, caller.tenantId);
 }
 
 /**
@@ -77,12 +70,7 @@ export async function checkUsernameInTenant(
   tenantId: number,
   exceptId?: string,
 ): Promise<void> {
-  const mine = await q.query(
-    `SELECT 1 FROM sys_user u WHERE lower(u.username) = lower($1) AND u.id IS DISTINCT FROM $2
-        AND EXISTS (SELECT 1 FROM sys_user_tenant ut WHERE ut.user_id = u.id AND ut.tenant_id = $3)`,
-    [username, exceptId ?? null, tenantId],
-  );
-  if (mine.length) throw new AppError('conflict', 'userExists');
+  if (await memberNamed(q, username, tenantId, exceptId)) throw new AppError('conflict', 'userExists');
   if (RESERVED_USERNAMES.has(username.toLowerCase())) throw new AppError('conflict', 'usernameUnavailable');
 }
 
@@ -93,8 +81,7 @@ export async function checkUsernameInTenant(
  */
 export async function requireUsernameFree(q: Queryable, username: string, tenantId: number): Promise<void> {
   await checkUsernameInTenant(q, username, tenantId);
-  const anywhere = await q.query('SELECT 1 FROM sys_user WHERE lower(username) = lower($1)', [username]);
-  if (anywhere.length) throw new AppError('conflict', 'usernameUnavailable');
+  if (await accountNamed(q, username)) throw new AppError('conflict', 'usernameUnavailable');
 }
 
 /**

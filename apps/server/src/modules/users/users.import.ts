@@ -5,6 +5,7 @@ import type { Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import type { ImportSpec } from '../../platform/list/import-runner';
 import { USER_LIST, USER_OPTIONS } from './users.list';
+import { departIdByCode, freezeImported } from './users.repo';
 import { createUser } from './users.service';
 
 const f = USER_LIST.fields;
@@ -12,12 +13,9 @@ const StatusSchema = z.union([z.literal(1), z.literal(2)]);
 
 /** Id of the department with `orgCode` in the tenant. @throws AppError notFound departCodeUnknown. */
 async function departByCode(q: Queryable, tenantId: number, orgCode: string): Promise<string> {
-  const [hit] = await q.query<{ id: string }>(
-    'SELECT id FROM sys_depart WHERE tenant_id = $1 AND org_code = $2 AND del_flag = 0',
-    [tenantId, orgCode],
-  );
-  if (!hit) throw new AppError('notFound', 'departCodeUnknown', { code: orgCode });
-  return hit.id;
+  const id = await departIdByCode(q, tenantId, orgCode);
+  if (!id) throw new AppError('notFound', 'departCodeUnknown', { code: orgCode });
+  return id;
 }
 
 const num = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
@@ -67,6 +65,6 @@ export const USER_IMPORT: ImportSpec = {
       row.status === undefined ? 1 : z.object({ status: StatusSchema }).parse({ status: Number(row.status) }).status;
     const selecteddeparts = row.orgCode ? await departByCode(q, caller.tenantId, row.orgCode) : undefined;
     const id = await createUser(q, { ...body, ...(selecteddeparts ? { selecteddeparts } : {}) }, caller);
-    if (status === 2) await q.query('UPDATE sys_user SET status = 2 WHERE id = $1', [id]);
+    if (status === 2) await freezeImported(q, id);
   },
 };

@@ -11,37 +11,35 @@ export const USER_OPTIONS = {
   },
 } as const;
 
+/** A text column filtered by `like`. */
+const text = (sql: string, zh: string, en: string): ListField => ({
+  sql,
+  type: 'string',
+  label: { 'zh-CN': zh, 'en-US': en },
+});
+
+/** A dictionary-coded number column, filtered by one or several values and exported as its text. */
+const coded = (sql: string, zh: string, en: string, options: ListField['options']): ListField => ({
+  sql,
+  type: 'number',
+  multi: true,
+  label: { 'zh-CN': zh, 'en-US': en },
+  options,
+});
+
 const FIELDS: Record<UserListField, ListField> = {
-  username: { sql: 'u.username', type: 'string', label: { 'zh-CN': '用户账号', 'en-US': 'Account' } },
-  realname: { sql: 'u.realname', type: 'string', label: { 'zh-CN': '用户姓名', 'en-US': 'Name' } },
-  sex: {
-    sql: 'u.sex',
-    type: 'number',
-    multi: true,
-    label: { 'zh-CN': '性别', 'en-US': 'Sex' },
-    options: USER_OPTIONS.sex,
-  },
+  username: text('u.username', '用户账号', 'Account'),
+  realname: text('u.realname', '用户姓名', 'Name'),
+  sex: coded('u.sex', '性别', 'Sex', USER_OPTIONS.sex),
   birthday: { sql: 'u.birthday', type: 'date', label: { 'zh-CN': '生日', 'en-US': 'Birthday' } },
-  phone: { sql: 'u.phone', type: 'string', label: { 'zh-CN': '手机号码', 'en-US': 'Mobile' } },
-  telephone: { sql: 'u.telephone', type: 'string', label: { 'zh-CN': '座机', 'en-US': 'Telephone' } },
-  email: { sql: 'u.email', type: 'string', label: { 'zh-CN': '邮箱', 'en-US': 'Email' } },
-  status: {
-    sql: 'u.status',
-    type: 'number',
-    multi: true,
-    label: { 'zh-CN': '状态', 'en-US': 'Status' },
-    options: USER_OPTIONS.status,
-  },
-  workNo: { sql: 'u.work_no', type: 'string', label: { 'zh-CN': '工号', 'en-US': 'Job number' } },
-  post: { sql: 'u.post', type: 'string', label: { 'zh-CN': '职务', 'en-US': 'Position' } },
-  orgCode: { sql: 'u.org_code', type: 'string', label: { 'zh-CN': '部门编码', 'en-US': 'Department code' } },
-  userIdentity: {
-    sql: 'u.user_identity',
-    type: 'number',
-    multi: true,
-    label: { 'zh-CN': '身份', 'en-US': 'Identity' },
-    options: USER_OPTIONS.userIdentity,
-  },
+  phone: text('u.phone', '手机号码', 'Mobile'),
+  telephone: text('u.telephone', '座机', 'Telephone'),
+  email: text('u.email', '邮箱', 'Email'),
+  status: coded('u.status', '状态', 'Status', USER_OPTIONS.status),
+  workNo: text('u.work_no', '工号', 'Job number'),
+  post: text('u.post', '职务', 'Position'),
+  orgCode: text('u.org_code', '部门编码', 'Department code'),
+  userIdentity: coded('u.user_identity', '身份', 'Identity', USER_OPTIONS.userIdentity),
   createTime: { sql: 'u.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
   updateTime: { sql: 'u.update_time', type: 'datetime', label: AUDIT_LABELS.updateTime, exported: false },
   createBy: { sql: 'u.create_by', type: 'string', label: AUDIT_LABELS.createBy, exported: false },

@@ -12,6 +12,7 @@ import { checkUsernameInTenant, withUsernameField } from './account-scope';
 import { USER_IMPORT } from './users.import';
 import { ADDRESS_LIST, USER_LIST, USER_RECYCLE_LIST } from './users.list';
 import * as users from './users.service';
+import * as settings from './user-settings.repo';
 import { userInfo } from './user-info';
 import { registerExportRoute } from '../../platform/exports/export-route';
 import { listExporter } from '../../platform/exports/export-registry';
@@ -87,19 +88,19 @@ export function userRoutes(app: FastifyInstance, db: Db, config: Config): void {
   registerRoute(app, db, R.addressList, ({ auth, query }) =>
     listPage(db, ADDRESS_LIST, query, callerOf(auth, R.addressList.access)),
   );
-  registerRoute(app, db, R.settings, ({ auth }) => users.readSettings(db, auth.userId));
+  registerRoute(app, db, R.settings, ({ auth }) => settings.readSettings(db, auth.userId));
   registerRoute(app, db, R.saveSettings, async ({ auth, body }) => {
-    await users.saveSettings(db, auth.userId, body);
+    await settings.saveSettings(db, auth.userId, body);
     return null;
   });
-  registerRoute(app, db, R.notification, ({ auth }) => users.readNotification(db, auth.userId));
+  registerRoute(app, db, R.notification, ({ auth }) => settings.readNotification(db, auth.userId));
   registerRoute(app, db, R.saveNotification, async ({ auth, body }) => {
-    await users.saveNotification(db, auth.userId, body);
+    await settings.saveNotification(db, auth.userId, body);
     return null;
   });
-  registerRoute(app, db, R.profile, ({ auth }) => users.readProfile(db, auth.userId));
+  registerRoute(app, db, R.profile, ({ auth }) => settings.readProfile(db, auth.userId));
   registerRoute(app, db, R.saveProfile, async ({ auth, body }) => {
-    await users.saveProfile(db, auth.userId, auth.username, body);
+    await settings.saveProfile(db, auth.userId, auth.username, body);
     return userInfo(db, auth.userId, auth.tenantId);
   });
   registerExportRoute(

@@ -1,16 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button } from 'antd';
-import Input from 'antd/es/input/Input';
-import { MobileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AuthRoutes, type LoginResult } from '@ztj/contracts';
-import { isApiError } from '../../platform/http/ApiError';
 import { callApi } from '../../platform/http/callApi';
-import { notifyHttpError } from '../../platform/http/httpErrors';
+import { AuthField, AuthSmsField } from './AuthField';
 import { mobileError, validatePhoneLogin, type PhoneField } from './phoneLoginForm';
-import { SmsCodeField } from './self-service/SmsCodeField';
+import { useAuthRequest } from './useAuthRequest';
 import { useLoginFields } from './useLoginFields';
-import styles from './LoginPage.module.css';
 
 /**
  * The phone tab of the login page: mobile number (SPEC §5), "get code" (POST
@@ -21,18 +17,10 @@ import styles from './LoginPage.module.css';
  */
 export function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: LoginResult) => Promise<void> }): ReactNode {
   const { t } = useTranslation('auth');
-  const { values, errors, setErrors, change, fieldError } = useLoginFields<PhoneField>(
-    { mobile: '', code: '' },
-    'phone',
-  );
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const fields = useLoginFields<PhoneField>({ mobile: '', code: '' }, 'phone');
+  const { values, setErrors } = fields;
+  const { error, setError, busy, refused, run } = useAuthRequest(t('login.failed'));
   const [demoHint, setDemoHint] = useState(false);
-
-  const refused = (e: unknown): void => {
-    if (isApiError(e) && (e.status === 0 || e.status >= 500)) notifyHttpError(e.status, e.message);
-    else setError(isApiError(e) && e.message ? e.message : t('login.failed'));
-  };
 
   const sendCode = async (): Promise<boolean> => {
     const invalid = mobileError(values.mobile);
@@ -57,19 +45,13 @@ export function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: LoginResul
     const invalid = validatePhoneLogin(values);
     setErrors(invalid);
     if (Object.keys(invalid).length > 0) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const result = await callApi(AuthRoutes.phoneLogin, {
         body: { mobile: values.mobile.trim(), captcha: values.code.trim() },
         silent: true,
       });
       await onSignedIn(result);
-    } catch (e) {
-      refused(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -86,34 +68,8 @@ export function PhoneLoginForm({ onSignedIn }: { onSignedIn: (result: LoginResul
           data-testid="phone-demo-hint"
         />
       )}
-      <div className={styles.field}>
-        <Input
-          size="large"
-          name="mobile"
-          type="tel"
-          inputMode="numeric"
-          maxLength={11}
-          prefix={<MobileOutlined />}
-          placeholder={t('login.mobile')}
-          autoComplete="tel"
-          value={values.mobile}
-          status={errors.mobile ? 'error' : undefined}
-          onChange={(e) => change('mobile')(e.target.value)}
-          data-testid="phone-mobile"
-        />
-        {fieldError('mobile')}
-      </div>
-      <div className={styles.field}>
-        <SmsCodeField
-          value={values.code}
-          onChange={change('code')}
-          placeholder={t('login.smsCode')}
-          invalid={Boolean(errors.code)}
-          onSend={sendCode}
-          testId="phone"
-        />
-        {fieldError('code')}
-      </div>
+      <AuthField fields={fields} name="mobile" kind="mobile" placeholder={t('login.mobile')} testId="phone-mobile" />
+      <AuthSmsField fields={fields} name="code" placeholder={t('login.smsCode')} onSend={sendCode} testId="phone" />
       <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="phone-submit">
         {t('login.submit')}
       </Button>

@@ -1,21 +1,16 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Result, Steps } from 'antd';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SelfServiceRoutes } from '@ztj/contracts';
 import { UserLoginLayout } from '../../../layouts/UserLoginLayout';
-import { isApiError } from '../../../platform/http/ApiError';
 import { callApi } from '../../../platform/http/callApi';
-import { notifyHttpError } from '../../../platform/http/httpErrors';
 import { LOGIN_PATH } from '../../../platform/settings/appConfig';
+import { AuthField, AuthSmsField } from '../AuthField';
+import { useAuthRequest } from '../useAuthRequest';
 import { useLoginFields } from '../useLoginFields';
 import { PasswordStrength } from './PasswordStrength';
 import { compact, confirmError, passwordError, serverFieldErrors, smsCodeError } from './selfServiceForm';
-import { SmsCodeField } from './SmsCodeField';
-import loginStyles from '../LoginPage.module.css';
 import styles from './SelfService.module.css';
 
 type Field = 'account' | 'code' | 'password' | 'confirmPassword';
@@ -30,34 +25,14 @@ const FIELDS: readonly Field[] = ['account', 'code', 'password', 'confirmPasswor
 export function AlterationPage(): ReactNode {
   const { t } = useTranslation(['register', 'auth']);
   const navigate = useNavigate();
-  const { values, errors, setErrors, change, fieldError } = useLoginFields<Field>(
-    { account: '', code: '', password: '', confirmPassword: '' },
-    'alteration',
-  );
+  const fields = useLoginFields<Field>({ account: '', code: '', password: '', confirmPassword: '' }, 'alteration');
+  const { values, setErrors } = fields;
   const [step, setStep] = useState(0);
   const [ticket, setTicket] = useState('');
   const [sentAt, setSentAt] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const refused = (e: unknown): void => {
-    if (isApiError(e) && (e.status === 0 || e.status >= 500)) notifyHttpError(e.status, e.message);
-    else {
-      if (isApiError(e)) setErrors(serverFieldErrors<Field>(e.errors, FIELDS));
-      setError(isApiError(e) && e.message ? e.message : t('alteration.failed'));
-    }
-  };
-  const run = async (work: () => Promise<void>): Promise<void> => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (e) {
-      refused(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, setError, busy, refused, run } = useAuthRequest(t('alteration.failed'), (e) =>
+    setErrors(serverFieldErrors<Field>(e, FIELDS)),
+  );
   const sendCode = async (): Promise<boolean> => {
     try {
       await callApi(SelfServiceRoutes.recoveryCode, { body: { account: values.account.trim() }, silent: true });
@@ -142,20 +117,13 @@ export function AlterationPage(): ReactNode {
       {step === 0 && (
         <form onSubmit={identify} noValidate data-testid="alteration-step1">
           {alert}
-          <div className={loginStyles.field}>
-            <Input
-              size="large"
-              name="account"
-              prefix={<UserOutlined />}
-              placeholder={t('alteration.account')}
-              autoComplete="username"
-              value={values.account}
-              status={errors.account ? 'error' : undefined}
-              onChange={(e) => change('account')(e.target.value)}
-              data-testid="alteration-account"
-            />
-            {fieldError('account')}
-          </div>
+          <AuthField
+            fields={fields}
+            name="account"
+            kind="account"
+            placeholder={t('alteration.account')}
+            testId="alteration-account"
+          />
           {submit(t('alteration.next'), 'alteration-next')}
         </form>
       )}
@@ -169,53 +137,36 @@ export function AlterationPage(): ReactNode {
             style={{ marginBottom: 24 }}
             data-testid="alteration-code-sent"
           />
-          <div className={loginStyles.field}>
-            <SmsCodeField
-              value={values.code}
-              onChange={change('code')}
-              placeholder={t('auth:login.smsCode')}
-              invalid={!!errors.code}
-              onSend={sendCode}
-              sentAt={sentAt}
-              testId="alteration"
-            />
-            {fieldError('code')}
-          </div>
+          <AuthSmsField
+            fields={fields}
+            name="code"
+            placeholder={t('auth:login.smsCode')}
+            onSend={sendCode}
+            sentAt={sentAt}
+            testId="alteration"
+          />
           {submit(t('alteration.next'), 'alteration-verify')}
         </form>
       )}
       {step === 2 && (
         <form onSubmit={reset} noValidate data-testid="alteration-step3">
           {alert}
-          <div className={loginStyles.field}>
-            <Password
-              size="large"
-              name="password"
-              prefix={<LockOutlined />}
-              placeholder={t('alteration.newPassword')}
-              autoComplete="new-password"
-              value={values.password}
-              status={errors.password ? 'error' : undefined}
-              onChange={(e) => change('password')(e.target.value)}
-              data-testid="alteration-password"
-            />
+          <AuthField
+            fields={fields}
+            name="password"
+            kind="newPassword"
+            placeholder={t('alteration.newPassword')}
+            testId="alteration-password"
+          >
             <PasswordStrength password={values.password} />
-            {fieldError('password')}
-          </div>
-          <div className={loginStyles.field}>
-            <Password
-              size="large"
-              name="confirmPassword"
-              prefix={<LockOutlined />}
-              placeholder={t('alteration.confirmPassword')}
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              status={errors.confirmPassword ? 'error' : undefined}
-              onChange={(e) => change('confirmPassword')(e.target.value)}
-              data-testid="alteration-confirm"
-            />
-            {fieldError('confirmPassword')}
-          </div>
+          </AuthField>
+          <AuthField
+            fields={fields}
+            name="confirmPassword"
+            kind="newPassword"
+            placeholder={t('alteration.confirmPassword')}
+            testId="alteration-confirm"
+          />
           {submit(t('alteration.submit'), 'alteration-submit')}
         </form>
       )}

@@ -1,17 +1,14 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button } from 'antd';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AuthRoutes, SelfServiceRoutes } from '@ztj/contracts';
 import { UserLoginLayout } from '../../../layouts/UserLoginLayout';
 import { SliderCaptcha } from '../../../platform/forms/SliderCaptcha';
-import { isApiError } from '../../../platform/http/ApiError';
 import { callApi } from '../../../platform/http/callApi';
-import { notifyHttpError } from '../../../platform/http/httpErrors';
 import { LOGIN_PATH } from '../../../platform/settings/appConfig';
+import { AuthField, AuthSmsField } from '../AuthField';
+import { useAuthRequest } from '../useAuthRequest';
 import { useLoginFields } from '../useLoginFields';
 import { PasswordStrength } from './PasswordStrength';
 import {
@@ -23,7 +20,6 @@ import {
   smsCodeError,
   usernameError,
 } from './selfServiceForm';
-import { SmsCodeField } from './SmsCodeField';
 import { useSliderToken } from './useSliderToken';
 import loginStyles from '../LoginPage.module.css';
 import styles from './SelfService.module.css';
@@ -44,11 +40,12 @@ export function RegisterPage(): ReactNode {
     { username: '', password: '', confirmPassword: '', mobile: '', smsCode: '', slider: '' },
     'register',
   );
-  const { values, errors, setErrors, change, fieldError } = f;
+  const { values, errors, setErrors, fieldError } = f;
   const slider = useSliderToken();
   const [open, setOpen] = useState<boolean | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, refused, run } = useAuthRequest(t('register.failed'), (e) =>
+    setErrors(serverFieldErrors<Field>(e, FIELDS)),
+  );
 
   useEffect(() => {
     callApi(SelfServiceRoutes.registerConfig, { silent: true }).then(
@@ -56,14 +53,6 @@ export function RegisterPage(): ReactNode {
       () => setOpen(true),
     );
   }, []);
-
-  const refused = (e: unknown): void => {
-    if (isApiError(e) && (e.status === 0 || e.status >= 500)) notifyHttpError(e.status, e.message);
-    else {
-      if (isApiError(e)) setErrors(serverFieldErrors<Field>(e.errors, FIELDS));
-      setError(isApiError(e) && e.message ? e.message : t('register.failed'));
-    }
-  };
 
   const sendCode = async (): Promise<boolean> => {
     const invalid = mobileFieldError(values.mobile, 'register:register.mobile');
@@ -90,27 +79,24 @@ export function RegisterPage(): ReactNode {
       slider: slider.verified ? undefined : { key: 'register:register.sliderRequired' },
     });
     setErrors(invalid);
-    if (Object.keys(invalid).length > 0 || !slider.verified) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await callApi(SelfServiceRoutes.register, {
-        body: {
-          ...values,
-          username: values.username.trim(),
-          mobile: values.mobile.trim(),
-          smsCode: values.smsCode.trim(),
-          sliderToken: slider.verified,
-        },
-        silent: true,
-      });
-      void navigate(`/user/register-result?account=${encodeURIComponent(result.username)}`);
-    } catch (e) {
-      refused(e);
-      slider.reset(); // the server used the token up
-    } finally {
-      setBusy(false);
-    }
+    const sliderToken = slider.verified;
+    if (Object.keys(invalid).length > 0 || !sliderToken) return;
+    await run(
+      async () => {
+        const result = await callApi(SelfServiceRoutes.register, {
+          body: {
+            ...values,
+            username: values.username.trim(),
+            mobile: values.mobile.trim(),
+            smsCode: values.smsCode.trim(),
+            sliderToken,
+          },
+          silent: true,
+        });
+        void navigate(`/user/register-result?account=${encodeURIComponent(result.username)}`);
+      },
+      () => slider.reset(), // the server used the token up
+    );
   };
 
   return (
@@ -123,77 +109,43 @@ export function RegisterPage(): ReactNode {
           {error && (
             <Alert type="error" showIcon title={error} style={{ marginBottom: 24 }} data-testid="register-error" />
           )}
-          <div className={loginStyles.field}>
-            <Input
-              size="large"
-              name="username"
-              prefix={<UserOutlined />}
-              placeholder={t('register.username')}
-              autoComplete="username"
-              value={values.username}
-              status={errors.username ? 'error' : undefined}
-              onChange={(e) => change('username')(e.target.value)}
-              data-testid="register-username"
-            />
-            {fieldError('username')}
-          </div>
-          <div className={loginStyles.field}>
-            <Password
-              size="large"
-              name="password"
-              prefix={<LockOutlined />}
-              placeholder={t('register.password')}
-              autoComplete="new-password"
-              value={values.password}
-              status={errors.password ? 'error' : undefined}
-              onChange={(e) => change('password')(e.target.value)}
-              data-testid="register-password"
-            />
+          <AuthField
+            fields={f}
+            name="username"
+            kind="account"
+            placeholder={t('register.username')}
+            testId="register-username"
+          />
+          <AuthField
+            fields={f}
+            name="password"
+            kind="newPassword"
+            placeholder={t('register.password')}
+            testId="register-password"
+          >
             <PasswordStrength password={values.password} />
-            {fieldError('password')}
-          </div>
-          <div className={loginStyles.field}>
-            <Password
-              size="large"
-              name="confirmPassword"
-              prefix={<LockOutlined />}
-              placeholder={t('register.confirmPassword')}
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              status={errors.confirmPassword ? 'error' : undefined}
-              onChange={(e) => change('confirmPassword')(e.target.value)}
-              data-testid="register-confirm"
-            />
-            {fieldError('confirmPassword')}
-          </div>
-          <div className={loginStyles.field}>
-            <Input
-              size="large"
-              name="mobile"
-              type="tel"
-              inputMode="numeric"
-              maxLength={11}
-              prefix={<MobileOutlined />}
-              placeholder={t('register.mobile')}
-              autoComplete="tel"
-              value={values.mobile}
-              status={errors.mobile ? 'error' : undefined}
-              onChange={(e) => change('mobile')(e.target.value)}
-              data-testid="register-mobile"
-            />
-            {fieldError('mobile')}
-          </div>
-          <div className={loginStyles.field}>
-            <SmsCodeField
-              value={values.smsCode}
-              onChange={change('smsCode')}
-              placeholder={t('register.smsCode')}
-              invalid={!!errors.smsCode}
-              onSend={sendCode}
-              testId="register"
-            />
-            {fieldError('smsCode')}
-          </div>
+          </AuthField>
+          <AuthField
+            fields={f}
+            name="confirmPassword"
+            kind="newPassword"
+            placeholder={t('register.confirmPassword')}
+            testId="register-confirm"
+          />
+          <AuthField
+            fields={f}
+            name="mobile"
+            kind="mobile"
+            placeholder={t('register.mobile')}
+            testId="register-mobile"
+          />
+          <AuthSmsField
+            fields={f}
+            name="smsCode"
+            placeholder={t('register.smsCode')}
+            onSend={sendCode}
+            testId="register"
+          />
           <div className={loginStyles.field}>
             <SliderCaptcha
               texts={{ idle: t('slider.idle'), verifying: t('slider.verifying'), success: t('slider.success') }}

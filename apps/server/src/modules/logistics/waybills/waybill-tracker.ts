@@ -7,7 +7,7 @@ import { AI_DWELL_MINUTES, aiStep, initialAiState, type AiConfig, type AiState }
 import { estimateArrivalMs, ETA_WINDOW_MS, type SpeedFix } from '../geo/eta';
 import { prepareRoute, routeProgress, type PreparedRoute } from '../../../platform/geo/route-progress';
 import { routePoints } from './waybills.read';
-import { startWaybill, stopWaybill } from './waybills.service';
+import { startWaybill, stopWaybill } from './waybill-lifecycle';
 
 /**
  * Follows waybills from the committed ingest batches (SPEC §4 AI option and

@@ -12,16 +12,14 @@ import { divisionOf, type WaybillScope } from './waybill-division';
 import { DIVISION_PARAM, WAYBILL_DIVISION_LIST, WAYBILL_LIST } from './waybills.list';
 import { ongoingWaybills, waybillDetail, waybillReal, waybillStats } from './waybills.read';
 import {
-  addWaybill,
   addWaybillDevices,
-  copyWaybill,
   deleteWaybill,
   modifyWaybillTime,
   removeWaybillDevices,
   startWaybill,
   stopWaybill,
-  updateWaybill,
-} from './waybills.service';
+} from './waybill-lifecycle';
+import { addWaybill, copyWaybill, updateWaybill } from './waybills.service';
 
 /**
  * Waybill calls (WaybillRoutes of contracts, SPEC §7 tasks). Thin: contract →

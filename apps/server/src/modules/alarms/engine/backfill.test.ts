@@ -31,7 +31,7 @@ const cases: Case[] = [
     'a back-filled hour arriving after a newer reading raises its episode with the true start, once',
     [frozen],
     [temps([60, -18.1]), bufferedHour, bufferedHour],
-    ['raised frozen#0 start 20 at 30 v -14.1 backfill', 'cleared frozen#0 start 20 at 46 peak -13.7'],
+    ['raised frozen#0 start 20 at 30 v -14.1 backfill', 'cleared frozen#0 start 20 at 45 peak -13.7'],
   ],
   [
     'the same in-order batch arriving twice raises nothing the second time',
@@ -42,7 +42,7 @@ const cases: Case[] = [
       'reminder frozen#0 at 35 #1',
       'reminder frozen#0 at 40 #2',
       'reminder frozen#0 at 45 #3',
-      'cleared frozen#0 start 20 at 46 peak -13.7',
+      'cleared frozen#0 start 20 at 45 peak -13.7',
     ],
   ],
   [
@@ -54,7 +54,7 @@ const cases: Case[] = [
       'reminder frozen#0 at 35 #1',
       'reminder frozen#0 at 40 #2',
       'reminder frozen#0 at 45 #3',
-      'cleared frozen#0 start 20 at 46 peak -13.7',
+      'cleared frozen#0 start 20 at 45 peak -13.7',
     ],
   ],
   [
@@ -88,18 +88,18 @@ const cases: Case[] = [
     [
       'raised frozen#0 start 100 at 110 v -13.6',
       'raised frozen#0 start 10 at 20 v -13.9 backfill',
-      'cleared frozen#0 start 10 at 40 peak -13.9',
+      'cleared frozen#0 start 10 at 35 peak -13.9',
       'reminder frozen#0 at 115 #1',
       'reminder frozen#0 at 120 #2',
       'reminder frozen#0 at 125 #3',
-      'cleared frozen#0 start 100 at 126 peak -13.6',
+      'cleared frozen#0 start 100 at 125 peak -13.6',
     ],
   ],
   [
     'a late episode still holding at the end of the late data, after the live one cleared, is cleared at its last reading',
     [frozen],
     [temps([100, -18]), temps([50, -14.1], [56, -13.8], [62, -13.5])],
-    ['raised frozen#0 start 50 at 62 v -13.5 backfill', 'cleared frozen#0 start 50 at 62 peak -13.5'],
+    ['raised frozen#0 start 50 at 60 v -13.8 backfill by silence', 'cleared frozen#0 start 50 at 62 peak -13.5'],
   ],
   [
     'a late episode with no in-order temperature after it becomes the live alarm and clears later',
@@ -123,7 +123,7 @@ const cases: Case[] = [
       temps([62, -13.5]),
       temps([110, -17], [116, -17.2]),
     ],
-    ['raised quiet#0 start 50 at 62 v -13.5 backfill', 'cleared quiet#0 start 50 at 116 peak -13.5'],
+    ['raised quiet#0 start 50 at 60 v -13.8 backfill by silence', 'cleared quiet#0 start 50 at 115 peak -13.5'],
   ],
   [
     'offline is judged by tick only: a back-filled gap raises nothing',

@@ -51,9 +51,11 @@ export function backfillCondition(
   const verdict = newJudgement();
   for (const r of late) {
     if (!ctx.watcher.judge(r, scratch.lastValue, verdict)) continue;
-    if (verdict.lastValue !== undefined) scratch.lastValue = verdict.lastValue;
     if (verdict.hold) lastHoldTs = r.ts;
-    for (const e of step(scratch, replayCtx, verdict, r.ts)) {
+    const stepped = step(scratch, replayCtx, verdict, r.ts);
+    // after the step: a timer the step completes first reports the value held before this reading
+    if (verdict.lastValue !== undefined) scratch.lastValue = verdict.lastValue;
+    for (const e of stepped) {
       if (e.kind === 'raised') found.push({ raised: e, clearTs: null, peak: e.value });
       if (e.kind === 'cleared') {
         const f = found[found.length - 1]!;
@@ -81,7 +83,7 @@ export function backfillCondition(
         continue;
       }
       // No in-order verdict after it: it is the device's current episode, it stays active.
-      events.push(raise(cs, { ...ctx, backfill: true }, start, r.ts, r.value));
+      events.push(raise(cs, { ...ctx, backfill: true }, start, r.ts, r.value, r.bySilence));
       cs.active!.peak = peak;
       continue;
     }

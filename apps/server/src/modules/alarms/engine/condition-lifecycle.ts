@@ -7,6 +7,7 @@ import {
   type AlarmEvent,
   type ClearedEvent,
   type ConditionState,
+  type RaisedEvent,
 } from './engine.types';
 
 /**
@@ -75,14 +76,18 @@ export function worsePeak(ctx: StepContext, peak: number | null, value: number |
   return ctx.watcher.excess(value) > ctx.watcher.excess(peak) ? value : peak;
 }
 
-/** Raises the alarm of an episode started at `startTs`, confirmed at `ts` with `value`. */
+/**
+ * Raises the alarm of an episode started at `startTs`, confirmed at `ts` with `value`; `bySilence`
+ * when the clock confirmed it (its deadline passed without a reading, see {@link completeDue}).
+ */
 export function raise(
   cs: ConditionState,
   ctx: StepContext,
   startTs: number,
   ts: number,
   value: number | null,
-): AlarmEvent {
+  bySilence = false,
+): RaisedEvent {
   cs.active = {
     startTs,
     raisedTs: ts,
@@ -96,7 +101,7 @@ export function raise(
   cs.pendingPeak = null;
   cs.clearSince = null;
   cs.episodes = [...cs.episodes, { s: startTs, e: null }];
-  return { kind: 'raised', ...base(ctx, startTs, ts), value, backfill: ctx.backfill };
+  return { kind: 'raised', ...base(ctx, startTs, ts), value, backfill: ctx.backfill, bySilence };
 }
 
 /** Clears the active alarm at `ts`. */
@@ -111,8 +116,61 @@ function clear(cs: ConditionState, ctx: StepContext, ts: number): AlarmEvent {
   return { kind: 'cleared', ...base(ctx, a.startTs, ts), peak: a.peak };
 }
 
+/** The value a raise decided by the clock reports: the last value judged (it held), else the pending peak. */
+function lastHeldValue(cs: ConditionState): number | null {
+  return typeof cs.lastValue === 'number' ? cs.lastValue : cs.pendingPeak;
+}
+
 /**
- * Applies one verdict at device time `ts`: starts or cancels the pending timer, raises once the
+ * Completes the timers whose deadline device time `t` has passed (or reached, when `inclusive`):
+ * the last verdict still stands until a reading says otherwise, so a condition pending since `s`
+ * raises at `s + delayMs` and a clear criterion holding since `c` clears at `c + clearDelayMs`
+ * (reminders due by then first) — at the deadline, whether a reading or the timer comes next,
+ * and whatever the reading says. A raise made here is `bySilence`. `evaluate` calls it before
+ * each reading with `inclusive` false (a deadline at the reading's own time is the reading's to
+ * decide, with its value), `tick` with true. Appends to `out`.
+ */
+export function completeDue(
+  cs: ConditionState,
+  ctx: StepContext,
+  t: number,
+  inclusive: boolean,
+  out: AlarmEvent[],
+): void {
+  if (!cs.active && cs.pendingSince !== null) {
+    const due = cs.pendingSince + ctx.delayMs;
+    if (due < t || (inclusive && due === t)) out.push(raise(cs, ctx, cs.pendingSince, due, lastHeldValue(cs), true));
+  }
+  if (cs.active && cs.clearSince !== null) {
+    const due = cs.clearSince + ctx.watcher.clearDelayMs;
+    if (due < t || (inclusive && due === t)) {
+      const reminders = dueReminders(cs, ctx, due);
+      for (let i = 0; i < reminders.length; i++) out.push(reminders[i]!);
+      out.push(clear(cs, ctx, due));
+    }
+  }
+}
+
+/**
+ * The earliest device time at which {@link completeDue} or {@link dueReminders} would change this
+ * condition (pending raise, clear delay, next reminder, escalation), or null when none is set.
+ */
+export function conditionDeadline(cs: ConditionState, ctx: StepContext): number | null {
+  const a = cs.active;
+  if (!a) return cs.pendingSince === null ? null : cs.pendingSince + ctx.delayMs;
+  let due = cs.clearSince === null ? Infinity : cs.clearSince + ctx.watcher.clearDelayMs;
+  const r = ctx.reminder;
+  if (!a.processed && r && ctx.reminders) {
+    if (a.nextReminderTs !== null) due = Math.min(due, a.nextReminderTs);
+    if (r.escalateAfterMinutes !== undefined && !a.escalated)
+      due = Math.min(due, a.raisedTs + r.escalateAfterMinutes * MIN);
+  }
+  return due === Infinity ? null : due;
+}
+
+/**
+ * Applies one verdict at device time `ts`: first completes the timers whose deadline passed
+ * before it ({@link completeDue}), then starts or cancels the pending timer, raises once the
  * condition held `delayMs` (true start = when it began holding), keeps the peak, clears once the
  * clear criterion held the clear delay (a value between the limit and the margin neither raises
  * again nor clears: no flapping), then sends due reminders. The events are appended to `out`
@@ -125,6 +183,7 @@ export function step(
   ts: number,
   out: AlarmEvent[] = [],
 ): AlarmEvent[] {
+  if (cs.pendingSince !== null || cs.clearSince !== null) completeDue(cs, ctx, ts, false, out);
   if (!v.hold) cs.lastQuietTs = ts;
   if (!cs.active) {
     if (v.hold) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { at, DEVICE, event, reading, rule, run, temps, type Step } from './engine.fixtures';
-import { evaluate, tick } from './evaluate';
+import { tick } from './clock';
+import { evaluate } from './evaluate';
 import { emptyDeviceState, type EngineRule } from './engine.types';
 
 /** Frozen truck: temperature above −15 °C, clear 1 °C colder (≤ −16 °C), no delays. */
@@ -215,13 +216,13 @@ const cases: Case[] = [
     'offline 30 min via tick: start = last reading + 30 min; the next reading clears',
     [rule('off', { conditions: [{ type: 'offline', minutes: 30 }] })],
     [temps([0, -18]), { tick: 20 }, { tick: 31 }, { tick: 40 }, temps([45, -18.1])],
-    ['raised off#0 start 30 at 31', 'cleared off#0 start 30 at 45'],
+    ['raised off#0 start 30 at 30 by silence', 'cleared off#0 start 30 at 45'],
   ],
   [
     'offline with a 5-minute alarm delay counted from the start of the silence',
     [rule('off', { delayMinutes: 5, conditions: [{ type: 'offline', minutes: 30 }] })],
     [temps([0, -18]), { tick: 32 }, { tick: 36 }],
-    ['raised off#0 start 30 at 36'],
+    ['raised off#0 start 30 at 35 by silence'],
   ],
   [
     'tick before any reading or earlier than the last reading does nothing',
@@ -285,6 +286,7 @@ describe('alarm engine: event fields', () => {
         ts: at(0),
         value: 85,
         backfill: false,
+        bySilence: false,
       },
       {
         kind: 'raised',
@@ -298,6 +300,7 @@ describe('alarm engine: event fields', () => {
         ts: at(5),
         value: -13.5,
         backfill: false,
+        bySilence: false,
       },
       {
         kind: 'raised',
@@ -311,6 +314,7 @@ describe('alarm engine: event fields', () => {
         ts: at(6),
         value: null,
         backfill: false,
+        bySilence: false,
       },
     ]);
     const off = tick(r.state, [rule('o', { severity: 'L', conditions: [{ type: 'offline', minutes: 10 }] })], at(20));
@@ -324,9 +328,10 @@ describe('alarm engine: event fields', () => {
         alarmType: 'offline',
         severity: 'L',
         startTs: at(16),
-        ts: at(20),
+        ts: at(16),
         value: null,
         backfill: false,
+        bySilence: true,
       },
     ]);
   });

@@ -1,5 +1,6 @@
 import { RuleTemplateSchema, type RuleTemplateInput } from '@ztj/contracts';
-import { evaluate, tick } from './evaluate';
+import { tick } from './clock';
+import { evaluate } from './evaluate';
 import {
   emptyDeviceState,
   type AlarmEvent,
@@ -50,13 +51,14 @@ const min = (ts: number): number => (ts - T0) / 60_000;
 
 /**
  * Compact text of an event: `raised r#0 start 6 at 16 v -13.5`, `cleared r#0 start 6 at 26 peak -13.1`,
- * `reminder r#0 at 30 #2`, `escalated r#0 at 25`; back-filled raises end with ` backfill`.
+ * `reminder r#0 at 30 #2`, `escalated r#0 at 25`; back-filled raises end with ` backfill`, raises the
+ * clock decided with ` by silence`, and raises linked with other episodes with ` linked r#0@6,…` (rule#index@start minute).
  */
 export function fmt(e: AlarmEvent): string {
   const key = `${e.ruleId}#${e.conditionIndex}`;
   switch (e.kind) {
     case 'raised':
-      return `raised ${key} start ${min(e.startTs)} at ${min(e.ts)}${e.value !== null ? ` v ${e.value}` : ''}${e.backfill ? ' backfill' : ''}`;
+      return `raised ${key} start ${min(e.startTs)} at ${min(e.ts)}${e.value !== null ? ` v ${e.value}` : ''}${e.backfill ? ' backfill' : ''}${e.bySilence ? ' by silence' : ''}${e.linked ? ` linked ${e.linked.map((l) => `${l.ruleId}#${l.conditionIndex}@${min(l.startTs)}`).join(',')}` : ''}`;
     case 'cleared':
       return `cleared ${key} start ${min(e.startTs)} at ${min(e.ts)}${e.peak !== null ? ` peak ${e.peak}` : ''}`;
     case 'reminder':

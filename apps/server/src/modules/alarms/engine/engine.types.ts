@@ -34,7 +34,7 @@ export interface EngineRule {
 export interface ActiveAlarm {
   /** When the condition began holding (true start, device ms). */
   startTs: number;
-  /** When the engine raised it (start + delay, at the confirming reading), device ms. */
+  /** When the engine raised it (start + delay: the confirming reading, or the deadline when the clock decided), device ms. */
   raisedTs: number;
   /** Worst value seen during the episode (unit of the parameter), null for non-numeric conditions. */
   peak: number | null;
@@ -99,12 +99,33 @@ interface EventBase {
   ts: number;
 }
 
-/** A new alarm (flag 1 of SPEC §4). `value`: the reading that confirmed it (null when non-numeric). */
+/** One episode of another condition of the same device: its rule, condition and true start (device ms). */
+export interface EpisodeRef {
+  ruleId: string;
+  conditionIndex: number;
+  startTs: number;
+}
+
+/**
+ * A new alarm (flag 1 of SPEC §4). `value`: the reading that confirmed it, or for a raise decided
+ * by the clock the last value seen holding (null when non-numeric).
+ */
 export interface RaisedEvent extends EventBase {
   kind: 'raised';
   value: number | null;
   /** True when found in back-filled (late) readings. */
   backfill: boolean;
+  /**
+   * True when the clock decided it: its deadline (start + delay) passed with no reading at that
+   * moment and nothing since brought the condition back — the device was silent. `ts` is then the
+   * deadline itself, not the time the engine noticed. Offline alarms are always raised by silence.
+   */
+  bySilence: boolean;
+  /**
+   * The device's other alarms this silence links it with: on an offline raise, the active alarms
+   * of its other conditions; on a raise by silence, the device's active offline alarms. Absent when none.
+   */
+  linked?: EpisodeRef[];
 }
 /** The alarm cleared: the clear criterion (margin) held for the clear delay. */
 export interface ClearedEvent extends EventBase {

@@ -119,7 +119,7 @@ const cases: Case[] = [
     'out-of-order back-fill: a buffered dwell raised with its true start',
     [dwell],
     [fixes([60, 2000]), fixes([0, 2000], [5, 100], [10, 100], [16, 100], [20, 800])],
-    ['raised dwell#0 start 5 at 16 v -200 backfill', 'cleared dwell#0 start 5 at 20 peak -200'],
+    ['raised dwell#0 start 5 at 15 v -200 backfill by silence', 'cleared dwell#0 start 5 at 20 peak -200'],
   ],
 ];
 

@@ -1,3 +1,4 @@
-/** The pure alarm engine: `evaluate`, `tick`, `markProcessed`, its state and events. */
-export { evaluate, tick, markProcessed } from './evaluate';
+/** The pure alarm engine: `evaluate`, `tick`, `nextDeadline`, `markProcessed`, its state and events. */
+export { evaluate, markProcessed } from './evaluate';
+export { nextDeadline, tick } from './clock';
 export * from './engine.types';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { at, fmt, rule, run, temps, type Step } from './engine.fixtures';
-import { evaluate, tick } from './evaluate';
+import { tick } from './clock';
+import { evaluate } from './evaluate';
 import { emptyDeviceState, type DeviceAlarmState } from './engine.types';
 
 /**

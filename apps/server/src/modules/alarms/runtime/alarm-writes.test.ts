@@ -58,6 +58,7 @@ const raise = (deviceId: string, startTs: number, value: number, backfill = fals
   ts: startTs,
   value,
   backfill,
+  bySilence: false,
 });
 const clear = (deviceId: string, startTs: number, ts: number, peak: number): AlarmEvent => ({
   ...base,

@@ -1,7 +1,6 @@
 import {
   DataSourceRoutes,
   formatMessage,
-  splitIds,
   type DataSourceTest,
   type DataSourceTestResult,
   type Language,
@@ -9,11 +8,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Config } from '../../../platform/config/config';
+import { crudOperations, registerCrudRoutes } from '../../../platform/crud/crud-routes';
 import type { Db } from '../../../platform/db/db';
 import { registerExportRoute } from '../../../platform/exports/export-route';
 import { listExporter } from '../../../platform/exports/export-registry';
 import { registerRoute } from '../../../platform/http/register-route';
-import { listPage } from '../../../platform/list/list-runner';
 import { callerOf } from '../../../platform/list/list-spec';
 import { LogType, writeLog } from '../../logs/logs.repo';
 import { probeConnection } from './datasource-connect';
@@ -33,35 +32,16 @@ export function dataSourceRoutes(
   env: Record<string, string | undefined> = process.env,
 ): void {
   const R = DataSourceRoutes;
-  const L = sources.DATA_SOURCE_LIST;
   let cached: Buffer | undefined;
   const key = (): Buffer => (cached ??= dataSourceKey(env, config.dataDir));
-  registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, L, query, callerOf(auth, R.list.access)));
-  registerRoute(app, db, R.queryById, ({ auth, query }) =>
-    sources.oneDataSource(db, query.id, callerOf(auth, R.list.access)),
-  );
-  registerRoute(app, db, R.add, async ({ auth, body, lang }) => ({
-    id: await sources.createDataSource(db, key(), body, callerOf(auth), lang),
-  }));
-  registerRoute(app, db, R.edit, async ({ auth, body, lang }) => {
-    await sources.editDataSource(db, key(), body, callerOf(auth, R.list.access), lang);
-    return null;
-  });
-  registerRoute(app, db, R.delete, async ({ auth, query }) => {
-    await sources.deleteDataSources(db, [query.id], callerOf(auth, R.list.access));
-    return null;
-  });
-  registerRoute(app, db, R.deleteBatch, async ({ auth, query }) => {
-    await sources.deleteDataSources(db, splitIds(query.ids), callerOf(auth, R.list.access));
-    return null;
-  });
+  registerCrudRoutes(app, db, R, crudOperations(sources.dataSourceCrud(key)));
   registerExportRoute(
     app,
     db,
     R.exportXls,
     listExporter({
       key: R.exportXls.path,
-      list: L,
+      list: sources.DATA_SOURCE_LIST,
       permission: R.list.access,
       title: { 'zh-CN': '数据源', 'en-US': 'Data sources' },
       fileBase: { 'zh-CN': '数据源', 'en-US': 'data-sources' },

@@ -1,8 +1,7 @@
-import { GATEWAY_EXPORT_FILE, GatewayRouteRoutes, splitIds } from '@ztj/contracts';
+import { GATEWAY_EXPORT_FILE, GatewayRouteRoutes } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
+import { crudOperations, registerCrudRoutes } from '../../../platform/crud/crud-routes';
 import type { Db } from '../../../platform/db/db';
-import { registerRoute } from '../../../platform/http/register-route';
-import { listPage, requireVisible } from '../../../platform/list/list-runner';
 import { callerOf } from '../../../platform/list/list-spec';
 import { registerRawRoute } from '../../../platform/list/raw-route';
 import { gatewayRoutesYaml } from './gateway-routes.export';
@@ -16,28 +15,7 @@ import * as routes from './gateway-routes.service';
  */
 export function gatewayRouteRoutes(app: FastifyInstance, db: Db): void {
   const R = GatewayRouteRoutes;
-  const L = routes.GATEWAY_ROUTE_LIST;
-  registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, L, query, callerOf(auth, R.list.access)));
-  registerRoute(app, db, R.queryById, async ({ auth, query }) => {
-    await requireVisible(db, L, query.id, callerOf(auth, R.list.access));
-    const [row] = await db.query<Record<string, unknown>>('SELECT * FROM sys_gateway_route WHERE id = $1', [query.id]);
-    return L.map(row!);
-  });
-  registerRoute(app, db, R.add, async ({ auth, body, lang }) => ({
-    id: await routes.createRoute(db, body, callerOf(auth), lang),
-  }));
-  registerRoute(app, db, R.edit, async ({ auth, body, lang }) => {
-    await routes.editRoute(db, body, callerOf(auth, R.list.access), lang);
-    return null;
-  });
-  registerRoute(app, db, R.delete, async ({ auth, query }) => {
-    await routes.deleteRoutes(db, [query.id], callerOf(auth, R.list.access));
-    return null;
-  });
-  registerRoute(app, db, R.deleteBatch, async ({ auth, query }) => {
-    await routes.deleteRoutes(db, splitIds(query.ids), callerOf(auth, R.list.access));
-    return null;
-  });
+  registerCrudRoutes(app, db, R, crudOperations(routes.GATEWAY_ROUTE_CRUD));
   registerRawRoute(app, db, R.exportConfig, async ({ auth }) => ({
     kind: 'file',
     fileName: GATEWAY_EXPORT_FILE,

@@ -1,14 +1,8 @@
-import {
-  MESSAGES,
-  type GatewayRouteCreate,
-  type GatewayRouteEdit,
-  type GatewayRouteRecord,
-  type Language,
-} from '@ztj/contracts';
-import type { Db } from '../../../platform/db/db';
-import { AppError } from '../../../platform/http/app-error';
-import { requireAllVisible, requireVisible } from '../../../platform/list/list-runner';
+import type { GatewayRouteCreate, GatewayRouteEdit, GatewayRouteRecord } from '@ztj/contracts';
+import { takenField, type ColumnValues, type CrudSpec } from '../../../platform/crud/tenant-crud';
+import type { Queryable } from '../../../platform/db/db';
 import { AUDIT_LABELS, isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../../platform/list/list-spec';
+import { enabledRouteRows } from './gateway-routes.repo';
 
 const FLAG_TEXT = { '1': { 'zh-CN': '是', 'en-US': 'Yes' }, '0': { 'zh-CN': '否', 'en-US': 'No' } };
 const STATUS_TEXT = { '1': { 'zh-CN': '启用', 'en-US': 'Enabled' }, '0': { 'zh-CN': '禁用', 'en-US': 'Disabled' } };
@@ -80,90 +74,34 @@ function json(text: string): string {
   return JSON.stringify(JSON.parse(text.trim() === '' ? '[]' : text));
 }
 
-async function refuseTakenRouterId(
-  db: Db,
-  tenantId: number,
-  routerId: string,
-  exceptId: string | null,
-  lang: Language,
-): Promise<void> {
-  const [hit] = await db.query(
-    'SELECT 1 FROM sys_gateway_route WHERE tenant_id = $1 AND router_id = $2 AND ($3::text IS NULL OR id <> $3)',
-    [tenantId, routerId, exceptId],
-  );
-  if (hit)
-    throw new AppError('badRequest', 'gatewayRouteExists', {}, [
-      { field: 'routerId', message: MESSAGES.gatewayRouteExists[lang] },
-    ]);
-}
+const columns = (b: GatewayRouteCreate): ColumnValues => ({
+  router_id: b.routerId,
+  name: b.name,
+  uri: b.uri,
+  predicates: json(b.predicates),
+  filters: json(b.filters),
+  strip_prefix: b.stripPrefix,
+  retryable: b.retryable,
+  persistable: b.persistable,
+  show_api: b.showApi,
+  status: b.status,
+});
 
 /**
- * Creates a route of the caller's tenant (body validated by `GatewayRouteCreateSchema`).
- * @throws AppError badRequest gatewayRouteExists when the tenant has the route id already
+ * Gateway routes as a generic CRUD entity of the caller's tenant (bodies validated by
+ * `GatewayRouteCreateSchema`); a route id is the tenant's once (badRequest gatewayRouteExists on
+ * `routerId`).
  */
-export async function createRoute(
-  db: Db,
-  body: GatewayRouteCreate,
-  caller: ListCaller,
-  lang: Language,
-): Promise<string> {
-  await refuseTakenRouterId(db, caller.tenantId, body.routerId, null, lang);
-  const [row] = await db.query<{ id: string }>(
-    `INSERT INTO sys_gateway_route (tenant_id, router_id, name, uri, predicates, filters, strip_prefix, retryable, persistable, show_api, status, create_by)
-     VALUES ($1,$2,$3,$4,$5::jsonb,$6::jsonb,$7,$8,$9,$10,$11,$12) RETURNING id`,
-    [
-      caller.tenantId,
-      body.routerId,
-      body.name,
-      body.uri,
-      json(body.predicates),
-      json(body.filters),
-      body.stripPrefix,
-      body.retryable,
-      body.persistable,
-      body.showApi,
-      body.status,
-      caller.username,
-    ],
-  );
-  return row!.id;
-}
-
-/** Edits a route of the caller's tenant. @throws AppError notFound (other tenants' too), badRequest gatewayRouteExists */
-export async function editRoute(db: Db, body: GatewayRouteEdit, caller: ListCaller, lang: Language): Promise<void> {
-  await requireVisible(db, GATEWAY_ROUTE_LIST, body.id, caller);
-  await refuseTakenRouterId(db, caller.tenantId, body.routerId, body.id, lang);
-  await db.query(
-    `UPDATE sys_gateway_route SET router_id = $2, name = $3, uri = $4, predicates = $5::jsonb, filters = $6::jsonb, strip_prefix = $7,
-            retryable = $8, persistable = $9, show_api = $10, status = $11, update_by = $12, update_time = now() WHERE id = $1`,
-    [
-      body.id,
-      body.routerId,
-      body.name,
-      body.uri,
-      json(body.predicates),
-      json(body.filters),
-      body.stripPrefix,
-      body.retryable,
-      body.persistable,
-      body.showApi,
-      body.status,
-      caller.username,
-    ],
-  );
-}
-
-/** Deletes routes of the caller's tenant (all or none). */
-export async function deleteRoutes(db: Db, ids: string[], caller: ListCaller): Promise<void> {
-  const visible = await requireAllVisible(db, GATEWAY_ROUTE_LIST, ids, caller);
-  await db.query('DELETE FROM sys_gateway_route WHERE id = ANY($1::text[])', [visible]);
-}
+export const GATEWAY_ROUTE_CRUD: CrudSpec<GatewayRouteRecord, GatewayRouteCreate, GatewayRouteEdit> = {
+  list: GATEWAY_ROUTE_LIST,
+  table: 'sys_gateway_route',
+  add: columns,
+  edit: columns,
+  jsonb: ['predicates', 'filters'],
+  unique: { column: 'router_id', value: (b) => b.routerId, refuse: takenField('gatewayRouteExists', 'routerId') },
+};
 
 /** The enabled routes of the caller's tenant, in route-id order (what the export writes). */
-export async function enabledRoutes(db: Db, caller: ListCaller): Promise<GatewayRouteRecord[]> {
-  const rows = await db.query<Record<string, unknown>>(
-    'SELECT * FROM sys_gateway_route WHERE tenant_id = $1 AND status = 1 ORDER BY router_id',
-    [caller.tenantId],
-  );
-  return rows.map((r) => GATEWAY_ROUTE_LIST.map(r));
+export async function enabledRoutes(q: Queryable, caller: ListCaller): Promise<GatewayRouteRecord[]> {
+  return (await enabledRouteRows(q, caller.tenantId)).map((r) => GATEWAY_ROUTE_LIST.map(r));
 }

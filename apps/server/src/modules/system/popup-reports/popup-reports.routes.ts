@@ -1,10 +1,9 @@
-import { PopupReportRoutes, splitIds } from '@ztj/contracts';
+import { PopupReportRoutes } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../platform/config/config';
+import { crudOperations, registerCrudRoutes } from '../../../platform/crud/crud-routes';
 import type { Db } from '../../../platform/db/db';
 import { registerRoute } from '../../../platform/http/register-route';
-import { listPage } from '../../../platform/list/list-runner';
-import { callerOf } from '../../../platform/list/list-spec';
 import { dataSourceKey } from '../datasources/datasource-secret';
 import * as reports from './popup-reports.service';
 import { ReportCache, reportColumns, reportData, reportQueryInfo } from './report-data';
@@ -22,28 +21,14 @@ export function popupReportRoutes(
   env: Record<string, string | undefined> = process.env,
 ): void {
   const R = PopupReportRoutes;
-  const L = reports.POPUP_REPORT_LIST;
   let cachedKey: Buffer | undefined;
   const key = (): Buffer => (cachedKey ??= dataSourceKey(env, config.dataDir));
   const cache = new ReportCache();
-  registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, L, query, callerOf(auth, R.list.access)));
-  registerRoute(app, db, R.queryById, ({ auth, query }) =>
-    reports.oneReport(db, query.id, callerOf(auth, R.list.access)),
-  );
-  registerRoute(app, db, R.add, async ({ auth, body, lang }) => ({
-    id: await reports.createReport(db, body, callerOf(auth), lang),
-  }));
-  registerRoute(app, db, R.edit, async ({ auth, body, lang }) => {
-    await reports.editReport(db, body, callerOf(auth, R.list.access), lang);
-    return null;
-  });
-  registerRoute(app, db, R.delete, async ({ auth, query }) => {
-    await reports.deleteReports(db, [query.id], callerOf(auth, R.list.access));
-    return null;
-  });
-  registerRoute(app, db, R.deleteBatch, async ({ auth, query }) => {
-    await reports.deleteReports(db, splitIds(query.ids), callerOf(auth, R.list.access));
-    return null;
+  registerCrudRoutes(app, db, R, {
+    ...crudOperations(reports.POPUP_REPORT_CRUD),
+    one: reports.oneReport,
+    add: reports.createReport,
+    edit: reports.editReport,
   });
   registerRoute(app, db, R.getRpColumns, async ({ auth, params, lang }) =>
     reportColumns(db, await reports.findReport(db, auth.tenantId, params.code, 'either'), lang),

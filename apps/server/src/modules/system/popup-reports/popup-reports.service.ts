@@ -11,11 +11,20 @@ import {
   type ReportColumn,
   type ReportParam,
 } from '@ztj/contracts';
-import type { Db } from '../../../platform/db/db';
+import {
+  addRow,
+  isTaken,
+  takenField,
+  updateRow,
+  type ColumnValues,
+  type CrudSpec,
+} from '../../../platform/crud/tenant-crud';
+import type { Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
-import { requireAllVisible, requireVisible } from '../../../platform/list/list-runner';
+import { requireVisible } from '../../../platform/list/list-runner';
 import { AUDIT_LABELS, isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../../platform/list/list-spec';
 import { PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
+import { dataSourceExists, reportRow } from './popup-reports.repo';
 
 const asArray = <T>(v: unknown): T[] =>
   Array.isArray(v) ? (v as T[]) : typeof v === 'string' ? (JSON.parse(v) as T[]) : [];
@@ -50,6 +59,29 @@ export const POPUP_REPORT_LIST: ListSpec<PopupReportRecord> = {
   }),
 };
 
+const columns = (b: PopupReportCreateParsed): ColumnValues => ({
+  code: b.code,
+  name: b.name,
+  db_source: b.dbSource,
+  query_sql: b.querySql,
+  columns_json: JSON.stringify(b.columns),
+  params_json: JSON.stringify(b.params),
+  remark: b.remark ?? null,
+});
+
+/**
+ * Report definitions as a generic CRUD entity of the caller's tenant; a code is the tenant's once.
+ * Add and edit check more ({@link createReport}, {@link editReport}).
+ */
+export const POPUP_REPORT_CRUD: CrudSpec<PopupReportRecord, PopupReportCreateParsed, PopupReportEditParsed> = {
+  list: POPUP_REPORT_LIST,
+  table: 'onl_cgreport_head',
+  add: columns,
+  edit: columns,
+  jsonb: ['columns_json', 'params_json'],
+  unique: { column: 'code', value: (b) => b.code, refuse: takenField('popupReportExists', 'code') },
+};
+
 /** A stored report with its version (the cache key changes when the definition does). */
 export interface StoredReport extends PopupReportRecord {
   tenantId: number;
@@ -57,7 +89,7 @@ export interface StoredReport extends PopupReportRecord {
 }
 
 /** One definition of the caller's tenant. @throws AppError notFound (other tenants' too) */
-export async function oneReport(db: Db, id: string, caller: ListCaller): Promise<PopupReportRecord> {
+export async function oneReport(db: Queryable, id: string, caller: ListCaller): Promise<PopupReportRecord> {
   return findReport(db, caller.tenantId, id, 'id');
 }
 
@@ -66,16 +98,12 @@ export async function oneReport(db: Db, id: string, caller: ListCaller): Promise
  * @throws AppError notFound — also for another tenant's report
  */
 export async function findReport(
-  db: Db,
+  db: Queryable,
   tenantId: number,
   key: string,
   by: 'id' | 'code' | 'either',
 ): Promise<StoredReport> {
-  const where = by === 'id' ? 'h.id = $1' : by === 'code' ? 'h.code = $1' : '(h.id = $1 OR h.code = $1)';
-  const [row] = await db.query<Record<string, unknown>>(
-    `SELECT ${POPUP_REPORT_LIST.select}, h.tenant_id, COALESCE(h.update_time, h.create_time) AS version FROM onl_cgreport_head h WHERE ${where} AND h.tenant_id = $2 ORDER BY (h.id = $1) DESC LIMIT 1`,
-    [key, tenantId],
-  );
+  const row = await reportRow(db, POPUP_REPORT_LIST.select, tenantId, key, by);
   if (!row) throw new AppError('notFound', 'notFound');
   return { ...POPUP_REPORT_LIST.map(row), tenantId: Number(row.tenant_id), version: isoOrNull(row.version) ?? '' };
 }
@@ -99,7 +127,7 @@ const fieldError = (
  * @throws AppError badRequest with field errors
  */
 async function validate(
-  db: Db,
+  db: Queryable,
   body: PopupReportCreateParsed,
   tenantId: number,
   exceptId: string | null,
@@ -127,21 +155,14 @@ async function validate(
     if (tenantId !== PLATFORM_TENANT_ID)
       errors.push({ field: 'dbSource', message: MESSAGES.popupReportOwnDbPlatformOnly[lang] });
   } else {
-    const [src] = await db.query('SELECT 1 FROM sys_data_source WHERE tenant_id = $1 AND code = $2', [
-      tenantId,
-      body.dbSource,
-    ]);
-    if (!src)
+    if (!(await dataSourceExists(db, tenantId, body.dbSource)))
       errors.push({
         field: 'dbSource',
         message: formatMessage('popupReportSourceUnknown', lang, { code: body.dbSource }),
       });
   }
-  const [taken] = await db.query(
-    'SELECT 1 FROM onl_cgreport_head WHERE tenant_id = $1 AND code = $2 AND ($3::text IS NULL OR id <> $3)',
-    [tenantId, body.code, exceptId],
-  );
-  if (taken) errors.push({ field: 'code', message: MESSAGES.popupReportExists[lang] });
+  if (await isTaken(db, POPUP_REPORT_CRUD, body, tenantId, exceptId))
+    errors.push({ field: 'code', message: MESSAGES.popupReportExists[lang] });
   if (errors.length)
     throw new AppError(
       'badRequest',
@@ -153,58 +174,23 @@ async function validate(
 
 /** Creates a report of the caller's tenant. @throws AppError badRequest with field errors */
 export async function createReport(
-  db: Db,
+  q: Queryable,
   body: PopupReportCreateParsed,
   caller: ListCaller,
   lang: Language,
 ): Promise<string> {
-  await validate(db, body, caller.tenantId, null, lang);
-  const [row] = await db.query<{ id: string }>(
-    `INSERT INTO onl_cgreport_head (tenant_id, code, name, db_source, query_sql, columns_json, params_json, remark, create_by)
-     VALUES ($1,$2,$3,$4,$5,$6::jsonb,$7::jsonb,$8,$9) RETURNING id`,
-    [
-      caller.tenantId,
-      body.code,
-      body.name,
-      body.dbSource,
-      body.querySql,
-      JSON.stringify(body.columns),
-      JSON.stringify(body.params),
-      body.remark ?? null,
-      caller.username,
-    ],
-  );
-  return row!.id;
+  await validate(q, body, caller.tenantId, null, lang);
+  return addRow(q, POPUP_REPORT_CRUD, body, caller, lang);
 }
 
 /** Edits a report of the caller's tenant. @throws AppError notFound (other tenants' too), badRequest */
 export async function editReport(
-  db: Db,
+  q: Queryable,
   body: PopupReportEditParsed,
   caller: ListCaller,
   lang: Language,
 ): Promise<void> {
-  await requireVisible(db, POPUP_REPORT_LIST, body.id, caller);
-  await validate(db, body, caller.tenantId, body.id, lang);
-  await db.query(
-    `UPDATE onl_cgreport_head SET code = $2, name = $3, db_source = $4, query_sql = $5, columns_json = $6::jsonb, params_json = $7::jsonb,
-            remark = $8, update_by = $9, update_time = clock_timestamp() WHERE id = $1`,
-    [
-      body.id,
-      body.code,
-      body.name,
-      body.dbSource,
-      body.querySql,
-      JSON.stringify(body.columns),
-      JSON.stringify(body.params),
-      body.remark ?? null,
-      caller.username,
-    ],
-  );
-}
-
-/** Deletes reports of the caller's tenant (all or none). */
-export async function deleteReports(db: Db, ids: string[], caller: ListCaller): Promise<void> {
-  const visible = await requireAllVisible(db, POPUP_REPORT_LIST, ids, caller);
-  await db.query('DELETE FROM onl_cgreport_head WHERE id = ANY($1::text[])', [visible]);
+  await requireVisible(q, POPUP_REPORT_LIST, body.id, caller);
+  await validate(q, body, caller.tenantId, body.id, lang);
+  await updateRow(q, POPUP_REPORT_CRUD, body.id, POPUP_REPORT_CRUD.edit(body), caller);
 }

@@ -1,12 +1,13 @@
-import { QuartzRoutes, splitIds } from '@ztj/contracts';
+import { QuartzRoutes } from '@ztj/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../../platform/config/config';
+import { crudOperations, registerCrudRoutes } from '../../../platform/crud/crud-routes';
 import type { Db } from '../../../platform/db/db';
 import { listExporter } from '../../../platform/exports/export-registry';
 import { registerExportRoute } from '../../../platform/exports/export-route';
 import { registerRoute } from '../../../platform/http/register-route';
 import { runImport } from '../../../platform/list/import-runner';
-import { listPage, requireVisible } from '../../../platform/list/list-runner';
+import { requireVisible } from '../../../platform/list/list-runner';
 import { callerOf } from '../../../platform/list/list-spec';
 import { readMultipart, registerRawRoute } from '../../../platform/list/raw-route';
 import './builtin-job-classes';
@@ -31,31 +32,14 @@ function schedulerOf(req: FastifyRequest): QuartzScheduler {
 export function quartzRoutes(app: FastifyInstance, db: Db, config: Config): void {
   const R = QuartzRoutes;
   const L = quartz.QUARTZ_LIST;
-  registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, L, query, callerOf(auth, R.list.access)));
-  registerRoute(app, db, R.queryById, async ({ auth, query }) => {
-    const caller = callerOf(auth, R.list.access);
-    await requireVisible(db, L, query.id, caller);
-    const [row] = await db.query<Record<string, unknown>>('SELECT * FROM quartz_job WHERE id = $1', [query.id]);
-    return L.map(row!);
+  registerCrudRoutes(app, db, R, {
+    ...crudOperations(quartz.QUARTZ_CRUD),
+    add: quartz.createJob,
+    edit: quartz.editJob,
   });
   registerRoute(app, db, R.jobClasses, async () =>
     jobClasses().map((c) => ({ name: c.name, label: c.label, parameterHint: c.parameterHint })),
   );
-  registerRoute(app, db, R.add, async ({ auth, body, lang }) => ({
-    id: await quartz.createJob(db, body, callerOf(auth), lang),
-  }));
-  registerRoute(app, db, R.edit, async ({ auth, body, lang }) => {
-    await quartz.editJob(db, body, callerOf(auth, R.list.access), lang);
-    return null;
-  });
-  registerRoute(app, db, R.delete, async ({ auth, query }) => {
-    await quartz.deleteJobs(db, [query.id], callerOf(auth, R.list.access));
-    return null;
-  });
-  registerRoute(app, db, R.deleteBatch, async ({ auth, query }) => {
-    await quartz.deleteJobs(db, splitIds(query.ids), callerOf(auth, R.list.access));
-    return null;
-  });
   registerRoute(app, db, R.pause, async ({ auth, query }) => {
     await quartz.setStatus(db, query.id, -1, callerOf(auth, R.list.access));
     return null;

@@ -7,10 +7,11 @@ import {
   type QuartzJobEdit,
   type QuartzJobRecord,
 } from '@ztj/contracts';
-import type { Db, Queryable } from '../../../platform/db/db';
+import { addRow, updateRow, type ColumnValues, type CrudSpec } from '../../../platform/crud/tenant-crud';
+import type { Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
 import type { ImportSpec } from '../../../platform/list/import-runner';
-import { requireAllVisible, requireVisible } from '../../../platform/list/list-runner';
+import { requireVisible } from '../../../platform/list/list-runner';
 import { AUDIT_LABELS, isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../../platform/list/list-spec';
 import { firesAgain, nextFireTimes } from './fire-times';
 import { jobClassOf } from '../../../platform/jobs/job-classes';
@@ -85,6 +86,28 @@ export function checkJob(body: Pick<QuartzJobCreate, 'jobClassName' | 'cronExpre
   if (errors.length) throw new AppError('badRequest', 'validationFailed', {}, errors);
 }
 
+const columns = (b: QuartzJobCreate): ColumnValues => ({
+  job_class_name: b.jobClassName,
+  cron_expression: b.cronExpression,
+  parameter: b.parameter ?? null,
+  description: b.description ?? null,
+  // a new expression or status fires from now on
+  schedule_from: Date.now(),
+});
+
+/**
+ * Scheduled jobs as a generic CRUD entity of the caller's tenant: a new job runs unless its
+ * `status` is -1; an edit without a status keeps the stored one. Add and edit check the job first
+ * ({@link createJob}, {@link editJob}).
+ */
+export const QUARTZ_CRUD: CrudSpec<QuartzJobRecord, QuartzJobCreate, QuartzJobEdit> = {
+  list: QUARTZ_LIST,
+  table: 'quartz_job',
+  add: (b) => ({ ...columns(b), status: b.status ?? QUARTZ_STATUS.running }),
+  edit: (b) => ({ ...columns(b), status: b.status ?? null }),
+  keepWhenNull: ['status'],
+};
+
 /** Creates a job (running unless `status` -1: it fires from now on). @returns its id */
 export async function createJob(
   q: Queryable,
@@ -93,56 +116,20 @@ export async function createJob(
   lang: Language,
 ): Promise<string> {
   checkJob(body, lang);
-  const [row] = await q.query<{ id: string }>(
-    `INSERT INTO quartz_job (tenant_id, job_class_name, cron_expression, parameter, description, status, schedule_from, create_by)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id`,
-    [
-      caller.tenantId,
-      body.jobClassName,
-      body.cronExpression,
-      body.parameter ?? null,
-      body.description ?? null,
-      body.status ?? QUARTZ_STATUS.running,
-      Date.now(),
-      caller.username,
-    ],
-  );
-  return row!.id;
+  return addRow(q, QUARTZ_CRUD, body, caller, lang);
 }
 
 /** Edits a job of the caller's tenant; a new expression or status fires from now on. */
-export async function editJob(db: Db, body: QuartzJobEdit, caller: ListCaller, lang: Language): Promise<void> {
-  await requireVisible(db, QUARTZ_LIST, body.id, caller);
+export async function editJob(q: Queryable, body: QuartzJobEdit, caller: ListCaller, lang: Language): Promise<void> {
+  await requireVisible(q, QUARTZ_LIST, body.id, caller);
   checkJob(body, lang);
-  await db.query(
-    `UPDATE quartz_job SET job_class_name = $2, cron_expression = $3, parameter = $4, description = $5,
-            status = coalesce($6, status), schedule_from = $7, update_by = $8, update_time = now() WHERE id = $1`,
-    [
-      body.id,
-      body.jobClassName,
-      body.cronExpression,
-      body.parameter ?? null,
-      body.description ?? null,
-      body.status ?? null,
-      Date.now(),
-      caller.username,
-    ],
-  );
+  await updateRow(q, QUARTZ_CRUD, body.id, QUARTZ_CRUD.edit(body), caller);
 }
 
 /** Sets a job's status: running (fires from now on) or stopped. */
-export async function setStatus(db: Db, id: string, status: 0 | -1, caller: ListCaller): Promise<void> {
-  await requireVisible(db, QUARTZ_LIST, id, caller);
-  await db.query(
-    'UPDATE quartz_job SET status = $2, schedule_from = $3, update_by = $4, update_time = now() WHERE id = $1',
-    [id, status, Date.now(), caller.username],
-  );
-}
-
-/** Deletes jobs of the caller's tenant (their runs go with them). */
-export async function deleteJobs(db: Db, ids: string[], caller: ListCaller): Promise<void> {
-  const visible = await requireAllVisible(db, QUARTZ_LIST, ids, caller);
-  await db.query('DELETE FROM quartz_job WHERE id = ANY($1::text[])', [visible]);
+export async function setStatus(q: Queryable, id: string, status: 0 | -1, caller: ListCaller): Promise<void> {
+  await requireVisible(q, QUARTZ_LIST, id, caller);
+  await updateRow(q, QUARTZ_CRUD, id, { status, schedule_from: Date.now() }, caller);
 }
 
 /**

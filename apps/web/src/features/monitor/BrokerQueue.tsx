@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Descriptions, Typography } from 'antd';
 import { OUTAGE_QUEUE_SECONDS, queueForOutage } from '@ztj/contracts';
-import type { CardProps } from './MonitorCards';
+import type { CardProps } from './monitorCardProps';
 import { formatBytes, formatNumber } from './monitorFormat';
 
 /**

@@ -1,16 +1,9 @@
 import type { ReactNode } from 'react';
 import { Card, Col, Descriptions, Row, Statistic, Table, Tag, Typography, type DescriptionsProps } from 'antd';
-import type { TFunction } from 'i18next';
 import type { MonitorSnapshot } from '@ztj/contracts';
 import { BrokerQueue } from './BrokerQueue';
+import type { CardProps } from './monitorCardProps';
 import { NONE, formatBytes, formatDelay, formatDuration, formatNumber } from './monitorFormat';
-
-/** What every card of the monitoring page gets: the snapshot, the language, the `monitor` texts. */
-export interface CardProps {
-  s: MonitorSnapshot;
-  lang: string;
-  t: TFunction<'monitor'>;
-}
 
 type Items = NonNullable<DescriptionsProps['items']>;
 type TableRow = MonitorSnapshot['database']['largestTables'][number];

@@ -9,6 +9,10 @@
  *     ▼
  *   contracts (packages/contracts)                                      knows no app
  *
+ * The web console has the same shape: apps/web/src/app/ (entry, providers, router, the screen
+ * registry assembled from each feature's `*Screens.ts`) composes features/ and layouts/; layouts
+ * get feature widgets through the app's shell slots; platform/ knows neither.
+ *
  * Run with `npm run lint:deps` (part of `npm run lint`). `node scripts/module-graph.mjs` prints
  * the module graph's figures (module pairs, mutual pairs, circles per package).
  */
@@ -20,11 +24,8 @@ module.exports = {
       severity: 'error',
       comment:
         'An import circle makes load order matter and every file in it depends on every other. ' +
-        'Server, contracts and simulator are free of them. The web app is not checked yet: it still ' +
-        'has three (layouts/BasicLayout → MultiTabs → platform/router/router → BasicLayout, the same ' +
-        'through features/auth/LoginPage → preloadShell, and features/monitor/BrokerQueue ↔ ' +
-        'MonitorCards); add ^apps/web/ here once its app-level composition root removes them.',
-      from: { path: '^(apps/server|apps/simulator|packages/contracts)/' },
+        'Lazy imports count: a lazily loaded screen that imports its loader back is a circle too.',
+      from: { path: '^(apps/server|apps/simulator|apps/web|packages/contracts)/' },
       to: { circular: true },
     },
     {
@@ -48,6 +49,34 @@ module.exports = {
         pathNot: '^apps/server/src/(demo/|app[.]ts$|main[.]ts$|cli/)|[.]test[.]ts$|^apps/server/test/',
       },
       to: { path: '^apps/server/src/demo/' },
+    },
+    {
+      name: 'web-platform-knows-no-feature',
+      severity: 'error',
+      comment:
+        'The console platform (http, list machinery, router mechanics, widgets) is below features, ' +
+        'layouts and the app composition: it imports none of them. The app hands in what it needs ' +
+        '(the shell preloader, for one).',
+      from: { path: '^apps/web/src/platform/' },
+      to: { path: '^apps/web/src/(features|layouts|app)/' },
+    },
+    {
+      name: 'web-layouts-know-no-feature',
+      severity: 'error',
+      comment:
+        'Layouts get feature widgets (notice bell, user menu entries) through the shell slots the app ' +
+        'composition provides (layouts/shellSlots.ts), never by import.',
+      from: { path: '^apps/web/src/layouts/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'web-features-know-no-app',
+      severity: 'error',
+      comment:
+        'The app composition assembles the features (their `*Screens.ts` into the screen registry); ' +
+        'a feature never imports it back.',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/app/' },
     },
     {
       name: 'contracts-know-no-app',

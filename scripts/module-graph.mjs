@@ -23,8 +23,14 @@ const roots = [
   'apps/server/bench',
   'packages/contracts/src',
   'apps/simulator/src',
+  'apps/web/src',
 ];
-const packages = { server: /^apps\/server\//, contracts: /^packages\/contracts\//, simulator: /^apps\/simulator\// };
+const packages = {
+  server: /^apps\/server\//,
+  contracts: /^packages\/contracts\//,
+  simulator: /^apps\/simulator\//,
+  web: /^apps\/web\//,
+};
 const moduleOf = (path) => /^apps\/server\/src\/modules\/([^/]+)\//.exec(path)?.[1];
 const isTest = (path) => /[.]test[.]ts$|^apps\/server\/test\//.test(path);
 

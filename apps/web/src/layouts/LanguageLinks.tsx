@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@ztj/contracts';
 import { changeLanguage, toLanguage } from '../platform/i18n/i18n';
-import { LoginButton } from '../features/auth/ui/LoginControls';
+import { LoginButton } from '../platform/plain-ui/LoginControls';
 import { LANGUAGE_NAMES } from './languageNames';
 
 /**

@@ -15,11 +15,12 @@ import { toLanguage } from '../platform/i18n/i18n';
 import { usePermissionStore } from '../platform/permissions/permissionStore';
 import { findMenuTrail, menuTitle } from '../platform/router/menuModel';
 import { handleTitle, isRouteHandle } from '../platform/router/routeHandle';
-import { APP_ROUTE_ID, router } from '../platform/router/router';
+import { APP_ROUTE_ID } from '../platform/router/routeIds';
 import { HOME_PATH } from '../platform/settings/appConfig';
 import type { PageTab } from '../platform/tabs/tabRules';
 import { activeAfterBulkClose } from '../platform/tabs/tabRules';
 import { closePageTab, closePageTabs, openPageTab, refreshPageTab, useTabsStore } from '../platform/tabs/tabsStore';
+import { useShellSlots } from './shellSlots';
 
 type TabAction = 'refresh' | 'left' | 'right' | 'others';
 
@@ -33,6 +34,7 @@ export function MultiTabs(): ReactNode {
   const lang = toLanguage(i18n.language);
   const location = useLocation();
   const navigate = useNavigate();
+  const { router } = useShellSlots();
   const menu = usePermissionStore((s) => s.menu);
   const tabs = useTabsStore((s) => s.tabs);
   const activeKey = `${location.pathname}${location.search}`;
@@ -54,7 +56,7 @@ export function MultiTabs(): ReactNode {
     return router.subscribe((state) => {
       if (state.navigation.state === 'idle') open(state);
     });
-  }, [homeExists]);
+  }, [homeExists, router]);
 
   const titleOf = (tab: PageTab, language: Language): string => {
     if (tab.handle) return handleTitle(tab.handle, language, t);

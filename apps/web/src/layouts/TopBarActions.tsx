@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { BellOutlined, LogoutOutlined, PlaySquareOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,10 +7,8 @@ import { logout } from '../platform/session/logout';
 import { LOGIN_PATH } from '../platform/settings/appConfig';
 import { LanguageDropdown } from './LanguageDropdown';
 import { MenuSearch } from './MenuSearch';
+import { useShellSlots } from './shellSlots';
 import { UserMenu } from './UserMenu';
-
-/** The alarm notice bell loads in its own chunk, after the layout (its place is held meanwhile). */
-const NoticeBell = lazy(() => import('../features/alarms/NoticeBell').then((m) => ({ default: m.NoticeBell })));
 
 const action = {
   padding: '0 12px',
@@ -23,12 +21,14 @@ const action = {
 const phoneAction = { ...action, padding: '0 7px' } as const;
 
 /**
- * Right side of the top bar (SPEC §2): menu search, alarm notice bell, help and help
+ * Right side of the top bar (SPEC §2): menu search, alarm notice bell (the app's slot), help and help
  * video, language, user menu and logout (asks first, calls logout, goes to the login page and reloads).
  */
 export function TopBarActions({ isMobile }: { isMobile: boolean }): ReactNode {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
+  // the app's notice bell loads in its own chunk, after the layout (its place is held meanwhile)
+  const { NoticeBell } = useShellSlots();
   const style = isMobile ? phoneAction : action;
 
   const confirmLogout = (): void => {
@@ -48,15 +48,17 @@ export function TopBarActions({ isMobile }: { isMobile: boolean }): ReactNode {
   return (
     <div style={{ display: 'flex', alignItems: 'center', height: '100%', flexShrink: 0 }} data-testid="top-bar-actions">
       <MenuSearch isMobile={isMobile} />
-      <Suspense
-        fallback={
-          <span style={style}>
-            <BellOutlined style={{ fontSize: 16 }} />
-          </span>
-        }
-      >
-        <NoticeBell style={style} />
-      </Suspense>
+      {NoticeBell && (
+        <Suspense
+          fallback={
+            <span style={style}>
+              <BellOutlined style={{ fontSize: 16 }} />
+            </span>
+          }
+        >
+          <NoticeBell style={style} />
+        </Suspense>
+      )}
       <span
         role="button"
         tabIndex={0}

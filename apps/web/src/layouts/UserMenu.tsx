@@ -1,32 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { Dropdown, type MenuProps } from 'antd';
-import {
-  ApartmentOutlined,
-  ClearOutlined,
-  CloudDownloadOutlined,
-  KeyOutlined,
-  SettingOutlined,
-  ToolOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { CloudDownloadOutlined, SettingOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DOWNLOAD_CENTER_PERMISSIONS } from '@ztj/contracts';
-import { reloadDictionaries } from '../features/auth/api';
-import { ChangePasswordModal } from '../features/auth/ChangePasswordModal';
-import { DepartmentSwitchModal } from '../features/auth/DepartmentSwitchModal';
-import { feedback } from '../platform/feedback/feedback';
 import { usePermission } from '../platform/permissions/usePermission';
 import { StoredAvatar } from '../platform/pickers/StoredAvatar';
-import { clearDictCache, useSessionStore } from '../platform/session/sessionStore';
+import { useSessionStore } from '../platform/session/sessionStore';
 import { useSettingsStore } from '../platform/settings/settingsStore';
-
-type Dialog = 'password' | 'depart' | null;
+import { useShellSlots } from './shellSlots';
 
 /**
  * User dropdown of the top bar (SPEC §2): account settings, download center (only with
- * task/scene/device export), system settings drawer, change password, change department,
- * clear cache.
+ * task/scene/device export), system settings drawer, then the entries the app adds (change
+ * password, change department, clear cache).
  */
 export function UserMenu({ isMobile }: { isMobile: boolean }): ReactNode {
   const { t } = useTranslation('layout');
@@ -34,17 +21,8 @@ export function UserMenu({ isMobile }: { isMobile: boolean }): ReactNode {
   const { can } = usePermission();
   const userInfo = useSessionStore((s) => s.userInfo);
   const openSettings = useSettingsStore((s) => s.setDrawerOpen);
-  const [dialog, setDialog] = useState<Dialog>(null);
-
-  const clearCache = async (): Promise<void> => {
-    clearDictCache();
-    try {
-      await reloadDictionaries();
-      feedback().message.success(t('user.cacheCleared'));
-    } catch {
-      feedback().message.error(t('user.cacheFailed'));
-    }
-  };
+  const { userMenuEntries } = useShellSlots();
+  const [dialog, setDialog] = useState<string | null>(null);
 
   const items: MenuProps['items'] = [
     { key: 'settings', icon: <SettingOutlined />, label: t('user.settings') },
@@ -52,17 +30,18 @@ export function UserMenu({ isMobile }: { isMobile: boolean }): ReactNode {
       ? [{ key: 'downcenter', icon: <CloudDownloadOutlined />, label: t('user.downloadCenter') }]
       : []),
     { key: 'system', icon: <ToolOutlined />, label: t('user.systemSettings') },
-    { key: 'password', icon: <KeyOutlined />, label: t('user.changePassword') },
-    { key: 'depart', icon: <ApartmentOutlined />, label: t('user.changeDepartment') },
-    { key: 'cache', icon: <ClearOutlined />, label: t('user.clearCache') },
+    ...userMenuEntries.map((entry) => ({ key: entry.key, icon: entry.icon, label: t(entry.labelKey) })),
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'settings') void navigate('/account/settings');
     else if (key === 'downcenter') void navigate('/account/downcenter');
     else if (key === 'system') openSettings(true);
-    else if (key === 'password' || key === 'depart') setDialog(key);
-    else if (key === 'cache') void clearCache();
+    else {
+      const entry = userMenuEntries.find((e) => e.key === key);
+      if (entry?.Dialog) setDialog(key);
+      else entry?.onSelect?.();
+    }
   };
 
   return (
@@ -84,9 +63,8 @@ export function UserMenu({ isMobile }: { isMobile: boolean }): ReactNode {
           {!isMobile && <span>{userInfo?.realname || userInfo?.username}</span>}
         </span>
       </Dropdown>
-      <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
-      {dialog === 'depart' && (
-        <DepartmentSwitchModal open onDone={() => setDialog(null)} onCancel={() => setDialog(null)} />
+      {userMenuEntries.map(
+        ({ key, Dialog }) => Dialog && <Dialog key={key} open={dialog === key} onClose={() => setDialog(null)} />,
       )}
     </>
   );

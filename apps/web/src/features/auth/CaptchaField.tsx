@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LoginInput } from './ui/LoginControls';
+import { LoginInput } from '../../platform/plain-ui/LoginControls';
 
 interface CaptchaFieldProps {
   value?: string;

@@ -10,11 +10,11 @@ import { notifyHttpError } from '../../platform/http/httpErrors';
 import { activateSession, hasValidStoredTenant, storeLoginResult } from '../../platform/session/sessionStore';
 import { fetchCaptcha, newCaptchaKey } from './api';
 import { CaptchaField } from './CaptchaField';
-import { LoginAlert, LoginButton, LoginInput } from './ui/LoginControls';
+import { LoginAlert, LoginButton, LoginInput } from '../../platform/plain-ui/LoginControls';
 import { loginFailure, validateLogin, type LoginField } from './loginForm';
 import { useLoginFields } from './useLoginFields';
 import { departmentsToChoose, needsTenantChoice } from './loginSteps';
-import { preloadShell } from './preloadShell';
+import { preloadShell } from '../../platform/router/shellPreload';
 import styles from './LoginPage.module.css';
 
 // antd screens of the login page, loaded when first shown (the page itself is plain markup):

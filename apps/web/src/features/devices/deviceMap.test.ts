@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { wgs84ToGcj02, type DeviceRecord } from '@ztj/contracts';
-import { isRegistered } from '../../platform/router/componentRegistry';
 import { mergeLiveReadings } from './deviceLive';
 import { TO_TILE } from '../../platform/map/mapTiles';
 import { mapStatusCounts, toMapDevices } from './deviceMap';
@@ -71,9 +70,5 @@ describe('device map markers', () => {
   it('counts online and offline markers', () => {
     const drawn = toMapDevices([row('A', { status: 'online' }), row('B'), row('C')], new Map(), TO_TILE.wgs84);
     expect(mapStatusCounts(drawn)).toEqual({ online: 1, offline: 2 });
-  });
-
-  it('is registered as the device/DeviceMap menu screen', () => {
-    expect(isRegistered('device/DeviceMap')).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { isApiError } from '../../../platform/http/ApiError';
 import { storeTenantId } from '../../../platform/session/sessionStore';
 import { casValidate, fetchSsoConfig, loginFree, renderUrl, thirdLogin } from './api';
 import { casTicket, ssoIntent, withoutSsoFields } from './ssoQuery';
-import { LoginAlert, LoginDivider, LoginLinkButton, LoginSpinner } from '../ui/LoginControls';
+import { LoginAlert, LoginDivider, LoginLinkButton, LoginSpinner } from '../../../platform/plain-ui/LoginControls';
 import styles from './sso.module.css';
 
 // antd dialog, in antd's theme: loaded only when a third-party identity is to be bound

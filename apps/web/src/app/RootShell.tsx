@@ -1,14 +1,14 @@
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import i18next from 'i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
-import { ShellSkeleton } from '../../layouts/ShellSkeleton';
-import { feedback } from '../feedback/feedback';
-import { usePermissionStore } from '../permissions/permissionStore';
-import { logout } from '../session/logout';
-import { useSessionStore } from '../session/sessionStore';
-import { DocumentTitle } from './DocumentTitle';
-import { decideNavigation, loginRedirect } from './navigationGuard';
-import { NavigationProgress, RouteProgress } from './RouteProgress';
+import { ShellSkeleton } from '../layouts/ShellSkeleton';
+import { feedback } from '../platform/feedback/feedback';
+import { usePermissionStore } from '../platform/permissions/permissionStore';
+import { logout } from '../platform/session/logout';
+import { useSessionStore } from '../platform/session/sessionStore';
+import { DocumentTitle } from '../platform/router/DocumentTitle';
+import { decideNavigation, loginRedirect } from '../platform/router/navigationGuard';
+import { NavigationProgress, RouteProgress } from '../platform/router/RouteProgress';
 
 /** Scroll positions are kept per route name (SPEC §2). */
 function scrollKey(location: { pathname: string }, matches: { handle: unknown }[]): string {

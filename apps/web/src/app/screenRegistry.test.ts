@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRegistered } from '../../platform/router/componentRegistry';
+import { isRegistered } from './screenRegistry';
 
 describe('equipment screens', () => {
   it('are registered under the component names the menu seed gives them (SPEC §2 warehouse and device areas)', () => {
@@ -18,5 +18,11 @@ describe('equipment screens', () => {
       'device/LawsonDeviceList',
     ];
     expect(names.filter((n) => !isRegistered(n))).toEqual([]);
+  });
+});
+
+describe('device map', () => {
+  it('is registered as the device/DeviceMap menu screen', () => {
+    expect(isRegistered('device/DeviceMap')).toBe(true);
   });
 });

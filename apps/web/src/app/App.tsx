@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
-import { useFeedbackHostWanted } from './platform/feedback/feedback';
-import { router } from './platform/router/router';
-import { useSettingsStore } from './platform/settings/settingsStore';
+import { useFeedbackHostWanted } from '../platform/feedback/feedback';
+import { router } from './router';
+import { useSettingsStore } from '../platform/settings/settingsStore';
 
-const FeedbackRoot = lazy(() => import('./platform/feedback/FeedbackRoot').then((m) => ({ default: m.FeedbackRoot })));
+const FeedbackRoot = lazy(() => import('../platform/feedback/FeedbackRoot').then((m) => ({ default: m.FeedbackRoot })));
 
 /**
  * Root of the console: colour settings on the document, the feedback host (loaded on first use)

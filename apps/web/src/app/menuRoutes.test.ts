@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthEntry, MenuItem } from '@ztj/contracts';
-import { buildMenuRoutes, fallbackRoutes } from './buildRoutes';
-import { NotAvailableScreen, resolveComponent } from './componentRegistry';
-import { menuSelection, menuTitle, normalizeMenu, searchableEntries } from './menuModel';
+import { buildMenuRoutes, fallbackRoutes } from './menuRoutes';
+import { NotAvailableScreen, resolveComponent } from './screenRegistry';
+import { menuSelection, menuTitle, normalizeMenu, searchableEntries } from '../platform/router/menuModel';
 
 function item(path: string, over: Partial<MenuItem> = {}): MenuItem {
   return {

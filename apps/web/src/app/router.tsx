@@ -1,65 +1,65 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import i18next from 'i18next';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
-import { SHELL_NAMESPACES } from '../../layouts/shellNamespaces';
-import { usePermissionStore } from '../permissions/permissionStore';
-import { HOME_PATH, LOGIN_PATH } from '../settings/appConfig';
-import { StaticScreens } from './staticScreens';
-import { CatchAll } from './CatchAll';
+import { SHELL_NAMESPACES } from '../layouts/shellNamespaces';
+import { usePermissionStore } from '../platform/permissions/permissionStore';
+import { CatchAll } from '../platform/router/CatchAll';
+import { FullScreenSpin } from '../platform/router/FullScreenSpin';
+import { loadPermissions, reportMenuFailure } from '../platform/router/loadPermissions';
+import { decideNavigation, isPublicPath } from '../platform/router/navigationGuard';
+import type { RouteHandle } from '../platform/router/routeHandle';
+import { APP_ROUTE_ID } from '../platform/router/routeIds';
+import { setShellPreloader } from '../platform/router/shellPreload';
+import { getToken } from '../platform/session/sessionStore';
+import { HOME_PATH, LOGIN_PATH } from '../platform/settings/appConfig';
 import { RootShell } from './RootShell';
-import { FullScreenSpin } from './FullScreenSpin';
-import { decideNavigation, isPublicPath } from './navigationGuard';
-import { loadPermissions, reportMenuFailure } from './loadPermissions';
-import { getToken } from '../session/sessionStore';
-import type { RouteHandle } from './routeHandle';
+import { StaticScreens } from './staticScreens';
 
-const LoginPage = lazy(() => import('../../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 // Self-service pages: chunks of their own, not in the login page's bundle.
 const RegisterPage = lazy(() =>
-  import('../../features/auth/self-service/RegisterPage').then((m) => ({ default: m.RegisterPage })),
+  import('../features/auth/self-service/RegisterPage').then((m) => ({ default: m.RegisterPage })),
 );
 const RegisterResultPage = lazy(() =>
-  import('../../features/auth/self-service/RegisterResultPage').then((m) => ({ default: m.RegisterResultPage })),
+  import('../features/auth/self-service/RegisterResultPage').then((m) => ({ default: m.RegisterResultPage })),
 );
 const AlterationPage = lazy(() =>
-  import('../../features/auth/self-service/AlterationPage').then((m) => ({ default: m.AlterationPage })),
+  import('../features/auth/self-service/AlterationPage').then((m) => ({ default: m.AlterationPage })),
 );
 const RouteErrorPage = lazy(() =>
-  import('../../features/exception/RouteErrorPage').then((m) => ({ default: m.RouteErrorPage })),
+  import('../features/exception/RouteErrorPage').then((m) => ({ default: m.RouteErrorPage })),
 );
 
 /**
- * The basic layout as a lazy route: the router loads its chunk and the shell's
- * translation namespaces, in parallel, before it commits the navigation, so the shell renders at
- * once instead of suspending. A suspended shell waits for a low-priority Suspense retry, which
- * other rendering (an antd toast re-renders on every animation frame) could starve for seconds.
+ * The basic layout (with the widgets the app gives it) as a lazy route: the router loads its chunk
+ * and the shell's translation namespaces, in parallel, before it commits the navigation, so the
+ * shell renders at once instead of suspending. A suspended shell waits for a low-priority Suspense
+ * retry, which other rendering (an antd toast re-renders on every animation frame) could starve
+ * for seconds.
  */
 async function loadShell(): Promise<{ Component: ComponentType }> {
-  const [{ BasicLayout }] = await Promise.all([
-    import('../../layouts/BasicLayout'),
+  const [{ consoleShell }] = await Promise.all([
+    import('./shell/ConsoleShell'),
     i18next.loadNamespaces([...SHELL_NAMESPACES]),
   ]);
-  return { Component: BasicLayout };
+  return { Component: consoleShell(router) };
 }
 
 /** A help page as a lazy route: its chunk and the help texts load together. */
 function loadHelp(page: 'HelpPage' | 'HelpVideoPage'): () => Promise<{ Component: ComponentType }> {
   return async () => {
-    const [help] = await Promise.all([import('../../features/help/helpPages'), i18next.loadNamespaces('help')]);
+    const [help] = await Promise.all([import('../features/help/helpPages'), i18next.loadNamespaces('help')]);
     return { Component: help[page] };
   };
 }
 
 /** antd's theme and locale as a pathless layout route (the login page renders without antd). */
 async function loadAntd(): Promise<{ Component: ComponentType }> {
-  return { Component: (await import('../antd/AntdRoot')).AntdOutlet };
+  return { Component: (await import('../platform/antd/AntdRoot')).AntdOutlet };
 }
 
 /** Id of the antd layout route. */
 const ANTD_ROUTE_ID = 'antd';
-
-/** Id of the basic-layout route the menu routes are added under. */
-export const APP_ROUTE_ID = 'app';
 
 function handle(name: string, titleKey: string): RouteHandle {
   return { name, titleKey };
@@ -86,7 +86,7 @@ function antdRoutes(): RouteObject[] {
     { path: '/yakult', element: <Navigate to="/yakult/index" replace /> },
     {
       path: '/yakult/index',
-      lazy: async () => ({ Component: (await import('../../features/yakult/YakultPage')).YakultPage }),
+      lazy: async () => ({ Component: (await import('../features/yakult/YakultPage')).YakultPage }),
       handle: handle('yakult', 'routes.yakult'),
     },
     { path: '/403', Component: StaticScreens.exception403, handle: handle('403', 'routes.exception403') },
@@ -160,10 +160,20 @@ export const router = createHashRouter(STATIC_ROUTES, {
       return;
     }
     // The component registry (every screen of the menu) loads only now, not with the login page.
-    const { buildMenuRoutes, fallbackRoutes } = await import('./buildRoutes');
+    const { buildMenuRoutes, fallbackRoutes } = await import('./menuRoutes');
     if (signal.aborted || menuRoutesAdded) return;
     const { menu } = usePermissionStore.getState();
     patch(APP_ROUTE_ID, [...buildMenuRoutes(menu), ...fallbackRoutes(menu)]);
     menuRoutesAdded = true;
   },
+});
+
+/**
+ * After a sign-in, the login page starts what the first console navigation will load: the shell,
+ * its translations, and the menu route builder with the screen registry.
+ */
+setShellPreloader(() => {
+  const quiet = (): void => undefined;
+  void loadShell().catch(quiet);
+  void import('./menuRoutes').catch(quiet);
 });

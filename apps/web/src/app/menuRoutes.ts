@@ -1,9 +1,9 @@
 import { createElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { MenuItem } from '@ztj/contracts';
-import { isExternalEntry, isLayoutComponent, flattenMenu } from './menuModel';
-import { resolveComponent, NotAvailableScreen } from './componentRegistry';
-import type { RouteHandle } from './routeHandle';
+import { isExternalEntry, isLayoutComponent, flattenMenu } from '../platform/router/menuModel';
+import { resolveComponent, NotAvailableScreen } from './screenRegistry';
+import type { RouteHandle } from '../platform/router/routeHandle';
 
 function handleOf(item: MenuItem): RouteHandle {
   return {

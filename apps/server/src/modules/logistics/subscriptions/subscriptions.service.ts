@@ -15,7 +15,20 @@ import type { Db, Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
 import { fieldFailure } from '../../../platform/http/field-errors';
 import { PLATFORM_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
-import { ORDER_SCOPE, ORDER_SELECT, orderRecordOf } from './subscriptions.list';
+import { orderRecordOf } from './subscriptions.list';
+import {
+  deviceServiceRows,
+  expiredDeviceRows,
+  firstUnpaidDevice,
+  holdsPlatformAdminRole,
+  insertOrder,
+  markCancelled,
+  orderItems,
+  recordPayment,
+  selectOrder,
+  tenantDeviceIds,
+  unitPriceItem,
+} from './subscriptions.repo';
 
 /**
  * Service orders (SPEC §2 subscribe): renew (an unpaid order), cancel, and the
@@ -39,11 +52,7 @@ const DAY_MS = 86_400_000;
  * `service_unit_price` (value in yuan, e.g. `30.00`), else {@link DEFAULT_UNIT_PRICE_FEN}.
  */
 export async function unitPriceFen(q: Queryable): Promise<number> {
-  const [row] = await q.query<{ item_value: string }>(
-    `SELECT i.item_value FROM sys_dict_item i JOIN sys_dict d ON d.id = i.dict_id
-      WHERE d.dict_code = 'service_unit_price' AND d.del_flag = 0 AND i.status = 1 ORDER BY i.sort_order, i.item_value LIMIT 1`,
-  );
-  const yuan = Number(row?.item_value);
+  const yuan = Number(await unitPriceItem(q));
   return Number.isFinite(yuan) && yuan > 0 ? Math.round(yuan * 100) : DEFAULT_UNIT_PRICE_FEN;
 }
 
@@ -63,10 +72,7 @@ export function serviceState(
  * @throws AppError notFound subscribeOrderNotFound.
  */
 export async function getOrder(q: Queryable, tenantId: number, id: string, lock = false): Promise<SubscribeOrder> {
-  const [row] = await q.query(
-    `SELECT ${ORDER_SELECT} FROM service_order o WHERE ${ORDER_SCOPE.replaceAll('$tenant', '$1')} AND o.id = $2${lock ? ' FOR UPDATE' : ''}`,
-    [tenantId, id],
-  );
+  const row = await selectOrder(q, tenantId, id, lock);
   if (!row) throw new AppError('notFound', 'subscribeOrderNotFound');
   return orderRecordOf(row);
 }
@@ -75,19 +81,7 @@ export async function getOrder(q: Queryable, tenantId: number, id: string, lock 
 export async function viewOrder(db: Db, auth: AuthContext, id: string): Promise<SubscribeOrderDetail> {
   const order = await getOrder(db, auth.tenantId, id);
   const now = Date.now();
-  const rows = await db.query<{
-    dev_no: string;
-    name: string | null;
-    ps: number | null;
-    pe: number | null;
-    se: number | null;
-  }>(
-    `SELECT i.dev_no, coalesce(d.alias, d.name) AS name, (extract(epoch FROM i.period_start) * 1000)::float8 AS ps,
-            (extract(epoch FROM i.period_end) * 1000)::float8 AS pe, (extract(epoch FROM s.service_end) * 1000)::float8 AS se
-       FROM service_order_item i LEFT JOIN device d ON d.dev_no = i.dev_no LEFT JOIN device_service s ON s.dev_no = i.dev_no
-      WHERE i.order_id = $1 ORDER BY i.dev_no`,
-    [id],
-  );
+  const rows = await orderItems(db, id);
   const items = rows.map((r) => {
     const serviceEnd = r.se === null ? null : Number(r.se);
     return {
@@ -105,14 +99,7 @@ export async function viewOrder(db: Db, auth: AuthContext, id: string): Promise<
 /** The tenant's devices with their service end, state and any unpaid renewal; with the unit price. */
 export async function deviceServices(db: Db, tenantId: number): Promise<DeviceServiceList> {
   const now = Date.now();
-  const rows = await db.query<{ dev_no: string; name: string; se: number | null; unpaid: string | null }>(
-    `SELECT d.dev_no, coalesce(d.alias, d.name) AS name, (extract(epoch FROM s.service_end) * 1000)::float8 AS se,
-            (SELECT o.order_no FROM service_order_item i JOIN service_order o ON o.id = i.order_id
-              WHERE i.dev_no = d.dev_no AND o.status = 'unpaid' AND o.tenant_id = d.tenant_id ORDER BY o.create_time DESC LIMIT 1) AS unpaid
-       FROM device d LEFT JOIN device_service s ON s.dev_no = d.dev_no
-      WHERE d.tenant_id = $1 ORDER BY d.dev_no`,
-    [tenantId],
-  );
+  const rows = await deviceServiceRows(db, tenantId);
   return {
     unitPrice: await unitPriceFen(db),
     currency: 'CNY',
@@ -132,12 +119,7 @@ export async function deviceServices(db: Db, tenantId: number): Promise<DeviceSe
 
 /** Devices of the tenant whose service has ended (they are not monitored). */
 export async function expiredDevices(db: Db, tenantId: number): Promise<ExpiredDevice[]> {
-  const rows = await db.query<{ dev_no: string; se: number }>(
-    `SELECT s.dev_no, (extract(epoch FROM s.service_end) * 1000)::float8 AS se
-       FROM device_service s JOIN device d ON d.dev_no = s.dev_no AND d.tenant_id = $1
-      WHERE s.service_end <= now() ORDER BY s.dev_no`,
-    [tenantId],
-  );
+  const rows = await expiredDeviceRows(db, tenantId);
   return rows.map((r) => ({ deviceId: r.dev_no, serviceEnd: Number(r.se) }));
 }
 
@@ -148,34 +130,26 @@ export async function expiredDevices(db: Db, tenantId: number): Promise<ExpiredD
  */
 export async function renew(db: Db, auth: AuthContext, lang: Language, body: RenewBody): Promise<SubscribeOrder> {
   const ids = [...new Set(body.deviceIds)];
-  const found = await db.query<{ dev_no: string }>(
-    'SELECT dev_no FROM device WHERE tenant_id = $1 AND dev_no = ANY($2::text[])',
-    [auth.tenantId, ids],
-  );
-  const have = new Set(found.map((r) => r.dev_no));
+  const have = await tenantDeviceIds(db, auth.tenantId, ids);
   const missing = ids.find((id) => !have.has(id));
   if (missing) throw fieldFailure(lang, 'deviceIds', 'subscribeDeviceNotInTenant', { id: missing });
-  const [pending] = await db.query<{ dev_no: string; order_no: string }>(
-    `SELECT i.dev_no, o.order_no FROM service_order_item i JOIN service_order o ON o.id = i.order_id
-      WHERE o.status = 'unpaid' AND o.tenant_id = $1 AND i.dev_no = ANY($2::text[]) ORDER BY i.dev_no LIMIT 1`,
-    [auth.tenantId, ids],
-  );
+  const pending = await firstUnpaidDevice(db, auth.tenantId, ids);
   if (pending)
     throw fieldFailure(lang, 'deviceIds', 'subscribeDeviceHasUnpaid', {
       id: pending.dev_no,
       orderNo: pending.order_no,
     });
   const price = await unitPriceFen(db);
-  const id = await db.tx(async (q) => {
-    const [row] = await q.query<{ id: string }>(
-      `INSERT INTO service_order (tenant_id, order_no, months, device_count, unit_price, amount, create_by)
-       VALUES ($1, 'SO' || to_char(now() AT TIME ZONE 'Asia/Shanghai', 'YYYYMMDD') || lpad(nextval('service_order_no_seq')::text, 6, '0'),
-               $2, $3, $4, $5, $6) RETURNING id`,
-      [auth.tenantId, body.months, ids.length, price, renewalAmount(ids.length, body.months, price), auth.username],
-    );
-    await q.query('INSERT INTO service_order_item (order_id, dev_no) SELECT $1, unnest($2::text[])', [row!.id, ids]);
-    return row!.id;
-  });
+  const id = await db.tx((q) =>
+    insertOrder(q, {
+      tenantId: auth.tenantId,
+      by: auth.username,
+      months: body.months,
+      deviceIds: ids,
+      unitPrice: price,
+      amount: renewalAmount(ids.length, body.months, price),
+    }),
+  );
   return getOrder(db, auth.tenantId, id);
 }
 
@@ -187,10 +161,7 @@ export async function cancelOrder(db: Db, auth: AuthContext, id: string): Promis
   await db.tx(async (q) => {
     const order = await getOrder(q, auth.tenantId, id, true);
     if (order.status !== 'unpaid') throw new AppError('business', 'subscribeOrderNotUnpaid');
-    await q.query(
-      `UPDATE service_order SET status = 'cancelled', cancel_time = now(), cancel_by = $2, update_by = $2, update_time = now() WHERE id = $1`,
-      [id, auth.username],
-    );
+    await markCancelled(q, id, auth.username);
   });
   return getOrder(db, auth.tenantId, id);
 }
@@ -198,11 +169,7 @@ export async function cancelOrder(db: Db, auth: AuthContext, id: string): Promis
 /** True when the caller acts in the platform tenant and holds its administrator role. */
 export async function isPlatformAdmin(q: Queryable, auth: Pick<AuthContext, 'tenantId' | 'userId'>): Promise<boolean> {
   if (auth.tenantId !== PLATFORM_TENANT_ID) return false;
-  const rows = await q.query(
-    `SELECT 1 FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = $1 AND r.tenant_id = $2 AND r.role_code = 'admin'`,
-    [auth.userId, PLATFORM_TENANT_ID],
-  );
-  return rows.length > 0;
+  return holdsPlatformAdminRole(q, auth.userId);
 }
 
 /**
@@ -217,26 +184,7 @@ export async function confirmPay(db: Db, auth: AuthContext, id: string): Promise
   await db.tx(async (q) => {
     const order = await getOrder(q, auth.tenantId, id, true);
     if (order.status !== 'unpaid') throw new AppError('business', 'subscribeOrderNotUnpaid');
-    await q.query(
-      `UPDATE service_order_item i SET period_start = v.start, period_end = v.start + make_interval(months => $2::int)
-         FROM (SELECT x.dev_no, greatest(now(), coalesce(s.service_end, now())) AS start
-                 FROM service_order_item x LEFT JOIN device_service s ON s.dev_no = x.dev_no WHERE x.order_id = $1) v
-        WHERE i.order_id = $1 AND i.dev_no = v.dev_no`,
-      [id, order.months],
-    );
-    await q.query(
-      `INSERT INTO device_service (dev_no, tenant_id, service_end, update_time)
-       SELECT i.dev_no, $2, i.period_end, now() FROM service_order_item i WHERE i.order_id = $1
-       ON CONFLICT (dev_no) DO UPDATE SET service_end = greatest(device_service.service_end, EXCLUDED.service_end), tenant_id = EXCLUDED.tenant_id, update_time = now()`,
-      [id, order.tenantId],
-    );
-    await q.query(
-      `UPDATE service_order SET status = 'paid', pay_time = now(), pay_by = $2, update_by = $2, update_time = now(),
-              period_start = (SELECT min(period_start) FROM service_order_item WHERE order_id = $1),
-              period_end = (SELECT max(period_end) FROM service_order_item WHERE order_id = $1)
-        WHERE id = $1`,
-      [id, auth.username],
-    );
+    await recordPayment(q, id, order.tenantId, order.months, auth.username);
   });
   return getOrder(db, auth.tenantId, id);
 }

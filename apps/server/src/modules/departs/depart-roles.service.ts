@@ -1,9 +1,33 @@
 import type { DepartRoleCreate, DepartRoleEdit, DepartRoleRecord, RoleDataRuleChoice } from '@ztj/contracts';
+import { addRow, type CrudSpec } from '../../platform/crud/tenant-crud';
 import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { requireAllVisible, requireVisible } from '../../platform/list/list-runner';
-import { AUDIT_LABELS, isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
+import type { ListCaller, ListSpec } from '../../platform/list/list-spec';
+import {
+  grantedPermissionIds,
+  permissionDataRules,
+  ROLE_FIELDS,
+  roleCrud,
+  roleRecordOf,
+  type RoleScope,
+} from '../roles/role-scope';
 import { USER_LIST } from '../users/users.list';
+import {
+  countDepartRoles,
+  countHeldPermissions,
+  departChosenRuleIds,
+  departHolds,
+  departOfRole,
+  departRoleRuleIds,
+  departsOfRoles,
+  isMember,
+  memberRoleIds,
+  replaceDepartRolePermissions,
+  replaceDepartRoleRules,
+  replaceMemberRoles,
+  roleGranted,
+} from './depart-roles.repo';
 import { DEPART_LIST } from './departs.service';
 
 /**
@@ -16,35 +40,34 @@ export const DEPART_ROLE_LIST: ListSpec<DepartRoleRecord> = {
   select: 'r.*',
   tenantScope: 'r.tenant_id = $tenant',
   idSql: 'r.id',
-  fields: {
-    roleName: { sql: 'r.role_name', type: 'string', label: { 'zh-CN': '角色名称', 'en-US': 'Role name' } },
-    roleCode: { sql: 'r.role_code', type: 'string', label: { 'zh-CN': '角色编码', 'en-US': 'Role code' } },
-    description: { sql: 'r.description', type: 'string', label: { 'zh-CN': '描述', 'en-US': 'Description' } },
-    createTime: { sql: 'r.create_time', type: 'datetime', label: AUDIT_LABELS.createTime },
-  },
+  fields: ROLE_FIELDS,
   params: { deptId: 'r.depart_id = ?', departId: 'r.depart_id = ?' },
-  map: (r) => ({
-    id: String(r.id),
-    departId: String(r.depart_id),
-    roleName: String(r.role_name),
-    roleCode: String(r.role_code),
-    description: textOrNull(r.description),
-    createBy: textOrNull(r.create_by),
-    createTime: isoOrNull(r.create_time),
-  }),
+  map: (r) => {
+    const { id, ...role } = roleRecordOf(r);
+    return { id, departId: String(r.depart_id), ...role };
+  },
 };
 
-async function checkCode(q: Queryable, departId: string, code: string, exceptId: string | null): Promise<void> {
-  const hit = await q.query(
-    'SELECT 1 FROM sys_depart_role WHERE depart_id = $1 AND lower(role_code) = lower($2) AND id IS DISTINCT FROM $3',
-    [departId, code, exceptId],
-  );
-  if (hit.length) throw new AppError('conflict', 'roleCodeExists');
-}
+/** Department roles: codes unique in their department; grants in `sys_depart_role_permission`. */
+const DEPART_ROLES: RoleScope<DepartRoleCreate> = {
+  table: 'sys_depart_role',
+  grants: 'sys_depart_role_permission',
+  owner: { column: 'depart_id', value: (b) => b.departId },
+};
 
-async function departOf(db: Queryable, roleId: string): Promise<string> {
-  const [row] = await db.query<{ depart_id: string }>('SELECT depart_id FROM sys_depart_role WHERE id = $1', [roleId]);
-  return row!.depart_id;
+/**
+ * Department roles as a generic CRUD entity (conflict roleCodeExists for a code the department
+ * has, in any case); an edit keeps the role's department, a delete takes its grants and member
+ * links with it.
+ */
+export const DEPART_ROLE_CRUD: CrudSpec<DepartRoleRecord, DepartRoleCreate, DepartRoleEdit> = roleCrud(
+  DEPART_ROLE_LIST,
+  DEPART_ROLES,
+);
+
+/** The department of a role already checked visible. */
+async function departOf(q: Queryable, roleId: string): Promise<string> {
+  return (await departOfRole(q, roleId))!;
 }
 
 /**
@@ -53,38 +76,13 @@ async function departOf(db: Queryable, roleId: string): Promise<string> {
  */
 export async function createDepartRole(db: Db, b: DepartRoleCreate, caller: ListCaller): Promise<string> {
   await requireVisible(db, DEPART_LIST, b.departId, caller);
-  await checkCode(db, b.departId, b.roleCode, null);
-  const [row] = await db.query<{ id: string }>(
-    'INSERT INTO sys_depart_role (tenant_id, depart_id, role_name, role_code, description, create_by) VALUES ($1,$2,$3,$4,$5,$6) RETURNING id',
-    [caller.tenantId, b.departId, b.roleName, b.roleCode, b.description ?? null, caller.username],
-  );
-  return row!.id;
-}
-
-/** Edits a department role (its department does not change). */
-export async function editDepartRole(db: Db, b: DepartRoleEdit, caller: ListCaller): Promise<void> {
-  await requireVisible(db, DEPART_ROLE_LIST, b.id, caller);
-  await checkCode(db, await departOf(db, b.id), b.roleCode, b.id);
-  await db.query(
-    'UPDATE sys_depart_role SET role_name = $2, role_code = $3, description = $4, update_by = $5, update_time = now() WHERE id = $1',
-    [b.id, b.roleName, b.roleCode, b.description ?? null, caller.username],
-  );
-}
-
-/** Deletes department roles; their grants and member links go with them. */
-export async function deleteDepartRoles(db: Db, ids: string[], caller: ListCaller): Promise<void> {
-  const visible = await requireAllVisible(db, DEPART_ROLE_LIST, ids, caller);
-  await db.query('DELETE FROM sys_depart_role WHERE id = ANY($1::text[])', [visible]);
+  return addRow(db, DEPART_ROLE_CRUD, b, caller, 'zh-CN');
 }
 
 /** Permission ids granted to a department role of the caller's tenant. */
 export async function departRolePermissionIds(db: Db, roleId: string, caller: ListCaller): Promise<string[]> {
   await requireVisible(db, DEPART_ROLE_LIST, roleId, caller);
-  const rows = await db.query<{ permission_id: string }>(
-    'SELECT permission_id FROM sys_depart_role_permission WHERE role_id = $1 ORDER BY permission_id',
-    [roleId],
-  );
-  return rows.map((r) => r.permission_id);
+  return grantedPermissionIds(db, DEPART_ROLES, roleId);
 }
 
 /**
@@ -101,22 +99,9 @@ export async function saveDepartRolePermissions(
   await requireVisible(db, DEPART_ROLE_LIST, roleId, caller);
   await db.tx(async (q) => {
     const departId = await departOf(q, roleId);
-    const allowed = await q.query(
-      'SELECT permission_id FROM sys_depart_permission WHERE depart_id = $1 AND permission_id = ANY($2::text[])',
-      [departId, permissionIds],
-    );
-    if (allowed.length !== permissionIds.length) throw new AppError('business', 'departRolePermissionOutside');
-    // Only the grants taken away are deleted: the data rules of the kept ones stay with them.
-    await q.query(
-      'DELETE FROM sys_depart_role_permission WHERE role_id = $1 AND NOT (permission_id = ANY($2::text[]))',
-      [roleId, permissionIds],
-    );
-    if (permissionIds.length) {
-      await q.query(
-        'INSERT INTO sys_depart_role_permission (role_id, permission_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
-        [roleId, permissionIds],
-      );
-    }
+    if ((await countHeldPermissions(q, departId, permissionIds)) !== permissionIds.length)
+      throw new AppError('business', 'departRolePermissionOutside');
+    await replaceDepartRolePermissions(q, roleId, permissionIds);
   });
 }
 
@@ -127,11 +112,6 @@ async function requireRoleOf(db: Db, departId: string, roleId: string, caller: L
 }
 
 /**
- * Data rules (SPEC §6) of a permission defined in the caller's tenant and the ones the department
- * role applies for it (JeecgBoot `GET /sys/sysDepartPermission/datarule/{permissionId}/{departId}/{roleId}`).
- * @throws AppError notFound when the role is not a role of `departId` in the caller's tenant.
- */
-/**
  * The data rules of a permission a department offers its roles (JeecgBoot's department
  * data rules): the ones it chose, or every rule of the permission in the tenant when it chose none.
  */
@@ -141,21 +121,16 @@ export async function offeredRules(
   permissionId: string,
   tenantId: number,
 ): Promise<{ id: string; ruleName: string }[]> {
-  const all = await q.query<{ id: string; ruleName: string }>(
-    'SELECT id, rule_name AS "ruleName" FROM sys_permission_data_rule WHERE permission_id = $1 AND tenant_id = $2 ORDER BY create_time, id',
-    [permissionId, tenantId],
-  );
-  const chosen = new Set(
-    (
-      await q.query<{ rule_id: string }>(
-        'SELECT rule_id FROM sys_depart_data_rule WHERE depart_id = $1 AND permission_id = $2',
-        [departId, permissionId],
-      )
-    ).map((r) => r.rule_id),
-  );
+  const all = await permissionDataRules(q, permissionId, tenantId);
+  const chosen = new Set(await departChosenRuleIds(q, departId, permissionId));
   return chosen.size ? all.filter((r) => chosen.has(r.id)) : all;
 }
 
+/**
+ * Data rules (SPEC §6) of a permission defined in the caller's tenant and the ones the department
+ * role applies for it (JeecgBoot `GET /sys/sysDepartPermission/datarule/{permissionId}/{departId}/{roleId}`).
+ * @throws AppError notFound when the role is not a role of `departId` in the caller's tenant.
+ */
 export async function departRoleDataRules(
   db: Db,
   permissionId: string,
@@ -165,11 +140,7 @@ export async function departRoleDataRules(
 ): Promise<RoleDataRuleChoice> {
   await requireRoleOf(db, departId, roleId, caller);
   const datarule = await offeredRules(db, departId, permissionId, caller.tenantId);
-  const checked = await db.query<{ rule_id: string }>(
-    'SELECT rule_id FROM sys_depart_role_data_rule WHERE role_id = $1 AND permission_id = $2 ORDER BY rule_id',
-    [roleId, permissionId],
-  );
-  return { datarule, drChecked: checked.map((c) => c.rule_id).join(',') };
+  return { datarule, drChecked: (await departRoleRuleIds(db, roleId, permissionId)).join(',') };
 }
 
 /**
@@ -191,29 +162,12 @@ export async function saveDepartRoleDataRules(
   await requireVisible(db, DEPART_ROLE_LIST, roleId, caller);
   await db.tx(async (q) => {
     const departId = await departOf(q, roleId);
-    const held = await q.query('SELECT 1 FROM sys_depart_permission WHERE depart_id = $1 AND permission_id = $2', [
-      departId,
-      permissionId,
-    ]);
-    if (!held.length) throw new AppError('business', 'departRolePermissionOutside');
-    const granted = await q.query(
-      'SELECT 1 FROM sys_depart_role_permission WHERE role_id = $1 AND permission_id = $2',
-      [roleId, permissionId],
-    );
-    if (!granted.length) throw new AppError('business', 'departRoleDataRuleUngranted');
+    if (!(await departHolds(q, departId, permissionId))) throw new AppError('business', 'departRolePermissionOutside');
+    if (!(await roleGranted(q, roleId, permissionId))) throw new AppError('business', 'departRoleDataRuleUngranted');
     const unique = [...new Set(ruleIds)];
     const offered = new Set((await offeredRules(q, departId, permissionId, caller.tenantId)).map((r) => r.id));
     if (!unique.every((id) => offered.has(id))) throw new AppError('notFound', 'notFound');
-    await q.query('DELETE FROM sys_depart_role_data_rule WHERE role_id = $1 AND permission_id = $2', [
-      roleId,
-      permissionId,
-    ]);
-    if (unique.length) {
-      await q.query(
-        'INSERT INTO sys_depart_role_data_rule (role_id, permission_id, rule_id) SELECT $1, $2, unnest($3::text[])',
-        [roleId, permissionId, unique],
-      );
-    }
+    await replaceDepartRoleRules(q, roleId, permissionId, unique);
   });
 }
 
@@ -238,11 +192,7 @@ export async function userDepartRoleIds(
 ): Promise<string[]> {
   await requireVisible(db, DEPART_LIST, departId, caller);
   await requireVisible(db, USER_LIST, userId, caller);
-  const rows = await db.query<{ role_id: string }>(
-    'SELECT dru.role_id FROM sys_depart_role_user dru JOIN sys_depart_role dr ON dr.id = dru.role_id WHERE dru.user_id = $1 AND dr.depart_id = $2 ORDER BY dr.role_code',
-    [userId, departId],
-  );
-  return rows.map((r) => r.role_id);
+  return memberRoleIds(db, userId, departId);
 }
 
 /**
@@ -263,34 +213,15 @@ export async function saveUserDepartRoles(
     const roles = [...new Set([...roleIds, ...oldRoleIds])];
     if (roles.length === 0) return;
     await requireAllVisible(db, DEPART_ROLE_LIST, roles, caller);
-    const departs = await db.query<{ depart_id: string }>(
-      'SELECT DISTINCT depart_id FROM sys_depart_role WHERE id = ANY($1::text[])',
-      [roles],
-    );
+    const departs = await departsOfRoles(db, roles);
     if (departs.length !== 1) throw new AppError('notFound', 'notFound');
-    departId = departs[0]!.depart_id;
+    departId = departs[0]!;
   }
   await requireVisible(db, DEPART_LIST, departId, caller);
   await requireVisible(db, USER_LIST, userId, caller);
   await db.tx(async (q) => {
-    const member = await q.query('SELECT 1 FROM sys_user_depart WHERE user_id = $1 AND dep_id = $2', [
-      userId,
-      departId,
-    ]);
-    if (!member.length) throw new AppError('business', 'departRoleUserOutside');
-    const known = await q.query('SELECT 1 FROM sys_depart_role WHERE depart_id = $1 AND id = ANY($2::text[])', [
-      departId,
-      roleIds,
-    ]);
-    if (known.length !== roleIds.length) throw new AppError('notFound', 'notFound');
-    await q.query(
-      'DELETE FROM sys_depart_role_user dru USING sys_depart_role dr WHERE dr.id = dru.role_id AND dr.depart_id = $2 AND dru.user_id = $1',
-      [userId, departId],
-    );
-    if (roleIds.length)
-      await q.query('INSERT INTO sys_depart_role_user (user_id, role_id) SELECT $1, unnest($2::text[])', [
-        userId,
-        roleIds,
-      ]);
+    if (!(await isMember(q, userId, departId))) throw new AppError('business', 'departRoleUserOutside');
+    if ((await countDepartRoles(q, departId, roleIds)) !== roleIds.length) throw new AppError('notFound', 'notFound');
+    await replaceMemberRoles(q, userId, departId, roleIds);
   });
 }

@@ -1,6 +1,7 @@
 import { DepartRoleRoutes, DepartRoutes, splitIds, UserRoutes } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config/config';
+import { deleteRows, editRow } from '../../platform/crud/tenant-crud';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
 import { listPage, requireVisible } from '../../platform/list/list-runner';
@@ -60,16 +61,17 @@ function departRoleRoutes(app: FastifyInstance, db: Db): void {
   registerRoute(app, db, R.add, async ({ auth, body }) => ({
     id: await roles.createDepartRole(db, body, callerOf(auth)),
   }));
-  registerRoute(app, db, R.edit, async ({ auth, body }) => {
-    await roles.editDepartRole(db, body, callerOf(auth));
+  // edit and delete see every department role of the tenant (no data rules of the list)
+  registerRoute(app, db, R.edit, async ({ auth, body, lang }) => {
+    await editRow(db, roles.DEPART_ROLE_CRUD, body, callerOf(auth), lang);
     return null;
   });
   registerRoute(app, db, R.delete, async ({ auth, query }) => {
-    await roles.deleteDepartRoles(db, [query.id], callerOf(auth));
+    await deleteRows(db, roles.DEPART_ROLE_CRUD, [query.id], callerOf(auth));
     return null;
   });
   registerRoute(app, db, R.deleteBatch, async ({ auth, query }) => {
-    await roles.deleteDepartRoles(db, splitIds(query.ids), callerOf(auth));
+    await deleteRows(db, roles.DEPART_ROLE_CRUD, splitIds(query.ids), callerOf(auth));
     return null;
   });
   registerRoute(app, db, R.queryPermission, ({ auth, query }) =>

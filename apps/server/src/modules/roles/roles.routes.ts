@@ -1,10 +1,11 @@
 import { RoleRoutes, splitIds } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config/config';
+import { crudOperations, registerCrudRoutes } from '../../platform/crud/crud-routes';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
 import { runImport } from '../../platform/list/import-runner';
-import { listAll, listPage } from '../../platform/list/list-runner';
+import { listAll } from '../../platform/list/list-runner';
 import { callerOf } from '../../platform/list/list-spec';
 import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
 import * as roles from './roles.service';
@@ -15,25 +16,13 @@ import { listExporter } from '../../platform/exports/export-registry';
 export function roleRoutes(app: FastifyInstance, db: Db, config: Config): void {
   const R = RoleRoutes;
   const L = roles.ROLE_LIST;
-  registerRoute(app, db, R.list, ({ auth, query }) => listPage(db, L, query, callerOf(auth, R.list.access)));
+  registerCrudRoutes(app, db, R, {
+    ...crudOperations(roles.ROLE_CRUD),
+    add: (q, body, caller) => q.tx((t) => roles.createRole(t, body, caller)),
+  });
   registerRoute(app, db, R.queryall, ({ auth }) =>
     listAll(db, L, { column: 'roleCode', order: 'asc' }, callerOf(auth, R.list.access)),
   );
-  registerRoute(app, db, R.add, async ({ auth, body }) => ({
-    id: await db.tx((q) => roles.createRole(q, body, callerOf(auth))),
-  }));
-  registerRoute(app, db, R.edit, async ({ auth, body }) => {
-    await roles.editRole(db, body, callerOf(auth, R.list.access));
-    return null;
-  });
-  registerRoute(app, db, R.delete, async ({ auth, query }) => {
-    await roles.deleteRoles(db, [query.id], callerOf(auth, R.list.access));
-    return null;
-  });
-  registerRoute(app, db, R.deleteBatch, async ({ auth, query }) => {
-    await roles.deleteRoles(db, splitIds(query.ids), callerOf(auth, R.list.access));
-    return null;
-  });
   registerRoute(app, db, R.queryRolePermission, ({ auth, query }) =>
     roles.rolePermissionIds(db, query.roleId, callerOf(auth)),
   );

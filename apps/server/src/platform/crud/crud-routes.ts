@@ -8,12 +8,12 @@ import { callerOf, type ListCaller, type ListSpec } from '../list/list-spec';
 import { addRow, deleteRows, editRow, oneRow, type CrudSpec } from './tenant-crud';
 
 /**
- * The six routes of an administered entity as the contracts declare them (SPEC §7: `list`,
- * `queryById?id=`, `add`, `edit`, `delete?id=`, `deleteBatch?ids=a,b`).
+ * The routes of an administered entity as the contracts declare them (SPEC §7: `list`,
+ * `queryById?id=` where the entity has it, `add`, `edit`, `delete?id=`, `deleteBatch?ids=a,b`).
  */
 export interface CrudRouteTable {
   list: RouteDef;
-  queryById: RouteDef;
+  queryById?: RouteDef;
   add: RouteDef;
   edit: RouteDef;
   delete: RouteDef;
@@ -26,11 +26,11 @@ type BodyOf<D extends RouteDef> = z.output<NonNullable<D['body']>>;
 export interface CrudOperations<T extends CrudRouteTable, R = unknown> {
   /** The list behind `list` (and the rows every other operation may touch). */
   list: ListSpec<R>;
-  one(q: Queryable, id: string, caller: ListCaller): Promise<R>;
+  one(db: Db, id: string, caller: ListCaller): Promise<R>;
   /** @returns the new row's id */
-  add(q: Queryable, body: BodyOf<T['add']>, caller: ListCaller, lang: Language): Promise<string>;
-  edit(q: Queryable, body: BodyOf<T['edit']>, caller: ListCaller, lang: Language): Promise<void>;
-  remove(q: Queryable, ids: string[], caller: ListCaller): Promise<void>;
+  add(db: Db, body: BodyOf<T['add']>, caller: ListCaller, lang: Language): Promise<string>;
+  edit(db: Db, body: BodyOf<T['edit']>, caller: ListCaller, lang: Language): Promise<void>;
+  remove(db: Db, ids: string[], caller: ListCaller): Promise<void>;
 }
 
 /** The generic operations of a {@link CrudSpec} (tenant-crud.ts), to spread and override. */
@@ -53,7 +53,7 @@ export function crudOperations<R, C, E extends { id: string }>(
 }
 
 /**
- * Registers the six routes of `routes` over `ops`. Every call but `add` runs with the list
+ * Registers the routes of `routes` over `ops`. Every call but `add` runs with the list
  * route's permission code as the caller's permission, so the list's data rules also bound what
  * one may read, edit and delete; `add` creates in the caller's tenant.
  */
@@ -70,7 +70,8 @@ export function registerCrudRoutes<T extends CrudRouteTable, R>(
   registerRoute(app, db, R.list, ({ auth, query }) =>
     listPage(db, ops.list, query as Record<string, unknown>, callerOf(auth, access)),
   );
-  registerRoute(app, db, R.queryById, ({ auth, query }) => ops.one(db, idOf(query), callerOf(auth, access)));
+  if (R.queryById)
+    registerRoute(app, db, R.queryById, ({ auth, query }) => ops.one(db, idOf(query), callerOf(auth, access)));
   registerRoute(app, db, R.add, async ({ auth, body, lang }) => ({
     id: await ops.add(db, body as BodyOf<T['add']>, callerOf(auth), lang),
   }));

@@ -1,12 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AnnouncementRoutes, type AnnouncementRecord } from '@ztj/contracts';
+import { dateTimeColumn } from '../../platform/crud/crudColumns';
+import { CrudListPage } from '../../platform/crud/CrudListPage';
 import { feedback } from '../../platform/feedback/feedback';
 import { callApi } from '../../platform/http/callApi';
-import { formatDateTime } from '../../platform/list/listQuery';
-import { ListPage } from '../../platform/list/ListPage';
-import { RowActions } from '../../platform/list/RowActions';
 import { useListPage } from '../../platform/list/useListPage';
 import { AnnouncementFormModal } from './AnnouncementFormModal';
 import { PriorityTag } from './PriorityTag';
@@ -19,7 +18,6 @@ const STATUS_COLOUR: Record<string, string> = { '0': 'default', '1': 'green', '2
  */
 export function AnnouncementListPage(): ReactNode {
   const { t } = useTranslation(['announcements', 'list']);
-  const [dialog, setDialog] = useState<{ record?: AnnouncementRecord } | null>(null);
   const list = useListPage({
     route: AnnouncementRoutes.list,
     permissionPrefix: 'announcement',
@@ -28,8 +26,6 @@ export function AnnouncementListPage(): ReactNode {
     deleteBatchRoute: AnnouncementRoutes.deleteBatch,
   });
 
-  const edit = async (row: AnnouncementRecord): Promise<void> =>
-    setDialog({ record: await callApi(AnnouncementRoutes.queryById, { query: { id: row.id } }) });
   const act = (kind: 'release' | 'revoke', row: AnnouncementRecord): void => {
     feedback().modal.confirm({
       title: t(`${kind}Title`),
@@ -44,130 +40,91 @@ export function AnnouncementListPage(): ReactNode {
   };
 
   return (
-    <>
-      <ListPage<AnnouncementRecord>
-        testId="announcement-list"
-        list={list}
-        batchDelete
-        onAdd={() => setDialog({})}
-        queryFields={[
-          { name: 'titile', label: t('titile'), kind: 'text' },
+    <CrudListPage<AnnouncementRecord>
+      testId="announcement-list"
+      list={list}
+      batchDelete
+      queryFields={[
+        { name: 'titile', label: t('titile'), kind: 'text' },
+        {
+          name: 'sendStatus',
+          label: t('statusLabel'),
+          kind: 'select',
+          options: ['0', '1', '2'].map((v) => ({ value: v, label: t(`status.${v}`) })),
+        },
+        {
+          name: 'priority',
+          label: t('priorityLabel'),
+          kind: 'select',
+          options: ['L', 'M', 'H'].map((v) => ({ value: v, label: t(`priority.${v}`) })),
+        },
+        {
+          name: 'msgCategory',
+          label: t('categoryLabel'),
+          kind: 'select',
+          options: ['1', '2'].map((v) => ({ value: v, label: t(`category.${v}`) })),
+        },
+      ]}
+      superFields={[
+        { field: 'titile', label: t('titile'), type: 'string' },
+        { field: 'sender', label: t('sender'), type: 'string' },
+        { field: 'sendTime', label: t('sendTime'), type: 'datetime' },
+        { field: 'createTime', label: t('createTime'), type: 'datetime' },
+      ]}
+      columns={[
+        { title: t('titile'), dataIndex: 'titile', sorter: true, ellipsis: true, width: 220 },
+        {
+          title: t('categoryLabel'),
+          dataIndex: 'msgCategory',
+          width: 110,
+          render: (v: string) => t(`category.${v}`),
+        },
+        {
+          title: t('priorityLabel'),
+          dataIndex: 'priority',
+          sorter: true,
+          width: 90,
+          render: (v: AnnouncementRecord['priority']) => <PriorityTag priority={v} />,
+        },
+        { title: t('msgTypeLabel'), dataIndex: 'msgType', width: 110, render: (v: string) => t(`msgType.${v}`) },
+        {
+          title: t('statusLabel'),
+          dataIndex: 'sendStatus',
+          sorter: true,
+          width: 100,
+          render: (v: string) => (
+            <Tag color={STATUS_COLOUR[v]} data-testid="annt-status">
+              {t(`status.${v}`)}
+            </Tag>
+          ),
+        },
+        { title: t('sender'), dataIndex: 'sender', width: 110 },
+        dateTimeColumn(t('sendTime'), 'sendTime'),
+        dateTimeColumn(t('cancelTime'), 'cancelTime'),
+      ]}
+      actions={{
+        width: 150,
+        build: (row, std) => [
           {
-            name: 'sendStatus',
-            label: t('statusLabel'),
-            kind: 'select',
-            options: ['0', '1', '2'].map((v) => ({ value: v, label: t(`status.${v}`) })),
+            key: 'release',
+            label: t('release'),
+            permission: 'announcement:release',
+            hidden: row.sendStatus !== '0',
+            onClick: () => act('release', row),
           },
           {
-            name: 'priority',
-            label: t('priorityLabel'),
-            kind: 'select',
-            options: ['L', 'M', 'H'].map((v) => ({ value: v, label: t(`priority.${v}`) })),
+            key: 'revoke',
+            label: t('revoke'),
+            permission: 'announcement:revoke',
+            hidden: row.sendStatus !== '1',
+            onClick: () => act('revoke', row),
           },
-          {
-            name: 'msgCategory',
-            label: t('categoryLabel'),
-            kind: 'select',
-            options: ['1', '2'].map((v) => ({ value: v, label: t(`category.${v}`) })),
-          },
-        ]}
-        superFields={[
-          { field: 'titile', label: t('titile'), type: 'string' },
-          { field: 'sender', label: t('sender'), type: 'string' },
-          { field: 'sendTime', label: t('sendTime'), type: 'datetime' },
-          { field: 'createTime', label: t('createTime'), type: 'datetime' },
-        ]}
-        columns={[
-          { title: t('titile'), dataIndex: 'titile', sorter: true, ellipsis: true, width: 220 },
-          {
-            title: t('categoryLabel'),
-            dataIndex: 'msgCategory',
-            width: 110,
-            render: (v: string) => t(`category.${v}`),
-          },
-          {
-            title: t('priorityLabel'),
-            dataIndex: 'priority',
-            sorter: true,
-            width: 90,
-            render: (v: AnnouncementRecord['priority']) => <PriorityTag priority={v} />,
-          },
-          { title: t('msgTypeLabel'), dataIndex: 'msgType', width: 110, render: (v: string) => t(`msgType.${v}`) },
-          {
-            title: t('statusLabel'),
-            dataIndex: 'sendStatus',
-            sorter: true,
-            width: 100,
-            render: (v: string) => (
-              <Tag color={STATUS_COLOUR[v]} data-testid="annt-status">
-                {t(`status.${v}`)}
-              </Tag>
-            ),
-          },
-          { title: t('sender'), dataIndex: 'sender', width: 110 },
-          {
-            title: t('sendTime'),
-            dataIndex: 'sendTime',
-            sorter: true,
-            width: 170,
-            render: (v: string | null) => (v ? formatDateTime(v) : '-'),
-          },
-          {
-            title: t('cancelTime'),
-            dataIndex: 'cancelTime',
-            sorter: true,
-            width: 170,
-            render: (v: string | null) => (v ? formatDateTime(v) : '-'),
-          },
-          {
-            title: t('list:actions.title'),
-            key: 'actions',
-            fixed: 'right',
-            width: 150,
-            render: (_v, row) => (
-              <RowActions
-                actions={[
-                  {
-                    key: 'release',
-                    label: t('release'),
-                    permission: 'announcement:release',
-                    hidden: row.sendStatus !== '0',
-                    onClick: () => act('release', row),
-                  },
-                  {
-                    key: 'revoke',
-                    label: t('revoke'),
-                    permission: 'announcement:revoke',
-                    hidden: row.sendStatus !== '1',
-                    onClick: () => act('revoke', row),
-                  },
-                  {
-                    key: 'edit',
-                    label: t('list:actions.edit'),
-                    permission: 'announcement:edit',
-                    hidden: row.sendStatus !== '0',
-                    onClick: () => void edit(row),
-                  },
-                  {
-                    key: 'delete',
-                    label: t('list:actions.delete'),
-                    permission: 'announcement:delete',
-                    danger: true,
-                    onClick: () => list.confirmDelete(row.id),
-                  },
-                ]}
-              />
-            ),
-          },
-        ]}
-      />
-      {dialog && (
-        <AnnouncementFormModal
-          record={dialog.record}
-          onClose={() => setDialog(null)}
-          onSaved={() => void list.reload()}
-        />
-      )}
-    </>
+          { ...std.edit, hidden: row.sendStatus !== '0' },
+          std.delete,
+        ],
+      }}
+      loadForEdit={(row) => callApi(AnnouncementRoutes.queryById, { query: { id: row.id } })}
+      form={({ record, close, saved }) => <AnnouncementFormModal record={record} onClose={close} onSaved={saved} />}
+    />
   );
 }

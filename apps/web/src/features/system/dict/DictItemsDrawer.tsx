@@ -1,10 +1,9 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Badge, Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictAdminRoutes } from '@ztj/contracts';
+import { CrudListPage } from '../../../platform/crud/CrudListPage';
 import { callApi } from '../../../platform/http/callApi';
-import { ListPage } from '../../../platform/list/ListPage';
-import { RowActions } from '../../../platform/list/RowActions';
 import { useListPage, type RowOf } from '../../../platform/list/useListPage';
 import { useResponsive } from '../../../platform/responsive/useResponsive';
 import { EntityFormModal, textOrNull } from '../EntityFormModal';
@@ -21,7 +20,6 @@ export function DictItemsDrawer({
 }): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const { isMobile } = useResponsive();
-  const [editing, setEditing] = useState<{ row?: DictItem } | null>(null);
   const defaultQuery = useMemo(() => ({ dictId: dict.id }), [dict.id]);
   const list = useListPage({
     route: DictAdminRoutes.itemList,
@@ -31,7 +29,6 @@ export function DictItemsDrawer({
     deleteRoute: DictAdminRoutes.itemDelete,
     defaultSort: { column: 'sortOrder', order: 'asc' },
   });
-  const row = editing?.row;
   const status = [
     { value: 1, label: t('dict.enabled') },
     { value: 0, label: t('dict.disabled') },
@@ -43,11 +40,10 @@ export function DictItemsDrawer({
       title={t('dict.itemsOf', { name: dict.dictName })}
       onClose={onClose}
     >
-      <ListPage<DictItem>
+      <CrudListPage<DictItem>
         list={list}
         selectable={false}
         narrowQuery
-        onAdd={() => setEditing({})}
         queryFields={[{ name: 'itemText', label: t('dict.itemText'), kind: 'text' }]}
         columns={[
           { title: t('dict.itemText'), dataIndex: 'itemText' },
@@ -61,67 +57,45 @@ export function DictItemsDrawer({
               <Badge status={v === 1 ? 'success' : 'default'} text={v === 1 ? t('dict.enabled') : t('dict.disabled')} />
             ),
           },
-          {
-            title: t('list:actions.title'),
-            key: 'actions',
-            render: (_v, r) => (
-              <RowActions
-                actions={[
-                  {
-                    key: 'edit',
-                    label: t('list:actions.edit'),
-                    permission: 'dict:edit',
-                    onClick: () => setEditing({ row: r }),
-                  },
-                  {
-                    key: 'delete',
-                    label: t('list:actions.delete'),
-                    permission: 'dict:delete',
-                    danger: true,
-                    onClick: () => list.confirmDelete(r.id),
-                  },
-                ]}
-              />
-            ),
-          },
         ]}
+        actions={{ fixed: false }}
+        form={({ record: row, close }) => (
+          <EntityFormModal
+            title={row ? t('dict.editItem') : t('dict.addItem')}
+            initial={
+              row
+                ? {
+                    itemText: row.itemText,
+                    itemTextEn: row.itemTextEn,
+                    itemValue: row.itemValue,
+                    sortOrder: row.sortOrder,
+                    status: row.status,
+                  }
+                : { sortOrder: 0, status: 1 }
+            }
+            fields={[
+              { name: 'itemText', label: t('dict.itemText'), required: true, max: 100 },
+              { name: 'itemTextEn', label: t('dict.itemTextEn'), max: 100 },
+              { name: 'itemValue', label: t('dict.itemValue'), required: true, max: 100 },
+              { name: 'sortOrder', label: t('dict.sortOrder'), kind: 'number' },
+              { name: 'status', label: t('dict.status'), kind: 'radio', options: status },
+            ]}
+            onClose={close}
+            onSubmit={async (v) => {
+              const body = {
+                itemText: String(v.itemText ?? ''),
+                itemTextEn: textOrNull(v.itemTextEn),
+                itemValue: String(v.itemValue ?? ''),
+                sortOrder: Number(v.sortOrder ?? 0),
+                status: v.status === 0 ? (0 as const) : (1 as const),
+              };
+              if (row) await callApi(DictAdminRoutes.itemEdit, { body: { ...body, id: row.id } });
+              else await callApi(DictAdminRoutes.itemAdd, { body: { ...body, dictId: dict.id } });
+              await list.reload();
+            }}
+          />
+        )}
       />
-      {editing && (
-        <EntityFormModal
-          title={row ? t('dict.editItem') : t('dict.addItem')}
-          initial={
-            row
-              ? {
-                  itemText: row.itemText,
-                  itemTextEn: row.itemTextEn,
-                  itemValue: row.itemValue,
-                  sortOrder: row.sortOrder,
-                  status: row.status,
-                }
-              : { sortOrder: 0, status: 1 }
-          }
-          fields={[
-            { name: 'itemText', label: t('dict.itemText'), required: true, max: 100 },
-            { name: 'itemTextEn', label: t('dict.itemTextEn'), max: 100 },
-            { name: 'itemValue', label: t('dict.itemValue'), required: true, max: 100 },
-            { name: 'sortOrder', label: t('dict.sortOrder'), kind: 'number' },
-            { name: 'status', label: t('dict.status'), kind: 'radio', options: status },
-          ]}
-          onClose={() => setEditing(null)}
-          onSubmit={async (v) => {
-            const body = {
-              itemText: String(v.itemText ?? ''),
-              itemTextEn: textOrNull(v.itemTextEn),
-              itemValue: String(v.itemValue ?? ''),
-              sortOrder: Number(v.sortOrder ?? 0),
-              status: v.status === 0 ? (0 as const) : (1 as const),
-            };
-            if (row) await callApi(DictAdminRoutes.itemEdit, { body: { ...body, id: row.id } });
-            else await callApi(DictAdminRoutes.itemAdd, { body: { ...body, dictId: dict.id } });
-            await list.reload();
-          }}
-        />
-      )}
     </Drawer>
   );
 }

@@ -2,12 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { Button } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../platform/list/listQuery';
 import { DictAdminRoutes } from '@ztj/contracts';
+import { CrudListPage } from '../../../platform/crud/CrudListPage';
 import { feedback } from '../../../platform/feedback/feedback';
 import { callApi } from '../../../platform/http/callApi';
-import { ListPage } from '../../../platform/list/ListPage';
-import { RowActions } from '../../../platform/list/RowActions';
+import { formatDateTime } from '../../../platform/list/listQuery';
 import { useListPage, type RowOf } from '../../../platform/list/useListPage';
 import { usePermission } from '../../../platform/permissions/usePermission';
 import { EntityFormModal, textOrNull } from '../EntityFormModal';
@@ -20,7 +19,6 @@ type Dict = RowOf<typeof DictAdminRoutes.list>;
 export function DictListPage(): ReactNode {
   const { t } = useTranslation(['system', 'list']);
   const { can } = usePermission();
-  const [editing, setEditing] = useState<{ row?: Dict } | null>(null);
   const [items, setItems] = useState<Dict | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const list = useListPage({
@@ -41,14 +39,12 @@ export function DictListPage(): ReactNode {
       setRefreshing(false);
     }
   };
-  const row = editing?.row;
   return (
     <>
-      <ListPage<Dict>
+      <CrudListPage<Dict>
         testId="dict-list"
         list={list}
         batchDelete
-        onAdd={() => setEditing({})}
         extra={
           can('dict:refresh') && (
             <Button
@@ -77,66 +73,50 @@ export function DictListPage(): ReactNode {
           { title: t('dict.dictCode'), dataIndex: 'dictCode', sorter: true },
           { title: t('dict.description'), dataIndex: 'description', ellipsis: true, width: 200 },
           { title: t('user.createTime'), dataIndex: 'createTime', sorter: true, width: 200, render: formatDateTime },
-          {
-            title: t('list:actions.title'),
-            key: 'actions',
-            width: 160,
-            render: (_v, r) => (
-              <RowActions
-                actions={[
-                  { key: 'items', label: t('dict.items'), onClick: () => setItems(r) },
-                  {
-                    key: 'edit',
-                    label: t('list:actions.edit'),
-                    permission: 'dict:edit',
-                    onClick: () => setEditing({ row: r }),
-                  },
-                  {
-                    key: 'delete',
-                    label: t('list:actions.delete'),
-                    permission: 'dict:delete',
-                    danger: true,
-                    onClick: () => list.confirmDelete(r.id),
-                  },
-                ]}
-              />
-            ),
-          },
         ]}
+        actions={{
+          width: 160,
+          fixed: false,
+          build: (r, std) => [
+            { key: 'items', label: t('dict.items'), onClick: () => setItems(r) },
+            std.edit,
+            std.delete,
+          ],
+        }}
+        form={({ record: row, close }) => (
+          <EntityFormModal
+            title={row ? t('dict.edit') : t('dict.add')}
+            initial={
+              row
+                ? {
+                    dictName: row.dictName,
+                    dictNameEn: row.dictNameEn,
+                    dictCode: row.dictCode,
+                    description: row.description,
+                  }
+                : undefined
+            }
+            fields={[
+              { name: 'dictName', label: t('dict.dictName'), required: true, max: 100 },
+              { name: 'dictNameEn', label: t('dict.dictNameEn'), max: 100 },
+              { name: 'dictCode', label: t('dict.dictCode'), required: true, max: 100 },
+              { name: 'description', label: t('dict.description'), kind: 'textarea', max: 500 },
+            ]}
+            onClose={close}
+            onSubmit={async (v) => {
+              const body = {
+                dictName: String(v.dictName ?? ''),
+                dictNameEn: textOrNull(v.dictNameEn),
+                dictCode: String(v.dictCode ?? ''),
+                description: textOrNull(v.description),
+              };
+              if (row) await callApi(DictAdminRoutes.edit, { body: { ...body, id: row.id } });
+              else await callApi(DictAdminRoutes.add, { body });
+              await list.reload();
+            }}
+          />
+        )}
       />
-      {editing && (
-        <EntityFormModal
-          title={row ? t('dict.edit') : t('dict.add')}
-          initial={
-            row
-              ? {
-                  dictName: row.dictName,
-                  dictNameEn: row.dictNameEn,
-                  dictCode: row.dictCode,
-                  description: row.description,
-                }
-              : undefined
-          }
-          fields={[
-            { name: 'dictName', label: t('dict.dictName'), required: true, max: 100 },
-            { name: 'dictNameEn', label: t('dict.dictNameEn'), max: 100 },
-            { name: 'dictCode', label: t('dict.dictCode'), required: true, max: 100 },
-            { name: 'description', label: t('dict.description'), kind: 'textarea', max: 500 },
-          ]}
-          onClose={() => setEditing(null)}
-          onSubmit={async (v) => {
-            const body = {
-              dictName: String(v.dictName ?? ''),
-              dictNameEn: textOrNull(v.dictNameEn),
-              dictCode: String(v.dictCode ?? ''),
-              description: textOrNull(v.description),
-            };
-            if (row) await callApi(DictAdminRoutes.edit, { body: { ...body, id: row.id } });
-            else await callApi(DictAdminRoutes.add, { body });
-            await list.reload();
-          }}
-        />
-      )}
       {items && <DictItemsDrawer dict={items} onClose={() => setItems(null)} />}
     </>
   );

@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
 import { Space, Tag, Tooltip, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { StoredFileRoutes, type StoredFileRecord } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
+import { dateTimeColumn } from '../../../platform/crud/crudColumns';
+import { CrudListPage } from '../../../platform/crud/CrudListPage';
 import { http } from '../../../platform/http/httpClient';
 import { saveBlob } from '../../../platform/http/saveBlob';
-import { ListErrorAlert } from '../../../platform/list/ListErrorAlert';
-import { ListPage } from '../../../platform/list/ListPage';
-import { formatDateTime } from '../../../platform/list/listQuery';
-import { RowActions } from '../../../platform/list/RowActions';
 import { useListPage } from '../../../platform/list/useListPage';
 import { usePermission } from '../../../platform/permissions/usePermission';
 import { FileUploadButton } from './FileUploadButton';
@@ -45,112 +42,80 @@ export function FileListPage(): ReactNode {
     deleteRoute: StoredFileRoutes.delete,
     deleteBatchRoute: StoredFileRoutes.deleteBatch,
   });
-  const error =
-    useQueryClient()
-      .getQueryCache()
-      .findAll({ queryKey: ['list', StoredFileRoutes.list.path], type: 'active' })
-      .find((q) => q.state.status === 'error')?.state.error ?? null;
 
   return (
-    <>
-      <ListErrorAlert
-        error={error}
-        title={t('loadError')}
-        retryText={t('retry')}
-        onRetry={() => void list.reload()}
-        testId="files-list-error"
-      />
-      <ListPage<StoredFileRecord>
-        testId="files-list"
-        list={list}
-        batchDelete
-        extra={
-          <Space wrap align="start">
-            <FileUploadButton onUploaded={() => void list.reload()} />
-            <ImagesUploadButton onUploaded={() => void list.reload()} />
-          </Space>
-        }
-        queryFields={[
-          { name: 'fileName', label: t('fileName'), kind: 'text' },
-          { name: 'biz', label: t('biz'), kind: 'text' },
-        ]}
-        columns={[
+    <CrudListPage<StoredFileRecord>
+      testId="files-list"
+      loadError={{ route: StoredFileRoutes.list, title: t('loadError'), retryText: t('retry') }}
+      list={list}
+      batchDelete
+      extra={
+        <Space wrap align="start">
+          <FileUploadButton onUploaded={() => void list.reload()} />
+          <ImagesUploadButton onUploaded={() => void list.reload()} />
+        </Space>
+      }
+      queryFields={[
+        { name: 'fileName', label: t('fileName'), kind: 'text' },
+        { name: 'biz', label: t('biz'), kind: 'text' },
+      ]}
+      columns={[
+        {
+          title: t('fileName'),
+          dataIndex: 'fileName',
+          sorter: true,
+          ellipsis: true,
+          width: 240,
+          render: (_v, row) => (
+            <Tooltip title={row.filePath}>
+              <span data-testid="files-name">{nameOf(row)}</span>
+            </Tooltip>
+          ),
+        },
+        {
+          title: t('fileType'),
+          dataIndex: 'fileType',
+          sorter: true,
+          width: 90,
+          responsive: ['md'],
+          render: (v: string) => (v ? <Tag>{v.toUpperCase()}</Tag> : '-'),
+        },
+        {
+          title: t('fileSize'),
+          dataIndex: 'fileSize',
+          sorter: true,
+          width: 110,
+          render: (v: number | null) => formatFileSize(v, i18n.language),
+        },
+        {
+          title: t('biz'),
+          dataIndex: 'biz',
+          sorter: true,
+          width: 110,
+          render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+        },
+        {
+          title: t('uploader'),
+          dataIndex: 'createBy',
+          sorter: true,
+          width: 140,
+          render: (v: string | null, row) => row.createByName ?? v ?? '-',
+        },
+        dateTimeColumn(t('createTime')),
+      ]}
+      actions={{
+        width: 140,
+        build: (row, std) => [
           {
-            title: t('fileName'),
-            dataIndex: 'fileName',
-            sorter: true,
-            ellipsis: true,
-            width: 240,
-            render: (_v, row) => (
-              <Tooltip title={row.filePath}>
-                <span data-testid="files-name">{nameOf(row)}</span>
-              </Tooltip>
-            ),
+            key: 'download',
+            label: t('download'),
+            permission: 'file:download',
+            onClick: () => void downloadFile(row).catch(() => undefined),
           },
-          {
-            title: t('fileType'),
-            dataIndex: 'fileType',
-            sorter: true,
-            width: 90,
-            responsive: ['md'],
-            render: (v: string) => (v ? <Tag>{v.toUpperCase()}</Tag> : '-'),
-          },
-          {
-            title: t('fileSize'),
-            dataIndex: 'fileSize',
-            sorter: true,
-            width: 110,
-            render: (v: number | null) => formatFileSize(v, i18n.language),
-          },
-          {
-            title: t('biz'),
-            dataIndex: 'biz',
-            sorter: true,
-            width: 110,
-            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
-          },
-          {
-            title: t('uploader'),
-            dataIndex: 'createBy',
-            sorter: true,
-            width: 140,
-            render: (v: string | null, row) => row.createByName ?? v ?? '-',
-          },
-          {
-            title: t('createTime'),
-            dataIndex: 'createTime',
-            sorter: true,
-            width: 170,
-            render: (v: string | null) => (v ? formatDateTime(v) : '-'),
-          },
-          {
-            title: t('list:actions.title'),
-            key: 'actions',
-            fixed: 'right',
-            width: 140,
-            render: (_v, row) => (
-              <RowActions
-                actions={[
-                  {
-                    key: 'download',
-                    label: t('download'),
-                    permission: 'file:download',
-                    onClick: () => void downloadFile(row).catch(() => undefined),
-                  },
-                  {
-                    key: 'delete',
-                    label: t('list:actions.delete'),
-                    permission: 'file:delete',
-                    danger: true,
-                    onClick: () => list.confirmDelete(row.id),
-                  },
-                ]}
-              />
-            ),
-          },
-        ]}
-        selectable={can('file:batch_delete')}
-      />
-    </>
+          std.delete,
+        ],
+      }}
+      selectable={can('file:batch_delete')}
+    />
   );
 }

@@ -1,15 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Tag, Tooltip, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { GATEWAY_EXPORT_FILE, GatewayRouteRoutes, type GatewayRouteRecord } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
+import { codeColumn, dateTimeColumn } from '../../../platform/crud/crudColumns';
+import { CrudListPage } from '../../../platform/crud/CrudListPage';
 import { http } from '../../../platform/http/httpClient';
 import { saveBlob } from '../../../platform/http/saveBlob';
-import { ListErrorAlert } from '../../../platform/list/ListErrorAlert';
-import { ListPage } from '../../../platform/list/ListPage';
-import { formatDateTime } from '../../../platform/list/listQuery';
-import { RowActions } from '../../../platform/list/RowActions';
 import { useListPage } from '../../../platform/list/useListPage';
 import { usePermission } from '../../../platform/permissions/usePermission';
 import { GatewayRouteFormModal } from './GatewayRouteFormModal';
@@ -29,7 +26,6 @@ async function exportConfig(): Promise<void> {
 export function GatewayRouteListPage(): ReactNode {
   const { t } = useTranslation(['gateway', 'list']);
   const { can } = usePermission();
-  const [dialog, setDialog] = useState<{ route?: GatewayRouteRecord } | null>(null);
   const [exporting, setExporting] = useState(false);
   const list = useListPage({
     route: GatewayRouteRoutes.list,
@@ -38,11 +34,6 @@ export function GatewayRouteListPage(): ReactNode {
     deleteRoute: GatewayRouteRoutes.delete,
     deleteBatchRoute: GatewayRouteRoutes.deleteBatch,
   });
-  const error =
-    useQueryClient()
-      .getQueryCache()
-      .findAll({ queryKey: ['list', GatewayRouteRoutes.list.path], type: 'active' })
-      .find((q) => q.state.status === 'error')?.state.error ?? null;
   const yesNo = (v: number): ReactNode => (v === 1 ? <Tag color="blue">{t('yes')}</Tag> : <Tag>{t('no')}</Tag>);
   const runExport = (): void => {
     setExporting(true);
@@ -52,117 +43,67 @@ export function GatewayRouteListPage(): ReactNode {
   };
 
   return (
-    <>
-      <ListErrorAlert
-        error={error}
-        title={t('loadError')}
-        retryText={t('retry')}
-        onRetry={() => void list.reload()}
-        testId="gateway-list-error"
-      />
-      <ListPage<GatewayRouteRecord>
-        testId="gateway-list"
-        list={list}
-        batchDelete
-        onAdd={() => setDialog({})}
-        extra={
-          can('gateway:export') && (
-            <Tooltip title={t('exportHint')}>
-              <Button icon={<ExportOutlined />} loading={exporting} onClick={runExport} data-testid="gateway-export">
-                {t('export')}
-              </Button>
+    <CrudListPage<GatewayRouteRecord>
+      testId="gateway-list"
+      loadError={{ route: GatewayRouteRoutes.list, title: t('loadError'), retryText: t('retry') }}
+      list={list}
+      batchDelete
+      extra={
+        can('gateway:export') && (
+          <Tooltip title={t('exportHint')}>
+            <Button icon={<ExportOutlined />} loading={exporting} onClick={runExport} data-testid="gateway-export">
+              {t('export')}
+            </Button>
+          </Tooltip>
+        )
+      }
+      queryFields={[
+        { name: 'routerId', label: t('fields.routerId'), kind: 'text' },
+        { name: 'name', label: t('fields.name'), kind: 'text' },
+        {
+          name: 'status',
+          label: t('fields.status'),
+          kind: 'select',
+          options: [
+            { value: 1, label: t('enabled') },
+            { value: 0, label: t('disabled') },
+          ],
+        },
+      ]}
+      columns={[
+        codeColumn(t('fields.routerId'), 'routerId'),
+        { title: t('fields.name'), dataIndex: 'name', sorter: true, ellipsis: true },
+        { title: t('fields.uri'), dataIndex: 'uri', ellipsis: true, width: 220 },
+        {
+          title: t('fields.predicates'),
+          dataIndex: 'predicates',
+          ellipsis: true,
+          width: 220,
+          render: (v: string) => (
+            <Tooltip title={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{v}</pre>}>
+              <Typography.Text code>{v}</Typography.Text>
             </Tooltip>
-          )
-        }
-        queryFields={[
-          { name: 'routerId', label: t('fields.routerId'), kind: 'text' },
-          { name: 'name', label: t('fields.name'), kind: 'text' },
-          {
-            name: 'status',
-            label: t('fields.status'),
-            kind: 'select',
-            options: [
-              { value: 1, label: t('enabled') },
-              { value: 0, label: t('disabled') },
-            ],
-          },
-        ]}
-        columns={[
-          {
-            title: t('fields.routerId'),
-            dataIndex: 'routerId',
-            sorter: true,
-            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
-          },
-          { title: t('fields.name'), dataIndex: 'name', sorter: true, ellipsis: true },
-          { title: t('fields.uri'), dataIndex: 'uri', ellipsis: true, width: 220 },
-          {
-            title: t('fields.predicates'),
-            dataIndex: 'predicates',
-            ellipsis: true,
-            width: 220,
-            render: (v: string) => (
-              <Tooltip title={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{v}</pre>}>
-                <Typography.Text code>{v}</Typography.Text>
-              </Tooltip>
-            ),
-          },
-          { title: t('fields.stripPrefix'), dataIndex: 'stripPrefix', width: 100, render: yesNo },
-          { title: t('fields.retryable'), dataIndex: 'retryable', width: 90, render: yesNo },
-          { title: t('fields.persistable'), dataIndex: 'persistable', width: 90, render: yesNo },
-          { title: t('fields.showApi'), dataIndex: 'showApi', width: 100, render: yesNo },
-          {
-            title: t('fields.status'),
-            dataIndex: 'status',
-            sorter: true,
-            width: 90,
-            render: (v: number) => (
-              <Tag color={v === 1 ? 'green' : 'default'} data-testid="gateway-status">
-                {v === 1 ? t('enabled') : t('disabled')}
-              </Tag>
-            ),
-          },
-          {
-            title: t('createTime'),
-            dataIndex: 'createTime',
-            sorter: true,
-            width: 170,
-            render: (v: string | null) => (v ? formatDateTime(v) : '-'),
-          },
-          {
-            title: t('list:actions.title'),
-            key: 'actions',
-            fixed: 'right',
-            width: 130,
-            render: (_v, row) => (
-              <RowActions
-                actions={[
-                  {
-                    key: 'edit',
-                    label: t('list:actions.edit'),
-                    permission: 'gateway:edit',
-                    onClick: () => setDialog({ route: row }),
-                  },
-                  {
-                    key: 'delete',
-                    label: t('list:actions.delete'),
-                    permission: 'gateway:delete',
-                    danger: true,
-                    onClick: () => list.confirmDelete(row.id),
-                  },
-                ]}
-              />
-            ),
-          },
-        ]}
-      />
-      {dialog && (
-        <GatewayRouteFormModal
-          route={dialog.route}
-          onClose={() => setDialog(null)}
-          onSaved={() => void list.reload()}
-        />
-      )}
-    </>
+          ),
+        },
+        { title: t('fields.stripPrefix'), dataIndex: 'stripPrefix', width: 100, render: yesNo },
+        { title: t('fields.retryable'), dataIndex: 'retryable', width: 90, render: yesNo },
+        { title: t('fields.persistable'), dataIndex: 'persistable', width: 90, render: yesNo },
+        { title: t('fields.showApi'), dataIndex: 'showApi', width: 100, render: yesNo },
+        {
+          title: t('fields.status'),
+          dataIndex: 'status',
+          sorter: true,
+          width: 90,
+          render: (v: number) => (
+            <Tag color={v === 1 ? 'green' : 'default'} data-testid="gateway-status">
+              {v === 1 ? t('enabled') : t('disabled')}
+            </Tag>
+          ),
+        },
+        dateTimeColumn(t('createTime')),
+      ]}
+      actions={{ width: 130 }}
+      form={({ record, close, saved }) => <GatewayRouteFormModal route={record} onClose={close} onSaved={saved} />}
+    />
   );
 }

@@ -1,10 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Modal, Tag, Typography } from 'antd';
+import { Modal, Tag } from 'antd';
 import { PopupReportRoutes, type PopupReportRecord } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../platform/list/ListPage';
-import { formatDateTime } from '../../../platform/list/listQuery';
-import { RowActions } from '../../../platform/list/RowActions';
+import { codeColumn, dateTimeColumn } from '../../../platform/crud/crudColumns';
+import { CrudListPage } from '../../../platform/crud/CrudListPage';
 import { useListPage } from '../../../platform/list/useListPage';
 import { PopupReportModal } from '../../../platform/pickers/PopupReportModal';
 import { reportCellText, type ReportRow } from '../../../platform/pickers/popupReport';
@@ -18,7 +17,6 @@ import { PopupReportFormModal } from './PopupReportFormModal';
  */
 export function PopupReportListPage(): ReactNode {
   const { t } = useTranslation(['popupReports', 'list']);
-  const [dialog, setDialog] = useState<{ report?: PopupReportRecord } | null>(null);
   const [preview, setPreview] = useState<PopupReportRecord | null>(null);
   const list = useListPage({
     route: PopupReportRoutes.list,
@@ -47,22 +45,16 @@ export function PopupReportListPage(): ReactNode {
 
   return (
     <>
-      <ListPage<PopupReportRecord>
+      <CrudListPage<PopupReportRecord>
         testId="popup-report-list"
         list={list}
         batchDelete
-        onAdd={() => setDialog({})}
         queryFields={[
           { name: 'code', label: t('fields.code'), kind: 'text' },
           { name: 'name', label: t('fields.name'), kind: 'text' },
         ]}
         columns={[
-          {
-            title: t('fields.code'),
-            dataIndex: 'code',
-            sorter: true,
-            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
-          },
+          codeColumn(t('fields.code'), 'code'),
           { title: t('fields.name'), dataIndex: 'name', sorter: true, ellipsis: true },
           {
             title: t('fields.dbSource'),
@@ -78,49 +70,18 @@ export function PopupReportListPage(): ReactNode {
             responsive: ['md'],
             render: (_v, r) => r.columns.map((c) => c.title).join(', '),
           },
-          {
-            title: t('createTime'),
-            dataIndex: 'createTime',
-            sorter: true,
-            width: 170,
-            responsive: ['lg'],
-            render: (v: string | null) => (v ? formatDateTime(v) : '-'),
-          },
-          {
-            title: t('list:actions.title'),
-            key: 'actions',
-            fixed: 'right',
-            width: 170,
-            render: (_v, row) => (
-              <RowActions
-                actions={[
-                  { key: 'preview', label: t('preview.action'), onClick: () => setPreview(row) },
-                  {
-                    key: 'edit',
-                    label: t('list:actions.edit'),
-                    permission: 'onlreport:edit',
-                    onClick: () => setDialog({ report: row }),
-                  },
-                  {
-                    key: 'delete',
-                    label: t('list:actions.delete'),
-                    permission: 'onlreport:delete',
-                    danger: true,
-                    onClick: () => list.confirmDelete(row.id),
-                  },
-                ]}
-              />
-            ),
-          },
+          dateTimeColumn(t('createTime'), 'createTime', { responsive: ['lg'] }),
         ]}
+        actions={{
+          width: 170,
+          build: (row, std) => [
+            { key: 'preview', label: t('preview.action'), onClick: () => setPreview(row) },
+            std.edit,
+            std.delete,
+          ],
+        }}
+        form={({ record, close, saved }) => <PopupReportFormModal report={record} onClose={close} onSaved={saved} />}
       />
-      {dialog && (
-        <PopupReportFormModal
-          report={dialog.report}
-          onClose={() => setDialog(null)}
-          onSaved={() => void list.reload()}
-        />
-      )}
       {preview && (
         <PopupReportModal
           code={preview.code}

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { DEFAULT_PUSH_TIMEOUT_MS, type PushChannel, type PushMessage } from './channel';
-import { attempt, errcodeOf, maskWebhook, postJson, type HttpChannelDeps } from './provider-http';
-import { cutUtf8 } from './wecom.channel';
+import type { PushChannel, PushMessage } from './channel';
+import type { HttpChannelDeps } from './provider-http';
+import { createRobotChannel, cutUtf8 } from './robot.channel';
 
 /** Settings of the DingTalk (钉钉) custom group robot (docs/alarms-and-push.md, DINGTALK_* variables). */
 export interface DingtalkConfig {
@@ -39,35 +39,26 @@ export function dingtalkMarkdown(msg: PushMessage): { title: string; text: strin
 
 /**
  * DingTalk custom group robot (POST the webhook with `{msgtype: "markdown", markdown: {title, text}}`,
- * plus `timestamp` and `sign` when a secret is set). Push type 0, same address rules as WeCom: the
- * masked webhook for every recipient. errcode 0 is success.
+ * plus `timestamp` and `sign` when a secret is set). Same address rules as WeCom: the masked
+ * webhook for every recipient.
  */
 export function createDingtalkChannel(cfg: DingtalkConfig, deps: HttpChannelDeps = {}): PushChannel {
-  const fetchFn = deps.fetch ?? fetch;
-  const now = deps.now ?? Date.now;
-  const timeoutMs = deps.timeoutMs ?? DEFAULT_PUSH_TIMEOUT_MS;
-  const address = maskWebhook(cfg.webhookUrl);
-  return {
-    code: 'dingtalk',
-    pushType: 0,
-    addressOf() {
-      return address;
+  const secret = cfg.secret;
+  return createRobotChannel(
+    {
+      code: 'dingtalk',
+      webhookUrl: cfg.webhookUrl,
+      permanentErrcodes: PERMANENT_ERRCODES,
+      body: (msg) => ({ msgtype: 'markdown', markdown: dingtalkMarkdown(msg) }),
+      ...(secret
+        ? {
+            sign(url: URL, nowMs: number): void {
+              url.searchParams.set('timestamp', String(nowMs));
+              url.searchParams.set('sign', dingtalkSign(nowMs, secret));
+            },
+          }
+        : {}),
     },
-    async send(_address, msg) {
-      const url = new URL(cfg.webhookUrl);
-      if (cfg.secret) {
-        const ts = Math.round(now());
-        url.searchParams.set('timestamp', String(ts));
-        url.searchParams.set('sign', dingtalkSign(ts, cfg.secret));
-      }
-      const body = { msgtype: 'markdown', markdown: dingtalkMarkdown(msg) };
-      const outcome = await postJson(fetchFn, url.toString(), body, timeoutMs);
-      if ('failed' in outcome) return outcome.failed;
-      const { status, body: text, json } = outcome.answered;
-      const code = errcodeOf(json);
-      if (code === 0) return attempt(true, false, text);
-      if (code === undefined) return attempt(false, status < 400, `HTTP ${status}: ${text}`);
-      return attempt(false, !PERMANENT_ERRCODES.has(code), text);
-    },
-  };
+    deps,
+  );
 }

@@ -15,6 +15,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { ListField, ListSpec } from '../../platform/list/list-spec';
 import { onlineSql, readingsOf } from '../devices/devices.repo';
 import { signLink } from '../auth/sso/login-free';
+import { lastPollField, linkStateField } from './link-fields';
 
 /**
  * The external device list (SPEC §2 warehouse → external device list): every
@@ -51,23 +52,8 @@ const FIELDS: Record<(typeof EXTERNAL_LIST_FIELDS)[number], ListField> = {
     },
   },
   sourceName: { sql: 'x.source_name', type: 'string', label: { 'zh-CN': '来源', 'en-US': 'From' } },
-  state: {
-    sql: 'x.state',
-    type: 'string',
-    label: { 'zh-CN': '状态', 'en-US': 'State' },
-    options: {
-      online: { 'zh-CN': '在线', 'en-US': 'Online' },
-      offline: { 'zh-CN': '离线', 'en-US': 'Offline' },
-      backoff: { 'zh-CN': '重试中', 'en-US': 'Backing off' },
-      disabled: { 'zh-CN': '已停用', 'en-US': 'Disabled' },
-    },
-  },
-  lastPollTime: {
-    sql: 'x.last_poll_ms',
-    type: 'number',
-    epochMs: true,
-    label: { 'zh-CN': '最后采集时间', 'en-US': 'Last poll' },
-  },
+  state: linkStateField('x.state'),
+  lastPollTime: lastPollField('x.last_poll_ms'),
   lastReportTime: {
     sql: 'd.last_ts',
     type: 'number',

@@ -7,22 +7,17 @@ import { loginFreeKey } from '../auth/sso/login-free';
 import { setCommandRoute } from '../devices/devices.service';
 import type { ModuleDeps } from '../module-deps';
 import { EXTERNAL_LIST, V4_METER_LIST, checkV4Scope, withoutScope } from './external.service';
-import {
-  addModbusDevice,
-  deleteModbusDevices,
-  editModbusDevice,
-  MODBUS_LIST,
-  viewModbusDevice,
-} from './modbus/modbus.service';
+import { MODBUS_LIST } from './modbus/modbus.list';
+import { addModbusDevice, deleteModbusDevices, editModbusDevice, viewModbusDevice } from './modbus/modbus.service';
 import { startDemoModbus, type DemoModbus } from './modbus/demo-modbus';
 import { ModbusPoller } from './modbus/poller';
 import { intake, pruneRequests } from './third-party/intake';
+import { THIRD_PARTY_LIST } from './third-party/third-party.list';
 import {
   addThirdParty,
   deleteThirdParty,
   editThirdParty,
   rotateThirdPartyKey,
-  THIRD_PARTY_LIST,
 } from './third-party/third-party.service';
 
 /**

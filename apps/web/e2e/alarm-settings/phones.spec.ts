@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+import { type Page } from '@playwright/test';
+import { signInToDemoTenant } from '../devices/demoServer';
+import { expect, test } from '../demoTest';
 
 /**
  * The alarm settings screens at 375 px in both languages against the demo tenant's seeded rules
@@ -7,7 +8,6 @@ import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
  * table scrolls sideways, the condition editor and the wizard stack. With ALARM_SETTINGS_SHOTS=<dir>
  * each screen is also saved as a PNG there.
  */
-const BASE = useDemoServer(18_099);
 const SHOTS = process.env.ALARM_SETTINGS_SHOTS;
 
 async function fits(page: Page, name: string, lang: string): Promise<void> {
@@ -23,12 +23,12 @@ async function fits(page: Page, name: string, lang: string): Promise<void> {
 }
 
 for (const lang of ['zh-CN', 'en-US'] as const) {
-  test(`alarm settings screens fit a 375 px phone (${lang})`, async ({ page }) => {
+  test(`alarm settings screens fit a 375 px phone (${lang})`, async ({ page, demoBase }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 375, height: 812 });
-    await signInToDemoTenant(page, BASE, lang);
+    await signInToDemoTenant(page, demoBase, lang);
 
-    await page.goto(`${BASE}/#/settings/templates`);
+    await page.goto(`${demoBase}/#/settings/templates`);
     await expect(page.getByTestId('rule-templates').locator('tbody tr.ant-table-row').first()).toBeVisible();
     await fits(page, 'templates', lang);
     await page.getByTestId('list-add').click();
@@ -38,11 +38,11 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await fits(page, 'template-editor', lang);
     await page.keyboard.press('Escape');
 
-    await page.goto(`${BASE}/#/settings/usergroups`);
+    await page.goto(`${demoBase}/#/settings/usergroups`);
     await expect(page.getByTestId('user-groups').locator('tbody tr.ant-table-row').first()).toBeVisible();
     await fits(page, 'groups', lang);
 
-    await page.goto(`${BASE}/#/scene/list`);
+    await page.goto(`${demoBase}/#/scene/list`);
     const scenes = page.getByTestId('scenes');
     await expect(scenes.locator('tbody tr.ant-table-row a').first()).toBeVisible();
     await fits(page, 'scenes', lang);
@@ -50,10 +50,10 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await expect(page.getByTestId('scene-detail')).toBeVisible();
     await fits(page, 'scene-detail', lang);
     const id = decodeURIComponent(page.url().split('/').pop() ?? '');
-    await page.goto(`${BASE}/#/scene/params/${encodeURIComponent(id)}`);
+    await page.goto(`${demoBase}/#/scene/params/${encodeURIComponent(id)}`);
     await expect(page.getByTestId('scene-params').locator('tbody tr.ant-table-row').first()).toBeVisible();
     await fits(page, 'scene-params', lang);
-    await page.goto(`${BASE}/#/scene/edit/${encodeURIComponent(id)}`);
+    await page.goto(`${demoBase}/#/scene/edit/${encodeURIComponent(id)}`);
     await expect(page.getByTestId('scene-name')).not.toHaveValue('');
     await fits(page, 'scene-step1', lang);
     await page.getByTestId('scene-next').click();
@@ -63,7 +63,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await expect(page.getByTestId('action-raise')).toBeVisible();
     await fits(page, 'scene-step3', lang);
 
-    await page.goto(`${BASE}/#/push/list`);
+    await page.goto(`${demoBase}/#/push/list`);
     await expect(page.getByTestId('push-channels')).toBeVisible();
     await fits(page, 'push', lang);
   });

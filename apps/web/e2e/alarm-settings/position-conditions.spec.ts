@@ -1,15 +1,15 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+import { type Locator } from '@playwright/test';
+import { signInToDemoTenant } from '../devices/demoServer';
+import { expect, test } from '../demoTest';
 import { selectByTitle } from '../helpers';
 
 /**
- * Position conditions in the rule template editor against a demo-mode server of
- * this file's own, whose seed has the demo locations and routes of the real tracks: a template with
+ * Position conditions in the rule template editor against the worker's demo-mode server, whose
+ * seed has the demo locations and routes of the real tracks: a template with
  * "leaves the Hub depot", "more than 500 m off the Hub loop" and overspeed as a threshold on speed
  * P013 is written with the location / route pickers, saved, and listed with the places' names; the
  * editor's position row fits a 375 px phone in Chinese.
  */
-const BASE = useDemoServer(18_133);
 const suffix = (): string => Date.now().toString(36).slice(-5);
 
 /** Chooses `option` in the antd Select holding `select` (see `selectByTitle`). */
@@ -18,10 +18,13 @@ const choose = selectByTitle;
 /** The input of an antd number box (the test id sits on the input or on its wrapper). */
 const inputOf = (box: Locator): Locator => box.locator('xpath=self::input | .//input').first();
 
-test('a template with a geofence, a route deviation and overspeed, written with the pickers', async ({ page }) => {
+test('a template with a geofence, a route deviation and overspeed, written with the pickers', async ({
+  page,
+  demoBase,
+}) => {
   test.setTimeout(120_000);
-  await signInToDemoTenant(page, BASE, 'en-US');
-  await page.goto(`${BASE}/#/settings/templates`);
+  await signInToDemoTenant(page, demoBase, 'en-US');
+  await page.goto(`${demoBase}/#/settings/templates`);
   await expect(page.getByTestId('rule-templates')).toBeVisible();
   await page.getByTestId('list-add').click();
   const form = page.getByTestId('template-form');
@@ -59,11 +62,11 @@ test('a template with a geofence, a route deviation and overspeed, written with 
   );
 });
 
-test('the position row of the editor fits a 375 px phone (zh-CN)', async ({ page }) => {
+test('the position row of the editor fits a 375 px phone (zh-CN)', async ({ page, demoBase }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 812 });
-  await signInToDemoTenant(page, BASE, 'zh-CN');
-  await page.goto(`${BASE}/#/settings/templates`);
+  await signInToDemoTenant(page, demoBase, 'zh-CN');
+  await page.goto(`${demoBase}/#/settings/templates`);
   await page.getByTestId('list-add').click();
   const c0 = page.getByTestId('template-form').getByTestId('condition-0');
   await choose(page, c0.getByTestId('condition-0-type'), '电子围栏');

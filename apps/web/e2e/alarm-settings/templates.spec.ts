@@ -1,16 +1,16 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+import { type Locator, type Page } from '@playwright/test';
+import { signInToDemoTenant } from '../devices/demoServer';
+import { expect, test } from '../demoTest';
 import { selectByTitle } from '../helpers';
 
 /**
- * Settings → rule templates, user groups and scenes against a demo-mode
- * server of this file's own (devices SIM-… of the demo tenant): a template with a threshold and a
+ * Settings → rule templates, user groups and scenes against the worker's demo-mode server
+ * (devices SIM-… of the demo tenant): a template with a threshold and a
  * duration condition written in the condition editor (a "between" whose end is not above its start
  * is refused on its field before anything is sent), bound to a device; a user group whose contact
  * has no phone, e-mail or openid is refused on that member; a scene through its three steps; a
  * flag condition on another on/off parameter (plug overload P064) saved and reopened unchanged.
  */
-const BASE = useDemoServer(18_332);
 const suffix = (): string => Date.now().toString(36).slice(-5);
 
 /** Chooses `option` in the antd Select holding `select` (see `selectByTitle`). */
@@ -34,10 +34,13 @@ async function fillNumber(box: Locator, value: string): Promise<void> {
   await inputOf(box).fill(value);
 }
 
-test('a rule template with a threshold and a duration condition: field error, save, bind, count', async ({ page }) => {
+test('a rule template with a threshold and a duration condition: field error, save, bind, count', async ({
+  page,
+  demoBase,
+}) => {
   test.setTimeout(120_000);
-  await signInToDemoTenant(page, BASE, 'en-US');
-  await page.goto(`${BASE}/#/settings/templates`);
+  await signInToDemoTenant(page, demoBase, 'en-US');
+  await page.goto(`${demoBase}/#/settings/templates`);
   await expect(page.getByTestId('rule-templates')).toBeVisible();
   await page.getByTestId('list-add').click();
   const form = page.getByTestId('template-form');
@@ -101,10 +104,13 @@ test('a rule template with a threshold and a duration condition: field error, sa
   ).toBeVisible();
 });
 
-test('a flag condition on the plug overload P064: picked, worded in the list, kept when edited', async ({ page }) => {
+test('a flag condition on the plug overload P064: picked, worded in the list, kept when edited', async ({
+  page,
+  demoBase,
+}) => {
   test.setTimeout(120_000);
-  await signInToDemoTenant(page, BASE, 'en-US');
-  await page.goto(`${BASE}/#/settings/templates`);
+  await signInToDemoTenant(page, demoBase, 'en-US');
+  await page.goto(`${demoBase}/#/settings/templates`);
   await expect(page.getByTestId('rule-templates')).toBeVisible();
   await page.getByTestId('list-add').click();
   const form = page.getByTestId('template-form');
@@ -126,10 +132,10 @@ test('a flag condition on the plug overload P064: picked, worded in the list, ke
   await expect(row).toContainText('Overload while true');
 });
 
-test('a user group contact without phone, e-mail or openid is refused on that member', async ({ page }) => {
+test('a user group contact without phone, e-mail or openid is refused on that member', async ({ page, demoBase }) => {
   test.setTimeout(90_000);
-  await signInToDemoTenant(page, BASE, 'en-US');
-  await page.goto(`${BASE}/#/settings/usergroups`);
+  await signInToDemoTenant(page, demoBase, 'en-US');
+  await page.goto(`${demoBase}/#/settings/usergroups`);
   await expect(page.getByTestId('user-groups')).toBeVisible();
   await page.getByTestId('list-add').click();
   const form = page.getByTestId('group-form');
@@ -147,10 +153,10 @@ test('a user group contact without phone, e-mail or openid is refused on that me
   await expect(page.getByTestId('user-groups').locator('tr', { hasText: name })).toContainText('Li Lei');
 });
 
-test('a scene through its three steps: devices, conditions, actions', async ({ page }) => {
+test('a scene through its three steps: devices, conditions, actions', async ({ page, demoBase }) => {
   test.setTimeout(120_000);
-  await signInToDemoTenant(page, BASE, 'en-US');
-  await page.goto(`${BASE}/#/scene/list`);
+  await signInToDemoTenant(page, demoBase, 'en-US');
+  await page.goto(`${demoBase}/#/scene/list`);
   await expect(page.getByTestId('scenes')).toBeVisible();
   await page.getByTestId('list-add').click();
   const wizard = page.getByTestId('scene-edit');
@@ -193,7 +199,7 @@ test('a scene through its three steps: devices, conditions, actions', async ({ p
   await expect(detail).toContainText('Raise alarm');
   await expect(detail).toContainText('Command (1 periods)');
 
-  await page.goto(`${BASE}/#/scene/list`);
+  await page.goto(`${demoBase}/#/scene/list`);
   await expect(page.getByTestId('scenes').locator('tr', { hasText: name })).toContainText(
     'Raise alarm · Push (users) · Command (1 periods)',
   );

@@ -1,27 +1,29 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { consoleApi } from '../helpers';
-import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+import { signInToDemoTenant } from '../devices/demoServer';
+import { expect, test } from '../demoTest';
 
 /**
- * Alarms end to end on a demo-mode server of this file's own: the simulator
+ * Alarms end to end on the worker's demo-mode server: the simulator
  * replays its real series, the spec writes a rule template through the server's API and binds it
  * to SIM-TAG-001; the next replayed reading raises an alarm that appears in the open alarm list
  * and the notice bell without a reload; the operator processes it with a record. Then the same
  * screens in English at 375 px. Screenshots go to /tmp/shots-alarms/.
  */
-const BASE = useDemoServer(18_097);
 const SHOTS = '/tmp/shots-alarms';
 const DEVICE = 'SIM-TAG-001';
-const RULE = 'E2E冷链温度';
+// named uniquely: the worker's demo server outlives this file
+const RULE = `E2E冷链温度 ${Date.now().toString(36).slice(-5)}`;
 
 /** Calls the server's API with the page's session (token and tenant of the console). */
-const api = <T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> =>
-  consoleApi<T>(page, BASE, method, path, data);
+const api = <T>(page: Page, base: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> =>
+  consoleApi<T>(page, base, method, path, data);
 
 /** Id of the alarm raised by the spec's rule on the tag, once there is one. */
-async function ruleAlarmId(page: Page): Promise<string | undefined> {
+async function ruleAlarmId(page: Page, base: string): Promise<string | undefined> {
   const page1 = await api<{ records: { id: string; ruleName: string }[] }>(
     page,
+    base,
     'GET',
     `/wlx/device/alarmList?deviceId=${DEVICE}&pageSize=50`,
   );
@@ -41,11 +43,12 @@ async function bellCount(page: Page): Promise<number> {
 
 test('a replayed reading raises an alarm that appears live in the list and the bell; the operator processes it', async ({
   page,
+  demoBase,
 }) => {
   test.setTimeout(180_000);
-  await signInToDemoTenant(page, BASE, 'zh-CN');
+  await signInToDemoTenant(page, demoBase, 'zh-CN');
 
-  await page.goto(`${BASE}/#/alarm/list`);
+  await page.goto(`${demoBase}/#/alarm/list`);
   const list = page.getByTestId('alarm-list');
   await expect(list).toBeVisible();
   await expect(page.getByTestId('notice-bell')).toBeVisible();
@@ -54,17 +57,17 @@ test('a replayed reading raises an alarm that appears live in the list and the b
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
   // temperature above −80 °C (the bottom of its range): true for every replayed reading of the tag
-  const template = await api<{ id: string }>(page, 'POST', '/wlx/paramTemplate/add', {
+  const template = await api<{ id: string }>(page, demoBase, 'POST', '/wlx/paramTemplate/add', {
     name: RULE,
     category: 'environment',
     severity: 'H',
     conditions: [{ type: 'threshold', param: 'P003', comparison: 0, value: -80 }],
   });
-  await api(page, 'POST', '/wlx/paramTemplate/importDevs', { id: template.id, deviceIds: [DEVICE] });
+  await api(page, demoBase, 'POST', '/wlx/paramTemplate/importDevs', { id: template.id, deviceIds: [DEVICE] });
 
   // the alarm of this rule, as the server has it (the demo may carry other alarms of the tag)
-  await expect.poll(() => ruleAlarmId(page), { timeout: 90_000, intervals: [1_000] }).toBeTruthy();
-  const alarmId = (await ruleAlarmId(page))!;
+  await expect.poll(() => ruleAlarmId(page, demoBase), { timeout: 90_000, intervals: [1_000] }).toBeTruthy();
+  const alarmId = (await ruleAlarmId(page, demoBase))!;
   const row = list.locator('tbody tr.ant-table-row', { has: page.getByTestId(`alarm-type-${alarmId}`) });
   await expect(row).toBeVisible({ timeout: 15_000 });
   await expect(row).toContainText(DEVICE);
@@ -97,16 +100,16 @@ test('a replayed reading raises an alarm that appears live in the list and the b
   await expect(row).toContainText('已处理');
 
   // the record shows who and when in the process record list
-  await page.goto(`${BASE}/#/alarm/process`);
+  await page.goto(`${demoBase}/#/alarm/process`);
   const records = page.getByTestId('process-record-list');
   await expect(records.locator('tbody tr.ant-table-row', { hasText: '已联系司机' }).first()).toContainText('admin');
 
   // a push message's console link (PUSH_CONSOLE_URL) opens the alarm's view drawer
-  await page.goto(`${BASE}/#/alarm/list?alarmId=${alarmId}`);
+  await page.goto(`${demoBase}/#/alarm/list?alarmId=${alarmId}`);
   await expect(page.getByTestId('alarm-view-drawer')).toContainText(RULE, { timeout: 15_000 });
 
   // device detail: alarms tab and shaded alarm period on the chart
-  await page.goto(`${BASE}/#/device/detail/${DEVICE}`);
+  await page.goto(`${demoBase}/#/device/detail/${DEVICE}`);
   const detail = page.getByTestId('device-detail');
   await detail.getByRole('tab', { name: '告警' }).click();
   await expect(
@@ -117,7 +120,7 @@ test('a replayed reading raises an alarm that appears live in the list and the b
   await page.screenshot({ path: `${SHOTS}/chart-marks-zh.png` });
 
   // dashboard counts the active alarm
-  await page.goto(`${BASE}/#/dashboard/analysis`);
+  await page.goto(`${demoBase}/#/dashboard/analysis`);
   await expect
     .poll(
       async () =>
@@ -132,14 +135,17 @@ test('a replayed reading raises an alarm that appears live in the list and the b
     .toBeGreaterThan(0);
 });
 
-test('alarm screens in English at 375 px: no sideways page scroll, tables scroll inside', async ({ page }) => {
+test('alarm screens in English at 375 px: no sideways page scroll, tables scroll inside', async ({
+  page,
+  demoBase,
+}) => {
   test.setTimeout(120_000);
-  await signInToDemoTenant(page, BASE, 'en-US');
+  await signInToDemoTenant(page, demoBase, 'en-US');
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto(`${BASE}/#/alarm/list`);
+  await page.goto(`${demoBase}/#/alarm/list`);
   const list = page.getByTestId('alarm-list');
   // the alarm processed by the first test; a phone shows device, type (with the severity colour) and actions
-  const alarmId = await ruleAlarmId(page);
+  const alarmId = await ruleAlarmId(page, demoBase);
   expect(alarmId).toBeTruthy();
   const row = list.locator('tbody tr.ant-table-row', { has: page.getByTestId(`alarm-type-${alarmId}`) });
   await expect(row).toBeVisible({ timeout: 30_000 });
@@ -169,9 +175,9 @@ test('alarm screens in English at 375 px: no sideways page scroll, tables scroll
   await page.screenshot({ path: `${SHOTS}/process-drawer-en-375.png` });
   await page.keyboard.press('Escape');
 
-  await page.goto(`${BASE}/#/alarm/gateway`);
+  await page.goto(`${demoBase}/#/alarm/gateway`);
   await expect(page.getByTestId('gateway-alarm-list')).toBeVisible();
-  await page.goto(`${BASE}/#/alarm/process`);
+  await page.goto(`${demoBase}/#/alarm/process`);
   await expect(page.getByTestId('process-record-list')).toContainText('Processed by');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: `${SHOTS}/process-records-en-375.png`, fullPage: true });

@@ -1,16 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { nextFrames, noSidewaysScroll } from '../helpers';
-import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+import { signInToDemoTenant } from '../devices/demoServer';
+import { expect, test } from '../demoTest';
 
 /**
- * Dashboard analysis and big-data screen against the demo tenant on a server of
- * this file's own (demo fleet reporting, demo alarm rules raising): the tenant's figures, the
+ * Dashboard analysis and big-data screen against the demo tenant on the worker's demo-mode server
+ * (demo fleet reporting, demo alarm rules raising): the tenant's figures, the
  * 7/14/30-day trend switch, the scroll info bar opening the alarm list on an alarm, the big screen
  * opening full-screen with its map and figures and closing again; both languages, 375 px without
  * sideways scroll. Screenshots go to DASHBOARD_SHOTS (default /tmp/dashboard-shots).
  */
-const BASE = useDemoServer(18_193);
 const SHOTS = process.env.DASHBOARD_SHOTS ?? '/tmp/dashboard-shots';
 mkdirSync(SHOTS, { recursive: true });
 
@@ -19,9 +19,9 @@ async function number(page: Page, testId: string): Promise<number> {
 }
 
 for (const lang of ['zh-CN', 'en-US'] as const) {
-  test(`analysis page shows the tenant's figures and switches the trend (${lang})`, async ({ page }) => {
+  test(`analysis page shows the tenant's figures and switches the trend (${lang})`, async ({ page, demoBase }) => {
     test.setTimeout(120_000);
-    await signInToDemoTenant(page, BASE, lang);
+    await signInToDemoTenant(page, demoBase, lang);
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect(page.getByTestId('dashboard-greeting')).toContainText(lang === 'zh-CN' ? '，admin' : ', admin');
     await expect(page.getByTestId('bigscreen-hint')).toBeVisible();
@@ -57,9 +57,9 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
   });
 }
 
-test('the scroll info bar opens the alarm list on the alarm clicked', async ({ page }) => {
+test('the scroll info bar opens the alarm list on the alarm clicked', async ({ page, demoBase }) => {
   test.setTimeout(180_000);
-  await signInToDemoTenant(page, BASE);
+  await signInToDemoTenant(page, demoBase);
   // the demo rules raise their first alarms within a few minutes of the fleet's start
   await expect
     .poll(
@@ -95,9 +95,9 @@ test('the scroll info bar opens the alarm list on the alarm clicked', async ({ p
   await expect(page.getByTestId('alarm-list')).toBeVisible();
 });
 
-test('the big screen opens full-screen with its map and figures, and closes', async ({ page }) => {
+test('the big screen opens full-screen with its map and figures, and closes', async ({ page, demoBase }) => {
   test.setTimeout(120_000);
-  await signInToDemoTenant(page, BASE);
+  await signInToDemoTenant(page, demoBase);
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.getByTestId('open-bigscreen').click();
   await expect(page).toHaveURL(/#\/dashboard\/bigscreen$/);

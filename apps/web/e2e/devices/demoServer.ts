@@ -1,21 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ADMIN, chooseTenantIfAsked, submitLogin } from '../helpers';
 
 /**
- * A server of its own for the device flows: the shared e2e server runs without demo mode and
- * without MQTT, so device specs start one with a fresh data folder, the demo simulator on and the
- * broker on a random port, and drive it with absolute URLs. Nothing outside 127.0.0.1 is fetched:
- * map tiles are refused, maps must still draw on the blank background.
+ * A demo-mode server: the shared e2e server runs without demo mode and without MQTT, so the flows
+ * on the demo fleet start one with a fresh data folder (or a fresh schema of DATABASE_URL), the
+ * demo simulator on and the broker on a random port, and drive it with absolute URLs. Most specs
+ * get it through the worker fixture `demoBase` (e2e/demoTest.ts). Nothing outside 127.0.0.1 is
+ * fetched: map tiles are refused, maps must still draw on the blank background.
  */
 export interface DemoServer {
   /** `http://127.0.0.1:<port>` */
   base: string;
   /** Ends the server (by its own process id); it may have exited already. */
   stop: () => void;
+  /** Ends the server and resolves once its process has exited, so that its port is free again. */
+  close: () => Promise<void>;
 }
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
@@ -50,17 +54,39 @@ function ephemeralPorts(): [number, number] {
   }
 }
 
+/** True when something already answers a health check on `base` (a server left over by another run). */
+async function answers(base: string): Promise<boolean> {
+  return fetch(`${base}/ztj-iot/health`).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The database of a new demo server: with DATABASE_URL (as the e2e config) a fresh schema of its
+ * own, named after the run's schema; without it the server keeps PGlite in its data folder.
+ */
+function databaseEnv(): Record<string, string> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return {};
+  const run = process.env.ZTJ_E2E_SCHEMA ?? 'e2e';
+  return { DATABASE_URL: url, DATABASE_SCHEMA: `${run}_demo_${randomBytes(4).toString('hex')}` };
+}
+
 /**
  * Starts a demo-mode server on `port` (plus `env`, e.g. `MAP_TILES`) and waits until it answers its
  * health check. The port must lie outside the ephemeral range: there any client connection of the
  * machine (database, broker, browser) may hold it at that moment, and the server refuses to start
- * on a busy port (seen in a CI run on 47310).
+ * on a busy port (seen in a CI run on 47310). A port where another server already answers is
+ * refused at once: the health check would otherwise pass against that server.
  */
 export async function startDemoServer(port: number, env: Record<string, string> = {}): Promise<DemoServer> {
   const [low, high] = ephemeralPorts();
   if (port >= low && port <= high)
     throw new Error(`demo server port ${port} lies in the ephemeral range ${low}-${high}: choose one below ${low}`);
   const base = `http://127.0.0.1:${port}`;
+  if (await answers(base))
+    throw new Error(`a server already answers on ${base}: stop it, or give this run another E2E_PORT`);
   const dataDir = mkdtempSync(join(tmpdir(), 'ztj-e2e-devices-'));
   // the server's own output, kept for the error when it does not come up
   const logFile = join(dataDir, 'server.out');
@@ -79,19 +105,31 @@ export async function startDemoServer(port: number, env: Record<string, string> 
       LOG_LEVEL: 'warn',
       // the build the e2e run serves (a server without WEB_DIR rebuilds the console when its sources changed)
       WEB_DIR: process.env.ZTJ_E2E_WEB_DIR ?? join(ROOT, 'apps/web/dist'),
+      ...databaseEnv(),
       ...env,
     },
   });
+  const exited = new Promise<void>((done) => server.once('exit', () => done()));
+  const running = (): boolean => server.exitCode === null && server.signalCode === null;
   const stop = (): void => {
-    if (server.exitCode === null) server.kill();
+    if (running()) server.kill();
+  };
+  const close = async (): Promise<void> => {
+    if (!running()) return;
+    server.kill();
+    // the graceful drain takes a few seconds; a server still there after 30 s is killed outright
+    const timer = setTimeout(() => server.kill('SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(timer);
   };
   try {
-    await waitForHealth(base, Date.now() + 120_000, server, logFile);
+    // a start-up wait only: 20–60 s usually, over three minutes seen on a machine loaded by other jobs
+    await waitForHealth(base, Date.now() + 300_000, server, logFile);
   } catch (error) {
     stop();
     throw error;
   }
-  return { base, stop };
+  return { base, stop, close };
 }
 
 /** Signs in as admin and takes the demo tenant, where the simulator's fleet lives. */
@@ -109,20 +147,4 @@ export async function signInToDemoTenant(
   await submitLogin(page);
   await chooseTenantIfAsked(page, 'last');
   await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 20_000 });
-}
-
-/**
- * Gives the spec file its own demo server on `port` for all its tests (started before them,
- * stopped after them); returns the base URL.
- */
-export function useDemoServer(port: number, env: Record<string, string> = {}): string {
-  let server: DemoServer | null = null;
-  test.beforeAll(async () => {
-    test.setTimeout(150_000);
-    server = await startDemoServer(port, env);
-  });
-  test.afterAll(() => {
-    server?.stop();
-  });
-  return `http://127.0.0.1:${port}`;
 }

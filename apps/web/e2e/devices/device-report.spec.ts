@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { chooseTenantIfAsked, selectByText, submitLogin } from '../helpers';
-import { useDemoServer } from './demoServer';
+import { expect, test as demoTest } from '../demoTest';
 
 /**
  * Device report from the device detail page on a demo-mode server: the dialog
@@ -17,8 +17,17 @@ import { useDemoServer } from './demoServer';
  * of an ammeter: Excel only, queued in the download center like the others, its file the meters
  * module's daily-energy workbook; the same type for a cold-chain logger is refused on the field.
  */
-// REPORT_E2E_BASE: an already running demo-mode server (a loaded machine may need longer than the helper's start-up wait)
-const BASE = process.env.REPORT_E2E_BASE ?? useDemoServer(18_331);
+/**
+ * REPORT_E2E_BASE: an already running demo-mode server instead of the worker's (a loaded machine
+ * may need longer than the fixture's start-up wait).
+ */
+const REPORT_BASE = process.env.REPORT_E2E_BASE;
+const test = REPORT_BASE
+  ? demoTest.extend<object, { demoBase: string }>({
+      // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from its first parameter
+      demoBase: [async ({}, use) => use(REPORT_BASE), { scope: 'worker' }],
+    })
+  : demoTest;
 const SHOTS = '/tmp/reports-shots';
 
 /** The download center's table fits the viewport: the last headers are in view, nothing scrolls sideways. */
@@ -48,22 +57,22 @@ async function expectCenterFits(page: Page, headers: readonly string[]): Promise
 }
 
 /** Signs in to the demo tenant with outside requests refused (long waits: report tests run on a loaded machine). */
-async function signIn(page: Page): Promise<void> {
+async function signIn(page: Page, base: string): Promise<void> {
   await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
-  await page.goto(`${BASE}/#/user/login`);
+  await page.goto(`${base}/#/user/login`);
   await expect(page.getByTestId('login-username')).toBeVisible({ timeout: 60_000 });
   await submitLogin(page);
   await chooseTenantIfAsked(page, 'last');
   await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 60_000 });
 }
 
-test('report from the device detail page, in both languages', async ({ page }) => {
+test('report from the device detail page, in both languages', async ({ page, demoBase }) => {
   test.setTimeout(400_000);
-  await signIn(page);
+  await signIn(page, demoBase);
   for (const lang of ['zh-CN', 'en-US'] as const) {
     await page.evaluate((l) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: l, expire: null })), lang);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${BASE}/#/device/detail/SIM-VH-001`);
+    await page.goto(`${demoBase}/#/device/detail/SIM-VH-001`);
     await page.reload();
     await expect(page.getByTestId('device-detail')).toBeVisible({ timeout: 60_000 });
     await page.getByTestId('report-open').click();
@@ -94,7 +103,7 @@ test('report from the device detail page, in both languages', async ({ page }) =
     await expectCenterFits(page, lang === 'zh-CN' ? ['状态', '操作'] : ['Status', 'Actions']);
     await page.screenshot({ path: `${SHOTS}/center-${lang}-1280.png` });
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto(`${BASE}/#/device/detail/SIM-VH-001`);
+    await page.goto(`${demoBase}/#/device/detail/SIM-VH-001`);
     await page.getByTestId('report-open').click();
     await expect(page.getByTestId('report-range').first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/dialog-${lang}-375.png` });
@@ -108,14 +117,15 @@ test('report from the device detail page, in both languages', async ({ page }) =
 
 test('report of two devices selected in the device list: multiple-terminal PDF, progress, download center', async ({
   page,
+  demoBase,
 }) => {
   test.setTimeout(400_000);
   await page.addInitScript(() =>
     localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'en-US', expire: null })),
   );
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto(`${BASE}/#/device/list`);
+  await signIn(page, demoBase);
+  await page.goto(`${demoBase}/#/device/list`);
   const list = page.getByTestId('device-list');
   await expect(list.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
   const action = page.getByTestId('report-open');
@@ -179,13 +189,16 @@ test('report of two devices selected in the device list: multiple-terminal PDF, 
   for (const id of ['SIM-VH-001', 'SIM-VH-002']) expect(text).toContain(id);
 });
 
-test('meter report (type b) of an ammeter: Excel in the download center; refused for a logger', async ({ page }) => {
+test('meter report (type b) of an ammeter: Excel in the download center; refused for a logger', async ({
+  page,
+  demoBase,
+}) => {
   test.setTimeout(300_000);
   await page.addInitScript(() =>
     localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'en-US', expire: null })),
   );
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
+  await signIn(page, demoBase);
   const pickMeter = async (): Promise<void> => {
     await page.getByTestId('report-open').click();
     const dialog = page.getByTestId('report-dialog');
@@ -197,7 +210,7 @@ test('meter report (type b) of an ammeter: Excel in the download center; refused
     await expect(dialog.getByTestId('report-format').locator('input[value="xlsx"]')).toBeChecked();
   };
   // a cold-chain logger is not a meter: refused on the report type
-  await page.goto(`${BASE}/#/device/detail/SIM-VH-001`);
+  await page.goto(`${demoBase}/#/device/detail/SIM-VH-001`);
   await expect(page.getByTestId('device-detail')).toBeVisible({ timeout: 60_000 });
   await pickMeter();
   const dialog = page.getByTestId('report-dialog');
@@ -206,7 +219,7 @@ test('meter report (type b) of an ammeter: Excel in the download center; refused
   await expect(dialog.getByTestId('report-status')).toHaveCount(0);
   await page.keyboard.press('Escape');
   // the demo ammeter: the meter workbook, through the download center
-  await page.goto(`${BASE}/#/device/detail/SIM-AM1-001`);
+  await page.goto(`${demoBase}/#/device/detail/SIM-AM1-001`);
   await expect(page.getByTestId('device-detail')).toBeVisible({ timeout: 60_000 });
   await pickMeter();
   await page.screenshot({ path: `${SHOTS}/meter-dialog-en-1280.png` });

@@ -1,17 +1,18 @@
-import { expect, test } from '@playwright/test';
-import { signInToDemoTenant, useDemoServer } from './demoServer';
+import { signInToDemoTenant } from './demoServer';
+import { expect, test } from '../demoTest';
 
 /**
- * Device screens against a live fleet on a demo-mode server of this file's own (see
+ * Device screens against a live fleet on the worker's demo-mode server (see
  * `demoServer.ts`): map tiles are refused, the track must still draw on the blank background.
  */
-const BASE = useDemoServer(18_094);
+/** Named uniquely: the worker's demo server outlives this file. */
+const GROUP = `E2E冷库分组 ${Date.now().toString(36).slice(-5)}`;
 
-test('the device list updates live while the demo fleet reports; chart and track draw', async ({ page }) => {
+test('the device list updates live while the demo fleet reports; chart and track draw', async ({ page, demoBase }) => {
   test.setTimeout(120_000);
-  await signInToDemoTenant(page, BASE);
+  await signInToDemoTenant(page, demoBase);
 
-  await page.goto(`${BASE}/#/device/list`);
+  await page.goto(`${demoBase}/#/device/list`);
   const list = page.getByTestId('device-list');
   await expect(list).toBeVisible();
   const time = list.getByTestId('report-time-SIM-TAG-001');
@@ -59,11 +60,12 @@ test('the device list updates live while the demo fleet reports; chart and track
 
 test('device, group and gateway lists run on the list machinery: query, selection export, add, drawer, phone layout', async ({
   page,
+  demoBase,
 }) => {
   test.setTimeout(120_000);
-  await signInToDemoTenant(page, BASE);
+  await signInToDemoTenant(page, demoBase);
 
-  await page.goto(`${BASE}/#/device/list`);
+  await page.goto(`${demoBase}/#/device/list`);
   const list = page.getByTestId('device-list');
   await expect(list.getByTestId('report-time-SIM-TAG-001')).toBeVisible({ timeout: 20_000 });
   // Query by id with the operator input (default "like"): one row, then export needs a selection.
@@ -86,7 +88,7 @@ test('device, group and gateway lists run on the list machinery: query, selectio
   const fromToast = page.waitForEvent('download');
   await ready.click();
   expect((await fromToast).suggestedFilename()).toBe('设备数据.xls');
-  await page.goto(`${BASE}/#/account/downcenter`);
+  await page.goto(`${demoBase}/#/account/downcenter`);
   const center = page.getByTestId('download-center');
   const row = center.locator('tbody tr.ant-table-row').first();
   await expect(row).toContainText('设备数据.xls');
@@ -97,18 +99,18 @@ test('device, group and gateway lists run on the list machinery: query, selectio
   expect((await fromCenter).suggestedFilename()).toBe('设备数据.xls');
 
   // Groups: add one through the toolbar; it shows in the list.
-  await page.goto(`${BASE}/#/device/group`);
+  await page.goto(`${demoBase}/#/device/group`);
   const groups = page.getByTestId('device-groups');
   await groups.getByTestId('list-add').click();
-  await page.locator('.ant-modal').getByRole('textbox').fill('E2E冷库分组');
+  await page.locator('.ant-modal').getByRole('textbox').fill(GROUP);
   await page
     .locator('.ant-modal')
     .getByRole('button', { name: /确\s*定|保\s*存|OK|Save/ })
     .click();
-  await expect(groups.getByRole('cell', { name: 'E2E冷库分组' })).toBeVisible();
+  await expect(groups.getByRole('cell', { name: GROUP })).toBeVisible();
 
   // Gateways: the detail drawer lists the sub-devices.
-  await page.goto(`${BASE}/#/device/gateway`);
+  await page.goto(`${demoBase}/#/device/gateway`);
   const gateways = page.getByTestId('gateway-list');
   await gateways.getByTestId('gateway-detail-SIM-GW-001').click();
   await expect(page.getByTestId('gateway-detail')).toContainText('SIM-TAG-001');
@@ -116,7 +118,7 @@ test('device, group and gateway lists run on the list machinery: query, selectio
 
   // Phone: one query field until expanded, no sideways page scroll.
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto(`${BASE}/#/device/list`);
+  await page.goto(`${demoBase}/#/device/list`);
   const phoneForm = page.getByTestId('device-list').getByTestId('list-query-form');
   await expect(phoneForm.getByPlaceholder('请输入编号')).toBeHidden();
   await phoneForm.getByRole('button', { name: /展\s*开/ }).click();
@@ -129,7 +131,7 @@ test('device, group and gateway lists run on the list machinery: query, selectio
     ['/device/group', 'device-groups'],
     ['/device/gateway', 'gateway-list'],
   ] as const) {
-    await page.goto(`${BASE}/#${path}`);
+    await page.goto(`${demoBase}/#${path}`);
     const action = page.getByTestId(testId).locator('tbody tr.ant-table-row').first().locator('button, a').last();
     await expect(action).toBeVisible();
     await expect(async () => {

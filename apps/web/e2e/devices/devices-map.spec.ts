@@ -1,22 +1,22 @@
-import { expect, test } from '@playwright/test';
-import { signInToDemoTenant, useDemoServer } from './demoServer';
+import { signInToDemoTenant } from './demoServer';
+import { expect, test } from '../demoTest';
 import { nextFrames } from '../helpers';
 
 /**
- * The device map (SPEC §2 device area "map") against the demo fleet on a server of this file's
- * own: markers appear on the blank background (tiles are refused), move with live readings, a
+ * The device map (SPEC §2 device area "map") against the demo fleet on the worker's demo-mode
+ * server: markers appear on the blank background (tiles are refused), move with live readings, a
  * marker's popup shows values and links to the device detail; filters reach an empty state; the
  * page fits a 375 px phone.
  */
-const BASE = useDemoServer(18_095);
 
 test('device map: markers appear and move live, a popup links to the detail, filters and phone width', async ({
   page,
+  demoBase,
 }) => {
   test.setTimeout(120_000);
-  await signInToDemoTenant(page, BASE);
+  await signInToDemoTenant(page, demoBase);
 
-  await page.goto(`${BASE}/#/device/map`);
+  await page.goto(`${demoBase}/#/device/map`);
   const map = page.getByTestId('device-map');
   await expect(map).toBeVisible({ timeout: 20_000 });
   const markers = map.locator('.ztj-device-marker');
@@ -59,7 +59,7 @@ test('device map: markers appear and move live, a popup links to the detail, fil
   await expect(page).toHaveURL(/#\/device\/detail\/SIM-VH-001/);
 
   // A name nobody has: the empty state, no map.
-  await page.goto(`${BASE}/#/device/map`);
+  await page.goto(`${demoBase}/#/device/map`);
   await expect(page.getByTestId('device-map').locator('.ztj-device-marker').first()).toBeVisible({ timeout: 20_000 });
   await page.getByTestId('map-filter-name').locator('input').fill('no-such-device-name');
   await page.getByTestId('map-filter-name').locator('input').press('Enter');

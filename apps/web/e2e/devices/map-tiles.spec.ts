@@ -1,13 +1,14 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInToDemoTenant, useDemoServer } from './demoServer';
+import { type Locator, type Page } from '@playwright/test';
+import { signInToDemoTenant } from './demoServer';
+import { expect, test } from '../demoTest';
 
 /**
- * Maps without internet and the run-time tile switch, on a demo server that
- * offers OpenStreetMap and Gaode (`MAP_TILES=osm,gaode`) while every request off 127.0.0.1 is
- * refused: the offline Natural Earth basemap draws land and coastlines around the vehicles (Rabat),
+ * Maps without internet and the run-time tile switch, on a demo server of this file's own that
+ * offers OpenStreetMap and Gaode (`MAP_TILES=osm,gaode`: the other files' maps have no tiles)
+ * while every request off 127.0.0.1 is refused: the offline Natural Earth basemap draws land and coastlines around the vehicles (Rabat),
  * the layer switch changes the tiles and the choice survives a reload; the track tab has the basemap too.
  */
-const BASE = useDemoServer(18_096, { MAP_TILES: 'osm,gaode' });
+test.use({ demoServerNeeds: { own: 'map-tiles', env: { MAP_TILES: 'osm,gaode' } } });
 
 /** Pixels of the basemap canvas painted with the land colour (#f6f4ef) and with the coast colour (#8fadc6). */
 function basemapPixels(map: Locator): Promise<{ land: number; coast: number }> {
@@ -35,8 +36,8 @@ function tileHosts(map: Locator): Promise<string[]> {
     ]);
 }
 
-async function openDeviceMap(page: Page): Promise<Locator> {
-  await page.goto(`${BASE}/#/device/map`);
+async function openDeviceMap(page: Page, base: string): Promise<Locator> {
+  await page.goto(`${base}/#/device/map`);
   const map = page.getByTestId('device-map');
   await expect(map.locator('.ztj-device-marker').first()).toBeVisible({ timeout: 30_000 });
   await expect(map.locator('.leaflet-container')).toHaveAttribute('data-basemap', 'ready', { timeout: 20_000 });
@@ -45,10 +46,11 @@ async function openDeviceMap(page: Page): Promise<Locator> {
 
 test('device map without internet: offline basemap under the vehicles, tile switch kept after reload, track tab', async ({
   page,
+  demoBase,
 }) => {
   test.setTimeout(150_000);
-  await signInToDemoTenant(page, BASE);
-  let map = await openDeviceMap(page);
+  await signInToDemoTenant(page, demoBase);
+  let map = await openDeviceMap(page, demoBase);
   // default source: OpenStreetMap; its tiles are refused here, so the map says so and the basemap
   // shows through, fitted out to where the coast (1:10m land from zoom 8) is in view
   await expect(map).toHaveAttribute('data-map-source', 'osm');
@@ -70,7 +72,7 @@ test('device map without internet: offline basemap under the vehicles, tile swit
   await expect(page.getByText('坐标已转换为GCJ-02')).toBeVisible();
 
   await page.reload();
-  map = await openDeviceMap(page);
+  map = await openDeviceMap(page, demoBase);
   await expect(map).toHaveAttribute('data-map-source', 'gaode');
 
   await map.getByTestId('map-source-offline').click();
@@ -79,13 +81,13 @@ test('device map without internet: offline basemap under the vehicles, tile swit
   await expect(map.locator('.leaflet-tile-pane img')).toHaveCount(0);
   await expect(map.getByTestId('map-tiles-failing')).toHaveCount(0);
   await page.reload();
-  map = await openDeviceMap(page);
+  map = await openDeviceMap(page, demoBase);
   await expect(map).toHaveAttribute('data-map-source', 'offline');
   await expect(map.locator('.leaflet-tile-pane img')).toHaveCount(0);
   await expect.poll(() => basemapPixels(map).then((p) => p.land), { timeout: 15_000 }).toBeGreaterThan(2_000);
 
   // the track tab's map has the same basemap and the same choice
-  await page.goto(`${BASE}/#/device/detail/SIM-VH-001`);
+  await page.goto(`${demoBase}/#/device/detail/SIM-VH-001`);
   await page.getByTestId('device-detail').getByRole('tab', { name: '轨迹' }).click();
   const track = page.getByTestId('track-map');
   await expect(track.locator('path.ztj-track-line')).toBeVisible({ timeout: 20_000 });

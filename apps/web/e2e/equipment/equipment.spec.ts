@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { consoleApi, nextFrames, shotsAt } from '../helpers';
-import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+import { signInToDemoTenant } from '../devices/demoServer';
+import { expect, test } from '../demoTest';
 
 /**
- * Equipment screens against the demo fleet on a demo-mode server of this file's
- * own: a plug switched off from the plug list (confirmation, state and power follow from the
+ * Equipment screens against the demo fleet on a demo-mode server of this file's own: a plug
+ * switched off from the plug list (confirmation, state and power follow from the
  * simulator's next reading) and the oden cooker's food-safety alarm raised from the replayed
  * series (the simulator takes SIM-ODEN-001's well 1 below 60 °C about 60 s after start for 12
  * minutes; the seeded demo rule raises after 10 minutes below, the spec's own rule after 1 — see the
@@ -16,8 +17,10 @@ import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
 // the cooker test waits minutes: no trace recording (large, and the shared output folder may be
 // cleaned by another run meanwhile)
 test.use({ trace: 'off' });
+// the cooker's excursion is replayed once, from about 60 s after the server's start: a server
+// shared with the files before it could be past it
+test.use({ demoServerNeeds: { own: 'equipment' } });
 
-const BASE = useDemoServer(Number(process.env.EQUIPMENT_E2E_PORT ?? 18_310));
 const PLUGS = ['SIM-PLUG-001', 'SIM-PLUG-002', 'SIM-PLUG-003', 'SIM-PLUG-004'];
 
 /** Switches `plug` to `on` from the list and waits until the plug reports it. */
@@ -36,10 +39,10 @@ async function powerOf(page: Page, plug: string): Promise<number> {
   return Number(text.replace(/[^\d.]/g, ''));
 }
 
-test('a plug switched off from the plug list reports off and no power', async ({ page }) => {
+test('a plug switched off from the plug list reports off and no power', async ({ page, demoBase }) => {
   test.setTimeout(180_000);
-  await signInToDemoTenant(page, BASE);
-  await page.goto(`${BASE}/#/warehouse/plug`);
+  await signInToDemoTenant(page, demoBase);
+  await page.goto(`${demoBase}/#/warehouse/plug`);
   const list = page.getByTestId('plug-list');
   // the simulator's first readings give the relay states and the power
   for (const p of PLUGS) await expect(list.getByTestId(`plug-state-${p}`)).toHaveText(/^(开|关)$/, { timeout: 60_000 });
@@ -61,15 +64,18 @@ test('a plug switched off from the plug list reports off and no power', async ({
   await expect(power).toHaveText('0 W', { timeout: 30_000 });
 
   // the command is in the plug's history (device log)
-  await page.goto(`${BASE}/#/warehouse/plug/history/${PLUG}`);
+  await page.goto(`${demoBase}/#/warehouse/plug/history/${PLUG}`);
   await page.getByRole('tab', { name: '开关与指令' }).click();
   await expect(page.getByTestId('log-tab')).toContainText(/setSwitch|开关|switch/i, { timeout: 20_000 });
 });
 
-test("the ammeter configuration shows the server's field errors and saves a valid configuration", async ({ page }) => {
+test("the ammeter configuration shows the server's field errors and saves a valid configuration", async ({
+  page,
+  demoBase,
+}) => {
   test.setTimeout(120_000);
-  await signInToDemoTenant(page, BASE);
-  await page.goto(`${BASE}/#/warehouse/ammeter/config/SIM-AM3-002`);
+  await signInToDemoTenant(page, demoBase);
+  await page.goto(`${demoBase}/#/warehouse/ammeter/config/SIM-AM3-002`);
   const form = page.getByTestId('ammeter-config-form');
   await expect(form).toBeVisible({ timeout: 20_000 });
   const rows = form.getByTestId('tariff-row');
@@ -97,8 +103,8 @@ test("the ammeter configuration shows the server's field errors and saves a vali
 });
 
 /** Calls the server's API with the page's session (token and tenant of the console). */
-const api = <T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> =>
-  consoleApi<T>(page, BASE, method, path, data);
+const api = <T>(page: Page, base: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> =>
+  consoleApi<T>(page, base, method, path, data);
 
 /**
  * By default the spec binds its own rule to SIM-ODEN-001 — well 1 below 60 °C for 1 minute, the
@@ -110,11 +116,11 @@ const DEMO_RULE = process.env.EQUIPMENT_DEMO_RULE === '1';
 const ALARM_TIMEOUT_MS = Number(process.env.EQUIPMENT_ALARM_TIMEOUT_MS ?? (DEMO_RULE ? 780_000 : 240_000));
 const SPEC_RULE = 'E2E保温低于60°C';
 
-test('the oden cooker page shows the food-safety alarm raised from the replayed series', async ({ page }) => {
+test('the oden cooker page shows the food-safety alarm raised from the replayed series', async ({ page, demoBase }) => {
   test.setTimeout(ALARM_TIMEOUT_MS + 60_000);
-  await signInToDemoTenant(page, BASE);
+  await signInToDemoTenant(page, demoBase);
   if (!DEMO_RULE) {
-    const template = await api<{ id: string }>(page, 'POST', '/wlx/paramTemplate/add', {
+    const template = await api<{ id: string }>(page, demoBase, 'POST', '/wlx/paramTemplate/add', {
       name: SPEC_RULE,
       category: 'environment',
       severity: 'H',
@@ -132,9 +138,12 @@ test('the oden cooker page shows the food-safety alarm raised from the replayed 
         },
       ],
     });
-    await api(page, 'POST', '/wlx/paramTemplate/importDevs', { id: template.id, deviceIds: ['SIM-ODEN-001'] });
+    await api(page, demoBase, 'POST', '/wlx/paramTemplate/importDevs', {
+      id: template.id,
+      deviceIds: ['SIM-ODEN-001'],
+    });
   }
-  await page.goto(`${BASE}/#/warehouse/oden`);
+  await page.goto(`${demoBase}/#/warehouse/oden`);
   const pageBox = page.getByTestId('odenCooker-page');
   await expect(pageBox.locator('[data-testid^="cooker-SIM-ODEN-"]').first()).toBeVisible({ timeout: 60_000 });
   // four wells per cooker, each with a temperature once the simulator reports
@@ -163,14 +172,14 @@ const PAGES: [string, string][] = [
 ];
 
 for (const lang of ['zh-CN', 'en-US'] as const) {
-  test(`screenshots of the equipment pages (${lang})`, async ({ page }) => {
+  test(`screenshots of the equipment pages (${lang})`, async ({ page, demoBase }) => {
     const dir = process.env.EQUIPMENT_SHOTS;
     test.skip(!dir, 'EQUIPMENT_SHOTS not set');
     test.setTimeout(300_000);
     mkdirSync(`${dir}/${lang}`, { recursive: true });
-    await signInToDemoTenant(page, BASE, lang);
+    await signInToDemoTenant(page, demoBase, lang);
     for (const [name, path] of PAGES) {
-      await page.goto(`${BASE}/#${path}`);
+      await page.goto(`${demoBase}/#${path}`);
       await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
       await nextFrames(page);
       await shotsAt(page, `${dir}/${lang}`, name);

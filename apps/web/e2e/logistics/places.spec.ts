@@ -1,16 +1,16 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+import { type Locator } from '@playwright/test';
+import { signInToDemoTenant } from '../devices/demoServer';
+import { expect, test } from '../demoTest';
 import { noSidewaysScroll } from '../helpers';
 
 /**
- * Settings → points and paths against a demo-mode server of this file's own: a
+ * Settings → points and paths against the worker's demo-mode server: a
  * location placed by clicking the map (a radius of 0 and a two-corner polygon are refused on their
  * fields first), a route with
  * origin, two waypoints and destination placed by clicks, the demo routes built from the real
  * tracks, and no sideways scroll at 375 px. Map tiles are refused: the map draws on its blank
  * background and clicks still place positions.
  */
-const BASE = useDemoServer(18_131);
 const suffix = (): string => Date.now().toString(36).slice(-5);
 
 /** The input of an antd number box (the test id sits on the input or on its wrapper). */
@@ -25,10 +25,11 @@ async function clickMap(map: Locator, fx: number, fy: number): Promise<void> {
 
 test('a location placed by clicking the map, with a polygon fence; a radius of 0 and two corners are refused on their fields', async ({
   page,
+  demoBase,
 }) => {
   test.setTimeout(120_000);
-  await signInToDemoTenant(page, BASE, 'en-US');
-  await page.goto(`${BASE}/#/settings/points`);
+  await signInToDemoTenant(page, demoBase, 'en-US');
+  await page.goto(`${demoBase}/#/settings/points`);
   const list = page.getByTestId('points');
   await expect(list.getByText('Hub depot')).toBeVisible();
 
@@ -60,10 +61,13 @@ test('a location placed by clicking the map, with a polygon fence; a radius of 0
   await expect(row).toContainText('On');
 });
 
-test('a route with two waypoints placed by clicks; the demo routes from the real tracks', async ({ page }) => {
+test('a route with two waypoints placed by clicks; the demo routes from the real tracks', async ({
+  page,
+  demoBase,
+}) => {
   test.setTimeout(120_000);
-  await signInToDemoTenant(page, BASE, 'en-US');
-  await page.goto(`${BASE}/#/settings/paths`);
+  await signInToDemoTenant(page, demoBase, 'en-US');
+  await page.goto(`${demoBase}/#/settings/paths`);
   const list = page.getByTestId('paths');
   await expect(list.getByText('T1 枢纽环线 Hub loop')).toBeVisible();
   await expect(list.locator('tr', { hasText: 'T3 市区→枢纽 City store to hub' })).toContainText(
@@ -104,14 +108,14 @@ test('a route with two waypoints placed by clicks; the demo routes from the real
   await expect(page.getByText('Route saved')).toBeVisible();
 });
 
-test('at 375 px the lists and the editors do not scroll sideways', async ({ page }) => {
+test('at 375 px the lists and the editors do not scroll sideways', async ({ page, demoBase }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 800 });
-  await signInToDemoTenant(page, BASE, 'zh-CN');
-  await page.goto(`${BASE}/#/settings/points`);
+  await signInToDemoTenant(page, demoBase, 'zh-CN');
+  await page.goto(`${demoBase}/#/settings/points`);
   await expect(page.getByTestId('points').getByText('Hub depot')).toBeVisible();
   await noSidewaysScroll(page);
-  await page.goto(`${BASE}/#/settings/paths`);
+  await page.goto(`${demoBase}/#/settings/paths`);
   await expect(page.getByTestId('paths').getByText('Hub loop')).toBeVisible();
   await noSidewaysScroll(page);
   await page.getByTestId('list-add').click();

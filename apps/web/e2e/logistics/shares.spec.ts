@@ -1,9 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, chooseTenantIfAsked, newContext, shotsAt, signOut, submitLogin } from '../helpers';
-import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+import { signInToDemoTenant } from '../devices/demoServer';
+import { expect, test } from '../demoTest';
 
 /**
- * Shares against a demo-mode server of this file's own: the demo operator
+ * Shares against the worker's demo-mode server: the demo operator
  * shares a device that reports positions with an account of the other tenant (created through the
  * API), signs out, signs in as the receiver, who sees the device under "shared devices" with its
  * data read-only (latest values, history chart and table, track, alarms) and nothing to edit; the
@@ -11,7 +12,6 @@ import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
  * receiver's detail says the share is no longer valid. Screenshots at 1280 and 375 px in both
  * languages; no sideways scroll at 375 px.
  */
-const BASE = useDemoServer(18_144);
 const suffix = Date.now().toString(36).slice(-5);
 const RECEIVER = {
   username: `recv_${suffix}`,
@@ -22,16 +22,16 @@ const RECEIVER = {
 const SHOTS = process.env.SHARES_SHOTS ?? '/tmp/shares-shots';
 
 /** Creates the receiver in the platform tenant with the operator role; returns a demo device that has a position. */
-async function setUp(request: APIRequestContext): Promise<string> {
+async function setUp(request: APIRequestContext, base: string): Promise<string> {
   const login = await (
-    await request.post(`${BASE}/ztj-iot/sys/login`, { data: { username: ADMIN.username, password: ADMIN.password } })
+    await request.post(`${base}/ztj-iot/sys/login`, { data: { username: ADMIN.username, password: ADMIN.password } })
   ).json();
   const token = login.result.token as string;
   const platform = { 'X-Access-Token': token, 'tenant-id': '1000' };
-  const roles = await (await request.get(`${BASE}/ztj-iot/sys/role/queryall`, { headers: platform })).json();
+  const roles = await (await request.get(`${base}/ztj-iot/sys/role/queryall`, { headers: platform })).json();
   const operator = (roles.result as { id: string; roleCode: string }[]).find((r) => r.roleCode === 'operator')!;
   const added = await (
-    await request.post(`${BASE}/ztj-iot/sys/user/add`, {
+    await request.post(`${base}/ztj-iot/sys/user/add`, {
       headers: platform,
       data: { ...RECEIVER, selectedroles: operator.id },
     })
@@ -41,7 +41,7 @@ async function setUp(request: APIRequestContext): Promise<string> {
   let found: string | undefined;
   await expect(async () => {
     const list = await (
-      await request.get(`${BASE}/ztj-iot/wlx/device/listDevCommon?pageSize=100`, { headers: demo })
+      await request.get(`${base}/ztj-iot/wlx/device/listDevCommon?pageSize=100`, { headers: demo })
     ).json();
     found = (list.result.records as { id: string; lat: number | null; values: unknown[] }[]).find(
       (d) => d.lat !== null && d.values.length > 0,
@@ -52,12 +52,12 @@ async function setUp(request: APIRequestContext): Promise<string> {
 }
 
 /** Signs in as the receiver and opens the shared devices. */
-async function receiverSignIn(page: Page): Promise<void> {
-  await page.goto(`${BASE}/#/user/login`);
+async function receiverSignIn(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/#/user/login`);
   await submitLogin(page, RECEIVER.username, RECEIVER.password);
   await chooseTenantIfAsked(page);
   await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 20_000 });
-  await page.goto(`${BASE}/#/share/devices`);
+  await page.goto(`${base}/#/share/devices`);
   await expect(page.getByTestId('shared-devices')).toBeVisible();
 }
 
@@ -65,13 +65,14 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   page,
   request,
   browser,
+  demoBase,
 }) => {
   test.setTimeout(480_000);
-  const device = await setUp(request);
+  const device = await setUp(request, demoBase);
 
   // owner (demo tenant, English): refused with a field error for an unknown account, then shares
-  await signInToDemoTenant(page, BASE, 'en-US');
-  await page.goto(`${BASE}/#/share/list`);
+  await signInToDemoTenant(page, demoBase, 'en-US');
+  await page.goto(`${demoBase}/#/share/list`);
   await expect(page.getByTestId('shares')).toBeVisible();
   await page.getByTestId('list-add').click();
   const form = page.getByTestId('share-form');
@@ -98,7 +99,7 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   await signOut(page);
 
   // receiver (platform tenant, English): the shared device with its data, read-only
-  await receiverSignIn(page);
+  await receiverSignIn(page, demoBase);
   const list = page.getByTestId('shared-devices');
   const shared = list.locator('tr', { hasText: device });
   await expect(shared).toBeVisible();
@@ -136,7 +137,7 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
   const zh = await (await newContext(browser, { viewport: { width: 1280, height: 860 } })).newPage();
   await zh.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
   await zh.addInitScript(() => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: 'zh-CN', expire: null })));
-  await receiverSignIn(zh);
+  await receiverSignIn(zh, demoBase);
   await expect(zh.getByTestId('shared-devices').locator('tr', { hasText: device })).toContainText('长期有效');
   await shotsAt(zh, SHOTS, 'receiver-list-zh');
   await zh.getByTestId('shared-devices').locator('tr', { hasText: device }).getByTestId('shared-open').click();
@@ -147,8 +148,8 @@ test('the owner shares a device; the receiver sees it and its data read-only; th
 
   // owner again, Chinese, in a third context: the access log shows the receiver's reads; end the share
   const owner = await (await newContext(browser, { viewport: { width: 1280, height: 860 } })).newPage();
-  await signInToDemoTenant(owner, BASE, 'zh-CN');
-  await owner.goto(`${BASE}/#/share/list`);
+  await signInToDemoTenant(owner, demoBase, 'zh-CN');
+  await owner.goto(`${demoBase}/#/share/list`);
   const ownerRow = owner.getByTestId('shares').locator('tr', { hasText: RECEIVER.username });
   await ownerRow.getByTestId('share-open').click();
   const log = owner.getByTestId('share-access-log');

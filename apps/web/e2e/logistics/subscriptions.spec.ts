@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, chooseTenantIfAsked, newContext, shotsAt, submitLogin } from '../helpers';
-import { useDemoServer } from '../devices/demoServer';
+import { expect, test } from '../demoTest';
 
 /**
- * Subscriptions against a demo-mode server of this file's own: an operator of
+ * Subscriptions against the worker's demo-mode server: an operator of
  * the demo tenant opens the orders (the demo's paid year, the mote ending within 7 days and its
  * unpaid renewal, announced above the list), is refused without devices, renews a vehicle for 6
  * months seeing devices × months × unit price before confirming, finds the unpaid order and its
@@ -11,7 +11,6 @@ import { useDemoServer } from '../devices/demoServer';
  * administrator confirms the mote's payment and its service end moves a year on. Screenshots at
  * 1280 and 375 px in both languages; no sideways scroll at 375 px.
  */
-const BASE = useDemoServer(18_412);
 const suffix = Date.now().toString(36).slice(-5);
 const OPERATOR = {
   username: `subop_${suffix}`,
@@ -24,22 +23,22 @@ const RENEWED = 'SIM-VH-002';
 const EXPIRING = 'SIM-TAG-004';
 
 /** Creates the demo tenant's operator through the API and waits for the demo orders. */
-async function setUp(request: APIRequestContext): Promise<void> {
+async function setUp(request: APIRequestContext, base: string): Promise<void> {
   const login = await (
-    await request.post(`${BASE}/ztj-iot/sys/login`, { data: { username: ADMIN.username, password: ADMIN.password } })
+    await request.post(`${base}/ztj-iot/sys/login`, { data: { username: ADMIN.username, password: ADMIN.password } })
   ).json();
   const demo = { 'X-Access-Token': login.result.token as string, 'tenant-id': '1001' };
-  const roles = await (await request.get(`${BASE}/ztj-iot/sys/role/queryall`, { headers: demo })).json();
+  const roles = await (await request.get(`${base}/ztj-iot/sys/role/queryall`, { headers: demo })).json();
   const operator = (roles.result as { id: string; roleCode: string }[]).find((r) => r.roleCode === 'operator')!;
   const added = await (
-    await request.post(`${BASE}/ztj-iot/sys/user/add`, {
+    await request.post(`${base}/ztj-iot/sys/user/add`, {
       headers: demo,
       data: { ...OPERATOR, selectedroles: operator.id },
     })
   ).json();
   expect(added.success, added.message).toBe(true);
   await expect(async () => {
-    const list = await (await request.get(`${BASE}/ztj-iot/wlx/subscribe/order/list`, { headers: demo })).json();
+    const list = await (await request.get(`${base}/ztj-iot/wlx/subscribe/order/list`, { headers: demo })).json();
     expect(list.result.total).toBeGreaterThanOrEqual(3);
   }).toPass({ timeout: 90_000 });
 }
@@ -47,6 +46,7 @@ async function setUp(request: APIRequestContext): Promise<void> {
 /** A fresh browser page in `language`, signed in as `username` (tenant `which` when asked), on the order list. */
 async function signedIn(
   page: Page,
+  base: string,
   language: 'zh-CN' | 'en-US',
   username: string,
   password: string,
@@ -57,11 +57,11 @@ async function signedIn(
     (lang) => localStorage.setItem('pro__LANGUAGE', JSON.stringify({ value: lang, expire: null })),
     language,
   );
-  await page.goto(`${BASE}/#/user/login`);
+  await page.goto(`${base}/#/user/login`);
   await submitLogin(page, username, password);
   await chooseTenantIfAsked(page, which);
   await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 20_000 });
-  await page.goto(`${BASE}/#/subscribe/orders`);
+  await page.goto(`${base}/#/subscribe/orders`);
   await expect(page.getByTestId('orders')).toBeVisible();
 }
 
@@ -69,12 +69,13 @@ test('an operator renews a device and finds the unpaid order and its detail; the
   page,
   request,
   browser,
+  demoBase,
 }) => {
   test.setTimeout(420_000);
-  await setUp(request);
+  await setUp(request, demoBase);
 
   // operator, English: the demo orders and the expiry notice
-  await signedIn(page, 'en-US', OPERATOR.username, OPERATOR.password);
+  await signedIn(page, demoBase, 'en-US', OPERATOR.username, OPERATOR.password);
   const orders = page.getByTestId('orders');
   await expect(orders.locator('.ant-table-row')).toHaveCount(3);
   await expect(orders).toContainText('Unpaid');
@@ -127,7 +128,7 @@ test('an operator renews a device and finds the unpaid order and its detail; the
 
   // Chinese, a context of its own: the list, the notice and the demo's unpaid renewal
   const zh = await (await newContext(browser, { viewport: { width: 1280, height: 860 } })).newPage();
-  await signedIn(zh, 'zh-CN', OPERATOR.username, OPERATOR.password);
+  await signedIn(zh, demoBase, 'zh-CN', OPERATOR.username, OPERATOR.password);
   await expect(zh.getByTestId('orders')).toContainText('待支付');
   await expect(zh.getByTestId('orders')).toContainText('已取消');
   await expect(zh.getByTestId('service-notice')).toContainText('续费订单待支付');
@@ -139,7 +140,7 @@ test('an operator renews a device and finds the unpaid order and its detail; the
 
   // platform administrator (platform tenant): sees the demo tenant's order and confirms its payment
   const admin = await (await newContext(browser, { viewport: { width: 1280, height: 860 } })).newPage();
-  await signedIn(admin, 'zh-CN', ADMIN.username, ADMIN.password, 'first');
+  await signedIn(admin, demoBase, 'zh-CN', ADMIN.username, ADMIN.password, 'first');
   const unpaid = admin.getByTestId('orders').locator('.ant-table-row', { hasText: '待支付' });
   await expect(unpaid).toHaveCount(1);
   await unpaid.getByTestId('order-open').click();

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+import { type Page } from '@playwright/test';
+import { signInToDemoTenant } from '../devices/demoServer';
+import { expect, test } from '../demoTest';
 
 /**
- * Warehouses against the demo tenant on a server of this file's own (demo mode:
+ * Warehouses against the demo tenant on the worker's demo-mode server (demo mode:
  * the seeded cool store on the warehouse sensors SIM-WH-001..003 with the cool-store template):
  * create a warehouse in three steps (required fields, "associate a device first", a sensor that
  * already belongs to the demo warehouse refused by the server on its field, then the mote
@@ -10,7 +11,10 @@ import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
  * confirmation; the demo warehouse's view with the live readings against the 20 °C limit; both
  * languages; no sideways scroll at 375 px. WAREHOUSE_SHOTS=<folder> saves screenshots.
  */
-const BASE = useDemoServer(18_261);
+/** Named uniquely: the worker's demo server outlives this file. */
+const RUN = Date.now().toString(36).slice(-5);
+const WAREHOUSE = `e2e 冷库 ${RUN}`;
+const NUMBER = `E2E-WH-${RUN}`;
 const SHOTS = process.env.WAREHOUSE_SHOTS;
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -35,10 +39,10 @@ async function pickDevice(page: Page, id: string): Promise<void> {
  * Opens the warehouse list until the seeded demo warehouse shows: the demo is seeded after the
  * server answers its health check, so the first list may come before it (reload, bounded).
  */
-async function openListWithDemo(page: Page): Promise<void> {
+async function openListWithDemo(page: Page, base: string): Promise<void> {
   const list = page.getByTestId('warehouses');
   const row = list.getByText('演示阴凉库 Demo cool store');
-  await page.goto(`${BASE}/#/warehouse/list`);
+  await page.goto(`${base}/#/warehouse/list`);
   await expect(async () => {
     // the list must have answered (its table or its empty text) before a missing row counts
     await expect(list.locator('.ant-table-row, .ant-empty').first()).toBeVisible({ timeout: 60_000 });
@@ -61,10 +65,13 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   for (const t of overflow.tables) expect(t).toBeLessThanOrEqual(1);
 }
 
-test('create a warehouse in three steps, see it in the list, open its view and delete it', async ({ page }) => {
+test('create a warehouse in three steps, see it in the list, open its view and delete it', async ({
+  page,
+  demoBase,
+}) => {
   test.setTimeout(360_000);
-  await signInToDemoTenant(page, BASE);
-  await openListWithDemo(page);
+  await signInToDemoTenant(page, demoBase);
+  await openListWithDemo(page, demoBase);
   const list = page.getByTestId('warehouses');
   await shot(page, 'list-zh-1280');
 
@@ -75,8 +82,8 @@ test('create a warehouse in three steps, see it in the list, open its view and d
   await page.getByTestId('warehouse-next').click();
   await expect(edit.getByText('必填项').first()).toBeVisible();
   await expect(edit.getByText('请先关联设备')).toBeVisible();
-  await page.getByTestId('warehouse-name').fill('e2e 冷库');
-  await page.getByTestId('warehouse-number').fill('E2E-WH-1');
+  await page.getByTestId('warehouse-name').fill(WAREHOUSE);
+  await page.getByTestId('warehouse-number').fill(NUMBER);
   await pickDevice(page, 'SIM-WH-001');
   await expect(edit).toContainText('所选设备可接受 1 到 60 分钟');
   await page.getByTestId('warehouse-period').fill('5');
@@ -102,28 +109,29 @@ test('create a warehouse in three steps, see it in the list, open its view and d
   await shot(page, 'create-done-zh-1280');
   await page.getByTestId('warehouse-done-view').click();
   const view = page.getByTestId('warehouse-view');
-  await expect(view).toContainText('e2e 冷库');
+  await expect(view).toContainText(WAREHOUSE);
   await expect(view.getByTestId('warehouse-sensor')).toHaveCount(1);
   await expect(view.getByTestId('warehouse-sensor')).toContainText('SIM-TAG-001');
   await expect(view.getByTestId('warehouse-sensor')).toContainText('≤ 35 °C');
 
-  await page.goto(`${BASE}/#/warehouse/list`);
-  const row = list.getByRole('row', { name: /e2e 冷库/ });
-  await expect(row).toContainText('E2E-WH-1');
+  await page.goto(`${demoBase}/#/warehouse/list`);
+  const row = list.getByRole('row', { name: new RegExp(WAREHOUSE) });
+  await expect(row).toContainText(NUMBER);
   await row.getByTestId('warehouse-delete').click();
   await expect(page.locator('.ant-modal-confirm')).toContainText('是否删除该仓库？');
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId('confirm-ok')).toBeHidden();
-  await expect(list.getByText('e2e 冷库')).toBeHidden();
+  await expect(list.getByText(WAREHOUSE)).toBeHidden();
 });
 
 for (const lang of ['zh-CN', 'en-US'] as const) {
   test(`the demo warehouse view (${lang}): live sensor cards against the 20 °C limit, at 1280 and 375 px`, async ({
     page,
+    demoBase,
   }) => {
     test.setTimeout(360_000);
-    await signInToDemoTenant(page, BASE, lang);
-    await openListWithDemo(page);
+    await signInToDemoTenant(page, demoBase, lang);
+    await openListWithDemo(page, demoBase);
     const list = page.getByTestId('warehouses');
     await list.getByText('演示阴凉库 Demo cool store').click();
     const view = page.getByTestId('warehouse-view');
@@ -141,7 +149,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       .getByRole('button', { name: lang === 'zh-CN' ? /生\s?成/ : 'Generate' })
       .click();
     await expect(page.getByText(lang === 'zh-CN' ? '导出任务已提交' : 'Export started').first()).toBeVisible();
-    await page.goto(`${BASE}/#/warehouse/list`);
+    await page.goto(`${demoBase}/#/warehouse/list`);
     await expect(list.getByText('演示阴凉库 Demo cool store')).toBeVisible();
     if (lang === 'en-US') await shot(page, 'list-en-1280');
 
@@ -149,13 +157,13 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await expect(list.getByText('演示阴凉库 Demo cool store')).toBeVisible();
     await expectNoSidewaysScroll(page);
     await shot(page, `list-${lang}-375`);
-    await page.goto(`${BASE}/#/warehouse/create`);
+    await page.goto(`${demoBase}/#/warehouse/create`);
     await expect(page.getByTestId('warehouse-edit')).toContainText(
       lang === 'zh-CN' ? '填写信息并配置设备' : 'Fill information and configure devices',
     );
     await expectNoSidewaysScroll(page);
     await shot(page, `create-${lang}-375`);
-    await page.goto(`${BASE}/#/warehouse/list`);
+    await page.goto(`${demoBase}/#/warehouse/list`);
     await list.getByText('演示阴凉库 Demo cool store').click();
     await expect(view.getByTestId('warehouse-sensor')).toHaveCount(3);
     await expect(view.locator('[data-code="P003"]').first()).not.toContainText('—', { timeout: 30_000 });

@@ -1,15 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+import { type Page } from '@playwright/test';
+import { signInToDemoTenant } from '../devices/demoServer';
+import { expect, test } from '../demoTest';
 
 /**
- * Waybills against the demo tenant on a server of this file's own (demo mode:
+ * Waybills against the demo tenant on the worker's demo-mode server (demo mode:
  * the seeded routes on the replayed Twizy drives and the three demo waybills): create a waybill in
  * four steps with the truck SIM-VH-001 and its route, start it after the spec's confirmation, see
  * the truck on the detail map; the seeded un-started waybill on the same truck cannot start ("this
  * device is already on"); the track playback coloured by temperature; both languages; no sideways
  * scroll at 375 px; the list refetches by itself while a waybill runs.
  */
-const BASE = useDemoServer(18_117);
+/** Named uniquely: the worker's demo server outlives this file. */
+const WAYBILL = `e2e 冷链测试运单 ${Date.now().toString(36).slice(-5)}`;
 const SHOTS = process.env.ZTJ_E2E_SHOTS ?? '/tmp/ztj-e2e-shots/waybills';
 
 /** Picks one device in the device picker (searched by its number). */
@@ -38,10 +40,10 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   for (const t of overflow.tables) expect(t).toBeLessThanOrEqual(1);
 }
 
-test('create a waybill in four steps, start it and see the truck on the detail map', async ({ page }) => {
+test('create a waybill in four steps, start it and see the truck on the detail map', async ({ page, demoBase }) => {
   test.setTimeout(120_000);
-  await signInToDemoTenant(page, BASE);
-  await page.goto(`${BASE}/#/task/list`);
+  await signInToDemoTenant(page, demoBase);
+  await page.goto(`${demoBase}/#/task/list`);
   const list = page.getByTestId('waybills');
   await expect(list.getByText('Reefer run West yard to hub')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('waybill-stats')).toContainText('全部 3');
@@ -59,7 +61,7 @@ test('create a waybill in four steps, start it and see the truck on the detail m
   // step 1: the name is required (SPEC §5)
   await page.getByTestId('waybill-next').click();
   await expect(edit.getByText('必填项').first()).toBeVisible();
-  await page.getByTestId('waybill-name').fill('e2e 冷链测试运单');
+  await page.getByTestId('waybill-name').fill(WAYBILL);
   await page.getByTestId('waybill-next').click();
   // step 2: a device first
   await page.getByTestId('waybill-next').click();
@@ -75,7 +77,7 @@ test('create a waybill in four steps, start it and see the truck on the detail m
   await page.getByTestId('waybill-save').click();
 
   const detail = page.getByTestId('waybill-detail');
-  await expect(detail).toContainText('e2e 冷链测试运单');
+  await expect(detail).toContainText(WAYBILL);
   await expect(detail.getByTestId('waybill-status')).toHaveText('未开始');
   await page.getByTestId('detail-start').click();
   await expect(page.locator('.ant-modal-confirm')).toContainText('是否开始该运单？');
@@ -91,7 +93,7 @@ test('create a waybill in four steps, start it and see the truck on the detail m
   await expect(page.getByText('导出任务已提交').first()).toBeVisible();
 
   // the seeded un-started waybill of the same truck cannot start now
-  await page.goto(`${BASE}/#/task/list`);
+  await page.goto(`${demoBase}/#/task/list`);
   const hubLoop = list.getByRole('row', { name: /Hub loop round/ });
   await hubLoop.getByTestId('row-more').hover();
   await page.getByRole('menuitem', { name: '开始' }).click();
@@ -100,22 +102,25 @@ test('create a waybill in four steps, start it and see the truck on the detail m
   await expect(page.locator('.ant-message')).toContainText('该设备已开启：SIM-VH-001');
 });
 
-test('English and a 375 px phone: list, editor, detail and map list without sideways scroll', async ({ page }) => {
+test('English and a 375 px phone: list, editor, detail and map list without sideways scroll', async ({
+  page,
+  demoBase,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 812 });
-  await signInToDemoTenant(page, BASE, 'en-US');
-  await page.goto(`${BASE}/#/task/list`);
+  await signInToDemoTenant(page, demoBase, 'en-US');
+  await page.goto(`${demoBase}/#/task/list`);
   const list = page.getByTestId('waybills');
   await expect(list.getByText('Reefer run West yard to hub')).toBeVisible({ timeout: 20_000 });
   await expect(list.getByTestId('waybill-status').first()).toHaveText(/Ongoing|Un-started|Completed/);
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `${SHOTS}/list-en-375.png`, fullPage: true });
 
-  await page.goto(`${BASE}/#/task/edit/new`);
+  await page.goto(`${demoBase}/#/task/edit/new`);
   await expect(page.getByTestId('waybill-edit')).toContainText('Basic information');
   await expectNoSidewaysScroll(page);
 
-  await page.goto(`${BASE}/#/task/list`);
+  await page.goto(`${demoBase}/#/task/list`);
   await list.getByText('Reefer run West yard to hub').click();
   const detail = page.getByTestId('waybill-detail');
   await expect(detail.getByTestId('waybill-status')).toHaveText('Ongoing');
@@ -130,7 +135,7 @@ test('English and a 375 px phone: list, editor, detail and map list without side
   await expect(page.getByTestId('waybill-history-legend')).toContainText('°C');
   await expectNoSidewaysScroll(page);
 
-  await page.goto(`${BASE}/#/task/maplist`);
+  await page.goto(`${demoBase}/#/task/maplist`);
   await expect(page.getByTestId('waybill-maplist')).toContainText('Running waybills');
   await expect(page.getByTestId('waybill-map').locator('.ztj-waybill-truck').first()).toBeVisible({ timeout: 20_000 });
   await expectNoSidewaysScroll(page);

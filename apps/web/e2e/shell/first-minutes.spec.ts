@@ -1,17 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { submitLogin } from '../helpers';
-import { useDemoServer } from '../devices/demoServer';
+import { expect, test } from '../demoTest';
 
 /**
  * A new user's first minutes on a fresh demo installation, as the
  * issue walked them: first sign-in, tenant dialog, the shell right after it, the main lists on a
  * phone in both languages, the device detail's position, the captcha once it is asked for.
- * Tests run in order on one server of this file's own (captcha on, asked after failed sign-ins).
+ * Tests run in order on one server of this file's own: a fresh installation (the first sign-in's
+ * tenant choice), with the captcha on and asked after failed sign-ins (of every client of 127.0.0.1,
+ * so no other file may share it).
  */
-const BASE = useDemoServer(18_432, { LOGIN_CAPTCHA: 'on' });
+test.use({ demoServerNeeds: { own: 'first-minutes', env: { LOGIN_CAPTCHA: 'on' } } });
 test.describe.configure({ mode: 'serial' });
 
 /** Screenshots to look at, outside the shared test-results folder (another run may clear it). */
@@ -32,8 +34,8 @@ async function localOnly(page: Page): Promise<void> {
 }
 
 /** Signs in and takes the tenant the dialog preselected (the demo tenant, see the first test). */
-async function signInPreselected(page: Page): Promise<void> {
-  await page.goto(`${BASE}/#/user/login`);
+async function signInPreselected(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/#/user/login`);
   await submitLogin(page);
   const choice = page.getByTestId('tenant-choice');
   await expect(choice.or(page.getByTestId('dashboard'))).toBeVisible({ timeout: 20_000 });
@@ -50,10 +52,11 @@ async function signInPreselected(page: Page): Promise<void> {
 
 test('first sign-in: the dialog preselects the demo tenant (where the devices are) and the shell shows at once after OK', async ({
   page,
+  demoBase,
 }) => {
   await localOnly(page);
   await language(page, 'zh-CN');
-  await page.goto(`${BASE}/#/user/login`);
+  await page.goto(`${demoBase}/#/user/login`);
   await submitLogin(page);
   const choice = page.getByTestId('tenant-choice');
   await expect(choice).toBeVisible({ timeout: 20_000 });
@@ -94,10 +97,11 @@ test('first sign-in: the dialog preselects the demo tenant (where the devices ar
 
 test('no blank screen after the tenant choice: the shell outline shows while the menu is still on its way', async ({
   page,
+  demoBase,
 }) => {
   await localOnly(page);
   await language(page, 'zh-CN');
-  await page.goto(`${BASE}/#/user/login`);
+  await page.goto(`${demoBase}/#/user/login`);
   await submitLogin(page);
   const choice = page.getByTestId('tenant-choice');
   await expect(choice).toBeVisible({ timeout: 20_000 });
@@ -123,10 +127,10 @@ test('no blank screen after the tenant choice: the shell outline shows while the
   await expect(page.getByTestId('shell-skeleton')).toHaveCount(0);
 });
 
-test('the next sign-in preselects the tenant used last', async ({ page }) => {
+test('the next sign-in preselects the tenant used last', async ({ page, demoBase }) => {
   await localOnly(page);
   await language(page, 'en-US');
-  await page.goto(`${BASE}/#/user/login`);
+  await page.goto(`${demoBase}/#/user/login`);
   await submitLogin(page);
   const choice = page.getByTestId('tenant-choice');
   await expect(choice.or(page.getByTestId('dashboard'))).toBeVisible({ timeout: 20_000 });
@@ -135,18 +139,18 @@ test('the next sign-in preselects the tenant used last', async ({ page }) => {
 });
 
 for (const lang of ['zh-CN', 'en-US'] as const) {
-  test(`at 375 px the main lists and the top bar fit the phone (${lang})`, async ({ page }) => {
+  test(`at 375 px the main lists and the top bar fit the phone (${lang})`, async ({ page, demoBase }) => {
     test.setTimeout(90_000);
     await localOnly(page);
     await language(page, lang);
     await page.setViewportSize({ width: 375, height: 812 });
-    await signInPreselected(page);
+    await signInPreselected(page, demoBase);
     for (const [name, path, testId] of [
       ['devices', '/device/list', 'device-list'],
       ['waybills', '/task/list', 'waybills'],
       ['users', '/system/user', 'user-list'],
     ] as const) {
-      await page.goto(`${BASE}/#${path}`);
+      await page.goto(`${demoBase}/#${path}`);
       const list = page.getByTestId(testId);
       await expect(list).toBeVisible();
       await expect(list.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible({ timeout: 20_000 });
@@ -169,11 +173,12 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
 for (const lang of ['zh-CN', 'en-US'] as const) {
   test(`at 1440 px every column of the live device list is in view, none under the fixed actions (${lang})`, async ({
     page,
+    demoBase,
   }) => {
     await localOnly(page);
     await language(page, lang);
-    await signInPreselected(page);
-    await page.goto(`${BASE}/#/device/list`);
+    await signInPreselected(page, demoBase);
+    await page.goto(`${demoBase}/#/device/list`);
     const list = page.getByTestId('device-list');
     await expect(list.getByTestId('report-time-SIM-TAG-001')).toHaveText(/\d{2}:\d{2}:\d{2}/, { timeout: 20_000 });
     const layout = await list.evaluate((root) => {
@@ -205,10 +210,11 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
 
 test('device detail names the configured location of its position beside the coordinates (item 11)', async ({
   page,
+  demoBase,
 }) => {
   await localOnly(page);
   await language(page, 'zh-CN');
-  await signInPreselected(page);
+  await signInPreselected(page, demoBase);
   // a location around the device's current position (50 km fence: the demo fleet moves at 60x)
   const added = await page.evaluate(async (base) => {
     const token = (JSON.parse(localStorage.getItem('pro__Access-Token') ?? '{}') as { value?: string }).value ?? '';
@@ -228,9 +234,9 @@ test('device detail names the configured location of its position beside the coo
       await new Promise((r) => setTimeout(r, 500));
     }
     return false;
-  }, BASE);
+  }, demoBase);
   expect(added).toBe(true);
-  await page.goto(`${BASE}/#/device/detail/SIM-VH-001`);
+  await page.goto(`${demoBase}/#/device/detail/SIM-VH-001`);
   const position = page.getByTestId('device-position');
   await expect(position).toContainText(/-?\d+\.\d{5}, -?\d+\.\d{5}/);
   await expect(position.getByTestId('device-location-name')).toHaveText('位于 E2E 停车场');
@@ -239,10 +245,11 @@ test('device detail names the configured location of its position beside the coo
 
 test('the captcha, once asked for, is legible: its image shown at its own size inside the form (item 5)', async ({
   page,
+  demoBase,
 }) => {
   await localOnly(page);
   await language(page, 'en-US');
-  await page.goto(`${BASE}/#/user/login`);
+  await page.goto(`${demoBase}/#/user/login`);
   // three failed sign-ins of this client make the server ask for the captcha
   // (each attempt answered before the next: the pair's cool-down starts only after 5 failures)
   for (let i = 0; i < 3; i++) {

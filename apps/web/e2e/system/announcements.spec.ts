@@ -1,31 +1,34 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInToDemoTenant, useDemoServer } from '../devices/demoServer';
+import { type Browser, type Page } from '@playwright/test';
+import { signInToDemoTenant } from '../devices/demoServer';
+import { expect, test } from '../demoTest';
 import { newContext, noSidewaysScroll } from '../helpers';
 
 /**
- * Announcements end to end on a demo server of this file's own: a console signed
+ * Announcements end to end on the worker's demo-mode server: a console signed
  * in in one browser context stays open; the administrator, in a second context, writes an
  * announcement for all users and publishes it after confirmation. Without a
  * reload the first context's bell shows it in its messages tab with an unread count; opening it
  * shows the dialog with the sanitised content and marks it read, so it leaves the unread list.
  * Then the list in English at 375 px.
  */
-const BASE = useDemoServer(18_541);
 
-async function signedIn(browser: Browser, lang: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<Page> {
+async function signedIn(browser: Browser, base: string, lang: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<Page> {
   const context = await newContext(browser, { viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
-  await signInToDemoTenant(page, BASE, lang);
+  await signInToDemoTenant(page, base, lang);
   return page;
 }
 
-test('published to all users, it reaches an open console live; opening it marks it read', async ({ browser }) => {
+test('published to all users, it reaches an open console live; opening it marks it read', async ({
+  browser,
+  demoBase,
+}) => {
   test.setTimeout(150_000);
   const title = `E2E 通告 ${Date.now()}`;
-  const reader = await signedIn(browser);
-  const author = await signedIn(browser);
+  const reader = await signedIn(browser, demoBase);
+  const author = await signedIn(browser, demoBase);
 
-  await author.goto(`${BASE}/#/system/announcement`);
+  await author.goto(`${demoBase}/#/system/announcement`);
   await author.getByTestId('list-add').click();
   await author.getByTestId('annt-title').fill(title);
   await author.getByTestId('annt-abstract').fill('冷库除霜维护');
@@ -62,10 +65,10 @@ test('published to all users, it reaches an open console live; opening it marks 
   await author.context().close();
 });
 
-test('the announcement list in English fits a 375 px phone', async ({ browser }) => {
-  const page = await signedIn(browser, 'en-US');
+test('the announcement list in English fits a 375 px phone', async ({ browser, demoBase }) => {
+  const page = await signedIn(browser, demoBase, 'en-US');
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto(`${BASE}/#/system/announcement`);
+  await page.goto(`${demoBase}/#/system/announcement`);
   await expect(page.getByTestId('announcement-list')).toBeVisible();
   await expect(page.getByTestId('list-add')).toContainText('Add');
   await noSidewaysScroll(page);

@@ -6,7 +6,8 @@ import type { IngestMessage, IngestOptions, IngestOutcome, IngestStats } from '.
 import type { DeviceRegistry, RegisteredDevice } from './device-registry';
 import { recordAck, recordEvent, type Refusal } from './device-events';
 import { SETTLED, settlingOf, type Settling } from '../../platform/mqtt/settling';
-import { RetryPause, ThrottledReport, hasWork, newBatch, retryUntilDeadline, type Batch } from './ingest-batch';
+import type { Batch } from './ingest-batch';
+import { IngestQueue } from './ingest-queue';
 import { checkGatewayBatch, checkTelemetry, type Reading } from './fast-validate';
 import type { LiveFanout } from './live-fanout';
 import type { TelemetryStore } from './telemetry-store';
@@ -26,15 +27,6 @@ type Outcome = IngestOutcome & { batch?: Batch };
  * Events and acks are low-volume and written directly.
  */
 export class IngestService {
-  private batch = newBatch();
-  private flushing: Promise<void> | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
-  private readonly flushMs: number;
-  private readonly maxRows: number;
-  private readonly maxPending: number;
-  /** Waiters of {@link whenReady}, released once the queue is below half of `maxPending`. */
-  private ready: { promise: Promise<void>; resolve: () => void } | undefined;
   readonly stats: IngestStats = {
     received: 0,
     stored: 0,
@@ -47,19 +39,14 @@ export class IngestService {
   };
   /** Budget of stored dead letters; `deadLetters.close(now)` writes the window's summary rows. */
   readonly deadLetters: DeadLetterBudget;
-  /** Set by the first failed batch write, cleared by the next commit. */
-  private failing = false;
-  /** Store failures reach `onError` at the first failed attempt, then every 30 s. */
-  private readonly failureReport = new ThrottledReport(30_000);
-  /** Set by {@link stop}: past it a failing batch is given up (ms epoch). */
-  private stopDeadline: number | undefined;
-  private readonly pause = new RetryPause();
+  /** The open batch and its writes. */
+  private readonly queue: IngestQueue;
   /** Readings older than `floor.minTs` have no partition to go to. */
   private readonly floor: { readonly minTs: number };
 
   /** True from the first failed batch write until the next successful commit (readiness). */
   get storeFailing(): boolean {
-    return this.failing;
+    return this.queue.storeFailing;
   }
 
   /** Rows accepted and not yet committed, rows. */
@@ -70,42 +57,21 @@ export class IngestService {
   constructor(
     private readonly db: Db,
     private readonly registry: DeviceRegistry,
-    private readonly store: TelemetryStore,
-    private readonly fanout: LiveFanout | undefined,
+    store: TelemetryStore,
+    fanout: LiveFanout | undefined,
     private readonly opts: IngestOptions = {},
   ) {
-    this.flushMs = opts.flushMs ?? 100;
-    this.maxRows = opts.maxRows ?? 5000;
-    this.maxPending = opts.maxPending ?? 20 * this.maxRows;
+    this.queue = new IngestQueue(store, fanout, this.stats, opts);
     this.floor = opts.telemetryFloor ?? { minTs: -Infinity };
     this.deadLetters = new DeadLetterBudget(opts.deadLetters ?? {}, (rows) => {
-      this.batch.dead.push(...rows);
-      this.arm();
+      this.queue.batch.dead.push(...rows);
+      this.queue.arm();
     });
   }
 
-  /**
-   * Backpressure for transports (the MQTT ingest client delays its next packet on it): undefined
-   * while fewer than `maxPending` rows wait for their commit, else a promise resolved once half of
-   * them are committed (or the service stops). It bounds memory when the database stalls or is
-   * unreachable (failed batches are held and retried, see writeBatch); note that a broker then holds the backlog only up to its own queue
-   * limits (Mosquitto drops beyond `max_queued_messages`), so the bound is set well above a burst.
-   */
+  /** Backpressure for transports: see {@link IngestQueue.whenReady}. */
   whenReady(): Promise<void> | undefined {
-    if (this.stats.pending < this.maxPending || this.stopped) return undefined;
-    if (!this.ready) {
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => (resolve = r));
-      this.ready = { promise, resolve };
-    }
-    return this.ready.promise;
-  }
-
-  private release(): void {
-    if (this.ready && (this.stopped || this.stats.pending < this.maxPending / 2)) {
-      this.ready.resolve();
-      this.ready = undefined;
-    }
+    return this.queue.whenReady();
   }
 
   /**
@@ -130,7 +96,7 @@ export class IngestService {
   async handleAndWait(msg: IngestMessage): Promise<IngestOutcome> {
     const { batch, ...outcome } = await this.process(msg, Date.now());
     if (batch) {
-      this.kick();
+      this.queue.kick();
       await batch.done;
     }
     return outcome;
@@ -221,11 +187,10 @@ export class IngestService {
         `ts ${r.ts} < ${this.floor.minTs}`,
         JSON.stringify(r),
       );
-    const batch = this.batch;
+    const batch = this.queue.batch;
     batch.rows.push(rowOf(device, r, receivedAt));
     this.stats.pending++;
-    if (this.batch.rows.length >= this.maxRows) this.kick();
-    else this.arm();
+    this.queue.rowAdded();
     return { accepted: 1, rejected: 0, reasons: [], details: [], batch };
   }
 
@@ -239,7 +204,7 @@ export class IngestService {
     payload?: string,
   ): Outcome {
     this.stats.dead[reason] = (this.stats.dead[reason] ?? 0) + 1;
-    const batch = this.batch;
+    const batch = this.queue.batch;
     if (this.deadLetters.admit(msg.authDeviceId ?? msg.id, reason, msg.source, receivedAt)) {
       batch.dead.push({
         receivedAt,
@@ -254,83 +219,13 @@ export class IngestService {
       for (const name of [`dead:${reason}`, 'dead:suppressed'])
         batch.counts.set(name, (batch.counts.get(name) ?? 0) + 1);
     }
-    this.arm();
+    this.queue.arm();
     return { accepted: 0, rejected: 1, reasons: [reason], details: [detail ?? ''], batch };
-  }
-
-  private arm(): void {
-    if (this.timer || this.flushing || this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.kick();
-    }, this.flushMs);
-  }
-
-  /** Starts a flush now unless one is running (the running one chains the next). */
-  private kick(): void {
-    if (this.flushing) return;
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-    if (!hasWork(this.batch)) {
-      this.batch.resolve();
-      return;
-    }
-    this.flushing = this.writeBatch().finally(() => {
-      this.flushing = undefined;
-      if (this.batch.rows.length >= this.maxRows) this.kick();
-      else if (hasWork(this.batch)) this.arm();
-    });
-  }
-
-  /**
-   * Writes the queued batch; while the store fails the batch is held and retried with capped
-   * exponential backoff ({@link retryDelayMs}) for as long as it takes, so later batches queue
-   * behind it in order and the memory bound ({@link whenReady}) pauses the transports. Only a
-   * stopping ingest gives up, once `stopRetryMs` has passed (rows counted in `stats.lost`).
-   */
-  private async writeBatch(): Promise<void> {
-    const b = this.batch;
-    this.batch = newBatch();
-    const outcome = await retryUntilDeadline(() => this.store.write(b.rows, b.dead, b.counts), {
-      pause: this.pause,
-      deadline: () => this.stopDeadline,
-      onFailure: (failures, delay, err) => {
-        this.failing = true;
-        this.failureReport.maybe(failures === 1, () =>
-          this.opts.onError?.(
-            new Error(
-              `telemetry store failing (attempt ${failures}): holding ${this.stats.pending} rows, retrying in ${delay} ms: ${err.message}`,
-              { cause: err },
-            ),
-          ),
-        );
-      },
-    });
-    this.stats.pending -= b.rows.length;
-    if (!outcome.ok) {
-      this.stats.lost += b.rows.length;
-      b.reject(outcome.error);
-      this.release();
-      return;
-    }
-    this.failing = false;
-    this.stats.stored += outcome.value.stored;
-    this.stats.duplicates += outcome.value.duplicates;
-    this.stats.batches++;
-    b.resolve();
-    this.release();
-    this.opts.onCommitted?.(b.rows, Date.now());
-    this.fanout?.push(b.rows);
   }
 
   /** Writes everything queued so far; resolves when committed. */
   async flush(): Promise<void> {
-    while (this.flushing || hasWork(this.batch)) {
-      if (this.flushing) await this.flushing;
-      else this.kick();
-    }
+    await this.queue.flush();
   }
 
   /**
@@ -340,19 +235,6 @@ export class IngestService {
   async stop(): Promise<void> {
     this.deadLetters.close(Date.now());
     this.deadLetters.stop();
-    const lostBefore = this.stats.lost;
-    this.stopDeadline = Date.now() + (this.opts.stopRetryMs ?? 5000);
-    this.pause.wake();
-    await this.flush().catch(() => undefined);
-    const lost = this.stats.lost - lostBefore;
-    if (lost)
-      this.opts.onError?.(
-        new Error(`ingest stopped with ${lost} accepted rows not written (telemetry store unreachable)`),
-      );
-    this.stopped = true;
-    this.release();
-    if (this.timer) clearTimeout(this.timer);
-    this.fanout?.stop();
-    await this.store.close();
+    await this.queue.stop();
   }
 }

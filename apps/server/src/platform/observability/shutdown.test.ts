@@ -1,9 +1,9 @@
 // @module-tag embedded: the SIGTERM drain of the real server on PGlite and the embedded broker
 import crypto from 'node:crypto';
 import net from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER_DEVICE_SECRET, topics } from '@ztj/contracts';
-import { connectAsync } from 'mqtt';
+import { connectAsync, type MqttClient } from 'mqtt';
 import {
   exitWithin,
   freePort,
@@ -17,8 +17,16 @@ import {
  * SIGTERM drain of the real server: `node --import tsx apps/server/src/main.ts`
  * as a child process on a temporary DATA_DIR (or a fresh schema of DATABASE_URL), free ports,
  * HTTP ingest, and MQTT through the embedded broker.
+ *
+ * Each case starts its server (and connects its client) in a `beforeAll` of its own, bounded by
+ * {@link START_UP_MS}: the in-process migration and seed, the child's start and the broker's first
+ * CONNACK take seconds on an idle machine and over a minute under load, which inside the test's
+ * 60 s left too little for the drain. The test's own time then bounds only what it checks.
  */
 afterAll(stopServers);
+
+/** Start-up of a fresh server on a loaded machine: a start-up wait, not a bound of the drain. */
+const START_UP_MS = 240_000;
 
 /**
  * The server exited 0 after a complete drain, and every reading it acknowledged (at least
@@ -44,11 +52,15 @@ async function expectDrained(
   }
 }
 
-describe('SIGTERM drain of the real server', () => {
+describe('SIGTERM drain of the real server: HTTP', () => {
+  const id = `DRAIN-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
+  const secret = 'drain-secret-0123456789';
+  let s: Server;
+  beforeAll(async () => {
+    s = await startServer({ SHUTDOWN_TIMEOUT_MS: '20000' }, id, secret);
+  }, START_UP_MS);
+
   it('stops accepting, commits what is in flight, exits 0, and every acknowledged reading is stored', async () => {
-    const id = `DRAIN-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
-    const secret = 'drain-secret-0123456789';
-    const s = await startServer({ SHUTDOWN_TIMEOUT_MS: '20000' }, id, secret);
     const acknowledged: number[] = [];
     let seq = 0;
     let stop = false;
@@ -80,25 +92,47 @@ describe('SIGTERM drain of the real server', () => {
     await Promise.all(posters);
     await expectDrained(s, code, id, acknowledged, 50);
   });
+});
 
-  it('drains MQTT too: every reading the embedded broker acknowledged is stored, exit 0', async () => {
-    const id = `DRAIN-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
-    const secret = 'drain-secret-0123456789';
+describe('SIGTERM drain of the real server: MQTT', () => {
+  const id = `DRAIN-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
+  const secret = 'drain-secret-0123456789';
+  let s: Server;
+  let client: MqttClient;
+  beforeAll(async () => {
     const mqttPort = await freePort();
-    const s = await startServer(
-      { SHUTDOWN_TIMEOUT_MS: '20000', MQTT_PORT: String(mqttPort), MQTT_RATE: '0' },
+    // The broker drops a connection whose CONNECT it has not read within MQTT_CONNECT_TIMEOUT_MS
+    // (5 s by default): on a starved event loop its timer can fire before the waiting CONNECT is
+    // read. That close carries no CONNACK and no error, so mqtt.js without reconnects never settled
+    // `connectAsync` and the test waited until it timed out. A start-up wait: 60 s here; and a
+    // close before the CONNACK now rejects at once (`allowRetries` false) instead of hanging.
+    s = await startServer(
+      {
+        SHUTDOWN_TIMEOUT_MS: '20000',
+        MQTT_PORT: String(mqttPort),
+        MQTT_RATE: '0',
+        MQTT_CONNECT_TIMEOUT_MS: '60000',
+      },
       id,
       secret,
     );
-    const client = await connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
-      protocolVersion: 4,
-      clientId: id,
-      username: id,
-      password: secret,
-      reconnectPeriod: 0,
-      connectTimeout: 5000,
-    });
+    client = await connectAsync(
+      `mqtt://127.0.0.1:${mqttPort}`,
+      {
+        protocolVersion: 4,
+        clientId: id,
+        username: id,
+        password: secret,
+        reconnectPeriod: 0,
+        // the CONNACK waits on the device's credentials in the database: a start-up wait too
+        connectTimeout: 60_000,
+      },
+      false,
+    );
     client.on('error', () => undefined);
+  }, START_UP_MS);
+
+  it('drains MQTT too: every reading the embedded broker acknowledged is stored, exit 0', async () => {
     const acknowledged: number[] = [];
     let seq = 0;
     let stop = false;
@@ -120,6 +154,13 @@ describe('SIGTERM drain of the real server', () => {
         if (acknowledged.length >= 100 || stop) signalled?.();
       }
     };
+    // a connection closed before SIGTERM (the broker refusing a reading) leaves its unacknowledged
+    // publishes pending for ever without reconnects: the lanes stop there, and the check below
+    // reports the readings missing instead of the test waiting for them
+    client.once('close', () => {
+      stop = true;
+      signalled?.();
+    });
     for (let i = 0; i < 10; i++) void lane();
     await sigterm;
     s.child.kill('SIGTERM');
@@ -128,10 +169,16 @@ describe('SIGTERM drain of the real server', () => {
     client.end(true);
     await expectDrained(s, code, id, acknowledged, 100);
   });
+});
+
+describe('SIGTERM drain of the real server: past SHUTDOWN_TIMEOUT_MS', () => {
+  const id = `DRAIN-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
+  let s: Server;
+  beforeAll(async () => {
+    s = await startServer({ SHUTDOWN_TIMEOUT_MS: '1000' }, id, 'drain-secret-0123456789');
+  }, START_UP_MS);
 
   it('exits non-zero with a log line when the drain does not finish within SHUTDOWN_TIMEOUT_MS', async () => {
-    const id = `DRAIN-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
-    const s = await startServer({ SHUTDOWN_TIMEOUT_MS: '1000' }, id, 'drain-secret-0123456789');
     // a request whose body never ends keeps the HTTP server from closing
     const url = new URL(s.base);
     const socket = net.connect({ host: url.hostname, port: Number(url.port) });

@@ -15,9 +15,9 @@ import {
   deleteWarehouses,
   editWarehouse,
   removeWarehouseDevices,
-  userOptions,
   viewWarehouse,
 } from './warehouses.service';
+import { userOptions } from './warehouses.repo';
 
 /**
  * Warehouse calls (WarehouseRoutes of contracts). Thin: contract → permission

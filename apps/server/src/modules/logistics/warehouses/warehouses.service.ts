@@ -1,5 +1,4 @@
-import { formatMessage, type Language, type WarehouseAddSchema, type WarehouseRecord } from '@ztj/contracts';
-import type { z } from 'zod';
+import { formatMessage, type Language, type WarehouseRecord } from '@ztj/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Db, Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
@@ -8,7 +7,23 @@ import { splitIds } from '../../../platform/list/split-ids';
 import { fieldFailure } from '../../../platform/http/field-errors';
 import { insertBindings } from '../../alarms/settings/templates.service';
 import { applyAcquisitionPeriod, checkAcquisitionPeriod, type PeriodChannel } from './warehouse-periods';
-import { WAREHOUSE_SELECT, warehouseRecordOf } from './warehouses.list';
+import { warehouseRecordOf } from './warehouses.list';
+import {
+  countTenantTemplates,
+  deleteWarehouseRow,
+  firstHousedDevice,
+  insertWarehouseDevices,
+  insertWarehouseRow,
+  lockStoredWarehouse,
+  removeDevices,
+  removeDevicesExcept,
+  selectWarehouse,
+  unbindTemplates,
+  updateWarehouseRow,
+  warehouseNumberTaken,
+  type StoredWarehouse,
+  type WarehouseBody as Body,
+} from './warehouses.repo';
 
 /**
  * Warehouse writes (SPEC §2 creation steps 1 information + devices, 2 monitoring
@@ -22,41 +37,18 @@ import { WAREHOUSE_SELECT, warehouseRecordOf } from './warehouses.list';
  * A device belongs to at most one warehouse.
  */
 
-type Body = z.output<typeof WarehouseAddSchema>;
-
 /** One warehouse of the tenant. @throws AppError notFound warehouseNotFound. */
 export async function viewWarehouse(q: Queryable, tenantId: number, id: string): Promise<WarehouseRecord> {
-  const [row] = await q.query(`SELECT ${WAREHOUSE_SELECT} FROM warehouse w WHERE w.tenant_id = $1 AND w.id = $2`, [
-    tenantId,
-    id,
-  ]);
+  const row = await selectWarehouse(q, tenantId, id);
   if (!row) throw new AppError('notFound', 'warehouseNotFound');
   return warehouseRecordOf(row);
 }
 
-interface Stored {
-  deviceIds: string[];
-  templateIds: string[];
-  period: number | null;
-}
-
 /** Devices, templates and period of a warehouse of the tenant, locked for the write. @throws AppError notFound. */
-async function storedOf(q: Queryable, tenantId: number, id: string): Promise<Stored> {
-  const [w] = await q.query<{ template_ids: unknown; acquisition_period: number | null }>(
-    'SELECT template_ids, acquisition_period FROM warehouse WHERE tenant_id = $1 AND id = $2 FOR UPDATE',
-    [tenantId, id],
-  );
-  if (!w) throw new AppError('notFound', 'warehouseNotFound');
-  const devices = await q.query<{ dev_no: string }>(
-    'SELECT dev_no FROM warehouse_device WHERE warehouse_id = $1 ORDER BY dev_no',
-    [id],
-  );
-  const templateIds = (typeof w.template_ids === 'string' ? JSON.parse(w.template_ids) : w.template_ids) as string[];
-  return {
-    deviceIds: devices.map((d) => d.dev_no),
-    templateIds,
-    period: w.acquisition_period == null ? null : Number(w.acquisition_period),
-  };
+async function storedOf(q: Queryable, tenantId: number, id: string): Promise<StoredWarehouse> {
+  const stored = await lockStoredWarehouse(q, tenantId, id);
+  if (!stored) throw new AppError('notFound', 'warehouseNotFound');
+  return stored;
 }
 
 /**
@@ -72,11 +64,7 @@ async function checkDevices(
 ): Promise<void> {
   const [bad] = await devicesNotInTenant(q, tenantId, deviceIds);
   if (bad !== undefined) throw fieldFailure(lang, 'deviceIds', 'deviceNotInTenant', { id: bad });
-  const [taken] = await q.query<{ dev_no: string; name: string }>(
-    `SELECT wd.dev_no, w.name FROM warehouse_device wd JOIN warehouse w ON w.id = wd.warehouse_id
-      WHERE w.tenant_id = $1 AND wd.dev_no = ANY($2::text[]) AND w.id IS DISTINCT FROM $3 ORDER BY wd.dev_no LIMIT 1`,
-    [tenantId, [...deviceIds], exceptId],
-  );
+  const taken = await firstHousedDevice(q, tenantId, deviceIds, exceptId);
   if (taken)
     throw fieldFailure(lang, 'deviceIds', 'warehouseDeviceTaken', { device: taken.dev_no, warehouse: taken.name });
 }
@@ -96,11 +84,7 @@ async function checkBody(
   body: Body,
   exceptId: string | null,
 ): Promise<void> {
-  const taken = await q.query(
-    'SELECT 1 FROM warehouse WHERE tenant_id = $1 AND number = $2 AND id IS DISTINCT FROM $3',
-    [tenantId, body.number, exceptId],
-  );
-  if (taken.length)
+  if (await warehouseNumberTaken(q, tenantId, body.number, exceptId))
     throw new AppError('conflict', 'warehouseNumberExists', {}, [
       { field: 'number', message: formatMessage('warehouseNumberExists', lang) },
     ]);
@@ -109,25 +93,8 @@ async function checkBody(
   const [badUser] = await usersNotInTenant(q, tenantId, body.monitorUserIds);
   if (badUser !== undefined) throw fieldFailure(lang, 'monitorUserIds', 'userNotInTenant');
   const unique = [...new Set(body.templateIds)];
-  const found = await q.query('SELECT 1 FROM alarm_rule_template WHERE tenant_id = $1 AND id = ANY($2::text[])', [
-    tenantId,
-    unique,
-  ]);
-  if (found.length !== unique.length) throw fieldFailure(lang, 'templateIds', 'templateNotFound');
-}
-
-/** Removes the bindings of `templateIds` to `deviceIds` (target type device) in the tenant. */
-async function unbind(
-  q: Queryable,
-  tenantId: number,
-  templateIds: readonly string[],
-  deviceIds: readonly string[],
-): Promise<void> {
-  if (!templateIds.length || !deviceIds.length) return;
-  await q.query(
-    "DELETE FROM alarm_rule_binding WHERE tenant_id = $1 AND target_type = 'device' AND template_id = ANY($2::text[]) AND target_id = ANY($3::text[])",
-    [tenantId, [...templateIds], [...deviceIds]],
-  );
+  if ((await countTenantTemplates(q, tenantId, unique)) !== unique.length)
+    throw fieldFailure(lang, 'templateIds', 'templateNotFound');
 }
 
 /** Binds every template of `templateIds` to every device of `deviceIds`. */
@@ -141,36 +108,15 @@ async function bind(
   for (const t of new Set(templateIds)) await insertBindings(q, tenantId, t, 'device', deviceIds, by);
 }
 
-async function insertDevices(q: Queryable, id: string, deviceIds: readonly string[]): Promise<void> {
-  await q.query(
-    'INSERT INTO warehouse_device (dev_no, warehouse_id) SELECT x, $1 FROM unnest($2::text[]) AS x ON CONFLICT DO NOTHING',
-    [id, [...new Set(deviceIds)]],
-  );
-}
-
 /**
  * Inserts a checked warehouse with its devices and bindings; returns its id. Used by add and the
  * demo seed (`by` = creator's user name).
  */
 export async function insertWarehouse(q: Queryable, tenantId: number, by: string, body: Body): Promise<string> {
-  const [row] = await q.query<{ id: string }>(
-    `INSERT INTO warehouse (tenant_id, name, number, description, note, acquisition_period, monitor_user_ids, template_ids, create_by)
-     VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8::jsonb,$9) RETURNING id`,
-    [
-      tenantId,
-      body.name,
-      body.number,
-      body.description,
-      body.note,
-      body.acquisitionPeriod,
-      JSON.stringify([...new Set(body.monitorUserIds)]),
-      JSON.stringify([...new Set(body.templateIds)]),
-      by,
-    ],
-  );
-  await insertDevices(q, row!.id, body.deviceIds);
+  const id = await insertWarehouseRow(q, tenantId, by, body);
+  await insertWarehouseDevices(q, id, body.deviceIds);
   await bind(q, tenantId, body.templateIds, body.deviceIds, by);
-  return row!.id;
+  return id;
 }
 
 /** Adds a warehouse (steps 1-2); its period goes down to its devices. Errors: see {@link checkBody}. */
@@ -204,28 +150,10 @@ export async function editWarehouse(
   const before = await db.tx(async (q) => {
     const old = await storedOf(q, auth.tenantId, body.id);
     await checkBody(q, lang, auth.tenantId, body, body.id);
-    await q.query(
-      `UPDATE warehouse SET name = $3, number = $4, description = $5, note = $6, acquisition_period = $7, monitor_user_ids = $8::jsonb,
-          template_ids = $9::jsonb, update_by = $10, update_time = now() WHERE tenant_id = $1 AND id = $2`,
-      [
-        auth.tenantId,
-        body.id,
-        body.name,
-        body.number,
-        body.description,
-        body.note,
-        body.acquisitionPeriod,
-        JSON.stringify([...new Set(body.monitorUserIds)]),
-        JSON.stringify([...new Set(body.templateIds)]),
-        auth.username,
-      ],
-    );
-    await unbind(q, auth.tenantId, old.templateIds, old.deviceIds);
-    await q.query('DELETE FROM warehouse_device WHERE warehouse_id = $1 AND NOT (dev_no = ANY($2::text[]))', [
-      body.id,
-      body.deviceIds,
-    ]);
-    await insertDevices(q, body.id, body.deviceIds);
+    await updateWarehouseRow(q, auth.tenantId, body.id, auth.username, body);
+    await unbindTemplates(q, auth.tenantId, old.templateIds, old.deviceIds);
+    await removeDevicesExcept(q, body.id, body.deviceIds);
+    await insertWarehouseDevices(q, body.id, body.deviceIds);
     await bind(q, auth.tenantId, body.templateIds, body.deviceIds, auth.username);
     return old;
   });
@@ -242,8 +170,8 @@ export async function deleteWarehouses(db: Db, auth: AuthContext, ids: string): 
   await db.tx(async (q) => {
     for (const id of splitIds(ids)) {
       const old = await storedOf(q, auth.tenantId, id);
-      await unbind(q, auth.tenantId, old.templateIds, old.deviceIds);
-      await q.query('DELETE FROM warehouse WHERE tenant_id = $1 AND id = $2', [auth.tenantId, id]);
+      await unbindTemplates(q, auth.tenantId, old.templateIds, old.deviceIds);
+      await deleteWarehouseRow(q, auth.tenantId, id);
     }
   });
 }
@@ -264,7 +192,7 @@ export async function addWarehouseDevices(
     const old = await storedOf(q, auth.tenantId, id);
     await checkDevices(q, lang, auth.tenantId, deviceIds, id);
     await checkAcquisitionPeriod(q, lang, auth.tenantId, deviceIds, old.period, 'deviceIds');
-    await insertDevices(q, id, deviceIds);
+    await insertWarehouseDevices(q, id, deviceIds);
     await bind(q, auth.tenantId, old.templateIds, deviceIds, auth.username);
     return old.period;
   });
@@ -287,20 +215,8 @@ export async function removeWarehouseDevices(
     const old = await storedOf(q, auth.tenantId, id);
     const gone = old.deviceIds.filter((d) => deviceIds.includes(d));
     if (gone.length === old.deviceIds.length) throw fieldFailure(lang, 'deviceIds', 'warehouseLastDevice');
-    await unbind(q, auth.tenantId, old.templateIds, gone);
-    await q.query('DELETE FROM warehouse_device WHERE warehouse_id = $1 AND dev_no = ANY($2::text[])', [id, gone]);
+    await unbindTemplates(q, auth.tenantId, old.templateIds, gone);
+    await removeDevices(q, id, gone);
   });
   return viewWarehouse(db, auth.tenantId, id);
-}
-
-/** Users of the tenant offered as monitoring accounts (id, display name, user name), by user name. */
-export async function userOptions(
-  q: Queryable,
-  tenantId: number,
-): Promise<{ id: string; name: string; username: string }[]> {
-  return q.query(
-    `SELECT u.id, coalesce(nullif(u.realname, ''), u.username) AS name, u.username FROM sys_user u
-      JOIN sys_user_tenant ut ON ut.user_id = u.id AND ut.tenant_id = $1 WHERE u.del_flag = 0 ORDER BY u.username LIMIT 500`,
-    [tenantId],
-  );
 }

@@ -1,10 +1,11 @@
-import type { DataSourceRecord, PageResult } from '@ztj/contracts';
+import type { DataSourceRecord } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, exported, type AdminFixtures } from '../../../../test/admin-fixtures';
 import { expectRefused } from '../../../../test/refusal';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { DEMO_TENANT_ID } from '../../../platform/tenancy/tenant-ids';
 import { dataSourceKey, decryptPassword } from './datasource-secret';
+import { crudCalls } from '../../../platform/crud/crud-calls.fixture';
 
 /** A password that must never leave the server in clear (or as ciphertext). */
 const SECRET = 'Sup3r-Secret#pw';
@@ -33,13 +34,11 @@ describe('data sources', () => {
   });
   afterAll(() => t.close());
 
-  const add = (body: Record<string, unknown>, token = f.admin, lang = 'en-US') =>
-    t.call<{ id: string }>('POST', '/sys/dataSource/add', { token, body, headers: { 'accept-language': lang } });
-  const list = async (token = f.admin, query = ''): Promise<PageResult<DataSourceRecord>> =>
-    (await t.call<PageResult<DataSourceRecord>>('GET', `/sys/dataSource/list?pageSize=50${query}`, { token })).body
-      .result;
-  const one = (id: string, token = f.admin) =>
-    t.call<DataSourceRecord>('GET', `/sys/dataSource/queryById?id=${id}`, { token });
+  const { add, list, one } = crudCalls<DataSourceRecord>(
+    () => t,
+    '/sys/dataSource',
+    () => f.admin,
+  );
   const cipherOf = async (id: string): Promise<string | null> =>
     (await t.db.one<{ c: string | null }>('SELECT db_password_cipher AS c FROM sys_data_source WHERE id = $1', [id]))!
       .c;

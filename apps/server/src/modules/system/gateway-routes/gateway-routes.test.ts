@@ -1,9 +1,10 @@
-import { GATEWAY_EXPORT_FILE, type GatewayRouteRecord, type PageResult } from '@ztj/contracts';
+import { GATEWAY_EXPORT_FILE, type GatewayRouteRecord } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { adminFixtures, download, type AdminFixtures } from '../../../../test/admin-fixtures';
 import { expectRefused } from '../../../../test/refusal';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { crudCalls } from '../../../platform/crud/crud-calls.fixture';
 
 /** A route body as the console sends it (predicates and filters as JSON texts). */
 function route(routerId: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -34,13 +35,11 @@ describe('gateway routes', () => {
   });
   afterAll(() => t.close());
 
-  const add = (body: Record<string, unknown>, token = f.admin, lang = 'en-US') =>
-    t.call<{ id: string }>('POST', '/sys/gatewayRoute/add', { token, body, headers: { 'accept-language': lang } });
-  const list = async (token = f.admin, query = ''): Promise<PageResult<GatewayRouteRecord>> =>
-    (await t.call<PageResult<GatewayRouteRecord>>('GET', `/sys/gatewayRoute/list?pageSize=50${query}`, { token })).body
-      .result;
-  const one = (id: string, token = f.admin) =>
-    t.call<GatewayRouteRecord>('GET', `/sys/gatewayRoute/queryById?id=${id}`, { token });
+  const { add, list, one } = crudCalls<GatewayRouteRecord>(
+    () => t,
+    '/sys/gatewayRoute',
+    () => f.admin,
+  );
 
   it('adds, lists, edits and deletes routes of the tenant', async () => {
     const created = await add(

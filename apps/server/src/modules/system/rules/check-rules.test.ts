@@ -1,8 +1,9 @@
-import type { CheckRuleRecord, PageResult } from '@ztj/contracts';
+import type { CheckRuleRecord } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, type AdminFixtures } from '../../../../test/admin-fixtures';
 import { expectRefused } from '../../../../test/refusal';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { crudCalls } from '../../../platform/crud/crud-calls.fixture';
 
 /** A plate-like code: 2 capitals, then 5 digits or letters; 7 characters in all. */
 const PLATE = [
@@ -20,13 +21,11 @@ describe('check rules', () => {
   });
   afterAll(() => t.close());
 
-  const add = (body: Record<string, unknown>, token = f.admin, lang = 'en-US') =>
-    t.call<{ id: string }>('POST', '/sys/checkRule/add', { token, body, headers: { 'accept-language': lang } });
-  const list = async (token = f.admin, query = ''): Promise<PageResult<CheckRuleRecord>> =>
-    (await t.call<PageResult<CheckRuleRecord>>('GET', `/sys/checkRule/list?pageSize=50${query}`, { token })).body
-      .result;
-  const one = (id: string, token = f.admin) =>
-    t.call<CheckRuleRecord>('GET', `/sys/checkRule/queryById?id=${id}`, { token });
+  const { add, list, one } = crudCalls<CheckRuleRecord>(
+    () => t,
+    '/sys/checkRule',
+    () => f.admin,
+  );
   const check = (code: string, value: string, token = f.admin, lang = 'en-US') =>
     t.call<null>(
       'GET',

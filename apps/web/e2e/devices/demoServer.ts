@@ -24,7 +24,17 @@ export interface DemoServer {
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
 
-/** Waits for the health check; fails at once when the process has exited, with the end of its log. */
+/**
+ * The server prints its start banner once the demo tenant is seeded and the simulator runs, which
+ * comes after its health check first answers: a spec that started on the first answer could find
+ * the demo's waybills, warehouse or orders still missing.
+ */
+const STARTED = 'ZTJ IoT is running';
+
+/**
+ * Waits for the health check and the start banner; fails at once when the process has exited, with
+ * the end of its log.
+ */
 async function waitForHealth(base: string, deadline: number, server: ChildProcess, logFile: string): Promise<void> {
   const tail = (): string => readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
   while (Date.now() < deadline) {
@@ -35,13 +45,13 @@ async function waitForHealth(base: string, deadline: number, server: ChildProces
     }
     try {
       const res = await fetch(`${base}/ztj-iot/health`);
-      if (res.ok) return;
+      if (res.ok && readFileSync(logFile, 'utf8').includes(STARTED)) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`demo server did not answer its health check in time; its log ends:\n${tail()}`);
+  throw new Error(`demo server did not answer its health check and start in time; its log ends:\n${tail()}`);
 }
 
 /** Linux's range of ports handed to outgoing connections (32768–60999 unless the machine says otherwise). */
@@ -75,7 +85,7 @@ function databaseEnv(): Record<string, string> {
 
 /**
  * Starts a demo-mode server on `port` (plus `env`, e.g. `MAP_TILES`) and waits until it answers its
- * health check. The port must lie outside the ephemeral range: there any client connection of the
+ * health check and has seeded the demo. The port must lie outside the ephemeral range: there any client connection of the
  * machine (database, broker, browser) may hold it at that moment, and the server refuses to start
  * on a busy port (seen in a CI run on 47310). A port where another server already answers is
  * refused at once: the health check would otherwise pass against that server.

@@ -98,8 +98,8 @@ export async function prepareServer(
 }
 
 /**
- * Starts the server with `env` (see {@link prepareServer}) and waits up to 150 s until /health
- * answers: a start-up wait (a few seconds idle, over a minute seen on a loaded 2-core machine).
+ * Starts the server with `env` (see {@link prepareServer}) and waits up to 240 s until /health
+ * answers: a start-up wait (a few seconds idle, over two minutes seen on a loaded 2-core machine).
  */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const { MQTT_URL: _m, DATABASE_URL: _d, DATABASE_SCHEMA: _s, ...inherited } = process.env;
@@ -114,7 +114,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const base = `http://127.0.0.1:${env.PORT}/ztj-iot`;
-  for (const until = Date.now() + 150_000; ;) {
+  for (const until = Date.now() + 240_000; ;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited at start:\n${out}`);
     if (
       await fetch(`${base}/health`).then(
@@ -123,7 +123,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       )
     )
       break;
-    if (Date.now() > until) throw new Error(`server not up within 150 s:\n${out}`);
+    if (Date.now() > until) throw new Error(`server not up within 240 s:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, base, env, output: () => out, exited };

@@ -26,7 +26,7 @@ import {
 afterAll(stopServers);
 
 /** Start-up of a fresh server on a loaded machine: a start-up wait, not a bound of the drain. */
-const START_UP_MS = 240_000;
+const START_UP_MS = 360_000;
 
 /**
  * The server exited 0 after a complete drain, and every reading it acknowledged (at least

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Space, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { ALARM_SETTINGS_PERMS, AlarmSettingsRoutes, type UserGroupRecord } from '@ztj/contracts';
-import { feedback } from '../../../platform/feedback/feedback';
+import { confirmRowDelete, sectionDeleteTexts } from '../../../platform/crud/confirmRowDelete';
+import { epochTimeColumn } from '../../../platform/crud/crudColumns';
+import { LinkActions } from '../../../platform/crud/LinkActions';
 import { ListPage } from '../../../platform/list/ListPage';
-import { formatDateTime } from '../../../platform/list/listQuery';
 import { useListPage } from '../../../platform/list/useListPage';
-import { Authorized } from '../../../platform/permissions/Authorized';
 import { useDeleteByIds } from '../api';
 import { ListEmpty } from '../../../platform/list/ListEmpty';
 import { useListError } from '../../../platform/list/useListError';
@@ -29,20 +29,12 @@ export function UserGroupListPage(): ReactNode {
   const listError = useListError(AlarmSettingsRoutes.groupList.path);
   const remove = useDeleteByIds(AlarmSettingsRoutes.groupDelete);
 
-  const confirmDelete = (g: UserGroupRecord): void => {
-    feedback().modal.confirm({
-      title: t('groups.deleteTitle'),
-      content: t('groups.deleteContent', { name: g.name }),
-      okButtonProps: { danger: true },
-      okText: t('actions.delete'),
-      cancelText: t('actions.cancel'),
-      onOk: async () => {
-        await remove.mutateAsync([g.id]);
-        feedback().message.success(t('actions.deleted'));
-        list.afterDelete(1);
-      },
+  const confirmDelete = (g: UserGroupRecord): void =>
+    confirmRowDelete({
+      texts: sectionDeleteTexts(t, 'groups', g.name),
+      remove: () => remove.mutateAsync([g.id]),
+      onDone: () => list.afterDelete(1),
     });
-  };
 
   const columns: ColumnsType<UserGroupRecord> = [
     {
@@ -65,32 +57,30 @@ export function UserGroupListPage(): ReactNode {
       responsive: ['md'],
       render: (_: unknown, g) => g.members.map((m) => m.name || m.phone || m.email).join(', ') || '—',
     },
-    {
-      title: t('fields.createTime'),
-      dataIndex: 'createTime',
-      key: 'createTime',
-      width: 170,
-      responsive: ['md'],
-      render: (v: number) => formatDateTime(new Date(v).toISOString()),
-    },
+    epochTimeColumn(t('fields.createTime'), 'createTime', { responsive: ['md'] }),
     {
       title: t('fields.actions'),
       key: 'actions',
       fixed: 'right',
       width: 112,
       render: (_: unknown, g) => (
-        <Space size={0} wrap>
-          <Authorized action={ALARM_SETTINGS_PERMS.groupEdit}>
-            <Button type="link" size="small" onClick={() => setEditing(g)}>
-              {t('actions.edit')}
-            </Button>
-          </Authorized>
-          <Authorized action={ALARM_SETTINGS_PERMS.groupDelete}>
-            <Button type="link" size="small" danger onClick={() => confirmDelete(g)}>
-              {t('actions.delete')}
-            </Button>
-          </Authorized>
-        </Space>
+        <LinkActions
+          actions={[
+            {
+              key: 'edit',
+              label: t('actions.edit'),
+              permission: ALARM_SETTINGS_PERMS.groupEdit,
+              onClick: () => setEditing(g),
+            },
+            {
+              key: 'delete',
+              label: t('actions.delete'),
+              permission: ALARM_SETTINGS_PERMS.groupDelete,
+              danger: true,
+              onClick: () => confirmDelete(g),
+            },
+          ]}
+        />
       ),
     },
   ];

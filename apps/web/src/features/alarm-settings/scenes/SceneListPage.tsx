@@ -4,10 +4,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SCENE_PERMS, SceneRoutes, type SceneRecord } from '@ztj/contracts';
-import { feedback } from '../../../platform/feedback/feedback';
+import { confirmRowDelete, sectionDeleteTexts } from '../../../platform/crud/confirmRowDelete';
+import { epochTimeColumn } from '../../../platform/crud/crudColumns';
 import { ListPage } from '../../../platform/list/ListPage';
 import { RowActions } from '../../../platform/list/RowActions';
-import { formatDateTime } from '../../../platform/list/listQuery';
 import { useListPage } from '../../../platform/list/useListPage';
 import { useDeleteByIds } from '../api';
 import { ListEmpty } from '../../../platform/list/ListEmpty';
@@ -28,20 +28,12 @@ export function SceneListPage(): ReactNode {
   const remove = useDeleteByIds(SceneRoutes.delete);
   const go = (path: string, id: string): void => void navigate(`/scene/${path}/${encodeURIComponent(id)}`);
 
-  const confirmDelete = (s: SceneRecord): void => {
-    feedback().modal.confirm({
-      title: t('scenes.deleteTitle'),
-      content: t('scenes.deleteContent', { name: s.name }),
-      okButtonProps: { danger: true },
-      okText: t('actions.delete'),
-      cancelText: t('actions.cancel'),
-      onOk: async () => {
-        await remove.mutateAsync([s.id]);
-        feedback().message.success(t('actions.deleted'));
-        list.afterDelete(1);
-      },
+  const confirmDelete = (s: SceneRecord): void =>
+    confirmRowDelete({
+      texts: sectionDeleteTexts(t, 'scenes', s.name),
+      remove: () => remove.mutateAsync([s.id]),
+      onDone: () => list.afterDelete(1),
     });
-  };
 
   const columns: ColumnsType<SceneRecord> = [
     {
@@ -83,14 +75,7 @@ export function SceneListPage(): ReactNode {
       responsive: ['md'],
       render: (_: unknown, s) => actionsSummary(s.actions, t),
     },
-    {
-      title: t('fields.createTime'),
-      dataIndex: 'createTime',
-      key: 'createTime',
-      width: 170,
-      responsive: ['md'],
-      render: (v: number) => formatDateTime(new Date(v).toISOString()),
-    },
+    epochTimeColumn(t('fields.createTime'), 'createTime', { responsive: ['md'] }),
     {
       title: t('fields.actions'),
       key: 'actions',

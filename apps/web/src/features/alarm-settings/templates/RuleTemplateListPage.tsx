@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Space, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { ALARM_SETTINGS_PERMS, AlarmSettingsRoutes, RULE_CATEGORIES, type RuleTemplateRecord } from '@ztj/contracts';
-import { feedback } from '../../../platform/feedback/feedback';
+import { confirmRowDelete, sectionDeleteTexts } from '../../../platform/crud/confirmRowDelete';
+import { epochTimeColumn } from '../../../platform/crud/crudColumns';
+import { LinkActions } from '../../../platform/crud/LinkActions';
 import { ListPage } from '../../../platform/list/ListPage';
-import { formatDateTime } from '../../../platform/list/listQuery';
 import { useListPage } from '../../../platform/list/useListPage';
-import { Authorized } from '../../../platform/permissions/Authorized';
 import { useResponsive } from '../../../platform/responsive/useResponsive';
 import { useDeleteByIds, useParamDefaults } from '../api';
 import { conditionsSummary } from '../conditionText';
@@ -40,20 +40,12 @@ export function RuleTemplateListPage(): ReactNode {
   const listError = useListError(AlarmSettingsRoutes.templateList.path);
   const remove = useDeleteByIds(AlarmSettingsRoutes.templateDelete);
 
-  const confirmDelete = (r: RuleTemplateRecord): void => {
-    feedback().modal.confirm({
-      title: t('templates.deleteTitle'),
-      content: t('templates.deleteContent', { name: r.name }),
-      okButtonProps: { danger: true },
-      okText: t('actions.delete'),
-      cancelText: t('actions.cancel'),
-      onOk: async () => {
-        await remove.mutateAsync([r.id]);
-        feedback().message.success(t('actions.deleted'));
-        list.afterDelete(1);
-      },
+  const confirmDelete = (r: RuleTemplateRecord): void =>
+    confirmRowDelete({
+      texts: sectionDeleteTexts(t, 'templates', r.name),
+      remove: () => remove.mutateAsync([r.id]),
+      onDone: () => list.afterDelete(1),
     });
-  };
 
   const columns: ColumnsType<RuleTemplateRecord> = [
     {
@@ -117,37 +109,39 @@ export function RuleTemplateListPage(): ReactNode {
       responsive: ['md'],
       render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('common.yes') : t('common.no')}</Tag>,
     },
-    {
-      title: t('fields.createTime'),
-      dataIndex: 'createTime',
-      key: 'createTime',
-      width: 170,
-      responsive: ['md'],
-      render: (v: number) => formatDateTime(new Date(v).toISOString()),
-    },
+    epochTimeColumn(t('fields.createTime'), 'createTime', { responsive: ['md'] }),
     {
       title: t('fields.actions'),
       key: 'actions',
       fixed: 'right',
       width: 112,
       render: (_: unknown, r) => (
-        <Space size={0} wrap>
-          <Authorized action={ALARM_SETTINGS_PERMS.templateEdit}>
-            <Button type="link" size="small" onClick={() => setEditing(r)} data-testid={`edit-${r.id}`}>
-              {t('actions.edit')}
-            </Button>
-          </Authorized>
-          <Authorized action={ALARM_SETTINGS_PERMS.templateBind}>
-            <Button type="link" size="small" onClick={() => setBinding(r)} data-testid={`bind-${r.id}`}>
-              {t('actions.bind')}
-            </Button>
-          </Authorized>
-          <Authorized action={ALARM_SETTINGS_PERMS.templateDelete}>
-            <Button type="link" size="small" danger onClick={() => confirmDelete(r)} data-testid={`delete-${r.id}`}>
-              {t('actions.delete')}
-            </Button>
-          </Authorized>
-        </Space>
+        <LinkActions
+          actions={[
+            {
+              key: 'edit',
+              label: t('actions.edit'),
+              permission: ALARM_SETTINGS_PERMS.templateEdit,
+              onClick: () => setEditing(r),
+              testId: `edit-${r.id}`,
+            },
+            {
+              key: 'bind',
+              label: t('actions.bind'),
+              permission: ALARM_SETTINGS_PERMS.templateBind,
+              onClick: () => setBinding(r),
+              testId: `bind-${r.id}`,
+            },
+            {
+              key: 'delete',
+              label: t('actions.delete'),
+              permission: ALARM_SETTINGS_PERMS.templateDelete,
+              danger: true,
+              onClick: () => confirmDelete(r),
+              testId: `delete-${r.id}`,
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -1,14 +1,14 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Space, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PLACES_PERMS, PlacesRoutes, type RouteRecord } from '@ztj/contracts';
-import { feedback } from '../../../platform/feedback/feedback';
+import { confirmRowDelete, sectionDeleteTexts } from '../../../platform/crud/confirmRowDelete';
+import { epochTimeColumn } from '../../../platform/crud/crudColumns';
+import { LinkActions } from '../../../platform/crud/LinkActions';
 import { ListErrorAlert } from '../../../platform/list/ListErrorAlert';
 import { ListPage } from '../../../platform/list/ListPage';
-import { formatDateTime } from '../../../platform/list/listQuery';
 import { useListPage } from '../../../platform/list/useListPage';
-import { Authorized } from '../../../platform/permissions/Authorized';
 import { ListEmpty } from '../../../platform/list/ListEmpty';
 import { useListError } from '../../../platform/list/useListError';
 import { WrapText } from '../../../platform/list/WrapText';
@@ -35,20 +35,13 @@ export function PathListPage(): ReactNode {
   const listError = useListError(PlacesRoutes.pathList.path);
   const remove = useDeleteRoutes();
 
-  const confirmDelete = (r: RouteRecord): void => {
-    feedback().modal.confirm({
-      title: t('paths.deleteTitle'),
-      content: t('paths.deleteContent', { name: r.name }),
-      okButtonProps: { danger: true, 'data-testid': 'path-delete-ok' } as never,
-      okText: t('actions.delete'),
-      cancelText: t('actions.cancel'),
-      onOk: async () => {
-        await remove.mutateAsync([r.id]);
-        feedback().message.success(t('actions.deleted'));
-        list.afterDelete(1);
-      },
+  const confirmDelete = (r: RouteRecord): void =>
+    confirmRowDelete({
+      texts: sectionDeleteTexts(t, 'paths', r.name),
+      okTestId: 'path-delete-ok',
+      remove: () => remove.mutateAsync([r.id]),
+      onDone: () => list.afterDelete(1),
     });
-  };
 
   const lines = useMemo(
     () => list.rows.map((r) => ({ key: r.id, points: [r.origin, ...r.waypoints, r.destination] })),
@@ -114,33 +107,25 @@ export function PathListPage(): ReactNode {
       responsive: ['xl'],
       render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text>,
     },
-    {
-      title: t('fields.createTime'),
-      dataIndex: 'createTime',
-      key: 'createTime',
-      sorter: true,
-      width: 170,
-      responsive: ['lg'],
-      render: (v: number) => formatDateTime(new Date(v).toISOString()),
-    },
+    epochTimeColumn(t('fields.createTime'), 'createTime', { sorter: true, responsive: ['lg'] }),
     {
       title: t('fields.actions'),
       key: 'actions',
       fixed: 'right',
       width: 112,
       render: (_: unknown, r) => (
-        <Space size={0} wrap>
-          <Authorized action={PLACES_PERMS.pathEdit}>
-            <Button type="link" size="small" onClick={() => setEditing(r)}>
-              {t('actions.edit')}
-            </Button>
-          </Authorized>
-          <Authorized action={PLACES_PERMS.pathDelete}>
-            <Button type="link" size="small" danger onClick={() => confirmDelete(r)}>
-              {t('actions.delete')}
-            </Button>
-          </Authorized>
-        </Space>
+        <LinkActions
+          actions={[
+            { key: 'edit', label: t('actions.edit'), permission: PLACES_PERMS.pathEdit, onClick: () => setEditing(r) },
+            {
+              key: 'delete',
+              label: t('actions.delete'),
+              permission: PLACES_PERMS.pathDelete,
+              danger: true,
+              onClick: () => confirmDelete(r),
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -1,14 +1,14 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Space, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PLACES_PERMS, PlacesRoutes, type LocationRecord } from '@ztj/contracts';
-import { feedback } from '../../../platform/feedback/feedback';
+import { confirmRowDelete, sectionDeleteTexts } from '../../../platform/crud/confirmRowDelete';
+import { epochTimeColumn } from '../../../platform/crud/crudColumns';
+import { LinkActions } from '../../../platform/crud/LinkActions';
 import { ListErrorAlert } from '../../../platform/list/ListErrorAlert';
 import { ListPage } from '../../../platform/list/ListPage';
-import { formatDateTime } from '../../../platform/list/listQuery';
 import { useListPage } from '../../../platform/list/useListPage';
-import { Authorized } from '../../../platform/permissions/Authorized';
 import { ListEmpty } from '../../../platform/list/ListEmpty';
 import { useListError } from '../../../platform/list/useListError';
 import { WrapText } from '../../../platform/list/WrapText';
@@ -30,20 +30,13 @@ export function PointListPage(): ReactNode {
   const listError = useListError(PlacesRoutes.pointList.path);
   const remove = useDeleteLocations();
 
-  const confirmDelete = (l: LocationRecord): void => {
-    feedback().modal.confirm({
-      title: t('points.deleteTitle'),
-      content: t('points.deleteContent', { name: l.name }),
-      okButtonProps: { danger: true, 'data-testid': 'point-delete-ok' } as never,
-      okText: t('actions.delete'),
-      cancelText: t('actions.cancel'),
-      onOk: async () => {
-        await remove.mutateAsync([l.id]);
-        feedback().message.success(t('actions.deleted'));
-        list.afterDelete(1);
-      },
+  const confirmDelete = (l: LocationRecord): void =>
+    confirmRowDelete({
+      texts: sectionDeleteTexts(t, 'points', l.name),
+      okTestId: 'point-delete-ok',
+      remove: () => remove.mutateAsync([l.id]),
+      onDone: () => list.afterDelete(1),
     });
-  };
 
   const pins = useMemo<MapPin[]>(
     () =>
@@ -108,33 +101,25 @@ export function PointListPage(): ReactNode {
       responsive: ['sm'],
       render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('points.on') : t('points.off')}</Tag>,
     },
-    {
-      title: t('fields.createTime'),
-      dataIndex: 'createTime',
-      key: 'createTime',
-      sorter: true,
-      width: 170,
-      responsive: ['xl'],
-      render: (v: number) => formatDateTime(new Date(v).toISOString()),
-    },
+    epochTimeColumn(t('fields.createTime'), 'createTime', { sorter: true, responsive: ['xl'] }),
     {
       title: t('fields.actions'),
       key: 'actions',
       fixed: 'right',
       width: 112,
       render: (_: unknown, l) => (
-        <Space size={0} wrap>
-          <Authorized action={PLACES_PERMS.pointEdit}>
-            <Button type="link" size="small" onClick={() => setEditing(l)}>
-              {t('actions.edit')}
-            </Button>
-          </Authorized>
-          <Authorized action={PLACES_PERMS.pointDelete}>
-            <Button type="link" size="small" danger onClick={() => confirmDelete(l)}>
-              {t('actions.delete')}
-            </Button>
-          </Authorized>
-        </Space>
+        <LinkActions
+          actions={[
+            { key: 'edit', label: t('actions.edit'), permission: PLACES_PERMS.pointEdit, onClick: () => setEditing(l) },
+            {
+              key: 'delete',
+              label: t('actions.delete'),
+              permission: PLACES_PERMS.pointDelete,
+              danger: true,
+              onClick: () => confirmDelete(l),
+            },
+          ]}
+        />
       ),
     },
   ];

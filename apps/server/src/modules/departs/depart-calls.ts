@@ -26,6 +26,7 @@ import {
 } from '../../platform/list/list-spec';
 import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
 import { node as permissionNode } from '../permissions/permissions.service';
+import { departHolds } from './depart-roles.repo';
 import { DEPART_ROLE_LIST } from './depart-roles.service';
 import { DEPART_LIST, departNode, departTree, insertDepart } from './departs.service';
 
@@ -152,11 +153,7 @@ async function myDepartTrees(db: Db, auth: AuthContext): Promise<DepartNode[]> {
 /** The department's permission grant, or business departRolePermissionOutside when it does not hold it. */
 async function requireHeld(db: Db, departId: string, permissionId: string, caller: ListCaller): Promise<void> {
   await requireVisible(db, DEPART_LIST, departId, caller);
-  const held = await db.query('SELECT 1 FROM sys_depart_permission WHERE depart_id = $1 AND permission_id = $2', [
-    departId,
-    permissionId,
-  ]);
-  if (!held.length) throw new AppError('business', 'departRolePermissionOutside');
+  if (!(await departHolds(db, departId, permissionId))) throw new AppError('business', 'departRolePermissionOutside');
 }
 
 async function departDataRules(

@@ -63,6 +63,18 @@ export const AlarmRecordSchema = z.object({
   processed: z.boolean(),
   flag: z.union([z.literal(0), z.literal(1), z.literal(3)]),
   backfill: z.boolean(),
+  /**
+   * True when the clock raised it: its deadline (start + delay or duration) passed with no reading
+   * at that moment — the device was silent — rather than a reading confirming it. Absent from
+   * records written before this field existed (read as false).
+   */
+  raisedBySilence: z.boolean().optional(),
+  /**
+   * Id of the alarm of the same device this one is linked with by a silence: on an offline alarm,
+   * an alarm active (or raised by silence) when it was raised; on that alarm, the offline alarm.
+   * Null or absent when none.
+   */
+  linkedAlarmId: z.string().nullable().optional(),
   reminders: z.number().int(),
   escalated: z.boolean(),
   processedBy: z.string().nullable(),

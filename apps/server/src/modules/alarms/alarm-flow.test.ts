@@ -1,6 +1,6 @@
 // @module-tag embedded: the alarm path as npm start wires it: embedded broker, ingest, engine, job queue on PGlite
 import type { AddressInfo } from 'node:net';
-import { topics } from '@ztj/contracts';
+import { topics, type AlarmRecord } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app';
 import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
@@ -21,7 +21,8 @@ import {
  * The whole alarm path through the app as `npm start` wires it: a reading published
  * over MQTT is committed by the ingest, raises an alarm in the engine, reaches the operator's
  * console WebSocket, and is pushed by e-mail through the job queue to a real SMTP server, with the
- * console link; the push list shows it sent.
+ * console link; the push list shows it sent. A reading out of range followed by silence raises its
+ * duration alarm from the clock, on time, without a further reading.
  */
 const MIN = 60_000;
 let app: TestApp;
@@ -91,4 +92,52 @@ describe('alarm flow through the wired app', () => {
     });
     expect(pushes.find((r) => r.status === 'sent')).toMatchObject({ channel: 'email' });
   });
+
+  it('MQTT reading out of range, then silence → the clock raises the duration alarm on time, linked with the offline one', async () => {
+    const deviceId = uid('SILENT');
+    const secret = await addDevice(app, { id: deviceId });
+    const templateId = await insertTemplate(app, DEMO_TENANT_ID, {
+      name: `Vaccine ${deviceId}`,
+      severity: 'H',
+      conditions: [
+        {
+          type: 'duration',
+          minutes: 1,
+          condition: { type: 'range', param: 'P003', effect: 2, min: 2, max: 8, hysteresis: { margin: 0.5 } },
+        },
+        { type: 'offline', minutes: 1 },
+      ],
+    });
+    await bind(app, DEMO_TENANT_ID, templateId, deviceId);
+
+    // one reading of 12 °C, its minute running out a few seconds from now, and nothing after it
+    const t = Date.now() - MIN + 6_000;
+    const device = await connectDevice(app, deviceId, secret);
+    await device.publishAsync(topics.telemetry(deviceId), JSON.stringify({ ts: t, values: { P003: 12 } }), { qos: 1 });
+    await device.endAsync();
+
+    const rows = await until(async () => {
+      const r = await alarmsOf(app, deviceId);
+      return r.length === 2 ? r : null;
+    }, 30_000);
+    const duration = rows.find((r) => r.alarm_type === 'T001')!;
+    const offline = rows.find((r) => r.alarm_type === 'offline')!;
+    expect(duration).toMatchObject({ status: 'active', value: 12, raised_by_silence: true });
+    expect(Number(duration.start_ts)).toBe(t);
+    expect(Number(duration.raised_ts)).toBe(t + MIN);
+    // stored by the clock once the minute had passed, not before and not a reading period later
+    expect(Number(duration.created_at)).toBeGreaterThanOrEqual(t + MIN);
+    expect(Number(duration.created_at) - (t + MIN)).toBeLessThan(10_000);
+    expect(offline).toMatchObject({ status: 'active', raised_by_silence: true });
+    expect(Number(offline.start_ts)).toBe(t + MIN);
+    expect(duration.linked_alarm_id).toBe(offline.id);
+    expect(offline.linked_alarm_id).toBe(duration.id);
+
+    const frame = await until(() =>
+      alarmFrames(console1, deviceId).find((f) => f.event === 'raised' && f.alarm?.alarmType === 'T001'),
+    );
+    expect(frame.alarm).toMatchObject({ id: duration.id, raisedBySilence: true, raisedTs: t + MIN });
+    const view = await app.call<AlarmRecord>('GET', `/wlx/alarm/queryById?id=${offline.id}`, { token: op.token });
+    expect(view.body.result).toMatchObject({ raisedBySilence: true, linkedAlarmId: duration.id });
+  }, 60_000);
 });

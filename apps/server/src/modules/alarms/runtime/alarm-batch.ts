@@ -6,6 +6,7 @@ import {
   emptyDeviceState,
   evaluate,
   markProcessed,
+  nextDeadline,
   tick,
   type AlarmEvent,
   type DeviceAlarmState,
@@ -63,6 +64,8 @@ export interface BatchOutcome {
   active: Map<string, boolean>;
   /** Device id → latest device time the engine has seen (`lastSeenTs`) after the batch. */
   lastSeen: Map<string, number>;
+  /** Device id → when the clock must next visit it (engine `nextDeadline`, ms epoch), null when never. */
+  deadlines: Map<string, number | null>;
 }
 
 /**
@@ -97,6 +100,8 @@ function unstoredRecord(e: AlarmEvent, d: DeviceRules, meta: RuleMeta, now: numb
     processed: false,
     flag: 1,
     backfill: e.kind === 'raised' && e.backfill,
+    raised_by_silence: e.kind === 'raised' && e.bySilence,
+    linked_alarm_id: null,
     reminders: e.kind === 'reminder' ? e.count : 0,
     escalated: e.kind === 'escalated',
     processed_by: null,
@@ -263,6 +268,7 @@ export async function runBatch(
     const toWrite: EventToWrite[] = [];
     const active = new Map<string, boolean>();
     const lastSeen = new Map<string, number>();
+    const deadlines = new Map<string, number | null>();
     const save: StateToSave[] = [];
     // the engine's work on a batch is sliced, so the ingest's commits and acknowledgements are not held up behind it
     const slice = new TimeSlice(sliceMs);
@@ -291,6 +297,7 @@ export async function runBatch(
         Object.values(state.conditions).some((c) => c.active !== null),
       );
       if (state.lastSeenTs !== null) lastSeen.set(item.deviceId, state.lastSeenTs);
+      deadlines.set(item.deviceId, nextDeadline(state, d.rules));
     }
     const rowsAfter = await writeEvents(q, toWrite, now);
     const changes: AlarmChange[] = [];
@@ -310,7 +317,7 @@ export async function runBatch(
       }
     }
     if (save.length) for (const r of await saveStates(q, save, now)) versions.set(r.device_id, Number(r.version));
-    return { changes, active, lastSeen };
+    return { changes, active, lastSeen, deadlines };
   });
   // committed: what was saved is what is stored now
   if (cache)

@@ -1,10 +1,13 @@
 import type { Db } from '../../../platform/db/db';
+import { nextDeadline } from '../engine';
 import type { QueuedReading } from './alarm-batch';
+import { decodeEngineState } from './engine-state-codec';
+import type { DeviceRules } from './rule-cache';
 
 /**
  * What the alarm runtime reads back at start: the
  * engine states themselves are read with each batch, so only two things are needed here — which
- * devices hold an active alarm (the tick visits them for reminders), and readings that were
+ * devices hold a timer and when it falls due (the clock's deadlines), and readings that were
  * committed but never evaluated (the process stopped between the ingest's commit and the alarm
  * batch): telemetry rows received after the device's `evaluated_received_at`, within
  * {@link CATCH_UP_WINDOW_MS}. Evaluating them again is harmless: the engine treats readings at or
@@ -17,13 +20,32 @@ export const CATCH_UP_WINDOW_MS = 24 * 3600_000;
 /** Most readings the catch-up reads at one start. */
 export const CATCH_UP_MAX_ROWS = 200_000;
 
-/** Devices whose stored engine state holds an active alarm. */
-export async function devicesWithActiveAlarms(db: Db): Promise<string[]> {
-  const rows = await db.query<{ device_id: string }>(
-    `SELECT device_id FROM alarm_engine_state s
-      WHERE EXISTS (SELECT 1 FROM json_each(s.state->'conditions') c WHERE json_typeof(c.value->'active') = 'object')`,
+/**
+ * The clock's deadlines at start (engine `nextDeadline` of each stored state, null when none) of
+ * the devices whose stored engine state holds a timer — an active alarm (reminders, escalation,
+ * clear delay) or a pending condition (alarm delay, duration) — and of `offlineIds` (devices with
+ * an offline condition: their silence is timed from their last reading). The stored form leaves
+ * empty fields out (engine-state-codec.ts), so a timer is a field present with its non-null type.
+ * One statement; devices that carry no rules any more are left out.
+ */
+export async function deadlinesAtStart(
+  db: Db,
+  offlineIds: readonly string[],
+  rulesOf: (deviceId: string) => DeviceRules | undefined,
+): Promise<Map<string, number | null>> {
+  const rows = await db.query<{ device_id: string; state: unknown }>(
+    `SELECT device_id, state FROM alarm_engine_state s
+      WHERE device_id = ANY($1::text[])
+         OR EXISTS (SELECT 1 FROM json_each(s.state->'conditions') c
+                     WHERE json_typeof(c.value->'active') = 'object' OR json_typeof(c.value->'pendingSince') = 'number')`,
+    [offlineIds],
   );
-  return rows.map((r) => r.device_id);
+  const deadlines = new Map<string, number | null>();
+  for (const r of rows) {
+    const d = rulesOf(r.device_id);
+    if (d) deadlines.set(r.device_id, nextDeadline(decodeEngineState(r.state), d.rules));
+  }
+  return deadlines;
 }
 
 /**

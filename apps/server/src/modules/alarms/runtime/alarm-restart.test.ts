@@ -17,12 +17,15 @@ import { alarmsOf, bind, insertTemplate, postReadings, until } from './alarm.fix
 
 /**
  * A restart loses no alarm timer: a duration condition pending when the app
- * closes raises after it reopens over the same data (PGlite folder, or PostgreSQL schema) — from
- * a reading committed while it was down (start-up catch-up) and from a new live reading — with
- * the true start of the episode, once.
+ * closes and due while it is down raises when it reopens over the same data (PGlite folder, or
+ * PostgreSQL schema) — after a reading committed while it was down (start-up catch-up), and with
+ * no reading at all (the clock's deadlines are read back at start) — at its deadline, with the
+ * true start of the episode, once.
  */
 
 const MIN = 60_000;
+/** Time the first app has, after its readings, to evaluate them and close before the duration runs out, ms. */
+const SPARE_MS = 15_000;
 const RUN = crypto.randomBytes(4).toString('hex');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ztj-alarm-restart-${RUN}-`));
 const schema = `t_restart_${RUN}`;
@@ -71,7 +74,7 @@ afterAll(async () => {
 });
 
 describe('alarm runtime across a restart (integration)', () => {
-  it('raises a duration condition pending before the restart after it, with its true start', async () => {
+  it('raises a duration condition pending before the restart after it, at its deadline, with its true start', async () => {
     const first = await openApp(true);
     const template = await insertTemplate(first, DEMO_TENANT_ID, {
       conditions: [
@@ -90,7 +93,9 @@ describe('alarm runtime across a restart (integration)', () => {
       await bind(first, DEMO_TENANT_ID, template, id);
       devices.push({ id, secret });
     }
-    const t = Date.now() - 40 * MIN;
+    // the 10-minute duration runs out a few seconds after this app closes (the first reading
+    // was 10 minutes minus SPARE ago): pending when it closes, due while it is down
+    const t = Date.now() - 10 * MIN + SPARE_MS;
     for (const d of devices)
       await postReadings(first, d.id, d.secret, [
         { ts: t, values: { P003: -14 } },
@@ -114,32 +119,38 @@ describe('alarm runtime across a restart (integration)', () => {
     });
     await between.query(
       `INSERT INTO telemetry (device_id, ts, received_at, "values") VALUES ($1, $2, $3, '{"P003": -12}')`,
-      [devices[0]!.id, t + 11 * MIN, Date.now()],
+      [devices[0]!.id, t + 9 * MIN, Date.now()],
     );
     await between.close();
+    // the deadline passes while the app is down
+    await new Promise((r) => setTimeout(r, Math.max(0, t + 10 * MIN - Date.now() + 200)));
 
     const second = await openApp(false);
     try {
-      await second.alarms.whenIdle();
-      const [a] = await alarmsOf(second, devices[0]!.id);
-      expect(a).toMatchObject({ alarm_type: 'T001', status: 'active', value: -12 });
+      // device A: the catch-up reading, then the clock at start raises it at its deadline
+      const [a] = await until(async () => {
+        const rows = await alarmsOf(second, devices[0]!.id);
+        return rows.length ? rows : null;
+      });
+      expect(a).toMatchObject({ alarm_type: 'T001', status: 'active', value: -12, raised_by_silence: true });
       expect(Number(a!.start_ts)).toBe(t);
-      expect(Number(a!.raised_ts)).toBe(t + 11 * MIN);
+      expect(Number(a!.raised_ts)).toBe(t + 10 * MIN);
 
-      // device B: a live reading after the restart completes its pending timer
-      await postReadings(second, devices[1]!.id, devices[1]!.secret, [{ ts: t + 12 * MIN, values: { P003: -12.5 } }]);
+      // device B: no reading since; the clock at start completes its pending timer all the same
       const [b] = await until(async () => {
         const rows = await alarmsOf(second, devices[1]!.id);
         return rows.length ? rows : null;
       });
+      expect(b).toMatchObject({ alarm_type: 'T001', value: -13, raised_by_silence: true });
       expect(Number(b!.start_ts)).toBe(t);
+      expect(Number(b!.raised_ts)).toBe(t + 10 * MIN);
 
       // the same readings again raise nothing new
-      await postReadings(second, devices[0]!.id, devices[0]!.secret, [{ ts: t + 11 * MIN, values: { P003: -12 } }]);
+      await postReadings(second, devices[0]!.id, devices[0]!.secret, [{ ts: t + 9 * MIN, values: { P003: -12 } }]);
       await second.alarms.whenIdle();
       expect(await alarmsOf(second, devices[0]!.id)).toHaveLength(1);
     } finally {
       await second.close();
     }
-  }, 60_000);
+  }, 90_000);
 });

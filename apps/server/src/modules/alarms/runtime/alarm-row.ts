@@ -26,6 +26,10 @@ export interface AlarmRow {
   processed: boolean;
   flag: number;
   backfill: boolean;
+  /** Migration 0095: raised by the clock, the device silent at its deadline. */
+  raised_by_silence: boolean;
+  /** Migration 0095: the alarm a silence links this one with (offline ↔ raised or active during it). */
+  linked_alarm_id: string | null;
   reminders: number;
   escalated: boolean;
   processed_by: string | null;
@@ -61,6 +65,8 @@ export function alarmRecordOf(r: AlarmRow, fallbackName?: string): AlarmRecord {
     processed: !!r.processed,
     flag: Number(r.flag) === 0 ? 0 : Number(r.flag) === 3 ? 3 : 1,
     backfill: !!r.backfill,
+    raisedBySilence: !!r.raised_by_silence,
+    linkedAlarmId: r.linked_alarm_id ?? null,
     reminders: Number(r.reminders),
     escalated: !!r.escalated,
     processedBy: r.processed_by,

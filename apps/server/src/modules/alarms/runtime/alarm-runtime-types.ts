@@ -3,7 +3,10 @@ import type { LoadRulePlaces } from './rule-places';
 
 /** Options of {@link AlarmRuntime}; all times in ms. */
 export interface AlarmRuntimeOptions {
-  /** Timer period of the engine's `tick` (offline conditions, reminders, escalations); default 30,000. */
+  /**
+   * Longest wait of the clock's timer (alarm-clock.ts), which otherwise wakes at the earliest
+   * deadline of any device (pending raise, clear delay, reminder, escalation, offline); default 30,000.
+   */
   tickMs?: number;
   /** Wait after the first queued reading before a batch starts, to gather more readings per device (the engine costs far less per reading when a device brings several: about 26 µs for one, 4 µs each for 15); default 100. */
   batchDelayMs?: number;

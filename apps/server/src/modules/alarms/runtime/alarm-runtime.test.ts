@@ -162,16 +162,18 @@ describe('alarm runtime through the ingest (integration)', () => {
     ]);
   });
 
-  it('raises an offline condition from the timer tick, without a new reading', async () => {
+  it('raises an offline condition from the clock by itself, without a new reading, at its deadline', async () => {
     const { id, secret } = await boundDevice([{ type: 'offline', minutes: 2 }]);
     const last = Date.now() - 5 * MIN;
     await postReadings(app, id, secret, [{ ts: last, values: { P003: -18 } }]);
-    await app.alarms.whenIdle();
-    expect(await alarmsOf(app, id)).toEqual([]);
-    await app.alarms.requestTick();
-    const [a] = await alarmsOf(app, id);
-    expect(a).toMatchObject({ alarm_type: 'offline', status: 'active' });
+    // silent for 5 minutes already: the clock raises it as soon as it learns the deadline, no tick asked
+    const [a] = await until(async () => {
+      const rows = await alarmsOf(app, id);
+      return rows.length ? rows : null;
+    });
+    expect(a).toMatchObject({ alarm_type: 'offline', status: 'active', raised_by_silence: true });
     expect(Number(a!.start_ts)).toBe(last + 2 * MIN);
+    expect(Number(a!.raised_ts)).toBe(last + 2 * MIN);
   });
 
   it('a scene without raise stores no alarm but tells listeners and sends its command to the device', async () => {

@@ -4,9 +4,10 @@ import type { RealtimeHub } from '../../../platform/realtime/hub';
 import type { TelemetryRow } from '../../telemetry/telemetry-store';
 import { EngineStateCache, runBatch, type QueuedReading, type WorkItem } from './alarm-batch';
 import { AlarmAnnouncer } from './alarm-announcer';
+import { AlarmClock } from './alarm-clock';
 import type { AlarmNoticeListener } from './alarm-notice';
 import { DeviceQueue } from './alarm-queue';
-import { devicesWithActiveAlarms, unevaluatedReadings } from './alarm-recovery';
+import { deadlinesAtStart, unevaluatedReadings } from './alarm-recovery';
 import { RuleCache, RULE_CACHE_TTL_MS } from './rule-cache';
 import type { AlarmRuntimeOptions, AlarmRuntimeStats } from './alarm-runtime-types';
 
@@ -24,8 +25,10 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  * devices — one transaction per batch (runtime/alarm-batch.ts) — so each device is evaluated
  * serially, in device-time order, and no SQL runs per reading. After each commit the changes are
  * announced: {@link onNotice} listeners (push), the console WebSocket (`WsAlarmMessage` to the
- * tenant's alarm audience with `alarmMessage` on) and scene commands. A timer ticks devices with
- * an active alarm or an offline condition. Scenes whose `actions.raise` is false are evaluated
+ * tenant's alarm audience with `alarmMessage` on) and scene commands. The clock (alarm-clock.ts)
+ * ticks the devices whose next deadline has come — pending raises, clear delays, reminders,
+ * escalations, offline silences — so a condition that depends on time completes on time even when
+ * the device says nothing more. Scenes whose `actions.raise` is false are evaluated
  * and announced to listeners (push, command) but store no alarm row and send no console notice.
  */
 export class AlarmRuntime {
@@ -37,13 +40,13 @@ export class AlarmRuntime {
   /** Committed rows that arrived while the rule snapshot was stale (filtered once it is reloaded). */
   private unfiltered: (readonly TelemetryRow[])[] = [];
   private unfilteredEvents: { deviceId: string; reading: QueuedReading }[] = [];
-  private readonly active = new Set<string>();
   /** Engine states this process saved last (read again only when another process saved since). */
   private readonly states = new EngineStateCache();
 
   private tickDue: number | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private ticker: NodeJS.Timeout | undefined;
+  /** Which devices the engine's `tick` must visit, and when. */
+  readonly clock: AlarmClock;
   private running: Promise<void> | undefined;
   private stopping: number | undefined;
   private stopped = false;
@@ -71,6 +74,7 @@ export class AlarmRuntime {
     this.queue = new DeviceQueue(opts.maxQueued ?? 500_000, opts.lateSettleMs ?? 1000, () => this.schedule());
     this.rules = new RuleCache(db, this.onError, opts.ruleTtlMs ?? RULE_CACHE_TTL_MS, opts.places);
     this.announcer = new AlarmAnnouncer(db, hub, this.onError);
+    this.clock = new AlarmClock(this.tickMs, (now) => this.dueTick(now));
   }
 
   /**
@@ -136,22 +140,29 @@ export class AlarmRuntime {
     this.announcer.announce(tenantId, 'processed', alarm);
   }
 
-  /** Loads rules, active devices and the readings left unevaluated by the last run; starts the timer. */
+  /**
+   * Loads rules, the clock's deadlines of the stored engine states and the readings left
+   * unevaluated by the last run; starts the clock.
+   */
   async start(): Promise<void> {
     try {
       await this.rules.refresh();
-      for (const id of await devicesWithActiveAlarms(this.db)) this.active.add(id);
-      const ids = [...this.rules.devices()].map((d) => d.deviceId);
+      const devices = [...this.rules.devices()];
+      this.clock.rulesLoaded(this.rules.generation, devices, Date.now(), false);
+      const offline = devices.filter((d) => d.hasOffline).map((d) => d.deviceId);
+      const deadlines = await deadlinesAtStart(this.db, offline, (id) => this.rules.get(id));
+      const ids = devices.map((d) => d.deviceId);
       for (const { deviceId, reading } of await unevaluatedReadings(this.db, ids)) this.enqueue(deviceId, reading);
+      // after the catch-up readings are queued: a tick due at once then comes after them in the first batch
+      this.clock.note(deadlines);
     } catch (e) {
       this.onError(new Error(`alarm runtime start: ${(e as Error).message}`, { cause: e }));
     }
-    this.ticker = setInterval(() => this.dueTick(Date.now()), this.tickMs);
-    this.ticker.unref();
+    this.clock.arm();
     this.schedule();
   }
 
-  /** Asks for a tick of every device with an active alarm or an offline condition at `now`; resolves when done. */
+  /** Asks for a tick at `now` of every device whose next deadline is at or before it; resolves when done. */
   requestTick(now = Date.now()): Promise<void> {
     this.dueTick(now);
     return this.whenIdle();
@@ -159,7 +170,7 @@ export class AlarmRuntime {
 
   /** The timer's tick: the next batch ticks the devices that need it. */
   private dueTick(now: number): void {
-    this.tickDue = now;
+    this.tickDue = Math.max(now, this.tickDue ?? now);
     this.schedule(0);
   }
 
@@ -178,7 +189,7 @@ export class AlarmRuntime {
 
   /** Finishes queued work (retrying a failing batch for up to `stopRetryMs`) and stops the timers. */
   async stop(): Promise<void> {
-    if (this.ticker) clearInterval(this.ticker);
+    this.clock.stop();
     this.stopping = Date.now() + (this.opts.stopRetryMs ?? 5000);
     this.queue.draining = true;
     this.queue.releaseLate(true);
@@ -240,10 +251,10 @@ export class AlarmRuntime {
     for (const e of events) if (this.rules.get(e.deviceId)) this.enqueue(e.deviceId, e.reading);
   }
 
-  /** Adds the due tick to every device that needs one. */
+  /** Adds the tick at `now` to every device whose deadline has come (O(devices due), see alarm-clock.ts). */
   private addTick(now: number): void {
-    for (const d of this.rules.devices())
-      if (d.hasOffline || this.active.has(d.deviceId)) this.queue.itemOf(d.deviceId).tickNow = now;
+    for (const id of this.clock.takeDue(now)) if (this.rules.get(id)) this.queue.itemOf(id).tickNow = now;
+    this.clock.arm();
   }
 
   private async drain(): Promise<void> {
@@ -260,6 +271,7 @@ export class AlarmRuntime {
         await sleep(wait);
       try {
         await this.rules.refresh();
+        this.clock.rulesLoaded(this.rules.generation, this.rules.devices(), Date.now());
         this.sortUnfiltered();
         if (this.tickDue !== undefined) {
           this.addTick(this.tickDue);
@@ -274,10 +286,7 @@ export class AlarmRuntime {
         failures = 0;
         this.stats.batches++;
         for (const item of items) this.stats.evaluated += item.readings.length;
-        for (const [id, on] of outcome.active) {
-          if (on) this.active.add(id);
-          else this.active.delete(id);
-        }
+        this.clock.note(outcome.deadlines);
         this.queue.noteSeen(outcome.lastSeen);
         for (const item of items) for (const m of item.marks) m.done();
         this.stats.changes += outcome.changes.length;

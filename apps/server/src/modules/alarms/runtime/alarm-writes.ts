@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../../../platform/db/db';
 import type { AlarmEvent } from '../engine';
+import { writeSilenceLinks } from './alarm-links';
 import type { AlarmRow } from './alarm-row';
 import type { DeviceRules, RuleMeta } from './rule-cache';
 
@@ -9,7 +10,8 @@ import type { DeviceRules, RuleMeta } from './rule-cache';
  * number of events: one INSERT of the raised episodes (`ON CONFLICT (device_id, rule_id,
  * condition_index, start_ts) DO NOTHING`: a conflict means already raised, so no row and no notice),
  * then one UPDATE each for reminders (count), escalations and clears (status, end, peak) — in that
- * order, so an episode raised and cleared within one batch ends cleared.
+ * order, so an episode raised and cleared within one batch ends cleared. Raises a silence links
+ * (an offline alarm and an alarm raised or active during it) are linked right after the INSERT (alarm-links.ts).
  *
  * An episode raised and cleared within the same batch (a flapping sensor, a back-filled excursion)
  * is inserted already cleared — one row written once instead of an INSERT and an UPDATE; its raise
@@ -100,6 +102,8 @@ function insertedRow(w: EventToWrite, id: string, c: EventToWrite | undefined, n
     processed: false,
     flag: 1,
     backfill: e.kind === 'raised' && e.backfill,
+    raised_by_silence: e.kind === 'raised' && e.bySilence,
+    linked_alarm_id: null,
     reminders: 0,
     escalated: false,
     processed_by: null,
@@ -108,9 +112,10 @@ function insertedRow(w: EventToWrite, id: string, c: EventToWrite | undefined, n
   };
 }
 
-/** Columns the INSERT below sets: every column of `alarm` (migration 0040), as named in {@link AlarmRow}. */
+/** Columns the INSERT below sets: every column of `alarm` (migrations 0040, 0095), as named in {@link AlarmRow}. */
 const ALARM_INSERT_COLUMNS = `id, tenant_id, device_id, gateway_id, rule_source, rule_id, rule_name, condition_index, condition_type, alarm_type,
-  severity, start_ts, raised_ts, end_ts, value, peak, status, processed, flag, backfill, reminders, escalated, processed_by, processed_at, created_at`;
+  severity, start_ts, raised_ts, end_ts, value, peak, status, processed, flag, backfill, raised_by_silence, linked_alarm_id, reminders, escalated,
+  processed_by, processed_at, created_at`;
 
 /**
  * Inserts the raised episodes (their clears in `fold`, same index, folded in; see the module
@@ -179,6 +184,11 @@ export async function writeEvents(
       raised.map((w) => clearOf.get(eventKey(w))),
       now,
     );
+    // the links a silence makes: the rows just inserted are announced with theirs
+    const links = await writeSilenceLinks(q, raised);
+    if (links.size)
+      for (const rows of [raisedRows, foldedRows])
+        for (const row of rows.values()) row.linked_alarm_id = links.get(row.id) ?? row.linked_alarm_id;
     results.set('raised', raisedRows);
     results.set('cleared', foldedRows);
     // a folded clear whose episode was stored already goes through the UPDATE below

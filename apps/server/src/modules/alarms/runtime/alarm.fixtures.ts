@@ -1,4 +1,4 @@
-import { HEADER_DEVICE_SECRET, RuleTemplateSchema, type RuleTemplateInput } from '@ztj/contracts';
+import { HEADER_DEVICE_SECRET, RuleTemplateSchema, type AlarmRecord, type RuleTemplateInput } from '@ztj/contracts';
 import WebSocket from 'ws';
 import type { TestApp } from '../../../../test/test-app';
 import { hashPassword } from '../../../platform/auth/tokens';
@@ -109,7 +109,7 @@ export async function userOf(
 /** An open console socket and the frames it received. */
 export interface FrameLog {
   ws: WebSocket;
-  frames: { cmd?: string; event?: string; alarm?: { deviceId: string; id: string } }[];
+  frames: { cmd?: string; event?: string; alarm?: Partial<AlarmRecord> & { deviceId: string; id: string } }[];
 }
 
 /** Opens the console WebSocket of a user on a listening app (`base` = ws://host:port/ztj-iot/websocket). */

@@ -50,7 +50,7 @@ export interface DeviceRules {
   rules: EngineRule[];
   /** By engine rule id. */
   meta: Map<string, RuleMeta>;
-  /** True when a rule has an `offline` condition (the tick must visit the device). */
+  /** True when a rule has an `offline` condition (the clock must visit the device once it goes silent). */
   hasOffline: boolean;
 }
 
@@ -158,6 +158,8 @@ function ruleOf(r: Row, onError: (e: Error) => void): { rule: EngineRule; meta: 
 /** See the module comment. `get` is synchronous and never touches the database. */
 export class RuleCache {
   private snapshot: Map<string, DeviceRules> | undefined;
+  /** Loads so far: a new number means a new snapshot (the runtime looks for devices that gained an offline condition). */
+  generation = 0;
   private dirty = true;
   private loadedAt = 0;
   private loading: Promise<void> | undefined;
@@ -260,6 +262,7 @@ export class RuleCache {
       }
     }
     this.snapshot = next;
+    this.generation++;
     this.loadedAt = Date.now();
   }
 

@@ -4,16 +4,8 @@ import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
 import { issueCaptcha } from './captcha.service';
-import {
-  changePassword,
-  login,
-  logout,
-  selectDepart,
-  selectTenant,
-  userDeparts,
-  userTenants,
-  toTenantBrief,
-} from './auth.service';
+import { changePassword, login, logout } from './auth.service';
+import { selectDepart, selectTenant, toTenantBrief, userDeparts, userTenants } from './session-scope';
 import { userPermissions } from './menu.service';
 import { phoneLogin } from './phone-login';
 import { registerSignInLimits } from './sign-in-limits';

@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { LoginOperation, LogType, writeLog } from '../logs/logs.repo';
-import { startSession, type UserRow } from './auth.service';
+import { accountById } from './auth.repo';
+import { startSession } from './auth.service';
 import { accountIdOfPhone, maskPhone, type SmsCodeService } from './sms-code.service';
 import { accountDelayMs, clearPairFailures, readThrottle, recordFailure } from './sign-in-throttle';
 
@@ -44,7 +45,7 @@ export async function phoneLogin(db: Db, sms: SmsCodeService, input: PhoneLoginI
 
   const right = await sms.verify(phone, 'login', request.captcha);
   const id = await accountIdOfPhone(db, phone);
-  const user = right && id ? await db.one<UserRow>('SELECT * FROM sys_user WHERE id = $1', [id]) : undefined;
+  const user = right && id ? await accountById(db, id) : undefined;
   if (!user) {
     const counts = await recordFailure(db, ip, name);
     await writeLog(db, {

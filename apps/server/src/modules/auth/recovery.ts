@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { LogType, writeLog } from '../logs/logs.repo';
 import { consumeTicket, issueTicket } from './auth-ticket';
+import { liveAccountByName, resetOwnPasswordHash, revokeAllSessions } from './auth.repo';
 import { accountIdOfPhone, type SmsCodeService } from './sms-code.service';
 
 /**
@@ -42,7 +43,7 @@ async function findAccount(db: Db, account: string): Promise<Found | undefined> 
     const id = await accountIdOfPhone(db, account);
     return id ? { id, phone: account } : undefined;
   }
-  return db.one<Found>('SELECT id, phone FROM sys_user WHERE lower(username) = lower($1) AND del_flag = 0', [account]);
+  return liveAccountByName(db, account);
 }
 
 /**
@@ -111,17 +112,14 @@ export async function recoveryReset(db: Db, body: RecoveryResetRequest, ip: stri
   if (!userId) throw new AppError('business', 'recoveryTicketInvalid');
   const hash = await hashPassword(body.password);
   await db.tx(async (q) => {
-    const [user] = await q.query<{ username: string }>(
-      'UPDATE sys_user SET password_hash = $2, update_time = now(), update_by = username WHERE id = $1 AND del_flag = 0 RETURNING username',
-      [userId, hash],
-    );
-    if (!user) throw new AppError('business', 'recoveryTicketInvalid');
-    await q.query('UPDATE sys_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+    const username = await resetOwnPasswordHash(q, userId, hash);
+    if (username === undefined) throw new AppError('business', 'recoveryTicketInvalid');
+    await revokeAllSessions(q, userId);
     await writeLog(q, {
       logType: LogType.OPERATION,
       content: 'password reset by SMS recovery',
       userId,
-      username: user.username,
+      username,
       ip,
     });
   });

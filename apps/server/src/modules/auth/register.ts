@@ -5,7 +5,9 @@ import { LogType, writeLog } from '../logs/logs.repo';
 import { requireUsernameFree } from '../users/account-scope';
 import { createUser } from '../users/users.service';
 import { consumeTicket } from './auth-ticket';
+import { phoneTaken, roleIdByCode, rootDepartId, tenantState, type TenantState } from './register.repo';
 import type { SmsCodeService } from './sms-code.service';
+import { lockForTransaction } from './sms-code.repo';
 
 /**
  * The platform's registration policy (docs/security.md "Registration"): a **self-service
@@ -28,20 +30,10 @@ export function registerPolicyFromEnv(env: NodeJS.ProcessEnv): RegisterPolicy {
   return { tenantId: Number.isInteger(id) && id > 0 ? id : null, roleCode: env.REGISTER_ROLE_CODE?.trim() || 'viewer' };
 }
 
-interface TenantState {
-  id: number;
-  status: number;
-  expired: boolean;
-}
-
 /** The self-service tenant when registration is open (tenant configured and existing), else undefined. */
 export async function registerTenant(q: Queryable, policy: RegisterPolicy): Promise<TenantState | undefined> {
   if (policy.tenantId === null) return undefined;
-  const [row] = await q.query<TenantState>(
-    'SELECT id, status, (end_date IS NOT NULL AND end_date < now()) AS expired FROM sys_tenant WHERE id = $1',
-    [policy.tenantId],
-  );
-  return row;
+  return tenantState(q, policy.tenantId);
 }
 
 /**
@@ -69,18 +61,11 @@ export async function register(
   await usernameFree(db, username, tenant.id, lang);
   if (!(await sms.verify(body.mobile, 'register', body.smsCode))) throw new AppError('business', 'smsCodeWrong');
   await db.tx(async (q) => {
-    await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`register:${body.mobile}`]);
-    const taken = await q.query('SELECT 1 FROM sys_user WHERE phone = $1 AND del_flag = 0 LIMIT 1', [body.mobile]);
-    if (taken.length) throw new AppError('business', 'smsCodeWrong');
+    await lockForTransaction(q, `register:${body.mobile}`);
+    if (await phoneTaken(q, body.mobile)) throw new AppError('business', 'smsCodeWrong');
     await usernameFree(q, username, tenant.id, lang);
-    const [role] = await q.query<{ id: string }>(
-      'SELECT id FROM sys_role WHERE tenant_id = $1 AND role_code = $2 LIMIT 1',
-      [tenant.id, policy.roleCode],
-    );
-    const [depart] = await q.query<{ id: string }>(
-      'SELECT id FROM sys_depart WHERE tenant_id = $1 AND del_flag = 0 ORDER BY length(org_code), org_code LIMIT 1',
-      [tenant.id],
-    );
+    const roleId = await roleIdByCode(q, tenant.id, policy.roleCode);
+    const departId = await rootDepartId(q, tenant.id);
     const caller = { tenantId: tenant.id, userId: '', username: 'register', orgCode: null };
     const userId = await createUser(
       q,
@@ -92,8 +77,8 @@ export async function register(
         userIdentity: 1,
         onlyMultiLevelAlarm: false,
         alarmPushMode: [],
-        selectedroles: role?.id ?? '',
-        selecteddeparts: depart?.id ?? '',
+        selectedroles: roleId ?? '',
+        selecteddeparts: departId ?? '',
       },
       caller,
     );

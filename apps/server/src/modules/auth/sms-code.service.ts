@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { SMS_CODE_TTL_MS, SMS_RESEND_MS, type SmsPurpose, type SmsSendResult } from '@ztj/contracts';
 import { normalizeIP } from '@fastify/rate-limit';
-import type { Db, Queryable } from '../../platform/db/db';
+import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import type { SmsCodeSender } from './sms-code-sender';
+import * as repo from './sms-code.repo';
 
 /**
  * The SMS code policy (docs/security.md "Phone sign-in"). Request-rate limits per client
@@ -63,13 +64,7 @@ export function maskPhone(phone: string): string {
   return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '***';
 }
 
-/** The one account of a number: a non-deleted user holding exactly this phone (several → none). */
-export async function accountIdOfPhone(q: Queryable, phone: string): Promise<string | undefined> {
-  const rows = await q.query<{ id: string }>('SELECT id FROM sys_user WHERE phone = $1 AND del_flag = 0 LIMIT 2', [
-    phone,
-  ]);
-  return rows.length === 1 ? rows[0]!.id : undefined;
-}
+export { accountIdOfPhone } from './sms-code.repo';
 
 /**
  * Issues and checks 6-digit SMS codes per number and purpose: hashed at rest,
@@ -110,38 +105,32 @@ export class SmsCodeService {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const deliver = await this.db.tx(async (q) => {
       // one issuer per number at a time, so two parallel asks cannot both pass the 60 s rule
-      await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${phone}`]);
-      const [byPhone] = await q.query<{ n: number; last: Date | null }>(
-        'SELECT count(*)::int AS n, max(created_at) AS last FROM sys_sms_code WHERE phone = $1 AND created_at > $2',
-        [phone, new Date(now - DAY_MS)],
-      );
-      const last = byPhone?.last ? new Date(byPhone.last).getTime() : undefined;
+      await repo.lockForTransaction(q, `sms:${phone}`);
+      const byPhone = await repo.codesToPhoneSince(q, phone, new Date(now - DAY_MS));
+      const last = byPhone.last ? new Date(byPhone.last).getTime() : undefined;
       if (last !== undefined && now - last < SMS_CODE_POLICY.resendMs) {
         throw new AppError('business', 'smsResendWait', {
           seconds: Math.max(1, Math.ceil((last + SMS_CODE_POLICY.resendMs - now) / 1000)),
         });
       }
-      if ((byPhone?.n ?? 0) >= SMS_CODE_POLICY.perPhonePerDay) throw new AppError('business', 'smsDailyLimit');
-      const [byAddress] = await q.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM sys_sms_code WHERE client_ip = $1 AND created_at > $2',
-        [address, new Date(now - DAY_MS)],
-      );
-      if ((byAddress?.n ?? 0) >= SMS_CODE_POLICY.perAddressPerDay) throw new AppError('business', 'smsDailyLimit');
+      if (byPhone.n >= SMS_CODE_POLICY.perPhonePerDay) throw new AppError('business', 'smsDailyLimit');
+      const byAddress = await repo.codesFromAddressSince(q, address, new Date(now - DAY_MS));
+      if (byAddress >= SMS_CODE_POLICY.perAddressPerDay) throw new AppError('business', 'smsDailyLimit');
       const salt = randomBytes(16).toString('hex');
-      await q.query(
-        `INSERT INTO sys_sms_code (phone, purpose, code_salt, code_hash, expires_at, created_at, client_ip) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
+      await repo.insertCode(
+        q,
+        {
           phone,
           purpose,
           salt,
-          hashSmsCode(salt, phone, purpose, code),
-          new Date(now + SMS_CODE_POLICY.ttlMs),
-          new Date(now),
+          hash: hashSmsCode(salt, phone, purpose, code),
+          expiresAt: new Date(now + SMS_CODE_POLICY.ttlMs),
+          createdAt: new Date(now),
           address,
-        ],
+        },
+        new Date(now - SMS_CODE_POLICY.keepMs),
       );
-      await q.query('DELETE FROM sys_sms_code WHERE created_at < $1', [new Date(now - SMS_CODE_POLICY.keepMs)]);
-      const account = await accountIdOfPhone(q, phone);
+      const account = await repo.accountIdOfPhone(q, phone);
       return purpose === 'login' || purpose === 'recovery' ? account !== undefined : account === undefined;
     });
     if (deliver) this.deliver(phone, code, purpose);
@@ -156,18 +145,7 @@ export class SmsCodeService {
   async verify(phone: string, purpose: SmsPurpose, code: string): Promise<boolean> {
     const now = new Date(this.now());
     return this.db.tx(async (q) => {
-      const [row] = await q.query<{
-        id: string;
-        code_salt: string;
-        code_hash: string;
-        attempts: number;
-        expires_at: Date;
-        used_at: Date | null;
-      }>(
-        `SELECT id, code_salt, code_hash, attempts, expires_at, used_at FROM sys_sms_code
-          WHERE phone = $1 AND purpose = $2 ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE`,
-        [phone, purpose],
-      );
+      const row = await repo.newestCodeForUpdate(q, phone, purpose);
       const live =
         row !== undefined &&
         row.used_at === null &&
@@ -178,8 +156,8 @@ export class SmsCodeService {
       const given = hashSmsCode(salt, phone, purpose, code);
       const right = sameHash(given, row?.code_hash ?? '00'.repeat(32)) && live;
       if (!row || !live) return false;
-      if (right) await q.query('UPDATE sys_sms_code SET used_at = $2 WHERE id = $1', [row.id, now]);
-      else await q.query('UPDATE sys_sms_code SET attempts = attempts + 1 WHERE id = $1', [row.id]);
+      if (right) await repo.markCodeUsed(q, row.id, now);
+      else await repo.countWrongAttempt(q, row.id);
       return right;
     });
   }

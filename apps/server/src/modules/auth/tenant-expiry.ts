@@ -3,10 +3,11 @@ import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import type { RealtimeHub } from '../../platform/realtime/hub';
 import { formatEpochMs } from '../../platform/time/format-time';
-import type { PushChannel, PushMessage } from '../../platform/notify/channel';
+import type { PushChannel } from '../../platform/notify/channel';
+import { deliverReminder } from '../../platform/notify/reminder-delivery';
 import { LogType, writeLog } from '../logs/logs.repo';
 import { defineJobClass, parseParameter } from '../../platform/jobs/job-classes';
-import { PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
+import * as repo from './tenant-expiry.repo';
 
 /**
  * Tenant expiry (SPEC §6 "tenant expired, contact platform administrator to
@@ -31,22 +32,6 @@ export function tenantReminderText(name: string, end: number, lang: Language): {
       };
 }
 
-/** Active administrators (role `admin` of the tenant) with their e-mail and system-message preference. */
-async function tenantAdmins(
-  db: Db,
-  tenantId: number,
-): Promise<{ id: string; email: string | null; systemMessage: boolean }[]> {
-  const rows = await db.query<{ id: string; email: string | null; system_message: boolean | null }>(
-    `SELECT DISTINCT u.id, u.email, n.system_message
-       FROM sys_user u JOIN sys_user_tenant ut ON ut.user_id = u.id AND ut.tenant_id = $1
-       JOIN sys_user_role ur ON ur.user_id = u.id JOIN sys_role r ON r.id = ur.role_id AND r.tenant_id = $1 AND r.role_code = 'admin'
-       LEFT JOIN sys_user_notification n ON n.user_id = u.id
-      WHERE u.status = 1 AND u.del_flag = 0 ORDER BY u.id`,
-    [tenantId],
-  );
-  return rows.map((r) => ({ id: r.id, email: r.email || null, systemMessage: r.system_message ?? true }));
-}
-
 /**
  * Reminds the administrators of each tenant whose end date falls in `(at, at + days]` and that was
  * not reminded for that end date yet (`sys_tenant_expiry_reminder`, claimed once so parallel runs
@@ -66,46 +51,25 @@ export async function sendTenantExpiryReminders(
     mailer?: PushChannel | null;
   },
 ): Promise<{ tenants: number[]; live: number; mailed: number }> {
-  const due = await db.query<{ id: number; name: string; name_en: string | null; end_ms: number }>(
-    `SELECT t.id, t.name, t.name_en, (extract(epoch FROM t.end_date) * 1000)::float8 AS end_ms FROM sys_tenant t
-      WHERE t.status = 1 AND t.end_date > to_timestamp($1::float8 / 1000) AND t.end_date <= to_timestamp($2::float8 / 1000)
-        AND ($3::int = ${PLATFORM_TENANT_ID} OR t.id = $3)
-        AND NOT EXISTS (SELECT 1 FROM sys_tenant_expiry_reminder r WHERE r.tenant_id = t.id AND r.end_date = t.end_date)
-      ORDER BY t.id`,
-    [o.at, o.at + o.days * DAY_MS, o.tenantId],
-  );
+  const due = await repo.dueTenants(db, o.at, o.at + o.days * DAY_MS, o.tenantId);
   const out = { tenants: [] as number[], live: 0, mailed: 0 };
   for (const t of due) {
-    const admins = await tenantAdmins(db, t.id);
-    const claimed = await db.query(
-      `INSERT INTO sys_tenant_expiry_reminder (tenant_id, end_date, recipients) SELECT id, end_date, $2 FROM sys_tenant WHERE id = $1
-       ON CONFLICT DO NOTHING RETURNING 1`,
-      [t.id, admins.length],
-    );
-    if (!claimed.length) continue;
+    const admins = await repo.tenantAdmins(db, t.id);
+    if (!(await repo.claimReminder(db, t.id, admins.length))) continue;
     out.tenants.push(t.id);
     const name = o.lang === 'en-US' && t.name_en ? t.name_en : t.name;
     const { title, text } = tenantReminderText(name, Number(t.end_ms), o.lang);
-    for (const a of admins) {
-      if (o.hub && a.systemMessage) {
-        o.hub.toUser(a.id, { cmd: 'user', msgId: `tenant-expiry-${t.id}-${Number(t.end_ms)}`, msgTxt: text }, t.id);
-        out.live++;
-      }
-      const address = o.mailer && a.email ? o.mailer.addressOf({ email: a.email }) : null;
-      if (o.mailer && address) {
-        const message: PushMessage = {
-          title,
-          text,
-          severity: 'M',
-          deviceId: '',
-          deviceName: '',
-          alarmType: '',
-          value: '',
-          time: formatEpochMs(o.at),
-        };
-        if ((await o.mailer.send(address, message)).ok) out.mailed++;
-      }
-    }
+    const sent = await deliverReminder(admins, {
+      tenantId: t.id,
+      msgId: `tenant-expiry-${t.id}-${Number(t.end_ms)}`,
+      title,
+      text,
+      at: o.at,
+      hub: o.hub,
+      mailer: o.mailer,
+    });
+    out.live += sent.live;
+    out.mailed += sent.mailed;
     await writeLog(db, {
       logType: LogType.OPERATION,
       content: `tenant expiry reminder: tenant ${t.id} to ${admins.length} administrator(s)`,
@@ -150,11 +114,8 @@ export async function renewTenant(
 ): Promise<{ endDate: string }> {
   const end = new Date(body.endDate);
   if (!(end.getTime() > Date.now())) throw new AppError('business', 'renewEndInPast');
-  const [row] = await db.query<{ end_date: Date }>(
-    'UPDATE sys_tenant SET end_date = $2::timestamptz, update_by = $3, update_time = now() WHERE id = $1 RETURNING end_date',
-    [body.id, end.toISOString(), caller.username],
-  );
-  if (!row) throw new AppError('notFound', 'notFound');
+  const stored = await repo.setTenantEnd(db, body.id, end.toISOString(), caller.username);
+  if (!stored) throw new AppError('notFound', 'notFound');
   await writeLog(db, {
     logType: LogType.OPERATION,
     content: `tenant ${body.id} renewed until ${end.toISOString()}`,
@@ -162,5 +123,5 @@ export async function renewTenant(
     userId: caller.userId,
     username: caller.username,
   });
-  return { endDate: new Date(row.end_date).toISOString() };
+  return { endDate: new Date(stored).toISOString() };
 }

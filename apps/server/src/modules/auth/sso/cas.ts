@@ -2,7 +2,8 @@ import { SaxesParser } from 'saxes';
 import type { LoginResult } from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
-import { startSession, type UserRow } from '../auth.service';
+import { liveAccountByAnyCaseName } from '../auth.repo';
+import { startSession } from '../auth.service';
 import type { CasConfig } from './sso-config';
 
 /** The CAS protocol's XML namespace. */
@@ -83,9 +84,7 @@ export async function casValidateLogin(
     throw new AppError('business', 'casFailed');
   }
   if (!answer.ok) throw new AppError('business', 'casFailed');
-  const user = await db.one<UserRow>('SELECT * FROM sys_user WHERE lower(username) = lower($1) AND del_flag = 0', [
-    answer.user,
-  ]);
+  const user = await liveAccountByAnyCaseName(db, answer.user);
   if (!user) throw new AppError('business', 'casFailed');
   if (user.status !== 1) throw new AppError('business', 'accountFrozen');
   return startSession(db, user, { ip: req.ip, tenantHeader: req.tenantHeader });

@@ -5,7 +5,9 @@ import { readOrCreateKeyFile } from '../../../platform/crypto/key-file';
 import type { Db } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
 import { LogType, writeLog } from '../../logs/logs.repo';
-import { startSession, type UserRow } from '../auth.service';
+import { liveAccountById } from '../auth.repo';
+import { startSession } from '../auth.service';
+import { insertLoginLink, loginLink, memberAccount, spendLoginLink } from './sso.repo';
 
 /** Name of the key file under DATA_DIR when `LOGIN_FREE_SECRET` is not set. */
 export const LOGIN_FREE_KEY_FILE = 'login-free.key';
@@ -42,18 +44,17 @@ export async function issueLoginFreeLink(
   auth: AuthContext,
   body: LoginFreeIssue,
 ): Promise<LoginFreeLink> {
-  const user = await db.one<{ id: string; username: string }>(
-    `SELECT u.id, u.username FROM sys_user u JOIN sys_user_tenant ut ON ut.user_id = u.id AND ut.tenant_id = $2
-      WHERE u.id = $1 AND u.del_flag = 0`,
-    [body.userId, auth.tenantId],
-  );
+  const user = await memberAccount(db, body.userId, auth.tenantId);
   if (!user) throw new AppError('business', 'loginLinkUserUnknown');
   const guid = crypto.randomUUID();
   const expiresMs = Date.now() + Number(body.minutes) * 60_000;
-  await db.query(
-    'INSERT INTO sso_login_link (guid, user_id, tenant_id, expires_at, created_by) VALUES ($1, $2, $3, $4, $5)',
-    [guid, user.id, auth.tenantId, new Date(expiresMs), auth.username],
-  );
+  await insertLoginLink(db, {
+    guid,
+    userId: user.id,
+    tenantId: auth.tenantId,
+    expiresAt: new Date(expiresMs),
+    createdBy: auth.username,
+  });
   await writeLog(db, {
     logType: LogType.OPERATION,
     content: `login-free link issued for ${user.username}, ${body.minutes} min`,
@@ -74,10 +75,7 @@ export async function issueLoginFreeLink(
  * @throws AppError business loginLinkInvalid, accountFrozen, tenantExpired.
  */
 export async function loginFree(db: Db, key: Buffer, body: LoginFreeRequest, ip: string): Promise<LoginResult> {
-  const row = await db.one<{ user_id: string; tenant_id: number; expires_at: Date }>(
-    'SELECT user_id, tenant_id, expires_at FROM sso_login_link WHERE guid = $1',
-    [body.guid],
-  );
+  const row = await loginLink(db, body.guid);
   const expected = signLink(
     key,
     body.guid,
@@ -88,12 +86,8 @@ export async function loginFree(db: Db, key: Buffer, body: LoginFreeRequest, ip:
   const given = Buffer.from(body.at);
   const signed = given.length === expected.length && crypto.timingSafeEqual(given, Buffer.from(expected));
   if (!row || !signed || row.user_id !== body.uid) throw new AppError('business', 'loginLinkInvalid');
-  const spent = await db.query(
-    'UPDATE sso_login_link SET used_at = now(), used_ip = $2 WHERE guid = $1 AND used_at IS NULL AND expires_at > now() RETURNING guid',
-    [body.guid, ip],
-  );
-  if (spent.length !== 1) throw new AppError('business', 'loginLinkInvalid');
-  const user = await db.one<UserRow>('SELECT * FROM sys_user WHERE id = $1 AND del_flag = 0', [row.user_id]);
+  if (!(await spendLoginLink(db, body.guid, ip))) throw new AppError('business', 'loginLinkInvalid');
+  const user = await liveAccountById(db, row.user_id);
   if (!user) throw new AppError('business', 'loginLinkInvalid');
   if (user.status !== 1) throw new AppError('business', 'accountFrozen');
   return startSession(db, user, { ip, tenantHeader: String(row.tenant_id) });

@@ -10,6 +10,7 @@ import {
   type ThirdIdentity,
 } from './oauth-clients';
 import type { SsoConfig, WeChatApp } from './sso-config';
+import * as repo from './sso.repo';
 
 /** Lifetime of an authorization request (state + PKCE verifier), ms. */
 export const STATE_TTL_MS = 600_000;
@@ -73,12 +74,14 @@ export async function startAuthorization(
     if (!cfg.oidc) return undefined;
     url = await oidcAuthorizeUrl(cfg.oidc, redirectUri, state, verifier);
   }
-  await db.query('DELETE FROM sso_oauth_state WHERE expires_at < now()');
-  await db.query(
-    `INSERT INTO sso_oauth_state (state_hash, provider_type, client_variant, code_verifier, return_to, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
-    [hashToken(state), type, variant, verifier, opts.returnTo, STATE_TTL_MS / 1000],
-  );
+  await repo.saveOAuthState(db, {
+    stateHash: hashToken(state),
+    type,
+    variant,
+    verifier,
+    returnTo: opts.returnTo,
+    ttlSeconds: STATE_TTL_MS / 1000,
+  });
   return url;
 }
 
@@ -98,15 +101,7 @@ export async function finishAuthorization(
   code: string,
   state: string,
 ): Promise<{ token: string; returnTo: string }> {
-  const [row] = await db.query<{
-    provider_type: number;
-    client_variant: string;
-    code_verifier: string;
-    return_to: string;
-  }>(
-    'DELETE FROM sso_oauth_state WHERE state_hash = $1 AND expires_at > now() RETURNING provider_type, client_variant, code_verifier, return_to',
-    [hashToken(state)],
-  );
+  const row = await repo.takeOAuthState(db, hashToken(state));
   if (!row || row.provider_type !== type) throw new Error('unknown, used or expired state');
   const redirectUri = callbackUrl(cfg, basePath, type);
   let identity: ThirdIdentity;
@@ -119,12 +114,13 @@ export async function finishAuthorization(
     identity = await oidcIdentity(cfg.oidc, redirectUri, code, row.code_verifier);
   }
   const token = newToken();
-  await db.query("DELETE FROM sso_handoff WHERE expires_at < now() - interval '1 day'");
-  await db.query(
-    `INSERT INTO sso_handoff (token_hash, provider_type, subject, display_name, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-    [hashToken(token), type, identity.subject, identity.displayName.slice(0, 100), HANDOFF_TTL_MS / 1000],
-  );
+  await repo.saveHandoff(db, {
+    tokenHash: hashToken(token),
+    type,
+    subject: identity.subject,
+    displayName: identity.displayName.slice(0, 100),
+    ttlSeconds: HANDOFF_TTL_MS / 1000,
+  });
   return { token, returnTo: row.return_to };
 }
 
@@ -138,27 +134,6 @@ export interface Handoff {
 
 /** Reads an unspent, unexpired hand-over token of `type` (looked up by its SHA-256). */
 export async function readHandoff(db: Db, token: string, type: ThirdType): Promise<Handoff | undefined> {
-  const row = await db.one<{ token_hash: string; subject: string; display_name: string }>(
-    'SELECT token_hash, subject, display_name FROM sso_handoff WHERE token_hash = $1 AND provider_type = $2 AND used_at IS NULL AND expires_at > now()',
-    [hashToken(token), type],
-  );
+  const row = await repo.liveHandoff(db, hashToken(token), type);
   return row ? { tokenHash: row.token_hash, type, subject: row.subject, displayName: row.display_name } : undefined;
-}
-
-/** Spends a hand-over token; false when another request spent it first. */
-export async function spendHandoff(db: Db, tokenHash: string): Promise<boolean> {
-  const rows = await db.query(
-    'UPDATE sso_handoff SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING token_hash',
-    [tokenHash],
-  );
-  return rows.length === 1;
-}
-
-/** The account bound to an identity, if any. */
-export async function boundUserId(db: Db, type: ThirdType, subject: string): Promise<string | undefined> {
-  const row = await db.one<{ user_id: string }>(
-    'SELECT user_id FROM sso_identity WHERE provider_type = $1 AND subject = $2',
-    [type, subject],
-  );
-  return row?.user_id;
 }

@@ -2,10 +2,12 @@ import type { Language, LoginResult, ThirdBindRequest, ThirdLoginResult, ThirdTy
 import { hashToken } from '../../../platform/auth/tokens';
 import type { Db } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
-import { login, startSession, type UserRow } from '../auth.service';
+import { liveAccountById, revokeSession } from '../auth.repo';
+import { login, startSession } from '../auth.service';
 import { phoneLogin } from '../phone-login';
 import type { SmsCodeService } from '../sms-code.service';
-import { boundUserId, readHandoff, spendHandoff } from './oauth-flow';
+import { readHandoff } from './oauth-flow';
+import { bindIdentity, boundUserId, spendHandoff, touchIdentity } from './sso.repo';
 
 /** Request facts the sign-in needs. */
 export interface SignInRequest {
@@ -31,14 +33,11 @@ export async function thirdLoginUser(
   if (!handoff) throw new AppError('business', 'thirdLoginExpired');
   const userId = await boundUserId(db, type, handoff.subject);
   if (!userId) return { status: 'bind', displayName: handoff.displayName };
-  const user = await db.one<UserRow>('SELECT * FROM sys_user WHERE id = $1 AND del_flag = 0', [userId]);
+  const user = await liveAccountById(db, userId);
   if (!user || !(await spendHandoff(db, handoff.tokenHash))) throw new AppError('business', 'thirdLoginExpired');
   if (user.status !== 1) throw new AppError('business', 'accountFrozen');
   const result = await startSession(db, user, { ip: req.ip, tenantHeader: req.tenantHeader });
-  await db.query('UPDATE sso_identity SET last_used_at = now() WHERE provider_type = $1 AND subject = $2', [
-    type,
-    handoff.subject,
-  ]);
+  await touchIdentity(db, type, handoff.subject);
   return { status: 'signedIn', ...result };
 }
 
@@ -73,20 +72,17 @@ export async function bindThirdIdentity(
           tenantHeader: req.tenantHeader,
         });
   const bound = await db.tx(async (q) => {
-    const spent = await q.query(
-      'UPDATE sso_handoff SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING token_hash',
-      [handoff.tokenHash],
-    );
-    if (spent.length !== 1) return 'thirdLoginExpired' as const;
-    const rows = await q.query(
-      `INSERT INTO sso_identity (provider_type, subject, user_id, display_name, last_used_at) VALUES ($1, $2, $3, $4, now())
-       ON CONFLICT DO NOTHING RETURNING subject`,
-      [type, handoff.subject, result.userInfo.id, handoff.displayName],
-    );
-    return rows.length === 1 ? ('ok' as const) : ('thirdAlreadyBound' as const);
+    if (!(await spendHandoff(q, handoff.tokenHash))) return 'thirdLoginExpired' as const;
+    const fresh = await bindIdentity(q, {
+      type,
+      subject: handoff.subject,
+      userId: result.userInfo.id,
+      displayName: handoff.displayName,
+    });
+    return fresh ? ('ok' as const) : ('thirdAlreadyBound' as const);
   });
   if (bound !== 'ok') {
-    await db.query('UPDATE sys_session SET revoked_at = now() WHERE token_hash = $1', [hashToken(result.token)]);
+    await revokeSession(db, hashToken(result.token));
     throw new AppError('business', bound);
   }
   return result;

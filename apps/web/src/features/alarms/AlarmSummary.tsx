@@ -34,6 +34,11 @@ export function AlarmSummary({ alarm }: { alarm: AlarmRecord }): ReactNode {
         item('flag', t(`flag.${alarm.flag}`)),
         item('processed', <ProcessedTag processed={alarm.processed} />),
         item('processedBy', alarm.processedBy ? `${alarm.processedBy} · ${formatAlarmTime(alarm.processedAt)}` : '—'),
+        item(
+          'raisedBy',
+          `${t(`raisedBy.${alarm.raisedBySilence ? 'silence' : 'reading'}`)} · ${formatAlarmTime(alarm.raisedTs)}`,
+        ),
+        ...(alarm.linkedAlarmId ? [item('linkedAlarm', alarm.linkedAlarmId)] : []),
       ]}
     />
   );

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db/db';
-import type { ReminderRecipient } from '../../platform/notify/reminder-delivery';
+import type { ReminderRecipient } from '../../platform/notify/reminder-notice';
 import { PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 
 /** Tenant expiry queries (CONVENTIONS §1 repo): reminders due, their claim, and renewal. */

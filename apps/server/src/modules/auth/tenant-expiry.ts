@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { RealtimeHub } from '../../platform/realtime/hub';
 import { formatEpochMs } from '../../platform/time/format-time';
 import type { PushChannel } from '../../platform/notify/channel';
-import { deliverReminder } from '../../platform/notify/reminder-delivery';
+import { deliverReminder, reminderDays } from '../../platform/notify/reminder-notice';
 import { LogType, writeLog } from '../logs/logs.repo';
 import { defineJobClass, parseParameter } from '../../platform/jobs/job-classes';
 import * as repo from './tenant-expiry.repo';
@@ -89,8 +89,7 @@ export const TENANT_EXPIRY_REMINDER_JOB = defineJobClass({
   label: { 'zh-CN': '租户到期提醒', 'en-US': 'Tenant expiry reminder' },
   parameterHint: '{"days":7,"lang":"zh-CN"}',
   async handler({ db, tenantId, fireTime, lang, parameter, services }) {
-    const raw = Number(parseParameter(parameter).days);
-    const days = Number.isInteger(raw) && raw >= 1 && raw <= 365 ? raw : TENANT_EXPIRY_REMINDER_DAYS;
+    const days = reminderDays(parseParameter(parameter), TENANT_EXPIRY_REMINDER_DAYS);
     return sendTenantExpiryReminders(db, {
       tenantId,
       at: fireTime,

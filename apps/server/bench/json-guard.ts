@@ -10,7 +10,7 @@
  *   json_gateway_batch_us            guard + parse of a 500-reading gateway batch (about 50 kB)
  *   json_worst_device_refusal_ms     the slowest refusal of the device kinds (200,000 nested arrays, 400 kB strings…)
  *   json_worst_device_within_ms      guard + parse + schema of the widest refused batch within bounds (500 readings × 100 unknown codes, 465 kB)
- *   json_worst_api_refusal_ms        the slowest refusal of an API body kind (1 MiB + 1 string, 200,000 items…)
+ *   json_worst_api_refusal_ms        the slowest refusal of an API body kind (128 KiB + 1 string, 200,000 items…)
  * Knobs: BENCH_ROUNDS (7), BENCH_MESSAGES (200,000 per round for the per-message figures).
  */
 import { API_JSON_LIMITS, DEVICE_JSON_LIMITS } from '@ztj/contracts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageResultOf } from '../envelope';
 import { defineRoute } from '../route';
+import { LONG_TEXT_JSON_LIMITS } from '../json-limits';
 import { INVALID_TEXT } from '../validation';
 import { RefIdSchema } from '../validation-schemas';
 import { IdQuerySchema, IdsQuerySchema, ListQuerySchema } from '../system/list';
@@ -140,6 +141,7 @@ export const AnnouncementRoutes = {
     summary: 'Create a draft announcement (content sanitised)',
     body: AnnouncementCreateSchema,
     result: z.object({ id: z.string() }),
+    jsonLimits: LONG_TEXT_JSON_LIMITS,
   }),
   edit: defineRoute({
     method: 'PUT',
@@ -149,6 +151,7 @@ export const AnnouncementRoutes = {
     summary: 'Edit a draft announcement',
     body: AnnouncementEditSchema,
     result: ok,
+    jsonLimits: LONG_TEXT_JSON_LIMITS,
   }),
   delete: defineRoute({
     method: 'DELETE',

@@ -1,5 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import type { AnnouncementRecord, ListByUserResult, MyAnnouncement, PageResult } from '@ztj/contracts';
+import {
+  ANNOUNCEMENT_CONTENT_MAX,
+  API_JSON_LIMITS,
+  JSON_REFUSAL_MESSAGE,
+  formatMessage,
+  type AnnouncementRecord,
+  type ListByUserResult,
+  type MyAnnouncement,
+  type PageResult,
+} from '@ztj/contracts';
 import type WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures, tenantHeader, USER_PASSWORD, type AdminFixtures } from '../../../test/admin-fixtures';
@@ -71,6 +80,25 @@ describe('announcements and system messages', () => {
       expect(out).toContain('<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">good</a>');
       expect(out).toContain('style="color:red"');
     }
+  });
+
+  it('takes a content of 200,000 Chinese characters (600 kB) though other routes stop strings at 128 KiB', async () => {
+    const content = `<p>${'冷'.repeat(ANNOUNCEMENT_CONTENT_MAX - 7)}</p>`;
+    const id = (await draft({ titile: 'Long', msgContent: content })).body.result.id;
+    const read = (await t.call<AnnouncementRecord>('GET', `/sys/annountCement/queryById?id=${id}`, { token: f.admin }))
+      .body.result.msgContent!;
+    expect(read).toBe(content);
+    // the same text in a field of another route is refused by the body's bounds, before its schema
+    const other = await t.call('POST', '/sys/position/add', {
+      token: f.admin,
+      headers: { 'accept-language': 'en-US' },
+      body: { code: 'P1', name: content },
+    });
+    expect(other.body).toMatchObject({
+      success: false,
+      code: 400,
+      message: formatMessage(JSON_REFUSAL_MESSAGE.stringTooLong, 'en-US', { max: API_JSON_LIMITS.maxStringBytes }),
+    });
   });
 
   it('refuses callers without the announcement permissions and a non-URL open page', async () => {

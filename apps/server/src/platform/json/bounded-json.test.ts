@@ -25,6 +25,9 @@ describe('parseBoundedJson', () => {
       '0',
       '{"k":{"k":{}}}',
       '{"a":1,"b":{"a":2}}',
+      // escaped quotes and runs of backslashes: the string ends at the first quote after an even run
+      String.raw`["a\"b","c\\",{"\"":1,"\\":2}]`,
+      String.raw`{"k\\\"":"\\\\"}`,
     ]) {
       expect(parseBoundedJson(bytes(s), LIMITS)).toEqual({ ok: true, value: JSON.parse(s) });
       expect(parseBoundedJson(s, LIMITS)).toEqual({ ok: true, value: JSON.parse(s) });
@@ -53,6 +56,10 @@ describe('parseBoundedJson', () => {
     });
     expect(codeOf('{"a":1,"a":2}')).toBe('duplicateKey');
     expect(codeOf('{"a":1,"\\u0061":2}')).toBe('duplicateKey'); // the same key, escaped
+    expect(codeOf(String.raw`{"a\"":1,"a\u0022":2}`)).toBe('duplicateKey'); // an escaped quote in a key
+    // an escaped quote does not end the string: its length counts to the real closing quote
+    expect(codeOf(String.raw`["\"\"\"\"\""]`, { ...LIMITS, maxStringBytes: 8 })).toBe('stringTooLong');
+    expect(codeOf(String.raw`["\\\\","1234567"]`, { ...LIMITS, maxStringBytes: 8 })).toBe('ok');
     expect(codeOf('[1e309]')).toBe('numberOutOfRange');
     expect(codeOf('[-1e309]')).toBe('numberOutOfRange');
     expect(codeOf(`[${'9'.repeat(400)}]`, { ...LIMITS, maxStringBytes: 1000 })).toBe('numberOutOfRange');

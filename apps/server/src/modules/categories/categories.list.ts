@@ -4,6 +4,14 @@ import { AppError } from '../../platform/http/app-error';
 import type { ImportSpec } from '../../platform/list/import-runner';
 import { nextOrgCode } from '../departs/org-code';
 import { AUDIT_LABELS, isoOrNull, type ListSpec } from '../../platform/list/list-spec';
+import {
+  categoryCodeById,
+  categoryCodeTaken,
+  categoryIdByCode,
+  childCodes,
+  insertCategoryRow,
+  lockCategoryCodes,
+} from './categories.repo';
 
 /** A `sys_category` row as JeecgBoot's category screen reads it: tree-node fields plus id, pid, hasChild. */
 export function categoryRecord(r: Record<string, unknown>): CategoryRecord {
@@ -76,9 +84,9 @@ export const CATEGORY_IMPORT: ImportSpec = {
   async importRow(q, row, caller) {
     let pid: string | null = null;
     if (row.parentCode) {
-      const [p] = await q.query<{ id: string }>('SELECT id FROM sys_category WHERE code = $1', [row.parentCode]);
-      if (!p) throw new AppError('notFound', 'notFound');
-      pid = p.id;
+      const id = await categoryIdByCode(q, row.parentCode);
+      if (!id) throw new AppError('notFound', 'notFound');
+      pid = id;
     }
     await insertCategory(
       q,
@@ -87,9 +95,6 @@ export const CATEGORY_IMPORT: ImportSpec = {
     );
   },
 };
-
-/** Lock key serialising category code generation. */
-const CODE_LOCK = 727102;
 
 /**
  * Inserts a category inside the caller's transaction; an empty code is generated under the
@@ -101,29 +106,16 @@ export async function insertCategory(
   b: { pid?: string | null; name: string; code?: string | null },
   by: string,
 ): Promise<{ id: string; code: string }> {
-  await q.query(`SELECT pg_advisory_xact_lock(${CODE_LOCK})`);
+  await lockCategoryCodes(q);
   let parentCode = '';
   if (b.pid) {
-    const [p] = await q.query<{ code: string }>('SELECT code FROM sys_category WHERE id = $1', [b.pid]);
-    if (!p) throw new AppError('notFound', 'notFound');
-    parentCode = p.code;
+    const found = await categoryCodeById(q, b.pid);
+    if (found === undefined) throw new AppError('notFound', 'notFound');
+    parentCode = found;
   }
   let code = b.code || '';
-  if (!code) {
-    const used = await q.query<{ code: string }>('SELECT code FROM sys_category WHERE pid IS NOT DISTINCT FROM $1', [
-      b.pid ?? null,
-    ]);
-    code = nextOrgCode(
-      parentCode,
-      used.map((u) => u.code),
-    );
-  }
-  if ((await q.query('SELECT 1 FROM sys_category WHERE code = $1', [code])).length)
-    throw new AppError('conflict', 'categoryCodeExists');
-  const [row] = await q.query<{ id: string }>(
-    'INSERT INTO sys_category (pid, name, code, create_by) VALUES ($1,$2,$3,$4) RETURNING id',
-    [b.pid ?? null, b.name, code, by],
-  );
-  if (b.pid) await q.query('UPDATE sys_category SET has_child = true WHERE id = $1', [b.pid]);
-  return { id: row!.id, code };
+  if (!code) code = nextOrgCode(parentCode, await childCodes(q, b.pid ?? null));
+  if (await categoryCodeTaken(q, code)) throw new AppError('conflict', 'categoryCodeExists');
+  const id = await insertCategoryRow(q, { pid: b.pid ?? null, name: b.name, code }, by);
+  return { id, code };
 }

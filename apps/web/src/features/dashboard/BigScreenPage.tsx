@@ -1,111 +1,27 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Button, Spin } from 'antd';
 import { FullscreenExitOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { BigScreenData } from '@ztj/contracts';
-import { dayjs } from '../../platform/i18n/dayjsLocale';
-import { useTelemetrySocket, type LiveReading } from '../../platform/websocket/telemetrySocket';
 import { useBigScreenData, useDashboardTrend } from './api';
 import AlarmTicker from './AlarmTicker';
 import { BigScreenMap } from './BigScreenMap';
 import { gaugeOption, trendOption } from './chartOptions';
-import { applyReadings, countText, formatRate, onlineRate, trendSeries } from './dashboardModel';
+import { Figures, Kpi, Panel, useClock, useLiveDevices } from './BigScreenParts';
+import {
+  countText,
+  failedPushes,
+  formatRate,
+  lateWaybills,
+  onlineRate,
+  percentFigure,
+  trendSeries,
+} from './dashboardModel';
 import { exitFullscreen } from './fullscreen';
 import { useLiveDashboard } from './useLiveDashboard';
 import styles from './bigscreen.module.css';
 
 const DashChart = lazy(() => import('./DashChart'));
-
-/** Pushes that did not reach their recipient (failed, channel not configured, no address). */
-function failed(p: NonNullable<BigScreenData['stats']['pushes']>): number {
-  return p.byStatus.filter((x) => x.status !== 'sent' && x.status !== 'pending').reduce((n, x) => n + x.count, 0);
-}
-
-/** A panel of the big screen: title bar and content. */
-function Panel({
-  title,
-  children,
-  className,
-  testId,
-}: {
-  title: string;
-  children: ReactNode;
-  className?: string;
-  testId?: string;
-}): ReactNode {
-  return (
-    <section className={`${styles.panel} ${className ?? ''}`} data-testid={testId}>
-      <h2 className={styles.panelTitle}>{title}</h2>
-      <div className={styles.panelBody}>{children}</div>
-    </section>
-  );
-}
-
-/** One big figure with its label. */
-function Kpi({
-  label,
-  value,
-  tone,
-  testId,
-}: {
-  label: string;
-  value: string;
-  tone?: 'good' | 'bad' | 'warn';
-  testId: string;
-}): ReactNode {
-  return (
-    <div className={styles.kpi}>
-      <div className={`${styles.kpiValue} ${tone ? styles[tone] : ''}`} data-testid={testId}>
-        {value}
-      </div>
-      <div className={styles.kpiLabel}>{label}</div>
-    </div>
-  );
-}
-
-/** Rows of label / value pairs. */
-function Figures({ rows }: { rows: [string, string, string?][] }): ReactNode {
-  return (
-    <dl className={styles.figures}>
-      {rows.map(([label, value, tone]) => (
-        <div key={label} className={styles.figure}>
-          <dt>{label}</dt>
-          <dd className={tone ? styles[tone as 'bad'] : undefined}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function useClock(): string {
-  const [now, setNow] = useState(() => dayjs());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(dayjs()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now.format('YYYY-MM-DD HH:mm:ss');
-}
-
-/** Devices of the map with the live telemetry frames applied since the last load. */
-function useLiveDevices(data: BigScreenData | undefined): NonNullable<BigScreenData['devices']> {
-  const [live, setLive] = useState<{ base: BigScreenData['devices']; devices: NonNullable<BigScreenData['devices']> }>({
-    base: null,
-    devices: [],
-  });
-  const base = data?.devices ?? null;
-  const current = live.base === base ? live.devices : (base ?? []);
-  const onReadings = useCallback(
-    (readings: LiveReading[]) =>
-      setLive((prev) => {
-        const from = prev.base === base ? prev.devices : (base ?? []);
-        return { base, devices: base ? applyReadings(from, readings) : from };
-      }),
-    [base],
-  );
-  useTelemetrySocket(onReadings);
-  return current;
-}
 
 /**
  * Big-data screen (`dashboard/BigScreen`; SPEC §2): a full-screen dark wall
@@ -135,18 +51,15 @@ export function BigScreenPage(): ReactNode {
       true,
     );
   }, [trend.data, t]);
-  const gauge = useMemo(
-    () => gaugeOption(data?.compliance?.rate ?? null, t('bigScreen.compliance')),
-    [data?.compliance?.rate, t],
-  );
+  // the compliance rate is formatted once: the KPI's text and the gauge both show this figure
+  const compliance = useMemo(() => percentFigure(data?.compliance?.rate), [data?.compliance?.rate]);
+  const gauge = useMemo(() => gaugeOption(compliance, t('bigScreen.compliance')), [compliance, t]);
 
   const leave = (): void => {
     exitFullscreen();
     void navigate('/dashboard/analysis');
   };
-  const late = s?.waybills
-    ? s.waybills.byTiming.alreadyLate + s.waybills.byTiming.estimatedDelay + s.waybills.byTiming.delay
-    : null;
+  const late = s?.waybills ? lateWaybills(s.waybills) : null;
 
   return (
     <div className={styles.screen} data-testid="bigscreen">
@@ -209,7 +122,7 @@ export function BigScreenPage(): ReactNode {
               <Figures
                 rows={[
                   [t('cards.pushesSent'), countText(s.pushes?.sent)],
-                  [t('bigScreen.pushesFailed'), countText(s.pushes ? failed(s.pushes) : null), 'warn'],
+                  [t('bigScreen.pushesFailed'), countText(s.pushes ? failedPushes(s.pushes) : null), 'warn'],
                   [t('cards.total'), countText(s.pushes?.total)],
                   [t('bigScreen.mapDevices'), countText(data.devices ? devices.length : null)],
                 ]}
@@ -225,12 +138,7 @@ export function BigScreenPage(): ReactNode {
                 value={countText(s.waybills?.byStatus.ongoing)}
                 testId="kpi-waybills"
               />
-              <Kpi
-                label={t('bigScreen.compliance')}
-                value={formatRate(data.compliance?.rate)}
-                tone="good"
-                testId="kpi-compliance"
-              />
+              <Kpi label={t('bigScreen.compliance')} value={compliance.text} tone="good" testId="kpi-compliance" />
             </div>
             <div className={styles.mapBox}>
               <BigScreenMap devices={devices} warehouses={data.warehouses ?? []} />
@@ -257,7 +165,12 @@ export function BigScreenPage(): ReactNode {
           <div className={styles.column}>
             <Panel title={t('bigScreen.compliance')} testId="bigscreen-compliance">
               <Suspense fallback={<Spin />}>
-                <DashChart option={gauge} className={styles.gauge} label={t('bigScreen.compliance')} />
+                <DashChart
+                  option={gauge}
+                  className={styles.gauge}
+                  label={t('bigScreen.compliance')}
+                  testId="bigscreen-compliance-gauge"
+                />
               </Suspense>
               <p className={styles.note}>
                 {t('bigScreen.complianceNote', {

@@ -4,7 +4,7 @@ import { AlertOutlined, ClusterOutlined, HomeOutlined, NodeIndexOutlined, SendOu
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardStats } from '@ztj/contracts';
-import { countText, onlineRate } from './dashboardModel';
+import { countText, onlineRate, percentFigure } from './dashboardModel';
 import styles from './dashboard.module.css';
 
 interface CardProps {
@@ -70,7 +70,7 @@ function DevicesCard({ data, loading }: CardProps): ReactNode {
   const { t } = useTranslation('dashboard');
   const d = data?.devices;
   if (data && !d) return null;
-  const rate = onlineRate(d);
+  const rate = percentFigure(onlineRate(d));
   return (
     <FigureCard
       testId="card-devices"
@@ -98,9 +98,10 @@ function DevicesCard({ data, loading }: CardProps): ReactNode {
         aria-label={t('cards.onlineRate')}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={rate === null ? 0 : Math.round(rate * 100)}
+        aria-valuenow={rate.percent ?? 0}
+        aria-valuetext={rate.text}
       >
-        <span style={{ width: `${rate === null ? 0 : Math.round(rate * 100)}%` }} />
+        <span style={{ width: `${rate.percent ?? 0}%` }} />
       </div>
     </FigureCard>
   );

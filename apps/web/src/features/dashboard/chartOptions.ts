@@ -1,5 +1,5 @@
 import type { DashChartOption } from './DashChart';
-import type { TrendSeries } from './dashboardModel';
+import type { PercentFigure, TrendSeries } from './dashboardModel';
 
 /** Colours of the trend series (alarms red, pushes orange, readings the primary blue). */
 const COLOURS: Record<TrendSeries['key'], string> = { alarms: '#f5222d', pushes: '#fa8c16', readings: '#1890ff' };
@@ -37,9 +37,14 @@ export function trendOption(
   };
 }
 
-/** ECharts gauge of a share 0..1 (the big screen's temperature compliance rate); `label` names the value (tooltip, the panel shows the title). */
-export function gaugeOption(rate: number | null, label: string): DashChartOption {
-  const value = rate === null ? 0 : Math.round(rate * 1000) / 10;
+/**
+ * ECharts gauge of a percentage (the big screen's temperature compliance rate) drawn from the
+ * screen's {@link PercentFigure}: the arc is `figure.percent` (0..100) and the centre text is
+ * `figure.text` itself (the same text the screen prints elsewhere, also while the arc animates);
+ * `label` names the value (tooltip, the panel shows the title).
+ */
+export function gaugeOption(figure: PercentFigure, label: string): DashChartOption {
+  const value = figure.percent ?? 0;
   return {
     series: [
       {
@@ -55,11 +60,11 @@ export function gaugeOption(rate: number | null, label: string): DashChartOption
         pointer: { show: false },
         title: { show: false },
         detail: {
-          valueAnimation: true,
+          valueAnimation: false,
           offsetCenter: [0, 0],
           color: '#fff',
           fontSize: 24,
-          formatter: rate === null ? '—' : '{value}%',
+          formatter: () => figure.text,
         },
         data: [{ value, name: label }],
       },

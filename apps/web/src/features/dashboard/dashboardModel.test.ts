@@ -6,7 +6,10 @@ import {
   countText,
   formatRate,
   mergeAlarmNotice,
+  failedPushes,
+  lateWaybills,
   onlineRate,
+  percentFigure,
   tickerSeconds,
   trendIsEmpty,
   trendSeries,
@@ -93,6 +96,20 @@ describe('figures as text', () => {
     expect(formatRate(0.97549)).toBe('97.5%');
     expect(formatRate(1)).toBe('100.0%');
     expect(formatRate(null)).toBe('—');
+    expect(percentFigure(0.75)).toEqual({ percent: 75, text: '75.0%' });
+    expect(percentFigure(0.97549)).toEqual({ percent: 97.5, text: '97.5%' });
+    expect(percentFigure(undefined)).toEqual({ percent: null, text: '—' });
+    expect(
+      failedPushes({
+        byStatus: [
+          { status: 'sent', count: 4 },
+          { status: 'pending', count: 1 },
+          { status: 'failed', count: 2 },
+          { status: 'noAddress', count: 1 },
+        ],
+      }),
+    ).toBe(3);
+    expect(lateWaybills({ byTiming: { alreadyLate: 1, estimatedDelay: 2, delay: 3 } })).toBe(6);
     expect(countText(0)).toBe('0');
     expect(countText(null)).toBe('—');
     expect(onlineRate({ total: 4, online: 1 })).toBe(0.25);
@@ -137,7 +154,16 @@ describe('trend series', () => {
   });
   it('colours the compliance gauge by the rate', () => {
     const colour = (rate: number | null): unknown =>
-      (gaugeOption(rate, 'x').series as { itemStyle: { color: string } }[])[0]!.itemStyle.color;
+      (gaugeOption(percentFigure(rate), 'x').series as { itemStyle: { color: string } }[])[0]!.itemStyle.color;
     expect([colour(0.99), colour(0.9), colour(0.5)]).toEqual(['#52c41a', '#faad14', '#f5222d']);
+  });
+  it("writes the figure's own text in the gauge, also for any value an animation passes through", () => {
+    const detail = (rate: number | null): { formatter: (v: number) => string; valueAnimation: boolean } =>
+      (gaugeOption(percentFigure(rate), 'x').series as { detail: never }[])[0]!.detail;
+    expect([0, 2, 75, 100].map((v) => detail(0.75).formatter(v))).toEqual(['75.0%', '75.0%', '75.0%', '75.0%']);
+    expect(detail(0.75).valueAnimation).toBe(false);
+    expect(detail(null).formatter(0)).toBe('—');
+    const arc = (gaugeOption(percentFigure(0.75), 'x').series as { data: { value: number }[] }[])[0]!.data[0]!.value;
+    expect(arc).toBe(75);
   });
 });

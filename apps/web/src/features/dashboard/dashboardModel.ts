@@ -31,9 +31,27 @@ export function tickerSeconds(trackWidthPx: number, pxPerSecond = 60): number {
   return Math.max(8, Math.round(trackWidthPx / pxPerSecond));
 }
 
+/**
+ * A share as the screens show it: `percent` is the share 0..1 as a percentage rounded to one
+ * decimal (0..100, for a gauge or a bar), `text` that same number written with one decimal and a
+ * percent sign (`97.5%`); '—' and null for a missing share. Every percentage of the dashboard and
+ * the big screen goes through here, so a gauge and its text never disagree.
+ */
+export interface PercentFigure {
+  percent: number | null;
+  text: string;
+}
+
+/** The {@link PercentFigure} of a share 0..1 (null or undefined: not available). */
+export function percentFigure(rate: number | null | undefined): PercentFigure {
+  if (rate === null || rate === undefined) return { percent: null, text: '—' };
+  const percent = Math.round(rate * 1000) / 10;
+  return { percent, text: `${percent.toFixed(1)}%` };
+}
+
 /** A share 0..1 as a percentage with one decimal (`97.5%`); '—' for null. */
 export function formatRate(rate: number | null | undefined): string {
-  return rate === null || rate === undefined ? '—' : `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
+  return percentFigure(rate).text;
 }
 
 /** A count or '—' when the figure is not available (null: no permission or no such data). */
@@ -44,6 +62,16 @@ export function countText(value: number | null | undefined): string {
 /** Share of online devices (0..1), null without devices. */
 export function onlineRate(devices: { total: number; online: number } | null | undefined): number | null {
   return devices && devices.total > 0 ? devices.online / devices.total : null;
+}
+
+/** Pushes that did not reach their recipient (failed, channel not configured, no address). */
+export function failedPushes(p: { byStatus: readonly { status: string; count: number }[] }): number {
+  return p.byStatus.filter((x) => x.status !== 'sent' && x.status !== 'pending').reduce((n, x) => n + x.count, 0);
+}
+
+/** Waybills late or heading for it: already late, estimated delay and delay (`waybill-timing`). */
+export function lateWaybills(w: { byTiming: Record<'alreadyLate' | 'estimatedDelay' | 'delay', number> }): number {
+  return w.byTiming.alreadyLate + w.byTiming.estimatedDelay + w.byTiming.delay;
 }
 
 type MapDevice = NonNullable<BigScreenData['devices']>[number];

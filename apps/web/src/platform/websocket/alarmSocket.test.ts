@@ -1,26 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../session/sessionStore';
+import { describe, expect, it } from 'vitest';
+import { FakeSocket, setupFakeConsoleSocket } from '../../test/fakeSocket';
 import { subscribeAlarms, toAlarmMessage } from './alarmSocket';
 import { subscribeTelemetry } from './telemetrySocket';
-
-class FakeSocket {
-  static opened: FakeSocket[] = [];
-  onopen: (() => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onmessage: ((event: MessageEvent<string>) => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(
-    readonly url: string,
-    readonly protocols: string[],
-  ) {
-    FakeSocket.opened.push(this);
-  }
-  send(): void {}
-  close(): void {}
-  push(data: unknown): void {
-    this.onmessage?.({ data: JSON.stringify(data) } as MessageEvent<string>);
-  }
-}
 
 const alarm = {
   id: 'a1',
@@ -51,16 +32,7 @@ const alarm = {
 };
 
 describe('alarm notices on the shared console socket', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    FakeSocket.opened = [];
-    vi.stubGlobal('WebSocket', FakeSocket);
-    useSessionStore.setState({ token: 'tok', userInfo: { id: 'u1' } as never });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-  });
+  setupFakeConsoleSocket();
 
   it('narrows alarm frames and refuses others', () => {
     expect(toAlarmMessage({ cmd: 'alarm', event: 'raised', alarm })?.alarm.id).toBe('a1');

@@ -1,30 +1,12 @@
-import type { ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { UserRoutes, type UserRecord } from '@ztj/contracts';
-import { AntdTestRoot } from '../../../platform/antd/AntdTestRoot';
-import { initI18n } from '../../../platform/i18n/i18n';
 import { UserFormModal } from './UserFormModal';
+import { setupEnglishUi, stubLayoutApis, withProviders } from '../../../test/jsdom';
 
 const callApi = vi.fn();
 vi.mock('../../../platform/http/callApi', () => ({ callApi: (...a: unknown[]) => callApi(...a) }));
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  },
-);
-vi.stubGlobal('matchMedia', (query: string) => ({
-  matches: false,
-  media: query,
-  addListener: () => undefined,
-  removeListener: () => undefined,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-}));
+stubLayoutApis();
 
 const USER: UserRecord = {
   id: 'u1',
@@ -53,15 +35,7 @@ const USER: UserRecord = {
   departName: null,
 };
 
-beforeAll(async () => {
-  const i18n = initI18n('en-US');
-  await i18n.changeLanguage('en-US');
-  await i18n.loadNamespaces(['system', 'list', 'widgets']);
-});
-afterEach(() => {
-  cleanup();
-  callApi.mockReset();
-});
+setupEnglishUi(['system', 'list', 'widgets'], () => callApi.mockReset());
 
 /** The server's answers: the user's roles and departments as `links` says (never: still loading). */
 function serve(links: 'never' | 'loaded'): void {
@@ -75,15 +49,9 @@ function serve(links: 'never' | 'loaded'): void {
   });
 }
 
-const wrap = (node: ReactNode): ReactNode => (
-  <AntdTestRoot>
-    <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>
-  </AntdTestRoot>
-);
-
 async function saveEdit(shown?: string): Promise<Record<string, unknown>> {
   const onSaved = vi.fn();
-  render(wrap(<UserFormModal user={USER} onClose={() => undefined} onSaved={onSaved} />));
+  render(withProviders(<UserFormModal user={USER} onClose={() => undefined} onSaved={onSaved} />));
   const name = await screen.findByDisplayValue('Alice');
   if (shown) await screen.findByText(shown);
   fireEvent.change(name, { target: { value: 'Alicia' } });

@@ -1,31 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { initI18n } from '../../i18n/i18n';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AreaPicker } from './AreaPicker';
+import { setupEnglishUi, stubLayoutApis } from '../../../test/jsdom';
 
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  },
-);
-vi.stubGlobal('matchMedia', (query: string) => ({
-  matches: false,
-  media: query,
-  addListener: () => undefined,
-  removeListener: () => undefined,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-}));
+stubLayoutApis();
 
-beforeAll(async () => {
-  const i18n = initI18n('en-US');
-  await i18n.changeLanguage('en-US');
-  await i18n.loadNamespaces('widgets');
-});
-afterEach(cleanup);
+setupEnglishUi('widgets');
 
 describe('AreaPicker', () => {
   it('shows the cascader path of the value and no warning for the default type', async () => {

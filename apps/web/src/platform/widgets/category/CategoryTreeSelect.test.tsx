@@ -1,27 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { CategoryRoutes, type CategoryNode } from '@ztj/contracts';
-import { initI18n } from '../../i18n/i18n';
 import { isJsonCondition, mergeTreeItems, toTreeItems } from './categoryTree';
+import { setupEnglishUi, stubLayoutApis } from '../../../test/jsdom';
 
 const callApi = vi.fn();
 vi.mock('../../http/callApi', () => ({ callApi: (...a: unknown[]) => callApi(...a) }));
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  },
-);
-vi.stubGlobal('matchMedia', (query: string) => ({
-  matches: false,
-  media: query,
-  addListener: () => undefined,
-  removeListener: () => undefined,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-}));
+stubLayoutApis();
 
 const { CategoryTreeSelect } = await import('./CategoryTreeSelect');
 
@@ -37,15 +22,7 @@ const node = (key: string, name: string, pid: string | null, isLeaf: boolean): C
   isLeaf,
 });
 
-beforeAll(async () => {
-  const i18n = initI18n('en-US');
-  await i18n.changeLanguage('en-US');
-  await i18n.loadNamespaces('widgets');
-});
-afterEach(() => {
-  cleanup();
-  callApi.mockReset();
-});
+setupEnglishUi('widgets', () => callApi.mockReset());
 
 describe('category tree helpers', () => {
   it('accepts only a JSON object text as the condition (SPEC §5)', () => {

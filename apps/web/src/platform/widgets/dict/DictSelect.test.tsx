@@ -1,55 +1,35 @@
 import type { ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { initI18n } from '../../i18n/i18n';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, renderHook, screen, waitFor, type RenderResult } from '@testing-library/react';
 import { writeStored } from '../../storage/localStore';
 import { STORAGE_KEYS } from '../../storage/storageKeys';
 import { DictRoutes } from '@ztj/contracts';
 import { DictMultiSelect, DictSearchSelect, DictSelect, searchDictChoices, useDebounced } from './DictSelect';
+import { setupEnglishUi, stubLayoutApis, withProviders } from '../../../test/jsdom';
 
 const callApi = vi.fn();
 vi.mock('../../http/callApi', () => ({ callApi: (...a: unknown[]) => callApi(...a) }));
 
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  },
-);
-vi.stubGlobal('matchMedia', (query: string) => ({
-  matches: false,
-  media: query,
-  addListener: () => undefined,
-  removeListener: () => undefined,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-}));
+stubLayoutApis();
 
 const item = (value: string, text: string, textEn: string) => ({ value, text, textEn, label: text, title: text });
 
-beforeAll(async () => {
-  const i18n = initI18n('en-US');
-  await i18n.changeLanguage('en-US');
-  await i18n.loadNamespaces('widgets');
+setupEnglishUi('widgets');
+beforeAll(() => {
   // the session's 7-day dictionary cache (what sign-in stores): the widgets read it before asking the server
   writeStored(STORAGE_KEYS.dictCache, {
     sex: [item('1', '男', 'Male'), item('2', '女', 'Female')],
     push_type: [item('1', '短信', 'SMS'), item('2', '微信', 'WeChat'), item('4', '邮件', 'Email')],
   });
 });
-afterEach(cleanup);
 
-const wrap = (node: ReactNode): ReactNode => (
-  <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>
-);
+/** Renders `node` with a React Query client only (no antd test root: antd's run-time styles on). */
+const renderInQuery = (node: ReactNode): RenderResult => render(withProviders(node, { antd: false }));
 
 describe('dictionary widgets', () => {
   it('radio shows the items in the current language and emits numbers for a numeric form', async () => {
     const onChange = vi.fn();
-    render(wrap(<DictSelect dictCode="sex" type="radio" numeric value={1} onChange={onChange} testId="sex" />));
+    renderInQuery(<DictSelect dictCode="sex" type="radio" numeric value={1} onChange={onChange} testId="sex" />);
     await screen.findByText('Female');
     expect((screen.getByLabelText('Male') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByLabelText('Female'));
@@ -57,21 +37,21 @@ describe('dictionary widgets', () => {
   });
 
   it('radio buttons render as buttons', async () => {
-    render(wrap(<DictSelect dictCode="sex" type="radioButton" value="2" testId="sex" />));
+    renderInQuery(<DictSelect dictCode="sex" type="radioButton" value="2" testId="sex" />);
     await screen.findByText('Female');
     expect(screen.getByTestId('sex').querySelectorAll('.ant-radio-button-wrapper')).toHaveLength(2);
   });
 
   it('checkbox group emits the chosen values comma-joined in dictionary order', async () => {
     const onChange = vi.fn();
-    render(wrap(<DictMultiSelect dictCode="push_type" type="checkbox" value="4" onChange={onChange} testId="push" />));
+    renderInQuery(<DictMultiSelect dictCode="push_type" type="checkbox" value="4" onChange={onChange} testId="push" />);
     await screen.findByText('WeChat');
     fireEvent.click(screen.getByLabelText('SMS'));
     expect(onChange).toHaveBeenLastCalledWith('1,4');
   });
 
   it('an empty dictionary code says so instead of rendering an empty widget', () => {
-    render(wrap(<DictSelect dictCode="" testId="nocode" />));
+    renderInQuery(<DictSelect dictCode="" testId="nocode" />);
     expect(screen.getByTestId('nocode').textContent).toBe('Dictionary code must not be empty');
   });
 });
@@ -127,7 +107,7 @@ describe('dictionary search-select', () => {
           : [item('d1', 'Head office', 'Head office')],
       ),
     );
-    render(wrap(<DictSearchSelect dictCode={code} testId="depart-search" />));
+    renderInQuery(<DictSearchSelect dictCode={code} testId="depart-search" />);
     await waitFor(() =>
       expect(callApi).toHaveBeenCalledWith(DictRoutes.search, {
         params: { code },

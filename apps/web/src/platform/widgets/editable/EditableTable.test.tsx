@@ -1,35 +1,13 @@
-import { createRef, type ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AntdTestRoot } from '../../antd/AntdTestRoot';
-import { initI18n } from '../../i18n/i18n';
+import { createRef } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { EditableTable, EditableTableErrors, type EditableTableHandle, type EditableTableProps } from './EditableTable';
 import type { EditableColumn } from './types';
+import { setupEnglishUi, stubLayoutApis, withProviders } from '../../../test/jsdom';
 
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  },
-);
-vi.stubGlobal('matchMedia', (query: string) => ({
-  matches: false,
-  media: query,
-  addListener: () => undefined,
-  removeListener: () => undefined,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-}));
+stubLayoutApis();
 
-beforeAll(async () => {
-  const i18n = initI18n('en-US');
-  await i18n.changeLanguage('en-US');
-  await i18n.loadNamespaces(['widgets', 'popupReports']);
-});
-afterEach(cleanup);
+setupEnglishUi(['widgets', 'popupReports']);
 
 const COLUMNS: EditableColumn[] = [
   {
@@ -50,13 +28,7 @@ function setup(props: Partial<EditableTableProps> = {}): {
 } {
   const ref = createRef<EditableTableHandle>();
   const onChange = vi.fn();
-  const client = new QueryClient();
-  const wrap = (node: ReactNode): ReactNode => (
-    <AntdTestRoot>
-      <QueryClientProvider client={client}>{node}</QueryClientProvider>
-    </AntdTestRoot>
-  );
-  render(wrap(<EditableTable ref={ref} columns={COLUMNS} onChange={onChange} {...props} />));
+  render(withProviders(<EditableTable ref={ref} columns={COLUMNS} onChange={onChange} {...props} />));
   return { ref, onChange };
 }
 
@@ -211,13 +183,7 @@ describe('EditableTable', () => {
       },
     ];
     const onChange = vi.fn();
-    render(
-      <AntdTestRoot>
-        <QueryClientProvider client={new QueryClient()}>
-          <EditableTable columns={columns} value={[{ id: 'a' }]} onChange={onChange} />
-        </QueryClientProvider>
-      </AntdTestRoot>,
-    );
+    render(withProviders(<EditableTable columns={columns} value={[{ id: 'a' }]} onChange={onChange} />));
     expect(
       screen.getByText('A popup input needs a report code, origin fields and destination fields, as many of each'),
     ).toBeTruthy();

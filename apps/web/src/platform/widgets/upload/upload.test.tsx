@@ -1,40 +1,19 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { initI18n } from '../../i18n/i18n';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { setFeedbackApi, type FeedbackApi } from '../../feedback/feedback';
 import { ImageListUpload } from './ImageListUpload';
 import { keepLast, moveImage, pathsOf } from './imageList';
 import { UploadPopup } from './UploadPopup';
+import { setupEnglishUi, stubLayoutApis } from '../../../test/jsdom';
 
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  },
-);
-vi.stubGlobal('matchMedia', (query: string) => ({
-  matches: false,
-  media: query,
-  addListener: () => undefined,
-  removeListener: () => undefined,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-}));
+stubLayoutApis();
 
 const warning = vi.fn();
 const noop = { success: vi.fn(), error: vi.fn(), warning, info: vi.fn() };
 
-beforeAll(async () => {
-  const i18n = initI18n('en-US');
-  await i18n.changeLanguage('en-US');
-  await i18n.loadNamespaces('widgets');
+setupEnglishUi('widgets', () => warning.mockReset());
+beforeAll(() => {
   setFeedbackApi({ message: noop, notification: noop, modal: { ...noop, confirm: vi.fn() } } as unknown as FeedbackApi);
-});
-afterEach(() => {
-  cleanup();
-  warning.mockReset();
 });
 
 describe('image list rules (SPEC §4, §8)', () => {

@@ -29,8 +29,14 @@ export const EquipmentRecordSchema = z.object({
   status: z.enum(EQUIPMENT_STATUSES),
   /** Device time of the latest reading, ms; null before the first. */
   lastReportTime: z.number().nullable(),
-  /** Latest value per channel code of the family (`P053` → W, `P054` → kWh counter, `P063` → on…). Units: see `units`. */
+  /**
+   * Latest value per channel code of the family (`P053` → W, `P054` → kWh counter, `P063` → on…).
+   * Units: see `units`. Meters give primary-side values: power and energy × CT × PT, currents × CT,
+   * voltages × PT (the same scaling as the chart, energy and report).
+   */
   values: z.record(z.string(), ChannelValueSchema),
+  /** CT × PT applied to a meter's values (absent for other equipment). */
+  ratio: z.number().optional(),
   /** Unit per channel code (`P053` → `W`). */
   units: z.record(z.string(), z.string()),
   /** The relaying gateway of a sub-device (BLE tags), else null. */

@@ -3,3 +3,4 @@ export * from './families';
 export * from './api';
 export * from './meters.routes';
 export * from './messages';
+export * from './quality';

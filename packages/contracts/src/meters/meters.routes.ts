@@ -23,6 +23,7 @@ import {
   TariffEnergySchema,
   WarehouseEnergyQuerySchema,
 } from './api';
+import { EnergyQualityQuerySchema, EnergyQualitySchema } from './quality';
 
 /**
  * Permission codes of the equipment screens (SPEC §2 warehouse ammeter/plug/tag/pot/cooker
@@ -150,6 +151,15 @@ export const EquipmentRoutes = {
     summary: 'One meter’s energy and cost per tariff period (peak/flat/valley) over a date range',
     query: TariffEnergyQuerySchema,
     result: TariffEnergySchema,
+  }),
+  energyQuality: defineRoute({
+    method: 'GET',
+    path: `${M}/energy/quality`,
+    access: P.list,
+    tag,
+    summary: 'Register events of one meter (resets, rollovers, spikes and drops not counted) over a date range',
+    query: EnergyQualityQuerySchema,
+    result: EnergyQualitySchema,
   }),
   power: defineRoute({
     method: 'GET',

@@ -1,9 +1,10 @@
-import { RuleTemplateSchema, WarehouseAddSchema } from '@ztj/contracts';
+import { DEMO_METER_CT, RuleTemplateSchema, WarehouseAddSchema } from '@ztj/contracts';
 import type { Db, Queryable } from '../../platform/db/db';
 import { insertBindings } from '../alarms/settings/templates.service';
 import { insertWarehouse } from '../logistics/warehouses/warehouses.service';
 import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { EQUIPMENT_RULES, SHANGHAI_TOU } from './demo-equipment-rules';
+import { insertConfigIfAbsent } from './meter-config.repo';
 
 /**
  * The demo store equipment: the two Lawson stores of the "Lawson device list"
@@ -51,14 +52,15 @@ export const DEMO_STORES = [
 ] as const;
 
 /**
- * Ammeter configurations: CT ratio (200/5 → 40, 100/5 → 20), the TOU tariff and limits (kW, V);
- * the registers count to 9,999,999.99 kWh (the simulator's counters start high, see its README).
+ * Ammeter configurations: CT ratio (contracts DEMO_METER_CT, 200/5 → 40, 100/5 → 20: the simulator
+ * reports those meters' secondary side), the TOU tariff and limits (kW, V, primary side); the
+ * registers count to 9,999,999.99 kWh (the simulator's counters start high, see its README).
  */
 const DEMO_COUNTER_MAX_KWH = 9_999_999.99;
-const METER_CONFIGS: { id: string; ct: number; maxPowerKW: number; minV: number; maxV: number }[] = [
-  { id: 'SIM-AM1-001', ct: 1, maxPowerKW: 8, minV: 198, maxV: 242 },
-  { id: 'SIM-AM3-001', ct: 40, maxPowerKW: 60, minV: 198, maxV: 242 },
-  { id: 'SIM-AM3-002', ct: 20, maxPowerKW: 30, minV: 198, maxV: 242 },
+export const METER_CONFIGS: { id: string; ct: number; maxPowerKW: number; minV: number; maxV: number }[] = [
+  { id: 'SIM-AM1-001', ct: DEMO_METER_CT['AM1-001']!, maxPowerKW: 8, minV: 198, maxV: 242 },
+  { id: 'SIM-AM3-001', ct: DEMO_METER_CT['AM3-001']!, maxPowerKW: 60, minV: 198, maxV: 242 },
+  { id: 'SIM-AM3-002', ct: DEMO_METER_CT['AM3-002']!, maxPowerKW: 30, minV: 198, maxV: 242 },
 ];
 
 /** Which devices each template binds to, by model. */
@@ -111,19 +113,16 @@ export async function seedDemoEquipment(db: Db): Promise<boolean> {
       await insertWarehouse(q, DEMO_TENANT_ID, SEED_BY, body);
     }
     for (const m of METER_CONFIGS.filter((c) => all.some((d) => d.dev_no === c.id))) {
-      await q.query(
-        `INSERT INTO meter_config (device_id, tenant_id, ct_ratio, pt_ratio, counter_max, tariffs, limits, update_by, update_time)
-         VALUES ($1, $2, $3, 1, $4, $5::jsonb, $6::jsonb, $7, now()) ON CONFLICT (device_id) DO NOTHING`,
-        [
-          m.id,
-          DEMO_TENANT_ID,
-          m.ct,
-          DEMO_COUNTER_MAX_KWH,
-          JSON.stringify(SHANGHAI_TOU),
-          JSON.stringify({ maxPowerKW: m.maxPowerKW, minVoltageV: m.minV, maxVoltageV: m.maxV }),
-          SEED_BY,
-        ],
-      );
+      await insertConfigIfAbsent(q, {
+        id: m.id,
+        tenantId: DEMO_TENANT_ID,
+        ctRatio: m.ct,
+        ptRatio: 1,
+        counterMax: DEMO_COUNTER_MAX_KWH,
+        tariffs: SHANGHAI_TOU,
+        limits: { maxPowerKW: m.maxPowerKW, minVoltageV: m.minV, maxVoltageV: m.maxV },
+        by: SEED_BY,
+      });
     }
     for (const b of BINDINGS) {
       const content = RuleTemplateSchema.parse(EQUIPMENT_RULES[b.template]);

@@ -5,6 +5,7 @@ import { provisionDevice } from '../devices/device-provision';
 import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { dailyEnergy, dayOfText, dayStart, type CounterReading } from './energy';
 import { invalidateMeter, readDailyEnergy, refreshRollup } from './energy-rollup';
+import { ratedPowerOf } from './register';
 
 /**
  * The daily energy rollup (migration 0086) against the raw series: the trigger marks days dirty on
@@ -33,6 +34,7 @@ const store = async (id: string, readings: CounterReading[]): Promise<void> => {
     [id, readings.map((r) => r.ts), readings.map((r) => r.value)],
   );
 };
+const rules = (counterMaxKWh: number) => ({ counterMaxKWh, ratedPowerW: ratedPowerOf('ammeter1p') });
 const round = (xs: (number | null)[]): (number | null)[] =>
   xs.map((x) => (x === null ? null : Math.round(x * 1e6) / 1e6));
 
@@ -64,7 +66,7 @@ describe('daily energy rollup', () => {
     expect(await refreshRollup(app.db, [id])).toBe(8);
     const check = async (rs: CounterReading[], from: number, to: number, max = 99_999.99): Promise<void> => {
       const [got] = await readDailyEnergy(app.db, [id], D + from, D + to);
-      expect(round(got!.days)).toEqual(round(dailyEnergy(rs, D + from, D + to, max)));
+      expect(round(got!.days)).toEqual(round(dailyEnergy(rs, D + from, D + to, rules(max))));
     };
     const first = readings.filter((_, i) => i % 5 !== 0);
     await check(first, 0, 9);
@@ -80,14 +82,25 @@ describe('daily energy rollup', () => {
     await check(readings, 0, 9);
     await check(readings, 5, 5);
 
-    // a smaller register: the earlier reset near the top becomes a rollover once the days are rebuilt
-    await app.db.query('INSERT INTO meter_config (device_id, tenant_id, counter_max) VALUES ($1, $2, 1100)', [
+    const kinds = async (): Promise<string[]> =>
+      (
+        await app.db.query<{ kind: string }>('SELECT kind FROM meter_energy_event WHERE device_id = $1 ORDER BY ts', [
+          id,
+        ])
+      ).map((r) => r.kind);
+    expect(await kinds()).toEqual(['reset']);
+
+    // a register just above the reading before the reset: once the days are rebuilt it is a rollover
+    const top = readings[readings.findIndex((r) => r.value === 0.5) - 1]!.value + 1;
+    await app.db.query('INSERT INTO meter_config (device_id, tenant_id, counter_max) VALUES ($1, $2, $3)', [
       id,
       DEMO_TENANT_ID,
+      top,
     ]);
     await invalidateMeter(app.db, id);
     await refreshRollup(app.db, [id]);
-    await check(readings, 0, 9, 1100);
+    await check(readings, 0, 9, top);
+    expect(await kinds()).toEqual(['rollover']);
   });
 
   it('answers null for a meter without readings and leaves other meters dirty until asked', async () => {
@@ -99,6 +112,6 @@ describe('daily energy rollup', () => {
     expect(eb!.days).toEqual([null, null]);
     await refreshRollup(app.db, [b]);
     const [, eb2] = await readDailyEnergy(app.db, [a, b], D, D + 1);
-    expect(round(eb2!.days)).toEqual(round(dailyEnergy(series(2, 60), D, D + 1, 99_999.99)));
+    expect(round(eb2!.days)).toEqual(round(dailyEnergy(series(2, 60), D, D + 1, rules(99_999.99))));
   });
 });

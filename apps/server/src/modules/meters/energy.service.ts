@@ -1,5 +1,8 @@
 import {
   ENERGY_MAX_METERS,
+  ENERGY_QUALITY_MAX,
+  type EnergyQuality,
+  type RegisterEventKind,
   equipmentFamilyOf,
   splitIds,
   type EnergyResult,
@@ -11,29 +14,23 @@ import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { deviceHistory } from '../devices/history.repo';
 import { ENERGY_TIME_ZONE, dayOfText, dayStart, dayText, kwh3 } from './energy';
-import { readDailyEnergy, refreshRollup } from './energy-rollup';
+import { readDailyEnergy, refreshRollup, rulesOf } from './energy-rollup';
+import { eventsOf } from './energy-rollup.repo';
 import { isMeterModel, meterConfig, meterRatios } from './meter-config';
+import { counterReadings, devicesOf, warehouseDevices, warehouseOf, type MeterRow } from './meters.repo';
+import { NO_RATIOS, powerRatio, primaryKWh, primaryValue } from './ratio';
 import { splitByTariff } from './tariff-energy';
 
 /**
  * Daily energy and power of meters (energy per day and per warehouse;
  * SPEC §2). Energy: kWh per local day (Asia/Shanghai) from the counter P054 through the rollup
- * (energy-rollup.ts), × CT × PT. Power: P053 W × CT × PT, the history machinery's chart buckets.
+ * (energy-rollup.ts, register semantics register.ts), × CT × PT. Power: P053 W × CT × PT, the
+ * history machinery's chart buckets. Ratios through ratio.ts only; SQL in meters.repo.ts.
  */
-
-interface MeterRow {
-  dev_no: string;
-  name: string;
-  alias: string | null;
-  model: string;
-}
 
 /** Meters of the tenant among `ids`, in the asked order. @throws AppError notFound equipmentNotFound when one is not a meter of the tenant. */
 async function metersOf(q: Queryable, tenantId: number, ids: readonly string[]): Promise<MeterRow[]> {
-  const rows = await q.query<MeterRow>(
-    'SELECT dev_no, name, alias, model FROM device WHERE tenant_id = $1 AND dev_no = ANY($2::text[])',
-    [tenantId, ids],
-  );
+  const rows = await devicesOf(q, tenantId, ids);
   const by = new Map(rows.filter((r) => isMeterModel(r.model)).map((r) => [r.dev_no, r]));
   if (ids.some((id) => !by.has(id))) throw new AppError('notFound', 'equipmentNotFound');
   return ids.map((id) => by.get(id)!);
@@ -57,8 +54,9 @@ async function energyOf(
   const ratios = await meterRatios(db, tenantId, ids);
   const sums = new Array<number>(dates.length).fill(0);
   const out: MeterEnergy[] = meters.map((m, k) => {
-    const ratio = ratios.get(m.dev_no) ?? 1;
-    const days = raw[k]!.days.map((v) => (v === null ? null : kwh3(v * ratio)));
+    const r = ratios.get(m.dev_no) ?? NO_RATIOS;
+    const ratio = powerRatio(r);
+    const days = raw[k]!.days.map((v) => (v === null ? null : kwh3(primaryKWh(v, r))));
     days.forEach((v, i) => (sums[i]! += v ?? 0));
     return {
       id: m.dev_no,
@@ -98,16 +96,9 @@ export async function warehouseEnergy(
   tenantId: number,
   q: { warehouseId: string; beginDate: string; endDate: string },
 ): Promise<EnergyResult> {
-  const w = await db.one<{ id: string; name: string }>(
-    'SELECT id, name FROM warehouse WHERE tenant_id = $1 AND id = $2',
-    [tenantId, q.warehouseId],
-  );
+  const w = await warehouseOf(db, tenantId, q.warehouseId);
   if (!w) throw new AppError('notFound', 'warehouseNotFound');
-  const rows = await db.query<MeterRow>(
-    `SELECT d.dev_no, d.name, d.alias, d.model FROM warehouse_device wd JOIN device d ON d.dev_no = wd.dev_no AND d.tenant_id = $1
-      WHERE wd.warehouse_id = $2 ORDER BY d.dev_no`,
-    [tenantId, q.warehouseId],
-  );
+  const rows = await warehouseDevices(db, tenantId, q.warehouseId);
   return energyOf(
     db,
     tenantId,
@@ -125,7 +116,7 @@ export async function meterPower(
   q: { id: string; beginTime: number; endTime: number; points: number },
 ): Promise<PowerResult> {
   await metersOf(db, tenantId, [q.id]);
-  const ratio = (await meterRatios(db, tenantId, [q.id])).get(q.id) ?? 1;
+  const r = (await meterRatios(db, tenantId, [q.id])).get(q.id) ?? NO_RATIOS;
   const h = await deviceHistory(db, q.id, {
     id: q.id,
     range: 'custom',
@@ -139,9 +130,9 @@ export async function meterPower(
   });
   const found = h.series.find((s) => s.code === 'P053');
   const series = found
-    ? { ...found, points: found.points.map(([t, v]): [number, number] => [t, Math.round(v * ratio * 1000) / 1000]) }
+    ? { ...found, points: found.points.map(([t, v]): [number, number] => [t, primaryValue('P053', v, r)]) }
     : { code: 'P053', unit: 'W', downsampled: false, points: [] };
-  return { id: q.id, beginTime: h.beginTime, endTime: h.endTime, ratio, series };
+  return { id: q.id, beginTime: h.beginTime, endTime: h.endTime, ratio: powerRatio(r), series };
 }
 
 /**
@@ -157,17 +148,38 @@ export async function meterTariffEnergy(
   const cfg = await meterConfig(db, tenantId, q.id);
   const from = dayStart(dayOfText(q.beginDate));
   const to = dayStart(dayOfText(q.endDate) + 1);
-  const rows = await db.query<{ ts: string | number; v: number }>(
-    `(SELECT ts, ("values" ->> 'P054')::float8 AS v FROM telemetry WHERE device_id = $1 AND ts < $2 AND jsonb_typeof("values" -> 'P054') = 'number' ORDER BY ts DESC LIMIT 1)
-     UNION ALL
-     (SELECT ts, ("values" ->> 'P054')::float8 FROM telemetry WHERE device_id = $1 AND ts >= $2 AND ts < $3 AND jsonb_typeof("values" -> 'P054') = 'number')
-     UNION ALL
-     (SELECT ts, ("values" ->> 'P054')::float8 FROM telemetry WHERE device_id = $1 AND ts >= $3 AND jsonb_typeof("values" -> 'P054') = 'number' ORDER BY ts LIMIT 1)`,
-    [q.id, from, to],
-  );
-  const ratio = cfg.ctRatio * cfg.ptRatio;
-  const readings = rows.map((r) => ({ ts: Number(r.ts), value: r.v }));
-  const split = splitByTariff(readings, cfg.tariffs, from, to, cfg.counterMax, ratio);
+  const readings = await counterReadings(db, q.id, from, to);
+  const ratio = powerRatio({ ct: cfg.ctRatio, pt: cfg.ptRatio });
+  const split = splitByTariff(readings, cfg.tariffs, from, to, rulesOf(cfg.family, cfg.counterMax), ratio);
   const totalCost = cfg.tariffs.length ? Math.round(split.periods.reduce((s, p) => s + p.cost, 0) * 100) / 100 : null;
   return { id: q.id, ratio, periods: split.periods, totalKWh: split.totalKWh, totalCost };
+}
+
+/**
+ * `meter/energy/quality`: the register events (resets, rollovers, spikes and drops not counted;
+ * register.ts) of one meter over the local days `beginDate`..`endDate`, newest first, at most
+ * ENERGY_QUALITY_MAX; `countedKWh` × CT × PT. @throws AppError notFound equipmentNotFound.
+ */
+export async function meterEnergyQuality(
+  db: Db,
+  tenantId: number,
+  q: { id: string; beginDate: string; endDate: string },
+): Promise<EnergyQuality> {
+  await metersOf(db, tenantId, [q.id]);
+  await refreshRollup(db, [q.id]);
+  const r = (await meterRatios(db, tenantId, [q.id])).get(q.id) ?? NO_RATIOS;
+  const found = await eventsOf(db, q.id, dayOfText(q.beginDate), dayOfText(q.endDate), ENERGY_QUALITY_MAX);
+  return {
+    id: q.id,
+    ratio: powerRatio(r),
+    total: found.total,
+    events: found.rows.map((e) => ({
+      kind: e.kind as RegisterEventKind,
+      ts: e.ts,
+      prevTs: e.prevTs,
+      prevKWh: e.prevKwh,
+      kWh: e.kwh,
+      countedKWh: kwh3(primaryKWh(e.countedKwh, r)),
+    })),
+  };
 }

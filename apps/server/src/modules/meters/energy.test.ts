@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { counterDelta, dailyEnergy, dayOf, dayOfText, dayStart, dayText, type CounterReading } from './energy';
+import { dailyEnergy, dayOf, dayOfText, dayStart, dayText, type CounterReading } from './energy';
+import { ratedPowerOf, type RegisterRules } from './register';
 
-/** Energy from counters: consumption, reset, rollover, gaps spread by time, local days. */
+/** Energy from counters placed on local days: pairs across midnight and gaps spread by time (steps: register.test.ts). */
 
 const D = dayOfText('2026-11-01');
 /** A reading at local `hh:mm` of day `D + day`. */
@@ -11,19 +12,6 @@ const at = (day: number, hhmm: string, value: number): CounterReading => {
 };
 const round = (xs: (number | null)[]): (number | null)[] =>
   xs.map((x) => (x === null ? null : Math.round(x * 1e6) / 1e6));
-
-describe('counterDelta', () => {
-  it.each([
-    ['forward', 100, 110.5, 99_999.99, 10.5],
-    ['unchanged', 100, 100, 99_999.99, 0],
-    ['rollover near the top', 99_990, 5, 99_999.99, 14.99],
-    ['reset low in the register: consumption since the reset', 1200, 3, 99_999.99, 3],
-    ['reset to zero', 1200, 0, 99_999.99, 0],
-    ['small register rolls over', 950, 20, 1000, 70],
-  ])('%s', (_, prev, next, max, expected) => {
-    expect(counterDelta(prev, next, max)).toBeCloseTo(expected, 9);
-  });
-});
 
 describe('local days (Asia/Shanghai)', () => {
   it('numbers days by the UTC+8 clock', () => {
@@ -36,7 +24,7 @@ describe('local days (Asia/Shanghai)', () => {
 });
 
 describe('dailyEnergy', () => {
-  const MAX = 99_999.99;
+  const MAX: RegisterRules = { counterMaxKWh: 99_999.99, ratedPowerW: ratedPowerOf('ammeter1p') };
   it.each<[string, CounterReading[], number, number, (number | null)[]]>([
     ['one day of readings', [at(0, '00:00', 100), at(0, '12:00', 110), at(0, '23:00', 124)], 0, 0, [24]],
     [
@@ -95,7 +83,8 @@ describe('dailyEnergy', () => {
       v += ((i * 104_729) % 97) / 100;
     }
     const last = readings.at(-1)!;
-    const days = dailyEnergy(readings, D, dayOf(last.ts), MAX);
+    // up to 0.96 kWh a minute: a three-phase meter's rating
+    const days = dailyEnergy(readings, D, dayOf(last.ts), { ...MAX, ratedPowerW: ratedPowerOf('ammeter3p') });
     const total = days.reduce<number>((s, x) => s + (x ?? 0), 0);
     expect(total).toBeCloseTo(last.value, 6);
   });

@@ -1,26 +1,32 @@
+import {
+  classifyStep,
+  foldRegister,
+  isEvent,
+  orderReadings,
+  type CounterReading,
+  type RegisterRules,
+  type RegisterStep,
+} from './register';
+
 /**
- * Energy from cumulative counters (energy per day from the meter's
- * cumulative counter, resets and gaps handled; SPEC §2 ammeter chart). Pure functions; the SQL of
- * the daily rollup (energy-rollup.ts) applies the same {@link counterDelta} rule.
- *
- * Rules, kWh as read from the counter P054 (ratios are applied by the caller):
- * - consumption between two successive readings is `next − prev`;
- * - a counter that goes backwards is a **rollover** when the previous reading was in the top 10 %
- *   of the register (`prev ≥ 0.9 × counterMax`): `counterMax − prev + next`; otherwise it is a
- *   **meter reset** (replaced or cleared meter): the consumption since the reset, `next` — never negative;
- * - the consumption between two successive readings is **spread evenly over the time between them**,
- *   so a pair across midnight is split between the two days by time, and a gap of missing days
- *   gives each day of the gap its share (linear interpolation of the counter); a day before the
- *   first reading or after the last one is unknown (null).
+ * Energy per local day from a meter's cumulative register (SPEC §2 ammeter chart, daily energy).
+ * Pure. How one step between readings counts (increase, noise, reset, rollover, spike, drop) is
+ * register.ts; this file places the counted kWh on days (Asia/Shanghai):
+ * - a step between two readings of the same day counts on that day (the rollup's `within_kwh`);
+ * - the step from the last reading of one day to the first reading of a later day is **spread
+ *   evenly over the time between them**, so a pair across midnight is split by time and a gap of
+ *   missing days gives each day its share; a day before the first or after the last reading is
+ *   unknown (null).
+ * kWh as read (CT × PT applied by the caller), times ms epoch.
  */
+
+export type { CounterReading } from './register';
 
 /** Local day numbering: days since 1970-01-01 of the tenant's clock (Asia/Shanghai, UTC+8, no DST). */
 export const ENERGY_TIME_ZONE = 'Asia/Shanghai';
 /** Offset of {@link ENERGY_TIME_ZONE} from UTC, ms. */
 export const ENERGY_TZ_OFFSET_MS = 8 * 3_600_000;
 const DAY_MS = 86_400_000;
-/** Fraction of the register above which a backwards step is a rollover rather than a reset. */
-export const ROLLOVER_FRACTION = 0.9;
 
 /** Local day number of a ms-epoch time. */
 export const dayOf = (ts: number): number => Math.floor((ts + ENERGY_TZ_OFFSET_MS) / DAY_MS);
@@ -30,22 +36,6 @@ export const dayStart = (day: number): number => day * DAY_MS - ENERGY_TZ_OFFSET
 export const dayText = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 /** Local day number of `YYYY-MM-DD`. */
 export const dayOfText = (date: string): number => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-
-/**
- * Consumption (kWh) between two successive counter readings `prev` → `next` (kWh) of a register
- * rolling over after `counterMax` (see the file comment: rollover, reset). Never negative.
- */
-export function counterDelta(prev: number, next: number, counterMax: number): number {
-  if (next >= prev) return next - prev;
-  if (prev >= ROLLOVER_FRACTION * counterMax) return Math.max(0, counterMax - prev) + next;
-  return next;
-}
-
-/** A counter reading: device time ms, counter kWh. */
-export interface CounterReading {
-  ts: number;
-  value: number;
-}
 
 /** One local day of the rollup (meter_energy_day): first/last reading and the consumption between readings inside it. */
 export interface EnergyDayRow {
@@ -57,23 +47,46 @@ export interface EnergyDayRow {
   withinKwh: number;
 }
 
-/** Rolls readings (any order) up into day rows — the pure twin of the rollup SQL. */
-export function rollupDays(readings: readonly CounterReading[], counterMax: number): EnergyDayRow[] {
-  const sorted = [...readings].sort((a, b) => a.ts - b.ts);
-  const rows = new Map<number, EnergyDayRow>();
-  let prev: CounterReading | undefined;
-  for (const r of sorted) {
-    const day = dayOf(r.ts);
-    const row = rows.get(day);
-    if (!row) rows.set(day, { day, firstTs: r.ts, firstKwh: r.value, lastTs: r.ts, lastKwh: r.value, withinKwh: 0 });
-    else {
-      row.withinKwh += counterDelta(prev!.value, r.value, counterMax);
-      row.lastTs = r.ts;
-      row.lastKwh = r.value;
-    }
-    prev = r;
+/** One day's rollup: its row (readings as read) and the register events of its readings. */
+export interface DayRollup {
+  row: EnergyDayRow;
+  events: RegisterStep[];
+}
+
+/**
+ * Rolls up the readings of one local day (any order, repeats allowed) given `before`, the last
+ * reading before the day (if any): the first step (from `before`) is not counted in `withinKwh`
+ * (days are joined by {@link dailyFromRows}) but its event is kept. Null when the day has no reading.
+ */
+export function rollupDay(
+  day: number,
+  readings: readonly CounterReading[],
+  rules: RegisterRules,
+  before?: CounterReading,
+): DayRollup | null {
+  const own = orderReadings(readings).filter((r) => dayOf(r.ts) === day);
+  if (!own.length) return null;
+  const steps = foldRegister(own, rules, before);
+  const first = own[0]!;
+  const last = own.at(-1)!;
+  const within = steps.filter((s) => s.next.ts > first.ts).reduce((sum, s) => sum + s.kWh, 0);
+  return {
+    row: { day, firstTs: first.ts, firstKwh: first.value, lastTs: last.ts, lastKwh: last.value, withinKwh: within },
+    events: steps.filter(isEvent),
+  };
+}
+
+/** Rolls readings (any order) up into day rows and events — what the rollup refresh stores. */
+export function rollupDays(readings: readonly CounterReading[], rules: RegisterRules): DayRollup[] {
+  const sorted = orderReadings(readings);
+  const out: DayRollup[] = [];
+  let before: CounterReading | undefined;
+  for (const day of [...new Set(sorted.map((r) => dayOf(r.ts)))]) {
+    const own = sorted.filter((r) => dayOf(r.ts) === day);
+    out.push(rollupDay(day, own, rules, before)!);
+    before = own.at(-1);
   }
-  return [...rows.values()];
+  return out;
 }
 
 /**
@@ -86,7 +99,7 @@ export function dailyFromRows(
   rows: readonly EnergyDayRow[],
   fromDay: number,
   toDay: number,
-  counterMax: number,
+  rules: RegisterRules,
 ): (number | null)[] {
   const n = toDay - fromDay + 1;
   const out: (number | null)[] = new Array<number | null>(n).fill(null);
@@ -98,7 +111,11 @@ export function dailyFromRows(
     add(r.day, r.withinKwh);
     const next = rows[k + 1];
     if (!next) continue;
-    const delta = counterDelta(r.lastKwh, next.firstKwh, counterMax);
+    const delta = classifyStep(
+      { ts: r.lastTs, value: r.lastKwh },
+      { ts: next.firstTs, value: next.firstKwh },
+      rules,
+    ).kWh;
     const span = next.firstTs - r.lastTs;
     const lo = Math.max(r.day, fromDay);
     const hi = Math.min(next.day, toDay);
@@ -115,9 +132,14 @@ export function dailyEnergy(
   readings: readonly CounterReading[],
   fromDay: number,
   toDay: number,
-  counterMax: number,
+  rules: RegisterRules,
 ): (number | null)[] {
-  return dailyFromRows(rollupDays(readings, counterMax), fromDay, toDay, counterMax);
+  return dailyFromRows(
+    rollupDays(readings, rules).map((d) => d.row),
+    fromDay,
+    toDay,
+    rules,
+  );
 }
 
 /** Rounds kWh to 3 decimals (Wh) for the wire. */

@@ -3,16 +3,19 @@ import {
   EQUIPMENT_FAMILIES,
   EQUIPMENT_FAMILY_TABLE,
   getParameter,
+  PARAM,
   type EQUIPMENT_LIST_FIELDS,
   type EquipmentFamily,
   type EquipmentRecord,
 } from '@ztj/contracts';
 import { AUDIT_LABELS, type ListField, type ListSpec } from '../../platform/list/list-spec';
+import { powerRatio, primaryValues } from './ratio';
 
 /**
  * The equipment list (SPEC §2 ammeter/plug/tag list, boil pot, oden cooker, Lawson list)
  * on the one list machinery: devices of the equipment models (families.ts) with their store
- * (warehouse), online status and the latest value of each channel of their family.
+ * (warehouse), online status and the latest value of each channel of their family — a meter's
+ * on the primary side (× its CT / PT, ratio.ts), as its chart, energy and report show them.
  */
 
 /** `CASE d.model WHEN 'AM-1P' THEN 'ammeter1p' … END`: the family of a device row `d`. */
@@ -72,10 +75,11 @@ const FIELDS: Record<(typeof EQUIPMENT_LIST_FIELDS)[number], ListField> = {
 
 /** FROM of an equipment row `d` with its latest reading `l` and store `w`. */
 export const EQUIPMENT_FROM = `device d LEFT JOIN device_latest l ON l.device_id = d.dev_no
-  LEFT JOIN warehouse_device wd ON wd.dev_no = d.dev_no LEFT JOIN warehouse w ON w.id = wd.warehouse_id AND w.tenant_id = d.tenant_id`;
+  LEFT JOIN warehouse_device wd ON wd.dev_no = d.dev_no LEFT JOIN warehouse w ON w.id = wd.warehouse_id AND w.tenant_id = d.tenant_id
+  LEFT JOIN meter_config mc ON mc.device_id = d.dev_no`;
 /** Columns of an equipment row (see {@link equipmentRecordOf}). */
 export const EQUIPMENT_SELECT = `d.dev_no, d.name, d.alias, d.model, d.gateway_id, d.last_ts, w.id AS warehouse_id, w.name AS warehouse_name,
-  l."values" AS latest, ${ONLINE_SQL} AS online, (extract(epoch FROM d.create_time) * 1000)::float8 AS create_ms`;
+  l."values" AS latest, mc.ct_ratio, mc.pt_ratio, ${ONLINE_SQL} AS online, (extract(epoch FROM d.create_time) * 1000)::float8 AS create_ms`;
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
@@ -85,12 +89,16 @@ export function equipmentRecordOf(r: Record<string, unknown>): EquipmentRecord {
   const family = (EQUIPMENT_FAMILIES.find((f) => EQUIPMENT_FAMILY_TABLE[f].model === model) ??
     'ammeter1p') as EquipmentFamily;
   const latest = json<Record<string, number | boolean | string> | null>(r.latest) ?? {};
-  const values: EquipmentRecord['values'] = {};
+  const raw: EquipmentRecord['values'] = {};
   const units: EquipmentRecord['units'] = {};
-  for (const c of EQUIPMENT_FAMILY_TABLE[family].channels) {
-    values[c.code] = latest[c.code] ?? null;
+  const channels = EQUIPMENT_FAMILY_TABLE[family].channels;
+  for (const c of channels) {
+    raw[c.code] = latest[c.code] ?? null;
     units[c.code] = getParameter(c.code)?.unit ?? '';
   }
+  const meter = channels.some((c) => c.code === PARAM.energy);
+  const ratios = { ct: Number(r.ct_ratio ?? 1), pt: Number(r.pt_ratio ?? 1) };
+  const values = meter ? primaryValues(raw, ratios) : raw;
   return {
     id: String(r.dev_no),
     name: String(r.name),
@@ -103,6 +111,7 @@ export function equipmentRecordOf(r: Record<string, unknown>): EquipmentRecord {
     lastReportTime: r.last_ts == null ? null : Number(r.last_ts),
     values,
     units,
+    ...(meter ? { ratio: powerRatio(ratios) } : {}),
     gatewayId: r.gateway_id == null ? null : String(r.gateway_id),
     createTime: Number(r.create_ms),
   };

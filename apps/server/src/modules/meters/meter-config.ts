@@ -10,7 +10,9 @@ import type { AuthContext } from '../../platform/auth/auth-context';
 import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { logDevice } from '../devices/devices.service';
-import { invalidateMeter } from './energy-rollup';
+import { invalidateMeter } from './energy-rollup.repo';
+import { configRow, ratiosOf, upsertConfig } from './meter-config.repo';
+import type { MeterRatios } from './ratio';
 
 /**
  * Ammeter configuration (the ammeter config screen; migration 0086 `meter_config`): CT and PT
@@ -18,20 +20,8 @@ import { invalidateMeter } from './energy-rollup';
  * rollover (kWh), time-of-use tariff periods (validated by the contract: HH:mm, cover the day, no
  * overlap) and limits (kW, V). Meters are the families with the energy counter P054 (ammeters and
  * smart plugs). A meter never configured answers the defaults (ratios 1, rollover 99,999.99 kWh).
+ * SQL: meter-config.repo.ts; ratios are applied by ratio.ts.
  */
-
-interface ConfigRow {
-  dev_no: string;
-  name: string;
-  alias: string | null;
-  model: string;
-  ct_ratio: number | null;
-  pt_ratio: number | null;
-  counter_max: number | null;
-  tariffs: TariffPeriod[] | string | null;
-  limits: Record<string, number | null> | string | null;
-  update_ms: number | null;
-}
 
 const json = <T>(v: unknown, fallback: T): T =>
   v == null ? fallback : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T);
@@ -43,12 +33,7 @@ export function isMeterModel(model: string): boolean {
 
 /** The configuration of meter `id` of the tenant (defaults when never saved). @throws AppError notFound / business equipmentNotMeter. */
 export async function meterConfig(q: Queryable, tenantId: number, id: string): Promise<MeterConfig> {
-  const [r] = await q.query<ConfigRow>(
-    `SELECT d.dev_no, d.name, d.alias, d.model, c.ct_ratio, c.pt_ratio, c.counter_max, c.tariffs, c.limits,
-            (extract(epoch FROM c.update_time) * 1000)::float8 AS update_ms
-       FROM device d LEFT JOIN meter_config c ON c.device_id = d.dev_no WHERE d.tenant_id = $1 AND d.dev_no = $2`,
-    [tenantId, id],
-  );
+  const r = await configRow(q, tenantId, id);
   if (!r || !equipmentFamilyOf(r.model)) throw new AppError('notFound', 'equipmentNotFound');
   if (!isMeterModel(r.model)) throw new AppError('business', 'equipmentNotMeter');
   const limits = json<Record<string, number | null>>(r.limits, {});
@@ -82,22 +67,16 @@ export async function saveMeterConfig(
 ): Promise<MeterConfig> {
   const before = await meterConfig(db, auth.tenantId, body.id);
   await db.tx(async (q) => {
-    await q.query(
-      `INSERT INTO meter_config (device_id, tenant_id, ct_ratio, pt_ratio, counter_max, tariffs, limits, update_by, update_time)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, now())
-       ON CONFLICT (device_id) DO UPDATE SET ct_ratio = excluded.ct_ratio, pt_ratio = excluded.pt_ratio, counter_max = excluded.counter_max,
-         tariffs = excluded.tariffs, limits = excluded.limits, update_by = excluded.update_by, update_time = now()`,
-      [
-        body.id,
-        auth.tenantId,
-        body.ctRatio,
-        body.ptRatio,
-        body.counterMax,
-        JSON.stringify(body.tariffs),
-        JSON.stringify(body.limits),
-        auth.username,
-      ],
-    );
+    await upsertConfig(q, {
+      id: body.id,
+      tenantId: auth.tenantId,
+      ctRatio: body.ctRatio,
+      ptRatio: body.ptRatio,
+      counterMax: body.counterMax,
+      tariffs: body.tariffs,
+      limits: body.limits,
+      by: auth.username,
+    });
     const { id, ...content } = body;
     await logDevice(q, {
       deviceId: id,
@@ -111,15 +90,11 @@ export async function saveMeterConfig(
   return meterConfig(db, auth.tenantId, body.id);
 }
 
-/** CT × PT ratio and rollover per meter id of the tenant (1 and the default when not configured). */
+/** CT and PT per meter id of the tenant (a meter never configured: absent, i.e. {@link NO_RATIOS}). */
 export async function meterRatios(
   q: Queryable,
   tenantId: number,
   ids: readonly string[],
-): Promise<Map<string, number>> {
-  const rows = await q.query<{ device_id: string; ratio: number }>(
-    'SELECT device_id, ct_ratio * pt_ratio AS ratio FROM meter_config WHERE tenant_id = $1 AND device_id = ANY($2::text[])',
-    [tenantId, ids],
-  );
-  return new Map(rows.map((r) => [r.device_id, r.ratio]));
+): Promise<Map<string, MeterRatios>> {
+  return ratiosOf(q, tenantId, ids);
 }

@@ -8,14 +8,14 @@ import type { CommandChannel } from '../devices/devices.service';
 import type { ModuleDeps } from '../module-deps';
 import { sendEquipmentCommand } from './commands';
 import { METER_REPORT_EXPORTER } from './energy-export';
-import { meterEnergy, meterPower, meterTariffEnergy, warehouseEnergy } from './energy.service';
+import { meterEnergy, meterEnergyQuality, meterPower, meterTariffEnergy, warehouseEnergy } from './energy.service';
 import { EQUIPMENT_LIST } from './equipment.list';
 import { meterConfig, saveMeterConfig } from './meter-config';
 import { equipmentStores } from './stores';
 
 /**
  * Equipment calls (EquipmentRoutes of contracts): list, Lawson stores, commands, ammeter
- * config, daily energy, power, meter report. Thin: contract → permission (registerRoute) → service.
+ * config, daily energy, register events (data quality), power, meter report. Thin: contract → permission (registerRoute) → service.
  * Every call is scoped to the caller's tenant; commands go down the device commands' path.
  */
 export function meterRoutes(api: FastifyInstance, { db, devices }: Pick<ModuleDeps, 'db' | 'devices'>): void {
@@ -45,6 +45,7 @@ export function meterRoutes(api: FastifyInstance, { db, devices }: Pick<ModuleDe
   registerRoute(api, db, R.energy, ({ auth, query }) => meterEnergy(db, auth.tenantId, query));
   registerRoute(api, db, R.warehouseEnergy, ({ auth, query }) => warehouseEnergy(db, auth.tenantId, query));
   registerRoute(api, db, R.tariffEnergy, ({ auth, query }) => meterTariffEnergy(db, auth.tenantId, query));
+  registerRoute(api, db, R.energyQuality, ({ auth, query }) => meterEnergyQuality(db, auth.tenantId, query));
   registerRoute(api, db, R.power, ({ auth, query }) => meterPower(db, auth.tenantId, query));
   registerRoute(api, db, R.exportEnergy, async ({ auth, query, lang, req }) => {
     // refuse unknown meters at once (the job would fail later in the download center)

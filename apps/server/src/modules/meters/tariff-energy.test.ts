@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { SHANGHAI_TOU } from './demo-equipment-rules';
 import { dayOfText, dayStart, type CounterReading } from './energy';
+import { ratedPowerOf } from './register';
 import { splitByTariff } from './tariff-energy';
 
 /** Energy per tariff period: a steady 1 kWh per hour over Shanghai's peak/flat/valley hours. */
 
 const D = dayOfText('2026-11-02');
 const H = 3_600_000;
+const RULES = { counterMaxKWh: 99_999.99, ratedPowerW: ratedPowerOf('ammeter1p') };
 const hourly = (hours: number, startKwh = 100): CounterReading[] =>
   Array.from({ length: hours + 1 }, (_, h) => ({ ts: dayStart(D) + h * H, value: startKwh + h }));
 
 describe('splitByTariff', () => {
   it('gives 8 h each of valley, flat and peak over a day, with their costs', () => {
-    expect(splitByTariff(hourly(24), SHANGHAI_TOU, dayStart(D), dayStart(D + 1), 99_999.99)).toEqual({
+    expect(splitByTariff(hourly(24), SHANGHAI_TOU, dayStart(D), dayStart(D + 1), RULES)).toEqual({
       periods: [
         { name: 'peak', kWh: 8, cost: 8.49 },
         { name: 'flat', kWh: 8, cost: 5.38 },
@@ -23,7 +25,7 @@ describe('splitByTariff', () => {
   });
 
   it('cuts pairs at period boundaries and at the range, applies the ratio, spreads a gap and a reset', () => {
-    const r = splitByTariff(hourly(24), SHANGHAI_TOU, dayStart(D) + 7.5 * H, dayStart(D) + 8.5 * H, 99_999.99, 40);
+    const r = splitByTariff(hourly(24), SHANGHAI_TOU, dayStart(D) + 7.5 * H, dayStart(D) + 8.5 * H, RULES, 40);
     expect(r).toEqual({
       periods: [
         { name: 'peak', kWh: 20, cost: 21.22 },
@@ -42,7 +44,7 @@ describe('splitByTariff', () => {
       SHANGHAI_TOU,
       dayStart(D),
       dayStart(D + 2),
-      99_999.99,
+      RULES,
     );
     expect(gap.periods.map((p) => [p.name, p.kWh])).toEqual([
       ['peak', 1],

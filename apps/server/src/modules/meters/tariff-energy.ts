@@ -1,10 +1,11 @@
 import { TARIFF_NAMES, minutesOfDay, type TariffName, type TariffPeriod } from '@ztj/contracts';
-import { ENERGY_TZ_OFFSET_MS, counterDelta, type CounterReading } from './energy';
+import { ENERGY_TZ_OFFSET_MS } from './energy';
+import { foldRegister, type CounterReading, type RegisterRules } from './register';
 
 /**
  * Energy per time-of-use tariff period (tariff periods with a price
- * per kWh). Pure: consumption between successive counter readings (energy.ts `counterDelta`) is
- * spread evenly over the time between them (the daily energy's rule) and cut where the local time
+ * per kWh). Pure: consumption of each register step (register.ts: noise, resets, rollovers,
+ * spikes and drops as there) is spread evenly over the time between them (the daily energy's rule) and cut where the local time
  * (Asia/Shanghai) crosses a period boundary; only the part inside `[from, to)` counts.
  */
 
@@ -30,7 +31,7 @@ function minuteOwners(periods: readonly TariffPeriod[]): Int16Array {
 
 /**
  * Splits the consumption of `readings` (any order, kWh as read) inside `[from, to)` (ms) over the
- * tariff `periods` (they cover the day); `ratio` (CT × PT) multiplies it. Periods sharing a name
+ * tariff `periods` (they cover the day); `ratio` (CT × PT) multiplies it; `rules` is the register's (register.ts). Periods sharing a name
  * are summed (their prices may differ: cost is per period).
  */
 export function splitByTariff(
@@ -38,20 +39,19 @@ export function splitByTariff(
   periods: readonly TariffPeriod[],
   from: number,
   to: number,
-  counterMax: number,
+  rules: RegisterRules,
   ratio = 1,
 ): TariffSplit {
   const owner = minuteOwners(periods);
   const kwh = new Array<number>(periods.length).fill(0);
   let total = 0;
-  const sorted = [...readings].sort((a, b) => a.ts - b.ts);
-  for (let k = 1; k < sorted.length; k++) {
-    const a = sorted[k - 1]!;
-    const b = sorted[k]!;
+  for (const step of foldRegister(readings, rules)) {
+    const a = step.prev;
+    const b = step.next;
     const lo = Math.max(a.ts, from);
     const hi = Math.min(b.ts, to);
     if (hi <= lo || b.ts <= a.ts) continue;
-    const rate = (counterDelta(a.value, b.value, counterMax) * ratio) / (b.ts - a.ts);
+    const rate = (step.kWh * ratio) / (b.ts - a.ts);
     total += rate * (hi - lo);
     for (let t = lo; t < hi;) {
       const local = t + ENERGY_TZ_OFFSET_MS;

@@ -6,6 +6,7 @@ import { DEVICE_LOG_LIST } from '../devices/device-log-list';
 import { LOG_LIST } from '../logs/logs.list';
 import { ROLE_LIST } from '../roles/roles.service';
 import { ADDRESS_LIST, USER_LIST } from '../users/users.list';
+import * as repo from './data-rules.repo';
 
 /** Lists whose permission codes data rules may restrict, to check rule columns when saved. */
 const RULED_LISTS: Record<string, ListSpec<unknown>> = {
@@ -22,12 +23,9 @@ const RULED_LISTS: Record<string, ListSpec<unknown>> = {
  * of data rules are allow-listed like every other field).
  */
 async function checkColumn(db: Db, permissionId: string, column: string): Promise<void> {
-  const perm = await db.one<{ perms: string | null }>(
-    'SELECT perms FROM sys_permission WHERE id = $1 AND del_flag = 0',
-    [permissionId],
-  );
-  if (!perm) throw new AppError('notFound', 'notFound');
-  for (const code of (perm.perms ?? '').split(',').map((c) => c.trim())) {
+  const perms = await repo.livePermissionPerms(db, permissionId);
+  if (perms === undefined) throw new AppError('notFound', 'notFound');
+  for (const code of (perms ?? '').split(',').map((c) => c.trim())) {
     const spec = RULED_LISTS[code];
     if (spec && !Object.prototype.hasOwnProperty.call(spec.fields, column))
       throw new AppError('badRequest', 'listFieldUnknown', { field: column });
@@ -47,51 +45,25 @@ const record = (r: Record<string, unknown>): DataRuleRecord => ({
 
 /** Data rules of a permission defined in the caller's tenant (SPEC §6). */
 export async function rulesOf(db: Db, permissionId: string, caller: ListCaller): Promise<DataRuleRecord[]> {
-  const rows = await db.query(
-    'SELECT * FROM sys_permission_data_rule WHERE permission_id = $1 AND tenant_id = $2 ORDER BY create_time, id',
-    [permissionId, caller.tenantId],
-  );
-  return rows.map(record);
+  return (await repo.ruleRows(db, permissionId, caller.tenantId)).map(record);
 }
 
 export async function addRule(db: Db, b: DataRuleCreate, caller: ListCaller): Promise<string> {
   await checkColumn(db, b.permissionId, b.ruleColumn);
-  const [row] = await db.query<{ id: string }>(
-    `INSERT INTO sys_permission_data_rule (tenant_id, permission_id, rule_name, rule_column, rule_conditions, rule_value, status, create_by)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id`,
-    [
-      caller.tenantId,
-      b.permissionId,
-      b.ruleName,
-      b.ruleColumn,
-      b.ruleConditions,
-      b.ruleValue,
-      b.status,
-      caller.username,
-    ],
-  );
-  return row!.id;
+  return repo.insertRule(db, caller.tenantId, b, caller.username);
 }
 
 async function requireRule(db: Db, id: string, caller: ListCaller): Promise<void> {
-  const hit = await db.one('SELECT 1 FROM sys_permission_data_rule WHERE id = $1 AND tenant_id = $2', [
-    id,
-    caller.tenantId,
-  ]);
-  if (!hit) throw new AppError('notFound', 'notFound');
+  if (!(await repo.ruleOfTenant(db, id, caller.tenantId))) throw new AppError('notFound', 'notFound');
 }
 
 export async function editRule(db: Db, b: DataRuleEdit, caller: ListCaller): Promise<void> {
   await requireRule(db, b.id, caller);
   await checkColumn(db, b.permissionId, b.ruleColumn);
-  await db.query(
-    `UPDATE sys_permission_data_rule SET rule_name = $2, rule_column = $3, rule_conditions = $4, rule_value = $5, status = $6,
-            update_by = $7, update_time = now() WHERE id = $1`,
-    [b.id, b.ruleName, b.ruleColumn, b.ruleConditions, b.ruleValue, b.status, caller.username],
-  );
+  await repo.updateRule(db, b, caller.username);
 }
 
 export async function deleteRule(db: Db, id: string, caller: ListCaller): Promise<void> {
   await requireRule(db, id, caller);
-  await db.query('DELETE FROM sys_permission_data_rule WHERE id = $1', [id]);
+  await repo.deleteRuleRow(db, id);
 }

@@ -3,38 +3,26 @@ import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import type { ListCaller } from '../../platform/list/list-spec';
 import { rulesOf } from './data-rules.service';
+import * as repo from './permissions.repo';
 import { deletePermission, node } from './permissions.service';
 
-/** Live menus and buttons matching `where` (parameters `params`), leaf computed from their children. */
-async function nodesWhere(db: Db, where: string, params: unknown[]): Promise<PermissionNode[]> {
-  const rows = await db.query(
-    `SELECT p.*, NOT EXISTS (SELECT 1 FROM sys_permission c WHERE c.parent_id = p.id AND c.del_flag = 0) AS is_leaf
-       FROM sys_permission p WHERE p.del_flag = 0 AND ${where} ORDER BY p.sort_no, p.id`,
-    params,
-  );
-  return rows.map(node);
-}
-
 /** JeecgBoot's getSystemMenuList: the top-level menus (menuType 0). */
-export const systemMenus = (db: Db): Promise<PermissionNode[]> =>
-  nodesWhere(db, 'p.menu_type = 0 AND p.parent_id IS NULL', []);
+export const systemMenus = async (db: Db): Promise<PermissionNode[]> => (await repo.systemMenuRows(db)).map(node);
 
 /** Direct children of one parent (getSystemSubmenu, queryListAsync; no parent → roots). */
-export const childrenOf = (db: Db, parentId: string | undefined): Promise<PermissionNode[]> =>
-  parentId ? nodesWhere(db, 'p.parent_id = $1', [parentId]) : nodesWhere(db, 'p.parent_id IS NULL', []);
+export const childrenOf = async (db: Db, parentId: string | undefined): Promise<PermissionNode[]> =>
+  (await repo.childRows(db, parentId)).map(node);
 
 /** getSystemSubmenuBatch: the direct children of each parent, keyed by parent id (parents without children are absent). */
 export async function childrenByParent(db: Db, parentIds: string[]): Promise<Record<string, PermissionNode[]>> {
   const out: Record<string, PermissionNode[]> = {};
-  for (const n of await nodesWhere(db, 'p.parent_id = ANY($1::text[])', [parentIds])) (out[n.parentId!] ??= []).push(n);
+  for (const n of (await repo.childRowsOfAny(db, parentIds)).map(node)) (out[n.parentId!] ??= []).push(n);
   return out;
 }
 
 /** Ids of every live menu and button. */
 export async function allPermissionIds(db: Db): Promise<string[]> {
-  return (await db.query<{ id: string }>('SELECT id FROM sys_permission WHERE del_flag = 0 ORDER BY sort_no, id')).map(
-    (r) => r.id,
-  );
+  return repo.livePermissionIds(db);
 }
 
 /** deleteBatch: each id with its subtree; ids already gone (a parent took them along) are skipped, as JeecgBoot does. */

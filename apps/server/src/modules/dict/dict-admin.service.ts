@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
 import { requireVisible } from '../../platform/list/list-runner';
 import { isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../platform/list/list-spec';
+import * as repo from './dict-admin.repo';
 
 type DictRecord = z.infer<typeof DictRecordSchema>;
 type DictItemRecord = z.infer<typeof DictItemRecordSchema>;
@@ -67,29 +68,20 @@ export const DICT_ITEM_LIST: ListSpec<DictItemRecord> = {
 };
 
 async function checkCode(db: Queryable, code: string, exceptId: string | null): Promise<void> {
-  if (
-    (await db.query('SELECT 1 FROM sys_dict WHERE dict_code = $1 AND id IS DISTINCT FROM $2', [code, exceptId])).length
-  ) {
-    throw new AppError('conflict', 'dictCodeExists');
-  }
+  if (await repo.dictCodeTaken(db, code, exceptId)) throw new AppError('conflict', 'dictCodeExists');
 }
 
+/** Creates a dictionary. @throws AppError conflict dictCodeExists */
 export async function createDict(db: Queryable, b: DictCreate, by: string): Promise<string> {
   await checkCode(db, b.dictCode, null);
-  const [row] = await db.query<{ id: string }>(
-    'INSERT INTO sys_dict (dict_code, dict_name, dict_name_en, description, create_by) VALUES ($1,$2,$3,$4,$5) RETURNING id',
-    [b.dictCode, b.dictName, b.dictNameEn ?? null, b.description ?? null, by],
-  );
-  return row!.id;
+  return repo.insertDict(db, b, by);
 }
 
+/** Edits a dictionary. @throws AppError notFound, conflict dictCodeExists */
 export async function editDict(db: Db, b: DictEdit, caller: ListCaller): Promise<void> {
   await requireVisible(db, DICT_LIST, b.id, caller);
   await checkCode(db, b.dictCode, b.id);
-  await db.query(
-    'UPDATE sys_dict SET dict_code = $2, dict_name = $3, dict_name_en = $4, description = $5, update_by = $6, update_time = now() WHERE id = $1',
-    [b.id, b.dictCode, b.dictName, b.dictNameEn ?? null, b.description ?? null, caller.username],
-  );
+  await repo.updateDict(db, b, caller.username);
 }
 
 /**
@@ -99,43 +91,27 @@ export async function editDict(db: Db, b: DictEdit, caller: ListCaller): Promise
 export async function deleteDicts(db: Db, ids: string[], caller: ListCaller): Promise<void> {
   if (ids.length === 0) throw new AppError('badRequest', 'selectRecord');
   for (const id of ids) await requireVisible(db, DICT_LIST, id, caller);
-  await db.query('UPDATE sys_dict SET del_flag = 1, update_by = $2, update_time = now() WHERE id = ANY($1::text[])', [
-    ids,
-    caller.username,
-  ]);
+  await repo.recycleDicts(db, ids, caller.username);
 }
 
+/** Adds an item to a dictionary. @throws AppError notFound, conflict dictItemExists */
 export async function createItem(db: Db, b: DictItemCreate, caller: ListCaller): Promise<string> {
   await requireVisible(db, DICT_LIST, b.dictId, caller);
-  if (
-    (await db.query('SELECT 1 FROM sys_dict_item WHERE dict_id = $1 AND item_value = $2', [b.dictId, b.itemValue]))
-      .length
-  ) {
-    throw new AppError('conflict', 'dictItemExists');
-  }
-  const [row] = await db.query<{ id: string }>(
-    `INSERT INTO sys_dict_item (dict_id, item_value, item_text, item_text_en, sort_order, status, create_by) VALUES ($1,$2,$3,$4,$5,$6,$7) RETURNING id`,
-    [b.dictId, b.itemValue, b.itemText, b.itemTextEn ?? null, b.sortOrder, b.status, caller.username],
-  );
-  return row!.id;
+  if (await repo.itemValueTaken(db, b.dictId, b.itemValue)) throw new AppError('conflict', 'dictItemExists');
+  return repo.insertItem(db, b, caller.username);
 }
 
+/** Edits an item. @throws AppError notFound, conflict dictItemExists */
 export async function editItem(db: Db, b: DictItemEdit, caller: ListCaller): Promise<void> {
   await requireVisible(db, DICT_ITEM_LIST, b.id, caller);
-  const clash = await db.query(
-    'SELECT 1 FROM sys_dict_item o JOIN sys_dict_item me ON me.dict_id = o.dict_id WHERE me.id = $1 AND o.id <> $1 AND o.item_value = $2',
-    [b.id, b.itemValue],
-  );
-  if (clash.length) throw new AppError('conflict', 'dictItemExists');
-  await db.query(
-    'UPDATE sys_dict_item SET item_value = $2, item_text = $3, item_text_en = $4, sort_order = $5, status = $6, update_by = $7, update_time = now() WHERE id = $1',
-    [b.id, b.itemValue, b.itemText, b.itemTextEn ?? null, b.sortOrder, b.status, caller.username],
-  );
+  if (await repo.otherItemHasValue(db, b.id, b.itemValue)) throw new AppError('conflict', 'dictItemExists');
+  await repo.updateItem(db, b, caller.username);
 }
 
+/** Deletes an item. @throws AppError notFound */
 export async function deleteItem(db: Db, id: string, caller: ListCaller): Promise<void> {
   await requireVisible(db, DICT_ITEM_LIST, id, caller);
-  await db.query('DELETE FROM sys_dict_item WHERE id = $1', [id]);
+  await repo.deleteItemRow(db, id);
 }
 
 /**
@@ -144,8 +120,5 @@ export async function deleteItem(db: Db, id: string, caller: ListCaller): Promis
  * then fetches every item again and keeps them 7 days.
  */
 export async function refreshCache(db: Db): Promise<{ dictionaries: number; items: number }> {
-  const [row] = await db.query<{ dictionaries: number; items: number }>(
-    `SELECT (SELECT count(*)::int FROM sys_dict WHERE del_flag = 0) AS dictionaries, (SELECT count(*)::int FROM sys_dict_item) AS items`,
-  );
-  return row!;
+  return repo.dictCounts(db);
 }

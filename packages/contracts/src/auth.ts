@@ -80,14 +80,28 @@ export const DepartBriefSchema = z.object({
 });
 export type DepartBrief = z.infer<typeof DepartBriefSchema>;
 
+/**
+ * A tenant of the signed-in user (login answer, tenant switch, account settings). `name` is the
+ * Chinese name, `nameEn` the English one (null when the tenant has none; absent from lists a
+ * browser stored before the field existed). Show it through {@link tenantDisplayName}.
+ */
 export const TenantBriefSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  nameEn: z.string().nullish(),
   status: z.number().int(),
   beginDate: z.string().nullable(),
   endDate: z.string().nullable(),
 });
 export type TenantBrief = z.infer<typeof TenantBriefSchema>;
+
+/**
+ * A tenant's name in the interface language `language` (`zh-CN` / `en-US`): the English name in
+ * en-US when the tenant has one, else its name.
+ */
+export function tenantDisplayName(tenant: { name: string; nameEn?: string | null }, language: string): string {
+  return language === 'en-US' && tenant.nameEn ? tenant.nameEn : tenant.name;
+}
 
 /** One dictionary option (SPEC §3): value, text (also label/title); `textEn` is the English text. */
 export const DictOptionSchema = z.object({

@@ -56,9 +56,9 @@ export const DashboardStatsSchema = z.object({
   ipsToday: z.number().int(),
   /** Sign-ins per day for the last 7 days, oldest first; `day` is YYYY-MM-DD. */
   loginTrend: z.array(z.object({ day: z.string(), count: z.number().int() })),
-  /** Alarms of the tenant still active (condition holding). */
+  /** Alarms of the tenant still active (condition holding): the same count as `alarms.active`, served also without `alarm:list`. */
   activeAlarms: z.number().int(),
-  /** Alarms of the tenant not processed yet, ignored ones (flag 3) excepted. */
+  /** Alarms of the tenant not processed yet, ignored ones (flag 3) excepted: the same count as `alarms.unprocessed`. */
   unprocessedAlarms: z.number().int(),
   /** Devices online/offline; null without `device:list`. */
   devices: DeviceCountsSchema.nullable(),
@@ -122,7 +122,8 @@ export const BigScreenWarehouseSchema = z.object({
  * that does not fall inside a temperature alarm episode of the same device (alarm type P003, or a
  * sustained excursion T001 over P003; `start_ts ≤ ts ≤ end_ts`, or still active; false alarms, flag 0, excepted). The limits are
  * therefore exactly those of the rule templates and scenes that raised the alarms. `rate` is
- * `inLimits / total` (0..1), null without readings.
+ * `inLimits / total` as a share 0..1 (not a percentage), null without readings; the console turns
+ * it into one percentage text shown by both the figure and the gauge.
  */
 export const ComplianceSchema = z.object({
   windowHours: count,

@@ -12,6 +12,8 @@ import type { UserRow } from '../users/user-info';
 export interface TenantRow {
   id: number;
   name: string;
+  /** English name; null when the tenant has none. */
+  name_en: string | null;
   status: number;
   begin_date: Date | null;
   end_date: Date | null;
@@ -107,7 +109,7 @@ export async function switchSessionTenant(
 /** Tenants the user belongs to, with their expiry state, by id. */
 export function userTenants(q: Queryable, userId: string): Promise<TenantRow[]> {
   return q.query<TenantRow>(
-    `SELECT t.id, t.name, t.status, t.begin_date, t.end_date, (t.end_date IS NOT NULL AND t.end_date < now()) AS expired
+    `SELECT t.id, t.name, t.name_en, t.status, t.begin_date, t.end_date, (t.end_date IS NOT NULL AND t.end_date < now()) AS expired
        FROM sys_user_tenant ut JOIN sys_tenant t ON t.id = ut.tenant_id
       WHERE ut.user_id = $1 ORDER BY t.id`,
     [userId],

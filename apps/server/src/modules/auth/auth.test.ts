@@ -107,6 +107,8 @@ describe('sign-in, sessions and tenants', () => {
     expect(r.departs).toEqual([expect.objectContaining({ orgCode: 'A01' })]);
     expect(r.multi_depart).toBe(1);
     expect(r.tenantList.map((x) => x.id)).toEqual([PLATFORM_TENANT_ID, DEMO_TENANT_ID]);
+    // both names of each tenant, so the console can name it in either language
+    expect(r.tenantList[0]).toMatchObject({ name: '智慧冷链平台', nameEn: 'ZTJ Platform' });
     const stored = await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM sys_session WHERE token_hash <> $1', [
       r.token,
     ]);
@@ -234,8 +236,13 @@ describe('sign-in, sessions and tenants', () => {
     expect(demo.body.result.departments).toBe(5);
     const sw = await t.call('PUT', '/sys/selectTenant', { token, body: { tenantId: DEMO_TENANT_ID } });
     expect(sw.body.success).toBe(true);
-    const mine = await t.call<{ tenantId: number }>('GET', '/sys/tenant/getCurrentUserTenant', { token });
+    const mine = await t.call<{ tenantId: number; list: { id: number; nameEn?: string | null }[] }>(
+      'GET',
+      '/sys/tenant/getCurrentUserTenant',
+      { token },
+    );
     expect(mine.body.result.tenantId).toBe(DEMO_TENANT_ID);
+    expect(mine.body.result.list.find((x) => x.id === DEMO_TENANT_ID)?.nameEn).toEqual(expect.any(String));
     const departs = await t.call<{ list: { orgCode: string }[]; orgCode: string }>(
       'GET',
       '/sys/user/getCurrentUserDeparts',

@@ -40,11 +40,12 @@ export function pickTenant(
   return usable.find((t) => t.id === last) ?? usable[0];
 }
 
-/** A tenant as the login answer and the tenant list show it (dates as ISO-8601 UTC). */
+/** A tenant as the login answer and the tenant list show it (both names; dates as ISO-8601 UTC). */
 export function toTenantBrief(t: TenantRow): TenantBrief {
   return {
     id: t.id,
     name: t.name,
+    nameEn: t.name_en,
     status: t.status,
     beginDate: t.begin_date ? t.begin_date.toISOString() : null,
     endDate: t.end_date ? t.end_date.toISOString() : null,

@@ -10,6 +10,7 @@ import { ImageUpload } from '../../platform/pickers/ImageUpload';
 import { storeUserInfo, useSessionStore } from '../../platform/session/sessionStore';
 import { showServerFieldErrors } from '../system/formErrors';
 import { userRules } from '../system/user/userRules';
+import { CurrentTenantName } from './CurrentTenantName';
 
 interface ProfileValues {
   realname: string;
@@ -23,7 +24,7 @@ interface ProfileValues {
 /**
  * Base setting (SPEC §2 account settings): the signed-in user edits their own real name, email,
  * mobile, sex, birthday and avatar through the session route `userEdit` (no administrator
- * permission); the account name, departments, identity and tenant are shown read-only. Field
+ * permission); the account name, departments, identity and tenant (by name) are shown read-only. Field
  * errors of SPEC §5 show beside the fields, from the form rules or the server's code 400.
  */
 export function BaseSettingPanel(): ReactNode {
@@ -115,7 +116,9 @@ export function BaseSettingPanel(): ReactNode {
             <Descriptions.Item label={t('system:user.identity')}>
               {user.userIdentity === 2 ? t('system:user.identityUpper') : t('system:user.identityNormal')}
             </Descriptions.Item>
-            <Descriptions.Item label={t('account.tenant')}>{user.loginTenantId}</Descriptions.Item>
+            <Descriptions.Item label={t('account.tenant')}>
+              <CurrentTenantName />
+            </Descriptions.Item>
           </Descriptions>
         </Col>
       </Row>

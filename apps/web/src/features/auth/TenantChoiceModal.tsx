@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Modal, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TenantBrief } from '@ztj/contracts';
+import { tenantDisplayName, type TenantBrief } from '@ztj/contracts';
 import { storeTenantId } from '../../platform/session/sessionStore';
 import { chooseTenant } from './api';
 
@@ -23,7 +23,7 @@ interface TenantChoiceModalProps {
  * else the first offered.
  */
 export function TenantChoiceModal({ open, tenants, initial, onChosen }: TenantChoiceModalProps): ReactNode {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const [value, setValue] = useState<number | undefined>(
     tenants.some((x) => x.id === initial) ? initial : tenants[0]?.id,
   );
@@ -64,7 +64,7 @@ export function TenantChoiceModal({ open, tenants, initial, onChosen }: TenantCh
         <Space orientation="vertical">
           {tenants.map((tenant) => (
             <Radio key={tenant.id} value={tenant.id}>
-              {tenant.name}
+              {tenantDisplayName(tenant, i18n.language)}
             </Radio>
           ))}
         </Space>

@@ -9,6 +9,7 @@ import { AlarmRuntime } from './modules/alarms/runtime/alarm-runtime';
 import type { AlarmNotice } from './modules/alarms/runtime/alarm-notice';
 import { WaybillTracker, waybillTrackerOptions } from './modules/logistics/waybills/waybill-tracker';
 import { loadRulePlaces } from './modules/logistics/places/rule-places.source';
+import { sceneCommandSender } from './modules/alarms/scenes/scene-commands';
 
 /** What {@link createDeviceSide} needs. */
 export interface DeviceSideDeps {
@@ -60,13 +61,19 @@ export function createDeviceSide({ config, db, hub = new RealtimeHub(), log }: D
     (err: Error): void =>
       log.error({ err }, scope);
   const metrics = new ServerMetrics(hub);
+  // scene commands: sent and logged in the device log like the console's (scenes/scene-commands.ts)
+  const sceneCommands = sceneCommandSender(
+    db,
+    { sendCommand: (id, command) => devices.sendCommand(id, command) },
+    { get: (id) => devices.registry.get(id) },
+  );
   // alarm engine: committed readings and device events go to it after the metrics; it
   // returns at once and evaluates in its own batches; scene commands go out through the ingest's broker
   const alarms: AlarmRuntime = new AlarmRuntime(db, hub, {
     onError: report('alarms'),
     // the places port: fences and routes of position conditions come from logistics
     places: (ids, onError) => loadRulePlaces(db, ids, onError),
-    sendCommand: (id, command): Promise<boolean> => devices.sendCommand(id, command),
+    sendCommand: (id, command): Promise<boolean> => sceneCommands(id, command),
   });
   // waybill tracker: AI start/stop, last position and ETA from the committed positions
   const waybills = new WaybillTracker(db, waybillTrackerOptions(config, report('waybills')));

@@ -1,6 +1,13 @@
 // @module-tag embedded: hostile payloads over the embedded broker (QoS 1 acknowledged after commit) and HTTP ingest
 // @fresh-process: it times /health and the next reading while the ingest takes hostile payloads; a shared worker's leftover heap would time its garbage collection instead
-import { HEADER_DEVICE_SECRET, topics, type ApiResponse, type TopicChannel } from '@ztj/contracts';
+import {
+  HEADER_DEVICE_SECRET,
+  INGEST_REFUSAL_MESSAGES,
+  ingestRefusalText,
+  topics,
+  type ApiResponse,
+  type TopicChannel,
+} from '@ztj/contracts';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_HOSTILE, LivenessProbe, objectWith, type HostileKind } from '../../test/hostile-inputs';
@@ -18,7 +25,7 @@ import {
  * (telemetry, events, acks, gateway batches) gets each hostile kind, among them the issue's
  * message (`{"ts":…,"values":[[[[…]]]]}`, 200,000 nested arrays, which held the server for
  * minutes), and the largest payloads within the bounds. Each is dead-lettered with the bound's
- * reason within 1 s (MQTT) or answered within 1 s (HTTP); a parallel `/health` probe never waits
+ * reason within 1 s (MQTT) or answered within 1 s (HTTP 400 with the reason's translated text); a parallel `/health` probe never waits
  * more than 100 ms; and the next valid reading of another device is stored within 1 s. On the
  * embedded broker by default, on Mosquitto when MQTT_URL is set (CI).
  */
@@ -176,8 +183,17 @@ describe('hostile device messages', () => {
       const envelope = res.json() as ApiResponse<unknown>;
       const what = `HTTP ${channel} ${kind.name}`;
       if (ms >= 1000) problems.push(`${what}: answered in ${Math.round(ms)} ms`);
-      if (envelope.code !== 400 || !envelope.message.startsWith(`Data rejected: ${reason}`))
-        problems.push(`${what}: ${envelope.code} ${envelope.message.slice(0, 120)}`);
+      // the reason's text; a schema refusal (`invalid`) names its first issue's finer text
+      const texts =
+        reason === 'invalid'
+          ? Object.values(INGEST_REFUSAL_MESSAGES).map((m) => m['en-US'])
+          : [ingestRefusalText(reason, 'en-US')];
+      if (
+        res.statusCode !== 400 ||
+        envelope.code !== 400 ||
+        !texts.some((text) => envelope.message.startsWith(`Data rejected: ${text}`))
+      )
+        problems.push(`${what}: HTTP ${res.statusCode} ${envelope.code} ${envelope.message.slice(0, 120)}`);
       if (seen.maxWaitMs > 100) problems.push(`${what}: /health waited ${seen.maxWaitMs} ms`);
     }
     expect(problems).toEqual([]);

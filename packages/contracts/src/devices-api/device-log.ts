@@ -12,15 +12,19 @@ import { DeviceLogRecordSchema } from './schemas';
  * generic list machinery (SPEC §7 filters, sort, paging, export).
  */
 
-/** Kinds of log lines the server writes. */
-export const DEVICE_LOG_KINDS = ['command', 'ack', 'config'] as const;
+/**
+ * Kinds of log lines the server writes; `refused`: a message or reading of the device the ingest
+ * refused, with its reason (`reason`, see ingest-refusals.ts) and a sample of the payload.
+ */
+export const DEVICE_LOG_KINDS = ['command', 'ack', 'config', 'refused'] as const;
 export type DeviceLogKind = (typeof DEVICE_LOG_KINDS)[number];
 
 /**
  * Public fields of the list (allow-list of filters, sorts and data-rule columns):
  * `deviceId` device number, `deviceName` alias or name, `groupId` the device's group,
  * `kind`, `ok` (true done / false refused or failed; null sent, no answer yet), `operator`,
- * `content`, `createTime` (filters take `createTime_begin` / `createTime_end`).
+ * `content`, `reason` (why the ingest refused a `refused` line; null on other kinds),
+ * `createTime` (filters take `createTime_begin` / `createTime_end`).
  */
 export const DEVICE_LOG_LIST_FIELDS = [
   'deviceId',
@@ -31,6 +35,7 @@ export const DEVICE_LOG_LIST_FIELDS = [
   'content',
   'ok',
   'operator',
+  'reason',
   'createTime',
 ] as const;
 
@@ -38,6 +43,8 @@ export const DEVICE_LOG_LIST_FIELDS = [
 export const DeviceLogListRecordSchema = DeviceLogRecordSchema.extend({
   /** Alias, else name, of the device; null when the device has been deleted. */
   deviceName: z.string().nullable(),
+  /** Reason key of a `refused` line (`INGEST_REFUSAL_MESSAGES`); null on other kinds. */
+  reason: z.string().nullable(),
 });
 export type DeviceLogListRecord = z.infer<typeof DeviceLogListRecordSchema>;
 

@@ -7,3 +7,4 @@ export * from './live';
 export * from './schemas';
 export * from './routes';
 export * from './device-log';
+export * from './ingest-refusals';

@@ -106,6 +106,38 @@ describe('device log list', () => {
     expect(bad.body).toMatchObject({ success: false, code: 400 });
   });
 
+  it('lists refused lines with their reason, filtered by kind and reason, translated in the export', async () => {
+    const dev = uid('DLREF');
+    await t.db.query(
+      `INSERT INTO device (dev_no, tenant_id, name, model, kind, secret_hash) VALUES ($1, $2, 'Probe', 'P23-2IN1', 'terminal', 'x')`,
+      [dev, PLATFORM_TENANT_ID],
+    );
+    const content = JSON.stringify({ reason: 'telemetry.outOfRange', field: 'values.P003', sample: '{"ts":1}' });
+    for (const reason of ['telemetry.outOfRange', 'tooDeep'])
+      await t.db.query(
+        `INSERT INTO device_log (device_id, tenant_id, kind, content, ok, reason) VALUES ($1, $2, 'refused', $3, false, $4)`,
+        [dev, PLATFORM_TENANT_ID, content, reason],
+      );
+    const res = await t.call<PageResult<DeviceLogListRecord>>(
+      'GET',
+      `/wlx/deviceLog/list?deviceId=${dev}&kind=refused&reason=telemetry.outOfRange`,
+      { token: f.admin, headers: { 'accept-language': 'en-US' } },
+    );
+    expect(res.body.result.records).toMatchObject([
+      { deviceId: dev, kind: 'refused', reason: 'telemetry.outOfRange', ok: false },
+    ]);
+    expect((await list('pageSize=50')).records.every((r) => r.reason === null)).toBe(true);
+    const file = await exported(t, `/wlx/deviceLog/exportXls?deviceId=${dev}&column=reason&order=asc`, f.admin, {
+      'accept-language': 'en-US',
+    });
+    const book = XLSX.read(file.body);
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    expect(rows.slice(1).map((r) => [r[2], r[7]])).toEqual([
+      ['Refused', "The value is outside the parameter's range"],
+      ['Refused', 'The data nests too deeply'],
+    ]);
+  });
+
   it("shows one tenant's lines only", async () => {
     const other = await list('pageSize=50', f.otherAdmin);
     expect(other.records.map((r) => [r.deviceId, r.operator])).toEqual([[FOREIGN, 'otheradmin']]);
@@ -155,7 +187,17 @@ describe('device log list', () => {
     const file = await exported(t, `/wlx/deviceLog/exportXls?deviceId=${tag}*`, token, { 'accept-language': 'en-US' });
     const book = XLSX.read(file.body);
     const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
-    expect(rows[0]).toEqual(['Device id', 'Alias/name', 'Kind', 'Command id', 'Content', 'Result', 'Operator', 'Time']);
+    expect(rows[0]).toEqual([
+      'Device id',
+      'Alias/name',
+      'Kind',
+      'Command id',
+      'Content',
+      'Result',
+      'Operator',
+      'Refusal reason',
+      'Time',
+    ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual([A, A, A]);
     expect(rows[1]![2]).toBe('Configuration');
     // The administrator carries no rule: every line.

@@ -1,4 +1,9 @@
-import { DEVICE_LOG_LIST_FIELDS, DeviceLogRoutes as R, type DeviceLogListRecord } from '@ztj/contracts';
+import {
+  DEVICE_LOG_LIST_FIELDS,
+  DeviceLogRoutes as R,
+  INGEST_REFUSAL_MESSAGES,
+  type DeviceLogListRecord,
+} from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
@@ -12,13 +17,15 @@ import { callerOf, type ListField, type ListSpec } from '../../platform/list/lis
  * one list machinery: page and total in one statement, allow-listed filters and sorts, tenant
  * scope, and the data rules of `device:list` (a rule on `deviceId`, `deviceName` or `groupId`
  * restricts the lines to the devices it lets the caller see). Lines of a deleted device stay,
- * with no name. Times are ms epoch.
+ * with no name. Lines of kind `refused` are readings the ingest refused, `reason` (translated
+ * through its options) says why. Times are ms epoch.
  */
 
 const KIND_OPTIONS = {
   command: { 'zh-CN': '指令', 'en-US': 'Command' },
   ack: { 'zh-CN': '应答', 'en-US': 'Acknowledgement' },
   config: { 'zh-CN': '配置', 'en-US': 'Configuration' },
+  refused: { 'zh-CN': '拒收', 'en-US': 'Refused' },
 };
 const OK_OPTIONS = {
   true: { 'zh-CN': '成功', 'en-US': 'OK' },
@@ -50,6 +57,13 @@ const FIELDS: Record<(typeof DEVICE_LOG_LIST_FIELDS)[number], ListField> = {
   content: { sql: 'l.content', type: 'string', label: { 'zh-CN': '内容', 'en-US': 'Content' }, sortable: false },
   ok: { sql: 'l.ok', type: 'boolean', label: { 'zh-CN': '结果', 'en-US': 'Result' }, options: OK_OPTIONS },
   operator: { sql: 'l.operator', type: 'string', label: { 'zh-CN': '操作人', 'en-US': 'Operator' } },
+  reason: {
+    sql: 'l.reason',
+    type: 'string',
+    label: { 'zh-CN': '拒收原因', 'en-US': 'Refusal reason' },
+    multi: true,
+    options: INGEST_REFUSAL_MESSAGES,
+  },
   createTime: { sql: 'l.create_time', type: 'datetime', label: { 'zh-CN': '时间', 'en-US': 'Time' } },
 };
 
@@ -64,6 +78,7 @@ export function deviceLogRecordOf(r: Record<string, unknown>): DeviceLogListReco
     content: String(r.content),
     ok: r.ok == null ? null : r.ok === true || r.ok === 't',
     operator: r.operator == null ? null : String(r.operator),
+    reason: r.reason == null ? null : String(r.reason),
     createTime: Number(r.create_ms),
   };
 }
@@ -72,7 +87,7 @@ export function deviceLogRecordOf(r: Record<string, unknown>): DeviceLogListReco
 export const DEVICE_LOG_LIST: ListSpec<DeviceLogListRecord> = {
   name: 'deviceLogs',
   from: 'device_log l LEFT JOIN device d ON d.dev_no = l.device_id AND d.tenant_id = l.tenant_id',
-  select: `l.id, l.device_id, coalesce(d.alias, d.name) AS device_name, l.kind, l.cmd_id, l.content, l.ok, l.operator,
+  select: `l.id, l.device_id, coalesce(d.alias, d.name) AS device_name, l.kind, l.cmd_id, l.content, l.ok, l.operator, l.reason,
     (extract(epoch FROM l.create_time) * 1000)::float8 AS create_ms`,
   tenantScope: 'l.tenant_id = $tenant',
   idSql: 'l.id',

@@ -74,11 +74,14 @@ export function setCommandRoute(db: Db, route: CommandRoute | undefined): void {
   else commandRoutes.delete(db);
 }
 
-/** Sends `command` (through the command route when it takes the device, else the broker) and logs it with whether it was taken. */
+/**
+ * Sends `command` (through the command route when it takes the device, else the broker) and logs it
+ * with whether it was taken, `auth.username` as operator: the one path of console and scene commands.
+ */
 export async function sendLoggedCommand(
   db: Db,
-  channel: CommandChannel,
-  auth: AuthContext,
+  channel: Pick<CommandChannel, 'sendCommand'>,
+  auth: Pick<AuthContext, 'tenantId' | 'username'>,
   deviceId: string,
   command: DeviceCommand,
 ): Promise<{ cmdId: string; delivered: boolean }> {

@@ -143,6 +143,7 @@ export class DeadLetterBudget {
       source: s.source,
       deviceId,
       reason: SUPPRESSED_REASON,
+      count: s.suppressed,
       detail: `${s.suppressed} dead letters${who} counted but not stored (budget ${this.perClient} per client, ${this.total} in all, per ${this.windowMs / 1000} s; window from ${new Date(from).toISOString()}): ${byReason}`,
       payload: null,
     };

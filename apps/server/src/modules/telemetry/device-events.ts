@@ -8,17 +8,21 @@ import {
 import type { Db } from '../../platform/db/db';
 import type { RegisteredDevice } from './device-registry';
 import type { StoredDeviceEvent } from './ingest-types';
+import { causeOfIssues, type RefusalCause } from './refusal-cause';
 
-/** Why an event or ack was refused (dead-letter reason and detail). */
+/** Why an event or ack was refused (dead-letter reason and detail; `cause` for the device log). */
 export interface Refusal {
   reason: string;
   detail: string | null;
+  cause?: RefusalCause;
 }
 
 /** The refusal of a payload the schema refused: `forbiddenKey` or `invalid`, with the issues. */
-function refusalOf(issues: readonly { path: PropertyKey[]; message: string }[]): Refusal {
+function refusalOf(issues: readonly { path: PropertyKey[]; message: string; code?: string }[]): Refusal {
+  const reason = issues.some((i) => i.message === FORBIDDEN_KEY_MESSAGE) ? 'forbiddenKey' : 'invalid';
   return {
-    reason: issues.some((i) => i.message === FORBIDDEN_KEY_MESSAGE) ? 'forbiddenKey' : 'invalid',
+    reason,
+    cause: causeOfIssues(issues, reason),
     detail: issues
       .slice(0, 3)
       .map((i) => `${i.path.map(String).join('.')}: ${i.message}`)

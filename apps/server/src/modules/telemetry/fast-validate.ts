@@ -10,6 +10,7 @@ import {
   findForbiddenKey,
   type ParameterValue,
 } from '@ztj/contracts';
+import { causeOfIssues, type RefusalCause } from './refusal-cause';
 
 /**
  * Hand-written equivalent of the contract's `TelemetryPayloadSchema` and
@@ -98,13 +99,19 @@ export function fastGatewayBatch(body: unknown): { ts: number; readings: SubRead
 /** Why a payload was refused: `forbiddenKey` when it names a forbidden key anywhere, else `invalid`. */
 export type RefusalReason = 'invalid' | 'forbiddenKey';
 
-/** The validation outcome with the zod issue text when refused. */
-export type Checked<T> = { ok: true; value: T } | { ok: false; reason: RefusalReason; detail: string };
+/** The validation outcome with the zod issue text and the first issue's cause when refused. */
+export type Checked<T> =
+  { ok: true; value: T } | { ok: false; reason: RefusalReason; detail: string; cause: RefusalCause };
 
-type Issue = { path: PropertyKey[]; message: string; params?: Record<string, unknown> };
+type Issue = { path: PropertyKey[]; message: string; code?: string; params?: Record<string, unknown> };
 
 /** `path: message` of the first three issues, with the detail of an out-of-range value (code, value, range). */
-function refusal(issues: readonly Issue[]): { ok: false; reason: RefusalReason; detail: string } {
+function refusal(issues: readonly Issue[]): {
+  ok: false;
+  reason: RefusalReason;
+  detail: string;
+  cause: RefusalCause;
+} {
   const detail = issues
     .slice(0, 3)
     .map((i) => {
@@ -113,11 +120,8 @@ function refusal(issues: readonly Issue[]): { ok: false; reason: RefusalReason; 
       return `${where}: ${i.message}${extra}`;
     })
     .join('; ');
-  return {
-    ok: false,
-    reason: issues.some((i) => i.message === FORBIDDEN_KEY_MESSAGE) ? 'forbiddenKey' : 'invalid',
-    detail,
-  };
+  const reason = issues.some((i) => i.message === FORBIDDEN_KEY_MESSAGE) ? 'forbiddenKey' : 'invalid';
+  return { ok: false, reason, detail, cause: causeOfIssues(issues, reason) };
 }
 
 /** Telemetry body: fast path first, the contract schema when the fast path refuses. */

@@ -9,7 +9,7 @@ export const PAYLOAD_KEEP = 2048;
 export const kept = (p: Buffer | string): string =>
   typeof p === 'string' ? p.slice(0, PAYLOAD_KEEP) : p.subarray(0, PAYLOAD_KEEP).toString('utf8');
 /** The outcome of one accepted message that queued nothing (written directly). */
-export const none = (): IngestOutcome => ({ accepted: 1, rejected: 0, reasons: [], details: [] });
+export const none = (): IngestOutcome => ({ accepted: 1, rejected: 0, reasons: [], details: [], causes: [] });
 /** The stored row of an accepted reading (positions WGS-84 or null; values also as JSON text). */
 export const rowOf = (
   device: Pick<RegisteredDevice, 'id' | 'tenantId'>,

@@ -1,5 +1,6 @@
 import type { DeviceEventType, TopicChannel } from '@ztj/contracts';
 import type { DeadLetterBudgetOptions } from './dead-letter-budget';
+import type { RefusalCause } from './refusal-cause';
 import type { TelemetryRow } from './telemetry-store';
 
 /* Types of the ingest's surface (ingest.service.ts). */
@@ -23,6 +24,8 @@ export interface IngestOutcome {
   reasons: string[];
   /** Detail of each refused reading ('' when none), parallel to `reasons`. */
   details: string[];
+  /** What each refused reading was about (text key and field), parallel to `reasons`. */
+  causes: RefusalCause[];
 }
 
 export interface IngestOptions {

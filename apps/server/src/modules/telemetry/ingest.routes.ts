@@ -1,11 +1,33 @@
-import { HEADER_DEVICE_SECRET, IngestRoutes, MAX_PAYLOAD_BYTES, type TopicChannel } from '@ztj/contracts';
+import {
+  HEADER_DEVICE_SECRET,
+  IngestRoutes,
+  MAX_PAYLOAD_BYTES,
+  ingestRefusalText,
+  type Language,
+  type TopicChannel,
+} from '@ztj/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
+import { FILE_ANSWER_CONFIG } from '../../platform/http/error-handler';
 import { registerRoute } from '../../platform/http/register-route';
 import type { DeviceRegistry } from './device-registry';
 import { verifyDeviceSecret } from '../devices/device-secrets';
-import type { IngestService } from './ingest.service';
+import type { IngestOutcome, IngestService } from './ingest.service';
+
+/** Refusals named in an HTTP ingest answer at most (the first ones). */
+const NAMED_REFUSALS = 3;
+
+/**
+ * Why the readings of a refused message were refused, in `lang`: the text of each of the first
+ * {@link NAMED_REFUSALS} causes (`INGEST_REFUSAL_MESSAGES`) with the field it concerns.
+ */
+export function refusalText(out: Pick<IngestOutcome, 'causes'>, lang: Language): string {
+  const named = out.causes
+    .slice(0, NAMED_REFUSALS)
+    .map((c) => (c.field ? `${ingestRefusalText(c.key, lang)} (${c.field})` : ingestRefusalText(c.key, lang)));
+  return out.causes.length > NAMED_REFUSALS ? `${named.join('; ')}; …` : named.join('; ');
+}
 
 /** The device secret of a request: `X-Device-Secret`, or the password of HTTP Basic `deviceId:secret`. */
 function secretOf(req: FastifyRequest, deviceId: string): string | undefined {
@@ -25,12 +47,14 @@ const bodyBytes = (body: unknown): Buffer => (Buffer.isBuffer(body) ? body : Buf
 
 /**
  * HTTP ingest (ARCHITECTURE §5): the MQTT payloads over POST, authenticated with the device's own
- * secret. Answers after the readings are committed; refused readings are dead-lettered and answered
- * `success:false` with the reason (`ingestRejected`).
+ * secret. Answers after the readings are committed; a message whose readings are all refused is
+ * dead-lettered (and logged in the device log) and answered HTTP 400, `success:false`, with the
+ * translated reasons in the caller's Accept-Language (`ingestRejected`, {@link refusalText}).
  */
 export function ingestRoutes(app: FastifyInstance, db: Db, registry: DeviceRegistry, ingest: IngestService): void {
   const handle = async (
     req: FastifyRequest,
+    lang: Language,
     id: string,
     channel: TopicChannel,
   ): Promise<{ accepted: number; rejected: number; reasons: string[] }> => {
@@ -44,28 +68,30 @@ export function ingestRoutes(app: FastifyInstance, db: Db, registry: DeviceRegis
       payload: bodyBytes(req.body),
       authDeviceId: id,
     });
-    if (out.accepted === 0) {
-      // reason codes with the first details (the code, value and range of an out-of-range value)
-      const reason = out.reasons
-        .slice(0, 3)
-        .map((r, i) => (out.details[i] ? `${r} (${out.details[i]})` : r))
-        .join(', ');
-      throw new AppError('badRequest', 'ingestRejected', { reason: out.reasons.length > 3 ? `${reason}, …` : reason });
-    }
+    if (out.accepted === 0) throw new AppError('badRequest', 'ingestRejected', { reason: refusalText(out, lang) });
     return { accepted: out.accepted, rejected: out.rejected, reasons: out.reasons };
   };
   // Own context: bodies arrive as bytes, and the ingest bounds, UTF-8 checks and parses them as it
   // does an MQTT payload, so malformed or hostile JSON is dead-lettered the same way.
   void app.register(async (sub) => {
+    // Devices, like file savers, go by the HTTP status: refusals keep theirs (400) instead of the
+    // console's HTTP 200 with `success:false` (error-handler.ts).
+    sub.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object | undefined), ...FILE_ANSWER_CONFIG } as typeof route.config;
+    });
     sub.removeAllContentTypeParsers();
     sub.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_PAYLOAD_BYTES }, (_req, body, done) =>
       done(null, body),
     );
-    registerRoute(sub, db, IngestRoutes.telemetry, ({ req, params }) => handle(req, params.deviceId, 'telemetry'));
-    registerRoute(sub, db, IngestRoutes.events, ({ req, params }) => handle(req, params.deviceId, 'events'));
-    registerRoute(sub, db, IngestRoutes.acks, ({ req, params }) => handle(req, params.deviceId, 'acks'));
-    registerRoute(sub, db, IngestRoutes.gateway, ({ req, params }) =>
-      handle(req, params.gatewayId, 'gatewayTelemetry'),
+    registerRoute(sub, db, IngestRoutes.telemetry, ({ req, lang, params }) =>
+      handle(req, lang, params.deviceId, 'telemetry'),
+    );
+    registerRoute(sub, db, IngestRoutes.events, ({ req, lang, params }) =>
+      handle(req, lang, params.deviceId, 'events'),
+    );
+    registerRoute(sub, db, IngestRoutes.acks, ({ req, lang, params }) => handle(req, lang, params.deviceId, 'acks'));
+    registerRoute(sub, db, IngestRoutes.gateway, ({ req, lang, params }) =>
+      handle(req, lang, params.gatewayId, 'gatewayTelemetry'),
     );
   });
 }

@@ -12,6 +12,9 @@ import { checkGatewayBatch, checkTelemetry, type Reading } from './fast-validate
 import type { LiveFanout } from './live-fanout';
 import type { TelemetryStore } from './telemetry-store';
 import { PAYLOAD_KEEP, kept, none, rowOf } from './ingest-payload';
+import type { RefusalCause } from './refusal-cause';
+import { refusedLogLine } from './refused-log';
+import { SUPPRESSED_REASON } from './telemetry-store';
 
 export type { IngestMessage, IngestOptions, IngestOutcome, IngestStats } from './ingest-types';
 
@@ -19,11 +22,24 @@ export type { IngestMessage, IngestOptions, IngestOutcome, IngestStats } from '.
 type Outcome = IngestOutcome & { batch?: Batch };
 
 /**
+ * About a refusal: the raw payload part refused (a gateway batch's reading; default the message's
+ * payload), the device whose log gets the line (known from the topic, path or credentials; none:
+ * no line) and the cause (default: the dead-letter reason, no field).
+ */
+interface RefusalAbout {
+  payload?: string;
+  owner?: RegisteredDevice | null;
+  cause?: RefusalCause;
+}
+
+/**
  * The ingest (ARCHITECTURE §5, CONVENTIONS §8): validates each message with the contract (fast
  * path, see fast-validate.ts), refuses unknown devices, sub-devices of another gateway and device
  * times outside `checkDeviceTime`, and queues readings into batches written by a
  * {@link TelemetryStore}; a refused message becomes a dead letter and never stops the stream
- * (stored within a per-client budget, counted past it: {@link DeadLetterBudget}).
+ * (stored within a per-client budget, counted past it: {@link DeadLetterBudget}). A stored dead
+ * letter of a known device also becomes a line of its device log (kind `refused`, SPEC §2), in the
+ * same batch; a window's summary of suppressed ones too. Accepted readings cost nothing more.
  * Events and acks are low-volume and written directly.
  */
 export class IngestService {
@@ -64,6 +80,10 @@ export class IngestService {
     this.queue = new IngestQueue(store, fanout, this.stats, opts);
     this.floor = opts.telemetryFloor ?? { minTs: -Infinity };
     this.deadLetters = new DeadLetterBudget(opts.deadLetters ?? {}, (rows) => {
+      for (const r of rows) {
+        const owner = r.deviceId === null ? undefined : this.registry.peek(r.deviceId);
+        if (owner) r.log = refusedLogLine(owner, { key: SUPPRESSED_REASON, field: null }, null, r.count);
+      }
       this.queue.batch.dead.push(...rows);
       this.queue.arm();
     });
@@ -105,7 +125,10 @@ export class IngestService {
   private process(msg: IngestMessage, receivedAt: number): Outcome | Promise<Outcome> {
     this.stats.received++;
     const size = typeof msg.payload === 'string' ? Buffer.byteLength(msg.payload) : msg.payload.length;
-    if (size > MAX_PAYLOAD_BYTES) return this.refuse(msg, receivedAt, msg.id, 'tooLarge', `${size} bytes`);
+    if (size > MAX_PAYLOAD_BYTES)
+      return this.refuse(msg, receivedAt, msg.id, 'tooLarge', `${size} bytes`, {
+        owner: msg.authDeviceId === undefined || msg.authDeviceId === msg.id ? this.registry.peek(msg.id) : null,
+      });
     if (msg.authDeviceId !== undefined && msg.authDeviceId !== msg.id)
       return this.refuse(msg, receivedAt, msg.id, 'unauthorized', `authenticated as ${msg.authDeviceId}`);
     const device = this.registry.peek(msg.id);
@@ -117,29 +140,41 @@ export class IngestService {
     if (!device) return this.refuse(msg, receivedAt, msg.id, 'unknownDevice', null);
     // bounded before parsed: no payload can hold the event loop
     const parsed = parseBoundedJson(msg.payload, DEVICE_JSON_LIMITS[msg.channel]);
-    if (!parsed.ok) return this.refuse(msg, receivedAt, msg.id, parsed.code, parsed.detail);
+    if (!parsed.ok) return this.refuse(msg, receivedAt, msg.id, parsed.code, parsed.detail, { owner: device });
     const body = parsed.value;
     switch (msg.channel) {
       case 'telemetry': {
         const c = checkTelemetry(body);
-        if (!c.ok) return this.refuse(msg, receivedAt, msg.id, c.reason, c.detail);
+        if (!c.ok) return this.refuse(msg, receivedAt, msg.id, c.reason, c.detail, { owner: device, cause: c.cause });
         return this.accept(msg, device, c.value, receivedAt);
       }
       case 'gatewayTelemetry':
         return this.gatewayBatch(msg, device, body, receivedAt);
       case 'events':
-        return this.written(msg, receivedAt, recordEvent(this.db, device, body, receivedAt, this.opts.onDeviceEvent));
+        return this.written(
+          msg,
+          device,
+          receivedAt,
+          recordEvent(this.db, device, body, receivedAt, this.opts.onDeviceEvent),
+        );
       case 'acks':
-        return this.written(msg, receivedAt, recordAck(this.db, device, body));
+        return this.written(msg, device, receivedAt, recordAck(this.db, device, body));
       default:
-        return this.refuse(msg, receivedAt, msg.id, 'badTopic', msg.channel);
+        return this.refuse(msg, receivedAt, msg.id, 'badTopic', msg.channel, { owner: device });
     }
   }
 
   /** The outcome of a message written directly (event, ack): accepted, or refused as `written` says. */
-  private written(msg: IngestMessage, receivedAt: number, written: Promise<Refusal | null>): Promise<Outcome> {
+  private written(
+    msg: IngestMessage,
+    device: RegisteredDevice,
+    receivedAt: number,
+    written: Promise<Refusal | null>,
+  ): Promise<Outcome> {
     return written.then((problem) =>
-      problem ? this.refuse(msg, receivedAt, msg.id, problem.reason, problem.detail) : none(),
+      problem
+        ? this.refuse(msg, receivedAt, msg.id, problem.reason, problem.detail, { owner: device, cause: problem.cause })
+        : none(),
     );
   }
 
@@ -149,27 +184,27 @@ export class IngestService {
     body: unknown,
     receivedAt: number,
   ): Promise<Outcome> {
-    if (!isGatewayKind(gateway.kind)) return this.refuse(msg, receivedAt, msg.id, 'notGateway', gateway.model);
+    if (!isGatewayKind(gateway.kind))
+      return this.refuse(msg, receivedAt, msg.id, 'notGateway', gateway.model, { owner: gateway });
     const c = checkGatewayBatch(body);
-    if (!c.ok) return this.refuse(msg, receivedAt, msg.id, c.reason, c.detail);
-    const out: Outcome = { accepted: 0, rejected: 0, reasons: [], details: [] };
+    if (!c.ok) return this.refuse(msg, receivedAt, msg.id, c.reason, c.detail, { owner: gateway, cause: c.cause });
+    const out: Outcome = { accepted: 0, rejected: 0, reasons: [], details: [], causes: [] };
     for (const r of c.value.readings) {
       const sub = this.registry.peek(r.deviceId) ?? (await this.registry.get(r.deviceId));
+      const reason = sub ? 'notSubDevice' : 'unknownDevice';
       const one =
         !sub || sub.gatewayId !== gateway.id
-          ? this.refuse(
-              msg,
-              receivedAt,
-              r.deviceId,
-              sub ? 'notSubDevice' : 'unknownDevice',
-              `gateway ${gateway.id}`,
-              JSON.stringify(r),
-            )
+          ? this.refuse(msg, receivedAt, r.deviceId, reason, `gateway ${gateway.id}`, {
+              payload: JSON.stringify(r),
+              owner: gateway,
+              cause: { key: reason, field: r.deviceId },
+            })
           : this.accept(msg, sub, r, receivedAt);
       out.accepted += one.accepted;
       out.rejected += one.rejected;
       out.reasons.push(...one.reasons);
       out.details.push(...one.details);
+      out.causes.push(...one.causes);
       out.batch = one.batch;
     }
     return out;
@@ -177,42 +212,50 @@ export class IngestService {
 
   private accept(msg: IngestMessage, device: RegisteredDevice, r: Reading, receivedAt: number): Outcome {
     const time = checkDeviceTime(r.ts, receivedAt);
-    if (time !== 'ok') return this.refuse(msg, receivedAt, device.id, time, `ts ${r.ts}`, JSON.stringify(r));
+    if (time !== 'ok')
+      return this.refuse(msg, receivedAt, device.id, time, `ts ${r.ts}`, {
+        payload: JSON.stringify(r),
+        owner: device,
+        cause: { key: time, field: 'ts' },
+      });
     if (r.ts < this.floor.minTs)
-      return this.refuse(
-        msg,
-        receivedAt,
-        device.id,
-        'beforeRetention',
-        `ts ${r.ts} < ${this.floor.minTs}`,
-        JSON.stringify(r),
-      );
+      return this.refuse(msg, receivedAt, device.id, 'beforeRetention', `ts ${r.ts} < ${this.floor.minTs}`, {
+        payload: JSON.stringify(r),
+        owner: device,
+        cause: { key: 'beforeRetention', field: 'ts' },
+      });
     const batch = this.queue.batch;
     batch.rows.push(rowOf(device, r, receivedAt));
     this.stats.pending++;
     this.queue.rowAdded();
-    return { accepted: 1, rejected: 0, reasons: [], details: [], batch };
+    return { accepted: 1, rejected: 0, reasons: [], details: [], causes: [], batch };
   }
 
-  /** Counts a refused message and stores it as a dead letter if its client's budget allows. */
+  /**
+   * Counts a refused message and, if its client's budget allows, stores it as a dead letter and
+   * (device known) as a line of that device's log; `about` see {@link RefusalAbout}.
+   */
   private refuse(
     msg: IngestMessage,
     receivedAt: number,
     deviceId: string | null,
     reason: string,
     detail: string | null,
-    payload?: string,
+    about: RefusalAbout = {},
   ): Outcome {
     this.stats.dead[reason] = (this.stats.dead[reason] ?? 0) + 1;
     const batch = this.queue.batch;
+    const cause = about.cause ?? { key: reason, field: null };
     if (this.deadLetters.admit(msg.authDeviceId ?? msg.id, reason, msg.source, receivedAt)) {
+      const payload = about.payload?.slice(0, PAYLOAD_KEEP) ?? kept(msg.payload);
       batch.dead.push({
         receivedAt,
         source: msg.source,
         deviceId,
         reason,
         detail,
-        payload: payload?.slice(0, PAYLOAD_KEEP) ?? kept(msg.payload),
+        payload,
+        ...(about.owner ? { log: refusedLogLine(about.owner, cause, payload) } : {}),
       });
     } else {
       this.stats.suppressed++;
@@ -220,7 +263,7 @@ export class IngestService {
         batch.counts.set(name, (batch.counts.get(name) ?? 0) + 1);
     }
     this.queue.arm();
-    return { accepted: 0, rejected: 1, reasons: [reason], details: [detail ?? ''], batch };
+    return { accepted: 0, rejected: 1, reasons: [reason], details: [detail ?? ''], causes: [cause], batch };
   }
 
   /** Writes everything queued so far; resolves when committed. */

@@ -36,6 +36,21 @@ export interface DeadLetterRow {
   reason: string;
   detail: string | null;
   payload: string | null;
+  /** Dead letters a summary row (reason `suppressed`) stands for. */
+  count?: number;
+  /** The line the device's tenant sees in its device log, written with the dead letter (known devices only). */
+  log?: RefusedLogLine;
+}
+
+/**
+ * A `device_log` line of kind `refused` (SPEC §2 device log): the device and tenant it belongs to,
+ * the reason key (`INGEST_REFUSAL_MESSAGES`) and the content JSON (`RefusedLogContent`).
+ */
+export interface RefusedLogLine {
+  deviceId: string;
+  tenantId: number;
+  reason: string;
+  content: string;
 }
 
 export interface BatchOutcome {
@@ -111,7 +126,8 @@ const INSERT_STAGED = insertChained(
 );
 
 /**
- * Dead letters and counters of one batch. Counters: `dead:<reason>` per stored dead letter (summary
+ * Dead letters, the device log lines of the refused messages of known devices, and counters of
+ * one batch (the lines exist only for dead letters stored within their budget). Counters: `dead:<reason>` per stored dead letter (summary
  * rows of suppressed ones excepted) plus `extra`.
  */
 async function writeSideTables(
@@ -131,6 +147,19 @@ async function writeSideTables(
         dead.map((d) => d.reason),
         dead.map((d) => d.detail),
         dead.map((d) => d.payload),
+      ],
+    );
+  }
+  const lines = dead.flatMap((d) => (d.log ? [d.log] : []));
+  if (lines.length) {
+    await q.query(
+      `INSERT INTO device_log (device_id, tenant_id, kind, content, ok, reason)
+       SELECT d, t, 'refused', c, false, r FROM unnest($1::text[], $2::int[], $3::text[], $4::text[]) AS u(d, t, c, r)`,
+      [
+        lines.map((l) => l.deviceId),
+        lines.map((l) => l.tenantId),
+        lines.map((l) => l.content),
+        lines.map((l) => l.reason),
       ],
     );
   }

@@ -59,6 +59,11 @@ export const AlarmRecordSchema = z.object({
   value: z.number().nullable(),
   /** Worst value of the episode, same unit. */
   peak: z.number().nullable(),
+  /**
+   * Parameter code whose unit `value` and `peak` are in when the alarm type does not say it (a
+   * duration T001 carries its inner condition's parameter, e.g. P003 °C); absent or null otherwise.
+   */
+  valueParam: z.string().nullable().optional(),
   status: z.enum(ALARM_STATUSES),
   processed: z.boolean(),
   flag: z.union([z.literal(0), z.literal(1), z.literal(3)]),
@@ -188,6 +193,12 @@ export const WsAlarmMessageSchema = z.object({
   cmd: z.literal('alarm'),
   event: z.enum(['raised', 'cleared', 'processed']),
   alarm: AlarmRecordSchema,
+  /**
+   * What happened, from the one notice builder (`buildAlarmMessage`), both languages: summary with
+   * parameter, value with unit and limit, then the start time in the tenant's zone with the zone
+   * (`温度 12.0 °C，超出 2.0–8.0 °C，持续 1 分钟 · 2026-12-02 14:03 (UTC+08:00)`). Raised and cleared only.
+   */
+  notice: z.object({ 'zh-CN': z.string(), 'en-US': z.string() }).optional(),
 });
 /** See {@link WsAlarmMessageSchema}. */
 export type WsAlarmMessage = z.infer<typeof WsAlarmMessageSchema>;

@@ -6,3 +6,5 @@ export * from './settings-api';
 export * from './scenes-api';
 export * from './push-api';
 export * from './messages';
+export * from './notice-messages';
+export * from './alarm-message';

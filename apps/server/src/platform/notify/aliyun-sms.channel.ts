@@ -27,15 +27,18 @@ function shortValue(value: string): string {
 }
 
 /**
- * The TemplateParam JSON: `{device, type, value, time}`, each at most 20 characters and never
- * empty (an empty variable is refused; "-" stands for none).
+ * The TemplateParam JSON: `{device, type, value, time}`, each at most {@link SMS_VARIABLE_MAX_CHARS}
+ * characters and never empty (an empty variable is refused; "-" stands for none): device name,
+ * parameter name (`温度`), value with unit and the limit breached (`12.0 °C(2.0–8.0 °C)`; a long
+ * limit is cut), start time with its zone (`12-02 14:03 UTC+8`).
  */
 export function smsTemplateParam(msg: PushMessage): string {
+  const value = msg.value && msg.limit ? `${msg.value}(${msg.limit})` : msg.value || msg.limit || '';
   return JSON.stringify({
     device: shortValue(msg.deviceName || msg.deviceId),
-    type: shortValue(msg.alarmType),
-    value: shortValue(msg.value),
-    time: shortValue(msg.time),
+    type: shortValue(msg.parameter || msg.alarmType),
+    value: shortValue(value),
+    time: shortValue(msg.shortTime || msg.time),
   });
 }
 

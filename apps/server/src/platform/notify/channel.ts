@@ -18,10 +18,18 @@ export interface PushMessage {
   deviceName: string;
   /** Alarm type code (SPEC §3): P003 temperature, T001 duration… */
   alarmType: string;
+  /** Parameter (or condition) name in the message's language, e.g. "温度"; absent outside alarm pushes. */
+  parameter?: string;
+  /** What happened in one sentence, e.g. "温度 12.0 °C，超出 2.0–8.0 °C，持续 1 分钟". */
+  summary?: string;
   /** Formatted value with unit, e.g. "-12.4 °C", or "" when the alarm has none. */
   value: string;
-  /** Formatted device time, "2026-01-05 08:00:00". */
+  /** The limit breached with unit, e.g. "2.0–8.0 °C", or "" / absent when none. */
+  limit?: string;
+  /** Formatted time with its zone, "2026-01-05 08:00 (UTC+08:00)" (reminders: "2026-01-05 08:00:00"). */
   time: string;
+  /** The time within 20 characters with its zone, "01-05 08:00 UTC+8" (SMS variables). */
+  shortTime?: string;
   /** Console link to the alarm. */
   url?: string;
 }

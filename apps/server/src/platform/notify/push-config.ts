@@ -53,7 +53,7 @@ export const PUSH_ENV_VARS: readonly PushEnvVar[] = [
     name: 'ALIYUN_SMS_TEMPLATE_CODE',
     default: null,
     meaning:
-      'approved notification template `SMS_…` with the variables `${device}` `${type}` `${value}` `${time}` (each sent cut to 20 characters)',
+      'approved notification template `SMS_…` with the variables `${device}` (device name), `${type}` (parameter name), `${value}` (value with unit and the limit breached) and `${time}` (start time with its zone, `12-02 14:03 UTC+8`), each sent cut to 20 characters',
   },
   { name: 'ALIYUN_SMS_ENDPOINT', default: 'https://dysmsapi.aliyuncs.com', meaning: 'SMS API endpoint' },
   {
@@ -71,7 +71,7 @@ export const PUSH_ENV_VARS: readonly PushEnvVar[] = [
     name: 'WECHAT_TEMPLATE_ID',
     default: null,
     meaning:
-      'template id with the fields `first`, `keyword1` (device), `keyword2` (alarm type), `keyword3` (value), `keyword4` (time), `remark`',
+      'template id with the fields `first`, `keyword1` (device), `keyword2` (what happened: parameter, value, limit), `keyword3` (value with unit), `keyword4` (start time with its zone), `remark`',
   },
   { name: 'WECHAT_API_BASE', default: 'https://api.weixin.qq.com', meaning: 'WeChat API base URL' },
   {

@@ -28,8 +28,9 @@ function field(value: string): { value: string } {
 }
 
 /**
- * The template-message body: first = title, keyword1 = device name and id, keyword2 = alarm type,
- * keyword3 = value, keyword4 = device time, remark = the text; `url` opens the console alarm.
+ * The template-message body: first = title, keyword1 = device name and id, keyword2 = what happened
+ * (parameter, value with unit, limit breached), keyword3 = value with unit, keyword4 = start time
+ * with its zone, remark = the text; `url` opens the console alarm.
  */
 export function wechatTemplateBody(openId: string, templateId: string, msg: PushMessage): Record<string, unknown> {
   const device =
@@ -41,7 +42,7 @@ export function wechatTemplateBody(openId: string, templateId: string, msg: Push
     data: {
       first: field(msg.title),
       keyword1: field(device),
-      keyword2: field(msg.alarmType),
+      keyword2: field(msg.summary || msg.parameter || msg.alarmType),
       keyword3: field(msg.value || '-'),
       keyword4: field(msg.time),
       remark: field(msg.text),

@@ -128,10 +128,11 @@ describe('push dispatcher (real SMTP server, real job queue)', () => {
     expect(row!.sent_at).not.toBeNull();
     const m = mail.mails.find((x) => x.to.includes(email));
     expect(m?.subject).toBe('【紧急】冷藏车一号 温度告警');
-    expect(m?.text).toContain(`设备：冷藏车一号 (${alarm.deviceId})`);
-    expect(m?.text).toContain('告警类型：温度');
-    expect(m?.text).toContain('数值：-12.4 °C');
-    expect(m?.text).toContain('时间：2026-01-05 08:00:00');
+    expect(m?.text).toContain(`设备：冷藏车一号（${alarm.deviceId}）`);
+    // the fixture alarm's rule is not stored: parameter and value with unit, no limit
+    expect(m?.text).toContain('告警产生：温度 -12.4 °C');
+    expect(m?.text).toContain('级别：紧急');
+    expect(m?.text).toContain('开始时间：2026-01-05 08:00 (UTC+08:00)');
     expect(m?.text).toContain('规则：冷冻品温度上限');
     // PUSH_CONSOLE_URL: the message links to the alarm in the console
     expect(m?.text).toContain(`https://iot.example.com/#/alarm/list?alarmId=${alarm.id}`);

@@ -14,6 +14,7 @@ import {
 } from './push-worker';
 import { noticeRecipients } from './recipients';
 import { renderPushMessage, type RenderInput } from './render';
+import { placeNameOf, storedCondition, tenantTimeZone } from './notice-context.repo';
 
 /** Options of {@link createPushDispatcher}. */
 export interface PushDispatcherOptions {
@@ -25,7 +26,7 @@ export interface PushDispatcherOptions {
   onError?: (e: Error) => void;
   /** Language of pushed messages and robot names (default zh-CN). */
   lang?: Language;
-  /** Time zone of device times in messages (default Asia/Shanghai). */
+  /** Time zone of times in messages when the tenant has none (`sys_tenant.time_zone`; default Asia/Shanghai). */
   timeZone?: string;
   /** Console address (`PUSH_CONSOLE_URL`): messages link to their alarm; none without it. */
   consoleUrl?: string;
@@ -94,9 +95,27 @@ export function createPushDispatcher(db: Db, opts: PushDispatcherOptions): PushD
   let stopped = false;
   const running = new Set<Promise<unknown>>();
 
+  /** What the messages of one notice are made from: the alarm, its condition and place, the tenant's zone. */
+  async function renderInputOf(notice: AlarmNotice): Promise<RenderInput> {
+    const a = notice.alarm;
+    const condition = await storedCondition(db, a.ruleSource, a.ruleId, a.conditionIndex, now());
+    const [zone, placeName] = await Promise.all([
+      tenantTimeZone(db, notice.tenantId, now()),
+      placeNameOf(db, notice.tenantId, condition),
+    ]);
+    return {
+      alarm: notice.alarm,
+      event: notice.kind,
+      reminder: notice.alarm.reminders,
+      condition,
+      placeName,
+      // a tenant without a zone of its own takes the dispatcher's (then Asia/Shanghai)
+      ...((zone ?? opts.timeZone) ? { timeZone: zone ?? opts.timeZone } : {}),
+    };
+  }
+
   /** Rows of one notice. */
-  async function pushesOf(notice: AlarmNotice): Promise<NewPush[]> {
-    const render: RenderInput = { alarm: notice.alarm, event: notice.kind, reminder: notice.alarm.reminders };
+  async function pushesOf(notice: AlarmNotice, render: RenderInput): Promise<NewPush[]> {
     const title = renderPushMessage(render, { lang, timeZone: opts.timeZone }).title;
     const createdAt = now();
     const base = {
@@ -151,9 +170,9 @@ export function createPushDispatcher(db: Db, opts: PushDispatcherOptions): PushD
   }
 
   async function dispatch(notice: AlarmNotice): Promise<void> {
-    const pushes = await pushesOf(notice);
+    const render = await renderInputOf(notice);
+    const pushes = await pushesOf(notice, render);
     const rows = await insertPushes(db, pushes);
-    const render: RenderInput = { alarm: notice.alarm, event: notice.kind, reminder: notice.alarm.reminders };
     await queueJobs(
       rows.filter((r) => r.status === 'pending').map((r) => r.id),
       render,

@@ -5,6 +5,7 @@ import type { PushAttemptResult, PushChannel, PushChannelCode } from '../../../p
 import { loadPush, recordAttempt } from './push-store';
 import { renderPushMessage, type PushEvent, type RenderInput } from './render';
 import { alarmLink } from '../../../platform/notify/push-config';
+import { placeNameOf, storedCondition, tenantTimeZone } from './notice-context.repo';
 
 /** Queue of push jobs (one job per `alarm_push` row in state pending). */
 export const PUSH_QUEUE = 'alarm-push';
@@ -45,6 +46,10 @@ export class PushRetryError extends Error {
 }
 
 interface AlarmRenderRow {
+  tenant_id: number;
+  rule_source: string;
+  rule_id: string;
+  condition_index: number;
   device_id: string;
   device_name: string | null;
   rule_name: string;
@@ -59,17 +64,31 @@ interface AlarmRenderRow {
   event: PushEvent;
 }
 
-/** The render input of a re-queued row, read from its alarm now (null when the alarm is gone). */
+/**
+ * The render input of a re-queued row, read from its alarm now, with the rule condition as stored
+ * now, its place and the tenant's zone (null when the alarm is gone).
+ */
 async function renderInputOf(db: Queryable, pushId: string): Promise<RenderInput | null> {
   const [r] = await db.query<AlarmRenderRow>(
-    `SELECT a.device_id, d.name AS device_name, a.rule_name, a.condition_type, a.alarm_type, a.severity, a.start_ts, a.raised_ts,
+    `SELECT a.tenant_id, a.rule_source, a.rule_id, a.condition_index, a.device_id, d.name AS device_name, a.rule_name, a.condition_type, a.alarm_type, a.severity, a.start_ts, a.raised_ts,
             a.end_ts, a.value, a.reminders, p.event
        FROM alarm_push p JOIN alarm a ON a.id = p.alarm_id LEFT JOIN device d ON d.dev_no = a.device_id
       WHERE p.id = $1`,
     [pushId],
   );
   if (!r) return null;
+  const tenantId = Number(r.tenant_id);
+  const condition = await storedCondition(
+    db,
+    r.rule_source === 'scene' ? 'scene' : 'template',
+    r.rule_id,
+    Number(r.condition_index),
+  );
+  const [zone, placeName] = await Promise.all([tenantTimeZone(db, tenantId), placeNameOf(db, tenantId, condition)]);
   return {
+    condition,
+    placeName,
+    ...(zone ? { timeZone: zone } : {}),
     alarm: {
       deviceId: r.device_id,
       deviceName: r.device_name ?? r.device_id,

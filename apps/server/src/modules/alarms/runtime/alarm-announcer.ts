@@ -1,11 +1,34 @@
 import crypto from 'node:crypto';
-import type { AlarmRecord, DeviceCommand, WsAlarmMessage } from '@ztj/contracts';
+import {
+  alarmNoticeLine,
+  valueParameterOf,
+  type AlarmRecord,
+  type DeviceCommand,
+  type RuleCondition,
+  type WsAlarmMessage,
+} from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
 import type { RealtimeHub } from '../../../platform/realtime/hub';
 import { alarmAudience } from '../audience';
 import { TimeSlice } from '../../../platform/time/time-slice';
 import { SLICE_MS, type AlarmChange } from './alarm-batch';
 import type { AlarmNotice, AlarmNoticeListener } from './alarm-notice';
+import { placeNameOf, storedCondition, tenantTimeZone } from '../push/notice-context.repo';
+
+/** A console notice waiting to be sent; a raise or clear (`described`) gets its notice line. */
+interface LiveNotice {
+  message: WsAlarmMessage;
+  described?: boolean;
+}
+
+/**
+ * The alarm of a console notice with the parameter of its value when the alarm type does not name
+ * it (a duration's inner parameter), so that the console shows the value with its unit.
+ */
+function withValueParam(alarm: AlarmRecord, condition: RuleCondition | null | undefined): AlarmRecord {
+  const param = valueParameterOf(alarm.alarmType, condition);
+  return param && param !== alarm.alarmType ? { ...alarm, valueParam: param } : alarm;
+}
 
 /** How long the audience of a tenant is reused, ms (a new user or a changed preference shows within this). */
 export const AUDIENCE_TTL_MS = 10_000;
@@ -50,26 +73,50 @@ export class AlarmAnnouncer {
 
   /** Sends the notice (fire and forget; failures go to `onError`). */
   announce(tenantId: number, event: WsAlarmMessage['event'], alarm: AlarmRecord): void {
-    this.announceAll(tenantId, [{ cmd: 'alarm', event, alarm }]);
+    this.announceAll(tenantId, [{ message: { cmd: 'alarm', event, alarm } }]);
   }
 
   /**
    * Sends the notices of one tenant in order, its audience looked up once (fire and forget), after
    * those announced before; a long list is sent in time slices (each notice is turned into JSON).
+   * A notice with its condition carries the notice line of `buildAlarmMessage` (both languages,
+   * the tenant's time zone) and the parameter of its value.
    */
-  private announceAll(tenantId: number, messages: readonly WsAlarmMessage[]): void {
+  private announceAll(tenantId: number, notices: readonly LiveNotice[]): void {
     if (!this.hub.hasListeners()) return;
     const audience = this.recipients(tenantId);
+    const zone = notices.some((n) => n.described) ? tenantTimeZone(this.db, tenantId) : Promise.resolve(null);
     this.sending = this.sending
       .then(async () => {
         const users = await audience;
+        const timeZone = (await zone) ?? undefined;
         const slice = new TimeSlice(SLICE_MS);
-        for (const m of messages) {
+        for (const n of notices) {
           if (slice.due()) await slice.next();
-          this.hub.toUsers(users, m, tenantId);
+          this.hub.toUsers(users, await this.withNotice(tenantId, n, timeZone), tenantId);
         }
       })
       .catch((e: Error) => this.onError(e));
+  }
+
+  /**
+   * The message of a live notice with its notice line: the rule condition that raised it (cached
+   * reads of the stored rule) and, for a position condition, the place name. A failed read leaves
+   * the line without the limits, never the notice unsent.
+   */
+  private async withNotice(tenantId: number, n: LiveNotice, timeZone: string | undefined): Promise<WsAlarmMessage> {
+    if (!n.described) return n.message;
+    const a = n.message.alarm;
+    try {
+      const condition = await storedCondition(this.db, a.ruleSource, a.ruleId, a.conditionIndex);
+      const placeName = await placeNameOf(this.db, tenantId, condition).catch(() => null);
+      const event = n.message.event === 'cleared' ? 'cleared' : 'raised';
+      const notice = alarmNoticeLine({ alarm: a, event, condition, placeName }, timeZone);
+      return { ...n.message, alarm: withValueParam(a, condition), notice };
+    } catch (e) {
+      this.onError(e as Error);
+      return n.message;
+    }
   }
 
   /**
@@ -82,7 +129,7 @@ export class AlarmAnnouncer {
     listeners: Iterable<AlarmNoticeListener>,
     sendCommand?: (deviceId: string, command: DeviceCommand) => Promise<boolean>,
   ): void {
-    const live = new Map<number, WsAlarmMessage[]>();
+    const live = new Map<number, LiveNotice[]>();
     for (const c of changes) {
       const notice: AlarmNotice = {
         kind: c.event.kind,
@@ -100,7 +147,7 @@ export class AlarmAnnouncer {
       }
       if (c.stored && (c.event.kind === 'raised' || c.event.kind === 'cleared')) {
         const list = live.get(c.tenantId) ?? [];
-        list.push({ cmd: 'alarm', event: c.event.kind, alarm: c.alarm });
+        list.push({ message: { cmd: 'alarm', event: c.event.kind, alarm: c.alarm }, described: true });
         live.set(c.tenantId, list);
       }
       if (c.event.kind === 'raised' && c.meta.command && sendCommand) {

@@ -35,10 +35,22 @@ export interface AlarmRow {
   processed_by: string | null;
   processed_at: string | number | null;
   created_at: string | number;
+  /** Read with {@link ALARM_COLUMNS}: the inner parameter of a duration (T001), from its rule as stored. */
+  value_param?: string | null;
 }
 
-/** Columns of an alarm row with the device name (`a` = alarm, `d` = device, left-joined). */
-export const ALARM_COLUMNS = `a.*, d.name AS device_name`;
+/** Path of a duration's inner parameter in a stored template's `content` / scene's `rule`. */
+const INNER_PARAM = `ARRAY['conditions', a.condition_index::text, 'condition', 'param']`;
+
+/**
+ * Columns of an alarm row with the device name (`a` = alarm, `d` = device, left-joined) and, for a
+ * duration alarm (T001), the parameter its value is in (`value_param`, read from the rule by key).
+ */
+export const ALARM_COLUMNS = `a.*, d.name AS device_name,
+  CASE WHEN a.alarm_type = 'T001' THEN COALESCE(
+    (SELECT t.content #>> ${INNER_PARAM} FROM alarm_rule_template t WHERE a.rule_source = 'template' AND t.id = a.rule_id),
+    (SELECT s.rule #>> ${INNER_PARAM} FROM alarm_scene s WHERE a.rule_source = 'scene' AND s.id = a.rule_id)
+  ) END AS value_param`;
 
 const n = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
@@ -72,5 +84,6 @@ export function alarmRecordOf(r: AlarmRow, fallbackName?: string): AlarmRecord {
     processedBy: r.processed_by,
     processedAt: n(r.processed_at),
     createdAt: Number(r.created_at),
+    ...(r.value_param ? { valueParam: r.value_param } : {}),
   };
 }

@@ -34,6 +34,7 @@ function rulesFor(deviceId: string): DeviceRules {
     gatewayId: null,
     hasOffline: false,
     rules: [{ id: 'template:cache', template }],
+    signature: '',
     meta: new Map([
       [
         'template:cache',

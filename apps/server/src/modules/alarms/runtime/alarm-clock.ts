@@ -12,14 +12,17 @@ export const MIN_WAKE_GAP_MS = 250;
  * wakes at the earliest deadline (no sooner than {@link MIN_WAKE_GAP_MS} after the last wake, no
  * later than `maxWaitMs` from now); `wake` is called with the wall clock time.
  *
- * Deadlines are device times compared with the server clock. Known limit: a rule edit that moves
- * a waiting deadline (a shorter delay) takes effect at the old deadline or the device's next reading;
- * a device that gains an offline condition is visited once when the new rule snapshot is seen.
+ * Deadlines are device times compared with the server clock. When a new rule snapshot is seen, a
+ * device whose rules changed (its {@link DeviceRules.signature}) and that waits for a deadline is
+ * visited at once, so an edit that moves the deadline (a shorter duration or delay) takes effect
+ * without waiting for the old one; a device that gains an offline condition is visited once too.
  */
 export class AlarmClock {
   private readonly queue = new DeadlineQueue();
   /** Devices seen carrying an offline condition (rule snapshots are compared against it). */
   private readonly offline = new Set<string>();
+  /** Each device's rule signature in the last snapshot seen. */
+  private signatures = new Map<string, string>();
   private generation = -1;
   private timer: NodeJS.Timeout | undefined;
   private timerAt: number | undefined;
@@ -55,14 +58,21 @@ export class AlarmClock {
 
   /**
    * A rule snapshot was (maybe) reloaded: devices that now carry an offline condition not seen
-   * before are visited at `now` (unless `visit` is false: at start their deadlines come from the
-   * stored states), so their silence is timed from their last reading. O(devices), only when the
-   * snapshot changed.
+   * before, and devices waiting for a deadline whose rules changed, are visited at `now` (unless
+   * `visit` is false: at start their deadlines come from the stored states), so their silence is
+   * timed from their last reading and their deadlines from the rules as they are now. O(devices),
+   * only when the snapshot changed.
    */
   rulesLoaded(generation: number, devices: Iterable<DeviceRules>, now: number, visit = true): void {
     if (generation === this.generation) return;
     this.generation = generation;
+    const before = this.signatures;
+    this.signatures = new Map();
     for (const d of devices) {
+      this.signatures.set(d.deviceId, d.signature);
+      const was = before.get(d.deviceId);
+      if (visit && was !== undefined && was !== d.signature && this.queue.get(d.deviceId) !== undefined)
+        this.visit(d.deviceId, now);
       if (!d.hasOffline || this.offline.has(d.deviceId)) continue;
       this.offline.add(d.deviceId);
       if (visit) this.visit(d.deviceId, now);

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { topics } from '@ztj/contracts';
+import { RuleTemplateSchema, topics } from '@ztj/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/test-app';
 import { addDevice, connectDevice, createDeviceTestApp, uid } from '../../telemetry/ingest.fixtures';
@@ -174,6 +174,34 @@ describe('alarm runtime through the ingest (integration)', () => {
     expect(a).toMatchObject({ alarm_type: 'offline', status: 'active', raised_by_silence: true });
     expect(Number(a!.start_ts)).toBe(last + 2 * MIN);
     expect(Number(a!.raised_ts)).toBe(last + 2 * MIN);
+  });
+
+  it('a rule edit that shortens a pending duration raises by the new deadline while the device stays silent', async () => {
+    const duration = (minutes: number) => [
+      {
+        type: 'duration' as const,
+        minutes,
+        condition: { type: 'range' as const, param: 'P003', effect: 2, min: 2, max: 8 },
+      },
+    ];
+    const { id, secret, templateId } = await boundDevice(duration(60));
+    const first = Date.now() - 5 * MIN;
+    await postReadings(app, id, secret, [{ ts: first, values: { P003: 12 } }]);
+    await app.alarms.whenIdle();
+    expect(await alarmsOf(app, id)).toEqual([]);
+    // 2 minutes now: the deadline (first + 2 min) has passed; nothing else arrives
+    const content = RuleTemplateSchema.parse({ name: 'edited', category: 'environment', conditions: duration(2) });
+    await app.db.query('UPDATE alarm_rule_template SET content = $2 WHERE id = $1', [
+      templateId,
+      JSON.stringify(content),
+    ]);
+    const [a] = await until(async () => {
+      const rows = await alarmsOf(app, id);
+      return rows.length ? rows : null;
+    });
+    expect(a).toMatchObject({ alarm_type: 'T001', status: 'active', raised_by_silence: true });
+    expect(Number(a!.start_ts)).toBe(first);
+    expect(Number(a!.raised_ts)).toBe(first + 2 * MIN);
   });
 
   it('a scene without raise stores no alarm but tells listeners and sends its command to the device', async () => {

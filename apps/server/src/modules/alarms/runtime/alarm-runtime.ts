@@ -44,6 +44,8 @@ export class AlarmRuntime {
   private readonly states = new EngineStateCache();
 
   private tickDue: number | undefined;
+  /** A rule write was seen since the last reload (see the constructor). */
+  private rulesChanged = false;
   private timer: NodeJS.Timeout | undefined;
   /** Which devices the engine's `tick` must visit, and when. */
   readonly clock: AlarmClock;
@@ -75,6 +77,11 @@ export class AlarmRuntime {
     this.rules = new RuleCache(db, this.onError, opts.ruleTtlMs ?? RULE_CACHE_TTL_MS, opts.places);
     this.announcer = new AlarmAnnouncer(db, hub, this.onError);
     this.clock = new AlarmClock(this.tickMs, (now) => this.dueTick(now));
+    // a rule write reloads the snapshot without waiting for a reading: the clock re-times devices whose rules changed
+    this.rules.onDirty(() => {
+      this.rulesChanged = true;
+      this.schedule();
+    });
   }
 
   /**
@@ -205,7 +212,8 @@ export class AlarmRuntime {
       this.queue.hasPending ||
       this.unfiltered.length > 0 ||
       this.unfilteredEvents.length > 0 ||
-      this.tickDue !== undefined
+      this.tickDue !== undefined ||
+      this.rulesChanged
     );
   }
 
@@ -270,6 +278,7 @@ export class AlarmRuntime {
       )
         await sleep(wait);
       try {
+        this.rulesChanged = false;
         await this.rules.refresh();
         this.clock.rulesLoaded(this.rules.generation, this.rules.devices(), Date.now());
         this.sortUnfiltered();

@@ -37,6 +37,7 @@ function device(id: string): DeviceRules {
     tenantId: DEMO_TENANT_ID,
     deviceName: id,
     gatewayId: null,
+    signature: '',
     rules: [],
     meta: new Map([['template:tpl-w', meta]]),
     hasOffline: false,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { RuleTemplateSchema, SceneActionsSchema, type RuleNotify, type SceneActions } from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
 import type { EngineRule } from '../engine';
@@ -52,6 +53,8 @@ export interface DeviceRules {
   meta: Map<string, RuleMeta>;
   /** True when a rule has an `offline` condition (the clock must visit the device once it goes silent). */
   hasOffline: boolean;
+  /** What the device's rules are, as text: differs between two snapshots when a rule of the device was added, removed or edited. */
+  signature: string;
 }
 
 interface Row {
@@ -106,6 +109,14 @@ export function affectsRules(sql: string): boolean {
     /group_id|gateway_id|tenant_id|delete\s+from|insert\s+into|\bname\b/i.test(sql) &&
     !/last_ts\s*=/.test(sql)
   );
+}
+
+/** A short digest of a stored rule's content and actions (its version, for {@link DeviceRules.signature}). */
+function contentVersion(r: Row): string {
+  return createHash('sha1')
+    .update(JSON.stringify([r.content, r.actions]))
+    .digest('base64url')
+    .slice(0, 12);
 }
 
 /** Parses one stored rule into the engine rule and its meta; null (reported) when it does not parse. */
@@ -227,12 +238,14 @@ export class RuleCache {
     const next = new Map<string, DeviceRules>();
     // one parsed rule per template / scene, shared by every device bound to it (and its compiled watchers, engine evaluate.ts)
     const parsedRules = new Map<string, ReturnType<typeof ruleOf>>();
+    const versions = new Map<string, string>();
     for (const r of rows) {
       const ruleKey = `${r.source}:${r.rule_id}`;
       let parsed = parsedRules.get(ruleKey);
       if (parsed === undefined) {
         parsed = ruleOf(r, this.onError);
         parsedRules.set(ruleKey, parsed);
+        versions.set(ruleKey, contentVersion(r));
       }
       if (!parsed) continue;
       let d = next.get(r.dev_no);
@@ -245,12 +258,14 @@ export class RuleCache {
           rules: [],
           meta: new Map(),
           hasOffline: false,
+          signature: '',
         };
         next.set(r.dev_no, d);
       }
       if (d.meta.has(parsed.rule.id)) continue;
       d.rules.push(parsed.rule);
       d.meta.set(parsed.rule.id, parsed.meta);
+      d.signature += `${ruleKey}@${versions.get(ruleKey)};`;
       if (parsed.rule.template.conditions.some((c) => c.type === 'offline')) d.hasOffline = true;
     }
     const ids = placeIdsOf(next.values());

@@ -26,6 +26,7 @@ import {
 } from '../../platform/list/list-spec';
 import { readMultipart, registerRawRoute } from '../../platform/list/raw-route';
 import { node as permissionNode } from '../permissions/permissions.service';
+import * as repo from './depart-calls.repo';
 import { departHolds } from './depart-roles.repo';
 import { DEPART_ROLE_LIST } from './depart-roles.service';
 import { DEPART_LIST, departNode, departTree, insertDepart } from './departs.service';
@@ -104,12 +105,9 @@ export const DEPART_IMPORT: ImportSpec = {
   async importRow(q, row, caller) {
     let parentId: string | null = null;
     if (row.parentOrgCode) {
-      const [p] = await q.query<{ id: string }>(
-        'SELECT id FROM sys_depart WHERE org_code = $1 AND tenant_id = $2 AND del_flag = 0',
-        [row.parentOrgCode, caller.tenantId],
-      );
-      if (!p) throw new AppError('notFound', 'notFound');
-      parentId = p.id;
+      const id = await repo.liveDepartIdByOrgCode(q, row.parentOrgCode, caller.tenantId);
+      if (!id) throw new AppError('notFound', 'notFound');
+      parentId = id;
     }
     const body = DepartCreateSchema.parse({
       departName: row.departName ?? '',
@@ -128,21 +126,13 @@ export const DEPART_IMPORT: ImportSpec = {
 /** Direct children of `pid` (roots without) in the caller's tenant, isLeaf from live children (queryDepartTreeSync). */
 async function departChildren(db: Db, pid: string | undefined, caller: ListCaller): Promise<DepartNode[]> {
   if (pid) await requireVisible(db, DEPART_LIST, pid, caller);
-  const rows = await db.query(
-    `SELECT d.*, NOT EXISTS (SELECT 1 FROM sys_depart c WHERE c.parent_id = d.id AND c.del_flag = 0) AS leaf
-       FROM sys_depart d WHERE d.tenant_id = $1 AND d.del_flag = 0 AND d.parent_id IS NOT DISTINCT FROM $2 ORDER BY d.depart_order, d.org_code`,
-    [caller.tenantId, pid ?? null],
-  );
+  const rows = await repo.departChildRows(db, caller.tenantId, pid ?? null);
   return rows.map((r) => ({ ...departNode(r), isLeaf: r.leaf === true }));
 }
 
 /** The caller's own departments with their subtrees (queryMyDeptTreeList); one inside another is not repeated. */
 async function myDepartTrees(db: Db, auth: AuthContext): Promise<DepartNode[]> {
-  const mine = new Set(
-    (await db.query<{ dep_id: string }>('SELECT dep_id FROM sys_user_depart WHERE user_id = $1', [auth.userId])).map(
-      (r) => r.dep_id,
-    ),
-  );
+  const mine = new Set(await repo.departIdsOfUser(db, auth.userId));
   const out: DepartNode[] = [];
   const walk = (nodes: DepartNode[]): void =>
     nodes.forEach((n) => (mine.has(n.id) ? out.push(n) : walk(n.children ?? [])));
@@ -163,15 +153,9 @@ async function departDataRules(
   caller: ListCaller,
 ): Promise<RoleDataRuleChoice> {
   await requireHeld(db, departId, permissionId, caller);
-  const datarule = await db.query<{ id: string; ruleName: string }>(
-    'SELECT id, rule_name AS "ruleName" FROM sys_permission_data_rule WHERE permission_id = $1 AND tenant_id = $2 ORDER BY create_time, id',
-    [permissionId, caller.tenantId],
-  );
-  const chosen = await db.query<{ rule_id: string }>(
-    'SELECT rule_id FROM sys_depart_data_rule WHERE depart_id = $1 AND permission_id = $2 ORDER BY rule_id',
-    [departId, permissionId],
-  );
-  return { datarule, drChecked: chosen.map((c) => c.rule_id).join(',') };
+  const datarule = await repo.tenantRuleNames(db, permissionId, caller.tenantId);
+  const chosen = await repo.offeredRuleIds(db, departId, permissionId);
+  return { datarule, drChecked: chosen.join(',') };
 }
 
 /**
@@ -185,27 +169,9 @@ async function saveDepartDataRules(
 ): Promise<void> {
   await requireHeld(db, b.departId, b.permissionId, caller);
   const ids = splitIds(b.dataRuleIds);
-  const known = await db.query(
-    'SELECT id FROM sys_permission_data_rule WHERE id = ANY($1::text[]) AND permission_id = $2 AND tenant_id = $3',
-    [ids, b.permissionId, caller.tenantId],
-  );
-  if (known.length !== ids.length) throw new AppError('notFound', 'notFound');
-  await db.tx(async (q) => {
-    await q.query('DELETE FROM sys_depart_data_rule WHERE depart_id = $1 AND permission_id = $2', [
-      b.departId,
-      b.permissionId,
-    ]);
-    if (!ids.length) return;
-    await q.query(
-      'INSERT INTO sys_depart_data_rule (depart_id, permission_id, rule_id) SELECT $1, $2, unnest($3::text[])',
-      [b.departId, b.permissionId, ids],
-    );
-    await q.query(
-      `DELETE FROM sys_depart_role_data_rule x USING sys_depart_role r
-        WHERE r.id = x.role_id AND r.depart_id = $1 AND x.permission_id = $2 AND NOT (x.rule_id = ANY($3::text[]))`,
-      [b.departId, b.permissionId, ids],
-    );
-  });
+  if ((await repo.countTenantRules(db, ids, b.permissionId, caller.tenantId)) !== ids.length)
+    throw new AppError('notFound', 'notFound');
+  await db.tx((q) => repo.replaceOfferedRules(q, b.departId, b.permissionId, ids));
 }
 
 /** The permissions a department holds as a tree (a node whose parent it does not hold is a root), with their ids. */
@@ -215,11 +181,7 @@ async function departPermissionTree(
   caller: ListCaller,
 ): Promise<{ treeList: PermissionNode[]; ids: string[] }> {
   await requireVisible(db, DEPART_LIST, departId, caller);
-  const rows = await db.query(
-    `SELECT p.* FROM sys_permission p JOIN sys_depart_permission dp ON dp.permission_id = p.id
-      WHERE dp.depart_id = $1 AND p.del_flag = 0 ORDER BY p.sort_no, p.id`,
-    [departId],
-  );
+  const rows = await repo.heldPermissionRows(db, departId);
   const nodes = rows.map((r) => ({ ...permissionNode(r), leaf: true }));
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const treeList: PermissionNode[] = [];
@@ -242,10 +204,7 @@ export function departCallRoutes(app: FastifyInstance, db: Db, config: Config): 
   registerRoute(app, db, C.queryMyDeptTreeList, ({ auth }) => myDepartTrees(db, auth));
   registerRoute(app, db, C.queryParentName, async ({ auth, query }) => {
     await requireVisible(db, DEPART_LIST, query.departId, callerOf(auth));
-    const parent = await db.one(
-      'SELECT p.* FROM sys_depart p JOIN sys_depart d ON d.parent_id = p.id WHERE d.id = $1 AND p.del_flag = 0',
-      [query.departId],
-    );
+    const parent = await repo.liveParentRow(db, query.departId);
     return parent ? departNode(parent) : null;
   });
   registerExportRoute(

@@ -90,7 +90,9 @@ export function NoticeBell({ style }: { style: CSSProperties }): ReactNode {
           severity: t(`severity.${meta.key}`),
           device: alarm.deviceName || alarm.deviceId,
         }),
-        description: `${alarmTypeName(alarm.alarmType, lang, t)} · ${formatAlarmTime(alarm.startTs)}`,
+        // the server's notice line (one builder for every channel): parameter, value, limit, time with zone
+        description:
+          message.notice?.[lang] ?? `${alarmTypeName(alarm.alarmType, lang, t)} · ${formatAlarmTime(alarm.startTs)}`,
         placement: 'bottomRight',
       });
     },

@@ -27,6 +27,11 @@ describe('alarm value, severity and duration', () => {
     expect(formatAlarmValue({ alarmType: 'P003' }, -12.456, 'en-US')).toBe('-12.46°C');
     expect(formatAlarmValue({ alarmType: 'P004' }, 85, 'en-US')).toBe('85%RH');
     expect(formatAlarmValue({ alarmType: 'T001' }, 3, 'en-US')).toBe('3');
+  });
+  it('gives a sustained excursion (T001) the unit of its inner parameter, never minutes', () => {
+    expect(formatAlarmValue({ alarmType: 'T001', valueParam: 'P003' }, 10.7, 'zh-CN')).toBe('10.7°C');
+    expect(formatAlarmValue({ alarmType: 'T001', valueParam: 'P004' }, 91, 'en-US')).toBe('91%RH');
+    expect(formatAlarmValue({ alarmType: 'T001', valueParam: null }, 10.7, 'en-US')).toBe('10.7');
     expect(formatAlarmValue({ alarmType: 'offline' }, null, 'en-US')).toBe('—');
   });
   it('maps severities to their colours', () => {

@@ -94,13 +94,19 @@ export function formatAlarmDuration(startTs: number, endTs: number | null, now: 
 }
 
 /**
- * The value / peak of an alarm with the unit of its parameter (`-12.4°C`, `85 %RH`); '—' for a
- * non-numeric condition. Duration alarms (T001) carry no parameter of their own: no unit.
+ * The value / peak of an alarm with the unit of its parameter from the contracts' parameter table
+ * (`-12.4°C`, `85 %RH`); '—' for a non-numeric condition. A sustained excursion (T001) is in the
+ * unit of its inner parameter, `valueParam` (P003 → `10.7°C`); without one it gets no unit — a
+ * duration's minutes are never its value.
  */
-export function formatAlarmValue(alarm: Pick<AlarmRecord, 'alarmType'>, value: number | null, lang: Language): string {
+export function formatAlarmValue(
+  alarm: Pick<AlarmRecord, 'alarmType'> & Partial<Pick<AlarmRecord, 'valueParam'>>,
+  value: number | null,
+  lang: Language,
+): string {
   if (value === null || !Number.isFinite(value)) return '—';
   const text = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(value);
-  const unit = getParameter(alarm.alarmType)?.unit ?? '';
+  const unit = getParameter(alarm.valueParam || alarm.alarmType)?.unit ?? '';
   if (!unit) return text;
   return /^[°%‰]/.test(unit) ? `${text}${unit}` : `${text} ${unit}`;
 }

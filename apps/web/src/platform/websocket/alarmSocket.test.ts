@@ -41,6 +41,12 @@ describe('alarm notices on the shared console socket', () => {
     expect(toAlarmMessage({ cmd: 'telemetry', devices: [] })).toBeNull();
   });
 
+  it('keeps the notice line of both languages, and only a well-formed one', () => {
+    const notice = { 'zh-CN': '温度 12.0 °C，超出 2.0–8.0 °C', 'en-US': 'Temperature 12.0 °C, outside 2.0–8.0 °C' };
+    expect(toAlarmMessage({ cmd: 'alarm', event: 'raised', alarm, notice })?.notice).toEqual(notice);
+    expect(toAlarmMessage({ cmd: 'alarm', event: 'raised', alarm, notice: { 'zh-CN': 1 } })?.notice).toBeUndefined();
+  });
+
   it('shares one socket with live telemetry and delivers alarm notices to their listeners', () => {
     const got: string[] = [];
     const readings: number[] = [];

@@ -24,14 +24,20 @@ function isAlarm(value: unknown): value is AlarmRecord {
 }
 
 /**
- * Narrows a pushed frame to the contracts' `WsAlarmMessage` (`{cmd:'alarm', event, alarm}`),
+ * Narrows a pushed frame to the contracts' `WsAlarmMessage` (`{cmd:'alarm', event, alarm}` and
+ * the server's notice line in both languages when it carries one),
  * checked by hand so zod stays out of the layout bundle; null for any other frame.
  */
 export function toAlarmMessage(data: unknown): WsAlarmMessage | null {
   if (typeof data !== 'object' || data === null) return null;
-  const { cmd, event, alarm } = data as Record<string, unknown>;
+  const { cmd, event, alarm, notice } = data as Record<string, unknown>;
   if (cmd !== 'alarm' || typeof event !== 'string' || !EVENTS.has(event) || !isAlarm(alarm)) return null;
-  return { cmd: 'alarm', event: event as WsAlarmMessage['event'], alarm };
+  const n = notice as Record<string, unknown> | null | undefined;
+  const withNotice =
+    typeof n === 'object' && n !== null && typeof n['zh-CN'] === 'string' && typeof n['en-US'] === 'string'
+      ? { notice: { 'zh-CN': n['zh-CN'], 'en-US': n['en-US'] } }
+      : {};
+  return { cmd: 'alarm', event: event as WsAlarmMessage['event'], alarm, ...withNotice };
 }
 
 /**

@@ -6,6 +6,7 @@ import { isoOrNull, textOrNull, type ListCaller, type ListSpec } from '../../pla
 import { nextOrgCode } from '../departs/org-code';
 import { PLATFORM_TENANT_ID } from '../../platform/tenancy/tenant-ids';
 import { createUser } from '../users/users.service';
+import * as repo from './tenants.repo';
 
 /** Tenants: every tenant for the platform tenant, otherwise only the caller's own. */
 export const TENANT_LIST: ListSpec<TenantRecord> = {
@@ -49,32 +50,14 @@ const when = (v: string | null | undefined): string | null => (v ? v : null);
  */
 export async function createTenant(db: Db, b: TenantCreate, caller: ListCaller): Promise<number> {
   return db.tx(async (q) => {
-    await q.query('SELECT pg_advisory_xact_lock(727101)');
-    const id =
-      b.id ?? (await q.query<{ next: number }>('SELECT coalesce(max(id), 1000) + 1 AS next FROM sys_tenant'))[0]!.next;
-    if ((await q.query('SELECT 1 FROM sys_tenant WHERE id = $1', [id])).length)
-      throw new AppError('conflict', 'tenantExists');
-    await q.query(
-      'INSERT INTO sys_tenant (id, name, name_en, status, begin_date, end_date, create_by) VALUES ($1,$2,$3,$4,$5::timestamptz,$6::timestamptz,$7)',
-      [id, b.name, b.nameEn ?? null, b.status, when(b.beginDate), when(b.endDate), caller.username],
-    );
-    const roots = await q.query<{ org_code: string }>('SELECT org_code FROM sys_depart WHERE length(org_code) = 3');
-    const orgCode = nextOrgCode(
-      '',
-      roots.map((r) => r.org_code),
-    );
-    const [dep] = await q.query<{ id: string }>(
-      `INSERT INTO sys_depart (tenant_id, depart_name, depart_name_en, org_code, org_category, create_by) VALUES ($1,$2,$3,$4,'1',$5) RETURNING id`,
-      [id, b.name, b.nameEn ?? null, orgCode, caller.username],
-    );
-    const [role] = await q.query<{ id: string }>(
-      `INSERT INTO sys_role (tenant_id, role_name, role_code, description, create_by) VALUES ($1,'管理员','admin','Administrator',$2) RETURNING id`,
-      [id, caller.username],
-    );
-    await q.query(
-      'INSERT INTO sys_role_permission (role_id, permission_id) SELECT $1, id FROM sys_permission WHERE del_flag = 0',
-      [role!.id],
-    );
+    await repo.lockTenantCreation(q);
+    const id = b.id ?? (await repo.nextTenantId(q));
+    if (await repo.tenantExists(q, id)) throw new AppError('conflict', 'tenantExists');
+    const dates = { beginDate: when(b.beginDate), endDate: when(b.endDate) };
+    await repo.insertTenant(q, id, b, dates, caller.username);
+    const orgCode = nextOrgCode('', await repo.rootOrgCodes(q));
+    const depId = await repo.insertRootDepart(q, id, b.name, b.nameEn ?? null, orgCode, caller.username);
+    const roleId = await repo.insertAdminRole(q, id, caller.username);
     await createUser(
       q,
       {
@@ -85,8 +68,8 @@ export async function createTenant(db: Db, b: TenantCreate, caller: ListCaller):
         userIdentity: 2,
         onlyMultiLevelAlarm: false,
         alarmPushMode: [],
-        selectedroles: role!.id,
-        selecteddeparts: dep!.id,
+        selectedroles: roleId,
+        selecteddeparts: depId,
       },
       { tenantId: id, userId: caller.userId, username: caller.username, orgCode: null },
     );
@@ -97,11 +80,7 @@ export async function createTenant(db: Db, b: TenantCreate, caller: ListCaller):
 /** Edits name, status and validity; an ended or frozen tenant is refused at sign-in (SPEC §6). */
 export async function editTenant(db: Db, b: TenantEdit, caller: ListCaller): Promise<void> {
   await requireVisible(db, TENANT_LIST, String(b.id), caller);
-  await db.query(
-    `UPDATE sys_tenant SET name = $2, name_en = $3, status = $4, begin_date = $5::timestamptz, end_date = $6::timestamptz,
-            update_by = $7, update_time = now() WHERE id = $1`,
-    [b.id, b.name, b.nameEn ?? null, b.status, when(b.beginDate), when(b.endDate), caller.username],
-  );
+  await repo.updateTenant(db, b, { beginDate: when(b.beginDate), endDate: when(b.endDate) }, caller.username);
 }
 
 /**
@@ -116,29 +95,14 @@ export async function deleteTenant(db: Db, id: number, caller: ListCaller): Prom
   await requireVisible(db, TENANT_LIST, String(id), caller);
   if (id === PLATFORM_TENANT_ID || id === caller.tenantId) throw new AppError('business', 'tenantHasUsers');
   await db.tx(async (q) => {
-    const members = await q.query<{ user_id: string; admin: boolean }>(
-      `SELECT ut.user_id, EXISTS (SELECT 1 FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id
-                                  WHERE ur.user_id = ut.user_id AND r.tenant_id = $1 AND r.role_code = 'admin') AS admin
-         FROM sys_user_tenant ut WHERE ut.tenant_id = $1 LIMIT 2`,
-      [id],
-    );
+    const members = await repo.firstMembers(q, id);
     if (members.length > 1 || (members.length === 1 && !members[0]!.admin))
       throw new AppError('business', 'tenantHasUsers');
-    const devices = await q.query(
-      `SELECT 1 FROM device WHERE tenant_id = $1 UNION ALL SELECT 1 FROM gateway WHERE tenant_id = $1 UNION ALL SELECT 1 FROM device_group WHERE tenant_id = $1 LIMIT 1`,
-      [id],
+    if (await repo.hasDevices(q, id)) throw new AppError('business', 'tenantHasDevices');
+    await repo.deleteTenantRows(
+      q,
+      id,
+      members.map((m) => m.user_id),
     );
-    if (devices.length) throw new AppError('business', 'tenantHasDevices');
-    const last = members.map((m) => m.user_id);
-    await q.query('DELETE FROM sys_user_tenant WHERE tenant_id = $1', [id]);
-    await q.query(
-      'DELETE FROM sys_user u WHERE u.id = ANY($1::text[]) AND NOT EXISTS (SELECT 1 FROM sys_user_tenant ut WHERE ut.user_id = u.id)',
-      [last],
-    );
-    await q.query('DELETE FROM sys_role WHERE tenant_id = $1', [id]);
-    await q.query('DELETE FROM sys_position WHERE tenant_id = $1', [id]);
-    await q.query('DELETE FROM sys_permission_data_rule WHERE tenant_id = $1', [id]);
-    await q.query('DELETE FROM sys_depart WHERE tenant_id = $1', [id]);
-    await q.query('DELETE FROM sys_tenant WHERE id = $1', [id]);
   });
 }

@@ -2,10 +2,15 @@ import type { ParameterCode } from '@ztj/contracts';
 import type { Sample, Timeline, ValuesAdjust } from './timeline';
 
 /**
+ * Counters advance at the device's rate over **wall** time (kWh = kW × wall hours), whatever the
+ * replay speed: the series' consumption between two readings is divided by the speed, so a store
+ * meter shows tens of kWh a day at speed 60 as at speed 1 — as a real register would.
+ *
  * Counters carry on across simulator restarts: a replay started at wall time W begins its counters
- * at `start + maxRate × (W − COUNTER_EPOCH_MS) × speed`, as if the device had drawn its highest rate
- * of the series since this epoch. The previous run drew at most that much, so the counter never
- * goes back on a restart (at the same speed). 2026-11-20T00:00Z; earlier starts begin at `start`.
+ * at `start + maxRate × (W − COUNTER_EPOCH_MS)`, as if the device had drawn its highest rate of the
+ * series since this epoch. The previous run drew at most that much, so the counter never goes back
+ * on a restart (at any speed); the step forward is at most the highest rate over the time since the
+ * previous start. 2026-11-20T00:00Z; earlier starts begin at `start`.
  */
 export const COUNTER_EPOCH_MS = Date.UTC(2026, 10, 20);
 
@@ -62,18 +67,25 @@ function counterBefore(timeline: Timeline, phaseMs: number, spec: CounterSpec, s
 }
 
 /**
- * Adjust for a counter: the sample holds the in-loop reading; the replay adds `perLoop` per loop so
- * the counter keeps growing across loops and the restart base of {@link COUNTER_EPOCH_MS}; after
- * `resetAtS` it counts from 0 (the reading before the reset, base included, is subtracted).
+ * Adjust for a counter: the sample holds the in-loop reading of the series; the replay adds
+ * `perLoop` per loop, takes the growth since the replay start at wall rate (÷ speed, see
+ * {@link COUNTER_EPOCH_MS}) and adds the restart base; after `resetAtS` it counts from 0 (the
+ * series reading before the reset is subtracted, base dropped).
  */
 export function counterAdjust(timeline: Timeline, phaseMs: number, spec: CounterSpec): ValuesAdjust {
+  const atStart = counterBefore(timeline, phaseMs, spec, 0);
   const atReset = spec.resetAtS === undefined ? 0 : counterBefore(timeline, phaseMs, spec, spec.resetAtS);
   return (values, at) => {
     const raw = values[spec.code];
     if (typeof raw !== 'number') return values;
-    let v = raw + at.loop * spec.perLoop;
-    if (spec.resetAtS !== undefined && at.s >= spec.resetAtS) v -= atReset;
-    else v += (spec.maxRatePerHour * Math.max(0, at.startWallMs - COUNTER_EPOCH_MS) * at.speed) / 3_600_000;
+    const series = raw + at.loop * spec.perLoop;
+    const speed = at.speed > 0 ? at.speed : 1;
+    const v =
+      spec.resetAtS !== undefined && at.s >= spec.resetAtS
+        ? (series - atReset) / speed
+        : atStart +
+          (series - atStart) / speed +
+          (spec.maxRatePerHour * Math.max(0, at.startWallMs - COUNTER_EPOCH_MS)) / 3_600_000;
     return { ...values, [spec.code]: round(Math.max(0, v), spec.decimals) };
   };
 }

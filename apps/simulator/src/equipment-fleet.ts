@@ -1,4 +1,4 @@
-import { EQUIPMENT_FAMILY_TABLE, PARAM, type EquipmentFamily } from '@ztj/contracts';
+import { DEMO_METER_CT, EQUIPMENT_FAMILY_TABLE, PARAM, type EquipmentFamily } from '@ztj/contracts';
 import { findExcursion, heatTimeline, type Excursion, type HeatOptions } from './equipment-heat';
 import {
   LOADS,
@@ -96,11 +96,17 @@ export function buildEquipment(data: EquipmentData, prefix: string): SimDevice[]
   const id = (kind: string, n: number): string => `${prefix}-${kind}-${pad(n)}`;
   const morning = (day: number): number => arrivalPhase(act, day * DAY);
   const am1Phase = morning(0);
-  const am1 = ammeter1pTimeline(act, { phaseMs: am1Phase, startKWh: 10_482.5, resetAtS: AM1_RESET_AT_S });
-  const am3 = [morning(0), morning(3)].map((phaseMs, i) => ({
-    phaseMs,
-    ...ammeter3pTimeline(act, DAY, { phaseMs, startKWh: 58_210 + i * 7_320 }),
-  }));
+  const am1 = ammeter1pTimeline(act, {
+    phaseMs: am1Phase,
+    startKWh: 10_482.5,
+    resetAtS: AM1_RESET_AT_S,
+    ctRatio: DEMO_METER_CT['AM1-001'],
+  });
+  // CT-connected: registers on the secondary side (÷ CT), the server's demo config multiplies back
+  const am3 = [morning(0), morning(3)].map((phaseMs, i) => {
+    const ctRatio = DEMO_METER_CT[`AM3-${pad(i + 1)}`] ?? 1;
+    return { phaseMs, ...ammeter3pTimeline(act, DAY, { phaseMs, startKWh: (58_210 + i * 7_320) / ctRatio, ctRatio }) };
+  });
   const plugLoads = [LOADS.displayLight, LOADS.coffeeMachine, LOADS.ventilationFan, LOADS.waterBoiler];
   const plugNames = ['display lighting', 'coffee machine', 'ventilation fan', 'water boiler'];
   const plugs = plugLoads.map((load, i) => {
@@ -136,7 +142,7 @@ export function buildEquipment(data: EquipmentData, prefix: string): SimDevice[]
         'ammeter3p',
         m.timeline,
         m.phaseMs,
-        `Derived three-phase store load, phases A/B/C on consecutive days from day ${1 + 3 * i} morning`,
+        `Derived three-phase store load, phases A/B/C on consecutive days from day ${1 + 3 * i} morning; secondary side of a ${DEMO_METER_CT[`AM3-${pad(i + 1)}`] ?? 1}:1 CT`,
         m.adjust,
       ),
     ),

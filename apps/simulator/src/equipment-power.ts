@@ -92,7 +92,20 @@ export interface MeterOptions {
   startKWh: number;
   /** One counter reset at this series time after the replay start, ms (see `CounterSpec.resetAtS`). */
   resetAtS?: number;
+  /**
+   * Current-transformer ratio of a CT-connected meter (contracts DEMO_METER_CT; default 1): the
+   * meter measures the secondary side, so its currents (A), power (W) and energy (kWh) are the
+   * load's ÷ CT; voltages are direct. The server multiplies them back by its configured CT.
+   */
+  ctRatio?: number;
 }
+
+/** A load's readings on a meter's secondary side: currents and power ÷ CT (voltages direct). */
+const secondary = (e: Electrical, ct: number): Electrical => ({
+  ...e,
+  powerW: e.powerW / ct,
+  currentA: e.currentA / ct,
+});
 
 function withEnergy(
   samples: Array<{ tOffsetMs: number; values: TelemetryValues }>,
@@ -125,7 +138,7 @@ function withEnergy(
 
 /** Single-phase ammeter (AM-1P): V, A, W, kWh counter, power factor, supply present. */
 export function ammeter1pTimeline(points: readonly ActivityPoint[], o: MeterOptions): DerivedTimeline {
-  const e = points.map((p) => electrical(LOADS.storeCircuit(p)));
+  const e = points.map((p) => secondary(electrical(LOADS.storeCircuit(p)), o.ctRatio ?? 1));
   const samples = points.map((p, i) => ({
     tOffsetMs: p.tOffsetMs,
     values: {
@@ -157,7 +170,7 @@ export function ammeter3pTimeline(
   const at = (i: number, k: number): ActivityPoint => points[(i + k * stepIdx) % points.length]!;
   const power: number[] = [];
   const samples = points.map((p, i) => {
-    const [a, b, c] = [0, 1, 2].map((k) => electrical(LOADS.storePhase(at(i, k)))) as [
+    const [a, b, c] = [0, 1, 2].map((k) => secondary(electrical(LOADS.storePhase(at(i, k))), o.ctRatio ?? 1)) as [
       Electrical,
       Electrical,
       Electrical,

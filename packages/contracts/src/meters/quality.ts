@@ -27,6 +27,14 @@ export const REGISTER_RATED_POWER_W: Readonly<Record<string, number>> = {
   ammeter3p: 75_000,
   smartPlug: 4_000,
 };
+/**
+ * Rated power on the register side of a CT-connected meter (CT ratio above 1), W: it measures the
+ * transformer's secondary, at most 6 A per phase (a 5 A secondary with 20 % overload) × 250 V.
+ */
+export const REGISTER_CT_RATED_POWER_W: Readonly<Record<string, number>> = {
+  ammeter1p: 1_500,
+  ammeter3p: 4_500,
+};
 /** Resolution of the energy register, kWh (two decimals). */
 export const REGISTER_RESOLUTION_KWH = 0.01;
 /** A backwards step up to this much (kWh) is noise (reading jitter, a relay's last Wh), never a reset. */

@@ -23,17 +23,22 @@ export async function takeDirty(q: Queryable, deviceIds: readonly string[] | nul
   );
 }
 
-/** Register rules per device: family (for its rated power) and rollover, kWh. */
+/** Register rules per device: family and CT ratio (for its rated power) and rollover, kWh. */
 export async function registerConfigs(
   q: Queryable,
   ids: readonly string[],
-): Promise<Map<string, { family: string | null; counterMax: number }>> {
-  const rows = await q.query<{ dev_no: string; family: string | null; cm: number | null }>(
-    `SELECT d.dev_no, ${FAMILY_SQL} AS family, c.counter_max AS cm
+): Promise<Map<string, { family: string | null; counterMax: number; ct: number }>> {
+  const rows = await q.query<{ dev_no: string; family: string | null; cm: number | null; ct: number | null }>(
+    `SELECT d.dev_no, ${FAMILY_SQL} AS family, c.counter_max AS cm, c.ct_ratio AS ct
        FROM device d LEFT JOIN meter_config c ON c.device_id = d.dev_no WHERE d.dev_no = ANY($1::text[])`,
     [ids],
   );
-  return new Map(rows.map((r) => [r.dev_no, { family: r.family, counterMax: r.cm ?? DEFAULT_COUNTER_MAX_KWH }]));
+  return new Map(
+    rows.map((r) => [
+      r.dev_no,
+      { family: r.family, counterMax: r.cm ?? DEFAULT_COUNTER_MAX_KWH, ct: Number(r.ct ?? 1) },
+    ]),
+  );
 }
 
 /** A reading of a dirty day; `before` marks the last reading before the day. */
@@ -162,10 +167,11 @@ export async function dayRowsOf(
   deviceIds: readonly string[],
   fromDay: number,
   toDay: number,
-): Promise<{ device_id: string; family: string | null; cm: number; days: DayTuple[] | string }[]> {
+): Promise<{ device_id: string; family: string | null; cm: number; ct: number; days: DayTuple[] | string }[]> {
   const cols = 'e.device_id, e.day, e.first_ts, e.first_kwh, e.last_ts, e.last_kwh, e.within_kwh';
   return q.query(
     `SELECT x.device_id, max(${FAMILY_SQL}) AS family, coalesce(max(c.counter_max), $4::float8) AS cm,
+            coalesce(max(c.ct_ratio), 1) AS ct,
             json_agg(json_build_array(x.day, x.first_ts, x.first_kwh, x.last_ts, x.last_kwh, x.within_kwh) ORDER BY x.day) AS days
        FROM (
          SELECT ${cols} FROM meter_energy_day e WHERE e.device_id = ANY($1::text[]) AND e.day BETWEEN $2 AND $3

@@ -24,10 +24,10 @@ import { ratedPowerOf, type CounterReading, type RegisterRules } from './registe
 
 export { invalidateMeter };
 
-/** Register rules of a meter from its family and rollover (kWh). */
-export const rulesOf = (family: string | null | undefined, counterMax: number): RegisterRules => ({
+/** Register rules of a meter from its family, rollover (kWh) and CT ratio. */
+export const rulesOf = (family: string | null | undefined, counterMax: number, ctRatio = 1): RegisterRules => ({
   counterMaxKWh: counterMax,
-  ratedPowerW: ratedPowerOf(family ?? undefined),
+  ratedPowerW: ratedPowerOf(family ?? undefined, ctRatio),
 });
 
 /**
@@ -58,7 +58,7 @@ export async function refreshRollup(db: Db, deviceIds: readonly string[] | null)
       const e = byDay.get(`${d.device_id}\u0000${d.day}`);
       const cfg = configs.get(d.device_id);
       if (!e || !cfg) continue;
-      const r = rollupDay(d.day, e.own, rulesOf(cfg.family, cfg.counterMax), e.before);
+      const r = rollupDay(d.day, e.own, rulesOf(cfg.family, cfg.counterMax, cfg.ct), e.before);
       if (!r) continue;
       rows.push({ deviceId: d.device_id, ...r.row, readings: e.own.length });
       for (const s of r.events)
@@ -99,7 +99,7 @@ export async function readDailyEnergy(
   for (const r of rows) {
     const days = typeof r.days === 'string' ? (JSON.parse(r.days) as DayTuple[]) : r.days;
     byDevice.set(r.device_id, {
-      rules: rulesOf(r.family, Number(r.cm)),
+      rules: rulesOf(r.family, Number(r.cm), Number(r.ct)),
       rows: days.map(([day, firstTs, firstKwh, lastTs, lastKwh, withinKwh]) => ({
         day,
         firstTs: Number(firstTs),

@@ -17,7 +17,7 @@ import { ENERGY_TIME_ZONE, dayOfText, dayStart, dayText, kwh3 } from './energy';
 import { readDailyEnergy, refreshRollup, rulesOf } from './energy-rollup';
 import { eventsOf } from './energy-rollup.repo';
 import { isMeterModel, meterConfig, meterRatios } from './meter-config';
-import { counterReadings, devicesOf, warehouseDevices, warehouseOf, type MeterRow } from './meters.repo';
+import { counterReadings, devicesOf, peakPowers, warehouseDevices, warehouseOf, type MeterRow } from './meters.repo';
 import { NO_RATIOS, powerRatio, primaryKWh, primaryValue } from './ratio';
 import { splitByTariff } from './tariff-energy';
 
@@ -150,7 +150,7 @@ export async function meterTariffEnergy(
   const to = dayStart(dayOfText(q.endDate) + 1);
   const readings = await counterReadings(db, q.id, from, to);
   const ratio = powerRatio({ ct: cfg.ctRatio, pt: cfg.ptRatio });
-  const split = splitByTariff(readings, cfg.tariffs, from, to, rulesOf(cfg.family, cfg.counterMax), ratio);
+  const split = splitByTariff(readings, cfg.tariffs, from, to, rulesOf(cfg.family, cfg.counterMax, cfg.ctRatio), ratio);
   const totalCost = cfg.tariffs.length ? Math.round(split.periods.reduce((s, p) => s + p.cost, 0) * 100) / 100 : null;
   return { id: q.id, ratio, periods: split.periods, totalKWh: split.totalKWh, totalCost };
 }
@@ -182,4 +182,25 @@ export async function meterEnergyQuality(
       countedKWh: kwh3(primaryKWh(e.countedKwh, r)),
     })),
   };
+}
+
+/**
+ * Highest active power (W × CT × PT, ratio.ts — as the list and the power chart show it) of each
+ * meter of `ids` over the local days `beginDate`..`endDate`; null when it has no reading then.
+ */
+export async function meterPeakPower(
+  db: Db,
+  tenantId: number,
+  ids: readonly string[],
+  beginDate: string,
+  endDate: string,
+): Promise<Map<string, number | null>> {
+  const raw = await peakPowers(db, ids, dayStart(dayOfText(beginDate)), dayStart(dayOfText(endDate) + 1));
+  const ratios = await meterRatios(db, tenantId, ids);
+  return new Map(
+    ids.map((id) => {
+      const w = raw.get(id);
+      return [id, w === undefined ? null : primaryValue('P053', w, ratios.get(id) ?? NO_RATIOS)];
+    }),
+  );
 }

@@ -57,8 +57,9 @@ export async function meterConfig(q: Queryable, tenantId: number, id: string): P
 
 /**
  * Saves the configuration of a meter (body validated by `MeterConfigBodySchema`), logs the change in
- * the device log (kind `config`) and, when the rollover changed, marks the meter's rolled-up days
- * for rebuilding (a backwards step may change from reset to rollover).
+ * the device log (kind `config`) and, when the rollover or whether it has a CT changed, marks the
+ * meter's rolled-up days for rebuilding (register.ts: a step may change from reset to rollover,
+ * or from increase to spike).
  */
 export async function saveMeterConfig(
   db: Db,
@@ -85,7 +86,9 @@ export async function saveMeterConfig(
       content: JSON.stringify({ meterConfig: content }),
       operator: auth.username,
     });
-    if (before.counterMax !== body.counterMax) await invalidateMeter(q, body.id);
+    // the rollover and the CT ratio (a CT meter is rated by its secondary) change how steps count
+    if (before.counterMax !== body.counterMax || before.ctRatio > 1 !== body.ctRatio > 1)
+      await invalidateMeter(q, body.id);
   });
   return meterConfig(db, auth.tenantId, body.id);
 }

@@ -60,3 +60,19 @@ export async function counterReadings(
   );
   return rows.map((r) => ({ ts: Number(r.ts), value: Number(r.v) }));
 }
+
+/** Highest active power P053 (W as read) per device among `ids` in `[from, to)` ms; devices without readings absent. */
+export async function peakPowers(
+  q: Queryable,
+  ids: readonly string[],
+  from: number,
+  to: number,
+): Promise<Map<string, number>> {
+  const rows = await q.query<{ device_id: string; w: number }>(
+    `SELECT device_id, max(("values" ->> 'P053')::float8) AS w FROM telemetry
+      WHERE device_id = ANY($1::text[]) AND ts >= $2 AND ts < $3 AND jsonb_typeof("values" -> 'P053') = 'number'
+      GROUP BY device_id`,
+    [ids, from, to],
+  );
+  return new Map(rows.map((r) => [r.device_id, Number(r.w)]));
+}

@@ -115,13 +115,20 @@ describe('classifyStep', () => {
     ['rollover', 99_999, 3.01, h, 'rollover', 4],
     ['spike', 100, 200, 60_000, 'spike', 0],
     ['drop', 1200, 900, h, 'drop', 0],
-    // 15 kW × 1.5 × 1 h = 22.5 kWh (+ 0.1 tolerance) is the most an hour may add
-    ['at the rated allowance', 100, 122.6, h, 'increase', 22.6],
-    ['beyond the rated allowance', 100, 122.7, h, 'spike', 0],
+    // 15 kW × 1.5 × 1 h = 22.5 kWh (+ 0.01 resolution) is the most an hour may add
+    ['at the rated allowance', 100, 122.5, h, 'increase', 22.5],
+    ['beyond the rated allowance', 100, 122.52, h, 'spike', 0],
+    ['a small rise within a second beyond the rating', 100, 100.09, 1000, 'spike', 0],
   ])('%s', (_, prev, next, elapsed, kind, kWh) => {
     const s = classifyStep({ ts: 0, value: prev }, { ts: elapsed, value: next }, AM1);
     expect(s.kind).toBe(kind);
     expect(s.kWh).toBeCloseTo(kWh, 9);
+  });
+
+  it('rates a CT-connected meter by its secondary', () => {
+    expect(ratedPowerOf('ammeter3p')).toBe(75_000);
+    expect(ratedPowerOf('ammeter3p', 40)).toBe(4_500);
+    expect(ratedPowerOf('smartPlug', 40)).toBe(4_000);
   });
 
   it('keeps the base on noise and moves it on an anomaly', () => {

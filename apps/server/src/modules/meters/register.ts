@@ -1,4 +1,5 @@
 import {
+  REGISTER_CT_RATED_POWER_W,
   REGISTER_NOISE_KWH,
   REGISTER_RATED_POWER_W,
   REGISTER_RESOLUTION_KWH,
@@ -15,12 +16,12 @@ import {
  * out-of-order and repeated readings never count twice. Each step from the **base** (the last
  * accepted reading) to the next reading is one of:
  * - `increase`: the register rose by at most what the rated power allows over the elapsed time
- *   (`ratedPowerW × elapsed × 1.5`, plus the noise tolerance): the rise is consumption;
+ *   (`ratedPowerW × elapsed × 1.5`, plus the resolution): the rise is consumption;
  * - `noise`: it fell by at most `max(resolution, noise tolerance)` — jitter, a relay's last Wh:
  *   no consumption and the base stays, so the climb back is not counted again;
  * - `rollover`: it wrapped at `counterMaxKWh` (`counterMax − prev + next` within the allowance): that is consumption;
- * - `reset`: it fell to near zero (`next` within the allowance): the meter was replaced or
- *   cleared; counted from the new value (`next`);
+ * - `reset`: it fell to near zero (`next` within the allowance plus the noise tolerance): the
+ *   meter was replaced or cleared; counted from the new value (`next`);
  * - `spike`: it rose more than the allowance (a restarted simulator, a third-party post, a bad
  *   frame): an anomaly, not counted; the new value becomes the base;
  * - `drop`: it fell by more than the tolerance without wrapping or reaching zero: an anomaly, not
@@ -61,17 +62,25 @@ export const RATED_POWER_MARGIN = 1.5;
 /** Rated power when the family has none, W (a 100 A three-phase meter). */
 const FALLBACK_RATED_POWER_W = 75_000;
 
-/** Register-side rated power of an equipment family, W (contracts REGISTER_RATED_POWER_W). */
-export const ratedPowerOf = (family: string | undefined): number =>
-  (family && REGISTER_RATED_POWER_W[family]) || FALLBACK_RATED_POWER_W;
+/**
+ * Register-side rated power of an equipment family, W (contracts REGISTER_RATED_POWER_W; a
+ * CT-connected meter, `ctRatio` above 1, measures its secondary: REGISTER_CT_RATED_POWER_W).
+ */
+export const ratedPowerOf = (family: string | undefined, ctRatio = 1): number =>
+  (family && ctRatio > 1 && REGISTER_CT_RATED_POWER_W[family]) ||
+  (family && REGISTER_RATED_POWER_W[family]) ||
+  FALLBACK_RATED_POWER_W;
 
 /** Tolerance of a backwards step, kWh. */
 const toleranceOf = (r: RegisterRules): number =>
   Math.max(r.resolutionKWh ?? REGISTER_RESOLUTION_KWH, r.noiseKWh ?? REGISTER_NOISE_KWH);
 
-/** Most the register may advance in `elapsedMs` (kWh): rated power × margin × time, plus the tolerance. */
+/** Most the register may advance in `elapsedMs` (kWh): rated power × margin × time, plus the resolution. */
 export function allowanceKWh(elapsedMs: number, r: RegisterRules): number {
-  return (r.ratedPowerW / 1000) * RATED_POWER_MARGIN * (Math.max(0, elapsedMs) / 3_600_000) + toleranceOf(r);
+  return (
+    (r.ratedPowerW / 1000) * RATED_POWER_MARGIN * (Math.max(0, elapsedMs) / 3_600_000) +
+    (r.resolutionKWh ?? REGISTER_RESOLUTION_KWH)
+  );
 }
 
 /** Classifies one step from the base `prev` to `next` (see the file comment). Never throws. */
@@ -83,7 +92,7 @@ export function classifyStep(prev: CounterReading, next: CounterReading, r: Regi
   if (-d <= toleranceOf(r)) return step('noise', 0);
   const wrap = r.counterMaxKWh - prev.value + next.value;
   if (wrap >= 0 && wrap <= allow) return step('rollover', wrap);
-  if (next.value >= 0 && next.value <= allow) return step('reset', next.value);
+  if (next.value >= 0 && next.value <= allow + toleranceOf(r)) return step('reset', next.value);
   return step('drop', 0);
 }
 

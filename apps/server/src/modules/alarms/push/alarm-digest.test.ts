@@ -72,7 +72,9 @@ describe('alarm digest e-mail job (real SMTP server)', () => {
     const text = decodeBody(smtp.received[0]!.raw);
     expect(text).toContain('Alarms: 3 (urgent 1, important 1, general 1)');
     expect(text).toContain('DIG-001 (2)');
-    expect(text).toContain('9.5°C');
+    expect(text).toContain('9.5 °C');
+    // times carry their zone (the tenant has none: Asia/Shanghai)
+    expect(text).toMatch(/Period: \S+ \S+ \(UTC\+08:00\) – \S+ \S+ \(UTC\+08:00\)/);
     expect(text).not.toContain('DIG-OLD');
     expect(smtp.received[0]!.raw).toMatch(/^Subject: Alarm digest: .*3 alarms in the last 24 h/m);
     const end2 = Date.now() + 5000;

@@ -1,7 +1,8 @@
-import { getParameter, type Language } from '@ztj/contracts';
+import { alarmTypeLabel, formatNoticeTime, getParameter, withUnit, type Language } from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
-import { formatEpochMs } from '../../../platform/time/format-time';
 import { alarmAudience } from '../audience';
+import { VALUE_PARAM_COLUMN } from '../runtime/alarm-row';
+import { tenantTimeZone } from './notice-context.repo';
 import type { PushChannel, PushMessage } from '../../../platform/notify/channel';
 
 /** Span of the digest before its fire time, ms (24 h). */
@@ -18,6 +19,7 @@ interface AlarmRow {
   status: string;
   value: number | null;
   rule_name: string;
+  value_param: string | null;
 }
 
 const SEVERITY: Record<'L' | 'M' | 'H', Record<Language, string>> = {
@@ -25,12 +27,6 @@ const SEVERITY: Record<'L' | 'M' | 'H', Record<Language, string>> = {
   M: { 'zh-CN': '重要', 'en-US': 'important' },
   L: { 'zh-CN': '一般', 'en-US': 'general' },
 };
-
-function typeName(code: string, lang: Language): string {
-  const p = getParameter(code);
-  if (p) return lang === 'en-US' ? p.nameEn : p.nameZh;
-  return code === 'T001' ? (lang === 'en-US' ? 'Duration' : '持续时间') : code;
-}
 
 /** The digest of one tenant's alarms started in `(until - 24 h, until]`, in `lang`. */
 export async function buildAlarmDigest(
@@ -40,7 +36,8 @@ export async function buildAlarmDigest(
   lang: Language,
 ): Promise<{ message: PushMessage; count: number }> {
   const rows = await db.query<AlarmRow>(
-    `SELECT a.device_id, coalesce(d.alias, d.name) AS device_name, a.alarm_type, a.severity, a.start_ts, a.status, a.value, a.rule_name
+    `SELECT a.device_id, coalesce(d.alias, d.name) AS device_name, a.alarm_type, a.severity, a.start_ts, a.status, a.value, a.rule_name,
+            ${VALUE_PARAM_COLUMN}
        FROM alarm a LEFT JOIN device d ON d.dev_no = a.device_id
       WHERE a.tenant_id = $1 AND a.start_ts > $2 AND a.start_ts <= $3
       ORDER BY a.start_ts DESC`,
@@ -54,11 +51,12 @@ export async function buildAlarmDigest(
   const en = lang === 'en-US';
   const by = (sev: 'L' | 'M' | 'H'): number => rows.filter((r) => r.severity === sev).length;
   const active = rows.filter((r) => r.status === 'active').length;
-  const from = formatEpochMs(until - DIGEST_SPAN_MS);
-  const to = formatEpochMs(until);
+  const zone = (await tenantTimeZone(db, tenantId)) ?? undefined;
+  const from = formatNoticeTime(until - DIGEST_SPAN_MS, zone);
+  const to = formatNoticeTime(until, zone);
   const lines = [
     en ? `Tenant: ${tenantName}` : `租户：${tenantName}`,
-    en ? `Period: ${from} – ${to} (Asia/Shanghai)` : `统计区间：${from} 至 ${to}（北京时间）`,
+    en ? `Period: ${from} – ${to}` : `统计区间：${from} 至 ${to}`,
     en
       ? `Alarms: ${rows.length} (urgent ${by('H')}, important ${by('M')}, general ${by('L')}); still active: ${active}`
       : `告警总数：${rows.length}（紧急 ${by('H')}，重要 ${by('M')}，一般 ${by('L')}）；仍未解除：${active}`,
@@ -74,9 +72,12 @@ export async function buildAlarmDigest(
     );
   if (rows.length) lines.push('', en ? 'Latest alarms:' : '最近的告警：');
   for (const r of rows.slice(0, LISTED)) {
-    const value = r.value === null ? '' : ` ${r.value}${getParameter(r.alarm_type)?.unit ?? ''}`;
+    // the value in its parameter's unit: a duration's inner parameter, never minutes
+    const param = r.value_param ?? (getParameter(r.alarm_type) ? r.alarm_type : null);
+    const value = r.value === null ? '' : ` ${withUnit(Number(r.value), param, lang)}`;
+    const name = alarmTypeLabel(r.value_param ?? r.alarm_type, lang);
     lines.push(
-      `${formatEpochMs(Number(r.start_ts))} [${SEVERITY[r.severity]?.[lang] ?? r.severity}] ${r.device_name ?? r.device_id} (${r.device_id}) ${typeName(r.alarm_type, lang)}${value} · ${r.rule_name}`,
+      `${formatNoticeTime(Number(r.start_ts), zone)} [${SEVERITY[r.severity]?.[lang] ?? r.severity}] ${r.device_name ?? r.device_id} (${r.device_id}) ${name}${value} · ${r.rule_name}`,
     );
   }
   if (rows.length > LISTED) lines.push(en ? `… and ${rows.length - LISTED} more` : `……另有 ${rows.length - LISTED} 条`);

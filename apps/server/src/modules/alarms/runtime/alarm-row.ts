@@ -43,14 +43,19 @@ export interface AlarmRow {
 const INNER_PARAM = `ARRAY['conditions', a.condition_index::text, 'condition', 'param']`;
 
 /**
- * Columns of an alarm row with the device name (`a` = alarm, `d` = device, left-joined) and, for a
- * duration alarm (T001), the parameter its value is in (`value_param`, read from the rule by key).
+ * Column `value_param` of an alarm `a`: for a duration alarm (T001) the parameter its value is in,
+ * read from its rule by key; null otherwise.
  */
-export const ALARM_COLUMNS = `a.*, d.name AS device_name,
-  CASE WHEN a.alarm_type = 'T001' THEN COALESCE(
+export const VALUE_PARAM_COLUMN = `CASE WHEN a.alarm_type = 'T001' THEN COALESCE(
     (SELECT t.content #>> ${INNER_PARAM} FROM alarm_rule_template t WHERE a.rule_source = 'template' AND t.id = a.rule_id),
     (SELECT s.rule #>> ${INNER_PARAM} FROM alarm_scene s WHERE a.rule_source = 'scene' AND s.id = a.rule_id)
   ) END AS value_param`;
+
+/**
+ * Columns of an alarm row with the device name (`a` = alarm, `d` = device, left-joined) and
+ * {@link VALUE_PARAM_COLUMN}.
+ */
+export const ALARM_COLUMNS = `a.*, d.name AS device_name, ${VALUE_PARAM_COLUMN}`;
 
 const n = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 

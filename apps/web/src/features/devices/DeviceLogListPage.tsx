@@ -3,24 +3,27 @@ import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DEVICE_LOG_KINDS, DeviceLogRoutes, type DeviceLogListRecord } from '@ztj/contracts';
+import { DEVICE_LOG_KINDS, DeviceLogRoutes, INGEST_REFUSAL_MESSAGES, type DeviceLogListRecord } from '@ztj/contracts';
 import { ListPage } from '../../platform/list/ListPage';
 import { useListPage } from '../../platform/list/useListPage';
 import { useResponsive } from '../../platform/responsive/useResponsive';
 import { ListEmpty } from '../../platform/list/ListEmpty';
 import { useListError } from '../../platform/list/useListError';
 import { WrapText } from '../../platform/list/WrapText';
-import { formatLogContent } from './deviceLogFormat';
+import { toLanguage } from '../../platform/i18n/i18n';
+import { formatLogContent, logKindLabel, logOperatorText, refusalReasonText } from './deviceLogFormat';
 import { formatReportTime } from './parameterFormat';
 
 /**
  * Device log list (`device/DeviceLogList`, SPEC §2 device "log list"): every command sent (and
- * refused), acknowledgement, configuration change and Modbus link change of the tenant's devices
- * the user may see (data rules of `device:list`), newest first; query by device, kind, result,
- * operator and time; pages; export to the download center with `device:export`.
+ * refused), acknowledgement, configuration change, Modbus link change and message the ingest refused
+ * (kind `refused`, with its reason) of the tenant's devices the user may see (data rules of
+ * `device:list`), newest first; query by device, kind, refusal reason, result, operator and time;
+ * pages; export to the download center with `device:export`.
  */
 export function DeviceLogListPage(): ReactNode {
-  const { t } = useTranslation('devices');
+  const { t, i18n } = useTranslation('devices');
+  const lang = toLanguage(i18n.language);
   const list = useListPage({
     route: DeviceLogRoutes.list,
     permissionPrefix: 'device',
@@ -30,7 +33,7 @@ export function DeviceLogListPage(): ReactNode {
   const listError = useListError(DeviceLogRoutes.list.path);
   const { isMobile } = useResponsive();
   const kindTag = (kind: string): ReactNode => (
-    <Tag>{(DEVICE_LOG_KINDS as readonly string[]).includes(kind) ? t(`log.kinds.${kind}`) : kind}</Tag>
+    <Tag color={kind === 'refused' ? 'warning' : undefined}>{logKindLabel(kind, t)}</Tag>
   );
   const resultTag = (ok: boolean | null): ReactNode =>
     ok === null ? '—' : <Tag color={ok ? 'success' : 'error'}>{ok ? t('log.ok') : t('log.failed')}</Tag>;
@@ -83,7 +86,7 @@ export function DeviceLogListPage(): ReactNode {
       key: 'content',
       render: (content: string, r) => (
         <WrapText max={isMobile ? 170 : 420}>
-          <span title={content}>{formatLogContent(r.kind, content, t)}</span>
+          <span title={content}>{formatLogContent(r.kind, content, t, lang)}</span>
           {isMobile && (
             <Space size={4} style={{ display: 'flex', marginTop: 4 }}>
               {kindTag(r.kind)}
@@ -92,6 +95,15 @@ export function DeviceLogListPage(): ReactNode {
           )}
         </WrapText>
       ),
+    },
+    {
+      title: t('log.reason'),
+      dataIndex: 'reason',
+      key: 'reason',
+      sorter: true,
+      width: 180,
+      responsive: ['md'],
+      render: (reason: string | null) => <span data-testid="log-reason">{refusalReasonText(reason, lang)}</span>,
     },
     {
       title: t('log.result'),
@@ -109,7 +121,7 @@ export function DeviceLogListPage(): ReactNode {
       sorter: true,
       width: 120,
       responsive: ['lg'],
-      render: (v: string | null) => v ?? '—',
+      render: (v: string | null) => logOperatorText(v, t),
     },
   ];
 
@@ -127,6 +139,12 @@ export function DeviceLogListPage(): ReactNode {
           label: t('log.kind'),
           kind: 'select',
           options: DEVICE_LOG_KINDS.map((k) => ({ value: k, label: t(`log.kinds.${k}`) })),
+        },
+        {
+          name: 'reason',
+          label: t('log.reason'),
+          kind: 'select',
+          options: Object.entries(INGEST_REFUSAL_MESSAGES).map(([value, text]) => ({ value, label: text[lang] })),
         },
         {
           name: 'ok',

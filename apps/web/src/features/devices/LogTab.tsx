@@ -4,12 +4,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useDeviceLogs, type DeviceLogRecord } from './api';
 import { HistoryRangePicker } from './HistoryRangePicker';
-import { formatLogContent } from './deviceLogFormat';
+import { toLanguage } from '../../platform/i18n/i18n';
+import { formatLogContent, logKindLabel, logOperatorText } from './deviceLogFormat';
 import { computeHistoryRange, type HistoryRangeValue } from './historyRange';
 import { formatReportTime } from './parameterFormat';
-
-/** Log kinds the server writes; others are shown as they come. */
-const LOG_KINDS = ['command', 'ack', 'config'] as const;
 
 interface LogTabProps {
   deviceId: string;
@@ -17,9 +15,13 @@ interface LogTabProps {
   onRangeChange: (range: HistoryRangeValue) => void;
 }
 
-/** Device log: commands sent, acknowledgements and configuration changes, paged. */
+/**
+ * Device log: commands sent (from the console or by a scene), acknowledgements, configuration
+ * changes and messages the ingest refused (with the reason in the interface language), paged.
+ */
 export function LogTab({ deviceId, range, onRangeChange }: LogTabProps): ReactNode {
-  const { t } = useTranslation('devices');
+  const { t, i18n } = useTranslation('devices');
+  const lang = toLanguage(i18n.language);
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const span = useMemo(() => computeHistoryRange(range), [range]);
   const logs = useDeviceLogs({ id: deviceId, ...span, ...page });
@@ -36,15 +38,13 @@ export function LogTab({ deviceId, range, onRangeChange }: LogTabProps): ReactNo
       dataIndex: 'kind',
       key: 'kind',
       width: 110,
-      render: (kind: string) => (
-        <Tag>{(LOG_KINDS as readonly string[]).includes(kind) ? t(`log.kinds.${kind}`) : kind}</Tag>
-      ),
+      render: (kind: string) => <Tag color={kind === 'refused' ? 'warning' : undefined}>{logKindLabel(kind, t)}</Tag>,
     },
     {
       title: t('log.content'),
       dataIndex: 'content',
       key: 'content',
-      render: (content: string, r) => <span title={content}>{formatLogContent(r.kind, content, t)}</span>,
+      render: (content: string, r) => <span title={content}>{formatLogContent(r.kind, content, t, lang)}</span>,
     },
     {
       title: t('log.result'),
@@ -59,7 +59,7 @@ export function LogTab({ deviceId, range, onRangeChange }: LogTabProps): ReactNo
       dataIndex: 'operator',
       key: 'operator',
       width: 120,
-      render: (v: string | null) => v ?? '—',
+      render: (v: string | null) => logOperatorText(v, t),
     },
   ];
   return (

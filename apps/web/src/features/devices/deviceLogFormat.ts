@@ -1,8 +1,11 @@
+import { DEVICE_LOG_KINDS, ingestRefusalText, type Language } from '@ztj/contracts';
+
 /**
  * Readable text of a device log line (SPEC §2 device log; the detail's log tab and the device log
  * list): `content` is the JSON the server stored — a command (`type` + parameters), an ack
- * (`cmdId`, `ok`, `error?`), a configuration change (changed fields) or a Modbus link change
- * (`modbus` online/offline, `host`, `unitId`, `error?`). Anything else is shown as stored.
+ * (`cmdId`, `ok`, `error?`), a configuration change (changed fields), a Modbus link change
+ * (`modbus` online/offline, `host`, `unitId`, `error?`) or a refused message (kind `refused`:
+ * `reason`, `field`, `count?`, `sample`). Anything else is shown as stored.
  */
 
 /** The translation function of the `devices` namespace (i18next `t`). */
@@ -82,13 +85,45 @@ function modbusText(o: Record<string, unknown>, t: LogTranslate): string {
   return typeof o.error === 'string' && o.error ? `${text}: ${o.error}` : text;
 }
 
+/** The text of a refusal reason key in `lang` (contracts' `INGEST_REFUSAL_MESSAGES`); '—' when none. */
+export function refusalReasonText(reason: string | null | undefined, lang: Language): string {
+  return reason ? ingestRefusalText(reason, lang) : '—';
+}
+
 /**
- * The readable text of a log line of `kind` ('command' | 'ack' | 'config') with stored `content`;
- * the content itself when it is not a JSON object.
+ * A refused message: its reason in `lang` with the field it concerns, the count of a summary of
+ * refusals counted but not logged, and the sample of the payload as the device sent it.
  */
-export function formatLogContent(kind: string, content: string, t: LogTranslate): string {
+function refusedText(o: Record<string, unknown>, t: LogTranslate, lang: Language): string {
+  const field = typeof o.field === 'string' && o.field ? ` (${o.field})` : '';
+  const parts = [`${refusalReasonText(typeof o.reason === 'string' ? o.reason : null, lang)}${field}`];
+  if (typeof o.count === 'number') parts.push(t('logFormat.suppressedCount', { count: o.count }));
+  if (typeof o.sample === 'string' && o.sample) parts.push(t('logFormat.sample', { sample: o.sample }));
+  return parts.join(' · ');
+}
+
+/** The label of a log kind (`log.kinds.<kind>` for the kinds the server writes; others as they come). */
+export function logKindLabel(kind: string, t: LogTranslate): string {
+  return (DEVICE_LOG_KINDS as readonly string[]).includes(kind) ? t(`log.kinds.${kind}`) : kind;
+}
+
+/** Operators that are the platform itself (`scene`: a scene's command), shown by name. */
+const SYSTEM_OPERATORS = new Set(['scene']);
+
+/** The operator of a log line: a user name as stored, the platform's own by label, '—' when none. */
+export function logOperatorText(operator: string | null, t: LogTranslate): string {
+  if (operator === null) return '—';
+  return SYSTEM_OPERATORS.has(operator) ? t(`log.operators.${operator}`) : operator;
+}
+
+/**
+ * The readable text of a log line of `kind` ('command' | 'ack' | 'config' | 'refused') with stored
+ * `content`, reasons in `lang`; the content itself when it is not a JSON object.
+ */
+export function formatLogContent(kind: string, content: string, t: LogTranslate, lang: Language = 'zh-CN'): string {
   const o = parseObject(content);
   if (!o) return content;
+  if (kind === 'refused') return refusedText(o, t, lang);
   if (kind === 'ack') return ackText(o, t);
   if (kind === 'command' || typeof o.type === 'string') return commandText(o, t);
   if (typeof o.modbus === 'string') return modbusText(o, t);

@@ -19,7 +19,8 @@ const AMMETERS: readonly EquipmentFamily[] = ['ammeter1p', 'ammeter3p'];
 
 /**
  * Ammeter list (`warehouse/AmmeterList`, /warehouse/ammeter; SPEC §2 warehouse): single- and
- * three-phase meters with their latest V, A, kW, kWh and power factor (live), store and status;
+ * three-phase meters with their latest V, A, kW, kWh and power factor (live, primary side: the
+ * server applies CT × PT as for the chart and report, the ratio shown under the power), store and status;
  * chart and configuration per meter, "read now" (`ammeter:read`).
  */
 export function AmmeterListPage(): ReactNode {
@@ -52,6 +53,11 @@ export function AmmeterListPage(): ReactNode {
               return (
                 <Space orientation="vertical" size={0} data-testid={`ammeter-power-${row.id}`}>
                   <Typography.Text strong>{formatMeasure(v.powerKw, 'kW', lang, 3)}</Typography.Text>
+                  {row.ratio !== undefined && row.ratio !== 1 && (
+                    <Typography.Text type="secondary" data-testid={`ammeter-ratio-${row.id}`}>
+                      {t('ammeter.ratio', { ratio: row.ratio })}
+                    </Typography.Text>
+                  )}
                   {v.powered === false && <Tag color="error">{t('ammeter.powerCut')}</Tag>}
                   {isMobile && (
                     <Typography.Text type="secondary">{formatMeasure(v.energyKwh, 'kWh', lang)}</Typography.Text>

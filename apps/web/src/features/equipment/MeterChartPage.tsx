@@ -6,11 +6,13 @@ import { useEquipmentRecord } from './api';
 import { EquipmentHeader } from './EquipmentHeader';
 import type { EquipmentRange } from './equipmentRange';
 import { EnergyCard, PowerCard, RangeSwitch } from './MeterCharts';
+import { MeterQualityCard } from './MeterQualityCard';
 import { TariffCard } from './TariffCard';
 
 /**
  * Chart screen of one meter: power over a switchable range (today / 7 / 30 days) and daily energy
- * bars; ammeters add energy and cost per tariff period. `kind` ammeter: `warehouse/AmmeterChart` (/warehouse/ammeter/chart/:id, kW); plug:
+ * bars; ammeters add energy and cost per tariff period; both list the register's data quality
+ * (resets, rollovers, spikes and drops not counted). `kind` ammeter: `warehouse/AmmeterChart` (/warehouse/ammeter/chart/:id, kW); plug:
  * `warehouse/PlugChart` (/warehouse/plug/chart/:id, W).
  */
 function MeterChartPage({ kind }: { kind: 'ammeter' | 'plug' }): ReactNode {
@@ -30,6 +32,7 @@ function MeterChartPage({ kind }: { kind: 'ammeter' | 'plug' }): ReactNode {
         <PowerCard id={id} range={range} unit={kind === 'ammeter' ? 'kW' : 'W'} />
         <EnergyCard id={id} range={range} />
         {kind === 'ammeter' && <TariffCard id={id} range={range} />}
+        <MeterQualityCard id={id} range={range} />
       </Space>
     </Card>
   );

@@ -10,6 +10,7 @@ import {
   AlarmRoutes,
   EquipmentRoutes,
   type AlarmRecord,
+  type EnergyQuality,
   type EnergyResult,
   type MeterConfig,
   type MeterConfigBody,
@@ -28,6 +29,7 @@ export const equipmentKeys = {
   config: (id: string) => ['equipment', 'config', id] as const,
   energy: (ids: string, begin: string, end: string) => ['equipment', 'energy', ids, begin, end] as const,
   power: (id: string, begin: number, end: number) => ['equipment', 'power', id, begin, end] as const,
+  quality: (id: string, begin: string, end: string) => ['equipment', 'quality', id, begin, end] as const,
   alarms: (id: string) => ['equipment', 'alarms', id] as const,
 };
 
@@ -79,6 +81,16 @@ export function useDailyEnergy(ids: string, beginDate: string, endDate: string):
     queryKey: equipmentKeys.energy(ids, beginDate, endDate),
     queryFn: ({ signal }) => callApi(EquipmentRoutes.energy, { query: { ids, beginDate, endDate }, signal }),
     enabled: ids !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Register events (resets, rollovers, spikes and drops not counted) of a meter from `beginDate` to `endDate` (`YYYY-MM-DD`). */
+export function useEnergyQuality(id: string, beginDate: string, endDate: string): UseQueryResult<EnergyQuality> {
+  return useQuery({
+    queryKey: equipmentKeys.quality(id, beginDate, endDate),
+    queryFn: ({ signal }) => callApi(EquipmentRoutes.energyQuality, { query: { id, beginDate, endDate }, signal }),
+    enabled: id !== '',
     placeholderData: keepPreviousData,
   });
 }

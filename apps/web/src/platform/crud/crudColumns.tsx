@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { formatDateTime } from '../list/listQuery';
+import { WrapText } from '../list/WrapText';
+import { LinkActions, type LinkAction } from './LinkActions';
 
 /** Column props a caller may add to or override in the column builders below. */
 export type ColumnExtra<Row> = Omit<ColumnType<Row>, 'title' | 'dataIndex'>;
@@ -57,4 +59,27 @@ export function epochTimeColumn<Row>(
     render: (v: number): ReactNode => formatDateTime(new Date(v).toISOString()),
     ...extra,
   };
+}
+
+/** The last column of a list, `key` `actions`: the row's actions, pinned to the right, `width` px. */
+export function actionsColumn<Row>(title: string, width: number, render: (row: Row) => ReactNode): ColumnType<Row> {
+  return { title, key: 'actions', fixed: 'right', width, render: (_: unknown, row: Row) => render(row) };
+}
+
+/** {@link actionsColumn} whose cell is the row's link buttons (see {@link LinkActions}). */
+export function linkActionsColumn<Row>(
+  title: string,
+  width: number,
+  actions: (row: Row) => readonly LinkAction[],
+): ColumnType<Row> {
+  return actionsColumn(title, width, (row) => <LinkActions actions={actions(row)} />);
+}
+
+/** A sortable text column that wraps long words (`WrapText`), `key` = `dataIndex`: names, titles. */
+export function wrapTextColumn<Row>(
+  title: string,
+  dataIndex: keyof Row & string,
+  extra?: ColumnExtra<Row>,
+): ColumnType<Row> {
+  return { title, dataIndex, key: dataIndex, sorter: true, render: (v: string) => <WrapText>{v}</WrapText>, ...extra };
 }

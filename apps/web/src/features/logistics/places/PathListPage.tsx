@@ -3,15 +3,11 @@ import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PLACES_PERMS, PlacesRoutes, type RouteRecord } from '@ztj/contracts';
-import { confirmRowDelete, sectionDeleteTexts } from '../../../platform/crud/confirmRowDelete';
-import { epochTimeColumn } from '../../../platform/crud/crudColumns';
-import { LinkActions } from '../../../platform/crud/LinkActions';
-import { ListErrorAlert } from '../../../platform/list/ListErrorAlert';
-import { ListPage } from '../../../platform/list/ListPage';
-import { useListPage } from '../../../platform/list/useListPage';
-import { ListEmpty } from '../../../platform/list/ListEmpty';
-import { useListError } from '../../../platform/list/useListError';
+import { AlertedListPage } from '../../../platform/crud/AlertedListPage';
+import { epochTimeColumn, wrapTextColumn } from '../../../platform/crud/crudColumns';
+import { useSectionList } from '../../../platform/crud/useSectionList';
 import { WrapText } from '../../../platform/list/WrapText';
+import { placeActionsColumn } from './placeActions';
 import { useDeleteRoutes } from './api';
 import { PathEditModal } from './PathEditModal';
 import { PlaceMap, type MapPin } from './PlaceMap';
@@ -31,17 +27,15 @@ function stretchOf(r: RouteRecord): string {
 export function PathListPage(): ReactNode {
   const { t } = useTranslation('places');
   const [editing, setEditing] = useState<RouteRecord | 'new' | null>(null);
-  const list = useListPage({ route: PlacesRoutes.pathList, permissionPrefix: 'path', sourceKey: '/settings/paths' });
-  const listError = useListError(PlacesRoutes.pathList.path);
-  const remove = useDeleteRoutes();
-
-  const confirmDelete = (r: RouteRecord): void =>
-    confirmRowDelete({
-      texts: sectionDeleteTexts(t, 'paths', r.name),
-      okTestId: 'path-delete-ok',
-      remove: () => remove.mutateAsync([r.id]),
-      onDone: () => list.afterDelete(1),
-    });
+  const { list, listError, confirmDelete } = useSectionList({
+    route: PlacesRoutes.pathList,
+    permissionPrefix: 'path',
+    sourceKey: '/settings/paths',
+    remover: useDeleteRoutes(),
+    t,
+    section: 'paths',
+    okTestId: 'path-delete-ok',
+  });
 
   const lines = useMemo(
     () => list.rows.map((r) => ({ key: r.id, points: [r.origin, ...r.waypoints, r.destination] })),
@@ -71,13 +65,7 @@ export function PathListPage(): ReactNode {
   );
 
   const columns: ColumnsType<RouteRecord> = [
-    {
-      title: t('fields.name'),
-      dataIndex: 'name',
-      key: 'name',
-      sorter: true,
-      render: (v: string) => <WrapText>{v}</WrapText>,
-    },
+    wrapTextColumn(t('fields.name'), 'name'),
     {
       title: t('paths.stretch'),
       key: 'stretch',
@@ -108,52 +96,28 @@ export function PathListPage(): ReactNode {
       render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text>,
     },
     epochTimeColumn(t('fields.createTime'), 'createTime', { sorter: true, responsive: ['lg'] }),
-    {
-      title: t('fields.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 112,
-      render: (_: unknown, r) => (
-        <LinkActions
-          actions={[
-            { key: 'edit', label: t('actions.edit'), permission: PLACES_PERMS.pathEdit, onClick: () => setEditing(r) },
-            {
-              key: 'delete',
-              label: t('actions.delete'),
-              permission: PLACES_PERMS.pathDelete,
-              danger: true,
-              onClick: () => confirmDelete(r),
-            },
-          ]}
-        />
-      ),
-    },
+    placeActionsColumn(t, { edit: PLACES_PERMS.pathEdit, delete: PLACES_PERMS.pathDelete }, setEditing, confirmDelete),
   ];
 
   return (
     <>
-      <ListErrorAlert
-        error={listError}
-        title={t('loadFailed')}
-        retryText={t('actions.retry')}
-        onRetry={() => void list.reload()}
-        testId="paths-error"
-      />
-      <PlaceMap
-        className={styles.listMap}
-        testId="paths-map"
-        pins={pins}
-        lines={lines}
-        fitKey={list.rows.map((r) => r.id).join(',')}
-      />
-      <ListPage<RouteRecord>
+      <AlertedListPage<RouteRecord>
         testId="paths"
         list={list}
-        selectable={false}
+        error={listError}
+        texts={{ loadFailed: t('loadFailed'), retry: t('actions.retry'), empty: t('paths.empty') }}
+        above={
+          <PlaceMap
+            className={styles.listMap}
+            testId="paths-map"
+            pins={pins}
+            lines={lines}
+            fitKey={list.rows.map((r) => r.id).join(',')}
+          />
+        }
         onAdd={() => setEditing('new')}
         queryFields={[{ name: 'name', label: t('fields.name'), kind: 'text' }]}
         columns={columns}
-        tableProps={{ locale: { emptyText: <ListEmpty text={t('paths.empty')} /> } }}
       />
       <PathEditModal route={editing} onClose={() => setEditing(null)} />
     </>

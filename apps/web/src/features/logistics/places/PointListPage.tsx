@@ -3,15 +3,10 @@ import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PLACES_PERMS, PlacesRoutes, type LocationRecord } from '@ztj/contracts';
-import { confirmRowDelete, sectionDeleteTexts } from '../../../platform/crud/confirmRowDelete';
-import { epochTimeColumn } from '../../../platform/crud/crudColumns';
-import { LinkActions } from '../../../platform/crud/LinkActions';
-import { ListErrorAlert } from '../../../platform/list/ListErrorAlert';
-import { ListPage } from '../../../platform/list/ListPage';
-import { useListPage } from '../../../platform/list/useListPage';
-import { ListEmpty } from '../../../platform/list/ListEmpty';
-import { useListError } from '../../../platform/list/useListError';
-import { WrapText } from '../../../platform/list/WrapText';
+import { AlertedListPage } from '../../../platform/crud/AlertedListPage';
+import { epochTimeColumn, wrapTextColumn } from '../../../platform/crud/crudColumns';
+import { useSectionList } from '../../../platform/crud/useSectionList';
+import { placeActionsColumn } from './placeActions';
 import { useDeleteLocations } from './api';
 import { formatDeg } from './placeForm';
 import { PlaceMap, type MapFence, type MapPin } from './PlaceMap';
@@ -26,17 +21,15 @@ import styles from './places.module.css';
 export function PointListPage(): ReactNode {
   const { t } = useTranslation('places');
   const [editing, setEditing] = useState<LocationRecord | 'new' | null>(null);
-  const list = useListPage({ route: PlacesRoutes.pointList, permissionPrefix: 'point', sourceKey: '/settings/points' });
-  const listError = useListError(PlacesRoutes.pointList.path);
-  const remove = useDeleteLocations();
-
-  const confirmDelete = (l: LocationRecord): void =>
-    confirmRowDelete({
-      texts: sectionDeleteTexts(t, 'points', l.name),
-      okTestId: 'point-delete-ok',
-      remove: () => remove.mutateAsync([l.id]),
-      onDone: () => list.afterDelete(1),
-    });
+  const { list, listError, confirmDelete } = useSectionList({
+    route: PlacesRoutes.pointList,
+    permissionPrefix: 'point',
+    sourceKey: '/settings/points',
+    remover: useDeleteLocations(),
+    t,
+    section: 'points',
+    okTestId: 'point-delete-ok',
+  });
 
   const pins = useMemo<MapPin[]>(
     () =>
@@ -60,13 +53,7 @@ export function PointListPage(): ReactNode {
 
   const columns: ColumnsType<LocationRecord> = [
     { title: '#', key: 'index', width: 48, render: (_: unknown, _l, i) => i + 1 },
-    {
-      title: t('fields.name'),
-      dataIndex: 'name',
-      key: 'name',
-      sorter: true,
-      render: (v: string) => <WrapText>{v}</WrapText>,
-    },
+    wrapTextColumn(t('fields.name'), 'name'),
     {
       title: t('fields.address'),
       dataIndex: 'address',
@@ -102,56 +89,37 @@ export function PointListPage(): ReactNode {
       render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('points.on') : t('points.off')}</Tag>,
     },
     epochTimeColumn(t('fields.createTime'), 'createTime', { sorter: true, responsive: ['xl'] }),
-    {
-      title: t('fields.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 112,
-      render: (_: unknown, l) => (
-        <LinkActions
-          actions={[
-            { key: 'edit', label: t('actions.edit'), permission: PLACES_PERMS.pointEdit, onClick: () => setEditing(l) },
-            {
-              key: 'delete',
-              label: t('actions.delete'),
-              permission: PLACES_PERMS.pointDelete,
-              danger: true,
-              onClick: () => confirmDelete(l),
-            },
-          ]}
-        />
-      ),
-    },
+    placeActionsColumn(
+      t,
+      { edit: PLACES_PERMS.pointEdit, delete: PLACES_PERMS.pointDelete },
+      setEditing,
+      confirmDelete,
+    ),
   ];
 
   return (
     <>
-      <ListErrorAlert
-        error={listError}
-        title={t('loadFailed')}
-        retryText={t('actions.retry')}
-        onRetry={() => void list.reload()}
-        testId="points-error"
-      />
-      <PlaceMap
-        className={styles.listMap}
-        testId="points-map"
-        pins={pins}
-        fences={fences}
-        polygons={polygons}
-        fitKey={fitKey}
-      />
-      <ListPage<LocationRecord>
+      <AlertedListPage<LocationRecord>
         testId="points"
         list={list}
-        selectable={false}
+        error={listError}
+        texts={{ loadFailed: t('loadFailed'), retry: t('actions.retry'), empty: t('points.empty') }}
+        above={
+          <PlaceMap
+            className={styles.listMap}
+            testId="points-map"
+            pins={pins}
+            fences={fences}
+            polygons={polygons}
+            fitKey={fitKey}
+          />
+        }
         onAdd={() => setEditing('new')}
         queryFields={[
           { name: 'name', label: t('fields.name'), kind: 'text' },
           { name: 'address', label: t('fields.address'), kind: 'text' },
         ]}
         columns={columns}
-        tableProps={{ locale: { emptyText: <ListEmpty text={t('points.empty')} /> } }}
       />
       <PointModal location={editing} onClose={() => setEditing(null)} />
     </>

@@ -4,11 +4,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { SHARE_PERMS, ShareRoutes, type ShareRecord } from '@ztj/contracts';
 import { feedback } from '../../../platform/feedback/feedback';
-import { ListErrorAlert } from '../../../platform/list/ListErrorAlert';
-import { ListPage } from '../../../platform/list/ListPage';
+import { AlertedListPage } from '../../../platform/crud/AlertedListPage';
 import { useListPage } from '../../../platform/list/useListPage';
 import { Authorized } from '../../../platform/permissions/Authorized';
-import { ListEmpty } from '../../../platform/list/ListEmpty';
 import { useListError } from '../../../platform/list/useListError';
 import { WrapText } from '../../../platform/list/WrapText';
 import { useUnbindShare } from './api';
@@ -125,24 +123,17 @@ export function ShareListPage(): ReactNode {
 
   return (
     <>
-      <ListErrorAlert
-        error={listError}
-        title={t('loadFailed')}
-        retryText={t('actions.retry')}
-        onRetry={() => void list.reload()}
-        testId="shares-error"
-      />
-      <ListPage<ShareRecord>
+      <AlertedListPage<ShareRecord>
         testId="shares"
         list={list}
-        selectable={false}
+        error={listError}
+        texts={{ loadFailed: t('loadFailed'), retry: t('actions.retry'), empty: t('empty') }}
         onAdd={() => setEditing('new')}
         queryFields={[
           { name: 'receiverUsername', label: t('fields.account'), kind: 'text' },
           { name: 'note', label: t('fields.note'), kind: 'text' },
         ]}
         columns={columns}
-        tableProps={{ locale: { emptyText: <ListEmpty text={t('empty')} /> } }}
       />
       <ShareFormModal share={editing} onClose={() => setEditing(null)} />
       <ShareDetailDrawer shareId={openId} onClose={() => setOpenId(null)} />

@@ -4,12 +4,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SUBSCRIBE_ORDER_STATUSES, SUBSCRIBE_PERMS, SubscribeRoutes, type SubscribeOrder } from '@ztj/contracts';
-import { ListErrorAlert } from '../../../platform/list/ListErrorAlert';
-import { ListPage } from '../../../platform/list/ListPage';
+import { AlertedListPage } from '../../../platform/crud/AlertedListPage';
 import { useListPage } from '../../../platform/list/useListPage';
 import { Authorized } from '../../../platform/permissions/Authorized';
 import { useResponsive } from '../../../platform/responsive/useResponsive';
-import { ListEmpty } from '../../../platform/list/ListEmpty';
 import { useListError } from '../../../platform/list/useListError';
 import { useDeviceServices } from './api';
 import { RenewModal } from './RenewModal';
@@ -202,17 +200,11 @@ export function OrderListPage(): ReactNode {
   return (
     <>
       <ServiceNotice onRenew={setRenewing} />
-      <ListErrorAlert
-        error={listError}
-        title={t('loadFailed')}
-        retryText={t('actions.retry')}
-        onRetry={() => void list.reload()}
-        testId="orders-error"
-      />
-      <ListPage<SubscribeOrder>
+      <AlertedListPage<SubscribeOrder>
         testId="orders"
         list={list}
-        selectable={false}
+        error={listError}
+        texts={{ loadFailed: t('loadFailed'), retry: t('actions.retry'), empty: t('empty') }}
         exportName={t('exportName')}
         extra={
           <Authorized action={SUBSCRIBE_PERMS.renew}>
@@ -232,7 +224,6 @@ export function OrderListPage(): ReactNode {
           { name: 'createTime', label: t('fields.createTime'), kind: 'dateRange' },
         ]}
         columns={columns}
-        tableProps={{ locale: { emptyText: <ListEmpty text={t('empty')} /> } }}
       />
       <RenewModal
         open={renewing !== null}

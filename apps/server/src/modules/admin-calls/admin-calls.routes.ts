@@ -18,51 +18,28 @@ import { requirePlatform } from '../../platform/tenancy/platform-scope';
 import * as tenants from '../tenants/tenants.service';
 import { checkUsernameInTenant } from '../users/account-scope';
 import { USER_LIST } from '../users/users.list';
+import * as repo from './admin-calls.repo';
+import type { DuplicateLookup } from './admin-calls.repo';
 
 type ExistsKey = 'roleCodeExists' | 'positionCodeExists' | 'dictCodeExists' | 'categoryCodeExists' | 'permsExists';
 
 /**
- * The table/field pairs `sys/duplicate/check` understands: each names a fixed
- * server-written query and the scope it runs in; nothing of the client reaches SQL but values.
+ * The table/field pairs `sys/duplicate/check` understands: each names a fixed server-written
+ * lookup of admin-calls.repo.ts (which carries the scope it runs in); nothing of the client
+ * reaches SQL but values.
  * `null` marks a field JeecgBoot checks but this server does not keep unique: any value is free.
  */
-const DUPLICATE_PAIRS: Record<string, Record<string, { sql: string; key: ExistsKey } | 'username' | null>> = {
+const DUPLICATE_PAIRS: Record<
+  string,
+  Record<string, { lookup: DuplicateLookup; key: ExistsKey } | 'username' | null>
+> = {
   sys_user: { username: 'username', phone: null, email: null, work_no: null },
-  sys_role: {
-    role_code: {
-      sql: 'SELECT id FROM sys_role WHERE tenant_id = $1 AND lower(role_code) = lower($2)',
-      key: 'roleCodeExists',
-    },
-  },
-  sys_depart_role: {
-    role_code: {
-      sql: 'SELECT id FROM sys_depart_role WHERE tenant_id = $1 AND lower(role_code) = lower($2)',
-      key: 'roleCodeExists',
-    },
-  },
-  sys_position: {
-    code: {
-      sql: 'SELECT id FROM sys_position WHERE tenant_id = $1 AND lower(code) = lower($2)',
-      key: 'positionCodeExists',
-    },
-  },
-  // dictionaries and categories are platform-wide (ListSpec global): the tenant parameter is unused
-  sys_dict: {
-    dict_code: {
-      sql: 'SELECT id FROM sys_dict WHERE $1::int IS NOT NULL AND lower(dict_code) = lower($2)',
-      key: 'dictCodeExists',
-    },
-  },
-  sys_category: {
-    code: { sql: 'SELECT id FROM sys_category WHERE $1::int IS NOT NULL AND code = $2', key: 'categoryCodeExists' },
-  },
-  // menus are platform-wide too; PermissionModal checks a button's authorisation code
-  sys_permission: {
-    perms: {
-      sql: 'SELECT id FROM sys_permission WHERE $1::int IS NOT NULL AND del_flag = 0 AND perms = $2',
-      key: 'permsExists',
-    },
-  },
+  sys_role: { role_code: { lookup: 'roleCode', key: 'roleCodeExists' } },
+  sys_depart_role: { role_code: { lookup: 'departRoleCode', key: 'roleCodeExists' } },
+  sys_position: { code: { lookup: 'positionCode', key: 'positionCodeExists' } },
+  sys_dict: { dict_code: { lookup: 'dictCode', key: 'dictCodeExists' } },
+  sys_category: { code: { lookup: 'categoryCode', key: 'categoryCodeExists' } },
+  sys_permission: { perms: { lookup: 'perms', key: 'permsExists' } },
 };
 
 /** JeecgBoot's camelCase field names map to the same pairs (`roleCode` → `role_code`). */
@@ -83,8 +60,8 @@ export async function duplicateCheck(db: Db, q: DuplicateCheckQuery, caller: Lis
     await checkUsernameInTenant(db, value, caller.tenantId, q.dataId);
     return null;
   }
-  const rows = await db.query<{ id: string }>(pair.sql, [caller.tenantId, value]);
-  if (rows.some((r) => String(r.id) !== q.dataId)) throw new AppError('conflict', pair.key);
+  const holders = await repo.duplicateHolders(db, pair.lookup, caller.tenantId, value);
+  if (holders.some((id) => id !== q.dataId)) throw new AppError('conflict', pair.key);
   return null;
 }
 
@@ -110,17 +87,14 @@ export function adminCallRoutes(app: FastifyInstance, db: Db): void {
     const caller = callerOf(auth, M.addSysUserRole.access);
     await requireVisible(db, ROLE_LIST, body.roleId, caller);
     const users = await visibleUsers(db, body.userIdList, caller);
-    await db.query(
-      'INSERT INTO sys_user_role (user_id, role_id) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING',
-      [users, body.roleId],
-    );
+    await repo.addUserRoles(db, users, body.roleId);
     return null;
   });
   const dropRole = async (auth: Parameters<typeof callerOf>[0], roleId: string, userIds: string[]): Promise<null> => {
     const caller = callerOf(auth, M.deleteUserRole.access);
     await requireVisible(db, ROLE_LIST, roleId, caller);
     const users = await visibleUsers(db, userIds, caller);
-    await db.query('DELETE FROM sys_user_role WHERE role_id = $1 AND user_id = ANY($2::text[])', [roleId, users]);
+    await repo.removeUserRoles(db, roleId, users);
     return null;
   };
   registerRoute(app, db, M.deleteUserRole, ({ auth, query }) => dropRole(auth, query.roleId, [query.userId]));
@@ -131,17 +105,14 @@ export function adminCallRoutes(app: FastifyInstance, db: Db): void {
     const caller = callerOf(auth, M.editSysDepartWithUser.access);
     await requireVisible(db, DEPART_LIST, body.depId, caller);
     const users = await visibleUsers(db, body.userIdList, caller);
-    await db.query(
-      'INSERT INTO sys_user_depart (user_id, dep_id) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING',
-      [users, body.depId],
-    );
+    await repo.addDepartMembers(db, users, body.depId);
     return null;
   });
   const leaveDepart = async (auth: Parameters<typeof callerOf>[0], depId: string, userIds: string[]): Promise<null> => {
     const caller = callerOf(auth, M.deleteUserInDepart.access);
     await requireVisible(db, DEPART_LIST, depId, caller);
     const users = await visibleUsers(db, userIds, caller);
-    await db.query('DELETE FROM sys_user_depart WHERE dep_id = $1 AND user_id = ANY($2::text[])', [depId, users]);
+    await repo.removeDepartMembers(db, depId, users);
     return null;
   };
   registerRoute(app, db, M.deleteUserInDepart, ({ auth, query }) => leaveDepart(auth, query.depId, [query.userId]));

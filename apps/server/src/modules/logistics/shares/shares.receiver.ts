@@ -14,6 +14,8 @@ import { listPage } from '../../../platform/list/list-runner';
 import { ALARM_LIST } from '../../alarms/handling/alarms.list';
 import { devicesByIds, page } from '../../devices/devices.repo';
 import { deviceHistory, deviceTrack } from '../../devices/history.repo';
+import * as repo from './shares-receiver.repo';
+import type { ShareRow } from './shares-receiver.repo';
 
 /**
  * Receiver side of device shares (SPEC §2 shared devices, §7 receiveList).
@@ -27,10 +29,6 @@ import { deviceHistory, deviceTrack } from '../../devices/history.repo';
  * the sharing tenant is reachable.
  */
 
-/** Predicate of a live share `s` to receiver `$1` whose device row `d` still belongs to the owner. */
-const LIVE = `s.receiver_user_id = $1 AND s.unbind_time IS NULL AND (s.expire_time IS NULL OR s.expire_time > now())`;
-const LIVE_FROM = `device_share s JOIN share_device sd ON sd.share_id = s.id JOIN device d ON d.dev_no = sd.dev_no AND d.tenant_id = s.owner_tenant_id`;
-
 /**
  * Checks that `deviceId` is in a live share to the caller and logs the access (one statement).
  * @returns the share id and the owner tenant.
@@ -42,32 +40,10 @@ export async function requireLiveShare(
   deviceId: string,
   action: ShareAccessAction,
 ): Promise<{ shareId: string; ownerTenantId: number }> {
-  const [row] = await db.query<{ share_id: string; owner_tenant_id: number }>(
-    `WITH live AS (
-       SELECT s.id, s.owner_tenant_id FROM ${LIVE_FROM} WHERE ${LIVE} AND sd.dev_no = $2 ORDER BY s.create_time LIMIT 1)
-     INSERT INTO share_access_log (share_id, owner_tenant_id, dev_no, user_id, username, action)
-     SELECT id, owner_tenant_id, $2, $1, $3, $4 FROM live RETURNING share_id, owner_tenant_id`,
-    [auth.userId, deviceId, auth.username, action],
-  );
+  const row = await repo.logLiveShareAccess(db, auth, deviceId, action);
   if (!row) throw new AppError('forbidden', 'shareNoAccess');
   return { shareId: row.share_id, ownerTenantId: Number(row.owner_tenant_id) };
 }
-
-interface ShareRow {
-  share_id: string;
-  owner_tenant_id: number;
-  tenant_name: string;
-  tenant_name_en: string | null;
-  from_user: string;
-  note: string;
-  expire_ms: number | null;
-  create_ms: number;
-  dev_no: string;
-}
-
-const SHARE_COLUMNS = `s.id AS share_id, s.owner_tenant_id, t.name AS tenant_name, t.name_en AS tenant_name_en, ou.realname AS from_user, s.note,
-  (extract(epoch FROM s.expire_time) * 1000)::float8 AS expire_ms, (extract(epoch FROM s.create_time) * 1000)::float8 AS create_ms, sd.dev_no`;
-const SHARE_JOINS = `${LIVE_FROM} JOIN sys_tenant t ON t.id = s.owner_tenant_id JOIN sys_user ou ON ou.id = s.owner_user_id`;
 
 /** Turns share rows into shared devices, reading the devices through the devices module per owner tenant. */
 async function sharedDevices(db: Db, rows: ShareRow[], lang: Language): Promise<SharedDevice[]> {
@@ -105,36 +81,10 @@ export async function receiveList(
   lang: Language,
   query: { pageNo: number; pageSize: number; keyword?: string | undefined },
 ): Promise<PageResult<SharedDevice>> {
-  const params: unknown[] = [auth.userId];
-  let filter = '';
-  if (query.keyword) {
-    params.push(`%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    filter = ` AND (d.dev_no ILIKE $2 OR d.name ILIKE $2 OR d.alias ILIKE $2)`;
-  }
-  const [count] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${LIVE_FROM} WHERE ${LIVE}${filter}`,
-    params,
-  );
-  const rows = await db.query<ShareRow>(
-    `SELECT ${SHARE_COLUMNS} FROM ${SHARE_JOINS} WHERE ${LIVE}${filter} ORDER BY s.create_time DESC, sd.dev_no
-      LIMIT ${query.pageSize} OFFSET ${(query.pageNo - 1) * query.pageSize}`,
-    params,
-  );
+  const { rows, total } = await repo.liveSharePage(db, auth.userId, query);
   const records = await sharedDevices(db, rows, lang);
-  if (records.length) {
-    await db.query(
-      `INSERT INTO share_access_log (share_id, owner_tenant_id, dev_no, user_id, username, action)
-       SELECT x.share_id, x.owner_tenant_id, x.dev_no, $1, $2, 'list' FROM unnest($3::text[], $4::int[], $5::text[]) AS x(share_id, owner_tenant_id, dev_no)`,
-      [
-        auth.userId,
-        auth.username,
-        rows.map((r) => r.share_id),
-        rows.map((r) => Number(r.owner_tenant_id)),
-        rows.map((r) => r.dev_no),
-      ],
-    );
-  }
-  return page(records, count?.n ?? 0, query.pageNo, query.pageSize);
+  if (records.length) await repo.logListAccess(db, auth, rows);
+  return page(records, total, query.pageNo, query.pageSize);
 }
 
 /** One shared device (latest values and position) with who shared it. @throws AppError forbidden shareNoAccess. */
@@ -145,10 +95,7 @@ export async function viewSharedDevice(
   deviceId: string,
 ): Promise<SharedDevice> {
   const { shareId } = await requireLiveShare(db, auth, deviceId, 'view');
-  const rows = await db.query<ShareRow>(
-    `SELECT ${SHARE_COLUMNS} FROM ${SHARE_JOINS} WHERE ${LIVE} AND s.id = $2 AND sd.dev_no = $3`,
-    [auth.userId, shareId, deviceId],
-  );
+  const rows = await repo.liveShareRows(db, auth.userId, shareId, deviceId);
   const [record] = await sharedDevices(db, rows, lang);
   if (!record) throw new AppError('forbidden', 'shareNoAccess');
   return record;

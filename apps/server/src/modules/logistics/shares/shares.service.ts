@@ -6,7 +6,8 @@ import { AppError } from '../../../platform/http/app-error';
 import { devicesByIds } from '../../devices/devices.repo';
 import { devicesNotInTenant } from '../../../platform/tenancy/tenant-refs';
 import { fieldFailure } from '../../../platform/http/field-errors';
-import { SHARE_FROM, SHARE_SELECT, shareRecordOf } from './shares.list';
+import { shareRecordOf } from './shares.list';
+import * as repo from './shares.repo';
 
 /**
  * Owner side of device shares (SPEC §7 shares add, update, unbind, bindDevs,
@@ -30,14 +31,10 @@ export async function resolveReceiver(
   account: string,
   callerId: string,
 ): Promise<string> {
-  const [row] = await q.query<{ id: string }>(
-    `SELECT id FROM sys_user WHERE del_flag = 0 AND (lower(username) = lower($1) OR phone = $1)
-      ORDER BY (lower(username) = lower($1)) DESC, create_time LIMIT 1`,
-    [account],
-  );
-  if (!row) throw fieldFailure(lang, 'account', 'shareAccountUnknown');
-  if (row.id === callerId) throw fieldFailure(lang, 'account', 'shareToSelf');
-  return row.id;
+  const id = await repo.receiverIdOf(q, account);
+  if (!id) throw fieldFailure(lang, 'account', 'shareAccountUnknown');
+  if (id === callerId) throw fieldFailure(lang, 'account', 'shareToSelf');
+  return id;
 }
 
 /** @throws AppError badRequest (field `deviceIds`, deviceNotInTenant) when a device is not the tenant's. */
@@ -51,10 +48,7 @@ async function checkDevices(q: Queryable, lang: Language, tenantId: number, ids:
  * @throws AppError notFound shareNotFound (also for another tenant's share).
  */
 export async function getShare(q: Queryable, tenantId: number, id: string): Promise<ShareRecord> {
-  const [row] = await q.query(`SELECT ${SHARE_SELECT} FROM ${SHARE_FROM} WHERE s.owner_tenant_id = $1 AND s.id = $2`, [
-    tenantId,
-    id,
-  ]);
+  const row = await repo.shareRow(q, tenantId, id);
   if (!row) throw new AppError('notFound', 'shareNotFound');
   return shareRecordOf(row);
 }
@@ -69,18 +63,7 @@ async function openShare(q: Queryable, tenantId: number, id: string): Promise<Sh
 /** One share with its devices (owner side detail). @throws AppError notFound shareNotFound. */
 export async function viewShare(db: Db, tenantId: number, id: string): Promise<ShareDetail> {
   const share = await getShare(db, tenantId, id);
-  const ids = await db.query<{ dev_no: string }>(
-    'SELECT dev_no FROM share_device WHERE share_id = $1 ORDER BY add_time, dev_no',
-    [id],
-  );
-  return {
-    ...share,
-    devices: await devicesByIds(
-      db,
-      tenantId,
-      ids.map((r) => r.dev_no),
-    ),
-  };
+  return { ...share, devices: await devicesByIds(db, tenantId, await repo.shareDeviceIds(db, id)) };
 }
 
 /**
@@ -93,15 +76,15 @@ export async function addShare(db: Db, auth: AuthContext, lang: Language, body: 
     throw fieldFailure(lang, 'expireTime', 'shareExpirePast');
   const deviceIds = [...new Set(body.deviceIds)];
   await checkDevices(db, lang, auth.tenantId, deviceIds);
-  const id = await db.tx(async (q) => {
-    const [row] = await q.query<{ id: string }>(
-      `INSERT INTO device_share (owner_tenant_id, owner_user_id, receiver_user_id, note, expire_time, create_by)
-       VALUES ($1,$2,$3,$4, CASE WHEN $5::float8 IS NULL THEN NULL ELSE to_timestamp($5::float8 / 1000) END, $6) RETURNING id`,
-      [auth.tenantId, auth.userId, receiver, body.note, body.expireTime, auth.username],
-    );
-    await q.query('INSERT INTO share_device (share_id, dev_no) SELECT $1, unnest($2::text[])', [row!.id, deviceIds]);
-    return row!.id;
-  });
+  const share = {
+    tenantId: auth.tenantId,
+    userId: auth.userId,
+    receiverId: receiver,
+    note: body.note,
+    expireTime: body.expireTime,
+    by: auth.username,
+  };
+  const id = await db.tx((q) => repo.insertShare(q, share, deviceIds));
   return getShare(db, auth.tenantId, id);
 }
 
@@ -112,11 +95,7 @@ export async function addShare(db: Db, auth: AuthContext, lang: Language, body: 
  */
 export async function updateShare(db: Db, auth: AuthContext, body: UpdateBody): Promise<ShareRecord> {
   await openShare(db, auth.tenantId, body.id);
-  await db.query(
-    `UPDATE device_share SET note = $3, expire_time = CASE WHEN $4::float8 IS NULL THEN NULL ELSE to_timestamp($4::float8 / 1000) END,
-       update_by = $5, update_time = now() WHERE owner_tenant_id = $1 AND id = $2`,
-    [auth.tenantId, body.id, body.note, body.expireTime, auth.username],
-  );
+  await repo.updateShareRow(db, auth.tenantId, body.id, body, auth.username);
   return getShare(db, auth.tenantId, body.id);
 }
 
@@ -126,10 +105,7 @@ export async function updateShare(db: Db, auth: AuthContext, body: UpdateBody): 
  */
 export async function unbindShare(db: Db, auth: AuthContext, id: string): Promise<ShareRecord> {
   await openShare(db, auth.tenantId, id);
-  await db.query(
-    'UPDATE device_share SET unbind_time = now(), unbind_by = $3 WHERE owner_tenant_id = $1 AND id = $2 AND unbind_time IS NULL',
-    [auth.tenantId, id, auth.username],
-  );
+  await repo.endShare(db, auth.tenantId, id, auth.username);
   return getShare(db, auth.tenantId, id);
 }
 
@@ -147,10 +123,7 @@ export async function bindShareDevices(
   await openShare(db, auth.tenantId, id);
   const unique = [...new Set(deviceIds)];
   await checkDevices(db, lang, auth.tenantId, unique);
-  await db.query('INSERT INTO share_device (share_id, dev_no) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [
-    id,
-    unique,
-  ]);
+  await repo.addShareDevices(db, id, unique);
   return getShare(db, auth.tenantId, id);
 }
 
@@ -165,6 +138,6 @@ export async function unbindShareDevices(
   deviceIds: string[],
 ): Promise<ShareRecord> {
   await openShare(db, auth.tenantId, id);
-  await db.query('DELETE FROM share_device WHERE share_id = $1 AND dev_no = ANY($2::text[])', [id, deviceIds]);
+  await repo.removeShareDevices(db, id, deviceIds);
   return getShare(db, auth.tenantId, id);
 }

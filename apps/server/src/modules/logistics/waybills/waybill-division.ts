@@ -3,6 +3,7 @@ import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Queryable } from '../../../platform/db/db';
 import { AppError } from '../../../platform/http/app-error';
 import { fieldFailure } from '../../../platform/http/field-errors';
+import * as repo from './waybill-division.repo';
 
 /**
  * Division scope of the division-vehicle task calls (SPEC §7 "tasks … and division-vehicle
@@ -29,26 +30,13 @@ export function scopeOf(s: ScopeArg): WaybillScope {
 }
 
 /**
- * SQL predicate "waybill `w` is in the division whose org code is the parameter `param`": no device
- * currently on it lies outside the subtree (a device without org code lies outside every division).
- */
-export function waybillInDivisionSql(param: string): string {
-  return `NOT EXISTS (SELECT 1 FROM waybill_device wdv JOIN device dv ON dv.dev_no = wdv.dev_no
-    WHERE wdv.waybill_id = w.id AND wdv.removed_at IS NULL AND NOT starts_with(coalesce(dv.org_code, ''), ${param}))`;
-}
-
-/**
  * The division org code of the caller in the request's tenant: the current department, which must be
  * an undeleted department of that tenant.
  * @throws AppError forbidden noDepartment (SPEC §6 "no valid department under your department").
  */
 export async function divisionOf(q: Queryable, auth: AuthContext): Promise<WaybillScope> {
   if (!auth.orgCode) throw new AppError('forbidden', 'noDepartment');
-  const [dep] = await q.query('SELECT 1 FROM sys_depart WHERE tenant_id = $1 AND org_code = $2 AND del_flag = 0', [
-    auth.tenantId,
-    auth.orgCode,
-  ]);
-  if (!dep) throw new AppError('forbidden', 'noDepartment');
+  if (!(await repo.liveDepartWithCode(q, auth.tenantId, auth.orgCode))) throw new AppError('forbidden', 'noDepartment');
   return { tenantId: auth.tenantId, division: auth.orgCode };
 }
 
@@ -63,11 +51,8 @@ export async function requireWaybillInDivision(
   number: string,
 ): Promise<void> {
   if (scope.division === null) return;
-  const [row] = await q.query<{ inside: boolean }>(
-    `SELECT ${waybillInDivisionSql('$2')} AS inside FROM waybill w WHERE w.id = $1`,
-    [id, scope.division],
-  );
-  if (row && !row.inside) throw new AppError('forbidden', 'waybillOutsideDivision', { waybill: number });
+  if ((await repo.waybillInDivision(q, id, scope.division)) === false)
+    throw new AppError('forbidden', 'waybillOutsideDivision', { waybill: number });
 }
 
 /**
@@ -82,9 +67,6 @@ export async function checkDevicesInDivision(
   field = 'deviceIds',
 ): Promise<void> {
   if (scope.division === null || deviceIds.length === 0) return;
-  const [out] = await q.query<{ dev_no: string }>(
-    `SELECT dev_no FROM device WHERE tenant_id = $1 AND dev_no = ANY($2::text[]) AND NOT starts_with(coalesce(org_code, ''), $3) ORDER BY dev_no LIMIT 1`,
-    [scope.tenantId, [...deviceIds], scope.division],
-  );
-  if (out) throw fieldFailure(lang, field, 'deviceOutsideDivision', { id: out.dev_no });
+  const out = await repo.firstDeviceOutsideDivision(q, scope.tenantId, deviceIds, scope.division);
+  if (out !== undefined) throw fieldFailure(lang, field, 'deviceOutsideDivision', { id: out });
 }

@@ -1,6 +1,6 @@
 import { WaybillRouteSchema, type WAYBILL_LIST_FIELDS, type WaybillRecord, type WaybillStatus } from '@ztj/contracts';
 import { AUDIT_LABELS, epochMsSql, textOrNull, type ListField, type ListSpec } from '../../../platform/list/list-spec';
-import { waybillInDivisionSql } from './waybill-division';
+import { waybillInDivisionSql } from './waybill-division.repo';
 import { waybillTiming } from './waybill-timing';
 
 /**

@@ -1,5 +1,4 @@
 import {
-  PARAM,
   WaybillRouteSchema,
   type WaybillDetail,
   type WaybillMapItem,
@@ -12,9 +11,10 @@ import type { Queryable } from '../../../platform/db/db';
 import { devicesByIds } from '../../devices/devices.repo';
 import { estimateArrivalMs, ETA_WINDOW_MS, type SpeedFix } from '../geo/eta';
 import { prepareRoute, routeProgress, type RouteProgress } from '../../../platform/geo/route-progress';
-import { scopeOf, waybillInDivisionSql, type ScopeArg } from './waybill-division';
+import { scopeOf, type ScopeArg } from './waybill-division';
+import * as repo from './waybill-reads.repo';
 import { waybillTiming } from './waybill-timing';
-import { WAYBILL_SELECT, waybillRecordOf } from './waybills.list';
+import { waybillRecordOf } from './waybills.list';
 import { viewWaybill } from './waybills.service';
 
 /**
@@ -26,24 +26,6 @@ import { viewWaybill } from './waybills.service';
 /** Filters of the map list and the counts: vehicle plate or name, partial, case-insensitive. */
 export interface WaybillReadFilter {
   vehicle?: string | undefined;
-}
-
-/**
- * WHERE clause over `waybill w` for a scope and filter, with its parameters (tenant first).
- */
-function scopeWhere(scope: ScopeArg, filter: WaybillReadFilter = {}): { where: string; params: unknown[] } {
-  const s = scopeOf(scope);
-  const params: unknown[] = [s.tenantId];
-  const parts = ['w.tenant_id = $1'];
-  if (s.division !== null) {
-    params.push(s.division);
-    parts.push(waybillInDivisionSql(`$${params.length}`));
-  }
-  if (filter.vehicle) {
-    params.push(`%${filter.vehicle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    parts.push(`w.vehicle ILIKE $${params.length}`);
-  }
-  return { where: parts.join(' AND '), params };
 }
 
 const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
@@ -70,11 +52,7 @@ export async function waybillStats(
   scope: ScopeArg,
   filter: WaybillReadFilter & { groupBy?: 'vehicle' | undefined } = {},
 ): Promise<WaybillStat> {
-  const { where, params } = scopeWhere(scope, filter);
-  const rows = await q.query<{ vehicle: string; status: WaybillStatus; n: number }>(
-    `SELECT coalesce(w.vehicle, '') AS vehicle, w.status, count(*)::int AS n FROM waybill w WHERE ${where} GROUP BY 1, 2`,
-    params,
-  );
+  const rows = await repo.statusCounts(q, scopeOf(scope), filter);
   const stat: WaybillStat = countsOf(rows);
   if (filter.groupBy === 'vehicle') {
     const byVehicle = new Map<string, { status: WaybillStatus; n: number }[]>();
@@ -98,12 +76,8 @@ export async function waybillDetail(
 ): Promise<WaybillDetail> {
   const { tenantId } = scopeOf(scope);
   const record = await viewWaybill(q, scope, id, now);
-  const [row] = await q.query<{ route: unknown }>('SELECT route FROM waybill WHERE id = $1', [id]);
-  const history = await q.query<{ dev_no: string; added: number; removed: number | null }>(
-    `SELECT dev_no, (extract(epoch FROM added_at) * 1000)::float8 AS added, (extract(epoch FROM removed_at) * 1000)::float8 AS removed
-       FROM waybill_device WHERE waybill_id = $1 ORDER BY added_at, dev_no`,
-    [id],
-  );
+  const row = await repo.waybillRoute(q, id);
+  const history = await repo.deviceHistoryRows(q, id);
   return {
     ...record,
     route: WaybillRouteSchema.parse(json(row!.route)),
@@ -123,10 +97,7 @@ export async function waybillDetail(
 
 /** Recent fixes of a device, device time in [from, to] (ms epoch), time order, with the GPS speed (km/h). */
 export async function recentFixes(q: Queryable, deviceId: string, from: number, to: number): Promise<SpeedFix[]> {
-  const rows = await q.query<{ ts: string | number; lat: number | null; lng: number | null; speed: string | null }>(
-    `SELECT ts, lat, lng, "values"->>'${PARAM.speed}' AS speed FROM telemetry WHERE device_id = $1 AND ts BETWEEN $2 AND $3 ORDER BY ts LIMIT 2000`,
-    [deviceId, from, to],
-  );
+  const rows = await repo.fixRows(q, deviceId, from, to);
   return rows.map((r) => ({
     t: Number(r.ts),
     lat: r.lat,
@@ -181,11 +152,7 @@ export async function ongoingWaybills(
   now = Date.now(),
   filter: WaybillReadFilter = {},
 ): Promise<WaybillMapItem[]> {
-  const { where, params } = scopeWhere(scope, filter);
-  const rows = await q.query(
-    `SELECT ${WAYBILL_SELECT} FROM waybill w WHERE ${where} AND w.status = 'ongoing' ORDER BY w.actual_start DESC LIMIT 500`,
-    params,
-  );
+  const rows = await repo.ongoingRows(q, scopeOf(scope), filter);
   return rows.map((r) => {
     const rec = waybillRecordOf(r, now);
     const lat = r.last_lat as number | null;

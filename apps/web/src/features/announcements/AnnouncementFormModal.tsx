@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Form, Input, Modal, Radio, Select, Space, Tag } from 'antd';
+import { Button, Form, Input, Radio, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AnnouncementRoutes, UserRoutes, type AnnouncementRecord, type UserRecord } from '@ztj/contracts';
-import { feedback } from '../../platform/feedback/feedback';
+import { CrudFormModal } from '../../platform/crud/CrudFormModal';
+import { useRecordSave } from '../../platform/crud/useRecordSave';
 import { callApi } from '../../platform/http/callApi';
 import { UserPicker } from '../../platform/pickers/UserPicker';
 import { showServerFieldErrors } from '../system/formErrors';
@@ -62,7 +63,6 @@ export function AnnouncementFormModal({
 }): ReactNode {
   const { t } = useTranslation(['announcements', 'list', 'common']);
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const [users, setUsers] = useState<UserRecord[]>([]);
   const [usersError, setUsersError] = useState(false);
   const msgType = Form.useWatch('msgType', form);
@@ -76,14 +76,17 @@ export function AnnouncementFormModal({
   }, [record?.userIds]);
   const required = { required: true, message: t('common:validation.required') };
 
-  const save = async (): Promise<void> => {
-    const v = await form.validateFields();
-    if (v.msgType === 'USER' && users.length === 0) {
-      setUsersError(true);
-      return;
-    }
-    setSaving(true);
-    try {
+  const { saving, save } = useRecordSave<Values>({
+    form,
+    t,
+    onSaved,
+    onClose,
+    accept: (v) => {
+      const hasRecipients = v.msgType !== 'USER' || users.length > 0;
+      if (!hasRecipients) setUsersError(true);
+      return hasRecipients;
+    },
+    send: (v) => {
       const body = {
         titile: v.titile,
         msgAbstract: v.msgAbstract || null,
@@ -96,132 +99,122 @@ export function AnnouncementFormModal({
         openPage: v.openType ? v.openPage || null : null,
         busId: v.openType === 'component' ? v.busId || null : null,
       };
-      if (record) await callApi(AnnouncementRoutes.edit, { body: { ...body, id: record.id } });
-      else await callApi(AnnouncementRoutes.add, { body });
-      feedback().message.success(t('list:saveSuccess'));
-      onSaved();
-      onClose();
-    } catch (error) {
-      if (!showServerFieldErrors(form, error, t)) throw error;
-    } finally {
-      setSaving(false);
-    }
-  };
+      return record
+        ? callApi(AnnouncementRoutes.edit, { body: { ...body, id: record.id } })
+        : callApi(AnnouncementRoutes.add, { body });
+    },
+    showFieldErrors: (error) => showServerFieldErrors(form, error, t),
+  });
 
   return (
-    <Modal
-      open
-      title={record ? t('edit') : t('add')}
+    <CrudFormModal<Values>
+      editing={!!record}
+      titles={{ add: t('add'), edit: t('edit') }}
+      form={form}
+      name="announcement"
+      save={save}
+      saving={saving}
       onCancel={onClose}
-      onOk={() => void save().catch(() => undefined)}
-      confirmLoading={saving}
-      destroyOnHidden
       width={800}
-      okButtonProps={{ 'data-testid': 'annt-save' } as never}
+      modalProps={{ okButtonProps: { 'data-testid': 'annt-save' } as never }}
+      initialValues={
+        record
+          ? {
+              titile: record.titile,
+              msgAbstract: record.msgAbstract ?? undefined,
+              msgContent: record.msgContent ?? '',
+              priority: record.priority,
+              msgCategory: record.msgCategory as Values['msgCategory'],
+              msgType: record.msgType as Values['msgType'],
+              openType: (record.openType ?? '') as Values['openType'],
+              openPage: record.openPage ?? undefined,
+              busId: record.busId ?? undefined,
+            }
+          : { priority: 'L', msgCategory: '1', msgType: 'ALL', openType: '' }
+      }
     >
-      <Form<Values>
-        form={form}
-        name="announcement"
-        layout="vertical"
-        initialValues={
-          record
-            ? {
-                titile: record.titile,
-                msgAbstract: record.msgAbstract ?? undefined,
-                msgContent: record.msgContent ?? '',
-                priority: record.priority,
-                msgCategory: record.msgCategory as Values['msgCategory'],
-                msgType: record.msgType as Values['msgType'],
-                openType: (record.openType ?? '') as Values['openType'],
-                openPage: record.openPage ?? undefined,
-                busId: record.busId ?? undefined,
-              }
-            : { priority: 'L', msgCategory: '1', msgType: 'ALL', openType: '' }
-        }
-      >
-        <Form.Item name="titile" label={t('titile')} rules={[required, { max: 100 }]}>
-          <Input maxLength={100} data-testid="annt-title" />
-        </Form.Item>
-        <Form.Item name="msgAbstract" label={t('msgAbstract')} rules={[{ max: 500 }]}>
-          <Input.TextArea rows={2} maxLength={500} data-testid="annt-abstract" />
-        </Form.Item>
-        <Space wrap size="large" align="start">
-          <Form.Item name="priority" label={t('priorityLabel')} rules={[required]}>
-            <Radio.Group
-              optionType="button"
-              options={(['L', 'M', 'H'] as const).map((p) => ({ value: p, label: t(`priority.${p}`) }))}
-              data-testid="annt-priority"
-            />
-          </Form.Item>
-          <Form.Item name="msgCategory" label={t('categoryLabel')} rules={[required]}>
-            <Radio.Group
-              options={[
-                { value: '1', label: t('category.1') },
-                { value: '2', label: t('category.2') },
-              ]}
-            />
-          </Form.Item>
-        </Space>
-        <Form.Item name="msgType" label={t('msgTypeLabel')} rules={[required]}>
+      <Form.Item name="titile" label={t('titile')} rules={[required, { max: 100 }]}>
+        <Input maxLength={100} data-testid="annt-title" />
+      </Form.Item>
+      <Form.Item name="msgAbstract" label={t('msgAbstract')} rules={[{ max: 500 }]}>
+        <Input.TextArea rows={2} maxLength={500} data-testid="annt-abstract" />
+      </Form.Item>
+      <Space wrap size="large" align="start">
+        <Form.Item name="priority" label={t('priorityLabel')} rules={[required]}>
           <Radio.Group
-            options={[
-              { value: 'ALL', label: t('msgType.ALL') },
-              { value: 'USER', label: t('msgType.USER') },
-            ]}
-            data-testid="annt-msg-type"
+            optionType="button"
+            options={(['L', 'M', 'H'] as const).map((p) => ({ value: p, label: t(`priority.${p}`) }))}
+            data-testid="annt-priority"
           />
         </Form.Item>
-        {msgType === 'USER' && (
+        <Form.Item name="msgCategory" label={t('categoryLabel')} rules={[required]}>
+          <Radio.Group
+            options={[
+              { value: '1', label: t('category.1') },
+              { value: '2', label: t('category.2') },
+            ]}
+          />
+        </Form.Item>
+      </Space>
+      <Form.Item name="msgType" label={t('msgTypeLabel')} rules={[required]}>
+        <Radio.Group
+          options={[
+            { value: 'ALL', label: t('msgType.ALL') },
+            { value: 'USER', label: t('msgType.USER') },
+          ]}
+          data-testid="annt-msg-type"
+        />
+      </Form.Item>
+      {msgType === 'USER' && (
+        <Form.Item
+          label={t('recipients')}
+          required
+          validateStatus={usersError ? 'error' : undefined}
+          help={usersError ? t('chooseUsers') : undefined}
+        >
+          <Recipients
+            users={users}
+            onChange={(u) => {
+              setUsers(u);
+              setUsersError(false);
+            }}
+          />
+        </Form.Item>
+      )}
+      <Space wrap size="large" align="start">
+        <Form.Item name="openType" label={t('openTypeLabel')}>
+          <Select
+            style={{ width: 160 }}
+            options={[
+              { value: '', label: t('openType.none') },
+              { value: 'url', label: t('openType.url') },
+              { value: 'component', label: t('openType.component') },
+            ]}
+          />
+        </Form.Item>
+        {openType && (
           <Form.Item
-            label={t('recipients')}
-            required
-            validateStatus={usersError ? 'error' : undefined}
-            help={usersError ? t('chooseUsers') : undefined}
+            name="openPage"
+            label={t('openPage')}
+            rules={[required, { pattern: /^(https?:\/\/|\/(?!\/))/i, message: t('openPageHint') }]}
+            extra={t('openPageHint')}
           >
-            <Recipients
-              users={users}
-              onChange={(u) => {
-                setUsers(u);
-                setUsersError(false);
-              }}
+            <Input
+              style={{ width: 'min(320px, 70vw)' }}
+              maxLength={500}
+              placeholder={openType === 'url' ? 'https://…' : '/waybill/list'}
             />
           </Form.Item>
         )}
-        <Space wrap size="large" align="start">
-          <Form.Item name="openType" label={t('openTypeLabel')}>
-            <Select
-              style={{ width: 160 }}
-              options={[
-                { value: '', label: t('openType.none') },
-                { value: 'url', label: t('openType.url') },
-                { value: 'component', label: t('openType.component') },
-              ]}
-            />
+        {openType === 'component' && (
+          <Form.Item name="busId" label={t('busId')}>
+            <Input style={{ width: 160 }} maxLength={64} />
           </Form.Item>
-          {openType && (
-            <Form.Item
-              name="openPage"
-              label={t('openPage')}
-              rules={[required, { pattern: /^(https?:\/\/|\/(?!\/))/i, message: t('openPageHint') }]}
-              extra={t('openPageHint')}
-            >
-              <Input
-                style={{ width: 'min(320px, 70vw)' }}
-                maxLength={500}
-                placeholder={openType === 'url' ? 'https://…' : '/waybill/list'}
-              />
-            </Form.Item>
-          )}
-          {openType === 'component' && (
-            <Form.Item name="busId" label={t('busId')}>
-              <Input style={{ width: 160 }} maxLength={64} />
-            </Form.Item>
-          )}
-        </Space>
-        <Form.Item name="msgContent" label={t('msgContent')}>
-          <RichTextEditor />
-        </Form.Item>
-      </Form>
-    </Modal>
+        )}
+      </Space>
+      <Form.Item name="msgContent" label={t('msgContent')}>
+        <RichTextEditor />
+      </Form.Item>
+    </CrudFormModal>
   );
 }

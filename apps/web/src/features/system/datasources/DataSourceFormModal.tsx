@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, Button, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import {
   DATA_SOURCE_TYPES,
@@ -9,6 +9,7 @@ import {
   type DataSourceType,
 } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
+import { CrudFormModal } from '../../../platform/crud/CrudFormModal';
 import { showFieldErrors } from '../../../platform/forms/formIssues';
 import { useFormModalSave } from '../../../platform/forms/useFormModalSave';
 import { callApi } from '../../../platform/http/callApi';
@@ -78,101 +79,96 @@ export function DataSourceFormModal({
   };
 
   return (
-    <Modal
-      open
-      title={source ? t('edit') : t('add')}
+    <CrudFormModal<DataSourceFormValues>
+      editing={!!source}
+      titles={{ add: t('add'), edit: t('edit') }}
+      form={form}
+      name="dataSource"
+      initialValues={initialDataSourceValues(source)}
+      save={save}
+      saving={saving}
       onCancel={onClose}
-      onOk={() => void save().catch(() => undefined)}
-      confirmLoading={saving}
-      destroyOnHidden
       width={640}
+      onValuesChange={(changed: Partial<DataSourceFormValues>) => {
+        if (Object.keys(changed).some((k) => (CONNECTION_FIELDS as readonly string[]).includes(k))) setResult(null);
+      }}
     >
-      <Form<DataSourceFormValues>
-        form={form}
-        name="dataSource"
-        layout="vertical"
-        initialValues={initialDataSourceValues(source)}
-        onValuesChange={(changed: Partial<DataSourceFormValues>) => {
-          if (Object.keys(changed).some((k) => (CONNECTION_FIELDS as readonly string[]).includes(k))) setResult(null);
-        }}
-      >
-        <Flex wrap gap="0 16px">
-          <Form.Item
-            name="code"
-            label={t('fields.code')}
-            rules={[required]}
-            extra={t('hints.code')}
-            style={{ flex: '1 1 200px' }}
-          >
-            <Input maxLength={64} data-testid="datasource-code" />
-          </Form.Item>
-          <Form.Item name="name" label={t('fields.name')} rules={[required]} style={{ flex: '1 1 200px' }}>
-            <Input maxLength={64} data-testid="datasource-name" />
-          </Form.Item>
-        </Flex>
-        <Form.Item name="dbType" label={t('fields.dbType')} rules={[required]}>
-          <Select
-            options={DATA_SOURCE_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
-            onSelect={(v: DataSourceType) => changeType(v)}
-            data-testid="datasource-type"
+      <Flex wrap gap="0 16px">
+        <Form.Item
+          name="code"
+          label={t('fields.code')}
+          rules={[required]}
+          extra={t('hints.code')}
+          style={{ flex: '1 1 200px' }}
+        >
+          <Input maxLength={64} data-testid="datasource-code" />
+        </Form.Item>
+        <Form.Item name="name" label={t('fields.name')} rules={[required]} style={{ flex: '1 1 200px' }}>
+          <Input maxLength={64} data-testid="datasource-name" />
+        </Form.Item>
+      </Flex>
+      <Form.Item name="dbType" label={t('fields.dbType')} rules={[required]}>
+        <Select
+          options={DATA_SOURCE_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
+          onSelect={(v: DataSourceType) => changeType(v)}
+          data-testid="datasource-type"
+        />
+      </Form.Item>
+      <Flex wrap gap="0 16px">
+        <Form.Item name="host" label={t('fields.host')} rules={[required]} style={{ flex: '3 1 220px' }}>
+          <Input maxLength={255} placeholder="db.example.com" data-testid="datasource-host" />
+        </Form.Item>
+        <Form.Item name="port" label={t('fields.port')} rules={[required]} style={{ flex: '1 1 110px' }}>
+          <InputNumber min={1} max={65535} precision={0} style={{ width: '100%' }} data-testid="datasource-port" />
+        </Form.Item>
+      </Flex>
+      <Form.Item name="dbName" label={t('fields.dbName')} rules={[required]}>
+        <Input maxLength={128} data-testid="datasource-db" />
+      </Form.Item>
+      <Flex wrap gap="0 16px">
+        <Form.Item name="dbUsername" label={t('fields.dbUsername')} rules={[required]} style={{ flex: '1 1 200px' }}>
+          <Input maxLength={128} autoComplete="off" data-testid="datasource-user" />
+        </Form.Item>
+        <Form.Item
+          name="dbPassword"
+          label={t('fields.dbPassword')}
+          extra={source ? (source.hasPassword ? t('hints.passwordKeep') : t('hints.passwordNone')) : undefined}
+          style={{ flex: '1 1 200px' }}
+        >
+          <Input.Password
+            maxLength={256}
+            autoComplete="new-password"
+            placeholder={source?.hasPassword ? t('hints.passwordStored') : undefined}
+            data-testid="datasource-password"
           />
         </Form.Item>
-        <Flex wrap gap="0 16px">
-          <Form.Item name="host" label={t('fields.host')} rules={[required]} style={{ flex: '3 1 220px' }}>
-            <Input maxLength={255} placeholder="db.example.com" data-testid="datasource-host" />
-          </Form.Item>
-          <Form.Item name="port" label={t('fields.port')} rules={[required]} style={{ flex: '1 1 110px' }}>
-            <InputNumber min={1} max={65535} precision={0} style={{ width: '100%' }} data-testid="datasource-port" />
-          </Form.Item>
-        </Flex>
-        <Form.Item name="dbName" label={t('fields.dbName')} rules={[required]}>
-          <Input maxLength={128} data-testid="datasource-db" />
-        </Form.Item>
-        <Flex wrap gap="0 16px">
-          <Form.Item name="dbUsername" label={t('fields.dbUsername')} rules={[required]} style={{ flex: '1 1 200px' }}>
-            <Input maxLength={128} autoComplete="off" data-testid="datasource-user" />
-          </Form.Item>
-          <Form.Item
-            name="dbPassword"
-            label={t('fields.dbPassword')}
-            extra={source ? (source.hasPassword ? t('hints.passwordKeep') : t('hints.passwordNone')) : undefined}
-            style={{ flex: '1 1 200px' }}
+      </Flex>
+      <Form.Item name="remark" label={t('fields.remark')}>
+        <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
+      </Form.Item>
+      {can('datasource:test') && (
+        <Flex vertical gap={8}>
+          <Button
+            icon={<ApiOutlined />}
+            loading={testing}
+            onClick={() => void test().catch(() => undefined)}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="datasource-test"
           >
-            <Input.Password
-              maxLength={256}
-              autoComplete="new-password"
-              placeholder={source?.hasPassword ? t('hints.passwordStored') : undefined}
-              data-testid="datasource-password"
+            {testing ? t('testing') : t('test')}
+          </Button>
+          {result && (
+            <Alert
+              type={result.ok ? 'success' : 'error'}
+              showIcon
+              message={result.message}
+              description={t('elapsed', { ms: result.elapsedMs })}
+              style={{ overflowWrap: 'anywhere' }}
+              data-testid="datasource-test-result"
             />
-          </Form.Item>
+          )}
         </Flex>
-        <Form.Item name="remark" label={t('fields.remark')}>
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
-        </Form.Item>
-        {can('datasource:test') && (
-          <Flex vertical gap={8}>
-            <Button
-              icon={<ApiOutlined />}
-              loading={testing}
-              onClick={() => void test().catch(() => undefined)}
-              style={{ alignSelf: 'flex-start' }}
-              data-testid="datasource-test"
-            >
-              {testing ? t('testing') : t('test')}
-            </Button>
-            {result && (
-              <Alert
-                type={result.ok ? 'success' : 'error'}
-                showIcon
-                message={result.message}
-                description={t('elapsed', { ms: result.elapsedMs })}
-                style={{ overflowWrap: 'anywhere' }}
-                data-testid="datasource-test-result"
-              />
-            )}
-          </Flex>
-        )}
-      </Form>
-    </Modal>
+      )}
+    </CrudFormModal>
   );
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button, Checkbox, Col, Divider, Flex, Form, Input, Modal, Row, Select } from 'antd';
+import { Button, Checkbox, Col, Divider, Flex, Form, Input, Row, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { DataSourceRoutes, PopupReportRoutes, REPORT_COLUMN_TYPES, type PopupReportRecord } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
+import { CrudFormModal } from '../../../platform/crud/CrudFormModal';
 import { useFormModalSave } from '../../../platform/forms/useFormModalSave';
 import { callApi } from '../../../platform/http/callApi';
 import { usePermission } from '../../../platform/permissions/usePermission';
@@ -61,166 +62,159 @@ export function PopupReportFormModal({
   ];
 
   return (
-    <Modal
-      open
-      title={report ? t('edit') : t('add')}
+    <CrudFormModal<PopupReportFormValues>
+      editing={!!report}
+      titles={{ add: t('add'), edit: t('edit') }}
+      form={form}
+      name="popupReport"
+      initialValues={initialReportValues(report)}
+      save={save}
+      saving={saving}
       onCancel={onClose}
-      onOk={() => void save().catch(() => undefined)}
-      confirmLoading={saving}
-      destroyOnHidden
       width={1000}
-      modalRender={(node) => <div data-testid="popup-report-form">{node}</div>}
+      modalProps={{ modalRender: (node) => <div data-testid="popup-report-form">{node}</div> }}
     >
-      <Form<PopupReportFormValues>
-        form={form}
-        name="popupReport"
-        layout="vertical"
-        initialValues={initialReportValues(report)}
-      >
-        <Flex wrap gap="0 16px">
-          <Form.Item
-            name="code"
-            label={t('fields.code')}
-            rules={[required]}
-            extra={t('hints.code')}
-            style={{ flex: '1 1 200px' }}
-          >
-            <Input maxLength={64} data-testid="report-code" />
-          </Form.Item>
-          <Form.Item name="name" label={t('fields.name')} rules={[required]} style={{ flex: '1 1 200px' }}>
-            <Input maxLength={100} data-testid="report-name" />
-          </Form.Item>
-          <Form.Item
-            name="dbSource"
-            label={t('fields.dbSource')}
-            extra={t('hints.dbSource')}
-            style={{ flex: '1 1 200px' }}
-          >
-            <Select options={sourceOptions} loading={sources.isLoading} data-testid="report-source" />
-          </Form.Item>
-        </Flex>
-        <Form.Item name="querySql" label={t('fields.querySql')} rules={[required]} extra={t('hints.querySql')}>
-          <Input.TextArea
-            autoSize={{ minRows: 3, maxRows: 10 }}
-            maxLength={20000}
-            spellCheck={false}
-            style={{ fontFamily: 'monospace' }}
-            data-testid="report-sql"
-          />
+      <Flex wrap gap="0 16px">
+        <Form.Item
+          name="code"
+          label={t('fields.code')}
+          rules={[required]}
+          extra={t('hints.code')}
+          style={{ flex: '1 1 200px' }}
+        >
+          <Input maxLength={64} data-testid="report-code" />
         </Form.Item>
+        <Form.Item name="name" label={t('fields.name')} rules={[required]} style={{ flex: '1 1 200px' }}>
+          <Input maxLength={100} data-testid="report-name" />
+        </Form.Item>
+        <Form.Item
+          name="dbSource"
+          label={t('fields.dbSource')}
+          extra={t('hints.dbSource')}
+          style={{ flex: '1 1 200px' }}
+        >
+          <Select options={sourceOptions} loading={sources.isLoading} data-testid="report-source" />
+        </Form.Item>
+      </Flex>
+      <Form.Item name="querySql" label={t('fields.querySql')} rules={[required]} extra={t('hints.querySql')}>
+        <Input.TextArea
+          autoSize={{ minRows: 3, maxRows: 10 }}
+          maxLength={20000}
+          spellCheck={false}
+          style={{ fontFamily: 'monospace' }}
+          data-testid="report-sql"
+        />
+      </Form.Item>
 
-        <Divider titlePlacement="start" plain>
-          {t('params.title')}
-        </Divider>
-        <Form.List name="params">
-          {(rows, { add, remove }) => (
-            <>
-              {rows.map((row) => (
-                <Row key={row.key} gutter={8} wrap align="top">
-                  <Col xs={24} sm={7}>
-                    <Form.Item name={[row.name, 'name']} rules={[required]}>
-                      <Input placeholder={t('params.name')} maxLength={64} />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} sm={7}>
-                    <Form.Item name={[row.name, 'title']} rules={[required]}>
-                      <Input placeholder={t('params.titleField')} maxLength={64} />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={20} sm={8}>
-                    <Form.Item name={[row.name, 'defaultValue']}>
-                      <Input placeholder={t('params.defaultValue')} maxLength={500} />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={4} sm={2}>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('list:actions.delete')}
-                      onClick={() => remove(row.name)}
-                    />
-                  </Col>
-                </Row>
-              ))}
-              <Flex gap={8} wrap style={{ marginBottom: 12 }}>
-                <Button icon={<PlusOutlined />} onClick={() => add({ name: '', title: '', defaultValue: '' })}>
-                  {t('params.add')}
-                </Button>
-                <Button icon={<ThunderboltOutlined />} onClick={addQueryParams} data-testid="report-detect-params">
-                  {t('params.detect')}
-                </Button>
-              </Flex>
-            </>
-          )}
-        </Form.List>
-
-        <Divider titlePlacement="start" plain>
-          {t('columns.title')}
-        </Divider>
-        <Form.List name="columns">
-          {(rows, { add, remove }) => (
-            <>
-              {rows.map((row, i) => (
-                <Row key={row.key} gutter={8} wrap align="top" data-testid={`report-column-${i}`}>
-                  <Col xs={12} sm={5}>
-                    <Form.Item name={[row.name, 'field']} rules={[required]}>
-                      <Input placeholder={t('columns.field')} maxLength={64} data-testid={`report-column-field-${i}`} />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={12} sm={5}>
-                    <Form.Item name={[row.name, 'title']} rules={[required]}>
-                      <Input
-                        placeholder={t('columns.titleField')}
-                        maxLength={64}
-                        data-testid={`report-column-title-${i}`}
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={12} sm={4}>
-                    <Form.Item name={[row.name, 'type']}>
-                      <Select
-                        options={REPORT_COLUMN_TYPES.map((v) => ({ value: v, label: t(`columns.types.${v}`) }))}
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={12} sm={4}>
-                    <Form.Item name={[row.name, 'dictCode']}>
-                      <Input placeholder={t('columns.dictCode')} maxLength={64} />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={8} sm={2}>
-                    <Form.Item name={[row.name, 'hidden']} valuePropName="checked">
-                      <Checkbox>{t('columns.hidden')}</Checkbox>
-                    </Form.Item>
-                  </Col>
-                  <Col xs={10} sm={3}>
-                    <Form.Item name={[row.name, 'query']} valuePropName="checked">
-                      <Checkbox data-testid={`report-column-query-${i}`}>{t('columns.query')}</Checkbox>
-                    </Form.Item>
-                  </Col>
-                  <Col xs={6} sm={1}>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('list:actions.delete')}
-                      onClick={() => remove(row.name)}
-                      disabled={rows.length === 1}
-                    />
-                  </Col>
-                </Row>
-              ))}
-              <Button icon={<PlusOutlined />} onClick={() => add(emptyColumn())} data-testid="report-add-column">
-                {t('columns.add')}
+      <Divider titlePlacement="start" plain>
+        {t('params.title')}
+      </Divider>
+      <Form.List name="params">
+        {(rows, { add, remove }) => (
+          <>
+            {rows.map((row) => (
+              <Row key={row.key} gutter={8} wrap align="top">
+                <Col xs={24} sm={7}>
+                  <Form.Item name={[row.name, 'name']} rules={[required]}>
+                    <Input placeholder={t('params.name')} maxLength={64} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={7}>
+                  <Form.Item name={[row.name, 'title']} rules={[required]}>
+                    <Input placeholder={t('params.titleField')} maxLength={64} />
+                  </Form.Item>
+                </Col>
+                <Col xs={20} sm={8}>
+                  <Form.Item name={[row.name, 'defaultValue']}>
+                    <Input placeholder={t('params.defaultValue')} maxLength={500} />
+                  </Form.Item>
+                </Col>
+                <Col xs={4} sm={2}>
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('list:actions.delete')}
+                    onClick={() => remove(row.name)}
+                  />
+                </Col>
+              </Row>
+            ))}
+            <Flex gap={8} wrap style={{ marginBottom: 12 }}>
+              <Button icon={<PlusOutlined />} onClick={() => add({ name: '', title: '', defaultValue: '' })}>
+                {t('params.add')}
               </Button>
-            </>
-          )}
-        </Form.List>
-        <Form.Item name="remark" label={t('fields.remark')} style={{ marginTop: 16 }}>
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
-        </Form.Item>
-      </Form>
-    </Modal>
+              <Button icon={<ThunderboltOutlined />} onClick={addQueryParams} data-testid="report-detect-params">
+                {t('params.detect')}
+              </Button>
+            </Flex>
+          </>
+        )}
+      </Form.List>
+
+      <Divider titlePlacement="start" plain>
+        {t('columns.title')}
+      </Divider>
+      <Form.List name="columns">
+        {(rows, { add, remove }) => (
+          <>
+            {rows.map((row, i) => (
+              <Row key={row.key} gutter={8} wrap align="top" data-testid={`report-column-${i}`}>
+                <Col xs={12} sm={5}>
+                  <Form.Item name={[row.name, 'field']} rules={[required]}>
+                    <Input placeholder={t('columns.field')} maxLength={64} data-testid={`report-column-field-${i}`} />
+                  </Form.Item>
+                </Col>
+                <Col xs={12} sm={5}>
+                  <Form.Item name={[row.name, 'title']} rules={[required]}>
+                    <Input
+                      placeholder={t('columns.titleField')}
+                      maxLength={64}
+                      data-testid={`report-column-title-${i}`}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col xs={12} sm={4}>
+                  <Form.Item name={[row.name, 'type']}>
+                    <Select options={REPORT_COLUMN_TYPES.map((v) => ({ value: v, label: t(`columns.types.${v}`) }))} />
+                  </Form.Item>
+                </Col>
+                <Col xs={12} sm={4}>
+                  <Form.Item name={[row.name, 'dictCode']}>
+                    <Input placeholder={t('columns.dictCode')} maxLength={64} />
+                  </Form.Item>
+                </Col>
+                <Col xs={8} sm={2}>
+                  <Form.Item name={[row.name, 'hidden']} valuePropName="checked">
+                    <Checkbox>{t('columns.hidden')}</Checkbox>
+                  </Form.Item>
+                </Col>
+                <Col xs={10} sm={3}>
+                  <Form.Item name={[row.name, 'query']} valuePropName="checked">
+                    <Checkbox data-testid={`report-column-query-${i}`}>{t('columns.query')}</Checkbox>
+                  </Form.Item>
+                </Col>
+                <Col xs={6} sm={1}>
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('list:actions.delete')}
+                    onClick={() => remove(row.name)}
+                    disabled={rows.length === 1}
+                  />
+                </Col>
+              </Row>
+            ))}
+            <Button icon={<PlusOutlined />} onClick={() => add(emptyColumn())} data-testid="report-add-column">
+              {t('columns.add')}
+            </Button>
+          </>
+        )}
+      </Form.List>
+      <Form.Item name="remark" label={t('fields.remark')} style={{ marginTop: 16 }}>
+        <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
+      </Form.Item>
+    </CrudFormModal>
   );
 }

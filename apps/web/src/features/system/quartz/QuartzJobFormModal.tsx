@@ -1,11 +1,12 @@
-import { useState, type ReactNode } from 'react';
-import { Form, Input, Modal, Select, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Form, Input, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { QuartzRoutes, type QuartzJobRecord } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
 import { CronInput } from '../../../platform/cron/CronInput';
 import { CronPreview } from '../../../platform/cron/CronPreview';
-import { feedback } from '../../../platform/feedback/feedback';
+import { CrudFormModal } from '../../../platform/crud/CrudFormModal';
+import { useRecordSave } from '../../../platform/crud/useRecordSave';
 import { callApi } from '../../../platform/http/callApi';
 import { showServerFieldErrors } from '../formErrors';
 
@@ -42,92 +43,81 @@ export function QuartzJobFormModal({
 }): ReactNode {
   const { t, i18n } = useTranslation(['quartz', 'list', 'common']);
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const classes = useJobClasses();
   const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const chosen = Form.useWatch('jobClassName', form);
   const cron = Form.useWatch('cronExpression', form) ?? '';
   const hint = classes.find((c) => c.name === chosen)?.parameterHint;
   const required = { required: true, message: t('common:validation.required') };
-  const save = async (): Promise<void> => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
+  const { saving, save } = useRecordSave<Values>({
+    form,
+    t,
+    onSaved,
+    onClose,
+    send: (v) => {
       const body = {
         jobClassName: v.jobClassName,
         cronExpression: v.cronExpression.trim(),
         parameter: v.parameter || null,
         description: v.description || null,
       };
-      if (job) await callApi(QuartzRoutes.edit, { body: { ...body, id: job.id } });
-      else await callApi(QuartzRoutes.add, { body });
-      feedback().message.success(t('list:saveSuccess'));
-      onSaved();
-      onClose();
-    } catch (error) {
-      if (!showServerFieldErrors(form, error, t)) throw error;
-    } finally {
-      setSaving(false);
-    }
-  };
+      return job ? callApi(QuartzRoutes.edit, { body: { ...body, id: job.id } }) : callApi(QuartzRoutes.add, { body });
+    },
+    showFieldErrors: (error) => showServerFieldErrors(form, error, t),
+  });
   return (
-    <Modal
-      open
-      title={job ? t('edit') : t('add')}
+    <CrudFormModal<Values>
+      editing={!!job}
+      titles={{ add: t('add'), edit: t('edit') }}
+      form={form}
+      name="quartz"
+      save={save}
+      saving={saving}
       onCancel={onClose}
-      onOk={() => void save().catch(() => undefined)}
-      confirmLoading={saving}
-      destroyOnHidden
       width={640}
+      initialValues={
+        job
+          ? {
+              jobClassName: job.jobClassName,
+              cronExpression: job.cronExpression,
+              parameter: job.parameter ?? undefined,
+              description: job.description ?? undefined,
+            }
+          : { cronExpression: '0 0 0 * * ? *' }
+      }
     >
-      <Form<Values>
-        form={form}
-        name="quartz"
-        layout="vertical"
-        initialValues={
-          job
-            ? {
-                jobClassName: job.jobClassName,
-                cronExpression: job.cronExpression,
-                parameter: job.parameter ?? undefined,
-                description: job.description ?? undefined,
-              }
-            : { cronExpression: '0 0 0 * * ? *' }
+      <Form.Item name="jobClassName" label={t('jobClassName')} rules={[required]}>
+        <Select
+          showSearch
+          optionFilterProp="label"
+          data-testid="quartz-class"
+          options={classes.map((c) => ({ value: c.name, label: `${c.label[lang]} (${c.name})` }))}
+        />
+      </Form.Item>
+      <Form.Item name="cronExpression" label={t('cronExpression')} rules={[required]}>
+        <CronInput />
+      </Form.Item>
+      {cron && (
+        <div style={{ margin: '-12px 0 12px' }}>
+          <CronPreview expression={cron} />
+        </div>
+      )}
+      <Form.Item
+        name="parameter"
+        label={t('parameter')}
+        extra={
+          hint ? (
+            <Typography.Text type="secondary" copyable>
+              {hint}
+            </Typography.Text>
+          ) : undefined
         }
       >
-        <Form.Item name="jobClassName" label={t('jobClassName')} rules={[required]}>
-          <Select
-            showSearch
-            optionFilterProp="label"
-            data-testid="quartz-class"
-            options={classes.map((c) => ({ value: c.name, label: `${c.label[lang]} (${c.name})` }))}
-          />
-        </Form.Item>
-        <Form.Item name="cronExpression" label={t('cronExpression')} rules={[required]}>
-          <CronInput />
-        </Form.Item>
-        {cron && (
-          <div style={{ margin: '-12px 0 12px' }}>
-            <CronPreview expression={cron} />
-          </div>
-        )}
-        <Form.Item
-          name="parameter"
-          label={t('parameter')}
-          extra={
-            hint ? (
-              <Typography.Text type="secondary" copyable>
-                {hint}
-              </Typography.Text>
-            ) : undefined
-          }
-        >
-          <Input.TextArea rows={2} maxLength={2000} />
-        </Form.Item>
-        <Form.Item name="description" label={t('description')}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.TextArea rows={2} maxLength={2000} />
+      </Form.Item>
+      <Form.Item name="description" label={t('description')}>
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+    </CrudFormModal>
   );
 }

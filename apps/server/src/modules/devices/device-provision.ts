@@ -1,6 +1,7 @@
 import { equipmentFamilyOf, getDeviceModel, isGatewayKind, type DeviceKind } from '@ztj/contracts';
 import type { Db, Queryable } from '../../platform/db/db';
 import { DEMO_TENANT_ID } from '../../platform/tenancy/tenant-ids';
+import { deleteDeviceRow, insertGatewayRow, upsertDeviceRow } from './device-provision.repo';
 import { demoSecretKey, deriveDeviceSecret, generateDeviceSecret, hashDeviceSecret } from './device-secrets';
 
 /** What is needed to register a device (terminal, gateway or a gateway's sub-device). */
@@ -45,27 +46,25 @@ export async function provisionDevice(q: Queryable, d: NewDevice, broker?: Devic
   const model = getDeviceModel(d.model);
   if (!model) throw new Error(`unknown device model ${d.model}`);
   const secret = d.secret ?? generateDeviceSecret();
-  await q.query(
-    `INSERT INTO device (dev_no, tenant_id, org_code, name, model, kind, gateway_id, secret_hash, periods, create_by)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,'system')
-     ON CONFLICT (dev_no) DO UPDATE SET secret_hash = excluded.secret_hash`,
-    [
-      d.id,
-      d.tenantId,
-      d.orgCode ?? null,
-      d.name ?? d.id,
-      d.model,
-      model.kind,
-      d.gatewayId ?? null,
-      hashDeviceSecret(secret),
-      JSON.stringify(d.periods ?? {}),
-    ],
-  );
+  await upsertDeviceRow(q, {
+    id: d.id,
+    tenantId: d.tenantId,
+    orgCode: d.orgCode ?? null,
+    name: d.name ?? d.id,
+    model: d.model,
+    kind: model.kind,
+    gatewayId: d.gatewayId ?? null,
+    secretHash: hashDeviceSecret(secret),
+    periods: JSON.stringify(d.periods ?? {}),
+  });
   if (isGatewayKind(model.kind)) {
-    await q.query(
-      `INSERT INTO gateway (id, tenant_id, name, note, address, create_by) VALUES ($1,$2,$3,$4,$5,'system') ON CONFLICT (id) DO NOTHING`,
-      [d.id, d.tenantId, d.name ?? d.id, d.note ?? null, d.address ?? null],
-    );
+    await insertGatewayRow(q, {
+      id: d.id,
+      tenantId: d.tenantId,
+      name: d.name ?? d.id,
+      note: d.note ?? null,
+      address: d.address ?? null,
+    });
   }
   await broker?.upsertDevice({ id: d.id, kind: model.kind, secret });
   return secret;
@@ -78,9 +77,9 @@ export async function provisionDevice(q: Queryable, d: NewDevice, broker?: Devic
  * @returns whether the device existed.
  */
 export async function deprovisionDevice(q: Queryable, id: string, broker?: DeviceBrokerAccess): Promise<boolean> {
-  const rows = await q.query<{ dev_no: string }>('DELETE FROM device WHERE dev_no = $1 RETURNING dev_no', [id]);
+  const existed = await deleteDeviceRow(q, id);
   await broker?.removeDevice(id);
-  return rows.length > 0;
+  return existed;
 }
 
 /** The demo fleet as the server registers it (ids of `apps/simulator`'s default fleet). */

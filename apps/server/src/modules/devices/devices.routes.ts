@@ -2,42 +2,12 @@ import { DeviceRoutes } from '@ztj/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/db';
 import { registerRoute } from '../../platform/http/register-route';
+import * as journal from './device-journal.repo';
 import { deviceLogListRoutes } from './device-log-list';
 import { locationOfPosition } from './device-location';
 import { devicesByIds, getDevice, listDevices, mapDevices, page, readingsOf, toDetail } from './devices.repo';
 import { setAlias, setInfo, shutdownDevice, updateDevice, type CommandChannel } from './devices.service';
 import { deviceHistory, deviceTrack } from './history.repo';
-
-interface EventRow {
-  id: string | number;
-  device_id: string;
-  type: string;
-  ts: number | string;
-  received_at: number | string;
-}
-interface LogRow {
-  id: string | number;
-  device_id: string;
-  kind: string;
-  cmd_id: string | null;
-  content: string;
-  ok: boolean | null;
-  operator: string | null;
-  create_ms: number | string;
-}
-
-/** Builds `AND ts BETWEEN` / device filters for the event and log lists; `$1` is the tenant. */
-function rangeFilter(
-  column: string,
-  q: { id?: string | undefined; beginTime?: number | undefined; endTime?: number | undefined },
-  params: unknown[],
-): string {
-  const where: string[] = [];
-  if (q.id) where.push(`device_id = $${params.push(q.id)}`);
-  if (q.beginTime !== undefined) where.push(`${column} >= $${params.push(q.beginTime)}`);
-  if (q.endTime !== undefined) where.push(`${column} <= $${params.push(q.endTime)}`);
-  return where.map((w) => ` AND ${w}`).join('');
-}
 
 /** Device platform calls (SPEC §7 devices), every one scoped to the caller's tenant. */
 export function devicesRoutes(app: FastifyInstance, db: Db, channel: CommandChannel): void {
@@ -55,13 +25,7 @@ export function devicesRoutes(app: FastifyInstance, db: Db, channel: CommandChan
   });
   registerRoute(app, db, DeviceRoutes.real, async ({ auth, query }) => {
     const d = await getDevice(db, auth.tenantId, query.id);
-    const latest = await db.one<{
-      ts: number | string;
-      received_at: number | string;
-      lat: number | null;
-      lng: number | null;
-      values: Record<string, number | boolean | string>;
-    }>('SELECT ts, received_at, lat, lng, "values" FROM device_latest WHERE device_id = $1', [query.id]);
+    const latest = await journal.latestReading(db, query.id);
     return {
       id: d.dev_no,
       ts: latest ? Number(latest.ts) : null,
@@ -90,14 +54,7 @@ export function devicesRoutes(app: FastifyInstance, db: Db, channel: CommandChan
   registerRoute(app, db, DeviceRoutes.info, ({ auth, body }) => setInfo(db, auth, body));
   registerRoute(app, db, DeviceRoutes.byIds, ({ auth, query }) => devicesByIds(db, auth.tenantId, query.ids));
   registerRoute(app, db, DeviceRoutes.events, async ({ auth, query }) => {
-    const params: unknown[] = [auth.tenantId];
-    const filter = `tenant_id = $1${rangeFilter('ts', query, params)}`;
-    const [c] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM device_event WHERE ${filter}`, params);
-    const rows = await db.query<EventRow>(
-      `SELECT id, device_id, type, ts, received_at FROM device_event WHERE ${filter} ORDER BY ts DESC, id DESC
-       LIMIT ${query.pageSize} OFFSET ${(query.pageNo - 1) * query.pageSize}`,
-      params,
-    );
+    const { rows, total } = await journal.eventPage(db, auth.tenantId, query);
     const records = rows.map((r) => ({
       id: String(r.id),
       deviceId: r.device_id,
@@ -105,18 +62,10 @@ export function devicesRoutes(app: FastifyInstance, db: Db, channel: CommandChan
       ts: Number(r.ts),
       receivedAt: Number(r.received_at),
     }));
-    return page(records, c?.n ?? 0, query.pageNo, query.pageSize);
+    return page(records, total, query.pageNo, query.pageSize);
   });
   registerRoute(app, db, DeviceRoutes.logs, async ({ auth, query }) => {
-    const params: unknown[] = [auth.tenantId];
-    const filter = `tenant_id = $1${rangeFilter('(extract(epoch FROM create_time) * 1000)', query, params)}`;
-    const [c] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM device_log WHERE ${filter}`, params);
-    const rows = await db.query<LogRow>(
-      `SELECT id, device_id, kind, cmd_id, content, ok, operator, (extract(epoch FROM create_time) * 1000)::float8 AS create_ms
-         FROM device_log WHERE ${filter} ORDER BY create_time DESC, id DESC
-        LIMIT ${query.pageSize} OFFSET ${(query.pageNo - 1) * query.pageSize}`,
-      params,
-    );
+    const { rows, total } = await journal.logPage(db, auth.tenantId, query);
     const records = rows.map((r) => ({
       id: String(r.id),
       deviceId: r.device_id,
@@ -127,6 +76,6 @@ export function devicesRoutes(app: FastifyInstance, db: Db, channel: CommandChan
       operator: r.operator,
       createTime: Number(r.create_ms),
     }));
-    return page(records, c?.n ?? 0, query.pageNo, query.pageSize);
+    return page(records, total, query.pageNo, query.pageSize);
   });
 }

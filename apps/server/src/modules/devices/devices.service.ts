@@ -16,6 +16,7 @@ import type { DeviceInfoSchema } from '@ztj/contracts';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { Db, Queryable } from '../../platform/db/db';
 import { AppError } from '../../platform/http/app-error';
+import * as writes from './device-writes.repo';
 import { getDevice, toDetail } from './devices.repo';
 
 /** Sends a command down to a device (the ingest runtime's broker connection). */
@@ -36,30 +37,8 @@ export function periodFieldErrors(errors: ReturnType<typeof validateDevicePeriod
 }
 
 /** Writes a device log line (kind `command` | `ack` | `config`). */
-export async function logDevice(
-  q: Queryable,
-  entry: {
-    deviceId: string;
-    tenantId: number;
-    kind: 'command' | 'config';
-    cmdId?: string;
-    content: string;
-    ok?: boolean | null;
-    operator?: string;
-  },
-): Promise<void> {
-  await q.query(
-    `INSERT INTO device_log (device_id, tenant_id, kind, cmd_id, content, ok, operator) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
-    [
-      entry.deviceId,
-      entry.tenantId,
-      entry.kind,
-      entry.cmdId ?? null,
-      entry.content,
-      entry.ok ?? null,
-      entry.operator ?? null,
-    ],
-  );
+export async function logDevice(q: Queryable, entry: writes.DeviceLogEntry): Promise<void> {
+  await writes.insertDeviceLog(q, entry);
 }
 
 /**
@@ -119,20 +98,18 @@ export async function updateDevice(
   const errors = validateDevicePeriods(current.model, settings, { international: body.international ?? false });
   if (errors.length) throw new AppError('badRequest', 'validationFailed', {}, periodFieldErrors(errors, lang));
   await db.tx(async (q) => {
-    await q.query(
-      `UPDATE device SET name = COALESCE($3, name), alias = COALESCE($4, alias), work_status = COALESCE($5, work_status),
-         work_windows = COALESCE($6::jsonb, work_windows), periods = periods || $7::jsonb, update_by = $8, update_time = now()
-       WHERE tenant_id = $1 AND dev_no = $2`,
-      [
-        auth.tenantId,
-        body.id,
-        body.name ?? null,
-        body.alias ?? null,
-        body.workStatus ?? null,
-        body.workWindows ? JSON.stringify(body.workWindows) : null,
-        JSON.stringify(settings),
-        auth.username,
-      ],
+    await writes.updateDeviceSettings(
+      q,
+      auth.tenantId,
+      body.id,
+      {
+        name: body.name ?? null,
+        alias: body.alias ?? null,
+        workStatus: body.workStatus ?? null,
+        workWindows: body.workWindows ? JSON.stringify(body.workWindows) : null,
+        periods: JSON.stringify(settings),
+      },
+      auth.username,
     );
     const changed = {
       name: body.name,
@@ -184,10 +161,7 @@ export async function shutdownDevice(
 /** `device/modifyDevAlias`. */
 export async function setAlias(db: Db, auth: AuthContext, id: string, alias: string): Promise<null> {
   await getDevice(db, auth.tenantId, id);
-  await db.query(
-    `UPDATE device SET alias = $3, update_by = $4, update_time = now() WHERE tenant_id = $1 AND dev_no = $2`,
-    [auth.tenantId, id, alias || null, auth.username],
-  );
+  await writes.updateAlias(db, auth.tenantId, id, alias || null, auth.username);
   await logDevice(db, {
     deviceId: id,
     tenantId: auth.tenantId,
@@ -201,27 +175,20 @@ export async function setAlias(db: Db, auth: AuthContext, id: string, alias: str
 /** `device/modifyDevInfo`: name, firmware, group (of the same tenant) and binding state. */
 export async function setInfo(db: Db, auth: AuthContext, body: z.infer<typeof DeviceInfoSchema>): Promise<null> {
   await getDevice(db, auth.tenantId, body.id);
-  if (body.groupId) {
-    const g = await db.one('SELECT 1 FROM device_group WHERE tenant_id = $1 AND id = $2', [
-      auth.tenantId,
-      body.groupId,
-    ]);
-    if (!g) throw new AppError('notFound', 'groupNotFound');
-  }
-  await db.query(
-    `UPDATE device SET name = COALESCE($3, name), firmware = COALESCE($4, firmware), bind_status = COALESCE($5, bind_status),
-       group_id = CASE WHEN $6 THEN $7 ELSE group_id END, update_by = $8, update_time = now()
-     WHERE tenant_id = $1 AND dev_no = $2`,
-    [
-      auth.tenantId,
-      body.id,
-      body.name ?? null,
-      body.firmware ?? null,
-      body.bindStatus ?? null,
-      body.groupId !== undefined,
-      body.groupId ?? null,
-      auth.username,
-    ],
+  if (body.groupId && !(await writes.groupOfTenant(db, auth.tenantId, body.groupId)))
+    throw new AppError('notFound', 'groupNotFound');
+  await writes.updateDeviceInfo(
+    db,
+    auth.tenantId,
+    body.id,
+    {
+      name: body.name ?? null,
+      firmware: body.firmware ?? null,
+      bindStatus: body.bindStatus ?? null,
+      setGroup: body.groupId !== undefined,
+      groupId: body.groupId ?? null,
+    },
+    auth.username,
   );
   await logDevice(db, {
     deviceId: body.id,

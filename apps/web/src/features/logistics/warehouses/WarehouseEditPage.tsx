@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Button,
-  Card,
   Checkbox,
   Col,
   Empty,
@@ -11,23 +10,14 @@ import {
   Result,
   Row,
   Select,
-  Space,
   Spin,
-  Steps,
   Tag,
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { WarehouseRecord } from '@ztj/contracts';
-import { feedback } from '../../../platform/feedback/feedback';
-import {
-  clearFieldErrors,
-  serverErrorsToFields,
-  showFieldErrors,
-  type FieldEntry,
-} from '../../../platform/forms/formIssues';
-import { isApiError } from '../../../platform/http/ApiError';
+import { StepFormEditor, useStepForm } from '../../../platform/crud/StepFormEditor';
 import { useDevicesByIds } from '../../alarm-settings/api';
 import { DevicePickerField } from '../../alarm-settings/DevicePickerField';
 import { useSaveWarehouse, useTemplateOptions, useWarehouse, useWarehouseUsers } from './api';
@@ -54,7 +44,6 @@ export function WarehouseEditPage(): ReactNode {
   const id = rawId && rawId !== 'new' ? rawId : null;
   const navigate = useNavigate();
   const [form] = Form.useForm<WarehouseFormValues>();
-  const [step, setStep] = useState(0);
   const [saved, setSaved] = useState<WarehouseRecord | null>(null);
   const detail = useWarehouse(id);
   const users = useWarehouseUsers();
@@ -76,187 +65,151 @@ export function WarehouseEditPage(): ReactNode {
     form.setFieldsValue(detail.data ? warehouseToForm(detail.data) : emptyWarehouseForm());
   }, [detail.data, form]);
 
-  const check = (): ReturnType<typeof validateWarehouse> => {
-    clearFieldErrors(form);
-    return validateWarehouse(form.getFieldsValue(true) as WarehouseFormValues, t);
-  };
-  const goToErrors = (entries: FieldEntry[]): void => {
-    setStep(Math.min(...entries.map((e) => stepOf(e.name))));
-    setTimeout(() => showFieldErrors(form, entries));
-  };
-  const next = (): void => {
-    const errors = check().errors.filter((e) => stepOf(e.name) === 0);
-    if (showFieldErrors(form, errors) === 0) setStep(1);
-  };
-  const submit = async (): Promise<void> => {
-    const { body, errors } = check();
-    if (errors.length > 0) return goToErrors(errors);
-    try {
-      setSaved(await save.mutateAsync({ ...body, id: id ?? undefined }));
-      feedback().message.success(t('edit.saved'));
-      setStep(2);
-    } catch (error) {
-      const entries = isApiError(error) ? serverErrorsToFields(error.errors, t) : [];
-      if (entries.length > 0) return goToErrors(entries);
-      feedback().message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const steps = useStepForm({
+    form,
+    t,
+    stepOf,
+    validate: (values: WarehouseFormValues) => validateWarehouse(values, t),
+    send: (body) => save.mutateAsync({ ...body, id: id ?? undefined }),
+    savedText: t('edit.saved'),
+    onSaved: (record) => {
+      setSaved(record);
+      steps.setStep(2);
+    },
+  });
+  const { step } = steps;
 
-  if (id && detail.isError) {
-    return (
-      <Result
-        status="error"
-        title={t('detail.loadError')}
-        subTitle={detail.error.message}
-        extra={<Button onClick={() => void navigate('/warehouse/list')}>{t('actions.back')}</Button>}
-      />
-    );
-  }
-  const hidden = (n: number) => ({ display: step === n ? undefined : 'none' });
   return (
-    <Spin spinning={!!id && detail.isLoading}>
-      <Card size="small" title={id ? t('edit.editTitle') : t('edit.addTitle')} data-testid="warehouse-edit">
-        <Steps
-          current={step}
-          onChange={(n) => (n < step && step < 2 ? setStep(n) : undefined)}
-          size="small"
-          style={{ marginBottom: 16 }}
-          items={[{ title: t('edit.step1') }, { title: t('edit.step2') }, { title: t('edit.step3') }]}
-        />
-        <Form form={form} layout="vertical" preserve data-testid="warehouse-form">
-          <div style={hidden(0)}>
-            <Row gutter={12}>
-              <Col xs={24} md={12}>
-                <Form.Item name="name" label={t('fields.name')} required>
-                  <Input maxLength={50} data-testid="warehouse-name" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="number" label={t('fields.number')} required>
-                  <Input maxLength={64} data-testid="warehouse-number" />
-                </Form.Item>
-              </Col>
-              <Col xs={24}>
-                <Form.Item name="description" label={t('fields.description')}>
-                  <Input.TextArea maxLength={255} autoSize={{ minRows: 2, maxRows: 4 }} />
-                </Form.Item>
-              </Col>
-              <Col xs={24}>
-                <Form.Item name="deviceIds" label={t('fields.devices')} required extra={t('edit.devicesHint')}>
-                  <DevicePickerField labels={deviceLabels} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="acquisitionPeriod"
-                  label={t('fields.acquisitionPeriod')}
-                  extra={
-                    limits
-                      ? limits.min <= limits.max
-                        ? t('edit.periodLimits', limits)
-                        : t('edit.periodNoCommon')
-                      : t('edit.periodHint')
-                  }
-                >
-                  <InputNumber
-                    min={1}
-                    max={1440}
-                    precision={0}
-                    style={{ width: '100%' }}
-                    addonAfter={t('edit.min')}
-                    data-testid="warehouse-period"
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="monitorUserIds" label={t('fields.monitors')}>
-                  <Select
-                    mode="multiple"
-                    allowClear
-                    optionFilterProp="label"
-                    loading={users.isLoading}
-                    data-testid="warehouse-monitors"
-                    options={(users.data ?? []).map((u) => ({
-                      value: u.id,
-                      label: u.name === u.username ? u.name : `${u.name} (${u.username})`,
-                    }))}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24}>
-                <Form.Item name="note" label={t('fields.note')}>
-                  <Input.TextArea maxLength={255} autoSize={{ minRows: 2, maxRows: 4 }} />
-                </Form.Item>
-              </Col>
-            </Row>
-          </div>
-          <div style={hidden(1)}>
-            <Typography.Paragraph type="secondary">{t('edit.rulesHint')}</Typography.Paragraph>
-            <Spin spinning={templates.isLoading}>
-              <Form.Item name="templateIds" label={t('fields.templates')}>
-                {templates.isError ? (
-                  <Typography.Text type="danger">{t('edit.templatesError')}</Typography.Text>
-                ) : (templates.data ?? []).length === 0 ? (
-                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('edit.noTemplates')} />
-                ) : (
-                  <Checkbox.Group
-                    style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
-                    data-testid="warehouse-templates"
-                  >
-                    {(templates.data ?? []).map((x) => (
-                      <Checkbox key={x.id} value={x.id}>
-                        {x.name} {!x.enabled && <Tag>{t('edit.disabled')}</Tag>}
-                      </Checkbox>
-                    ))}
-                  </Checkbox.Group>
-                )}
+    <StepFormEditor<WarehouseFormValues>
+      form={form}
+      steps={steps}
+      testId="warehouse"
+      title={id ? t('edit.editTitle') : t('edit.addTitle')}
+      stepTitles={[t('edit.step1'), t('edit.step2'), t('edit.step3')]}
+      loading={!!id && detail.isLoading}
+      loadError={id && detail.isError ? { title: t('detail.loadError'), message: detail.error.message } : null}
+      saving={save.isPending}
+      texts={{
+        cancel: t('actions.cancel'),
+        back: t('actions.back'),
+        prev: t('edit.prev'),
+        next: t('edit.next'),
+        save: t('actions.save'),
+      }}
+      onLeave={() => void navigate('/warehouse/list')}
+      panes={[
+        <>
+          <Row gutter={12}>
+            <Col xs={24} md={12}>
+              <Form.Item name="name" label={t('fields.name')} required>
+                <Input maxLength={50} data-testid="warehouse-name" />
               </Form.Item>
-            </Spin>
-          </div>
-        </Form>
-        {step === 2 && saved && (
-          <Result
-            status="success"
-            title={t('edit.doneTitle')}
-            subTitle={t('edit.doneSub', { name: saved.name, count: saved.deviceCount })}
-            data-testid="warehouse-done"
-            extra={[
-              <Button
-                key="view"
-                type="primary"
-                onClick={() => void navigate(`/warehouse/detail/${encodeURIComponent(saved.id)}`)}
-                data-testid="warehouse-done-view"
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="number" label={t('fields.number')} required>
+                <Input maxLength={64} data-testid="warehouse-number" />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item name="description" label={t('fields.description')}>
+                <Input.TextArea maxLength={255} autoSize={{ minRows: 2, maxRows: 4 }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item name="deviceIds" label={t('fields.devices')} required extra={t('edit.devicesHint')}>
+                <DevicePickerField labels={deviceLabels} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="acquisitionPeriod"
+                label={t('fields.acquisitionPeriod')}
+                extra={
+                  limits
+                    ? limits.min <= limits.max
+                      ? t('edit.periodLimits', limits)
+                      : t('edit.periodNoCommon')
+                    : t('edit.periodHint')
+                }
               >
-                {t('actions.view')}
-              </Button>,
-              <Button key="list" onClick={() => void navigate('/warehouse/list')}>
-                {t('edit.toList')}
-              </Button>,
-            ]}
-          />
-        )}
-        {step < 2 && (
-          <Space wrap style={{ marginTop: 16 }}>
-            <Button onClick={() => void navigate('/warehouse/list')}>{t('actions.cancel')}</Button>
-            {step === 1 && <Button onClick={() => setStep(0)}>{t('edit.prev')}</Button>}
-            {step === 0 && (
-              <Button type="primary" onClick={next} data-testid="warehouse-next">
-                {t('edit.next')}
-              </Button>
-            )}
-            {step === 1 && (
-              <Button
-                type="primary"
-                loading={save.isPending}
-                onClick={() => void submit()}
-                data-testid="warehouse-save"
-              >
-                {t('actions.save')}
-              </Button>
-            )}
-          </Space>
-        )}
-      </Card>
-    </Spin>
+                <InputNumber
+                  min={1}
+                  max={1440}
+                  precision={0}
+                  style={{ width: '100%' }}
+                  addonAfter={t('edit.min')}
+                  data-testid="warehouse-period"
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="monitorUserIds" label={t('fields.monitors')}>
+                <Select
+                  mode="multiple"
+                  allowClear
+                  optionFilterProp="label"
+                  loading={users.isLoading}
+                  data-testid="warehouse-monitors"
+                  options={(users.data ?? []).map((u) => ({
+                    value: u.id,
+                    label: u.name === u.username ? u.name : `${u.name} (${u.username})`,
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item name="note" label={t('fields.note')}>
+                <Input.TextArea maxLength={255} autoSize={{ minRows: 2, maxRows: 4 }} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </>,
+        <>
+          <Typography.Paragraph type="secondary">{t('edit.rulesHint')}</Typography.Paragraph>
+          <Spin spinning={templates.isLoading}>
+            <Form.Item name="templateIds" label={t('fields.templates')}>
+              {templates.isError ? (
+                <Typography.Text type="danger">{t('edit.templatesError')}</Typography.Text>
+              ) : (templates.data ?? []).length === 0 ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('edit.noTemplates')} />
+              ) : (
+                <Checkbox.Group
+                  style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+                  data-testid="warehouse-templates"
+                >
+                  {(templates.data ?? []).map((x) => (
+                    <Checkbox key={x.id} value={x.id}>
+                      {x.name} {!x.enabled && <Tag>{t('edit.disabled')}</Tag>}
+                    </Checkbox>
+                  ))}
+                </Checkbox.Group>
+              )}
+            </Form.Item>
+          </Spin>
+        </>,
+      ]}
+    >
+      {step === 2 && saved && (
+        <Result
+          status="success"
+          title={t('edit.doneTitle')}
+          subTitle={t('edit.doneSub', { name: saved.name, count: saved.deviceCount })}
+          data-testid="warehouse-done"
+          extra={[
+            <Button
+              key="view"
+              type="primary"
+              onClick={() => void navigate(`/warehouse/detail/${encodeURIComponent(saved.id)}`)}
+              data-testid="warehouse-done-view"
+            >
+              {t('actions.view')}
+            </Button>,
+            <Button key="list" onClick={() => void navigate('/warehouse/list')}>
+              {t('edit.toList')}
+            </Button>,
+          ]}
+        />
+      )}
+    </StepFormEditor>
   );
 }

@@ -1,41 +1,16 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import {
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Result,
-  Row,
-  Select,
-  Space,
-  Spin,
-  Steps,
-  Switch,
-} from 'antd';
+import { Button, Col, DatePicker, Descriptions, Form, Input, InputNumber, Result, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { feedback } from '../../../platform/feedback/feedback';
-import { isApiError } from '../../../platform/http/ApiError';
+import { StepFormEditor, useStepForm } from '../../../platform/crud/StepFormEditor';
 import { formatDateTime } from '../../../platform/list/listQuery';
 import { PickerField } from '../../../platform/pickers/PickerField';
 import { PopupInput } from '../../../platform/pickers/PopupInput';
 import { UserPicker } from '../../../platform/pickers/UserPicker';
 import { useDevicesByIds } from '../../alarm-settings/api';
 import { DevicePickerField } from '../../alarm-settings/DevicePickerField';
-import {
-  clearFieldErrors,
-  serverErrorsToFields,
-  showFieldErrors,
-  type FieldEntry,
-} from '../../../platform/forms/formIssues';
 import { useRouteOptions, useSaveWaybill, useWaybillDetail, useWaybillNumberFill } from './api';
 import { emptyWaybillForm, stepOf, validateWaybill, waybillToForm, type WaybillFormValues } from './waybillForm';
-
-const STEPS = 4;
 
 /**
  * The vehicle field is a popup input (SPEC §5) over the tenant's popup report `waybill_vehicle`
@@ -62,7 +37,6 @@ export function WaybillEditPage(): ReactNode {
   const id = rawId === 'new' ? null : rawId;
   const navigate = useNavigate();
   const [form] = Form.useForm<WaybillFormValues>();
-  const [step, setStep] = useState(0);
   const detail = useWaybillDetail(id);
   const routes = useRouteOptions();
   const save = useSaveWaybill();
@@ -91,42 +65,17 @@ export function WaybillEditPage(): ReactNode {
     if (id === null && filledNumber && !form.getFieldValue('number')) form.setFieldValue('number', filledNumber);
   }, [id, filledNumber, form]);
 
-  const check = (): ReturnType<typeof validateWaybill> => {
-    clearFieldErrors(form);
-    return validateWaybill(form.getFieldsValue(true) as WaybillFormValues, t);
-  };
-  const goToErrors = (entries: FieldEntry[]): void => {
-    setStep(Math.min(...entries.map((e) => stepOf(e.name))));
-    setTimeout(() => showFieldErrors(form, entries));
-  };
-  const next = (): void => {
-    const errors = check().errors.filter((e) => stepOf(e.name) === step);
-    if (showFieldErrors(form, errors) === 0) setStep(step + 1);
-  };
-  const submit = async (): Promise<void> => {
-    const { body, errors } = check();
-    if (errors.length > 0) return goToErrors(errors);
-    try {
-      const saved = await save.mutateAsync({ ...body, id: id ?? undefined });
-      feedback().message.success(t('edit.saved'));
-      void navigate(`/task/detail/${encodeURIComponent(saved.id)}`);
-    } catch (error) {
-      const entries = isApiError(error) ? serverErrorsToFields(error.errors, t) : [];
-      if (entries.length > 0) return goToErrors(entries);
-      feedback().message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const steps = useStepForm({
+    form,
+    t,
+    stepOf,
+    validate: (values: WaybillFormValues) => validateWaybill(values, t),
+    send: (body) => save.mutateAsync({ ...body, id: id ?? undefined }),
+    savedText: t('edit.saved'),
+    onSaved: (saved) => void navigate(`/task/detail/${encodeURIComponent(saved.id)}`),
+  });
+  const { step } = steps;
 
-  if (id && detail.isError) {
-    return (
-      <Result
-        status="error"
-        title={t('detail.loadError')}
-        subTitle={detail.error.message}
-        extra={<Button onClick={() => void navigate('/task/list')}>{t('actions.back')}</Button>}
-      />
-    );
-  }
   if (detail.data && detail.data.status !== 'unstarted') {
     return (
       <Result
@@ -142,122 +91,125 @@ export function WaybillEditPage(): ReactNode {
   }
 
   const v = form.getFieldsValue(true) as WaybillFormValues;
-  const hidden = (n: number) => ({ display: step === n ? undefined : 'none' });
   const when = (d: WaybillFormValues['plannedStart']): string => (d ? formatDateTime(d.toISOString()) : '—');
   return (
-    <Spin spinning={!!id && detail.isLoading}>
-      <Card size="small" title={id ? t('edit.editTitle') : t('edit.addTitle')} data-testid="waybill-edit">
-        <Steps
-          current={step}
-          onChange={(n) => (n < step ? setStep(n) : undefined)}
-          size="small"
-          style={{ marginBottom: 16 }}
-          items={[
-            { title: t('edit.step1') },
-            { title: t('edit.step2') },
-            { title: t('edit.step3') },
-            { title: t('edit.step4') },
-          ]}
-        />
-        <Form form={form} layout="vertical" preserve data-testid="waybill-form">
-          <div style={hidden(0)}>
-            <Row gutter={12}>
-              <Col xs={24} md={12}>
-                <Form.Item name="name" label={t('fields.name')} required>
-                  <Input maxLength={50} data-testid="waybill-name" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="number" label={t('fields.number')} extra={t('edit.numberHint')}>
-                  <Input maxLength={64} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="innerNumber" label={t('fields.innerNumber')}>
-                  <Input maxLength={64} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="vehicle" label={t('fields.vehicle')}>
-                  <PopupInput
-                    code={VEHICLE_REPORT.code}
-                    orgFields={VEHICLE_REPORT.orgFields}
-                    destFields={VEHICLE_REPORT.destFields}
-                    maxLength={64}
-                    testId="waybill-vehicle"
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="driverPhone" label={t('fields.driverPhone')}>
-                  <Input maxLength={11} inputMode="tel" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="company" label={t('fields.company')}>
-                  <Input maxLength={100} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="mileageKm" label={t('fields.mileageKm')}>
-                  <InputNumber min={0} max={100000} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12} />
-              <Col xs={24} md={12}>
-                <Form.Item name="plannedStart" label={t('fields.plannedStart')} required>
-                  <DatePicker showTime style={{ width: '100%' }} data-testid="waybill-start-time" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="plannedEnd" label={t('fields.plannedEnd')} required>
-                  <DatePicker showTime style={{ width: '100%' }} data-testid="waybill-end-time" />
-                </Form.Item>
-              </Col>
-            </Row>
-          </div>
-          <div style={hidden(1)}>
-            <Form.Item name="deviceIds" label={t('fields.devices')} required extra={t('edit.devicesHint')}>
-              <DevicePickerField labels={deviceLabels} />
-            </Form.Item>
-          </div>
-          <div style={hidden(2)}>
-            <Form.Item name="routeId" label={t('fields.routeName')} required>
-              <Select
-                showSearch
-                optionFilterProp="label"
-                loading={routes.isLoading}
-                options={(routes.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-                placeholder={t('edit.routePlaceholder')}
-                notFoundContent={routes.isError ? t('edit.routesError') : t('edit.noRoutes')}
-                data-testid="waybill-route"
-              />
-            </Form.Item>
-            <Form.Item name="monitorUserIds" label={t('fields.monitors')}>
-              <PickerField
-                labels={monitorLabels}
-                renderPicker={({ open, close, commit }) => (
-                  <UserPicker
-                    open={open}
-                    multi
-                    onCancel={close}
-                    onOk={(users) => {
-                      setUserLabels(new Map([...userLabels, ...users.map((u) => [u.id, u.realname] as const)]));
-                      commit(users.map((u) => ({ id: u.id, label: u.realname })));
-                    }}
-                  />
-                )}
-              />
-            </Form.Item>
-            <Form.Item
-              name="aiStartStop"
-              label={t('fields.aiStartStop')}
-              valuePropName="checked"
-              extra={t('edit.aiHint')}
-            >
-              <Switch data-testid="waybill-ai" />
-            </Form.Item>
-          </div>
+    <StepFormEditor<WaybillFormValues>
+      form={form}
+      steps={steps}
+      testId="waybill"
+      title={id ? t('edit.editTitle') : t('edit.addTitle')}
+      stepTitles={[t('edit.step1'), t('edit.step2'), t('edit.step3'), t('edit.step4')]}
+      loading={!!id && detail.isLoading}
+      loadError={id && detail.isError ? { title: t('detail.loadError'), message: detail.error.message } : null}
+      saving={save.isPending}
+      texts={{
+        cancel: t('actions.cancel'),
+        back: t('actions.back'),
+        prev: t('edit.prev'),
+        next: t('edit.next'),
+        save: t('actions.save'),
+      }}
+      onLeave={() => void navigate('/task/list')}
+      panes={[
+        <>
+          <Row gutter={12}>
+            <Col xs={24} md={12}>
+              <Form.Item name="name" label={t('fields.name')} required>
+                <Input maxLength={50} data-testid="waybill-name" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="number" label={t('fields.number')} extra={t('edit.numberHint')}>
+                <Input maxLength={64} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="innerNumber" label={t('fields.innerNumber')}>
+                <Input maxLength={64} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="vehicle" label={t('fields.vehicle')}>
+                <PopupInput
+                  code={VEHICLE_REPORT.code}
+                  orgFields={VEHICLE_REPORT.orgFields}
+                  destFields={VEHICLE_REPORT.destFields}
+                  maxLength={64}
+                  testId="waybill-vehicle"
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="driverPhone" label={t('fields.driverPhone')}>
+                <Input maxLength={11} inputMode="tel" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="company" label={t('fields.company')}>
+                <Input maxLength={100} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="mileageKm" label={t('fields.mileageKm')}>
+                <InputNumber min={0} max={100000} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} />
+            <Col xs={24} md={12}>
+              <Form.Item name="plannedStart" label={t('fields.plannedStart')} required>
+                <DatePicker showTime style={{ width: '100%' }} data-testid="waybill-start-time" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="plannedEnd" label={t('fields.plannedEnd')} required>
+                <DatePicker showTime style={{ width: '100%' }} data-testid="waybill-end-time" />
+              </Form.Item>
+            </Col>
+          </Row>
+        </>,
+        <>
+          <Form.Item name="deviceIds" label={t('fields.devices')} required extra={t('edit.devicesHint')}>
+            <DevicePickerField labels={deviceLabels} />
+          </Form.Item>
+        </>,
+        <>
+          <Form.Item name="routeId" label={t('fields.routeName')} required>
+            <Select
+              showSearch
+              optionFilterProp="label"
+              loading={routes.isLoading}
+              options={(routes.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+              placeholder={t('edit.routePlaceholder')}
+              notFoundContent={routes.isError ? t('edit.routesError') : t('edit.noRoutes')}
+              data-testid="waybill-route"
+            />
+          </Form.Item>
+          <Form.Item name="monitorUserIds" label={t('fields.monitors')}>
+            <PickerField
+              labels={monitorLabels}
+              renderPicker={({ open, close, commit }) => (
+                <UserPicker
+                  open={open}
+                  multi
+                  onCancel={close}
+                  onOk={(users) => {
+                    setUserLabels(new Map([...userLabels, ...users.map((u) => [u.id, u.realname] as const)]));
+                    commit(users.map((u) => ({ id: u.id, label: u.realname })));
+                  }}
+                />
+              )}
+            />
+          </Form.Item>
+          <Form.Item
+            name="aiStartStop"
+            label={t('fields.aiStartStop')}
+            valuePropName="checked"
+            extra={t('edit.aiHint')}
+          >
+            <Switch data-testid="waybill-ai" />
+          </Form.Item>
+        </>,
+        <>
           {step === 3 && (
             <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered data-testid="waybill-confirm">
               <Descriptions.Item label={t('fields.name')}>{v.name}</Descriptions.Item>
@@ -281,22 +233,8 @@ export function WaybillEditPage(): ReactNode {
               </Descriptions.Item>
             </Descriptions>
           )}
-        </Form>
-        <Space wrap style={{ marginTop: 16 }}>
-          <Button onClick={() => void navigate('/task/list')}>{t('actions.cancel')}</Button>
-          {step > 0 && <Button onClick={() => setStep(step - 1)}>{t('edit.prev')}</Button>}
-          {step < STEPS - 1 && (
-            <Button type="primary" onClick={next} data-testid="waybill-next">
-              {t('edit.next')}
-            </Button>
-          )}
-          {step === STEPS - 1 && (
-            <Button type="primary" loading={save.isPending} onClick={() => void submit()} data-testid="waybill-save">
-              {t('actions.save')}
-            </Button>
-          )}
-        </Space>
-      </Card>
-    </Spin>
+        </>,
+      ]}
+    />
   );
 }

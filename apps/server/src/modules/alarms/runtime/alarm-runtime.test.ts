@@ -181,7 +181,7 @@ describe('alarm runtime through the ingest (integration)', () => {
       {
         type: 'duration' as const,
         minutes,
-        condition: { type: 'range' as const, param: 'P003', effect: 2, min: 2, max: 8 },
+        condition: { type: 'range' as const, param: 'P003', effect: 2 as const, min: 2, max: 8 },
       },
     ];
     const { id, secret, templateId } = await boundDevice(duration(60));

@@ -1,10 +1,4 @@
-import {
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type UseMutationResult,
-  type UseQueryResult,
-} from '@tanstack/react-query';
+import { useQuery, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
 import {
   AlarmSettingsRoutes,
   WarehouseRoutes,
@@ -12,6 +6,7 @@ import {
   type WarehouseRecord,
   type WarehouseView,
 } from '@ztj/contracts';
+import { useAreaMutation, type QueryArea } from '../../../platform/crud/useAreaMutation';
 import { callApi } from '../../../platform/http/callApi';
 
 /**
@@ -31,15 +26,8 @@ export const warehouseKeys = {
   templates: ['warehouses', 'templates'] as const,
 };
 
-/** Refreshes the list and every warehouse read after a change. */
-function useRefresh(): () => Promise<void> {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: ['list', WarehouseRoutes.list.path] }),
-      client.invalidateQueries({ queryKey: warehouseKeys.all }),
-    ]).then(() => undefined);
-}
+/** The warehouse list and reads, refetched after each change. */
+const AREA: QueryArea = { listPath: WarehouseRoutes.list.path, key: warehouseKeys.all };
 
 /** One warehouse (`queryById`); null id: nothing. */
 export function useWarehouse(id: string | null): UseQueryResult<WarehouseRecord> {
@@ -88,21 +76,14 @@ export function useSaveWarehouse(): UseMutationResult<
   Error,
   RouteBody<typeof WarehouseRoutes.add> & { id?: string }
 > {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body) =>
-      body.id
-        ? callApi(WarehouseRoutes.edit, { body: body as RouteBody<typeof WarehouseRoutes.edit>, silent: true })
-        : callApi(WarehouseRoutes.add, { body, silent: true }),
-    onSuccess: () => refresh(),
-  });
+  return useAreaMutation(AREA, (body) =>
+    body.id
+      ? callApi(WarehouseRoutes.edit, { body: body as RouteBody<typeof WarehouseRoutes.edit>, silent: true })
+      : callApi(WarehouseRoutes.add, { body, silent: true }),
+  );
 }
 
 /** Deletes warehouses (`ids`); the caller refreshes its list page. */
 export function useDeleteWarehouses(): UseMutationResult<null, Error, string[]> {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (ids) => callApi(WarehouseRoutes.delete, { query: { ids: ids.join(',') } }),
-    onSuccess: () => refresh(),
-  });
+  return useAreaMutation(AREA, (ids) => callApi(WarehouseRoutes.delete, { query: { ids: ids.join(',') } }));
 }

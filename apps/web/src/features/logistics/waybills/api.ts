@@ -1,10 +1,4 @@
-import {
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type UseMutationResult,
-  type UseQueryResult,
-} from '@tanstack/react-query';
+import { useQuery, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
 import {
   AlarmSettingsRoutes,
   FillRuleRoutes,
@@ -20,6 +14,7 @@ import {
   type WaybillRecord,
   type WaybillStat,
 } from '@ztj/contracts';
+import { useAreaMutation, type QueryArea } from '../../../platform/crud/useAreaMutation';
 import { callApi } from '../../../platform/http/callApi';
 
 /**
@@ -39,15 +34,8 @@ export const waybillKeys = {
   limits: (deviceId: string) => ['waybills', 'limits', deviceId] as const,
 };
 
-/** Refreshes the list, the counts and every waybill read after a change. */
-function useRefresh(): () => Promise<void> {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: ['list', WaybillRoutes.list.path] }),
-      client.invalidateQueries({ queryKey: waybillKeys.all }),
-    ]).then(() => undefined);
-}
+/** The waybill list, counts and reads, refetched after each change. */
+const AREA: QueryArea = { listPath: WaybillRoutes.list.path, key: waybillKeys.all };
 
 /** Counts per status (`getStatNum`). */
 export function useWaybillStats(): UseQueryResult<WaybillStat> {
@@ -110,48 +98,34 @@ export function useSaveWaybill(): UseMutationResult<
   Error,
   RouteBody<typeof WaybillRoutes.add> & { id?: string }
 > {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body) =>
-      body.id
-        ? callApi(WaybillRoutes.update, { body: body as RouteBody<typeof WaybillRoutes.update>, silent: true })
-        : callApi(WaybillRoutes.add, { body, silent: true }),
-    onSuccess: () => refresh(),
-  });
+  return useAreaMutation(AREA, (body) =>
+    body.id
+      ? callApi(WaybillRoutes.update, { body: body as RouteBody<typeof WaybillRoutes.update>, silent: true })
+      : callApi(WaybillRoutes.add, { body, silent: true }),
+  );
 }
 
 /** The one-id transitions and copy: start, stop, copy (`{id}` body), delete (`?id=`). */
 export function useWaybillAction(
   action: 'start' | 'stop' | 'copy' | 'del',
 ): UseMutationResult<WaybillRecord | null, Error, string> {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id) =>
-      action === 'del'
-        ? callApi(WaybillRoutes.del, { query: { id }, silent: true })
-        : callApi(WaybillRoutes[action], { body: { id }, silent: true }),
-    onSuccess: () => refresh(),
-  });
+  return useAreaMutation(AREA, (id) =>
+    action === 'del'
+      ? callApi(WaybillRoutes.del, { query: { id }, silent: true })
+      : callApi(WaybillRoutes[action], { body: { id }, silent: true }),
+  );
 }
 
 /** Adds or removes devices of a waybill (`addDevs` / `delDevInTask`). */
 export function useWaybillDevices(
   action: 'addDevs' | 'delDevInTask',
 ): UseMutationResult<WaybillRecord, Error, { id: string; deviceIds: string[] }> {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body) => callApi(WaybillRoutes[action], { body, silent: true }),
-    onSuccess: () => refresh(),
-  });
+  return useAreaMutation(AREA, (body) => callApi(WaybillRoutes[action], { body, silent: true }));
 }
 
 /** Changes the estimated start and end (`modifyTime`). */
 export function useModifyTime(): UseMutationResult<WaybillRecord, Error, RouteBody<typeof WaybillRoutes.modifyTime>> {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body) => callApi(WaybillRoutes.modifyTime, { body, silent: true }),
-    onSuccess: () => refresh(),
-  });
+  return useAreaMutation(AREA, (body) => callApi(WaybillRoutes.modifyTime, { body, silent: true }));
 }
 
 /**

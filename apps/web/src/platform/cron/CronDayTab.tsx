@@ -3,7 +3,7 @@ import { Radio, Select, Space } from 'antd';
 import { CRON_NTH_MAX } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
 import type { DayState } from './cronBuilderState';
-import { Num, span, ValuePicker } from './CronFieldTab';
+import { numInputs, SentenceRadio, span, ValuePicker } from './cronParts';
 
 /**
  * The day tab of the cron builder (SPEC §4): the 11 day modes over day-of-month and day-of-week
@@ -14,10 +14,23 @@ import { Num, span, ValuePicker } from './CronFieldTab';
 export function CronDayTab({ state, onChange }: { state: DayState; onChange: (s: DayState) => void }): ReactNode {
   const { t } = useTranslation('quartz');
   const set = (patch: Partial<DayState>): void => onChange({ ...state, ...patch });
+  const num = numInputs(state, onChange);
   const weekdays = span(1, 7).map((v) => ({ value: v, label: t(`cron.weekday.${v}`) }));
   const days = span(1, 31).map((v) => ({ value: v, label: String(v).padStart(2, '0') }));
-  const weekday = (value: number, onPick: (v: number) => void, label: string): ReactNode => (
-    <Select size="small" aria-label={label} value={value} options={weekdays} onChange={onPick} style={{ width: 96 }} />
+  /** The weekday select of a sentence: shows `state[key]`; a pick sets it and selects `mode`. */
+  const weekday = (
+    key: 'weekLoopStart' | 'lastWeekday' | 'nthWeekday',
+    mode: DayState['mode'],
+    label: string,
+  ): ReactNode => (
+    <Select
+      size="small"
+      aria-label={label}
+      value={state[key]}
+      options={weekdays}
+      onChange={(v: number) => set({ [key]: v, mode })}
+      style={{ width: 96 }}
+    />
   );
   return (
     <Radio.Group
@@ -28,46 +41,20 @@ export function CronDayTab({ state, onChange }: { state: DayState; onChange: (s:
     >
       <Space direction="vertical" size={10} style={{ width: '100%' }}>
         <Radio value="everyDay">{t('cron.day.everyDay')}</Radio>
-        <Radio value="weekLoop">
-          <Space wrap size={4}>
-            {t('cron.day.weekLoopFrom')}
-            {weekday(
-              state.weekLoopStart,
-              (v) => set({ weekLoopStart: v, mode: 'weekLoop' }),
-              t('cron.day.weekLoopFrom'),
-            )}
-            {t('cron.day.weekLoopEvery')}
-            <Num
-              label={t('cron.loopStep')}
-              value={state.weekLoopStep}
-              min={1}
-              max={7}
-              onChange={(v) => set({ weekLoopStep: v, mode: 'weekLoop' })}
-            />
-            {t('cron.day.days')}
-          </Space>
-        </Radio>
-        <Radio value="dayLoop">
-          <Space wrap size={4}>
-            {t('cron.day.dayLoopFrom')}
-            <Num
-              label={t('cron.loopStart')}
-              value={state.dayLoopStart}
-              min={1}
-              max={31}
-              onChange={(v) => set({ dayLoopStart: v, mode: 'dayLoop' })}
-            />
-            {t('cron.day.dayLoopEvery')}
-            <Num
-              label={t('cron.loopStep')}
-              value={state.dayLoopStep}
-              min={1}
-              max={31}
-              onChange={(v) => set({ dayLoopStep: v, mode: 'dayLoop' })}
-            />
-            {t('cron.day.days')}
-          </Space>
-        </Radio>
+        <SentenceRadio value="weekLoop">
+          {t('cron.day.weekLoopFrom')}
+          {weekday('weekLoopStart', 'weekLoop', t('cron.day.weekLoopFrom'))}
+          {t('cron.day.weekLoopEvery')}
+          {num('weekLoopStep', 'weekLoop', t('cron.loopStep'), 1, 7)}
+          {t('cron.day.days')}
+        </SentenceRadio>
+        <SentenceRadio value="dayLoop">
+          {t('cron.day.dayLoopFrom')}
+          {num('dayLoopStart', 'dayLoop', t('cron.loopStart'), 1, 31)}
+          {t('cron.day.dayLoopEvery')}
+          {num('dayLoopStep', 'dayLoop', t('cron.loopStep'), 1, 31)}
+          {t('cron.day.days')}
+        </SentenceRadio>
         <Radio value="weekSpecific">{t('cron.day.weekSpecific')}</Radio>
         {state.mode === 'weekSpecific' && (
           <ValuePicker
@@ -88,52 +75,26 @@ export function CronDayTab({ state, onChange }: { state: DayState; onChange: (s:
         )}
         <Radio value="lastDay">{t('cron.day.lastDay')}</Radio>
         <Radio value="lastWorkday">{t('cron.day.lastWorkday')}</Radio>
-        <Radio value="lastWeekday">
-          <Space wrap size={4}>
-            {t('cron.day.lastWeekday')}
-            {weekday(state.lastWeekday, (v) => set({ lastWeekday: v, mode: 'lastWeekday' }), t('cron.day.lastWeekday'))}
-          </Space>
-        </Radio>
-        <Radio value="beforeEnd">
-          <Space wrap size={4}>
-            {t('cron.day.beforeEndPrefix')}
-            <Num
-              label={t('cron.day.beforeEndPrefix')}
-              value={state.beforeEnd}
-              min={1}
-              max={30}
-              onChange={(v) => set({ beforeEnd: v, mode: 'beforeEnd' })}
-            />
-            {t('cron.day.beforeEndSuffix')}
-          </Space>
-        </Radio>
-        <Radio value="nearestWorkday">
-          <Space wrap size={4}>
-            {t('cron.day.nearestPrefix')}
-            <Num
-              label={t('cron.day.nearestPrefix')}
-              value={state.nearestDay}
-              min={1}
-              max={31}
-              onChange={(v) => set({ nearestDay: v, mode: 'nearestWorkday' })}
-            />
-            {t('cron.day.nearestSuffix')}
-          </Space>
-        </Radio>
-        <Radio value="nthWeekday">
-          <Space wrap size={4}>
-            {t('cron.day.nthPrefix')}
-            <Num
-              label={t('cron.day.nthPrefix')}
-              value={state.nth}
-              min={1}
-              max={CRON_NTH_MAX}
-              onChange={(v) => set({ nth: v, mode: 'nthWeekday' })}
-            />
-            {t('cron.day.nthMiddle')}
-            {weekday(state.nthWeekday, (v) => set({ nthWeekday: v, mode: 'nthWeekday' }), t('cron.day.nthMiddle'))}
-          </Space>
-        </Radio>
+        <SentenceRadio value="lastWeekday">
+          {t('cron.day.lastWeekday')}
+          {weekday('lastWeekday', 'lastWeekday', t('cron.day.lastWeekday'))}
+        </SentenceRadio>
+        <SentenceRadio value="beforeEnd">
+          {t('cron.day.beforeEndPrefix')}
+          {num('beforeEnd', 'beforeEnd', t('cron.day.beforeEndPrefix'), 1, 30)}
+          {t('cron.day.beforeEndSuffix')}
+        </SentenceRadio>
+        <SentenceRadio value="nearestWorkday">
+          {t('cron.day.nearestPrefix')}
+          {num('nearestDay', 'nearestWorkday', t('cron.day.nearestPrefix'), 1, 31)}
+          {t('cron.day.nearestSuffix')}
+        </SentenceRadio>
+        <SentenceRadio value="nthWeekday">
+          {t('cron.day.nthPrefix')}
+          {num('nth', 'nthWeekday', t('cron.day.nthPrefix'), 1, CRON_NTH_MAX)}
+          {t('cron.day.nthMiddle')}
+          {weekday('nthWeekday', 'nthWeekday', t('cron.day.nthMiddle'))}
+        </SentenceRadio>
       </Space>
     </Radio.Group>
   );

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Result, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { SelfServiceRoutes } from '@ztj/contracts';
 import { UserLoginLayout } from '../../../layouts/UserLoginLayout';
 import { callApi } from '../../../platform/http/callApi';
@@ -9,7 +9,7 @@ import { LOGIN_PATH } from '../../../platform/settings/appConfig';
 import { AuthField, AuthSmsField } from '../AuthField';
 import { useAuthRequest } from '../useAuthRequest';
 import { useLoginFields } from '../useLoginFields';
-import { PasswordStrength } from './PasswordStrength';
+import { LoginLink, NewPasswordFields, SelfServiceError, SelfServiceSubmit } from './SelfServiceParts';
 import { compact, confirmError, passwordError, serverFieldErrors, smsCodeError } from './selfServiceForm';
 import styles from './SelfService.module.css';
 
@@ -92,13 +92,11 @@ export function AlterationPage(): ReactNode {
     });
   };
 
-  const alert = error && (
-    <Alert type="error" showIcon title={error} style={{ marginBottom: 24 }} data-testid="alteration-error" />
-  );
+  const alert = <SelfServiceError error={error} testId="alteration-error" />;
   const submit = (label: string, testId: string): ReactNode => (
-    <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid={testId}>
+    <SelfServiceSubmit busy={busy} testId={testId}>
       {label}
-    </Button>
+    </SelfServiceSubmit>
   );
   return (
     <UserLoginLayout>
@@ -151,21 +149,11 @@ export function AlterationPage(): ReactNode {
       {step === 2 && (
         <form onSubmit={reset} noValidate data-testid="alteration-step3">
           {alert}
-          <AuthField
+          <NewPasswordFields
             fields={fields}
-            name="password"
-            kind="newPassword"
-            placeholder={t('alteration.newPassword')}
-            testId="alteration-password"
-          >
-            <PasswordStrength password={values.password} />
-          </AuthField>
-          <AuthField
-            fields={fields}
-            name="confirmPassword"
-            kind="newPassword"
-            placeholder={t('alteration.confirmPassword')}
-            testId="alteration-confirm"
+            names={{ password: 'password', confirm: 'confirmPassword' }}
+            placeholders={{ password: t('alteration.newPassword'), confirm: t('alteration.confirmPassword') }}
+            testIds={{ password: 'alteration-password', confirm: 'alteration-confirm' }}
           />
           {submit(t('alteration.submit'), 'alteration-submit')}
         </form>
@@ -188,13 +176,7 @@ export function AlterationPage(): ReactNode {
           data-testid="alteration-done"
         />
       )}
-      {step < 3 && (
-        <div className={styles.links}>
-          <Link to={LOGIN_PATH} data-testid="alteration-to-login">
-            {t('alteration.backToLogin')}
-          </Link>
-        </div>
-      )}
+      {step < 3 && <LoginLink testId="alteration-to-login">{t('alteration.backToLogin')}</LoginLink>}
     </UserLoginLayout>
   );
 }

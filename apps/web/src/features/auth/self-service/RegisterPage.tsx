@@ -1,16 +1,15 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button } from 'antd';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AuthRoutes, SelfServiceRoutes } from '@ztj/contracts';
 import { UserLoginLayout } from '../../../layouts/UserLoginLayout';
 import { SliderCaptcha } from '../../../platform/forms/SliderCaptcha';
 import { callApi } from '../../../platform/http/callApi';
-import { LOGIN_PATH } from '../../../platform/settings/appConfig';
 import { AuthField, AuthSmsField } from '../AuthField';
 import { useAuthRequest } from '../useAuthRequest';
 import { useLoginFields } from '../useLoginFields';
-import { PasswordStrength } from './PasswordStrength';
+import { LoginLink, NewPasswordFields, SelfServiceError, SelfServiceSubmit } from './SelfServiceParts';
 import {
   compact,
   confirmError,
@@ -106,9 +105,7 @@ export function RegisterPage(): ReactNode {
         <Alert type="warning" showIcon title={t('register.closed')} data-testid="register-closed" />
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate data-testid="register-form">
-          {error && (
-            <Alert type="error" showIcon title={error} style={{ marginBottom: 24 }} data-testid="register-error" />
-          )}
+          <SelfServiceError error={error} testId="register-error" />
           <AuthField
             fields={f}
             name="username"
@@ -116,21 +113,11 @@ export function RegisterPage(): ReactNode {
             placeholder={t('register.username')}
             testId="register-username"
           />
-          <AuthField
+          <NewPasswordFields
             fields={f}
-            name="password"
-            kind="newPassword"
-            placeholder={t('register.password')}
-            testId="register-password"
-          >
-            <PasswordStrength password={values.password} />
-          </AuthField>
-          <AuthField
-            fields={f}
-            name="confirmPassword"
-            kind="newPassword"
-            placeholder={t('register.confirmPassword')}
-            testId="register-confirm"
+            names={{ password: 'password', confirm: 'confirmPassword' }}
+            placeholders={{ password: t('register.password'), confirm: t('register.confirmPassword') }}
+            testIds={{ password: 'register-password', confirm: 'register-confirm' }}
           />
           <AuthField
             fields={f}
@@ -156,16 +143,12 @@ export function RegisterPage(): ReactNode {
             />
             {fieldError('slider')}
           </div>
-          <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="register-submit">
+          <SelfServiceSubmit busy={busy} testId="register-submit">
             {t('register.submit')}
-          </Button>
+          </SelfServiceSubmit>
         </form>
       )}
-      <div className={styles.links}>
-        <Link to={LOGIN_PATH} data-testid="register-to-login">
-          {t('register.haveAccount')}
-        </Link>
-      </div>
+      <LoginLink testId="register-to-login">{t('register.haveAccount')}</LoginLink>
     </UserLoginLayout>
   );
 }

@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Descriptions, Result, Space, Spin, Table, Tag } from 'antd';
+import { Button, Card, Descriptions, Space, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { AlarmRoutes, SCENE_PERMS, type AlarmRecord, type SceneRecord } from '@ztj/contracts';
 import { callApi } from '../../../platform/http/callApi';
 import { formatDateTime } from '../../../platform/list/listQuery';
 import { Authorized } from '../../../platform/permissions/Authorized';
-import { useParamDefaults, useScene } from '../api';
+import { useScenePage } from './useScenePage';
 import { conditionSummary } from '../conditionText';
-import { usePlaceNames } from '../conditions/usePlaceOptions';
 import { SeverityTag } from '../SeverityTag';
 import { actionsSummary } from './sceneText';
 
@@ -64,23 +63,8 @@ function RecentAlarms({ scene }: { scene: SceneRecord }): ReactNode {
  * delay and reminder, actions — and the scene's recent alarms.
  */
 export function SceneDetailPage(): ReactNode {
-  const { t, i18n } = useTranslation('alarmSettings');
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const scene = useScene(id);
-  const defaults = useParamDefaults();
-  const places = usePlaceNames();
-  if (scene.isError)
-    return (
-      <Result
-        status="error"
-        title={t('scenes.loadError')}
-        subTitle={scene.error.message}
-        extra={<Button onClick={() => void navigate('/scene/list')}>{t('actions.back')}</Button>}
-      />
-    );
-  if (!scene.data) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
-  const s = scene.data;
+  const { scene: s, placeholder, t, i18n, navigate, defaults, places } = useScenePage();
+  if (!s) return placeholder;
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="scene-detail">
       <Card

@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Result, Spin, Table } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Card, Table } from 'antd';
 import type { RuleCondition } from '@ztj/contracts';
-import { useParamDefaults, useScene } from '../api';
+import { useScenePage } from './useScenePage';
 import { conditionSummary } from '../conditionText';
-import { usePlaceNames } from '../conditions/usePlaceOptions';
 import { paramName, paramUnit } from '../paramDefaults';
 import { WrapText } from '../../../platform/list/WrapText';
 
@@ -27,30 +24,16 @@ function paramOf(c: RuleCondition): string {
 
 /** Scene params (`scene/SceneParams`, /scene/params/:id): the conditions and thresholds read-only with their parameter units. */
 export function SceneParamsPage(): ReactNode {
-  const { t, i18n } = useTranslation('alarmSettings');
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const scene = useScene(id);
-  const defaults = useParamDefaults();
-  const places = usePlaceNames();
-  if (scene.isError)
-    return (
-      <Result
-        status="error"
-        title={t('scenes.loadError')}
-        subTitle={scene.error.message}
-        extra={<Button onClick={() => void navigate('/scene/list')}>{t('actions.back')}</Button>}
-      />
-    );
-  if (!scene.data) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
-  const rows: ParamRow[] = scene.data.rule.conditions.map((c, i) => ({
+  const { scene, placeholder, t, i18n, defaults, places } = useScenePage();
+  if (!scene) return placeholder;
+  const rows: ParamRow[] = scene.rule.conditions.map((c, i) => ({
     key: String(i),
     index: i + 1,
     condition: c,
     param: paramOf(c),
   }));
   return (
-    <Card size="small" title={t('scenes.paramsTitle', { name: scene.data.name })} data-testid="scene-params">
+    <Card size="small" title={t('scenes.paramsTitle', { name: scene.name })} data-testid="scene-params">
       <Table<ParamRow>
         size="small"
         pagination={false}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { formatDateTime } from '../list/listQuery';
 import { WrapText } from '../list/WrapText';
@@ -82,4 +82,24 @@ export function wrapTextColumn<Row>(
   extra?: ColumnExtra<Row>,
 ): ColumnType<Row> {
   return { title, dataIndex, key: dataIndex, sorter: true, render: (v: string) => <WrapText>{v}</WrapText>, ...extra };
+}
+
+/**
+ * A yes/no column of a boolean field shown as a tag (green for yes), 90 px wide, `key` =
+ * `dataIndex`; `texts` are the translated words.
+ */
+export function yesNoTagColumn<Row>(
+  title: string,
+  dataIndex: keyof Row & string,
+  texts: { yes: string; no: string },
+  extra?: ColumnExtra<Row>,
+): ColumnType<Row> {
+  return {
+    title,
+    dataIndex,
+    key: dataIndex,
+    width: 90,
+    render: (v: boolean): ReactNode => <Tag color={v ? 'green' : 'default'}>{v ? texts.yes : texts.no}</Tag>,
+    ...extra,
+  };
 }

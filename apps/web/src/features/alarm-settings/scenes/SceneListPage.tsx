@@ -1,17 +1,13 @@
 import type { ReactNode } from 'react';
-import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SCENE_PERMS, SceneRoutes, type SceneRecord } from '@ztj/contracts';
-import { confirmRowDelete, sectionDeleteTexts } from '../../../platform/crud/confirmRowDelete';
-import { epochTimeColumn } from '../../../platform/crud/crudColumns';
-import { ListPage } from '../../../platform/list/ListPage';
+import { AlertedListPage } from '../../../platform/crud/AlertedListPage';
+import { epochTimeColumn, yesNoTagColumn } from '../../../platform/crud/crudColumns';
+import { useSectionList } from '../../../platform/crud/useSectionList';
 import { RowActions } from '../../../platform/list/RowActions';
-import { useListPage } from '../../../platform/list/useListPage';
 import { useDeleteByIds } from '../api';
-import { ListEmpty } from '../../../platform/list/ListEmpty';
-import { useListError } from '../../../platform/list/useListError';
 import { WrapText } from '../../../platform/list/WrapText';
 import { actionsSummary } from './sceneText';
 
@@ -23,17 +19,15 @@ import { actionsSummary } from './sceneText';
 export function SceneListPage(): ReactNode {
   const { t } = useTranslation('alarmSettings');
   const navigate = useNavigate();
-  const list = useListPage({ route: SceneRoutes.list, permissionPrefix: 'scene', sourceKey: '/scene/list' });
-  const listError = useListError(SceneRoutes.list.path);
-  const remove = useDeleteByIds(SceneRoutes.delete);
+  const { list, listError, confirmDelete } = useSectionList({
+    route: SceneRoutes.list,
+    permissionPrefix: 'scene',
+    sourceKey: '/scene/list',
+    remover: useDeleteByIds(SceneRoutes.delete),
+    t,
+    section: 'scenes',
+  });
   const go = (path: string, id: string): void => void navigate(`/scene/${path}/${encodeURIComponent(id)}`);
-
-  const confirmDelete = (s: SceneRecord): void =>
-    confirmRowDelete({
-      texts: sectionDeleteTexts(t, 'scenes', s.name),
-      remove: () => remove.mutateAsync([s.id]),
-      onDone: () => list.afterDelete(1),
-    });
 
   const columns: ColumnsType<SceneRecord> = [
     {
@@ -54,14 +48,12 @@ export function SceneListPage(): ReactNode {
       responsive: ['md'],
       render: (_: unknown, s) => s.devices.length,
     },
-    {
-      title: t('fields.enabled'),
-      dataIndex: 'enabled',
-      key: 'enabled',
-      width: 90,
-      responsive: ['md'],
-      render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('common.yes') : t('common.no')}</Tag>,
-    },
+    yesNoTagColumn(
+      t('fields.enabled'),
+      'enabled',
+      { yes: t('common.yes'), no: t('common.no') },
+      { responsive: ['md'] },
+    ),
     {
       title: t('scenes.alarms'),
       key: 'alarms',
@@ -102,14 +94,15 @@ export function SceneListPage(): ReactNode {
   ];
 
   return (
-    <ListPage<SceneRecord>
+    <AlertedListPage<SceneRecord>
       testId="scenes"
       list={list}
-      selectable={false}
+      error={listError}
+      errorIn="empty"
+      texts={{ empty: t('scenes.empty') }}
       onAdd={() => void navigate('/scene/edit/new')}
       queryFields={[{ name: 'name', label: t('fields.name'), kind: 'text' }]}
       columns={columns}
-      tableProps={{ locale: { emptyText: <ListEmpty error={listError} text={t('scenes.empty')} /> } }}
     />
   );
 }

@@ -1,20 +1,17 @@
 import { useState, type ReactNode } from 'react';
-import { Tag, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { ALARM_SETTINGS_PERMS, AlarmSettingsRoutes, RULE_CATEGORIES, type RuleTemplateRecord } from '@ztj/contracts';
-import { confirmRowDelete, sectionDeleteTexts } from '../../../platform/crud/confirmRowDelete';
-import { epochTimeColumn } from '../../../platform/crud/crudColumns';
+import { AlertedListPage } from '../../../platform/crud/AlertedListPage';
+import { epochTimeColumn, yesNoTagColumn } from '../../../platform/crud/crudColumns';
+import { useSectionList } from '../../../platform/crud/useSectionList';
 import { LinkActions } from '../../../platform/crud/LinkActions';
-import { ListPage } from '../../../platform/list/ListPage';
-import { useListPage } from '../../../platform/list/useListPage';
 import { useResponsive } from '../../../platform/responsive/useResponsive';
 import { useDeleteByIds, useParamDefaults } from '../api';
 import { conditionsSummary } from '../conditionText';
 import { usePlaceNames } from '../conditions/usePlaceOptions';
 import { SeverityTag, severityOptions } from '../SeverityTag';
-import { ListEmpty } from '../../../platform/list/ListEmpty';
-import { useListError } from '../../../platform/list/useListError';
 import { WrapText } from '../../../platform/list/WrapText';
 import { BindModal } from './BindModal';
 import { TemplateFormDrawer } from './TemplateFormDrawer';
@@ -32,20 +29,14 @@ export function RuleTemplateListPage(): ReactNode {
   const { isMobile } = useResponsive();
   const [editing, setEditing] = useState<RuleTemplateRecord | 'new' | null>(null);
   const [binding, setBinding] = useState<RuleTemplateRecord | null>(null);
-  const list = useListPage({
+  const { list, listError, confirmDelete } = useSectionList({
     route: AlarmSettingsRoutes.templateList,
     permissionPrefix: 'template',
     sourceKey: '/settings/templates',
+    remover: useDeleteByIds(AlarmSettingsRoutes.templateDelete),
+    t,
+    section: 'templates',
   });
-  const listError = useListError(AlarmSettingsRoutes.templateList.path);
-  const remove = useDeleteByIds(AlarmSettingsRoutes.templateDelete);
-
-  const confirmDelete = (r: RuleTemplateRecord): void =>
-    confirmRowDelete({
-      texts: sectionDeleteTexts(t, 'templates', r.name),
-      remove: () => remove.mutateAsync([r.id]),
-      onDone: () => list.afterDelete(1),
-    });
 
   const columns: ColumnsType<RuleTemplateRecord> = [
     {
@@ -101,14 +92,12 @@ export function RuleTemplateListPage(): ReactNode {
         </span>
       ),
     },
-    {
-      title: t('fields.enabled'),
-      dataIndex: 'enabled',
-      key: 'enabled',
-      width: 90,
-      responsive: ['md'],
-      render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('common.yes') : t('common.no')}</Tag>,
-    },
+    yesNoTagColumn(
+      t('fields.enabled'),
+      'enabled',
+      { yes: t('common.yes'), no: t('common.no') },
+      { responsive: ['md'] },
+    ),
     epochTimeColumn(t('fields.createTime'), 'createTime', { responsive: ['md'] }),
     {
       title: t('fields.actions'),
@@ -148,10 +137,12 @@ export function RuleTemplateListPage(): ReactNode {
 
   return (
     <>
-      <ListPage<RuleTemplateRecord>
+      <AlertedListPage<RuleTemplateRecord>
         testId="rule-templates"
         list={list}
-        selectable={false}
+        error={listError}
+        errorIn="empty"
+        texts={{ empty: t('templates.empty') }}
         onAdd={() => setEditing('new')}
         queryFields={[
           { name: 'name', label: t('fields.name'), kind: 'text' },
@@ -164,7 +155,6 @@ export function RuleTemplateListPage(): ReactNode {
           { name: 'severity', label: t('fields.severity'), kind: 'select', options: severityOptions(t) },
         ]}
         columns={columns}
-        tableProps={{ locale: { emptyText: <ListEmpty error={listError} text={t('templates.empty')} /> } }}
       />
       <TemplateFormDrawer template={editing} onClose={() => setEditing(null)} />
       <BindModal template={binding} onClose={() => setBinding(null)} />

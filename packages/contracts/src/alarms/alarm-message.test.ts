@@ -286,4 +286,28 @@ describe('the alarm message builder', () => {
       'en-US': 'Temperature 12.0 °C, outside 2.0–8.0 °C for 1 minute · 2026-12-02 14:03 (UTC+08:00)',
     });
   });
+  it('marks the raise of an episode learned late with when it was learned, in both languages; other events never', () => {
+    const learnedAt = START + 3 * 3600_000;
+    const input: AlarmMessageInput = { alarm, event: 'raised', condition: range, learnedAt };
+    const zh = buildAlarmMessage(input);
+    expect(zh.late).toBe('迟到（获知于 2026-12-02 17:03 (UTC+08:00)）');
+    expect(zh.title).toBe('【紧急】冷藏车一号 温度告警 · 迟到（获知于 2026-12-02 17:03 (UTC+08:00)）');
+    expect(zh.text.split('\n').slice(0, 2)).toEqual([
+      '告警产生：温度 12.0 °C，超出 2.0–8.0 °C',
+      '迟到（获知于 2026-12-02 17:03 (UTC+08:00)）',
+    ]);
+    const en = buildAlarmMessage(input, { lang: 'en-US', timeZone: 'UTC' });
+    expect(en.title).toBe('[Urgent] 冷藏车一号 Temperature alarm · late (learned at 2026-12-02 09:03 (UTC+00:00))');
+    expect(en.text.split('\n')[1]).toBe('late (learned at 2026-12-02 09:03 (UTC+00:00))');
+    expect(alarmNoticeLine(input)).toEqual({
+      'zh-CN':
+        '温度 12.0 °C，超出 2.0–8.0 °C · 2026-12-02 14:03 (UTC+08:00) · 迟到（获知于 2026-12-02 17:03 (UTC+08:00)）',
+      'en-US':
+        'Temperature 12.0 °C, outside 2.0–8.0 °C · 2026-12-02 14:03 (UTC+08:00) · late (learned at 2026-12-02 17:03 (UTC+08:00))',
+    });
+    const cleared = buildAlarmMessage({ ...input, alarm: { ...alarm, endTs: learnedAt + 60_000 }, event: 'cleared' });
+    expect(cleared.late).toBe('');
+    expect(cleared.text).not.toContain('迟到');
+    expect(buildAlarmMessage({ ...input, learnedAt: null }).late).toBe('');
+  });
 });

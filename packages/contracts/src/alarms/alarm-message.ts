@@ -40,6 +40,12 @@ export interface AlarmMessageInput {
   condition?: RuleCondition | null;
   /** Name of the location or route of a geofence, dwell or route deviation condition. */
   placeName?: string | null;
+  /**
+   * Server time (ms epoch) the server learned of an episode that began in back-filled (late) data
+   * and was still active then; the raise's notice is marked `late (learned at …)`. Null or absent
+   * for an episode learned on time (and for every event but `raised`).
+   */
+  learnedAt?: number | null;
 }
 
 /** Options: language (default zh-CN), IANA time zone (default {@link NOTICE_DEFAULT_TIME_ZONE}), console link. */
@@ -69,6 +75,8 @@ export interface AlarmMessage {
   time: string;
   /** The same time within 20 characters for SMS variables: `12-02 14:03 UTC+8`. */
   shortTime: string;
+  /** `late (learned at 2026-12-02 17:40 (UTC+08:00))` on the raise of an episode learned late, else ''. */
+  late: string;
   /** Console link to the alarm, when given. */
   url?: string;
 }
@@ -240,6 +248,7 @@ function describe(input: AlarmMessageInput, lang: Language): What {
 
 /**
  * Builds the notice of one alarm event in `opts.lang`: title, text lines (event: what happened;
+ * the late marker `late (learned at …)` for a raise with `learnedAt`, also in the title;
  * device name (number); severity; start time with zone — cleared adds the end time; rule), and the
  * parts channels with fixed fields use (parameter, value with unit, limit, time, 20-character time).
  * Units come from the parameter table only; a duration's minutes are never given as the value.
@@ -275,9 +284,13 @@ export function buildAlarmMessage(input: AlarmMessageInput, opts: AlarmMessageOp
     `${say('rule', lang)}${sep}${alarm.ruleName}`,
   ];
   const shownTs = cleared ? (alarm.endTs as number) : alarm.startTs;
+  const learned = event === 'raised' && input.learnedAt != null && Number.isFinite(input.learnedAt);
+  const late = learned ? say('late', lang, { time: formatNoticeTime(input.learnedAt as number, opts.timeZone) }) : '';
+  if (late) lines.splice(1, 0, late);
   return {
-    title: event === 'raised' ? base : `${base} (${ev})`,
+    title: event === 'raised' ? (late ? `${base} · ${late}` : base) : `${base} (${ev})`,
     text: lines.join('\n'),
+    late,
     ...what,
     severity,
     time: cleared ? formatNoticeTime(shownTs, opts.timeZone) : start,
@@ -288,13 +301,14 @@ export function buildAlarmMessage(input: AlarmMessageInput, opts: AlarmMessageOp
 
 /**
  * The console's live notice of an alarm in both languages, one line each: the summary and the
- * time with its zone (`温度 12.0 °C，超出 2.0–8.0 °C · 2026-12-02 14:03 (UTC+08:00)`), from
+ * time with its zone (`温度 12.0 °C，超出 2.0–8.0 °C · 2026-12-02 14:03 (UTC+08:00)`), then the
+ * late marker for an episode learned late (` · 迟到（获知于 …）`), from
  * {@link buildAlarmMessage}.
  */
 export function alarmNoticeLine(input: AlarmMessageInput, timeZone?: string): { 'zh-CN': string; 'en-US': string } {
   const line = (lang: Language): string => {
     const m = buildAlarmMessage(input, { lang, timeZone });
-    return `${m.summary} · ${m.time}`;
+    return `${m.summary} · ${m.time}${m.late ? ` · ${m.late}` : ''}`;
   };
   return { 'zh-CN': line('zh-CN'), 'en-US': line('en-US') };
 }

@@ -4,7 +4,8 @@ import type { BilingualText } from '../i18n';
  * Texts of alarm notices (push messages on every channel, the console's live notice), both
  * languages, used by `buildAlarmMessage` (`alarm-message.ts`). Placeholders in braces: `{param}`
  * parameter name, `{value}` value with unit, `{limit}` / `{min}` / `{max}` limits with unit,
- * `{n}` a count (minutes, reminder number, metres), `{place}` a location or route name.
+ * `{n}` a count (minutes, reminder number, metres), `{place}` a location or route name, `{time}` a
+ * time with its zone.
  */
 export const ALARM_NOTICE_TEXTS = {
   // events
@@ -19,6 +20,8 @@ export const ALARM_NOTICE_TEXTS = {
   endTime: { 'zh-CN': '解除时间', 'en-US': 'Cleared' },
   rule: { 'zh-CN': '规则', 'en-US': 'Rule' },
   alarmWord: { 'zh-CN': '告警', 'en-US': 'alarm' },
+  // an episode learned late (back-filled data), still active when learned of
+  late: { 'zh-CN': '迟到（获知于 {time}）', 'en-US': 'late (learned at {time})' },
   // what happened, per condition kind
   above: { 'zh-CN': '{param} {value}，高于上限 {limit}', 'en-US': '{param} {value}, above the limit {limit}' },
   atOrAbove: {

@@ -58,14 +58,57 @@ const cases: Case[] = [
     ],
   ],
   [
-    'a late episode that runs into a live pending one moves its start back and raises when the delay has run',
+    'a late tail shorter than the delay beside a live pending episode is left out: the live one raises from its own start',
     [frozen],
     [
       temps([20, -18], [40, -14.5], [42, -14.2]),
       temps([30, -14.8], [34, -14.6], [38, -14.4]),
       temps([44, -14], [48, -13.9]),
+      { tick: 50 },
     ],
-    ['raised frozen#0 start 30 at 42 v -14.2 backfill', 'reminder frozen#0 at 47 #1'],
+    ['raised frozen#0 start 40 at 50 v -13.9 by silence'],
+  ],
+  [
+    'a late episode beside a live pending one is its own record, ended at its last late reading; the live one keeps its start',
+    [frozen],
+    [
+      temps([20, -18], [40, -14.5], [42, -14.2]),
+      temps([24, -14.8], [28, -14.6], [34, -14.4], [36, -14.3]),
+      temps([44, -14], [50, -13.9]),
+      { tick: 56 },
+    ],
+    [
+      'raised frozen#0 start 24 at 34 v -14.4 backfill',
+      'cleared frozen#0 start 24 at 36 peak -14.3',
+      'raised frozen#0 start 40 at 50 v -13.9',
+      'reminder frozen#0 at 55 #1',
+    ],
+  ],
+  [
+    'a late episode still holding before a live active alarm is its own record, not merged into it',
+    [frozen],
+    [temps([100, -14], [110, -13.6]), temps([50, -14.1], [56, -13.8], [62, -13.5]), temps([112, -13.7])],
+    [
+      'raised frozen#0 start 100 at 110 v -13.6',
+      'raised frozen#0 start 50 at 60 v -13.8 backfill by silence',
+      'cleared frozen#0 start 50 at 62 peak -13.5',
+    ],
+  ],
+  [
+    'a late episode still active when learned of becomes the live alarm; its reminders count from when it was learned',
+    [frozen],
+    [[reading(100, { P004: 62 })], temps([50, -14.1], [56, -13.8], [62, -13.5]), { tick: 106 }, temps([111, -13.9])],
+    [
+      'raised frozen#0 start 50 at 60 v -13.8 backfill by silence',
+      'reminder frozen#0 at 105 #1',
+      'reminder frozen#0 at 110 #2',
+    ],
+  ],
+  [
+    'a late tail holding past the delay with no live state after it raises at once, at the latest in-order time',
+    [frozen],
+    [[reading(100, { P004: 62 })], temps([85, -14.1], [92, -13.8]), { tick: 104 }],
+    ['raised frozen#0 start 85 at 100 v -13.8 backfill'],
   ],
   [
     'no merge across an in-order reading where the condition did not hold',

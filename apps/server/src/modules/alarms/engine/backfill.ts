@@ -1,4 +1,4 @@
-import { raise, step, worsePeak, type StepContext } from './condition-lifecycle';
+import { learnedAt, raise, step, type StepContext } from './condition-lifecycle';
 import { newJudgement } from './watcher';
 import {
   emptyConditionState,
@@ -18,23 +18,30 @@ import {
  * - A reading is **late** when its device time is ≤ the device's `lastSeenTs`. Late readings of a
  *   call are replayed, in device-time order, through a *scratch* condition state that starts empty
  *   (the live state is not rewound); reminders are off in the replay.
- * - Each episode the replay raises (the condition held for the alarm delay) is compared with the
- *   episodes already raised for that condition (`episodes`, kept 7 days of device time): if its
- *   interval [start, clear or last holding late reading] overlaps one of them it is the same
- *   episode and is dropped — so a resent batch, or a resent part that starts in the middle of an
- *   episode, raises nothing. Otherwise it is reported with `backfill: true` and its true start.
- * - An episode that cleared within the late readings is reported raised and cleared. One still
- *   holding at their end is judged against the in-order readings (`lastQuietTs`, the latest
- *   in-order reading where the condition did not hold):
- *   - a quiet in-order reading lies after it → it ended in between: cleared at the last late reading;
- *   - otherwise it runs into the live state: a live active alarm stays as raised (no second alarm);
- *     a live pending timer moves back to its start — and raises at once (at `liveTs`, true start)
- *     when the delay has run by then; with neither, no in-order reading judged the condition
- *     since, so the episode becomes the live active alarm.
- *   A late tail that held but not yet for the delay likewise extends or starts the live timer.
+ * - Each episode the replay raises (the condition held for the alarm delay within the late
+ *   readings) is compared with the episodes already raised for that condition (`episodes`, kept 7
+ *   days of device time): if its interval [start, clear or last holding late reading] overlaps one
+ *   of them it is the same episode and is dropped — so a resent batch, or a resent part that starts
+ *   in the middle of an episode, raises nothing. Otherwise it is reported with `backfill: true`
+ *   and its true start.
+ * - **A late episode is never merged into the live state of its condition** (SPEC §2 alarms: a
+ *   back-filled episode is its own record). An episode that cleared within the late readings is
+ *   reported raised and cleared. One still holding at their end is judged against the in-order
+ *   readings:
+ *   - a quiet in-order reading (`lastQuietTs`) lies after it, or the condition has a live alarm or
+ *     a live pending timer of its own → it is its own, ended episode: cleared at its last holding
+ *     late reading (the live alarm or timer keeps its own start and delay; nothing moves back);
+ *   - neither → no in-order reading judged the condition since, so the episode is the device's
+ *     current one, still active when learned of: it becomes the live active alarm (`backfill`,
+ *     its reminders and escalation counting from `liveTs`, see `ActiveAlarm.learnedTs`).
+ *   A late tail that held but not for the delay is no episode of its own: it starts the live timer
+ *   only when the condition has no live alarm, timer or quiet reading after it (then a timer whose
+ *   delay has run by `liveTs` raises at once, `backfill`, true start); otherwise it is left out.
+ *   So an episode ended before it was learned of always comes as a raise and its clear from the
+ *   same call, which is how the runtime tells it apart (runtime/late-episodes.ts).
  *
- * Known limit: episodes are judged within the late readings of one call (plus the merge above);
- * one old episode split over two late calls whose halves do not overlap may be reported twice.
+ * Known limit: episodes are judged within the late readings of one call; one old episode split
+ * over two late calls whose halves do not overlap may be reported twice.
  */
 export function backfillCondition(
   cs: ConditionState,
@@ -43,7 +50,6 @@ export function backfillCondition(
   liveTs: number | null,
 ): AlarmEvent[] {
   if (late.length === 0) return [];
-  const pendingBefore = cs.pendingSince;
   const replayCtx: StepContext = { ...ctx, reminders: false, backfill: true };
   const scratch = emptyConditionState();
   const found: { raised: RaisedEvent; clearTs: number | null; peak: number | null }[] = [];
@@ -75,19 +81,14 @@ export function backfillCondition(
     const end = f.clearTs ?? lastHoldTs ?? lastLateTs;
     if (cs.episodes.some((k) => k.s <= end && (k.e === null || k.e >= start))) continue;
     const peak = open ? (scratch.active?.peak ?? f.peak) : f.peak;
-    if (open && runsIntoLive(end)) {
-      if (cs.active) continue;
-      if (cs.pendingSince !== null) {
-        cs.pendingSince = Math.min(cs.pendingSince, start);
-        cs.pendingPeak = worsePeak(ctx, cs.pendingPeak, peak);
-        continue;
-      }
-      // No in-order verdict after it: it is the device's current episode, it stays active.
+    if (open && runsIntoLive(end) && !cs.active && cs.pendingSince === null) {
+      // No in-order verdict after it and no live episode: it is the device's current episode, it stays active.
       events.push(raise(cs, { ...ctx, backfill: true }, start, r.ts, r.value, r.bySilence));
       cs.active!.peak = peak;
+      learnedAt(cs, ctx, liveTs ?? lastLateTs);
       continue;
     }
-    const clearTs = f.clearTs ?? lastLateTs;
+    const clearTs = f.clearTs ?? lastHoldTs ?? lastLateTs;
     cs.episodes = [...cs.episodes, { s: start, e: clearTs }].sort((a, b) => a.s - b.s); // copy-on-write (condition-lifecycle.ts)
     const cleared: ClearedEvent = {
       kind: 'cleared',
@@ -104,20 +105,21 @@ export function backfillCondition(
     events.push(r, cleared);
   }
 
-  // Holding at the end of the late readings but not yet for the delay: extend or start the live timer.
-  if (scratch.pendingSince !== null && !cs.active && runsIntoLive(lastHoldTs ?? lastLateTs)) {
-    cs.pendingSince = Math.min(cs.pendingSince ?? scratch.pendingSince, scratch.pendingSince);
-    cs.pendingPeak = worsePeak(ctx, cs.pendingPeak, scratch.pendingPeak);
-  }
-  // A live timer moved back may already have run the delay at the latest in-order reading.
+  // Holding at the end of the late readings but not yet for the delay: starts the live timer when
+  // the condition has no live state of its own (never merged into a live alarm or timer).
   if (
+    scratch.pendingSince !== null &&
     !cs.active &&
-    cs.pendingSince !== null &&
-    cs.pendingSince !== pendingBefore &&
-    liveTs !== null &&
-    liveTs - cs.pendingSince >= ctx.delayMs
+    cs.pendingSince === null &&
+    runsIntoLive(lastHoldTs ?? lastLateTs)
   ) {
-    events.push(raise(cs, { ...ctx, backfill: true }, cs.pendingSince, liveTs, cs.pendingPeak));
+    cs.pendingSince = scratch.pendingSince;
+    cs.pendingPeak = scratch.pendingPeak;
+    // the delay may already have run at the latest in-order reading: still active when learned of
+    if (liveTs !== null && liveTs - cs.pendingSince >= ctx.delayMs) {
+      events.push(raise(cs, { ...ctx, backfill: true }, cs.pendingSince, liveTs, cs.pendingPeak));
+      learnedAt(cs, ctx, liveTs);
+    }
   }
   return events;
 }

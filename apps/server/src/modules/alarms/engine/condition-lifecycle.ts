@@ -104,6 +104,16 @@ export function raise(
   return { kind: 'raised', ...base(ctx, startTs, ts), value, backfill: ctx.backfill, bySilence };
 }
 
+/**
+ * Marks the alarm just raised from back-filled readings as learned at device time `learnedTs`
+ * (see `ActiveAlarm.learnedTs`): its first reminder falls due one period after it, not after its raise.
+ */
+export function learnedAt(cs: ConditionState, ctx: StepContext, learnedTs: number): void {
+  const a = cs.active!;
+  a.learnedTs = learnedTs;
+  a.nextReminderTs = ctx.reminder && ctx.reminders ? learnedTs + ctx.reminder.everyMinutes * MIN : null;
+}
+
 /** Clears the active alarm at `ts`. */
 function clear(cs: ConditionState, ctx: StepContext, ts: number): AlarmEvent {
   const a = cs.active!;
@@ -163,7 +173,7 @@ export function conditionDeadline(cs: ConditionState, ctx: StepContext): number 
   if (!a.processed && r && ctx.reminders) {
     if (a.nextReminderTs !== null) due = Math.min(due, a.nextReminderTs);
     if (r.escalateAfterMinutes !== undefined && !a.escalated)
-      due = Math.min(due, a.raisedTs + r.escalateAfterMinutes * MIN);
+      due = Math.min(due, (a.learnedTs ?? a.raisedTs) + r.escalateAfterMinutes * MIN);
   }
   return due === Infinity ? null : due;
 }
@@ -215,7 +225,7 @@ const NO_EVENTS: readonly AlarmEvent[] = Object.freeze([]);
 /**
  * Reminders due up to `ts` (each at its scheduled device time, at most {@link REMINDER_CATCH_UP_MAX}
  * per call; older missed slots are skipped) and the escalation once `escalateAfterMinutes` passed
- * since the raise, while the alarm is active and unprocessed.
+ * since the raise (for an alarm learned late, since `learnedTs`), while the alarm is active and unprocessed.
  */
 export function dueReminders(cs: ConditionState, ctx: StepContext, ts: number): readonly AlarmEvent[] {
   const a = cs.active;
@@ -235,7 +245,7 @@ export function dueReminders(cs: ConditionState, ctx: StepContext, ts: number): 
     }
   }
   if (r.escalateAfterMinutes !== undefined && !a.escalated) {
-    const at = a.raisedTs + r.escalateAfterMinutes * MIN;
+    const at = (a.learnedTs ?? a.raisedTs) + r.escalateAfterMinutes * MIN;
     if (at <= ts) {
       a.escalated = true;
       events.push({ kind: 'escalated', ...base(ctx, a.startTs, at) });

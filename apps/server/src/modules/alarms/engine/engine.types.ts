@@ -46,6 +46,13 @@ export interface ActiveAlarm {
   reminders: number;
   /** True once the escalation was sent. */
   escalated: boolean;
+  /**
+   * Set on an alarm found in back-filled (late) readings that became the live alarm: the device
+   * time the engine learned of it (the device's `lastSeenTs` then), ms. Reminders and the
+   * escalation count from it, not from `raisedTs`, so an episode learned late is not followed by a
+   * burst of overdue reminders. Absent otherwise (and in states stored before it existed).
+   */
+  learnedTs?: number;
 }
 
 /** One episode that was raised, kept to refuse raising it twice (back-fill, resent batches). */

@@ -185,6 +185,28 @@ describe('push dispatcher (real SMTP server, real job queue)', () => {
     expect(mail.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
+  it('sends the clear after the raise of the same alarm: a clear recorded while its raise is retried waits for it, its attempts untouched', async () => {
+    const { id, role } = await tenant();
+    const email = `order-${id}@customer.example`;
+    mail.script(email, [451, 451]);
+    await addUser(t.db, id, role, { name: 'order', email, pushMode: '4' });
+    const alarm = await addAlarm(t.db, id);
+    dispatcher.onNotice(notice(alarm, id));
+    dispatcher.onNotice(
+      notice({ ...alarm, status: 'cleared', endTs: alarm.startTs + 600_000 }, id, { kind: 'cleared' }),
+    );
+    const rows = await waitFor('raise and clear sent', async () => {
+      const r = await rowsOf(alarm.id);
+      return r.length === 2 && r.every((x) => x.status === 'sent') ? r : null;
+    });
+    expect(rows.find((r) => r.event === 'raised')?.attempts).toBe(3);
+    expect(rows.find((r) => r.event === 'cleared')?.attempts).toBe(1);
+    const subjects = mail.mails.filter((m) => m.to.includes(email)).map((m) => m.subject);
+    expect(subjects).toHaveLength(2);
+    expect(subjects[0]).not.toContain('告警解除');
+    expect(subjects[1]).toContain('告警解除');
+  });
+
   it('gives up after the last retry: 451 on every attempt → failed after 1 + 5 attempts, one mail never delivered', async () => {
     const { id, role } = await tenant();
     const email = `full-${id}@customer.example`;

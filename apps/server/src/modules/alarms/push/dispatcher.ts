@@ -109,6 +109,8 @@ export function createPushDispatcher(db: Db, opts: PushDispatcherOptions): PushD
       reminder: notice.alarm.reminders,
       condition,
       placeName,
+      // an episode learned late and still active: its raise says when it was learned (the row's store time)
+      ...(notice.late && notice.kind === 'raised' ? { learnedAt: a.createdAt } : {}),
       // a tenant without a zone of its own takes the dispatcher's (then Asia/Shanghai)
       ...((zone ?? opts.timeZone) ? { timeZone: zone ?? opts.timeZone } : {}),
     };
@@ -221,6 +223,13 @@ export function createPushDispatcher(db: Db, opts: PushDispatcherOptions): PushD
       timeZone: opts.timeZone,
       consoleUrl: opts.consoleUrl,
       now,
+      // a push waiting for the raise of its alarm runs again shortly, its retries untouched
+      later: async (data, afterMs) => {
+        await opts.jobs.send<PushJobData>(PUSH_QUEUE, data, {
+          ...jobOptions(data.pushId),
+          startAfter: Date.now() + afterMs,
+        });
+      },
     });
     running.add(run);
     try {

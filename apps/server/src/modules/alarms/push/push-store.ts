@@ -38,6 +38,10 @@ export interface PushRow {
   address: string | null;
   status: PushStatus;
   attempts: number;
+  /** Alarm event pushed (raised, reminder, escalated, cleared). */
+  event: PushEvent;
+  /** Server ms when recorded. */
+  created_at: number;
 }
 
 const COLS = [
@@ -142,10 +146,37 @@ export async function unqueuedPushes(db: Queryable): Promise<string[]> {
 /** The row of a push job, or null when it is gone. */
 export async function loadPush(db: Queryable, id: string): Promise<PushRow | null> {
   const [row] = await db.query<PushRow>(
-    'SELECT id, tenant_id, alarm_id, channel, address, status, attempts FROM alarm_push WHERE id = $1',
+    'SELECT id, tenant_id, alarm_id, channel, address, status, attempts, event, created_at FROM alarm_push WHERE id = $1',
     [id],
   );
-  return row ? { ...row, attempts: Number(row.attempts) } : null;
+  return row ? { ...row, attempts: Number(row.attempts), created_at: Number(row.created_at) } : null;
+}
+
+/**
+ * Order of the events of one episode in every channel (SPEC §2 push): the raise first, then
+ * reminders and the escalation, the clear last.
+ */
+const EVENT_RANK_SQL = `CASE p.event WHEN 'raised' THEN 0 WHEN 'cleared' THEN 2 ELSE 1 END`;
+
+/**
+ * True when a push that must go out before `row` is still pending: same alarm, channel and
+ * recipient (user, else name and address), an event that comes earlier in {@link EVENT_RANK_SQL}
+ * (a raise before its clear), or the same rank recorded earlier (reminder 1 before 2). False for
+ * a push of no stored alarm.
+ */
+export async function earlierPending(db: Queryable, row: PushRow): Promise<boolean> {
+  if (!row.alarm_id) return false;
+  const found = await db.query<{ id: string }>(
+    `SELECT p.id FROM alarm_push p JOIN alarm_push me ON me.id = $1
+      WHERE p.alarm_id = me.alarm_id AND p.channel = me.channel AND p.id <> me.id AND p.status = 'pending'
+        AND (CASE WHEN me.user_id IS NOT NULL THEN p.user_id = me.user_id
+                  ELSE p.user_id IS NULL AND p.recipient = me.recipient AND p.address IS NOT DISTINCT FROM me.address END)
+        AND (${EVENT_RANK_SQL} < ${EVENT_RANK_SQL.replace(/p\.event/g, 'me.event')}
+             OR (${EVENT_RANK_SQL} = ${EVENT_RANK_SQL.replace(/p\.event/g, 'me.event')} AND (p.created_at, p.id) < (me.created_at, me.id)))
+      LIMIT 1`,
+    [row.id],
+  );
+  return found.length > 0;
 }
 
 /**

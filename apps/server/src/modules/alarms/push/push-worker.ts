@@ -2,7 +2,7 @@ import type { AlarmSeverity, Language } from '@ztj/contracts';
 import type { Queryable } from '../../../platform/db/db';
 import type { JobContext } from '../../../platform/jobs/job-queue';
 import type { PushAttemptResult, PushChannel, PushChannelCode } from '../../../platform/notify/channel';
-import { loadPush, recordAttempt } from './push-store';
+import { earlierPending, loadPush, recordAttempt } from './push-store';
 import { renderPushMessage, type PushEvent, type RenderInput } from './render';
 import { alarmLink } from '../../../platform/notify/push-config';
 import { placeNameOf, storedCondition, tenantTimeZone } from './notice-context.repo';
@@ -38,7 +38,22 @@ export interface PushWorkerDeps {
   /** Console address (`PUSH_CONSOLE_URL`): messages link to their alarm. */
   consoleUrl?: string;
   now: () => number;
+  /**
+   * Sends the job again to run in `afterMs` (the job queue's `startAfter`) without spending one of
+   * its retries: a push waiting for an earlier one of its episode ({@link PUSH_ORDER_RECHECK_MS}).
+   * Without it such a push is retried as a failure would be.
+   */
+  later?: (data: PushJobData, afterMs: number) => Promise<void>;
 }
+
+/** How soon a push waiting for an earlier push of its episode (its raise) looks again, ms. */
+export const PUSH_ORDER_RECHECK_MS = 1000;
+/**
+ * Longest a push waits for an earlier push of its episode, from its own recording, ms (30
+ * minutes: longer than the retries of a push, about 5 minutes, and the expiry of a job, 5): a raise
+ * still pending after this is taken as lost, and its clear goes out rather than never.
+ */
+export const PUSH_ORDER_WAIT_MAX_MS = 30 * 60_000;
 
 /** Thrown for a retryable failure so that the job queue retries the push (the row stays pending). */
 export class PushRetryError extends Error {
@@ -61,6 +76,8 @@ interface AlarmRenderRow {
   end_ts: string | null;
   value: number | null;
   reminders: number;
+  backfill: boolean;
+  created_at: string;
   event: PushEvent;
 }
 
@@ -71,7 +88,7 @@ interface AlarmRenderRow {
 async function renderInputOf(db: Queryable, pushId: string): Promise<RenderInput | null> {
   const [r] = await db.query<AlarmRenderRow>(
     `SELECT a.tenant_id, a.rule_source, a.rule_id, a.condition_index, a.device_id, d.name AS device_name, a.rule_name, a.condition_type, a.alarm_type, a.severity, a.start_ts, a.raised_ts,
-            a.end_ts, a.value, a.reminders, p.event
+            a.end_ts, a.value, a.reminders, a.backfill, a.created_at, p.event
        FROM alarm_push p JOIN alarm a ON a.id = p.alarm_id LEFT JOIN device d ON d.dev_no = a.device_id
       WHERE p.id = $1`,
     [pushId],
@@ -103,6 +120,8 @@ async function renderInputOf(db: Queryable, pushId: string): Promise<RenderInput
     },
     event: r.event,
     reminder: Number(r.reminders),
+    // only raises of episodes learned late and still active are pushed with the back-fill flag
+    ...(r.event === 'raised' && r.backfill ? { learnedAt: Number(r.created_at) } : {}),
   };
 }
 
@@ -124,7 +143,10 @@ async function attempt(
 
 /**
  * Runs one push job: reads the row (a row no longer pending is left alone — a job
- * delivered twice sends nothing twice once recorded), renders the message, sends it through the
+ * delivered twice sends nothing twice once recorded); a push whose episode has an earlier push to
+ * the same recipient on the same channel still pending (its raise, for a clear) waits for it
+ * ({@link earlierPending}: sent again through `deps.later`, output `{ status: 'waiting' }`, up to
+ * {@link PUSH_ORDER_WAIT_MAX_MS}) so that the raise always goes out first; then renders the message, sends it through the
  * channel and records the attempt: `sent` (with `sent_at`), `failed` for a refusal retrying cannot help
  * or after the last retry, else the answer is kept, the row stays `pending` and {@link PushRetryError}
  * is thrown so the queue retries it with backoff.
@@ -144,6 +166,11 @@ export async function runPushJob(
   if (!row.address) {
     await recordAttempt(deps.db, row.id, 'noAddress', 'no address', deps.now());
     return { status: 'noAddress' };
+  }
+  if (deps.now() - row.created_at < PUSH_ORDER_WAIT_MAX_MS && (await earlierPending(deps.db, row))) {
+    if (!deps.later) throw new PushRetryError(`push ${row.id} waits for an earlier push of its alarm`);
+    await deps.later(job.data, PUSH_ORDER_RECHECK_MS);
+    return { status: 'waiting' };
   }
   const input = job.data.render ?? (await renderInputOf(deps.db, row.id));
   if (!input) {

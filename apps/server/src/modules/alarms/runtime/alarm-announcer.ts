@@ -111,7 +111,8 @@ export class AlarmAnnouncer {
       const condition = await storedCondition(this.db, a.ruleSource, a.ruleId, a.conditionIndex);
       const placeName = await placeNameOf(this.db, tenantId, condition).catch(() => null);
       const event = n.message.event === 'cleared' ? 'cleared' : 'raised';
-      const notice = alarmNoticeLine({ alarm: a, event, condition, placeName }, timeZone);
+      const learnedAt = event === 'raised' && a.backfill ? a.createdAt : null;
+      const notice = alarmNoticeLine({ alarm: a, event, condition, placeName, learnedAt }, timeZone);
       return { ...n.message, alarm: withValueParam(a, condition), notice };
     } catch (e) {
       this.onError(e as Error);
@@ -122,7 +123,10 @@ export class AlarmAnnouncer {
   /**
    * After a batch committed: each change goes to the notice `listeners` (push; their errors are
    * reported, never thrown), stored raises and clears to the console, and a scene's command to
-   * the device on a raise (through `sendCommand`, the ingest's broker).
+   * the device on a raise (through `sendCommand`, the ingest's broker) — in the changes' order, so
+   * a raise goes out before its clear. Changes of an episode learned late (late-episodes.ts) go out
+   * as their verdict says: nothing for one that had ended (`ended`) nor for the reminders caught up
+   * on (`caughtUp`); the raise of one still active (`active`) once, marked late, with its command.
    */
   announceChanges(
     changes: readonly AlarmChange[],
@@ -131,12 +135,14 @@ export class AlarmAnnouncer {
   ): void {
     const live = new Map<number, LiveNotice[]>();
     for (const c of changes) {
+      if (c.late === 'ended' || c.late === 'caughtUp') continue;
       const notice: AlarmNotice = {
         kind: c.event.kind,
         tenantId: c.tenantId,
         alarm: c.alarm,
         notify: c.meta.notify,
         pushUsers: c.meta.pushUsers,
+        ...(c.late === 'active' ? { late: true } : {}),
       };
       for (const l of listeners) {
         try {

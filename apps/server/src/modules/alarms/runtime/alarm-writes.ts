@@ -3,6 +3,7 @@ import type { Queryable } from '../../../platform/db/db';
 import type { AlarmEvent } from '../engine';
 import { writeSilenceLinks } from './alarm-links';
 import type { AlarmRow } from './alarm-row';
+import type { LateVerdict } from './late-episodes';
 import type { DeviceRules, RuleMeta } from './rule-cache';
 
 /**
@@ -27,6 +28,8 @@ export interface EventToWrite {
   peak: number | null;
   /** Its episode key, once computed (`eventKey`: asked several times per write). */
   key?: string;
+  /** Verdict on an episode learned late (late-episodes.ts), carried to its announcement. */
+  late?: LateVerdict;
 }
 
 /** Key of an episode: device, rule source and id, condition, start. */

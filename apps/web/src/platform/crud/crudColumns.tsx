@@ -8,19 +8,24 @@ import { LinkActions, type LinkAction } from './LinkActions';
 /** Column props a caller may add to or override in the column builders below. */
 export type ColumnExtra<Row> = Omit<ColumnType<Row>, 'title' | 'dataIndex'>;
 
+/** A column of the field `dataIndex`: `base` (the builder's defaults), then the caller's `extra`. */
+function fieldColumn<Row>(
+  title: string,
+  dataIndex: keyof Row & string,
+  base: ColumnExtra<Row>,
+  extra?: ColumnExtra<Row>,
+): ColumnType<Row> {
+  return { title, dataIndex, ...base, ...extra };
+}
+
 /** A text column shown as inline code (codes, cron expressions, bucket names), sortable by default. */
 export function codeColumn<Row>(
   title: string,
   dataIndex: keyof Row & string,
   extra?: ColumnExtra<Row>,
 ): ColumnType<Row> {
-  return {
-    title,
-    dataIndex,
-    sorter: true,
-    render: (v: string): ReactNode => <Typography.Text code>{v}</Typography.Text>,
-    ...extra,
-  };
+  const render = (v: string): ReactNode => <Typography.Text code>{v}</Typography.Text>;
+  return fieldColumn(title, dataIndex, { sorter: true, render }, extra);
 }
 
 /**
@@ -32,14 +37,8 @@ export function dateTimeColumn<Row>(
   dataIndex: keyof Row & string = 'createTime' as keyof Row & string,
   extra?: ColumnExtra<Row>,
 ): ColumnType<Row> {
-  return {
-    title,
-    dataIndex,
-    sorter: true,
-    width: 170,
-    render: (v: string | null): ReactNode => (v ? formatDateTime(v) : '-'),
-    ...extra,
-  };
+  const render = (v: string | null): ReactNode => (v ? formatDateTime(v) : '-');
+  return fieldColumn(title, dataIndex, { sorter: true, width: 170, render }, extra);
 }
 
 /**
@@ -51,14 +50,8 @@ export function epochTimeColumn<Row>(
   dataIndex: keyof Row & string = 'createTime' as keyof Row & string,
   extra?: ColumnExtra<Row>,
 ): ColumnType<Row> {
-  return {
-    title,
-    dataIndex,
-    key: dataIndex,
-    width: 170,
-    render: (v: number): ReactNode => formatDateTime(new Date(v).toISOString()),
-    ...extra,
-  };
+  const render = (v: number): ReactNode => formatDateTime(new Date(v).toISOString());
+  return fieldColumn(title, dataIndex, { key: dataIndex, width: 170, render }, extra);
 }
 
 /** The last column of a list, `key` `actions`: the row's actions, pinned to the right, `width` px. */
@@ -81,7 +74,8 @@ export function wrapTextColumn<Row>(
   dataIndex: keyof Row & string,
   extra?: ColumnExtra<Row>,
 ): ColumnType<Row> {
-  return { title, dataIndex, key: dataIndex, sorter: true, render: (v: string) => <WrapText>{v}</WrapText>, ...extra };
+  const render = (v: string): ReactNode => <WrapText>{v}</WrapText>;
+  return fieldColumn(title, dataIndex, { key: dataIndex, sorter: true, render }, extra);
 }
 
 /**
@@ -94,12 +88,6 @@ export function yesNoTagColumn<Row>(
   texts: { yes: string; no: string },
   extra?: ColumnExtra<Row>,
 ): ColumnType<Row> {
-  return {
-    title,
-    dataIndex,
-    key: dataIndex,
-    width: 90,
-    render: (v: boolean): ReactNode => <Tag color={v ? 'green' : 'default'}>{v ? texts.yes : texts.no}</Tag>,
-    ...extra,
-  };
+  const render = (v: boolean): ReactNode => <Tag color={v ? 'green' : 'default'}>{v ? texts.yes : texts.no}</Tag>;
+  return fieldColumn(title, dataIndex, { key: dataIndex, width: 90, render }, extra);
 }

@@ -10,6 +10,7 @@ import {
 } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
 import { CrudFormModal } from '../../../platform/crud/CrudFormModal';
+import { CodeNameItems } from '../CodeNameItems';
 import { showFieldErrors } from '../../../platform/forms/formIssues';
 import { useFormModalSave } from '../../../platform/forms/useFormModalSave';
 import { callApi } from '../../../platform/http/callApi';
@@ -94,18 +95,7 @@ export function DataSourceFormModal({
       }}
     >
       <Flex wrap gap="0 16px">
-        <Form.Item
-          name="code"
-          label={t('fields.code')}
-          rules={[required]}
-          extra={t('hints.code')}
-          style={{ flex: '1 1 200px' }}
-        >
-          <Input maxLength={64} data-testid="datasource-code" />
-        </Form.Item>
-        <Form.Item name="name" label={t('fields.name')} rules={[required]} style={{ flex: '1 1 200px' }}>
-          <Input maxLength={64} data-testid="datasource-name" />
-        </Form.Item>
+        <CodeNameItems t={t} testId="datasource" nameMax={64} />
       </Flex>
       <Form.Item name="dbType" label={t('fields.dbType')} rules={[required]}>
         <Select

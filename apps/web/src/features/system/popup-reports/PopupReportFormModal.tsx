@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DataSourceRoutes, PopupReportRoutes, REPORT_COLUMN_TYPES, type PopupReportRecord } from '@ztj/contracts';
 import { useTranslation } from 'react-i18next';
 import { CrudFormModal } from '../../../platform/crud/CrudFormModal';
+import { CodeNameItems } from '../CodeNameItems';
 import { useFormModalSave } from '../../../platform/forms/useFormModalSave';
 import { callApi } from '../../../platform/http/callApi';
 import { usePermission } from '../../../platform/permissions/usePermission';
@@ -75,18 +76,7 @@ export function PopupReportFormModal({
       modalProps={{ modalRender: (node) => <div data-testid="popup-report-form">{node}</div> }}
     >
       <Flex wrap gap="0 16px">
-        <Form.Item
-          name="code"
-          label={t('fields.code')}
-          rules={[required]}
-          extra={t('hints.code')}
-          style={{ flex: '1 1 200px' }}
-        >
-          <Input maxLength={64} data-testid="report-code" />
-        </Form.Item>
-        <Form.Item name="name" label={t('fields.name')} rules={[required]} style={{ flex: '1 1 200px' }}>
-          <Input maxLength={100} data-testid="report-name" />
-        </Form.Item>
+        <CodeNameItems t={t} testId="report" nameMax={100} />
         <Form.Item
           name="dbSource"
           label={t('fields.dbSource')}

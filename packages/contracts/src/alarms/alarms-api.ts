@@ -67,6 +67,11 @@ export const AlarmRecordSchema = z.object({
   status: z.enum(ALARM_STATUSES),
   processed: z.boolean(),
   flag: z.union([z.literal(0), z.literal(1), z.literal(3)]),
+  /**
+   * True for an episode learned late: found in back-filled data (readings delivered after newer
+   * ones, a logger's buffer after a dead zone). Its times are its true device times; `createdAt`
+   * is when the server learned of it.
+   */
   backfill: z.boolean(),
   /**
    * True when the clock raised it: its deadline (start + delay or duration) passed with no reading
@@ -93,7 +98,8 @@ export type AlarmRecord = z.infer<typeof AlarmRecordSchema>;
 
 /**
  * Public fields of the alarm lists (filters `deviceId`, `alarmType`, `severity`, `status`, `flag`,
- * `processed`, `startTs_begin`/`startTs_end` ranges; sort by any).
+ * `processed`, `backfill` (true: episodes found in back-filled data, learned late),
+ * `startTs_begin`/`startTs_end` ranges; sort by any).
  */
 export const ALARM_LIST_FIELDS = [
   'deviceId',
@@ -109,6 +115,7 @@ export const ALARM_LIST_FIELDS = [
   'status',
   'processed',
   'flag',
+  'backfill',
   'createdAt',
 ] as const;
 

@@ -3,7 +3,7 @@ import { Badge, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ALARM_PERMS, type AlarmRecord, type Language } from '@ztj/contracts';
 import { RowActions } from '../../platform/list/RowActions';
-import { ProcessedTag, SeverityTag, StatusTag } from './AlarmTags';
+import { BackfillTag, ProcessedTag, SeverityTag, StatusTag } from './AlarmTags';
 import {
   alarmTypeName,
   formatAlarmDuration,
@@ -33,7 +33,7 @@ export interface AlarmColumnOptions {
 /**
  * Columns of alarm tables (alarm list, gateway alarm list, device alarms tab; SPEC §2): device
  * (link to its detail), rule, type, severity in its colour, value / peak with unit, start and end
- * (device time), duration, status, flag, processed and the actions — process (`alarm:process`;
+ * (device time), duration, status, flag, data (back-filled or live), processed and the actions — process (`alarm:process`;
  * a processed alarm may get another record that changes its result), comments, view.
  */
 export function alarmColumns(
@@ -136,6 +136,12 @@ export function alarmColumns(
       dataIndex: 'flag',
       key: 'flag',
       render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{t(`flag.${v}`)}</span>,
+    },
+    {
+      title: t('columns.backfill'),
+      dataIndex: 'backfill',
+      key: 'backfill',
+      render: (_: unknown, row) => <BackfillTag alarm={row} />,
     },
     {
       title: t('columns.processed'),

@@ -4,7 +4,7 @@ import { ALARM_TYPE_FILTER_VALUES, alarmTypeName, type AlarmT } from './alarmTex
 
 /**
  * Query fields of the alarm lists: device, alarm type, severity, start time range,
- * status, flag, processed; `gateway` adds the gateway id first; `withoutDevice` leaves the device
+ * status, flag, data (back-filled or live), processed; `gateway` adds the gateway id first; `withoutDevice` leaves the device
  * out (the device's own alarms tab).
  */
 export function alarmQueryFields(
@@ -38,6 +38,15 @@ export function alarmQueryFields(
       label: t('filters.flag'),
       kind: 'select',
       options: ALARM_FLAGS.map((f) => ({ value: String(f), label: t(`flag.${f}`) })),
+    },
+    {
+      name: 'backfill',
+      label: t('filters.backfill'),
+      kind: 'select',
+      options: [
+        { value: 'true', label: t('backfill.yes') },
+        { value: 'false', label: t('backfill.no') },
+      ],
     },
     {
       name: 'processed',

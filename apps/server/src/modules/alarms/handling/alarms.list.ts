@@ -30,6 +30,11 @@ const STATUS_OPTIONS: Record<string, BilingualText> = {
   active: { 'zh-CN': '告警中', 'en-US': 'Active' },
   cleared: { 'zh-CN': '已恢复', 'en-US': 'Cleared' },
 };
+/** Back-fill texts: an episode found in back-filled data, learned late (SPEC §2 alarms). */
+const BACKFILL_OPTIONS: Record<string, BilingualText> = {
+  true: { 'zh-CN': '补传', 'en-US': 'Back-filled' },
+  false: { 'zh-CN': '实时', 'en-US': 'Live' },
+};
 const PROCESSED_OPTIONS: Record<string, BilingualText> = {
   true: { 'zh-CN': '已处理', 'en-US': 'Processed' },
   false: { 'zh-CN': '未处理', 'en-US': 'Unprocessed' },
@@ -76,6 +81,12 @@ const ALARM_FIELDS: Record<(typeof ALARM_LIST_FIELDS)[number], ListField> = {
     label: { 'zh-CN': '告警标记', 'en-US': 'Flag' },
     multi: true,
     options: FLAG_OPTIONS,
+  },
+  backfill: {
+    sql: 'a.backfill',
+    type: 'boolean',
+    label: { 'zh-CN': '数据来源', 'en-US': 'Data' },
+    options: BACKFILL_OPTIONS,
   },
   createdAt: {
     sql: 'a.created_at',

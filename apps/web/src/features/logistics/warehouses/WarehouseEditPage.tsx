@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   Button,
   Checkbox,
@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { WarehouseRecord } from '@ztj/contracts';
 import { StepFormEditor, useStepForm } from '../../../platform/crud/StepFormEditor';
-import { useDevicesByIds } from '../../alarm-settings/api';
+import { logisticsStepTexts, usePickedDevices } from '../stepEditorParts';
 import { DevicePickerField } from '../../alarm-settings/DevicePickerField';
 import { useSaveWarehouse, useTemplateOptions, useWarehouse, useWarehouseUsers } from './api';
 import { commonPeriodLimits } from './periodLimits';
@@ -49,16 +49,7 @@ export function WarehouseEditPage(): ReactNode {
   const users = useWarehouseUsers();
   const templates = useTemplateOptions();
   const save = useSaveWarehouse();
-  const deviceIdsText = (Form.useWatch('deviceIds', { form, preserve: true }) as string | undefined) ?? '';
-  const picked = useDevicesByIds(useMemo(() => deviceIdsText.split(',').filter(Boolean), [deviceIdsText]));
-  const deviceLabels = useMemo(
-    () =>
-      new Map([
-        ...(detail.data?.devices ?? []).map((d) => [d.id, d.name] as const),
-        ...(picked.data ?? []).map((d) => [d.id, d.alias || d.name] as const),
-      ]),
-    [detail.data, picked.data],
-  );
+  const { picked, labels: deviceLabels } = usePickedDevices(form, detail.data?.devices);
   const limits = commonPeriodLimits((picked.data ?? []).map((d) => d.model));
 
   useEffect(() => {
@@ -89,13 +80,7 @@ export function WarehouseEditPage(): ReactNode {
       loading={!!id && detail.isLoading}
       loadError={id && detail.isError ? { title: t('detail.loadError'), message: detail.error.message } : null}
       saving={save.isPending}
-      texts={{
-        cancel: t('actions.cancel'),
-        back: t('actions.back'),
-        prev: t('edit.prev'),
-        next: t('edit.next'),
-        save: t('actions.save'),
-      }}
+      texts={logisticsStepTexts(t)}
       onLeave={() => void navigate('/warehouse/list')}
       panes={[
         <>

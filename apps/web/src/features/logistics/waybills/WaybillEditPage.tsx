@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../platform/list/listQuery';
 import { PickerField } from '../../../platform/pickers/PickerField';
 import { PopupInput } from '../../../platform/pickers/PopupInput';
 import { UserPicker } from '../../../platform/pickers/UserPicker';
-import { useDevicesByIds } from '../../alarm-settings/api';
+import { logisticsStepTexts, usePickedDevices } from '../stepEditorParts';
 import { DevicePickerField } from '../../alarm-settings/DevicePickerField';
 import { useRouteOptions, useSaveWaybill, useWaybillDetail, useWaybillNumberFill } from './api';
 import { emptyWaybillForm, stepOf, validateWaybill, waybillToForm, type WaybillFormValues } from './waybillForm';
@@ -41,16 +41,7 @@ export function WaybillEditPage(): ReactNode {
   const routes = useRouteOptions();
   const save = useSaveWaybill();
   const filledNumber = useWaybillNumberFill(id === null);
-  const deviceIdsText = (Form.useWatch('deviceIds', { form, preserve: true }) as string | undefined) ?? '';
-  const picked = useDevicesByIds(useMemo(() => deviceIdsText.split(',').filter(Boolean), [deviceIdsText]));
-  const deviceLabels = useMemo(
-    () =>
-      new Map([
-        ...(detail.data?.devices ?? []).map((d) => [d.id, d.name] as const),
-        ...(picked.data ?? []).map((d) => [d.id, d.alias || d.name] as const),
-      ]),
-    [detail.data, picked.data],
-  );
+  const { labels: deviceLabels } = usePickedDevices(form, detail.data?.devices);
   const [userLabels, setUserLabels] = useState(new Map<string, string>());
   const monitorLabels = useMemo(
     () => new Map([...(detail.data?.monitors ?? []).map((m) => [m.id, m.name] as const), ...userLabels]),
@@ -102,13 +93,7 @@ export function WaybillEditPage(): ReactNode {
       loading={!!id && detail.isLoading}
       loadError={id && detail.isError ? { title: t('detail.loadError'), message: detail.error.message } : null}
       saving={save.isPending}
-      texts={{
-        cancel: t('actions.cancel'),
-        back: t('actions.back'),
-        prev: t('edit.prev'),
-        next: t('edit.next'),
-        save: t('actions.save'),
-      }}
+      texts={logisticsStepTexts(t)}
       onLeave={() => void navigate('/task/list')}
       panes={[
         <>

@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db/db';
 import type { RealtimeHub } from '../../../platform/realtime/hub';
 import { AlarmAnnouncer } from './alarm-announcer';
 import type { AlarmChange } from './alarm-batch';
+import type { AlarmNotice } from './alarm-notice';
 
 /**
  * The console notices of a batch go out after the batch, in order, in time slices; `idle()`
@@ -57,5 +58,53 @@ describe('alarm announcer', () => {
       'processed a9',
     ]);
     expect(errors).toEqual([]);
+  });
+
+  it('announces nothing of an episode that ended before it was learned of, and the raise of a still-active late one once, marked late', async () => {
+    const sent: string[] = [];
+    const hub = {
+      hasListeners: () => true,
+      toUsers: (_users: readonly string[], m: WsAlarmMessage) => sent.push(`${m.event} ${m.alarm.id}`),
+    } as unknown as RealtimeHub;
+    const announcer = new OneUserAnnouncer({} as Db, hub, () => undefined);
+    const notices: AlarmNotice[] = [];
+    const commands: string[] = [];
+    const withCommand = (id: string, kind: string, late?: AlarmChange['late']): AlarmChange =>
+      ({
+        event: { kind },
+        tenantId: 1,
+        alarm: { id, deviceId: 'D1' } as AlarmRecord,
+        meta: {
+          notify: { groupIds: [], escalateGroupIds: [], robots: false },
+          pushUsers: true,
+          command: { type: 'setPeriods', periods: { workCollectionCycle: 1, workReportCycle: 5 } },
+        },
+        stored: true,
+        ...(late ? { late } : {}),
+      }) as unknown as AlarmChange;
+    announcer.announceChanges(
+      [
+        withCommand('old', 'raised', 'ended'),
+        withCommand('old', 'reminder', 'ended'),
+        withCommand('old', 'cleared', 'ended'),
+        withCommand('late', 'raised', 'active'),
+        withCommand('late', 'reminder', 'caughtUp'),
+        withCommand('live', 'raised'),
+        withCommand('live', 'cleared'),
+      ],
+      [(n) => notices.push(n)],
+      (deviceId, command) => {
+        commands.push(`${deviceId} ${command.type}`);
+        return Promise.resolve(true);
+      },
+    );
+    await announcer.idle();
+    expect(notices.map((n) => `${n.kind} ${n.alarm.id}${n.late ? ' late' : ''}`)).toEqual([
+      'raised late late',
+      'raised live',
+      'cleared live',
+    ]);
+    expect(sent).toEqual(['raised late', 'raised live', 'cleared live']);
+    expect(commands).toEqual(['D1 setPeriods', 'D1 setPeriods']);
   });
 });

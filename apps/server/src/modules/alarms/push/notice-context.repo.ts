@@ -11,13 +11,16 @@ import type { Queryable } from '../../../platform/db/db';
 /** How long a tenant's time zone is reused, ms. */
 export const ZONE_TTL_MS = 60_000;
 
-const zones = new Map<number, { at: number; zone: Promise<string | null> }>();
+/** Cached zones per database handle (an app's own), then per tenant: another app's database is read for itself. */
+const zonesOf = new WeakMap<Queryable, Map<number, { at: number; zone: Promise<string | null> }>>();
 
 /**
- * The IANA time zone of `tenantId` (cached {@link ZONE_TTL_MS}); null when unset or unreadable (the
- * caller's default applies, at last `NOTICE_DEFAULT_TIME_ZONE` Asia/Shanghai).
+ * The IANA time zone of `tenantId` (cached {@link ZONE_TTL_MS} per database handle `db`); null when
+ * unset or unreadable (the caller's default applies, at last `NOTICE_DEFAULT_TIME_ZONE` Asia/Shanghai).
  */
 export function tenantTimeZone(db: Queryable, tenantId: number, now = Date.now()): Promise<string | null> {
+  let zones = zonesOf.get(db);
+  if (!zones) zonesOf.set(db, (zones = new Map()));
   const hit = zones.get(tenantId);
   if (hit && now - hit.at < ZONE_TTL_MS) return hit.zone;
   const zone = Promise.resolve()

@@ -19,7 +19,7 @@ import {
   uid,
   waitFor,
 } from '../modules/telemetry/ingest.fixtures';
-import { expectRefusedRaw } from '../../test/refusal';
+import { expectIngestRefused } from '../../test/refusal';
 
 const CONNECT_TIMEOUT_MS = 500;
 const RATE = 10;
@@ -204,7 +204,7 @@ describe('dead letters per client', () => {
         headers: { [HEADER_DEVICE_SECRET]: secret, 'content-type': 'application/json' },
         payload: `{garbage ${i}`,
       });
-      expectRefusedRaw(res, 400);
+      expectIngestRefused({ status: res.statusCode, body: res.json() });
     }
     await app.devices.ingest.flush();
     const rows = async (): Promise<{ reason: string; detail: string | null }[]> =>

@@ -26,7 +26,7 @@ import {
   uid,
   waitFor,
 } from '../modules/telemetry/ingest.fixtures';
-import { expectRefused } from '../../test/refusal';
+import { expectIngestRefused } from '../../test/refusal';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -118,8 +118,11 @@ describe('physical ranges of parameter codes', () => {
     const id = uid('RANGE');
     const secret = await addDevice(app, { id });
     const res = await httpIngest(`devices/${id}/telemetry`, secret, `{"ts":${T},"values":{"P003":1e300}}`);
-    expectRefused(res, 400);
-    expect(res.message).toContain('P003 temperature 1e+300 °C outside -80…150 °C');
+    expectIngestRefused(res);
+    expect(res.message).toBe('数据被拒收：数值超出参数范围 (values.P003)');
+    expect(res.body.errors).toEqual([
+      { field: 'values.P003', message: '数值超出参数范围: P003 temperature 1e+300 °C outside -80…150 °C' },
+    ]);
     expect((await deadOf(id)).map((d) => d.reason)).toEqual(['invalid']);
   });
 });
@@ -144,8 +147,8 @@ describe('forbidden keys refuse the whole payload', () => {
     const id = uid('PROTO');
     const secret = await addDevice(app, { id });
     const res = await httpIngest(`devices/${id}/telemetry`, secret, json);
-    expectRefused(res, 400);
-    expect(res.message).toContain('forbiddenKey');
+    expectIngestRefused(res);
+    expect(res.message).toMatch(/^数据被拒收：数据包含不允许的字段名 \(.*(__proto__|constructor|prototype)\)$/);
     expect(await countTelemetry(app, id)).toBe(0);
     expect((await deadOf(id)).map((d) => d.reason)).toEqual(['forbiddenKey']);
   });
@@ -158,7 +161,7 @@ describe('forbidden keys refuse the whole payload', () => {
     const body = (ts: number): string =>
       `{"ts":${ts},"readings":[{"deviceId":"${tag}","ts":${ts},"values":{"P003":4}},{"deviceId":"${tag}","ts":${ts + 1},"values":{"P003":5},"__proto__":{"x":1}}]}`;
     const res = await httpIngest(`gateways/${gw}/telemetry`, secret, body(T));
-    expectRefused(res, 400);
+    expectIngestRefused(res);
     const c = await connectDevice(app, gw, secret);
     await c.publishAsync(topics.gatewayTelemetry(gw), body(T + 10), { qos: 1 });
     const dead = await waitFor(async () => {
@@ -174,7 +177,7 @@ describe('forbidden keys refuse the whole payload', () => {
     const id = uid('EVT');
     const secret = await addDevice(app, { id });
     const res = await httpIngest(`devices/${id}/events`, secret, `{"ts":${T},"type":"power_on","__proto__":{"x":1}}`);
-    expectRefused(res, 400);
+    expectIngestRefused(res);
     expect((await deadOf(id)).map((d) => d.reason)).toEqual(['forbiddenKey']);
   });
 });

@@ -3,6 +3,7 @@ import {
   IngestRoutes,
   MAX_PAYLOAD_BYTES,
   ingestRefusalText,
+  type FieldError,
   type Language,
   type TopicChannel,
 } from '@ztj/contracts';
@@ -27,6 +28,31 @@ export function refusalText(out: Pick<IngestOutcome, 'causes'>, lang: Language):
     .slice(0, NAMED_REFUSALS)
     .map((c) => (c.field ? `${ingestRefusalText(c.key, lang)} (${c.field})` : ingestRefusalText(c.key, lang)));
   return out.causes.length > NAMED_REFUSALS ? `${named.join('; ')}; …` : named.join('; ');
+}
+
+/** A dead letter's detail without the field and reason key it starts with (`values.P003: telemetry.outOfRange (…)` → `…`). */
+function plainDetail(detail: string | undefined, c: IngestOutcome['causes'][number]): string {
+  if (!detail) return '';
+  const prefix = `${c.field ? `${c.field}: ` : ''}${c.key}`;
+  if (!detail.startsWith(prefix)) return detail;
+  return detail
+    .slice(prefix.length)
+    .trim()
+    .replace(/^\((.*)\)$/, '$1');
+}
+
+/**
+ * The envelope's field errors of a refused message: each of the first {@link NAMED_REFUSALS}
+ * causes with its field (`payload` when it has none) and its reason in `lang`, followed by the
+ * ingest's detail (the value and the bound it broke, e.g. `P003 temperature 1e+300 °C outside
+ * -80…150 °C`: numbers and units, as the dead letter keeps it).
+ */
+export function refusalFields(out: Pick<IngestOutcome, 'causes' | 'details'>, lang: Language): FieldError[] {
+  return out.causes.slice(0, NAMED_REFUSALS).map((c, i) => {
+    const reason = ingestRefusalText(c.key, lang);
+    const detail = plainDetail(out.details[i], c);
+    return { field: c.field ?? 'payload', message: detail ? `${reason}: ${detail}` : reason };
+  });
 }
 
 /** The device secret of a request: `X-Device-Secret`, or the password of HTTP Basic `deviceId:secret`. */
@@ -68,7 +94,8 @@ export function ingestRoutes(app: FastifyInstance, db: Db, registry: DeviceRegis
       payload: bodyBytes(req.body),
       authDeviceId: id,
     });
-    if (out.accepted === 0) throw new AppError('badRequest', 'ingestRejected', { reason: refusalText(out, lang) });
+    if (out.accepted === 0)
+      throw new AppError('badRequest', 'ingestRejected', { reason: refusalText(out, lang) }, refusalFields(out, lang));
     return { accepted: out.accepted, rejected: out.rejected, reasons: out.reasons };
   };
   // Own context: bodies arrive as bytes, and the ingest bounds, UTF-8 checks and parses them as it

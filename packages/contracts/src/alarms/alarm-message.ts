@@ -125,11 +125,26 @@ export function valueParameterOf(alarmType: string, condition?: RuleCondition | 
   return getParameter(alarmType) ? alarmType : null;
 }
 
+/**
+ * Intl formatters by what they format: building one costs far more than formatting with it (tens
+ * of µs), and every alarm change formats a notice, so each is built once per language / zone.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = formatters.get(key) as T | undefined;
+  if (!f) {
+    f = make();
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** A number with one or two decimals in `lang` (`12.0`, `-11.5`, `55.56`), no grouping. */
 export function formatNoticeNumber(n: number, lang: Language = DEFAULT_LANGUAGE): string {
-  return new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 2, useGrouping: false }).format(
-    n,
-  );
+  return formatter(
+    `n:${lang}`,
+    () => new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 2, useGrouping: false }),
+  ).format(n);
 }
 
 /** `12.0 °C` from a number and the unit of parameter `param` (no unit for null or a unitless one). */
@@ -141,7 +156,10 @@ export function withUnit(n: number, param: string | null, lang: Language = DEFAU
 
 /** `UTC+08:00` offset of `timeZone` at `ms` (Intl `longOffset`; `GMT` alone is `UTC+00:00`). */
 function zoneOffset(ms: number, timeZone: string): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+  const part = formatter(
+    `o:${timeZone}`,
+    () => new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }),
+  )
     .formatToParts(new Date(ms))
     .find((p) => p.type === 'timeZoneName')?.value;
   const off = part && part !== 'GMT' ? part.replace('GMT', '') : '+00:00';
@@ -150,6 +168,7 @@ function zoneOffset(ms: number, timeZone: string): string {
 
 function validZone(timeZone: string | undefined): string {
   if (!timeZone) return NOTICE_DEFAULT_TIME_ZONE;
+  if (formatters.has(`l:${timeZone}`)) return timeZone;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
     return timeZone;
@@ -165,15 +184,19 @@ function validZone(timeZone: string | undefined): string {
 export function formatNoticeTime(ms: number, timeZone?: string, short = false): string {
   if (!Number.isFinite(ms)) return '-';
   const zone = validZone(timeZone);
-  const local = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  })
+  const local = formatter(
+    `l:${zone}`,
+    () =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hour12: false,
+      }),
+  )
     .format(new Date(ms))
     .replace('T', ' ');
   const offset = zoneOffset(ms, zone);

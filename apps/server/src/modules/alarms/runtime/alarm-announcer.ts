@@ -19,6 +19,8 @@ import { placeNameOf, storedCondition, tenantTimeZone } from '../push/notice-con
 interface LiveNotice {
   message: WsAlarmMessage;
   described?: boolean;
+  /** The condition that raised it, as the engine evaluated it (the rule snapshot); undefined = read the stored rule. */
+  condition?: RuleCondition | null;
 }
 
 /**
@@ -28,6 +30,11 @@ interface LiveNotice {
 function withValueParam(alarm: AlarmRecord, condition: RuleCondition | null | undefined): AlarmRecord {
   const param = valueParameterOf(alarm.alarmType, condition);
   return param && param !== alarm.alarmType ? { ...alarm, valueParam: param } : alarm;
+}
+
+/** Whether `c` names a place (geofence, dwell, route deviation), whose name the notice reads. */
+function isPlaceCondition(c: RuleCondition | null | undefined): boolean {
+  return c?.type === 'geofence' || c?.type === 'dwell' || c?.type === 'routeDeviation';
 }
 
 /** How long the audience of a tenant is reused, ms (a new user or a changed preference shows within this). */
@@ -108,8 +115,13 @@ export class AlarmAnnouncer {
     if (!n.described) return n.message;
     const a = n.message.alarm;
     try {
-      const condition = await storedCondition(this.db, a.ruleSource, a.ruleId, a.conditionIndex);
-      const placeName = await placeNameOf(this.db, tenantId, condition).catch(() => null);
+      const condition =
+        n.condition !== undefined
+          ? n.condition
+          : await storedCondition(this.db, a.ruleSource, a.ruleId, a.conditionIndex);
+      const placeName = isPlaceCondition(condition)
+        ? await placeNameOf(this.db, tenantId, condition).catch(() => null)
+        : null;
       const event = n.message.event === 'cleared' ? 'cleared' : 'raised';
       const learnedAt = event === 'raised' && a.backfill ? a.createdAt : null;
       const notice = alarmNoticeLine({ alarm: a, event, condition, placeName, learnedAt }, timeZone);
@@ -153,7 +165,11 @@ export class AlarmAnnouncer {
       }
       if (c.stored && (c.event.kind === 'raised' || c.event.kind === 'cleared')) {
         const list = live.get(c.tenantId) ?? [];
-        list.push({ message: { cmd: 'alarm', event: c.event.kind, alarm: c.alarm }, described: true });
+        list.push({
+          message: { cmd: 'alarm', event: c.event.kind, alarm: c.alarm },
+          described: true,
+          condition: c.meta.conditions?.[c.alarm.conditionIndex],
+        });
         live.set(c.tenantId, list);
       }
       if (c.event.kind === 'raised' && c.meta.command && sendCommand) {

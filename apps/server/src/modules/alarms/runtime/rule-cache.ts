@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { RuleTemplateSchema, SceneActionsSchema, type RuleNotify, type SceneActions } from '@ztj/contracts';
+import {
+  RuleTemplateSchema,
+  SceneActionsSchema,
+  type RuleCondition,
+  type RuleNotify,
+  type SceneActions,
+} from '@ztj/contracts';
 import type { Db } from '../../../platform/db/db';
 import type { EngineRule } from '../engine';
 import { placeIdsOf, type LoadRulePlaces } from './rule-places';
@@ -39,6 +45,8 @@ export interface RuleMeta {
   raise: boolean;
   /** Scene command sent to the device when raised. */
   command: SceneActions['command'];
+  /** The rule's conditions by condition index, as the engine evaluates them (notices name the limit breached). */
+  conditions?: readonly RuleCondition[];
 }
 
 /** A device that carries rules. */
@@ -139,6 +147,7 @@ function ruleOf(r: Row, onError: (e: Error) => void): { rule: EngineRule; meta: 
         pushUsers: true,
         raise: true,
         command: null,
+        conditions: parsed.data.conditions,
       },
     };
   }
@@ -162,6 +171,7 @@ function ruleOf(r: Row, onError: (e: Error) => void): { rule: EngineRule; meta: 
       pushUsers: a.push?.users ?? false,
       raise: a.raise,
       command: a.command,
+      conditions: parsed.data.conditions,
     },
   };
 }
